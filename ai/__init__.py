@@ -1,0 +1,1 @@
+"""Bots over the engine's state API: no Qt, no shapely, observations only."""

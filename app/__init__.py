@@ -1,0 +1,1 @@
+"""The Qt application and the `daimyo` command."""

@@ -1,0 +1,73 @@
+"""The `daimyo` command: a thin dispatcher over one module per subcommand.
+
+Each subcommand lives in `app.commands.<name>` and provides `register(parser)`
+(adds its arguments) and `run(args) -> int` (does the work, returns the exit code).
+Modules are imported lazily so `daimyo map check` never loads Qt.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import sys
+from collections.abc import Sequence
+
+# name -> (module, one-line help). The order is the order `daimyo --help` shows.
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "app": ("app.commands.app_cmd", "open the desktop application (the default)"),
+    "play": ("app.commands.play", "play a whole game headless with bots in every seat"),
+    "arena": ("app.commands.arena", "play many bot-vs-bot games and report win rates"),
+    "map": ("app.commands.map_cmd", "check, inspect, import and export map files"),
+    "edit": ("app.commands.edit", "open the map editor"),
+    "print": ("app.commands.print_cmd", "print a map as a board PDF"),
+    "bench": ("app.commands.bench", "measure speed: maps, rokugan, ai, print"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full argument parser, every subcommand registered."""
+    parser = argparse.ArgumentParser(
+        prog="daimyo",
+        description="Daimyo: Japanese-themed territory games against AI clans, "
+        "a map editor and board printing.",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module_name, help_text) in SUBCOMMANDS.items():
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name != module_name:
+                raise
+            continue  # a subcommand whose issue has not landed yet
+        sub = subparsers.add_parser(name, help=help_text, description=help_text)
+        module.register(sub)
+        sub.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the `daimyo` console script."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    if not args_list:
+        if "app" in SUBCOMMANDS and _has_module("app"):
+            args_list = ["app"]
+        else:
+            parser.print_help()
+            return 0
+    args = parser.parse_args(args_list)
+    runner = getattr(args, "_run", None)
+    if runner is None:
+        parser.print_help()
+        return 0
+    return int(runner(args) or 0)
+
+
+def _has_module(name: str) -> bool:
+    module_name = SUBCOMMANDS[name][0]
+    return importlib.util.find_spec(module_name) is not None
+
+
+if __name__ == "__main__":
+    sys.exit(main())

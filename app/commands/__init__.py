@@ -1,0 +1,1 @@
+"""One module per `daimyo` subcommand: `register(parser)` and `run(args) -> int`."""

@@ -1,0 +1,36 @@
+"""`daimyo bench TARGET`: speed measurements (figures go to docs/PERFORMANCE.md)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+# target -> "module:function"; the function takes the remaining argv and returns an exit code.
+TARGETS: dict[str, str] = {
+    "maps": "maps.bench:main",
+    "rokugan": "engine.rokugan.bench:main",
+    "ai": "ai.bench:main",
+    "print": "app.printing.bench:main",
+    "shinobi": "engine.shinobi.bench:main",
+    "ricewars": "engine.ricewars.bench:main",
+}
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of `daimyo bench`."""
+    parser.add_argument("target", choices=sorted(TARGETS), help="what to measure")
+    parser.add_argument("options", nargs=argparse.REMAINDER, help="options for the target")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the chosen benchmark."""
+    module_name, _, func = TARGETS[args.target].partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name and module_name.startswith(exc.name):
+            print(f"daimyo bench: {args.target} is not available yet", file=sys.stderr)
+            return 2
+        raise
+    return int(getattr(module, func)(list(args.options)) or 0)

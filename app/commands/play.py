@@ -1,0 +1,91 @@
+"""`daimyo play GAME`: a whole game headless, bots in every seat, scores printed."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from engine.registry import UnknownGameError, get_game
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of `daimyo play`."""
+    parser.add_argument("game", help="rokugan, shinobi or ricewars")
+    parser.add_argument("--map", help="map file or shipped map id (map games)")
+    parser.add_argument("--board", choices=["quick", "epic"], help="Rice Wars board side")
+    parser.add_argument("--players", type=int, help="number of players (default: seats)")
+    parser.add_argument(
+        "--seats", default=None, help="comma-separated bot names, one per seat (e.g. random,hard)"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    parser.add_argument("--nodes", type=int, help="node budget per decision (deterministic)")
+    parser.add_argument("--seconds", type=float, help="time budget per decision")
+    parser.add_argument("--save", help="write the finished game's save file here")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def resolve_seats(seats: str | None, players: int | None) -> list[str]:
+    """The bot of every seat: `--seats` repeated or checked against `--players`."""
+    names = [s.strip() for s in (seats or "random").split(",") if s.strip()]
+    if players is None:
+        players = len(names) if seats else 4
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise ValueError(f"--seats names {len(names)} bots but --players is {players}")
+    return names
+
+
+def load_game_graph(spec, map_arg: str | None, board: str | None):
+    """The map graph a map game is played on (the game's default map when none given)."""
+    if not spec.uses_map:
+        return None
+    from maps.api import load_graph
+
+    return load_graph(map_arg or board or spec.default_map)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the game and print the result."""
+    from ai.match import play_match
+    from ai.registry import UnknownBotError
+
+    try:
+        spec = get_game(args.game)
+        seats = resolve_seats(args.seats, args.players)
+        if not spec.min_players <= len(seats) <= spec.max_players:
+            raise ValueError(
+                f"{spec.name} takes {spec.min_players}-{spec.max_players} players, "
+                f"not {len(seats)}"
+            )
+        graph = load_game_graph(spec, args.map, args.board)
+        settings = {"board": args.board} if args.board else {}
+        result, state = play_match(
+            spec, seats, args.seed, graph, settings, nodes=args.nodes, seconds=args.seconds
+        )
+    except (UnknownGameError, UnknownBotError, ValueError, OSError) as exc:
+        print(f"daimyo play: {exc}", file=sys.stderr)
+        return 2
+    if args.save:
+        from engine.saves import save_game
+
+        save_game(state, args.save)
+    payload = {
+        "game": spec.id,
+        "seed": args.seed,
+        "seats": seats,
+        "scores": result.scores,
+        "winner": result.winners[0] if len(result.winners) == 1 else result.winners,
+        "actions": result.actions,
+        **dict(result.summary),
+    }
+    if args.json:
+        print(json.dumps(payload))
+    else:
+        for seat, (bot, score) in enumerate(zip(seats, result.scores, strict=True)):
+            mark = " *" if seat in result.winners else ""
+            print(f"player {seat} ({bot}): {score:g}{mark}")
+        for key, value in result.summary.items():
+            print(f"{key}: {value}")
+    return 0

@@ -1,0 +1,1 @@
+"""The map file format, shapely geometry (borders, coasts, validation), shipped maps."""

@@ -1,0 +1,36 @@
+"""The `daimyo` command's help lists its subcommands, each with its own --help."""
+
+import subprocess
+import sys
+
+import pytest
+
+from app.cli import SUBCOMMANDS, build_parser
+
+
+def run_daimyo(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "app", *args], capture_output=True, text=True, timeout=120
+    )
+
+
+def registered() -> list[str]:
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.dest == "command")
+    return list(sub.choices)
+
+
+def test_help_lists_every_registered_subcommand() -> None:
+    result = run_daimyo("--help")
+    assert result.returncode == 0
+    for name in registered():
+        assert name in result.stdout
+
+
+@pytest.mark.parametrize("name", list(SUBCOMMANDS))
+def test_each_subcommand_has_help(name: str) -> None:
+    if name not in registered():
+        pytest.skip(f"{name} not implemented yet")
+    result = run_daimyo(name, "--help")
+    assert result.returncode == 0, result.stderr
+    assert "usage: daimyo " + name in result.stdout
