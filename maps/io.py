@@ -1,0 +1,736 @@
+"""Reading and writing map files (YAML, format 1) as `MapFile` values.
+
+Loading checks the file's structure (types, required fields, rings, references)
+and raises `MapError` naming the file, the line and the field, and how to fix it.
+Geometric and game rules (overlaps, reachability, attribute values) are checked by
+`maps.validate`, so that `daimyo map check` can list every problem at once.
+
+Writing produces one canonical text: fixed key order, rings in flow style on one
+line, game attributes sorted by name, integral coordinates written as integers.
+Loading and saving it again gives the same text byte for byte.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from collections.abc import Hashable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NoReturn
+
+import yaml
+
+from engine.files import atomic_write_text
+
+FORMAT_VERSION = 1
+GAMES = ("any", "rokugan", "ricewars", "shinobi")
+DEFAULT_COLOUR = "#c8c8c8"
+# Keys of a province mapping that are not game attributes.
+PROVINCE_KEYS = ("id", "name", "polygon", "holes", "label", "territory")
+_TOP_KEYS = (
+    "format",
+    "id",
+    "name",
+    "size",
+    "extent",
+    "game",
+    "attributes",
+    "territories",
+    "provinces",
+    "seas",
+)
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+# Border ids are "A|B" and "A~k", so ids may not contain these characters.
+_ID_FORBIDDEN = ("|", "~")
+
+Point = tuple[float, float]
+Ring = list[Point]
+
+
+class MapError(ValueError):
+    """A map file that cannot be loaded: names the file, the line, the field and the fix."""
+
+    def __init__(
+        self,
+        problem: str,
+        *,
+        file: str | None = None,
+        line: int | None = None,
+        field: str | None = None,
+        fix: str | None = None,
+    ) -> None:
+        self.file = file
+        self.line = line
+        self.field = field
+        self.problem = problem
+        self.fix = fix
+        parts = [p for p in (file, f"line {line}" if line else None) if p]
+        head = ": ".join(parts)
+        body = f"{field} {problem}" if field else problem
+        text = f"{head}: {body}" if head else body
+        super().__init__(f"{text}; {fix}" if fix else text)
+
+
+@dataclass
+class Province:
+    """A province (region): one polygon with optional holes, and open game attributes.
+
+    `attrs` holds every key of the province other than id, name, polygon, holes,
+    label and territory: flowers, capital, defense, shadowlands, palace_site,
+    blessed, ... Territory membership lives in `MapFile.territories`.
+    """
+
+    id: str
+    name: str
+    polygon: Ring
+    holes: list[Ring] = field(default_factory=list)
+    label: Point | None = None
+    attrs: dict[str, Any] = field(default_factory=dict)
+    line: int | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass
+class Territory:
+    """A named, coloured group of provinces (membership in file order)."""
+
+    id: str
+    name: str
+    colour: str = DEFAULT_COLOUR
+    provinces: list[str] = field(default_factory=list)
+    line: int | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass
+class SeaPolygon:
+    """One polygon of a sea: an outer ring and optional holes."""
+
+    polygon: Ring
+    holes: list[Ring] = field(default_factory=list)
+
+
+@dataclass
+class Sea:
+    """A sea: one or more polygons. Provinces touching it are coastal."""
+
+    id: str
+    name: str
+    polygons: list[SeaPolygon] = field(default_factory=list)
+    line: int | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass
+class MapFile:
+    """A whole map file in memory. Coordinates: x east, y south, in map units."""
+
+    id: str
+    name: str
+    width_mm: float
+    height_mm: float
+    extent: tuple[float, float, float, float]
+    provinces: list[Province] = field(default_factory=list)
+    territories: list[Territory] = field(default_factory=list)
+    seas: list[Sea] = field(default_factory=list)
+    game: str = "any"
+    attributes: dict[str, Any] = field(default_factory=dict)
+    path: Path | None = field(default=None, compare=False, repr=False)
+
+    def province(self, province_id: str) -> Province:
+        """The province with this id (KeyError if none)."""
+        for p in self.provinces:
+            if p.id == province_id:
+                return p
+        raise KeyError(province_id)
+
+    def territory_of(self, province_id: str) -> str | None:
+        """The id of the (first) territory listing this province, or None."""
+        for t in self.territories:
+            if province_id in t.provinces:
+                return t.id
+        return None
+
+    @property
+    def size(self) -> float:
+        """The larger side of the extent, the unit of every tolerance."""
+        minx, miny, maxx, maxy = self.extent
+        return max(maxx - minx, maxy - miny)
+
+
+# --------------------------------------------------------------------------- YAML with lines
+
+
+class _Map(dict):
+    """A YAML mapping that remembers its line and the line of each key."""
+
+    line: int
+    key_lines: dict[Any, int]
+
+
+class _Seq(list):
+    """A YAML sequence that remembers its line and the line of each item."""
+
+    line: int
+    item_lines: list[int]
+
+
+class _DuplicateKey(Exception):
+    def __init__(self, key: Any, line: int) -> None:
+        super().__init__(key, line)
+        self.key = key
+        self.line = line
+
+
+class _LineLoader(yaml.SafeLoader):
+    """SafeLoader whose mappings and sequences carry their source lines."""
+
+
+def _construct_map(loader: _LineLoader, node: yaml.MappingNode) -> Iterator[_Map]:
+    data = _Map()
+    data.line = node.start_mark.line + 1
+    data.key_lines = {}
+    yield data
+    loader.flatten_mapping(node)
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        line = key_node.start_mark.line + 1
+        if not isinstance(key, Hashable) or key in data:
+            raise _DuplicateKey(key, line)
+        data[key] = loader.construct_object(value_node, deep=True)
+        data.key_lines[key] = line
+
+
+def _construct_seq(loader: _LineLoader, node: yaml.SequenceNode) -> Iterator[_Seq]:
+    data = _Seq()
+    data.line = node.start_mark.line + 1
+    data.item_lines = [child.start_mark.line + 1 for child in node.value]
+    yield data
+    data.extend(loader.construct_object(child, deep=True) for child in node.value)
+
+
+_LineLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
+_LineLoader.add_constructor("tag:yaml.org,2002:seq", _construct_seq)
+
+
+# --------------------------------------------------------------------------- reading
+
+
+class _Reader:
+    """Turns the line-annotated YAML tree into a MapFile, failing with precise errors."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+
+    def fail(self, line: int | None, where: str, problem: str, fix: str | None = None) -> NoReturn:
+        raise MapError(problem, file=self.file, line=line, field=where, fix=fix)
+
+    # ---- generic fields
+
+    def get(
+        self, m: _Map, key: str, where: str, *, required: bool = True
+    ) -> tuple[Any, int | None]:
+        if key not in m:
+            if required:
+                self.fail(
+                    m.line,
+                    where,
+                    f"is missing field '{key}'",
+                    f"add '{key}:' to it",
+                )
+            return None, None
+        return m[key], m.key_lines[key]
+
+    def mapping(self, value: Any, line: int | None, where: str) -> _Map:
+        if not isinstance(value, _Map):
+            self.fail(line, where, f"must be a mapping (key: value), not {_kind(value)}")
+        return value
+
+    def sequence(self, value: Any, line: int | None, where: str) -> _Seq:
+        if not isinstance(value, _Seq):
+            self.fail(line, where, f"must be a list, not {_kind(value)}")
+        return value
+
+    def text(self, value: Any, line: int | None, where: str) -> str:
+        if not isinstance(value, str) or not value.strip():
+            self.fail(line, where, f"must be a non-empty text, not {_kind(value)}")
+        return value
+
+    def ident(self, value: Any, line: int | None, where: str) -> str:
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)  # numbered fields (Rice Wars) are written unquoted
+        if not isinstance(value, str) or not value.strip():
+            self.fail(line, where, f"must be an id (text), not {_kind(value)}")
+        bad = [c for c in _ID_FORBIDDEN if c in value]
+        if bad or value != value.strip():
+            self.fail(
+                line,
+                where,
+                f"{value!r} is not a valid id",
+                "ids may not contain '|' or '~' nor start or end with spaces",
+            )
+        return value
+
+    def number(self, value: Any, line: int | None, where: str, *, positive: bool = False) -> float:
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not math.isfinite(value)
+        ):
+            self.fail(line, where, f"must be a number, not {_kind(value)}")
+        if positive and value <= 0:
+            self.fail(line, where, f"must be greater than 0, not {value}")
+        return float(value)
+
+    def point(self, value: Any, line: int | None, where: str) -> Point:
+        if (
+            not isinstance(value, list)
+            or len(value) != 2
+            or any(isinstance(v, bool) or not isinstance(v, int | float) for v in value)
+            or not all(math.isfinite(v) for v in value)
+        ):
+            self.fail(line, where, "must be a point [x, y] of two numbers")
+        return (float(value[0]), float(value[1]))
+
+    def ring(self, value: Any, line: int | None, where: str) -> Ring:
+        problem = "must be a list of [x, y] pairs with at least 3 points"
+        if not isinstance(value, list):
+            self.fail(line, where, problem)
+        lines = getattr(value, "item_lines", [line] * len(value))
+        points: Ring = []
+        for i, (item, item_line) in enumerate(zip(value, lines, strict=True)):
+            points.append(self.point(item, item_line, f"{where} point {i + 1}"))
+        if len(points) > 1 and points[0] == points[-1]:
+            points.pop()  # a closed ring: the repeat is implied
+        if len(points) < 3:
+            self.fail(line, where, problem)
+        return points
+
+    def rings(self, value: Any, line: int | None, where: str) -> list[Ring]:
+        seq = self.sequence(value, line, where)
+        return [
+            self.ring(item, item_line, f"{where} ring {i + 1}")
+            for i, (item, item_line) in enumerate(zip(seq, seq.item_lines, strict=True))
+        ]
+
+    def items(self, value: Any, line: int | None, where: str) -> Iterator[tuple[_Map, int]]:
+        """Each item of a list of mappings, with its line."""
+        seq = self.sequence(value, line, where)
+        for i, (item, item_line) in enumerate(zip(seq, seq.item_lines, strict=True)):
+            yield self.mapping(item, item_line, f"{where} item {i + 1}"), item_line
+
+    def no_unknown(self, m: _Map, known: tuple[str, ...], where: str) -> None:
+        for key in m:
+            if key not in known:
+                self.fail(
+                    m.key_lines[key],
+                    where,
+                    f"has unknown field {key!r}",
+                    f"known fields are: {', '.join(known)}",
+                )
+
+    # ---- the parts of a map
+
+    def read(self, root: Any) -> MapFile:
+        if not isinstance(root, _Map):
+            self.fail(
+                getattr(root, "line", 1),
+                "the file",
+                f"must be a mapping with 'format: 1' at the top, not {_kind(root)}",
+            )
+        self.no_unknown(root, _TOP_KEYS, "the map")
+        version, line = self.get(root, "format", "the map")
+        if version != FORMAT_VERSION:
+            self.fail(
+                line,
+                "field 'format'",
+                f"is {version!r}; this Daimyo reads format {FORMAT_VERSION}",
+                f"write 'format: {FORMAT_VERSION}'",
+            )
+        map_id = self.ident(*self.get(root, "id", "the map"), "field 'id'")
+        name = self.text(*self.get(root, "name", "the map"), "field 'name'")
+        size_value, size_line = self.get(root, "size", "the map")
+        size = self.mapping(size_value, size_line, "field 'size'")
+        self.no_unknown(size, ("width_mm", "height_mm"), "field 'size'")
+        width = self.number(
+            *self.get(size, "width_mm", "field 'size'"), "field 'size.width_mm'", positive=True
+        )
+        height = self.number(
+            *self.get(size, "height_mm", "field 'size'"), "field 'size.height_mm'", positive=True
+        )
+        extent = self.extent(*self.get(root, "extent", "the map"))
+        game_value, game_line = self.get(root, "game", "the map", required=False)
+        game = "any" if game_value is None else game_value
+        if game not in GAMES:
+            self.fail(
+                game_line, "field 'game'", f"is {game!r}", f"choose one of {', '.join(GAMES)}"
+            )
+        attrs_value, attrs_line = self.get(root, "attributes", "the map", required=False)
+        attributes = (
+            {}
+            if attrs_value is None
+            else _plain(self.mapping(attrs_value, attrs_line, "field 'attributes'"))
+        )
+
+        territories_value, t_line = self.get(root, "territories", "the map", required=False)
+        territories = (
+            [] if territories_value is None else self.territories(territories_value, t_line)
+        )
+        provinces_value, p_line = self.get(root, "provinces", "the map")
+        provinces, declared = self.provinces(provinces_value, p_line)
+        seas_value, s_line = self.get(root, "seas", "the map", required=False)
+        seas = [] if seas_value is None else self.seas(seas_value, s_line)
+
+        self.link(provinces, territories, declared, territories_value)
+        return MapFile(
+            id=map_id,
+            name=name,
+            width_mm=width,
+            height_mm=height,
+            extent=extent,
+            provinces=provinces,
+            territories=territories,
+            seas=seas,
+            game=game,
+            attributes=attributes,
+        )
+
+    def extent(self, value: Any, line: int | None) -> tuple[float, float, float, float]:
+        where = "field 'extent'"
+        if not isinstance(value, list) or len(value) != 4:
+            self.fail(line, where, "must be [minx, miny, maxx, maxy]")
+        minx, miny, maxx, maxy = (self.number(v, line, where) for v in value)
+        if maxx <= minx or maxy <= miny:
+            self.fail(line, where, "must have maxx > minx and maxy > miny")
+        return (minx, miny, maxx, maxy)
+
+    def territories(self, value: Any, line: int | None) -> list[Territory]:
+        result = []
+        for item, item_line in self.items(value, line, "field 'territories'"):
+            where = f"territory #{len(result) + 1}"
+            self.no_unknown(item, ("id", "name", "colour", "provinces"), where)
+            tid = self.ident(*self.get(item, "id", where), f"{where}: field 'id'")
+            where = f"territory '{tid}'"
+            name = self.text(*self.get(item, "name", where), f"{where}: field 'name'")
+            colour_value, colour_line = self.get(item, "colour", where, required=False)
+            colour = DEFAULT_COLOUR if colour_value is None else colour_value
+            if not isinstance(colour, str) or not _COLOUR.match(colour):
+                self.fail(
+                    colour_line,
+                    f"{where}: field 'colour'",
+                    f"is {colour!r}",
+                    'write a colour as "#rrggbb" in quotes, e.g. "#8fbf6a"',
+                )
+            members_value, members_line = self.get(item, "provinces", where, required=False)
+            members: list[str] = []
+            if members_value is not None:
+                seq = self.sequence(members_value, members_line, f"{where}: field 'provinces'")
+                for member, member_line in zip(seq, seq.item_lines, strict=True):
+                    members.append(self.ident(member, member_line, f"{where}: field 'provinces'"))
+            result.append(Territory(tid, name, colour, members, line=item_line))
+        return result
+
+    def provinces(
+        self, value: Any, line: int | None
+    ) -> tuple[list[Province], dict[str, tuple[str, int | None]]]:
+        result = []
+        declared: dict[str, tuple[str, int | None]] = {}  # province -> (territory:, line)
+        for item, item_line in self.items(value, line, "field 'provinces'"):
+            where = f"province #{len(result) + 1}"
+            pid = self.ident(*self.get(item, "id", where), f"{where}: field 'id'")
+            where = f"province '{pid}'"
+            name = self.text(*self.get(item, "name", where), f"{where}: field 'name'")
+            polygon = self.ring(*self.get(item, "polygon", where), f"{where}: field 'polygon'")
+            holes_value, holes_line = self.get(item, "holes", where, required=False)
+            holes = (
+                []
+                if holes_value is None
+                else self.rings(holes_value, holes_line, f"{where}: field 'holes'")
+            )
+            label_value, label_line = self.get(item, "label", where, required=False)
+            label = (
+                None
+                if label_value is None
+                else self.point(label_value, label_line, f"{where}: field 'label'")
+            )
+            territory_value, territory_line = self.get(item, "territory", where, required=False)
+            if territory_value is not None:
+                declared[pid] = (
+                    self.ident(territory_value, territory_line, f"{where}: field 'territory'"),
+                    territory_line,
+                )
+            attrs = {k: _plain(v) for k, v in item.items() if k not in PROVINCE_KEYS}
+            for key in attrs:
+                if not isinstance(key, str):
+                    self.fail(
+                        item.key_lines[key],
+                        where,
+                        f"has a field named {key!r}",
+                        "field names are text",
+                    )
+            result.append(Province(pid, name, polygon, holes, label, attrs, line=item_line))
+        if not result:
+            self.fail(line, "field 'provinces'", "is empty", "a map needs at least one province")
+        return result, declared
+
+    def seas(self, value: Any, line: int | None) -> list[Sea]:
+        result = []
+        for item, item_line in self.items(value, line, "field 'seas'"):
+            where = f"sea #{len(result) + 1}"
+            self.no_unknown(item, ("id", "name", "polygons"), where)
+            sid = self.ident(*self.get(item, "id", where), f"{where}: field 'id'")
+            where = f"sea '{sid}'"
+            name_value, name_line = self.get(item, "name", where, required=False)
+            name = (
+                sid
+                if name_value is None
+                else self.text(name_value, name_line, f"{where}: field 'name'")
+            )
+            polygons = []
+            for part, _ in self.items(
+                *self.get(item, "polygons", where), f"{where}: field 'polygons'"
+            ):
+                part_where = f"{where}: polygon {len(polygons) + 1}"
+                self.no_unknown(part, ("polygon", "holes"), part_where)
+                ring = self.ring(
+                    *self.get(part, "polygon", part_where), f"{part_where}: field 'polygon'"
+                )
+                holes_value, holes_line = self.get(part, "holes", part_where, required=False)
+                holes = (
+                    []
+                    if holes_value is None
+                    else self.rings(holes_value, holes_line, f"{part_where}: field 'holes'")
+                )
+                polygons.append(SeaPolygon(ring, holes))
+            if not polygons:
+                self.fail(
+                    item_line, f"{where}: field 'polygons'", "is empty", "give the sea a polygon"
+                )
+            result.append(Sea(sid, name, polygons, line=item_line))
+        return result
+
+    def link(
+        self,
+        provinces: list[Province],
+        territories: list[Territory],
+        declared: dict[str, tuple[str, int | None]],
+        territories_value: Any,
+    ) -> None:
+        """Check territory lists name real provinces; merge `territory:` on provinces."""
+        ids = {p.id for p in provinces}
+        for t in territories:
+            seq = _find_seq(territories_value, t)
+            for i, member in enumerate(t.provinces):
+                if member not in ids:
+                    member_line = seq.item_lines[i] if seq is not None else t.line
+                    self.fail(
+                        member_line,
+                        f"territory '{t.id}': field 'provinces'",
+                        f"names unknown province {member!r}",
+                        f"add a province with id {member!r} or remove it from the list",
+                    )
+        by_id = {t.id: t for t in territories}
+        for pid, (tid, line) in declared.items():
+            where = f"province '{pid}': field 'territory'"
+            if tid not in by_id:
+                self.fail(
+                    line,
+                    where,
+                    f"names unknown territory {tid!r}",
+                    f"add a territory with id {tid!r} under 'territories:'",
+                )
+            listed = [t.id for t in territories if pid in t.provinces]
+            if listed and tid not in listed:
+                self.fail(
+                    line,
+                    where,
+                    f"says {tid!r} but territory {listed[0]!r} lists this province",
+                    "keep one of the two (membership lists are the canonical form)",
+                )
+            if not listed:
+                by_id[tid].provinces.append(pid)
+
+
+def _find_seq(territories_value: Any, territory: Territory) -> _Seq | None:
+    """The YAML list of province ids of this territory (for line numbers)."""
+    for item in territories_value or []:
+        if isinstance(item, _Map) and item.line == territory.line:
+            members = item.get("provinces")
+            return members if isinstance(members, _Seq) else None
+    return None
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "empty"
+    if isinstance(value, bool):
+        return f"a yes/no value ({str(value).lower()})"
+    if isinstance(value, int | float):
+        return f"a number ({value})"
+    if isinstance(value, str):
+        return f"the text {value!r}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+def _plain(value: Any) -> Any:
+    """The value without line annotations (plain dicts and lists)."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def parse_map(text: str, file: str = "<map>") -> MapFile:
+    """The map in YAML `text`; `file` names it in error messages."""
+    try:
+        root = yaml.load(text, Loader=_LineLoader)  # noqa: S506 - a SafeLoader subclass
+    except _DuplicateKey as exc:
+        raise MapError(
+            f"repeats the key {exc.key!r}",
+            file=file,
+            line=exc.line,
+            field="a mapping",
+            fix="each key may appear once per mapping",
+        ) from None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else None
+        problem = " ".join(p for p in (exc.context, exc.problem) if p)
+        raise MapError(
+            f"is not valid YAML: {problem}",
+            file=file,
+            line=line,
+            field="the file",
+            fix="check indentation, colons and brackets on that line",
+        ) from None
+    except yaml.YAMLError as exc:
+        raise MapError(f"is not valid YAML: {exc}", file=file, field="the file") from None
+    return _Reader(file).read(root)
+
+
+def load_map(path: str | os.PathLike[str]) -> MapFile:
+    """Load and structurally check the map file at `path` (raises MapError)."""
+    target = Path(path)
+    try:
+        text = target.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise MapError("does not exist", file=str(path), fix="check the path") from None
+    except UnicodeDecodeError as exc:
+        raise MapError(f"is not UTF-8 text ({exc.reason})", file=str(path)) from None
+    mapfile = parse_map(text, str(path))
+    mapfile.path = target
+    return mapfile
+
+
+# --------------------------------------------------------------------------- writing
+
+
+class _Flow(list):
+    """A list written in flow style: [x, y]."""
+
+
+class _FlowMap(dict):
+    """A mapping written in flow style: {width_mm: 200, height_mm: 100}."""
+
+
+class _CanonicalDumper(yaml.SafeDumper):
+    """Block style with indented lists; rings, points and sizes in flow style."""
+
+    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
+        super().increase_indent(flow, False)
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
+_CanonicalDumper.add_representer(
+    _Flow, lambda d, v: d.represent_sequence("tag:yaml.org,2002:seq", v, flow_style=True)
+)
+_CanonicalDumper.add_representer(
+    _FlowMap, lambda d, v: d.represent_mapping("tag:yaml.org,2002:map", v, flow_style=True)
+)
+
+
+def _num(x: float) -> int | float:
+    """Integral values as ints (10, not 10.0); others as the shortest float."""
+    return int(x) if float(x).is_integer() and abs(x) < 2**53 else float(x)
+
+
+def _pt(p: Point) -> _Flow:
+    return _Flow([_num(p[0]), _num(p[1])])
+
+
+def _ring(ring: Ring) -> _Flow:
+    return _Flow(_pt(p) for p in ring)
+
+
+def _canonical(value: Any) -> Any:
+    """Attribute values with mappings sorted by key, numbers normalised."""
+    if isinstance(value, dict):
+        return {k: _canonical(value[k]) for k in sorted(value, key=str)}
+    if isinstance(value, list | tuple):
+        return [_canonical(v) for v in value]
+    if isinstance(value, float):
+        return _num(value)
+    return value
+
+
+def map_to_data(mapfile: MapFile) -> dict[str, Any]:
+    """The map as plain YAML-ready data in canonical order."""
+    data: dict[str, Any] = {
+        "format": FORMAT_VERSION,
+        "id": mapfile.id,
+        "name": mapfile.name,
+        "size": _FlowMap(width_mm=_num(mapfile.width_mm), height_mm=_num(mapfile.height_mm)),
+        "extent": _Flow(_num(v) for v in mapfile.extent),
+        "game": mapfile.game,
+    }
+    if mapfile.attributes:
+        data["attributes"] = _canonical(mapfile.attributes)
+    data["territories"] = [
+        {"id": t.id, "name": t.name, "colour": t.colour, "provinces": _Flow(t.provinces)}
+        for t in mapfile.territories
+    ]
+    provinces = []
+    for p in mapfile.provinces:
+        entry: dict[str, Any] = {"id": p.id, "name": p.name, "polygon": _ring(p.polygon)}
+        if p.holes:
+            entry["holes"] = [_ring(h) for h in p.holes]
+        if p.label is not None:
+            entry["label"] = _pt(p.label)
+        for key in sorted(p.attrs):
+            entry[key] = _canonical(p.attrs[key])
+        provinces.append(entry)
+    data["provinces"] = provinces
+    seas = []
+    for s in mapfile.seas:
+        parts = []
+        for part in s.polygons:
+            part_data: dict[str, Any] = {"polygon": _ring(part.polygon)}
+            if part.holes:
+                part_data["holes"] = [_ring(h) for h in part.holes]
+            parts.append(part_data)
+        seas.append({"id": s.id, "name": s.name, "polygons": parts})
+    data["seas"] = seas
+    return data
+
+
+def dump_map(mapfile: MapFile) -> str:
+    """The canonical YAML text of `mapfile`."""
+    return yaml.dump(
+        map_to_data(mapfile),
+        Dumper=_CanonicalDumper,
+        sort_keys=False,
+        default_flow_style=False,
+        allow_unicode=True,
+        width=1_000_000,
+    )
+
+
+def save_map(mapfile: MapFile, path: str | os.PathLike[str]) -> None:
+    """Write `mapfile` as canonical YAML to `path`, atomically."""
+    atomic_write_text(path, dump_map(mapfile))
