@@ -1,0 +1,773 @@
+"""Shinobi: the rules engine.
+
+What it is: 3-5 players, sequential turns, chance only in the opening shuffle, hidden
+information. Each player secretly serves one of the five clans (one red allegiance card
+each, dealt from the five; the unused ones go back to the box unseen). The blue deck of
+58 cards (11 per clan, 3 Ninja) is shuffled once; every player draws 4. The table in
+front of each player is that player's *province*; the cards of one clan in one province
+form that clan's *army* there, its strength the number of cards.
+
+A turn is three orders in fixed order, then the draw:
+
+1. deploy a clan card from the hand to another player's province, or instead play a
+   Ninja on an army in another player's province (the Ninja and one card of that army
+   are discarded);
+2. deploy a clan card to one's own province, or move one card of any province except
+   one's own to any other province (one's own included);
+3. attack: one army of one's own province removes one card from a strictly smaller army
+   of another clan in another province, unless that army received a card (deployed or
+   moved in) or was hit by the Ninja this turn. Compulsory when any attack is legal.
+
+Then the player draws back up to 4 cards (2 after two deployments, 1 after a deployment
+and a move). When the deck runs out, the game's last round begins.
+
+Hidden: the allegiances (revealed at the end), the hands, the deck order. Public: the
+table, the discard pile, the number of cards in every hand and in the deck, and every
+action taken (all orders are played face up).
+
+Rule choices the rulebook leaves open, decided here (each is tested):
+
+- Seats are numbered clockwise, so "the player to the left" is the next seat. The first
+  player is chosen by lot from the seed (setting `first` fixes it); everyone draws 4 in
+  seat order from seat 0.
+- Orders 1 and 2 are compulsory like the attack ("muss man drei Befehle erteilen"); an
+  order with no legal option is skipped silently (this only happens in the last round,
+  when hands run dry). There is no "pass" action.
+- A card deployed by the first order may be moved by the second order of the same turn.
+- "An army that received cards" is the stack of that clan in that province: the armies a
+  card was deployed or moved into this turn and the army the Ninja hit are protected
+  from this turn's attack. The army a card was moved *out of* is not protected. (The
+  issue's short form "a province that received no card" is read as this army rule, which
+  is the rulebook's wording: "die Armee ..., für die man Karten ... gespielt hat".)
+- An attack needs an attacking army of at least 2 cards; when several attacks are legal
+  the attacker chooses one. The attacked card goes face up to the discard pile; the
+  attacker loses nothing.
+- The discard pile is public: every card in it was seen leaving the table or the hand.
+- The draw is back up to 4; with fewer cards in the deck the player takes them all and
+  counts as the one who drew the last card.
+- Last round: once a player draws the last card, every other player takes one more turn
+  in order and that player's own next turn is the last of the game (n more turns in
+  all). Nobody draws in the last round.
+- The winner: clans that no player serves never win ("Gewinnt ein neutraler Klan, gilt
+  der zweitgrößte Klan als Sieger", applied again while the next clan is ownerless too).
+  Among the served clans the largest total on the whole table wins; a tie goes to the
+  player with more cards of their own clan in their own province; if that ties too, the
+  tied players share the win. Cards left in hands do not count.
+- Returns: 1 to a sole winner, 1/k to each of k sharing the win, 0 to the others. Before
+  the end, `returns()` gives the same figures for the table as it stands.
+- At the end every allegiance is revealed, so terminal observations show them all.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from engine.core import (
+    TERMINAL,
+    GameSetup,
+    GameSpec,
+    GameState,
+    Observation,
+)
+from engine.shinobi.actions import (
+    ATTACK,
+    DEPLOY,
+    MOVE,
+    NINJA_ON,
+    Attack,
+    Deploy,
+    Move,
+    PlayNinja,
+    ShinobiAction,
+    parse_action,
+)
+from engine.shinobi.cards import (
+    CARD_TYPES,
+    CLAN_NAMES,
+    DECK_COMPOSITION,
+    HAND_SIZE,
+    NINJA,
+    NUM_CLANS,
+)
+
+MIN_PLAYERS = 3
+MAX_PLAYERS = 5
+LAST_ORDER = 3
+
+
+class ShinobiState(GameState):
+    """A Shinobi position: flat count vectors plus the turn's bookkeeping.
+
+    `cells` holds every count in one list: the armies at `province * 5 + clan`, then
+    the hands at `hand_base + player * 6 + card`, then the discards at
+    `discard_base + card`. The deck is a fixed order with a draw pointer, so undo
+    restores a tiny snapshot and never reshuffles.
+    """
+
+    spec: ClassVar[GameSpec]
+
+    __slots__ = (
+        "_n",
+        "_cells",
+        "_hand_base",
+        "_discard_base",
+        "_deck",
+        "_deck_pos",
+        "_allegiance",
+        "_player",
+        "_order",
+        "_protected",
+        "_final_left",
+        "_turns",
+        "_first",
+        "_composition",
+        "_history",
+        "_undo",
+        "_setup",
+    )
+
+    def __init__(
+        self,
+        *,
+        allegiance: Sequence[int],
+        hands: Sequence[Sequence[int]],
+        armies: Sequence[Sequence[int]],
+        discards: Sequence[int],
+        deck: Sequence[int],
+        player: int,
+        order: int = 1,
+        protected: int = 0,
+        final_left: int = -1,
+        turns: int = 0,
+        first: int | None = None,
+        setup: GameSetup | None = None,
+        history: Sequence[ShinobiAction] = (),
+        settle: bool = True,
+    ) -> None:
+        """A position from its parts: per-player count vectors (6 per hand, 5 per army),
+        the discard counts, the deck (top card first), whose turn and which order."""
+        n = len(allegiance)
+        self._n = n
+        self._hand_base = NUM_CLANS * n
+        self._discard_base = self._hand_base + CARD_TYPES * n
+        cells = [0] * (self._discard_base + CARD_TYPES)
+        for q in range(n):
+            for c in range(NUM_CLANS):
+                cells[q * NUM_CLANS + c] = armies[q][c]
+            for t in range(CARD_TYPES):
+                cells[self._hand_base + q * CARD_TYPES + t] = hands[q][t]
+        for t in range(CARD_TYPES):
+            cells[self._discard_base + t] = discards[t]
+        self._cells = cells
+        self._deck = tuple(deck)
+        self._deck_pos = 0
+        self._allegiance = tuple(allegiance)
+        self._player = player
+        self._order = order
+        self._protected = protected
+        self._final_left = final_left
+        if not self._deck and final_left < 0 and order:
+            self._final_left = n
+        self._turns = turns
+        self._first = player if first is None else first
+        self._composition = tuple(self._card_counts())
+        self._history: list[ShinobiAction] = list(history)
+        self._undo: list[tuple[Any, ...]] = []
+        self._setup = setup or GameSetup(game="shinobi", players=n, seed=0)
+        if settle:
+            self._settle()
+
+    # --- reading the position -------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        """Number of seats (and provinces)."""
+        return self._n
+
+    def current_player(self) -> int:
+        """The player to act, or `TERMINAL`."""
+        return self._player if self._order else TERMINAL
+
+    @property
+    def order(self) -> int:
+        """The order the current player gives next: 1, 2 or 3 (0 when the game is over)."""
+        return self._order
+
+    def army(self, province: int, clan: int) -> int:
+        """Cards of `clan` in `province`."""
+        return self._cells[province * NUM_CLANS + clan]
+
+    def hand(self, player: int) -> tuple[int, ...]:
+        """How many cards of each type (5 clans, then Ninja) `player` holds."""
+        start = self._hand_base + player * CARD_TYPES
+        return tuple(self._cells[start : start + CARD_TYPES])
+
+    def hand_size(self, player: int) -> int:
+        """Number of cards in `player`'s hand."""
+        start = self._hand_base + player * CARD_TYPES
+        return sum(self._cells[start : start + CARD_TYPES])
+
+    def discards(self) -> tuple[int, ...]:
+        """The discard pile, counts per card type."""
+        return tuple(self._cells[self._discard_base : self._discard_base + CARD_TYPES])
+
+    def deck(self) -> tuple[int, ...]:
+        """The cards still in the deck, top first."""
+        return self._deck[self._deck_pos :]
+
+    def deck_size(self) -> int:
+        """Cards left in the deck."""
+        return len(self._deck) - self._deck_pos
+
+    def allegiance(self, player: int) -> int:
+        """The clan `player` secretly serves."""
+        return self._allegiance[player]
+
+    @property
+    def allegiances(self) -> tuple[int, ...]:
+        """Every player's clan, by seat."""
+        return self._allegiance
+
+    def is_protected(self, province: int, clan: int) -> bool:
+        """True when that army received a card or the Ninja this turn."""
+        return bool(self._protected >> (province * NUM_CLANS + clan) & 1)
+
+    @property
+    def protected_mask(self) -> int:
+        """Bit `province * 5 + clan` set for each army protected from this turn's attack."""
+        return self._protected
+
+    @property
+    def final_left(self) -> int:
+        """Turns left in the last round, this one included; -1 before the last round."""
+        return self._final_left
+
+    @property
+    def turns(self) -> int:
+        """Completed turns."""
+        return self._turns
+
+    @property
+    def first_player(self) -> int:
+        """Who took the first turn."""
+        return self._first
+
+    @property
+    def composition(self) -> tuple[int, ...]:
+        """How many cards of each type this game has in all (58 in a real game)."""
+        return self._composition
+
+    def clan_total(self, clan: int) -> int:
+        """All cards of `clan` on the table."""
+        cells = self._cells
+        return sum(cells[q * NUM_CLANS + clan] for q in range(self._n))
+
+    def clan_totals(self) -> list[int]:
+        """The table total of every clan."""
+        return [self.clan_total(c) for c in range(NUM_CLANS)]
+
+    def _card_counts(self) -> list[int]:
+        """Cards of each type anywhere: table, hands, discards, deck."""
+        counts = list(self.discards())
+        for c in range(NUM_CLANS):
+            counts[c] += self.clan_total(c)
+        for p in range(self._n):
+            for t, k in enumerate(self.hand(p)):
+                counts[t] += k
+        for t in self.deck():
+            counts[t] += 1
+        return counts
+
+    def card_counts(self) -> list[int]:
+        """Cards of each type anywhere now (always equals `composition`)."""
+        return self._card_counts()
+
+    @property
+    def history(self) -> Sequence[ShinobiAction]:
+        """Actions applied since the start, oldest first."""
+        return self._history
+
+    def setup(self) -> GameSetup:
+        """How this game was started."""
+        return self._setup
+
+    # --- legal actions --------------------------------------------------------------
+
+    def legal_actions(self) -> list[ShinobiAction]:
+        """Every legal action of the player to act, in a fixed order."""
+        order = self._order
+        if not order:
+            return []
+        p = self._player
+        n = self._n
+        cells = self._cells
+        hand = self._hand_base + p * CARD_TYPES
+        out: list[ShinobiAction] = []
+        if order == 1:
+            for c in range(NUM_CLANS):
+                if cells[hand + c]:
+                    row = DEPLOY[c]
+                    out.extend(row[q] for q in range(n) if q != p)
+            if cells[hand + NINJA]:
+                for q in range(n):
+                    if q != p:
+                        base = q * NUM_CLANS
+                        out.extend(NINJA_ON[c][q] for c in range(NUM_CLANS) if cells[base + c])
+        elif order == 2:
+            for c in range(NUM_CLANS):
+                if cells[hand + c]:
+                    out.append(DEPLOY[c][p])
+            for s in range(n):
+                if s != p:
+                    base = s * NUM_CLANS
+                    for c in range(NUM_CLANS):
+                        if cells[base + c]:
+                            row = MOVE[c][s]
+                            out.extend(row[t] for t in range(n) if t != s)
+        else:
+            own = p * NUM_CLANS
+            protected = self._protected
+            for a in range(NUM_CLANS):
+                strength = cells[own + a]
+                if strength < 2:
+                    continue
+                table = ATTACK[a]
+                for q in range(n):
+                    if q == p:
+                        continue
+                    base = q * NUM_CLANS
+                    for b in range(NUM_CLANS):
+                        if b != a and 0 < cells[base + b] < strength:
+                            if not protected >> (base + b) & 1:
+                                out.append(table[b][q])
+        return out
+
+    def why_illegal(self, action: Any) -> str | None:
+        """None when `action` is legal now, else the rule it breaks, in words."""
+        if not self._order:
+            return "the game is over"
+        p = self._player
+        n = self._n
+        order = self._order
+        hand = self._hand_base + p * CARD_TYPES
+        cells = self._cells
+        if not isinstance(action, Deploy | PlayNinja | Move | Attack):
+            return f"{action!r} is not a Shinobi action"
+        for province in _provinces_of(action):
+            if province >= n:
+                return f"there is no province {province} with {n} players"
+        if isinstance(action, Deploy):
+            name = CLAN_NAMES[action.clan]
+            if order == 3:
+                return "the orders are over: only the attack (third order) is left"
+            if not cells[hand + action.clan]:
+                return f"you have no {name} card in your hand"
+            if order == 1 and action.province == p:
+                return (
+                    "the first order deploys to another player's province, not your own "
+                    "(your own comes with the second order)"
+                )
+            if order == 2 and action.province != p:
+                return "the second order deploys only to your own province"
+            return None
+        if isinstance(action, PlayNinja):
+            if order != 1:
+                return "a Ninja can only be played instead of the first order"
+            if not cells[hand + NINJA]:
+                return "you have no Ninja in your hand"
+            if action.province == p:
+                return "a Ninja may not be played on the armies of your own province"
+            if not cells[action.province * NUM_CLANS + action.clan]:
+                return f"there is no {CLAN_NAMES[action.clan]} army in province {action.province}"
+            return None
+        if isinstance(action, Move):
+            name = CLAN_NAMES[action.clan]
+            if order != 2:
+                return "cards can only be moved with the second order"
+            if action.source == p:
+                return "you may not move forces out of your own province (only into it)"
+            if action.source == action.target:
+                return "a card must move to a different province"
+            if not cells[action.source * NUM_CLANS + action.clan]:
+                return f"there is no {name} card in province {action.source} to move"
+            return None
+        # Attack
+        if order != LAST_ORDER:
+            return f"the attack is the third order; give order {order} first"
+        attacker = CLAN_NAMES[action.attacker]
+        target = CLAN_NAMES[action.clan]
+        strength = cells[p * NUM_CLANS + action.attacker]
+        defence = cells[action.province * NUM_CLANS + action.clan]
+        if not strength:
+            return f"there is no {attacker} army in your own province to attack with"
+        if action.province == p:
+            return "attacks go from your own province against armies in other provinces"
+        if action.clan == action.attacker:
+            return f"an army may not attack an army of its own clan ({attacker})"
+        if not defence:
+            return f"there is no {target} army in province {action.province}"
+        if defence >= strength:
+            return (
+                f"the {target} army in province {action.province} has {defence} card(s); "
+                f"your {attacker} army of {strength} may only attack a strictly smaller army"
+            )
+        if self.is_protected(action.province, action.clan):
+            return (
+                f"the {target} army in province {action.province} received a card or the Ninja "
+                "this turn and may not be attacked"
+            )
+        return None
+
+    # --- playing --------------------------------------------------------------------
+
+    def apply(self, action: ShinobiAction) -> None:
+        """Apply a trusted legal action, then skip orders without options and draw."""
+        self._undo.append(
+            (
+                tuple(self._cells),
+                self._deck_pos,
+                self._player,
+                self._order,
+                self._protected,
+                self._final_left,
+                self._turns,
+            )
+        )
+        self._history.append(action)
+        cells = self._cells
+        kind = type(action)
+        if kind is Deploy:
+            cells[self._hand_base + self._player * CARD_TYPES + action.clan] -= 1
+            index = action.province * NUM_CLANS + action.clan
+            cells[index] += 1
+            self._protected |= 1 << index
+        elif kind is Move:
+            cells[action.source * NUM_CLANS + action.clan] -= 1
+            index = action.target * NUM_CLANS + action.clan
+            cells[index] += 1
+            self._protected |= 1 << index
+        elif kind is Attack:
+            cells[action.province * NUM_CLANS + action.clan] -= 1
+            cells[self._discard_base + action.clan] += 1
+        else:  # PlayNinja
+            cells[self._hand_base + self._player * CARD_TYPES + NINJA] -= 1
+            index = action.province * NUM_CLANS + action.clan
+            cells[index] -= 1
+            cells[self._discard_base + action.clan] += 1
+            cells[self._discard_base + NINJA] += 1
+            self._protected |= 1 << index
+        self._order += 1
+        self._settle()
+
+    def _settle(self) -> None:
+        """Skip orders that have no legal option; after the third, end the turn."""
+        while self._order:
+            if self._order > LAST_ORDER:
+                self._end_turn()
+            elif self.legal_actions():
+                return
+            else:
+                self._order += 1
+
+    def _end_turn(self) -> None:
+        """Draw back up to 4, count down the last round, pass to the next seat."""
+        p = self._player
+        self._turns += 1
+        self._protected = 0
+        if self._final_left > 0:
+            self._final_left -= 1
+            if self._final_left == 0:
+                self._order = 0
+                return
+        else:
+            cells = self._cells
+            hand = self._hand_base + p * CARD_TYPES
+            need = HAND_SIZE - sum(cells[hand : hand + CARD_TYPES])
+            deck = self._deck
+            pos = self._deck_pos
+            while need > 0 and pos < len(deck):
+                cells[hand + deck[pos]] += 1
+                pos += 1
+                need -= 1
+            self._deck_pos = pos
+            if pos == len(deck):
+                self._final_left = self._n
+        self._player = (p + 1) % self._n
+        self._order = 1
+
+    def undo(self) -> None:
+        """Take back the last applied action exactly."""
+        if not self._undo:
+            raise IndexError("nothing to undo")
+        (
+            cells,
+            self._deck_pos,
+            self._player,
+            self._order,
+            self._protected,
+            self._final_left,
+            self._turns,
+        ) = self._undo.pop()
+        self._cells = list(cells)
+        self._history.pop()
+
+    def clone(self) -> ShinobiState:
+        """An independent copy, history and undo stack included."""
+        other = object.__new__(ShinobiState)
+        for name in ShinobiState.__slots__:
+            setattr(other, name, getattr(self, name))
+        other._cells = self._cells[:]
+        other._history = self._history[:]
+        other._undo = self._undo[:]  # snapshots are tuples, shared safely
+        return other
+
+    # --- the end --------------------------------------------------------------------
+
+    def is_terminal(self) -> bool:
+        """True when the last turn of the last round is over."""
+        return not self._order
+
+    def winners_by_rule(self) -> list[int]:
+        """The players who win with the table as it stands (several only on a full tie)."""
+        totals = self.clan_totals()
+        best = max(totals[c] for c in self._allegiance)
+        leaders = [p for p, c in enumerate(self._allegiance) if totals[c] == best]
+        if len(leaders) > 1:
+            home = {p: self.army(p, self._allegiance[p]) for p in leaders}
+            top = max(home.values())
+            leaders = [p for p in leaders if home[p] == top]
+        return leaders
+
+    def returns(self) -> list[float]:
+        """1 to a sole winner, 1/k to each of k tied winners, 0 otherwise (provisional
+        while the game runs)."""
+        leaders = self.winners_by_rule()
+        share = 1.0 / len(leaders)
+        return [share if p in leaders else 0.0 for p in range(self._n)]
+
+    def summary(self) -> dict[str, Any]:
+        """The game in figures: turns, rounds, clan totals, allegiances, winning clan."""
+        totals = self.clan_totals()
+        leaders = self.winners_by_rule()
+        largest = max(range(NUM_CLANS), key=lambda c: (totals[c], -c))
+        return {
+            "turns": self._turns,
+            "rounds": -(-self._turns // self._n),
+            "winning_clan": " / ".join(CLAN_NAMES[self._allegiance[p]] for p in leaders),
+            "largest_clan": CLAN_NAMES[largest] if totals.count(totals[largest]) == 1 else None,
+            "clan_totals": {CLAN_NAMES[c]: totals[c] for c in range(NUM_CLANS)},
+            "allegiances": [CLAN_NAMES[c] for c in self._allegiance],
+        }
+
+    # --- hidden information ---------------------------------------------------------
+
+    def observation(self, player: int) -> ShinobiObservation:
+        """What `player` knows: own clan and hand, the table, discards, counts, history."""
+        n = self._n
+        revealed = None if self._order else self._allegiance
+        return ShinobiObservation(
+            player=player,
+            num_players=n,
+            allegiance=self._allegiance[player],
+            hand=self.hand(player),
+            armies=tuple(self._cells[: NUM_CLANS * n]),
+            discards=self.discards(),
+            hand_sizes=tuple(self.hand_size(q) for q in range(n)),
+            deck_size=self.deck_size(),
+            composition=self._composition,
+            current_player=self.current_player(),
+            order=self._order,
+            protected=self._protected,
+            final_left=self._final_left,
+            turns=self._turns,
+            first_player=self._first,
+            history=tuple(self._history),
+            revealed=revealed,
+        )
+
+    def __repr__(self) -> str:
+        from engine.shinobi.position import format_position
+
+        return f"ShinobiState(\n{format_position(self)})"
+
+
+def _provinces_of(action: ShinobiAction) -> tuple[int, ...]:
+    """The provinces an action names."""
+    if isinstance(action, Move):
+        return (action.source, action.target)
+    return (action.province,)
+
+
+@dataclass(frozen=True, slots=True)
+class ShinobiObservation(Observation):
+    """One player's knowledge. It holds no reference to the true state.
+
+    `revealed` is every player's clan once the game is over (the reveal), else None.
+    """
+
+    player: int
+    num_players: int
+    allegiance: int
+    hand: tuple[int, ...]
+    armies: tuple[int, ...]
+    discards: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    deck_size: int
+    composition: tuple[int, ...]
+    current_player: int
+    order: int
+    protected: int
+    final_left: int
+    turns: int
+    first_player: int
+    history: tuple[ShinobiAction, ...]
+    revealed: tuple[int, ...] | None
+
+    def army(self, province: int, clan: int) -> int:
+        """Cards of `clan` in `province`."""
+        return self.armies[province * NUM_CLANS + clan]
+
+    def clan_total(self, clan: int) -> int:
+        """All cards of `clan` on the table."""
+        return sum(self.armies[q * NUM_CLANS + clan] for q in range(self.num_players))
+
+    def unseen_cards(self) -> list[int]:
+        """Card types whose place this player does not know (other hands and the deck)."""
+        counts = list(self.composition)
+        for t in range(CARD_TYPES):
+            counts[t] -= self.discards[t] + self.hand[t]
+        for q in range(self.num_players):
+            for c in range(NUM_CLANS):
+                counts[c] -= self.armies[q * NUM_CLANS + c]
+        return [t for t in range(CARD_TYPES) for _ in range(counts[t])]
+
+    def possible_allegiances(self) -> list[int]:
+        """Clans another player may serve: every clan but one's own (none is ever shown)."""
+        return [c for c in range(NUM_CLANS) if c != self.allegiance]
+
+    def determinize(
+        self, rng: random.Random, allegiances: Sequence[int] | None = None
+    ) -> ShinobiState:
+        """A full state consistent with this observation; the unknowns drawn from `rng`.
+
+        Other players' clans are dealt from the clans not known to be excluded (every clan
+        but one's own), unless `allegiances` (one clan per seat, agreeing with what this
+        player knows) gives them, e.g. weighted by a bot's inference. The unseen cards are
+        shuffled into the other hands (their known sizes) and the deck (its known size).
+        The state's history is the public history; it can be undone only back to here.
+        """
+        n = self.num_players
+        if self.revealed is not None:
+            clans = list(self.revealed)
+        elif allegiances is not None:
+            clans = list(allegiances)
+            if clans[self.player] != self.allegiance or len(set(clans)) != n:
+                raise ValueError(f"allegiances {clans} disagree with the observation")
+        else:
+            others = rng.sample(self.possible_allegiances(), n - 1)
+            clans = others[: self.player] + [self.allegiance] + others[self.player :]
+        unseen = self.unseen_cards()
+        rng.shuffle(unseen)
+        hands: list[list[int]] = []
+        pos = 0
+        for q in range(n):
+            if q == self.player:
+                hands.append(list(self.hand))
+                continue
+            counts = [0] * CARD_TYPES
+            for t in unseen[pos : pos + self.hand_sizes[q]]:
+                counts[t] += 1
+            pos += self.hand_sizes[q]
+            hands.append(counts)
+        deck = unseen[pos:]
+        if len(deck) != self.deck_size:
+            raise ValueError("the observation's card counts do not add up")
+        return ShinobiState(
+            allegiance=clans,
+            hands=hands,
+            armies=[self.armies[q * NUM_CLANS : (q + 1) * NUM_CLANS] for q in range(n)],
+            discards=self.discards,
+            deck=deck,
+            player=self.current_player if self.order else 0,
+            order=self.order,
+            protected=self.protected,
+            final_left=self.final_left,
+            turns=self.turns,
+            first=self.first_player,
+            setup=GameSetup(game="shinobi", players=n, seed=0, settings={"determinized": True}),
+            history=self.history,
+            settle=False,
+        )
+
+
+class ShinobiSpec(GameSpec):
+    """Shinobi: 3-5 players, no map, secret allegiances, one seeded shuffle."""
+
+    id = "shinobi"
+    name = "Shinobi"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    uses_map = False
+    hidden_information = True
+
+    def new_game(
+        self,
+        players: int,
+        seed: int,
+        settings: Mapping[str, Any] | None = None,
+        graph: Any | None = None,
+    ) -> ShinobiState:
+        """A fresh game: allegiances dealt, deck shuffled, 4 cards each, all from `seed`.
+
+        Settings: `first` (seat of the first player; default by lot), `position` (a
+        textual position, see `engine.shinobi.position`, to start from instead).
+        """
+        settings = dict(settings or {})
+        setup = GameSetup(game=self.id, players=players, seed=seed, settings=settings)
+        if "position" in settings:
+            from engine.shinobi.position import parse_position
+
+            state = parse_position(str(settings["position"]), setup=setup)
+            if state.num_players != players:
+                raise ValueError(f"the position has {state.num_players} players, not {players}")
+            return state
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"Shinobi takes {self.min_players}-{self.max_players} players, not {players}"
+            )
+        rng = random.Random(seed)
+        clans = list(range(NUM_CLANS))
+        rng.shuffle(clans)
+        deck = [t for t in range(CARD_TYPES) for _ in range(DECK_COMPOSITION[t])]
+        rng.shuffle(deck)
+        first = rng.randrange(players)
+        if settings.get("first") is not None:
+            first = int(settings["first"])
+            if not 0 <= first < players:
+                raise ValueError(f"first player {first} is not a seat (0-{players - 1})")
+        hands = []
+        for q in range(players):
+            counts = [0] * CARD_TYPES
+            for t in deck[q * HAND_SIZE : (q + 1) * HAND_SIZE]:
+                counts[t] += 1
+            hands.append(counts)
+        return ShinobiState(
+            allegiance=clans[:players],
+            hands=hands,
+            armies=[[0] * NUM_CLANS for _ in range(players)],
+            discards=[0] * CARD_TYPES,
+            deck=deck[players * HAND_SIZE :],
+            player=first,
+            setup=setup,
+        )
+
+    def parse_action(self, text: str) -> ShinobiAction:
+        """The action whose text form is `text`; raises `ActionParseError`."""
+        return parse_action(text)
+
+
+SPEC = ShinobiSpec()
+ShinobiState.spec = SPEC
