@@ -58,9 +58,33 @@ class Budget:
 
 
 class Bot(ABC):
-    """A computer player. Stateless between calls: all it knows is the observation."""
+    """A computer player. Stateless between calls: all it knows is the observation.
+
+    `default_nodes` / `default_seconds` are the bot's own budget (its level), used when
+    the caller's budget sets neither. `sees_everything` marks a measurement-only bot that
+    is handed the true `GameState` instead of an observation (`cheat`).
+    """
 
     name: str = "bot"
+    default_nodes: int | None = None
+    default_seconds: float | None = None
+    sees_everything: bool = False
+
+    def budget_for(self, budget: Budget) -> Budget:
+        """`budget` itself when it limits nodes or seconds, else one with this bot's
+        defaults that shares its cancel flag, progress callback and start time."""
+        if budget.nodes is not None or budget.seconds is not None:
+            return budget
+        if self.default_nodes is None and self.default_seconds is None:
+            return budget
+        return Budget(
+            nodes=self.default_nodes,
+            seconds=self.default_seconds,
+            cancel=budget.cancel,
+            progress=budget.progress,
+            started=budget.started,
+            spent_nodes=budget.spent_nodes,
+        )
 
     @abstractmethod
     def choose(

@@ -43,7 +43,10 @@ def play_match(
         player = state.current_player()
         legal = state.legal_actions()
         budget = Budget(nodes=nodes, seconds=seconds)
-        action = bots[player].choose(state.observation(player), legal, rngs[player], budget)
+        bot = bots[player]
+        # Only measurement bots (`cheat`) see the true state; every other gets its view.
+        view = state.clone() if bot.sees_everything else state.observation(player)
+        action = bot.choose(view, legal, rngs[player], budget)
         state.apply(action)
         count += 1
     summary = state.summary() if hasattr(state, "summary") else {}

@@ -11,15 +11,25 @@ from collections.abc import Callable
 from ai.base import Bot, RandomBot
 
 _FACTORIES: dict[str, Callable[[str], Bot]] = {"random": lambda game: RandomBot()}
+_NOT_OFFERED: set[str] = set()
 
 
 class UnknownBotError(ValueError):
     """A bot name nobody registered."""
 
 
-def register_bot(name: str, factory: Callable[[str], Bot]) -> None:
-    """Make `name` available; `factory(game_id)` builds a bot for that game."""
+def register_bot(name: str, factory: Callable[[str], Bot], offered: bool = True) -> None:
+    """Make `name` available; `factory(game_id)` builds a bot for that game.
+
+    `offered=False` keeps a measurement-only bot (`cheat`) out of `offered_bot_names()`."""
     _FACTORIES[name] = factory
+    if not offered:
+        _NOT_OFFERED.add(name)
+
+
+def offered_bot_names() -> list[str]:
+    """The bot names the app may offer to players (no measurement-only bots)."""
+    return [name for name in bot_names() if name not in _NOT_OFFERED]
 
 
 def bot_names() -> list[str]:
@@ -29,14 +39,30 @@ def bot_names() -> list[str]:
 
 
 def make_bot(name: str, game_id: str) -> Bot:
-    """A fresh bot called `name` for the game `game_id`."""
+    """A fresh bot called `name` for the game `game_id`.
+
+    `name@N` (e.g. `hard@2000`) is the bot `name` with a budget of N nodes per decision
+    and no time limit, which makes it deterministic for a seed."""
     _load_builtin()
+    base, at, count = name.partition("@")
     try:
-        factory = _FACTORIES[name]
+        factory = _FACTORIES[base]
     except KeyError:
         known = ", ".join(sorted(_FACTORIES))
         raise UnknownBotError(f"unknown bot {name!r}; choose one of {known}") from None
-    return factory(game_id)
+    nodes = None
+    if at:
+        if not count.isdigit() or int(count) < 1:
+            raise UnknownBotError(
+                f"bad bot name {name!r}: after '@' give a node budget, e.g. {base}@2000"
+            )
+        nodes = int(count)
+    bot = factory(game_id)
+    if nodes is not None:
+        bot.default_nodes = nodes
+        bot.default_seconds = None
+        bot.name = name
+    return bot
 
 
 def _load_builtin() -> None:

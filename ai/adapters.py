@@ -1,0 +1,80 @@
+"""What a bot needs to know about a game beyond the state API: the per-game adapter.
+
+The search and greedy bots are generic; a game helps them through a `GameAdapter`:
+
+- `candidates(state, player)`: a sane, ordered subset of the legal actions (best first),
+  which keeps the branching factor small;
+- `evaluate(state, player)`: how good the position is for `player` (larger is better),
+  terminal or not;
+- `policy(state, player)`: the move an opponent plays when BRS+ does not search it
+  (default: the first candidate);
+- `key(state)`: a hashable key of the position for the transposition table, or None.
+
+`GenericAdapter` works for any game (all legal actions, `returns()` as evaluation). A game
+gets its own adapter by a module `ai.games.<game_id>` with an attribute `ADAPTER`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Hashable
+from typing import Any
+
+from engine.core import GameState
+
+WIN_BONUS = 1000.0
+"""Added to a won terminal position's value (split on a shared win), so a sure win or
+loss outweighs any difference in score."""
+
+
+class GameAdapter:
+    """Game knowledge for the bots; this base class is the generic fallback."""
+
+    def candidates(self, state: GameState, player: int) -> list[Any]:
+        """The actions worth considering for `player` (who is to act), best first."""
+        return state.legal_actions()
+
+    def evaluate(self, state: GameState, player: int) -> float:
+        """The value of `state` for `player`: own score minus the best other score,
+        plus `WIN_BONUS` (shared on a tie) when the game is over and `player` won."""
+        scores = state.returns()
+        others = [s for p, s in enumerate(scores) if p != player]
+        value = scores[player] - (max(others) if others else 0.0)
+        if state.is_terminal():
+            winners = state.winners()
+            if player in winners:
+                value += WIN_BONUS / len(winners)
+            else:
+                value -= WIN_BONUS / len(scores)
+        return value
+
+    def policy(self, state: GameState, player: int) -> Any:
+        """The move an opponent plays when the search does not branch on it."""
+        return self.candidates(state, player)[0]
+
+    def key(self, state: GameState) -> Hashable | None:
+        """A key equal for equal positions (None: no transposition table).
+
+        Uses the game's `state_hash()` or `canonical_key()` when it provides one."""
+        for name in ("state_hash", "canonical_key"):
+            method = getattr(state, name, None)
+            if method is not None:
+                return method()
+        return None
+
+
+GENERIC = GameAdapter()
+"""The adapter of every game without its own."""
+
+
+def adapter_for(game_id: str) -> GameAdapter:
+    """The adapter of `game_id`: `ai.games.<game_id>.ADAPTER`, else the generic one."""
+    module_name = f"ai.games.{game_id}"
+    try:
+        found = importlib.util.find_spec(module_name) is not None
+    except (ImportError, ValueError):
+        found = False
+    if not found:
+        return GENERIC
+    return getattr(importlib.import_module(module_name), "ADAPTER", GENERIC)

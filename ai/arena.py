@@ -1,0 +1,212 @@
+"""The arena: many bot-vs-bot games with seat rotation, win rates with Wilson intervals.
+
+Seating. The lineup is the bot list, cycled to fill P seats (bots A,B with P=4 give
+A,B,A,B; list a bot several times to give it several seats: hard,random,random,random).
+Every deal (seed S, S+1, ...) is played P times, the lineup rotated by one seat each time,
+so every lineup entry sits in every seat equally often and every rotation sees the same
+deals. N games are rounded up to a whole number of rotations (a multiple of P).
+
+Scoring. A bot's `games` are the seats it occupied. A win shared by k tied seats counts
+1/k to each, so win rates over all seats add up to 1 per game and a bot's fair share is
+its seats / P. The 95 % interval is Wilson's score interval for the win rate with the
+(possibly fractional) win count. `mean_score` is the mean of `returns()` over its seats.
+
+Games run in worker processes (two by default, one per core of the project machine).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ai.match import play_match
+from engine.core import GameSpec
+from engine.registry import get_game
+
+Z95 = 1.959963984540054
+
+
+def wilson_interval(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson's score interval for a win rate of `wins`/`games` (0, 1 when no games)."""
+    if games <= 0:
+        return 0.0, 1.0
+    p = wins / games
+    z2 = z * z
+    centre = (p + z2 / (2 * games)) / (1 + z2 / games)
+    half = z * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / (1 + z2 / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduledGame:
+    """One game of the arena: its deal seed and the bot in every seat."""
+
+    index: int
+    seed: int
+    seats: tuple[str, ...]
+
+
+def schedule(bots: Sequence[str], games: int, players: int, seed: int) -> list[ScheduledGame]:
+    """Every game to play: deals seed, seed+1, ... each in all P seat rotations."""
+    if not bots:
+        raise ValueError("the arena needs at least one bot")
+    if players < 1:
+        raise ValueError("the arena needs at least one player")
+    lineup = [bots[i % len(bots)] for i in range(players)]
+    deals = max(1, math.ceil(games / players))
+    out = []
+    for deal in range(deals):
+        for shift in range(players):
+            seats = tuple(lineup[(seat - shift) % players] for seat in range(players))
+            out.append(ScheduledGame(len(out), seed + deal, seats))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class BotResult:
+    """One bot's line of the arena report."""
+
+    name: str
+    games: int
+    wins: float
+    win_rate: float
+    ci_low: float
+    ci_high: float
+    mean_score: float
+
+
+@dataclass(frozen=True, slots=True)
+class GameOutcome:
+    """What the arena keeps of one played game."""
+
+    index: int
+    seed: int
+    seats: tuple[str, ...]
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    actions: int
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaResult:
+    """The whole arena: per-bot lines plus every game's outcome."""
+
+    game: str
+    games: int
+    players: int
+    bots: list[BotResult]
+    outcomes: list[GameOutcome]
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form `daimyo arena --json` prints."""
+        return {
+            "game": self.game,
+            "games": self.games,
+            "players": self.players,
+            "bots": [asdict(b) for b in self.bots],
+        }
+
+
+def tally(outcomes: Sequence[GameOutcome], bots: Sequence[str]) -> list[BotResult]:
+    """Per-bot games, fractional wins, Wilson interval and mean score, in `bots` order."""
+    names = list(dict.fromkeys(bots))
+    games = dict.fromkeys(names, 0)
+    wins = dict.fromkeys(names, 0.0)
+    scores = dict.fromkeys(names, 0.0)
+    for outcome in outcomes:
+        for seat, name in enumerate(outcome.seats):
+            games[name] += 1
+            scores[name] += outcome.scores[seat]
+            if seat in outcome.winners:
+                wins[name] += 1.0 / len(outcome.winners)
+    out = []
+    for name in names:
+        n = games[name]
+        low, high = wilson_interval(wins[name], n)
+        rate = wins[name] / n if n else 0.0
+        mean = scores[name] / n if n else 0.0
+        out.append(BotResult(name, n, wins[name], rate, low, high, mean))
+    return out
+
+
+# Worker-process globals: the map graph is sent once per process, not once per game.
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(graph: Any) -> None:
+    _WORKER["graph"] = graph
+
+
+def play_scheduled(
+    spec: GameSpec | str,
+    game: ScheduledGame,
+    settings: Mapping[str, Any] | None,
+    nodes: int | None,
+    seconds: float | None,
+    graph: Any | None = None,
+) -> GameOutcome:
+    """Play one scheduled game (in a worker process or in this one)."""
+    if isinstance(spec, str):
+        spec = get_game(spec)
+    if graph is None:
+        graph = _WORKER.get("graph")
+    result, _ = play_match(
+        spec, list(game.seats), game.seed, graph, settings, nodes=nodes, seconds=seconds
+    )
+    return GameOutcome(
+        game.index,
+        game.seed,
+        game.seats,
+        tuple(result.scores),
+        tuple(result.winners),
+        result.actions,
+    )
+
+
+def run_arena(
+    spec: GameSpec | str,
+    bots: Sequence[str],
+    games: int,
+    players: int | None = None,
+    seed: int = 1,
+    nodes: int | None = None,
+    seconds: float | None = None,
+    graph: Any | None = None,
+    settings: Mapping[str, Any] | None = None,
+    workers: int = 2,
+    progress: Callable[[int, int], None] | None = None,
+) -> ArenaResult:
+    """Play the arena and tally it; `progress(done, total)` after every game.
+
+    `spec` is a game id (or a `GameSpec` whose module worker processes can import)."""
+    game_spec = get_game(spec) if isinstance(spec, str) else spec
+    players = players or len(bots)
+    if not game_spec.min_players <= players <= game_spec.max_players:
+        raise ValueError(
+            f"{game_spec.name} takes {game_spec.min_players}-{game_spec.max_players} players, "
+            f"not {players}"
+        )
+    planned = schedule(bots, games, players, seed)
+    outcomes: list[GameOutcome] = []
+    if workers <= 1:
+        for game in planned:
+            outcomes.append(play_scheduled(game_spec, game, settings, nodes, seconds, graph))
+            if progress is not None:
+                progress(len(outcomes), len(planned))
+    else:
+        with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(graph,)) as pool:
+            target = spec if isinstance(spec, str) else game_spec
+            futures = [
+                pool.submit(play_scheduled, target, game, settings, nodes, seconds)
+                for game in planned
+            ]
+            for future in as_completed(futures):
+                outcomes.append(future.result())
+                if progress is not None:
+                    progress(len(outcomes), len(planned))
+    outcomes.sort(key=lambda o: o.index)
+    lineup = [bots[i % len(bots)] for i in range(players)]
+    return ArenaResult(game_spec.id, len(outcomes), players, tally(outcomes, lineup), outcomes)

@@ -1,0 +1,1 @@
+"""Per-game bot knowledge: one module per game id, each with an `ADAPTER`."""

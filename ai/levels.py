@@ -1,0 +1,70 @@
+"""The difficulty levels, registered in `ai.registry` under the names every `--seats` /
+`--bots` option accepts: `greedy`, `easy`, `normal`, `hard`, and `cheat`.
+
+A level is a node budget per decision, a time cap, and a search configuration. The node
+budget is what normally stops the search (so a level plays the same moves for the same
+seed on any machine); the time cap only guards slow positions on slow machines.
+`name@N` (see `ai.registry.make_bot`) replaces both with exactly N nodes.
+
+`cheat` is `hard` searching the true state (one world, no determinization). It is for
+measurement only: `ai.match.play_match` hands it the true state because it is marked
+`sees_everything`, and it is registered as not offered, so the app never lists it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ai.adapters import adapter_for
+from ai.base import Bot
+from ai.greedy import GreedyBot
+from ai.registry import register_bot
+from ai.search import SearchBot, SearchConfig
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """A named budget plus search configuration."""
+
+    name: str
+    nodes: int
+    seconds: float
+    config: SearchConfig
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", 150, 0.5, SearchConfig(worlds=2, max_depth=2)),
+    "normal": Level("normal", 1200, 1.0, SearchConfig(worlds=3, max_depth=6)),
+    "hard": Level("hard", 4000, 3.0, SearchConfig(worlds=4, max_depth=12)),
+}
+GREEDY_WORLDS = 3
+
+
+def make_level_bot(level: str, game_id: str, sees_everything: bool = False) -> SearchBot:
+    """The search bot of `level` for `game_id` (`sees_everything` makes it `cheat`)."""
+    spec = LEVELS[level]
+    return SearchBot(
+        spec.config,
+        adapter_for(game_id),
+        name="cheat" if sees_everything else spec.name,
+        nodes=spec.nodes,
+        seconds=spec.seconds,
+        sees_everything=sees_everything,
+    )
+
+
+def make_greedy(game_id: str) -> Bot:
+    """The one-ply greedy bot for `game_id`."""
+    return GreedyBot(adapter_for(game_id), worlds=GREEDY_WORLDS)
+
+
+def _register() -> None:
+    register_bot("greedy", make_greedy)
+    for name in LEVELS:
+        register_bot(name, lambda game_id, name=name: make_level_bot(name, game_id))
+    register_bot(
+        "cheat", lambda game_id: make_level_bot("hard", game_id, sees_everything=True), False
+    )
+
+
+_register()

@@ -1,0 +1,426 @@
+"""The search bot: Best-Reply Search (BRS+) with alpha-beta over determinizations.
+
+Best-Reply Search (Schadd & Winands 2011; BRS+ as in Esser et al. 2013) handles more than
+two players by searching the root player's moves against the single best reply of any
+one opponent. In BRS+ the opponents that do not reply still move, each playing the move
+of its ordering policy (`GameAdapter.policy`), so every searched line is a legal game.
+
+How the turn order is read (turns are sequential; `current_player()` decides):
+- a node where the root player is to act is a MAX node, one ply deep — several own moves
+  in a row are several MAX plies;
+- the opponents acting between two root moves form one MIN layer (one ply). The first of
+  them may play the reply (MIN over its candidates, then the others play their policy) or
+  play its policy move and leave the reply to a later opponent; when all of them play
+  their policy, no reply is made (the last one's policy move counts as its reply).
+
+Chance inside `apply` is deterministic (seeded), so there are no chance nodes. Hidden
+information is handled by perfect-information Monte Carlo (PIMC): the bot samples several
+full states with `observation.determinize(rng)`, searches each (iterative deepening,
+alpha-beta, transposition table, killer and history move ordering), and combines the
+root values by their mean (default) or by a vote of each world's best move.
+
+The budget is split evenly among the worlds. With a node budget the whole decision is a
+function of the observation, the legal actions and the rng: deterministic and honest.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ai.adapters import GENERIC, GameAdapter
+from ai.base import Bot, Budget
+from engine.core import GameState, Observation
+
+INF = math.inf
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+
+
+@dataclass(frozen=True, slots=True)
+class SearchConfig:
+    """How the search bot searches (a level is a budget plus one of these)."""
+
+    worlds: int = 4
+    """Determinizations sampled per decision (PIMC); one when the bot sees everything."""
+    max_depth: int = 32
+    """Deepest iteration of iterative deepening (plies: own moves and reply layers)."""
+    combine: str = "mean"
+    """"mean": full-window values of every root move, averaged over the worlds;
+    "vote": alpha-beta at the root too, each world votes for its best move."""
+    transposition: bool = True
+    """Use a transposition table when the adapter gives a key."""
+    killers: bool = True
+    history: bool = True
+
+
+class _Stop(Exception):
+    """The budget (or its share for this world) ran out; unwinds the search."""
+
+
+class _Limiter:
+    """The share of a `Budget` one world may use: nodes up to a mark, time up to a mark."""
+
+    __slots__ = ("budget", "node_limit", "deadline", "count")
+
+    def __init__(self, budget: Budget, node_limit: int | None, deadline: float | None) -> None:
+        self.budget = budget
+        self.node_limit = node_limit
+        self.deadline = deadline
+        self.count = 0
+
+    def tick(self) -> None:
+        """Count one node; raise `_Stop` when this world's share is used up."""
+        budget = self.budget
+        budget.spent_nodes += 1
+        self.count += 1
+        if self.node_limit is not None and budget.spent_nodes > self.node_limit:
+            raise _Stop
+        if budget.cancel.is_set():
+            raise _Stop
+        # The clock is read every 16 nodes: cheap, and still well under a millisecond late.
+        if self.deadline is not None and not self.count & 15 and time.monotonic() >= self.deadline:
+            raise _Stop
+
+    def over(self) -> bool:
+        """True when this world's share is gone (checked between iterations)."""
+        budget = self.budget
+        if budget.cancel.is_set():
+            return True
+        if self.node_limit is not None and budget.spent_nodes >= self.node_limit:
+            return True
+        return self.deadline is not None and time.monotonic() >= self.deadline
+
+
+class WorldSearch:
+    """Iterative-deepening BRS+ alpha-beta on one full state (mutated by apply/undo)."""
+
+    def __init__(
+        self,
+        state: GameState,
+        root: int,
+        adapter: GameAdapter,
+        config: SearchConfig,
+        limiter: _Limiter,
+    ) -> None:
+        self.state = state
+        self.root = root
+        self.adapter = adapter
+        self.config = config
+        self.limiter = limiter
+        self.table: dict[Hashable, tuple[int, float, int, Any]] = {}
+        self.evals: dict[Hashable, float] = {}
+        self.killers: dict[int, list[Any]] = {}
+        self.history: dict[tuple[int, Any], int] = {}
+        self.horizon_hit = False
+        self.completed_depth = 0
+
+    # -- the root ---------------------------------------------------------------------
+
+    def run(self, moves: Sequence[Any], on_iteration: Any = None) -> dict[Any, float]:
+        """Values of the root `moves` from the deepest iteration the budget allowed
+        (the interrupted iteration's values overlay the last completed one's)."""
+        order = list(moves)
+        values: dict[Any, float] = {}
+        for depth in range(1, self.config.max_depth + 1):
+            if self.limiter.over() and values:
+                break
+            self.horizon_hit = False
+            partial: dict[Any, float] = {}
+            try:
+                self._root_iteration(order, depth, partial)
+            except _Stop:
+                if partial and order[0] in partial:
+                    values.update(partial)
+                break
+            values = partial
+            self.completed_depth = depth
+            order.sort(key=lambda m: -values[m])
+            if on_iteration is not None:
+                on_iteration()
+            if not self.horizon_hit:
+                break  # every line reached the end of the game: deeper changes nothing
+        return values
+
+    def _root_iteration(self, order: list[Any], depth: int, out: dict[Any, float]) -> None:
+        state = self.state
+        vote = self.config.combine == "vote"
+        alpha = -INF
+        for move in order:
+            state.apply(move)
+            try:
+                value = self._search(depth - 1, alpha if vote else -INF, INF, False, 1)
+            finally:
+                state.undo()
+            out[move] = value
+            if value > alpha:
+                alpha = value
+
+    # -- the tree ---------------------------------------------------------------------
+
+    def _evaluate(self, key: Hashable | None) -> float:
+        if key is None:
+            return self.adapter.evaluate(self.state, self.root)
+        value = self.evals.get(key)
+        if value is None:
+            value = self.adapter.evaluate(self.state, self.root)
+            self.evals[key] = value
+        return value
+
+    def _search(self, depth: int, alpha: float, beta: float, reply_used: bool, ply: int) -> float:
+        """The value for the root player of the current state, searched `depth` plies."""
+        self.limiter.tick()
+        state = self.state
+        adapter = self.adapter
+        use_table = self.config.transposition
+        position = adapter.key(state) if use_table else None
+        if state.is_terminal():
+            return self._evaluate(position)
+        if depth <= 0:
+            self.horizon_hit = True
+            return self._evaluate(position)
+        player = state.current_player()
+        if player != self.root and reply_used:
+            # An opponent that does not reply plays its policy move (BRS+).
+            move = adapter.policy(state, player)
+            state.apply(move)
+            try:
+                return self._search(depth, alpha, beta, True, ply + 1)
+            finally:
+                state.undo()
+
+        key = (position, reply_used) if position is not None else None
+        table_move = None
+        if key is not None:
+            entry = self.table.get(key)
+            if entry is not None:
+                entry_depth, entry_value, flag, table_move = entry
+                if entry_depth >= depth:
+                    if flag == _EXACT:
+                        return entry_value
+                    if flag == _LOWER and entry_value >= beta:
+                        return entry_value
+                    if flag == _UPPER and entry_value <= alpha:
+                        return entry_value
+        alpha0, beta0 = alpha, beta
+        moves = self._ordered(adapter.candidates(state, player), player, ply, table_move)
+
+        if player == self.root:
+            best, best_move = -INF, None
+            for move in moves:
+                state.apply(move)
+                try:
+                    value = self._search(depth - 1, alpha, beta, False, ply + 1)
+                finally:
+                    state.undo()
+                if value > best:
+                    best, best_move = value, move
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            self._cutoff(move, player, ply, depth)
+                            break
+        else:
+            # A MIN layer: the policy move keeps the reply open for a later opponent;
+            # every other candidate is this opponent's reply.
+            policy_move = adapter.policy(state, player)
+            best, best_move = INF, None
+            for move in [policy_move, *(m for m in moves if m != policy_move)]:
+                state.apply(move)
+                try:
+                    if move == policy_move:
+                        nxt = state.current_player()
+                        reply_open = nxt != self.root and not state.is_terminal()
+                        child_depth = depth if reply_open else depth - 1
+                        value = self._search(child_depth, alpha, beta, False, ply + 1)
+                    else:
+                        value = self._search(depth - 1, alpha, beta, True, ply + 1)
+                finally:
+                    state.undo()
+                if value < best:
+                    best, best_move = value, move
+                    if value < beta:
+                        beta = value
+                        if alpha >= beta:
+                            self._cutoff(move, player, ply, depth)
+                            break
+
+        if key is not None:
+            if best <= alpha0:
+                flag = _UPPER
+            elif best >= beta0:
+                flag = _LOWER
+            else:
+                flag = _EXACT
+            self.table[key] = (depth, best, flag, best_move)
+        return best
+
+    def _ordered(self, moves: list[Any], player: int, ply: int, table_move: Any) -> list[Any]:
+        """Transposition-table move first, then killers, then by history score; the
+        adapter's order breaks ties (the sort is stable)."""
+        if len(moves) < 2:
+            return moves
+        killers = self.killers.get(ply, ()) if self.config.killers else ()
+        history = self.history if self.config.history else None
+        if table_move is None and not killers and not history:
+            return moves
+
+        def priority(move: Any) -> float:
+            if move == table_move:
+                return -3e18
+            if move in killers:
+                return -2e18 + killers.index(move)
+            return -history.get((player, move), 0) if history else 0
+
+        return sorted(moves, key=priority)
+
+    def _cutoff(self, move: Any, player: int, ply: int, depth: int) -> None:
+        if self.config.killers:
+            slot = self.killers.setdefault(ply, [])
+            if move not in slot:
+                slot.insert(0, move)
+                del slot[2:]
+        if self.config.history:
+            key = (player, move)
+            self.history[key] = self.history.get(key, 0) + depth * depth
+
+
+@dataclass(slots=True)
+class Decision:
+    """What one decision found: the move, the combined root values, and effort spent."""
+
+    move: Any
+    values: dict[Any, float]
+    depths: list[int]
+    nodes: int
+
+
+class SearchBot(Bot):
+    """BRS+ alpha-beta over PIMC determinizations (see the module docstring)."""
+
+    def __init__(
+        self,
+        config: SearchConfig | None = None,
+        adapter: GameAdapter | None = None,
+        name: str = "search",
+        nodes: int | None = None,
+        seconds: float | None = None,
+        sees_everything: bool = False,
+    ) -> None:
+        self.config = config or SearchConfig()
+        self.adapter = adapter or GENERIC
+        self.name = name
+        self.default_nodes = nodes
+        self.default_seconds = seconds
+        self.sees_everything = sees_everything
+        self.last: Decision | None = None
+
+    def choose(
+        self,
+        observation: Observation | GameState,
+        legal_actions: Sequence[Any],
+        rng: random.Random,
+        budget: Budget,
+    ) -> Any:
+        """The best root move found within the budget (the best so far when cancelled)."""
+        legal = list(legal_actions)
+        if len(legal) == 1:
+            self.last = Decision(legal[0], {}, [], 0)
+            return legal[0]
+        decision = self.decide(observation, legal, rng, budget)
+        self.last = decision
+        return decision.move
+
+    def decide(
+        self,
+        view: Observation | GameState,
+        legal: list[Any],
+        rng: random.Random,
+        budget: Budget,
+    ) -> Decision:
+        """Search every world in turn and combine their root values."""
+        budget = self.budget_for(budget)
+        start_nodes = budget.spent_nodes
+        if isinstance(view, GameState):
+            # Only `cheat` gets the true state; one world is the whole truth.
+            worlds_wanted = 1
+            root = view.current_player()
+        else:
+            worlds_wanted = max(1, self.config.worlds)
+            root = view.player
+        legal_set = set(legal)
+        results: list[dict[Any, float]] = []
+        depths: list[int] = []
+        moves: list[Any] = []
+
+        def current_best() -> Any:
+            return _combine(results, moves or legal, self.config.combine)[0]
+
+        for index in range(worlds_wanted):
+            if results and (budget.cancel.is_set() or budget.exhausted()):
+                break
+            world = view.clone() if isinstance(view, GameState) else view.determinize(rng)
+            if not moves:
+                found = [m for m in self.adapter.candidates(world, root) if m in legal_set]
+                moves = _unique(found) or legal
+            share = (index + 1) / worlds_wanted
+            node_limit = None
+            if budget.nodes is not None:
+                node_limit = start_nodes + max(1, int(budget.nodes * share))
+            deadline = None
+            if budget.seconds is not None:
+                deadline = budget.started + budget.seconds * share
+            limiter = _Limiter(budget, node_limit, deadline)
+            world_legal = set(world.legal_actions())
+            world_moves = [m for m in moves if m in world_legal] or moves
+            search = WorldSearch(world, root, self.adapter, self.config, limiter)
+            values = search.run(world_moves, lambda: budget.report(current_best()))
+            if values:
+                results.append(values)
+                depths.append(search.completed_depth)
+            budget.report(current_best())
+        move, combined = _combine(results, moves or legal, self.config.combine)
+        if move not in legal_set:
+            move = legal[0]
+        return Decision(move, combined, depths, budget.spent_nodes - start_nodes)
+
+
+def _unique(moves: list[Any]) -> list[Any]:
+    seen: set[Any] = set()
+    out = []
+    for move in moves:
+        if move not in seen:
+            seen.add(move)
+            out.append(move)
+    return out
+
+
+def _combine(
+    results: list[dict[Any, float]], moves: list[Any], mode: str
+) -> tuple[Any, dict[Any, float]]:
+    """The chosen move and each move's mean value over the worlds that searched it.
+
+    "mean" picks the best mean; "vote" the move most worlds found best (mean breaks
+    ties). Ties keep the candidate order, so the choice is deterministic."""
+    if not results:
+        return moves[0], {}
+    means: dict[Any, float] = {}
+    for move in moves:
+        seen = [values[move] for values in results if move in values]
+        if seen:
+            means[move] = sum(seen) / len(seen)
+    if not means:
+        return moves[0], {}
+    if mode == "vote":
+        votes: dict[Any, int] = {}
+        for values in results:
+            best = max(values, key=lambda m: values[m])
+            votes[best] = votes.get(best, 0) + 1
+        ranked = [m for m in moves if m in means]
+        move = max(ranked, key=lambda m: (votes.get(m, 0), means[m]))
+        return move, means
+    ranked = [m for m in moves if m in means]
+    return max(ranked, key=lambda m: means[m]), means

@@ -1,0 +1,88 @@
+"""`daimyo arena GAME --bots A,B[,C...] --games N`: bot-vs-bot win rates (see ai.arena)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from engine.registry import UnknownGameError, get_game
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of `daimyo arena`."""
+    parser.add_argument("game", help="rokugan, shinobi or ricewars")
+    parser.add_argument(
+        "--bots",
+        required=True,
+        help="comma-separated bot names, cycled to fill the seats (e.g. hard,random,random,random"
+        " or hard@2000,greedy)",
+    )
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=20,
+        help="games to play (default 20; "
+        "rounded up to a multiple of the player count for seat rotation)",
+    )
+    parser.add_argument("--players", type=int, help="players per game (default: number of bots)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first deal (default 1)")
+    parser.add_argument("--nodes", type=int, help="node budget per decision for every bot")
+    parser.add_argument("--seconds", type=float, help="time budget per decision for every bot")
+    parser.add_argument("--map", help="map file or shipped map id (map games)")
+    parser.add_argument("--board", choices=["quick", "epic"], help="Rice Wars board side")
+    parser.add_argument("--workers", type=int, default=2, help="parallel processes (default 2)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the arena and print each bot's win rate with its 95 % Wilson interval."""
+    from ai.arena import run_arena
+    from ai.registry import UnknownBotError, make_bot
+    from app.commands.play import load_game_graph
+
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    try:
+        if not bots:
+            raise ValueError("--bots names no bot")
+        if args.games < 1:
+            raise ValueError("--games must be at least 1")
+        spec = get_game(args.game)
+        for name in dict.fromkeys(bots):
+            make_bot(name, spec.id)  # unknown names fail here, before any game starts
+        graph = load_game_graph(spec, args.map, args.board)
+        settings = {"board": args.board} if args.board else {}
+
+        def progress(done: int, total: int) -> None:
+            if not args.json:
+                print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
+
+        result = run_arena(
+            spec.id,
+            bots,
+            args.games,
+            players=args.players,
+            seed=args.seed,
+            nodes=args.nodes,
+            seconds=args.seconds,
+            graph=graph,
+            settings=settings,
+            workers=args.workers,
+            progress=progress,
+        )
+    except (UnknownGameError, UnknownBotError, ValueError, OSError) as exc:
+        print(f"daimyo arena: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result.to_json()))
+        return 0
+    print(file=sys.stderr)
+    print(f"{result.game}: {result.games} games, {result.players} players")
+    width = max(len(b.name) for b in result.bots)
+    for b in result.bots:
+        print(
+            f"{b.name:<{width}}  seats {b.games:>4}  wins {b.wins:>7.2f}  "
+            f"win rate {b.win_rate:6.1%}  95% CI [{b.ci_low:6.1%}, {b.ci_high:6.1%}]  "
+            f"mean score {b.mean_score:.2f}"
+        )
+    return 0
