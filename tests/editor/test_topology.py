@@ -1,0 +1,539 @@
+"""Shared-topology editing: every operation, its exact undo, and the grid generators (no Qt)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from shapely.geometry import LineString, Point, Polygon
+
+from editor.topology import (
+    PROVINCE,
+    SEA,
+    TopologyError,
+    TopoMap,
+    hex_grid,
+    square_grid,
+)
+
+
+def tiny() -> dict[str, Any]:
+    """Two 90x80 provinces side by side sharing the edge x=100, both in territory west."""
+    return {
+        "format": 1,
+        "id": "tiny",
+        "name": "Tiny Isle",
+        "size": {"width_mm": 200, "height_mm": 100},
+        "extent": [0, 0, 200, 100],
+        "game": "rokugan",
+        "attributes": {},
+        "territories": [
+            {"id": "west", "name": "West", "colour": "#8fbf6a", "provinces": ["A", "B"]}
+        ],
+        "provinces": [
+            {
+                "id": "A",
+                "name": "Akagi",
+                "polygon": [[10, 10], [100, 10], [100, 90], [10, 90]],
+                "label": [55, 50],
+                "flowers": 2,
+                "capital": "crab",
+            },
+            {"id": "B", "name": "Biwa", "polygon": [[100, 10], [190, 10], [190, 90], [100, 90]]},
+        ],
+        "seas": [],
+    }
+
+
+def coords(m: TopoMap, pid: str) -> list[tuple[float, float]]:
+    return m.ring_coords(m.provinces[pid].face.outer)
+
+
+def poly(m: TopoMap, pid: str) -> Polygon:
+    return m.polygon((PROVINCE, pid, 0))
+
+
+def shared_length(m: TopoMap, a: str, b: str) -> float:
+    return poly(m, a).boundary.intersection(poly(m, b).boundary).length
+
+
+def vid_at(m: TopoMap, xy: tuple[float, float]) -> int:
+    return next(v for v, p in m.vertices.items() if p == xy)
+
+
+def assert_undo_redo(m: TopoMap, edit: Any, before: dict[str, Any]) -> None:
+    after = m.to_dict()
+    edit.undo(m)
+    assert m.to_dict() == before
+    edit.redo(m)
+    assert m.to_dict() == after
+    edit.redo(m)  # idempotent, as QUndoStack's first redo on push needs
+    assert m.to_dict() == after
+
+
+# ------------------------------------------------------------------------------- conversion
+
+
+def test_loading_shares_coincident_points_and_round_trips() -> None:
+    # Given the two-province map
+    data = tiny()
+    # When it is loaded
+    m = TopoMap.from_dict(data)
+    # Then the four corners on x=100 and the outer corners make six vertices, two shared
+    assert len(m.vertices) == 6
+    shared = set(m.provinces["A"].face.outer) & set(m.provinces["B"].face.outer)
+    assert {m.vertices[v] for v in shared} == {(100, 10), (100, 90)}
+    # And writing it back gives the same dict
+    assert m.to_dict() == data
+
+
+def test_loading_merges_points_within_tolerance_only() -> None:
+    # Given B's corner off by a hair and another corner off by a visible near miss
+    data = tiny()
+    data["provinces"][1]["polygon"] = [[100.0000001, 10], [190, 10], [190, 90], [100.5, 90]]
+    # When loaded with the default tolerance
+    m = TopoMap.from_dict(data)
+    # Then the hair merges and the near miss stays a separate vertex
+    assert coords(m, "B")[0] == (100, 10)
+    assert coords(m, "B")[3] == (100.5, 90)
+    assert len(m.vertices) == 7
+
+
+def test_seas_and_holes_round_trip() -> None:
+    # Given a province with a hole and a two-part sea
+    data = tiny()
+    data["provinces"][0]["holes"] = [[[40, 40], [60, 40], [60, 60], [40, 60]]]
+    data["seas"] = [
+        {
+            "id": "sea",
+            "name": "Inner Sea",
+            "polygons": [
+                {"polygon": [[10, 90], [100, 90], [100, 99], [10, 99]], "holes": []},
+                {"polygon": [[40, 40], [60, 40], [60, 60], [40, 60]], "holes": []},
+            ],
+        }
+    ]
+    # When loaded and written back
+    m = TopoMap.from_dict(data)
+    # Then the dict is unchanged and the lake shares the hole's vertices
+    assert m.to_dict() == data
+    assert m.seas["sea"].parts[1].outer == m.provinces["A"].face.holes[0]
+
+
+# ------------------------------------------------------------------------------ vertex ops
+
+
+def test_move_shared_vertex_moves_it_in_both_provinces_and_undo_restores() -> None:
+    # Given the shared corner (100, 10)
+    m = TopoMap.from_dict(tiny())
+    before = m.to_dict()
+    v = vid_at(m, (100, 10))
+    # When it is moved
+    edit = m.move_vertex(v, (105.5, 5))
+    # Then both provinces use the new position and still share the edge
+    assert (105.5, 5) in coords(m, "A") and (105.5, 5) in coords(m, "B")
+    assert shared_length(m, "A", "B") == pytest.approx(LineString([(105.5, 5), (100, 90)]).length)
+    assert_undo_redo(m, edit, before)
+
+
+def test_move_with_origin_records_the_drag_start() -> None:
+    # Given a vertex already dragged live to a new place
+    m = TopoMap.from_dict(tiny())
+    v = vid_at(m, (10, 10))
+    m.vertices[v] = (12, 12)
+    # When the drag ends with its origin
+    edit = m.move_vertex(v, (15, 15), origin=(10, 10))
+    # Then undo returns it to the origin
+    edit.undo(m)
+    assert m.vertices[v] == (10, 10)
+
+
+def test_insert_vertex_on_shared_edge_goes_into_both_provinces() -> None:
+    # Given the shared edge (100,10)-(100,90)
+    m = TopoMap.from_dict(tiny())
+    before = m.to_dict()
+    a, b = vid_at(m, (100, 10)), vid_at(m, (100, 90))
+    # When a vertex is inserted on it
+    edit = m.insert_vertex(a, b, (100, 50))
+    # Then both rings contain it between the edge's ends
+    assert coords(m, "A") == [(10, 10), (100, 10), (100, 50), (100, 90), (10, 90)]
+    assert coords(m, "B") == [(100, 10), (190, 10), (190, 90), (100, 90), (100, 50)]
+    assert edit.result == vid_at(m, (100, 50))
+    assert_undo_redo(m, edit, before)
+
+
+def test_insert_vertex_needs_an_edge() -> None:
+    m = TopoMap.from_dict(tiny())
+    with pytest.raises(TopologyError, match="not joined"):
+        m.insert_vertex(vid_at(m, (10, 10)), vid_at(m, (100, 90)))
+
+
+def test_remove_vertex_removes_it_everywhere() -> None:
+    # Given a vertex inserted on the shared edge
+    m = TopoMap.from_dict(tiny())
+    m.insert_vertex(vid_at(m, (100, 10)), vid_at(m, (100, 90)), (100, 50))
+    before = m.to_dict()
+    v = vid_at(m, (100, 50))
+    # When it is removed
+    edit = m.remove_vertex(v)
+    # Then neither province has it and the vertex table forgot it
+    assert (100, 50) not in coords(m, "A") + coords(m, "B")
+    assert v not in m.vertices
+    assert_undo_redo(m, edit, before)
+
+
+def test_remove_vertex_refuses_to_collapse_a_triangle_and_changes_nothing() -> None:
+    # Given a triangle
+    m = TopoMap.from_dict(tiny())
+    m.add_province([(10, 90), (100, 90), (50, 99)])
+    before = m.to_dict()
+    # When one of its corners is removed, Then the edit is refused, the map untouched
+    with pytest.raises(TopologyError, match="three corners"):
+        m.remove_vertex(vid_at(m, (50, 99)))
+    assert m.to_dict() == before
+
+
+# ---------------------------------------------------------------------------- add province
+
+
+def test_add_province_snaps_to_neighbour_corners_and_shares_the_edge() -> None:
+    # Given A and B; When C is drawn with clicks slightly off B's bottom corners
+    m = TopoMap.from_dict(tiny())
+    before = m.to_dict()
+    edit = m.add_province(
+        [(100.4, 90.3), (189.6, 89.8), (190, 99), (100, 99)], snap_radius=1.0, name="Crane"
+    )
+    # Then C's top edge is B's bottom edge: the same two vertex ids
+    c = edit.result
+    assert m.provinces[c].name == "Crane"
+    assert coords(m, c)[:2] == [(100, 90), (190, 90)]
+    assert shared_length(m, "B", c) == pytest.approx(90)
+    assert_undo_redo(m, edit, before)
+
+
+def test_add_province_snapping_onto_an_edge_inserts_the_vertex_into_the_neighbour() -> None:
+    # Given A; When D is drawn with a corner clicked next to the middle of A's bottom edge
+    m = TopoMap.from_dict(tiny())
+    edit = m.add_province([(10, 90), (55.2, 90.4), (30, 99)], snap_radius=1.0)
+    d = edit.result
+    # Then the snapped corner is projected onto the edge and A gained it too
+    assert (55.2, 90) in coords(m, d)
+    assert coords(m, "A") == [(10, 10), (100, 10), (100, 90), (55.2, 90), (10, 90)]
+    assert shared_length(m, "A", d) == pytest.approx(45.2)
+
+
+def test_add_province_follows_the_neighbour_boundary_along_a_straight_side() -> None:
+    # Given B's left edge split at (100, 50) by an inserted vertex
+    m = TopoMap.from_dict(tiny())
+    m.insert_vertex(vid_at(m, (100, 10)), vid_at(m, (100, 90)), (100, 50))
+    m.remove_province("A")
+    # When a province is drawn from (100,90) straight up to (100,10) and back west
+    edit = m.add_province([(100, 90), (100, 10), (10, 10), (10, 90)], snap_radius=0.5)
+    # Then its outline passes (100, 50) too, so the border is shared, not a T-junction
+    assert (100, 50) in coords(m, edit.result)
+    assert shared_length(m, "B", edit.result) == pytest.approx(80)
+
+
+def test_add_province_refuses_overlap_and_self_crossing_without_changes() -> None:
+    m = TopoMap.from_dict(tiny())
+    before = m.to_dict()
+    with pytest.raises(TopologyError, match="overlaps"):
+        m.add_province([(50, 50), (150, 50), (150, 95), (50, 95)], snap_radius=1.0)
+    with pytest.raises(TopologyError, match="crosses itself"):
+        m.add_province([(0, 0), (5, 5), (5, 0), (0, 5)])
+    with pytest.raises(TopologyError, match="three"):
+        m.add_province([(0, 0), (0.1, 0.1)], snap_radius=1.0)
+    assert m.to_dict() == before
+
+
+# ------------------------------------------------------------------------------ split, merge
+
+
+def test_split_province_by_a_cut_through_the_shared_edge() -> None:
+    # Given A and B; When A is cut horizontally at y=50 with a line starting outside
+    # the map and ending exactly on the edge shared with B
+    m = TopoMap.from_dict(tiny())
+    before = m.to_dict()
+    edit = m.split_province("A", [(0, 50), (40, 52), (100, 50)])
+    keep, new = edit.result
+    # Then A keeps the label's half and its attributes; the new half has no capital
+    assert keep == "A" and new == "A_2"
+    assert poly(m, keep).area + poly(m, new).area == pytest.approx(90 * 80)
+    assert poly(m, keep).covers(Point(55, 50)) and poly(m, keep).covers(Point(50, 20))
+    assert "capital" not in m.provinces[new].attrs
+    assert m.provinces[new].attrs["flowers"] == 2
+    # And B gained the crossing vertex, so both halves share a border with B
+    assert (100, 50) in coords(m, "B")
+    assert shared_length(m, keep, "B") == pytest.approx(40)
+    assert shared_length(m, new, "B") == pytest.approx(40)
+    assert shared_length(m, keep, new) > 90
+    # And the new province joined A's territory right after A
+    assert m.territory("west").provinces == ("A", "A_2", "B")
+    assert_undo_redo(m, edit, before)
+
+
+def test_split_must_cross_the_outline_exactly_twice() -> None:
+    m = TopoMap.from_dict(tiny())
+    before = m.to_dict()
+    with pytest.raises(TopologyError, match="exactly twice"):
+        m.split_province("A", [(50, 0), (50, 50)])
+    with pytest.raises(TopologyError, match="exactly twice"):
+        m.split_province("A", [(50, 0), (50, 100), (60, 100), (60, 0)])
+    assert m.to_dict() == before
+
+
+def test_merge_provinces_removes_the_common_border() -> None:
+    # Given A and B; When they are merged
+    m = TopoMap.from_dict(tiny())
+    before = m.to_dict()
+    edit = m.merge_provinces("A", "B")
+    # Then A covers both, B is gone from the map and its territory
+    assert poly(m, "A").area == pytest.approx(180 * 80)
+    assert poly(m, "A").is_valid
+    assert "B" not in m.provinces
+    assert m.territory("west").provinces == ("A",)
+    assert m.provinces["A"].attrs["capital"] == "crab"
+    assert_undo_redo(m, edit, before)
+
+
+def test_split_then_merge_drops_the_cut_vertices_and_undo_is_exact() -> None:
+    # Given A split by a cut with an interior bend
+    m = TopoMap.from_dict(tiny())
+    original = m.to_dict()
+    split = m.split_province("A", [(50, 0), (45, 50), (50, 100)])
+    after_split = m.to_dict()
+    bend = vid_at(m, (45, 50))
+    # When the halves are merged again
+    merge = m.merge_provinces("A", "A_2")
+    # Then the bend vertex no longer exists and the area is whole again
+    assert bend not in m.vertices
+    assert poly(m, "A").area == pytest.approx(90 * 80)
+    # And undo twice gives back the exact original coordinates
+    merge.undo(m)
+    assert m.to_dict() == after_split
+    split.undo(m)
+    assert m.to_dict() == original
+
+
+def test_merge_needs_a_common_border() -> None:
+    m = TopoMap.from_dict(tiny())
+    m.add_province([(300, 0), (310, 0), (310, 10)], province_id="far")
+    with pytest.raises(TopologyError, match="do not share"):
+        m.merge_provinces("A", "far")
+
+
+def test_merge_around_an_enclosed_province_leaves_a_hole() -> None:
+    # Given a 3x3 square grid; When the eight outer cells merge step by step
+    m = square_grid(3, 3, 10)
+    ring_ids = ["r1c2", "r1c3", "r2c3", "r3c3", "r3c2", "r3c1", "r2c1"]
+    for pid in ring_ids:
+        m.merge_provinces("r1c1", pid)
+    # Then the merged province has the centre cell as a hole
+    merged = m.provinces["r1c1"].face
+    assert len(merged.holes) == 1
+    assert set(merged.holes[0]) == set(m.provinces["r2c2"].face.outer)
+    assert poly(m, "r1c1").area == pytest.approx(800)
+
+
+# -------------------------------------------------------------------------------------- seas
+
+
+def test_sea_drawn_next_to_a_province_shares_its_coast_and_can_be_split_and_merged() -> None:
+    # Given A and B; When a sea is drawn along their south side
+    m = TopoMap.from_dict(tiny())
+    before = m.to_dict()
+    edit = m.add_sea([(10, 90.2), (190, 89.9), (190, 99), (10, 99)], 1.0, name="Inner Sea")
+    sid = edit.result
+    sea = m.polygon((SEA, sid, 0))
+    # Then the coast shares A's and B's bottom edges (the boundary follows (100, 90))
+    assert sea.boundary.intersection(poly(m, "A").boundary).length == pytest.approx(90)
+    assert sea.boundary.intersection(poly(m, "B").boundary).length == pytest.approx(90)
+    assert m.seas[sid].name == "Inner Sea"
+    assert_undo_redo(m, edit, before)
+    # When the sea is split at x=100 and merged back
+    split = m.split_sea(sid, 0, [(100, 80), (100, 105)], snap_radius=0.5)
+    assert len(m.seas[sid].parts) == 2
+    merge = m.merge_sea_parts(sid, 0, sid, 1)
+    # Then one part covers the whole strip again
+    assert len(m.seas[sid].parts) == 1
+    assert m.polygon((SEA, sid, 0)).area == pytest.approx(180 * 9)
+    merge.undo(m)
+    split.undo(m)
+    assert len(m.seas[sid].parts) == 1
+
+
+def test_add_sea_part_to_an_existing_sea_and_remove_it() -> None:
+    m = TopoMap.from_dict(tiny())
+    m.add_sea([(10, 0), (190, 0), (190, 10), (10, 10)], 0.5, sea_id="north")
+    edit = m.add_sea([(10, 90), (190, 90), (190, 99)], 0.5, sea_id="north")
+    assert len(m.seas["north"].parts) == 2 and edit.result == "north"
+    m.remove_sea_part("north", 1)
+    m.remove_sea_part("north", 0)
+    assert "north" not in m.seas
+
+
+# ------------------------------------------------------------------------ attributes, ids
+
+
+def test_update_province_sets_and_removes_attributes_with_undo() -> None:
+    m = TopoMap.from_dict(tiny())
+    before = m.to_dict()
+    edit = m.update_province(
+        "B", name="Biwa-mura", attrs={"defense": 2, "shadowlands": True, "label": [150, 50]}
+    )
+    assert m.provinces["B"].name == "Biwa-mura"
+    assert m.to_dict()["provinces"][1]["defense"] == 2
+    assert_undo_redo(m, edit, before)
+    m.update_province("A", attrs={"capital": None})
+    assert "capital" not in m.provinces["A"].attrs
+
+
+def test_renaming_a_province_id_keeps_its_place_and_territory() -> None:
+    m = TopoMap.from_dict(tiny())
+    before = m.to_dict()
+    edit = m.update_province("A", new_id="AKA")
+    assert list(m.provinces) == ["AKA", "B"]
+    assert m.territory("west").provinces == ("AKA", "B")
+    assert_undo_redo(m, edit, before)
+    with pytest.raises(TopologyError, match="already used"):
+        m.update_province("AKA", new_id="B")
+
+
+def test_territory_create_rename_recolour_assign_and_remove() -> None:
+    # Given the map; When a territory east is created and B assigned to it
+    m = TopoMap.from_dict(tiny())
+    before = m.to_dict()
+    m.add_territory("east", "East", "#223344")
+    m.assign("B", "east")
+    # Then B left west and joined east
+    assert m.territory("west").provinces == ("A",)
+    assert m.territory("east").provinces == ("B",)
+    assert m.territory_of("B") == "east"
+    # When east is renamed and recoloured, Then the dict shows it
+    edit = m.update_territory("east", name="Eastern Marches", colour="#ff0000")
+    assert m.to_dict()["territories"][1] == {
+        "id": "east",
+        "name": "Eastern Marches",
+        "colour": "#ff0000",
+        "provinces": ["B"],
+    }
+    edit.undo(m)
+    assert m.territory("east").name == "East"
+    # When A is assigned to none and east removed
+    m.assign("A", None)
+    m.remove_territory("east")
+    assert m.territory_of("A") is None and m.territory_of("B") is None
+    with pytest.raises(TopologyError):
+        m.add_territory("west")
+    assert m.to_dict() != before
+
+
+def test_update_meta_sets_map_keys() -> None:
+    m = TopoMap.from_dict(tiny())
+    edit = m.update_meta({"name": "Big Isle", "game": None})
+    assert m.to_dict()["name"] == "Big Isle" and "game" not in m.to_dict()
+    edit.undo(m)
+    assert m.to_dict() == tiny()
+
+
+# -------------------------------------------------------------------------------------- grids
+
+
+def test_square_grid_shares_vertices() -> None:
+    # When a 3x4 grid of 10-unit squares is generated
+    m = square_grid(3, 4, 10)
+    # Then there are 12 cells over a (3+1)x(4+1) lattice and neighbours share whole sides
+    assert len(m.provinces) == 12
+    assert len(m.vertices) == 20
+    assert shared_length(m, "r1c1", "r1c2") == pytest.approx(10)
+    assert shared_length(m, "r1c1", "r2c1") == pytest.approx(10)
+    assert m.to_dict()["extent"] == [0, 0, 40, 30]
+
+
+def test_hex_grid_cells_meet_along_whole_sides_without_overlap() -> None:
+    # When a 3x4 pointy-top hex grid is generated
+    m = hex_grid(3, 4, 10)
+    polys = [poly(m, pid) for pid in m.provinces]
+    # Then every hexagon is valid, none overlaps, and inner cells have six neighbours
+    assert all(p.is_valid for p in polys)
+    total = sum(p.area for p in polys)
+    from shapely.ops import unary_union
+
+    assert unary_union(polys).area == pytest.approx(total)
+    neighbours = [q for q in m.provinces if q != "r2c2" and shared_length(m, "r2c2", q) > 1]
+    assert len(neighbours) == 6
+    assert all(shared_length(m, "r2c2", q) == pytest.approx(10) for q in neighbours)
+    # And corners are shared: no vertex serves more than three cells, many serve three
+    users = [len(m.faces_using(v)) for v in m.vertices]
+    assert max(users) == 3 and users.count(3) == 12
+    assert sum(users) == 6 * len(m.provinces)
+
+
+def test_add_grid_is_one_undoable_edit() -> None:
+    m = TopoMap.new("g", "G", 100, 100)
+    before = m.to_dict()
+    edit = m.add_grid("square", 2, 2, 10, origin=(5, 5))
+    assert edit.result == ["r1c1", "r1c2", "r2c1", "r2c2"]
+    assert_undo_redo(m, edit, before)
+    with pytest.raises(TopologyError):
+        m.add_grid("triangle", 2, 2, 10)
+
+
+# ---------------------------------------------------------------------------- validation fixes
+
+
+def test_weld_and_fix_near_misses_make_neighbours_share_the_border() -> None:
+    # Given B drawn with its left corners 0.3 units off A's right edge
+    data = tiny()
+    data["provinces"][1]["polygon"] = [[100.3, 10.1], [190, 10], [190, 90], [100.2, 90]]
+    m = TopoMap.from_dict(data)
+    assert shared_length(m, "A", "B") < 1
+    before = m.to_dict()
+    # When near misses within 0.5 are fixed
+    edit = m.fix_near_misses(0.5)
+    # Then A and B share the whole edge again
+    assert shared_length(m, "A", "B") == pytest.approx(80)
+    assert len(m.vertices) == 6
+    assert_undo_redo(m, edit, before)
+
+
+def test_fix_near_misses_snaps_a_t_junction_onto_the_edge() -> None:
+    # Given C whose corner lies 0.2 units below the middle of A's bottom edge
+    m = TopoMap.from_dict(tiny())
+    m.add_province([(10, 90), (55, 90.2), (30, 99)], province_id="C")
+    assert shared_length(m, "A", "C") < 1
+    # When near misses are fixed, Then the corner became a vertex of A
+    m.fix_near_misses(0.5)
+    assert (55, 90) in coords(m, "A") and (55, 90) in coords(m, "C")
+    assert shared_length(m, "A", "C") == pytest.approx(45)
+
+
+def test_drop_duplicate_vertices() -> None:
+    # Given A with the corner (100, 10) written twice
+    data = tiny()
+    data["provinces"][0]["polygon"] = [[10, 10], [100, 10], [100, 10], [100, 90], [10, 90]]
+    m = TopoMap.from_dict(data)
+    assert len(m.provinces["A"].face.outer) == 5
+    # When duplicates are dropped, Then A has four corners and the file is the original
+    edit = m.drop_duplicate_vertices()
+    assert m.to_dict() == tiny()
+    edit.undo(m)
+    assert m.to_dict() == data
+
+
+def test_edit_inverse_swaps_sides() -> None:
+    m = TopoMap.from_dict(tiny())
+    before = copy.deepcopy(m.to_dict())
+    edit = m.merge_provinces("A", "B")
+    edit.inverse().redo(m)
+    assert m.to_dict() == before
+    assert edit.structural and not edit.is_empty()
+
+
+def test_snap_prefers_vertices_then_edges() -> None:
+    m = TopoMap.from_dict(tiny())
+    assert m.snap((100.5, 10.5), 1).kind == "vertex"
+    s = m.snap((100.5, 50), 1)
+    assert s.kind == "edge" and s.point == (100, 50)
+    assert m.snap((50, 50), 1).kind == "free"
