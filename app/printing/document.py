@@ -1,0 +1,344 @@
+"""A whole print job: board page(s), index, legend and play sheets, on any paged device.
+
+`render_document` draws onto a QPdfWriter or a QPrinter (the print preview and real
+printers go the same way); `write_pdf` writes a PDF file atomically. Page order:
+fitted board (legend on it when there is room, else on the next page) — or, for a board
+tiled over several sheets, an index page, the legend page and one page per tile — then
+the requested play sheets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QPointF, QRectF, QSizeF, Qt
+from PySide6.QtGui import QColor, QPageLayout, QPagedPaintDevice, QPageSize, QPainter, QPdfWriter
+
+from app.printing import draw
+from app.printing.board import BoardPainter, map_to_points
+from app.printing.layout import (
+    DEFAULT_OVERLAP_MM,
+    BoardPlan,
+    Rect,
+    Tile,
+    paper_size,
+    plan_fit,
+    plan_scaled,
+)
+from app.printing.legend import ScaleBar, paint_legend
+from app.printing.model import Board
+from app.printing.sheets import SHEET_KINDS, CLANS, paint_reference_sheet, paint_token_sheet
+from engine.files import atomic_write_bytes
+
+PAGE_SIZE_IDS = {
+    "A4": QPageSize.PageSizeId.A4,
+    "A3": QPageSize.PageSizeId.A3,
+    "Letter": QPageSize.PageSizeId.Letter,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PrintOptions:
+    """How to print a board. `scale` None fits one page; 1.0 is the map's true size."""
+
+    paper: str = "A4"
+    landscape: bool = False
+    scale: float | None = None
+    overlap: float = DEFAULT_OVERLAP_MM
+    legend: bool = True
+    sheets: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        unknown = [s for s in self.sheets if s not in SHEET_KINDS]
+        if unknown:
+            raise ValueError(f"unknown sheet {unknown[0]!r}: choose from {', '.join(SHEET_KINDS)}")
+
+
+@dataclass(slots=True)
+class PrintResult:
+    """What was printed: the plan, each page's kind, and the scale bar's placement."""
+
+    plan: BoardPlan
+    pages: list[str] = field(default_factory=list)
+    scale_bar: ScaleBar | None = None
+    scale_bar_page: int | None = None  # 0-based
+
+
+def plan_for(board: Board, paper: tuple[float, float], options: PrintOptions) -> BoardPlan:
+    """The page plan for a board on paper of this size (mm, orientation applied)."""
+    if options.scale is None:
+        return plan_fit(paper, board.size_mm, options.legend)
+    return plan_scaled(paper, board.size_mm, options.scale, options.overlap, options.legend)
+
+
+def page_layout(options: PrintOptions) -> QPageLayout:
+    """The Qt page layout for the options' paper: full page, no margins."""
+    paper_size(options.paper, options.landscape)  # raises LayoutError on an unknown paper
+    orientation = (
+        QPageLayout.Orientation.Landscape if options.landscape else QPageLayout.Orientation.Portrait
+    )
+    return QPageLayout(QPageSize(PAGE_SIZE_IDS[options.paper]), orientation, QMarginsF(0, 0, 0, 0))
+
+
+def write_pdf(board: Board, path: str | Path, options: PrintOptions) -> PrintResult:
+    """Write the print job as a PDF file (atomically) and say what is in it."""
+    data, result = pdf_bytes(board, options)
+    atomic_write_bytes(path, data)
+    return result
+
+
+def pdf_bytes(board: Board, options: PrintOptions) -> tuple[bytes, PrintResult]:
+    """The print job as PDF bytes."""
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(buffer)
+    writer.setResolution(72)  # one device unit = one point: PDF coordinates are ours
+    writer.setPageLayout(page_layout(options))
+    writer.setTitle(f"{board.name} — Daimyo board")
+    writer.setCreator("Daimyo")
+    result = render_document(writer, board, options)
+    buffer.close()
+    return bytes(buffer.data().data()), result
+
+
+def render_document(device: QPagedPaintDevice, board: Board, options: PrintOptions) -> PrintResult:
+    """Draw every page of the job on `device`, whose page layout gives the paper."""
+    full = device.pageLayout().fullRect(QPageLayout.Unit.Millimeter)
+    paper = (full.width(), full.height())
+    plan = plan_for(board, paper, options)
+    result = PrintResult(plan)
+    painter = QPainter()
+    if not painter.begin(device):
+        raise OSError("cannot start painting on the print device")
+    try:
+        job = _Job(painter, device, board, plan, result)
+        job.board_pages(options.legend)
+        for kind in options.sheets:
+            if kind == "tokens":
+                for clan in CLANS:
+                    job.new_page(f"tokens {clan.id}")
+                    paint_token_sheet(painter, job.printable_pt(), clan, board)
+            elif kind == "reference":
+                job.new_page("reference")
+                paint_reference_sheet(painter, job.printable_pt(), board)
+    finally:
+        painter.end()
+    return result
+
+
+class _Job:
+    """Page-by-page drawing state of one render."""
+
+    def __init__(
+        self,
+        painter: QPainter,
+        device: QPagedPaintDevice,
+        board: Board,
+        plan: BoardPlan,
+        result: PrintResult,
+    ) -> None:
+        self.painter = painter
+        self.device = device
+        self.board = board
+        self.plan = plan
+        self.result = result
+        self.board_painter = BoardPainter(board)
+
+    def new_page(self, kind: str) -> None:
+        if self.result.pages:
+            self.device.newPage()
+        self.result.pages.append(kind)
+        draw.begin_points(self.painter)
+
+    def printable_pt(self) -> QRectF:
+        return _pt(self.plan.printable)
+
+    def board_pages(self, legend: bool) -> None:
+        plan = self.plan
+        if not plan.tiled:
+            self.new_page("board")
+            tile = plan.tiles[0]
+            transform = map_to_points(self.board, plan.map_rect, tile.canvas, plan.printable)
+            self.board_painter.paint(self.painter, transform, plan.scale, self.printable_pt())
+            if legend and plan.legend_rect is not None:
+                self._legend(_pt(plan.legend_rect), big=False)
+            elif legend:
+                self.new_page("legend")
+                self._legend_page()
+            return
+        self.new_page("index")
+        self._index_page()
+        if legend:
+            self.new_page("legend")
+            self._legend_page()
+        for tile in plan.tiles:
+            self.new_page(f"tile {tile.code}")
+            self._tile_page(tile)
+
+    def _legend(self, rect: QRectF, big: bool) -> None:
+        self.result.scale_bar = paint_legend(self.painter, rect, self.board, self.plan.scale, big)
+        self.result.scale_bar_page = len(self.result.pages) - 1
+
+    def _legend_page(self) -> None:
+        area = self.printable_pt()
+        self._legend(
+            QRectF(area.x(), area.y(), area.width(), min(area.height(), draw.mm(140))), big=True
+        )
+
+    def _index_page(self) -> None:
+        plan, painter = self.plan, self.painter
+        area = self.printable_pt()
+        left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        draw.draw_text(
+            painter,
+            QRectF(area.x(), area.y(), area.width(), 18),
+            f"{self.board.name} — assembly index",
+            draw.font(14, bold=True),
+            flags=left,
+        )
+        lines = [
+            f"{len(plan.tiles)} sheets in {plan.rows} rows × {plan.columns} columns, "
+            f"printed at {plan.scale * 100:.0f} % ({self.board.width_mm * plan.scale:.0f} × "
+            f"{self.board.height_mm * plan.scale:.0f} mm), overlap {plan.overlap:g} mm.",
+            "Trim each sheet's left and top edges on the crop marks (except the first row and "
+            "column),",
+            "lay it over its neighbour so the ⊕ alignment marks coincide, and tape from behind.",
+        ]
+        for i, line in enumerate(lines):
+            draw.draw_text(
+                painter,
+                QRectF(area.x(), area.y() + 22 + i * 11, area.width(), 11),
+                line,
+                draw.font(8),
+                colour="#333333",
+                flags=left,
+            )
+        top = area.y() + 22 + len(lines) * 11 + 8
+        avail = QRectF(area.x(), top, area.width(), area.bottom() - top)
+        canvas_w = plan.columns * (plan.printable.width - plan.overlap) + plan.overlap
+        canvas_h = plan.rows * (plan.printable.height - plan.overlap) + plan.overlap
+        t = min(avail.width() / draw.mm(canvas_w), avail.height() / draw.mm(canvas_h))
+        origin_mm = Rect(avail.x() / draw.PT_PER_MM, avail.y() / draw.PT_PER_MM, 0, 0)
+        thumb_map = Rect(
+            plan.map_rect.x * t,
+            plan.map_rect.y * t,
+            plan.map_rect.width * t,
+            plan.map_rect.height * t,
+        )
+        transform = map_to_points(self.board, thumb_map, Rect(0, 0, 0, 0), origin_mm)
+        self.board_painter.paint(painter, transform, plan.scale * t)
+        painter.save()
+        for tile in plan.tiles:
+            r = QRectF(
+                avail.x() + draw.mm(tile.canvas.x * t),
+                avail.y() + draw.mm(tile.canvas.y * t),
+                draw.mm(tile.canvas.width * t),
+                draw.mm(tile.canvas.height * t),
+            )
+            painter.setPen(draw.pen("#c0392b", 0.8, Qt.PenStyle.DashLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(r)
+            label = draw.font(max(7.0, min(16.0, r.height() / 6)), bold=True)
+            draw.draw_text(painter, r, tile.code, label, colour="#c0392b", halo="#ffffff")
+        painter.restore()
+
+    def _tile_page(self, tile: Tile) -> None:
+        plan, painter = self.plan, self.painter
+        area = self.printable_pt()
+        transform = map_to_points(self.board, plan.map_rect, tile.canvas, plan.printable)
+        self.board_painter.paint(painter, transform, plan.scale, area)
+        painter.save()
+        painter.setClipRect(area)
+        self._overlap_guides(tile, area)
+        painter.restore()
+        self._crop_marks(area)
+        label = (
+            f"{self.board.name} — sheet {tile.code}: {tile.label} of {plan.rows} × "
+            f"{plan.columns} — {plan.scale * 100:.0f} %"
+        )
+        left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        draw.draw_text(
+            painter,
+            QRectF(
+                area.x() + draw.mm(8), area.y() - draw.mm(8), area.width() - draw.mm(16), draw.mm(6)
+            ),
+            label,
+            draw.font(8),
+            colour="#333333",
+            flags=left,
+        )
+        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        draw.draw_text(
+            painter,
+            QRectF(
+                area.x() + draw.mm(8),
+                area.bottom() + draw.mm(2),
+                area.width() - draw.mm(16),
+                draw.mm(6),
+            ),
+            tile.code,
+            draw.font(9, bold=True),
+            colour="#333333",
+            flags=right,
+        )
+
+    def _overlap_guides(self, tile: Tile, area: QRectF) -> None:
+        """Dashed lines where the neighbours' edges fall, ⊕ marks in the shared bands."""
+        plan, painter = self.plan, self.painter
+        ov = plan.overlap
+        c = tile.canvas
+
+        def to_pt(cx: float, cy: float) -> QPointF:
+            return QPointF(
+                draw.mm(plan.printable.x + cx - c.x), draw.mm(plan.printable.y + cy - c.y)
+            )
+
+        marks: list[QPointF] = []
+        painter.setPen(draw.pen("#7f8c8d", 0.5, Qt.PenStyle.DashLine))
+        has_right = tile.column + 1 < plan.columns
+        has_below = tile.row + 1 < plan.rows
+        if tile.column > 0:
+            painter.drawLine(to_pt(c.x + ov, c.y), to_pt(c.x + ov, c.bottom))
+            marks += [to_pt(c.x + ov / 2, c.y + c.height * f) for f in (0.25, 0.75)]
+        if has_right:
+            painter.drawLine(to_pt(c.right - ov, c.y), to_pt(c.right - ov, c.bottom))
+            marks += [to_pt(c.right - ov / 2, c.y + c.height * f) for f in (0.25, 0.75)]
+        if tile.row > 0:
+            painter.drawLine(to_pt(c.x, c.y + ov), to_pt(c.right, c.y + ov))
+            marks += [to_pt(c.x + c.width * f, c.y + ov / 2) for f in (0.25, 0.75)]
+        if has_below:
+            painter.drawLine(to_pt(c.x, c.bottom - ov), to_pt(c.right, c.bottom - ov))
+            marks += [to_pt(c.x + c.width * f, c.bottom - ov / 2) for f in (0.25, 0.75)]
+        r = draw.mm(min(3.0, max(ov, 2.0) * 0.35))
+        painter.setPen(draw.pen("#000000", 0.5))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for m in marks:
+            painter.drawEllipse(m, r, r)
+            painter.drawLine(QPointF(m.x() - r * 1.5, m.y()), QPointF(m.x() + r * 1.5, m.y()))
+            painter.drawLine(QPointF(m.x(), m.y() - r * 1.5), QPointF(m.x(), m.y() + r * 1.5))
+
+    def _crop_marks(self, area: QRectF) -> None:
+        """Short lines in the margin continuing each edge of the printable area."""
+        painter = self.painter
+        painter.save()
+        painter.setPen(draw.pen(QColor("#000000"), 0.4))
+        gap, length = draw.mm(1.5), draw.mm(6)
+        for x, y, sx, sy in (
+            (area.left(), area.top(), -1, -1),
+            (area.right(), area.top(), 1, -1),
+            (area.left(), area.bottom(), -1, 1),
+            (area.right(), area.bottom(), 1, 1),
+        ):
+            painter.drawLine(QPointF(x + sx * gap, y), QPointF(x + sx * (gap + length), y))
+            painter.drawLine(QPointF(x, y + sy * gap), QPointF(x, y + sy * (gap + length)))
+        painter.restore()
+
+
+def _pt(rect: Rect) -> QRectF:
+    return QRectF(draw.mm(rect.x), draw.mm(rect.y), draw.mm(rect.width), draw.mm(rect.height))
+
+
+def custom_page_size(width_mm: float, height_mm: float) -> QPageSize:
+    """A page size in mm (for callers that print on non-standard paper)."""
+    return QPageSize(QSizeF(width_mm, height_mm), QPageSize.Unit.Millimeter, "Custom")

@@ -1,0 +1,195 @@
+"""The legend: map name, territories with their colours, the symbols, and a scale bar.
+
+It flows into any rectangle: a strip beside a fitted map or a page of its own. The scale
+bar states a length on the full-size board and is drawn exactly that long times the print
+scale, so a ruler on the printed sheet confirms it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter
+
+from app.printing import draw
+from app.printing.model import SEA_COLOUR, Board
+
+SCALE_BAR_COLOUR = "#101820"  # the bar's full-length body (tests measure it by this colour)
+NICE_LENGTHS_MM = (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000)
+
+
+@dataclass(frozen=True, slots=True)
+class ScaleBar:
+    """What the scale bar says and where it was drawn (points on the page)."""
+
+    length_mm: float  # on the full-size board
+    x0: float
+    x1: float
+    y: float
+
+    @property
+    def label(self) -> str:
+        """The printed length, e.g. "100 mm"."""
+        return f"{self.length_mm:g} mm"
+
+
+def scale_bar_length(scale: float, room_pt: float) -> float:
+    """The longest nice full-size length whose printed bar fits in `room_pt` points."""
+    fitting = [n for n in NICE_LENGTHS_MM if n * scale * draw.PT_PER_MM <= room_pt]
+    return float(fitting[-1] if fitting else NICE_LENGTHS_MM[0])
+
+
+def paint_legend(
+    painter: QPainter, rect: QRectF, board: Board, scale: float, big: bool = False
+) -> ScaleBar:
+    """Paint the legend into `rect` (points) and return where its scale bar is."""
+    k = 1.35 if big else 1.0
+    title_font = draw.font(12 * k, bold=True)
+    small_font = draw.font(7 * k)
+    entry_font = draw.font(7.5 * k)
+    row = 11.5 * k
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.setPen(draw.pen("#8a8a8a", 0.5))
+    painter.setBrush(QColor("#fbf8f1"))
+    painter.drawRect(rect)
+    inner = rect.adjusted(8, 6, -8, -6)
+    left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+    draw.draw_text(
+        painter,
+        QRectF(inner.x(), inner.y(), inner.width(), 16 * k),
+        board.name,
+        title_font,
+        flags=left,
+    )
+    subtitle = (
+        f"Full-size board {board.width_mm:g} × {board.height_mm:g} mm · "
+        f"printed at {scale * 100:.0f} %" + (f" · {board.game}" if board.game != "any" else "")
+    )
+    draw.draw_text(
+        painter,
+        QRectF(inner.x(), inner.y() + 16 * k, inner.width(), 10 * k),
+        subtitle,
+        small_font,
+        colour="#444444",
+        flags=left,
+    )
+    top = inner.y() + 30 * k
+    bar_room = 26 * k
+    entries = _entries(board)
+    width_needed = max(draw.text_size(painter, text, entry_font)[0] for _, text, _ in entries)
+    column_w = width_needed + 22 * k
+    rows_per_column = max(1, int((inner.bottom() - bar_room - top) // row))
+    columns = max(1, math.ceil(len(entries) / rows_per_column))
+    if columns * column_w > inner.width():  # too many: squeeze the columns
+        column_w = inner.width() / columns
+    for i, (kind, text, value) in enumerate(entries):
+        c, r = divmod(i, rows_per_column)
+        x = inner.x() + c * column_w
+        y = top + r * row + row / 2
+        _paint_key(painter, kind, value, x + 7 * k, y, 9 * k)
+        draw.draw_text(
+            painter,
+            QRectF(x + 16 * k, y - row / 2, column_w - 17 * k, row),
+            text,
+            entry_font,
+            flags=left,
+        )
+    bar = _paint_scale_bar(painter, inner, scale, k)
+    painter.restore()
+    return bar
+
+
+def _entries(board: Board) -> list[tuple[str, str, object]]:
+    """(kind, text, value) for every legend line: territories first, then symbols."""
+    out: list[tuple[str, str, object]] = [
+        ("swatch", f"{t.name} ({len(t.provinces)})", t.colour) for t in board.territories
+    ]
+    provinces = board.provinces
+    if board.seas:
+        out.append(("swatch", "Sea", SEA_COLOUR))
+    if any(p.shadowlands for p in provinces):
+        out.append(("hatch", "Shadowlands", None))
+    if any(p.capital for p in provinces):
+        out.append(("capital", "Capital", None))
+    if any(p.defense for p in provinces):
+        out.append(("defense", "Printed defense", 2))
+    if any(p.flowers for p in provinces):
+        out.append(("flower", "Flower (1 honor each)", None))
+    if any(p.palace_site for p in provinces):
+        out.append(("palace", "Palace site", None))
+    if any(p.blessed for p in provinces):
+        out.append(("blessed", "Blessed field (Ryo)", max(p.blessed for p in provinces)))
+    if any(m.kind == "land" for m in board.marks):
+        out.append(("land", "Land border: token here", None))
+    if any(m.kind == "coast" for m in board.marks):
+        out.append(("coast", "Coastal border: token here", None))
+    return out
+
+
+def _paint_key(painter: QPainter, kind: str, value: object, x: float, y: float, u: float) -> None:
+    if kind in ("swatch", "hatch"):
+        painter.setPen(draw.pen("#333333", 0.5))
+        painter.setBrush(QColor(str(value)) if kind == "swatch" else QColor("#b9a9b9"))
+        box = draw.centred_rect(x, y, u * 1.2, u * 0.85)
+        painter.drawRect(box)
+        if kind == "hatch":
+            painter.setBrush(QBrush(QColor(40, 20, 40, 120), Qt.BrushStyle.BDiagPattern))
+            painter.drawRect(box)
+    elif kind == "capital":
+        draw.castle(painter, x, y, u * 1.1)
+    elif kind == "defense":
+        draw.shield(painter, x, y, u * 1.1, int(value))  # type: ignore[arg-type]
+    elif kind == "flower":
+        draw.flower(painter, x, y, u * 1.1)
+    elif kind == "palace":
+        draw.palace(painter, x, y, u * 1.1)
+    elif kind == "blessed":
+        draw.sun(painter, x, y, u * 1.1, int(value))  # type: ignore[arg-type]
+    elif kind in ("land", "coast"):
+        draw.token_spot(painter, x, y, u * 0.45, kind)
+
+
+def _paint_scale_bar(painter: QPainter, inner: QRectF, scale: float, k: float) -> ScaleBar:
+    """A bar of alternating segments at the legend's bottom left, labelled with its length."""
+    length = scale_bar_length(scale, min(inner.width() * 0.6, draw.mm(250)))
+    bar_len = length * scale * draw.PT_PER_MM
+    x0 = inner.x() + 2
+    h = 5 * k
+    y = inner.bottom() - 11 * k
+    body = QRectF(x0, y - h / 2, bar_len, h)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(SCALE_BAR_COLOUR))
+    painter.drawRect(body)
+    painter.setBrush(QColor("#ffffff"))
+    segments = 4
+    inset = min(0.6, h * 0.12)
+    for s in range(1, segments, 2):  # white segments inside the dark body
+        seg = QRectF(
+            x0 + bar_len * s / segments, y - h / 2 + inset, bar_len / segments, h - 2 * inset
+        )
+        painter.drawRect(seg)
+    label_font = draw.font(7 * k)
+    left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+    draw.draw_text(
+        painter, draw.centred_rect(x0, y + h / 2 + 5 * k, 20 * k, 9 * k), "0", label_font
+    )
+    bar = ScaleBar(length, x0, x0 + bar_len, y)
+    draw.draw_text(
+        painter,
+        draw.centred_rect(x0 + bar_len, y + h / 2 + 5 * k, 60 * k, 9 * k),
+        bar.label,
+        label_font,
+    )
+    note = "on the full-size board" if abs(scale - 1) > 1e-6 else "true size"
+    draw.draw_text(
+        painter,
+        QRectF(x0 + bar_len + 30 * k, y - 5 * k, 200 * k, 10 * k),
+        f"scale bar: {bar.label} {note}",
+        label_font,
+        colour="#444444",
+        flags=left,
+    )
+    return bar

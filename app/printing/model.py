@@ -1,0 +1,283 @@
+"""What a board print shows, as plain data: the map file plus its derived borders.
+
+`Board` is built once from a map (file, shipped id or loaded MapFile) and then drawn any
+number of times, at any scale, on any page. It holds no Qt objects, so it is cheap to
+test and to build for a print preview.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from maps.api import MapFile
+
+Point = tuple[float, float]
+Ring = tuple[Point, ...]
+
+DEFAULT_LAND_COLOUR = "#d9cfb4"  # provinces in no territory
+SEA_COLOUR = "#bcd7e6"
+
+
+@dataclass(frozen=True, slots=True)
+class BoardTerritory:
+    """A territory as the legend lists it."""
+
+    id: str
+    name: str
+    colour: str
+    provinces: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardProvince:
+    """One province: its rings (outer first, then holes), label point and attributes."""
+
+    id: str
+    name: str
+    territory: str | None
+    colour: str
+    rings: tuple[Ring, ...]
+    label: Point
+    attrs: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def flowers(self) -> int:
+        """Printed flowers (honor) of the province."""
+        return _int(self.attrs.get("flowers"))
+
+    @property
+    def defense(self) -> int:
+        """Printed defense bonus of the province."""
+        return _int(self.attrs.get("defense"))
+
+    @property
+    def capital(self) -> str | None:
+        """The clan whose capital this province holds, if any."""
+        value = self.attrs.get("capital")
+        if value in (None, False, ""):
+            return None
+        return str(value) if value is not True else self.territory or "capital"
+
+    @property
+    def palace_site(self) -> bool:
+        """True for a Rice Wars palace site."""
+        return bool(self.attrs.get("palace_site"))
+
+    @property
+    def blessed(self) -> int:
+        """Ryo a peasant earns on a blessed Rice Wars field (0 when not blessed)."""
+        value = self.attrs.get("blessed")
+        if value is True:
+            return 1
+        return _int(value)
+
+    @property
+    def shadowlands(self) -> bool:
+        """True for a Shadowlands province."""
+        return bool(self.attrs.get("shadowlands"))
+
+
+@dataclass(frozen=True, slots=True)
+class BoardSea:
+    """A named sea: one or more polygons, each as rings (outer first)."""
+
+    id: str
+    name: str
+    polygons: tuple[tuple[Ring, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BorderMark:
+    """Where a combat token goes: the midpoint of a land or coastal border."""
+
+    id: str
+    kind: str  # "land" | "coast"
+    point: Point
+    direction: Point
+
+
+@dataclass(frozen=True, slots=True)
+class BorderLine:
+    """A drawn border stretch: between provinces, between territories, or a coastline."""
+
+    kind: str  # "province" | "territory" | "coast"
+    lines: tuple[tuple[Point, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """Everything a print of one map shows, in map units (x east, y south)."""
+
+    id: str
+    name: str
+    game: str
+    width_mm: float
+    height_mm: float
+    extent: tuple[float, float, float, float]
+    territories: tuple[BoardTerritory, ...]
+    provinces: tuple[BoardProvince, ...]
+    seas: tuple[BoardSea, ...]
+    marks: tuple[BorderMark, ...]
+    borders: tuple[BorderLine, ...]
+    sea_labels: tuple[tuple[str, Point], ...] = ()
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def size_mm(self) -> tuple[float, float]:
+        """The full-size board, (width, height) in mm."""
+        return (self.width_mm, self.height_mm)
+
+    def territory_of(self, province: BoardProvince) -> BoardTerritory | None:
+        """The territory a province belongs to, if any."""
+        for territory in self.territories:
+            if territory.id == province.territory:
+                return territory
+        return None
+
+
+def _int(value: object) -> int:
+    """An attribute as an int; missing, false or malformed counts as 0."""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
+        return int(value)
+    return 0
+
+
+# --------------------------------------------------------------------------- from a map file
+
+
+def load_board(source: str | os.PathLike[str] | MapFile) -> Board:
+    """The board of a map file path, a shipped map id, or an already loaded MapFile.
+
+    Raises `maps.api.MapError` when the file cannot be read; a map that loads but fails
+    validation still gives a board, its problems listed in `Board.warnings`.
+    """
+    from maps.api import MapFile as _MapFile
+    from maps.api import load_map, resolve_map
+
+    if isinstance(source, _MapFile):
+        return build_board(source)
+    return build_board(load_map(resolve_map(source)))
+
+
+def build_board(mapfile: MapFile) -> Board:
+    """Build the board of a loaded map: borders and marks from `maps.geometry.derive`."""
+    import shapely
+
+    from maps.api import MapError
+    from maps.geometry import derive
+
+    warnings = list(_validation_warnings(mapfile))
+    territory_of = {pid: t.id for t in reversed(mapfile.territories) for pid in t.provinces}
+    colour_of = {t.id: t.colour for t in mapfile.territories}
+    geometry = None
+    try:
+        geometry = derive(mapfile)
+    except (MapError, ValueError, shapely.errors.ShapelyError) as exc:
+        warnings.append(f"borders not derived, printing outlines only: {exc}")
+    labels = geometry.labels if geometry is not None else {}
+    provinces = tuple(
+        BoardProvince(
+            id=p.id,
+            name=p.name,
+            territory=territory_of.get(p.id),
+            colour=colour_of.get(territory_of.get(p.id, ""), DEFAULT_LAND_COLOUR),
+            rings=tuple(
+                tuple((float(x), float(y)) for x, y in ring) for ring in (p.polygon, *p.holes)
+            ),
+            label=tuple(labels.get(p.id) or p.label or _ring_centre(p.polygon)),  # type: ignore[arg-type]
+            attrs=dict(p.attrs),
+        )
+        for p in mapfile.provinces
+        if len(p.polygon) >= 3
+    )
+    seas = tuple(
+        BoardSea(
+            s.id,
+            s.name,
+            tuple(
+                tuple(
+                    tuple((float(x), float(y)) for x, y in ring)
+                    for ring in (part.polygon, *part.holes)
+                )
+                for part in s.polygons
+                if len(part.polygon) >= 3
+            ),
+        )
+        for s in mapfile.seas
+    )
+    marks: list[BorderMark] = []
+    borders: list[BorderLine] = []
+    if geometry is not None:
+        for border in geometry.land_borders.values():
+            a, b = border.provinces
+            marks.append(BorderMark(border.id, "land", border.midpoint, border.direction))
+            if territory_of.get(a) != territory_of.get(b):
+                borders.append(BorderLine("territory", border.coords))
+        for border in geometry.coastal_borders.values():
+            marks.append(BorderMark(border.id, "coast", border.midpoint, border.direction))
+            borders.append(BorderLine("coast", border.coords))
+    return Board(
+        id=mapfile.id,
+        name=mapfile.name,
+        game=mapfile.game,
+        width_mm=float(mapfile.width_mm),
+        height_mm=float(mapfile.height_mm),
+        extent=tuple(float(v) for v in mapfile.extent),  # type: ignore[arg-type]
+        territories=tuple(
+            BoardTerritory(t.id, t.name, t.colour, tuple(t.provinces)) for t in mapfile.territories
+        ),
+        provinces=provinces,
+        seas=seas,
+        marks=tuple(marks),
+        borders=tuple(borders),
+        sea_labels=_sea_labels(seas),
+        warnings=tuple(warnings),
+    )
+
+
+def _validation_warnings(mapfile: MapFile) -> list[str]:
+    """Validation errors and warnings of the map, as one line each."""
+    try:
+        from maps.validate import validate
+    except ModuleNotFoundError as exc:  # maps.validate lands with another issue
+        if exc.name != "maps.validate":
+            raise
+        return []
+    return [
+        f"{issue.severity}: {issue.message}"
+        for issue in validate(mapfile)
+        if issue.severity in ("error", "warning")
+    ]
+
+
+def _ring_centre(ring) -> Point:
+    xs = [float(x) for x, _ in ring] or [0.0]
+    ys = [float(y) for _, y in ring] or [0.0]
+    return (sum(xs) / len(xs), sum(ys) / len(ys))
+
+
+def _sea_labels(seas: tuple[BoardSea, ...]) -> tuple[tuple[str, Point], ...]:
+    """Each named sea's label at the centre of the widest circle inside its largest part."""
+    import shapely
+
+    out: list[tuple[str, Point]] = []
+    for sea in seas:
+        if not sea.name or not sea.polygons:
+            continue
+        parts = [shapely.make_valid(shapely.Polygon(rings[0], rings[1:])) for rings in sea.polygons]
+        largest = max(parts, key=lambda g: g.area)
+        if largest.is_empty:
+            continue
+        centre = shapely.get_point(shapely.maximum_inscribed_circle(largest), 0)
+        out.append((sea.name, (float(centre.x), float(centre.y))))
+    return tuple(out)

@@ -1,0 +1,63 @@
+"""Print preview and printing to a real printer, for the app's and the editor's File menu.
+
+Both go through `render_document` on a QPrinter, exactly as the PDF export does; the page
+size and orientation chosen in the dialog are the ones used.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+
+from PySide6.QtGui import QPageLayout
+from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
+from PySide6.QtWidgets import QWidget
+
+from app.printing.document import PrintOptions, page_layout, render_document
+from app.printing.model import Board, load_board
+
+
+def _board(source: Board | str | os.PathLike[str]) -> Board:
+    return source if isinstance(source, Board) else load_board(source)
+
+
+def make_printer(options: PrintOptions | None = None) -> QPrinter:
+    """A high-resolution QPrinter set to the options' paper, drawing from the paper's corner."""
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setFullPage(True)
+    printer.setPageLayout(page_layout(options or PrintOptions()))
+    return printer
+
+
+def print_board(
+    printer: QPrinter, source: Board | str | os.PathLike[str], options: PrintOptions | None = None
+) -> None:
+    """Print a board on `printer` (paper and orientation come from the printer)."""
+    printer.setFullPage(True)
+    opts = options or PrintOptions()
+    landscape = printer.pageLayout().orientation() == QPageLayout.Orientation.Landscape
+    render_document(printer, _board(source), replace(opts, landscape=landscape))
+
+
+def open_print_preview(
+    source: Board | str | os.PathLike[str],
+    parent: QWidget | None = None,
+    options: PrintOptions | None = None,
+    exec_dialog: bool = True,
+) -> QPrintPreviewDialog:
+    """Open a QPrintPreviewDialog for a map (Board, file path, shipped id or MapFile).
+
+    The dialog's print button sends the same pages to the chosen printer. With
+    `exec_dialog` False the dialog is returned unopened (for tests and embedding).
+    `source` may raise `maps.api.MapError` when a path cannot be read.
+    """
+    board = _board(source)
+    opts = options or PrintOptions()
+    printer = make_printer(opts)
+    dialog = QPrintPreviewDialog(printer, parent)
+    dialog.setWindowTitle(f"Print preview — {board.name}")
+    dialog.paintRequested.connect(lambda p: print_board(p, board, opts))
+    dialog._daimyo_printer = printer  # keep the printer alive as long as the dialog
+    if exec_dialog:
+        dialog.exec()
+    return dialog
