@@ -374,15 +374,53 @@ class TopoMap:
         return out
 
     def to_mapfile(self) -> Any:
-        """This map as a `maps.api.MapFile`."""
-        from maps import api
+        """This map as a `maps.api.MapFile` (built directly: an empty map converts too)."""
+        from maps import io
 
-        data = self.to_dict()
-        for name in ("mapfile_from_dict", "from_dict"):
-            fn = getattr(api, name, None)
-            if fn is not None:
-                return fn(data)
-        return api.MapFile.from_dict(data)
+        meta = self.meta
+        size = meta.get("size") or {}
+        x0, y0, x1, y1 = self.extent()
+
+        def pts(ring: Ring) -> list[Point]:
+            return [(float(x), float(y)) for x, y in self.ring_coords(ring)]
+
+        provinces = []
+        for p in self.provinces.values():
+            label = p.attrs.get("label")
+            attrs = {k: v for k, v in p.attrs.items() if k not in ("label", "territory")}
+            provinces.append(
+                io.Province(
+                    p.id,
+                    p.name,
+                    pts(p.face.outer),
+                    [pts(h) for h in p.face.holes],
+                    None if label is None else (float(label[0]), float(label[1])),
+                    attrs,
+                )
+            )
+        seas = [
+            io.Sea(
+                s.id,
+                s.name,
+                [io.SeaPolygon(pts(f.outer), [pts(h) for h in f.holes]) for f in s.parts],
+            )
+            for s in self.seas.values()
+        ]
+        territories = [
+            io.Territory(t.id, t.name, t.colour, list(t.provinces)) for t in self.territories
+        ]
+        return io.MapFile(
+            id=str(meta.get("id", "untitled")),
+            name=str(meta.get("name", meta.get("id", "Untitled"))),
+            width_mm=float(size.get("width_mm", x1 - x0)),
+            height_mm=float(size.get("height_mm", y1 - y0)),
+            extent=(x0, y0, x1, y1),
+            provinces=provinces,
+            territories=territories,
+            seas=seas,
+            game=str(meta.get("game", "any")),
+            attributes=dict(meta.get("attributes") or {}),
+        )
 
     def copy(self) -> TopoMap:
         """An independent copy (faces are immutable, so this is shallow and cheap)."""
@@ -1487,14 +1525,10 @@ def _extent_scale(extent: Any) -> float:
 def _mapfile_to_dict(mapfile: Any) -> dict[str, Any]:
     if isinstance(mapfile, Mapping):
         return dict(mapfile)
-    for name in ("to_dict", "as_dict"):
-        fn = getattr(mapfile, name, None)
-        if fn is not None:
-            return fn()
-    from maps import api
+    import yaml
 
-    for name in ("mapfile_to_dict", "to_dict"):
-        fn = getattr(api, name, None)
-        if fn is not None:
-            return fn(mapfile)
-    raise TypeError(f"cannot read {type(mapfile).__name__} as a format-1 map")
+    from maps.api import dump_map
+
+    data = yaml.safe_load(dump_map(mapfile))
+    data.setdefault("attributes", {})
+    return data

@@ -537,3 +537,29 @@ def test_snap_prefers_vertices_then_edges() -> None:
     s = m.snap((100.5, 50), 1)
     assert s.kind == "edge" and s.point == (100, 50)
     assert m.snap((50, 50), 1).kind == "free"
+
+
+def test_mapfile_round_trip_through_maps_io() -> None:
+    # Given the tiny map as a MapFile from its canonical YAML
+    import yaml
+
+    from maps.io import dump_map, parse_map
+
+    text = dump_map(parse_map(yaml.safe_dump(tiny(), sort_keys=False)))
+    mapfile = parse_map(text)
+    # When it becomes a TopoMap and goes back
+    m = TopoMap.from_mapfile(mapfile)
+    # Then the canonical text is the same and the edge is shared
+    assert dump_map(m.to_mapfile()) == text
+    assert shared_length(m, "A", "B") == pytest.approx(80)
+
+
+def test_an_empty_new_map_converts_to_a_mapfile() -> None:
+    m = TopoMap.new("blank", "Blank", 300, 200, game="ricewars")
+    mf = m.to_mapfile()
+    assert (mf.width_mm, mf.height_mm, mf.extent, mf.game) == (
+        300,
+        200,
+        (0, 0, 300, 200),
+        "ricewars",
+    )
