@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QPointF, QRectF, QSizeF, Qt
-from PySide6.QtGui import QColor, QPageLayout, QPagedPaintDevice, QPageSize, QPainter, QPdfWriter
+from PySide6.QtGui import QColor, QPagedPaintDevice, QPageLayout, QPageSize, QPainter, QPdfWriter
 
 from app.printing import draw
 from app.printing.board import BoardPainter, map_to_points
@@ -28,7 +28,7 @@ from app.printing.layout import (
 )
 from app.printing.legend import ScaleBar, paint_legend
 from app.printing.model import Board
-from app.printing.sheets import SHEET_KINDS, CLANS, paint_reference_sheet, paint_token_sheet
+from app.printing.sheets import CLANS, SHEET_KINDS, paint_reference_sheet, paint_token_sheet
 from engine.files import atomic_write_bytes
 
 PAGE_SIZE_IDS = {

@@ -1,0 +1,136 @@
+"""`daimyo print MAP -o BOARD.pdf`: a map as a printable board PDF (vector, true size or fit)."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from pathlib import Path
+
+PAPERS = ("A4", "A3", "Letter")
+
+
+def _scale(text: str) -> float | None:
+    """`fit`, a factor (1.0 = true size) or a percentage (50%)."""
+    value = text.strip().lower()
+    if value == "fit":
+        return None
+    try:
+        scale = float(value[:-1]) / 100 if value.endswith("%") else float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not 'fit', a factor like 1.0 or a percentage like 50%"
+        ) from None
+    if not math.isfinite(scale) or scale <= 0:
+        raise argparse.ArgumentTypeError(f"scale must be positive, not {text!r}")
+    return scale
+
+
+def _paper(text: str) -> str:
+    for name in PAPERS:
+        if text.lower() == name.lower():
+            return name
+    raise argparse.ArgumentTypeError(f"unknown paper {text!r}: choose {', '.join(PAPERS)}")
+
+
+def _sheets(text: str) -> tuple[str, ...]:
+    from app.printing.sheets import SHEET_KINDS
+
+    names = tuple(s.strip().lower() for s in text.split(",") if s.strip())
+    for name in names:
+        if name not in SHEET_KINDS:
+            raise argparse.ArgumentTypeError(
+                f"unknown sheet {name!r}: choose from {','.join(SHEET_KINDS)}"
+            )
+    return names
+
+
+def _overlap(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"overlap must be a number of mm, not {text!r}") from None
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"overlap must be 0 mm or more, not {text!r}")
+    return value
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of `daimyo print`."""
+    parser.add_argument("map", metavar="MAP", help="map file (.yaml) or shipped map id")
+    parser.add_argument(
+        "-o", "--output", metavar="BOARD.pdf", help="PDF to write (default: <map id>.pdf)"
+    )
+    parser.add_argument("--paper", type=_paper, default="A4", help="A4 (default), A3 or Letter")
+    parser.add_argument("--landscape", action="store_true", help="turn the paper sideways")
+    parser.add_argument(
+        "--scale",
+        type=_scale,
+        default=None,
+        metavar="fit|1.0|…",
+        help="'fit' one page (default), or a factor of the map's true size "
+        "(1.0 = true size, tiled over as many sheets as needed; 50%% also works)",
+    )
+    parser.add_argument(
+        "--overlap",
+        type=_overlap,
+        default=10.0,
+        metavar="MM",
+        help="shared strip between neighbouring tiled sheets, mm (default 10)",
+    )
+    parser.add_argument(
+        "--no-legend", dest="legend", action="store_false", help="leave out the legend"
+    )
+    parser.add_argument(
+        "--sheets",
+        type=_sheets,
+        default=(),
+        metavar="tokens,reference",
+        help="add play sheets: a token sheet per clan, a turn-order reference",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Write the board PDF; 1 when the map cannot be read or the PDF cannot be written."""
+    from app.printing import LayoutError, PrintOptions, load_board, write_pdf
+    from app.printing.qtapp import ensure_gui_app
+    from maps.api import MapError
+
+    try:
+        board = load_board(args.map)
+    except (MapError, ValueError, OSError) as exc:  # MapError names file, line and fix
+        print(f"daimyo print: cannot read map {args.map}: {exc}", file=sys.stderr)
+        return 1
+    for warning in board.warnings:
+        print(f"daimyo print: warning: {args.map}: {warning}", file=sys.stderr)
+    if board.warnings:
+        print(
+            f"daimyo print: warning: {args.map} fails validation; printing it anyway "
+            "(check it with `daimyo map check`)",
+            file=sys.stderr,
+        )
+    output = Path(args.output) if args.output else Path(f"{board.id}.pdf")
+    try:
+        options = PrintOptions(
+            paper=args.paper,
+            landscape=args.landscape,
+            scale=args.scale,
+            overlap=args.overlap,
+            legend=args.legend,
+            sheets=args.sheets,
+        )
+        ensure_gui_app()
+        result = write_pdf(board, output, options)
+    except LayoutError as exc:
+        print(f"daimyo print: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"daimyo print: cannot write {output}: {exc}", file=sys.stderr)
+        return 1
+    plan = result.plan
+    layout = f"{plan.rows} × {plan.columns} sheets" if plan.tiled else "one sheet"
+    print(
+        f"wrote {output}: {len(result.pages)} pages, board on {layout} at "
+        f"{plan.scale * 100:.1f} % ({args.paper} {'landscape' if args.landscape else 'portrait'})"
+    )
+    return 0
