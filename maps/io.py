@@ -17,6 +17,7 @@ import os
 import re
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -627,108 +628,116 @@ def load_map(path: str | os.PathLike[str]) -> MapFile:
 
 
 # --------------------------------------------------------------------------- writing
+#
+# The writer emits the canonical text itself (PyYAML's pure-Python emitter takes
+# seconds on a 5,000-province map, and the graph hash needs this text each time).
+# Scalars that could be misread are written by PyYAML, which quotes them.
+
+_PLAIN = re.compile(r"^[^\W\d][\w .'()/-]*$")
+_RESOLVER = yaml.resolver.Resolver()
 
 
-class _Flow(list):
-    """A list written in flow style: [x, y]."""
+@lru_cache(maxsize=4096)
+def _quoted(value: str) -> str:
+    return (
+        yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=1_000_000)
+        .removesuffix("\n...\n")
+        .rstrip("\n")
+    )
 
 
-class _FlowMap(dict):
-    """A mapping written in flow style: {width_mm: 200, height_mm: 100}."""
+def _text(value: str) -> str:
+    """A string as a YAML scalar: plain when that reads back as the same string."""
+    if (
+        _PLAIN.match(value)
+        and value == value.rstrip()
+        and " #" not in value
+        and _RESOLVER.resolve(yaml.ScalarNode, value, (True, False)) == "tag:yaml.org,2002:str"
+    ):
+        return value
+    return _quoted(value)
 
 
-class _CanonicalDumper(yaml.SafeDumper):
-    """Block style with indented lists; rings, points and sizes in flow style."""
-
-    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
-        super().increase_indent(flow, False)
-
-    def ignore_aliases(self, data: Any) -> bool:
-        return True
-
-
-_CanonicalDumper.add_representer(
-    _Flow, lambda d, v: d.represent_sequence("tag:yaml.org,2002:seq", v, flow_style=True)
-)
-_CanonicalDumper.add_representer(
-    _FlowMap, lambda d, v: d.represent_mapping("tag:yaml.org,2002:map", v, flow_style=True)
-)
-
-
-def _num(x: float) -> int | float:
+def _num(x: float) -> str:
     """Integral values as ints (10, not 10.0); others as the shortest float."""
-    return int(x) if float(x).is_integer() and abs(x) < 2**53 else float(x)
+    if isinstance(x, int) and not isinstance(x, bool):
+        return str(x)
+    if float(x).is_integer() and abs(x) < 2**53:
+        return str(int(x))
+    text = repr(float(x))
+    if "e" in text and "." not in text:
+        text = text.replace("e", ".0e")  # YAML 1.1 floats need a dot
+    return text
 
 
-def _pt(p: Point) -> _Flow:
-    return _Flow([_num(p[0]), _num(p[1])])
+def _pt(p: Point) -> str:
+    return f"[{_num(p[0])}, {_num(p[1])}]"
 
 
-def _ring(ring: Ring) -> _Flow:
-    return _Flow(_pt(p) for p in ring)
+def _ring(ring: Ring) -> str:
+    return "[" + ", ".join(_pt(p) for p in ring) + "]"
 
 
-def _canonical(value: Any) -> Any:
-    """Attribute values with mappings sorted by key, numbers normalised."""
-    if isinstance(value, dict):
-        return {k: _canonical(value[k]) for k in sorted(value, key=str)}
-    if isinstance(value, list | tuple):
-        return [_canonical(v) for v in value]
-    if isinstance(value, float):
+def _value(value: Any) -> str:
+    """An attribute value on one line (mappings sorted by key)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
         return _num(value)
-    return value
-
-
-def map_to_data(mapfile: MapFile) -> dict[str, Any]:
-    """The map as plain YAML-ready data in canonical order."""
-    data: dict[str, Any] = {
-        "format": FORMAT_VERSION,
-        "id": mapfile.id,
-        "name": mapfile.name,
-        "size": _FlowMap(width_mm=_num(mapfile.width_mm), height_mm=_num(mapfile.height_mm)),
-        "extent": _Flow(_num(v) for v in mapfile.extent),
-        "game": mapfile.game,
-    }
-    if mapfile.attributes:
-        data["attributes"] = _canonical(mapfile.attributes)
-    data["territories"] = [
-        {"id": t.id, "name": t.name, "colour": t.colour, "provinces": _Flow(t.provinces)}
-        for t in mapfile.territories
-    ]
-    provinces = []
-    for p in mapfile.provinces:
-        entry: dict[str, Any] = {"id": p.id, "name": p.name, "polygon": _ring(p.polygon)}
-        if p.holes:
-            entry["holes"] = [_ring(h) for h in p.holes]
-        if p.label is not None:
-            entry["label"] = _pt(p.label)
-        for key in sorted(p.attrs):
-            entry[key] = _canonical(p.attrs[key])
-        provinces.append(entry)
-    data["provinces"] = provinces
-    seas = []
-    for s in mapfile.seas:
-        parts = []
-        for part in s.polygons:
-            part_data: dict[str, Any] = {"polygon": _ring(part.polygon)}
-            if part.holes:
-                part_data["holes"] = [_ring(h) for h in part.holes]
-            parts.append(part_data)
-        seas.append({"id": s.id, "name": s.name, "polygons": parts})
-    data["seas"] = seas
-    return data
+    if isinstance(value, str):
+        return _text(value)
+    if isinstance(value, dict):
+        items = ", ".join(f"{_text(str(k))}: {_value(value[k])}" for k in sorted(value, key=str))
+        return "{" + items + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_value(v) for v in value) + "]"
+    return _quoted(str(value))
 
 
 def dump_map(mapfile: MapFile) -> str:
     """The canonical YAML text of `mapfile`."""
-    return yaml.dump(
-        map_to_data(mapfile),
-        Dumper=_CanonicalDumper,
-        sort_keys=False,
-        default_flow_style=False,
-        allow_unicode=True,
-        width=1_000_000,
-    )
+    out = [
+        f"format: {FORMAT_VERSION}",
+        f"id: {_text(mapfile.id)}",
+        f"name: {_text(mapfile.name)}",
+        f"size: {{width_mm: {_num(mapfile.width_mm)}, height_mm: {_num(mapfile.height_mm)}}}",
+        "extent: [" + ", ".join(_num(v) for v in mapfile.extent) + "]",
+        f"game: {_text(mapfile.game)}",
+    ]
+    if mapfile.attributes:
+        out.append("attributes:")
+        out.extend(
+            f"  {_text(str(k))}: {_value(mapfile.attributes[k])}"
+            for k in sorted(mapfile.attributes, key=str)
+        )
+    out.append("territories:" if mapfile.territories else "territories: []")
+    for t in mapfile.territories:
+        out.append(f"  - id: {_text(t.id)}")
+        out.append(f"    name: {_text(t.name)}")
+        out.append(f"    colour: {_text(t.colour)}")
+        out.append("    provinces: [" + ", ".join(_text(m) for m in t.provinces) + "]")
+    out.append("provinces:" if mapfile.provinces else "provinces: []")
+    for p in mapfile.provinces:
+        out.append(f"  - id: {_text(p.id)}")
+        out.append(f"    name: {_text(p.name)}")
+        out.append(f"    polygon: {_ring(p.polygon)}")
+        if p.holes:
+            out.append("    holes: [" + ", ".join(_ring(h) for h in p.holes) + "]")
+        if p.label is not None:
+            out.append(f"    label: {_pt(p.label)}")
+        out.extend(f"    {_text(str(k))}: {_value(p.attrs[k])}" for k in sorted(p.attrs))
+    out.append("seas:" if mapfile.seas else "seas: []")
+    for s in mapfile.seas:
+        out.append(f"  - id: {_text(s.id)}")
+        out.append(f"    name: {_text(s.name)}")
+        out.append("    polygons:")
+        for part in s.polygons:
+            out.append(f"      - polygon: {_ring(part.polygon)}")
+            if part.holes:
+                out.append("        holes: [" + ", ".join(_ring(h) for h in part.holes) + "]")
+    return "\n".join(out) + "\n"
 
 
 def save_map(mapfile: MapFile, path: str | os.PathLike[str]) -> None:

@@ -1,0 +1,115 @@
+"""`daimyo bench maps`: time to derive the graph of generated Voronoi maps.
+
+Each map is a square of side 1000 cut into the Voronoi cells of N seeded random
+points; the cells whose centre lies in the east fifth form one sea, the others are
+provinces, grouped into territories of about 20. Figures go to docs/PERFORMANCE.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+import numpy as np
+import shapely
+
+from maps.geometry import derive
+from maps.io import MapFile, Province, Sea, SeaPolygon, Territory
+from maps.validate import validate
+
+SIZES = (100, 1_000, 5_000)
+SIDE = 1000.0
+
+
+def voronoi_map(n: int, seed: int = 1) -> MapFile:
+    """A generated map of about `n` Voronoi cells, some of them sea."""
+    rng = np.random.default_rng(seed)
+    points = shapely.multipoints(rng.uniform(0, SIDE, size=(n, 2)))
+    box = shapely.box(0, 0, SIDE, SIDE)
+    cells = shapely.get_parts(shapely.voronoi_polygons(points, extend_to=box))
+    cells = shapely.intersection(cells, box)
+    # Snap to a fine grid so neighbouring cells share their vertices exactly.
+    cells = shapely.set_precision(cells, 1e-6)
+    centres = shapely.get_coordinates(shapely.centroid(cells))
+    is_sea = centres[:, 0] > SIDE * 0.8
+    provinces = []
+    for k, cell in enumerate(cells[~is_sea]):
+        ring = [(float(x), float(y)) for x, y in shapely.get_coordinates(cell.exterior)[:-1]]
+        provinces.append(Province(id=f"p{k}", name=f"Province {k}", polygon=ring))
+    territories = [
+        Territory(
+            id=f"t{k // 20}",
+            name=f"Territory {k // 20}",
+            colour="#8fbf6a",
+            provinces=[p.id for p in provinces[k : k + 20]],
+        )
+        for k in range(0, len(provinces), 20)
+    ]
+    sea_union = shapely.union_all(cells[is_sea])
+    parts = [
+        SeaPolygon(
+            [(float(x), float(y)) for x, y in shapely.get_coordinates(g.exterior)[:-1]],
+            [
+                [(float(x), float(y)) for x, y in shapely.get_coordinates(h)[:-1]]
+                for h in g.interiors
+            ],
+        )
+        for g in shapely.get_parts(sea_union)
+    ]
+    return MapFile(
+        id=f"voronoi{n}",
+        name=f"Voronoi {n}",
+        width_mm=400,
+        height_mm=400,
+        extent=(0.0, 0.0, SIDE, SIDE),
+        provinces=provinces,
+        territories=territories,
+        seas=[Sea("sea", "East Sea", parts)] if parts else [],
+    )
+
+
+def _best_of(repeats: int, func, *args) -> float:  # noqa: ANN001 - any callable
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        func(*args)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main(argv: list[str]) -> int:
+    """Run the benchmark; print a table, or JSON with --json."""
+    parser = argparse.ArgumentParser(prog="daimyo bench maps", description=__doc__)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--sizes", default=",".join(map(str, SIZES)), help="comma-separated province counts"
+    )
+    parser.add_argument("--repeats", type=int, default=3, help="best of this many runs")
+    args = parser.parse_args(argv)
+    rows = []
+    for n in (int(s) for s in args.sizes.split(",")):
+        mapfile = voronoi_map(n)
+        geometry = derive(mapfile)
+        rows.append(
+            {
+                "cells": n,
+                "provinces": len(mapfile.provinces),
+                "land_borders": len(geometry.land_borders),
+                "coastal_borders": len(geometry.coastal_borders),
+                "derive_s": round(_best_of(args.repeats, derive, mapfile), 4),
+                "validate_s": round(_best_of(1, validate, mapfile), 4),
+            }
+        )
+    if args.json:
+        print(json.dumps({"target": "maps", "results": rows}))
+        return 0
+    print(
+        f"{'cells':>6} {'provinces':>9} {'land':>6} {'coast':>6} {'derive s':>9} {'validate s':>10}"
+    )
+    for r in rows:
+        print(
+            f"{r['cells']:>6} {r['provinces']:>9} {r['land_borders']:>6} "
+            f"{r['coastal_borders']:>6} {r['derive_s']:>9.3f} {r['validate_s']:>10.3f}"
+        )
+    return 0

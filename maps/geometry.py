@@ -1,0 +1,386 @@
+"""From polygons to the game graph: land borders, coastal borders, label points (shapely 2).
+
+Rules (the map format contract, see maps/FORMAT.md):
+
+- Two provinces are land neighbours when their boundaries share lines of total
+  length >= BORDER_MIN; touching at a point, or a shorter contact, is not a border.
+- A province is coastal where its boundary shares a connected stretch of length
+  >= BORDER_MIN with the boundary of the sea; each stretch is one coastal border
+  "A~k", numbered from 0 by ring (outer ring first, then holes) and by the
+  stretch's first point along that ring. The edge of the map is not sea.
+- Tolerances are fractions of the extent's larger side (`MapFile.size`).
+
+Everything runs on arrays of geometries: candidate pairs come from an STRtree
+query, intersections and lengths are computed in one vectorised call each; the
+Python loops that remain run over provinces or borders, never over all pairs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+
+import numpy as np
+import shapely
+from shapely import Geometry, GeometryType, STRtree
+
+from engine.graph import MapGraph, ProvinceInfo, TerritoryInfo
+from maps.io import MapError, MapFile, Point, Ring, dump_map
+
+BORDER_MIN = 0.01  # fraction of the map size: shortest shared line that is a border
+NEAR_MISS = 0.002  # fraction of the map size: boundaries closer than this should touch
+
+_LINESTRING = int(GeometryType.LINESTRING)
+_LINEARRING = int(GeometryType.LINEARRING)
+_EMPTY_LINES = shapely.MultiLineString()
+
+
+def border_min(mapfile: MapFile) -> float:
+    """The shortest shared boundary that counts as a border, in map units."""
+    return BORDER_MIN * mapfile.size
+
+
+def near_miss(mapfile: MapFile) -> float:
+    """The distance under which two boundaries should share vertices, in map units."""
+    return NEAR_MISS * mapfile.size
+
+
+@dataclass(frozen=True, slots=True)
+class BorderGeometry:
+    """Where a border is drawn.
+
+    `provinces` is (A, B) for the land border "A|B" and (A,) for a coastal border
+    "A~k". `coords` holds the shared line(s); `midpoint` lies on the longest of them;
+    `direction` is a unit vector at the midpoint pointing from A into B (land) or
+    from the sea into A (coast).
+    """
+
+    id: str
+    provinces: tuple[str, ...]
+    coords: tuple[tuple[Point, ...], ...]
+    midpoint: Point
+    direction: Point
+    length: float
+
+
+@dataclass
+class MapGeometry:
+    """A map's derived geometry: the graph plus what a UI needs to draw on it."""
+
+    mapfile: MapFile
+    graph: MapGraph
+    land_borders: dict[str, BorderGeometry]
+    coastal_borders: dict[str, BorderGeometry]
+    labels: dict[str, Point]
+    shapes: dict[str, shapely.Polygon] = field(repr=False)
+    sea: Geometry | None = field(repr=False)
+
+
+# --------------------------------------------------------------------------- building shapes
+
+
+def polygons_from_rings(rings: list[tuple[Ring, list[Ring]]]) -> np.ndarray:
+    """Shapely polygons from (outer ring, holes) pairs, built in one vectorised call."""
+    coords: list[Point] = []
+    ring_offsets = [0]
+    polygon_offsets = [0]
+    for outer, holes in rings:
+        for ring in (outer, *holes):
+            coords.extend(ring)
+            coords.append(ring[0])  # shapely wants closed rings
+            ring_offsets.append(len(coords))
+        polygon_offsets.append(len(ring_offsets) - 1)
+    if not rings:
+        return np.empty(0, dtype=object)
+    return shapely.from_ragged_array(
+        GeometryType.POLYGON,
+        np.asarray(coords, dtype=float),
+        (np.asarray(ring_offsets), np.asarray(polygon_offsets)),
+    )
+
+
+def province_shapes(mapfile: MapFile) -> np.ndarray:
+    """One shapely polygon per province, in file order (possibly invalid: see validate)."""
+    return polygons_from_rings([(p.polygon, p.holes) for p in mapfile.provinces])
+
+
+def sea_shapes(mapfile: MapFile) -> tuple[np.ndarray, list[str]]:
+    """Every sea polygon, and the id of the sea each belongs to."""
+    pairs = [(part.polygon, part.holes) for s in mapfile.seas for part in s.polygons]
+    owners = [s.id for s in mapfile.seas for _ in s.polygons]
+    return polygons_from_rings(pairs), owners
+
+
+def lines_only(geoms: np.ndarray) -> np.ndarray:
+    """Each geometry reduced to its lines, merged into maximal connected lines."""
+    parts, index = shapely.get_parts(geoms, return_index=True)
+    kind = shapely.get_type_id(parts)
+    keep = (kind == _LINESTRING) | (kind == _LINEARRING)
+    merged = shapely.multilinestrings(
+        parts[keep], indices=index[keep].astype(np.intp), out=_empty_lines(len(geoms))
+    )
+    return shapely.line_merge(merged)
+
+
+def _empty_lines(n: int) -> np.ndarray:
+    return np.full(n, _EMPTY_LINES, dtype=object)
+
+
+# --------------------------------------------------------------------------- borders
+
+
+def land_contacts(shapes: np.ndarray, minimum: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Pairs (i, j), i < j, whose boundaries share lines of length >= minimum, and the lines."""
+    boundaries = shapely.boundary(shapes)
+    tree = STRtree(boundaries)
+    left, right = tree.query(boundaries, predicate="intersects")
+    keep = left < right
+    left, right = left[keep], right[keep]
+    shared = lines_only(shapely.intersection(boundaries[left], boundaries[right]))
+    long_enough = shapely.length(shared) >= minimum
+    return left[long_enough], right[long_enough], shared[long_enough]
+
+
+def _longest_parts(lines: np.ndarray) -> np.ndarray:
+    """The longest connected part of each (multi)line."""
+    parts, index = shapely.get_parts(lines, return_index=True)
+    lengths = shapely.length(parts)
+    order = np.lexsort((-lengths, index))  # by geometry, longest first
+    first = np.ones(len(order), dtype=bool)
+    first[1:] = index[order][1:] != index[order][:-1]
+    longest = np.empty(len(lines), dtype=object)
+    longest[index[order][first]] = parts[order][first]
+    return longest
+
+
+def _mid_and_normal(lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Midpoint (n, 2) of each line's longest part and a unit normal (n, 2) there."""
+    longest = _longest_parts(lines)
+    length = shapely.length(longest)
+    step = np.minimum(length * 0.01, 1e-3 * np.maximum(length, 1.0))
+    mid = shapely.get_coordinates(shapely.line_interpolate_point(longest, length / 2))
+    before = shapely.get_coordinates(shapely.line_interpolate_point(longest, length / 2 - step))
+    after = shapely.get_coordinates(shapely.line_interpolate_point(longest, length / 2 + step))
+    tangent = after - before
+    norm = np.hypot(tangent[:, 0], tangent[:, 1])
+    norm[norm == 0] = 1.0
+    normal = np.column_stack((-tangent[:, 1], tangent[:, 0])) / norm[:, None]
+    return mid, normal
+
+
+def _directions(mid: np.ndarray, normal: np.ndarray, into: np.ndarray, probe: float) -> np.ndarray:
+    """The normal, flipped where needed so it points into the `into` polygons."""
+    ahead = mid + normal * probe
+    inside = shapely.contains_xy(into, ahead[:, 0], ahead[:, 1])
+    # Where the probe misses both ways (a needle-thin province), fall back on the centroid.
+    behind = mid - normal * probe
+    inside_behind = shapely.contains_xy(into, behind[:, 0], behind[:, 1])
+    centroid = shapely.get_coordinates(shapely.centroid(into))
+    towards = np.einsum("ij,ij->i", centroid - mid, normal) >= 0
+    sign = np.where(inside, 1.0, np.where(inside_behind, -1.0, np.where(towards, 1.0, -1.0)))
+    return normal * sign[:, None]
+
+
+def _coords(line: Geometry) -> tuple[tuple[Point, ...], ...]:
+    return tuple(
+        tuple((float(x), float(y)) for x, y in shapely.get_coordinates(part))
+        for part in shapely.get_parts(line)
+    )
+
+
+def _stretch_order(shape: shapely.Polygon, stretch: Geometry) -> tuple[int, float]:
+    """(ring index, position of the stretch's first point along that ring)."""
+    rings = [shape.exterior, *shape.interiors]
+    mid = shapely.line_interpolate_point(stretch, 0.5, normalized=True)
+    ring_index = int(np.argmin(shapely.distance(np.asarray(rings, dtype=object), mid)))
+    ring = rings[ring_index]
+    points = shapely.points(shapely.get_coordinates(stretch))
+    positions = shapely.line_locate_point(ring, points)
+    # A stretch over the ring's start counts from the start (its smallest position).
+    return ring_index, float(positions.min())
+
+
+# --------------------------------------------------------------------------- derive
+
+
+def derive(mapfile: MapFile) -> MapGeometry:
+    """The game graph and border geometry of `mapfile` (MapError on duplicate ids)."""
+    ids = [p.id for p in mapfile.provinces]
+    if len(set(ids)) != len(ids):
+        seen: set[str] = set()
+        dup = next(i for i in ids if i in seen or seen.add(i))  # type: ignore[func-returns-value]
+        raise MapError(
+            f"has two provinces with id {dup!r}",
+            file=str(mapfile.path) if mapfile.path else None,
+            field="the map",
+            fix="give each province its own id",
+        )
+    minimum = border_min(mapfile)
+    probe = near_miss(mapfile) * 0.5
+    shapes = _polygonal(province_shapes(mapfile))
+
+    # Land borders.
+    left, right, shared = land_contacts(shapes, minimum)
+    neighbors: dict[str, set[str]] = {pid: set() for pid in ids}
+    land: dict[str, BorderGeometry] = {}
+    if len(left):
+        mid, normal = _mid_and_normal(shared)
+        # Border "A|B" with A < B: the direction points from A into B.
+        a_first = np.array([ids[i] < ids[j] for i, j in zip(left, right, strict=True)], dtype=bool)
+        first = np.where(a_first, left, right)
+        second = np.where(a_first, right, left)
+        direction = _directions(mid, normal, shapes[second], probe)
+        lengths = shapely.length(shared)
+        for k in range(len(left)):
+            a, b = ids[first[k]], ids[second[k]]
+            neighbors[a].add(b)
+            neighbors[b].add(a)
+            border_id = f"{a}|{b}"
+            land[border_id] = BorderGeometry(
+                border_id,
+                (a, b),
+                _coords(shared[k]),
+                (float(mid[k, 0]), float(mid[k, 1])),
+                (float(direction[k, 0]), float(direction[k, 1])),
+                float(lengths[k]),
+            )
+    land = dict(sorted(land.items()))
+
+    # Coastal borders: contact with the union of all sea polygons.
+    coasts: dict[str, list[str]] = {pid: [] for pid in ids}
+    coastal: dict[str, BorderGeometry] = {}
+    sea_polys, _ = sea_shapes(mapfile)
+    sea: Geometry | None = None
+    if len(sea_polys):
+        sea = shapely.union_all(shapely.make_valid(sea_polys))
+        coastal = _coastal_borders(ids, shapes, sea, minimum, probe, coasts)
+
+    labels = _labels(mapfile, shapes)
+    graph = _graph(mapfile, neighbors, coasts, labels)
+    return MapGeometry(
+        mapfile=mapfile,
+        graph=graph,
+        land_borders=land,
+        coastal_borders=coastal,
+        labels=labels,
+        shapes=dict(zip(ids, shapes, strict=True)),
+        sea=sea,
+    )
+
+
+def _polygonal(raw: np.ndarray) -> np.ndarray:
+    """Valid shapes stay as drawn; invalid ones (see validate) keep their largest valid part."""
+    out = raw.copy()
+    for i in np.flatnonzero(~shapely.is_valid(raw)):
+        fixed = shapely.make_valid(raw[i], method="structure", keep_collapsed=False)
+        parts = [g for g in shapely.get_parts(fixed) if isinstance(g, shapely.Polygon)]
+        out[i] = max(parts, key=lambda g: g.area) if parts else raw[i]
+    return out
+
+
+def _coastal_borders(
+    ids: list[str],
+    shapes: np.ndarray,
+    sea: Geometry,
+    minimum: float,
+    probe: float,
+    coasts: dict[str, list[str]],
+) -> dict[str, BorderGeometry]:
+    sea_parts = shapely.get_parts(sea)
+    sea_parts = sea_parts[shapely.get_type_id(sea_parts) == int(GeometryType.POLYGON)]
+    sea_boundaries = shapely.boundary(sea_parts)
+    boundaries = shapely.boundary(shapes)
+    tree = STRtree(sea_boundaries)
+    prov, part = tree.query(boundaries, predicate="intersects")
+    if not len(prov):
+        return {}
+    pieces = shapely.intersection(boundaries[prov], sea_boundaries[part])
+    # Group every province's contact pieces, then split them into connected stretches.
+    grouped = shapely.multilinestrings(*_line_parts_by(pieces, prov), out=_empty_lines(len(ids)))
+    merged = shapely.line_merge(grouped)
+    stretches, owner = shapely.get_parts(merged, return_index=True)
+    long_enough = shapely.length(stretches) >= minimum
+    stretches, owner = stretches[long_enough], owner[long_enough]
+    if not len(stretches):
+        return {}
+    mid, normal = _mid_and_normal(stretches)
+    direction = _directions(mid, normal, shapes[owner], probe)
+    lengths = shapely.length(stretches)
+    by_province: dict[int, list[int]] = {}
+    for k, i in enumerate(owner):
+        by_province.setdefault(int(i), []).append(k)
+    result: dict[str, BorderGeometry] = {}
+    for i in sorted(by_province):
+        ks = sorted(by_province[i], key=lambda k: _stretch_order(shapes[i], stretches[k]))
+        for n, k in enumerate(ks):
+            border_id = f"{ids[i]}~{n}"
+            coasts[ids[i]].append(border_id)
+            result[border_id] = BorderGeometry(
+                border_id,
+                (ids[i],),
+                _coords(stretches[k]),
+                (float(mid[k, 0]), float(mid[k, 1])),
+                (float(direction[k, 0]), float(direction[k, 1])),
+                float(lengths[k]),
+            )
+    return result
+
+
+def _line_parts_by(geoms: np.ndarray, owner: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The line parts of `geoms` and, for each, the owner index of its geometry."""
+    parts, index = shapely.get_parts(geoms, return_index=True)
+    kind = shapely.get_type_id(parts)
+    keep = (kind == _LINESTRING) | (kind == _LINEARRING)
+    return parts[keep], owner[index[keep]].astype(np.intp)
+
+
+def _labels(mapfile: MapFile, shapes: np.ndarray) -> dict[str, Point]:
+    """Each province's label: its own `label`, else the centre of its largest inner circle."""
+    missing = [i for i, p in enumerate(mapfile.provinces) if p.label is None]
+    centres = np.empty((0, 2))
+    if missing:
+        circles = shapely.maximum_inscribed_circle(shapes[missing])
+        centres = shapely.get_coordinates(shapely.get_point(circles, 0))
+    computed = {i: (float(x), float(y)) for i, (x, y) in zip(missing, centres, strict=True)}
+    return {
+        p.id: p.label if p.label is not None else computed[i]
+        for i, p in enumerate(mapfile.provinces)
+    }
+
+
+def map_hash(mapfile: MapFile) -> str:
+    """sha256 (hex) of the map's canonical YAML: equal maps, equal hashes."""
+    return hashlib.sha256(dump_map(mapfile).encode("utf-8")).hexdigest()
+
+
+def _graph(
+    mapfile: MapFile,
+    neighbors: dict[str, set[str]],
+    coasts: dict[str, list[str]],
+    labels: dict[str, Point],
+) -> MapGraph:
+    territory_of: dict[str, str] = {}
+    for t in reversed(mapfile.territories):  # the first territory listing a province wins
+        territory_of.update(dict.fromkeys(t.provinces, t.id))
+    provinces = tuple(
+        ProvinceInfo(
+            id=p.id,
+            name=p.name,
+            territory=territory_of.get(p.id),
+            neighbors=tuple(sorted(neighbors[p.id])),
+            coastal_borders=tuple(coasts[p.id]),
+            attrs={**p.attrs, "label": labels[p.id]},
+        )
+        for p in mapfile.provinces
+    )
+    territories = tuple(
+        TerritoryInfo(t.id, t.name, t.colour, tuple(t.provinces)) for t in mapfile.territories
+    )
+    return MapGraph(
+        id=mapfile.id,
+        name=mapfile.name,
+        hash=map_hash(mapfile),
+        provinces=provinces,
+        territories=territories,
+        attrs={**mapfile.attributes, "game": mapfile.game},
+    )

@@ -1,0 +1,512 @@
+"""Checks a map maker can act on: each issue names the province(s), the place and the fix.
+
+`validate(mapfile)` returns every issue at once (errors and warnings), so that
+`daimyo map check` and the editor can list them all. Structural problems (a
+missing field, a wrong type) are caught earlier, by `maps.io` when loading.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+from shapely import STRtree
+
+from maps.geometry import (
+    border_min,
+    derive,
+    lines_only,
+    near_miss,
+    province_shapes,
+    sea_shapes,
+)
+from maps.io import MapFile, Point, Province
+
+ROKUGAN_CLANS = ("crab", "crane", "dragon", "lion", "phoenix", "scorpion", "unicorn")
+
+_LOCATION = re.compile(r"\[\s*([-+0-9.eE]+)\s+([-+0-9.eE]+)")
+_RING_FIXES = {
+    "Self-intersection": "move the vertices so that the outline does not cross itself",
+    "Ring Self-intersection": "move the vertices so that the ring does not touch itself",
+    "Too few points": "give the ring at least 3 distinct points",
+    "Hole lies outside shell": "move the hole inside the outline, or delete it",
+    "Interior is disconnected": "holes cut the province in two; split it into two provinces",
+    "Nested shells": "remove the inner outline",
+    "Nested holes": "remove the inner hole",
+    "Duplicate Rings": "remove the duplicate ring",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ValidationIssue:
+    """One problem found in a map: "error" blocks play, "warning" does not."""
+
+    severity: str
+    code: str
+    message: str
+    provinces: tuple[str, ...] = ()
+    location: Point | None = None
+
+    def __str__(self) -> str:
+        return f"{self.severity}: {self.message}"
+
+
+class _Issues(list[ValidationIssue]):
+    def error(self, code: str, message: str, provinces: Iterable[str] = (), at=None) -> None:  # noqa: ANN001
+        self.append(ValidationIssue("error", code, message, tuple(provinces), _point(at)))
+
+    def warning(self, code: str, message: str, provinces: Iterable[str] = (), at=None) -> None:  # noqa: ANN001
+        self.append(ValidationIssue("warning", code, message, tuple(provinces), _point(at)))
+
+
+def _point(at: object) -> Point | None:
+    if at is None:
+        return None
+    if isinstance(at, shapely.Geometry):
+        x, y = shapely.get_coordinates(at)[0]
+        return (float(x), float(y))
+    x, y = at  # type: ignore[misc]
+    return (float(x), float(y))
+
+
+def fmt(value: float) -> str:
+    """A coordinate or length for people: at most 2 decimals, no trailing zeros."""
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def where(point: Point | None) -> str:
+    """ "(x, y)" for a message."""
+    return "(?)" if point is None else f"({fmt(point[0])}, {fmt(point[1])})"
+
+
+def _name(p: Province) -> str:
+    return f"province '{p.id}'" + (f" (line {p.line})" if p.line else "")
+
+
+def validate(mapfile: MapFile) -> list[ValidationIssue]:
+    """Every problem in the map, errors and warnings, in a stable order."""
+    issues = _Issues()
+    duplicates = _check_ids(mapfile, issues)
+    _check_territories(mapfile, issues)
+    raw = province_shapes(mapfile)
+    valid = _check_rings(mapfile, raw, issues)
+    _check_extent(mapfile, raw, valid, issues)
+    sea_polys, _ = sea_shapes(mapfile)
+    sea_valid = shapely.is_valid(sea_polys)
+    sea = shapely.union_all(sea_polys[sea_valid]) if sea_valid.any() else None
+    _check_overlaps(mapfile, raw, valid, sea, issues)
+    _check_near_misses(mapfile, raw, valid, sea, issues)
+    _check_attributes(mapfile, issues)
+    if not duplicates:
+        geometry = derive(mapfile)
+        _check_reachable(mapfile, geometry.graph, geometry.labels, issues)
+        _check_territory_pieces(mapfile, geometry.graph, geometry.labels, issues)
+        _check_labels(mapfile, raw, valid, issues)
+    return list(issues)
+
+
+# --------------------------------------------------------------------------- ids, territories
+
+
+def _check_ids(mapfile: MapFile, issues: _Issues) -> bool:
+    """Report repeated ids; True when provinces repeat (no graph can be built then)."""
+    found = False
+    for kind, items in (
+        ("province", mapfile.provinces),
+        ("territory", mapfile.territories),
+        ("sea", mapfile.seas),
+    ):
+        counts = Counter(item.id for item in items)
+        for item_id, count in counts.items():
+            if count < 2:
+                continue
+            lines = [str(i.line) for i in items if i.id == item_id and i.line]
+            on = f" (lines {', '.join(lines)})" if lines else ""
+            at = None
+            if kind == "province":
+                found = True
+                at = next(p.polygon[0] for p in mapfile.provinces if p.id == item_id)
+            issues.error(
+                "duplicate_id",
+                f"{count} {kind}s have the id '{item_id}'{on}; give each {kind} its own id",
+                [item_id] if kind == "province" else [],
+                at,
+            )
+    return found
+
+
+def _check_territories(mapfile: MapFile, issues: _Issues) -> None:
+    province_ids = {p.id for p in mapfile.provinces}
+    member_of: dict[str, list[str]] = {}
+    for t in mapfile.territories:
+        on = f" (line {t.line})" if t.line else ""
+        if not t.provinces:
+            issues.warning(
+                "empty_territory",
+                f"territory '{t.id}'{on} has no provinces; add some or delete it",
+            )
+        for pid in t.provinces:
+            if pid not in province_ids:
+                issues.error(
+                    "unknown_province",
+                    f"territory '{t.id}'{on} lists unknown province '{pid}'; "
+                    f"add a province with id '{pid}' or remove it from the list",
+                )
+            else:
+                member_of.setdefault(pid, []).append(t.id)
+    for p in mapfile.provinces:
+        territories = member_of.get(p.id, [])
+        if len(territories) > 1:
+            issues.error(
+                "two_territories",
+                f"{_name(p)} is in territories {', '.join(repr(t) for t in territories)} "
+                f"at {where(p.polygon[0])}; a province belongs to one territory only",
+                [p.id],
+                p.polygon[0],
+            )
+        elif not territories and mapfile.territories:
+            issues.error(
+                "no_territory",
+                f"{_name(p)} at {where(p.label or p.polygon[0])} is in no territory; "
+                "add its id to the 'provinces' list of a territory",
+                [p.id],
+                p.label or p.polygon[0],
+            )
+
+
+# --------------------------------------------------------------------------- geometry
+
+
+def _check_rings(mapfile: MapFile, raw: np.ndarray, issues: _Issues) -> np.ndarray:
+    """Report invalid outlines; returns which province shapes are valid."""
+    reasons = shapely.is_valid_reason(raw)
+    valid = np.array([r == "Valid Geometry" for r in reasons], dtype=bool)
+    for p, reason in zip(mapfile.provinces, reasons, strict=True):
+        if reason != "Valid Geometry":
+            at, text, fix = _reason(reason)
+            issues.error(
+                "invalid_ring",
+                f"{_name(p)}: outline is invalid: {text} at {where(at)}; {fix}",
+                [p.id],
+                at,
+            )
+    for s in mapfile.seas:
+        shapes = [
+            shapely.Polygon(part.polygon, part.holes)
+            for part in s.polygons
+            if len(part.polygon) >= 3
+        ]
+        for k, reason in enumerate(shapely.is_valid_reason(shapes)):
+            if reason != "Valid Geometry":
+                at, text, fix = _reason(reason)
+                on = f" (line {s.line})" if s.line else ""
+                issues.error(
+                    "invalid_ring",
+                    f"sea '{s.id}'{on} polygon {k + 1}: outline is invalid: {text} "
+                    f"at {where(at)}; {fix}",
+                    [],
+                    at,
+                )
+    return valid
+
+
+def _reason(reason: str) -> tuple[Point | None, str, str]:
+    """(location, problem in words, fix) from GEOS's validity reason."""
+    match = _LOCATION.search(reason)
+    at = (float(match.group(1)), float(match.group(2))) if match else None
+    text = reason.split("[", 1)[0].strip()
+    fix = next(
+        (f for key, f in _RING_FIXES.items() if text.startswith(key) and key == text),
+        None,
+    ) or next((f for key, f in _RING_FIXES.items() if text.startswith(key)), "redraw the outline")
+    return at, text.lower(), fix
+
+
+def _check_extent(mapfile: MapFile, raw: np.ndarray, valid: np.ndarray, issues: _Issues) -> None:
+    box = shapely.box(*mapfile.extent)
+    outside = valid & ~shapely.covers(box, raw)
+    for i in np.flatnonzero(outside):
+        p = mapfile.provinces[i]
+        at = next((pt for pt in p.polygon if not box.covers(shapely.Point(pt))), p.polygon[0])
+        issues.warning(
+            "outside_extent",
+            f"{_name(p)} reaches outside the extent {list(mapfile.extent)} at {where(at)}; "
+            "grow 'extent' or move the province, or it will be cut when printed",
+            [p.id],
+            at,
+        )
+
+
+def _check_overlaps(
+    mapfile: MapFile,
+    raw: np.ndarray,
+    valid: np.ndarray,
+    sea,
+    issues: _Issues,  # noqa: ANN001
+) -> None:
+    tolerance = near_miss(mapfile) ** 2
+    index = np.flatnonzero(valid)
+    shapes = raw[index]
+    tree = STRtree(shapes)
+    left, right = tree.query(shapes, predicate="intersects")
+    keep = left < right
+    left, right = left[keep], right[keep]
+    common = shapely.intersection(shapes[left], shapes[right])
+    area = shapely.area(common)
+    for k in np.flatnonzero(area > tolerance):
+        a = mapfile.provinces[index[left[k]]]
+        b = mapfile.provinces[index[right[k]]]
+        at = _point(shapely.point_on_surface(common[k]))
+        issues.error(
+            "overlap",
+            f"provinces '{a.id}' and '{b.id}' overlap: {fmt(area[k])} square units around "
+            f"{where(at)}; move the border so that both use the same vertices",
+            [a.id, b.id],
+            at,
+        )
+    if sea is None or sea.is_empty:
+        return
+    wet = shapely.intersection(shapes, sea)
+    wet_area = shapely.area(wet)
+    for k in np.flatnonzero(wet_area > tolerance):
+        p = mapfile.provinces[index[k]]
+        at = _point(shapely.point_on_surface(wet[k]))
+        issues.error(
+            "sea_overlap",
+            f"{_name(p)} overlaps the sea: {fmt(wet_area[k])} square units around {where(at)}; "
+            "move the coast so that land and sea share the same vertices",
+            [p.id],
+            at,
+        )
+
+
+def _check_near_misses(
+    mapfile: MapFile,
+    raw: np.ndarray,
+    valid: np.ndarray,
+    sea,
+    issues: _Issues,  # noqa: ANN001
+) -> None:
+    """Boundaries running within NEAR_MISS of each other without sharing an edge."""
+    tolerance = near_miss(mapfile)
+    minimum = border_min(mapfile)
+    index = np.flatnonzero(valid)
+    boundaries = shapely.boundary(raw[index])
+    tree = STRtree(boundaries)
+    left, right = tree.query(boundaries, predicate="dwithin", distance=tolerance)
+    keep = left < right
+    left, right = left[keep], right[keep]
+    for k, excess in _excess(boundaries[left], boundaries[right], tolerance, minimum):
+        a = mapfile.provinces[index[left[k]]]
+        b = mapfile.provinces[index[right[k]]]
+        at = _point(shapely.point_on_surface(excess))
+        loose = _loose_vertices(boundaries[left[k]], boundaries[right[k]], tolerance)
+        loose += _loose_vertices(boundaries[right[k]], boundaries[left[k]], tolerance)
+        issues.error(
+            "near_miss",
+            f"provinces '{a.id}' and '{b.id}' come within {fmt(tolerance)} of each other "
+            f"around {where(at)} without sharing an edge (a sliver gap or overlap); "
+            f"snap these vertices onto the other outline: {_points_text(loose)}",
+            [a.id, b.id],
+            at,
+        )
+    if sea is None or sea.is_empty:
+        return
+    coast = shapely.boundary(sea)
+    near = shapely.dwithin(boundaries, coast, tolerance)
+    cand = np.flatnonzero(near)
+    coasts = np.full(len(cand), coast, dtype=object)
+    for k, excess in _excess(boundaries[cand], coasts, tolerance, minimum):
+        p = mapfile.provinces[index[cand[k]]]
+        at = _point(shapely.point_on_surface(excess))
+        loose = _loose_vertices(boundaries[cand[k]], coast, tolerance)
+        issues.error(
+            "near_miss_sea",
+            f"{_name(p)} comes within {fmt(tolerance)} of the sea around {where(at)} "
+            "without sharing its edge (a sliver gap or overlap); snap these vertices onto "
+            f"the coast: {_points_text(loose)}",
+            [p.id],
+            at,
+        )
+
+
+def _excess(a: np.ndarray, b: np.ndarray, tolerance: float, minimum: float):  # noqa: ANN202
+    """(k, lines) where a[k]'s boundary runs near b[k] for >= minimum without touching it."""
+    if not len(a):
+        return
+    near = shapely.intersection(a, shapely.buffer(b, tolerance, quad_segs=2))
+    contact = shapely.intersection(a, b)
+    excess = lines_only(shapely.difference(near, shapely.buffer(contact, 2 * tolerance)))
+    lengths = shapely.length(excess)
+    for k in np.flatnonzero(lengths >= minimum):
+        yield int(k), excess[k]
+
+
+def _loose_vertices(a: shapely.Geometry, b: shapely.Geometry, tolerance: float) -> list[Point]:
+    """Vertices of a that lie near b but not on it."""
+    coords = np.unique(shapely.get_coordinates(a), axis=0)
+    distance = shapely.distance(shapely.points(coords), b)
+    loose = coords[(distance > 1e-9) & (distance <= tolerance)]
+    return [(float(x), float(y)) for x, y in loose]
+
+
+def _points_text(points: list[Point], limit: int = 6) -> str:
+    if not points:
+        return "none is close to a vertex; add a vertex where the outlines should meet"
+    text = ", ".join(where(p) for p in points[:limit])
+    return text + (f" and {len(points) - limit} more" if len(points) > limit else "")
+
+
+def _check_labels(mapfile: MapFile, raw: np.ndarray, valid: np.ndarray, issues: _Issues) -> None:
+    for i, p in enumerate(mapfile.provinces):
+        if p.label is not None and valid[i] and not raw[i].covers(shapely.Point(p.label)):
+            issues.warning(
+                "label_outside",
+                f"{_name(p)}: label {where(p.label)} lies outside the province; "
+                "move it inside or delete it",
+                [p.id],
+                p.label,
+            )
+
+
+# --------------------------------------------------------------------------- graph
+
+
+def _components(nodes: list[str], edges: dict[str, Iterable[str]]) -> list[list[str]]:
+    """Connected components (each in `nodes` order), largest first, ties by first node."""
+    allowed = set(nodes)
+    seen: set[str] = set()
+    components = []
+    for start in nodes:
+        if start in seen:
+            continue
+        seen.add(start)
+        stack, members = [start], {start}
+        while stack:
+            for nxt in edges.get(stack.pop(), ()):
+                if nxt in allowed and nxt not in seen:
+                    seen.add(nxt)
+                    members.add(nxt)
+                    stack.append(nxt)
+        components.append([n for n in nodes if n in members])
+    components.sort(key=lambda c: -len(c))
+    return components
+
+
+def _check_reachable(mapfile: MapFile, graph, labels: dict[str, Point], issues: _Issues) -> None:  # noqa: ANN001
+    ids = [p.id for p in graph.provinces]
+    edges: dict[str, set[str]] = {p.id: set(p.neighbors) for p in graph.provinces}
+    coastal = [p.id for p in graph.provinces if p.coastal]
+    # The sea joins every coastal province to every other: chain them.
+    for a, b in zip(coastal, coastal[1:], strict=False):
+        edges[a].add(b)
+        edges[b].add(a)
+    components = _components(ids, edges)
+    for component in components[1:]:
+        first = component[0]
+        names = ", ".join(f"'{c}'" for c in component)
+        issues.error(
+            "unreachable",
+            f"province{'s' if len(component) > 1 else ''} {names} around {where(labels[first])} "
+            f"cannot be reached by land or sea from '{components[0][0]}'; give "
+            f"{'them' if len(component) > 1 else 'it'} a shared edge with a neighbour "
+            f"(at least {fmt(border_min(mapfile))} long) or a coast",
+            component,
+            labels[first],
+        )
+
+
+def _check_territory_pieces(
+    mapfile: MapFile,
+    graph,  # noqa: ANN001
+    labels: dict[str, Point],
+    issues: _Issues,
+) -> None:
+    edges = {p.id: p.neighbors for p in graph.provinces}
+    known = set(edges)
+    for t in mapfile.territories:
+        members = [m for m in t.provinces if m in known]
+        pieces = _components(members, edges)
+        if len(pieces) > 1:
+            text = " and ".join("[" + ", ".join(piece) + "]" for piece in pieces)
+            issues.warning(
+                "territory_pieces",
+                f"territory '{t.id}' is in {len(pieces)} pieces by land: {text} "
+                f"(second piece around {where(labels[pieces[1][0]])}); "
+                "check those provinces belong to it",
+                [m for piece in pieces[1:] for m in piece],
+                labels[pieces[1][0]],
+            )
+
+
+# --------------------------------------------------------------------------- attributes
+
+
+def _non_negative_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _positive_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value > 0
+
+
+def _is_bool(value: object) -> bool:
+    return isinstance(value, bool)
+
+
+# attribute -> (check, what it must be). Applied whatever the game; capital depends on it.
+_ATTRIBUTES = {
+    "flowers": (_non_negative_int, "a whole number >= 0 (flowers: 2)"),
+    "defense": (_non_negative_int, "a whole number >= 0 (defense: 1)"),
+    "shadowlands": (_is_bool, "true or false"),
+    "palace_site": (_is_bool, "true or false"),
+    "blessed": (_positive_int, "a whole number >= 1 (blessed: 2)"),
+}
+
+
+def _check_attributes(mapfile: MapFile, issues: _Issues) -> None:
+    capitals: dict[str, list[Province]] = {}
+    for p in mapfile.provinces:
+        at = p.label or p.polygon[0]
+        for key, (check, wanted) in _ATTRIBUTES.items():
+            if key in p.attrs and not check(p.attrs[key]):
+                issues.error(
+                    "attribute",
+                    f"{_name(p)}: field '{key}' is {p.attrs[key]!r}; it must be {wanted}",
+                    [p.id],
+                    at,
+                )
+        if "capital" in p.attrs:
+            clan = p.attrs["capital"]
+            if mapfile.game == "rokugan" and clan not in ROKUGAN_CLANS:
+                issues.error(
+                    "attribute",
+                    f"{_name(p)}: field 'capital' is {clan!r}; it must be one of "
+                    f"{', '.join(ROKUGAN_CLANS)}",
+                    [p.id],
+                    at,
+                )
+            elif not isinstance(clan, str) or not clan:
+                issues.error(
+                    "attribute",
+                    f"{_name(p)}: field 'capital' is {clan!r}; it must be a clan id (text)",
+                    [p.id],
+                    at,
+                )
+            else:
+                capitals.setdefault(clan, []).append(p)
+    for clan, provinces in capitals.items():
+        if len(provinces) > 1:
+            names = " and ".join(f"'{p.id}'" for p in provinces)
+            at = provinces[1].label or provinces[1].polygon[0]
+            issues.error(
+                "capital_twice",
+                f"clan '{clan}' has its capital in provinces {names} (second at {where(at)}); "
+                "a clan has one capital: remove 'capital' from all but one",
+                [p.id for p in provinces],
+                at,
+            )
