@@ -77,7 +77,7 @@ class _Limiter:
         budget = self.budget
         budget.spent_nodes += 1
         self.count += 1
-        if self.node_limit is not None and budget.spent_nodes > self.node_limit:
+        if self.node_limit is not None and budget.spent_nodes >= self.node_limit:
             raise _Stop
         if budget.cancel.is_set():
             raise _Stop

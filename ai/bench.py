@@ -1,0 +1,109 @@
+"""`daimyo bench ai`: how long each level thinks per decision (median, 90th percentile).
+
+The positions are the decision points of a few games played by `greedy` in every seat
+(from `--seed`), every `--every`-th decision; each level decides in each position with
+its own budget (node budget and time cap, as in play). Options: `--game` (default
+rokugan), `--players` (4), `--games` (2), `--every` (4), `--levels` (easy,normal,hard),
+`--seed` (1), `--json`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ai.base import Budget
+from ai.registry import make_bot
+from engine.core import GameState
+from engine.registry import get_game
+
+
+def sample_positions(
+    game: str, players: int, games: int, every: int, seed: int, graph: Any | None = None
+) -> list[GameState]:
+    """Decision points of `games` greedy-vs-greedy games, every `every`-th, as clones."""
+    spec = get_game(game)
+    positions: list[GameState] = []
+    for index in range(games):
+        state = spec.new_game(players, seed + index, None, graph)
+        bot = make_bot("greedy", game)
+        rng = random.Random(seed + index)
+        count = 0
+        while not state.is_terminal():
+            player = state.current_player()
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                if count % every == 0:
+                    positions.append(state.clone())
+                count += 1
+            action = bot.choose(state.observation(player), legal, rng, Budget())
+            state.apply(action)
+    return positions
+
+
+def time_level(
+    level: str, game: str, positions: list[GameState], seed: int
+) -> dict[str, float | int | str]:
+    """Decision times (seconds) and nodes of `level` over `positions`."""
+    times: list[float] = []
+    nodes: list[int] = []
+    for index, state in enumerate(positions):
+        bot = make_bot(level, game)
+        player = state.current_player()
+        view = state.clone() if bot.sees_everything else state.observation(player)
+        budget = Budget()
+        started = time.perf_counter()
+        bot.choose(view, state.legal_actions(), random.Random(seed + index), budget)
+        times.append(time.perf_counter() - started)
+        decision = getattr(bot, "last", None)
+        nodes.append(decision.nodes if decision is not None else budget.spent_nodes)
+    ordered = sorted(times)
+    return {
+        "level": level,
+        "decisions": len(times),
+        "median_s": statistics.median(times),
+        "p90_s": ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))],
+        "max_s": ordered[-1],
+        "median_nodes": int(statistics.median(nodes)),
+        "nodes_per_s": int(sum(nodes) / max(1e-9, sum(times))),
+    }
+
+
+def main(argv: list[str], graph_loader: Callable[[Any], Any] | None = None) -> int:
+    """Print the median decision time of every level; `graph_loader(spec)` gives the
+    map of a map game (default: the game's own `default_graph()`)."""
+    parser = argparse.ArgumentParser(prog="daimyo bench ai", description=__doc__)
+    parser.add_argument("--game", default="rokugan")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--every", type=int, default=4)
+    parser.add_argument("--levels", default="easy,normal,hard")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    spec = get_game(args.game)
+    graph = None
+    if spec.uses_map:
+        graph = graph_loader(spec) if graph_loader is not None else spec.default_graph()
+    positions = sample_positions(args.game, args.players, args.games, args.every, args.seed, graph)
+    rows = [
+        time_level(level.strip(), args.game, positions, args.seed)
+        for level in args.levels.split(",")
+        if level.strip()
+    ]
+    if args.json:
+        print(json.dumps({"game": args.game, "players": args.players, "levels": rows}))
+        return 0
+    print(f"{args.game}, {args.players} players, {len(positions)} positions from greedy games")
+    for row in rows:
+        print(
+            f"{row['level']:>8}: median {row['median_s']:.3f} s, p90 {row['p90_s']:.3f} s, "
+            f"max {row['max_s']:.3f} s, median {row['median_nodes']} nodes, "
+            f"{row['nodes_per_s']} nodes/s"
+        )
+    return 0
