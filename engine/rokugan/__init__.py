@@ -1,0 +1,119 @@
+"""Battle for Rokugan: the complete rules on any valid map.
+
+What it is
+----------
+2-5 players (clans), sequential turns, explicit seeded chance, hidden information.
+Phases: setup (secret objective choice in seat order, then initial control tokens from the
+first player clockwise), then 5 rounds of upkeep (first player from the initiative deck,
+draw to 6, Dragon returns one, territory-card round), placement (turns clockwise from the
+first player until everyone has one token left; scout / shugenja / first-player /
+Shadowlands cards at the start of a turn; Scorpion's peek after a placement), the
+Unicorn's swap, and resolution steps 1-7. The game ends after round 5.
+Hidden: hands, pools' contents, face-down board tokens, secret objectives, the territory
+card dealt under each territory, the order (and neutral cards) of the initiative deck.
+
+Actions and their text are in `engine.rokugan.actions` (grammar in its docstring).
+
+Modelling and rule decisions (the sources leave these open)
+-----------------------------------------------------------
+* Clans are a setting (`settings["clans"]`, a list of clan ids per seat); by default they
+  are drawn at random from the seed. Objective choices are made in seat order.
+* Chance: setup chance (clans, territory cards, objectives, initiative deck) comes from a
+  `random.Random` seeded with the game seed; each draw from a pool is a hash of the
+  game's chance seed and a draw counter, so `apply` is deterministic and `undo` exact.
+* Illegal placements: on the table a token may be placed against the rules and is removed
+  in resolution step 2. Here `legal_actions()` offers only legal placements and
+  `apply_checked` refuses others with the reason; resolution step 2 re-checks every token
+  against the board as it is then (cards can change control or special tokens after a
+  token was placed) and discards the ones that became illegal.
+* Only one combat token per border in total (a land border is one border whichever
+  province it attacks); a Blessing lies on its host and is the only exception. At most one
+  Blessing per host. An Army may not attack a province its owner controls.
+* A player who cannot place any token on their turn (not only a Ronin) is skipped for the
+  rest of that placement phase. Players with no playable territory card pass automatically.
+* Battles: every attacker totals its tokens (plus Blessings on them). If several attackers
+  tie for the highest total, nobody conquers and the province counts as defended — unless
+  Crane is among them (Crane wins ties, as attacker or defender, also against an empty
+  province's bonuses). Phoenix attacking a capital ignores the capital's whole printed
+  defense (the Shadowlands' printed +1 still counts). Lion's defending bluff adds +2.
+* Raids and Diplomacy: all raid conditions are judged first, then all raids are carried
+  out; then all Diplomacy tokens. With no scorched-earth (or peace) token left in the
+  supply the Raid (Diplomacy) still clears the tokens (and for a Raid the control tokens)
+  but no special token is placed.
+* Control tokens are finite (30): when an effect places more than a player has left, it
+  places what is left (face-up ones first); a conqueror with none left conquers the
+  province but it stays empty.
+* Special tokens: at most one per province. Cards placing shrine, harbor, battlefield,
+  honor or defense tokens need a province without a special token; Peace and scorched
+  earth (Diplomatic Mission, Pirate Raids, Raids, Diplomacy) replace any other special
+  token, which returns to the supply. The 4-flower token adds 4 flowers.
+* Cards: targets of scout, shugenja, first-player card, Scorpion's peek, Dark Favors and
+  Purge the Weak are other players' tokens without a Blessing (and not Blessings
+  themselves); scout, peek and first-player card need a face-down token. A bluff removed
+  from the board or sent away from hand goes to the discard pile and back behind the
+  screen at the next resolution. Strength of Purpose needs two provinces you control
+  (one if you control only one). Code of Honor / Ashigaru Levies use as many different
+  free non-Shadowlands provinces as exist, up to 2 / 3. Reinforcements takes two Armies
+  (one if only one is in the discard pile) and sends as many hand tokens away. Bless the
+  Lands puts the face-up token first. Diplomatic Mission's and Pirate Raids' bonus
+  tokens need another province of yours. Dragon returns a token only if it holds more than
+  6 after drawing. A pool that runs dry simply draws fewer tokens.
+* Initiative ties (neutral cards): the current first player keeps the card if tied, else
+  the tied player nearest to its right (counter-clockwise).
+* Maps: province attrs `flowers`, `capital` (clan id), `defense`, `shadowlands`; coastal
+  borders from the graph. Territory cards are keyed by territory id; a territory id the
+  published game does not have gets no card. A clan whose capital is not on the map
+  starts without a capital control token; an objective naming a missing capital or
+  territory can still be met by what exists.
+* End of game: honor = flowers (+ honor tokens, + 1 per defense token) of controlled
+  provinces + face-up control tokens outside the Shadowlands + objective + 5 per
+  controlled territory (not Shadowlands; scorched provinces do not count towards
+  control). Ties: most honor, then most provinces, then most territory cards won
+  (held + played); still tied = shared victory (`winners()` lists all).
+* Knowledge: a player remembers a token it saw (scout, peek, first-player card, Dark
+  Favors, Spy Network) only until that token moves or leaves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from engine.core import GameSpec
+from engine.graph import MapGraph
+from engine.rokugan.actions import parse_action
+from engine.rokugan.state import RokuganState
+
+
+class RokuganSpec(GameSpec):
+    """Battle for Rokugan, 2-5 players, on a map."""
+
+    id: ClassVar[str] = "rokugan"
+    name: ClassVar[str] = "Battle for Rokugan"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 5
+    uses_map: ClassVar[bool] = True
+    hidden_information: ClassVar[bool] = True
+    default_map: ClassVar[str] = "rokugan"
+
+    def new_game(
+        self,
+        players: int,
+        seed: int,
+        settings: Mapping[str, Any] | None = None,
+        graph: Any | None = None,
+    ) -> RokuganState:
+        """A fresh game on `graph` (an `engine.graph.MapGraph`)."""
+        if not isinstance(graph, MapGraph):
+            raise ValueError("Battle for Rokugan needs a map graph to play on")
+        return RokuganState.new(players, seed, settings, graph)
+
+    def parse_action(self, text: str) -> Any:
+        """The action whose text form is `text`."""
+        return parse_action(text)
+
+
+SPEC = RokuganSpec()
+RokuganState.spec = SPEC
+
+__all__ = ["SPEC", "RokuganSpec", "RokuganState"]

@@ -1,0 +1,152 @@
+"""The rules' view of a map: provinces, borders and token slots as small ints.
+
+Built once per `MapGraph` and shared (read only) by every state on that map.
+
+Slots are where a combat token can lie: slot `p` (0 <= p < P) is the centre of province
+p; slot `P + 2*i + d` is land border i attacking its first (d=0) or second (d=1)
+province; slot `P + 2*L + j` is coastal border j. Every border, land or coastal, has a
+border index (land i, coastal L + j) that holds at most one combat token.
+"""
+
+from __future__ import annotations
+
+from engine.graph import MapGraph
+from engine.rokugan.data import CLAN_INDEX, TERRITORY_CARDS
+
+
+class Board:
+    """Precomputed topology of one map (see the module docstring for slot numbering)."""
+
+    __slots__ = (
+        "graph",
+        "ids",
+        "index",
+        "n",
+        "flowers",
+        "capital",
+        "defense",
+        "shadowlands",
+        "territory",
+        "territory_ids",
+        "territory_members",
+        "territory_cards",
+        "territory_shadowlands",
+        "neighbors",
+        "land_borders",
+        "coastal_borders",
+        "coast_of",
+        "borders_of",
+        "n_land",
+        "n_slots",
+        "n_borders",
+        "slot_target",
+        "slot_source",
+        "slot_border",
+        "slot_text",
+        "slot_by_text",
+        "capital_of_clan",
+        "coastal",
+        "land_slots_into",
+    )
+
+    def __init__(self, graph: MapGraph) -> None:
+        self.graph = graph
+        provinces = graph.provinces
+        self.ids: tuple[str, ...] = tuple(p.id for p in provinces)
+        self.index: dict[str, int] = {pid: i for i, pid in enumerate(self.ids)}
+        n = self.n = len(provinces)
+        self.flowers = tuple(int(p.attrs.get("flowers", 0) or 0) for p in provinces)
+        cap = []
+        for p in provinces:
+            value = p.attrs.get("capital")
+            cap.append(CLAN_INDEX.get(value, -1) if isinstance(value, str) else -1)
+        self.capital: tuple[int, ...] = tuple(cap)
+        self.capital_of_clan = {c: i for i, c in enumerate(cap) if c >= 0}
+        self.defense = tuple(int(p.attrs.get("defense", 0) or 0) for p in provinces)
+        self.shadowlands = tuple(bool(p.attrs.get("shadowlands", False)) for p in provinces)
+        # Territories in the graph's order; provinces without one get none.
+        self.territory_ids: tuple[str, ...] = tuple(t.id for t in graph.territories)
+        t_index = {t: i for i, t in enumerate(self.territory_ids)}
+        self.territory = tuple(t_index.get(p.territory, -1) for p in provinces)
+        self.territory_members = tuple(
+            tuple(self.index[q] for q in t.provinces if q in self.index) for t in graph.territories
+        )
+        # A territory id the published game does not know has no territory cards.
+        self.territory_cards: tuple[tuple[str, str] | None, ...] = tuple(
+            TERRITORY_CARDS.get(t) for t in self.territory_ids
+        )
+        self.territory_shadowlands = tuple(
+            bool(m) and all(self.shadowlands[q] for q in m) for m in self.territory_members
+        )
+        self.neighbors = tuple(
+            tuple(sorted(self.index[q] for q in p.neighbors if q in self.index)) for p in provinces
+        )
+        pairs = sorted({(min(a, b), max(a, b)) for a in range(n) for b in self.neighbors[a]})
+        # Land borders sorted by their text id "A|B" (A < B as text).
+        land = sorted(
+            (tuple(sorted((a, b), key=lambda i: self.ids[i])) for a, b in pairs),
+            key=lambda ab: (self.ids[ab[0]], self.ids[ab[1]]),
+        )
+        self.land_borders: tuple[tuple[int, int], ...] = tuple(land)  # type: ignore[arg-type]
+        self.n_land = len(land)
+        coastal = [(i, cid) for i, p in enumerate(provinces) for cid in p.coastal_borders]
+        self.coastal_borders: tuple[tuple[int, str], ...] = tuple(coastal)
+        self.n_borders = self.n_land + len(coastal)
+        self.coast_of = tuple(
+            tuple(self.n_land + j for j, (q, _) in enumerate(coastal) if q == i) for i in range(n)
+        )
+        self.coastal = tuple(bool(c) for c in self.coast_of)
+        borders_of: list[list[int]] = [[] for _ in range(n)]
+        for i, (a, b) in enumerate(land):
+            borders_of[a].append(i)
+            borders_of[b].append(i)
+        for i in range(n):
+            borders_of[i].extend(self.coast_of[i])
+        self.borders_of = tuple(tuple(b) for b in borders_of)
+        target, source, border, text = [], [], [], []
+        for i in range(n):
+            target.append(i)
+            source.append(-1)
+            border.append(-1)
+            text.append(self.ids[i])
+        into: list[list[int]] = [[] for _ in range(n)]
+        for i, (a, b) in enumerate(land):
+            name = f"{self.ids[a]}|{self.ids[b]}"
+            for t, s in ((a, b), (b, a)):
+                into[t].append(len(target))
+                target.append(t)
+                source.append(s)
+                border.append(i)
+                text.append(f"{name} ->{self.ids[t]}")
+        for j, (q, cid) in enumerate(coastal):
+            target.append(q)
+            source.append(-1)
+            border.append(self.n_land + j)
+            text.append(cid)
+        self.slot_target = tuple(target)
+        self.slot_source = tuple(source)
+        self.slot_border = tuple(border)
+        self.slot_text = tuple(text)
+        self.slot_by_text = {t: s for s, t in enumerate(text)}
+        self.n_slots = len(text)
+        self.land_slots_into = tuple(tuple(x) for x in into)
+
+    def is_land_slot(self, slot: int) -> bool:
+        """True for a slot on a land border."""
+        return self.n <= slot < self.n + 2 * self.n_land
+
+    def is_coastal_slot(self, slot: int) -> bool:
+        """True for a slot on a coastal border."""
+        return slot >= self.n + 2 * self.n_land
+
+
+_BOARDS: dict[int, Board] = {}
+
+
+def board_for(graph: MapGraph) -> Board:
+    """The (cached) board of `graph`."""
+    key = id(graph)
+    board = _BOARDS.get(key)
+    if board is None or board.graph is not graph:
+        board = _BOARDS[key] = Board(graph)
+    return board
