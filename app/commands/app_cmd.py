@@ -1,0 +1,36 @@
+"""`daimyo app` (and plain `daimyo`): open the desktop application."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of `daimyo app`."""
+    parser.add_argument("save", nargs="?", help="a save file to open")
+    parser.add_argument("--new", action="store_true", help="open the new-game dialog at once")
+    parser.add_argument(
+        "--bot-nodes",
+        type=int,
+        help="node budget of every AI decision (fast, deterministic; for testing)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Start Qt, show the main window and run until it closes."""
+    from PySide6.QtWidgets import QApplication
+
+    from app.main_window import MainWindow
+    from app.settings import APPLICATION, ORGANISATION
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setOrganizationName(ORGANISATION)
+    app.setApplicationName(APPLICATION)
+    window = MainWindow(bot_nodes=args.bot_nodes)
+    window.show()
+    if args.save:
+        window.load_game(args.save)
+    elif args.new:
+        window.new_game()
+    return int(app.exec())

@@ -1,0 +1,436 @@
+"""The play screen and its controller.
+
+`GameScreen` is layout only: the game's view (or the hot-seat curtain), the turn and
+thinking indicator, the resolution steps, the players and the log. `GameController`
+is the behaviour: it decides whose turn it is, starts bots on the worker thread, applies
+the human's choices through the session, queues resolution steps and offers undo.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+import app.qt_compat  # noqa: F401 - guards PySide6's emit refcount bug first
+from ai.base import Bot
+from ai.registry import make_bot
+from app.bot_worker import BotThinker
+from app.games.base import GameUI, GameView, ResolutionStep
+from app.session import GameSession
+from app.widgets.handoff import HandOffScreen
+from engine.core import IllegalActionError
+
+
+class GameScreen(QWidget):
+    """Layout of the play screen; the controller fills it."""
+
+    def __init__(self, view: GameView, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.view = view
+        self.handoff = HandOffScreen()
+        self.centre = QStackedWidget()
+        self.centre.addWidget(view)
+        self.centre.addWidget(self.handoff)
+
+        self.turn = QLabel()
+        self.turn.setWordWrap(True)
+        self.turn.setStyleSheet("font-size: 15px; font-weight: bold")
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 100)
+        self.progress.setTextVisible(False)
+        self.progress.setMaximumHeight(10)
+        self.move_now = QPushButton("Move now")
+        self.move_now.setToolTip("Let the thinking clan play its best move found so far")
+        thinking = QHBoxLayout()
+        thinking.addWidget(self.progress, 1)
+        thinking.addWidget(self.move_now)
+        self.thinking = QWidget()
+        self.thinking.setLayout(thinking)
+        thinking.setContentsMargins(0, 0, 0, 0)
+
+        self.step_box = QGroupBox("Resolution")
+        self.step_title = QLabel()
+        self.step_title.setStyleSheet("font-weight: bold")
+        self.step_text = QLabel()
+        self.step_text.setWordWrap(True)
+        self.step_text.setTextFormat(Qt.RichText)
+        self.step_count = QLabel()
+        self.continue_button = QPushButton("Continue")
+        self.skip_button = QPushButton("Skip to the end")
+        step_buttons = QHBoxLayout()
+        step_buttons.addWidget(self.step_count)
+        step_buttons.addStretch(1)
+        step_buttons.addWidget(self.skip_button)
+        step_buttons.addWidget(self.continue_button)
+        step_layout = QVBoxLayout(self.step_box)
+        step_layout.addWidget(self.step_title)
+        step_layout.addWidget(self.step_text)
+        step_layout.addLayout(step_buttons)
+
+        self.players = QListWidget()
+        self.players.setMaximumHeight(130)
+        self.log = QListWidget()
+        self.log.setWordWrap(True)
+        self.undo_button = QPushButton("Undo my last decision")
+
+        side = QVBoxLayout()
+        side.addWidget(self.turn)
+        side.addWidget(self.thinking)
+        side.addWidget(self.step_box)
+        side.addWidget(QLabel("<b>Players</b>"))
+        side.addWidget(self.players)
+        side.addWidget(QLabel("<b>Game log</b>"))
+        side.addWidget(self.log, 1)
+        side.addWidget(self.undo_button)
+        side_widget = QWidget()
+        side_widget.setLayout(side)
+        side_widget.setMinimumWidth(280)
+        side_widget.setMaximumWidth(420)
+
+        splitter = QSplitter(Qt.Horizontal)
+        splitter.addWidget(self.centre)
+        splitter.addWidget(side_widget)
+        splitter.setStretchFactor(0, 1)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(splitter)
+        self.thinking.hide()
+        self.step_box.hide()
+
+
+@dataclass(slots=True)
+class LogEntry:
+    """A log line: the actor sees `private`, everybody else `public`."""
+
+    player: int | None
+    private: str
+    public: str
+
+
+class GameController(QObject):
+    """Runs a session on a screen: turns, bots, hand-off, resolution steps, undo."""
+
+    finished = Signal()
+    """The game is over."""
+    status = Signal(str)
+    """A message for the status bar."""
+    undo_available = Signal(bool)
+
+    def __init__(
+        self,
+        session: GameSession,
+        ui: GameUI,
+        screen: GameScreen,
+        thinker: BotThinker,
+        ai_delay_ms: int = 0,
+        bot_nodes: int | None = None,
+        step_by_step: bool = True,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.ui = ui
+        self.screen = screen
+        self.view = screen.view
+        self.thinker = thinker
+        self.ai_delay_ms = ai_delay_ms
+        self.bot_nodes = bot_nodes
+        self.step_by_step = step_by_step
+        humans = session.humans()
+        self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        self._bots: dict[int, tuple[Bot, int | None, float | None]] = {}
+        seed = session.state.setup().seed
+        self._rngs = {
+            p: random.Random(f"{seed}:{p}:{seat.bot}") for p, seat in enumerate(session.seats)
+        }
+        self._log: list[LogEntry] = []
+        self._steps: list[ResolutionStep] = []
+        self._step_index = 0
+        self._before: Any = None
+        self._think_started = 0.0
+        self._pending_bot_action: Any = None
+        self._active = False
+        self._pace = QTimer(self)
+        self._pace.setSingleShot(True)
+        self._pace.timeout.connect(self._on_pace_elapsed)
+
+        session.action_applied.connect(self._on_action_applied)
+        session.undone.connect(self._on_undone)
+        self.view.action_chosen.connect(self._on_action_chosen)
+        self.view.status.connect(self.status)
+        thinker.decided.connect(self._on_bot_decided)
+        thinker.failed.connect(self._on_bot_failed)
+        thinker.progress.connect(self._on_bot_progress)
+        screen.move_now.clicked.connect(self._on_move_now)
+        screen.continue_button.clicked.connect(self._on_continue_step)
+        screen.skip_button.clicked.connect(self._on_skip_steps)
+        screen.handoff.ready.connect(self._on_handoff_ready)
+        screen.undo_button.clicked.connect(self.undo)
+
+    # lifecycle -------------------------------------------------------------------------
+    def start(self) -> None:
+        """Show the game and let whoever is to act play."""
+        self._active = True
+        self._refresh_players()
+        self._advance()
+
+    def stop(self) -> None:
+        """Cancel thinking and timers; the controller does nothing more afterwards."""
+        self._active = False
+        self._pace.stop()
+        self.thinker.cancel()
+        for signal, slot in (
+            (self.thinker.decided, self._on_bot_decided),
+            (self.thinker.failed, self._on_bot_failed),
+            (self.thinker.progress, self._on_bot_progress),
+        ):
+            signal.disconnect(slot)
+
+    @property
+    def human_to_act(self) -> bool:
+        """True when the shown human is the player to act and nothing else is pending."""
+        state = self.session.state
+        return (
+            not state.is_terminal()
+            and not self._steps
+            and self.viewer is not None
+            and state.current_player() == self.viewer
+        )
+
+    def undo(self) -> None:
+        """Take back the viewing human's last decision (and what followed it)."""
+        if self.viewer is None or not self.session.can_undo(self.viewer):
+            self.status.emit("Nothing to undo: hidden information was revealed since.")
+            return
+        self.thinker.cancel()
+        self._pace.stop()
+        self._pending_bot_action = None
+        self._steps = []
+        self.session.undo_own_decision(self.viewer)
+
+    # turns -----------------------------------------------------------------------------
+    def _advance(self) -> None:
+        if not self._active:
+            return
+        state = self.session.state
+        self._update_undo()
+        self._refresh_log()
+        if self._steps:
+            self._show_step()
+            return
+        self.screen.step_box.hide()
+        if state.is_terminal():
+            self.view.show_state(self.session, self.viewer, False)
+            self.screen.turn.setText("The game is over.")
+            self.screen.thinking.hide()
+            self.finished.emit()
+            return
+        player = state.current_player()
+        label = self.ui.player_label(state, player)
+        if self.session.is_human(player):
+            self.screen.thinking.hide()
+            if self.viewer != player:
+                self._show_handoff(player)
+                return
+            self.screen.centre.setCurrentWidget(self.view)
+            self.screen.turn.setText(f"Your turn, {label}.")
+            self.view.show_state(self.session, player, True)
+            return
+        self.screen.centre.setCurrentWidget(self.view)
+        self.screen.turn.setText(f"{label} is thinking…")
+        self.view.show_state(self.session, self.viewer, False)
+        self._start_bot(player)
+
+    def _show_handoff(self, player: int) -> None:
+        state = self.session.state
+        self.viewer = None
+        self.view.show_state(self.session, None, False)
+        self.screen.handoff.show_for(
+            self.ui.player_label(state, player), self.ui.player_colour(state, player)
+        )
+        self.screen.centre.setCurrentWidget(self.screen.handoff)
+        self.screen.turn.setText(f"Waiting for {self.ui.player_label(state, player)}.")
+        self._refresh_log()
+        self._update_undo()
+
+    def _start_bot(self, player: int) -> None:
+        bot, nodes, seconds = self._bot(player)
+        state = self.session.state
+        self.screen.progress.setValue(0)
+        self.screen.thinking.show()
+        self._think_started = time.monotonic()
+        self.thinker.think(
+            bot,
+            state.observation(player),
+            state.legal_actions(),
+            self._rngs[player],
+            nodes=nodes,
+            seconds=seconds,
+        )
+
+    def _bot(self, player: int) -> tuple[Bot, int | None, float | None]:
+        if player not in self._bots:
+            # a level bot carries its own budget; `bot_nodes` overrides it (tests, demos)
+            bot = make_bot(self.session.seats[player].bot, self.session.game_id)
+            self._bots[player] = (bot, self.bot_nodes, None)
+        return self._bots[player]
+
+    # slots -----------------------------------------------------------------------------
+    @Slot(object)
+    def _on_action_chosen(self, action: Any) -> None:
+        if not self._active or not self.human_to_act:
+            return
+        self._apply(action)
+
+    def _apply(self, action: Any) -> None:
+        self._before = self.session.state.clone()
+        try:
+            self.session.apply(action)
+        except IllegalActionError as exc:
+            self._before = None
+            self.status.emit(f"Not allowed: {exc}")
+
+    @Slot(int, object)
+    def _on_action_applied(self, player: int, action: Any) -> None:
+        after = self.session.state
+        self._log.append(
+            LogEntry(
+                player,
+                self.ui.describe_action(after, action, player),
+                self.ui.public_description(after, action, player),
+            )
+        )
+        if self._before is not None:
+            steps = self.ui.resolution_steps(self._before, action, after)
+            for step in steps:
+                self._log.append(LogEntry(None, step.title + ": " + " ".join(step.lines), ""))
+            if self.step_by_step:
+                self._steps.extend(steps)
+        self._before = None
+        if (
+            len(self.session.humans()) > 1
+            and self.viewer is not None
+            and (after.is_terminal() or after.current_player() != self.viewer)
+        ):
+            self.viewer = None  # hot seat: hide this player's screen from the next
+        self._refresh_players()
+        QTimer.singleShot(0, self._advance)
+
+    @Slot(int)
+    def _on_undone(self, count: int) -> None:
+        self._log = self._log[: max(0, len(self._log) - count)]
+        self.status.emit(f"Took back {count} decision{'s' if count != 1 else ''}.")
+        self._refresh_players()
+        self._advance()
+
+    @Slot(object)
+    def _on_bot_decided(self, action: Any) -> None:
+        if not self._active:
+            return
+        self._pending_bot_action = action
+        elapsed_ms = (time.monotonic() - self._think_started) * 1000
+        self._pace.start(int(max(0.0, self.ai_delay_ms - elapsed_ms)))
+
+    @Slot()
+    def _on_pace_elapsed(self) -> None:
+        action, self._pending_bot_action = self._pending_bot_action, None
+        if action is None or not self._active:
+            return
+        self.screen.thinking.hide()
+        self._apply(action)
+
+    @Slot(str)
+    def _on_bot_failed(self, message: str) -> None:
+        self.screen.thinking.hide()
+        self.status.emit(f"A computer clan failed to move ({message}); it plays at random.")
+        state = self.session.state
+        self._apply(self._rngs[state.current_player()].choice(state.legal_actions()))
+
+    @Slot(float)
+    def _on_bot_progress(self, fraction: float) -> None:
+        self.screen.progress.setValue(int(fraction * 100))
+
+    @Slot()
+    def _on_move_now(self) -> None:
+        self.thinker.move_now()
+
+    @Slot()
+    def _on_handoff_ready(self) -> None:
+        state = self.session.state
+        if not state.is_terminal():
+            self.viewer = state.current_player()
+        self._advance()
+
+    # resolution steps ------------------------------------------------------------------
+    def _show_step(self) -> None:
+        step = self._steps[0]
+        screen = self.screen
+        screen.thinking.hide()
+        screen.centre.setCurrentWidget(self.view)
+        screen.step_box.show()
+        screen.step_title.setText(step.title)
+        screen.step_text.setText("<br>".join(step.lines))
+        screen.step_count.setText(f"{len(self._steps)} step{'s' if len(self._steps) > 1 else ''}")
+        screen.turn.setText("Resolution")
+        self.view.show_state(self.session, self.viewer, False)
+        self.view.show_step(step)
+
+    @Slot()
+    def _on_continue_step(self) -> None:
+        if self._steps:
+            self._steps.pop(0)
+        self.view.show_step(None)
+        self._advance()
+
+    @Slot()
+    def _on_skip_steps(self) -> None:
+        self._steps = []
+        self.view.show_step(None)
+        self._advance()
+
+    # side panel ------------------------------------------------------------------------
+    def _refresh_players(self) -> None:
+        state = self.session.state
+        self.screen.players.clear()
+        for player, seat in enumerate(self.session.seats):
+            who = seat.name or ("You" if seat.is_human else f"AI {seat.bot.partition('@')[0]}")
+            status = self.ui.player_status(state, player)
+            item = QListWidgetItem(f"● {self.ui.player_label(state, player)} — {who}  {status}")
+            item.setForeground(QColor(self.ui.player_colour(state, player)))
+            self.screen.players.addItem(item)
+
+    def _refresh_log(self) -> None:
+        log = self.screen.log
+        log.clear()
+        for entry in self._log:
+            text = (
+                entry.private
+                if entry.player is None or entry.player == self.viewer
+                else (entry.public)
+            )
+            if text:
+                log.addItem(text)
+        log.scrollToBottom()
+
+    def _update_undo(self) -> None:
+        able = self.viewer is not None and self.session.can_undo(self.viewer)
+        self.screen.undo_button.setEnabled(able)
+        self.undo_available.emit(able)

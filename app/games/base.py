@@ -1,0 +1,128 @@
+"""The contract between the app's game-agnostic shell and one game's presentation."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QWidget
+
+import app.qt_compat  # noqa: F401 - guards PySide6's emit refcount bug first
+from engine.core import GameState
+
+if TYPE_CHECKING:
+    from app.session import GameSession, NewGameConfig
+
+PLAYER_COLOURS = ["#c0392b", "#2471a3", "#229954", "#b7950b", "#7d3c98"]
+
+
+@dataclass(frozen=True, slots=True)
+class ResolutionStep:
+    """One step of a resolution shown to the player: a title and what happened."""
+
+    title: str
+    lines: tuple[str, ...]
+    highlight: tuple[str, ...] = ()  # board items (province ids) the step is about
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreTable:
+    """The end screen's breakdown: one row per player, one column per scoring term."""
+
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, tuple[float, ...]], ...]  # (player label, values incl. total)
+    history: tuple[tuple[float, ...], ...] = ()  # per player: score after each round
+    history_label: str = "Score"
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+
+class GameView(QWidget):
+    """A game's play area. It paints one viewer's observation and emits choices.
+
+    It never changes the game: a chosen action goes out through `action_chosen`, and the
+    controller applies it. `show_state` is called after every change.
+    """
+
+    action_chosen = Signal(object)
+    status = Signal(str)
+    """A short message for the status bar (why a target is illegal, what to do next)."""
+
+    def show_state(self, session: GameSession, viewer: int | None, interactive: bool) -> None:
+        """Show `session` as `viewer` sees it; accept input only when `interactive`."""
+        raise NotImplementedError
+
+    def show_step(self, step: ResolutionStep | None) -> None:
+        """Highlight what a resolution step is about (None clears)."""
+
+    def zoom(self, factor: float) -> None:
+        """Zoom the board, when the view has one."""
+
+    def fit(self) -> None:
+        """Fit the whole board in the view."""
+
+
+class GameUI:
+    """How the app presents one game. Subclasses override what their game needs."""
+
+    game_id: str = ""
+    seat_choice_label: str = ""
+    """Name of the per-seat choice ("Clan"), empty when the game has none."""
+
+    def seat_choices(self) -> list[tuple[str, str]]:
+        """(id, label) of the per-seat choice's options; empty for none."""
+        return []
+
+    def settings_for(self, config: NewGameConfig, rng: random.Random) -> dict[str, Any]:
+        """Game settings from the dialog's choices (e.g. the clans)."""
+        return {}
+
+    def player_label(self, state: GameState, player: int) -> str:
+        """What to call `player` ("Crab")."""
+        return f"Player {player + 1}"
+
+    def player_colour(self, state: GameState, player: int) -> str:
+        """The player's colour as #rrggbb."""
+        return PLAYER_COLOURS[player % len(PLAYER_COLOURS)]
+
+    def player_status(self, state: GameState, player: int) -> str:
+        """A short public standing shown beside the player's name (empty for none)."""
+        return ""
+
+    def describe_action(self, state_after: GameState, action: Any, player: int) -> str:
+        """The log line for `action`, which `player` just took (state is after it)."""
+        return f"{self.player_label(state_after, player)}: {action}"
+
+    def public_description(self, state_after: GameState, action: Any, player: int) -> str:
+        """The log line others may read (hides what the action keeps secret)."""
+        return self.describe_action(state_after, action, player)
+
+    def reveals_hidden(self, state_after: GameState, action: Any, player: int) -> bool:
+        """True when hidden information became known with `action` (an undo barrier).
+
+        The safe default: every action is a barrier unless the game says otherwise.
+        """
+        return True
+
+    def resolution_steps(
+        self, state_before: GameState, action: Any, state_after: GameState
+    ) -> list[ResolutionStep]:
+        """Steps to show one by one after `action` (empty when it resolves nothing)."""
+        return []
+
+    def create_view(self, parent: QWidget | None = None) -> GameView:
+        """A fresh play area for this game."""
+        raise NotImplementedError
+
+    def score_table(self, state: GameState) -> ScoreTable:
+        """The final score breakdown."""
+        scores = state.returns()
+        return ScoreTable(
+            ("Score",),
+            tuple((self.player_label(state, p), (float(s),)) for p, s in enumerate(scores)),
+        )
+
+    def rules_html(self) -> str:
+        """The in-app rules of this game (HTML), empty when there are none."""
+        return ""

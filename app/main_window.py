@@ -1,0 +1,415 @@
+"""The main window: menus and actions, and the screens they switch between.
+
+Start screen → (new game dialog | continue | load) → game screen → end screen. The window
+owns the one `BotThinker` thread and the `AppSettings`; a running game is a `GameSession`
+(the model) driven by a `GameController` on a `GameScreen`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, Signal, Slot
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QMainWindow,
+    QMessageBox,
+    QStackedWidget,
+    QWidget,
+)
+
+import app.qt_compat  # noqa: F401 - guards PySide6's emit refcount bug first
+from app.bot_worker import BotThinker
+from app.game_screen import GameController, GameScreen
+from app.games import game_ui
+from app.new_game_dialog import NewGameDialog
+from app.session import GameSession, NewGameConfig, load_session, new_session
+from app.settings import AI_PACES, AppSettings
+from app.widgets.end_screen import EndScreen
+from app.widgets.rules_dialog import RulesDialog
+from app.widgets.start_screen import StartScreen
+from engine.registry import get_game
+from engine.saves import SaveError
+
+SAVE_FILTER = "Daimyo saves (*.json)"
+
+
+def editor_available() -> bool:
+    """True when the map editor package provides its main window."""
+    return importlib.util.find_spec("editor.main_window") is not None
+
+
+class MainWindow(QMainWindow):
+    """The application window."""
+
+    game_started = Signal()
+    game_finished = Signal()
+
+    def __init__(
+        self,
+        settings: AppSettings | None = None,
+        bot_nodes: int | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.settings = settings or AppSettings()
+        self.bot_nodes = bot_nodes
+        self.thinker = BotThinker(self)
+        self.session: GameSession | None = None
+        self.controller: GameController | None = None
+        self.game_screen: GameScreen | None = None
+        self._rules: RulesDialog | None = None
+        self._editor: QWidget | None = None
+
+        self.setWindowTitle("Daimyo")
+        self.stack = QStackedWidget()
+        self.start_screen = StartScreen()
+        self.end_screen = EndScreen()
+        self.stack.addWidget(self.start_screen)
+        self.stack.addWidget(self.end_screen)
+        self.setCentralWidget(self.stack)
+        self._create_actions()
+        self._create_menus()
+        self._connect_start_screen()
+        self.end_screen.new_game.connect(self.new_game)
+        self.end_screen.back_to_start.connect(self.close_game)
+        self.end_screen.show_board.connect(self._on_show_board)
+        self.statusBar()
+        geometry = self.settings.value("window/geometry")
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1400, 900)
+        self._update_actions()
+
+    # actions and menus -----------------------------------------------------------------
+    def _create_actions(self) -> None:
+        def action(text: str, slot, shortcut: QKeySequence | str | None = None) -> QAction:
+            act = QAction(text, self)
+            if shortcut is not None:
+                act.setShortcut(QKeySequence(shortcut))
+            act.triggered.connect(slot)
+            return act
+
+        self.new_action = action("&New game…", self.new_game, QKeySequence.New)
+        self.continue_action = action("&Continue last game", self.continue_game, "Ctrl+R")
+        self.open_action = action("&Load game…", self.open_game, QKeySequence.Open)
+        self.save_action = action("&Save", self.save_game, QKeySequence.Save)
+        self.save_as_action = action("Save &as…", self.save_game_as, QKeySequence.SaveAs)
+        self.close_action = action("&Close game", self.close_game, QKeySequence.Close)
+        self.quit_action = action("&Quit", self.close, QKeySequence.Quit)
+        self.undo_action = action("&Undo my last decision", self._on_undo, QKeySequence.Undo)
+        self.zoom_in_action = action("Zoom &in", lambda: self._zoom(1.25), QKeySequence.ZoomIn)
+        self.zoom_out_action = action("Zoom &out", lambda: self._zoom(0.8), QKeySequence.ZoomOut)
+        self.fit_action = action("&Fit the board", self._fit, "Ctrl+0")
+        self.steps_action = action("Show resolution &step by step", self._on_steps_toggled)
+        self.steps_action.setCheckable(True)
+        self.steps_action.setChecked(self.settings.value("step_by_step", "true") == "true")
+        self.editor_action = action("&Map editor", self.open_editor, "Ctrl+E")
+        self.rules_action = action("&Rules", self.show_rules, QKeySequence.HelpContents)
+        self.about_action = action("&About Daimyo", self._on_about)
+        self.pace_group = QActionGroup(self)
+        self.pace_actions: dict[str, QAction] = {}
+        for pace in AI_PACES:
+            act = QAction(pace.capitalize(), self, checkable=True)
+            act.setChecked(pace == self.settings.ai_pace())
+            act.triggered.connect(lambda checked, p=pace: self._on_pace_chosen(p))
+            self.pace_group.addAction(act)
+            self.pace_actions[pace] = act
+        if not editor_available():
+            self.editor_action.setEnabled(False)
+            self.editor_action.setToolTip("The map editor is not installed yet.")
+
+    def _create_menus(self) -> None:
+        bar = self.menuBar()
+        game = bar.addMenu("&Game")
+        for act in (self.new_action, self.continue_action, self.open_action):
+            game.addAction(act)
+        self.recent_menu = game.addMenu("Recent games")
+        game.addSeparator()
+        for act in (self.save_action, self.save_as_action, self.close_action):
+            game.addAction(act)
+        game.addSeparator()
+        game.addAction(self.quit_action)
+        edit = bar.addMenu("&Edit")
+        edit.addAction(self.undo_action)
+        view = bar.addMenu("&View")
+        for act in (self.zoom_in_action, self.zoom_out_action, self.fit_action):
+            view.addAction(act)
+        view.addSeparator()
+        view.addAction(self.steps_action)
+        pace = view.addMenu("AI &pace")
+        for act in self.pace_actions.values():
+            pace.addAction(act)
+        tools = bar.addMenu("&Tools")
+        tools.addAction(self.editor_action)
+        helpmenu = bar.addMenu("&Help")
+        helpmenu.addAction(self.rules_action)
+        helpmenu.addAction(self.about_action)
+
+    def _connect_start_screen(self) -> None:
+        screen = self.start_screen
+        screen.new_button.clicked.connect(self.new_action.trigger)
+        screen.continue_button.clicked.connect(self.continue_action.trigger)
+        screen.load_button.clicked.connect(self.open_action.trigger)
+        screen.editor_button.clicked.connect(self.editor_action.trigger)
+        screen.rules_button.clicked.connect(self.rules_action.trigger)
+        screen.recent_chosen.connect(self.load_game)
+
+    def _update_actions(self) -> None:
+        in_game = self.session is not None
+        for act in (self.save_action, self.save_as_action, self.close_action):
+            act.setEnabled(in_game)
+        for act in (self.zoom_in_action, self.zoom_out_action, self.fit_action):
+            act.setEnabled(in_game)
+        self.continue_action.setEnabled(self.settings.autosave_path.exists())
+        self.start_screen.continue_button.setEnabled(self.continue_action.isEnabled())
+        self.start_screen.editor_button.setEnabled(self.editor_action.isEnabled())
+        self.start_screen.editor_button.setToolTip(self.editor_action.toolTip())
+        if not in_game:
+            self.undo_action.setEnabled(False)
+        recent = self.settings.recent_games()
+        self.start_screen.set_recent_games(recent)
+        self.recent_menu.clear()
+        for path in recent:
+            act = self.recent_menu.addAction(Path(path).name)
+            act.setToolTip(path)
+            act.triggered.connect(lambda checked=False, p=path: self.load_game(p))
+        self.recent_menu.setEnabled(bool(recent))
+        self._update_title()
+
+    def _update_title(self) -> None:
+        if self.session is None:
+            self.setWindowTitle("Daimyo")
+            return
+        name = get_game(self.session.game_id).name
+        path = self.session.save_path
+        self.setWindowTitle(f"Daimyo — {name}" + (f" — {path.name}" if path else ""))
+
+    # games -----------------------------------------------------------------------------
+    @Slot()
+    def new_game(self, map_path: str | None = None) -> bool:
+        """Ask for a new game and start it; False when cancelled or it failed."""
+        dialog = NewGameDialog(self, self.settings.last_new_game(), map_path=map_path)
+        if dialog.exec() != NewGameDialog.Accepted:
+            return False
+        self.settings.set_last_new_game(dialog.choices())
+        return self.start_game(dialog.config())
+
+    def start_game(self, config: NewGameConfig) -> bool:
+        """Start the game `config` describes; a failure is shown, not raised."""
+        ui = game_ui(config.game)
+        try:
+            session = new_session(config, ui.settings_for, ui.reveals_hidden)
+        except (ValueError, OSError) as exc:
+            QMessageBox.warning(self, "Cannot start the game", str(exc))
+            return False
+        if session.map_path is not None:
+            self.settings.remember_map_path(session.state.setup().map_id or "", session.map_path)
+        self._run(session)
+        session.autosave()
+        return True
+
+    @Slot()
+    def continue_game(self) -> bool:
+        """Resume the autosaved game."""
+        return self.load_game(str(self.settings.autosave_path), remember=False)
+
+    @Slot()
+    def open_game(self) -> bool:
+        """Ask for a save file and load it."""
+        self.settings.saves_dir.mkdir(parents=True, exist_ok=True)
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Load a game", str(self.settings.saves_dir), SAVE_FILTER
+        )
+        return bool(path) and self.load_game(path)
+
+    @Slot(str)
+    def load_game(self, path: str, remember: bool = True) -> bool:
+        """Load the save at `path`; a bad file gives a message, never a traceback."""
+        try:
+            session = load_session(path, self.settings.map_paths())
+        except SaveError as exc:
+            QMessageBox.warning(self, "Cannot load the game", str(exc))
+            return False
+        ui = game_ui(session.game_id)
+        session.set_undo_rule(ui.reveals_hidden)
+        if not remember:
+            session.save_path = None
+        else:
+            self.settings.add_recent_game(path)
+        self._run(session)
+        return True
+
+    @Slot()
+    def save_game(self) -> bool:
+        """Save to the game's file (asks for one the first time)."""
+        if self.session is None:
+            return False
+        if self.session.save_path is None:
+            return self.save_game_as()
+        return self._save_to(self.session.save_path)
+
+    @Slot()
+    def save_game_as(self) -> bool:
+        """Ask for a file and save the game there."""
+        if self.session is None:
+            return False
+        self.settings.saves_dir.mkdir(parents=True, exist_ok=True)
+        default = self.settings.saves_dir / f"{self.session.game_id}.json"
+        path, _ = QFileDialog.getSaveFileName(self, "Save the game", str(default), SAVE_FILTER)
+        return bool(path) and self._save_to(Path(path))
+
+    def _save_to(self, path: Path) -> bool:
+        assert self.session is not None
+        try:
+            self.session.save(path)
+        except OSError as exc:
+            QMessageBox.warning(self, "Cannot save", f"{path}: {exc.strerror or exc}")
+            return False
+        self.settings.add_recent_game(path)
+        self.statusBar().showMessage(f"Saved to {path}", 5000)
+        self._update_actions()
+        return True
+
+    @Slot()
+    def close_game(self) -> None:
+        """Stop the running game (it stays autosaved) and go back to the start screen."""
+        if self.controller is not None:
+            self.controller.stop()
+            self.controller.deleteLater()
+            self.controller = None
+        if self.game_screen is not None:
+            self.stack.removeWidget(self.game_screen)
+            self.game_screen.deleteLater()
+            self.game_screen = None
+        if self.session is not None:
+            self.session.deleteLater()
+            self.session = None
+        self.stack.setCurrentWidget(self.start_screen)
+        self._update_actions()
+
+    def _run(self, session: GameSession) -> None:
+        self.close_game()
+        ui = game_ui(session.game_id)
+        session.autosave_path = self.settings.autosave_path
+        session.setParent(self)
+        self.session = session
+        self.game_screen = GameScreen(ui.create_view())
+        self.stack.addWidget(self.game_screen)
+        self.stack.setCurrentWidget(self.game_screen)
+        self.controller = GameController(
+            session,
+            ui,
+            self.game_screen,
+            self.thinker,
+            ai_delay_ms=self.settings.ai_delay_ms(),
+            bot_nodes=self.bot_nodes,
+            step_by_step=self.steps_action.isChecked(),
+            parent=self,
+        )
+        self.controller.status.connect(self._on_status)
+        self.controller.undo_available.connect(self._on_undo_available)
+        self.controller.finished.connect(self._on_finished)
+        session.saved.connect(lambda _path: self._update_title())
+        self._update_actions()
+        self.controller.start()
+        self.game_screen.view.fit()
+        self.game_started.emit()
+
+    # slots -----------------------------------------------------------------------------
+    @Slot()
+    def _on_finished(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        ui = game_ui(session.game_id)
+        state = session.state
+        scores = ui.score_table(state)
+        colours = [ui.player_colour(state, p) for p in range(state.num_players)]
+        winners = [ui.player_label(state, p) for p in state.winners()]
+        self.end_screen.show_scores(scores, colours, winners)
+        self.stack.setCurrentWidget(self.end_screen)
+        self.game_finished.emit()
+
+    @Slot()
+    def _on_show_board(self) -> None:
+        if self.game_screen is not None:
+            self.stack.setCurrentWidget(self.game_screen)
+
+    @Slot()
+    def _on_undo(self) -> None:
+        if self.controller is not None:
+            self.controller.undo()
+
+    @Slot(bool)
+    def _on_undo_available(self, available: bool) -> None:
+        self.undo_action.setEnabled(available)
+
+    @Slot(str)
+    def _on_status(self, message: str) -> None:
+        self.statusBar().showMessage(message, 8000)
+
+    def _on_pace_chosen(self, pace: str) -> None:
+        self.settings.set_ai_pace(pace)
+        if self.controller is not None:
+            self.controller.ai_delay_ms = self.settings.ai_delay_ms()
+
+    @Slot()
+    def _on_steps_toggled(self) -> None:
+        checked = self.steps_action.isChecked()
+        self.settings.set_value("step_by_step", "true" if checked else "false")
+        if self.controller is not None:
+            self.controller.step_by_step = checked
+
+    def _zoom(self, factor: float) -> None:
+        if self.game_screen is not None:
+            self.game_screen.view.zoom(factor)
+
+    def _fit(self) -> None:
+        if self.game_screen is not None:
+            self.game_screen.view.fit()
+
+    @Slot()
+    def show_rules(self) -> None:
+        """Open the rules window (of the running game's tab)."""
+        if self._rules is None:
+            self._rules = RulesDialog(self, self.session.game_id if self.session else None)
+        self._rules.show()
+        self._rules.raise_()
+
+    @Slot()
+    def open_editor(self) -> None:
+        """Open the map editor window."""
+        if not editor_available():
+            return
+        module = importlib.import_module("editor.main_window")
+        opener = getattr(module, "open_editor", None)
+        if callable(opener):
+            self._editor = opener(parent=None)
+        else:
+            window_class = getattr(module, "EditorWindow", None) or module.MainWindow
+            self._editor = window_class()
+        if self._editor is not None:
+            self._editor.show()
+
+    @Slot()
+    def _on_about(self) -> None:
+        QMessageBox.about(
+            self,
+            "About Daimyo",
+            "<b>Daimyo</b><br>Battle for Rokugan, Shinobi and Rice Wars against AI clans, "
+            "a map editor and board printing.",
+        )
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+        """Stop the bot thread and remember the window."""
+        if self.controller is not None:
+            self.controller.stop()
+        self.thinker.shutdown()
+        self.settings.set_value("window/geometry", self.saveGeometry())
+        self.settings.sync()
+        super().closeEvent(event)

@@ -1,0 +1,305 @@
+"""The new-game dialog: game, map, seats (human or AI with a level, per-seat choice), seed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Slot
+from PySide6.QtGui import QIntValidator
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.games import game_ui
+from app.session import AI, HUMAN, NewGameConfig, Seat
+from engine.core import GameSpec
+from engine.registry import available_games, get_game
+
+# The levels a person may pick; `cheat` sees hidden information and is never offered.
+LEVELS = ("easy", "normal", "hard")
+MAX_SEATS = 5
+
+
+def offered_levels() -> list[str]:
+    """The AI levels registered in ai.registry that the app offers."""
+    from ai.registry import offered_bot_names
+
+    names = offered_bot_names()
+    levels = [level for level in LEVELS if level in names]
+    return levels or [name for name in ("greedy", "random") if name in names]
+
+
+def shipped_maps_for(game_id: str) -> list[tuple[str, str]]:
+    """(map id, name) of the shipped maps a game may use."""
+    try:
+        from maps.api import load_map, shipped_map_path, shipped_maps
+    except ImportError:
+        return []
+    found = []
+    for map_id in shipped_maps():
+        try:
+            mapfile = load_map(shipped_map_path(map_id))
+        except (ValueError, OSError):
+            continue
+        if getattr(mapfile, "game", "any") in (None, "any", game_id):
+            found.append((map_id, getattr(mapfile, "name", map_id) or map_id))
+    return found
+
+
+class _SeatRow:
+    """The widgets of one seat."""
+
+    def __init__(self, index: int, levels: list[str]) -> None:
+        self.label = QLabel(f"Seat {index + 1}")
+        self.name = QLineEdit()
+        self.name.setPlaceholderText("name")
+        self.kind = QComboBox()
+        self.kind.addItem("Human", HUMAN)
+        self.kind.addItem("AI", AI)
+        self.level = QComboBox()
+        for level in levels:
+            self.level.addItem(level.capitalize(), level)
+        if "normal" in levels:
+            self.level.setCurrentIndex(levels.index("normal"))
+        self.choice = QComboBox()
+        self.kind.currentIndexChanged.connect(self._on_kind_changed)
+        self._on_kind_changed()
+
+    def widgets(self) -> list[QWidget]:
+        return [self.label, self.name, self.kind, self.level, self.choice]
+
+    def set_visible(self, visible: bool) -> None:
+        for widget in self.widgets():
+            widget.setVisible(visible)
+
+    def _on_kind_changed(self) -> None:
+        self.level.setEnabled(self.kind.currentData() == AI)
+
+    def seat(self) -> Seat:
+        return Seat(
+            kind=self.kind.currentData(),
+            bot=self.level.currentData() or "random",
+            name=self.name.text().strip(),
+            choice=self.choice.currentData(),
+        )
+
+    def load(self, data: dict[str, Any]) -> None:
+        _select(self.kind, data.get("kind"))
+        _select(self.level, data.get("bot"))
+        _select(self.choice, data.get("choice"))
+        self.name.setText(str(data.get("name") or ""))
+
+
+def _select(combo: QComboBox, data: Any) -> None:
+    index = combo.findData(data)
+    if index >= 0:
+        combo.setCurrentIndex(index)
+
+
+class NewGameDialog(QDialog):
+    """Choose everything about a new game; `config()` gives the result after `exec()`."""
+
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        last: dict[str, Any] | None = None,
+        map_path: str | Path | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New game")
+        self._specs: dict[str, GameSpec] = {}
+        for game_id in available_games():
+            try:
+                self._specs[game_id] = get_game(game_id)
+            except ImportError:
+                continue  # a game whose package is still incomplete
+        self._map_file: str | None = None
+
+        self.game = QComboBox()
+        for game_id, spec in self._specs.items():
+            self.game.addItem(spec.name, game_id)
+        self.map = QComboBox()
+        self._browse = QPushButton("Other file…")
+        self._browse.clicked.connect(self._on_browse_map)
+        map_row = QHBoxLayout()
+        map_row.addWidget(self.map, 1)
+        map_row.addWidget(self._browse)
+        self._map_box = QWidget()
+        self._map_box.setLayout(map_row)
+        map_row.setContentsMargins(0, 0, 0, 0)
+        self.players = QSpinBox()
+        self.seed = QLineEdit()
+        self.seed.setValidator(QIntValidator(0, 2**31 - 1, self))
+        self.seed.setPlaceholderText("random")
+
+        form = QFormLayout()
+        form.addRow("Game", self.game)
+        form.addRow("Map", self._map_box)
+        self._map_label = form.labelForField(self._map_box)
+        form.addRow("Players", self.players)
+        form.addRow("Seed", self.seed)
+
+        seats_box = QGroupBox("Seats")
+        grid = QGridLayout(seats_box)
+        self._choice_header = QLabel("Clan")
+        for column, text in enumerate(["", "Name", "Player", "AI level"]):
+            grid.addWidget(QLabel(f"<b>{text}</b>"), 0, column)
+        grid.addWidget(self._choice_header, 0, 4)
+        levels = offered_levels()
+        self.seats = [_SeatRow(i, levels) for i in range(MAX_SEATS)]
+        for row, seat in enumerate(self.seats, start=1):
+            for column, widget in enumerate(seat.widgets()):
+                grid.addWidget(widget, row, column)
+        for seat in self.seats[1:]:
+            _select(seat.kind, AI)
+
+        self.error = QLabel()
+        self.error.setStyleSheet("color: #b03a2e")
+        self.error.setWordWrap(True)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        self.buttons.button(QDialogButtonBox.Ok).setText("Start")
+        self.buttons.accepted.connect(self._on_accept)
+        self.buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(seats_box)
+        layout.addWidget(self.error)
+        layout.addWidget(self.buttons)
+
+        self.game.currentIndexChanged.connect(self._on_game_changed)
+        self.players.valueChanged.connect(self._on_players_changed)
+        if not self._specs:
+            self.error.setText("No game is installed yet.")
+            self.buttons.button(QDialogButtonBox.Ok).setEnabled(False)
+        self._on_game_changed()
+        if last:
+            self._load(last)
+        if map_path is not None:
+            self._use_map_file(str(map_path))
+
+    # results ---------------------------------------------------------------------------
+    def config(self) -> NewGameConfig:
+        """The game the dialog describes."""
+        seed_text = self.seed.text().strip()
+        return NewGameConfig(
+            game=self.game.currentData(),
+            seats=tuple(row.seat() for row in self.seats[: self.players.value()]),
+            map_ref=self.map.currentData() if self._uses_map() else None,
+            seed=int(seed_text) if seed_text else None,
+        )
+
+    def choices(self) -> dict[str, Any]:
+        """The dialog's state to remember for next time."""
+        config = self.config()
+        return {
+            "game": config.game,
+            "map": config.map_ref,
+            "players": len(config.seats),
+            "seats": [
+                {"kind": s.kind, "bot": s.bot, "name": s.name, "choice": s.choice}
+                for s in config.seats
+            ],
+        }
+
+    # behaviour -------------------------------------------------------------------------
+    def _spec(self) -> GameSpec | None:
+        return self._specs.get(self.game.currentData())
+
+    def _uses_map(self) -> bool:
+        spec = self._spec()
+        return bool(spec and spec.uses_map)
+
+    @Slot()
+    def _on_game_changed(self) -> None:
+        spec = self._spec()
+        if spec is None:
+            return
+        self.players.setRange(max(2, spec.min_players), min(MAX_SEATS, spec.max_players))
+        self._map_box.setVisible(spec.uses_map)
+        if self._map_label is not None:
+            self._map_label.setVisible(spec.uses_map)
+        self.map.clear()
+        for map_id, name in shipped_maps_for(spec.id):
+            self.map.addItem(name, map_id)
+        default = getattr(spec, "default_map", None)
+        _select(self.map, default)
+        if self._map_file:
+            self.map.addItem(Path(self._map_file).name, self._map_file)
+        ui = game_ui(spec.id)
+        options = ui.seat_choices()
+        self._choice_header.setText(f"<b>{ui.seat_choice_label}</b>")
+        for row in self.seats:
+            row.choice.clear()
+            row.choice.addItem("Random", None)
+            for option_id, label in options:
+                row.choice.addItem(label, option_id)
+            row.choice.setEnabled(bool(options))
+        self._choice_header.setVisible(bool(options))
+        self._on_players_changed()
+
+    @Slot()
+    def _on_players_changed(self) -> None:
+        count = self.players.value()
+        for index, row in enumerate(self.seats):
+            row.set_visible(index < count)
+            row.choice.setVisible(index < count and row.choice.count() > 1)
+        self.adjustSize()
+
+    @Slot()
+    def _on_browse_map(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open a map file", str(Path.home()), "Daimyo maps (*.yaml *.yml)"
+        )
+        if path:
+            self._use_map_file(path)
+
+    def _use_map_file(self, path: str) -> None:
+        self._map_file = path
+        index = self.map.findData(path)
+        if index < 0:
+            self.map.addItem(Path(path).name, path)
+            index = self.map.count() - 1
+        self.map.setCurrentIndex(index)
+
+    def _load(self, last: dict[str, Any]) -> None:
+        _select(self.game, last.get("game"))
+        _select(self.map, last.get("map"))
+        if isinstance(last.get("players"), int):
+            self.players.setValue(last["players"])
+        for row, data in zip(self.seats, last.get("seats") or [], strict=False):
+            if isinstance(data, dict):
+                row.load(data)
+
+    @Slot()
+    def _on_accept(self) -> None:
+        problem = self._problem()
+        if problem:
+            self.error.setText(problem)
+            return
+        self.accept()
+
+    def _problem(self) -> str | None:
+        config = self.config()
+        if self._uses_map() and not config.map_ref:
+            return "Choose a map (no shipped map fits this game; open a map file)."
+        chosen = [s.choice for s in config.seats if s.choice is not None]
+        if len(chosen) != len(set(chosen)):
+            return f"Two seats chose the same {game_ui(config.game).seat_choice_label.lower()}."
+        if not any(s.is_human for s in config.seats):
+            return "At least one seat must be a human (use `daimyo play` for bot-only games)."
+        return None

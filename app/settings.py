@@ -1,0 +1,115 @@
+"""Persistent preferences (QSettings, organisation "Daimyo") and where the app keeps files.
+
+Everything the app remembers between runs goes through `AppSettings`: recent games, the
+AI pace, the last new-game choices, window geometry and user map files by id. Tests give
+it their own QSettings file and data directory so they never touch the user's.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QSettings, QStandardPaths
+
+ORGANISATION = "Daimyo"
+APPLICATION = "Daimyo"
+MAX_RECENT = 8
+
+# Pause after each AI decision, in milliseconds, so a person can follow the placements.
+AI_PACES: dict[str, int] = {"instant": 0, "fast": 250, "normal": 700, "slow": 1500}
+
+
+class AppSettings:
+    """Typed access to the app's QSettings plus its data directory (autosave lives there)."""
+
+    def __init__(self, settings: QSettings | None = None, data_dir: Path | None = None) -> None:
+        self.qsettings = settings if settings is not None else QSettings(ORGANISATION, APPLICATION)
+        if data_dir is None:
+            location = QStandardPaths.writableLocation(QStandardPaths.AppDataLocation)
+            data_dir = Path(location) if location else Path.home() / ".daimyo"
+        self.data_dir = data_dir
+
+    # files -----------------------------------------------------------------------------
+    @property
+    def autosave_path(self) -> Path:
+        """The file the running game is saved to after every decision."""
+        return self.data_dir / "autosave.json"
+
+    @property
+    def saves_dir(self) -> Path:
+        """Default folder of the save dialogs."""
+        return self.data_dir / "saves"
+
+    # recent games ----------------------------------------------------------------------
+    def recent_games(self) -> list[str]:
+        """Save files opened or written lately, newest first, existing ones only."""
+        paths = self._json("recent_games", [])
+        return [p for p in paths if isinstance(p, str) and Path(p).exists()]
+
+    def add_recent_game(self, path: str | Path) -> None:
+        """Put `path` at the top of the recent games."""
+        text = str(Path(path).resolve())
+        paths = [p for p in self._json("recent_games", []) if p != text]
+        self._set_json("recent_games", [text, *paths][:MAX_RECENT])
+
+    # preferences -----------------------------------------------------------------------
+    def ai_pace(self) -> str:
+        """One of `AI_PACES`."""
+        pace = str(self.qsettings.value("ai_pace", "normal"))
+        return pace if pace in AI_PACES else "normal"
+
+    def set_ai_pace(self, pace: str) -> None:
+        """Remember the AI pace (a key of `AI_PACES`)."""
+        if pace not in AI_PACES:
+            raise ValueError(f"unknown AI pace {pace!r}; choose one of {', '.join(AI_PACES)}")
+        self.qsettings.setValue("ai_pace", pace)
+
+    def ai_delay_ms(self) -> int:
+        """The pause after each AI decision."""
+        return AI_PACES[self.ai_pace()]
+
+    def last_new_game(self) -> dict[str, Any]:
+        """The choices of the last new-game dialog (empty when none)."""
+        value = self._json("last_new_game", {})
+        return value if isinstance(value, dict) else {}
+
+    def set_last_new_game(self, choices: dict[str, Any]) -> None:
+        """Remember the new-game dialog's choices."""
+        self._set_json("last_new_game", choices)
+
+    def map_paths(self) -> dict[str, str]:
+        """User map files by map id, so saves of games on them can be loaded."""
+        value = self._json("map_paths", {})
+        return value if isinstance(value, dict) else {}
+
+    def remember_map_path(self, map_id: str, path: str | Path) -> None:
+        """Record where the map `map_id` was loaded from."""
+        paths = self.map_paths()
+        paths[map_id] = str(Path(path).resolve())
+        self._set_json("map_paths", paths)
+
+    def value(self, key: str, default: Any = None) -> Any:
+        """A raw setting (window geometry and the like)."""
+        return self.qsettings.value(key, default)
+
+    def set_value(self, key: str, value: Any) -> None:
+        """Store a raw setting."""
+        self.qsettings.setValue(key, value)
+
+    def sync(self) -> None:
+        """Write pending changes to disk."""
+        self.qsettings.sync()
+
+    def _json(self, key: str, default: Any) -> Any:
+        raw = self.qsettings.value(key)
+        if not raw:
+            return default
+        try:
+            return json.loads(str(raw))
+        except json.JSONDecodeError:
+            return default
+
+    def _set_json(self, key: str, value: Any) -> None:
+        self.qsettings.setValue(key, json.dumps(value))

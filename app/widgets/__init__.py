@@ -1,0 +1,1 @@
+"""The app's game-agnostic widgets: start screen, hand-off curtain, end screen, chart."""

@@ -1,0 +1,164 @@
+"""The end of a game: winner, score breakdown per player and a chart of the score by round."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.games.base import ScoreTable
+
+
+class ScoreChart(QWidget):
+    """A line chart of each player's score after every round, painted with QPainter."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.series: list[tuple[str, str, list[float]]] = []  # (label, colour, values)
+        self.y_label = "Score"
+        self.setMinimumSize(360, 240)
+
+    def set_series(self, series: list[tuple[str, str, list[float]]], y_label: str) -> None:
+        """Lines to draw: (player label, #colour, value after round 1, 2, ...)."""
+        self.series = series
+        self.y_label = y_label
+        self.update()
+
+    def paintEvent(self, event: object) -> None:  # noqa: N802 - Qt override
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.Antialiasing)
+        painter.fillRect(self.rect(), QColor("#fffaf0"))
+        plot = QRectF(self.rect()).adjusted(48, 16, -110, -36)
+        rounds = max((len(values) for _, _, values in self.series), default=0)
+        if rounds == 0:
+            painter.drawText(self.rect(), Qt.AlignCenter, "No rounds were scored.")
+            return
+        top = max(1.0, max(max(values, default=0.0) for _, _, values in self.series))
+        bottom = min(0.0, min(min(values, default=0.0) for _, _, values in self.series))
+        span = top - bottom
+
+        def point(index: int, value: float) -> QPointF:
+            x = plot.left() + plot.width() * (index / max(1, rounds))
+            y = plot.bottom() - plot.height() * ((value - bottom) / span)
+            return QPointF(x, y)
+
+        painter.setPen(QPen(QColor("#b9ad98"), 1))
+        steps = 5
+        for i in range(steps + 1):
+            value = bottom + span * i / steps
+            y = point(0, value).y()
+            painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
+            painter.drawText(QRectF(0, y - 8, 42, 16), Qt.AlignRight, f"{value:.0f}")
+        for r in range(rounds + 1):
+            x = point(r, bottom).x()
+            painter.drawText(QRectF(x - 20, plot.bottom() + 4, 40, 16), Qt.AlignCenter, str(r))
+        painter.drawText(
+            QRectF(plot.left(), plot.bottom() + 18, plot.width(), 16),
+            Qt.AlignCenter,
+            f"{self.y_label} after each round",
+        )
+        legend_y = plot.top()
+        for label, colour, values in self.series:
+            pen = QPen(QColor(colour), 2.5)
+            painter.setPen(pen)
+            path = QPainterPath(point(0, 0.0))
+            for index, value in enumerate(values, start=1):
+                path.lineTo(point(index, value))
+            painter.setBrush(Qt.NoBrush)
+            painter.drawPath(path)
+            painter.setBrush(QColor(colour))
+            for index, value in enumerate(values, start=1):
+                painter.drawEllipse(point(index, value), 3, 3)
+            painter.drawLine(
+                QPointF(plot.right() + 12, legend_y + 8), QPointF(plot.right() + 30, legend_y + 8)
+            )
+            painter.setPen(QColor("#2c2a26"))
+            painter.drawText(QRectF(plot.right() + 34, legend_y, 80, 16), Qt.AlignLeft, label)
+            legend_y += 20
+
+
+class EndScreen(QWidget):
+    """Who won and why: the score table, the chart, and what to do next."""
+
+    new_game = Signal()
+    back_to_start = Signal()
+    show_board = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("endScreen")
+        self.title = QLabel()
+        font = QFont(self.title.font())
+        font.setPointSize(24)
+        font.setBold(True)
+        self.title.setFont(font)
+        self.title.setAlignment(Qt.AlignCenter)
+        self.table = QTableWidget()
+        self.table.setEditTriggers(QTableWidget.NoEditTriggers)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.Stretch)
+        self.notes = QLabel()
+        self.notes.setWordWrap(True)
+        self.chart = ScoreChart()
+        board = QPushButton("Show the board")
+        board.clicked.connect(self.show_board)
+        again = QPushButton("New game")
+        again.clicked.connect(self.new_game)
+        start = QPushButton("Back to start")
+        start.clicked.connect(self.back_to_start)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        for button in (board, again, start):
+            button.setMinimumSize(150, 36)
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addWidget(self.table, 2)
+        layout.addWidget(self.notes)
+        layout.addWidget(self.chart, 3)
+        layout.addLayout(buttons)
+        self.setAttribute(Qt.WA_StyledBackground, True)
+        self.setStyleSheet("#endScreen { background: #f6eedc; }")
+
+    def show_scores(self, scores: ScoreTable, colours: list[str], winners: list[str]) -> None:
+        """Fill the table and chart; `winners` are the labels of the best players."""
+        if len(winners) == 1:
+            self.title.setText(f"{winners[0]} wins")
+        else:
+            self.title.setText("Shared victory: " + ", ".join(winners))
+        self.table.clear()
+        self.table.setColumnCount(len(scores.columns))
+        self.table.setRowCount(len(scores.rows))
+        self.table.setHorizontalHeaderLabels(list(scores.columns))
+        self.table.setVerticalHeaderLabels([label for label, _ in scores.rows])
+        for row, (_, values) in enumerate(scores.rows):
+            for column, value in enumerate(values):
+                text = f"{value:g}" if isinstance(value, float) else str(value)
+                item = QTableWidgetItem(text)
+                item.setTextAlignment(Qt.AlignCenter)
+                if column == len(values) - 1:
+                    bold = QFont(item.font())
+                    bold.setBold(True)
+                    item.setFont(bold)
+                self.table.setItem(row, column, item)
+        self.notes.setText("\n".join(scores.notes))
+        self.notes.setVisible(bool(scores.notes))
+        self.chart.set_series(
+            [
+                (label, colours[i % len(colours)], list(history))
+                for i, ((label, _), history) in enumerate(
+                    zip(scores.rows, scores.history, strict=False)
+                )
+            ],
+            scores.history_label,
+        )
+        self.chart.setVisible(bool(scores.history))

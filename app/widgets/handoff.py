@@ -1,0 +1,39 @@
+"""The hot-seat curtain: hides one player's screen until the next player is ready."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+
+
+class HandOffScreen(QWidget):
+    """ "Pass the computer to …" with a Ready button; nothing of the game shows through."""
+
+    ready = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("handOff")
+        self.message = QLabel()
+        self.message.setAlignment(Qt.AlignCenter)
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("font-size: 20px")
+        self.button = QPushButton("I am ready")
+        self.button.setMinimumSize(200, 44)
+        self.button.clicked.connect(self.ready)
+        layout = QVBoxLayout(self)
+        layout.addStretch(1)
+        layout.addWidget(self.message)
+        layout.addSpacing(20)
+        layout.addWidget(self.button, 0, Qt.AlignCenter)
+        layout.addStretch(1)
+        self.setAttribute(Qt.WA_StyledBackground, True)
+        self.setStyleSheet("#handOff { background: #2c2a26; } #handOff QLabel { color: #f3ead7; }")
+
+    def show_for(self, player_label: str, colour: str) -> None:
+        """Ask the others to look away and `player_label` to take over."""
+        self.message.setText(
+            f"Pass the computer to <b style='color:{colour}'>{player_label}</b>.<br>"
+            f"{player_label}, press the button when the others cannot see the screen."
+        )
+        self.button.setText(f"I am {player_label}")

@@ -1,0 +1,102 @@
+"""The first screen: new game, continue, load, map editor, rules and recent games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+import app.qt_compat  # noqa: F401 - guards PySide6's emit refcount bug first
+
+
+class StartScreen(QWidget):
+    """Big buttons for what a person came to do; every button is backed by a window action."""
+
+    recent_chosen = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("startScreen")
+        title = QLabel("Daimyo")
+        font = QFont(title.font())
+        font.setPointSize(34)
+        font.setBold(True)
+        title.setFont(font)
+        title.setAlignment(Qt.AlignCenter)
+        subtitle = QLabel("Battle for the provinces of the Emerald Empire against AI clans")
+        subtitle.setAlignment(Qt.AlignCenter)
+        subtitle.setStyleSheet("color: #5d4e37; font-size: 14px")
+
+        self.new_button = QPushButton("New game")
+        self.continue_button = QPushButton("Continue")
+        self.load_button = QPushButton("Load game…")
+        self.editor_button = QPushButton("Map editor")
+        self.rules_button = QPushButton("Rules")
+        buttons = QVBoxLayout()
+        for button in (
+            self.new_button,
+            self.continue_button,
+            self.load_button,
+            self.editor_button,
+            self.rules_button,
+        ):
+            button.setMinimumSize(220, 42)
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+
+        self.recent = QListWidget()
+        self.recent.setMinimumWidth(320)
+        self.recent.itemActivated.connect(self._on_recent_activated)
+        recent_box = QVBoxLayout()
+        recent_box.addWidget(QLabel("<b>Recent games</b>"))
+        recent_box.addWidget(self.recent, 1)
+
+        columns = QHBoxLayout()
+        columns.addStretch(1)
+        columns.addLayout(buttons)
+        columns.addSpacing(40)
+        columns.addLayout(recent_box)
+        columns.addStretch(1)
+
+        layout = QVBoxLayout(self)
+        layout.addStretch(1)
+        layout.addWidget(title)
+        layout.addWidget(subtitle)
+        layout.addSpacing(30)
+        layout.addLayout(columns, 3)
+        layout.addStretch(1)
+        self.setStyleSheet(
+            "#startScreen { background: qlineargradient(x1:0, y1:0, x2:0, y2:1,"
+            " stop:0 #f6eedc, stop:1 #e4d3b0); }"
+            "#startScreen QPushButton { font-size: 15px; }"
+        )
+        self.setAttribute(Qt.WA_StyledBackground, True)
+
+    def set_recent_games(self, paths: list[str]) -> None:
+        """Show the recent save files, newest first."""
+        self.recent.clear()
+        for path in paths:
+            item = QListWidgetItem(Path(path).stem)
+            item.setToolTip(path)
+            item.setData(Qt.UserRole, path)
+            self.recent.addItem(item)
+        if not paths:
+            item = QListWidgetItem("(none yet)")
+            item.setFlags(Qt.NoItemFlags)
+            self.recent.addItem(item)
+
+    @Slot(QListWidgetItem)
+    def _on_recent_activated(self, item: QListWidgetItem) -> None:
+        path = item.data(Qt.UserRole)
+        if path:
+            self.recent_chosen.emit(path)
