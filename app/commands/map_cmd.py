@@ -1,0 +1,204 @@
+"""`daimyo map check|graph|import|export`: map files from the command line.
+
+The work is done in `maps/` (`maps.validate`, `maps.geometry`, `maps.convert`);
+this module only parses arguments and prints. MAP is a path or a shipped map's id.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+# Attributes every province shows in `map graph` output, null when the map leaves them out.
+SHOWN_ATTRIBUTES = ("flowers", "capital", "defense")
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add the `map` subcommands."""
+    sub = parser.add_subparsers(dest="map_command", metavar="ACTION", required=True)
+
+    check = sub.add_parser(
+        "check",
+        help="validate a map: exit 0 when valid (warnings printed), 1 with every error",
+        description="Validate a map file: exit 0 when valid (warnings printed), "
+        "1 with every error listed.",
+    )
+    check.add_argument("map", metavar="MAP", help="map file, or the id of a shipped map")
+    check.set_defaults(_map_run=_check)
+
+    graph = sub.add_parser(
+        "graph",
+        help="print the game graph derived from the polygons",
+        description="Print the provinces, their land neighbours and coasts.",
+    )
+    graph.add_argument("map", metavar="MAP", help="map file, or the id of a shipped map")
+    graph.add_argument("--json", action="store_true", help="print one JSON object")
+    graph.set_defaults(_map_run=_graph)
+
+    imp = sub.add_parser(
+        "import",
+        help="make a map from a GeoJSON FeatureCollection of polygons",
+        description="Make a map from a GeoJSON FeatureCollection of Polygon/MultiPolygon "
+        "features (a MultiPolygon keeps its largest part). Nearly coincident vertices "
+        "are snapped so neighbours share edges exactly. GeoJSON's y axis points north.",
+    )
+    imp.add_argument("input", metavar="IN.geojson", help="the GeoJSON file")
+    imp.add_argument("-o", "--output", metavar="MAP.yaml", required=True, help="map file to write")
+    imp.add_argument("--id-property", default="id", metavar="NAME", help="property with ids")
+    imp.add_argument(
+        "--name-property", default="name", metavar="NAME", help="property with display names"
+    )
+    imp.add_argument(
+        "--sea",
+        choices=["outside"],
+        help="'outside': the sea is the bounding box (grown 5%%) not covered by land",
+    )
+    imp.add_argument(
+        "--y-down", action="store_true", help="the input's y axis already points south"
+    )
+    imp.add_argument("--width-mm", type=float, default=400.0, help="print width (default 400)")
+    imp.set_defaults(_map_run=_import)
+
+    exp = sub.add_parser(
+        "export",
+        help="write a map as GeoJSON or SVG",
+        description="Write a map as GeoJSON (.geojson) or as an SVG picture coloured by "
+        "territory, with province names (.svg).",
+    )
+    exp.add_argument("map", metavar="MAP", help="map file, or the id of a shipped map")
+    exp.add_argument(
+        "-o", "--output", metavar="OUT.geojson|OUT.svg", required=True, help="file to write"
+    )
+    exp.set_defaults(_map_run=_export)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the chosen map subcommand; a broken map file prints its error and exits 1."""
+    from maps.api import MapError
+
+    try:
+        return int(args._map_run(args))
+    except MapError as exc:
+        print(f"daimyo map {args.map_command}: {exc}", file=sys.stderr)
+        return 1
+
+
+def _load(name: str):  # noqa: ANN202 - maps.api.MapFile, imported lazily
+    from maps.api import load_map, resolve_map
+
+    return load_map(resolve_map(name))
+
+
+def _check(args: argparse.Namespace) -> int:
+    from maps.validate import validate
+
+    mapfile = _load(args.map)
+    issues = validate(mapfile)
+    errors = [i for i in issues if i.severity == "error"]
+    warnings = [i for i in issues if i.severity == "warning"]
+    for issue in errors + warnings:
+        print(f"{mapfile.path}: {issue}")
+    if errors:
+        print(f"{mapfile.path}: {len(errors)} error(s), {len(warnings)} warning(s)")
+        return 1
+    print(
+        f"{mapfile.path}: valid: {len(mapfile.provinces)} provinces, "
+        f"{len(mapfile.territories)} territories, {len(warnings)} warning(s)"
+    )
+    return 0
+
+
+def graph_json(geometry: Any) -> dict[str, Any]:
+    """The JSON form of a derived map (the `map graph --json` contract)."""
+    graph = geometry.graph
+    provinces = []
+    for p in graph.provinces:
+        entry: dict[str, Any] = {
+            "id": p.id,
+            "name": p.name,
+            "territory": p.territory,
+            "coastal": p.coastal,
+            "neighbors": list(p.neighbors),
+            "coastal_borders": list(p.coastal_borders),
+        }
+        entry.update(dict.fromkeys(SHOWN_ATTRIBUTES))
+        entry.update({k: (list(v) if isinstance(v, tuple) else v) for k, v in p.attrs.items()})
+        provinces.append(entry)
+    return {
+        "id": graph.id,
+        "name": graph.name,
+        "hash": graph.hash,
+        "game": graph.attrs.get("game", "any"),
+        "provinces": provinces,
+        "territories": [
+            {"id": t.id, "name": t.name, "colour": t.colour, "provinces": list(t.provinces)}
+            for t in graph.territories
+        ],
+        "land_borders": len(geometry.land_borders),
+        "coastal_borders": len(geometry.coastal_borders),
+    }
+
+
+def _graph(args: argparse.Namespace) -> int:
+    from maps.geometry import derive
+
+    geometry = derive(_load(args.map))
+    data = graph_json(geometry)
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False))
+        return 0
+    print(
+        f"{data['name']} ({data['id']}): {len(data['provinces'])} provinces, "
+        f"{data['land_borders']} land borders, {data['coastal_borders']} coastal borders, "
+        f"{len(data['territories'])} territories"
+    )
+    width = max(len(p["id"]) for p in data["provinces"])
+    for p in data["provinces"]:
+        extras = " ".join(
+            f"{k}={v}"
+            for k, v in p.items()
+            if k not in ("id", "name", "territory", "coastal", "neighbors", "coastal_borders")
+            and k != "label"
+            and v is not None
+        )
+        coast = f"coast {len(p['coastal_borders'])}" if p["coastal"] else "inland"
+        print(
+            f"  {p['id']:<{width}}  {p['name']} [{p['territory'] or '-'}] {coast}; "
+            f"neighbours: {', '.join(p['neighbors']) or '-'}" + (f"; {extras}" if extras else "")
+        )
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    from maps.api import save_map
+    from maps.convert import import_geojson
+
+    result = import_geojson(
+        args.input,
+        map_id=Path(args.output).stem,
+        id_property=args.id_property,
+        name_property=args.name_property,
+        sea_outside=args.sea == "outside",
+        y_down=args.y_down,
+        width_mm=args.width_mm,
+    )
+    for note in result.notes:
+        print(f"{args.input}: {note}")
+    save_map(result.mapfile, args.output)
+    m = result.mapfile
+    print(
+        f"{args.output}: {len(m.provinces)} provinces, {len(m.seas)} seas; "
+        f"check it with: daimyo map check {args.output}"
+    )
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from maps.convert import export_map
+
+    export_map(_load(args.map), args.output)
+    print(f"{args.output}: written")
+    return 0
