@@ -31,7 +31,10 @@ def font(size_pt: float, bold: bool = False, italic: bool = False) -> QFont:
     f.setPointSizeF(max(size_pt, 0.5))
     f.setBold(bold)
     f.setItalic(italic)
-    f.setKerning(False)  # one glyph run per string keeps the PDF text simple to read back
+    f.setKerning(False)
+    # No ligatures: "fi" stays two letters, so names can be searched and copied from the PDF.
+    for tag in ("liga", "clig"):
+        f.setFeature(QFont.Tag(tag), 0)
     return f
 
 
@@ -59,10 +62,10 @@ def draw_text(
     flags: Qt.AlignmentFlag | int = Qt.AlignmentFlag.AlignCenter,
     halo: QColor | str | None = None,
 ) -> None:
-    """Draw `text` in a rectangle given in points, as real PDF text.
+    """Draw `text` in a rectangle given in points, as real PDF text (once: searchable).
 
-    `halo` paints a few offset copies underneath first so names stay legible over
-    borders and colours.
+    `halo` puts a translucent rounded plate of that colour behind the text so names stay
+    legible over borders and colours.
     """
     t = painter.transform()
     device_rect = t.mapRect(rect)
@@ -70,10 +73,13 @@ def draw_text(
     painter.resetTransform()
     painter.setFont(f)
     if halo is not None:
-        painter.setPen(QColor(halo))
-        d = max(0.6, f.pointSizeF() * 0.06) * t.m11()
-        for dx, dy in ((-d, 0), (d, 0), (0, -d), (0, d)):
-            painter.drawText(device_rect.translated(dx, dy), int(flags), text)
+        bounds = painter.boundingRect(device_rect, int(flags), text)
+        pad = f.pointSizeF() * 0.18 * t.m11()
+        plate = QColor(halo)
+        plate.setAlpha(170)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(plate)
+        painter.drawRoundedRect(bounds.adjusted(-pad, 0, pad, 0), pad * 1.5, pad * 1.5)
     painter.setPen(QColor(colour))
     painter.drawText(device_rect, int(flags), text)
     painter.restore()
