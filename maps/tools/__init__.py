@@ -1,0 +1,1 @@
+"""Developer tools that (re)build the shipped map files in maps/data/."""
