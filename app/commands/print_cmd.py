@@ -103,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     for warning in board.warnings:
         print(f"daimyo print: warning: {args.map}: {warning}", file=sys.stderr)
-    if board.warnings:
+    if any(w.startswith("error") for w in board.warnings):
         print(
             f"daimyo print: warning: {args.map} fails validation; printing it anyway "
             "(check it with `daimyo map check`)",

@@ -13,8 +13,6 @@ import re
 import zlib
 from dataclasses import dataclass, field
 
-import pytest
-
 _OBJ = re.compile(rb"(\d+) 0 obj\s*(.*?)endobj", re.S)
 _NUMBER = re.compile(rb"^[-+]?(\d+\.?\d*|\.\d+)$")
 
