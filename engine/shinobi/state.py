@@ -72,6 +72,7 @@ from engine.core import (
     GameState,
     Observation,
 )
+from engine.shinobi import beliefs
 from engine.shinobi.actions import (
     ATTACK,
     DEPLOY,
@@ -125,6 +126,7 @@ class ShinobiState(GameState):
         "_first",
         "_composition",
         "_history",
+        "_actors",
         "_undo",
         "_setup",
     )
@@ -145,6 +147,7 @@ class ShinobiState(GameState):
         first: int | None = None,
         setup: GameSetup | None = None,
         history: Sequence[ShinobiAction] = (),
+        actors: Sequence[int] = (),
         settle: bool = True,
     ) -> None:
         """A position from its parts: per-player count vectors (6 per hand, 5 per army),
@@ -175,6 +178,7 @@ class ShinobiState(GameState):
         self._first = player if first is None else first
         self._composition = tuple(self._card_counts())
         self._history: list[ShinobiAction] = list(history)
+        self._actors: list[int] = list(actors)
         self._undo: list[tuple[Any, ...]] = []
         self._setup = setup or GameSetup(game="shinobi", players=n, seed=0)
         if settle:
@@ -290,9 +294,25 @@ class ShinobiState(GameState):
         """Actions applied since the start, oldest first."""
         return self._history
 
+    @property
+    def actors(self) -> Sequence[int]:
+        """Who took each action of `history` (public: everyone sees who acts)."""
+        return self._actors
+
     def setup(self) -> GameSetup:
         """How this game was started."""
         return self._setup
+
+    def canonical_key(self) -> tuple[Any, ...]:
+        """A key equal for equal positions (for the bots' transposition tables)."""
+        return (
+            tuple(self._cells),
+            self._deck_pos,
+            self._player,
+            self._order,
+            self._protected,
+            self._final_left,
+        )
 
     # --- legal actions --------------------------------------------------------------
 
@@ -437,6 +457,7 @@ class ShinobiState(GameState):
             )
         )
         self._history.append(action)
+        self._actors.append(self._player)
         cells = self._cells
         kind = type(action)
         if kind is Deploy:
@@ -513,6 +534,7 @@ class ShinobiState(GameState):
         ) = self._undo.pop()
         self._cells = list(cells)
         self._history.pop()
+        self._actors.pop()
 
     def clone(self) -> ShinobiState:
         """An independent copy, history and undo stack included."""
@@ -521,6 +543,7 @@ class ShinobiState(GameState):
             setattr(other, name, getattr(self, name))
         other._cells = self._cells[:]
         other._history = self._history[:]
+        other._actors = self._actors[:]
         other._undo = self._undo[:]  # snapshots are tuples, shared safely
         return other
 
@@ -585,6 +608,7 @@ class ShinobiState(GameState):
             turns=self._turns,
             first_player=self._first,
             history=tuple(self._history),
+            actors=tuple(self._actors),
             revealed=revealed,
         )
 
@@ -624,6 +648,7 @@ class ShinobiObservation(Observation):
     turns: int
     first_player: int
     history: tuple[ShinobiAction, ...]
+    actors: tuple[int, ...]
     revealed: tuple[int, ...] | None
 
     def army(self, province: int, clan: int) -> int:
@@ -649,15 +674,24 @@ class ShinobiObservation(Observation):
         return [c for c in range(NUM_CLANS) if c != self.allegiance]
 
     def determinize(
-        self, rng: random.Random, allegiances: Sequence[int] | None = None
+        self,
+        rng: random.Random,
+        allegiances: Sequence[int] | None = None,
+        infer: bool = True,
     ) -> ShinobiState:
         """A full state consistent with this observation; the unknowns drawn from `rng`.
 
         Other players' clans are dealt from the clans not known to be excluded (every clan
-        but one's own), unless `allegiances` (one clan per seat, agreeing with what this
-        player knows) gives them, e.g. weighted by a bot's inference. The unseen cards are
-        shuffled into the other hands (their known sizes) and the deck (its known size).
-        The state's history is the public history; it can be undone only back to here.
+        but one's own): weighted by the public evidence of `engine.shinobi.beliefs` (a
+        player who plainly feeds a clan more likely serves it; with no history every
+        assignment is equally likely), or uniformly with `infer=False`, or exactly as
+        `allegiances` (one clan per seat, agreeing with what this player knows) gives
+        them. The unseen cards are shuffled into the other hands (their known sizes) and
+        the deck (its known size). The state's history is the public history; it can be
+        undone only back to here.
+
+        Not modelled: a skipped order in the last round shows that a hand held nothing
+        playable; the hands are dealt without that constraint.
         """
         n = self.num_players
         if self.revealed is not None:
@@ -666,6 +700,9 @@ class ShinobiObservation(Observation):
             clans = list(allegiances)
             if clans[self.player] != self.allegiance or len(set(clans)) != n:
                 raise ValueError(f"allegiances {clans} disagree with the observation")
+        elif infer:
+            scores = beliefs.evidence(self.history, self.actors, n)
+            clans = beliefs.sample_allegiances(rng, scores, self.player, self.allegiance)
         else:
             others = rng.sample(self.possible_allegiances(), n - 1)
             clans = others[: self.player] + [self.allegiance] + others[self.player :]
@@ -699,6 +736,7 @@ class ShinobiObservation(Observation):
             first=self.first_player,
             setup=GameSetup(game="shinobi", players=n, seed=0, settings={"determinized": True}),
             history=self.history,
+            actors=self.actors,
             settle=False,
         )
 

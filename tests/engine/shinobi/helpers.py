@@ -26,4 +26,9 @@ def legal(state: ShinobiState) -> set[str]:
 
 def key(state: ShinobiState) -> tuple:
     """Everything that makes a position: its full text, the history, the legal actions."""
-    return (format_position(state), tuple(map(str, state.history)), tuple(state.legal_actions()))
+    return (
+        format_position(state),
+        tuple(map(str, state.history)),
+        tuple(state.actors),
+        tuple(state.legal_actions()),
+    )

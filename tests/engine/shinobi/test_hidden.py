@@ -30,6 +30,7 @@ def test_the_observation_holds_only_public_facts_and_ones_own_secrets() -> None:
     assert seen.hand_sizes == tuple(state.hand_size(q) for q in range(4))
     assert seen.deck_size == state.deck_size() and seen.discards == state.discards()
     assert seen.history == tuple(state.history)
+    assert seen.actors == tuple(state.actors) and len(seen.actors) == len(seen.history)
     # And nothing else: no field carries other allegiances, hands or the deck order
     assert {f.name for f in dataclasses.fields(ShinobiObservation)} == {
         "player",
@@ -48,6 +49,7 @@ def test_the_observation_holds_only_public_facts_and_ones_own_secrets() -> None:
         "turns",
         "first_player",
         "history",
+        "actors",
         "revealed",
     }
     assert seen.revealed is None
@@ -154,3 +156,81 @@ def test_the_observation_follows_the_public_actions() -> None:
     assert seen.army(1, 3) == 1 and seen.clan_total(3) == 1
     assert [str(a) for a in seen.history] == ["deploy takeda to 1"]
     assert seen.hand_sizes == (3, 4, 4) and seen.order == 2
+
+
+FEEDER = """
+    turn: player 0, order 1
+    deck: hojo*20
+    p0 oda: hand oda*4; province -
+    p1 mori: hand mori*4; province -
+    p2 takeda: hand takeda*4; province -
+    p3 uesugi: hand uesugi*4; province -
+"""
+
+
+def _feeding_game():
+    """Four turns in which player 1 plainly feeds Mōri and hits Takeda."""
+    from .helpers import play
+
+    state = position(FEEDER)
+    play(state, "deploy oda to 1", "deploy oda to 0")  # player 0
+    play(state, "deploy mori to 2", "deploy mori to 1")  # player 1
+    play(state, "deploy takeda to 3", "deploy takeda to 2")  # player 2
+    play(state, "deploy uesugi to 0", "deploy uesugi to 3")  # player 3
+    play(state, "deploy oda to 2", "deploy oda to 0")  # player 0: Oda 3 at home
+    play(state, "attack mori at 1 with oda")  # player 0 hits player 1's Mōri 1
+    play(state, "deploy mori to 3", "deploy mori to 1")  # player 1 again
+    return state
+
+
+def test_public_evidence_counts_what_each_player_fed_and_hit() -> None:
+    from engine.shinobi import beliefs
+
+    state = _feeding_game()
+    scores = beliefs.evidence(state.history, state.actors, 4)
+    # Player 1 deployed Mōri away twice (+1 each) and home twice (+1.5 each)
+    assert scores[1] == [0.0, 5.0, 0.0, 0.0, 0.0]
+    # Player 0 fed Oda (1 + 1.5 + 1 + 1.5) and attacked Mōri (-1)
+    assert scores[0] == [0.0, -1.0, 5.0, 0.0, 0.0]
+
+
+def test_the_posterior_leans_towards_the_plainly_fed_clan() -> None:
+    from engine.shinobi import beliefs
+
+    # Given player 3's view of the feeding game
+    state = _feeding_game()
+    scores = beliefs.evidence(state.history, state.actors, 4)
+    others, table = beliefs.posterior(scores, observer=3, own_clan=4)
+    # Then the probabilities add up, and player 1 most likely serves Mōri
+    assert others == [0, 1, 2] and abs(sum(p for _, p in table) - 1) < 1e-12
+    marginal = [0.0] * 5
+    for combo, p in table:
+        marginal[combo[1]] += p
+    assert max(range(5), key=marginal.__getitem__) == 1 and marginal[4] == 0.0
+    # And with no evidence every assignment is equally likely
+    flat = beliefs.posterior([[0.0] * 5] * 4, observer=3, own_clan=4)[1]
+    assert {round(p, 12) for _, p in flat} == {round(1 / 24, 12)}
+
+
+def test_determinize_draws_allegiances_from_the_evidence_or_uniformly() -> None:
+    # Given player 3's observation of the feeding game
+    seen = _feeding_game().observation(3)
+    # When drawing many worlds with and without inference
+    inferred = [seen.determinize(random.Random(i)).allegiances[1] for i in range(400)]
+    uniform = [seen.determinize(random.Random(i), infer=False).allegiances[1] for i in range(400)]
+    # Then inference picks Mōri for player 1 clearly more often than chance (1 in 4)
+    assert inferred.count(1) > 200
+    assert 60 < uniform.count(1) < 140
+    assert 4 not in inferred and 4 not in uniform
+
+
+def test_equal_positions_have_equal_keys() -> None:
+    from .helpers import play
+
+    # Given two turns that reach the same table by different routes, and a third that does not
+    a = play(position(FEEDER), "deploy oda to 1", "move oda 1 to 2")
+    b = play(position(FEEDER), "deploy oda to 3", "move oda 3 to 2")
+    c = play(position(FEEDER), "deploy oda to 3", "move oda 3 to 1")
+    # Then the first two share one key (history aside) and the third differs
+    assert a.history != b.history
+    assert a.canonical_key() == b.canonical_key() != c.canonical_key()
