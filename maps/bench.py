@@ -34,17 +34,16 @@ def voronoi_map(n: int, seed: int = 1) -> MapFile:
     centres = shapely.get_coordinates(shapely.centroid(cells))
     is_sea = centres[:, 0] > SIDE * 0.8
     provinces = []
-    for k, cell in enumerate(cells[~is_sea]):
+    regions: dict[str, list[str]] = {}
+    land = cells[~is_sea]
+    for k, (cell, (cx, cy)) in enumerate(zip(land, centres[~is_sea], strict=True)):
         ring = [(float(x), float(y)) for x, y in shapely.get_coordinates(cell.exterior)[:-1]]
         provinces.append(Province(id=f"p{k}", name=f"Province {k}", polygon=ring))
+        # Territories are the cells of a coarse grid, so most are in one piece.
+        regions.setdefault(f"t{int(cx // 200)}-{int(cy // 200)}", []).append(f"p{k}")
     territories = [
-        Territory(
-            id=f"t{k // 20}",
-            name=f"Territory {k // 20}",
-            colour="#8fbf6a",
-            provinces=[p.id for p in provinces[k : k + 20]],
-        )
-        for k in range(0, len(provinces), 20)
+        Territory(id=tid, name=f"Territory {tid}", colour="#8fbf6a", provinces=members)
+        for tid, members in sorted(regions.items())
     ]
     sea_union = shapely.union_all(cells[is_sea])
     parts = [

@@ -296,7 +296,8 @@ def _coastal_borders(
         return {}
     pieces = shapely.intersection(boundaries[prov], sea_boundaries[part])
     # Group every province's contact pieces, then split them into connected stretches.
-    grouped = shapely.multilinestrings(*_line_parts_by(pieces, prov), out=_empty_lines(len(ids)))
+    parts, owner = _line_parts_by(pieces, prov)
+    grouped = shapely.multilinestrings(parts, indices=owner, out=_empty_lines(len(ids)))
     merged = shapely.line_merge(grouped)
     stretches, owner = shapely.get_parts(merged, return_index=True)
     long_enough = shapely.length(stretches) >= minimum
