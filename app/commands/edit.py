@@ -1,0 +1,39 @@
+"""`daimyo edit [MAP]`: open the map editor on a map file, a shipped map id, or a new map."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of `daimyo edit`."""
+    parser.add_argument("map", nargs="?", help="map file or shipped map id (default: a new map)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Start Qt and run the editor until its window closes."""
+    from PySide6.QtWidgets import QApplication
+
+    from maps.api import MapError, resolve_map
+
+    path = None
+    if args.map:
+        try:
+            path = resolve_map(args.map)
+        except MapError as exc:
+            print(f"daimyo edit: {exc}", file=sys.stderr)
+            return 2
+        if not path.exists():
+            print(f"daimyo edit: {path}: no such file", file=sys.stderr)
+            return 2
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    from editor.main_window import open_editor
+
+    try:
+        window = open_editor(path)
+    except MapError as exc:
+        print(f"daimyo edit: {exc}", file=sys.stderr)
+        return 2
+    window.show()
+    return int(app.exec())

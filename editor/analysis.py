@@ -1,0 +1,123 @@
+"""Live game graph and validation, computed off the GUI thread.
+
+Edits restart a short debounce timer; when it fires, the map is snapshotted as a `MapFile` on
+the GUI thread (cheap) and `maps.geometry.derive` plus `maps.validate.validate` run on a
+worker thread. Results carry a generation number: a result older than the newest request is
+dropped, so a 500-province map never stalls typing or dragging.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+
+from editor.document import MapDocument
+
+DEBOUNCE_MS = 250
+
+
+@dataclass
+class AnalysisResult:
+    """What one background run found."""
+
+    generation: int
+    geometry: Any = None  # maps.geometry.MapGeometry or None
+    issues: list[Any] = field(default_factory=list)  # maps.validate.ValidationIssue
+    error: str | None = None
+    seconds: float = 0.0
+
+
+def analyse(mapfile: Any, generation: int) -> AnalysisResult:
+    """Derive the graph and validate one map snapshot (runs on a worker thread)."""
+    start = time.perf_counter()
+    result = AnalysisResult(generation)
+    if not mapfile.provinces:
+        return result
+    try:
+        from maps.geometry import derive
+
+        result.geometry = derive(mapfile)
+    except Exception as exc:  # noqa: BLE001 - shown to the user in the validation panel
+        result.error = f"the game graph cannot be derived: {exc}"
+        traceback.print_exc()
+    try:
+        from maps.validate import validate
+    except ImportError:
+        validate = None
+    if validate is not None:
+        try:
+            result.issues = list(validate(mapfile))
+        except Exception as exc:  # noqa: BLE001 - shown to the user in the validation panel
+            result.error = f"validation failed: {exc}"
+            traceback.print_exc()
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+class _Signals(QObject):
+    done = Signal(object)
+
+
+class _Job(QRunnable):
+    def __init__(self, mapfile: Any, generation: int, signals: _Signals) -> None:
+        super().__init__()
+        self._mapfile = mapfile
+        self._generation = generation
+        self._signals = signals
+
+    def run(self) -> None:
+        self._signals.done.emit(analyse(self._mapfile, self._generation))
+
+
+class LiveAnalysis(QObject):
+    """Recomputes the game graph and validation after edits, debounced, in the background."""
+
+    finished = Signal(object)  # AnalysisResult (only the newest)
+
+    def __init__(self, document: MapDocument, debounce_ms: int = DEBOUNCE_MS) -> None:
+        super().__init__()
+        self._document = document
+        self._generation = 0
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        self._signals = _Signals()
+        self._signals.done.connect(self._on_done)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(debounce_ms)
+        self._timer.timeout.connect(self.run_now)
+        self.latest: AnalysisResult | None = None
+        document.changed.connect(self.schedule)
+
+    def set_document(self, document: MapDocument) -> None:
+        """Follow another document and analyse it."""
+        self._document.changed.disconnect(self.schedule)
+        self._document = document
+        document.changed.connect(self.schedule)
+        self.schedule()
+
+    def schedule(self, *_: object) -> None:
+        """Ask for a new analysis soon (restarts the debounce timer)."""
+        self._timer.start()
+
+    def run_now(self) -> int:
+        """Snapshot the map and start an analysis now; returns its generation."""
+        self._timer.stop()
+        self._generation += 1
+        mapfile = self._document.topo.to_mapfile()
+        self._pool.start(_Job(mapfile, self._generation, self._signals))
+        return self._generation
+
+    def wait(self, msecs: int = 30_000) -> bool:
+        """Block until queued analyses finished (tests and shutdown)."""
+        return self._pool.waitForDone(msecs)
+
+    def _on_done(self, result: AnalysisResult) -> None:
+        if result.generation != self._generation:
+            return  # stale: a newer snapshot is on its way
+        self.latest = result
+        self.finished.emit(result)

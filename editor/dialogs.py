@@ -1,0 +1,185 @@
+"""Small dialogs of the editor: new map, grid generator, tracing background."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
+
+GAMES = ("any", "rokugan", "ricewars", "shinobi")
+
+
+def _spin(lo: float, hi: float, value: float, decimals: int = 1) -> QDoubleSpinBox:
+    spin = QDoubleSpinBox()
+    spin.setRange(lo, hi)
+    spin.setDecimals(decimals)
+    spin.setValue(value)
+    return spin
+
+
+def _buttons(dialog: QDialog) -> QDialogButtonBox:
+    box = QDialogButtonBox(
+        QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+    )
+    box.accepted.connect(dialog.accept)
+    box.rejected.connect(dialog.reject)
+    return box
+
+
+@dataclass(frozen=True)
+class NewMapSpec:
+    """What the new-map dialog asked for."""
+
+    map_id: str
+    name: str
+    width_mm: float
+    height_mm: float
+    game: str
+
+
+class NewMapDialog(QDialog):
+    """A new, empty map: id, name, physical size in mm, game."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New map")
+        self.map_id = QLineEdit("my-map")
+        self.name = QLineEdit("My Map")
+        self.width = _spin(10, 5000, 600)
+        self.height = _spin(10, 5000, 400)
+        self.game = QComboBox()
+        self.game.addItems(GAMES)
+        form = QFormLayout(self)
+        form.addRow("Id", self.map_id)
+        form.addRow("Name", self.name)
+        form.addRow("Width (mm)", self.width)
+        form.addRow("Height (mm)", self.height)
+        form.addRow("Game", self.game)
+        form.addRow(_buttons(self))
+
+    def spec(self) -> NewMapSpec:
+        """The chosen map settings."""
+        return NewMapSpec(
+            self.map_id.text().strip() or "untitled",
+            self.name.text().strip() or "Untitled",
+            self.width.value(),
+            self.height.value(),
+            self.game.currentText(),
+        )
+
+
+@dataclass(frozen=True)
+class GridSpec:
+    """What the grid dialog asked for."""
+
+    kind: str
+    rows: int
+    cols: int
+    size: float
+    origin: tuple[float, float]
+
+
+class GridDialog(QDialog):
+    """A square or hex grid of provinces sharing their vertices."""
+
+    def __init__(self, parent: QWidget | None = None, origin: tuple[float, float] = (0, 0)) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Generate grid")
+        self.kind = QComboBox()
+        self.kind.addItems(["hex", "square"])
+        self.rows = QSpinBox()
+        self.rows.setRange(1, 100)
+        self.rows.setValue(6)
+        self.cols = QSpinBox()
+        self.cols.setRange(1, 100)
+        self.cols.setValue(8)
+        self.size = _spin(0.1, 1000, 25)
+        self.x = _spin(-1e5, 1e5, origin[0])
+        self.y = _spin(-1e5, 1e5, origin[1])
+        form = QFormLayout(self)
+        form.addRow("Cells", self.kind)
+        form.addRow("Rows", self.rows)
+        form.addRow("Columns", self.cols)
+        form.addRow("Cell size (side / hex radius)", self.size)
+        form.addRow("Origin x", self.x)
+        form.addRow("Origin y", self.y)
+        form.addRow(_buttons(self))
+
+    def spec(self) -> GridSpec:
+        """The chosen grid."""
+        return GridSpec(
+            self.kind.currentText(),
+            self.rows.value(),
+            self.cols.value(),
+            self.size.value(),
+            (self.x.value(), self.y.value()),
+        )
+
+
+@dataclass(frozen=True)
+class BackgroundSpec:
+    """A tracing image and where it lies on the map."""
+
+    path: str
+    opacity: float
+    x: float
+    y: float
+    scale: float
+
+
+class BackgroundDialog(QDialog):
+    """Choose a tracing image, its opacity, position and scale (map units per pixel)."""
+
+    def __init__(
+        self, parent: QWidget | None = None, current: BackgroundSpec | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Background image")
+        self.path = QLineEdit(current.path if current else "")
+        browse = QPushButton("Browse…")
+        browse.clicked.connect(self._on_browse)
+        row = QHBoxLayout()
+        row.addWidget(self.path)
+        row.addWidget(browse)
+        self.opacity = _spin(0.05, 1.0, current.opacity if current else 0.5, 2)
+        self.opacity.setSingleStep(0.05)
+        self.x = _spin(-1e5, 1e5, current.x if current else 0)
+        self.y = _spin(-1e5, 1e5, current.y if current else 0)
+        self.scale = _spin(0.0001, 1000, current.scale if current else 1.0, 4)
+        form = QFormLayout(self)
+        form.addRow("Image", row)
+        form.addRow("Opacity", self.opacity)
+        form.addRow("Left (x)", self.x)
+        form.addRow("Top (y)", self.y)
+        form.addRow("Map units per pixel", self.scale)
+        form.addRow(_buttons(self))
+
+    def _on_browse(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Tracing image", str(Path.home()), "Images (*.png *.jpg *.jpeg *.bmp *.gif)"
+        )
+        if path:
+            self.path.setText(path)
+
+    def spec(self) -> BackgroundSpec:
+        """The chosen background."""
+        return BackgroundSpec(
+            self.path.text(),
+            self.opacity.value(),
+            self.x.value(),
+            self.y.value(),
+            self.scale.value(),
+        )

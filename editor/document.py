@@ -1,0 +1,141 @@
+"""The open map: a `TopoMap`, its undo stack, its file, and autosave.
+
+`MapDocument` is the editor's model. Views and panels never change the map directly: they call
+`run(operation, ...)`, which performs a `TopoMap` operation and pushes its `Edit` onto the
+`QUndoStack`, and they redraw on `changed`. Only vertex drags preview positions live
+(`preview_vertex`) before committing one undo step (`commit_drag`).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from editor.topology import Edit, TopologyError, TopoMap
+
+AUTOSAVE_MS = 60_000
+
+
+class EditCommand(QUndoCommand):
+    """One `Edit` on the undo stack; redo/undo restore its exact sides."""
+
+    def __init__(self, document: MapDocument, edit: Edit) -> None:
+        super().__init__(edit.label)
+        self._document = document
+        self.edit = edit
+
+    def redo(self) -> None:
+        """Reapply the edit (idempotent: the first call, on push, changes nothing)."""
+        self.edit.redo(self._document.topo)
+        self._document.changed.emit(self.edit)
+
+    def undo(self) -> None:
+        """Restore the map as it was before the edit."""
+        self.edit.undo(self._document.topo)
+        self._document.changed.emit(self.edit)
+
+
+class MapDocument(QObject):
+    """The edited map with undo, dirty state, save/load and autosave."""
+
+    # an Edit (redraw what it touched) or None (redraw everything)
+    changed = Signal(object)
+    vertex_moved = Signal(int)
+    path_changed = Signal(object)
+    failed = Signal(str)
+
+    def __init__(self, topo: TopoMap | None = None, path: Path | None = None) -> None:
+        super().__init__()
+        self.topo = topo or TopoMap.new("untitled", "Untitled", 400, 300)
+        self.path: Path | None = path
+        self.undo_stack = QUndoStack(self)
+        self._autosave = QTimer(self)
+        self._autosave.setInterval(AUTOSAVE_MS)
+        self._autosave.timeout.connect(self.autosave)
+        self._autosave.start()
+
+    # ------------------------------------------------------------------------------ files
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str]) -> MapDocument:
+        """Load a map file (maps.api.MapError on a broken file)."""
+        from maps.api import load_map
+
+        path = Path(path)
+        return cls(TopoMap.from_mapfile(load_map(path)), path)
+
+    def save(self, path: str | os.PathLike[str] | None = None) -> Path:
+        """Write the map atomically (to `path`, else its own file); marks it clean."""
+        from maps.api import save_map
+
+        target = Path(path) if path is not None else self.path
+        if target is None:
+            raise ValueError("the map has no file yet: give a path")
+        save_map(self.topo.to_mapfile(), target)
+        old_autosave = self.autosave_path()
+        self.path = target
+        self.undo_stack.setClean()
+        for stale in {old_autosave, self.autosave_path()}:
+            stale.unlink(missing_ok=True)
+        self.path_changed.emit(target)
+        return target
+
+    def autosave_path(self) -> Path:
+        """Where the autosave copy goes: beside the file, or in the user's home when unsaved."""
+        if self.path is not None:
+            return self.path.with_name(f".{self.path.stem}.autosave.yaml")
+        base = Path(os.environ.get("DAIMYO_HOME", Path.home() / ".daimyo"))
+        return base / "autosave" / f"{self.topo.meta.get('id', 'untitled')}.yaml"
+
+    def autosave(self) -> Path | None:
+        """Write the autosave copy when there are unsaved changes; returns its path."""
+        if self.undo_stack.isClean():
+            return None
+        from maps.api import save_map
+
+        target = self.autosave_path()
+        save_map(self.topo.to_mapfile(), target)
+        return target
+
+    def discard_autosave(self) -> None:
+        """Remove the autosave copy (the user chose not to keep the changes)."""
+        self.autosave_path().unlink(missing_ok=True)
+
+    @property
+    def dirty(self) -> bool:
+        """True when there are changes since the last save."""
+        return not self.undo_stack.isClean()
+
+    # ---------------------------------------------------------------------------- editing
+
+    def run(self, operation: str, *args: Any, **kwargs: Any) -> Edit | None:
+        """Perform a `TopoMap` operation as one undo step; None (and `failed`) when refused."""
+        try:
+            edit = getattr(self.topo, operation)(*args, **kwargs)
+        except TopologyError as exc:
+            self.failed.emit(str(exc))
+            return None
+        self.push(edit)
+        return edit
+
+    def push(self, edit: Edit) -> None:
+        """Put an already applied edit on the undo stack."""
+        if edit.is_empty():
+            return
+        self.undo_stack.push(EditCommand(self, edit))
+
+    def preview_vertex(self, vid: int, xy: tuple[float, float]) -> None:
+        """Show a vertex at `xy` during a drag (no undo step until `commit_drag`)."""
+        self.topo.vertices[vid] = xy
+        self.vertex_moved.emit(vid)
+
+    def commit_drag(self, vid: int, origin: tuple[float, float]) -> Edit | None:
+        """End a drag: one undo step from `origin` to the vertex's current place."""
+        xy = self.topo.vertices[vid]
+        if xy == origin:
+            return None
+        return self.run("move_vertex", vid, xy, origin=origin)

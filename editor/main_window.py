@@ -1,0 +1,547 @@
+"""The map editor's main window: menus, actions, docks; the work is done by its parts.
+
+`EditorWindow` holds a `MapDocument` (model + undo), a `MapView` (canvas), the side panels
+and a `LiveAnalysis` (game graph and validation off the GUI thread). `open_editor()` is what
+`daimyo edit` and the app's start screen call.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QFileDialog,
+    QInputDialog,
+    QMainWindow,
+    QMessageBox,
+    QWidget,
+)
+
+from editor.analysis import AnalysisResult, LiveAnalysis
+from editor.dialogs import BackgroundDialog, BackgroundSpec, GridDialog, NewMapDialog
+from editor.document import MapDocument
+from editor.fixes import near_miss_tolerance
+from editor.panels import ProvincePanel, TerritoriesPanel, ValidationPanel
+from editor.topology import PROVINCE, TopoMap
+from editor.view import MapView, Tool
+
+MAP_FILTER = "Daimyo maps (*.yaml *.yml)"
+
+TOOL_ACTIONS: list[tuple[Tool, str, str]] = [
+    (Tool.SELECT, "&Select / move vertices", "V"),
+    (Tool.PROVINCE, "Draw &province", "P"),
+    (Tool.SEA, "Draw s&ea", "S"),
+    (Tool.SPLIT, "S&plit province (cut line)", "K"),
+    (Tool.MERGE, "&Merge provinces", "M"),
+    (Tool.INSERT, "&Insert vertex on edge", "I"),
+    (Tool.REMOVE, "&Remove vertex", "X"),
+    (Tool.ASSIGN, "&Assign territory by clicking", "T"),
+]
+
+
+def play_available() -> bool:
+    """True when the app provides a new-game dialog that accepts a map file."""
+    try:
+        from app.main_window import MainWindow
+    except ImportError:
+        return False
+    return hasattr(MainWindow, "new_game")
+
+
+class EditorWindow(QMainWindow):
+    """The map editor."""
+
+    def __init__(
+        self,
+        path: str | Path | None = None,
+        document: MapDocument | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.document = document or (MapDocument.open(path) if path else MapDocument())
+        self.view = MapView(self.document)
+        self.setCentralWidget(self.view)
+        self.province_panel = ProvincePanel(self.document)
+        self.territories_panel = TerritoriesPanel(self.document)
+        self.validation_panel = ValidationPanel(self.document)
+        self._dock(self.province_panel, "Province", Qt.DockWidgetArea.RightDockWidgetArea)
+        self._dock(self.territories_panel, "Territories", Qt.DockWidgetArea.RightDockWidgetArea)
+        self._dock(self.validation_panel, "Validation", Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.analysis = LiveAnalysis(self.document)
+        self.background_spec: BackgroundSpec | None = None
+        self._game_window: Any = None
+        self.analysis.finished.connect(self._on_analysis)
+        self.view.selection_changed.connect(self.province_panel.show_face)
+        self.view.message.connect(lambda text: self.statusBar().showMessage(text))
+        self.territories_panel.current_changed.connect(self._on_current_territory)
+        self.territories_panel.assign_mode.connect(self._on_assign_mode)
+        self.territories_panel.province_activated.connect(self._on_province_activated)
+        self.validation_panel.issue_activated.connect(self._on_issue_activated)
+        self._build_actions()
+        self._connect_document()
+        self.resize(1400, 900)
+        self.analysis.run_now()
+        QTimer.singleShot(0, self.view.fit)
+
+    # ---------------------------------------------------------------------------- layout
+
+    def _dock(self, widget: QWidget, title: str, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(title)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _action(
+        self,
+        text: str,
+        slot: Any,
+        shortcut: str | QKeySequence | QKeySequence.StandardKey | None = None,
+        checkable: bool = False,
+        tip: str | None = None,
+    ) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.setCheckable(checkable)
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(tip)
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        bar = self.menuBar()
+        a = self._action
+        file_menu = bar.addMenu("&File")
+        self.new_action = a("&New map…", self.new_map, QKeySequence.StandardKey.New)
+        self.open_action = a("&Open…", self.open_map, QKeySequence.StandardKey.Open)
+        self.save_action = a("&Save", self.save, QKeySequence.StandardKey.Save)
+        self.save_as_action = a("Save &as…", self.save_as, "Ctrl+Shift+S")
+        self.import_action = a("&Import GeoJSON…", self.import_geojson, "Ctrl+Shift+I")
+        self.export_geojson_action = a("Export &GeoJSON…", lambda: self.export("geojson"))
+        self.export_svg_action = a("Export S&VG…", lambda: self.export("svg"))
+        self.background_action = a("&Background image…", self.choose_background, "Ctrl+B")
+        self.no_background_action = a("Remove background", lambda: self.set_background(None))
+        self.close_action = a("&Close", self.close, QKeySequence.StandardKey.Close)
+        for item in (
+            self.new_action,
+            self.open_action,
+            self.save_action,
+            self.save_as_action,
+            None,
+            self.import_action,
+            self.export_geojson_action,
+            self.export_svg_action,
+            None,
+            self.background_action,
+            self.no_background_action,
+            None,
+            self.close_action,
+        ):
+            file_menu.addAction(item) if item else file_menu.addSeparator()
+
+        edit_menu = bar.addMenu("&Edit")
+        self.undo_action = a("&Undo", lambda: self.document.undo_stack.undo(), "Ctrl+Z")
+        self.redo_action = a("&Redo", lambda: self.document.undo_stack.redo(), "Ctrl+Shift+Z")
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.delete_action = a("&Delete selected", self.delete_selected, "Del")
+        self.dedupe_action = a(
+            "Drop duplicate vertices",
+            lambda: self.document.run("drop_duplicate_vertices", 1e-9 * self.document.topo.scale()),
+        )
+        self.snap_fix_action = a(
+            "Snap near misses",
+            lambda: self.document.run("fix_near_misses", near_miss_tolerance(self.document.topo)),
+            tip="Weld vertices and edges closer than the near-miss tolerance",
+        )
+        self.properties_action = a("Map &properties…", self.edit_properties, "Ctrl+Shift+P")
+        for item in (
+            self.undo_action,
+            self.redo_action,
+            None,
+            self.delete_action,
+            self.dedupe_action,
+            self.snap_fix_action,
+            None,
+            self.properties_action,
+        ):
+            edit_menu.addAction(item) if item else edit_menu.addSeparator()
+
+        tools_menu = bar.addMenu("&Tools")
+        toolbar = self.addToolBar("Tools")
+        toolbar.setObjectName("tools")
+        self.tool_group = QActionGroup(self)
+        self.tool_actions: dict[Tool, QAction] = {}
+        for tool, text, key in TOOL_ACTIONS:
+            act = a(text, lambda _=False, t=tool: self.set_tool(t), key, checkable=True)
+            self.tool_group.addAction(act)
+            tools_menu.addAction(act)
+            toolbar.addAction(act)
+            self.tool_actions[tool] = act
+        self.tool_actions[Tool.SELECT].setChecked(True)
+        tools_menu.addSeparator()
+        self.grid_action = a("&Generate grid…", self.generate_grid, "Ctrl+Shift+G")
+        tools_menu.addAction(self.grid_action)
+
+        view_menu = bar.addMenu("&View")
+        self.zoom_in_action = a(
+            "Zoom &in", lambda: self.view.zoom(1.25), QKeySequence.StandardKey.ZoomIn
+        )
+        self.zoom_out_action = a(
+            "Zoom &out", lambda: self.view.zoom(0.8), QKeySequence.StandardKey.ZoomOut
+        )
+        self.fit_action = a("&Fit map", self.view.fit, "Ctrl+0")
+        self.grid_snap_action = a("Snap to &grid", self._on_grid_snap, "G", checkable=True)
+        self.grid_step_action = a("Grid &step…", self.choose_grid_step)
+        self.handles_action = a(
+            "Show &vertices", self.view.set_handles_visible, "H", checkable=True
+        )
+        self.handles_action.setChecked(True)
+        self.graph_action = a(
+            "Show game &graph", self.view.set_graph_visible, "Ctrl+G", checkable=True
+        )
+        self.graph_action.setChecked(True)
+        for item in (
+            self.zoom_in_action,
+            self.zoom_out_action,
+            self.fit_action,
+            None,
+            self.grid_snap_action,
+            self.grid_step_action,
+            self.handles_action,
+            self.graph_action,
+        ):
+            view_menu.addAction(item) if item else view_menu.addSeparator()
+
+        map_menu = bar.addMenu("&Map")
+        self.play_action = a("&Play on this map…", self.play, "F5")
+        if not play_available():
+            self.play_action.setEnabled(False)
+            self.play_action.setToolTip("The app's new-game dialog is not available.")
+            self.play_action.setStatusTip("The app's new-game dialog is not available.")
+        map_menu.addAction(self.play_action)
+        map_menu.setToolTipsVisible(True)
+
+    def _connect_document(self) -> None:
+        doc = self.document
+        doc.undo_stack.cleanChanged.connect(self._update_title)
+        doc.path_changed.connect(self._update_title)
+        doc.failed.connect(self._on_failed)
+        doc.changed.connect(self._on_changed)
+        self.undo_action.setEnabled(doc.undo_stack.canUndo())
+        self.redo_action.setEnabled(doc.undo_stack.canRedo())
+        doc.undo_stack.canUndoChanged.connect(self.undo_action.setEnabled)
+        doc.undo_stack.canRedoChanged.connect(self.redo_action.setEnabled)
+        self._update_title()
+
+    def set_document(self, document: MapDocument) -> None:
+        """Edit another map (the old one must have been saved or discarded)."""
+        old = self.document
+        for signal, slot in (
+            (old.undo_stack.cleanChanged, self._update_title),
+            (old.path_changed, self._update_title),
+            (old.failed, self._on_failed),
+            (old.changed, self._on_changed),
+        ):
+            signal.disconnect(slot)
+        self.document = document
+        self.view.set_document(document)
+        self.province_panel.set_document(document)
+        self.territories_panel.set_document(document)
+        self.validation_panel.set_document(document)
+        self.analysis.set_document(document)
+        self._connect_document()
+        old.deleteLater()
+
+    def _update_title(self, *_: object) -> None:
+        doc = self.document
+        where = str(doc.path) if doc.path else "not saved yet"
+        self.setWindowTitle(f"{doc.topo.meta.get('name', 'Map')} [*] — {where} — Daimyo map editor")
+        self.setWindowModified(doc.dirty)
+
+    # --------------------------------------------------------------------------- slots
+
+    def set_tool(self, tool: Tool | str) -> None:
+        """Activate an editing tool (its menu action shows checked)."""
+        tool = Tool(tool)
+        self.view.set_tool(tool)
+        self.tool_actions[tool].setChecked(True)
+        if tool != Tool.ASSIGN and self.territories_panel.assign.isChecked():
+            self.territories_panel.assign.setChecked(False)
+
+    def _on_failed(self, message: str) -> None:
+        self.statusBar().showMessage(f"Not done: {message}", 10_000)
+
+    def _on_changed(self, _edit: object) -> None:
+        self._update_title()
+
+    def _on_analysis(self, result: AnalysisResult) -> None:
+        self.view.show_analysis(result.geometry, result.issues)
+        self.validation_panel.show_result(result)
+
+    def _on_current_territory(self, tid: str | None) -> None:
+        self.view.current_territory = tid
+
+    def _on_assign_mode(self, on: bool) -> None:
+        if on:
+            if self.territories_panel.current() is None:
+                self.statusBar().showMessage("Pick a territory first.", 5000)
+            self.set_tool(Tool.ASSIGN)
+        elif self.view.tool == Tool.ASSIGN:
+            self.set_tool(Tool.SELECT)
+
+    def _on_province_activated(self, pid: str) -> None:
+        if pid in self.document.topo.provinces:
+            self.view.select((PROVINCE, pid, 0))
+            self.view.zoom_to_provinces([pid])
+
+    def _on_issue_activated(self, issue: Any) -> None:
+        if issue.location is not None:
+            self.view.zoom_to(tuple(issue.location))
+        elif issue.provinces:
+            self.view.zoom_to_provinces(issue.provinces)
+        if issue.provinces and issue.provinces[0] in self.document.topo.provinces:
+            self.view.select((PROVINCE, issue.provinces[0], 0))
+
+    def _on_grid_snap(self, on: bool) -> None:
+        self.view.grid_snap = on
+
+    def choose_grid_step(self) -> None:
+        """Ask for the snapping grid's step in map units."""
+        step, ok = QInputDialog.getDouble(
+            self, "Grid step", "Grid step (map units):", self.view.grid_step, 0.01, 1e4, 2
+        )
+        if ok:
+            self.view.grid_step = step
+
+    def delete_selected(self) -> None:
+        """Delete the selected province or sea polygon."""
+        ref = self.view.selected
+        if ref is not None:
+            self.view.select(None)
+            self.document.run("remove_face", ref)
+
+    def edit_properties(self) -> None:
+        """Edit the map's id, name, size and game."""
+        meta = self.document.topo.meta
+        dialog = NewMapDialog(self)
+        dialog.setWindowTitle("Map properties")
+        dialog.map_id.setText(str(meta.get("id", "")))
+        dialog.name.setText(str(meta.get("name", "")))
+        size = meta.get("size") or {}
+        dialog.width.setValue(float(size.get("width_mm", 100)))
+        dialog.height.setValue(float(size.get("height_mm", 100)))
+        dialog.game.setCurrentText(str(meta.get("game", "any")))
+        if dialog.exec() != NewMapDialog.DialogCode.Accepted:
+            return
+        spec = dialog.spec()
+        self.document.run(
+            "update_meta",
+            {
+                "id": spec.map_id,
+                "name": spec.name,
+                "size": {"width_mm": spec.width_mm, "height_mm": spec.height_mm},
+                "game": spec.game,
+            },
+        )
+
+    def generate_grid(self) -> None:
+        """Add a square or hex grid of provinces (one undo step)."""
+        x0, y0, _, _ = self.document.topo.extent()
+        dialog = GridDialog(self, origin=(x0 + 10, y0 + 10))
+        if dialog.exec() != GridDialog.DialogCode.Accepted:
+            return
+        g = dialog.spec()
+        self.document.run("add_grid", g.kind, g.rows, g.cols, g.size, g.origin)
+        self.view.fit()
+
+    def choose_background(self) -> None:
+        """Pick a tracing image and place it."""
+        dialog = BackgroundDialog(self, self.background_spec)
+        if dialog.exec() == BackgroundDialog.DialogCode.Accepted:
+            self.set_background(dialog.spec())
+
+    def set_background(self, spec: BackgroundSpec | None) -> None:
+        """Show a tracing image under the map (None removes it)."""
+        if spec is None or not spec.path:
+            self.view.set_background(None)
+            self.background_spec = None
+            return
+        try:
+            self.view.set_background(spec.path, spec.opacity, (spec.x, spec.y), spec.scale)
+        except ValueError as exc:
+            QMessageBox.warning(self, "Background image", str(exc))
+            return
+        self.background_spec = spec
+
+    # ---------------------------------------------------------------------------- files
+
+    def _ask_unsaved(self) -> str:
+        """Ask what to do with unsaved changes: "save", "discard" or "cancel"."""
+        buttons = (
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel
+        )
+        answer = QMessageBox.question(
+            self,
+            "Unsaved changes",
+            f"Save the changes to {self.document.topo.meta.get('name', 'the map')}?",
+            buttons,
+            QMessageBox.StandardButton.Save,
+        )
+        return {
+            QMessageBox.StandardButton.Save: "save",
+            QMessageBox.StandardButton.Discard: "discard",
+        }.get(answer, "cancel")
+
+    def maybe_keep_changes(self) -> bool:
+        """Before the map goes away: True when it is saved or the user lets it go."""
+        if not self.document.dirty:
+            return True
+        answer = self._ask_unsaved()
+        if answer == "save":
+            return self.save()
+        if answer == "discard":
+            self.document.discard_autosave()
+            return True
+        return False
+
+    def save(self) -> bool:
+        """Save to the map's file (asks for one the first time)."""
+        if self.document.path is None:
+            return self.save_as()
+        return self.save_to(self.document.path)
+
+    def save_as(self) -> bool:
+        """Save under a new name."""
+        start = str(self.document.path or Path.home() / f"{self.document.topo.meta.get('id')}.yaml")
+        path, _ = QFileDialog.getSaveFileName(self, "Save map", start, MAP_FILTER)
+        if not path:
+            return False
+        if not path.endswith((".yaml", ".yml")):
+            path += ".yaml"
+        return self.save_to(path)
+
+    def save_to(self, path: str | Path) -> bool:
+        """Write the map atomically to `path`."""
+        try:
+            target = self.document.save(path)
+        except OSError as exc:
+            QMessageBox.critical(self, "Save failed", f"Could not save {path}: {exc}")
+            return False
+        self.statusBar().showMessage(f"Saved {target}", 5000)
+        return True
+
+    def new_map(self) -> None:
+        """Start a new empty map with a size in mm."""
+        if not self.maybe_keep_changes():
+            return
+        dialog = NewMapDialog(self)
+        if dialog.exec() != NewMapDialog.DialogCode.Accepted:
+            return
+        s = dialog.spec()
+        self.set_document(
+            MapDocument(TopoMap.new(s.map_id, s.name, s.width_mm, s.height_mm, s.game))
+        )
+
+    def open_map(self, path: str | Path | None = None) -> bool:
+        """Open a map file (asks for one when `path` is None)."""
+        if not self.maybe_keep_changes():
+            return False
+        if path is None:
+            start = str(self.document.path.parent if self.document.path else Path.home())
+            path, _ = QFileDialog.getOpenFileName(self, "Open map", start, MAP_FILTER)
+            if not path:
+                return False
+        from maps.api import MapError
+
+        try:
+            document = MapDocument.open(path)
+        except (MapError, OSError) as exc:
+            QMessageBox.critical(self, "Cannot open the map", str(exc))
+            return False
+        self.set_document(document)
+        return True
+
+    def import_geojson(self, path: str | Path | None = None) -> bool:
+        """Start a new map from a GeoJSON file (maps.convert)."""
+        if not self.maybe_keep_changes():
+            return False
+        if path is None:
+            path, _ = QFileDialog.getOpenFileName(
+                self, "Import GeoJSON", str(Path.home()), "GeoJSON (*.geojson *.json)"
+            )
+            if not path:
+                return False
+        from maps.api import MapError
+        from maps.convert import import_geojson
+
+        try:
+            result = import_geojson(path)
+        except (MapError, OSError) as exc:
+            QMessageBox.critical(self, "Cannot import", str(exc))
+            return False
+        document = MapDocument(TopoMap.from_mapfile(result.mapfile))
+        self.set_document(document)
+        if result.notes:
+            self.statusBar().showMessage("; ".join(result.notes), 15_000)
+        return True
+
+    def export(self, kind: str, path: str | Path | None = None) -> bool:
+        """Export the map as GeoJSON or SVG (maps.convert)."""
+        from maps.convert import export_map
+
+        if path is None:
+            ext = "geojson" if kind == "geojson" else "svg"
+            start = str(Path.home() / f"{self.document.topo.meta.get('id', 'map')}.{ext}")
+            pattern = "GeoJSON (*.geojson *.json)" if kind == "geojson" else "SVG (*.svg)"
+            path, _ = QFileDialog.getSaveFileName(self, f"Export {kind}", start, pattern)
+            if not path:
+                return False
+        export_map(self.document.topo.to_mapfile(), path)
+        self.statusBar().showMessage(f"Exported {path}", 5000)
+        return True
+
+    def play(self) -> bool:
+        """Open the app's new-game dialog with this map (saved first when it has changes)."""
+        if not play_available():
+            return False
+        doc = self.document
+        if doc.path is None or doc.dirty:
+            target = doc.autosave_path()
+            from maps.api import save_map
+
+            save_map(doc.topo.to_mapfile(), target)
+        else:
+            target = doc.path
+        from app.main_window import MainWindow
+
+        window = next(
+            (w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)), None
+        )
+        if window is None:
+            window = self._game_window = MainWindow()
+        window.show()
+        window.raise_()
+        return bool(window.new_game(map_path=str(target)))
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+        """Ask about unsaved changes; stop the background analysis."""
+        if not self.maybe_keep_changes():
+            event.ignore()
+            return
+        self.analysis.wait()
+        event.accept()
+
+
+def open_editor(path: str | Path | None = None, parent: QWidget | None = None) -> EditorWindow:
+    """A new editor window (not yet shown) on a map file or an empty map."""
+    return EditorWindow(path, parent=parent)

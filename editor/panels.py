@@ -1,0 +1,464 @@
+"""Side panels: the selected province's attributes, territories, validation results.
+
+Panels read the document's `TopoMap` and change it only through `MapDocument.run`, so every
+change is one undo step. They refresh on `MapDocument.changed`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QIcon, QPixmap
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QColorDialog,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.document import MapDocument
+from editor.fixes import fix_for
+from editor.topology import PROVINCE, FaceRef
+
+CLANS = ("", "crab", "crane", "dragon", "lion", "phoenix", "scorpion", "unicorn")
+RICEWARS_GAMES = ("ricewars", "any")
+
+
+def colour_icon(colour: str, size: int = 14) -> QIcon:
+    """A small square swatch of a colour."""
+    pixmap = QPixmap(size, size)
+    pixmap.fill(QColor(colour))
+    return QIcon(pixmap)
+
+
+class ProvincePanel(QWidget):
+    """Edits the selected province: id, name, territory and the game attributes."""
+
+    def __init__(self, document: MapDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.ref: FaceRef | None = None
+        self._loading = False
+        self.title = QLabel("Nothing selected")
+        self.title.setWordWrap(True)
+        self.id_edit = QLineEdit()
+        self.name_edit = QLineEdit()
+        self.territory = QComboBox()
+        self.flowers = QSpinBox()
+        self.flowers.setRange(0, 9)
+        self.capital = QComboBox()
+        self.capital.addItems([c or "(none)" for c in CLANS])
+        self.defense = QSpinBox()
+        self.defense.setRange(0, 9)
+        self.shadowlands = QCheckBox("Shadowlands")
+        self.has_label = QCheckBox("label point")
+        self.label_x = QDoubleSpinBox()
+        self.label_y = QDoubleSpinBox()
+        for spin in (self.label_x, self.label_y):
+            spin.setRange(-1e6, 1e6)
+            spin.setDecimals(2)
+        self.palace = QCheckBox("palace site")
+        self.blessed = QSpinBox()
+        self.blessed.setRange(0, 9)
+
+        form = QFormLayout()
+        form.addRow("Id", self.id_edit)
+        form.addRow("Name", self.name_edit)
+        form.addRow("Territory", self.territory)
+        form.addRow("Flowers", self.flowers)
+        form.addRow("Capital clan", self.capital)
+        form.addRow("Printed defense", self.defense)
+        form.addRow("", self.shadowlands)
+        label_row = QHBoxLayout()
+        label_row.addWidget(self.has_label)
+        label_row.addWidget(self.label_x)
+        label_row.addWidget(self.label_y)
+        form.addRow("Label", label_row)
+        self.ricewars_title = QLabel("<b>Rice Wars</b>")
+        form.addRow(self.ricewars_title)
+        form.addRow("", self.palace)
+        self.blessed_label = QLabel("Blessed value")
+        form.addRow(self.blessed_label, self.blessed)
+        self.form = form
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addLayout(form)
+        layout.addStretch(1)
+
+        self.id_edit.editingFinished.connect(self._on_id)
+        self.name_edit.editingFinished.connect(self._on_name)
+        self.territory.activated.connect(self._on_territory)
+        self.flowers.valueChanged.connect(lambda v: self._set_attr("flowers", v or None))
+        self.capital.activated.connect(
+            lambda i: self._set_attr("capital", CLANS[i] if i > 0 else None)
+        )
+        self.defense.valueChanged.connect(lambda v: self._set_attr("defense", v or None))
+        self.shadowlands.toggled.connect(lambda on: self._set_attr("shadowlands", on or None))
+        self.has_label.toggled.connect(self._on_label)
+        self.label_x.editingFinished.connect(self._on_label)
+        self.label_y.editingFinished.connect(self._on_label)
+        self.palace.toggled.connect(lambda on: self._set_attr("palace_site", on or None))
+        self.blessed.valueChanged.connect(lambda v: self._set_attr("blessed", v or None))
+        document.changed.connect(self._on_changed)
+        self.show_face(None)
+
+    def set_document(self, document: MapDocument) -> None:
+        """Edit another document."""
+        self.document.changed.disconnect(self._on_changed)
+        self.document = document
+        document.changed.connect(self._on_changed)
+        self.show_face(None)
+
+    def _province_widgets(self) -> list[QWidget]:
+        return [
+            self.territory,
+            self.flowers,
+            self.capital,
+            self.defense,
+            self.shadowlands,
+            self.has_label,
+            self.label_x,
+            self.label_y,
+            self.palace,
+            self.blessed,
+        ]
+
+    def show_face(self, ref: FaceRef | None) -> None:
+        """Show the attributes of a province or sea part (None: nothing selected)."""
+        self.ref = ref
+        self._loading = True
+        try:
+            self._load()
+        finally:
+            self._loading = False
+
+    def _load(self) -> None:
+        topo = self.document.topo
+        ref = self.ref
+        if ref is not None and ref[0] == PROVINCE and ref[1] not in topo.provinces:
+            ref = self.ref = None
+        if ref is not None and ref[0] != PROVINCE and ref[1] not in topo.seas:
+            ref = self.ref = None
+        ricewars = topo.meta.get("game", "any") in RICEWARS_GAMES
+        for w in (self.ricewars_title, self.palace, self.blessed, self.blessed_label):
+            w.setVisible(ricewars)
+        if ref is None:
+            self.title.setText("Nothing selected — click a province or sea.")
+            for w in [self.id_edit, self.name_edit, *self._province_widgets()]:
+                w.setEnabled(False)
+            self.id_edit.clear()
+            self.name_edit.clear()
+            return
+        self.id_edit.setEnabled(ref[0] == PROVINCE)
+        self.name_edit.setEnabled(True)
+        for w in self._province_widgets():
+            w.setEnabled(ref[0] == PROVINCE)
+        if ref[0] != PROVINCE:
+            sea = topo.seas[ref[1]]
+            self.title.setText(f"<b>Sea</b> {sea.name} — polygon {ref[2] + 1} of {len(sea.parts)}")
+            self.id_edit.setText(sea.id)
+            self.name_edit.setText(sea.name)
+            return
+        prov = topo.provinces[ref[1]]
+        a = prov.attrs
+        self.title.setText(f"<b>Province</b> {prov.name}")
+        self.id_edit.setText(prov.id)
+        self.name_edit.setText(prov.name)
+        self.territory.clear()
+        self.territory.addItem("(none)", None)
+        for t in topo.territories:
+            self.territory.addItem(colour_icon(t.colour), t.name, t.id)
+        tid = topo.territory_of(prov.id)
+        self.territory.setCurrentIndex(max(0, self.territory.findData(tid)) if tid else 0)
+        self.flowers.setValue(int(a.get("flowers") or 0))
+        capital = a.get("capital") or ""
+        if capital and capital not in CLANS:
+            self.capital.addItem(str(capital))
+        self.capital.setCurrentIndex(max(0, self.capital.findText(capital or "(none)")))
+        self.defense.setValue(int(a.get("defense") or 0))
+        self.shadowlands.setChecked(bool(a.get("shadowlands")))
+        label = a.get("label")
+        self.has_label.setChecked(label is not None)
+        self.label_x.setEnabled(label is not None)
+        self.label_y.setEnabled(label is not None)
+        if label is not None:
+            self.label_x.setValue(float(label[0]))
+            self.label_y.setValue(float(label[1]))
+        self.palace.setChecked(bool(a.get("palace_site")))
+        self.blessed.setValue(int(a.get("blessed") or 0))
+
+    def _on_changed(self, edit: Any) -> None:
+        if self.ref is not None:
+            self.show_face(self.ref)
+
+    def _set_attr(self, key: str, value: Any) -> None:
+        if self._loading or self.ref is None or self.ref[0] != PROVINCE:
+            return
+        current = self.document.topo.provinces[self.ref[1]].attrs.get(key)
+        if current == value or (not current and value is None):
+            return
+        self.document.run("update_province", self.ref[1], attrs={key: value})
+
+    def _on_id(self) -> None:
+        if self._loading or self.ref is None or self.ref[0] != PROVINCE:
+            return
+        new_id = self.id_edit.text().strip()
+        if new_id and new_id != self.ref[1]:
+            edit = self.document.run("update_province", self.ref[1], new_id=new_id)
+            if edit is not None:
+                self.show_face((PROVINCE, new_id, 0))
+            else:
+                self.show_face(self.ref)
+
+    def _on_name(self) -> None:
+        if self._loading or self.ref is None:
+            return
+        name = self.name_edit.text().strip()
+        topo = self.document.topo
+        if self.ref[0] == PROVINCE:
+            if name and name != topo.provinces[self.ref[1]].name:
+                self.document.run("update_province", self.ref[1], name=name)
+        elif name and name != topo.seas[self.ref[1]].name:
+            self.document.run("update_sea", self.ref[1], name=name)
+
+    def _on_territory(self, index: int) -> None:
+        if self._loading or self.ref is None or self.ref[0] != PROVINCE:
+            return
+        tid = self.territory.itemData(index)
+        if tid != self.document.topo.territory_of(self.ref[1]):
+            self.document.run("assign", self.ref[1], tid)
+
+    def _on_label(self, *_: object) -> None:
+        if self._loading or self.ref is None or self.ref[0] != PROVINCE:
+            return
+        if not self.has_label.isChecked():
+            self._set_attr("label", None)
+            return
+        pid = self.ref[1]
+        current = self.document.topo.provinces[pid].attrs.get("label")
+        if current is None and self.label_x.value() == 0 and self.label_y.value() == 0:
+            pt = self.document.topo.polygon(self.ref).representative_point()
+            self._set_attr("label", [round(pt.x, 2), round(pt.y, 2)])
+        else:
+            self._set_attr("label", [self.label_x.value(), self.label_y.value()])
+
+
+class TerritoriesPanel(QWidget):
+    """Territories: name, colour, members; assign provinces by clicking on the map."""
+
+    assign_mode = Signal(bool)
+    current_changed = Signal(object)  # territory id or None
+    province_activated = Signal(str)
+
+    def __init__(self, document: MapDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.list = QListWidget()
+        self.members = QListWidget()
+        self.name_edit = QLineEdit()
+        self.name_edit.setPlaceholderText("territory name")
+        add = QPushButton("Add")
+        remove = QPushButton("Remove")
+        colour = QPushButton("Colour…")
+        self.assign = QPushButton("Assign by clicking")
+        self.assign.setCheckable(True)
+        self.assign.setToolTip("Click provinces on the map to put them into this territory")
+        buttons = QHBoxLayout()
+        for b in (add, remove, colour):
+            buttons.addWidget(b)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.list, 2)
+        layout.addWidget(self.name_edit)
+        layout.addLayout(buttons)
+        layout.addWidget(self.assign)
+        layout.addWidget(QLabel("Members"))
+        layout.addWidget(self.members, 1)
+        add.clicked.connect(self._on_add)
+        remove.clicked.connect(self._on_remove)
+        colour.clicked.connect(self._on_colour)
+        self.assign.toggled.connect(self.assign_mode.emit)
+        self.list.currentRowChanged.connect(self._on_row)
+        self.name_edit.editingFinished.connect(self._on_rename)
+        self.members.itemActivated.connect(
+            lambda item: self.province_activated.emit(item.data(Qt.ItemDataRole.UserRole))
+        )
+        self.members.itemClicked.connect(
+            lambda item: self.province_activated.emit(item.data(Qt.ItemDataRole.UserRole))
+        )
+        document.changed.connect(self.refresh)
+        self.refresh()
+
+    def set_document(self, document: MapDocument) -> None:
+        """Edit another document."""
+        self.document.changed.disconnect(self.refresh)
+        self.document = document
+        document.changed.connect(self.refresh)
+        self.refresh()
+
+    def current(self) -> str | None:
+        """The id of the highlighted territory."""
+        item = self.list.currentItem()
+        return None if item is None else item.data(Qt.ItemDataRole.UserRole)
+
+    def refresh(self, *_: object) -> None:
+        """Reload the list from the map, keeping the highlighted territory."""
+        keep = self.current()
+        self.list.blockSignals(True)
+        self.list.clear()
+        for t in self.document.topo.territories:
+            item = QListWidgetItem(colour_icon(t.colour), f"{t.name}  ({len(t.provinces)})")
+            item.setData(Qt.ItemDataRole.UserRole, t.id)
+            item.setToolTip(t.id)
+            self.list.addItem(item)
+            if t.id == keep:
+                self.list.setCurrentItem(item)
+        self.list.blockSignals(False)
+        self._on_row(self.list.currentRow())
+
+    def select(self, tid: str) -> None:
+        """Highlight a territory."""
+        for row in range(self.list.count()):
+            if self.list.item(row).data(Qt.ItemDataRole.UserRole) == tid:
+                self.list.setCurrentRow(row)
+
+    def _on_row(self, _row: int) -> None:
+        tid = self.current()
+        self.members.clear()
+        topo = self.document.topo
+        if tid is None:
+            self.name_edit.clear()
+        else:
+            t = topo.territory(tid)
+            self.name_edit.setText(t.name)
+            for pid in t.provinces:
+                item = QListWidgetItem(topo.provinces[pid].name if pid in topo.provinces else pid)
+                item.setData(Qt.ItemDataRole.UserRole, pid)
+                self.members.addItem(item)
+        self.current_changed.emit(tid)
+
+    def _on_add(self) -> None:
+        name, ok = QInputDialog.getText(self, "New territory", "Name:")
+        if ok and name.strip():
+            self.add_territory(name.strip())
+
+    def add_territory(self, name: str, colour: str | None = None) -> str | None:
+        """Create a territory (id from the name) and highlight it."""
+        base = "".join(c if c.isalnum() else "_" for c in name.lower()).strip("_") or "t"
+        taken = {t.id for t in self.document.topo.territories}
+        tid, n = base, 2
+        while tid in taken:
+            tid, n = f"{base}_{n}", n + 1
+        palette = ("#8fbf6a", "#e0b860", "#c77d7d", "#7da7c7", "#b58ad1", "#d9d27a", "#79c2b0")
+        colour = colour or palette[len(taken) % len(palette)]
+        if self.document.run("add_territory", tid, name, colour) is None:
+            return None
+        self.select(tid)
+        return tid
+
+    def _on_remove(self) -> None:
+        tid = self.current()
+        if tid is not None:
+            self.document.run("remove_territory", tid)
+
+    def _on_colour(self) -> None:
+        tid = self.current()
+        if tid is None:
+            return
+        colour = QColorDialog.getColor(QColor(self.document.topo.territory(tid).colour), self)
+        if colour.isValid():
+            self.document.run("update_territory", tid, colour=colour.name())
+
+    def _on_rename(self) -> None:
+        tid = self.current()
+        name = self.name_edit.text().strip()
+        if tid is not None and name and name != self.document.topo.territory(tid).name:
+            self.document.run("update_territory", tid, name=name)
+
+
+class ValidationPanel(QWidget):
+    """The validation results; click to zoom there; one-click fixes where safe."""
+
+    issue_activated = Signal(object)  # a maps.validate.ValidationIssue
+
+    def __init__(self, document: MapDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.summary = QLabel("Checking…")
+        self.summary.setWordWrap(True)
+        self.list = QListWidget()
+        self.fix_button = QPushButton("Fix")
+        self.fix_button.setEnabled(False)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.list, 1)
+        layout.addWidget(self.fix_button)
+        self.issues: list[Any] = []
+        self.list.currentRowChanged.connect(self._on_row)
+        self.list.itemClicked.connect(lambda _item: self._activate())
+        self.fix_button.clicked.connect(self.fix_current)
+
+    def set_document(self, document: MapDocument) -> None:
+        """Follow another document."""
+        self.document = document
+
+    def show_result(self, result: Any) -> None:
+        """Show an `editor.analysis.AnalysisResult`."""
+        self.issues = list(result.issues)
+        self.list.clear()
+        errors = sum(1 for i in self.issues if i.severity == "error")
+        warnings = len(self.issues) - errors
+        parts = [f"{errors} errors, {warnings} warnings"]
+        if result.geometry is not None:
+            g = result.geometry
+            parts.append(
+                f"graph: {len(g.graph.provinces)} provinces, {len(g.land_borders)} land "
+                f"borders, {len(g.coastal_borders)} coastal borders"
+            )
+        if result.error:
+            parts.append(result.error)
+        parts.append(f"({result.seconds * 1000:.0f} ms)")
+        self.summary.setText("; ".join(parts))
+        for issue in self.issues:
+            mark = "⛔" if issue.severity == "error" else "⚠"
+            fixable = " — fix available" if fix_for(issue, self.document.topo) else ""
+            item = QListWidgetItem(f"{mark} {issue.message}{fixable}")
+            item.setToolTip(f"{issue.code}: {issue.message}")
+            self.list.addItem(item)
+        self._on_row(self.list.currentRow())
+
+    def current_issue(self) -> Any | None:
+        """The highlighted issue."""
+        row = self.list.currentRow()
+        return self.issues[row] if 0 <= row < len(self.issues) else None
+
+    def _on_row(self, _row: int) -> None:
+        issue = self.current_issue()
+        fix = None if issue is None else fix_for(issue, self.document.topo)
+        self.fix_button.setEnabled(fix is not None)
+        self.fix_button.setText(f"Fix: {fix[0]}" if fix else "Fix")
+
+    def _activate(self) -> None:
+        issue = self.current_issue()
+        if issue is not None:
+            self.issue_activated.emit(issue)
+
+    def fix_current(self) -> bool:
+        """Apply the highlighted issue's fix as one undo step."""
+        issue = self.current_issue()
+        fix = None if issue is None else fix_for(issue, self.document.topo)
+        if fix is None:
+            return False
+        _, operation, args = fix
+        return self.document.run(operation, *args) is not None
