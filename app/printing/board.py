@@ -18,8 +18,8 @@ from app.printing.model import SEA_COLOUR, Board, BoardProvince
 FRAME_COLOUR = "#1b2b3a"  # the map extent frame (tests find the printed map size by it)
 
 # Sizes on the full-size board (mm) and the smallest they may get when printed (pt).
-NAME_MM, NAME_MIN_PT = 3.6, 4.5
-SYMBOL_MM, SYMBOL_MIN_PT = 5.5, 6.0
+NAME_MM, NAME_MIN_PT = 3.6, 5.0
+SYMBOL_MM, SYMBOL_MIN_PT = 5.5, 6.5
 SPOT_RADIUS_MM, SPOT_MIN_PT = 6.0, 2.5
 PROVINCE_LINE_MM, TERRITORY_LINE_MM, COAST_LINE_MM = 0.3, 0.9, 0.7
 

@@ -117,7 +117,7 @@ def flower(painter: QPainter, x: float, y: float, u: float) -> None:
 
 def castle(painter: QPainter, x: float, y: float, u: float) -> None:
     """A castle keep with two roofs: a clan capital."""
-    h = u * 0.5
+    h = u * 0.62
     path = QPainterPath()
     path.addRect(QRectF(x - h * 0.55, y - h * 0.05, h * 1.1, h * 0.95))
     for top, half, depth in ((-h * 0.05, h * 0.95, h * 0.4), (-h * 0.55, h * 0.7, h * 0.4)):
