@@ -994,8 +994,8 @@ class RokuganState(GameState):
                 continue
             ka = self.tok(p, ta[T_TID])[0]
             kb = self.tok(p, tb[T_TID])[0]
-            if ka == kb:
-                continue
+            if self.label(p, ta[T_TID]) == self.label(p, tb[T_TID]):
+                continue  # swapping two equal tokens changes nothing
             if self._slot_legal_for(p, ka, tb[T_SLOT]) and self._slot_legal_for(p, kb, ta[T_SLOT]):
                 out.append(A.Swap(f"#{a}", f"#{b}"))
         return out
