@@ -241,16 +241,21 @@ class EditorWindow(QMainWindow):
         doc.undo_stack.canRedoChanged.connect(self.redo_action.setEnabled)
         self._update_title()
 
+    def _disconnect_document(self, doc: MapDocument) -> None:
+        for signal, slot in (
+            (doc.undo_stack.cleanChanged, self._update_title),
+            (doc.undo_stack.canUndoChanged, self.undo_action.setEnabled),
+            (doc.undo_stack.canRedoChanged, self.redo_action.setEnabled),
+            (doc.path_changed, self._update_title),
+            (doc.failed, self._on_failed),
+            (doc.changed, self._on_changed),
+        ):
+            signal.disconnect(slot)
+
     def set_document(self, document: MapDocument) -> None:
         """Edit another map (the old one must have been saved or discarded)."""
         old = self.document
-        for signal, slot in (
-            (old.undo_stack.cleanChanged, self._update_title),
-            (old.path_changed, self._update_title),
-            (old.failed, self._on_failed),
-            (old.changed, self._on_changed),
-        ):
-            signal.disconnect(slot)
+        self._disconnect_document(old)
         self.document = document
         self.view.set_document(document)
         self.province_panel.set_document(document)
@@ -539,6 +544,7 @@ class EditorWindow(QMainWindow):
             event.ignore()
             return
         self.analysis.wait()
+        self._disconnect_document(self.document)
         event.accept()
 
 

@@ -1,0 +1,307 @@
+"""The Qt editor driven like a user: clicks, drags, tools, panels, undo, save (offscreen)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication
+
+from editor.document import MapDocument
+from editor.main_window import EditorWindow
+from editor.topology import PROVINCE, SEA, TopoMap
+from editor.view import Tool
+from tests.editor.test_topology import coords, shared_length, tiny, vid_at
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DAIMYO_HOME", str(tmp_path / "home"))
+
+
+def make_window(qtbot: Any, data: dict[str, Any] | None = None) -> EditorWindow:
+    window = EditorWindow(document=MapDocument(TopoMap.from_dict(data or tiny())))
+    window._ask_unsaved = lambda: "discard"  # type: ignore[method-assign]
+    qtbot.addWidget(window)
+    window.resize(1200, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    window.view.fit()
+    return window
+
+
+def pixel(window: EditorWindow, xy: tuple[float, float]) -> QPoint:
+    return window.view.mapFromScene(QPointF(*xy))
+
+
+def click(qtbot: Any, window: EditorWindow, xy: tuple[float, float]) -> None:
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=pixel(window, xy))
+
+
+def hover(
+    window: EditorWindow,
+    xy: tuple[float, float],
+    buttons: Qt.MouseButton = Qt.MouseButton.NoButton,
+) -> None:
+    """A real mouse-move event (QTest.mouseMove does not reach offscreen widgets)."""
+    viewport = window.view.viewport()
+    local = QPointF(pixel(window, xy))
+    event = QMouseEvent(
+        QEvent.Type.MouseMove,
+        local,
+        QPointF(viewport.mapToGlobal(local.toPoint())),
+        Qt.MouseButton.NoButton,
+        buttons,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(viewport, event)
+
+
+def wait_analysis(qtbot: Any, window: EditorWindow) -> Any:
+    with qtbot.waitSignal(window.analysis.finished, timeout=10_000) as blocker:
+        window.analysis.run_now()
+    return blocker.args[0]
+
+
+def test_draw_a_province_by_clicks_next_to_an_existing_one_shares_the_edge(qtbot: Any) -> None:
+    # Given the editor on A and B, with the province tool
+    window = make_window(qtbot)
+    window.set_tool(Tool.PROVINCE)
+    # When the pointer hovers just off B's corner, Then the snap indicator shows that vertex
+    hover(window, (190.4, 90.3))
+    assert window.view.snap_indicator() == ("vertex", (190, 90))
+    # When four corners are clicked (two next to B's corners) and Enter closes the outline
+    for xy in [(100.3, 90.2), (190.4, 90.3), (190, 99), (100, 99)]:
+        click(qtbot, window, xy)
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)
+    # Then a third province exists whose top edge is B's bottom edge (same vertices)
+    new = [pid for pid in window.document.topo.provinces if pid not in ("A", "B")]
+    assert len(new) == 1
+    topo = window.document.topo
+    assert coords(topo, new[0])[:2] == [(100, 90), (190, 90)]
+    assert shared_length(topo, "B", new[0]) == pytest.approx(90)
+    assert window.view.selected == (PROVINCE, new[0], 0)
+    assert window.document.dirty
+
+
+def test_dragging_a_shared_vertex_moves_both_polygons_and_undo_restores(qtbot: Any) -> None:
+    # Given the shared corner (100, 10)
+    window = make_window(qtbot)
+    topo = window.document.topo
+    vid = vid_at(topo, (100, 10))
+    viewport = window.view.viewport()
+    # When it is dragged to about (110, 20)
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=pixel(window, (100, 10)))
+    hover(window, (105, 15), Qt.MouseButton.LeftButton)
+    hover(window, (110, 20), Qt.MouseButton.LeftButton)
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=pixel(window, (110, 20)))
+    # Then A and B both show the vertex at its new place, and the polygons were redrawn
+    moved = topo.vertices[vid]
+    assert moved[0] == pytest.approx(110, abs=0.5) and moved[1] == pytest.approx(20, abs=0.5)
+    assert moved in coords(topo, "A") and moved in coords(topo, "B")
+    assert window.view.face_item((PROVINCE, "B", 0)).path().boundingRect().top() == (
+        pytest.approx(10)
+    )
+    assert window.view.face_item((PROVINCE, "A", 0)).path().boundingRect().right() == (
+        pytest.approx(moved[0])
+    )
+    # And the drag is one undo step back to the exact coordinates
+    assert window.document.undo_stack.count() == 1
+    window.undo_action.trigger()
+    assert topo.to_dict() == tiny()
+    window.redo_action.trigger()
+    assert topo.vertices[vid] == moved
+
+
+def test_split_merge_undo_and_redo_restore_exact_coordinates(qtbot: Any) -> None:
+    # Given the editor on A and B
+    window = make_window(qtbot)
+    topo = window.document.topo
+    original = topo.to_dict()
+    # When a cut is drawn across A with the split tool
+    window.set_tool(Tool.SPLIT)
+    for xy in [(50, 3), (48, 50), (50, 97)]:
+        click(qtbot, window, xy)
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)
+    # Then A is two provinces sharing the cut
+    assert list(topo.provinces) == ["A", "A_2", "B"]
+    assert shared_length(topo, "A", "A_2") > 80
+    after_split = topo.to_dict()
+    # When the halves are merged with the merge tool (click A, then its neighbour)
+    window.set_tool(Tool.MERGE)
+    click(qtbot, window, (30, 50))
+    click(qtbot, window, (75, 50))
+    merged = topo.to_dict()
+    assert len(topo.provinces) == 2
+    # Then undo twice is the exact original, redo twice the exact merged map
+    window.undo_action.trigger()
+    assert topo.to_dict() == after_split
+    window.undo_action.trigger()
+    assert topo.to_dict() == original
+    window.redo_action.trigger()
+    window.redo_action.trigger()
+    assert topo.to_dict() == merged
+    assert set(window.view._faces) == {(PROVINCE, pid, 0) for pid in topo.provinces}
+
+
+def test_insert_and_remove_vertex_tools_change_both_neighbours(qtbot: Any) -> None:
+    window = make_window(qtbot)
+    topo = window.document.topo
+    window.set_tool(Tool.INSERT)
+    click(qtbot, window, (100.2, 50))
+    inserted = [p for p in coords(topo, "A") if list(p) not in tiny()["provinces"][0]["polygon"]]
+    assert len(coords(topo, "A")) == 5 and len(coords(topo, "B")) == 5
+    window.set_tool(Tool.REMOVE)
+    click(qtbot, window, inserted[0] if inserted else (100, 50))
+    assert topo.to_dict() == tiny()
+    assert window.view.handle_count() == 6
+
+
+def test_a_near_miss_appears_in_validation_and_its_fix_clears_it(qtbot: Any) -> None:
+    # Given B drawn with its left corners 0.3 units off A's edge (a sliver gap)
+    data = tiny()
+    data["provinces"][1]["polygon"] = [[100.3, 10.1], [190, 10], [190, 90], [100.2, 90]]
+    window = make_window(qtbot, data)
+    # When the analysis runs, Then the validation panel lists a near miss with a fix
+    result = wait_analysis(qtbot, window)
+    codes = [issue.code for issue in result.issues]
+    assert "near_miss" in codes
+    panel = window.validation_panel
+    panel.list.setCurrentRow(codes.index("near_miss"))
+    assert panel.fix_button.isEnabled()
+    assert window.view.issue_marker_count() >= 1
+    # When the issue is clicked, Then the view zooms to it
+    before = window.view.transform().m11()
+    panel.list.itemClicked.emit(panel.list.currentItem())
+    assert window.view.transform().m11() > before
+    # When the fix is clicked, Then A and B share the edge and the issue is gone
+    with qtbot.waitSignal(window.analysis.finished, timeout=10_000) as blocker:
+        panel.fix_button.click()
+    assert "near_miss" not in [issue.code for issue in blocker.args[0].issues]
+    assert shared_length(window.document.topo, "A", "B") == pytest.approx(80)
+    assert window.document.undo_stack.count() == 1
+
+
+def test_live_graph_overlay_shows_borders(qtbot: Any) -> None:
+    window = make_window(qtbot)
+    window.document.run("add_sea", [(10, 90), (190, 90), (190, 99), (10, 99)], 0.5)
+    result = wait_analysis(qtbot, window)
+    assert set(result.geometry.land_borders) == {"A|B"}
+    assert set(result.geometry.coastal_borders) == {"A~0", "B~0"}
+    assert window.view.overlay_item_count() >= 5
+    window.graph_action.trigger()
+    assert not window.view._overlay.isVisible()
+
+
+def test_save_and_reload_equals(qtbot: Any, tmp_path: Path) -> None:
+    # Given an edited map
+    window = make_window(qtbot)
+    window.document.run("add_sea", [(10, 90), (190, 90), (190, 99), (10, 99)], 0.5)
+    window.document.run("update_province", "B", attrs={"defense": 1, "label": [150, 40]})
+    # When it is saved
+    target = tmp_path / "maps" / "tiny.yaml"
+    assert window.save_to(target)
+    # Then it is clean, and loading the file again gives the same map
+    assert not window.document.dirty
+    assert "*" not in window.windowTitle().replace("[*]", "")
+    again = MapDocument.open(target)
+    assert again.topo.to_dict() == window.document.topo.to_dict()
+    from maps.api import dump_map, load_map
+
+    assert target.read_text(encoding="utf-8") == dump_map(load_map(target))
+
+
+def test_close_asks_about_unsaved_changes(qtbot: Any) -> None:
+    window = make_window(qtbot)
+    window.document.run("update_province", "A", name="Akagi-mura")
+    answers = ["cancel"]
+    window._ask_unsaved = lambda: answers.pop()  # type: ignore[method-assign]
+    assert not window.close()
+    assert window.isVisible()
+    window._ask_unsaved = lambda: "discard"  # type: ignore[method-assign]
+    assert window.close()
+
+
+def test_autosave_writes_a_copy_while_there_are_changes(qtbot: Any, tmp_path: Path) -> None:
+    window = make_window(qtbot)
+    doc = window.document
+    assert doc.autosave() is None  # nothing to keep yet
+    doc.run("update_province", "A", name="Akagi-mura")
+    path = doc.autosave()
+    assert path is not None and path.exists()
+    assert "Akagi-mura" in path.read_text(encoding="utf-8")
+    window.save_to(tmp_path / "tiny.yaml")
+    assert not path.exists()
+
+
+def test_province_panel_edits_attributes_with_undo(qtbot: Any) -> None:
+    window = make_window(qtbot)
+    window.set_tool(Tool.SELECT)
+    click(qtbot, window, (150, 50))
+    panel = window.province_panel
+    assert panel.ref == (PROVINCE, "B", 0)
+    assert panel.name_edit.text() == "Biwa"
+    panel.flowers.setValue(3)
+    panel.shadowlands.setChecked(True)
+    panel.name_edit.setText("Biwa-mura")
+    panel.name_edit.editingFinished.emit()
+    attrs = window.document.topo.provinces["B"].attrs
+    assert attrs["flowers"] == 3 and attrs["shadowlands"] is True
+    assert window.document.topo.provinces["B"].name == "Biwa-mura"
+    for _ in range(3):
+        window.undo_action.trigger()
+    assert window.document.topo.to_dict() == tiny()
+
+
+def test_territories_panel_assigns_by_clicking(qtbot: Any) -> None:
+    window = make_window(qtbot)
+    panel = window.territories_panel
+    tid = panel.add_territory("East Marches", "#7da7c7")
+    assert tid == "east_marches"
+    panel.assign.setChecked(True)
+    assert window.view.tool == Tool.ASSIGN
+    click(qtbot, window, (150, 50))
+    topo = window.document.topo
+    assert topo.territory(tid).provinces == ("B",)
+    assert topo.territory("west").provinces == ("A",)
+    assert panel.members.count() == 1
+    assert window.view.face_item((PROVINCE, "B", 0)).brush().color().name() == "#7da7c7"
+
+
+def test_draw_sea_grid_and_delete(qtbot: Any) -> None:
+    window = make_window(qtbot)
+    window.set_tool(Tool.SEA)
+    for xy in [(10, 90), (190, 90), (190, 99)]:
+        click(qtbot, window, xy)
+    qtbot.mouseDClick(
+        window.view.viewport(), Qt.MouseButton.LeftButton, pos=pixel(window, (10, 99))
+    )
+    topo = window.document.topo
+    assert len(topo.seas) == 1
+    sid = next(iter(topo.seas))
+    assert window.view.selected == (SEA, sid, 0)
+    window.delete_action.trigger()
+    assert not topo.seas
+    window.document.run("add_grid", "hex", 2, 3, 5, (0, 100))
+    assert len(topo.provinces) == 8
+    assert window.view.handle_count() == len(topo.vertices)
+
+
+def test_play_action_is_enabled_only_with_the_app(qtbot: Any) -> None:
+    from editor.main_window import play_available
+
+    window = make_window(qtbot)
+    assert window.play_action.isEnabled() == play_available()
+    if not play_available():
+        assert "not available" in window.play_action.toolTip()
+
+
+def test_daimyo_edit_refuses_a_missing_map(capsys: pytest.CaptureFixture[str]) -> None:
+    from app.commands.edit import run
+
+    assert run(argparse.Namespace(map="/nonexistent/dir/none.yaml")) == 2
+    assert "none.yaml" in capsys.readouterr().err
