@@ -1,0 +1,203 @@
+"""`daimyo map check|graph|import|export` through app.cli.main, as scripts call them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from app.cli import main
+from maps.api import load_map
+from maps.geometry import derive
+from tests.maps.builders import TINY_YAML
+
+
+def write(tmp_path: Path, text: str, name: str = "tiny.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def feature(fid: str, coords: list, kind: str = "Polygon", **props: object) -> dict:
+    return {
+        "type": "Feature",
+        "properties": {"id": fid, "name": f"Name {fid}", **props},
+        "geometry": {"type": kind, "coordinates": coords},
+    }
+
+
+def closed(ring: list) -> list:
+    return [*ring, ring[0]]
+
+
+def test_check_valid_map_exits_0(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, TINY_YAML)
+    assert main(["map", "check", str(path)]) == 0
+    assert "valid: 2 provinces" in capsys.readouterr().out
+
+
+def test_check_lists_every_error_and_exits_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a map with a second crab capital and a negative flower count
+    text = TINY_YAML.replace("    name: Biwa\n", "    name: Biwa\n    capital: crab\n")
+    text = text.replace("flowers: 2", "flowers: -2")
+    path = write(tmp_path, text)
+    # When checked, Then it exits 1 and prints both errors with the file
+    assert main(["map", "check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}: error: clan 'crab' has its capital in provinces 'A' and 'B'" in out
+    assert "field 'flowers' is -2" in out
+    assert "2 error(s)" in out
+
+
+def test_check_prints_warnings_and_still_exits_0(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, TINY_YAML.replace("label: [55, 50]", "label: [150, 50]"))
+    assert main(["map", "check", str(path)]) == 0
+    assert "warning: province 'A' (line 13): label (150, 50) lies outside" in (
+        capsys.readouterr().out
+    )
+
+
+def test_check_of_a_broken_file_prints_the_map_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, TINY_YAML.replace("name: Biwa", "name: 12"))
+    assert main(["map", "check", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"{path}: line 21: province 'B': field 'name' must be a non-empty text" in err
+
+
+def test_graph_json_has_the_contract_shape(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, TINY_YAML)
+    assert main(["map", "graph", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    a, b = data["provinces"]
+    assert {k: a[k] for k in ("id", "territory", "coastal", "neighbors")} == {
+        "id": "A",
+        "territory": "west",
+        "coastal": True,
+        "neighbors": ["B"],
+    }
+    assert (a["flowers"], a["capital"], a["defense"]) == (2, "crab", 2)
+    assert (b["flowers"], b["capital"], b["coastal_borders"]) == (None, None, ["B~0"])
+    assert data["territories"] == [
+        {"id": "west", "name": "West", "colour": "#8fbf6a", "provinces": ["A", "B"]}
+    ]
+    assert data["land_borders"] == 1
+    assert data["hash"] == derive(load_map(path)).graph.hash
+
+
+def test_graph_without_json_is_a_listing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, TINY_YAML)
+    assert main(["map", "graph", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Tiny Isle (tiny): 2 provinces, 1 land borders, 2 coastal borders" in out
+    assert "A  Akagi [west] coast 1; neighbours: B; flowers=2 capital=crab defense=2" in out
+
+
+def test_import_snaps_near_vertices_and_adds_an_outside_sea(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given two squares (north-up GeoJSON) with a hairline gap, and a MultiPolygon
+    squares = {
+        "type": "FeatureCollection",
+        "features": [
+            feature("A", [closed([[0, 0], [10, 0], [10, 10], [0, 10]])], territory="south"),
+            feature(
+                "B",
+                [closed([[10.01, 0], [20, 0], [20, 10], [10.01, 10]])],
+                flowers=3,
+                territory="south",
+            ),
+            feature(
+                "C",
+                [
+                    [closed([[0, 10], [20, 10], [20, 20], [0, 20]])],
+                    [closed([[40, 40], [41, 40], [41, 41]])],
+                ],
+                kind="MultiPolygon",
+                territory="north",
+            ),
+        ],
+    }
+    source = tmp_path / "in.geojson"
+    source.write_text(json.dumps(squares), encoding="utf-8")
+    target = tmp_path / "out.yaml"
+    # When imported with an outside sea
+    code = main(["map", "import", str(source), "-o", str(target), "--sea", "outside"])
+    # Then the map is written, the dropped part reported, the gap closed, all coastal
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "feature 3 (C): MultiPolygon of 2 parts: kept the largest" in out
+    m = load_map(target)
+    graph = derive(m).graph
+    assert graph.province("A").neighbors == ("B", "C")
+    assert all(p.coastal for p in graph.provinces)
+    assert m.province("B").attrs == {"flowers": 3}
+    assert m.territory_of("C") == "north"
+    # And y points south: C (north in GeoJSON) lies above A on the map
+    assert max(y for _, y in m.province("C").polygon) <= min(y for _, y in m.province("A").polygon)
+    assert main(["map", "check", str(target)]) == 0
+
+
+def test_geojson_round_trip_import_export_import(tmp_path: Path) -> None:
+    # Given a map imported from GeoJSON
+    source = tmp_path / "in.geojson"
+    source.write_text(
+        json.dumps(
+            {
+                "type": "FeatureCollection",
+                "features": [
+                    feature("A", [closed([[0, 0], [10, 0], [10, 10], [0, 10]])], territory="t"),
+                    feature("B", [closed([[10, 0], [20, 0], [20, 10], [10, 10]])], territory="t"),
+                ],
+            }
+        ),
+        encoding="utf-8",
+    )
+    first, exported, second = tmp_path / "a.yaml", tmp_path / "a.geojson", tmp_path / "b.yaml"
+    assert main(["map", "import", str(source), "-o", str(first), "--sea", "outside"]) == 0
+    # When exported to GeoJSON and imported again
+    assert main(["map", "export", str(first), "-o", str(exported)]) == 0
+    assert main(["map", "import", str(exported), "-o", str(second)]) == 0
+    # Then the second map is the first one, text for text
+    assert second.read_text() == first.read_text()
+
+
+def test_export_svg_is_coloured_by_territory_with_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, TINY_YAML.replace("name: Biwa", "name: Biwa & Co"))
+    target = tmp_path / "tiny.svg"
+    assert main(["map", "export", str(path), "-o", str(target)]) == 0
+    svg = target.read_text(encoding="utf-8")
+    assert svg.startswith("<?xml") and "<svg" in svg
+    assert ">Akagi</text>" in svg and ">Biwa &amp; Co</text>" in svg
+    assert 'fill="#8fbf6a"' in svg
+    assert 'width="200mm" height="100mm"' in svg
+
+
+def test_export_to_an_unknown_format_exits_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, TINY_YAML)
+    assert main(["map", "export", str(path), "-o", str(tmp_path / "x.png")]) == 1
+    assert "name the output .geojson or .svg" in capsys.readouterr().err
+
+
+def test_import_of_something_that_is_not_geojson_exits_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "in.geojson"
+    source.write_text('{"type": "Feature"}', encoding="utf-8")
+    assert main(["map", "import", str(source), "-o", str(tmp_path / "o.yaml")]) == 1
+    assert "not a GeoJSON FeatureCollection" in capsys.readouterr().err
+    assert not (tmp_path / "o.yaml").exists()
