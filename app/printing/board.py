@@ -66,15 +66,22 @@ class BoardPainter:
     def __init__(self, board: Board) -> None:
         self.board = board
         self._province_paths = [(p, _ring_path(p.rings)) for p in board.provinces]
+        self._province_bounds = [path.boundingRect() for _, path in self._province_paths]
         self._sea_path = QPainterPath()
         self._sea_path.setFillRule(Qt.FillRule.OddEvenFill)
         for sea in board.seas:
             for rings in sea.polygons:
                 self._sea_path.addPath(_ring_path(rings))
-        self._border_paths = {
-            kind: _lines_path([line for b in board.borders if b.kind == kind for line in b.lines])
+        self._border_lines = {
+            kind: [
+                (path.boundingRect(), path)
+                for b in board.borders
+                if b.kind == kind
+                for path in (_lines_path([line]) for line in b.lines)
+            ]
             for kind in ("territory", "coast")
         }
+        self._view = QRectF()  # the map part a paint call can show, map units
         minx, miny, maxx, maxy = board.extent
         self._extent = QRectF(minx, miny, maxx - minx, maxy - miny)
 
@@ -87,7 +94,12 @@ class BoardPainter:
         """
         painter.save()
         frame = transform.mapRect(self._extent)
-        painter.setClipRect(clip.intersected(frame) if clip is not None else frame)
+        shown = clip.intersected(frame) if clip is not None else frame
+        painter.setClipRect(shown)
+        # Only what can show on this sheet is written (tiles would repeat the whole board).
+        inverse, _ = transform.inverted()
+        reach = 80.0  # points: the widest label or symbol row around its anchor
+        self._view = inverse.mapRect(shown.adjusted(-reach, -reach, reach, reach))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         self._paint_areas(painter, transform, scale)
         self._paint_borders(painter, transform, scale)
@@ -109,7 +121,11 @@ class BoardPainter:
             painter.drawPath(transform.map(self._sea_path))
         outline = draw.pen("#5b5b5b", max(0.4, draw.mm(PROVINCE_LINE_MM) * scale))
         hatch = QBrush(QColor(40, 20, 40, 90), Qt.BrushStyle.BDiagPattern)
-        mapped_paths = [(p, transform.map(path)) for p, path in self._province_paths]
+        mapped_paths = [
+            (p, transform.map(path))
+            for (p, path), bounds in zip(self._province_paths, self._province_bounds, strict=True)
+            if bounds.intersects(self._view)
+        ]
         painter.setPen(Qt.PenStyle.NoPen)
         for province, mapped in mapped_paths:
             painter.setBrush(QColor(province.colour))
@@ -131,7 +147,10 @@ class BoardPainter:
             ("coast", "#1f4e79", COAST_LINE_MM, 0.7),
         )
         for kind, colour, width_mm, min_pt in styles:
-            path = self._border_paths[kind]
+            path = QPainterPath()
+            for bounds, line in self._border_lines[kind]:
+                if bounds.intersects(self._view) or bounds.isEmpty():
+                    path.addPath(line)
             if path.isEmpty():
                 continue
             painter.setPen(draw.pen(colour, max(min_pt, draw.mm(width_mm) * scale)))
@@ -140,6 +159,8 @@ class BoardPainter:
     def _paint_marks(self, painter: QPainter, transform: QTransform, scale: float) -> None:
         radius = max(SPOT_MIN_PT, draw.mm(SPOT_RADIUS_MM) * scale)
         for mark in self.board.marks:
+            if not self._view.contains(QPointF(*mark.point)):
+                continue
             p = transform.map(QPointF(*mark.point))
             draw.token_spot(painter, p.x(), p.y(), radius, mark.kind)
 
@@ -148,6 +169,8 @@ class BoardPainter:
         u = max(SYMBOL_MIN_PT, draw.mm(SYMBOL_MM) * scale)
         name_font = draw.font(name_pt, bold=True)
         for province, _ in self._province_paths:
+            if not self._view.contains(QPointF(*province.label)):
+                continue
             p = transform.map(QPointF(*province.label))
             x, y = p.x(), p.y()
             symbols = _symbols(province)
@@ -164,6 +187,8 @@ class BoardPainter:
                 self._paint_symbol_row(painter, symbols, x, name_y + name_pt * 0.6 + u * 0.6, u)
         sea_font = draw.font(max(NAME_MIN_PT + 1, draw.mm(NAME_MM * 1.3) * scale), italic=True)
         for name, point in self.board.sea_labels:
+            if not self._view.contains(QPointF(*point)):
+                continue
             p = transform.map(QPointF(*point))
             width = draw.text_size(painter, name, sea_font)[0] + 4
             draw.draw_text(
