@@ -148,10 +148,8 @@ def position(text: str, seed: int = 0, graph: MapGraph | None = None) -> S.Rokug
                 take(seat[args[0]], lab, S.DISCARD)
         elif cmd == "place":
             p = seat[args[0]]
-            tid = take(p, args[1], S.HAND)
-            where = " ".join(args[2:])
-            st._do_place(p, args[1], where, from_discard=False)
-            assert st.loc[p * TOKENS_PER_CLAN + tid] == S.ONBOARD
+            take(p, args[1], S.HAND)
+            st._do_place(p, args[1], " ".join(args[2:]), from_discard=False)
         elif cmd == "objective":
             st.objective[seat[args[0]]] = OBJECTIVE_INDEX[args[1]]
         elif cmd == "card":
