@@ -36,7 +36,11 @@ import shapely
 from shapely.geometry import LineString, MultiLineString, MultiPoint, Point, Polygon, box
 from shapely.ops import linemerge, polygonize, polylabel, unary_union
 
-from engine.files import atomic_write_text
+from maps.api import MapFile, Sea, SeaPolygon, save_map
+from maps.api import Province as MapProvince
+from maps.api import Territory as MapTerritory
+from maps.geometry import derive
+from maps.validate import validate
 
 Coord = tuple[float, float]
 
@@ -48,9 +52,12 @@ NEAR_MISS = 0.002 * max(WIDTH, HEIGHT)
 SEED = "rokugan-map-1"
 
 SEA, GHOST = "@sea", "@ghost"
-OUTLINE_ROUGHNESS = 0.3
+SEA_NAME = "Sea of Amaterasu"
+OUTLINE_ROUGHNESS = 0.26
+COAST_HURST = 0.75
 OUTLINE_DETAIL = 2.5  # coast segments are at most this long
-BORDER_ROUGHNESS = 0.13
+BORDER_ROUGHNESS = 0.14
+BORDER_HURST = 0.8
 BORDER_DETAIL = 5.0
 
 
@@ -110,16 +117,16 @@ PROVINCES: tuple[Province, ...] = (
     Province("SCORP_3", "Nagareishi", "scorpion", 3, False, 0, (235, 300)),
     Province("LION_C", "Shishimine", "lion", 2, True, 2, (335, 298)),
     Province("LION_W", "Kinugahara", "lion", 2, False, 0, (250, 200)),
-    Province("LION_E", "Akatsuki", "lion", 2, False, 0, (430, 262)),
+    Province("LION_E", "Akatsuki", "lion", 2, False, 0, (440, 240)),
     Province("UNI_C", "Fujikaze", "unicorn", 2, True, 2, (110, 158)),
     Province("UNI_1", "Kazahaya", "unicorn", 1, False, 0, (72, 250)),
     Province("UNI_3", "Murasakino", "unicorn", 3, False, 0, (178, 232)),
     Province("DRAGON_C", "Ryugamine", "dragon", 2, True, 2, (318, 140)),
     Province("DRAGON_1", "Kumotaki", "dragon", 1, False, 0, (190, 90)),
     Province("DRAGON_3", "Takanosu", "dragon", 3, False, 0, (348, 215)),
-    Province("PHX_C", "Homurado", "phoenix", 2, True, 2, (400, 115)),
-    Province("PHX_2", "Akabane", "phoenix", 2, False, 0, (462, 92)),
-    Province("PHX_1", "Hinodezaki", "phoenix", 1, False, 0, (520, 170)),
+    Province("PHX_C", "Homurado", "phoenix", 2, True, 2, (398, 100)),
+    Province("PHX_2", "Akabane", "phoenix", 2, False, 0, (462, 80)),
+    Province("PHX_1", "Hinodezaki", "phoenix", 1, False, 0, (522, 138)),
     Province("ISL_2", "Shiosai", "islands_neutral", 2, False, 0, (500, 615)),
     Province("ISL_1A", "Uminari", "islands_neutral", 1, False, 0, (410, 715)),
     Province("ISL_1B", "Kaigarajima", "islands_neutral", 1, False, 0, (478, 725)),
@@ -160,21 +167,22 @@ COASTAL: frozenset[str] = frozenset(
 # Hand-drawn mainland coast, from off the west edge to off the north edge (x east, y south).
 # fmt: off
 MAINLAND_COAST: tuple[Coord, ...] = (
-    (-40, 838), (10, 832), (30, 858), (58, 880), (72, 860), (100, 848), (118, 826),
-    (140, 808), (162, 800), (178, 816), (200, 824), (214, 846), (232, 832), (248, 806),
-    (272, 812), (296, 826), (316, 818), (310, 790), (326, 758), (342, 720), (356, 690),
-    (384, 668), (404, 640), (436, 616), (428, 588), (410, 570), (426, 546), (412, 528),
-    (380, 522), (354, 510), (334, 496), (322, 478), (344, 470), (372, 476), (398, 470),
-    (420, 448), (436, 420), (462, 398), (480, 378), (506, 366), (500, 344), (476, 336),
-    (486, 316), (474, 294), (490, 276), (508, 258), (538, 244), (566, 230), (590, 206),
-    (578, 182), (566, 160), (582, 130), (574, 96), (590, 60), (572, 24), (578, -40),
+    (-40, 830), (12, 826), (28, 850), (44, 876), (66, 868), (84, 842), (104, 850),
+    (128, 832), (140, 806), (152, 786), (170, 800), (184, 822), (206, 830), (222, 858),
+    (240, 846), (248, 818), (266, 806), (290, 822), (306, 846), (322, 838), (324, 808),
+    (338, 776), (346, 744), (362, 716), (378, 692), (400, 672), (418, 648), (432, 628),
+    (426, 606), (414, 590), (432, 566), (424, 546), (398, 550), (372, 546), (350, 534),
+    (332, 516), (316, 492), (324, 474), (344, 462), (376, 466), (402, 458), (424, 440),
+    (440, 418), (466, 404), (494, 392), (522, 382), (516, 360), (490, 352), (478, 334),
+    (486, 312), (490, 280), (514, 266), (540, 258), (562, 236), (570, 206), (556, 182),
+    (548, 156), (566, 130), (560, 96), (574, 62), (556, 24), (560, -40),
 )
 # Hand-drawn outline of the island (closed ring).
 ISLAND: tuple[Coord, ...] = (
-    (468, 590), (492, 566), (530, 572), (548, 594), (566, 626), (552, 652), (546, 680),
-    (562, 704), (554, 740), (528, 768), (498, 760), (476, 784), (446, 774), (420, 770),
-    (396, 772), (372, 752), (370, 726), (388, 706), (412, 694), (432, 672), (446, 648),
-    (456, 618),
+    (470, 588), (488, 570), (512, 566), (534, 578), (548, 600), (570, 616), (562, 642),
+    (548, 662), (552, 688), (566, 710), (556, 738), (534, 760), (512, 754), (494, 772),
+    (472, 780), (450, 768), (426, 774), (400, 776), (380, 760), (364, 740), (372, 716),
+    (394, 704), (416, 694), (434, 674), (450, 652), (462, 622),
 )
 # fmt: on
 SEA_OFFSET = 7.0  # sea points sit this far off the (roughened) drawn coast
@@ -231,7 +239,10 @@ def build_vertices(coast: Coast) -> list[Vertex]:
     land = coast.land
     reach = box(-45, -45, WIDTH + 45, HEIGHT + 45)
     sea_pts: list[Coord] = []
-    for outline in land.geoms:
+    outlines = list(shapely.get_parts(land))
+    if len(outlines) != 2:
+        raise RuntimeError("the island touches the mainland; redraw ISLAND or MAINLAND_COAST")
+    for outline in outlines:
         ring = outline.buffer(SEA_OFFSET, join_style="round").exterior
         n = max(3, int(ring.length / SEA_SPACING))
         for i in range(n):
@@ -262,12 +273,28 @@ def build_vertices(coast: Coast) -> list[Vertex]:
 
 
 def rough_outline(points: Sequence[Coord], name: str, closed: bool) -> list[Coord]:
-    """A hand-drawn outline with fractal detail added (deterministic)."""
-    rng = random.Random(f"{SEED}:outline:{name}")
+    """A hand-drawn outline with fractal detail added (deterministic, never self-crossing).
+
+    Each drawn segment is roughened on its own; a segment whose detail would cross the
+    outline drawn so far is redrawn calmer.
+    """
     pts = list(points) + ([points[0]] if closed else [])
     out: list[Coord] = []
-    for p, q in zip(pts, pts[1:], strict=False):
-        out += _displace(p, q, rng, OUTLINE_ROUGHNESS, OUTLINE_DETAIL)
+    last = len(pts) - 2
+    for i, (p, q) in enumerate(zip(pts, pts[1:], strict=False)):
+        rel = OUTLINE_ROUGHNESS
+        while True:
+            rng = random.Random(f"{SEED}:outline:{name}:{i}:{rel:.4f}")
+            piece = _displace(p, q, rng, rel, OUTLINE_DETAIL, COAST_HURST)
+            trial = out + piece + [q]
+            if i == last and closed:
+                ok = Polygon(trial).is_valid
+            else:
+                ok = LineString(trial).is_simple
+            if ok or rel < 0.01:
+                break
+            rel *= 0.7
+        out += piece
     out.append(pts[-1])
     return out
 
@@ -458,15 +485,21 @@ def dual_arcs(tri: Triangulation, vertices: Sequence[Vertex]) -> list[Arc]:
     return arcs
 
 
-def _displace(a: Coord, b: Coord, rng: random.Random, rel: float, min_len: float) -> list[Coord]:
-    """Midpoint displacement between a and b (a included, b excluded)."""
+def _displace(
+    a: Coord, b: Coord, rng: random.Random, rel: float, min_len: float, hurst: float = 1.0
+) -> list[Coord]:
+    """Midpoint displacement between a and b (a included, b excluded).
+
+    The midpoint moves sideways by up to ``rel * length`` at 20 map units, scaled by
+    ``(length / 20) ** (hurst - 1)``: a Hurst exponent below 1 roughens the finer scales more.
+    """
     length = math.dist(a, b)
     if length < min_len:
         return [a]
     nx, ny = (a[1] - b[1]) / length, (b[0] - a[0]) / length
-    off = rng.uniform(-1.0, 1.0) * rel * length
+    off = rng.uniform(-1.0, 1.0) * rel * length * (length / 20.0) ** (hurst - 1.0)
     mid = ((a[0] + b[0]) / 2 + nx * off, (a[1] + b[1]) / 2 + ny * off)
-    return _displace(a, mid, rng, rel, min_len) + _displace(mid, b, rng, rel, min_len)
+    return _displace(a, mid, rng, rel, min_len, hurst) + _displace(mid, b, rng, rel, min_len, hurst)
 
 
 def roughen(arc: Arc, scale: float) -> list[Coord]:
@@ -475,7 +508,7 @@ def roughen(arc: Arc, scale: float) -> list[Coord]:
     rng = random.Random(f"{SEED}:{a}|{b}")
     out: list[Coord] = []
     for p, q in zip(arc.coords, arc.coords[1:], strict=False):
-        out += _displace(p, q, rng, BORDER_ROUGHNESS * scale, BORDER_DETAIL)
+        out += _displace(p, q, rng, BORDER_ROUGHNESS * scale, BORDER_DETAIL, BORDER_HURST)
     out.append(arc.coords[-1])
     return out
 
@@ -684,18 +717,17 @@ def check(drawing: Drawing) -> list[str]:
     return problems
 
 
-def shape_report(drawing: Drawing) -> list[str]:
-    """Per province: area, compactness and how far the label is from the design centre."""
+def shape_report(mapfile: MapFile) -> list[str]:
+    """Per province: area, solidity, thickness and how far the label is from the design centre."""
+    centres = {p.id: p.centre for p in PROVINCES}
     rows = []
-    for p in PROVINCES:
-        poly = drawing.provinces[p.id]
-        hull = poly.convex_hull
-        label = label_point(poly)
+    for p in mapfile.provinces:
+        poly = Polygon(p.polygon)
+        label = p.label or label_point(poly)
         rows.append(
-            f"{p.id:9s} area {poly.area:8.0f}  solidity {poly.area / hull.area:4.2f}  "
+            f"{p.id:9s} area {poly.area:8.0f}  solidity {poly.area / poly.convex_hull.area:4.2f}  "
             f"thick {2 * poly.exterior.distance(Point(label)):5.1f}  vertices "
-            f"{len(poly.exterior.coords):4d}  centre shift "
-            f"{math.dist(label, p.centre):5.1f}"
+            f"{len(p.polygon):4d}  label shift {math.dist(label, centres[p.id]):5.1f}"
         )
     return rows
 
@@ -707,79 +739,79 @@ def label_point(poly: Polygon) -> Coord:
 
 
 # ----------------------------------------------------------------------------- output
-def _fmt(v: float) -> str:
-    return f"{v:.1f}".rstrip("0").rstrip(".") if v != int(v) else str(int(v))
+def _ring(ring: shapely.LinearRing) -> list[Coord]:
+    return [(x, y) for x, y in ring.coords[:-1]]
 
 
-def _ring_yaml(ring: Sequence[Coord]) -> str:
-    return "[" + ", ".join(f"[{_fmt(x)}, {_fmt(y)}]" for x, y in ring) + "]"
-
-
-def _ring(poly_ring: shapely.LinearRing) -> list[Coord]:
-    return [(x, y) for x, y in poly_ring.coords[:-1]]
-
-
-def to_yaml(drawing: Drawing) -> str:
-    """The map file text (format 1)."""
-    lines = [
-        "# Generated by maps/tools/build_rokugan.py; edit that script, not this file.",
-        "format: 1",
-        "id: rokugan",
-        "name: Rokugan",
-        f"size: {{width_mm: {int(WIDTH)}, height_mm: {int(HEIGHT)}}}",
-        f"extent: [{', '.join(_fmt(v) for v in EXTENT)}]",
-        "game: rokugan",
-        "attributes: {}",
-        "territories:",
-    ]
-    for t in TERRITORIES:
-        members = [p.id for p in PROVINCES if p.territory == t.id]
-        lines += [
-            f"  - id: {t.id}",
-            f"    name: {t.name}",
-            f'    colour: "{t.colour}"',
-            f"    provinces: [{', '.join(members)}]",
-        ]
-    lines.append("provinces:")
+def to_mapfile(drawing: Drawing) -> MapFile:
+    """The drawing as a map file (format 1)."""
+    provinces = []
     for p in PROVINCES:
         poly = drawing.provinces[p.id]
-        lx, ly = label_point(poly)
-        lines += [
-            f"  - id: {p.id}",
-            f"    name: {p.name}",
-            f"    polygon: {_ring_yaml(_ring(poly.exterior))}",
-            f"    label: [{_fmt(lx)}, {_fmt(ly)}]",
-            f"    flowers: {p.flowers}",
-        ]
+        attrs: dict[str, object] = {"flowers": p.flowers}
         if p.capital:
-            lines.append(f"    capital: {p.territory}")
+            attrs["capital"] = p.territory  # a clan's capital lies in the territory named for it
         if p.defense:
-            lines.append(f"    defense: {p.defense}")
+            attrs["defense"] = p.defense
         if p.territory.startswith("shadowlands"):
-            lines.append("    shadowlands: true")
-    sea = drawing.sea
-    lines += [
-        "seas:",
-        "  - id: sea",
-        "    name: Sea of Amaterasu",
-        "    polygons:",
-        f"      - polygon: {_ring_yaml(_ring(sea.exterior))}",
-        f"        holes: [{', '.join(_ring_yaml(_ring(h)) for h in sea.interiors)}]",
+            attrs["shadowlands"] = True
+        provinces.append(
+            MapProvince(p.id, p.name, _ring(poly.exterior), label=label_point(poly), attrs=attrs)
+        )
+    territories = [
+        MapTerritory(t.id, t.name, t.colour, [p.id for p in PROVINCES if p.territory == t.id])
+        for t in TERRITORIES
     ]
-    return "\n".join(lines) + "\n"
+    sea = Sea(
+        "sea",
+        SEA_NAME,
+        [SeaPolygon(_ring(drawing.sea.exterior), [_ring(h) for h in drawing.sea.interiors])],
+    )
+    return MapFile(
+        id="rokugan",
+        name="Rokugan",
+        width_mm=WIDTH,
+        height_mm=HEIGHT,
+        extent=EXTENT,
+        provinces=provinces,
+        territories=territories,
+        seas=[sea],
+        game="rokugan",
+    )
 
 
-def build() -> tuple[Drawing, list[str]]:
+def cross_check(mapfile: MapFile) -> list[str]:
+    """Problems the shared geometry layer (maps.geometry, maps.validate) finds."""
+    problems = [
+        f"validate: {issue.code}: {issue.message}"
+        for issue in validate(mapfile)
+        if issue.severity == "error"
+    ]
+    graph = derive(mapfile).graph
+    derived = {tuple(sorted(pair)) for pair in graph.land_borders()}
+    problems += [f"maps.geometry misses border {a}|{b}" for a, b in sorted(LAND_BORDERS - derived)]
+    problems += [f"maps.geometry adds border {a}|{b}" for a, b in sorted(derived - LAND_BORDERS)]
+    for p in graph.provinces:
+        if (p.id in COASTAL) != p.coastal or len(p.coastal_borders) > 1:
+            problems.append(f"maps.geometry: {p.id} coastal borders {p.coastal_borders}")
+    return problems
+
+
+def build() -> tuple[MapFile | None, list[str]]:
     """Draw the map; return it with the list of topology problems (empty when exact)."""
     coast = build_coast()
     vertices = build_vertices(coast)
     tri = delaunay(vertices)
     problems = enforce_topology(tri, vertices)
     if problems:
-        return Drawing({}, Polygon()), problems
+        return None, problems
     arcs = land_arcs_to_coast(roughen_all(dual_arcs(tri, vertices), coast), coast)
     drawing = faces(arcs, coast)
-    return drawing, check(drawing)
+    problems = check(drawing)
+    if problems:
+        return None, problems
+    mapfile = to_mapfile(drawing)
+    return mapfile, cross_check(mapfile)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -789,15 +821,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="verify only, write nothing")
     parser.add_argument("--report", action="store_true", help="print province shape figures")
     args = parser.parse_args(argv)
-    drawing, problems = build()
+    mapfile, problems = build()
     for problem in problems:
         print(problem, file=sys.stderr)
-    if problems:
+    if problems or mapfile is None:
         return 1
     if args.report:
-        print("\n".join(shape_report(drawing)))
+        print("\n".join(shape_report(mapfile)))
     if not args.check:
-        atomic_write_text(args.output, to_yaml(drawing))
+        save_map(mapfile, args.output)
         print(f"wrote {args.output}")
     return 0
 
