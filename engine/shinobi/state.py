@@ -295,6 +295,11 @@ class ShinobiState(GameState):
         return self._history
 
     @property
+    def undo_depth(self) -> int:
+        """How many actions `undo` can take back (a determinized state starts at 0)."""
+        return len(self._undo)
+
+    @property
     def actors(self) -> Sequence[int]:
         """Who took each action of `history` (public: everyone sees who acts)."""
         return self._actors
@@ -488,10 +493,39 @@ class ShinobiState(GameState):
         while self._order:
             if self._order > LAST_ORDER:
                 self._end_turn()
-            elif self.legal_actions():
+            elif self._has_action():
                 return
             else:
                 self._order += 1
+
+    def _has_action(self) -> bool:
+        """True when the current order has a legal option (`bool(legal_actions())`, fast)."""
+        p = self._player
+        cells = self._cells
+        hand = self._hand_base + p * CARD_TYPES
+        if self._order < LAST_ORDER and any(cells[hand : hand + NUM_CLANS]):
+            return True  # a clan card can always be deployed (there are other provinces)
+        elsewhere = [
+            q * NUM_CLANS for q in range(self._n) if q != p
+        ]  # bases of the other provinces
+        if self._order == 1:
+            return bool(cells[hand + NINJA]) and any(
+                cells[base + c] for base in elsewhere for c in range(NUM_CLANS)
+            )
+        if self._order == 2:
+            return any(cells[base + c] for base in elsewhere for c in range(NUM_CLANS))
+        own = p * NUM_CLANS
+        protected = self._protected
+        for a in range(NUM_CLANS):
+            strength = cells[own + a]
+            if strength < 2:
+                continue
+            for base in elsewhere:
+                for b in range(NUM_CLANS):
+                    if b != a and 0 < cells[base + b] < strength:
+                        if not protected >> (base + b) & 1:
+                            return True
+        return False
 
     def _end_turn(self) -> None:
         """Draw back up to 4, count down the last round, pass to the next seat."""
