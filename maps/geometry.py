@@ -340,7 +340,10 @@ def _labels(mapfile: MapFile, shapes: np.ndarray) -> dict[str, Point]:
     missing = [i for i, p in enumerate(mapfile.provinces) if p.label is None]
     centres = np.empty((0, 2))
     if missing:
-        circles = shapely.maximum_inscribed_circle(shapes[missing])
+        bounds = shapely.bounds(shapes[missing])
+        # 1 % of each province's size is precise enough for a label and twice as fast.
+        tolerance = np.maximum(bounds[:, 2] - bounds[:, 0], bounds[:, 3] - bounds[:, 1]) / 100
+        circles = shapely.maximum_inscribed_circle(shapes[missing], tolerance)
         centres = shapely.get_coordinates(shapely.get_point(circles, 0))
     computed = {i: (float(x), float(y)) for i, (x, y) in zip(missing, centres, strict=True)}
     return {

@@ -300,7 +300,8 @@ def _check_near_misses(
     left, right = tree.query(boundaries, predicate="dwithin", distance=tolerance)
     keep = left < right
     left, right = left[keep], right[keep]
-    for k, excess in _excess(boundaries[left], boundaries[right], tolerance, minimum):
+    zones = shapely.buffer(boundaries, tolerance, quad_segs=2)
+    for k, excess in _excess(boundaries[left], boundaries[right], zones[right], tolerance, minimum):
         a = mapfile.provinces[index[left[k]]]
         b = mapfile.provinces[index[right[k]]]
         at = _point(shapely.point_on_surface(excess))
@@ -320,7 +321,8 @@ def _check_near_misses(
     near = shapely.dwithin(boundaries, coast, tolerance)
     cand = np.flatnonzero(near)
     coasts = np.full(len(cand), coast, dtype=object)
-    for k, excess in _excess(boundaries[cand], coasts, tolerance, minimum):
+    coast_zones = np.full(len(cand), shapely.buffer(coast, tolerance, quad_segs=2), dtype=object)
+    for k, excess in _excess(boundaries[cand], coasts, coast_zones, tolerance, minimum):
         p = mapfile.provinces[index[cand[k]]]
         at = _point(shapely.point_on_surface(excess))
         loose = _loose_vertices(boundaries[cand[k]], coast, tolerance)
@@ -334,16 +336,20 @@ def _check_near_misses(
         )
 
 
-def _excess(a: np.ndarray, b: np.ndarray, tolerance: float, minimum: float):  # noqa: ANN202
-    """(k, lines) where a[k]'s boundary runs near b[k] for >= minimum without touching it."""
+def _excess(a: np.ndarray, b: np.ndarray, b_zone: np.ndarray, tolerance: float, minimum: float):  # noqa: ANN202
+    """(k, lines) where a[k] runs within `tolerance` of b[k] (zone b_zone[k]) without touching it,
+    for `minimum` or more."""
     if not len(a):
         return
-    near = shapely.intersection(a, shapely.buffer(b, tolerance, quad_segs=2))
+    near = shapely.intersection(a, b_zone)
     contact = shapely.intersection(a, b)
-    excess = lines_only(shapely.difference(near, shapely.buffer(contact, 2 * tolerance)))
-    lengths = shapely.length(excess)
-    for k in np.flatnonzero(lengths >= minimum):
-        yield int(k), excess[k]
+    # The shared lines are part of `near`; most pairs have nothing else near and stop here.
+    maybe = shapely.length(near) - shapely.length(lines_only(contact)) >= minimum
+    index = np.flatnonzero(maybe)
+    away = shapely.difference(near[index], shapely.buffer(contact[index], 2 * tolerance))
+    excess = lines_only(away)
+    for k in np.flatnonzero(shapely.length(excess) >= minimum):
+        yield int(index[k]), excess[k]
 
 
 def _loose_vertices(a: shapely.Geometry, b: shapely.Geometry, tolerance: float) -> list[Point]:
