@@ -124,9 +124,9 @@ PROVINCES: tuple[Province, ...] = (
     Province("DRAGON_C", "Ryugamine", "dragon", 2, True, 2, (318, 140)),
     Province("DRAGON_1", "Kumotaki", "dragon", 1, False, 0, (190, 90)),
     Province("DRAGON_3", "Takanosu", "dragon", 3, False, 0, (348, 215)),
-    Province("PHX_C", "Homurado", "phoenix", 2, True, 2, (398, 100)),
-    Province("PHX_2", "Akabane", "phoenix", 2, False, 0, (462, 80)),
-    Province("PHX_1", "Hinodezaki", "phoenix", 1, False, 0, (522, 138)),
+    Province("PHX_C", "Homurado", "phoenix", 2, True, 2, (405, 100)),
+    Province("PHX_2", "Akabane", "phoenix", 2, False, 0, (478, 85)),
+    Province("PHX_1", "Hinodezaki", "phoenix", 1, False, 0, (548, 110)),
     Province("ISL_2", "Shiosai", "islands_neutral", 2, False, 0, (500, 615)),
     Province("ISL_1A", "Uminari", "islands_neutral", 1, False, 0, (410, 715)),
     Province("ISL_1B", "Kaigarajima", "islands_neutral", 1, False, 0, (478, 725)),
@@ -174,8 +174,8 @@ MAINLAND_COAST: tuple[Coord, ...] = (
     (426, 606), (414, 590), (432, 566), (424, 546), (398, 550), (372, 546), (350, 534),
     (332, 516), (316, 492), (324, 474), (344, 462), (376, 466), (402, 458), (424, 440),
     (440, 418), (466, 404), (494, 392), (522, 382), (516, 360), (490, 352), (478, 334),
-    (486, 312), (490, 280), (514, 266), (540, 258), (562, 236), (570, 206), (556, 182),
-    (548, 156), (566, 130), (560, 96), (574, 62), (556, 24), (560, -40),
+    (486, 312), (490, 280), (514, 266), (540, 258), (562, 236), (572, 206), (566, 182),
+    (576, 156), (592, 138), (588, 112), (604, 96), (640, 92),
 )
 # Hand-drawn outline of the island (closed ring).
 ISLAND: tuple[Coord, ...] = (
@@ -263,11 +263,14 @@ def build_vertices(coast: Coast) -> list[Vertex]:
     vertices += [Vertex(SEA, xy, SEA_WEIGHT) for xy in sea_pts]
     ghosts: list[Coord] = []
     coast_west_y = MAINLAND_COAST[0][1]
-    coast_north_x = MAINLAND_COAST[-1][0]
+    end_x, end_y = MAINLAND_COAST[-1]
     for gy in _steps(-60.0, coast_west_y - 50, 45.0):
         ghosts.append((-60.0, gy))
-    for gx in _steps(-15.0, coast_north_x - 60, 45.0):
-        ghosts.append((gx, -60.0))
+    if end_x > WIDTH:  # the coast leaves by the east edge: land runs off the north-east corner
+        ghosts += [(gx, -60.0) for gx in _steps(-15.0, WIDTH + 60, 45.0)]
+        ghosts += [(WIDTH + 60, gy) for gy in _steps(-15.0, end_y - 50, 45.0)]
+    else:
+        ghosts += [(gx, -60.0) for gx in _steps(-15.0, end_x - 60, 45.0)]
     vertices += [Vertex(GHOST, xy, GHOST_WEIGHT) for xy in ghosts]
     return vertices
 
