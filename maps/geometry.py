@@ -86,6 +86,8 @@ def polygons_from_rings(rings: list[tuple[Ring, list[Ring]]]) -> np.ndarray:
     polygon_offsets = [0]
     for outer, holes in rings:
         for ring in (outer, *holes):
+            if len(ring) < 3:  # half-drawn (editor): keep it, invalid, for validate to report
+                ring = [*ring, *[ring[-1] if ring else (0.0, 0.0)] * (3 - len(ring))]
             coords.extend(ring)
             coords.append(ring[0])  # shapely wants closed rings
             ring_offsets.append(len(coords))
@@ -344,7 +346,12 @@ def _labels(mapfile: MapFile, shapes: np.ndarray) -> dict[str, Point]:
         # 1 % of each province's size is precise enough for a label and twice as fast.
         tolerance = np.maximum(bounds[:, 2] - bounds[:, 0], bounds[:, 3] - bounds[:, 1]) / 100
         circles = shapely.maximum_inscribed_circle(shapes[missing], tolerance)
-        centres = shapely.get_coordinates(shapely.get_point(circles, 0))
+        centre = shapely.get_point(circles, 0)
+        centres = np.column_stack((shapely.get_x(centre), shapely.get_y(centre)))
+        # A degenerate (half-drawn) province has no inner circle: use its first vertex.
+        for k in np.flatnonzero(np.isnan(centres).any(axis=1)):
+            ring = mapfile.provinces[missing[k]].polygon
+            centres[k] = ring[0] if ring else (0.0, 0.0)
     computed = {i: (float(x), float(y)) for i, (x, y) in zip(missing, centres, strict=True)}
     return {
         p.id: p.label if p.label is not None else computed[i]

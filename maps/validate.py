@@ -21,6 +21,7 @@ from maps.geometry import (
     derive,
     lines_only,
     near_miss,
+    polygons_from_rings,
     province_shapes,
     sea_shapes,
 )
@@ -83,6 +84,11 @@ def where(point: Point | None) -> str:
     return "(?)" if point is None else f"({fmt(point[0])}, {fmt(point[1])})"
 
 
+def _anchor(p: Province) -> Point | None:
+    """Where to point at a province in a message: its label, else its first vertex."""
+    return p.label or (p.polygon[0] if p.polygon else None)
+
+
 def _name(p: Province) -> str:
     return f"province '{p.id}'" + (f" (line {p.line})" if p.line else "")
 
@@ -129,7 +135,7 @@ def _check_ids(mapfile: MapFile, issues: _Issues) -> bool:
             at = None
             if kind == "province":
                 found = True
-                at = next(p.polygon[0] for p in mapfile.provinces if p.id == item_id)
+                at = next(_anchor(p) for p in mapfile.provinces if p.id == item_id)
             issues.error(
                 "duplicate_id",
                 f"{count} {kind}s have the id '{item_id}'{on}; give each {kind} its own id",
@@ -164,17 +170,17 @@ def _check_territories(mapfile: MapFile, issues: _Issues) -> None:
             issues.error(
                 "two_territories",
                 f"{_name(p)} is in territories {', '.join(repr(t) for t in territories)} "
-                f"at {where(p.polygon[0])}; a province belongs to one territory only",
+                f"at {where(_anchor(p))}; a province belongs to one territory only",
                 [p.id],
-                p.polygon[0],
+                _anchor(p),
             )
         elif not territories and mapfile.territories:
             issues.error(
                 "no_territory",
-                f"{_name(p)} at {where(p.label or p.polygon[0])} is in no territory; "
+                f"{_name(p)} at {where(_anchor(p))} is in no territory; "
                 "add its id to the 'provinces' list of a territory",
                 [p.id],
-                p.label or p.polygon[0],
+                _anchor(p),
             )
 
 
@@ -195,11 +201,7 @@ def _check_rings(mapfile: MapFile, raw: np.ndarray, issues: _Issues) -> np.ndarr
                 at,
             )
     for s in mapfile.seas:
-        shapes = [
-            shapely.Polygon(part.polygon, part.holes)
-            for part in s.polygons
-            if len(part.polygon) >= 3
-        ]
+        shapes = polygons_from_rings([(part.polygon, part.holes) for part in s.polygons])
         for k, reason in enumerate(shapely.is_valid_reason(shapes)):
             if reason != "Valid Geometry":
                 at, text, fix = _reason(reason)
@@ -477,7 +479,7 @@ _ATTRIBUTES = {
 def _check_attributes(mapfile: MapFile, issues: _Issues) -> None:
     capitals: dict[str, list[Province]] = {}
     for p in mapfile.provinces:
-        at = p.label or p.polygon[0]
+        at = _anchor(p)
         for key, (check, wanted) in _ATTRIBUTES.items():
             if key in p.attrs and not check(p.attrs[key]):
                 issues.error(
@@ -508,7 +510,7 @@ def _check_attributes(mapfile: MapFile, issues: _Issues) -> None:
     for clan, provinces in capitals.items():
         if len(provinces) > 1:
             names = " and ".join(f"'{p.id}'" for p in provinces)
-            at = provinces[1].label or provinces[1].polygon[0]
+            at = _anchor(provinces[1])
             issues.error(
                 "capital_twice",
                 f"clan '{clan}' has its capital in provinces {names} (second at {where(at)}); "

@@ -35,6 +35,13 @@ def test_self_intersecting_ring_names_the_crossing() -> None:
     assert "does not cross itself" in issue.message
 
 
+def test_half_drawn_province_is_reported_not_a_crash() -> None:
+    # Given a province of two points (as the editor may hold while drawing)
+    a, b = province("A", square(0, 0, 10)), province("B", [(10, 0), (20, 0)])
+    issue = only(validate(make_map([a, b])), "invalid_ring")
+    assert "province 'B'" in issue.message and "too few points" in issue.message
+
+
 def test_invalid_sea_ring_is_reported() -> None:
     a = province("A", square(0, 0, 10))
     bad = sea("bay", [(20, 20), (30, 30), (30, 20), (20, 30)])
