@@ -169,14 +169,17 @@ def load_board(source: str | os.PathLike[str] | MapFile) -> Board:
     return build_board(load_map(resolve_map(source)))
 
 
-def build_board(mapfile: MapFile) -> Board:
-    """Build the board of a loaded map: borders and marks from `maps.geometry.derive`."""
+def build_board(mapfile: MapFile, check: bool = True) -> Board:
+    """Build the board of a loaded map: borders and marks from `maps.geometry.derive`.
+
+    With `check` the map is validated and its problems become `Board.warnings`.
+    """
     import shapely
 
     from maps.api import MapError
     from maps.geometry import derive
 
-    warnings = list(_validation_warnings(mapfile))
+    warnings = _validation_warnings(mapfile) if check else []
     territory_of = {pid: t.id for t in reversed(mapfile.territories) for pid in t.provinces}
     colour_of = {t.id: t.colour for t in mapfile.territories}
     geometry = None

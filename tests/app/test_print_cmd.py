@@ -181,4 +181,4 @@ def test_bench_print_reports_the_time(qapp, tiny: Path, capsys) -> None:
 
     assert bench(["--map", str(tiny), "--runs", "1"]) == 0
     out = capsys.readouterr().out
-    assert "first board PDF" in out and "target ≤ 2 s" in out
+    assert "read map YAML" in out and "first PDF" in out and "target ≤ 2 s" in out
