@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+from shiboken6 import isValid
 
 from editor.document import MapDocument
 
@@ -70,7 +71,9 @@ class _Job(QRunnable):
         self._signals = signals
 
     def run(self) -> None:
-        self._signals.done.emit(analyse(self._mapfile, self._generation))
+        result = analyse(self._mapfile, self._generation)
+        if isValid(self._signals):  # the editor may have closed meanwhile
+            self._signals.done.emit(result)
 
 
 class LiveAnalysis(QObject):

@@ -15,7 +15,10 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from editor.qtfix import keep_none_alive
 from editor.topology import Edit, TopologyError, TopoMap
+
+keep_none_alive()
 
 AUTOSAVE_MS = 60_000
 

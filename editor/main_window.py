@@ -77,6 +77,7 @@ class EditorWindow(QMainWindow):
         self._game_window: Any = None
         self.analysis.finished.connect(self._on_analysis)
         self.view.selection_changed.connect(self.province_panel.show_face)
+        self.view.selection_changed.connect(self._on_selection)
         self.view.message.connect(lambda text: self.statusBar().showMessage(text))
         self.territories_panel.current_changed.connect(self._on_current_territory)
         self.territories_panel.assign_mode.connect(self._on_assign_mode)
@@ -280,6 +281,13 @@ class EditorWindow(QMainWindow):
         self.tool_actions[tool].setChecked(True)
         if tool != Tool.ASSIGN and self.territories_panel.assign.isChecked():
             self.territories_panel.assign.setChecked(False)
+
+    def _on_selection(self, ref: Any) -> None:
+        if ref is None or ref[0] != PROVINCE or self.view.tool == Tool.ASSIGN:
+            return
+        tid = self.document.topo.territory_of(ref[1])
+        if tid is not None:
+            self.territories_panel.select(tid)
 
     def _on_failed(self, message: str) -> None:
         self.statusBar().showMessage(f"Not done: {message}", 10_000)

@@ -430,6 +430,8 @@ class ValidationPanel(QWidget):
             parts.append(result.error)
         parts.append(f"({result.seconds * 1000:.0f} ms)")
         self.summary.setText("; ".join(parts))
+        if not self.issues and result.error is None:
+            self.list.addItem(QListWidgetItem("✔ No problems found."))
         for issue in self.issues:
             mark = "⛔" if issue.severity == "error" else "⚠"
             fixable = " — fix available" if fix_for(issue, self.document.topo) else ""

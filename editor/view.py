@@ -116,6 +116,8 @@ class MapView(QGraphicsView):
         self._faces: dict[FaceRef, QGraphicsPathItem] = {}
         self._labels: dict[str, QGraphicsSimpleTextItem] = {}
         self._handles: dict[int, QGraphicsRectItem] = {}
+        self._all_handles = True  # all handles shown, or only the selection's (zoomed out)
+        self._edge_length = 1.0
         self._drag: tuple[int, Point] | None = None
         self._pan: QPointF | None = None
         self._merge_first: str | None = None
@@ -180,8 +182,13 @@ class MapView(QGraphicsView):
             self._add_face(ref)
         for pid in self.topo.provinces:
             self._add_label(pid)
+        lengths = sorted(
+            math.dist(self.topo.vertices[a], self.topo.vertices[b]) for a, b in self.topo.edges()
+        )
+        self._edge_length = lengths[len(lengths) // 2] if lengths else self.topo.scale() / 50
         for vid in self.topo.vertices:
             self._add_handle(vid)
+        self._update_handles()
         x0, y0, x1, y1 = self.topo.extent()
         self._extent.setRect(QRectF(x0, y0, x1 - x0, y1 - y0))
         self._update_scene_rect()
@@ -238,6 +245,7 @@ class MapView(QGraphicsView):
             self.select(None)
         elif self.selected is not None:
             self._style_face(self.selected)
+        self._update_handles()
 
     def _on_vertex_moved(self, vid: int) -> None:
         self._place_handle(vid)
@@ -313,9 +321,25 @@ class MapView(QGraphicsView):
         self._labels[pid] = item
         self.scene().addItem(item)
 
+    def _update_handles(self, force: bool = False) -> None:
+        """Show every handle when zoomed in enough, else only the selection's handles."""
+        all_handles = self.show_handles and abs(self.transform().m11()) * self._edge_length >= 9
+        chosen: set[int] = set()
+        if self.show_handles and self.selected is not None and self.selected in self._faces:
+            chosen = {v for r in self.topo.face(self.selected).rings() for v in r}
+        if all_handles != self._all_handles or force or not all_handles:
+            for vid, item in self._handles.items():
+                item.setVisible(all_handles or vid in chosen)
+        self._all_handles = all_handles
+
+    def handle_visible(self, vid: int) -> bool:
+        """True when the vertex's handle is shown (it can then be dragged)."""
+        item = self._handles.get(vid)
+        return item is not None and item.isVisible()
+
     def _add_handle(self, vid: int) -> None:
         item = _handle_item(6)
-        item.setVisible(self.show_handles)
+        item.setVisible(self.show_handles and self._all_handles)
         item.setData(0, vid)
         self._handles[vid] = item
         self._place_handle(vid)
@@ -337,6 +361,7 @@ class MapView(QGraphicsView):
             if r is not None:
                 for other in [f for f in self._faces if f[:2] == r[:2]]:
                     self._style_face(other)
+        self._update_handles(force=True)
         self.selection_changed.emit(ref)
 
     def face_item(self, ref: FaceRef) -> QGraphicsPathItem:
@@ -374,8 +399,7 @@ class MapView(QGraphicsView):
     def set_handles_visible(self, visible: bool) -> None:
         """Show or hide the vertex handles."""
         self.show_handles = visible
-        for item in self._handles.values():
-            item.setVisible(visible)
+        self._update_handles(force=True)
 
     def set_graph_visible(self, visible: bool) -> None:
         """Show or hide the game-graph overlay."""
@@ -420,10 +444,12 @@ class MapView(QGraphicsView):
             rect = rect.united(QRectF(b[0], b[1], b[2] - b[0], b[3] - b[1]))
         m = 0.03 * max(rect.width(), rect.height())
         self.fitInView(rect.adjusted(-m, -m, m, m), Qt.AspectRatioMode.KeepAspectRatio)
+        self._update_handles()
 
     def zoom(self, factor: float) -> None:
         """Zoom in (factor > 1) or out around the view centre or pointer."""
         self.scale(factor, factor)
+        self._update_handles()
 
     def zoom_to(self, xy: Point, span: float | None = None) -> None:
         """Centre on a map point, showing about `span` map units around it."""
@@ -432,6 +458,7 @@ class MapView(QGraphicsView):
             QRectF(xy[0] - span / 2, xy[1] - span / 2, span, span),
             Qt.AspectRatioMode.KeepAspectRatio,
         )
+        self._update_handles()
 
     def zoom_to_provinces(self, ids: Iterable[str]) -> None:
         """Show the given provinces."""
@@ -442,6 +469,7 @@ class MapView(QGraphicsView):
         if not rect.isNull():
             m = 0.2 * max(rect.width(), rect.height())
             self.fitInView(rect.adjusted(-m, -m, m, m), Qt.AspectRatioMode.KeepAspectRatio)
+            self._update_handles()
 
     def snap_radius(self) -> float:
         """The snap radius in map units at the current zoom."""
@@ -673,7 +701,7 @@ class MapView(QGraphicsView):
         xy = self._map_point(event)
         if self.tool == Tool.SELECT and self.show_handles:
             vid = self._vertex_near(xy)
-            if vid is not None:
+            if vid is not None and self.handle_visible(vid):
                 self._drag = (vid, self.topo.vertices[vid])
                 return
         self.click(xy)
