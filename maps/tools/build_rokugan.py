@@ -58,6 +58,7 @@ COAST_HURST = 0.75
 OUTLINE_DETAIL = 2.5  # coast segments are at most this long
 BORDER_ROUGHNESS = 0.14
 BORDER_HURST = 0.8
+JITTER = 0.35  # how far junctions stray from the weighted centres
 BORDER_DETAIL = 5.0
 
 
@@ -459,7 +460,9 @@ class Arc:
 
 
 def _tri_point(tri: Tri, vertices: Sequence[Vertex]) -> Coord:
-    ws = [1.0 / vertices[i].weight for i in tri]
+    """The junction inside a triangle: a weighted centre, jittered so cells are not round."""
+    rng = random.Random(f"{SEED}:junction:{sorted(vertices[i].label for i in tri)}:{tri}")
+    ws = [rng.uniform(1 - JITTER, 1 + JITTER) / vertices[i].weight for i in tri]
     total = sum(ws)
     x = sum(w * vertices[i].xy[0] for w, i in zip(ws, tri, strict=True)) / total
     y = sum(w * vertices[i].xy[1] for w, i in zip(ws, tri, strict=True)) / total
@@ -467,7 +470,9 @@ def _tri_point(tri: Tri, vertices: Sequence[Vertex]) -> Coord:
 
 
 def _edge_point(a: Vertex, b: Vertex) -> Coord:
-    t = a.weight / (a.weight + b.weight)
+    """The point where a border crosses a triangulation edge, jittered along it."""
+    rng = random.Random(f"{SEED}:edge:{a.label}:{a.xy}:{b.label}:{b.xy}")
+    t = a.weight / (a.weight + b.weight) + rng.uniform(-JITTER, JITTER) * 0.3
     return (a.xy[0] + t * (b.xy[0] - a.xy[0]), a.xy[1] + t * (b.xy[1] - a.xy[1]))
 
 
