@@ -10,10 +10,10 @@ import os
 from dataclasses import replace
 
 from PySide6.QtGui import QPageLayout
-from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
-from PySide6.QtWidgets import QWidget
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
+from PySide6.QtWidgets import QDialog, QWidget
 
-from app.printing.document import PrintOptions, page_layout, render_document
+from app.printing.document import PrintOptions, PrintResult, page_layout, render_document, write_pdf
 from app.printing.model import Board, load_board
 
 
@@ -61,3 +61,33 @@ def open_print_preview(
     if exec_dialog:
         dialog.exec()
     return dialog
+
+
+def print_with_dialog(
+    source: Board | str | os.PathLike[str],
+    parent: QWidget | None = None,
+    options: PrintOptions | None = None,
+) -> bool:
+    """File → Print without preview: the system print dialog, then the pages. True if printed."""
+    board = _board(source)
+    printer = make_printer(options)
+    dialog = QPrintDialog(printer, parent)
+    dialog.setWindowTitle(f"Print — {board.name}")
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return False
+    print_board(printer, board, options)
+    return True
+
+
+def export_pdf(
+    source: Board | str | os.PathLike[str],
+    path: str | os.PathLike[str],
+    options: PrintOptions | None = None,
+) -> PrintResult:
+    """File → Export PDF: write the board PDF to `path` (atomically).
+
+    `source` is a Board, a map path, a shipped id or an in-memory MapFile (the editor's
+    unsaved map). Raises `maps.api.MapError` for an unreadable map, `OSError` when the
+    file cannot be written.
+    """
+    return write_pdf(_board(source), path, options or PrintOptions())

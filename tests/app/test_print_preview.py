@@ -7,7 +7,7 @@ from pathlib import Path
 from PySide6.QtGui import QPageLayout
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog, QPrintPreviewWidget
 
-from app.printing import PrintOptions, load_board, open_print_preview, print_board
+from app.printing import PrintOptions, export_pdf, load_board, open_print_preview, print_board
 from app.printing.preview import make_printer
 from tests.app.test_print import NAMES, TINY
 from tests.app.test_print_pdfreader import Pdf
@@ -51,3 +51,20 @@ def test_preview_dialog_is_set_up_for_the_map(qtbot, tmp_path: Path) -> None:
     # Then the fitted board is one page
     assert widget.pageCount() == 1
     dialog.close()
+
+
+def test_export_pdf_takes_an_unsaved_mapfile(qapp, tmp_path: Path) -> None:
+    # Given a map only in memory (the editor's unsaved map), renamed after loading
+    source = tmp_path / "tiny.yaml"
+    source.write_text(TINY, encoding="utf-8")
+    from maps.api import load_map
+
+    mapfile = load_map(source)
+    mapfile.name = "Edited Isle"
+    # When it is exported
+    out = tmp_path / "edited.pdf"
+    result = export_pdf(mapfile, out, PrintOptions())
+    # Then the PDF shows the in-memory state
+    pdf = Pdf(out.read_bytes())
+    assert result.pages == ["board"] and len(pdf.pages) == 1
+    assert "Edited Isle" in pdf.pages[0].texts and "Akagi" in pdf.pages[0].texts
