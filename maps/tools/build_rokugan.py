@@ -5,21 +5,25 @@ elsewhere). The drawing is ours; only the topology is the published board's.
 
 How the map is made:
 
-1. Vertices: one per province (its centre, near the published approximate xy), "sea" points
-   along an offset of a hand-drawn coastline and over the open sea, and "ghost" points outside
-   the west and north map edges (the land runs off the board there; the map edge is not sea).
-2. A Delaunay triangulation of those vertices is edge-flipped until its province-province
+1. Coasts: a hand-drawn mainland coastline (from off the west edge to off the east edge) and
+   an island outline get fractal detail by midpoint displacement, never crossing themselves.
+2. Vertices: one per province (its centre, near the published approximate xy), "sea" points
+   just offshore along the coasts and over the open sea, and "ghost" points beyond the west
+   and north edges (the land runs off the board there; the map edge is not sea).
+3. A Delaunay triangulation of those vertices is edge-flipped until its province-province
    edges are exactly the published land borders and only coastal provinces touch sea points.
-3. The weighted barycentric dual of the triangulation is a planar partition whose adjacency is
-   exactly the triangulation's: every triangle gives a junction point, every edge between two
-   regions a border arc (junction, point on the edge, junction).
-4. Every arc is roughened once with deterministic midpoint displacement (strong on coasts, mild
-   on land borders), so both sides of a border get the same coordinates. The arcs are clipped
-   to the map extent, polygonized, and rounded to 0.1 map units.
-5. A checker implementing the geometry rules of the map format (shared boundary of length
-   >= 1% of the extent is a land border, one connected stretch of coast per coastal province,
-   no contact between non-neighbours other than a point, no sea contact for inland provinces)
-   diffs the result against the published topology before anything is written.
+4. Its weighted barycentric dual is a planar partition with exactly the triangulation's
+   adjacency: each province-province edge gives one border arc (junction, point on the edge,
+   junction; junctions are jittered so provinces are not round cells). Every arc is roughened
+   once, so both provinces get the same coordinates. Arcs that run out to sea are cut where
+   they cross the coast, and the crossing point is inserted into the coastline as well.
+5. Arcs, coastlines and the map frame are polygonized; each face is named by the province
+   centre it holds, the one face on the sea side is the sea; coordinates are rounded to 0.1.
+6. A checker implementing the map format's geometry rules (a shared boundary of length
+   >= 1% of the extent is a land border, one connected stretch of coast per coastal
+   province, no contact at all between non-neighbours and none between inland provinces and
+   the sea) diffs the result against the published topology, and maps.geometry and
+   maps.validate must agree, before anything is written.
 """
 
 from __future__ import annotations
@@ -48,7 +52,6 @@ OUTPUT = Path(__file__).resolve().parents[1] / "data" / "rokugan.yaml"
 WIDTH, HEIGHT = 600.0, 900.0
 EXTENT = (0.0, 0.0, WIDTH, HEIGHT)
 BORDER_MIN = 0.01 * max(WIDTH, HEIGHT)
-NEAR_MISS = 0.002 * max(WIDTH, HEIGHT)
 SEED = "rokugan-map-1"
 
 SEA, GHOST = "@sea", "@ghost"
@@ -375,15 +378,12 @@ class Triangulation:
         self._add((c, d, b))
         return True
 
-    def neighbours(self, v: int) -> set[int]:
-        """Vertices joined to v."""
-        return {b if a == v else a for (a, b) in self.edges if v in (a, b)}
-
 
 def delaunay(vertices: Sequence[Vertex]) -> Triangulation:
     """The Delaunay triangulation of the vertices (shapely/GEOS)."""
     index = {v.xy: i for i, v in enumerate(vertices)}
-    assert len(index) == len(vertices), "duplicate vertices"
+    if len(index) != len(vertices):
+        raise RuntimeError("two vertices share a position; move a province centre")
     tris = []
     for poly in shapely.delaunay_triangles(MultiPoint([v.xy for v in vertices])).geoms:
         tris.append(tuple(index[c] for c in poly.exterior.coords[:3]))
@@ -452,10 +452,9 @@ def enforce_topology(tri: Triangulation, vertices: Sequence[Vertex]) -> list[str
 # ----------------------------------------------------------------------------- dual and arcs
 @dataclass(slots=True)
 class Arc:
-    """A boundary polyline between two regions (labels) of the dual."""
+    """The border line between two provinces, as a polyline."""
 
-    left: str
-    right: str
+    provinces: tuple[str, str]
     coords: list[Coord]
 
 
@@ -489,7 +488,7 @@ def dual_arcs(tri: Triangulation, vertices: Sequence[Vertex]) -> list[Arc]:
             continue
         mid = _edge_point(va, vb)
         ends = [_tri_point(t, vertices) for t in sorted(tris)]
-        arcs.append(Arc(va.label, vb.label, [ends[0], mid, *ends[1:]]))
+        arcs.append(Arc((va.label, vb.label), [ends[0], mid, *ends[1:]]))
     return arcs
 
 
@@ -512,7 +511,7 @@ def _displace(
 
 def roughen(arc: Arc, scale: float) -> list[Coord]:
     """The arc with deterministic fractal detail; scale 0 leaves it straight."""
-    a, b = sorted((arc.left, arc.right))
+    a, b = sorted(arc.provinces)
     rng = random.Random(f"{SEED}:{a}|{b}")
     out: list[Coord] = []
     for p, q in zip(arc.coords, arc.coords[1:], strict=False):
