@@ -305,3 +305,103 @@ def test_daimyo_edit_refuses_a_missing_map(capsys: pytest.CaptureFixture[str]) -
 
     assert run(argparse.Namespace(map="/nonexistent/dir/none.yaml")) == 2
     assert "none.yaml" in capsys.readouterr().err
+
+
+def test_geojson_and_svg_export_and_geojson_import(qtbot: Any, tmp_path: Path) -> None:
+    # Given the map with a sea; When it is exported as GeoJSON and SVG
+    window = make_window(qtbot)
+    window.document.run("add_sea", [(10, 90), (190, 90), (190, 99), (10, 99)], 0.5)
+    assert window.export("geojson", tmp_path / "tiny.geojson")
+    assert window.export("svg", tmp_path / "tiny.svg")
+    assert "<svg" in (tmp_path / "tiny.svg").read_text(encoding="utf-8")
+    # When the GeoJSON is imported (the edited map is discarded)
+    assert window.import_geojson(tmp_path / "tiny.geojson")
+    # Then the editor shows a new, unsaved map with the same provinces sharing their border
+    topo = window.document.topo
+    assert set(topo.provinces) == {"A", "B"}
+    assert shared_length(topo, "A", "B") == pytest.approx(80)
+    assert window.document.path is None
+    assert len(window.view._faces) == len(list(topo.faces()))
+
+
+def test_background_image_for_tracing(qtbot: Any, tmp_path: Path) -> None:
+    from PySide6.QtGui import QColor, QPixmap
+
+    from editor.dialogs import BackgroundSpec
+
+    image = tmp_path / "trace.png"
+    pixmap = QPixmap(40, 20)
+    pixmap.fill(QColor("red"))
+    pixmap.save(str(image))
+    window = make_window(qtbot)
+    window.set_background(BackgroundSpec(str(image), 0.3, 5, 6, 2.5))
+    item = window.view.background()
+    assert item is not None
+    assert item.opacity() == pytest.approx(0.3)
+    assert item.sceneBoundingRect().getRect() == pytest.approx((5, 6, 100, 50))
+    window.set_background(None)
+    assert window.view.background() is None
+
+
+def test_new_map_and_grid_dialogs(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from editor.dialogs import GridDialog, NewMapDialog
+
+    window = make_window(qtbot)
+
+    def accept_new(dialog: NewMapDialog) -> int:
+        dialog.map_id.setText("isles")
+        dialog.width.setValue(300)
+        dialog.height.setValue(200)
+        dialog.game.setCurrentText("ricewars")
+        return NewMapDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(NewMapDialog, "exec", accept_new)
+    window.new_map()
+    topo = window.document.topo
+    assert topo.meta["id"] == "isles" and topo.extent() == (0, 0, 300, 200)
+    assert topo.meta["size"] == {"width_mm": 300, "height_mm": 200}
+    assert not topo.provinces
+
+    def accept_grid(dialog: GridDialog) -> int:
+        dialog.kind.setCurrentText("square")
+        dialog.rows.setValue(2)
+        dialog.cols.setValue(3)
+        dialog.size.setValue(20)
+        return GridDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(GridDialog, "exec", accept_grid)
+    window.generate_grid()
+    assert len(topo.provinces) == 6 and len(topo.vertices) == 12
+    # Rice Wars attributes are offered on a Rice Wars map
+    window.view.select((PROVINCE, "r1c1", 0))
+    assert not window.province_panel.palace.isHidden()
+    window.province_panel.palace.setChecked(True)
+    assert topo.provinces["r1c1"].attrs["palace_site"] is True
+
+
+def test_play_on_this_map_opens_the_new_game_dialog_with_the_map(
+    qtbot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import app.main_window
+
+    calls: list[str] = []
+
+    class FakeAppWindow:
+        def show(self) -> None:
+            pass
+
+        def raise_(self) -> None:
+            pass
+
+        def new_game(self, map_path: str | None = None) -> bool:
+            calls.append(map_path or "")
+            return True
+
+    monkeypatch.setattr(app.main_window, "MainWindow", FakeAppWindow)
+    window = make_window(qtbot)
+    window.document.run("update_province", "A", name="Akagi-mura")
+    assert window.play()
+    # The dialog got a file holding the edited map
+    from maps.api import load_map
+
+    assert load_map(calls[0]).province("A").name == "Akagi-mura"
