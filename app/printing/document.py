@@ -26,7 +26,7 @@ from app.printing.layout import (
     plan_fit,
     plan_scaled,
 )
-from app.printing.legend import ScaleBar, paint_legend
+from app.printing.legend import ScaleBar, legend_height, paint_legend
 from app.printing.model import Board
 from app.printing.sheets import CLANS, SHEET_KINDS, paint_reference_sheet, paint_token_sheet
 from engine.files import atomic_write_bytes
@@ -162,7 +162,11 @@ class _Job:
             transform = map_to_points(self.board, plan.map_rect, tile.canvas, plan.printable)
             self.board_painter.paint(self.painter, transform, plan.scale, self.printable_pt())
             if legend and plan.legend_rect is not None:
-                self._legend(_pt(plan.legend_rect), big=False)
+                rect = _pt(plan.legend_rect)
+                rect.setHeight(
+                    min(rect.height(), legend_height(self.painter, self.board, rect.width()))
+                )
+                self._legend(rect, big=False)
             elif legend:
                 self.new_page("legend")
                 self._legend_page()
@@ -182,9 +186,8 @@ class _Job:
 
     def _legend_page(self) -> None:
         area = self.printable_pt()
-        self._legend(
-            QRectF(area.x(), area.y(), area.width(), min(area.height(), draw.mm(140))), big=True
-        )
+        needed = legend_height(self.painter, self.board, area.width(), big=True)
+        self._legend(QRectF(area.x(), area.y(), area.width(), min(area.height(), needed)), big=True)
 
     def _index_page(self) -> None:
         plan, painter = self.plan, self.painter

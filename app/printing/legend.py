@@ -41,6 +41,19 @@ def scale_bar_length(scale: float, room_pt: float) -> float:
     return float(fitting[-1] if fitting else NICE_LENGTHS_MM[0])
 
 
+def legend_height(painter: QPainter, board: Board, width: float, big: bool = False) -> float:
+    """The height (points) the legend needs at this width, entries in as many columns as fit."""
+    k = 1.35 if big else 1.0
+    entries = _entries(board)
+    if not entries:
+        return 30 * k + 26 * k + 12
+    entry_font = draw.font(7.5 * k)
+    column_w = max(draw.text_size(painter, text, entry_font)[0] for _, text, _ in entries) + 22 * k
+    columns = max(1, int((width - 16) // column_w))
+    rows = math.ceil(len(entries) / columns)
+    return 30 * k + rows * 11.5 * k + 26 * k + 12 + 4
+
+
 def paint_legend(
     painter: QPainter, rect: QRectF, board: Board, scale: float, big: bool = False
 ) -> ScaleBar:
@@ -79,7 +92,9 @@ def paint_legend(
     top = inner.y() + 30 * k
     bar_room = 26 * k
     entries = _entries(board)
-    width_needed = max(draw.text_size(painter, text, entry_font)[0] for _, text, _ in entries)
+    width_needed = max(
+        (draw.text_size(painter, t, entry_font)[0] for _, t, _ in entries), default=0
+    )
     column_w = width_needed + 22 * k
     rows_per_column = max(1, int((inner.bottom() - bar_room - top) // row))
     columns = max(1, math.ceil(len(entries) / rows_per_column))
