@@ -90,7 +90,7 @@ class Province:
 
 TERRITORIES: tuple[Territory, ...] = (
     Territory("crab", "Crab Clan", "#8c9aab"),
-    Territory("crane", "Crane Clan", "#a9c8df"),
+    Territory("crane", "Crane Clan", "#dde7f2"),
     Territory("dragon", "Dragon Clan", "#8fb08a"),
     Territory("lion", "Lion Clan", "#e4c867"),
     Territory("phoenix", "Phoenix Clan", "#df8a5e"),
@@ -98,8 +98,8 @@ TERRITORIES: tuple[Territory, ...] = (
     Territory("unicorn", "Unicorn Clan", "#a48bbd"),
     Territory("gold_neutral", "Golden Plains", "#bf9550"),
     Territory("islands_neutral", "Pearl Islands", "#79b3aa"),
-    Territory("shadowlands_north", "Shadowlands North", "#6b6177"),
-    Territory("shadowlands_south", "Shadowlands South", "#5c5467"),
+    Territory("shadowlands_north", "Shadowlands North", "#6e6379"),
+    Territory("shadowlands_south", "Shadowlands South", "#4f4a5c"),
 )
 
 # Centres start from the published approximate xy (scaled to the extent), nudged for room.
