@@ -47,6 +47,10 @@ class Board:
         "capital_of_clan",
         "coastal",
         "land_slots_into",
+        "land_slots_from",
+        "land_slots",
+        "coastal_slots",
+        "action_cache",
     )
 
     def __init__(self, graph: MapGraph) -> None:
@@ -130,6 +134,20 @@ class Board:
         self.slot_by_text = {t: s for s, t in enumerate(text)}
         self.n_slots = len(text)
         self.land_slots_into = tuple(tuple(x) for x in into)
+        # (slot, target, border) of every land slot leaving province s.
+        out_of: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
+        for slot in range(n, n + 2 * self.n_land):
+            out_of[source[slot]].append((slot, target[slot], border[slot]))
+        self.land_slots_from = tuple(tuple(x) for x in out_of)
+        self.land_slots = tuple(
+            (slot, source[slot], target[slot], border[slot])
+            for slot in range(n, n + 2 * self.n_land)
+        )
+        self.coastal_slots = tuple(
+            (slot, target[slot], border[slot]) for slot in range(n + 2 * self.n_land, len(text))
+        )
+        # Shared action objects, so legal-move generation does not rebuild them.
+        self.action_cache: dict[tuple[str, str], object] = {}
 
     def is_land_slot(self, slot: int) -> bool:
         """True for a slot on a land border."""

@@ -688,18 +688,82 @@ class RokuganState(GameState):
         return self.slot_problem(player, kind, slot)
 
     def _legal_slots(self, player: int, kind: int) -> list[int]:
+        """Every free slot where `player` may put a token of `kind` (the rules of
+        `placement_problem`, computed for all kinds in one pass over the map)."""
+        return self._slot_lists(player).get(kind, [])
+
+    def _slot_lists(self, player: int) -> dict[int, list[int]]:
+        """Legal free slots of every placeable kind but the Blessing, by kind."""
         b = self.board
+        n = b.n
+        special = self.special
+        owner = self.ctrl_owner
         occ = self.border_occ
-        sb = b.slot_border
-        problem = self.slot_problem
-        out = []
-        for slot in range(b.n_slots):
-            border = sb[slot]
-            if border >= 0 and occ[border] >= 0:
+        ronin = self.ronin[player]
+        blocked = [
+            sp == PEACE or sp == SCORCHED or (sp == SHRINE and o != player)
+            for sp, o in zip(special, owner, strict=True)
+        ]
+        army: list[int] = []
+        navy: list[int] = []
+        anywhere: list[int] = []  # shinobi; the bluff also goes everywhere a real token may
+        diplomacy: list[int] = []
+        raid: list[int] = []
+        coastal = b.coastal
+        for q in range(n):
+            if blocked[q]:
                 continue
-            if problem(player, kind, slot) is None:
-                out.append(slot)
-        return out
+            anywhere.append(q)
+            sp = special[q]
+            if owner[q] == player:
+                army.append(q)
+                if coastal[q] or sp == HARBOR:
+                    navy.append(q)
+                if not ronin and sp != BATTLEFIELD:
+                    diplomacy.append(q)
+            elif not ronin and sp != BATTLEFIELD:
+                raid.append(q)
+        bluff = list(anywhere)
+        for slot, t, border in b.coastal_slots:
+            if occ[border] < 0 and not blocked[t] and owner[t] != player and special[t] != SHRINE:
+                navy.append(slot)
+                bluff.append(slot)
+        harbor = False
+        for slot, s, t, border in b.land_slots:
+            if occ[border] >= 0 or blocked[s] or blocked[t]:
+                continue
+            sp = special[t]
+            if owner[t] == player or sp == SHRINE:
+                continue
+            if ronin or owner[s] == player:
+                army.append(slot)
+                bluff.append(slot)
+                if sp == HARBOR:
+                    navy.append(slot)
+                    harbor = True
+            elif sp == HARBOR:
+                navy.append(slot)
+                bluff.append(slot)
+                harbor = True
+        if harbor:
+            navy.sort()
+            bluff.sort()
+        return {
+            ARMY: army,
+            NAVY: navy,
+            SHINOBI: anywhere,
+            BLUFF: bluff,
+            DIPLOMACY: diplomacy,
+            RAID: raid,
+        }
+
+    def _legal_slots_slow(self, player: int, kind: int) -> list[int]:
+        """`_legal_slots` by asking `placement_problem` of every slot (for tests)."""
+        return [
+            slot
+            for slot in range(self.board.n_slots)
+            if self.placement_problem(player, kind, slot) is None
+        ]
 
     def _place_options(self, player: int) -> list[tuple[str, str, int, int]]:
         """(label, where, kind, slot-or-host) of every legal placement from hand."""
@@ -708,8 +772,13 @@ class RokuganState(GameState):
         toks = CLAN_TOKENS[clan]
         seen: set[str] = set()
         out = []
-        by_kind: dict[int, list[int]] = {}
-        for tid in self.hand(player):
+        lists: dict[int, list[int]] | None = None
+        text = self.board.slot_text
+        base = player * TOKENS_PER_CLAN
+        loc = self.loc
+        for tid in range(TOKENS_PER_CLAN):
+            if loc[base + tid] != HAND:
+                continue
             lab = labels[tid]
             if lab in seen:
                 continue
@@ -722,13 +791,32 @@ class RokuganState(GameState):
                     if self.blessing_problem(player, s) is None:
                         out.append((lab, f"#{s}", kind, s))
                 continue
-            slots = by_kind.get(kind)
-            if slots is None:
-                slots = by_kind[kind] = self._legal_slots(player, kind)
-            text = self.board.slot_text
-            for slot in slots:
+            if lists is None:
+                lists = self._slot_lists(player)
+            for slot in lists[kind]:
                 out.append((lab, text[slot], kind, slot))
         return out
+
+    def _can_place(self, player: int) -> bool:
+        """Whether `player` has any legal placement (cheap for the usual hands)."""
+        toks = CLAN_TOKENS[self.clans[player]]
+        base = player * TOKENS_PER_CLAN
+        loc = self.loc
+        special = self.special
+        for tid in range(TOKENS_PER_CLAN):
+            if loc[base + tid] != HAND:
+                continue
+            kind = toks[tid][0]
+            if kind == SHINOBI or (kind == BLUFF and not self.spied[player]):
+                for q in range(self.board.n):
+                    sp = special[q]
+                    if (
+                        sp != PEACE
+                        and sp != SCORCHED
+                        and (sp != SHRINE or self.ctrl_owner[q] == player)
+                    ):
+                        return True
+        return bool(self._place_options(player))
 
     # ------------------------------------------------------------------ legal actions
 
@@ -751,7 +839,12 @@ class RokuganState(GameState):
             return [A.Pass(), *self._upkeep_card_actions(p)]
         if ph == PH_PLACE:
             acts: list[Any] = self._placement_card_actions(p)
-            acts.extend(A.Place(lab, where) for lab, where, _, _ in self._place_options(p))
+            cache = self.board.action_cache
+            for lab, where, _, _ in self._place_options(p):
+                act = cache.get((lab, where))
+                if act is None:
+                    act = cache[(lab, where)] = A.Place(lab, where)
+                acts.append(act)
             return acts
         if ph == PH_SWAP:
             return [A.Skip("swap"), *self._swap_actions(p)]
@@ -1238,7 +1331,7 @@ class RokuganState(GameState):
             p = (start + k) % n
             if self.out[p] or self.hand_count[p] <= 1:
                 continue
-            if not self._place_options(p):
+            if not self._can_place(p):
                 self.out[p] = 1  # a player who cannot place is skipped for the phase
                 continue
             self.cur = p
@@ -1247,7 +1340,7 @@ class RokuganState(GameState):
 
     def _continue_turn(self, p: int) -> None:
         """After a card at the start of a turn: a player left unable to place is skipped."""
-        if self.phase == PH_PLACE and self.pending is None and not self._place_options(p):
+        if self.phase == PH_PLACE and self.pending is None and not self._can_place(p):
             self.out[p] = 1
             self._settle_place_turn((p + 1) % self.n)
 

@@ -54,6 +54,11 @@ def test_random_play_conformance():
                 assert SPEC.parse_action(str(action)) == action
                 before = st.key()
                 player = st.cur
+                if total % 5 == 0 and st.phase == S.PH_PLACE:
+                    for kind in range(7):
+                        if kind != 3:  # blessings go on tokens, not slots
+                            fast = sorted(st._legal_slots(player, kind))
+                            assert fast == st._legal_slots_slow(player, kind)
                 if total % 7 == 0:
                     obs = st.observation(player)
                     det = obs.determinize(rng)
