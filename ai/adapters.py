@@ -8,7 +8,8 @@ The search and greedy bots are generic; a game helps them through a `GameAdapter
   terminal or not;
 - `policy(state, player)`: the move an opponent plays when BRS+ does not search it
   (default: the first candidate);
-- `key(state)`: a hashable key of the position for the transposition table, or None.
+- `key(state)`: a hashable key of the position for the transposition table, or None;
+- `rule_move(observation, legal)`: a move taken by rule without searching, or None.
 
 `GenericAdapter` works for any game (all legal actions, `returns()` as evaluation). A game
 gets its own adapter by a module `ai.games.<game_id>` with an attribute `ADAPTER`.
@@ -52,6 +53,13 @@ class GameAdapter:
     def policy(self, state: GameState, player: int) -> Any:
         """The move an opponent plays when the search does not branch on it."""
         return self.candidates(state, player)[0]
+
+    def rule_move(self, observation: Any, legal: list[Any]) -> Any | None:
+        """A move decided by rule before any search (None: search as usual).
+
+        For choices a determinized search cannot value, such as looking at hidden
+        information; it sees only the observation, so it is as honest as the search."""
+        return None
 
     def key(self, state: GameState) -> Hashable | None:
         """A key equal for equal positions (None: no transposition table).

@@ -36,6 +36,9 @@ class GreedyBot(Bot):
         legal = list(legal_actions)
         if len(legal) == 1:
             return legal[0]
+        ruled = self.adapter.rule_move(observation, legal)
+        if ruled is not None and ruled in legal:
+            return ruled
         budget = self.budget_for(budget)
         if isinstance(observation, GameState):
             root, count = observation.current_player(), 1

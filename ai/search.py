@@ -113,6 +113,8 @@ class WorldSearch:
         self.limiter = limiter
         self.table: dict[Hashable, tuple[int, float, int, Any]] = {}
         self.evals: dict[Hashable, float] = {}
+        self.moves: dict[Hashable, list[Any]] = {}
+        self.first_is_policy = type(adapter).policy is GameAdapter.policy
         self.killers: dict[int, list[Any]] = {}
         self.history: dict[tuple[int, Any], int] = {}
         self.horizon_hit = False
@@ -185,7 +187,7 @@ class WorldSearch:
         player = state.current_player()
         if player != self.root and reply_used:
             # An opponent that does not reply plays its policy move (BRS+).
-            move = adapter.policy(state, player)
+            move = self._policy(position, player)
             state.apply(move)
             try:
                 return self._search(depth, alpha, beta, True, ply + 1)
@@ -206,7 +208,7 @@ class WorldSearch:
                     if flag == _UPPER and entry_value <= alpha:
                         return entry_value
         alpha0, beta0 = alpha, beta
-        moves = self._ordered(adapter.candidates(state, player), player, ply, table_move)
+        moves = self._ordered(self._candidates(position, player), player, ply, table_move)
 
         if player == self.root:
             best, best_move = -INF, None
@@ -226,7 +228,7 @@ class WorldSearch:
         else:
             # A MIN layer: the policy move keeps the reply open for a later opponent;
             # every other candidate is this opponent's reply.
-            policy_move = adapter.policy(state, player)
+            policy_move = self._policy(position, player)
             best, best_move = INF, None
             for move in [policy_move, *(m for m in moves if m != policy_move)]:
                 state.apply(move)
@@ -257,6 +259,20 @@ class WorldSearch:
                 flag = _EXACT
             self.table[key] = (depth, best, flag, best_move)
         return best
+
+    def _candidates(self, position: Hashable | None, player: int) -> list[Any]:
+        """The adapter's candidates, remembered per position (iterations revisit them)."""
+        if position is None:
+            return self.adapter.candidates(self.state, player)
+        moves = self.moves.get(position)
+        if moves is None:
+            moves = self.moves[position] = self.adapter.candidates(self.state, player)
+        return moves
+
+    def _policy(self, position: Hashable | None, player: int) -> Any:
+        if self.first_is_policy:
+            return self._candidates(position, player)[0]
+        return self.adapter.policy(self.state, player)
 
     def _ordered(self, moves: list[Any], player: int, ply: int, table_move: Any) -> list[Any]:
         """Transposition-table move first, then killers, then by history score; the
@@ -330,6 +346,10 @@ class SearchBot(Bot):
         if len(legal) == 1:
             self.last = Decision(legal[0], {}, [], 0)
             return legal[0]
+        ruled = self.adapter.rule_move(observation, legal)
+        if ruled is not None and ruled in legal:
+            self.last = Decision(ruled, {}, [], 0)
+            return ruled
         decision = self.decide(observation, legal, rng, budget)
         self.last = decision
         return decision.move

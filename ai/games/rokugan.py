@@ -1,0 +1,519 @@
+"""Battle for Rokugan knowledge for the bots: candidate moves and position evaluation.
+
+Evaluation. A position is worth what it would score if the board were resolved as it
+stands: the engine's own resolution (reveal, bluffs, raids, diplomacy, battles, territory
+claims) runs on the state and is rolled back through its snapshot, then the engine's own
+`honor()` counts flowers, face-up control tokens, objectives and territories. To that
+projected honor a few small positional terms are added (provinces for the tie-break,
+exposure of weakly held provinces next to rivals). A player's value is its projection
+minus the best rival's; a finished game adds a win bonus (`ai.adapters.WIN_BONUS`).
+
+Candidates. The placement phase offers ~75 legal placements (up to ~190); each gets a
+cheap static score from the tokens already on the board (as the searched world has them):
+an attack that wins a province scores its worth (more when a rival loses it), a defence
+that saves a threatened province scores its worth, an unthreatened defence scores the
+face-up control token it earns, a Blessing scores the battle it turns, Diplomacy the
+province it shields, a Raid the rival's province it burns, a bluff a little (it saves a
+real token for next round). Overkill costs a little, so the best token for a spot is the
+smallest one that wins. The best `width` are kept, at most two per target province and
+three per token, so the search sees a spread. Shugenja and first-player cards aim at the
+strongest token attacking one of our provinces; territory cards aim at our provinces
+(those that harm aim at rivals'); initial control tokens go where flowers, neighbours of
+our own and territories we can complete are. Scouting is decided by rule (`rule_move`):
+a determinized search cannot value information, so a bot with scout cards looks at an
+unknown token attacking its most valuable province once per round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from ai.adapters import WIN_BONUS, GameAdapter
+from engine.core import GameState
+from engine.rokugan import actions as A
+from engine.rokugan.data import (
+    ARMY,
+    BLESSING,
+    BLUFF,
+    CLAN_TOKENS,
+    CRANE,
+    DIPLOMACY,
+    LABEL_KIND,
+    NAVY,
+    OBJECTIVES,
+    PEACE,
+    RAID,
+    ROUNDS,
+    SHINOBI,
+    SPECIAL_HONOR,
+)
+from engine.rokugan.state import (
+    PH_CARDS,
+    PH_CONTROL,
+    PH_OBJECTIVE,
+    PH_PLACE,
+    PH_SWAP,
+    T_BLESSED,
+    T_PLAYER,
+    T_SLOT,
+    T_TID,
+    RokuganState,
+)
+
+_FIGHTERS = (ARMY, NAVY, SHINOBI)
+# Cards whose first province target is hurt (aim it at a rival); the rest help (aim at ours).
+_HARM_FIRST = {"pirate_raids", "diplomatic_mission", "cultural_exchange"}
+
+
+class RokuganAdapter(GameAdapter):
+    """Candidates and evaluation for Battle for Rokugan (see the module docstring)."""
+
+    def __init__(self, width: int = 10, exposure: float = 0.15) -> None:
+        self.width = width
+        self.exposure = exposure
+
+    # -- evaluation --------------------------------------------------------------------
+
+    def key(self, state: GameState) -> Hashable | None:
+        """The engine's position key (history-free)."""
+        return state.key()  # type: ignore[attr-defined]
+
+    def projected(self, state: RokuganState) -> list[float]:
+        """Every player's honor if the board were resolved now, plus positional terms."""
+        if state.phase == PH_PLACE or state.phase == PH_SWAP:
+            if any(t is not None for t in state.tokens):
+                snapshot = state._snapshot()
+                try:
+                    # As if this were the last round: the resolution then stops at the
+                    # scoring instead of starting the next round's upkeep (draws, cards).
+                    state.round = ROUNDS
+                    state._resolve()
+                    return self._standing(state, final=False)
+                finally:
+                    state._restore(snapshot)
+        return self._standing(state)
+
+    def _standing(self, state: RokuganState, final: bool | None = None) -> list[float]:
+        honor = state.honor()
+        values = [float(h) for h in honor]
+        if state.is_terminal() if final is None else final:
+            return values
+        board = state.board
+        owner = state.ctrl_owner
+        for q in range(board.n):
+            o = owner[q]
+            if o < 0:
+                continue
+            values[o] += 0.05  # provinces break honor ties
+            if self.exposure and state.special[q] != PEACE:
+                rivals = sum(1 for r in board.neighbors[q] if owner[r] >= 0 and owner[r] != o)
+                if rivals:
+                    guard = state.defense_bonus(q, -1)
+                    worth = board.flowers[q] + SPECIAL_HONOR[state.special[q]] + state.ctrl_up[q]
+                    values[o] -= self.exposure * worth * rivals / (1 + guard)
+        return values
+
+    def evaluate(self, state: GameState, player: int) -> float:
+        """Projected honor minus the best rival's (a win bonus when the game is over)."""
+        values = self.projected(state)  # type: ignore[arg-type]
+        best_other = max(v for p, v in enumerate(values) if p != player)
+        value = values[player] - best_other
+        if state.is_terminal():
+            winners = state.winners()
+            if player in winners:
+                value += WIN_BONUS / len(winners)
+            else:
+                value -= WIN_BONUS / len(values)
+        return value
+
+    # -- candidates --------------------------------------------------------------------
+
+    def candidates(self, state: GameState, player: int) -> list[Any]:
+        """A spread of the most promising legal actions, best first."""
+        st: RokuganState = state  # type: ignore[assignment]
+        legal = st.legal_actions()
+        if len(legal) <= 2:
+            return legal
+        phase = st.phase
+        if st.pending is not None:
+            return self._pending(st, player, legal)
+        if phase == PH_PLACE:
+            return self._placement(st, player, legal)
+        if phase == PH_CONTROL:
+            return self._initial_control(st, player, legal)
+        if phase == PH_OBJECTIVE:
+            return self._objectives(st, player, legal)
+        if phase == PH_CARDS:
+            return self._card_round(st, player, legal)
+        if phase == PH_SWAP:
+            return legal[: self.width]
+        return legal
+
+    def _worth(self, st: RokuganState, q: int) -> float:
+        """What holding province q is worth in honor (flowers, tokens, a territory share)."""
+        b = st.board
+        worth = b.flowers[q] + SPECIAL_HONOR[st.special[q]] + st.ctrl_up[q]
+        t = b.territory[q]
+        if t >= 0 and not b.territory_shadowlands[t]:
+            worth += 5.0 / max(1, len(b.territory_members[t]))
+        return worth + 1.0
+
+    def _board_totals(
+        self, st: RokuganState
+    ) -> tuple[list[dict[int, int]], list[int], dict[int, tuple[int, int]]]:
+        """Strength per player aimed at each province, the owner's placed defence, and
+        for every board token (province, strength)."""
+        b = st.board
+        aims: list[dict[int, int]] = [{} for _ in range(b.n)]
+        guard = [0] * b.n
+        where: dict[int, tuple[int, int]] = {}
+        tokens = st.tokens
+        for s, t in enumerate(tokens):
+            if t is None or t[T_SLOT] < 0:
+                continue
+            p = t[T_PLAYER]
+            kind, strength = CLAN_TOKENS[st.clans[p]][t[T_TID]]
+            if kind not in _FIGHTERS:
+                continue
+            if t[T_BLESSED] >= 0 and tokens[t[T_BLESSED]] is not None:
+                bt = tokens[t[T_BLESSED]]
+                strength += CLAN_TOKENS[st.clans[bt[T_PLAYER]]][bt[T_TID]][1]
+            q = b.slot_target[t[T_SLOT]]
+            where[s] = (q, strength)
+            if st.ctrl_owner[q] == p:
+                guard[q] += strength
+            else:
+                aims[q][p] = aims[q].get(p, 0) + strength
+        return aims, guard, where
+
+    def _conqueror(self, st: RokuganState, q: int, aims: dict[int, int], guard: int) -> int:
+        """Who would hold province q after its battle (the owner, or -1 when empty)."""
+        d = st.ctrl_owner[q]
+        if not aims:
+            return d
+        best = max(aims.values())
+        top = [p for p, v in aims.items() if v == best]
+        crane = st.player_of_clan(CRANE)
+        if len(top) > 1 and crane not in top:
+            return d
+        a = top[0] if len(top) == 1 else crane
+        total = guard + st.defense_bonus(q, a)
+        if best > total or (best == total and a == crane and d != crane):
+            return a
+        return d
+
+    def _placement(self, st: RokuganState, me: int, legal: list[Any]) -> list[Any]:
+        scene = _Scene(self, st, me)
+        scored: list[tuple[float, int, Any, int, str]] = []
+        for index, action in enumerate(legal):
+            if isinstance(action, A.Place):
+                kind, strength = LABEL_KIND[action.token]
+                score, q = self._place_score(scene, action, kind, strength)
+                scored.append((score, index, action, q, action.token))
+            elif isinstance(action, A.PlayCard):
+                score, q = self._card_score(scene, action)
+                if score > 0:
+                    scored.append((score, index, action, q, action.card))
+        scored.sort(key=lambda item: (-item[0], item[1]))
+        chosen: list[Any] = []
+        per_province: dict[int, int] = {}
+        per_token: dict[str, int] = {}
+        for _score, _, action, q, token in scored:
+            if per_province.get(q, 0) >= 2 or per_token.get(token, 0) >= 3:
+                continue
+            chosen.append(action)
+            per_province[q] = per_province.get(q, 0) + 1
+            per_token[token] = per_token.get(token, 0) + 1
+            if len(chosen) >= self.width:
+                break
+        return chosen or legal[: self.width]
+
+    def _place_score(
+        self, scene: _Scene, action: Any, kind: int, strength: int
+    ) -> tuple[float, int]:
+        st, me = scene.st, scene.me
+        b = st.board
+        owner = st.ctrl_owner
+        if kind == BLESSING:
+            host = int(action.where[1:])
+            if host not in scene.where:
+                return -1.0, -1
+            q, _ = scene.where[host]
+            return self._swing(scene, q, strength, attack=False) - 0.2, q
+        q = b.slot_target[b.slot_by_text[action.where]]
+        worth = scene.worth[q]
+        d = owner[q]
+        if kind == BLUFF:
+            # A bluff keeps a real token for next round; it best draws a rival's defence.
+            if d >= 0 and d != me:
+                return 0.4 + 0.05 * worth, q
+            return 0.3, q
+        if kind == DIPLOMACY:
+            threat = max(scene.aims[q].values(), default=0)
+            danger = threat > scene.held(q) or scene.rivals[q] > 1
+            return (worth * 0.9 if danger else 0.3) - scene.guard[q] * 0.5, q
+        if kind == RAID:
+            if d < 0 or d == me:
+                return -1.0, q
+            if not any(owner[r] == me for r in b.neighbors[q]):
+                return -1.0, q
+            return (worth * (0.8 if d == scene.leader else 0.5)) - 1.0, q
+        if d == me:
+            # Defence: it earns a face-up control token (+1 honor, +1 defence) unless lost.
+            threat = max(scene.aims[q].values(), default=0)
+            held = scene.held(q)
+            score = 1.2 - 0.25 * (strength - 1)
+            if threat >= held:
+                if threat <= held + strength:
+                    score += worth
+                else:
+                    score += 0.3 * worth * (held + strength) / (threat + 1)
+            else:
+                score += 0.15 * scene.rivals[q] * min(strength, 3)
+            return score, q
+        return self._swing(scene, q, strength, attack=True), q
+
+    def _swing(self, scene: _Scene, q: int, strength: int, attack: bool) -> float:
+        """The change in who holds q when `me` adds `strength` there (attack or defence)."""
+        st, me = scene.st, scene.me
+        worth = scene.worth[q]
+        aims, guard = scene.aims[q], scene.guard[q]
+        before = scene.before(q)
+        if st.ctrl_owner[q] == me and not attack:
+            after = self._conqueror(st, q, aims, guard + strength)
+        else:
+            changed = dict(aims)
+            changed[me] = changed.get(me, 0) + strength
+            after = self._conqueror(st, q, changed, guard)
+        if after == me and before != me:
+            gain = worth * (1.5 if before == scene.leader else 1.25 if before >= 0 else 1.0)
+            # Overkill: the smallest token that wins is the best token for the spot.
+            spare = aims.get(me, 0) + strength - scene.needed(q)
+            return gain - 0.3 * max(0, spare)
+        if before != me and after != me and attack:
+            mine = aims.get(me, 0) + strength
+            return 0.2 * worth * mine / (scene.needed(q) + 1) - 0.3 * strength
+        if after == me and before == me:
+            return 0.2
+        return 0.0
+
+    def _card_score(self, scene: _Scene, action: Any) -> tuple[float, int]:
+        st, me = scene.st, scene.me
+        card = action.card
+        if card in ("shugenja", "first_player") and action.targets:
+            s = int(action.targets[0][1:])
+            if s not in scene.where:
+                return 0.0, -1
+            q, strength = scene.where[s]
+            if st.ctrl_owner[q] != me:
+                return 0.0, q
+            aims_q = dict(scene.aims[q])
+            p = st.tokens[s][T_PLAYER]
+            before = scene.before(q)
+            aims_q[p] = aims_q.get(p, 0) - strength
+            if aims_q[p] <= 0:
+                del aims_q[p]
+            after = self._conqueror(st, q, aims_q, scene.guard[q])
+            if before != me and after == me:
+                return scene.worth[q] + (0.5 if card == "first_player" else 0.0), q
+            return 0.1 * strength, q
+        if card == "scout":
+            return 0.0, -1
+        # Shadowlands cards in the placement phase: let the search try a few.
+        return 0.5, -2
+
+    def _initial_control(self, st: RokuganState, me: int, legal: list[Any]) -> list[Any]:
+        b = st.board
+        owner = st.ctrl_owner
+        objective = st.objective[me]
+        scored = []
+        for index, action in enumerate(legal):
+            q = b.index[action.province]
+            score = self._worth(st, q) + 0.5 * b.flowers[q]
+            mine = sum(1 for r in b.neighbors[q] if owner[r] == me)
+            rivals = sum(1 for r in b.neighbors[q] if owner[r] >= 0 and owner[r] != me)
+            score += 1.5 * mine - 0.7 * rivals
+            t = b.territory[q]
+            if t >= 0 and not b.territory_shadowlands[t]:
+                members = b.territory_members[t]
+                held = sum(1 for r in members if owner[r] == me)
+                if all(owner[r] in (-1, me) for r in members):
+                    score += 2.0 * (held + 1) / len(members)
+            if b.shadowlands[q]:
+                score -= 2.0
+            if objective >= 0 and self._helps_objective(st, me, objective, q):
+                score += 3.0
+            scored.append((score, index, action))
+        scored.sort(key=lambda item: (-item[0], item[1]))
+        return [a for _, _, a in scored[: max(4, self.width // 2)]]
+
+    def _helps_objective(self, st: RokuganState, me: int, objective: int, q: int) -> bool:
+        b = st.board
+        name = OBJECTIVES[objective][0]
+        if name == "way_of_the_sail":
+            return st.is_coastal(q)
+        if name == "reclaiming_the_lost_lands":
+            return b.shadowlands[q]
+        if name == "web_of_influence":
+            t = b.territory[q]
+            return all(b.territory[r] != t for r in range(b.n) if st.ctrl_owner[r] == me)
+        from engine.rokugan.data import OBJECTIVE_CLAN
+
+        clan = OBJECTIVE_CLAN.get(objective)
+        if clan is not None:
+            from engine.rokugan.data import CLANS
+
+            t = b.territory[q]
+            return t >= 0 and b.territory_ids[t] == CLANS[clan]
+        return False
+
+    def _objectives(self, st: RokuganState, me: int, legal: list[Any]) -> list[Any]:
+        """Both objectives; the one already met (or worth more) first."""
+        from engine.rokugan.data import OBJECTIVE_INDEX
+
+        def score(action: Any) -> float:
+            o = OBJECTIVE_INDEX[action.objective]
+            honor = OBJECTIVES[o][1]
+            return honor * (2.0 if st.objective_met(me, o) else 0.5)
+
+        return sorted(legal, key=lambda a: -score(a))
+
+    def _card_round(self, st: RokuganState, me: int, legal: list[Any]) -> list[Any]:
+        """Pass plus the best few target choices of every territory card."""
+        b = st.board
+        owner = st.ctrl_owner
+        by_card: dict[str, list[tuple[float, int, Any]]] = {}
+        out: list[Any] = []
+        for index, action in enumerate(legal):
+            if not isinstance(action, A.PlayCard):
+                out.append(action)
+                continue
+            score = 0.0
+            for i, target in enumerate(action.targets):
+                q = b.index.get(target)
+                if q is None:
+                    continue
+                o = owner[q]
+                worth = self._worth(st, q)
+                if i == 0 and action.card in _HARM_FIRST:
+                    score += worth if (o >= 0 and o != me) else -worth
+                else:
+                    score += worth if o == me else (0.2 * worth if o < 0 else -0.5 * worth)
+            by_card.setdefault(action.card, []).append((score, index, action))
+        for options in by_card.values():
+            options.sort(key=lambda item: (-item[0], item[1]))
+            out.extend(a for _, _, a in options[:3])
+        return out
+
+    def _pending(self, st: RokuganState, me: int, legal: list[Any]) -> list[Any]:
+        """Sub-decisions (send, peek, look, discard, animate): a capped spread."""
+        if len(legal) <= self.width:
+            return legal
+        aims, guard, where = self._board_totals(st)
+
+        def threat(action: Any) -> float:
+            target = getattr(action, "target", None)
+            if isinstance(target, str) and target.startswith("#"):
+                s = int(target[1:])
+                if s in where:
+                    q, strength = where[s]
+                    return strength + (3.0 if st.ctrl_owner[q] == me else 0.0)
+            return 0.0
+
+        ranked = sorted(range(len(legal)), key=lambda i: (-threat(legal[i]), i))
+        return [legal[i] for i in ranked[: self.width]]
+
+    # -- rules outside the search --------------------------------------------------------
+
+    def rule_move(self, observation: Any, legal: list[Any]) -> Any | None:
+        """Scout an unknown rival token aimed at our most valuable province (once a turn
+        at most; a scout played leaves the turn to us, so the search follows)."""
+        scouts = [a for a in legal if isinstance(a, A.PlayCard) and a.card == "scout"]
+        if not scouts:
+            return None
+        me = observation.player
+        board = observation._base[1]
+        owner = observation.public[1]
+        best, best_worth = None, 0.0
+        for action in scouts:
+            s = int(action.targets[0][1:])
+            bt = observation.board_tokens[s]
+            if bt is None:
+                continue
+            q_owner, slot, up, host, blessed, tid = bt
+            if tid >= 0 or up or slot < 0:
+                continue
+            q = board.slot_target[slot]
+            if owner[q] != me:
+                continue
+            worth = board.flowers[q] + 1.0 + observation.public[3][q]
+            if worth > best_worth:
+                best, best_worth = action, worth
+        return best if best_worth >= 3.0 else None
+
+
+class _Scene:
+    """Per-call facts of one placement decision, each computed once."""
+
+    __slots__ = (
+        "adapter",
+        "st",
+        "me",
+        "aims",
+        "guard",
+        "where",
+        "worth",
+        "rivals",
+        "leader",
+        "_before",
+        "_needed",
+        "_held",
+    )
+
+    def __init__(self, adapter: RokuganAdapter, st: RokuganState, me: int) -> None:
+        self.adapter = adapter
+        self.st = st
+        self.me = me
+        self.aims, self.guard, self.where = adapter._board_totals(st)
+        n = st.board.n
+        self.worth = [adapter._worth(st, q) for q in range(n)]
+        owner = st.ctrl_owner
+        neighbors = st.board.neighbors
+        self.rivals = [
+            sum(1 for r in neighbors[q] if owner[r] >= 0 and owner[r] != me) for q in range(n)
+        ]
+        standing = st.honor()
+        self.leader = max((p for p in range(st.n) if p != me), key=lambda p: standing[p])
+        self._before: dict[int, int] = {}
+        self._needed: dict[int, int] = {}
+        self._held: dict[int, int] = {}
+
+    def before(self, q: int) -> int:
+        """Who holds q after its battle as the board stands."""
+        found = self._before.get(q)
+        if found is None:
+            found = self._before[q] = self.adapter._conqueror(
+                self.st, q, self.aims[q], self.guard[q]
+            )
+        return found
+
+    def needed(self, q: int) -> int:
+        """The strength `me` needs in q to conquer it against what lies there now."""
+        found = self._needed.get(q)
+        if found is None:
+            aims = self.aims[q]
+            others = max((v for p, v in aims.items() if p != self.me), default=0)
+            total = self.guard[q] + self.st.defense_bonus(q, self.me)
+            found = self._needed[q] = max(others, total) + 1
+        return found
+
+    def held(self, q: int) -> int:
+        """The owner's placed defence plus the province's defence bonus."""
+        found = self._held.get(q)
+        if found is None:
+            found = self._held[q] = self.guard[q] + self.st.defense_bonus(q, -1)
+        return found
+
+
+ADAPTER = RokuganAdapter()
