@@ -146,8 +146,14 @@ class Board:
         self.coastal_slots = tuple(
             (slot, target[slot], border[slot]) for slot in range(n + 2 * self.n_land, len(text))
         )
-        # Shared action objects, so legal-move generation does not rebuild them.
-        self.action_cache: dict[tuple[str, str], object] = {}
+        # Shared action objects, so legal-move generation does not rebuild them:
+        # action_cache[label][slot] is the Place action of token `label` on `slot`.
+        from engine.rokugan.actions import Place
+        from engine.rokugan.data import LABEL_KIND
+
+        self.action_cache: dict[str, tuple[object, ...]] = {
+            label: tuple(Place(label, t) for t in text) for label in LABEL_KIND
+        }
 
     def is_land_slot(self, slot: int) -> bool:
         """True for a slot on a land border."""

@@ -729,22 +729,37 @@ class RokuganState(GameState):
                 navy.append(slot)
                 bluff.append(slot)
         harbor = False
-        for slot, s, t, border in b.land_slots:
-            if occ[border] >= 0 or blocked[s] or blocked[t]:
+        if ronin:
+            sources: Any = ((s, b.land_slots_from[s]) for s in range(n))
+        else:
+            sources = [(s, b.land_slots_from[s]) for s in army]
+        land: list[int] = []
+        for s, slots in sources:
+            if blocked[s]:
                 continue
-            sp = special[t]
-            if owner[t] == player or sp == SHRINE:
-                continue
-            if ronin or owner[s] == player:
-                army.append(slot)
-                bluff.append(slot)
+            for slot, t, border in slots:
+                if occ[border] >= 0 or blocked[t] or owner[t] == player:
+                    continue
+                sp = special[t]
+                if sp == SHRINE:
+                    continue
+                land.append(slot)
                 if sp == HARBOR:
                     navy.append(slot)
                     harbor = True
-            elif sp == HARBOR:
-                navy.append(slot)
-                bluff.append(slot)
-                harbor = True
+        army.extend(land)
+        bluff.extend(land)
+        if not ronin and any(sp == HARBOR for sp in special):
+            # Any player's Navy (and so a bluff) may attack a harbor over a land border.
+            for q in range(n):
+                if special[q] != HARBOR or blocked[q] or owner[q] == player:
+                    continue
+                for slot in b.land_slots_into[q]:
+                    src = b.slot_source[slot]
+                    if occ[b.slot_border[slot]] < 0 and not blocked[src] and slot not in land:
+                        navy.append(slot)
+                        bluff.append(slot)
+                        harbor = True
         if harbor:
             navy.sort()
             bluff.sort()
@@ -797,6 +812,36 @@ class RokuganState(GameState):
                 out.append((lab, text[slot], kind, slot))
         return out
 
+    def _place_actions(self, player: int, out: list[Any]) -> None:
+        """Append every legal Place action of `player` to `out` (the fast path of
+        `_place_options`, with shared action objects)."""
+        clan = self.clans[player]
+        labels = TOKEN_LABELS[clan]
+        toks = CLAN_TOKENS[clan]
+        cache = self.board.action_cache
+        seen: set[str] = set()
+        lists: dict[int, list[int]] | None = None
+        base = player * TOKENS_PER_CLAN
+        loc = self.loc
+        for tid in range(TOKENS_PER_CLAN):
+            if loc[base + tid] != HAND:
+                continue
+            lab = labels[tid]
+            if lab in seen:
+                continue
+            seen.add(lab)
+            kind = toks[tid][0]
+            if kind == BLUFF and self.spied[player]:
+                continue
+            if kind == BLESSING:
+                for s in range(len(self.tokens)):
+                    if self.blessing_problem(player, s) is None:
+                        out.append(A.Place(lab, f"#{s}"))
+                continue
+            if lists is None:
+                lists = self._slot_lists(player)
+            out.extend(map(cache[lab].__getitem__, lists[kind]))
+
     def _can_place(self, player: int) -> bool:
         """Whether `player` has any legal placement (cheap for the usual hands)."""
         toks = CLAN_TOKENS[self.clans[player]]
@@ -807,6 +852,10 @@ class RokuganState(GameState):
             if loc[base + tid] != HAND:
                 continue
             kind = toks[tid][0]
+            if kind == ARMY and player in self.ctrl_owner:
+                for q in range(self.board.n):
+                    if self.ctrl_owner[q] == player and special[q] not in (PEACE, SCORCHED):
+                        return True
             if kind == SHINOBI or (kind == BLUFF and not self.spied[player]):
                 for q in range(self.board.n):
                     sp = special[q]
@@ -839,12 +888,7 @@ class RokuganState(GameState):
             return [A.Pass(), *self._upkeep_card_actions(p)]
         if ph == PH_PLACE:
             acts: list[Any] = self._placement_card_actions(p)
-            cache = self.board.action_cache
-            for lab, where, _, _ in self._place_options(p):
-                act = cache.get((lab, where))
-                if act is None:
-                    act = cache[(lab, where)] = A.Place(lab, where)
-                acts.append(act)
+            self._place_actions(p, acts)
             return acts
         if ph == PH_SWAP:
             return [A.Skip("swap"), *self._swap_actions(p)]
