@@ -242,27 +242,80 @@ def geojson_to_map(
 
 
 def snap_polygons(shapes: np.ndarray, tolerance: float) -> tuple[np.ndarray, list[str]]:
-    """Snap each polygon to its neighbours so nearly coincident vertices become shared.
+    """Make nearly coincident vertices of different polygons identical, so neighbours share edges.
 
-    Two passes of GEOS snapping, each polygon against the union of the polygons
-    within `tolerance` of it (found with an STRtree): a vertex moves onto a
-    neighbour's vertex, and a neighbour's vertex lying on an edge is inserted there.
+    1. Vertices of different polygons closer than `tolerance` are grouped, closest pairs
+       first, never two vertices of one polygon in a group; each group takes the position
+       of its first vertex (so an already clean map does not change).
+    2. Each polygon is then snapped (GEOS) to its neighbours' vertices: a neighbour's
+       vertex lying within `tolerance` of an edge is inserted there (T-junctions).
+    Candidate pairs come from STRtree queries; polygons that snapping breaks are repaired.
     """
     out = np.array(shapes, dtype=object)
     notes: list[str] = []
     if len(out) < 2:
         return out, notes
+    if hasattr(shapely, "coverage_clean"):  # shapely >= 2.2 with GEOS >= 3.14
+        return _coverage_clean(out, tolerance, notes)
+    _, coords, (ring_offsets, polygon_offsets) = shapely.to_ragged_array(out)
+    coords = coords.copy()
+    closing = ring_offsets[1:] - 1  # each ring's repeated first point
+    opening = ring_offsets[:-1]
+    ring_owner = np.repeat(np.arange(len(out)), np.diff(polygon_offsets))
+    owner = np.repeat(ring_owner, np.diff(ring_offsets))
+    free = np.ones(len(coords), dtype=bool)
+    free[closing] = False
+    index = np.flatnonzero(free)
+    points = shapely.points(coords[index])
+    left, right = STRtree(points).query(points, predicate="dwithin", distance=tolerance)
+    keep = (left < right) & (owner[index[left]] != owner[index[right]])
+    left, right = index[left[keep]], index[right[keep]]
+    distance = np.hypot(*(coords[left] - coords[right]).T)
+    parent = {int(i): int(i) for i in np.union1d(left, right)}
+    members = {i: {int(owner[i])} for i in parent}
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for k in np.argsort(distance, kind="stable"):
+        a, b = root(int(left[k])), root(int(right[k]))
+        if a != b and not members[a] & members[b]:
+            a, b = min(a, b), max(a, b)
+            parent[b] = a
+            members[a] |= members.pop(b)
+    for i in parent:
+        coords[i] = coords[root(i)]
+    coords[closing] = coords[opening]
+    out = shapely.from_ragged_array(
+        shapely.GeometryType.POLYGON, coords, (ring_offsets, polygon_offsets)
+    )
+
+    # T-junctions: a neighbour's vertex beside an edge (near it, but not near any vertex,
+    # which step 1 handled) is inserted into that edge.
     tree = STRtree(out)
     left, right = tree.query(out, predicate="dwithin", distance=tolerance)
-    neighbours: dict[int, list[int]] = {}
-    for i, j in zip(left, right, strict=True):
-        if i != j:
-            neighbours.setdefault(int(i), []).append(int(j))
-    for _ in range(2):
-        for i, js in neighbours.items():
-            reference = shapely.union_all(shapely.boundary(out[js]))
-            out[i] = shapely.snap(out[i], reference, tolerance)
-    out = shapely.remove_repeated_points(out)
+    keep = left != right
+    left, right = left[keep], right[keep]
+    vertices = [np.unique(shapely.get_coordinates(g), axis=0) for g in out]
+    boundaries = shapely.boundary(out)
+    references = np.full(len(out), shapely.MultiPoint(), dtype=object)
+    splits = np.flatnonzero(np.diff(left)) + 1
+    for lefts, rights in zip(np.split(left, splits), np.split(right, splits), strict=True):
+        if not len(lefts):
+            continue
+        i = int(lefts[0])
+        near = np.unique(np.concatenate([vertices[j] for j in rights]), axis=0)
+        beside = shapely.distance(shapely.points(near), boundaries[i]) <= tolerance
+        gaps = np.hypot(
+            near[:, None, 0] - vertices[i][None, :, 0], near[:, None, 1] - vertices[i][None, :, 1]
+        )
+        beside &= gaps.min(axis=1) > tolerance
+        if beside.any():
+            references[i] = shapely.multipoints(near[beside])
+    out = shapely.remove_repeated_points(shapely.snap(out, references, tolerance))
     for i in np.flatnonzero(~shapely.is_valid(out)):
         fixed = shapely.make_valid(out[i], method="structure", keep_collapsed=False)
         parts = [p for p in shapely.get_parts(fixed) if isinstance(p, shapely.Polygon)]
@@ -270,6 +323,39 @@ def snap_polygons(shapes: np.ndarray, tolerance: float) -> tuple[np.ndarray, lis
             out[i] = max(parts, key=lambda p: p.area)
             notes.append(f"polygon {i + 1}: snapping made it invalid; repaired it")
     return out, notes
+
+
+def _coverage_clean(
+    shapes: np.ndarray, tolerance: float, notes: list[str]
+) -> tuple[np.ndarray, list[str]]:
+    """GEOS's coverage cleaner: snaps nodes, matches edges, closes gaps narrower than tolerance."""
+    cleaned = shapely.coverage_clean(shapes, gap_width=tolerance, snapping_distance=tolerance)
+    out = np.array(shapes, dtype=object)
+    for i, geom in enumerate(cleaned):
+        parts = [p for p in shapely.get_parts(geom) if isinstance(p, shapely.Polygon)]
+        if not parts:
+            notes.append(f"polygon {i + 1}: vanished when snapped; kept as drawn")
+            continue
+        if len(parts) > 1:
+            notes.append(f"polygon {i + 1}: snapping split it; kept the largest part")
+        out[i] = _like(shapes[i], max(parts, key=lambda p: p.area))
+    return out, notes
+
+
+def _like(original: shapely.Polygon, cleaned: shapely.Polygon) -> shapely.Polygon:
+    """`cleaned` drawn like `original`: the same when unchanged, else the same ring
+    orientation and start (the cleaner rotates rings, which would make imports differ)."""
+    if shapely.get_num_coordinates(cleaned) == shapely.get_num_coordinates(
+        original
+    ) and cleaned.equals(original):
+        return original
+    ring = shapely.get_coordinates(cleaned.exterior)[:-1]
+    if cleaned.exterior.is_ccw != original.exterior.is_ccw:
+        ring = ring[::-1]
+    first = shapely.get_coordinates(original.exterior)[0]
+    start = int(np.argmin(np.hypot(*(ring - first).T)))
+    ring = np.roll(ring, -start, axis=0)
+    return shapely.Polygon(ring, [h.coords for h in cleaned.interiors])
 
 
 def _outside_sea(

@@ -1,0 +1,62 @@
+"""Snapping on import: nearly coincident vertices become shared, clean maps stay as they are."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import shapely
+
+from maps.convert import snap_polygons
+from maps.geometry import derive
+from maps.io import Province
+from maps.validate import validate
+from tests.maps.builders import grid, make_map
+
+
+@pytest.fixture(params=["coverage_clean", "fallback"])
+def snapper(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
+    """snap_polygons with GEOS's coverage cleaner, and with the fallback for older shapely."""
+    if request.param == "fallback":
+        monkeypatch.delattr(shapely, "coverage_clean", raising=False)
+    elif not hasattr(shapely, "coverage_clean"):
+        pytest.skip("shapely < 2.2 has no coverage_clean")
+    return snap_polygons
+
+
+def as_map(shapes: np.ndarray):  # noqa: ANN201
+    provinces = [
+        Province(f"P{k}", f"P{k}", [tuple(c) for c in shapely.get_coordinates(g.exterior)[:-1]])
+        for k, g in enumerate(shapes)
+    ]
+    return make_map(provinces, extent=(0, 0, 20, 20))
+
+
+def test_hairline_gap_is_closed(snapper) -> None:  # noqa: ANN001
+    # Given (extent 20: NEAR_MISS = 0.04) B 0.02 to the right of A
+    shapes = np.array([shapely.box(0, 0, 10, 10), shapely.box(10.02, 0, 20, 10)])
+    # When snapped
+    snapped, _ = snapper(shapes, 0.04)
+    # Then they share their edge and the map has no near miss
+    m = as_map(snapped)
+    assert derive(m).graph.province("P0").neighbors == ("P1",)
+    assert validate(m) == []
+
+
+def test_vertex_beside_an_edge_is_inserted(snapper) -> None:  # noqa: ANN001
+    # Given A below B and C, whose common corner sits 0.02 above A's vertex-less top edge
+    a = shapely.Polygon([(0, 10), (20, 10), (20, 20), (0, 20)])
+    b = shapely.Polygon([(0, 0), (10, 0), (10, 9.98), (0, 10)])
+    c = shapely.Polygon([(10, 0), (20, 0), (20, 10), (10, 9.98)])
+    snapped, _ = snapper(np.array([a, b, c]), 0.04)
+    m = as_map(snapped)
+    graph = derive(m).graph
+    assert graph.province("P0").neighbors == ("P1", "P2")
+    assert [i.code for i in validate(m) if i.severity == "error"] == []
+
+
+def test_a_clean_map_is_not_changed(snapper) -> None:  # noqa: ANN001
+    shapes = np.array([shapely.Polygon(p.polygon) for p in grid(3, side=1.0)])
+    snapped, notes = snapper(shapes, 0.05)
+    assert notes == []
+    assert shapely.equals(shapes, snapped).all()
+    assert shapely.get_num_coordinates(snapped).tolist() == [5] * 9
