@@ -1,7 +1,9 @@
 """Build the shipped Rokugan map, maps/data/rokugan.yaml, deterministically.
 
 Run ``python -m maps.tools.build_rokugan`` (``--check`` only verifies, ``-o PATH`` writes
-elsewhere). The drawing is ours; only the topology is the published board's.
+elsewhere, ``--report`` prints each province's size and shape figures). The drawing is ours;
+only the topology is the published board's. docs/map-rokugan.png is the file's
+``daimyo map export`` SVG rendered at 600 x 900 pixels.
 
 How the map is made:
 
