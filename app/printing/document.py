@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QPointF, QRectF, QSizeF, Qt
+from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPagedPaintDevice, QPageLayout, QPageSize, QPainter, QPdfWriter
 
 from app.printing import draw
@@ -340,8 +340,3 @@ class _Job:
 
 def _pt(rect: Rect) -> QRectF:
     return QRectF(draw.mm(rect.x), draw.mm(rect.y), draw.mm(rect.width), draw.mm(rect.height))
-
-
-def custom_page_size(width_mm: float, height_mm: float) -> QPageSize:
-    """A page size in mm (for callers that print on non-standard paper)."""
-    return QPageSize(QSizeF(width_mm, height_mm), QPageSize.Unit.Millimeter, "Custom")

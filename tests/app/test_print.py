@@ -161,6 +161,18 @@ def test_tiled_true_size_has_index_legend_and_one_page_per_tile(qapp, tiny: Path
     assert result.pages[:2] == ["index", "legend"]
 
 
+def test_true_size_prints_the_extent_at_width_mm_by_height_mm(qapp, tiny: Path) -> None:
+    # Given the 400 × 300 mm map printed at scale 1.0
+    pdf, _ = render(tiny, scale=1.0, legend=False)
+    # When the map frame (the extent) is measured on every tile
+    for page in pdf.pages[1:]:
+        frames = [s for s in page.strokes if same_colour(s.colour, hex_colour(FRAME_COLOUR))]
+        # Then it is 400 × 300 mm in points (drawn whole, clipped to the sheet)
+        assert len(frames) == 1
+        assert frames[0].width == pytest.approx(400 * 72 / 25.4, abs=0.05)
+        assert frames[0].y1 - frames[0].y0 == pytest.approx(300 * 72 / 25.4, abs=0.05)
+
+
 def test_tiles_carry_crop_marks_outside_the_printable_area(qapp, tiny: Path) -> None:
     pdf, result = render(tiny, scale=1.0, legend=False)
     area = result.plan.printable
