@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import cache
 from itertools import combinations
 from typing import Any, Self
 
@@ -101,6 +102,12 @@ def _mix(a: int, b: int) -> int:
     x ^= x >> 27
     x = (x * 0x94D049BB133111EB) & _M64
     return x ^ (x >> 31)
+
+
+@cache
+def _card_action(card: str, serial: int) -> A.PlayCard:
+    """The shared action playing `card` on board token `serial`."""
+    return A.PlayCard(card, (f"#{serial}",))
 
 
 _BLOCK_PEACE = "no combat token may be placed in or on a border of a Peace province"
@@ -749,7 +756,7 @@ class RokuganState(GameState):
                     harbor = True
         army.extend(land)
         bluff.extend(land)
-        if not ronin and any(sp == HARBOR for sp in special):
+        if not ronin and HARBOR in special:
             # Any player's Navy (and so a bluff) may attack a harbor over a land border.
             for q in range(n):
                 if special[q] != HARBOR or blocked[q] or owner[q] == player:
@@ -979,17 +986,24 @@ class RokuganState(GameState):
 
     def _placement_card_actions(self, p: int) -> list[Any]:
         out: list[Any] = []
-        if self.scouts[p]:
-            out.extend(A.PlayCard("scout", (f"#{s}",)) for s in self._targets(p))
-        if self.shugenja[p]:
-            out.extend(
-                A.PlayCard("shugenja", (f"#{s}",)) for s in self._targets(p, face_down_only=False)
-            )
-        if self.n > 2 and self.first == p and not self.fp_card_used:
-            out.extend(A.PlayCard("first_player", (f"#{s}",)) for s in self._targets(p))
-        for card in self._held_cards(p):
-            if card in SHADOWLANDS_CARDS:
-                out.extend(A.PlayCard(card, t) for t in self._card_targets(p, card))
+        scout = self.scouts[p]
+        shugenja = self.shugenja[p]
+        first = self.n > 2 and self.first == p and not self.fp_card_used
+        if scout or shugenja or first:
+            cache = _card_action
+            for s in self._targets(p, face_down_only=False):
+                face_down = not self.tokens[s][T_UP]  # type: ignore[index]
+                if scout and face_down:
+                    out.append(cache("scout", s))
+                if shugenja:
+                    out.append(cache("shugenja", s))
+                if first and face_down:
+                    out.append(cache("first_player", s))
+        for t, h in enumerate(self.terr_holder):
+            if h == p:
+                card = self.terr_card[t]
+                if card in SHADOWLANDS_CARDS:
+                    out.extend(A.PlayCard(card, x) for x in self._card_targets(p, card))
         return out
 
     def _card_targets(self, p: int, card: str) -> list[tuple[str, ...]]:
