@@ -18,6 +18,7 @@ Python loops that remain run over provinces or borders, never over all pairs.
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -209,8 +210,7 @@ def derive(mapfile: MapFile) -> MapGeometry:
     """The game graph and border geometry of `mapfile` (MapError on duplicate ids)."""
     ids = [p.id for p in mapfile.provinces]
     if len(set(ids)) != len(ids):
-        seen: set[str] = set()
-        dup = next(i for i in ids if i in seen or seen.add(i))  # type: ignore[func-returns-value]
+        dup = next(pid for pid, count in Counter(ids).items() if count > 1)
         raise MapError(
             f"has two provinces with id {dup!r}",
             file=str(mapfile.path) if mapfile.path else None,
