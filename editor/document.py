@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from editor.qtfix import keep_none_alive
-from editor.topology import Edit, TopologyError, TopoMap
+from editor.topology import Edit, Snap, TopologyError, TopoMap
 
 keep_none_alive()
 
@@ -136,8 +136,18 @@ class MapDocument(QObject):
         self.topo.vertices[vid] = xy
         self.vertex_moved.emit(vid)
 
-    def commit_drag(self, vid: int, origin: tuple[float, float]) -> Edit | None:
-        """End a drag: one undo step from `origin` to the vertex's current place."""
+    def commit_drag(
+        self, vid: int, origin: tuple[float, float], target: Snap | None = None
+    ) -> Edit | None:
+        """End a drag: one undo step from `origin`; a vertex or edge target welds or joins."""
+        if target is not None and target.kind in ("vertex", "edge"):
+            try:
+                edit = self.topo.move_vertex_onto(vid, target, origin)
+            except TopologyError as exc:
+                self.failed.emit(str(exc))
+            else:
+                self.push(edit)
+                return edit
         xy = self.topo.vertices[vid]
         if xy == origin:
             return None

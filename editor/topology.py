@@ -638,6 +638,31 @@ class TopoMap:
             txn.set_vertex(vid, _clean_point(xy))
             return txn.commit(vid)
 
+    def move_vertex_onto(self, vid: int, target: Snap, origin: Point | None = None) -> Edit:
+        """End a drag on a snap target: weld onto a vertex, or join an edge, or just move.
+
+        Dropping a vertex on another polygon's vertex welds the two (the polygons then share
+        it); dropping it on an edge inserts it into every polygon with that edge. `origin` is
+        the position before a live drag, restored by undo.
+        """
+        if vid not in self.vertices:
+            raise TopologyError(f"there is no vertex {vid}")
+        with _Txn(self, "move vertex") as txn:
+            if origin is not None:
+                txn.vertices[vid] = origin
+            if target.kind == "vertex" and target.vertex is not None and target.vertex != vid:
+                self._weld(txn, target.vertex, vid)
+                return txn.commit(target.vertex)
+            txn.set_vertex(vid, _clean_point(target.point))
+            if target.kind == "edge" and target.edge is not None:
+                a, b = target.edge
+                if vid in (a, b) or self.faces_using(vid) & self.faces_with_edge(a, b):
+                    raise TopologyError(
+                        "a vertex cannot be dropped onto an edge of its own polygon"
+                    )
+                self._insert_on_edge(txn, a, b, vid)
+            return txn.commit(vid)
+
     def move_vertices(self, moves: Mapping[int, Point], label: str = "move vertices") -> Edit:
         """Move several vertices at once (one undo step)."""
         with _Txn(self, label) as txn:
@@ -690,6 +715,8 @@ class TopoMap:
             return txn.commit(keep)
 
     def _weld(self, txn: _Txn, keep: int, drop: int) -> None:
+        if not self.can_weld(keep, drop):
+            raise TopologyError("welding these vertices would pinch or collapse a polygon")
         for ref in self.faces_using(drop):
             face = self.face(ref).map_rings(
                 lambda r: _dedupe_ring(tuple(keep if i == drop else i for i in r))
@@ -705,6 +732,8 @@ class TopoMap:
             raise TopologyError("a vertex cannot be snapped onto its own edge")
         if not self.faces_with_edge(a, b):
             raise TopologyError("those two vertices are not joined by an edge")
+        if self.faces_using(vid) & self.faces_with_edge(a, b):
+            raise TopologyError("a vertex cannot be snapped onto an edge of its own polygon")
         with _Txn(self, "snap vertex to edge") as txn:
             p, _ = _project(self.vertices[vid], self.vertices[a], self.vertices[b])
             txn.set_vertex(vid, _clean_point(p))
@@ -715,7 +744,7 @@ class TopoMap:
         """Weld vertices at the same place (within `tolerance`) and remove repeated ring ids."""
         with _Txn(self, "drop duplicate vertices") as txn:
             for keep, drop in self._close_pairs(tolerance):
-                if keep in self.vertices and drop in self.vertices:
+                if self.can_weld(keep, drop):
                     self._weld(txn, keep, drop)
             for ref, f in list(self.faces()):
                 clean = f.map_rings(_dedupe_ring)
@@ -731,8 +760,8 @@ class TopoMap:
         This closes near-miss gaps and thin slivers between neighbours so they share borders.
         """
         with _Txn(self, "fix near misses") as txn:
-            for keep, drop in self._close_pairs(tolerance):
-                if keep in self.vertices and drop in self.vertices:
+            for keep, drop in self._close_pairs(tolerance, between_faces=True):
+                if self.can_weld(keep, drop):
                     self._weld(txn, keep, drop)
             ids = list(self.vertices)
             tree = STRtree([ShapelyPoint(self.vertices[v]) for v in ids])
@@ -752,6 +781,8 @@ class TopoMap:
                     p, d = _project(self.vertices[vid], pa, pb)
                     if d > tolerance or min(_dist(p, pa), _dist(p, pb)) <= tolerance:
                         continue
+                    if self.faces_using(vid) & self.faces_with_edge(a, b):
+                        continue  # detail of the same outline, not a near miss
                     if vid not in best or d < best[vid][0]:
                         best[vid] = (d, (a, b), _dist(p, pa), p)
             by_edge: dict[tuple[int, int], list[tuple[float, int, Point]]] = {}
@@ -765,30 +796,51 @@ class TopoMap:
                     prev = vid
             return txn.commit()
 
-    def _close_pairs(self, tolerance: float) -> list[tuple[int, int]]:
-        """Pairs (keep, drop) of distinct vertices within `tolerance`, lower id kept."""
+    def _close_pairs(self, tolerance: float, between_faces: bool = False) -> list[tuple[int, int]]:
+        """Pairs (keep, drop) of distinct vertices within `tolerance`, the lower id kept.
+
+        With `between_faces`, only vertices of different polygons pair up: close corners of
+        one outline are detail, not a near miss.
+        """
         cell = max(tolerance, 1e-12)
         grid: dict[tuple[int, int], list[int]] = {}
         pairs = []
+        usage = self.usage()
         for vid in sorted(self.vertices):
             x, y = self.vertices[vid]
             gx, gy = int(math.floor(x / cell)), int(math.floor(y / cell))
-            found = None
+            best, best_d = None, tolerance
             for dx in (-1, 0, 1):
                 for dy in (-1, 0, 1):
                     for other in grid.get((gx + dx, gy + dy), ()):
-                        if _dist(self.vertices[other], (x, y)) <= tolerance:
-                            found = other
-                            break
-                    if found is not None:
-                        break
-                if found is not None:
-                    break
-            if found is None:
+                        d = _dist(self.vertices[other], (x, y))
+                        if d > best_d:
+                            continue
+                        if between_faces and usage.get(other, set()) & usage.get(vid, set()):
+                            continue
+                        best, best_d = other, d
+            if best is None:
                 grid.setdefault((gx, gy), []).append(vid)
             else:
-                pairs.append((found, vid))
+                pairs.append((best, vid))
         return pairs
+
+    def can_join_edge(self, vid: int, a: int, b: int) -> bool:
+        """True when vertex `vid` may become a vertex of edge a-b (not its own polygon's)."""
+        return vid not in (a, b) and not (self.faces_using(vid) & self.faces_with_edge(a, b))
+
+    def can_weld(self, keep: int, drop: int) -> bool:
+        """True when welding leaves every polygon a simple ring (no pinch, no collapse)."""
+        if keep not in self.vertices or drop not in self.vertices:
+            return False
+        for ref in self.faces_using(keep) & self.faces_using(drop):
+            for r in self.face(ref).rings():
+                if keep in r and drop in r:
+                    n = len(r)
+                    i, j = r.index(keep), r.index(drop)
+                    if (i - j) % n not in (1, n - 1) or n <= 3:
+                        return False
+        return True
 
     # --------------------------------------------------------------------------- face ops
 
@@ -1380,13 +1432,6 @@ def _clean_point(xy: Sequence[float]) -> Point:
 
 def _dist(p: Point, q: Point) -> float:
     return math.hypot(p[0] - q[0], p[1] - q[1])
-
-
-def _in_box(p: Point, a: Point, b: Point, pad: float) -> bool:
-    return (
-        min(a[0], b[0]) - pad <= p[0] <= max(a[0], b[0]) + pad
-        and min(a[1], b[1]) - pad <= p[1] <= max(a[1], b[1]) + pad
-    )
 
 
 def _project(p: Point, a: Point, b: Point) -> tuple[Point, float]:

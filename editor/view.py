@@ -623,6 +623,18 @@ class MapView(QGraphicsView):
             edit = self.document.run("split_sea", target[1], target[2], pts, radius)
         return edit
 
+    def drag_target(self, vid: int, xy: Point) -> Snap:
+        """Where a dragged vertex lands: another polygon's vertex or edge, the grid, or free."""
+        snap = self.topo.snap(xy, self.snap_radius(), exclude=(vid,))
+        if snap.kind == "vertex" and not self.topo.can_weld(snap.vertex, vid):
+            snap = Snap("free", xy)
+        elif snap.kind == "edge" and not self.topo.can_join_edge(vid, *snap.edge):
+            snap = Snap("free", xy)
+        if snap.kind == "free" and self.grid_snap and self.grid_step > 0:
+            g = self.grid_step
+            snap = Snap("grid", (round(xy[0] / g) * g, round(xy[1] / g) * g))
+        return snap
+
     def _vertex_near(self, xy: Point) -> int | None:
         best, bd = None, self.snap_radius()
         for vid, p in self.topo.vertices.items():
@@ -724,13 +736,9 @@ class MapView(QGraphicsView):
             return
         xy = self._map_point(event)
         if self._drag is not None:
-            vid = self._drag[0]
-            snap = self.topo.snap(xy, self.snap_radius(), exclude=(vid,))
-            if snap.kind == "free" and self.grid_snap:
-                snap = self.snap_point(xy)
-            target = snap.point if snap.kind in ("grid",) else xy
-            self.document.preview_vertex(vid, target)
-            self._show_snap(snap if snap.kind == "grid" else None)
+            snap = self.drag_target(self._drag[0], xy)
+            self.document.preview_vertex(self._drag[0], snap.point)
+            self._show_snap(snap)
             return
         if self.tool in (*DRAWING_TOOLS, Tool.INSERT):
             snap = self.snap_point(xy)
@@ -754,8 +762,9 @@ class MapView(QGraphicsView):
         if self._drag is not None and event.button() == Qt.MouseButton.LeftButton:
             vid, origin = self._drag
             self._drag = None
+            target = self._last_snap
             self._show_snap(None)
-            self.document.commit_drag(vid, origin)
+            self.document.commit_drag(vid, origin, target)
 
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 - Qt override
         """Zoom around the pointer."""

@@ -405,3 +405,24 @@ def test_play_on_this_map_opens_the_new_game_dialog_with_the_map(
     from maps.api import load_map
 
     assert load_map(calls[0]).province("A").name == "Akagi-mura"
+
+
+def test_dragging_a_corner_onto_a_neighbours_vertex_welds_them(qtbot: Any) -> None:
+    # Given C drawn with its corner 1.5 units below A's corner (10, 90)
+    window = make_window(qtbot)
+    topo = window.document.topo
+    window.document.run("add_province", [(10, 91.5), (60, 95), (30, 99)], 0, "C")
+    vid = vid_at(topo, (10, 91.5))
+    window.view.zoom_to((10, 90), 20)
+    viewport = window.view.viewport()
+    # When the corner is dragged next to A's corner
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=pixel(window, (10, 91.5)))
+    hover(window, (10.2, 90.2), Qt.MouseButton.LeftButton)
+    # Then the snap indicator shows A's vertex while dragging
+    assert window.view.snap_indicator() == ("vertex", (10, 90))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=pixel(window, (10.2, 90.2)))
+    # And on release C uses A's vertex: they touch at exactly that point
+    assert vid not in topo.vertices
+    assert coords(topo, "C")[0] == (10, 90)
+    window.undo_action.trigger()
+    assert topo.vertices[vid] == (10, 91.5)

@@ -563,3 +563,73 @@ def test_an_empty_new_map_converts_to_a_mapfile() -> None:
         (0, 0, 300, 200),
         "ricewars",
     )
+
+
+def test_fix_near_misses_leaves_the_fine_detail_of_one_outline_alone() -> None:
+    # Given a province with a wiggly edge whose corners are 0.2 apart
+    m = TopoMap.from_dict(tiny())
+    m.add_province(
+        [(10, 90), (40, 90), (40.2, 95), (40.4, 90), (100, 90), (60, 99)], province_id="C"
+    )
+    before = m.to_dict()
+    # When near misses within 0.5 are fixed, Then nothing changes
+    assert m.fix_near_misses(0.5).is_empty()
+    assert m.to_dict() == before
+
+
+def test_fix_near_misses_closes_a_thin_overlap() -> None:
+    # Given B's left corners 0.3 inside A (a sliver overlap)
+    data = tiny()
+    data["provinces"][1]["polygon"] = [[99.7, 10], [190, 10], [190, 90], [99.7, 90]]
+    m = TopoMap.from_dict(data)
+    assert poly(m, "A").intersection(poly(m, "B")).area > 20
+    # When fixed, Then they share the edge and no longer overlap
+    m.fix_near_misses(0.5)
+    assert poly(m, "A").intersection(poly(m, "B")).area == pytest.approx(0)
+    assert shared_length(m, "A", "B") == pytest.approx(80)
+
+
+def test_weld_refuses_to_pinch_a_polygon() -> None:
+    m = TopoMap.from_dict(tiny())
+    before = m.to_dict()
+    with pytest.raises(TopologyError, match="pinch"):
+        m.weld_vertices(vid_at(m, (10, 10)), vid_at(m, (100, 90)))
+    assert m.to_dict() == before
+
+
+def test_dropping_a_dragged_vertex_onto_a_vertex_welds_and_onto_an_edge_joins() -> None:
+    # Given C drawn apart from A with a corner near A's corner (10, 90) and one near A's edge
+    m = TopoMap.from_dict(tiny())
+    m.add_province([(10, 91), (55, 91), (30, 99)], province_id="C")
+    original = m.to_dict()
+    c0, c1 = vid_at(m, (10, 91)), vid_at(m, (55, 91))
+    # When C's first corner is dragged onto A's corner
+    m.vertices[c0] = (10.2, 90.1)  # the live drag
+    weld = m.move_vertex_onto(c0, m.snap((10.2, 90.1), 0.5, exclude=(c0,)), origin=(10, 91))
+    # Then C uses A's vertex and the dragged vertex is gone
+    assert c0 not in m.vertices and coords(m, "C")[0] == (10, 90)
+    # When the second corner is dropped onto A's bottom edge
+    m.vertices[c1] = (55, 90.2)
+    join = m.move_vertex_onto(c1, m.snap((55, 90.2), 0.5, exclude=(c1,)), origin=(55, 91))
+    # Then A gained it and the two share a border
+    assert (55, 90) in coords(m, "A")
+    assert shared_length(m, "A", "C") == pytest.approx(45)
+    # And undo restores the exact original
+    join.undo(m)
+    weld.undo(m)
+    assert m.to_dict() == original
+
+
+def test_split_through_existing_vertices() -> None:
+    # Given A with a vertex on each long edge at x=55
+    m = TopoMap.from_dict(tiny())
+    m.insert_vertex(vid_at(m, (10, 10)), vid_at(m, (100, 10)), (55, 10))
+    m.insert_vertex(vid_at(m, (100, 90)), vid_at(m, (10, 90)), (55, 90))
+    n = len(m.vertices)
+    # When cut exactly through them
+    edit = m.split_province("A", [(55, 0), (55, 100)])
+    # Then no vertex was added and both halves use the existing ones
+    assert len(m.vertices) == n
+    keep, new = edit.result
+    assert {(55, 10), (55, 90)} <= set(coords(m, keep)) & set(coords(m, new))
+    assert poly(m, keep).area == pytest.approx(45 * 80)
