@@ -221,6 +221,7 @@ class _Reader:
 
     def __init__(self, file: str) -> None:
         self.file = file
+        self.member_lines: dict[int, list[int]] = {}  # territory index -> line of each member
 
     def fail(self, line: int | None, where: str, problem: str, fix: str | None = None) -> NoReturn:
         raise MapError(problem, file=self.file, line=line, field=where, fix=fix)
@@ -381,7 +382,7 @@ class _Reader:
         seas_value, s_line = self.get(root, "seas", "the map", required=False)
         seas = [] if seas_value is None else self.seas(seas_value, s_line)
 
-        self.link(provinces, territories, declared, territories_value)
+        self.link(provinces, territories, declared)
         return MapFile(
             id=map_id,
             name=name,
@@ -427,6 +428,7 @@ class _Reader:
                 seq = self.sequence(members_value, members_line, f"{where}: field 'provinces'")
                 for member, member_line in zip(seq, seq.item_lines, strict=True):
                     members.append(self.ident(member, member_line, f"{where}: field 'provinces'"))
+                self.member_lines[len(result)] = seq.item_lines
             result.append(Territory(tid, name, colour, members, line=item_line))
         return result
 
@@ -514,21 +516,21 @@ class _Reader:
         provinces: list[Province],
         territories: list[Territory],
         declared: dict[str, tuple[str, int | None]],
-        territories_value: Any,
     ) -> None:
         """Check territory lists name real provinces; merge `territory:` on provinces."""
         ids = {p.id for p in provinces}
-        for t in territories:
-            seq = _find_seq(territories_value, t)
+        listed: dict[str, str] = {}  # province -> first territory listing it
+        for k, t in enumerate(territories):
+            lines = self.member_lines.get(k, [])
             for i, member in enumerate(t.provinces):
                 if member not in ids:
-                    member_line = seq.item_lines[i] if seq is not None else t.line
                     self.fail(
-                        member_line,
+                        lines[i] if i < len(lines) else t.line,
                         f"territory '{t.id}': field 'provinces'",
                         f"names unknown province {member!r}",
                         f"add a province with id {member!r} or remove it from the list",
                     )
+                listed.setdefault(member, t.id)
         by_id = {t.id: t for t in territories}
         for pid, (tid, line) in declared.items():
             where = f"province '{pid}': field 'territory'"
@@ -539,25 +541,15 @@ class _Reader:
                     f"names unknown territory {tid!r}",
                     f"add a territory with id {tid!r} under 'territories:'",
                 )
-            listed = [t.id for t in territories if pid in t.provinces]
-            if listed and tid not in listed:
+            if pid not in listed:
+                by_id[tid].provinces.append(pid)
+            elif listed[pid] != tid and pid not in by_id[tid].provinces:
                 self.fail(
                     line,
                     where,
-                    f"says {tid!r} but territory {listed[0]!r} lists this province",
+                    f"says {tid!r} but territory {listed[pid]!r} lists this province",
                     "keep one of the two (membership lists are the canonical form)",
                 )
-            if not listed:
-                by_id[tid].provinces.append(pid)
-
-
-def _find_seq(territories_value: Any, territory: Territory) -> _Seq | None:
-    """The YAML list of province ids of this territory (for line numbers)."""
-    for item in territories_value or []:
-        if isinstance(item, _Map) and item.line == territory.line:
-            members = item.get("provinces")
-            return members if isinstance(members, _Seq) else None
-    return None
 
 
 def _kind(value: Any) -> str:

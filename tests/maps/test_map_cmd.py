@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from app.cli import main
-from maps.api import load_map
+from maps.api import load_map, shipped_map_path, shipped_maps
 from maps.geometry import derive
 from tests.maps.builders import TINY_YAML
 
@@ -201,3 +201,16 @@ def test_import_of_something_that_is_not_geojson_exits_1(
     assert main(["map", "import", str(source), "-o", str(tmp_path / "o.yaml")]) == 1
     assert "not a GeoJSON FeatureCollection" in capsys.readouterr().err
     assert not (tmp_path / "o.yaml").exists()
+
+
+@pytest.mark.parametrize("map_id", shipped_maps())
+def test_graph_json_of_each_shipped_map(map_id: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # Given a shipped map, by id and by path
+    for name in (map_id, str(shipped_map_path(map_id))):
+        # When its graph is printed as JSON, Then every province has the contract fields
+        assert main(["map", "graph", name, "--json"]) == 0
+        data = json.loads(capsys.readouterr().out)
+        ids = {p["id"] for p in data["provinces"]}
+        for p in data["provinces"]:
+            assert isinstance(p["coastal"], bool)
+            assert p["neighbors"] == sorted(p["neighbors"]) and set(p["neighbors"]) <= ids
