@@ -43,7 +43,10 @@ def load_game_graph(spec, map_arg: str | None, board: str | None):
         return None
     from maps.api import load_graph
 
-    return load_graph(map_arg or board or spec.default_map)
+    if map_arg:
+        return load_graph(map_arg)
+    # A board side names a shipped map of the game: `--board epic` -> "ricewars-epic".
+    return load_graph(f"{spec.id}-{board}" if board else spec.default_map)
 
 
 def run(args: argparse.Namespace) -> int:
