@@ -707,10 +707,13 @@ class RokuganState(GameState):
         owner = self.ctrl_owner
         occ = self.border_occ
         ronin = self.ronin[player]
-        blocked = [
-            sp == PEACE or sp == SCORCHED or (sp == SHRINE and o != player)
-            for sp, o in zip(special, owner, strict=True)
-        ]
+        if PEACE in special or SCORCHED in special or SHRINE in special:
+            blocked = [
+                sp == PEACE or sp == SCORCHED or (sp == SHRINE and o != player)
+                for sp, o in zip(special, owner, strict=True)
+            ]
+        else:
+            blocked = [False] * n
         army: list[int] = []
         navy: list[int] = []
         anywhere: list[int] = []  # shinobi; the bluff also goes everywhere a real token may
