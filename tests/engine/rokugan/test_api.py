@@ -161,3 +161,35 @@ def test_play_match_plays_a_whole_game():
     assert len(result.scores) == 4 and result.winners
     again, _ = play_match(SPEC, ["random"] * 4, 1, rokugan_graph())
     assert again.scores == result.scores and again.actions == result.actions
+
+
+def tiny_graph():
+    """A custom map: unknown territory ids (no cards), one capital, one coast."""
+    from engine.graph import MapGraph, ProvinceInfo, TerritoryInfo
+
+    provinces = (
+        ProvinceInfo("A", "A", "west", ("B", "C"), ("A~0",), {"flowers": 2, "capital": "lion"}),
+        ProvinceInfo("B", "B", "west", ("A", "D"), (), {"flowers": 1}),
+        ProvinceInfo("C", "C", "east", ("A", "D"), ("C~0", "C~1"), {"flowers": 3, "defense": 1}),
+        ProvinceInfo("D", "D", "east", ("B", "C"), (), {"flowers": 1, "shadowlands": True}),
+    )
+    territories = (
+        TerritoryInfo("west", "West", "#00ff00", ("A", "B")),
+        TerritoryInfo("east", "East", "#0000ff", ("C", "D")),
+    )
+    return MapGraph("tiny", "Tiny", "h" * 64, provinces, territories)
+
+
+def test_a_custom_map_with_unknown_territories_plays_to_the_end():
+    graph = tiny_graph()
+    for seed in range(10):
+        st = SPEC.new_game(3, seed, {"clans": ["lion", "crab", "crane"]}, graph)
+        assert st.terr_card == (None, None)  # unknown territory ids have no cards
+        assert st.ctrl_owner[0] == 0  # Lion's capital exists on this map
+        assert st.control_on_board(1) == 0  # Crab's does not
+        rng = random.Random(seed)
+        while not st.is_terminal():
+            legal = st.legal_actions()
+            st.apply(legal[rng.randrange(len(legal))])
+        assert st.summary()["rounds"] == 5
+    assert st.board.coast_of[2] == (st.board.n_land + 1, st.board.n_land + 2)  # two coasts of C
