@@ -17,6 +17,8 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 from shiboken6 import isValid
 
 from editor.document import MapDocument
+from editor.fixes import topology_issues
+from editor.topology import TopoMap
 
 DEBOUNCE_MS = 250
 
@@ -32,10 +34,15 @@ class AnalysisResult:
     seconds: float = 0.0
 
 
-def analyse(mapfile: Any, generation: int) -> AnalysisResult:
-    """Derive the graph and validate one map snapshot (runs on a worker thread)."""
+def analyse(mapfile: Any, generation: int, topo: TopoMap | None = None) -> AnalysisResult:
+    """Derive the graph and validate one map snapshot (runs on a worker thread).
+
+    With `topo` (a copy of the edited map) the topology's own issues are listed too.
+    """
     start = time.perf_counter()
     result = AnalysisResult(generation)
+    if topo is not None:
+        result.issues.extend(topology_issues(topo))
     if not mapfile.provinces:
         return result
     try:
@@ -51,7 +58,7 @@ def analyse(mapfile: Any, generation: int) -> AnalysisResult:
         validate = None
     if validate is not None:
         try:
-            result.issues = list(validate(mapfile))
+            result.issues[:0] = list(validate(mapfile))
         except Exception as exc:  # noqa: BLE001 - shown to the user in the validation panel
             result.error = f"validation failed: {exc}"
             traceback.print_exc()
@@ -64,14 +71,15 @@ class _Signals(QObject):
 
 
 class _Job(QRunnable):
-    def __init__(self, mapfile: Any, generation: int, signals: _Signals) -> None:
+    def __init__(self, mapfile: Any, topo: TopoMap, generation: int, signals: _Signals) -> None:
         super().__init__()
         self._mapfile = mapfile
+        self._topo = topo
         self._generation = generation
         self._signals = signals
 
     def run(self) -> None:
-        result = analyse(self._mapfile, self._generation)
+        result = analyse(self._mapfile, self._generation, self._topo)
         if isValid(self._signals):  # the editor may have closed meanwhile
             self._signals.done.emit(result)
 
@@ -111,8 +119,8 @@ class LiveAnalysis(QObject):
         """Snapshot the map and start an analysis now; returns its generation."""
         self._timer.stop()
         self._generation += 1
-        mapfile = self._document.topo.to_mapfile()
-        self._pool.start(_Job(mapfile, self._generation, self._signals))
+        topo = self._document.topo
+        self._pool.start(_Job(topo.to_mapfile(), topo.copy(), self._generation, self._signals))
         return self._generation
 
     def wait(self, msecs: int = 30_000) -> bool:

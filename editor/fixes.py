@@ -7,9 +7,12 @@ the near-miss tolerance, drops repeated vertices, or moves a label inside its pr
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from editor.topology import PROVINCE, TopoMap
+import shapely
+
+from editor.topology import PROVINCE, FaceRef, Point, TopoMap
 
 try:  # the tolerance constant lives with the geometry rules
     from maps.geometry import NEAR_MISS
@@ -35,9 +38,94 @@ def has_duplicate_vertices(topo: TopoMap) -> bool:
     return False
 
 
+@dataclass(frozen=True, slots=True)
+class TopologyIssue:
+    """A problem of the shared topology itself, shaped like maps.validate.ValidationIssue."""
+
+    severity: str
+    code: str  # "duplicate_vertex" | "t_junction"
+    message: str
+    provinces: tuple[str, ...] = ()
+    location: Point | None = None
+    vertex: int | None = None
+    edge: tuple[int, int] | None = None
+
+
+def _face_label(topo: TopoMap, ref: FaceRef) -> str:
+    kind, fid, _ = ref
+    return f"province '{fid}'" if kind == PROVINCE else f"sea '{fid}'"
+
+
+def topology_issues(topo: TopoMap) -> list[TopologyIssue]:
+    """Repeated vertices, and vertices lying on another polygon's edge without being shared."""
+    issues: list[TopologyIssue] = []
+    for ref, face in topo.faces():
+        for ring in face.rings():
+            for i, vid in enumerate(ring):
+                prev = ring[i - 1]
+                if vid == prev or topo.vertices[vid] == topo.vertices[prev]:
+                    at = topo.vertices[vid]
+                    issues.append(
+                        TopologyIssue(
+                            "warning",
+                            "duplicate_vertex",
+                            f"{_face_label(topo, ref)} repeats the vertex at "
+                            f"({at[0]:g}, {at[1]:g})",
+                            (ref[1],) if ref[0] == PROVINCE else (),
+                            at,
+                            vid,
+                        )
+                    )
+                    break
+    issues.extend(_t_junctions(topo))
+    return issues
+
+
+def _t_junctions(topo: TopoMap) -> list[TopologyIssue]:
+    edges = sorted(topo.edges())
+    if not edges:
+        return []
+    lines = shapely.linestrings(
+        [[topo.vertices[a], topo.vertices[b]] for a, b in edges]  # type: ignore[list-item]
+    )
+    ids = list(topo.vertices)
+    points = shapely.points([topo.vertices[v] for v in ids])
+    tolerance = 1e-7 * topo.scale()
+    tree = shapely.STRtree(lines)
+    p_idx, e_idx = tree.query(points, predicate="dwithin", distance=tolerance)
+    issues = []
+    for pi, ei in zip(p_idx.tolist(), e_idx.tolist(), strict=True):
+        vid, (a, b) = ids[pi], edges[ei]
+        if vid in (a, b) or not topo.can_join_edge(vid, a, b):
+            continue
+        owners = topo.faces_with_edge(a, b) | topo.faces_using(vid)
+        at = topo.vertices[vid]
+        issues.append(
+            TopologyIssue(
+                "warning",
+                "t_junction",
+                f"the vertex at ({at[0]:g}, {at[1]:g}) lies on an edge of "
+                f"{', '.join(sorted(_face_label(topo, r) for r in topo.faces_with_edge(a, b)))} "
+                "without being shared; moving either would open a gap",
+                tuple(sorted({r[1] for r in owners if r[0] == PROVINCE})),
+                at,
+                vid,
+                (a, b),
+            )
+        )
+    return issues
+
+
 def fix_for(issue: Any, topo: TopoMap) -> Fix | None:
     """The safe fix of a validation issue, or None."""
     code = issue.code
+    if code == "duplicate_vertex":
+        return ("drop duplicate vertices", "drop_duplicate_vertices", ())
+    if code == "t_junction" and issue.vertex in topo.vertices and issue.edge is not None:
+        a, b = issue.edge
+        if a in topo.vertices and b in topo.vertices and topo.faces_with_edge(a, b):
+            return ("share the vertex", "snap_vertex_to_edge", (issue.vertex, a, b))
+        return None
     if code in ("near_miss", "near_miss_sea", "overlap", "sea_overlap"):
         if code in ("overlap", "sea_overlap") and not _is_sliver(issue, topo):
             return None

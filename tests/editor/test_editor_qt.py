@@ -426,3 +426,33 @@ def test_dragging_a_corner_onto_a_neighbours_vertex_welds_them(qtbot: Any) -> No
     assert coords(topo, "C")[0] == (10, 90)
     window.undo_action.trigger()
     assert topo.vertices[vid] == (10, 91.5)
+
+
+def test_topology_issues_t_junction_and_duplicate_vertex_are_listed_and_fixed(
+    qtbot: Any,
+) -> None:
+    # Given C whose corner lies on A's bottom edge without being A's vertex, and B with a
+    # repeated corner
+    data = tiny()
+    data["provinces"].append(
+        {"id": "C", "name": "Chiba", "polygon": [[10, 90], [55, 90], [30, 99]]}
+    )
+    data["provinces"][1]["polygon"] = [[100, 10], [190, 10], [190, 10], [190, 90], [100, 90]]
+    window = make_window(qtbot, data)
+    panel = window.validation_panel
+    # When analysed, Then both problems are listed, each with a fix
+    result = wait_analysis(qtbot, window)
+    codes = [i.code for i in result.issues]
+    assert "t_junction" in codes and "duplicate_vertex" in codes
+    for code in ("t_junction", "duplicate_vertex"):
+        result = wait_analysis(qtbot, window)
+        codes = [i.code for i in result.issues]
+        panel.list.setCurrentRow(codes.index(code))
+        assert panel.fix_button.isEnabled()
+        with qtbot.waitSignal(window.analysis.finished, timeout=10_000) as blocker:
+            assert panel.fix_current()
+        assert code not in [i.code for i in blocker.args[0].issues]
+    # Then A and C share the vertex and B has four corners
+    topo = window.document.topo
+    assert (55, 90) in coords(topo, "A")
+    assert len(coords(topo, "B")) == 4
