@@ -104,6 +104,26 @@ class MapDocument(QObject):
         save_map(self.topo.to_mapfile(), target)
         return target
 
+    def has_newer_autosave(self) -> bool:
+        """True when an autosave copy newer than the map's file exists (a crash left it)."""
+        copy = self.autosave_path()
+        if not copy.exists():
+            return False
+        return (
+            self.path is None
+            or not self.path.exists()
+            or (copy.stat().st_mtime_ns > self.path.stat().st_mtime_ns)
+        )
+
+    def restore_autosave(self) -> None:
+        """Replace the map by its autosave copy; the result counts as unsaved."""
+        from maps.api import load_map
+
+        self.topo = TopoMap.from_mapfile(load_map(self.autosave_path()))
+        self.undo_stack.clear()
+        self.undo_stack.resetClean()
+        self.changed.emit(None)
+
     def discard_autosave(self) -> None:
         """Remove the autosave copy (the user chose not to keep the changes)."""
         self.autosave_path().unlink(missing_ok=True)

@@ -88,6 +88,8 @@ class EditorWindow(QMainWindow):
         self.resize(1400, 900)
         self.analysis.run_now()
         QTimer.singleShot(0, self.view.fit)
+        if self.document.path is not None:
+            QTimer.singleShot(0, self.offer_restore)
 
     # ---------------------------------------------------------------------------- layout
 
@@ -415,6 +417,38 @@ class EditorWindow(QMainWindow):
             QMessageBox.StandardButton.Discard: "discard",
         }.get(answer, "cancel")
 
+    def _ask_restore(self) -> bool:
+        """Ask whether to restore the autosaved changes of the opened map."""
+        answer = QMessageBox.question(
+            self,
+            "Autosaved changes",
+            f"{self.document.path} has newer autosaved changes (the editor did not close "
+            "normally). Restore them?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.Yes,
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    def offer_restore(self) -> bool:
+        """Offer the autosave copy when it is newer than the file; True when restored."""
+        doc = self.document
+        if not doc.has_newer_autosave():
+            return False
+        if not self._ask_restore():
+            doc.discard_autosave()
+            return False
+        from maps.api import MapError
+
+        try:
+            doc.restore_autosave()
+        except MapError as exc:
+            QMessageBox.warning(self, "Autosave", f"The autosave copy cannot be read: {exc}")
+            return False
+        self.view.select(None)
+        self._update_title()
+        self.statusBar().showMessage("Restored the autosaved changes (not saved yet).", 8000)
+        return True
+
     def maybe_keep_changes(self) -> bool:
         """Before the map goes away: True when it is saved or the user lets it go."""
         if not self.document.dirty:
@@ -482,6 +516,7 @@ class EditorWindow(QMainWindow):
             QMessageBox.critical(self, "Cannot open the map", str(exc))
             return False
         self.set_document(document)
+        self.offer_restore()
         return True
 
     def import_geojson(self, path: str | Path | None = None) -> bool:

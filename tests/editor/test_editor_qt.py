@@ -456,3 +456,23 @@ def test_topology_issues_t_junction_and_duplicate_vertex_are_listed_and_fixed(
     topo = window.document.topo
     assert (55, 90) in coords(topo, "A")
     assert len(coords(topo, "B")) == 4
+
+
+def test_reopening_after_a_crash_offers_the_autosaved_changes(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a saved map, then an unsaved rename caught by autosave (and no clean close)
+    window = make_window(qtbot)
+    target = tmp_path / "tiny.yaml"
+    window.save_to(target)
+    window.document.run("update_province", "A", name="Akagi-mura")
+    window.document.autosave()
+    # When the map is opened again and the user accepts the offer
+    monkeypatch.setattr(EditorWindow, "_ask_restore", lambda self: True)
+    again = EditorWindow(target)
+    again._ask_unsaved = lambda: "discard"  # type: ignore[method-assign]
+    qtbot.addWidget(again)
+    qtbot.waitUntil(lambda: again.document.topo.provinces["A"].name == "Akagi-mura")
+    # Then the change is back, unsaved
+    assert again.document.dirty
+    assert again.view.face_item((PROVINCE, "A", 0)) is not None
