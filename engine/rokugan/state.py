@@ -601,7 +601,17 @@ class RokuganState(GameState):
         return not (face_down_only and t[T_UP])
 
     def _targets(self, player: int, face_down_only: bool = True) -> list[int]:
-        return [s for s in range(len(self.tokens)) if self._targetable(player, s, face_down_only)]
+        """Serials of the tokens `_targetable` accepts (Blessings are the tokens without a
+        slot)."""
+        return [
+            s
+            for s, t in enumerate(self.tokens)
+            if t is not None
+            and t[T_PLAYER] != player
+            and t[T_BLESSED] < 0
+            and t[T_SLOT] >= 0
+            and not (face_down_only and t[T_UP])
+        ]
 
     # ------------------------------------------------------------------ placement rules
 
