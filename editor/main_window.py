@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QInputDialog,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QWidget,
 )
@@ -42,6 +43,15 @@ TOOL_ACTIONS: list[tuple[Tool, str, str]] = [
     (Tool.REMOVE, "&Remove vertex", "X"),
     (Tool.ASSIGN, "&Assign territory by clicking", "T"),
 ]
+
+
+def _fill(menu: QMenu, actions: list[QAction | None]) -> None:
+    """Add actions to a menu in order; None adds a separator."""
+    for action in actions:
+        if action is None:
+            menu.addSeparator()
+        else:
+            menu.addAction(action)
 
 
 def play_available() -> bool:
@@ -133,22 +143,24 @@ class EditorWindow(QMainWindow):
         self.background_action = a("&Background image…", self.choose_background, "Ctrl+B")
         self.no_background_action = a("Remove background", lambda: self.set_background(None))
         self.close_action = a("&Close", self.close, QKeySequence.StandardKey.Close)
-        for item in (
-            self.new_action,
-            self.open_action,
-            self.save_action,
-            self.save_as_action,
-            None,
-            self.import_action,
-            self.export_geojson_action,
-            self.export_svg_action,
-            None,
-            self.background_action,
-            self.no_background_action,
-            None,
-            self.close_action,
-        ):
-            file_menu.addAction(item) if item else file_menu.addSeparator()
+        _fill(
+            file_menu,
+            [
+                self.new_action,
+                self.open_action,
+                self.save_action,
+                self.save_as_action,
+                None,
+                self.import_action,
+                self.export_geojson_action,
+                self.export_svg_action,
+                None,
+                self.background_action,
+                self.no_background_action,
+                None,
+                self.close_action,
+            ],
+        )
 
         edit_menu = bar.addMenu("&Edit")
         self.undo_action = a("&Undo", lambda: self.document.undo_stack.undo(), "Ctrl+Z")
@@ -165,17 +177,19 @@ class EditorWindow(QMainWindow):
             tip="Weld vertices and edges closer than the near-miss tolerance",
         )
         self.properties_action = a("Map &properties…", self.edit_properties, "Ctrl+Shift+P")
-        for item in (
-            self.undo_action,
-            self.redo_action,
-            None,
-            self.delete_action,
-            self.dedupe_action,
-            self.snap_fix_action,
-            None,
-            self.properties_action,
-        ):
-            edit_menu.addAction(item) if item else edit_menu.addSeparator()
+        _fill(
+            edit_menu,
+            [
+                self.undo_action,
+                self.redo_action,
+                None,
+                self.delete_action,
+                self.dedupe_action,
+                self.snap_fix_action,
+                None,
+                self.properties_action,
+            ],
+        )
 
         tools_menu = bar.addMenu("&Tools")
         toolbar = self.addToolBar("Tools")
@@ -211,17 +225,19 @@ class EditorWindow(QMainWindow):
             "Show game &graph", self.view.set_graph_visible, "Ctrl+G", checkable=True
         )
         self.graph_action.setChecked(True)
-        for item in (
-            self.zoom_in_action,
-            self.zoom_out_action,
-            self.fit_action,
-            None,
-            self.grid_snap_action,
-            self.grid_step_action,
-            self.handles_action,
-            self.graph_action,
-        ):
-            view_menu.addAction(item) if item else view_menu.addSeparator()
+        _fill(
+            view_menu,
+            [
+                self.zoom_in_action,
+                self.zoom_out_action,
+                self.fit_action,
+                None,
+                self.grid_snap_action,
+                self.grid_step_action,
+                self.handles_action,
+                self.graph_action,
+            ],
+        )
 
         map_menu = bar.addMenu("&Map")
         self.play_action = a("&Play on this map…", self.play, "F5")

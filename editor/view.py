@@ -26,6 +26,7 @@ from PySide6.QtGui import (
     QPen,
     QPixmap,
     QPolygonF,
+    QTransform,
     QWheelEvent,
 )
 from PySide6.QtWidgets import (
@@ -314,9 +315,8 @@ class MapView(QGraphicsView):
         item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         rect = item.boundingRect()
         item.setPos(label[0], label[1])
-        item.setTransformOriginPoint(rect.center())
         # centre the text on the label point (the item ignores the view's scale)
-        item.setTransform(item.transform().translate(-rect.width() / 2, -rect.height() / 2))
+        item.setTransform(QTransform.fromTranslate(-rect.width() / 2, -rect.height() / 2))
         item.setZValue(Z_LABEL)
         self._labels[pid] = item
         self.scene().addItem(item)
@@ -610,10 +610,9 @@ class MapView(QGraphicsView):
         if len(pts) < 2:
             self.message.emit("A cut needs at least two points.")
             return None
-        target = self.selected
-        if target is None:
-            mid = LineString(pts).interpolate(0.5, normalized=True)
-            target = self.topo.face_at((mid.x, mid.y))
+        # the polygon under the middle of the cut, else the selected one
+        mid = LineString(pts).interpolate(0.5, normalized=True)
+        target = self.topo.face_at((mid.x, mid.y)) or self.selected
         if target is None:
             self.message.emit("Draw the cut across a province (or select it first).")
             return None
