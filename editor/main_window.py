@@ -125,7 +125,10 @@ class EditorWindow(QMainWindow):
         if tip:
             action.setStatusTip(tip)
             action.setToolTip(tip)
-        action.triggered.connect(slot)
+        if checkable:
+            action.triggered.connect(slot)
+        else:  # slots with optional arguments (a path) must not receive `checked`
+            action.triggered.connect(lambda: slot())
         self.addAction(action)
         return action
 

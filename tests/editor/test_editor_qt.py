@@ -476,3 +476,28 @@ def test_reopening_after_a_crash_offers_the_autosaved_changes(
     # Then the change is back, unsaved
     assert again.document.dirty
     assert again.view.face_item((PROVINCE, "A", 0)) is not None
+
+
+def test_menu_actions_open_their_dialogs_without_a_stray_argument(
+    qtbot: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    # Given an editor whose file dialog returns a saved copy of the map
+    window = make_window(qtbot)
+    target = tmp_path / "copy.yaml"
+    window.save_to(target)
+    asked: list[str] = []
+
+    def fake_open(*args: Any, **kwargs: Any) -> tuple[str, str]:
+        asked.append("open")
+        return str(target), ""
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", fake_open)
+    # When File > Open is triggered, Then the dialog is asked and the file opened
+    window.open_action.trigger()
+    assert asked == ["open"]
+    assert window.document.path == target
+    # And every menu shows its shortcut
+    assert window.save_action.shortcut().toString() == "Ctrl+S"
+    assert window.tool_actions[Tool.SPLIT].shortcut().toString() == "K"
