@@ -36,6 +36,12 @@ Modelling and rule decisions (the sources leave these open)
   Crane is among them (Crane wins ties, as attacker or defender, also against an empty
   province's bonuses). Phoenix attacking a capital ignores the capital's whole printed
   defense (the Shadowlands' printed +1 still counts). Lion's defending bluff adds +2.
+* "An attack that fails for any reason counts as a successful defence": a controlled
+  province that had another player's Army, Navy, Shinobi or bluff aimed at it when the
+  tokens were revealed, and is still held by the same player after the battles, gets one
+  face-up control token (once per round), also when the attack was a bluff, an illegal
+  token or was cleared by Diplomacy. Tokens removed during placement (shugenja, cards)
+  were never revealed and do not count.
 * Raids and Diplomacy: all raid conditions are judged first, then all raids are carried
   out; then all Diplomacy tokens. With no scorched-earth (or peace) token left in the
   supply the Raid (Diplomacy) still clears the tokens (and for a Raid the control tokens)

@@ -1666,10 +1666,22 @@ class RokuganState(GameState):
         """Resolution steps 1-7."""
         b = self.board
         tokens = self.tokens
-        # 1. Reveal every token.
+        # 1. Reveal every token. Note which provinces are attacked (by anything, bluffs and
+        # illegal tokens included): an attack that fails for any reason is a defence.
+        attacked: dict[int, int] = {}
         for s, t in enumerate(tokens):
-            if t is not None and not t[T_UP]:
+            if t is None:
+                continue
+            if not t[T_UP]:
                 tokens[s] = (*t[:T_UP], 1, *t[T_UP + 1 :])
+            slot = t[T_SLOT]
+            if slot < 0:
+                continue
+            q = b.slot_target[slot]
+            d = self.ctrl_owner[q]
+            if d >= 0 and d != t[T_PLAYER]:
+                if self.tok(t[T_PLAYER], t[T_TID])[0] in (ARMY, NAVY, SHINOBI, BLUFF):
+                    attacked[q] = d
         # 2. Bluffs back behind the screens (Lion's defending bluff stays), illegal tokens out.
         lion_bluff: dict[int, int] = {}
         for s in range(len(tokens)):
@@ -1721,7 +1733,7 @@ class RokuganState(GameState):
             if self.special[q] not in (PEACE, SCORCHED) and self.supply[PEACE] > 0:
                 self._set_special(q, PEACE)
         # 5. Battles.
-        self._battles(lion_bluff)
+        self._battles(lion_bluff, attacked)
         # 6. Claim and return territory cards.
         self._claim_territories()
         # Whatever is left on the board is discarded; bluffs go back behind the screens.
@@ -1778,7 +1790,7 @@ class RokuganState(GameState):
             up = self.ctrl_up[prov] * (2 if self.clans[owner] == CRAB else 1)
         return printed + up + SPECIAL_DEFENSE[self.special[prov]]
 
-    def _battles(self, lion_bluff: dict[int, int]) -> None:
+    def _battles(self, lion_bluff: dict[int, int], attacked: dict[int, int]) -> None:
         b = self.board
         tokens = self.tokens
         per_prov: dict[int, list[int]] = {}
@@ -1802,7 +1814,7 @@ class RokuganState(GameState):
                 totals[d] = totals.get(d, 0) + 2
             attackers = [p for p in totals if p != d]
             if not attackers:
-                results.append((q, d, defended))
+                results.append((q, d, defended or attacked.get(q, -1) == d))
                 continue
             best = max(totals[p] for p in attackers)
             top = [p for p in attackers if totals[p] == best]
@@ -1814,6 +1826,11 @@ class RokuganState(GameState):
                 if best > dtotal or (best == dtotal and a == crane and d != crane):
                     winner = a
             results.append((q, winner, True) if winner >= 0 else (q, d, True))
+        for q, d in attacked.items():
+            # Attacks that vanished before the battles (bluffs, illegal tokens, Diplomacy).
+            if q not in per_prov and self.ctrl_owner[q] == d:
+                results.append((q, d, True))
+                per_prov[q] = []
         for q, who, defended in results:
             for s in per_prov[q]:
                 if tokens[s] is not None:

@@ -199,7 +199,7 @@ def test_diplomacy_discards_every_token_in_and_around_and_places_peace():
     )
     resolve(st)
     assert special(st, "CRAB_2") == "peace"
-    assert control(st, "CRAB_2") == ("crab", 1, 0)
+    assert control(st, "CRAB_2") == ("crab", 1, 1)  # the attack failed: a defence
     assert control(st, "CRAB_C") == (None, 0, 0)  # the outgoing attack was discarded too
     assert labels_at(st, "lion", S.DISCARD) == ["army3"]
 
@@ -292,6 +292,25 @@ def test_bluff_is_discarded_at_reveal_and_goes_back_behind_the_screen():
     resolve(st)
     assert control(st, "CRAB_2") == ("lion", 1, 1)  # not attacked: a successful defence
     assert "bluff" in labels_at(st, "crab", S.HAND)
+
+
+def test_an_attack_by_a_bluff_alone_counts_as_a_successful_defence():
+    st = position(
+        """
+        clans crab lion
+        control crab CRAB_1
+        control lion CRAB_2
+        place crab bluff CRAB_1|CRAB_2 ->CRAB_2
+        """
+    )
+    resolve(st)
+    assert control(st, "CRAB_2") == ("lion", 1, 1)
+
+
+def test_an_unattacked_undefended_province_gets_nothing():
+    st = position("clans crab lion\ncontrol lion CRAB_2\nplace lion raid CRAB_3")
+    resolve(st)
+    assert control(st, "CRAB_2") == ("lion", 1, 0)
 
 
 def test_bluff_must_be_placed_as_a_real_token_could_be():
