@@ -17,9 +17,11 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
     QInputDialog,
+    QLabel,
     QMainWindow,
     QMenu,
     QMessageBox,
+    QUndoView,
     QWidget,
 )
 
@@ -81,7 +83,9 @@ class EditorWindow(QMainWindow):
         self.validation_panel = ValidationPanel(self.document)
         self._dock(self.province_panel, "Province", Qt.DockWidgetArea.RightDockWidgetArea)
         self._dock(self.territories_panel, "Territories", Qt.DockWidgetArea.RightDockWidgetArea)
-        self._dock(self.validation_panel, "Validation", Qt.DockWidgetArea.LeftDockWidgetArea)
+        self._validation_dock = self._dock(
+            self.validation_panel, "Validation", Qt.DockWidgetArea.LeftDockWidgetArea
+        )
         self.analysis = LiveAnalysis(self.document)
         self.background_spec: BackgroundSpec | None = None
         self._game_window: Any = None
@@ -93,6 +97,16 @@ class EditorWindow(QMainWindow):
         self.territories_panel.assign_mode.connect(self._on_assign_mode)
         self.territories_panel.province_activated.connect(self._on_province_activated)
         self.validation_panel.issue_activated.connect(self._on_issue_activated)
+        self.history = QUndoView(self.document.undo_stack)
+        self.history.setEmptyLabel("(opened map)")
+        history_dock = self._dock(self.history, "History", Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.tabifyDockWidget(self._validation_dock, history_dock)
+        self._validation_dock.raise_()
+        self.pointer_label = QLabel()
+        self.statusBar().addPermanentWidget(self.pointer_label)
+        self.view.pointer_moved.connect(
+            lambda x, y: self.pointer_label.setText(f"x {x:.1f}  y {y:.1f}")
+        )
         self._build_actions()
         self._connect_document()
         self.resize(1400, 900)
@@ -284,6 +298,7 @@ class EditorWindow(QMainWindow):
         self.territories_panel.set_document(document)
         self.validation_panel.set_document(document)
         self.analysis.set_document(document)
+        self.history.setStack(document.undo_stack)
         self._connect_document()
         old.deleteLater()
 

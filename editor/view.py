@@ -14,7 +14,7 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -94,6 +94,7 @@ class MapView(QGraphicsView):
     """Shows the document's map and forwards edits to it according to the active tool."""
 
     selection_changed = Signal(object)  # FaceRef | None
+    pointer_moved = Signal(float, float)  # map coordinates under the pointer
     message = Signal(str)
     tool_changed = Signal(str)
 
@@ -120,6 +121,7 @@ class MapView(QGraphicsView):
         self._all_handles = True  # all handles shown, or only the selection's (zoomed out)
         self._edge_length = 1.0
         self._drag: tuple[int, Point] | None = None
+        self._label_drag: tuple[str, QPointF] | None = None  # province, press position
         self._pan: QPointF | None = None
         self._merge_first: str | None = None
         self._last_snap: Snap | None = None
@@ -622,6 +624,19 @@ class MapView(QGraphicsView):
             edit = self.document.run("split_sea", target[1], target[2], pts, radius)
         return edit
 
+    def _label_at(self, pos: QPoint) -> str | None:
+        """The province whose name label is under a viewport position."""
+        for item in self.items(pos):
+            if isinstance(item, QGraphicsSimpleTextItem):
+                for pid, label in self._labels.items():
+                    if label is item:
+                        return pid
+        return None
+
+    def label_item(self, pid: str) -> QGraphicsSimpleTextItem:
+        """The name label of a province (tests and screenshots)."""
+        return self._labels[pid]
+
     def drag_target(self, vid: int, xy: Point) -> Snap:
         """Where a dragged vertex lands: another polygon's vertex or edge, the grid, or free."""
         snap = self.topo.snap(xy, self.snap_radius(), exclude=(vid,))
@@ -715,6 +730,12 @@ class MapView(QGraphicsView):
             if vid is not None and self.handle_visible(vid):
                 self._drag = (vid, self.topo.vertices[vid])
                 return
+        if self.tool == Tool.SELECT:
+            pid = self._label_at(event.position().toPoint())
+            if pid is not None:
+                self._label_drag = (pid, event.position())
+                self.select((PROVINCE, pid, 0))
+                return
         self.click(xy)
 
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
@@ -734,6 +755,10 @@ class MapView(QGraphicsView):
             self.verticalScrollBar().setValue(self.verticalScrollBar().value() - int(delta.y()))
             return
         xy = self._map_point(event)
+        self.pointer_moved.emit(xy[0], xy[1])
+        if self._label_drag is not None:
+            self._labels[self._label_drag[0]].setPos(xy[0], xy[1])
+            return
         if self._drag is not None:
             snap = self.drag_target(self._drag[0], xy)
             self.document.preview_vertex(self._drag[0], snap.point)
@@ -757,6 +782,15 @@ class MapView(QGraphicsView):
         if event.button() == Qt.MouseButton.MiddleButton and self._pan is not None:
             self._pan = None
             self.unsetCursor()
+            return
+        if self._label_drag is not None and event.button() == Qt.MouseButton.LeftButton:
+            pid, pressed = self._label_drag
+            self._label_drag = None
+            moved = (event.position() - pressed).manhattanLength() >= 3
+            if moved and pid in self.topo.provinces:
+                x, y = self._map_point(event)
+                label = [round(x, 2), round(y, 2)]
+                self.document.run("update_province", pid, attrs={"label": label})
             return
         if self._drag is not None and event.button() == Qt.MouseButton.LeftButton:
             vid, origin = self._drag

@@ -501,3 +501,21 @@ def test_menu_actions_open_their_dialogs_without_a_stray_argument(
     # And every menu shows its shortcut
     assert window.save_action.shortcut().toString() == "Ctrl+S"
     assert window.tool_actions[Tool.SPLIT].shortcut().toString() == "K"
+
+
+def test_dragging_a_name_label_sets_the_label_point(qtbot: Any) -> None:
+    # Given A's label at (55, 50)
+    window = make_window(qtbot)
+    viewport = window.view.viewport()
+    start = window.view.mapFromScene(window.view.label_item("A").sceneBoundingRect().center())
+    # When the label is dragged 20 units right
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+    target = pixel(window, (75, 60))
+    hover(window, (75, 60), Qt.MouseButton.LeftButton)
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=target)
+    # Then the label point moved there (one undo step) and A is selected
+    label = window.document.topo.provinces["A"].attrs["label"]
+    assert label[0] == pytest.approx(75, abs=0.5) and label[1] == pytest.approx(60, abs=0.5)
+    assert window.view.selected == (PROVINCE, "A", 0)
+    window.undo_action.trigger()
+    assert window.document.topo.provinces["A"].attrs["label"] == [55, 50]
