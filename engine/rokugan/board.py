@@ -51,6 +51,7 @@ class Board:
         "land_slots",
         "coastal_slots",
         "action_cache",
+        "no_province_blocked",
     )
 
     def __init__(self, graph: MapGraph) -> None:
@@ -146,6 +147,7 @@ class Board:
         self.coastal_slots = tuple(
             (slot, target[slot], border[slot]) for slot in range(n + 2 * self.n_land, len(text))
         )
+        self.no_province_blocked = (False,) * n
         # Shared action objects, so legal-move generation does not rebuild them:
         # action_cache[label][slot] is the Place action of token `label` on `slot`.
         from engine.rokugan.actions import Place

@@ -718,71 +718,63 @@ class RokuganState(GameState):
         occ = self.border_occ
         ronin = self.ronin[player]
         if PEACE in special or SCORCHED in special or SHRINE in special:
-            blocked = [
+            blocked: Sequence[bool] = [
                 sp == PEACE or sp == SCORCHED or (sp == SHRINE and o != player)
                 for sp, o in zip(special, owner, strict=True)
             ]
+            anywhere = [q for q in range(n) if not blocked[q]]
         else:
-            blocked = [False] * n
-        army: list[int] = []
-        navy: list[int] = []
-        anywhere: list[int] = []  # shinobi; the bluff also goes everywhere a real token may
-        diplomacy: list[int] = []
-        raid: list[int] = []
+            blocked = b.no_province_blocked
+            anywhere = list(range(n))
+        own = [q for q in anywhere if owner[q] == player]
         coastal = b.coastal
-        for q in range(n):
-            if blocked[q]:
-                continue
-            anywhere.append(q)
-            sp = special[q]
-            if owner[q] == player:
-                army.append(q)
-                if coastal[q] or sp == HARBOR:
-                    navy.append(q)
-                if not ronin and sp != BATTLEFIELD:
-                    diplomacy.append(q)
-            elif not ronin and sp != BATTLEFIELD:
-                raid.append(q)
-        bluff = list(anywhere)
-        for slot, t, border in b.coastal_slots:
-            if occ[border] < 0 and not blocked[t] and owner[t] != player and special[t] != SHRINE:
-                navy.append(slot)
-                bluff.append(slot)
-        harbor = False
+        navy = [q for q in own if coastal[q] or special[q] == HARBOR]
         if ronin:
-            sources: Any = ((s, b.land_slots_from[s]) for s in range(n))
+            diplomacy: list[int] = []
+            raid: list[int] = []
+        elif BATTLEFIELD in special:
+            diplomacy = [q for q in own if special[q] != BATTLEFIELD]
+            raid = [q for q in anywhere if owner[q] != player and special[q] != BATTLEFIELD]
         else:
-            sources = [(s, b.land_slots_from[s]) for s in army]
-        land: list[int] = []
-        for s, slots in sources:
-            if blocked[s]:
-                continue
-            for slot, t, border in slots:
-                if occ[border] >= 0 or blocked[t] or owner[t] == player:
-                    continue
-                sp = special[t]
-                if sp == SHRINE:
-                    continue
-                land.append(slot)
-                if sp == HARBOR:
-                    navy.append(slot)
-                    harbor = True
-        army.extend(land)
+            diplomacy = list(own)
+            raid = [q for q in anywhere if owner[q] != player]
+        # Attacks: never into an own, blocked or Shrine province, never on a taken border.
+        shrine = SHRINE in special
+        coast = [
+            slot
+            for slot, t, border in b.coastal_slots
+            if occ[border] < 0
+            and owner[t] != player
+            and not blocked[t]
+            and not (shrine and special[t] == SHRINE)
+        ]
+        land_from = b.land_slots_from
+        land = [
+            slot
+            for s in (anywhere if ronin else own)
+            for slot, t, border in land_from[s]
+            if occ[border] < 0
+            and owner[t] != player
+            and not blocked[t]
+            and not (shrine and special[t] == SHRINE)
+        ]
+        army = own + land
+        navy.extend(coast)
+        bluff = anywhere + coast
         bluff.extend(land)
-        if not ronin and HARBOR in special:
-            # Any player's Navy (and so a bluff) may attack a harbor over a land border.
+        if HARBOR in special:
+            # A Navy (and so a bluff) may attack a harbor province over any land border.
+            extra = []
             for q in range(n):
                 if special[q] != HARBOR or blocked[q] or owner[q] == player:
                     continue
                 for slot in b.land_slots_into[q]:
                     src = b.slot_source[slot]
-                    if occ[b.slot_border[slot]] < 0 and not blocked[src] and slot not in land:
-                        navy.append(slot)
-                        bluff.append(slot)
-                        harbor = True
-        if harbor:
-            navy.sort()
-            bluff.sort()
+                    if occ[b.slot_border[slot]] < 0 and not blocked[src]:
+                        extra.append(slot)
+            navy.extend(extra)
+            navy = sorted(set(navy))
+            bluff = sorted(set(bluff).union(extra))
         return {
             ARMY: army,
             NAVY: navy,
@@ -854,13 +846,25 @@ class RokuganState(GameState):
             if kind == BLUFF and self.spied[player]:
                 continue
             if kind == BLESSING:
-                for s in range(len(self.tokens)):
-                    if self.blessing_problem(player, s) is None:
-                        out.append(A.Place(lab, f"#{s}"))
+                out.extend(A.Place(lab, f"#{s}") for s in self._blessing_hosts(player))
                 continue
             if lists is None:
                 lists = self._slot_lists(player)
             out.extend(map(cache[lab].__getitem__, lists[kind]))
+
+    def _blessing_hosts(self, player: int) -> list[int]:
+        """Board tokens `player` may bless now (own, face down, unblessed fighters)."""
+        toks = CLAN_TOKENS[self.clans[player]]
+        return [
+            s
+            for s, t in enumerate(self.tokens)
+            if t is not None
+            and t[T_PLAYER] == player
+            and not t[T_UP]
+            and t[T_BLESSED] < 0
+            and t[T_SLOT] >= 0
+            and toks[t[T_TID]][0] <= SHINOBI
+        ]
 
     def _can_place(self, player: int) -> bool:
         """Whether `player` has any legal placement (cheap for the usual hands)."""

@@ -66,6 +66,9 @@ def test_random_play_conformance():
                         if kind != 3:  # blessings go on tokens, not slots
                             fast = sorted(st._legal_slots(player, kind))
                             assert fast == st._legal_slots_slow(player, kind)
+                    hosts = range(len(st.tokens))
+                    slow = [h for h in hosts if st.blessing_problem(player, h) is None]
+                    assert st._blessing_hosts(player) == slow
                 if total % 7 == 0:
                     obs = st.observation(player)
                     det = obs.determinize(rng)
