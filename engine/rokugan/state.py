@@ -1135,7 +1135,18 @@ class RokuganState(GameState):
                 return []
             return [(lab,) for lab in self._labels_action(p, str, exclude_bluff=False)]
         if card == "animate_the_dead":
-            return [(c,) for c in costs] if self._animate_options(p) else []
+            # Only costs after which something can still be animated.
+            out = []
+            for c in costs:
+                q = self.board.index[c]
+                saved = (self.ctrl_owner[q], self.ctrl_down[q], self.ctrl_up[q])
+                left = self.control_left[p]
+                self._remove_one_control(q)
+                if self._animate_options(p):
+                    out.append((c,))
+                self.ctrl_owner[q], self.ctrl_down[q], self.ctrl_up[q] = saved
+                self.control_left[p] = left
+            return out
         if card == "inspire_fear":
             specials = [ids[q] for q in range(n) if sp[q]]
             if not specials:
@@ -1551,7 +1562,7 @@ class RokuganState(GameState):
             self.pending = (PEND_PURGE, min(2, len(self._targets(p, face_down_only=False))))
         elif card == "animate_the_dead":
             self._remove_one_control(ids[args[0]])
-            self.pending = (PEND_ANIMATE,)
+            self.pending = (PEND_ANIMATE,) if self._animate_options(p) else None
         elif card == "inspire_fear":
             self._remove_one_control(ids[args[0]])
             for q in args[1:]:

@@ -340,3 +340,21 @@ def test_scout_and_shugenja_are_single_use(card):
     st = shadow("place lion army5 LION_C\nplace lion army1 LION_C")
     setattr(st, "scouts" if card == "scout" else "shugenja", [0, 0])
     assert not any(a.startswith(f"card {card}") for a in texts(st.legal_actions()))
+
+
+def test_animate_the_dead_is_not_offered_with_a_cost_that_leaves_nothing_to_animate():
+    # Crab's only province pays the cost; its discarded Army could then defend nowhere
+    st = position(
+        "clans crab lion\ncontrol crab CRAB_1\ncontrol lion LION_C\nhand crab army1 army2\n"
+        "hand lion army1\ncard shadowlands_south animate_the_dead crab\ndiscard crab army4\n"
+        "special CRAB_2 peace\nspecial SL_N peace\nspecial CRAB_3 peace\nspecial SCORP_1 peace\n"
+        "special UNI_1 peace"
+    )
+    assert not any(a.startswith("card animate_the_dead") for a in texts(st.legal_actions()))
+    st2 = position(
+        "clans crab lion\ncontrol crab CRAB_1\ncontrol crab CRAB_2\nhand crab army1 army2\n"
+        "card shadowlands_south animate_the_dead crab\ndiscard crab army4"
+    )
+    assert {"card animate_the_dead CRAB_1", "card animate_the_dead CRAB_2"} <= texts(
+        st2.legal_actions()
+    )
