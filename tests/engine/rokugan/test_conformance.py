@@ -75,6 +75,16 @@ def test_random_play_conformance():
                     assert det.observation(player) == obs
                     assert {str(a) for a in det.legal_actions()} == {str(a) for a in legal}
                     det.apply(action)  # a determinized state plays on
+                if total % 41 == 0:
+                    for q in range(players):
+                        seen = st.observation(q)
+                        assert seen.determinize(rng).observation(q) == seen
+                if total % 500 == 0:
+                    det = st.observation(player).determinize(rng)
+                    while not det.is_terminal():  # ... to the end
+                        moves = det.legal_actions()
+                        det.apply(moves[rng.randrange(len(moves))])
+                        check_invariants(det)
                 st.apply(action)
                 if total % 3 == 0:
                     st.undo()
