@@ -24,6 +24,7 @@ from typing import Any
 from shapely import STRtree, box
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as ShapelyPoint
+from shapely.ops import substring
 
 Point = tuple[float, float]
 Ring = tuple[int, ...]
@@ -1012,7 +1013,11 @@ class TopoMap:
         (t0, p0, e0), (t1, p1, e1) = hits
         mid_pts = [pts[k] for k in range(len(pts)) if t0 + eps < k < t1 - eps]
         line = LineString([p0, *mid_pts, p1])
-        if not self.polygon(ref).contains(line):
+        # the ends lie on the outline up to rounding, so test the line minus its very ends
+        trim = min(1e-6 * self.scale(), line.length / 4)
+        if line.length <= 2 * eps or not self.polygon(ref).contains(
+            substring(line, trim, line.length - trim)
+        ):
             raise TopologyError(f"the cut leaves {_face_name(self, ref)} or runs along its edge")
         with _Txn(self, f"split {kind}") as txn:
             ends = []
@@ -1023,6 +1028,8 @@ class TopoMap:
                 elif _dist(p, self.vertices[b]) <= eps:
                     ends.append(b)
                 else:
+                    # the first crossing may have split this edge already: use the piece
+                    a, b = self._piece_of_edge(self.face(ref).outer, a, b, p)
                     vid = txn.new_vertex(p)
                     self._insert_on_edge(txn, a, b, vid)
                     ends.append(vid)
@@ -1074,6 +1081,16 @@ class TopoMap:
                     for t in self.territories
                 )
             return txn.commit((fid, other_id))
+
+    def _piece_of_edge(self, ring: Ring, a: int, b: int, p: Point) -> tuple[int, int]:
+        """The piece of the original edge a-b (maybe split since) of `ring` nearest to `p`."""
+        n = len(ring)
+        i, j = ring.index(a), ring.index(b)
+        forward = [ring[(i + k) % n] for k in range((j - i) % n + 1)]
+        backward = [ring[(i - k) % n] for k in range((i - j) % n + 1)]
+        chain = min(forward, backward, key=len)  # the pieces lie on the short way from a to b
+        pieces = list(zip(chain, chain[1:], strict=False))
+        return min(pieces, key=lambda e: _project(p, self.vertices[e[0]], self.vertices[e[1]])[1])
 
     def _with_holes(self, ring1: Ring, ring2: Ring, holes: Sequence[Ring]) -> tuple[Face, Face]:
         p1 = Polygon(self.ring_coords(ring1))

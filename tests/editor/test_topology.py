@@ -633,3 +633,68 @@ def test_split_through_existing_vertices() -> None:
     keep, new = edit.result
     assert {(55, 10), (55, 90)} <= set(coords(m, keep)) & set(coords(m, new))
     assert poly(m, keep).area == pytest.approx(45 * 80)
+
+
+def test_random_edit_sequence_keeps_a_valid_tiling_and_undoes_exactly() -> None:
+    import math
+    import random
+
+    from shapely.ops import unary_union
+
+    # Given a 4x5 hex grid and a seeded sequence of splits, merges, inserts and small moves
+    rng = random.Random(5)
+    m = hex_grid(4, 5, 10)
+    original = m.to_dict()
+    total = sum(poly(m, pid).area for pid in m.provinces)
+    edits = []
+    for _ in range(60):
+        pid = rng.choice(sorted(m.provinces))
+        kind = rng.choice(["split", "merge", "insert", "move"])
+        try:
+            if kind == "split":
+                c = poly(m, pid).representative_point()
+                angle = rng.uniform(0, math.pi)
+                dx, dy = 30 * math.cos(angle), 30 * math.sin(angle)
+                edits.append(m.split_province(pid, [(c.x - dx, c.y - dy), (c.x + dx, c.y + dy)]))
+            elif kind == "merge":
+                others = [q for q in sorted(m.provinces) if q != pid and shared_length(m, pid, q)]
+                if others:
+                    edits.append(m.merge_provinces(pid, rng.choice(others)))
+            elif kind == "insert":
+                ring = m.provinces[pid].face.outer
+                i = rng.randrange(len(ring))
+                edits.append(m.insert_vertex(ring[i], ring[(i + 1) % len(ring)]))
+            else:
+                inner = [v for v in m.provinces[pid].face.outer if len(m.faces_using(v)) == 3]
+                if inner:
+                    v = rng.choice(inner)
+                    x, y = m.vertices[v]
+                    edits.append(
+                        m.move_vertex(
+                            v, (x + rng.uniform(-0.05, 0.05), y + rng.uniform(-0.05, 0.05))
+                        )
+                    )
+        except TopologyError:
+            continue  # refused edits change nothing; the checks below still hold
+        # Then after every edit the provinces stay valid and tile the same area
+        polys = [poly(m, q) for q in m.provinces]
+        assert all(p.is_valid for p in polys)
+        assert sum(p.area for p in polys) == pytest.approx(total)
+        assert unary_union(polys).area == pytest.approx(total)
+    assert len(edits) > 30
+    # And undoing everything in reverse gives back the exact grid
+    for edit in reversed(edits):
+        edit.undo(m)
+    assert m.to_dict() == original
+
+
+def test_a_bent_cut_entering_and_leaving_through_one_edge_cuts_a_notch() -> None:
+    # Given A; When a V-shaped cut enters and leaves through A's bottom edge
+    m = TopoMap.from_dict(tiny())
+    edit = m.split_province("A", [(30, 95), (50, 60), (70, 95)])
+    keep, new = edit.result
+    # Then the notch is a new triangle-like province sharing the bottom edge pieces
+    areas = sorted(poly(m, p).area for p in (keep, new))
+    assert sum(areas) == pytest.approx(90 * 80)
+    assert areas[0] < 1000
+    assert all(poly(m, p).is_valid for p in m.provinces)
