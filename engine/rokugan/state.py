@@ -579,10 +579,6 @@ class RokuganState(GameState):
             owner = o
         return owner if owner >= 0 else -1
 
-    def token_ref(self, serial: int) -> str:
-        """Public text name of board token `serial`."""
-        return f"#{serial}"
-
     def _serial(self, ref: str) -> int:
         if not ref.startswith("#") or not ref[1:].isdigit():
             return -1
@@ -591,18 +587,9 @@ class RokuganState(GameState):
             return -1
         return s
 
-    def _targetable(self, observer: int, serial: int, face_down_only: bool = True) -> bool:
-        """An opponent's board token that card effects may target (not blessed)."""
-        t = self.tokens[serial]
-        if t is None or t[T_PLAYER] == observer or t[T_BLESSED] >= 0:
-            return False
-        if self.tok(t[T_PLAYER], t[T_TID])[0] == BLESSING:
-            return False
-        return not (face_down_only and t[T_UP])
-
     def _targets(self, player: int, face_down_only: bool = True) -> list[int]:
-        """Serials of the tokens `_targetable` accepts (Blessings are the tokens without a
-        slot)."""
+        """Board tokens card effects and abilities of `player` may target: other players'
+        tokens that carry no Blessing and are no Blessing (Blessings have no slot)."""
         return [
             s
             for s, t in enumerate(self.tokens)
