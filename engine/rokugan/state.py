@@ -65,6 +65,7 @@ from engine.rokugan.data import (
     SHUGENJA_CARDS,
     SPECIAL_DEFENSE,
     SPECIAL_HONOR,
+    SPECIAL_NAMES,
     SPECIAL_SUPPLY,
     TOKEN_LABELS,
     TOKENS_PER_CLAN,
@@ -456,6 +457,35 @@ class RokuganState(GameState):
             "honor": self.honor(),
             "provinces": [self.provinces_of(p) for p in range(self.n)],
         }
+
+    def describe(self) -> str:
+        """A human-readable dump of the whole position (hidden parts included)."""
+        b = self.board
+        names = [CLANS[c] for c in self.clans]
+        lines = [
+            f"round {min(self.round, ROUNDS)} {PHASE_NAMES[self.phase]}"
+            + (f", {names[self.cur]} to act" if self.phase != PH_OVER else "")
+            + f", first player {names[self.first]}"
+        ]
+        for q in range(b.n):
+            o = self.ctrl_owner[q]
+            parts = []
+            if o >= 0:
+                parts.append(f"{names[o]} {self.ctrl_down[q]} down {self.ctrl_up[q]} up")
+            if self.special[q]:
+                parts.append(SPECIAL_NAMES[self.special[q]])
+            if parts:
+                lines.append(f"  {b.ids[q]}: {', '.join(parts)}")
+        for s, t in enumerate(self.tokens):
+            if t is not None:
+                where = f"#{t[T_HOST]}" if t[T_SLOT] < 0 else b.slot_text[t[T_SLOT]]
+                face = "up" if t[T_UP] else "down"
+                label = self.label(t[T_PLAYER], t[T_TID])
+                lines.append(f"  #{s} {names[t[T_PLAYER]]} {label} {where} ({face})")
+        for p in range(self.n):
+            hand = " ".join(sorted(self.label(p, t) for t in self.hand(p)))
+            lines.append(f"  {names[p]} hand: {hand}")
+        return "\n".join(lines)
 
     def observation(self, player: int):  # type: ignore[override]
         from engine.rokugan.observation import RokuganObservation

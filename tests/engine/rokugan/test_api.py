@@ -193,3 +193,10 @@ def test_a_custom_map_with_unknown_territories_plays_to_the_end():
             st.apply(legal[rng.randrange(len(legal))])
         assert st.summary()["rounds"] == 5
     assert st.board.coast_of[2] == (st.board.n_land + 1, st.board.n_land + 2)  # two coasts of C
+
+
+def test_describe_lists_the_position():
+    st = position("clans crab lion\ncontrol crab CRAB_1 up=1 down=1\nplace lion army2 CRAB_1")
+    text = st.describe()
+    assert "CRAB_1: crab 1 down 1 up" in text
+    assert "#0 lion army2 CRAB_1 (down)" in text
