@@ -11,7 +11,8 @@ border index (land i, coastal L + j) that holds at most one combat token.
 from __future__ import annotations
 
 from engine.graph import MapGraph
-from engine.rokugan.data import CLAN_INDEX, TERRITORY_CARDS
+from engine.rokugan.actions import Place, PlaceControl
+from engine.rokugan.data import CLAN_INDEX, LABEL_KIND, TERRITORY_CARDS
 
 
 class Board:
@@ -52,6 +53,7 @@ class Board:
         "coastal_slots",
         "action_cache",
         "no_province_blocked",
+        "control_actions",
     )
 
     def __init__(self, graph: MapGraph) -> None:
@@ -148,11 +150,9 @@ class Board:
             (slot, target[slot], border[slot]) for slot in range(n + 2 * self.n_land, len(text))
         )
         self.no_province_blocked = (False,) * n
+        self.control_actions = tuple(PlaceControl(pid) for pid in self.ids)
         # Shared action objects, so legal-move generation does not rebuild them:
         # action_cache[label][slot] is the Place action of token `label` on `slot`.
-        from engine.rokugan.actions import Place
-        from engine.rokugan.data import LABEL_KIND
-
         self.action_cache: dict[str, tuple[object, ...]] = {
             label: tuple(Place(label, t) for t in text) for label in LABEL_KIND
         }

@@ -918,8 +918,8 @@ class RokuganState(GameState):
         if ph == PH_OBJECTIVE:
             return [A.ChooseObjective(OBJECTIVES[o][0]) for o in self.dealt[p]]
         if ph == PH_CONTROL:
-            ids = self.board.ids
-            return [A.PlaceControl(ids[q]) for q in range(self.board.n) if self.ctrl_owner[q] < 0]
+            acts = self.board.control_actions
+            return [acts[q] for q, o in enumerate(self.ctrl_owner) if o < 0]
         if ph == PH_DRAGON:
             return self._labels_action(p, A.ReturnToken, exclude_bluff=True)
         pend = self.pending
