@@ -78,7 +78,56 @@ def topology_issues(topo: TopoMap) -> list[TopologyIssue]:
                     )
                     break
     issues.extend(_t_junctions(topo))
+    issues.extend(_slivers(topo))
     return issues
+
+
+def _slivers(topo: TopoMap) -> list[TopologyIssue]:
+    """Polygons thinner on average than the near-miss distance (area / perimeter)."""
+    refs = [ref for ref, _ in topo.faces()]
+    if not refs:
+        return []
+    shapes = [topo.polygon(ref) for ref in refs]
+    areas = shapely.area(shapes)
+    lengths = shapely.length(shapes)
+    limit = near_miss_tolerance(topo) / 2
+    issues = []
+    for ref, shape, area, length in zip(refs, shapes, areas, lengths, strict=True):
+        if length > 0 and area / length < limit:
+            at = shape.representative_point() if shape.is_valid else shape.centroid
+            issues.append(
+                TopologyIssue(
+                    "warning",
+                    "sliver",
+                    f"{_face_label(topo, ref)} is a sliver (about {2 * area / length:.2g} "
+                    "units wide)",
+                    (ref[1],) if ref[0] == PROVINCE else (),
+                    (at.x, at.y),
+                )
+            )
+    return issues
+
+
+def sliver_neighbour(topo: TopoMap, pid: str) -> str | None:
+    """The province sharing the longest border with `pid` (None when it has none)."""
+    mine = set(_edges_of(topo, topo.provinces[pid].face.outer))
+    best, best_length = None, 0.0
+    for ref in {r for v in topo.provinces[pid].face.outer for r in topo.faces_using(v)}:
+        if ref[0] != PROVINCE or ref[1] == pid:
+            continue
+        common = mine & set(_edges_of(topo, topo.face(ref).outer))
+        length = sum(
+            shapely.distance(shapely.Point(topo.vertices[a]), shapely.Point(topo.vertices[b]))
+            for a, b in common
+        )
+        if length > best_length:
+            best, best_length = ref[1], float(length)
+    return best
+
+
+def _edges_of(topo: TopoMap, ring: tuple[int, ...]) -> list[tuple[int, int]]:
+    n = len(ring)
+    return [tuple(sorted((ring[i], ring[(i + 1) % n]))) for i in range(n)]  # type: ignore[misc]
 
 
 def _t_junctions(topo: TopoMap) -> list[TopologyIssue]:
@@ -119,6 +168,14 @@ def _t_junctions(topo: TopoMap) -> list[TopologyIssue]:
 def fix_for(issue: Any, topo: TopoMap) -> Fix | None:
     """The safe fix of a validation issue, or None."""
     code = issue.code
+    if code == "sliver" and issue.provinces:
+        pid = issue.provinces[0]
+        if pid not in topo.provinces:
+            return None
+        neighbour = sliver_neighbour(topo, pid)
+        if neighbour is not None:
+            return (f"merge the sliver into {neighbour}", "merge_provinces", (neighbour, pid))
+        return ("remove the sliver", "remove_province", (pid,))
     if code == "duplicate_vertex":
         return ("drop duplicate vertices", "drop_duplicate_vertices", ())
     if code == "t_junction" and issue.vertex in topo.vertices and issue.edge is not None:

@@ -519,3 +519,30 @@ def test_dragging_a_name_label_sets_the_label_point(qtbot: Any) -> None:
     assert window.view.selected == (PROVINCE, "A", 0)
     window.undo_action.trigger()
     assert window.document.topo.provinces["A"].attrs["label"] == [55, 50]
+
+
+def test_a_sliver_province_is_listed_and_merged_into_its_neighbour(qtbot: Any) -> None:
+    # Given a 0.2-unit-wide sliver drawn along B's right side
+    data = tiny()
+    data["provinces"].append(
+        {"id": "S", "name": "Sliver", "polygon": [[190, 10], [190.2, 10], [190.2, 90], [190, 90]]}
+    )
+    window = make_window(qtbot, data)
+    # When analysed, Then the sliver is listed with a merge fix
+    result = wait_analysis(qtbot, window)
+    codes = [i.code for i in result.issues]
+    assert "sliver" in codes
+    panel = window.validation_panel
+    panel.list.setCurrentRow(codes.index("sliver"))
+    assert "merge the sliver into B" in panel.fix_button.text()
+    # When fixed, Then the sliver is part of B and the issue is gone
+    with qtbot.waitSignal(window.analysis.finished, timeout=10_000) as blocker:
+        assert panel.fix_current()
+    assert "sliver" not in [i.code for i in blocker.args[0].issues]
+    topo = window.document.topo
+    assert "S" not in topo.provinces
+    assert poly_area(topo, "B") == pytest.approx(90.2 * 80)
+
+
+def poly_area(topo: TopoMap, pid: str) -> float:
+    return topo.polygon((PROVINCE, pid, 0)).area
