@@ -398,6 +398,7 @@ class ValidationPanel(QWidget):
         self.summary = QLabel("Checking…")
         self.summary.setWordWrap(True)
         self.list = QListWidget()
+        self.list.setWordWrap(True)
         self.fix_button = QPushButton("Fix")
         self.fix_button.setEnabled(False)
         layout = QVBoxLayout(self)
