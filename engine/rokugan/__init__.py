@@ -22,10 +22,14 @@ Modelling and rule decisions (the sources leave these open)
   `random.Random` seeded with the game seed; each draw from a pool is a hash of the
   game's chance seed and a draw counter, so `apply` is deterministic and `undo` exact.
 * Illegal placements: on the table a token may be placed against the rules and is removed
-  in resolution step 2. Here `legal_actions()` offers only legal placements and
-  `apply_checked` refuses others with the reason; resolution step 2 re-checks every token
+  in resolution step 2. Here `legal_actions()` offers only legal placements. By default
+  `apply_checked` refuses the others with the reason; with the setting
+  `{"table_placements": true}` it accepts any physically possible placement (the token is
+  in hand, the place exists, the border is free, a Blessing lies on an own unblessed
+  token), exactly as the table does. Either way resolution step 2 re-checks every token
   against the board as it is then (cards can change control or special tokens after a
-  token was placed) and discards the ones that became illegal.
+  token was placed) and discards the illegal ones; opponents cannot tell them apart
+  (`determinize` falls back to any non-Blessing token when the rules cannot explain one).
 * Only one combat token per border in total (a land border is one border whichever
   province it attacks); a Blessing lies on its host and is the only exception. At most one
   Blessing per host. An Army may not attack a province its owner controls.

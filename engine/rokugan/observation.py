@@ -297,9 +297,11 @@ class RokuganObservation(Observation):
             unknown = [t for t in range(TOKENS_PER_CLAN) if t not in fixed]
             known_in_hand = sum(1 for o, _ in self.known_hand if o == q)
             in_hand = st.hand_count[q] - known_in_hand
-            assignment = _match(st, q, unknown, hidden[q], in_hand, rng, strict=True)
-            if assignment is None:
-                assignment = _match(st, q, unknown, hidden[q], in_hand, rng, strict=False)
+            assignment = None
+            for strict in (True, False, None):  # the rules, then what fits physically
+                assignment = _match(st, q, unknown, hidden[q], in_hand, rng, strict)
+                if assignment is not None:
+                    break
             if assignment is None:
                 raise RuntimeError("observation admits no consistent token assignment")
             for s, tid in assignment.items():
@@ -318,12 +320,16 @@ class RokuganObservation(Observation):
         st.loc = loc
 
 
-def _allowed(st: RokuganState, q: int, s: int, kind: int, strict: bool) -> bool:
-    """Could board token `s` of player `q` be of `kind`?"""
+def _allowed(st: RokuganState, q: int, s: int, kind: int, strict: bool | None) -> bool:
+    """Could board token `s` of player `q` be of `kind`? `strict` True: by the placement
+    rules now; False: by where such tokens can ever lie; None: anything but a Blessing
+    (rule-breaking tokens placed with the `table_placements` setting)."""
     t = st.tokens[s]
     assert t is not None
     if kind == BLESSING:
         return False  # Blessings lie face up
+    if strict is None:
+        return True
     if t[T_BLESSED] >= 0 and kind not in (ARMY, NAVY, SHINOBI):
         return False
     if kind == BLUFF and st.spied[q]:
@@ -346,7 +352,7 @@ def _match(
     serials: list[int],
     in_hand: int,
     rng: random.Random,
-    strict: bool,
+    strict: bool | None,
 ) -> dict[int, int] | None:
     """A random assignment of `unknown` token ids to the face-down board tokens `serials`
     (each token where it could lie) that leaves the bluff for the hand when needed."""

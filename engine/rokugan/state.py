@@ -1215,6 +1215,10 @@ class RokuganState(GameState):
         return self._why_generic(action)
 
     def _why_place(self, action: Any, from_discard: bool) -> str | None:
+        """Why a placement is refused. With the setting `table_placements` only what is
+        physically impossible is refused (the token is not there, no such place, the
+        border is taken, a Blessing not on an own unblessed token); rule-breaking tokens
+        are then accepted, as on the table, and removed in resolution step 2."""
         p = self.cur
         kind_strength = LABEL_KIND.get(action.token)
         if kind_strength is None:
@@ -1224,17 +1228,31 @@ class RokuganState(GameState):
         if not tids:
             where = "discard pile" if from_discard else "hand"
             return f"{CLANS[self.clans[p]]} has no {action.token} in its {where}"
+        table = bool(self.settings.get("table_placements")) and not from_discard
         kind = kind_strength[0]
-        if kind == BLUFF and (self.spied[p] or from_discard):
+        if kind == BLUFF and from_discard:
+            return "the bluff is never animated"
+        if kind == BLUFF and self.spied[p] and not table:
             return "the bluff may not be placed this round (Spy Network)"
         if kind == BLESSING:
             host = self._serial(action.where)
             if host < 0:
                 return f"a Blessing goes on a board token '#N', not {action.where!r}"
-            return self.blessing_problem(p, host)
+            problem = self.blessing_problem(p, host)
+            if table and problem is not None:
+                t = self.tokens[host]
+                assert t is not None
+                if t[T_PLAYER] == p and t[T_BLESSED] < 0 and t[T_SLOT] >= 0:
+                    return None
+            return problem
         slot = self.board.slot_by_text.get(action.where)
         if slot is None:
             return f"{action.where!r} is not a province or border of this map"
+        if table:
+            border = self.board.slot_border[slot]
+            if border >= 0 and self.border_occ[border] >= 0:
+                return "there is already a combat token on that border"
+            return None
         return self.placement_problem(p, kind, slot)
 
     def _why_generic(self, action: Any) -> str:
@@ -1723,7 +1741,8 @@ class RokuganState(GameState):
             p = t[T_PLAYER]
             if t[T_TID] == BLUFF_TID:
                 slot = t[T_SLOT]
-                if self.clans[p] == LION and slot < b.n and self.ctrl_owner[slot] == p:
+                lion = self.clans[p] == LION and not self.spied[p]
+                if lion and slot < b.n and self.ctrl_owner[slot] == p:
                     lion_bluff[slot] = s
                     continue
                 self._take_off_board(s, HAND)

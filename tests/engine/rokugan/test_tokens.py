@@ -1,5 +1,7 @@
 """One test (or a few) per combat token type and per special token."""
 
+import random
+
 import pytest
 
 from engine.core import IllegalActionError
@@ -438,3 +440,28 @@ def test_defense_tokens_add_defense(token, defense):
     )
     resolve(st)
     assert control(st, "CRAB_2") == ("lion", 1, 1)
+
+
+def test_table_placements_accept_rule_breaking_tokens_and_step_2_removes_them():
+    # Given the table_placements setting, an Army may be put where the rules forbid
+    st = position(
+        """
+        clans crab lion
+        control crab CRAB_1
+        control lion CRAB_3
+        hand crab army4 army1
+        hand lion army1
+        """
+    )
+    st.settings = {"table_placements": True}
+    assert "place army4 CRAB_2|CRAB_3 ->CRAB_3" not in texts(st.legal_actions())
+    place(st, "place army4 CRAB_2|CRAB_3 ->CRAB_3")  # CRAB_2 is not Crab's
+    # Its owner's opponent cannot tell it from a legal token
+    obs = st.observation(1)
+    assert obs.determinize(random.Random(3)).observation(1) == obs
+    with pytest.raises(IllegalActionError, match="already a combat token on that border"):
+        place(st, "place army1 CRAB_2|CRAB_3 ->CRAB_2")
+    # When resolved, the token is discarded in step 2 and does not attack
+    resolve(st)
+    assert control(st, "CRAB_3") == ("lion", 1, 1)  # its attack failed: a defence
+    assert labels_at(st, "crab", S.DISCARD) == ["army4"]
