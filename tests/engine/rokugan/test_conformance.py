@@ -104,3 +104,34 @@ def test_random_play_conformance():
             assert data["map"] == {"id": "rokugan", "hash": graph.hash}
             assert state_from_dict(data, graph_for).key() == st.key()
     assert total >= 10_000
+
+
+def test_random_play_with_table_placements():
+    # Given the table_placements setting, players sometimes put tokens anywhere physically
+    # possible; everything stays consistent and rule-breaking tokens never score.
+    graph = rokugan_graph()
+    illegal = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        st = SPEC.new_game(4, seed, {"table_placements": True}, graph)
+        board = st.board
+        while not st.is_terminal():
+            legal = st.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            if st.phase == S.PH_PLACE and st.pending is None and rng.random() < 0.3:
+                hand = st.hand(st.cur)
+                label = st.label(st.cur, hand[rng.randrange(len(hand))])
+                where = board.slot_text[rng.randrange(board.n_slots)]
+                wild = A.Place(label, where)
+                if st.why_illegal(wild) is None and wild not in legal:
+                    action = wild
+                    illegal += 1
+            st.apply_checked(action)
+            check_invariants(st)
+            if rng.random() < 0.1:
+                player = st.current_player() if not st.is_terminal() else 0
+                obs = st.observation(player)
+                assert obs.determinize(rng).observation(player) == obs
+        data = json.loads(json.dumps(save_dict(st)))
+        assert state_from_dict(data, graph_for).key() == st.key()
+    assert illegal > 50
