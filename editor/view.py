@@ -123,7 +123,7 @@ class MapView(QGraphicsView):
         self._drag: tuple[int, Point] | None = None
         self._label_drag: tuple[str, QPointF] | None = None  # province, press position
         self._pan: QPointF | None = None
-        self._merge_first: str | None = None
+        self._merge_first: FaceRef | None = None
         self._last_snap: Snap | None = None
         self._background: QGraphicsPixmapItem | None = None
         self._overlay = QGraphicsItemGroup()
@@ -688,17 +688,25 @@ class MapView(QGraphicsView):
         elif tool in DRAWING_TOOLS:
             self.add_draw_point(xy)
         elif tool == Tool.MERGE:
-            pid = self.topo.province_at(xy)
-            if pid is None:
+            ref = self.topo.face_at(xy)
+            if ref is None:
                 return
-            if self._merge_first is None or self._merge_first not in self.topo.provinces:
-                self._merge_first = pid
-                self.select((PROVINCE, pid, 0))
+            first = self._merge_first
+            if first is None or first == ref or first not in dict(self.topo.faces()):
+                self._merge_first = ref
+                self.select(ref)
                 self.message.emit("Now click the neighbour to merge into it.")
-            elif pid != self._merge_first:
-                first, self._merge_first = self._merge_first, None
-                if self.document.run("merge_provinces", first, pid) is not None:
-                    self.select((PROVINCE, first, 0))
+                return
+            self._merge_first = None
+            if first[0] != ref[0]:
+                self.message.emit("Land and sea cannot be merged.")
+            elif first[0] == PROVINCE:
+                if self.document.run("merge_provinces", first[1], ref[1]) is not None:
+                    self.select(first)
+            else:
+                edit = self.document.run("merge_sea_parts", first[1], first[2], ref[1], ref[2])
+                if edit is not None:
+                    self.select((SEA, first[1], first[2]))
         elif tool == Tool.INSERT:
             snap = self.topo.snap(xy, self.snap_radius())
             if snap.kind == "edge":

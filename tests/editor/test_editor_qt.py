@@ -546,3 +546,19 @@ def test_a_sliver_province_is_listed_and_merged_into_its_neighbour(qtbot: Any) -
 
 def poly_area(topo: TopoMap, pid: str) -> float:
     return topo.polygon((PROVINCE, pid, 0)).area
+
+
+def test_merge_tool_joins_two_sea_polygons(qtbot: Any) -> None:
+    # Given two sea polygons side by side along the south coast
+    window = make_window(qtbot)
+    doc = window.document
+    doc.run("add_sea", [(10, 90), (100, 90), (100, 99), (10, 99)], 0.5, sea_id="south")
+    doc.run("add_sea", [(100, 90), (190, 90), (190, 99), (100, 99)], 0.5, sea_id="south")
+    assert len(doc.topo.seas["south"].parts) == 2
+    # When both are clicked with the merge tool
+    window.set_tool(Tool.MERGE)
+    click(qtbot, window, (50, 95))
+    click(qtbot, window, (150, 95))
+    # Then the sea has one polygon covering both
+    assert len(doc.topo.seas["south"].parts) == 1
+    assert doc.topo.polygon((SEA, "south", 0)).area == pytest.approx(180 * 9)
