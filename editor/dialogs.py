@@ -41,21 +41,29 @@ def _buttons(dialog: QDialog) -> QDialogButtonBox:
 
 @dataclass(frozen=True)
 class NewMapSpec:
-    """What the new-map dialog asked for."""
+    """What the new-map (or map properties) dialog asked for."""
 
     map_id: str
     name: str
     width_mm: float
     height_mm: float
     game: str
+    extent: tuple[float, float, float, float] | None = None  # None: 0, 0, width, height
 
 
 class NewMapDialog(QDialog):
-    """A new, empty map: id, name, physical size in mm, game."""
+    """A new, empty map (id, name, physical size in mm, game) or an existing map's properties.
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    With `extent` the dialog edits the printing box in map units too.
+    """
+
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        extent: tuple[float, float, float, float] | None = None,
+    ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("New map")
+        self.setWindowTitle("New map" if extent is None else "Map properties")
         self.map_id = QLineEdit("my-map")
         self.name = QLineEdit("My Map")
         self.width = _spin(10, 5000, 600)
@@ -68,16 +76,26 @@ class NewMapDialog(QDialog):
         form.addRow("Width (mm)", self.width)
         form.addRow("Height (mm)", self.height)
         form.addRow("Game", self.game)
+        self.extent: list[QDoubleSpinBox] = []
+        if extent is not None:
+            row = QHBoxLayout()
+            for value in extent:
+                spin = _spin(-1e6, 1e6, value, 2)
+                self.extent.append(spin)
+                row.addWidget(spin)
+            form.addRow("Extent (min x, min y, max x, max y)", row)
         form.addRow(_buttons(self))
 
     def spec(self) -> NewMapSpec:
         """The chosen map settings."""
+        extent = tuple(s.value() for s in self.extent) if self.extent else None
         return NewMapSpec(
             self.map_id.text().strip() or "untitled",
             self.name.text().strip() or "Untitled",
             self.width.value(),
             self.height.value(),
             self.game.currentText(),
+            extent,  # type: ignore[arg-type]
         )
 
 

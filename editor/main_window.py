@@ -47,6 +47,12 @@ TOOL_ACTIONS: list[tuple[Tool, str, str]] = [
 ]
 
 
+def _num(value: float) -> float:
+    """A number for the map file: 2 decimals, whole numbers as ints."""
+    value = round(float(value), 2)
+    return int(value) if value.is_integer() else value
+
+
 def _fill(menu: QMenu, actions: list[QAction | None]) -> None:
     """Add actions to a menu in order; None adds a separator."""
     for action in actions:
@@ -378,10 +384,9 @@ class EditorWindow(QMainWindow):
             self.document.run("remove_face", ref)
 
     def edit_properties(self) -> None:
-        """Edit the map's id, name, size and game."""
+        """Edit the map's id, name, size, game and extent."""
         meta = self.document.topo.meta
-        dialog = NewMapDialog(self)
-        dialog.setWindowTitle("Map properties")
+        dialog = NewMapDialog(self, extent=self.document.topo.extent())
         dialog.map_id.setText(str(meta.get("id", "")))
         dialog.name.setText(str(meta.get("name", "")))
         size = meta.get("size") or {}
@@ -391,24 +396,54 @@ class EditorWindow(QMainWindow):
         if dialog.exec() != NewMapDialog.DialogCode.Accepted:
             return
         spec = dialog.spec()
+        x0, y0, x1, y1 = spec.extent or self.document.topo.extent()
+        if x1 <= x0 or y1 <= y0:
+            self.statusBar().showMessage("Not done: the extent needs max > min.", 8000)
+            return
         self.document.run(
             "update_meta",
             {
                 "id": spec.map_id,
                 "name": spec.name,
-                "size": {"width_mm": spec.width_mm, "height_mm": spec.height_mm},
+                "size": {"width_mm": _num(spec.width_mm), "height_mm": _num(spec.height_mm)},
+                "extent": [_num(v) for v in (x0, y0, x1, y1)],
                 "game": spec.game,
             },
         )
 
     def generate_grid(self) -> None:
-        """Add a square or hex grid of provinces (one undo step)."""
-        x0, y0, _, _ = self.document.topo.extent()
+        """Add a square or hex grid of provinces (one undo step).
+
+        On an empty map the extent and print size are fitted around the grid (1 unit = 1 mm).
+        """
+        topo = self.document.topo
+        x0, y0, _, _ = topo.extent()
         dialog = GridDialog(self, origin=(x0 + 10, y0 + 10))
         if dialog.exec() != GridDialog.DialogCode.Accepted:
             return
         g = dialog.spec()
-        self.document.run("add_grid", g.kind, g.rows, g.cols, g.size, g.origin)
+        empty = not topo.provinces and not topo.seas
+        stack = self.document.undo_stack
+        stack.beginMacro(f"add {g.kind} grid")
+        try:
+            edit = self.document.run("add_grid", g.kind, g.rows, g.cols, g.size, g.origin)
+            bounds = topo.bounds()
+            if edit is not None and empty and bounds is not None:
+                bx0, by0, bx1, by1 = bounds
+                m = 10
+                extent = [_num(bx0 - m), _num(by0 - m), _num(bx1 + m), _num(by1 + m)]
+                self.document.run(
+                    "update_meta",
+                    {
+                        "extent": extent,
+                        "size": {
+                            "width_mm": _num(extent[2] - extent[0]),
+                            "height_mm": _num(extent[3] - extent[1]),
+                        },
+                    },
+                )
+        finally:
+            stack.endMacro()
         self.view.fit()
 
     def choose_background(self) -> None:

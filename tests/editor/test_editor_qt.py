@@ -372,6 +372,20 @@ def test_new_map_and_grid_dialogs(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(GridDialog, "exec", accept_grid)
     window.generate_grid()
     assert len(topo.provinces) == 6 and len(topo.vertices) == 12
+    # the empty map's extent and print size now fit the grid with a 10-unit margin
+    assert topo.meta["extent"] == [0, 0, 80, 60]
+    assert topo.meta["size"] == {"width_mm": 80, "height_mm": 60}
+    assert window.document.undo_stack.count() == 1
+
+    def accept_properties(dialog: NewMapDialog) -> int:
+        dialog.name.setText("Isles of Rice")
+        dialog.extent[2].setValue(100)
+        return NewMapDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(NewMapDialog, "exec", accept_properties)
+    window.edit_properties()
+    assert topo.meta["name"] == "Isles of Rice" and topo.extent() == (0, 0, 100, 60)
+    assert "Isles of Rice" in window.windowTitle()
     # Rice Wars attributes are offered on a Rice Wars map
     window.view.select((PROVINCE, "r1c1", 0))
     assert not window.province_panel.palace.isHidden()
