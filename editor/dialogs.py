@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import yaml
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -49,6 +51,7 @@ class NewMapSpec:
     height_mm: float
     game: str
     extent: tuple[float, float, float, float] | None = None  # None: 0, 0, width, height
+    attributes: dict[str, Any] | None = None  # map-level attributes (properties only)
 
 
 class NewMapDialog(QDialog):
@@ -61,6 +64,7 @@ class NewMapDialog(QDialog):
         self,
         parent: QWidget | None = None,
         extent: tuple[float, float, float, float] | None = None,
+        attributes: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("New map" if extent is None else "Map properties")
@@ -84,11 +88,23 @@ class NewMapDialog(QDialog):
                 self.extent.append(spin)
                 row.addWidget(spin)
             form.addRow("Extent (min x, min y, max x, max y)", row)
+            text = yaml.safe_dump(attributes or {}, default_flow_style=True).strip()
+            self.attributes = QLineEdit(text)
+            self.attributes.setToolTip("Map-level attributes as a YAML mapping, e.g. {rounds: 8}")
+            form.addRow("Attributes", self.attributes)
         form.addRow(_buttons(self))
 
     def spec(self) -> NewMapSpec:
-        """The chosen map settings."""
+        """The chosen map settings (ValueError when the attributes are not a mapping)."""
         extent = tuple(s.value() for s in self.extent) if self.extent else None
+        attributes = None
+        if self.extent:
+            try:
+                attributes = yaml.safe_load(self.attributes.text() or "{}") or {}
+            except yaml.YAMLError as exc:
+                raise ValueError(f"the attributes are not valid YAML: {exc}") from None
+            if not isinstance(attributes, dict):
+                raise ValueError("the attributes must be a mapping, e.g. {rounds: 8}")
         return NewMapSpec(
             self.map_id.text().strip() or "untitled",
             self.name.text().strip() or "Untitled",
@@ -96,6 +112,7 @@ class NewMapDialog(QDialog):
             self.height.value(),
             self.game.currentText(),
             extent,  # type: ignore[arg-type]
+            attributes,
         )
 
 

@@ -386,7 +386,9 @@ class EditorWindow(QMainWindow):
     def edit_properties(self) -> None:
         """Edit the map's id, name, size, game and extent."""
         meta = self.document.topo.meta
-        dialog = NewMapDialog(self, extent=self.document.topo.extent())
+        dialog = NewMapDialog(
+            self, extent=self.document.topo.extent(), attributes=meta.get("attributes") or {}
+        )
         dialog.map_id.setText(str(meta.get("id", "")))
         dialog.name.setText(str(meta.get("name", "")))
         size = meta.get("size") or {}
@@ -395,7 +397,11 @@ class EditorWindow(QMainWindow):
         dialog.game.setCurrentText(str(meta.get("game", "any")))
         if dialog.exec() != NewMapDialog.DialogCode.Accepted:
             return
-        spec = dialog.spec()
+        try:
+            spec = dialog.spec()
+        except ValueError as exc:
+            self.statusBar().showMessage(f"Not done: {exc}", 8000)
+            return
         x0, y0, x1, y1 = spec.extent or self.document.topo.extent()
         if x1 <= x0 or y1 <= y0:
             self.statusBar().showMessage("Not done: the extent needs max > min.", 8000)
@@ -408,6 +414,7 @@ class EditorWindow(QMainWindow):
                 "size": {"width_mm": _num(spec.width_mm), "height_mm": _num(spec.height_mm)},
                 "extent": [_num(v) for v in (x0, y0, x1, y1)],
                 "game": spec.game,
+                "attributes": spec.attributes or {},
             },
         )
 

@@ -380,11 +380,13 @@ def test_new_map_and_grid_dialogs(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -
     def accept_properties(dialog: NewMapDialog) -> int:
         dialog.name.setText("Isles of Rice")
         dialog.extent[2].setValue(100)
+        dialog.attributes.setText("{rounds: 8}")
         return NewMapDialog.DialogCode.Accepted
 
     monkeypatch.setattr(NewMapDialog, "exec", accept_properties)
     window.edit_properties()
     assert topo.meta["name"] == "Isles of Rice" and topo.extent() == (0, 0, 100, 60)
+    assert topo.to_mapfile().attributes == {"rounds": 8}
     assert "Isles of Rice" in window.windowTitle()
     # Rice Wars attributes are offered on a Rice Wars map
     window.view.select((PROVINCE, "r1c1", 0))
