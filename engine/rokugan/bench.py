@@ -1,8 +1,8 @@
 """`daimyo bench rokugan`: random full games per second and actions per second (one core).
 
 Every decision picks uniformly among `legal_actions()` and applies it with the trusted
-`apply`, as a random playout in a search would. The map is the shipped Rokugan map when
-`maps.api` can load it, else the published topology from `--map-json` (the rules file).
+`apply`, as a random playout in a search would. The map is the published board topology
+(`published_map.json`, one coastal border per coastal province), or `--map-json FILE`.
 """
 
 from __future__ import annotations
@@ -49,21 +49,13 @@ def _graph_from_json(path: Path) -> MapGraph:
     )
 
 
-def load_bench_graph(map_arg: str | None, map_json: str | None) -> MapGraph:
-    """The graph to benchmark on (a map file / shipped id, or the published JSON)."""
-    if map_json:
-        return _graph_from_json(Path(map_json))
-    try:
-        from maps.api import load_graph  # type: ignore[import-not-found]  # noqa: PLC0415
-    except ImportError:
-        load_graph = None
-    if load_graph is not None:
-        try:
-            return load_graph(map_arg or "rokugan")
-        except (OSError, ValueError, KeyError):
-            pass
-    default = Path(__file__).resolve().parents[3] / "shared" / "rules" / "rokugan-map.json"
-    return _graph_from_json(default)
+PUBLISHED_MAP = Path(__file__).with_name("published_map.json")
+
+
+def load_bench_graph(map_json: str | None = None) -> MapGraph:
+    """The graph to benchmark on: the published board topology (a copy of
+    `rokugan-map.json` ships beside this module; engine/ may not import maps/)."""
+    return _graph_from_json(Path(map_json) if map_json else PUBLISHED_MAP)
 
 
 def run(games: int, players: int, seed: int, graph: MapGraph) -> tuple[float, int]:
@@ -90,10 +82,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--games", type=int, default=200, help="games to play (default 200)")
     parser.add_argument("--players", type=int, default=4, help="players (default 4)")
     parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
-    parser.add_argument("--map", help="map file or shipped map id (default rokugan)")
-    parser.add_argument("--map-json", help="use the published topology JSON instead")
+    parser.add_argument("--map-json", help="a topology JSON like rokugan-map.json")
     args = parser.parse_args(argv)
-    graph = load_bench_graph(args.map, args.map_json)
+    graph = load_bench_graph(args.map_json)
     run(3, args.players, 10_000, graph)  # warm caches
     seconds, actions = run(args.games, args.players, args.seed, graph)
     print(

@@ -200,3 +200,10 @@ def test_describe_lists_the_position():
     text = st.describe()
     assert "CRAB_1: crab 1 down 1 up" in text
     assert "#0 lion army2 CRAB_1 (down)" in text
+
+
+def test_bench_runs(capsys):
+    from engine.rokugan.bench import main
+
+    assert main(["--games", "2", "--players", "3"]) == 0
+    assert "games/s" in capsys.readouterr().out
