@@ -858,15 +858,18 @@ class TopoMap:
 
         A point snapped onto an edge becomes a vertex of the neighbours with that edge too,
         so the new province shares the border exactly. Between two snapped points the new
-        outline follows the existing boundary when it runs along the straight line. The new
-        province id is `edit.result`.
+        outline follows the existing boundary when it runs along the straight line. An
+        outline drawn inside a sea polygon becomes an island: the sea gets it as a hole. The
+        new province id is `edit.result`.
         """
         pid = province_id or self.next_province_id()
         if pid in self.provinces or pid in self.seas:
             raise TopologyError(f"the id {pid!r} is already used")
         with _Txn(self, "add province") as txn:
             ring = self._drawn_ring(txn, points, snap_radius)
-            self._check_new_face(ring)
+            sea = self._check_new_face(ring, island=True)
+            if sea is not None:
+                self._carve_island(txn, sea, ring)
             txn.set_province(pid, Province(pid, name or pid, Face(ring), dict(attrs or {})))
             if territory is not None:
                 self._assign(txn, pid, territory)
@@ -944,11 +947,19 @@ class TopoMap:
                             best = path
         return best or []
 
-    def _check_new_face(self, ring: Ring, holes: Sequence[Ring] = ()) -> None:
+    def _check_new_face(
+        self, ring: Ring, holes: Sequence[Ring] = (), island: bool = False
+    ) -> FaceRef | None:
+        """Refuse a self-crossing or overlapping outline.
+
+        With `island`, an outline lying inside one sea polygon is allowed: that sea part is
+        returned, and the caller cuts the outline out of it as a hole.
+        """
         poly = Polygon(self.ring_coords(ring), [self.ring_coords(h) for h in holes])
         if not poly.is_valid or poly.area <= 0:
             raise TopologyError("the outline crosses itself")
         limit = 1e-6 * poly.area
+        container: FaceRef | None = None
         for ref, _ in list(self.faces()):
             other = self.polygon(ref)
             if other.bounds[0] > poly.bounds[2] or other.bounds[2] < poly.bounds[0]:
@@ -956,7 +967,24 @@ class TopoMap:
             if other.bounds[1] > poly.bounds[3] or other.bounds[3] < poly.bounds[1]:
                 continue
             if other.intersection(poly).area > limit:
+                if island and container is None and ref[0] == SEA:
+                    if poly.difference(other).area <= limit:
+                        container = ref
+                        continue
                 raise TopologyError(f"the new polygon overlaps {_face_name(self, ref)}")
+        return container
+
+    def _carve_island(self, txn: _Txn, sea: FaceRef, ring: Ring) -> None:
+        """Make `ring` a hole of a sea polygon (the new island's coast, shared)."""
+        face = self.face(sea)
+        carved = Face(face.outer, (*face.holes, ring))
+        shape = Polygon(self.ring_coords(carved.outer), [self.ring_coords(h) for h in carved.holes])
+        if not shape.is_valid:
+            raise TopologyError(
+                f"the island touches the edge of {_face_name(self, sea)}; split the sea there "
+                "or draw the island apart from it"
+            )
+        txn.set_face(sea, carved)
 
     def split_province(
         self, pid: str, cut: Sequence[Point], snap_radius: float = 0.0, new_id: str | None = None

@@ -698,3 +698,28 @@ def test_a_bent_cut_entering_and_leaving_through_one_edge_cuts_a_notch() -> None
     assert sum(areas) == pytest.approx(90 * 80)
     assert areas[0] < 1000
     assert all(poly(m, p).is_valid for p in m.provinces)
+
+
+def test_a_province_drawn_inside_a_sea_becomes_an_island() -> None:
+    # Given a sea east of B
+    m = TopoMap.from_dict(tiny())
+    m.add_sea([(190, 10), (300, 10), (300, 90), (190, 90)], 0.5, sea_id="east")
+    before = m.to_dict()
+    # When a province is drawn inside the sea
+    edit = m.add_province([(220, 30), (260, 30), (260, 60), (220, 60)], 0.5, "isle")
+    # Then the sea has it as a hole made of the same vertices: coast all around
+    sea = m.seas["east"].parts[0]
+    assert sea.holes == (m.provinces["isle"].face.outer,)
+    coast = m.polygon((SEA, "east", 0)).boundary.intersection(poly(m, "isle").boundary)
+    assert coast.length == pytest.approx(140)
+    assert m.polygon((SEA, "east", 0)).area == pytest.approx(110 * 80 - 40 * 30)
+    assert_undo_redo(m, edit, before)
+
+
+def test_an_island_touching_the_sea_edge_is_refused() -> None:
+    m = TopoMap.from_dict(tiny())
+    m.add_sea([(190, 10), (300, 10), (300, 90), (190, 90)], 0.5, sea_id="east")
+    before = m.to_dict()
+    with pytest.raises(TopologyError, match="touches the edge"):
+        m.add_province([(220, 10), (260, 10), (260, 60), (220, 60)], 0.5, "cape")
+    assert m.to_dict() == before
