@@ -1198,11 +1198,19 @@ class TopoMap:
                 txn.set_vertex(vid, None)
 
     def remove_province(self, pid: str) -> Edit:
-        """Delete a province (its territory forgets it; vertices nobody uses disappear)."""
+        """Delete a province (its territory forgets it; vertices nobody uses disappear).
+
+        An island's sea closes over it: the hole it was cut from goes too.
+        """
         if pid not in self.provinces:
             raise TopologyError(f"there is no province {pid!r}")
         with _Txn(self, "remove province") as txn:
             face = self.provinces[pid].face
+            outline = set(face.outer)
+            for ref, sea_face in list(self.faces()):  # an island's sea closes over it
+                if ref[0] == SEA and any(set(h) == outline for h in sea_face.holes):
+                    holes = tuple(h for h in sea_face.holes if set(h) != outline)
+                    txn.set_face(ref, Face(sea_face.outer, holes))
             txn.set_province(pid, None)
             if self.territory_of(pid) is not None:
                 txn.set_territories(

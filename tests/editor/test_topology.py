@@ -714,6 +714,9 @@ def test_a_province_drawn_inside_a_sea_becomes_an_island() -> None:
     assert coast.length == pytest.approx(140)
     assert m.polygon((SEA, "east", 0)).area == pytest.approx(110 * 80 - 40 * 30)
     assert_undo_redo(m, edit, before)
+    # And removing the island gives the sea back its water
+    m.remove_province("isle")
+    assert m.to_dict() == before
 
 
 def test_an_island_touching_the_sea_edge_is_refused() -> None:
