@@ -1,0 +1,131 @@
+"""What one Rice Wars player knows, and full states drawn from it.
+
+Public: the board (palaces, peasants), money (every payment is made in the open), troops,
+advisors held and their services, passes, the discard pile, the number of cards in each
+hand and in the deck, revealed bids, and a fight's revealed cards. Private: one's own hand,
+one's own face-down cards in a fight and one's own sealed bid. Hidden from everyone: the
+deck's order, the advisor deck's order, cards drawn face down (Youhei, the neutral's card)
+until the reveal, and the chance seed of later reshuffles and thefts.
+
+`determinize(rng)` deals the cards the observer cannot see (the deck, the other hands,
+hidden face-down cards) at random from those not visible, shuffles the advisor deck,
+draws a sealed bid for every opponent who has bid (0..their Ryo) and a fresh chance seed.
+The state it returns has the same observation for the same player and a fresh history.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.core import Observation
+from engine.ricewars.data import ADVISORS, NUM_CARDS
+from engine.ricewars.state import _LISTS, _SCALARS, HIDDEN, NO_BID, SEALED, RiceWarsState
+
+_L = {name: i for i, name in enumerate(_LISTS)}
+_S = {name: i for i, name in enumerate(_SCALARS)}
+
+
+class RiceWarsObservation(Observation):
+    """One player's knowledge of a Rice Wars position."""
+
+    __slots__ = ("player", "_static", "lists", "hands", "fight", "scalars", "boxed")
+
+    @classmethod
+    def of(cls, state: RiceWarsState, player: int) -> RiceWarsObservation:
+        """The observation of `player` in `state`."""
+        o = cls.__new__(cls)
+        o.player = player
+        o._static = (state.n, state.seats, state.neutral, state.board, state.seed,
+                     state.settings, state.colour)  # fmt: skip
+        lists, hands, fight, scalars, boxed = state._snapshot()
+        lists = list(lists)
+        lists[_L["deck"]] = (HIDDEN,) * len(lists[_L["deck"]])
+        lists[_L["adeck"]] = (HIDDEN,) * len(lists[_L["adeck"]])
+        bids = lists[_L["bids"]]
+        lists[_L["bids"]] = tuple(
+            b if q == player or b == NO_BID else SEALED for q, b in enumerate(bids)
+        )
+        o.lists = tuple(tuple(v) for v in lists)
+        o.hands = tuple(
+            tuple(h) if q == player else (HIDDEN,) * len(h) for q, h in enumerate(hands)
+        )
+        if fight is not None and not fight["revealed"]:
+            mine = -1
+            if player == fight["att"]:
+                mine = 0
+            elif player == fight["dfn"]:
+                mine = 1
+            fight["cards"] = tuple(
+                cards if side == mine else (HIDDEN,) * len(cards)
+                for side, cards in enumerate(fight["cards"])
+            )
+            fight["blind"] = tuple((HIDDEN,) * len(cards) for cards in fight["blind"])
+        o.fight = tuple(sorted(fight.items())) if fight is not None else None
+        scalars = list(scalars)
+        scalars[_S["chance_seed"]] = 0
+        o.scalars = tuple(scalars)
+        o.boxed = tuple(boxed)
+        return o
+
+    def key(self) -> tuple[Any, ...]:
+        """Everything this observation holds, for comparison."""
+        n, seats, neutral, board, seed, settings, colour = self._static
+        return (self.player, n, board.graph.hash, seed, colour, self.lists, self.hands,
+                self.fight, self.scalars, self.boxed)  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RiceWarsObservation) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    @property
+    def phase(self) -> int:
+        """The phase of the observed position."""
+        return self.scalars[_S["phase"]]
+
+    def determinize(self, rng: random.Random) -> RiceWarsState:
+        """A full state consistent with this observation, unknowns drawn from `rng`."""
+        st = RiceWarsState.__new__(RiceWarsState)
+        (st.n, st.seats, st.neutral, st.board, st.seed, st.settings, st.colour) = self._static
+        fight = dict(self.fight) if self.fight is not None else None
+        hands = [list(h) for h in self.hands]
+        lists = [list(v) for v in self.lists]
+        known: set[int] = set(lists[_L["discard"]])
+        for h in hands:
+            known.update(c for c in h if c != HIDDEN)
+        if fight is not None:
+            for group in (*fight["cards"], *fight["blind"]):
+                known.update(c for c in group if c != HIDDEN)
+            known.update(c for _, c in fight["tie"])
+        unknown = [c for c in range(NUM_CARDS) if c not in known]
+        rng.shuffle(unknown)
+        for h in hands:
+            for i, c in enumerate(h):
+                if c == HIDDEN:
+                    h[i] = unknown.pop()
+        if fight is not None:
+            for key in ("cards", "blind"):
+                fight[key] = tuple(
+                    tuple(unknown.pop() if c == HIDDEN else c for c in group)
+                    for group in fight[key]
+                )
+        deck = lists[_L["deck"]]
+        if len(deck) != len(unknown):
+            raise AssertionError("observation's hidden card count does not add up")
+        lists[_L["deck"]] = unknown
+        gone = set(lists[_L["table"]]) | set(lists[_L["boxed_advisors"]])
+        adeck = [a for a in range(len(ADVISORS)) if a not in gone]
+        rng.shuffle(adeck)
+        lists[_L["adeck"]] = adeck
+        money = lists[_L["money"]]
+        lists[_L["bids"]] = [
+            rng.randint(0, money[q]) if b == SEALED else b for q, b in enumerate(lists[_L["bids"]])
+        ]
+        scalars = list(self.scalars)
+        scalars[_S["chance_seed"]] = rng.getrandbits(63)
+        st._restore((tuple(lists), hands, fight, tuple(scalars), list(self.boxed)))
+        st._history = []
+        st._undo = []
+        return st
