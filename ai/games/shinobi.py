@@ -1,0 +1,305 @@
+"""Shinobi's bot knowledge: candidate moves and the evaluation of a position.
+
+The evaluation (in cards, for the player `p` serving clan `k`):
+
+    T[k] - E[strongest rival]  +  HOME * (k cards in p's own province)
+                               +  HAND * (k cards and Ninjas in p's hand, while the deck lasts)
+                               -  EXPOSURE * (how plainly p's public actions show k)
+
+`E[strongest rival]` is the expected table total of the strongest clan another player
+serves. Which clans are served is not known: each clan's chance of being served comes
+from the public evidence of `engine.shinobi.beliefs` (what each player has fed and hit),
+so a clan nobody plays (likely) is no threat, and a player who plainly feeds a clan
+makes it a target. The same evidence about `p`'s own actions gives the exposure term:
+the bot feeds its clan, but not so plainly that the others can tell.
+
+A finished game is worth `WIN_BONUS` (shared on a tie) or minus `WIN_BONUS / players`,
+plus the margin above.
+
+Candidates are all legal actions ranked by a cheap estimate of their effect on that
+evaluation (no apply/undo): a deployment or a Ninja by how the card changes the clan
+totals, an attack by the card it removes, a move by the attack it makes possible next
+(a card moved out of an army shrinks it below one's home armies; one moved home grows
+an army) and by feeding one's home. Opponents are ranked by the same estimate for the
+clan they serve in the sampled world, with no inference (every other clan equally likely
+served), and play their best-ranked move as their policy.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any
+
+from ai.adapters import WIN_BONUS, GameAdapter
+from engine.shinobi import beliefs
+from engine.shinobi.actions import DEPLOY, NINJA_ON, Attack, Move
+from engine.shinobi.cards import NINJA, NUM_CLANS
+from engine.shinobi.state import ShinobiState
+
+HOME = 0.25
+"""Worth of a card of one's clan standing in one's own province (the tie-break, and safe
+from one's own forced attacks) beyond its count in the total."""
+HAND = 0.3
+"""Worth of a card of one's clan or a Ninja in the hand while the deck lasts."""
+EXPOSURE = 2.0
+"""Cost of being fully seen through (posterior of one's clan from one's actions = 1)."""
+ROOT_CANDIDATES = (8, 8, 6)
+"""How many candidates the searching player considers at orders 1, 2, 3."""
+OPPONENT_CANDIDATES = 4
+CACHE_LIMIT = 100_000
+"""Ranked candidate lists kept (keyed by position, player, clan and clan weights)."""
+
+
+def expected_rival(totals: list[int], clan: int, weights: list[float]) -> float:
+    """Expected total of the strongest clan other than `clan` that some player serves,
+    each clan served with its probability in `weights` (taken as independent)."""
+    others = sorted((c for c in range(NUM_CLANS) if c != clan), key=lambda c: -totals[c])
+    expected = 0.0
+    unserved = 1.0
+    for c in others:
+        p = weights[c]
+        expected += unserved * p * totals[c]
+        unserved *= 1.0 - p
+    return expected
+
+
+def exposure(scores: list[float], clan: int) -> float:
+    """How much a player's own evidence singles out `clan`, 0 (no more than chance) to 1."""
+    top = max(scores)
+    weights = [pow(2.718281828459045, beliefs.BETA * (s - top)) for s in scores]
+    share = weights[clan] / sum(weights)
+    return max(0.0, (share - 1.0 / NUM_CLANS) / (1.0 - 1.0 / NUM_CLANS))
+
+
+class _WorldInfo:
+    """What one sampled world's root knows from the public history before the search."""
+
+    __slots__ = ("base", "root", "weights", "evidence")
+
+    def __init__(self, state: ShinobiState, root: int) -> None:
+        self.base = len(state.history) - state.undo_depth
+        self.root = root
+        n = state.num_players
+        scores = beliefs.evidence(state.history[: self.base], state.actors[: self.base], n)
+        self.weights = beliefs.rival_weights(scores, root, state.allegiance(root))
+        self.evidence = scores[root]
+
+
+class ShinobiAdapter(GameAdapter):
+    """Candidates and evaluation for Shinobi (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self._worlds: weakref.WeakKeyDictionary[ShinobiState, _WorldInfo] = (
+            weakref.WeakKeyDictionary()
+        )
+        self._ranked: dict[tuple[Any, ...], list[Any]] = {}
+
+    # -- knowledge about a world -----------------------------------------------------
+
+    def _info(self, state: ShinobiState, root: int) -> _WorldInfo:
+        info = self._worlds.get(state)
+        base = len(state.history) - state.undo_depth
+        if info is None or info.base != base or info.root != root:
+            info = _WorldInfo(state, root)
+            self._worlds[state] = info
+        return info
+
+    @staticmethod
+    def _prior(state: ShinobiState, clan: int) -> list[float]:
+        """Every other clan served with equal chance (what a player knows without inference)."""
+        share = (state.num_players - 1) / (NUM_CLANS - 1)
+        return [0.0 if c == clan else share for c in range(NUM_CLANS)]
+
+    # -- evaluation ------------------------------------------------------------------
+
+    def evaluate(self, state: ShinobiState, player: int) -> float:
+        """The position's worth for `player` in cards (see the module docstring)."""
+        info = self._info(state, player)
+        clan = state.allegiance(player)
+        totals = state.clan_totals()
+        if not state.is_terminal():
+            self._coming_attacks(state, player, totals)
+        value = totals[clan] - expected_rival(totals, clan, info.weights)
+        value += HOME * state.army(player, clan)
+        if state.deck_size():
+            hand = state.hand(player)
+            value += HAND * (hand[clan] + hand[NINJA])
+        scores = list(info.evidence)
+        history = state.history
+        actors = state.actors
+        for index in range(info.base, len(history)):
+            if actors[index] == player:
+                c, s = beliefs.action_evidence(player, history[index])
+                scores[c] += s
+        value -= EXPOSURE * exposure(scores, clan)
+        if state.is_terminal():
+            winners = state.winners()
+            if player in winners:
+                value += WIN_BONUS / len(winners)
+            else:
+                value -= WIN_BONUS / state.num_players
+        return value
+
+    @staticmethod
+    def _coming_attacks(state: ShinobiState, player: int, totals: list[int]) -> None:
+        """Take off `totals` the card each opponent's next compulsory attack will likely
+        remove before `player` moves again: the opponent hits the largest clan it can
+        reach that is not its own (in this world), from the table as it stands."""
+        n = state.num_players
+        current = state.current_player()
+        seats = []
+        seat = current if current != player else (player + 1) % n
+        while seat != player:
+            seats.append(seat)
+            seat = (seat + 1) % n
+        if state.final_left >= 0:
+            turns_left = state.final_left - (1 if current == player else 0)
+            seats = seats[: max(0, turns_left)]
+        armies = [[state.army(q, c) for c in range(NUM_CLANS)] for q in range(n)]
+        for r in seats:
+            if r == current and state.order == 0:
+                continue
+            own = state.allegiance(r)
+            home = armies[r]
+            strongest = max(home)
+            if strongest < 2:
+                continue
+            best_clan, best_total = -1, -1
+            for q in range(n):
+                if q == r:
+                    continue
+                row = armies[q]
+                for b in range(NUM_CLANS):
+                    size = row[b]
+                    if not size or b == own or totals[b] <= best_total:
+                        continue
+                    if any(home[a] > size for a in range(NUM_CLANS) if a != b):
+                        best_clan, best_total = b, totals[b]
+            if best_clan >= 0:
+                totals[best_clan] -= 1
+
+    # -- candidates ------------------------------------------------------------------
+
+    def candidates(self, state: ShinobiState, player: int) -> list[Any]:
+        """The legal actions ranked by their estimated effect, best first, cut to a few."""
+        legal = state.legal_actions()
+        if len(legal) <= 1:
+            return legal
+        clan = state.allegiance(player)
+        if state.undo_depth == 0 or player == self._root_of(state):
+            weights = self._info(state, player).weights
+            limit = ROOT_CANDIDATES[state.order - 1]
+        else:
+            weights = self._prior(state, clan)
+            limit = OPPONENT_CANDIDATES
+        cache_key = (state.canonical_key(), player, clan, tuple(weights), limit)
+        ranked = self._ranked.get(cache_key)
+        if ranked is None:
+            scores = self._scores(state, player, clan, weights)
+            ranked = sorted(legal, key=lambda a: -scores.get(a, 0.0))[:limit]
+            if len(self._ranked) > CACHE_LIMIT:
+                self._ranked.clear()
+            self._ranked[cache_key] = ranked
+        return list(ranked)
+
+    def _root_of(self, state: ShinobiState) -> int | None:
+        info = self._worlds.get(state)
+        return info.root if info is not None else None
+
+    def policy(self, state: ShinobiState, player: int) -> Any:
+        """An opponent's move when not searched: its best-ranked candidate."""
+        return self.candidates(state, player)[0]
+
+    def _scores(
+        self, state: ShinobiState, player: int, clan: int, weights: list[float]
+    ) -> dict[Any, float]:
+        """An estimated worth for each legal action of `player` (no apply/undo)."""
+        n = state.num_players
+        totals = state.clan_totals()
+        base = expected_rival(totals, clan, weights)
+
+        def change(c: int, delta: int) -> float:
+            totals[c] += delta
+            if c == clan:
+                value = float(delta)
+            else:
+                value = base - expected_rival(totals, clan, weights)
+            totals[c] -= delta
+            return value
+
+        plus = [change(c, 1) for c in range(NUM_CLANS)]
+        minus = [change(c, -1) for c in range(NUM_CLANS)]
+        hand_worth = HAND if state.deck_size() else 0.0
+        out: dict[Any, float] = {}
+        order = state.order
+        if order == 1:
+            for c in range(NUM_CLANS):
+                row = DEPLOY[c]
+                worth = plus[c] - (hand_worth if c == clan else 0.0)
+                for q in range(n):
+                    out[row[q]] = worth
+            for c in range(NUM_CLANS):
+                row = NINJA_ON[c]
+                for q in range(n):
+                    out[row[q]] = minus[c] - hand_worth
+            return out
+        home = [state.army(player, x) for x in range(NUM_CLANS)]
+        protected = state.protected_mask
+        if order == 2:
+            for c in range(NUM_CLANS):
+                extra = HOME if c == clan else 0.0
+                out[DEPLOY[c][player]] = plus[c] + extra - (hand_worth if c == clan else 0.0)
+            best_now = self._best_attack(state, player, home, protected, minus)
+            for action in state.legal_actions():
+                if type(action) is not Move:
+                    continue
+                c, s, t = action.clan, action.source, action.target
+                worth = HOME if (c == clan and t == player) else 0.0
+                after = best_now
+                if t == player:
+                    # The home army of c grows by one: armies of exactly its size come in range.
+                    strength = home[c] + 1
+                    if strength >= 2:
+                        for q in range(n):
+                            if q == player:
+                                continue
+                            for b in range(NUM_CLANS):
+                                if b != c and state.army(q, b) == strength - 1:
+                                    if not protected >> (q * NUM_CLANS + b) & 1:
+                                        after = max(after, minus[b])
+                left = state.army(s, c) - 1
+                if left >= 1 and s != player and not protected >> (s * NUM_CLANS + c) & 1:
+                    for x in range(NUM_CLANS):
+                        grown = home[x] + (1 if (t == player and x == c) else 0)
+                        if x != c and grown > left:
+                            after = max(after, minus[c])
+                            break
+                out[action] = worth + 0.5 * max(0.0, after - best_now)
+            return out
+        for action in state.legal_actions():
+            if type(action) is Attack:
+                out[action] = minus[action.clan]
+        return out
+
+    @staticmethod
+    def _best_attack(
+        state: ShinobiState, player: int, home: list[int], protected: int, minus: list[float]
+    ) -> float:
+        """The worth of the best attack `player` could make with the table as it is."""
+        best = float("-inf")
+        for a in range(NUM_CLANS):
+            strength = home[a]
+            if strength < 2:
+                continue
+            for q in range(state.num_players):
+                if q == player:
+                    continue
+                for b in range(NUM_CLANS):
+                    if b != a and 0 < state.army(q, b) < strength:
+                        if not protected >> (q * NUM_CLANS + b) & 1:
+                            best = max(best, minus[b])
+        return best if best != float("-inf") else 0.0
+
+
+ADAPTER = ShinobiAdapter()
+"""Shinobi's adapter, found by `ai.adapters.adapter_for("shinobi")`."""
