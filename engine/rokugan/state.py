@@ -969,10 +969,14 @@ class RokuganState(GameState):
             return [A.Animate(lab, where) for lab, where, _, _ in self._animate_options(p)]
         return []
 
-    def _animate_options(self, p: int) -> list[tuple[str, str, int, int]]:
+    def _animate_options(self, p: int, first_only: bool = False) -> list[tuple[str, str, int, int]]:
+        """(label, where, kind, slot-or-host) of every legal Animate the Dead placement
+        (only the first one found with `first_only`)."""
         clan = self.clans[p]
         seen: set[str] = set()
-        out = []
+        out: list[tuple[str, str, int, int]] = []
+        lists: dict[int, list[int]] | None = None
+        text = self.board.slot_text
         for tid in self.tids_at(p, DISCARD):
             kind = CLAN_TOKENS[clan][tid][0]
             lab = TOKEN_LABELS[clan][tid]
@@ -980,12 +984,13 @@ class RokuganState(GameState):
                 continue
             seen.add(lab)
             if kind == BLESSING:
-                for s in range(len(self.tokens)):
-                    if self.blessing_problem(p, s) is None:
-                        out.append((lab, f"#{s}", kind, s))
-                continue
-            for slot in self._legal_slots(p, kind):
-                out.append((lab, self.board.slot_text[slot], kind, slot))
+                out.extend((lab, f"#{s}", kind, s) for s in self._blessing_hosts(p))
+            else:
+                if lists is None:
+                    lists = self._slot_lists(p)
+                out.extend((lab, text[slot], kind, slot) for slot in lists[kind])
+            if first_only and out:
+                return out[:1]
         return out
 
     def _own_provinces(self, p: int, exclude_shadowlands: bool = False) -> list[int]:
@@ -1159,7 +1164,7 @@ class RokuganState(GameState):
                 saved = (self.ctrl_owner[q], self.ctrl_down[q], self.ctrl_up[q])
                 left = self.control_left[p]
                 self._remove_one_control(q)
-                if self._animate_options(p):
+                if self._animate_options(p, first_only=True):
                     out.append((c,))
                 self.ctrl_owner[q], self.ctrl_down[q], self.ctrl_up[q] = saved
                 self.control_left[p] = left
