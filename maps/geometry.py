@@ -160,7 +160,7 @@ def _mid_and_normal(lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Midpoint (n, 2) of each line's longest part and a unit normal (n, 2) there."""
     longest = _longest_parts(lines)
     length = shapely.length(longest)
-    step = np.minimum(length * 0.01, 1e-3 * np.maximum(length, 1.0))
+    step = length * 1e-3  # the tangent at the midpoint, averaged over a bend there
     mid = shapely.get_coordinates(shapely.line_interpolate_point(longest, length / 2))
     before = shapely.get_coordinates(shapely.line_interpolate_point(longest, length / 2 - step))
     after = shapely.get_coordinates(shapely.line_interpolate_point(longest, length / 2 + step))
