@@ -54,6 +54,7 @@ class Board:
         "action_cache",
         "no_province_blocked",
         "control_actions",
+        "slot_cache",
     )
 
     def __init__(self, graph: MapGraph) -> None:
@@ -151,6 +152,9 @@ class Board:
         )
         self.no_province_blocked = (False,) * n
         self.control_actions = tuple(PlaceControl(pid) for pid in self.ids)
+        # Placement slots that depend only on control and special tokens, by their content
+        # (see RokuganState._slot_lists).
+        self.slot_cache: dict[tuple[object, ...], tuple[object, ...]] = {}
         # Shared action objects, so legal-move generation does not rebuild them:
         # action_cache[label][slot] is the Place action of token `label` on `slot`.
         self.action_cache: dict[str, tuple[object, ...]] = {

@@ -727,12 +727,45 @@ class RokuganState(GameState):
         return self._slot_lists(player).get(kind, [])
 
     def _slot_lists(self, player: int) -> dict[int, list[int]]:
-        """Legal free slots of every placeable kind but the Blessing, by kind."""
+        """Legal free slots of every placeable kind but the Blessing, by kind.
+
+        What depends on control and special tokens only is cached on the board, keyed by
+        their content (it does not change while tokens are placed); the free borders are
+        filtered per call."""
+        b = self.board
+        key = (player, self.ronin[player], tuple(self.ctrl_owner), tuple(self.special))
+        static = b.slot_cache.get(key)
+        if static is None:
+            if len(b.slot_cache) > 20_000:
+                b.slot_cache.clear()
+            static = b.slot_cache[key] = self._static_slots(player)
+        anywhere, own, navy_centres, diplomacy, raid, coast_cand, land_cand, harbor_cand = static
+        occ = self.border_occ
+        coast = [slot for slot, border in coast_cand if occ[border] < 0]
+        land = [slot for slot, border in land_cand if occ[border] < 0]
+        navy = navy_centres + coast
+        bluff = anywhere + coast
+        bluff.extend(land)
+        if harbor_cand:
+            # A Navy (and so a bluff) may attack a harbor province over any land border.
+            extra = [slot for slot, border in harbor_cand if occ[border] < 0]
+            navy = sorted(set(navy).union(extra))
+            bluff = sorted(set(bluff).union(extra))
+        return {
+            ARMY: own + land,
+            NAVY: navy,
+            SHINOBI: list(anywhere),
+            BLUFF: bluff,
+            DIPLOMACY: list(diplomacy),
+            RAID: list(raid),
+        }
+
+    def _static_slots(self, player: int) -> tuple[Any, ...]:
+        """The part of `_slot_lists` that does not depend on which borders are taken."""
         b = self.board
         n = b.n
         special = self.special
         owner = self.ctrl_owner
-        occ = self.border_occ
         ronin = self.ronin[player]
         if PEACE in special or SCORCHED in special or SHRINE in special:
             blocked: Sequence[bool] = [
@@ -755,51 +788,27 @@ class RokuganState(GameState):
         else:
             diplomacy = list(own)
             raid = [q for q in anywhere if owner[q] != player]
-        # Attacks: never into an own, blocked or Shrine province, never on a taken border.
-        shrine = SHRINE in special
+        # Attacks: never into an own, blocked or Shrine province.
         coast = [
-            slot
+            (slot, border)
             for slot, t, border in b.coastal_slots
-            if occ[border] < 0
-            and owner[t] != player
-            and not blocked[t]
-            and not (shrine and special[t] == SHRINE)
+            if owner[t] != player and not blocked[t] and special[t] != SHRINE
         ]
-        land_from = b.land_slots_from
         land = [
-            slot
+            (slot, border)
             for s in (anywhere if ronin else own)
-            for slot, t, border in land_from[s]
-            if occ[border] < 0
-            and owner[t] != player
-            and not blocked[t]
-            and not (shrine and special[t] == SHRINE)
+            for slot, t, border in b.land_slots_from[s]
+            if owner[t] != player and not blocked[t] and special[t] != SHRINE
         ]
-        army = own + land
-        navy.extend(coast)
-        bluff = anywhere + coast
-        bluff.extend(land)
+        harbor = []
         if HARBOR in special:
-            # A Navy (and so a bluff) may attack a harbor province over any land border.
-            extra = []
             for q in range(n):
                 if special[q] != HARBOR or blocked[q] or owner[q] == player:
                     continue
                 for slot in b.land_slots_into[q]:
-                    src = b.slot_source[slot]
-                    if occ[b.slot_border[slot]] < 0 and not blocked[src]:
-                        extra.append(slot)
-            navy.extend(extra)
-            navy = sorted(set(navy))
-            bluff = sorted(set(bluff).union(extra))
-        return {
-            ARMY: army,
-            NAVY: navy,
-            SHINOBI: anywhere,
-            BLUFF: bluff,
-            DIPLOMACY: diplomacy,
-            RAID: raid,
-        }
+                    if not blocked[b.slot_source[slot]]:
+                        harbor.append((slot, b.slot_border[slot]))
+        return (anywhere, own, navy, diplomacy, raid, coast, land, harbor)
 
     def _legal_slots_slow(self, player: int, kind: int) -> list[int]:
         """`_legal_slots` by asking `placement_problem` of every slot (for tests)."""
