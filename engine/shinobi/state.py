@@ -56,6 +56,11 @@ Rule choices the rulebook leaves open, decided here (each is tested):
 - Returns: 1 to a sole winner, 1/k to each of k sharing the win, 0 to the others. Before
   the end, `returns()` gives the same figures for the table as it stands.
 - At the end every allegiance is revealed, so terminal observations show them all.
+
+Our own 2-player variant (setting `variant: "two-player"`; NOT part of the published
+game, which is for 3-5): the same rules for 2 players. Three clans belong to nobody, so
+the ownerless-clan rule decides often; each player's first order always goes to the one
+other province.
 """
 
 from __future__ import annotations
@@ -96,6 +101,8 @@ from engine.shinobi.cards import (
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 5
+TWO_PLAYER_VARIANT = "two-player"
+"""Our own variant (not in the published game): Shinobi for 2, see the module docstring."""
 LAST_ORDER = 3
 
 
@@ -795,7 +802,8 @@ class ShinobiSpec(GameSpec):
         """A fresh game: allegiances dealt, deck shuffled, 4 cards each, all from `seed`.
 
         Settings: `first` (seat of the first player; default by lot), `position` (a
-        textual position, see `engine.shinobi.position`, to start from instead).
+        textual position, see `engine.shinobi.position`, to start from instead),
+        `variant: "two-player"` (our own 2-player variant, see the module docstring).
         """
         settings = dict(settings or {})
         setup = GameSetup(game=self.id, players=players, seed=seed, settings=settings)
@@ -806,7 +814,10 @@ class ShinobiSpec(GameSpec):
             if state.num_players != players:
                 raise ValueError(f"the position has {state.num_players} players, not {players}")
             return state
-        if not self.min_players <= players <= self.max_players:
+        duel = settings.get("variant") == TWO_PLAYER_VARIANT
+        if duel and players != 2:
+            raise ValueError(f"the {TWO_PLAYER_VARIANT!r} variant is for 2 players")
+        if not duel and not self.min_players <= players <= self.max_players:
             raise ValueError(
                 f"Shinobi takes {self.min_players}-{self.max_players} players, not {players}"
             )

@@ -587,3 +587,24 @@ def test_a_whole_random_game_ends_with_every_card_accounted_for() -> None:
     summary = state.summary()
     assert summary["turns"] == state.turns and summary["rounds"] == -(-state.turns // 4)
     assert sum(state.returns()) == pytest.approx(1.0)
+
+
+# --- our own 2-player variant -----------------------------------------------------------
+
+
+def test_the_two_player_variant_is_ours_and_only_on_request() -> None:
+    # Given 2 players: refused by default, allowed with the variant setting
+    with pytest.raises(ValueError, match="3-5 players"):
+        SPEC.new_game(2, 1)
+    with pytest.raises(ValueError, match="for 2 players"):
+        SPEC.new_game(3, 1, {"variant": "two-player"})
+    import random
+
+    state = SPEC.new_game(2, 1, {"variant": "two-player"})
+    # Then three clans are unserved, and the game plays to its end with the same rules
+    assert len(set(state.allegiances)) == 2 and state.deck_size() == 50
+    rng = random.Random(1)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.card_counts() == list(DECK_COMPOSITION) and state.final_left == 0
+    assert sum(state.returns()) == pytest.approx(1.0)
