@@ -736,7 +736,7 @@ class RokuganState(GameState):
         key = (player, self.ronin[player], tuple(self.ctrl_owner), tuple(self.special))
         static = b.slot_cache.get(key)
         if static is None:
-            if len(b.slot_cache) > 20_000:
+            if len(b.slot_cache) > 4096:
                 b.slot_cache.clear()
             static = b.slot_cache[key] = self._static_slots(player)
         anywhere, own, navy_centres, diplomacy, raid, coast_cand, land_cand, harbor_cand = static
