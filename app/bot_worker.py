@@ -17,7 +17,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-import app.qt_compat  # noqa: F401 - guards PySide6's emit refcount bug first
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from ai.base import Bot, Budget
 
 

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-import app.qt_compat  # noqa: F401 - guards PySide6's emit refcount bug first
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from ai.base import Bot
 from ai.registry import make_bot
 from app.bot_worker import BotThinker
@@ -168,9 +168,15 @@ class GameController(QObject):
         self._think_started = 0.0
         self._pending_bot_action: Any = None
         self._active = False
+        self._awaiting_human = False
         self._pace = QTimer(self)
         self._pace.setSingleShot(True)
         self._pace.timeout.connect(self._on_pace_elapsed)
+        self._progress = 0
+        self._progress_timer = QTimer(self)
+        self._progress_timer.setSingleShot(True)
+        self._progress_timer.setInterval(150)
+        self._progress_timer.timeout.connect(self._on_progress_timer)
 
         session.action_applied.connect(self._on_action_applied)
         session.undone.connect(self._on_undone)
@@ -196,6 +202,7 @@ class GameController(QObject):
         """Cancel thinking and timers; the controller does nothing more afterwards."""
         self._active = False
         self._pace.stop()
+        self._progress_timer.stop()
         self.thinker.cancel()
         for signal, slot in (
             (self.thinker.decided, self._on_bot_decided),
@@ -206,11 +213,11 @@ class GameController(QObject):
 
     @property
     def human_to_act(self) -> bool:
-        """True when the shown human is the player to act and nothing else is pending."""
+        """True while the app waits for the shown human's decision."""
         state = self.session.state
         return (
-            not state.is_terminal()
-            and not self._steps
+            self._awaiting_human
+            and not state.is_terminal()
             and self.viewer is not None
             and state.current_player() == self.viewer
         )
@@ -228,6 +235,7 @@ class GameController(QObject):
 
     # turns -----------------------------------------------------------------------------
     def _advance(self) -> None:
+        self._awaiting_human = False
         if not self._active:
             return
         state = self.session.state
@@ -253,6 +261,7 @@ class GameController(QObject):
             self.screen.centre.setCurrentWidget(self.view)
             self.screen.turn.setText(f"Your turn, {label}.")
             self.view.show_state(self.session, player, True)
+            self._awaiting_human = True
             return
         self.screen.centre.setCurrentWidget(self.view)
         self.screen.turn.setText(f"{label} is thinking…")
@@ -301,6 +310,7 @@ class GameController(QObject):
         self._apply(action)
 
     def _apply(self, action: Any) -> None:
+        self._awaiting_human = False
         self._before = self.session.state.clone()
         try:
             self.session.apply(action)
@@ -366,7 +376,14 @@ class GameController(QObject):
 
     @Slot(float)
     def _on_bot_progress(self, fraction: float) -> None:
-        self.screen.progress.setValue(int(fraction * 100))
+        # QProgressBar repaints at once on setValue; a few updates a second are plenty
+        self._progress = int(fraction * 100)
+        if not self._progress_timer.isActive():
+            self._progress_timer.start()
+
+    @Slot()
+    def _on_progress_timer(self) -> None:
+        self.screen.progress.setValue(self._progress)
 
     @Slot()
     def _on_move_now(self) -> None:
@@ -413,7 +430,8 @@ class GameController(QObject):
         for player, seat in enumerate(self.session.seats):
             who = seat.name or ("You" if seat.is_human else f"AI {seat.bot.partition('@')[0]}")
             status = self.ui.player_status(state, player)
-            item = QListWidgetItem(f"● {self.ui.player_label(state, player)} — {who}  {status}")
+            label = self.ui.player_label(state, player)
+            item = QListWidgetItem(f"● {label} ({who})" + (f" — {status}" if status else ""))
             item.setForeground(QColor(self.ui.player_colour(state, player)))
             self.screen.players.addItem(item)
 

@@ -11,9 +11,10 @@ import importlib
 import importlib.util
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, Signal, Slot
+from PySide6.QtCore import QByteArray, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QFileDialog,
     QMainWindow,
     QMessageBox,
@@ -21,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-import app.qt_compat  # noqa: F401 - guards PySide6's emit refcount bug first
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.bot_worker import BotThinker
 from app.game_screen import GameController, GameScreen
 from app.games import game_ui
@@ -91,7 +92,7 @@ class MainWindow(QMainWindow):
             act = QAction(text, self)
             if shortcut is not None:
                 act.setShortcut(QKeySequence(shortcut))
-            act.triggered.connect(slot)
+            act.triggered.connect(lambda *_args, f=slot: f())  # drop `checked`
             return act
 
         self.new_action = action("&New game…", self.new_game, QKeySequence.New)
@@ -202,14 +203,19 @@ class MainWindow(QMainWindow):
     def start_game(self, config: NewGameConfig) -> bool:
         """Start the game `config` describes; a failure is shown, not raised."""
         ui = game_ui(config.game)
+        QApplication.setOverrideCursor(Qt.WaitCursor)
         try:
             session = new_session(config, ui.settings_for, ui.reveals_hidden)
         except (ValueError, OSError) as exc:
+            QApplication.restoreOverrideCursor()
             QMessageBox.warning(self, "Cannot start the game", str(exc))
             return False
         if session.map_path is not None:
             self.settings.remember_map_path(session.state.setup().map_id or "", session.map_path)
-        self._run(session)
+        try:
+            self._run(session)
+        finally:
+            QApplication.restoreOverrideCursor()
         session.autosave()
         return True
 
@@ -230,9 +236,11 @@ class MainWindow(QMainWindow):
     @Slot(str)
     def load_game(self, path: str, remember: bool = True) -> bool:
         """Load the save at `path`; a bad file gives a message, never a traceback."""
+        QApplication.setOverrideCursor(Qt.WaitCursor)
         try:
             session = load_session(path, self.settings.map_paths())
         except SaveError as exc:
+            QApplication.restoreOverrideCursor()
             QMessageBox.warning(self, "Cannot load the game", str(exc))
             return False
         ui = game_ui(session.game_id)
@@ -241,7 +249,10 @@ class MainWindow(QMainWindow):
             session.save_path = None
         else:
             self.settings.add_recent_game(path)
-        self._run(session)
+        try:
+            self._run(session)
+        finally:
+            QApplication.restoreOverrideCursor()
         return True
 
     @Slot()

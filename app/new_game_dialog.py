@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.games import game_ui
 from app.session import AI, HUMAN, NewGameConfig, Seat
 from engine.core import GameSpec
@@ -44,20 +45,40 @@ def offered_levels() -> list[str]:
 
 
 def shipped_maps_for(game_id: str) -> list[tuple[str, str]]:
-    """(map id, name) of the shipped maps a game may use."""
+    """(map id, name) of the shipped maps a game may use (reads only the files' headers)."""
     try:
-        from maps.api import load_map, shipped_map_path, shipped_maps
+        from maps.api import shipped_map_path, shipped_maps
     except ImportError:
         return []
     found = []
     for map_id in shipped_maps():
-        try:
-            mapfile = load_map(shipped_map_path(map_id))
-        except (ValueError, OSError):
-            continue
-        if getattr(mapfile, "game", "any") in (None, "any", game_id):
-            found.append((map_id, getattr(mapfile, "name", map_id) or map_id))
+        header = map_header(shipped_map_path(map_id))
+        if header.get("game", "any") in (None, "any", game_id):
+            found.append((map_id, str(header.get("name") or map_id)))
     return found
+
+
+def map_header(path: Path) -> dict[str, Any]:
+    """The top-level scalars of a map file (id, name, game) without parsing its polygons.
+
+    A whole map takes a second or more to load; the dialog only needs its name and game.
+    """
+    import yaml
+
+    lines = []
+    try:
+        with open(path, encoding="utf-8") as handle:
+            for line in handle:
+                if line.startswith(("territories:", "provinces:", "seas:")):
+                    break
+                lines.append(line)
+    except OSError:
+        return {}
+    try:
+        header = yaml.safe_load("".join(lines))
+    except yaml.YAMLError:
+        return {}
+    return header if isinstance(header, dict) else {}
 
 
 class _SeatRow:
@@ -125,7 +146,7 @@ class NewGameDialog(QDialog):
         for game_id in available_games():
             try:
                 self._specs[game_id] = get_game(game_id)
-            except ImportError:
+            except (ImportError, AttributeError):
                 continue  # a game whose package is still incomplete
         self._map_file: str | None = None
 

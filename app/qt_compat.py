@@ -1,12 +1,14 @@
-"""A guard against a reference-count bug of PySide6 6.12 on Python 3.11.
+"""A guard against reference-count bugs of PySide6 6.12 on Python 3.11.
 
-There, every `SignalInstance.emit()` called from Python returns `True` without owning a
-reference, so each emit takes one reference from `True`; after a few hundred emits the
-interpreter aborts with "bool_dealloc: deallocating True or False". Python 3.12 made
-`True` immortal, which hides the bug. On an affected build we do the same by hand: detect
-the loss once, then give `True` a reference count no program can use up.
+There, PySide6 hands back `None` (every call of a C++ method returning void, or returning a
+null pointer) and `True` (every `SignalInstance.emit()`) without owning a reference, so
+each such call takes one reference from the singleton. After some thousands of calls the
+interpreter aborts with "none_dealloc: deallocating None" (or "bool_dealloc"), in the
+middle of a game or at exit. The build evidently relies on Python 3.12, where these
+singletons are immortal. On an affected interpreter we do the same by hand: detect the
+loss once, then give `None`, `True` and `False` a reference count no program can use up.
 
-Import this module before emitting signals (the app's Qt modules do).
+Import this module before using Qt (the app's Qt modules do; `daimyo app` does first).
 """
 
 from __future__ import annotations
@@ -23,20 +25,29 @@ class _Probe(QObject):
     ping = Signal()
 
 
-def emit_leaks_true() -> bool:
-    """True when this PySide6 build loses a reference to `True` on every emit."""
+def pyside_leaks_singletons() -> bool:
+    """True when this PySide6 build loses references to `None` or `True` per call."""
     probe = _Probe()
-    before = sys.getrefcount(True)
+    none_before = sys.getrefcount(None)
+    true_before = sys.getrefcount(True)
     for _ in range(8):
-        probe.ping.emit()
-    return sys.getrefcount(True) < before - 4
+        probe.setObjectName("probe")  # returns None (void)
+        probe.ping.emit()  # returns True
+    lost_none = none_before - sys.getrefcount(None)
+    lost_true = true_before - sys.getrefcount(True)
+    return lost_none >= 4 or lost_true >= 4
 
 
-def _make_true_immortal() -> None:
-    refcount = ctypes.c_ssize_t.from_address(id(True))  # ob_refcnt is the first field
+def _make_immortal(obj: object) -> None:
+    refcount = ctypes.c_ssize_t.from_address(id(obj))  # ob_refcnt is the first field
     if refcount.value < _IMMORTAL:
         refcount.value += _IMMORTAL
 
 
-if sys.version_info < (3, 12) and emit_leaks_true():
-    _make_true_immortal()
+GUARDED = False
+"""True when the singletons were made immortal in this process."""
+
+if sys.version_info < (3, 12) and pyside_leaks_singletons():
+    for _singleton in (None, True, False):
+        _make_immortal(_singleton)
+    GUARDED = True

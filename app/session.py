@@ -17,7 +17,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-import app.qt_compat  # noqa: F401 - guards PySide6's emit refcount bug first
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from engine.core import GameState, IllegalActionError
 from engine.files import atomic_write_text
 from engine.registry import get_game
@@ -277,10 +277,11 @@ def _map_file_for(map_id: str, saved_path: Any, known: dict[str, str]) -> Path |
 
 
 def _load_graph(path: Path, source: str | None = None) -> Any:
-    from maps.api import MapError, load_graph
+    from app.board.maps_cache import map_geometry
+    from maps.api import MapError
 
     try:
-        return load_graph(path)
+        return map_geometry(path).graph
     except MapError as exc:
         prefix = f"{source}: " if source else ""
         raise SaveError(f"{prefix}the map file is invalid: {exc}") from None

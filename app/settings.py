@@ -13,6 +13,8 @@ from typing import Any
 
 from PySide6.QtCore import QSettings, QStandardPaths
 
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+
 ORGANISATION = "Daimyo"
 APPLICATION = "Daimyo"
 MAX_RECENT = 8

@@ -21,6 +21,7 @@ def run(args: argparse.Namespace) -> int:
     """Start Qt, show the main window and run until it closes."""
     from PySide6.QtWidgets import QApplication
 
+    import app.qt_compat  # noqa: F401 - before any Qt use: guards PySide6's refcount bugs
     from app.main_window import MainWindow
     from app.settings import APPLICATION, ORGANISATION
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QWidget
 
-import app.qt_compat  # noqa: F401 - guards PySide6's emit refcount bug first
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from engine.core import GameState
 
 if TYPE_CHECKING:
@@ -25,6 +25,7 @@ class ResolutionStep:
     title: str
     lines: tuple[str, ...]
     highlight: tuple[str, ...] = ()  # board items (province ids) the step is about
+    payload: Any = None  # game-specific data for the view (e.g. the revealed board)
 
 
 @dataclass(frozen=True, slots=True)

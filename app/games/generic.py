@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.games.base import GameUI, GameView
 
 if TYPE_CHECKING:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+
 
 class HandOffScreen(QWidget):
     """ "Pass the computer to …" with a Ready button; nothing of the game shows through."""

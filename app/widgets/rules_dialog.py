@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.games import game_ui
 from app.rules_text import ROKUGAN_RULES_HTML
 from engine.registry import GAMES

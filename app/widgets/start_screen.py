@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-import app.qt_compat  # noqa: F401 - guards PySide6's emit refcount bug first
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 
 
 class StartScreen(QWidget):

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs (see the module)
 import engine.registry
 from app.settings import AppSettings
 

@@ -1,0 +1,27 @@
+"""Map files parsed once per run: the derived geometry (and its graph) by file version."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+_CACHE: dict[tuple[str, int, int], Any] = {}
+
+
+def map_geometry(path: Path) -> Any:
+    """`maps.geometry.derive(load_map(path))`, cached while the file is unchanged.
+
+    The game's graph and the board's drawing come from the same parse, so a game start
+    reads the YAML once. Raises `maps.api.MapError` or `OSError` like `load_map`.
+    """
+    from maps.api import load_map
+    from maps.geometry import derive
+
+    stat = path.stat()
+    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    geometry = _CACHE.get(key)
+    if geometry is None:
+        geometry = derive(load_map(path))
+        _CACHE.clear()  # one map at a time is plenty; keep memory flat
+        _CACHE[key] = geometry
+    return geometry

@@ -1,0 +1,118 @@
+"""A QGraphicsView for boards: wheel zoom, drag to pan, fit, and clicks on spots."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF, Qt, Signal
+from PySide6.QtGui import QMouseEvent, QPainter, QResizeEvent, QWheelEvent
+from PySide6.QtWidgets import QGraphicsView, QWidget
+
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.board.scene import MapScene
+
+CLICK_SLOP = 5  # pixels a press may move and still count as a click, not a pan
+
+
+class BoardView(QGraphicsView):
+    """Shows a `MapScene`; emits the clickable items under the mouse on click and hover.
+
+    `clicked(keys)` / `hovered(keys)` carry a list of (kind, id) from the top item down, so
+    a game can take the first one that means something now (a token lying in a province
+    does not stop a click on that province).
+    """
+
+    clicked = Signal(object)
+    hovered = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
+        self.setDragMode(QGraphicsView.ScrollHandDrag)
+        self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.AnchorViewCenter)
+        self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
+        self.setMouseTracking(True)
+        self._press: QPoint | None = None
+        self._hover: tuple[str, str] | None = None
+        self._fitted = True
+
+    def map_scene(self) -> MapScene | None:
+        """The scene, when it is a map."""
+        scene = self.scene()
+        return scene if isinstance(scene, MapScene) else None
+
+    def zoom(self, factor: float) -> None:
+        """Scale the view by `factor` (kept between whole-map and close-up)."""
+        current = self.transform().m11()
+        scene = self.map_scene()
+        if scene is not None:
+            fit = min(
+                self.viewport().width() / scene.extent.width(),
+                self.viewport().height() / scene.extent.height(),
+            )
+            factor = max(fit * 0.5 / current, min(factor, fit * 12 / current))
+        self.scale(factor, factor)
+        self._fitted = False
+
+    def fit(self) -> None:
+        """Show the whole map."""
+        scene = self.map_scene()
+        if scene is not None:
+            self.fitInView(scene.sceneRect(), Qt.KeepAspectRatio)
+        self._fitted = True
+
+    def keys_at(self, pos: QPoint) -> list[tuple[str, str]]:
+        """The (kind, id) of every clickable item under a viewport position, top first."""
+        scene = self.map_scene()
+        if scene is None:
+            return []
+        keys: list[tuple[str, str]] = []
+        for item in self.items(pos):
+            key = scene.key_at(item)
+            if key is not None and item.isVisible() and key not in keys:
+                keys.append(key)
+        return keys
+
+    def click_scene_point(self, point: QPointF) -> None:
+        """Act as if the user clicked the scene point (used by keyboard-free tests)."""
+        self.clicked.emit(self.keys_at(self.mapFromScene(point)))
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 - Qt override
+        steps = event.angleDelta().y() / 120
+        if steps:
+            self.zoom(1.15**steps)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        if self._fitted:
+            self.fit()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        self._press = event.position().toPoint()
+        super().mousePressEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        super().mouseReleaseEvent(event)
+        pos = event.position().toPoint()
+        if (
+            self._press is not None
+            and event.button() == Qt.LeftButton
+            and (pos - self._press).manhattanLength() <= CLICK_SLOP
+        ):
+            keys = self.keys_at(pos)
+            if keys:
+                self.clicked.emit(keys)
+        self._press = None
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        super().mouseMoveEvent(event)
+        if (
+            self._press is not None
+            and (event.position().toPoint() - self._press).manhattanLength() > CLICK_SLOP
+        ):
+            self._fitted = False
+        keys = self.keys_at(event.position().toPoint())
+        top = keys[0] if keys else None
+        if top != self._hover:
+            self._hover = top
+            if keys:
+                self.hovered.emit(keys)

@@ -1,0 +1,112 @@
+"""Battle for Rokugan in the app: clans per seat, the board view, words, scores, rules."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtWidgets import QWidget
+
+from app.games.base import GameUI, GameView, ResolutionStep, ScoreTable
+from app.games.rokugan import narrate
+from app.games.rokugan.tokens import CLAN_COLOURS
+from app.rules_text import ROKUGAN_RULES_HTML
+from engine.rokugan.data import CLANS
+from engine.rokugan.state import RokuganState
+
+if TYPE_CHECKING:
+    from app.session import NewGameConfig
+
+
+class RokuganUI(GameUI):
+    """How the app presents Battle for Rokugan."""
+
+    game_id = "rokugan"
+    seat_choice_label = "Clan"
+
+    def seat_choices(self) -> list[tuple[str, str]]:
+        """The seven clans."""
+        return [(clan, narrate.pretty(clan)) for clan in CLANS]
+
+    def settings_for(self, config: NewGameConfig, rng: random.Random) -> dict[str, Any]:
+        """Chosen clans stay; "random" seats get distinct clans drawn from the seed."""
+        chosen = [seat.choice for seat in config.seats]
+        free = [c for c in CLANS if c not in chosen]
+        rng.shuffle(free)
+        clans = [c if c is not None else free.pop() for c in chosen]
+        return {"clans": clans}
+
+    def player_label(self, state: RokuganState, player: int) -> str:  # type: ignore[override]
+        """The clan's name."""
+        return narrate.clan_name(state, player)
+
+    def player_colour(self, state: RokuganState, player: int) -> str:  # type: ignore[override]
+        """The clan's colour."""
+        return CLAN_COLOURS[CLANS[state.clans[player]]]
+
+    def player_status(self, state: RokuganState, player: int) -> str:  # type: ignore[override]
+        """Public standing: provinces and tokens behind the screen."""
+        return f"{state.provinces_of(player)} prov. · {state.hand_count[player]} behind screen"
+
+    def describe_action(self, state_after: RokuganState, action: Any, player: int) -> str:  # type: ignore[override]
+        """The acting player's own log line."""
+        return narrate.describe(state_after, action, player, public=False)
+
+    def public_description(self, state_after: RokuganState, action: Any, player: int) -> str:  # type: ignore[override]
+        """The line everybody else reads."""
+        return narrate.describe(state_after, action, player, public=True)
+
+    def reveals_hidden(self, state_after: RokuganState, action: Any, player: int) -> bool:  # type: ignore[override]
+        """Looks, reveals and the round's resolution are undo barriers."""
+        return narrate.reveals_hidden(state_after, action, player)
+
+    def resolution_steps(
+        self,
+        state_before: RokuganState,
+        action: Any,
+        state_after: RokuganState,  # type: ignore[override]
+    ) -> list[ResolutionStep]:
+        """The round's resolution retold step by step."""
+        steps = narrate.resolution_steps(state_before, action, state_after)
+        if not steps:
+            return []
+        board = narrate._board_before_resolution(state_before.clone(), action)
+        payload = (state_before, board)
+        return [
+            ResolutionStep(step.title, step.lines, step.provinces, payload if i < 5 else None)
+            for i, step in enumerate(steps)
+        ]
+
+    def create_view(self, parent: QWidget | None = None) -> GameView:
+        """The board view."""
+        from app.games.rokugan.view import RokuganView
+
+        return RokuganView(parent)
+
+    def score_table(self, state: RokuganState) -> ScoreTable:  # type: ignore[override]
+        """Flowers, face-up tokens, special tokens, territories, objective, total."""
+        rows = tuple(
+            (
+                self.player_label(state, p),
+                tuple(float(v) for v in narrate.score_breakdown(state, p)),
+            )
+            for p in range(state.n)
+        )
+        history = tuple(tuple(h) for h in narrate.honor_by_round(state))
+        notes = []
+        for p in range(state.n):
+            objective = state.objective[p]
+            if objective >= 0:
+                from engine.rokugan.data import OBJECTIVES
+
+                name = OBJECTIVES[objective][0]
+                met = "met" if state.objective_met(p, objective) else "missed"
+                notes.append(f"{self.player_label(state, p)}: {narrate.pretty(name)} ({met})")
+        return ScoreTable(narrate.SCORE_COLUMNS, rows, history, "Honor", tuple(notes))
+
+    def rules_html(self) -> str:
+        """The rules reference."""
+        return ROKUGAN_RULES_HTML
+
+
+GAME_UI = RokuganUI()
