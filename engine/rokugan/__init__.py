@@ -66,8 +66,15 @@ Modelling and rule decisions (the sources leave these open)
   free non-Shadowlands provinces as exist, up to 2 / 3. Reinforcements takes two Armies
   (one if only one is in the discard pile) and sends as many hand tokens away. Bless the
   Lands puts the face-up token first. Diplomatic Mission's and Pirate Raids' bonus
-  tokens need another province of yours. Dragon returns a token only if it holds more than
-  6 after drawing. A pool that runs dry simply draws fewer tokens.
+  tokens need another province of yours. Shadowlands costs (one own control token outside
+  the Shadowlands, face-up first) are chosen in the card action; Animate the Dead is
+  offered only with a cost after which some discarded token can still be placed; Dark
+  Favors looks at 1-4 tokens (`look`, then `skip look`) and must discard one of them.
+  Cards with no valid target cannot be played. Dragon returns a token only if it holds
+  more than 6 after drawing. A pool that runs dry simply draws fewer tokens (the discard
+  pile is never reshuffled).
+* Undo and determinized states: every action can be undone exactly. A determinized state
+  starts a new, empty history (it is a search root, not a replay of the real game).
 * Initiative ties (neutral cards): the current first player keeps the card if tied, else
   the tied player nearest to its right (counter-clockwise).
 * Maps: province attrs `flowers`, `capital` (clan id), `defense`, `shadowlands`; coastal
