@@ -10,11 +10,24 @@ from functools import cache
 from pathlib import Path
 
 from engine.graph import MapGraph, ProvinceInfo, TerritoryInfo
+from engine.rokugan import SPEC
+from engine.rokugan import state as S
+from engine.rokugan.data import (
+    BLUFF_TID,
+    CLAN_INDEX,
+    CLANS,
+    OBJECTIVE_INDEX,
+    SPECIAL_NAMES,
+    TERRITORY_CARDS,
+    TOKEN_LABELS,
+    TOKENS_PER_CLAN,
+)
 
 RULES = Path(__file__).resolve().parents[4] / "shared" / "rules"
+# The rules folder beside the repository, else the engine's copy of the same file.
 MAP_JSON = RULES / "rokugan-map.json"
-
-CLAN_TERRITORIES = {"crab", "crane", "dragon", "lion", "phoenix", "scorpion", "unicorn"}
+if not MAP_JSON.exists():
+    MAP_JSON = Path(__file__).resolve().parents[3] / "engine" / "rokugan" / "published_map.json"
 
 
 @cache
@@ -62,19 +75,6 @@ def graph_for(map_id: str) -> MapGraph:
 
 
 # ---------------------------------------------------------------------------- positions
-
-from engine.rokugan import SPEC  # noqa: E402
-from engine.rokugan import state as S  # noqa: E402
-from engine.rokugan.data import (  # noqa: E402
-    BLUFF_TID,
-    CLAN_INDEX,
-    CLANS,
-    OBJECTIVE_INDEX,
-    SPECIAL_NAMES,
-    TERRITORY_CARDS,
-    TOKEN_LABELS,
-    TOKENS_PER_CLAN,
-)
 
 PHASES = {"cards": S.PH_CARDS, "placement": S.PH_PLACE, "swap": S.PH_SWAP}
 
