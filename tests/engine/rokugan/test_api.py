@@ -207,3 +207,14 @@ def test_bench_runs(capsys):
 
     assert main(["--games", "2", "--players", "3"]) == 0
     assert "games/s" in capsys.readouterr().out
+
+
+def test_the_engine_copy_of_the_published_map_matches_the_rules_folder():
+    from pathlib import Path
+
+    from engine.rokugan.bench import PUBLISHED_MAP
+
+    rules = Path(__file__).resolve().parents[4] / "shared" / "rules" / "rokugan-map.json"
+    if not rules.exists():
+        pytest.skip("the rules folder is not beside this checkout")
+    assert PUBLISHED_MAP.read_bytes() == rules.read_bytes()
