@@ -42,9 +42,7 @@ def card(card_id: str) -> int:
 
 def card_of(type_id: str, bonus: int | None = None) -> int:
     """A card copy of a type (with the given bonus when asked)."""
-    return next(
-        c.index for c in CARDS if c.type == type_id and (bonus is None or c.bonus == bonus)
-    )
+    return next(c.index for c in CARDS if c.type == type_id and (bonus is None or c.bonus == bonus))
 
 
 def setup_quick(state: RiceWarsState) -> None:
