@@ -27,17 +27,20 @@ rounds per side), ``card`` (one more card in the draw phase), ``attack1`` (attac
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.files import atomic_write_text
 from maps.api import MapFile, dump_map, save_map
 from maps.api import Province as MapProvince
 from maps.geometry import derive
 from maps.validate import validate
 
 DATA = Path(__file__).resolve().parents[1] / "data"
+GRAPHS = Path(__file__).resolve().parents[2] / "engine" / "ricewars" / "data"
 WIDTH, HEIGHT = 400.0, 290.0
 MIN_STAGGER = 12.0  # cuts of neighbouring rows keep this far apart (border min is 4)
 MIN_WIDTH = 26.0
@@ -240,6 +243,28 @@ def check(mapfile: MapFile) -> list[str]:
     return problems
 
 
+def graph_json(mapfile: MapFile) -> str:
+    """The board's derived graph as JSON, for `daimyo bench ricewars` (engine/ cannot use
+    maps/): ids, names, neighbours, attributes and the map's hash."""
+    graph = derive(mapfile).graph
+    data = {
+        "id": graph.id,
+        "name": graph.name,
+        "hash": graph.hash,
+        "attrs": dict(graph.attrs),
+        "provinces": [
+            {
+                "id": p.id,
+                "name": p.name,
+                "neighbors": list(p.neighbors),
+                "attrs": {k: v for k, v in p.attrs.items() if k != "label"},
+            }
+            for p in graph.provinces
+        ],
+    }
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Write (or with --check verify) both shipped Rice Wars boards."""
     parser = argparse.ArgumentParser(prog="python -m maps.tools.build_ricewars")
@@ -255,13 +280,16 @@ def main(argv: list[str] | None = None) -> int:
             status = 1
             continue
         path = DATA / f"{side.id}.yaml"
+        graph_path = GRAPHS / f"{side.id}.graph.json"
         if args.check:
-            if not path.is_file() or path.read_text(encoding="utf-8") != dump_map(mapfile):
-                print(f"{path}: differs from what the builder makes; rerun it", file=sys.stderr)
-                status = 1
+            for p, text in ((path, dump_map(mapfile)), (graph_path, graph_json(mapfile))):
+                if not p.is_file() or p.read_text(encoding="utf-8") != text:
+                    print(f"{p}: differs from what the builder makes; rerun it", file=sys.stderr)
+                    status = 1
         else:
             save_map(mapfile, path)
-            print(f"wrote {path} ({len(mapfile.provinces)} fields)")
+            atomic_write_text(graph_path, graph_json(mapfile))
+            print(f"wrote {path} and {graph_path.name} ({len(mapfile.provinces)} fields)")
     return status
 
 

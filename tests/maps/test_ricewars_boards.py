@@ -67,3 +67,15 @@ def test_the_generator_makes_the_shipped_files() -> None:
         assert dump_map(build(side)) == dump_map(shipped), (
             f"rerun python -m maps.tools.build_ricewars to refresh {side.id}"
         )
+
+
+def test_the_bench_graph_json_matches_the_derived_graph() -> None:
+    from engine.ricewars.bench import bench_graph
+
+    for side in ("quick", "epic"):
+        derived = load_graph(f"ricewars-{side}")
+        stored = bench_graph(side)
+        assert stored.hash == derived.hash
+        assert [(p.id, p.neighbors) for p in stored.provinces] == [
+            (p.id, p.neighbors) for p in derived.provinces
+        ]
