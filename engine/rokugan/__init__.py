@@ -31,8 +31,8 @@ Modelling and rule decisions (the sources leave these open)
   token was placed) and discards the illegal ones; opponents cannot tell them apart
   (`determinize` falls back to any non-Blessing token when the rules cannot explain one).
 * Only one combat token per border in total (a land border is one border whichever
-  province it attacks); a Blessing lies on its host and is the only exception. At most one
-  Blessing per host. An Army may not attack a province its owner controls.
+  province it attacks); a Blessing lies on its host and is the only exception. A token may
+  carry several Blessings (FAQ). An Army may not attack a province its owner controls.
 * A player who cannot place any token on their turn (not only a Ronin) is skipped for the
   rest of that placement phase. Players with no playable territory card pass automatically.
 * Battles: every attacker totals its tokens (plus Blessings on them). If several attackers
@@ -40,12 +40,10 @@ Modelling and rule decisions (the sources leave these open)
   Crane is among them (Crane wins ties, as attacker or defender, also against an empty
   province's bonuses). Phoenix attacking a capital ignores the capital's whole printed
   defense (the Shadowlands' printed +1 still counts). Lion's defending bluff adds +2.
-* "An attack that fails for any reason counts as a successful defence": a controlled
-  province that had another player's Army, Navy, Shinobi or bluff aimed at it when the
-  tokens were revealed, and is still held by the same player after the battles, gets one
-  face-up control token (once per round), also when the attack was a bluff, an illegal
-  token or was cleared by Diplomacy. Tokens removed during placement (shugenja, cards)
-  were never revealed and do not count.
+* Successful defence: a battle that took place and that the defender did not lose, or an
+  own Army, Navy or Shinobi in a province nobody attacked. Following the publisher's FAQ,
+  an "attack" made only by a bluff, or by tokens removed before the battles (illegal,
+  Raid, Diplomacy), does not count, and Diplomacy is no defence.
 * Raids and Diplomacy: all raid conditions are judged first, then all raids are carried
   out; then all Diplomacy tokens. With no scorched-earth (or peace) token left in the
   supply the Raid (Diplomacy) still clears the tokens (and for a Raid the control tokens)
@@ -54,9 +52,10 @@ Modelling and rule decisions (the sources leave these open)
   places what is left (face-up ones first); a conqueror with none left conquers the
   province but it stays empty.
 * Special tokens: at most one per province. Cards placing shrine, harbor, battlefield,
-  honor or defense tokens need a province without a special token; Peace and scorched
-  earth (Diplomatic Mission, Pirate Raids, Raids, Diplomacy) replace any other special
-  token, which returns to the supply. The 4-flower token adds 4 flowers.
+  honor or defense tokens may replace any special token but Peace and scorched earth
+  (FAQ); Peace and scorched earth (Diplomatic Mission, Pirate Raids, Raids, Diplomacy)
+  replace any other special token but not each other. A replaced token returns to the
+  supply. The 4-flower token adds 4 flowers.
 * Cards: targets of scout, shugenja, first-player card, Scorpion's peek, Dark Favors and
   Purge the Weak are other players' tokens without a Blessing (and not Blessings
   themselves); scout, peek and first-player card need a face-down token. A bluff removed

@@ -708,8 +708,6 @@ class RokuganState(GameState):
             return "a Blessing goes only on your own token"
         if t[T_UP]:
             return "a Blessing goes only on a face-down token"
-        if t[T_BLESSED] >= 0:
-            return "that token already carries a Blessing"
         if self.tok(player, t[T_TID])[0] not in (ARMY, NAVY, SHINOBI):
             return "a Blessing goes only on an Army, Navy or Shinobi token"
         return None
@@ -879,7 +877,8 @@ class RokuganState(GameState):
             out.extend(map(cache[lab].__getitem__, lists[kind]))
 
     def _blessing_hosts(self, player: int) -> list[int]:
-        """Board tokens `player` may bless now (own, face down, unblessed fighters)."""
+        """Board tokens `player` may bless now (own face-down Army, Navy or Shinobi; one
+        token may carry several Blessings)."""
         toks = CLAN_TOKENS[self.clans[player]]
         return [
             s
@@ -887,7 +886,6 @@ class RokuganState(GameState):
             if t is not None
             and t[T_PLAYER] == player
             and not t[T_UP]
-            and t[T_BLESSED] < 0
             and t[T_SLOT] >= 0
             and toks[t[T_TID]][0] <= SHINOBI
         ]
@@ -1011,11 +1009,13 @@ class RokuganState(GameState):
         ]
 
     def _free_provinces(self, exclude_shadowlands: bool) -> list[int]:
+        """Provinces a card may put a special token in: any but Peace and scorched earth
+        (card-placed special tokens replace one another, FAQ)."""
         sl = self.board.shadowlands
         return [
             q
             for q in range(self.board.n)
-            if self.special[q] == NO_SPECIAL and not (exclude_shadowlands and sl[q])
+            if self.special[q] not in (PEACE, SCORCHED) and not (exclude_shadowlands and sl[q])
         ]
 
     def _held_cards(self, p: int) -> list[str]:
@@ -1064,7 +1064,11 @@ class RokuganState(GameState):
         if card == "feats_of_engineering":
             if not self.supply[HARBOR]:
                 return []
-            return [(ids[q],) for q in range(n) if not self.board.coastal[q] and sp[q] == 0]
+            return [
+                (ids[q],)
+                for q in range(n)
+                if not self.board.coastal[q] and sp[q] not in (PEACE, SCORCHED, HARBOR)
+            ]
         if card == "promotion":
             labs = []
             for tid in self.tids_at(p, DISCARD):
@@ -1256,7 +1260,7 @@ class RokuganState(GameState):
             if table and problem is not None:
                 t = self.tokens[host]
                 assert t is not None
-                if t[T_PLAYER] == p and t[T_BLESSED] < 0 and t[T_SLOT] >= 0:
+                if t[T_PLAYER] == p and t[T_SLOT] >= 0:
                     return None
             return problem
         slot = self.board.slot_by_text.get(action.where)
@@ -1499,8 +1503,9 @@ class RokuganState(GameState):
             host = int(where[1:])
             ht = self.tokens[host]
             assert ht is not None
+            # Blessings on one host form a chain: host -> newest -> ... -> oldest.
             self.tokens[host] = (*ht[:T_BLESSED], serial)
-            self.tokens.append((p, tid, -1, 1, host, -1))
+            self.tokens.append((p, tid, -1, 1, host, ht[T_BLESSED]))
         else:
             slot = self.board.slot_by_text[where]
             self.tokens.append((p, tid, slot, 1 if from_discard else 0, -1, -1))
@@ -1696,12 +1701,19 @@ class RokuganState(GameState):
             border = self.board.slot_border[slot]
             if border >= 0 and self.border_occ[border] == serial:
                 self.border_occ[border] = -1
-        host = t[T_HOST]
-        if host >= 0:
-            ht = self.tokens[host]
-            if ht is not None:
-                self.tokens[host] = (*ht[:T_BLESSED], -1)
         self._move(p, tid, where)
+        host = t[T_HOST]
+        if host >= 0 and self.tokens[host] is not None:
+            # A Blessing leaves while its host stays: close the chain over it.
+            prev = host
+            while True:
+                pt = self.tokens[prev]
+                assert pt is not None
+                if pt[T_BLESSED] == serial:
+                    self.tokens[prev] = (*pt[:T_BLESSED], t[T_BLESSED])
+                    return
+                prev = pt[T_BLESSED]
+        # A host (or a Blessing whose host is gone) takes the Blessings on it along.
         if t[T_BLESSED] >= 0 and self.tokens[t[T_BLESSED]] is not None:
             self._take_off_board(t[T_BLESSED], DISCARD)
 
@@ -1730,22 +1742,10 @@ class RokuganState(GameState):
         """Resolution steps 1-7."""
         b = self.board
         tokens = self.tokens
-        # 1. Reveal every token. Note which provinces are attacked (by anything, bluffs and
-        # illegal tokens included): an attack that fails for any reason is a defence.
-        attacked: dict[int, int] = {}
+        # 1. Reveal every token.
         for s, t in enumerate(tokens):
-            if t is None:
-                continue
-            if not t[T_UP]:
+            if t is not None and not t[T_UP]:
                 tokens[s] = (*t[:T_UP], 1, *t[T_UP + 1 :])
-            slot = t[T_SLOT]
-            if slot < 0:
-                continue
-            q = b.slot_target[slot]
-            d = self.ctrl_owner[q]
-            if d >= 0 and d != t[T_PLAYER]:
-                if self.tok(t[T_PLAYER], t[T_TID])[0] in (ARMY, NAVY, SHINOBI, BLUFF):
-                    attacked[q] = d
         # 2. Bluffs back behind the screens (Lion's defending bluff stays), illegal tokens out.
         lion_bluff: dict[int, int] = {}
         for s in range(len(tokens)):
@@ -1798,7 +1798,7 @@ class RokuganState(GameState):
             if self.special[q] not in (PEACE, SCORCHED) and self.supply[PEACE] > 0:
                 self._set_special(q, PEACE)
         # 5. Battles.
-        self._battles(lion_bluff, attacked)
+        self._battles(lion_bluff)
         # 6. Claim and return territory cards.
         self._claim_territories()
         # Whatever is left on the board is discarded; bluffs go back behind the screens.
@@ -1837,10 +1837,12 @@ class RokuganState(GameState):
         if k not in (ARMY, NAVY, SHINOBI):
             return 0
         bl = t[T_BLESSED]
-        if bl >= 0:
+        while bl >= 0:
             bt = self.tokens[bl]
-            if bt is not None:
-                st += self.tok(bt[T_PLAYER], bt[T_TID])[1]
+            if bt is None:
+                break
+            st += self.tok(bt[T_PLAYER], bt[T_TID])[1]
+            bl = bt[T_BLESSED]
         return st
 
     def defense_bonus(self, prov: int, attacker: int) -> int:
@@ -1855,7 +1857,11 @@ class RokuganState(GameState):
             up = self.ctrl_up[prov] * (2 if self.clans[owner] == CRAB else 1)
         return printed + up + SPECIAL_DEFENSE[self.special[prov]]
 
-    def _battles(self, lion_bluff: dict[int, int], attacked: dict[int, int]) -> None:
+    def _battles(self, lion_bluff: dict[int, int]) -> None:
+        """Step 5: every province with combat tokens left. A defender who holds (a battle
+        that took place and was not lost, or own Army/Navy/Shinobi and no attack) adds a
+        face-up control token; attacks that never reached the battle (bluffs, illegal
+        tokens, tokens cleared by Raid or Diplomacy) do not count (FAQ)."""
         b = self.board
         tokens = self.tokens
         per_prov: dict[int, list[int]] = {}
@@ -1879,7 +1885,7 @@ class RokuganState(GameState):
                 totals[d] = totals.get(d, 0) + 2
             attackers = [p for p in totals if p != d]
             if not attackers:
-                results.append((q, d, defended or attacked.get(q, -1) == d))
+                results.append((q, d, defended))
                 continue
             best = max(totals[p] for p in attackers)
             top = [p for p in attackers if totals[p] == best]
@@ -1891,11 +1897,6 @@ class RokuganState(GameState):
                 if best > dtotal or (best == dtotal and a == crane and d != crane):
                     winner = a
             results.append((q, winner, True) if winner >= 0 else (q, d, True))
-        for q, d in attacked.items():
-            # Attacks that vanished before the battles (bluffs, illegal tokens, Diplomacy).
-            if q not in per_prov and self.ctrl_owner[q] == d:
-                results.append((q, d, True))
-                per_prov[q] = []
         for q, who, defended in results:
             for s in per_prov[q]:
                 if tokens[s] is not None:

@@ -190,9 +190,27 @@ def test_ashigaru_levies_places_three_defense_tokens():
     assert st.supply[S.DEFENSE1] == 0
 
 
-def test_special_token_cards_need_a_province_without_a_special_token():
-    st = upkeep("card lion honorable_fight crab\nspecial CRAB_1 shrine")
-    assert "card honorable_fight CRAB_1" not in texts(st.legal_actions())
+def test_card_special_tokens_replace_others_but_not_peace_or_scorched_earth():
+    st = upkeep(
+        "card lion honorable_fight crab\nspecial CRAB_1 shrine\nspecial CRAB_2 peace\n"
+        "special CRAB_3 scorched_earth"
+    )
+    legal = texts(st.legal_actions())
+    assert "card honorable_fight CRAB_1" in legal
+    assert "card honorable_fight CRAB_2" not in legal
+    assert "card honorable_fight CRAB_3" not in legal
+    play(st, "card honorable_fight CRAB_1")
+    assert special(st, "CRAB_1") == "battlefield"
+    assert st.supply[S.SHRINE] == 1
+
+
+def test_peace_and_scorched_earth_do_not_replace_each_other():
+    st = upkeep(
+        "card islands_neutral pirate_raids crab\nspecial CRAB_1 peace\nspecial LION_C shrine"
+    )
+    legal = texts(st.legal_actions())
+    assert "card pirate_raids CRAB_1" not in legal
+    assert "card pirate_raids LION_C" in legal
 
 
 def test_no_territory_cards_in_round_one():

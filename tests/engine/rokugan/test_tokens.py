@@ -185,6 +185,47 @@ def test_blessing_goes_face_up_on_own_face_down_army_and_adds_strength():
     assert labels_at(st, "crab", S.DISCARD) == ["army1", "blessing2"]
 
 
+def test_several_blessings_may_lie_on_one_token():
+    st = position(
+        """
+        clans dragon lion
+        control dragon CRAB_2
+        control lion CRAB_3 up=1 down=1
+        place dragon army1 CRAB_2|CRAB_3 ->CRAB_3
+        place lion army3 CRAB_3
+        hand dragon blessing2 blessing3 army1
+        hand lion army1 army2
+        """
+    )
+    place(st, "place blessing3 #0")
+    place(st, "place army1 CRAB_3")
+    place(st, "place blessing2 #0")
+    assert st._strength(0) == 1 + 3 + 2
+    assert "place blessing2 #0" not in texts(st.legal_actions())  # none left in hand
+    resolve(st)
+    # 6 against 3 + 1 + 1 face-up: Dragon takes it; both Blessings go to the discard pile
+    assert control(st, "CRAB_3") == ("dragon", 1, 0)
+    assert labels_at(st, "dragon", S.DISCARD) == ["army1", "blessing2", "blessing3"]
+
+
+def test_a_host_leaving_the_board_takes_all_its_blessings():
+    st = position(
+        """
+        clans dragon lion
+        control dragon CRAB_2
+        place dragon army1 CRAB_2|CRAB_3 ->CRAB_3
+        hand dragon blessing2 blessing3 army2
+        hand lion army1 army2
+        """
+    )
+    place(st, "place blessing3 #0")
+    st.cur = 0
+    place(st, "place blessing2 #0")
+    st._discard_token(0)
+    assert st.tokens == [None, None, None]
+    assert labels_at(st, "dragon", S.DISCARD) == ["army1", "blessing2", "blessing3"]
+
+
 # ----------------------------------------------------------------------------- diplomacy
 
 
@@ -201,7 +242,7 @@ def test_diplomacy_discards_every_token_in_and_around_and_places_peace():
     )
     resolve(st)
     assert special(st, "CRAB_2") == "peace"
-    assert control(st, "CRAB_2") == ("crab", 1, 1)  # the attack failed: a defence
+    assert control(st, "CRAB_2") == ("crab", 1, 0)  # Diplomacy is no defence (FAQ)
     assert control(st, "CRAB_C") == (None, 0, 0)  # the outgoing attack was discarded too
     assert labels_at(st, "lion", S.DISCARD) == ["army3"]
 
@@ -296,7 +337,7 @@ def test_bluff_is_discarded_at_reveal_and_goes_back_behind_the_screen():
     assert "bluff" in labels_at(st, "crab", S.HAND)
 
 
-def test_an_attack_by_a_bluff_alone_counts_as_a_successful_defence():
+def test_an_attack_by_a_bluff_alone_is_no_successful_defence():
     st = position(
         """
         clans crab lion
@@ -306,7 +347,7 @@ def test_an_attack_by_a_bluff_alone_counts_as_a_successful_defence():
         """
     )
     resolve(st)
-    assert control(st, "CRAB_2") == ("lion", 1, 1)
+    assert control(st, "CRAB_2") == ("lion", 1, 0)  # FAQ: the bluff attack earns nothing
 
 
 def test_an_unattacked_undefended_province_gets_nothing():
@@ -463,5 +504,5 @@ def test_table_placements_accept_rule_breaking_tokens_and_step_2_removes_them():
         place(st, "place army1 CRAB_2|CRAB_3 ->CRAB_2")
     # When resolved, the token is discarded in step 2 and does not attack
     resolve(st)
-    assert control(st, "CRAB_3") == ("lion", 1, 1)  # its attack failed: a defence
+    assert control(st, "CRAB_3") == ("lion", 1, 0)  # never a battle: no defence
     assert labels_at(st, "crab", S.DISCARD) == ["army4"]
