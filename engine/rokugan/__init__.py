@@ -98,6 +98,7 @@ from typing import Any, ClassVar
 from engine.core import GameSpec
 from engine.graph import MapGraph
 from engine.rokugan.actions import parse_action
+from engine.rokugan.observation import RokuganObservation
 from engine.rokugan.state import RokuganState
 
 
@@ -132,4 +133,4 @@ class RokuganSpec(GameSpec):
 SPEC = RokuganSpec()
 RokuganState.spec = SPEC
 
-__all__ = ["SPEC", "RokuganSpec", "RokuganState"]
+__all__ = ["SPEC", "RokuganObservation", "RokuganSpec", "RokuganState"]
