@@ -61,7 +61,9 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "-o", "--output", metavar="BOARD.pdf", help="PDF to write (default: <map id>.pdf)"
     )
-    parser.add_argument("--paper", type=_paper, default="A4", help="A4 (default), A3 or Letter")
+    parser.add_argument(
+        "--paper", type=_paper, default="A4", metavar="A4|A3|Letter", help="paper (default A4)"
+    )
     parser.add_argument("--landscape", action="store_true", help="turn the paper sideways")
     parser.add_argument(
         "--scale",
