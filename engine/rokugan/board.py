@@ -178,5 +178,7 @@ def board_for(graph: MapGraph) -> Board:
     key = id(graph)
     board = _BOARDS.get(key)
     if board is None or board.graph is not graph:
+        if len(_BOARDS) >= 32:  # boards keep their graphs alive; do not hoard them
+            _BOARDS.clear()
         board = _BOARDS[key] = Board(graph)
     return board
