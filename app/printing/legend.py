@@ -17,6 +17,13 @@ from app.printing import draw
 from app.printing.model import SEA_COLOUR, Board
 
 SCALE_BAR_COLOUR = "#101820"  # the bar's full-length body (tests measure it by this colour)
+BAR_ROOM = 36  # points (× size factor) below the entries: note, bar, numbers
+ROUND_SYMBOLS = {
+    "income3": "+3 Ryo income",
+    "auction": "advisor auction",
+    "card": "extra card",
+    "attack1": "attackers +1",
+}
 NICE_LENGTHS_MM = (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000)
 
 
@@ -46,12 +53,12 @@ def legend_height(painter: QPainter, board: Board, width: float, big: bool = Fal
     k = 1.35 if big else 1.0
     entries = _entries(board)
     if not entries:
-        return 30 * k + 26 * k + 12
+        return 30 * k + BAR_ROOM * k + 12
     entry_font = draw.font(7.5 * k)
     column_w = max(draw.text_size(painter, text, entry_font)[0] for _, text, _ in entries) + 22 * k
     columns = max(1, int((width - 16) // column_w))
     rows = math.ceil(len(entries) / columns)
-    return 30 * k + rows * 11.5 * k + 26 * k + 12 + 4
+    return 30 * k + rows * 11.5 * k + BAR_ROOM * k + 12 + 4
 
 
 def paint_legend(
@@ -90,7 +97,7 @@ def paint_legend(
         flags=left,
     )
     top = inner.y() + 30 * k
-    bar_room = 26 * k
+    bar_room = BAR_ROOM * k
     entries = _entries(board)
     width_needed = max(
         (draw.text_size(painter, t, entry_font)[0] for _, t, _ in entries), default=0
@@ -141,6 +148,11 @@ def _entries(board: Board) -> list[tuple[str, str, object]]:
         out.append(("land", "Land border: token here", None))
     if any(m.kind == "coast" for m in board.marks):
         out.append(("coast", "Coastal border: token here", None))
+    track = board.attributes.get("round_track")
+    if isinstance(track, list):  # Rice Wars: what each round brings
+        for number, symbols in enumerate(track, start=1):
+            names = [ROUND_SYMBOLS.get(str(x), str(x)) for x in (symbols or [])]
+            out.append(("round", f"Round {number}: {', '.join(names) or '—'}", number))
     return out
 
 
@@ -165,6 +177,13 @@ def _paint_key(painter: QPainter, kind: str, value: object, x: float, y: float, 
         draw.sun(painter, x, y, u * 1.1, int(value))  # type: ignore[arg-type]
     elif kind in ("land", "coast"):
         draw.token_spot(painter, x, y, u * 0.45, kind)
+    elif kind == "round":
+        painter.setPen(draw.pen("#333333", 0.5))
+        painter.setBrush(QColor("#f4ead5"))
+        painter.drawEllipse(draw.centred_rect(x, y, u * 0.95, u * 0.95))
+        draw.draw_text(
+            painter, draw.centred_rect(x, y, u, u), str(value), draw.font(u * 0.55, True)
+        )
 
 
 def _paint_scale_bar(painter: QPainter, inner: QRectF, scale: float, k: float) -> ScaleBar:
@@ -198,11 +217,11 @@ def _paint_scale_bar(painter: QPainter, inner: QRectF, scale: float, k: float) -
         bar.label,
         label_font,
     )
-    note = "on the full-size board" if abs(scale - 1) > 1e-6 else "true size"
+    note = "on the full-size board" if abs(scale - 1) > 1e-6 else "at true size"
     draw.draw_text(
         painter,
-        QRectF(x0 + bar_len + 30 * k, y - 5 * k, 200 * k, 10 * k),
-        f"scale bar: {bar.label} {note}",
+        QRectF(x0, y - h / 2 - 11 * k, inner.width(), 9 * k),
+        f"Scale bar: {bar.label} {note}",
         label_font,
         colour="#444444",
         flags=left,

@@ -18,7 +18,10 @@ if TYPE_CHECKING:
 Point = tuple[float, float]
 Ring = tuple[Point, ...]
 
-DEFAULT_LAND_COLOUR = "#d9cfb4"  # provinces in no territory
+# Provinces in no territory (Rice Wars paddies) take soft field colours, neighbours differing.
+FIELD_COLOURS = ("#d4e3a5", "#bcd58f", "#e5e2ae", "#c9dc9c", "#dccf94")
+# Games whose combat tokens sit on borders: their boards show the border marks.
+TOKEN_GAMES = ("rokugan", "any")
 SEA_COLOUR = "#bcd7e6"
 
 
@@ -125,6 +128,7 @@ class Board:
     borders: tuple[BorderLine, ...]
     sea_labels: tuple[tuple[str, Point], ...] = ()
     warnings: tuple[str, ...] = ()
+    attributes: Mapping[str, Any] = field(default_factory=dict)  # map-level, e.g. round_track
 
     @property
     def size_mm(self) -> tuple[float, float]:
@@ -188,12 +192,18 @@ def build_board(mapfile: MapFile, check: bool = True) -> Board:
     except (MapError, ValueError, shapely.errors.ShapelyError) as exc:
         warnings.append(f"borders not derived, printing outlines only: {exc}")
     labels = geometry.labels if geometry is not None else {}
+    neighbours = (
+        {p.id: p.neighbors for p in geometry.graph.provinces} if geometry is not None else {}
+    )
+    field_colour = _field_colours(
+        [p.id for p in mapfile.provinces if p.id not in territory_of], neighbours
+    )
     provinces = tuple(
         BoardProvince(
             id=p.id,
             name=p.name,
             territory=territory_of.get(p.id),
-            colour=colour_of.get(territory_of.get(p.id, ""), DEFAULT_LAND_COLOUR),
+            colour=colour_of.get(territory_of.get(p.id, ""), field_colour.get(p.id, "")),
             rings=tuple(
                 tuple((float(x), float(y)) for x, y in ring) for ring in (p.polygon, *p.holes)
             ),
@@ -229,6 +239,8 @@ def build_board(mapfile: MapFile, check: bool = True) -> Board:
         for border in geometry.coastal_borders.values():
             marks.append(BorderMark(border.id, "coast", border.midpoint, border.direction))
             borders.append(BorderLine("coast", border.coords))
+    if mapfile.game not in TOKEN_GAMES:
+        marks = []
     return Board(
         id=mapfile.id,
         name=mapfile.name,
@@ -245,17 +257,24 @@ def build_board(mapfile: MapFile, check: bool = True) -> Board:
         borders=tuple(borders),
         sea_labels=_sea_labels(seas),
         warnings=tuple(warnings),
+        attributes=dict(mapfile.attributes),
     )
+
+
+def _field_colours(ids: list[str], neighbours: Mapping[str, tuple[str, ...]]) -> dict[str, str]:
+    """A field colour for each province, differing from its neighbours' where possible."""
+    out: dict[str, str] = {}
+    for index, pid in enumerate(ids):
+        taken = {out[n] for n in neighbours.get(pid, ()) if n in out}
+        free = [c for c in FIELD_COLOURS if c not in taken]
+        out[pid] = free[0] if free else FIELD_COLOURS[index % len(FIELD_COLOURS)]
+    return out
 
 
 def _validation_warnings(mapfile: MapFile) -> list[str]:
     """Validation errors and warnings of the map, as one line each."""
-    try:
-        from maps.validate import validate
-    except ModuleNotFoundError as exc:  # maps.validate lands with another issue
-        if exc.name != "maps.validate":
-            raise
-        return []
+    from maps.validate import validate
+
     return [
         f"{issue.severity}: {issue.message}"
         for issue in validate(mapfile)

@@ -269,9 +269,11 @@ def test_symbols_and_border_marks_are_drawn(qapp, tiny: Path) -> None:
 
 
 def test_no_legend_leaves_the_legend_out(qapp, tiny: Path) -> None:
+    with_legend, _ = render(tiny)
+    assert "scale bar" in with_legend.pages[0].text().lower()
     pdf, _ = render(tiny, legend=False)
     text = pdf.pages[0].text()
-    assert "Crab Lands (2)" not in text and "scale bar" not in text
+    assert "Crab Lands (2)" not in text and "scale bar" not in text.lower()
     assert "Akagi" in text
 
 
@@ -312,3 +314,38 @@ def test_play_sheets_follow_the_board(qapp, tiny: Path) -> None:
 def test_unknown_sheet_is_refused() -> None:
     with pytest.raises(ValueError, match="tokens"):
         PrintOptions(sheets=("meeples",))
+
+
+RICE = """\
+format: 1
+id: paddies
+name: Three Paddies
+size: {width_mm: 300, height_mm: 100}
+extent: [0, 0, 300, 100]
+game: ricewars
+attributes:
+  round_track: [[income3], [auction, card], []]
+provinces:
+  - {id: a, name: Ueda, polygon: [[0, 0], [100, 0], [100, 100], [0, 100]], palace_site: true}
+  - {id: b, name: Nakada, polygon: [[100, 0], [200, 0], [200, 100], [100, 100]], blessed: 2}
+  - {id: c, name: Shimoda, polygon: [[200, 0], [300, 0], [300, 100], [200, 100]]}
+"""
+
+
+def test_rice_wars_board_has_fields_rounds_and_no_token_marks(qapp, tmp_path: Path) -> None:
+    # Given a Rice Wars board of three paddies in a row, without territories
+    path = tmp_path / "paddies.yaml"
+    path.write_text(RICE, encoding="utf-8")
+    board = load_board(path)
+    # Then neighbouring fields get different colours and no border marks are made
+    colours = [p.colour for p in board.provinces]
+    assert colours[0] != colours[1] and colours[1] != colours[2]
+    assert board.marks == ()
+    # And the printed legend lists the palace site, the blessed field and the round track
+    pdf, _ = render(path)
+    texts = pdf.pages[0].texts
+    assert {"Ueda", "Nakada", "Shimoda", "Palace site", "Blessed field (Ryo)"} <= set(texts)
+    assert "Round 1: +3 Ryo income" in texts
+    assert "Round 2: advisor auction, extra card" in texts
+    assert "Round 3: —" in texts
+    assert not any("token here" in t for t in texts)
