@@ -242,7 +242,7 @@ class _Job:
             painter.setPen(draw.pen("#c0392b", 0.8, Qt.PenStyle.DashLine))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(r)
-            label = draw.font(max(7.0, min(16.0, r.height() / 6)), bold=True)
+            label = draw.font(max(7.0, min(12.0, r.height() / 8)), bold=True)
             draw.draw_text(painter, r, tile.code, label, colour="#c0392b", halo="#ffffff")
         painter.restore()
 
