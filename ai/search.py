@@ -6,12 +6,14 @@ one opponent. In BRS+ the opponents that do not reply still move, each playing t
 of its ordering policy (`GameAdapter.policy`), so every searched line is a legal game.
 
 How the turn order is read (turns are sequential; `current_player()` decides):
-- a node where the root player is to act is a MAX node, one ply deep — several own moves
-  in a row are several MAX plies;
-- the opponents acting between two root moves form one MIN layer (one ply). The first of
-  them may play the reply (MIN over its candidates, then the others play their policy) or
-  play its policy move and leave the reply to a later opponent; when all of them play
-  their policy, no reply is made (the last one's policy move counts as its reply).
+- a node where the root player is to act is a MAX node. A ply is a whole turn: several
+  own moves in a row (a card, then a placement) are MAX nodes of the same ply, so a line
+  that spends a move on a card is not searched shallower or deeper than one that does not;
+- the opponents acting between two root turns form one MIN layer (one ply). Each of them
+  may play the reply (MIN over its candidates, for the rest of its turn too; then the
+  others play their policy) or play its policy move and leave the reply to a later
+  opponent; when all of them play their policy, no reply is made (the last one's policy
+  move counts as its reply).
 
 Chance inside `apply` is deterministic (seeded), so there are no chance nodes. Hidden
 information is handled by perfect-information Monte Carlo (PIMC): the bot samples several
@@ -34,10 +36,12 @@ from typing import Any
 
 from ai.adapters import GENERIC, GameAdapter
 from ai.base import Bot, Budget
-from engine.core import GameState, Observation
+from engine.core import TERMINAL, GameState, Observation
 
 INF = math.inf
 _EXACT, _LOWER, _UPPER = 0, 1, 2
+OPEN, USED = -1, -2
+"""Reply states of a layer; a player id (>= 0) means that opponent is replying."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +158,7 @@ class WorldSearch:
         for move in order:
             state.apply(move)
             try:
-                value = self._search(depth - 1, alpha if vote else -INF, INF, False, 1)
+                value = self._after_own_move(depth, alpha if vote else -INF, INF, 1)
             finally:
                 state.undo()
             out[move] = value
@@ -172,29 +176,40 @@ class WorldSearch:
             self.evals[key] = value
         return value
 
-    def _search(self, depth: int, alpha: float, beta: float, reply_used: bool, ply: int) -> float:
-        """The value for the root player of the current state, searched `depth` plies."""
+    def _after_own_move(self, depth: int, alpha: float, beta: float, ply: int) -> float:
+        """Search on after a root move: the root's turn goes on at the same depth, or
+        the turn passes (one ply used) and a new reply layer opens."""
+        state = self.state
+        if not state.is_terminal() and state.current_player() == self.root:
+            return self._search(depth, alpha, beta, OPEN, ply)
+        return self._search(depth - 1, alpha, beta, OPEN, ply)
+
+    def _search(self, depth: int, alpha: float, beta: float, reply: int, ply: int) -> float:
+        """The value for the root player of the current state, searched `depth` plies.
+
+        `reply` is OPEN (no opponent has replied in this layer yet), USED (one has), or
+        the player who is replying and still in its turn."""
         self.limiter.tick()
         state = self.state
         adapter = self.adapter
-        use_table = self.config.transposition
-        position = adapter.key(state) if use_table else None
+        position = adapter.key(state) if self.config.transposition else None
         if state.is_terminal():
             return self._evaluate(position)
-        if depth <= 0:
+        player = state.current_player()
+        if depth <= 0 and reply != player:
             self.horizon_hit = True
             return self._evaluate(position)
-        player = state.current_player()
-        if player != self.root and reply_used:
+        root = self.root
+        if player != root and reply == USED:
             # An opponent that does not reply plays its policy move (BRS+).
             move = self._policy(position, player)
             state.apply(move)
             try:
-                return self._search(depth, alpha, beta, True, ply + 1)
+                return self._search(depth, alpha, beta, USED, ply + 1)
             finally:
                 state.undo()
 
-        key = (position, reply_used) if position is not None else None
+        key = (position, reply) if position is not None else None
         table_move = None
         if key is not None:
             entry = self.table.get(key)
@@ -210,12 +225,12 @@ class WorldSearch:
         alpha0, beta0 = alpha, beta
         moves = self._ordered(self._candidates(position, player), player, ply, table_move)
 
-        if player == self.root:
+        if player == root:
             best, best_move = -INF, None
             for move in moves:
                 state.apply(move)
                 try:
-                    value = self._search(depth - 1, alpha, beta, False, ply + 1)
+                    value = self._after_own_move(depth, alpha, beta, ply + 1)
                 finally:
                     state.undo()
                 if value > best:
@@ -226,20 +241,33 @@ class WorldSearch:
                             self._cutoff(move, player, ply, depth)
                             break
         else:
-            # A MIN layer: the policy move keeps the reply open for a later opponent;
-            # every other candidate is this opponent's reply.
-            policy_move = self._policy(position, player)
+            # A MIN node. With the reply open, the policy move leaves it open for a later
+            # opponent and every other candidate is this opponent's reply (one ply).
+            # A replying opponent still in its turn goes on choosing (MIN) at no cost.
+            if reply == OPEN:
+                policy_move = self._policy(position, player)
+                children = [policy_move, *(m for m in moves if m != policy_move)]
+            else:
+                policy_move = None
+                children = moves
             best, best_move = INF, None
-            for move in [policy_move, *(m for m in moves if m != policy_move)]:
+            for move in children:
                 state.apply(move)
                 try:
-                    if move == policy_move:
-                        nxt = state.current_player()
-                        reply_open = nxt != self.root and not state.is_terminal()
-                        child_depth = depth if reply_open else depth - 1
-                        value = self._search(child_depth, alpha, beta, False, ply + 1)
+                    over = state.is_terminal()
+                    nxt = TERMINAL if over else state.current_player()
+                    if reply == OPEN and move == policy_move:
+                        if nxt == root or over:  # the layer ends with no reply
+                            value = self._search(depth - 1, alpha, beta, OPEN, ply + 1)
+                        else:
+                            value = self._search(depth, alpha, beta, OPEN, ply + 1)
                     else:
-                        value = self._search(depth - 1, alpha, beta, True, ply + 1)
+                        cost = 1 if reply == OPEN else 0
+                        if nxt == root or over:
+                            follow = OPEN
+                        else:
+                            follow = player if nxt == player else USED
+                        value = self._search(depth - cost, alpha, beta, follow, ply + 1)
                 finally:
                     state.undo()
                 if value < best:

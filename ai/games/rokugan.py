@@ -407,7 +407,12 @@ class RokuganAdapter(GameAdapter):
         return out
 
     def _pending(self, st: RokuganState, me: int, legal: list[Any]) -> list[Any]:
-        """Sub-decisions (send, peek, look, discard, animate): a capped spread."""
+        """Sub-decisions: looks and peeks only inform, which a determinized search cannot
+        value, so inside the search they take the quickest way on (`rule_move` makes the
+        real choice); sends, discards and animations are a capped spread."""
+        skips = [a for a in legal if isinstance(a, A.Skip)]
+        if any(isinstance(a, (A.Peek, A.Look)) for a in legal):
+            return skips[:1] or legal[:1]
         if len(legal) <= self.width:
             return legal
         aims, guard, where = self._board_totals(st)
@@ -427,30 +432,52 @@ class RokuganAdapter(GameAdapter):
     # -- rules outside the search --------------------------------------------------------
 
     def rule_move(self, observation: Any, legal: list[Any]) -> Any | None:
-        """Scout an unknown rival token aimed at our most valuable province (once a turn
-        at most; a scout played leaves the turn to us, so the search follows)."""
+        """Information by rule: scout an unknown rival token aimed at one of our valuable
+        provinces (a scout leaves the turn to us, so the search follows); peek and look
+        (Scorpion, Dark Favors) at the unknown token that matters most to us."""
+        looks = [a for a in legal if isinstance(a, (A.Peek, A.Look))]
+        if looks:
+            ranked = self._unknown_targets(observation, [a.target for a in looks])
+            if ranked:
+                target = ranked[0][1]
+                return next(a for a in looks if a.target == target)
+            return next((a for a in legal if isinstance(a, A.Skip)), None)
         scouts = [a for a in legal if isinstance(a, A.PlayCard) and a.card == "scout"]
         if not scouts:
             return None
+        ranked = self._unknown_targets(observation, [a.targets[0] for a in scouts], own=True)
+        if ranked and ranked[0][0] >= 3.0:
+            target = ranked[0][1]
+            return next(a for a in scouts if a.targets[0] == target)
+        return None
+
+    def _unknown_targets(
+        self, observation: Any, targets: list[str], own: bool = False
+    ) -> list[tuple[float, str]]:
+        """Face-down rival tokens we do not know among `targets`, most important first:
+        those aimed at our provinces by the province's worth (only those when `own`)."""
         me = observation.player
         board = observation._base[1]
-        owner = observation.public[1]
-        best, best_worth = None, 0.0
-        for action in scouts:
-            s = int(action.targets[0][1:])
-            bt = observation.board_tokens[s]
+        owner, ctrl_up = observation.public[1], observation.public[3]
+        ranked = []
+        for index, target in enumerate(targets):
+            s = int(target[1:])
+            bt = observation.board_tokens[s] if s < len(observation.board_tokens) else None
             if bt is None:
                 continue
-            q_owner, slot, up, host, blessed, tid = bt
+            _, slot, up, _, _, tid = bt
             if tid >= 0 or up or slot < 0:
                 continue
             q = board.slot_target[slot]
-            if owner[q] != me:
+            if owner[q] == me:
+                worth = board.flowers[q] + 1.0 + ctrl_up[q]
+            elif own:
                 continue
-            worth = board.flowers[q] + 1.0 + observation.public[3][q]
-            if worth > best_worth:
-                best, best_worth = action, worth
-        return best if best_worth >= 3.0 else None
+            else:
+                worth = 0.0
+            ranked.append((worth, -index, target))
+        ranked.sort(reverse=True)
+        return [(worth, target) for worth, _, target in ranked]
 
 
 class _Scene:
