@@ -7,7 +7,7 @@ button prints), `print_with_dialog(map, parent)` and `export_pdf(map, path)`. `m
 Board, a map path, a shipped id or an in-memory MapFile.
 """
 
-from app.printing import _qtfix  # noqa: F401  (must run before any Qt call)
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs before any Qt call
 from app.printing.document import PrintOptions, PrintResult, pdf_bytes, render_document, write_pdf
 from app.printing.layout import LayoutError
 from app.printing.model import Board, build_board, load_board
