@@ -9,6 +9,7 @@ the human's choices through the session, queues resolution steps and offers undo
 from __future__ import annotations
 
 import random
+import re
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -86,7 +87,8 @@ class GameScreen(QWidget):
         step_layout.addLayout(step_buttons)
 
         self.players = QListWidget()
-        self.players.setMaximumHeight(130)
+        self.players.setMaximumHeight(190)
+        self.players.setWordWrap(True)
         self.log = QListWidget()
         self.log.setWordWrap(True)
         self.undo_button = QPushButton("Undo my last decision")
@@ -114,6 +116,11 @@ class GameScreen(QWidget):
         layout.addWidget(splitter)
         self.thinking.hide()
         self.step_box.hide()
+
+
+def _plain(html: str) -> str:
+    """Rich text without its tags, for the plain log."""
+    return re.sub(r"<[^>]+>", "", html)
 
 
 @dataclass(slots=True)
@@ -331,7 +338,8 @@ class GameController(QObject):
         if self._before is not None:
             steps = self.ui.resolution_steps(self._before, action, after)
             for step in steps:
-                self._log.append(LogEntry(None, step.title + ": " + " ".join(step.lines), ""))
+                text = step.title + ": " + " ".join(step.lines)
+                self._log.append(LogEntry(None, _plain(text), ""))
             if self.step_by_step:
                 self._steps.extend(steps)
         self._before = None
@@ -431,7 +439,7 @@ class GameController(QObject):
             who = seat.name or ("You" if seat.is_human else f"AI {seat.bot.partition('@')[0]}")
             status = self.ui.player_status(state, player)
             label = self.ui.player_label(state, player)
-            item = QListWidgetItem(f"● {label} ({who})" + (f" — {status}" if status else ""))
+            item = QListWidgetItem(f"● {label} — {who}" + (f"\n     {status}" if status else ""))
             item.setForeground(QColor(self.ui.player_colour(state, player)))
             self.screen.players.addItem(item)
 

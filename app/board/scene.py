@@ -38,7 +38,7 @@ SEA_DEEP = QColor("#6f9fb5")
 COAST = QColor("#35596b")
 BORDER = QColor("#4a3b28")
 PAPER = QColor("#efe4c8")
-HIGHLIGHT_LEGAL = QColor(255, 244, 120, 150)
+HIGHLIGHT_LEGAL = QColor(255, 244, 120, 105)
 HIGHLIGHT_STEP = QColor(255, 120, 60, 120)
 HIGHLIGHT_SELECTED = QColor(80, 200, 255, 110)
 
@@ -237,7 +237,7 @@ class MapScene(QGraphicsScene):
     def _make_spots(self) -> None:
         u = self.unit
         for pid, centre in self.labels.items():
-            spot = Spot("province", pid, centre + QPointF(0, u * 4.6), u * 1.9)
+            spot = Spot("province", pid, centre + QPointF(0, u * 4.6), u * 1.6)
             self.centre_spots[pid] = spot
             self.addItem(spot)
         borders: dict[str, BorderGeometry] = {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QPainter, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
@@ -67,6 +68,8 @@ class BoardView(QGraphicsView):
             return []
         keys: list[tuple[str, str]] = []
         for item in self.items(pos):
+            if not shiboken6.isValid(item):
+                continue  # an overlay item deleted during a redraw
             key = scene.key_at(item)
             if key is not None and item.isVisible() and key not in keys:
                 keys.append(key)

@@ -52,13 +52,17 @@ class ScoreChart(QWidget):
             y = plot.bottom() - plot.height() * ((value - bottom) / span)
             return QPointF(x, y)
 
-        painter.setPen(QPen(QColor("#b9ad98"), 1))
+        grid = QPen(QColor("#d8ccb4"), 1)
+        ink = QColor("#4a3b28")
         steps = 5
         for i in range(steps + 1):
             value = bottom + span * i / steps
             y = point(0, value).y()
+            painter.setPen(grid)
             painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
+            painter.setPen(ink)
             painter.drawText(QRectF(0, y - 8, 42, 16), Qt.AlignRight, f"{value:.0f}")
+        painter.setPen(ink)
         for r in range(rounds + 1):
             x = point(r, bottom).x()
             painter.drawText(QRectF(x - 20, plot.bottom() + 4, 40, 16), Qt.AlignCenter, str(r))
@@ -123,7 +127,7 @@ class EndScreen(QWidget):
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
-        layout.addWidget(self.table, 2)
+        layout.addWidget(self.table)
         layout.addWidget(self.notes)
         layout.addWidget(self.chart, 3)
         layout.addLayout(buttons)
@@ -151,6 +155,9 @@ class EndScreen(QWidget):
                     bold.setBold(True)
                     item.setFont(bold)
                 self.table.setItem(row, column, item)
+        header = self.table.horizontalHeader().height()
+        rows = sum(self.table.rowHeight(r) for r in range(self.table.rowCount()))
+        self.table.setFixedHeight(header + rows + 4)
         self.notes.setText("\n".join(scores.notes))
         self.notes.setVisible(bool(scores.notes))
         self.chart.set_series(

@@ -56,6 +56,7 @@ class StartScreen(QWidget):
 
         self.recent = QListWidget()
         self.recent.setMinimumWidth(320)
+        self.recent.setMaximumHeight(260)
         self.recent.itemActivated.connect(self._on_recent_activated)
         recent_box = QVBoxLayout()
         recent_box.addWidget(QLabel("<b>Recent games</b>"))

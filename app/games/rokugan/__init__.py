@@ -46,7 +46,12 @@ class RokuganUI(GameUI):
 
     def player_status(self, state: RokuganState, player: int) -> str:  # type: ignore[override]
         """Public standing: provinces and tokens behind the screen."""
-        return f"{state.provinces_of(player)} prov. · {state.hand_count[player]} behind screen"
+        provinces = state.provinces_of(player)
+        tokens = state.hand_count[player]
+        return (
+            f"{provinces} province{'s' if provinces != 1 else ''} · "
+            f"{tokens} token{'s' if tokens != 1 else ''} in hand"
+        )
 
     def describe_action(self, state_after: RokuganState, action: Any, player: int) -> str:  # type: ignore[override]
         """The acting player's own log line."""

@@ -105,6 +105,7 @@ class RokuganView(GameView):
         self.scene: MapScene | None = None
         self._map_path: Path | None = None
         self._overlay: list[QGraphicsItem] = []
+        self._keep: list[QGraphicsItem] = []  # Python wrappers of child items, kept alive
         self._token_items: dict[str, TokenItem] = {}
         self._slot_spots: dict[str, Spot] = {}
         self._session: GameSession | None = None
@@ -127,8 +128,13 @@ class RokuganView(GameView):
         hand_box = QFrame()
         hand_box.setObjectName("screen")
         hand_box.setStyleSheet(
-            "#screen { background: #3a2f24; border-radius: 6px; } "
+            "#screen { background: #3a2f24; border-radius: 6px; }"
             "#screen QLabel { color: #f3ead7; }"
+            "#screen QToolButton { color: #f3ead7; background: transparent;"
+            " border: 2px solid transparent; border-radius: 8px; padding: 2px; }"
+            "#screen QToolButton:hover:enabled { border-color: #c9b48a; }"
+            "#screen QToolButton:checked { background: #6b5a44; border-color: #ffe14d; }"
+            "#screen QToolButton:disabled { color: #8a7f6d; }"
         )
         hand_box.setLayout(self.hand)
         self.hand_buttons: dict[str, QToolButton] = {}
@@ -187,6 +193,7 @@ class RokuganView(GameView):
         for item in self._overlay:
             self.scene.removeItem(item)
         self._overlay = []
+        self._keep: list[QGraphicsItem] = []
         self._token_items = {}
         self._slot_spots = {}
         self.scene.clear_highlights()
@@ -354,7 +361,9 @@ class RokuganView(GameView):
 
     def _draw_info(self, state: RokuganState) -> None:
         parts = [f"<b>{narrate.phase_words(state)}</b>"]
-        if not state.is_terminal():
+        if self._step is not None and self._step.payload is not None:
+            parts = [f"<b>Round {self._step.payload[0].round} of 5 — Resolution</b>"]
+        elif not state.is_terminal():
             parts.append(f"First player: {narrate.clan_name(state, state.first)}")
         viewer = self._viewer
         if viewer is not None:
@@ -377,10 +386,7 @@ class RokuganView(GameView):
         self.info.setText(" &nbsp;·&nbsp; ".join(parts))
 
     def _draw_hand(self, state: RokuganState) -> None:
-        while self.hand.count():
-            widget = self.hand.takeAt(0).widget()
-            if widget is not None:
-                widget.deleteLater()
+        _clear_layout(self.hand)
         self.hand_buttons = {}
         viewer = self._viewer
         if viewer is None:
@@ -417,9 +423,6 @@ class RokuganView(GameView):
             button.setCheckable(True)
             button.setChecked(selected)
             button.setEnabled(Pick(HAND, label) in options or selected)
-            button.setStyleSheet(
-                "QToolButton { color: #f3ead7; } QToolButton:disabled { color: #8a7f6d; }"
-            )
             button.clicked.connect(lambda _checked=False, lab=label: self._on_hand_clicked(lab))
             self.hand.addWidget(button)
             self.hand_buttons[label] = button
@@ -432,10 +435,7 @@ class RokuganView(GameView):
         self.hand.addWidget(QLabel(f"Pool: {sum(1 for loc in obs.own_loc if loc == 0)}"))
 
     def _draw_choices(self, state: RokuganState) -> None:
-        while self.choices.count():
-            widget = self.choices.takeAt(0).widget()
-            if widget is not None:
-                widget.deleteLater()
+        _clear_layout(self.choices)
         self.choice_buttons = []
         tree = self.tree
         if tree is None:
@@ -512,15 +512,18 @@ class RokuganView(GameView):
         for pick in options:
             if pick.kind == PLACE:
                 if pick.value in b.index:
-                    scene.set_highlight(pick.value, HIGHLIGHT_LEGAL)
-                    if (
-                        self.tree
-                        and self.tree.chosen
+                    placing = (
+                        self.tree is not None
+                        and bool(self.tree.chosen)
                         and self.tree.chosen[0].kind in (HAND, DISCARD)
-                    ):
+                    )
+                    # a token goes to the centre spot; a card or control token to the province
+                    if placing:
                         spot = scene.centre_spots.get(pick.value)
                         if spot is not None:
                             spot.setVisible(True)
+                    else:
+                        scene.set_highlight(pick.value, HIGHLIGHT_LEGAL)
                     continue
                 slot = b.slot_by_text.get(pick.value)
                 if slot is None:
@@ -529,7 +532,7 @@ class RokuganView(GameView):
                 spot = Spot("slot", pick.value, pos, r * 0.9)
                 spot.setVisible(True)
                 spot.setToolTip(narrate.where_words(state, pick.value))
-                _arrow_mark(spot, arrow, r * 0.9)
+                self._keep.append(_arrow_mark(spot, arrow, r * 0.9))
                 self._add(spot)
                 self._slot_spots[pick.value] = spot
             elif pick.kind == TOKEN:
@@ -621,6 +624,16 @@ class RokuganView(GameView):
         return None
 
 
+def _clear_layout(layout: QHBoxLayout) -> None:
+    """Remove every widget and spacer; widgets hide now and are deleted later (one of
+    them may be the button whose click is being handled)."""
+    while layout.count():
+        widget = layout.takeAt(0).widget()
+        if widget is not None:
+            widget.hide()
+            widget.deleteLater()
+
+
 def _revealed(t: tuple | None) -> ViewToken | None:
     """A true board token as a face-up view token (resolution: everything is revealed)."""
     if t is None:
@@ -670,7 +683,7 @@ def _button_text(state: RokuganState, pick: Pick, viewer: int | None) -> tuple[s
     return narrate.token_words(value), ""
 
 
-def _arrow_mark(parent: QGraphicsItem, direction: QPointF, size: float) -> None:
+def _arrow_mark(parent: QGraphicsItem, direction: QPointF, size: float) -> QGraphicsPathItem:
     """A small arrow inside a border spot, pointing into the attacked province."""
     dx, dy = direction.x(), direction.y()
     tip = QPointF(dx * size * 0.8, dy * size * 0.8)
@@ -683,3 +696,4 @@ def _arrow_mark(parent: QGraphicsItem, direction: QPointF, size: float) -> None:
     mark = QGraphicsPathItem(path, parent)
     mark.setBrush(QColor("#3b2b12"))
     mark.setPen(Qt.NoPen)
+    return mark

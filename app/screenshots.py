@@ -1,0 +1,146 @@
+"""Take the README's screenshots: `xvfb-run -s "-screen 0 1600x1000x24" python -m app.screenshots`.
+
+Plays a seeded 1 human + 3 AI Battle for Rokugan game through the widgets (clicks on the
+hand, the cards and the board) and saves docs/screen-start.png, docs/screen-placement.png,
+docs/screen-resolution.png and docs/screen-end.png. Settings and autosave go to a
+temporary folder, never the user's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QPointF, QSettings, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.games.rokugan.picks import BUTTON, CARD, DISCARD, END, HAND, PLACE, TOKEN, Pick
+from app.main_window import MainWindow
+from app.session import AI, HUMAN, NewGameConfig, Seat
+from app.settings import AppSettings
+
+
+def _wait(app: QApplication, done: Callable[[], bool], seconds: float = 60) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        app.processEvents()
+        if done():
+            return True
+        time.sleep(0.005)
+    return done()
+
+
+def _click_pick(window: MainWindow, pick: Pick) -> None:
+    view = window.game_screen.view  # type: ignore[union-attr]
+    if pick.kind == HAND:
+        QTest.mouseClick(view.hand_buttons[pick.value], Qt.LeftButton)
+        return
+    if pick.kind in (CARD, BUTTON, DISCARD, END):
+        for button in view.choice_buttons:
+            if button.property("pick") == (pick.kind, pick.value):
+                QTest.mouseClick(button, Qt.LeftButton)
+                return
+        return
+    if pick.kind == TOKEN:
+        point = view._token_items[pick.value].scenePos()
+    else:
+        spot = view._slot_spots.get(pick.value)
+        centre = view.scene.centre_spots[pick.value] if spot is None else None
+        if spot is not None:
+            point = spot.scenePos()
+        elif centre is not None and centre.isVisible():
+            point = centre.scenePos()
+        else:
+            point = view.scene.labels[pick.value] + QPointF(0, -view.scene.unit * 0.5)
+    view.board.click_scene_point(point)
+
+
+def _decide(window: MainWindow, rng: random.Random, prefer: tuple[str, ...] = ()) -> None:
+    view = window.game_screen.view  # type: ignore[union-attr]
+    start = len(window.session.state.history)  # type: ignore[union-attr]
+    for _ in range(8):
+        if view.tree is None or len(window.session.state.history) != start:  # type: ignore[union-attr]
+            return
+        options = view.tree.options()
+        preferred = [p for p in options if p.kind in prefer]
+        plain = [p for p in options if p.kind != CARD] or options
+        _click_pick(window, rng.choice(preferred or plain))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Play and photograph; returns 0 when all four pictures were taken."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path("docs"))
+    parser.add_argument("--seed", type=int, default=11)
+    args = parser.parse_args(argv)
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    tmp = Path(tempfile.mkdtemp(prefix="daimyo-shots-"))
+    settings = AppSettings(QSettings(str(tmp / "settings.ini"), QSettings.IniFormat), tmp)
+    settings.set_ai_pace("instant")
+    window = MainWindow(settings, bot_nodes=40)
+    window.resize(1600, 1000)
+    window.show()
+    _wait(app, lambda: False, 0.5)
+    args.out.mkdir(parents=True, exist_ok=True)
+    window.grab().save(str(args.out / "screen-start.png"))
+
+    seats = (
+        Seat(HUMAN, name="You", choice="crab"),
+        Seat(AI, "normal", choice="scorpion"),
+        Seat(AI, "normal", choice="lion"),
+        Seat(AI, "normal", choice="phoenix"),
+    )
+    window.start_game(NewGameConfig("rokugan", seats, seed=args.seed))
+    controller = window.controller
+    screen = window.game_screen
+    state = window.session.state  # type: ignore[union-attr]
+    rng = random.Random(args.seed)
+    placement_shot = resolution_shot = False
+    for _ in range(600):
+        _wait(
+            app,
+            lambda: controller.human_to_act or screen.step_box.isVisible() or state.is_terminal(),
+        )
+        if screen.step_box.isVisible():
+            if not resolution_shot and "Battles" in screen.step_title.text():
+                _wait(app, lambda: False, 0.3)
+                window.grab().save(str(args.out / "screen-resolution.png"))
+                resolution_shot = True
+            QTest.mouseClick(screen.continue_button, Qt.LeftButton)
+            continue
+        if state.is_terminal():
+            break
+        view = screen.view
+        if state.round == 2 and not placement_shot and state.phase == 4 and len(state.tokens) >= 6:
+            army = next((v for v in view.tree.options_of(HAND) if v.startswith("army")), None)
+            if army:
+                _click_pick(window, Pick(HAND, army))
+                _wait(app, lambda: False, 0.3)
+                window.grab().save(str(args.out / "screen-placement.png"))
+                placement_shot = True
+                view.tree.reset()
+        _decide(window, rng, prefer=(HAND, PLACE))
+
+    def at_end() -> bool:
+        if screen.step_box.isVisible():
+            QTest.mouseClick(screen.continue_button, Qt.LeftButton)
+        return window.stack.currentWidget() is window.end_screen
+
+    _wait(app, at_end, 30)
+    _wait(app, lambda: False, 0.3)
+    window.grab().save(str(args.out / "screen-end.png"))
+    ok = placement_shot and resolution_shot and state.is_terminal()
+    window.close()
+    print("screenshots in", args.out, "complete" if ok else "INCOMPLETE")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
