@@ -67,7 +67,7 @@ class GameScreen(QWidget):
         self.thinking.setLayout(thinking)
         thinking.setContentsMargins(0, 0, 0, 0)
 
-        self.step_box = QGroupBox("Resolution")
+        self.step_box = QGroupBox()
         self.step_title = QLabel()
         self.step_title.setStyleSheet("font-weight: bold")
         self.step_text = QLabel()
@@ -413,7 +413,8 @@ class GameController(QObject):
         screen.step_box.show()
         screen.step_title.setText(step.title)
         screen.step_text.setText("<br>".join(step.lines))
-        screen.step_count.setText(f"{len(self._steps)} step{'s' if len(self._steps) > 1 else ''}")
+        more = len(self._steps) - 1
+        screen.step_count.setText(f"{more} more step{'s' if more != 1 else ''}" if more else "")
         screen.turn.setText("Resolution")
         self.view.show_state(self.session, self.viewer, False)
         self.view.show_step(step)

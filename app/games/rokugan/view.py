@@ -197,13 +197,15 @@ class RokuganView(GameView):
         self._token_items = {}
         self._slot_spots = {}
         self.scene.clear_highlights()
-        self._draw_provinces(state)
         if self._step is not None and self._step.payload is not None:
+            # steps 1-5 show the board as it was at the reveal, every token face up
             before, tokens = self._step.payload
+            self._draw_provinces(before)
             self._draw_tokens(before, [_revealed(t) for t in tokens])
             for pid in self._step.highlight:
                 self.scene.set_highlight(pid, HIGHLIGHT_STEP)
         else:
+            self._draw_provinces(state)
             self._draw_tokens(state, visible_tokens(state, self._viewer))
         self._draw_info(state)
         self._draw_hand(state)

@@ -1,0 +1,94 @@
+"""The Rokugan view: what a viewer sees, why a place is refused, undo, hot seat."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPointF, Qt
+
+from app.games.rokugan.picks import HAND, PLACE, Pick
+from app.games.rokugan.view import visible_tokens
+from app.session import AI, HUMAN, NewGameConfig, Seat
+from engine.rokugan.state import PH_PLACE, T_UP
+from tests.app.rokugan_driver import click_board, click_pick, view_of
+
+pytest.importorskip("maps.api")
+
+
+def to_my_placement(window, qtbot) -> None:
+    """Make the first offered choice until it is my placement turn."""
+    state = window.session.state
+    while not (state.phase == PH_PLACE and window.controller.human_to_act):
+        qtbot.waitUntil(lambda: window.controller.human_to_act, timeout=20000)
+        if state.phase == PH_PLACE:
+            break
+        click_pick(window, qtbot, view_of(window).tree.options()[0])
+
+
+def start(window, seats) -> None:
+    assert window.start_game(NewGameConfig("rokugan", seats, seed=3))
+
+
+def test_an_illegal_place_says_why_and_a_legal_one_can_be_undone(window, qtbot) -> None:
+    # Given my first placement turn against one bot
+    start(window, (Seat(HUMAN, choice="crab"), Seat(AI, "random", choice="lion")))
+    to_my_placement(window, qtbot)
+    view = view_of(window)
+    state = window.session.state
+    # When I choose an army and click a province I do not control
+    army = next(v for v in view.tree.options_of(HAND) if v.startswith("army"))
+    click_pick(window, qtbot, Pick(HAND, army))
+    foreign = next(p for q, p in enumerate(state.board.ids) if state.ctrl_owner[q] not in (0,))
+    click_board(view, qtbot, view.scene.labels[foreign] + QPointF(0, -view.scene.unit))
+    # Then the status bar gives the rules' reason
+    assert "Army" in window.statusBar().currentMessage()
+    assert "controls" in window.statusBar().currentMessage() or "control" in (
+        window.statusBar().currentMessage()
+    )
+    # When I place it on a lit place instead, then undo
+    target = view.tree.options_of(PLACE)[0]
+    click_pick(window, qtbot, Pick(PLACE, target))
+    assert any(t is not None for t in state.tokens)
+    qtbot.waitUntil(lambda: window.controller.human_to_act, timeout=20000)
+    assert window.undo_action.isEnabled()
+    window.undo_action.trigger()
+    # Then my token is back behind the screen and it is my turn again
+    qtbot.waitUntil(lambda: window.controller.human_to_act, timeout=20000)
+    assert all(t is None or t[0] != 0 for t in state.tokens)
+    assert army in view.hand_buttons
+
+
+def test_face_down_tokens_show_only_to_those_who_know_them(window, qtbot) -> None:
+    # Given a board with my face-down token
+    start(window, (Seat(HUMAN, choice="crab"), Seat(AI, "random", choice="lion")))
+    to_my_placement(window, qtbot)
+    view = view_of(window)
+    click_pick(window, qtbot, Pick(HAND, view.tree.options_of(HAND)[0]))
+    click_pick(window, qtbot, Pick(PLACE, view.tree.options_of(PLACE)[0]))
+    qtbot.waitUntil(lambda: window.controller.human_to_act, timeout=20000)
+    state = window.session.state
+    mine = [s for s, t in enumerate(state.tokens) if t and t[0] == 0 and not t[T_UP]]
+    theirs = [s for s, t in enumerate(state.tokens) if t and t[0] == 1 and not t[T_UP]]
+    assert mine and theirs
+    # Then I see my own face, not the bot's; nobody sees anything without a viewer
+    assert all(visible_tokens(state, 0)[s][5] >= 0 for s in mine)
+    assert all(visible_tokens(state, 0)[s][5] == -1 for s in theirs)
+    assert all(visible_tokens(state, None)[s][5] == -1 for s in mine + theirs)
+    assert view._token_items[f"#{mine[0]}"].face is not None
+    assert view._token_items[f"#{theirs[0]}"].face is None
+
+
+def test_hot_seat_hides_the_screen_between_two_humans(window, qtbot) -> None:
+    # Given two humans
+    start(window, (Seat(HUMAN, name="Ann", choice="crab"), Seat(HUMAN, name="Bo", choice="lion")))
+    screen = window.game_screen
+    # Then the first player is asked to take the computer first
+    assert screen.centre.currentWidget() is screen.handoff
+    assert "Crab" in screen.handoff.message.text()
+    assert view_of(window).hand_buttons == {}
+    qtbot.mouseClick(screen.handoff.button, Qt.LeftButton)
+    assert screen.centre.currentWidget() is screen.view
+    # When Crab decides, the curtain falls before Lion sees anything
+    click_pick(window, qtbot, view_of(window).tree.options()[0])
+    qtbot.waitUntil(lambda: screen.centre.currentWidget() is screen.handoff, timeout=5000)
+    assert "Lion" in screen.handoff.message.text()
+    assert window.controller.viewer is None
