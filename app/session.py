@@ -241,15 +241,26 @@ def load_session(
     app_data = app_data if isinstance(app_data, dict) else {}
     map_paths: dict[str, Path] = {}
 
+    map_info = data.get("map") if isinstance(data, dict) else None
+    wanted_hash = map_info.get("hash") if isinstance(map_info, dict) else None
+
     def graph_for(map_id: str) -> Any:
-        candidate = _map_file_for(map_id, app_data.get("map_path"), known_maps or {})
-        if candidate is None:
+        candidates = _map_files_for(map_id, app_data.get("map_path"), known_maps or {})
+        if not candidates:
             raise SaveError(
                 f"{path}: the map {map_id!r} is neither shipped nor found; open the map file "
                 "once with New game, then load this save again"
             )
+        # the file the game was played on, by content: an edited copy may share the id
+        for candidate in candidates:
+            graph = _load_graph(candidate, source=str(path))
+            if wanted_hash is None or graph.hash == wanted_hash:
+                break
+        else:
+            candidate = candidates[0]
+            graph = _load_graph(candidate, source=str(path))
         map_paths[map_id] = candidate
-        return _load_graph(candidate, source=str(path))
+        return graph
 
     state = state_from_dict(data, graph_for, source=str(path))
     try:
@@ -265,15 +276,17 @@ def load_session(
     return session
 
 
-def _map_file_for(map_id: str, saved_path: Any, known: dict[str, str]) -> Path | None:
+def _map_files_for(map_id: str, saved_path: Any, known: dict[str, str]) -> list[Path]:
+    """Files that may hold the map `map_id`: the saved path, a remembered one, the shipped."""
     from maps.api import shipped_map_path, shipped_maps
 
-    if map_id in shipped_maps():
-        return Path(shipped_map_path(map_id))
+    found: list[Path] = []
     for candidate in (saved_path, known.get(map_id)):
         if isinstance(candidate, str) and Path(candidate).is_file():
-            return Path(candidate)
-    return None
+            found.append(Path(candidate))
+    if map_id in shipped_maps():
+        found.append(Path(shipped_map_path(map_id)))
+    return list(dict.fromkeys(found))
 
 
 def _load_graph(path: Path, source: str | None = None) -> Any:

@@ -92,3 +92,42 @@ def test_hot_seat_hides_the_screen_between_two_humans(window, qtbot) -> None:
     qtbot.waitUntil(lambda: screen.centre.currentWidget() is screen.handoff, timeout=5000)
     assert "Lion" in screen.handoff.message.text()
     assert window.controller.viewer is None
+
+
+def test_a_save_on_a_changed_map_is_refused_with_a_clear_message(
+    window, qtbot, tmp_path, monkeypatch
+) -> None:
+    import json
+
+    from PySide6.QtWidgets import QMessageBox
+
+    # Given a saved Rokugan game whose map hash no longer matches the map file
+    start(window, (Seat(HUMAN, choice="crab"), Seat(AI, "random", choice="lion")))
+    path = tmp_path / "game.json"
+    window.session.save(path)
+    data = json.loads(path.read_text())
+    assert data["map"]["id"] == "rokugan" and data["app"]["map_path"]
+    data["map"]["hash"] = "0" * 64
+    path.write_text(json.dumps(data))
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append(text))
+    # When it is loaded
+    window.close_game()
+    assert not window.load_game(str(path))
+    # Then the message says the map changed and how to fix it
+    assert len(shown) == 1 and "has changed" in shown[0] and str(path) in shown[0]
+
+
+def test_the_editor_can_open_the_dialog_on_its_map_file(qtbot, tmp_path) -> None:
+    from app.new_game_dialog import NewGameDialog
+    from maps.api import shipped_map_path
+
+    # Given a map file outside the shipped ones
+    copy = tmp_path / "my-rokugan.yaml"
+    copy.write_text(shipped_map_path("rokugan").read_text())
+    # When the dialog opens with it (as "Play on this map" does)
+    dialog = NewGameDialog(None, {"game": "rokugan"}, map_path=copy)
+    qtbot.addWidget(dialog)
+    # Then the map is chosen and a game config names it
+    assert dialog.config().map_ref == str(copy)
+    assert dialog.map.currentText() == "my-rokugan.yaml"
