@@ -13,7 +13,9 @@ Shinobi, a coastal border holds a Navy or a bluff, the bluff is never in the poo
 unknown objectives and territory cards are dealt from what is left; the unknown part of
 the initiative deck is redrawn and shuffled; future pool draws use a fresh chance seed.
 The result is a playable state whose observation for the same player equals this one.
-It starts a new history (it cannot be undone past its start).
+It starts a new history (it cannot be undone past its start). The observation does not
+hold the game seed (from which the setup deals every hidden card), so a determinized
+state's `seed` is 0.
 """
 
 from __future__ import annotations
@@ -75,7 +77,8 @@ class RokuganObservation(Observation):
         """The observation of `player` in `state`."""
         o = cls.__new__(cls)
         o.player = player
-        o._base = (state.n, state.board, state.clans, state.seed, state.settings)
+        # Not the game seed: it deals every hidden card and token (determinized states get 0).
+        o._base = (state.n, state.board, state.clans, 0, state.settings)
         o.objective = state.objective[player]
         o.dealt = state.dealt[player]
         o.objective_chosen = tuple(x >= 0 for x in state.objective)
