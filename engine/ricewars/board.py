@@ -53,11 +53,35 @@ class Board:
     track: tuple[frozenset[str], ...]  # symbols of round 1..rounds
     start_peasants: int
     players: tuple[int, int]
+    spread_tables: tuple[tuple[int, ...], ...] = ()  # neighbour unions of 8-field chunks
 
     @property
     def n(self) -> int:
         """Number of fields."""
         return len(self.ids)
+
+    def spread(self, mask: int) -> int:
+        """Every field next to a field of `mask` (the union of their neighbour masks)."""
+        out = 0
+        shift = 0
+        for table in self.spread_tables:
+            chunk = (mask >> shift) & 0xFF
+            if chunk:
+                out |= table[chunk]
+            shift += 8
+        return out
+
+
+def _spread_tables(adj: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    tables = []
+    for base in range(0, len(adj), 8):
+        table = [0] * 256
+        for chunk in range(1, 256):
+            low = chunk & -chunk
+            i = base + low.bit_length() - 1
+            table[chunk] = table[chunk ^ low] | (adj[i] if i < len(adj) else 0)
+        tables.append(tuple(table))
+    return tuple(tables)
 
 
 def _distances(adj: list[list[int]]) -> tuple[tuple[int, ...], ...]:
@@ -131,6 +155,7 @@ def board_for(graph: MapGraph) -> Board:
         track=tuple(track),
         start_peasants=int(attrs.get("start_peasants", DEFAULT_START_PEASANTS[side])),
         players=(int(players[0]), int(players[1])),
+        spread_tables=_spread_tables(adj),
     )
     _CACHE[graph.hash] = board
     return board

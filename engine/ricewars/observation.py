@@ -39,6 +39,7 @@ class RiceWarsObservation(Observation):
         o._static = (state.n, state.seats, state.neutral, state.board, state.seed,
                      state.settings, state.colour)  # fmt: skip
         lists, hands, fight, scalars, boxed = state._snapshot()
+        fight = dict(fight) if fight is not None else None
         lists = list(lists)
         lists[_L["deck"]] = (HIDDEN,) * len(lists[_L["deck"]])
         lists[_L["adeck"]] = (HIDDEN,) * len(lists[_L["adeck"]])

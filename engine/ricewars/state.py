@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 from typing import Any, Self
 
 from engine.core import TERMINAL, GameSetup, GameState
@@ -103,6 +104,8 @@ SEALED = -2
 """An opponent's bid that is placed but not yet revealed (in observations)."""
 
 _M64 = (1 << 64) - 1
+_CONNECTED: dict[tuple[str, int, int], int] = {}
+"""(map hash, palace, own peasants) -> connected peasants: search revisits positions."""
 
 
 def _mix(a: int, b: int) -> int:
@@ -166,6 +169,10 @@ _SCALARS = (
     "plant_left",
     "last_actor",
 )
+
+
+_GET_LISTS = attrgetter(*_LISTS)
+_GET_SCALARS = attrgetter(*_SCALARS)
 
 
 class RiceWarsState(GameState):
@@ -336,14 +343,19 @@ class RiceWarsState(GameState):
         if p < 0:
             return 0
         own = self.own[s]
-        adj = self.board.adj
-        reach = frontier = adj[p] & own
-        while frontier:
-            grow = 0
-            for f in bits(frontier):
-                grow |= adj[f]
-            frontier = grow & own & ~reach
-            reach |= frontier
+        key = (self.board.graph.hash, p, own)
+        reach = _CONNECTED.get(key)
+        if reach is None:
+            spread = self.board.spread
+            reach = self.board.adj[p] & own
+            while True:
+                grown = (reach | spread(reach)) & own
+                if grown == reach:
+                    break
+                reach = grown
+            if len(_CONNECTED) > 500_000:
+                _CONNECTED.clear()
+            _CONNECTED[key] = reach
         return reach
 
     def peasant_fields(self, s: int) -> int:
@@ -351,14 +363,10 @@ class RiceWarsState(GameState):
         p = self.palace[s]
         if p < 0:
             return 0
-        adj = self.board.adj
+        spread = self.board.spread
         conn = self.connected(s)
-        near = adj[p]
-        for f in bits(conn):
-            near |= adj[f]
-        bad = 0
-        for f in bits(self.own[s] & ~conn):
-            bad |= adj[f]
+        near = self.board.adj[p] | spread(conn)
+        bad = spread(self.own[s] & ~conn)
         return near & self.free_mask() & ~bad
 
     def fields_of(self, s: int) -> int:
@@ -494,11 +502,11 @@ class RiceWarsState(GameState):
 
     def _snapshot(self) -> tuple:
         return (
-            tuple(list(getattr(self, name)) for name in _LISTS),
-            [list(h) for h in self.hands],
-            dict(self.fight) if self.fight is not None else None,
-            tuple(getattr(self, name) for name in _SCALARS),
-            list(self.boxed_peasants),
+            tuple(map(tuple, _GET_LISTS(self))),
+            tuple(map(tuple, self.hands)),
+            tuple(sorted(self.fight.items())) if self.fight is not None else None,
+            _GET_SCALARS(self),
+            tuple(self.boxed_peasants),
         )
 
     def _restore(self, snap: tuple) -> None:
@@ -513,14 +521,7 @@ class RiceWarsState(GameState):
 
     def key(self) -> tuple:
         """Everything that makes the position (equal keys: equal positions)."""
-        lists, hands, fight, scalars, boxed = self._snapshot()
-        return (
-            lists,
-            tuple(tuple(h) for h in hands),
-            tuple(sorted(fight.items())) if fight is not None else None,
-            scalars,
-            tuple(boxed),
-        )
+        return self._snapshot()
 
     def undo(self) -> None:
         self._restore(self._undo.pop())

@@ -225,3 +225,14 @@ def test_combat_services_youhei_soujutsu_gunshi() -> None:
     # 4 against 4: the tie-break draws win it for the attacker; both services are spent
     assert st.owner[st.field(target)] != o
     assert st.held[s] == () and st.held[o] == ((ADVISOR_INDEX["youhei"], 1),)
+
+
+def test_the_content_page_lists_every_card_and_advisor() -> None:
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[3] / "docs" / "ricewars-content.md"
+    text = page.read_text(encoding="utf-8")
+    for c in CARDS:
+        assert f"| {c.name} | {c.kanji} |" in text
+    for a in ADVISORS:
+        assert f"| {a.name} | {a.kanji} | {a.upkeep} |" in text
