@@ -66,7 +66,8 @@ Modelling and rule decisions (the sources leave these open)
   (one if only one is in the discard pile) and sends as many hand tokens away. Bless the
   Lands puts the face-up token first. Diplomatic Mission's and Pirate Raids' bonus
   tokens need another province of yours. Shadowlands costs (one own control token outside
-  the Shadowlands, face-up first) are chosen in the card action; Animate the Dead is
+  the Shadowlands, face-up first, for Dark Favors, Animate the Dead and Inspire Fear;
+  Purge the Weak costs only its hand token) are chosen in the card action; Animate the Dead is
   offered only with a cost after which some discarded token can still be placed; Dark
   Favors looks at 1-4 tokens (`look`, then `skip look`) and must discard one of them.
   Cards with no valid target cannot be played. Dragon returns a token only if it holds
@@ -81,8 +82,9 @@ Modelling and rule decisions (the sources leave these open)
   published game does not have gets no card. A clan whose capital is not on the map
   starts without a capital control token; an objective naming a missing capital or
   territory can still be met by what exists.
-* End of game: honor = flowers (+ honor tokens, + 1 per defense token) of controlled
-  provinces + face-up control tokens outside the Shadowlands + objective + 5 per
+* End of game: honor = flowers (+ honor tokens, + 1 per defense token) and face-up
+  control tokens of controlled provinces outside the Shadowlands (the Shadowlands give
+  no honor, even on a map that prints flowers there) + objective + 5 per
   controlled territory (not Shadowlands; scorched provinces do not count towards
   control). Ties: most honor, then most provinces, then most territory cards won
   (held + played); still tied = shared victory (`winners()` lists all).

@@ -1159,16 +1159,17 @@ class RokuganState(GameState):
             return out
         if card == "bountiful_harvest":
             return [(ids[q],) for q in self._own_provinces(p)]
-        # Shadowlands cards (placement phase).
+        # Shadowlands cards (placement phase). Purge the Weak's sacrifice is a hand token;
+        # the other three cost a control token outside the Shadowlands.
+        if card == "purge_the_weak":
+            if not self._targets(p, face_down_only=False):
+                return []
+            return [(lab,) for lab in self._labels_action(p, str, exclude_bluff=False)]
         costs = [ids[q] for q in range(n) if owner[q] == p and not sl[q]]
         if not costs:
             return []
         if card == "dark_favors":
             return [(c,) for c in costs] if self._targets(p) else []
-        if card == "purge_the_weak":
-            if not self._targets(p, face_down_only=False):
-                return []
-            return [(lab,) for lab in self._labels_action(p, str, exclude_bluff=False)]
         if card == "animate_the_dead":
             # Only costs after which something can still be animated.
             out = []
@@ -1929,10 +1930,9 @@ class RokuganState(GameState):
             o = self.ctrl_owner[q]
             if o < 0:
                 continue
-            sp = self.special[q]
-            honor[o] += b.flowers[q] + SPECIAL_HONOR[sp]
-            if not b.shadowlands[q]:
-                honor[o] += self.ctrl_up[q]
+            if b.shadowlands[q]:
+                continue  # the Shadowlands give no honor at all (flowers, tokens)
+            honor[o] += b.flowers[q] + SPECIAL_HONOR[self.special[q]] + self.ctrl_up[q]
         for t in range(len(b.territory_ids)):
             if b.territory_shadowlands[t]:
                 continue
