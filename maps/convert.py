@@ -247,8 +247,8 @@ def snap_polygons(shapes: np.ndarray, tolerance: float) -> tuple[np.ndarray, lis
     1. Vertices of different polygons closer than `tolerance` are grouped, closest pairs
        first, never two vertices of one polygon in a group; each group takes the position
        of its first vertex (so an already clean map does not change).
-    2. Each polygon is then snapped (GEOS) to its neighbours' vertices: a neighbour's
-       vertex lying within `tolerance` of an edge is inserted there (T-junctions).
+    2. A neighbour's vertex lying within `tolerance` of the middle of an edge (farther
+       than `tolerance` from both its ends) is inserted into that edge (T-junctions).
     Candidate pairs come from STRtree queries; polygons that snapping breaks are repaired.
     """
     out = np.array(shapes, dtype=object)
@@ -293,29 +293,21 @@ def snap_polygons(shapes: np.ndarray, tolerance: float) -> tuple[np.ndarray, lis
         shapely.GeometryType.POLYGON, coords, (ring_offsets, polygon_offsets)
     )
 
-    # T-junctions: a neighbour's vertex beside an edge (near it, but not near any vertex,
-    # which step 1 handled) is inserted into that edge.
-    tree = STRtree(out)
-    left, right = tree.query(out, predicate="dwithin", distance=tolerance)
+    # T-junctions: a neighbour's vertex beside the middle of an edge goes into that edge.
+    left, right = STRtree(out).query(out, predicate="dwithin", distance=tolerance)
     keep = left != right
     left, right = left[keep], right[keep]
     vertices = [np.unique(shapely.get_coordinates(g), axis=0) for g in out]
-    boundaries = shapely.boundary(out)
-    references = np.full(len(out), shapely.MultiPoint(), dtype=object)
     splits = np.flatnonzero(np.diff(left)) + 1
     for lefts, rights in zip(np.split(left, splits), np.split(right, splits), strict=True):
         if not len(lefts):
             continue
         i = int(lefts[0])
         near = np.unique(np.concatenate([vertices[j] for j in rights]), axis=0)
-        beside = shapely.distance(shapely.points(near), boundaries[i]) <= tolerance
-        gaps = np.hypot(
-            near[:, None, 0] - vertices[i][None, :, 0], near[:, None, 1] - vertices[i][None, :, 1]
-        )
-        beside &= gaps.min(axis=1) > tolerance
-        if beside.any():
-            references[i] = shapely.multipoints(near[beside])
-    out = shapely.remove_repeated_points(shapely.snap(out, references, tolerance))
+        rings = [out[i].exterior, *out[i].interiors]
+        new = [_insert_beside(shapely.get_coordinates(r)[:-1], near, tolerance) for r in rings]
+        out[i] = shapely.Polygon(new[0], new[1:])
+    out = shapely.remove_repeated_points(out)
     for i in np.flatnonzero(~shapely.is_valid(out)):
         fixed = shapely.make_valid(out[i], method="structure", keep_collapsed=False)
         parts = [p for p in shapely.get_parts(fixed) if isinstance(p, shapely.Polygon)]
@@ -323,6 +315,32 @@ def snap_polygons(shapes: np.ndarray, tolerance: float) -> tuple[np.ndarray, lis
             out[i] = max(parts, key=lambda p: p.area)
             notes.append(f"polygon {i + 1}: snapping made it invalid; repaired it")
     return out, notes
+
+
+def _insert_beside(ring: np.ndarray, points: np.ndarray, tolerance: float) -> np.ndarray:
+    """The open ring (n, 2) with each point lying beside the middle of one of its edges
+    inserted into that edge (points near an end were merged with it already)."""
+    start, end = ring, np.roll(ring, -1, axis=0)
+    edge = end - start
+    length = np.hypot(edge[:, 0], edge[:, 1])
+    safe = np.where(length == 0, 1.0, length)
+    rel = points[:, None, :] - start[None, :, :]  # (points, edges, 2)
+    along = (rel * edge[None]).sum(axis=2) / safe[None]
+    across = np.abs(rel[..., 0] * edge[None, :, 1] - rel[..., 1] * edge[None, :, 0]) / safe[None]
+    fits = (across <= tolerance) & (along > tolerance) & (along < length[None] - tolerance)
+    across = np.where(fits, across, np.inf)
+    best = np.argmin(across, axis=1)
+    chosen = np.isfinite(across[np.arange(len(points)), best])
+    if not chosen.any():
+        return ring
+    inserts: dict[int, list[tuple[float, np.ndarray]]] = {}
+    for k in np.flatnonzero(chosen):
+        inserts.setdefault(int(best[k]), []).append((float(along[k, best[k]]), points[k]))
+    out = []
+    for e, vertex in enumerate(ring):
+        out.append(vertex)
+        out.extend(p for _, p in sorted(inserts.get(e, []), key=lambda item: item[0]))
+    return np.asarray(out)
 
 
 def _coverage_clean(

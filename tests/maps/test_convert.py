@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 import shapely
 
-from maps.convert import snap_polygons
+from maps.bench import voronoi_map
+from maps.convert import geojson_to_map, map_to_geojson, snap_polygons
 from maps.geometry import derive
 from maps.io import Province
 from maps.validate import validate
@@ -60,3 +61,28 @@ def test_a_clean_map_is_not_changed(snapper) -> None:  # noqa: ANN001
     assert notes == []
     assert shapely.equals(shapes, snapped).all()
     assert shapely.get_num_coordinates(snapped).tolist() == [5] * 9
+
+
+def test_import_of_a_jittered_voronoi_map_recovers_its_graph(snapper) -> None:  # noqa: ANN001
+    # Given a generated map exported to GeoJSON, every vertex then moved by up to 0.3
+    # (NEAR_MISS is 2 on this 1000-unit map), so no two neighbours share a vertex
+    original = voronoi_map(80, seed=7)
+    data = map_to_geojson(original)
+    rng = np.random.default_rng(1)
+    for f in data["features"]:
+        polygons = f["geometry"]["coordinates"]
+        for polygon in [polygons] if f["geometry"]["type"] == "Polygon" else polygons:
+            for ring in polygon:
+                for point in ring[:-1]:
+                    point[0] += rng.uniform(-0.3, 0.3)
+                    point[1] += rng.uniform(-0.3, 0.3)
+                ring[-1] = list(ring[0])
+    # When it is imported
+    imported = geojson_to_map(data).mapfile
+
+    # Then the graph is the original one and the map is valid
+    def adjacency(m) -> dict:  # noqa: ANN001
+        return {p.id: (p.neighbors, p.coastal) for p in derive(m).graph.provinces}
+
+    assert adjacency(imported) == adjacency(original)
+    assert [i for i in validate(imported) if i.severity == "error"] == []
