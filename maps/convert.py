@@ -190,7 +190,9 @@ def geojson_to_map(
     sea_shapes = [[moved(p) for p in parts] for _, _, parts in seas]
     flat_seas = [p for parts in sea_shapes for p in parts]
     snapped, snap_notes = snap_polygons(
-        np.concatenate([shapes, np.array(flat_seas, dtype=object)]), tolerance
+        np.concatenate([shapes, np.array(flat_seas, dtype=object)]),
+        tolerance,
+        [fid for fid, _, _, _ in land] + [sid for sid, _, parts in seas for _ in parts],
     )
     notes.extend(snap_notes)
     shapes = snapped[: len(land)]
@@ -241,7 +243,9 @@ def geojson_to_map(
     return ImportResult(mapfile, notes)
 
 
-def snap_polygons(shapes: np.ndarray, tolerance: float) -> tuple[np.ndarray, list[str]]:
+def snap_polygons(
+    shapes: np.ndarray, tolerance: float, names: list[str] | None = None
+) -> tuple[np.ndarray, list[str]]:
     """Make nearly coincident vertices of different polygons identical, so neighbours share edges.
 
     1. Vertices of different polygons closer than `tolerance` are grouped, closest pairs
@@ -250,13 +254,15 @@ def snap_polygons(shapes: np.ndarray, tolerance: float) -> tuple[np.ndarray, lis
     2. A neighbour's vertex lying within `tolerance` of the middle of an edge (farther
        than `tolerance` from both its ends) is inserted into that edge (T-junctions).
     Candidate pairs come from STRtree queries; polygons that snapping breaks are repaired.
+    Returns the polygons and notes for the user, naming polygons by `names` if given.
     """
     out = np.array(shapes, dtype=object)
     notes: list[str] = []
+    label = [f"'{n}'" for n in names] if names else [f"polygon {i + 1}" for i in range(len(out))]
     if len(out) < 2:
         return out, notes
     if hasattr(shapely, "coverage_clean"):  # shapely >= 2.2 with GEOS >= 3.14
-        return _coverage_clean(out, tolerance, notes)
+        return _coverage_clean(out, tolerance, label)
     _, coords, (ring_offsets, polygon_offsets) = shapely.to_ragged_array(out)
     coords = coords.copy()
     closing = ring_offsets[1:] - 1  # each ring's repeated first point
@@ -313,7 +319,7 @@ def snap_polygons(shapes: np.ndarray, tolerance: float) -> tuple[np.ndarray, lis
         parts = [p for p in shapely.get_parts(fixed) if isinstance(p, shapely.Polygon)]
         if parts:
             out[i] = max(parts, key=lambda p: p.area)
-            notes.append(f"polygon {i + 1}: snapping made it invalid; repaired it")
+            notes.append(f"{label[i]}: snapping made it invalid; repaired it")
     return out, notes
 
 
@@ -344,18 +350,19 @@ def _insert_beside(ring: np.ndarray, points: np.ndarray, tolerance: float) -> np
 
 
 def _coverage_clean(
-    shapes: np.ndarray, tolerance: float, notes: list[str]
+    shapes: np.ndarray, tolerance: float, label: list[str]
 ) -> tuple[np.ndarray, list[str]]:
     """GEOS's coverage cleaner: snaps nodes, matches edges, closes gaps narrower than tolerance."""
     cleaned = shapely.coverage_clean(shapes, gap_width=tolerance, snapping_distance=tolerance)
     out = np.array(shapes, dtype=object)
+    notes: list[str] = []
     for i, geom in enumerate(cleaned):
         parts = [p for p in shapely.get_parts(geom) if isinstance(p, shapely.Polygon)]
         if not parts:
-            notes.append(f"polygon {i + 1}: vanished when snapped; kept as drawn")
+            notes.append(f"{label[i]}: vanished when snapped; kept as drawn")
             continue
         if len(parts) > 1:
-            notes.append(f"polygon {i + 1}: snapping split it; kept the largest part")
+            notes.append(f"{label[i]}: snapping split it; kept the largest part")
         out[i] = _like(shapes[i], max(parts, key=lambda p: p.area))
     return out, notes
 
