@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QSize, Qt, Slot
-from PySide6.QtGui import QColor, QIcon, QPainterPath
+from PySide6.QtGui import QColor, QIcon, QKeyEvent, QPainterPath
 from PySide6.QtWidgets import (
     QFrame,
     QGraphicsItem,
@@ -59,8 +59,17 @@ from engine.rokugan.state import (
     HAND as LOC_HAND,
 )
 from engine.rokugan.state import (
+    PEND_ANIMATE,
+    PEND_DARK_DISCARD,
+    PEND_LOOK,
+    PEND_PEEK,
+    PEND_PURGE,
+    PEND_SEND,
+    PH_CARDS,
     PH_CONTROL,
+    PH_DRAGON,
     PH_PLACE,
+    PH_SWAP,
     T_BLESSED,
     T_HOST,
     T_PLAYER,
@@ -385,6 +394,13 @@ class RokuganView(GameView):
                 f"Scouts {state.scouts[viewer]} · Shugenja {state.shugenja[viewer]}"
                 + (f" · Cards: {', '.join(cards)}" if cards else "")
             )
+            known: dict[int, list[str]] = {}
+            for other, tid in state.observation(viewer).known_hand:
+                known.setdefault(other, []).append(narrate.token_words(state.label(other, tid)))
+            for other, labels in sorted(known.items()):
+                parts.append(
+                    f"You saw {narrate.clan_name(state, other)}'s hand: {', '.join(labels)}"
+                )
         self.info.setText(" &nbsp;·&nbsp; ".join(parts))
 
     def _draw_hand(self, state: RokuganState) -> None:
@@ -476,8 +492,25 @@ class RokuganView(GameView):
         chosen = tree.chosen
         options = tree.options()
         kinds = {p.kind for p in options}
+        pending = state.pending[0] if state.pending else 0
         if state.phase == PH_CONTROL:
             return "Place a starting control token: click a lit province."
+        if state.phase == PH_DRAGON:
+            return "Dragon: return one token from behind your screen to the pool."
+        if state.phase == PH_SWAP and not chosen:
+            return "Unicorn: before the reveal you may swap two of your face-down tokens."
+        if pending == PEND_SEND and not chosen:
+            return "Send a token from behind your screen to the pool or the discard pile."
+        if pending == PEND_PEEK:
+            return "Scorpion: look at one lit face-down token, or don't."
+        if pending == PEND_LOOK:
+            return "Dark Favors: look at a lit token (up to 4), or stop looking."
+        if pending in (PEND_DARK_DISCARD, PEND_PURGE):
+            return "Reveal and discard one of the lit tokens."
+        if pending == PEND_ANIMATE and not chosen:
+            return "Animate the Dead: choose a token from your discard pile."
+        if state.phase == PH_CARDS and not chosen:
+            return "Upkeep: play a territory card, or pass."
         if not chosen:
             if kinds == {BUTTON} and any(p.value.startswith("objective") for p in options):
                 return "Keep one of your two secret objectives."
@@ -490,20 +523,26 @@ class RokuganView(GameView):
                 return "Choose a lit token on the board."
             return "Choose."
         first = chosen[0]
-        if first.kind == HAND and state.phase == PH_PLACE:
+        if (
+            first.kind in (HAND, DISCARD)
+            and (PLACE in kinds or TOKEN in kinds)
+            and state.phase == PH_PLACE
+        ):
             what = narrate.token_words(first.value)
             if first.value.startswith("blessing"):
                 return f"Bless one of your face-down tokens with {what}: click a lit token."
             return f"Place {what}: click a lit place (a province's centre or a border arrow)."
+        if first.kind == HAND and BUTTON in kinds:
+            return f"Send {narrate.token_words(first.value)} where?"
         if first.kind == CARD:
             name = narrate.pretty(first.value)
             if TOKEN in kinds:
                 return f"{name}: choose a lit token."
             if PLACE in kinds:
-                return f"{name}: choose a lit province."
-            return f"{name}: choose."
+                return f"{name}: choose a lit province" + (", or Done." if END in kinds else ".")
+            return f"{name}: choose" + (", or Done." if END in kinds else ".")
         if first.kind == TOKEN:
-            return "Swap with which token?"
+            return "Swap it with which lit token?"
         return "Choose."
 
     def _light_targets(self, state: RokuganState, options: list[Pick]) -> None:
@@ -553,6 +592,13 @@ class RokuganView(GameView):
             self.action_chosen.emit(action)
             return
         self._redraw()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        """Escape takes back the half-made choice."""
+        if event.key() == Qt.Key_Escape and self.tree is not None and self.tree.chosen:
+            self._on_cancel()
+            return
+        super().keyPressEvent(event)
 
     @Slot()
     def _on_cancel(self) -> None:
