@@ -214,3 +214,40 @@ def test_graph_json_of_each_shipped_map(map_id: str, capsys: pytest.CaptureFixtu
         for p in data["provinces"]:
             assert isinstance(p["coastal"], bool)
             assert p["neighbors"] == sorted(p["neighbors"]) and set(p["neighbors"]) <= ids
+
+
+def test_import_reads_named_properties_and_y_down(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given features whose ids and names live in other properties, in screen coordinates
+    squares = {
+        "type": "FeatureCollection",
+        "features": [
+            {
+                "type": "Feature",
+                "properties": {"code": "N", "title": "North"},
+                "geometry": {
+                    "type": "Polygon",
+                    "coordinates": [closed([[0, 0], [10, 0], [10, 10], [0, 10]])],
+                },
+            },
+            {
+                "type": "Feature",
+                "properties": {"code": "S", "title": "South"},
+                "geometry": {
+                    "type": "Polygon",
+                    "coordinates": [closed([[0, 10], [10, 10], [10, 20], [0, 20]])],
+                },
+            },
+        ],
+    }
+    source = tmp_path / "screen.geojson"
+    source.write_text(json.dumps(squares), encoding="utf-8")
+    target = tmp_path / "screen.yaml"
+    args = ["map", "import", str(source), "-o", str(target), "--id-property", "code"]
+    assert main([*args, "--name-property", "title", "--y-down"]) == 0
+    m = load_map(target)
+    # Then ids and names come from those properties, and y is kept (N stays above S)
+    assert [(p.id, p.name) for p in m.provinces] == [("N", "North"), ("S", "South")]
+    assert max(y for _, y in m.province("N").polygon) <= min(y for _, y in m.province("S").polygon)
+    assert m.id == "screen" and m.extent == (0, 0, 11, 22)
