@@ -217,7 +217,11 @@ def test_canonical_text_puts_rings_on_one_line(tmp_path: Path) -> None:
 
 def test_hash_changes_with_content_only() -> None:
     a = derive(parse_map(TINY_YAML)).graph.hash
-    b = derive(parse_map(TINY_YAML.replace("# unused", ""))).graph.hash
+    # the same content, with a comment, other spacing and a closed ring
+    reformatted = TINY_YAML.replace("game: rokugan", "game:   rokugan   # the game").replace(
+        "[[10, 10], [100, 10], [100, 90], [10, 90]]", "[[10,10],[100,10],[100,90],[10,90],[10,10]]"
+    )
+    b = derive(parse_map(reformatted)).graph.hash
     c = derive(parse_map(TINY_YAML.replace("flowers: 2", "flowers: 3"))).graph.hash
     assert a == b != c
     assert a == hashlib.sha256(dump_map(parse_map(TINY_YAML)).encode("utf-8")).hexdigest()
