@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Callable
 
 import numpy as np
 import shapely
@@ -68,7 +69,7 @@ def voronoi_map(n: int, seed: int = 1) -> MapFile:
     )
 
 
-def _best_of(repeats: int, func, *args) -> float:  # noqa: ANN001 - any callable
+def _best_of(repeats: int, func: Callable[..., object], *args: object) -> float:
     best = float("inf")
     for _ in range(repeats):
         start = time.perf_counter()

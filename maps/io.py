@@ -580,7 +580,7 @@ def _plain(value: Any) -> Any:
 def parse_map(text: str, file: str = "<map>") -> MapFile:
     """The map in YAML `text`; `file` names it in error messages."""
     try:
-        root = yaml.load(text, Loader=_LineLoader)  # noqa: S506 - a SafeLoader subclass
+        root = yaml.load(text, Loader=_LineLoader)  # a SafeLoader: builds no Python objects
     except _DuplicateKey as exc:
         raise MapError(
             f"repeats the key {exc.key!r}",

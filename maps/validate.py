@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
 import shapely
 from shapely import STRtree
 
+from engine.graph import MapGraph
 from maps.geometry import (
     border_min,
     derive,
@@ -56,21 +57,31 @@ class ValidationIssue:
         return f"{self.severity}: {self.message}"
 
 
+# Where an issue is: a point, a geometry (its first coordinate) or nowhere in particular.
+Where = Point | shapely.Geometry | None
+
+
 class _Issues(list[ValidationIssue]):
-    def error(self, code: str, message: str, provinces: Iterable[str] = (), at=None) -> None:  # noqa: ANN001
+    """The issues found so far, with shorthands to add one."""
+
+    def error(
+        self, code: str, message: str, provinces: Iterable[str] = (), at: Where = None
+    ) -> None:
         self.append(ValidationIssue("error", code, message, tuple(provinces), _point(at)))
 
-    def warning(self, code: str, message: str, provinces: Iterable[str] = (), at=None) -> None:  # noqa: ANN001
+    def warning(
+        self, code: str, message: str, provinces: Iterable[str] = (), at: Where = None
+    ) -> None:
         self.append(ValidationIssue("warning", code, message, tuple(provinces), _point(at)))
 
 
-def _point(at: object) -> Point | None:
+def _point(at: Where) -> Point | None:
     if at is None:
         return None
     if isinstance(at, shapely.Geometry):
         x, y = shapely.get_coordinates(at)[0]
         return (float(x), float(y))
-    x, y = at  # type: ignore[misc]
+    x, y = at
     return (float(x), float(y))
 
 
@@ -247,8 +258,8 @@ def _check_overlaps(
     mapfile: MapFile,
     raw: np.ndarray,
     valid: np.ndarray,
-    sea,
-    issues: _Issues,  # noqa: ANN001
+    sea: shapely.Geometry | None,
+    issues: _Issues,
 ) -> None:
     tolerance = near_miss(mapfile) ** 2
     index = np.flatnonzero(valid)
@@ -290,8 +301,8 @@ def _check_near_misses(
     mapfile: MapFile,
     raw: np.ndarray,
     valid: np.ndarray,
-    sea,
-    issues: _Issues,  # noqa: ANN001
+    sea: shapely.Geometry | None,
+    issues: _Issues,
 ) -> None:
     """Boundaries running within NEAR_MISS of each other without sharing an edge."""
     tolerance = near_miss(mapfile)
@@ -338,7 +349,9 @@ def _check_near_misses(
         )
 
 
-def _excess(a: np.ndarray, b: np.ndarray, b_zone: np.ndarray, tolerance: float, minimum: float):  # noqa: ANN202
+def _excess(
+    a: np.ndarray, b: np.ndarray, b_zone: np.ndarray, tolerance: float, minimum: float
+) -> Iterator[tuple[int, shapely.Geometry]]:
     """(k, lines) where a[k] runs within `tolerance` of b[k] (zone b_zone[k]) without touching it,
     for `minimum` or more."""
     if not len(a):
@@ -405,7 +418,9 @@ def _components(nodes: list[str], edges: dict[str, Iterable[str]]) -> list[list[
     return components
 
 
-def _check_reachable(mapfile: MapFile, graph, labels: dict[str, Point], issues: _Issues) -> None:  # noqa: ANN001
+def _check_reachable(
+    mapfile: MapFile, graph: MapGraph, labels: dict[str, Point], issues: _Issues
+) -> None:
     ids = [p.id for p in graph.provinces]
     edges: dict[str, set[str]] = {p.id: set(p.neighbors) for p in graph.provinces}
     coastal = [p.id for p in graph.provinces if p.coastal]
@@ -430,7 +445,7 @@ def _check_reachable(mapfile: MapFile, graph, labels: dict[str, Point], issues: 
 
 def _check_territory_pieces(
     mapfile: MapFile,
-    graph,  # noqa: ANN001
+    graph: MapGraph,
     labels: dict[str, Point],
     issues: _Issues,
 ) -> None:

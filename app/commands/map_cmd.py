@@ -10,7 +10,11 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from maps.api import MapFile
+    from maps.geometry import MapGeometry
 
 # Attributes every province shows in `map graph` output, null when the map leaves them out.
 SHOWN_ATTRIBUTES = ("flowers", "capital", "defense")
@@ -86,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
 
 
-def _load(name: str):  # noqa: ANN202 - maps.api.MapFile, imported lazily
+def _load(name: str) -> MapFile:
     from maps.api import load_map, resolve_map
 
     return load_map(resolve_map(name))
@@ -111,7 +115,7 @@ def _check(args: argparse.Namespace) -> int:
     return 0
 
 
-def graph_json(geometry: Any) -> dict[str, Any]:
+def graph_json(geometry: MapGeometry) -> dict[str, Any]:
     """The JSON form of a derived map (the `map graph --json` contract)."""
     graph = geometry.graph
     provinces = []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pytest
 import shapely
@@ -9,13 +11,15 @@ import shapely
 from maps.bench import voronoi_map
 from maps.convert import geojson_to_map, map_to_geojson, snap_polygons
 from maps.geometry import derive
-from maps.io import Province
+from maps.io import MapFile, Province
 from maps.validate import validate
 from tests.maps.builders import grid, make_map
 
+Snapper = Callable[..., tuple[np.ndarray, list[str]]]
+
 
 @pytest.fixture(params=["coverage_clean", "fallback"])
-def snapper(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
+def snapper(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Snapper:
     """snap_polygons with GEOS's coverage cleaner, and with the fallback for older shapely."""
     if request.param == "fallback":
         monkeypatch.delattr(shapely, "coverage_clean", raising=False)
@@ -24,7 +28,7 @@ def snapper(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch):  #
     return snap_polygons
 
 
-def as_map(shapes: np.ndarray):  # noqa: ANN201
+def as_map(shapes: np.ndarray) -> MapFile:
     provinces = [
         Province(f"P{k}", f"P{k}", [tuple(c) for c in shapely.get_coordinates(g.exterior)[:-1]])
         for k, g in enumerate(shapes)
@@ -32,7 +36,7 @@ def as_map(shapes: np.ndarray):  # noqa: ANN201
     return make_map(provinces, extent=(0, 0, 20, 20))
 
 
-def test_hairline_gap_is_closed(snapper) -> None:  # noqa: ANN001
+def test_hairline_gap_is_closed(snapper: Snapper) -> None:
     # Given (extent 20: NEAR_MISS = 0.04) B 0.02 to the right of A
     shapes = np.array([shapely.box(0, 0, 10, 10), shapely.box(10.02, 0, 20, 10)])
     # When snapped
@@ -43,7 +47,7 @@ def test_hairline_gap_is_closed(snapper) -> None:  # noqa: ANN001
     assert validate(m) == []
 
 
-def test_vertex_beside_an_edge_is_inserted(snapper) -> None:  # noqa: ANN001
+def test_vertex_beside_an_edge_is_inserted(snapper: Snapper) -> None:
     # Given A below B and C, whose common corner sits 0.02 above A's vertex-less top edge
     a = shapely.Polygon([(0, 10), (20, 10), (20, 20), (0, 20)])
     b = shapely.Polygon([(0, 0), (10, 0), (10, 9.98), (0, 10)])
@@ -55,7 +59,7 @@ def test_vertex_beside_an_edge_is_inserted(snapper) -> None:  # noqa: ANN001
     assert [i.code for i in validate(m) if i.severity == "error"] == []
 
 
-def test_a_clean_map_is_not_changed(snapper) -> None:  # noqa: ANN001
+def test_a_clean_map_is_not_changed(snapper: Snapper) -> None:
     shapes = np.array([shapely.Polygon(p.polygon) for p in grid(3, side=1.0)])
     snapped, notes = snapper(shapes, 0.05)
     assert notes == []
@@ -63,7 +67,7 @@ def test_a_clean_map_is_not_changed(snapper) -> None:  # noqa: ANN001
     assert shapely.get_num_coordinates(snapped).tolist() == [5] * 9
 
 
-def test_import_of_a_jittered_voronoi_map_recovers_its_graph(snapper) -> None:  # noqa: ANN001
+def test_import_of_a_jittered_voronoi_map_recovers_its_graph(snapper: Snapper) -> None:
     # Given a generated map exported to GeoJSON, every vertex then moved by up to 0.3
     # (NEAR_MISS is 2 on this 1000-unit map), so no two neighbours share a vertex
     original = voronoi_map(80, seed=7)
@@ -81,7 +85,7 @@ def test_import_of_a_jittered_voronoi_map_recovers_its_graph(snapper) -> None:  
     imported = geojson_to_map(data).mapfile
 
     # Then the graph is the original one and the map is valid
-    def adjacency(m) -> dict:  # noqa: ANN001
+    def adjacency(m: MapFile) -> dict[str, tuple[tuple[str, ...], bool]]:
         return {p.id: (p.neighbors, p.coastal) for p in derive(m).graph.provinces}
 
     assert adjacency(imported) == adjacency(original)

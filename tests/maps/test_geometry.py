@@ -7,12 +7,12 @@ import math
 import pytest
 import shapely
 
-from maps.api import MapError
+from maps.api import MapError, MapFile
 from maps.geometry import derive
 from tests.maps.builders import grid, make_map, province, sea, square
 
 
-def neighbours(mapfile) -> dict[str, tuple[str, ...]]:  # noqa: ANN001
+def neighbours(mapfile: MapFile) -> dict[str, tuple[str, ...]]:
     return {p.id: p.neighbors for p in derive(mapfile).graph.provinces}
 
 
@@ -76,7 +76,7 @@ def test_vertex_on_a_neighbours_edge_still_makes_borders() -> None:
     assert neighbours(m) == {"A": ("B", "C"), "B": ("A", "C"), "C": ("A", "B")}
 
 
-def island_with_lake(lake_is_sea: bool):  # noqa: ANN201
+def island_with_lake(lake_is_sea: bool) -> MapFile:
     """An island province I (20..80) with a lake hole (40..60) in a surrounding sea."""
     island = province("I", square(20, 20, 60), holes=[square(40, 40, 20)])
     seas = [sea("ocean", square(0, 0, 100), holes=[square(20, 20, 60)])]
