@@ -1,0 +1,329 @@
+"""Rice Wars knowledge for the bots: candidate moves and the evaluation of a position.
+
+Evaluation (in fields, the game's score). A player's worth is
+
+    fields on the board
+    + future income: connected peasants, the blessed field and the palace, times the
+      rounds still to be paid, at the worth of a Ryo
+    + Ryo in hand at the worth of a Ryo (which falls to almost nothing once the last
+      hiring phase is over: money is then only the tie-break and card costs)
+    + peasants waiting on the daimyo board (worth less when no field can take them)
+    + troops (active more than exhausted; exhausted ones are worthless in the last round),
+      cards in hand, advisor services left
+    - peasants cut off from the palace (they earn nothing and Ikki takes them)
+    + in a running combat or duel, the expected change of fields from the strengths as
+      they stand (the search need not reach the end of every fight).
+
+The value for `player` is its worth minus the best rival's (the neutral player included:
+it can win); a finished game adds `WIN_BONUS` (shared on a tie).
+
+Candidates keep the search narrow: the best few peasant placements (blessed field, free
+neighbours, fields the rivals want), attacks on the most valuable peasants with the
+smallest troop that can win, cards with their best targets, services, a duel against a
+rich rival, and the pass last; a handful of bids (0, 1, 2, 3, 5 and a third of the
+purse); all bonus cards (at most 5) and stop; upkeep before hiring. The first candidate
+is the opponents' policy move in the search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from ai.adapters import WIN_BONUS, GameAdapter
+from engine.core import GameState
+from engine.ricewars import actions as A
+from engine.ricewars.data import CARD_INDEX, CARDS
+from engine.ricewars.state import (
+    ACTION,
+    BID,
+    DEFEND,
+    GIVE,
+    HIRE,
+    LOSE,
+    MODIFY,
+    MOVE,
+    NEUTRAL,
+    OCCUPY,
+    PALACE,
+    PLANT,
+    SETUP_PEASANT,
+    RiceWarsState,
+    bits,
+)
+
+PLACEMENTS = 5
+ATTACK_TARGETS = 5
+CARD_TARGETS = 3
+
+
+class RiceWarsAdapter(GameAdapter):
+    """Candidates and evaluation for Rice Wars (see the module docstring)."""
+
+    # -- evaluation --------------------------------------------------------------------
+
+    def key(self, state: GameState) -> Hashable | None:
+        """The engine's position key (history-free)."""
+        return state.key()  # type: ignore[attr-defined]
+
+    @staticmethod
+    def paydays(st: RiceWarsState) -> int:
+        """Income phases still to come (the current round's is past once it has begun)."""
+        return max(0, st.board.rounds - max(st.round, 0))
+
+    def ryo(self, st: RiceWarsState) -> float:
+        """What one Ryo is worth in fields now."""
+        hires = self.paydays(st)
+        if st.round == 0 or st.phase == HIRE:
+            hires += 1
+        return 0.04 + 0.26 * min(hires, 3) / 3
+
+    def worth(self, st: RiceWarsState, s: int) -> float:
+        """Seat `s`'s standing in fields (see the module docstring)."""
+        fields = st.own[s].bit_count()
+        if st.is_terminal():
+            return fields + min(st.wealth(s), 999) / 1000.0
+        ryo = self.ryo(st)
+        paydays = self.paydays(st)
+        conn = st.connected(s)
+        disconnected = (st.own[s] & ~conn).bit_count()
+        value = fields - 0.15 * disconnected
+        room = 0.7 if st.peasant_fields(s) else 0.35
+        value += room * st.reserve[s]
+        if s == st.neutral:
+            return value
+        income = 2 + sum(st.board.blessed[f] or 1 for f in bits(conn))
+        value += ryo * (st.money[s] + income * paydays)
+        last = paydays == 0
+        value += 0.3 * st.ash[s] + 0.7 * st.ron[s]
+        if not last:
+            value += 0.15 * (st.ash[s] + st.ash_x[s] + st.ash_due[s]) - 0.15 * st.ash[s]
+            value += 0.35 * (st.ron_x[s] + st.ron_due[s])
+        value += 0.12 * len(st.hands[s])
+        value += 0.2 * sum(uses for _, uses in st.held[s])
+        return value
+
+    def _fight_shift(self, st: RiceWarsState, worth: list[float]) -> None:
+        """Add the expected outcome of a running combat or duel to `worth`."""
+        f = st.fight
+        if f is None:
+            return
+        att, dfn = f["att"], f["dfn"]
+        if f["winner"] >= 0 and f["kind"] == "combat":
+            p = 1.0 if f["winner"] == 0 else 0.0
+        else:
+            diff = st.strength(0) - st.strength(1)
+            p = min(0.95, max(0.05, 0.5 + 0.15 * diff))
+        if f["kind"] == "combat":
+            if f["field"] >= 0 and st.owner[f["field"]] == dfn:
+                worth[dfn] -= p
+                worth[att] += p * (0.9 if f["troops"][0][1] else 0.4)
+        elif f["revealed"]:
+            lost = min(4, st.own[dfn].bit_count())
+            worth[dfn] -= (1.0 - p if f["winner"] < 0 else float(f["winner"] != 1)) * lost
+
+    def standing(self, st: RiceWarsState) -> list[float]:
+        """Every seat's worth (the neutral's last)."""
+        worth = [self.worth(st, s) for s in range(st.seats)]
+        if not st.is_terminal():
+            self._fight_shift(st, worth)
+        return worth
+
+    def evaluate(self, state: GameState, player: int) -> float:
+        """Own worth minus the best rival's, plus the win bonus at the end."""
+        st: RiceWarsState = state  # type: ignore[assignment]
+        worth = self.standing(st)
+        rivals = [w for s, w in enumerate(worth) if s != player]
+        value = worth[player] - max(rivals)
+        if st.is_terminal():
+            winners = st.winners()
+            if player in winners:
+                value += WIN_BONUS / len(winners)
+            else:
+                value -= WIN_BONUS / st.n
+        return value
+
+    # -- candidates --------------------------------------------------------------------
+
+    def candidates(self, state: GameState, player: int) -> list[Any]:
+        """The actions worth searching, best first."""
+        st: RiceWarsState = state  # type: ignore[assignment]
+        legal = st.legal_actions()
+        if len(legal) <= 3:
+            return legal
+        ph = st.phase
+        if ph in (PALACE, MOVE):
+            return self._palaces(st, legal)
+        if ph in (SETUP_PEASANT, PLANT, NEUTRAL, OCCUPY):
+            owner = st.queue[0][1] if ph == SETUP_PEASANT else player
+            if ph == NEUTRAL:
+                owner = st.neutral
+            return self._placements(st, owner, player, legal)
+        if ph == HIRE:
+            return self._hiring(st, player, legal)
+        if ph == BID:
+            purse = st.money[player]
+            wanted = {0, 1, 2, 3, 5, purse // 3}
+            return [a for a in legal if a.amount in wanted]
+        if ph == ACTION:
+            return self._actions(st, player, legal)
+        if ph == MODIFY:
+            return self._bonuses(legal)
+        if ph == DEFEND:
+            return sorted(legal, key=lambda a: -(2 * a.ashigaru + 4 * a.ronin))
+        if ph in (GIVE, LOSE):
+            cut = st.own[player] & ~st.connected(player)
+            return sorted(legal, key=lambda a: -(cut >> st.field(a.field) & 1))[:4]
+        return legal
+
+    def _palaces(self, st: RiceWarsState, legal: list[Any]) -> list[Any]:
+        dist = st.board.dist
+        centre = st.board.blessed.index(max(st.board.blessed))
+
+        def score(action: Any) -> float:
+            if not isinstance(action, A.Palace):
+                return 0.5
+            f = st.field(action.field)
+            room = sum(1 for g in range(st.board.n) if dist[f][g] <= 2)
+            others = [p for p in st.palace if p >= 0 and p != f]
+            space = min((dist[f][p] for p in others), default=6)
+            return room + 0.8 * min(space, 6) - 0.5 * dist[f][centre]
+
+        return sorted(legal, key=score, reverse=True)[:6]
+
+    def _field_score(self, st: RiceWarsState, f: int, owner: int, me: int) -> float:
+        """How good a peasant of `owner` on `f` is for `me` (placer)."""
+        adj = st.board.adj[f]
+        free = (adj & st.free_mask()).bit_count()
+        score = 1.5 * st.board.blessed[f] + 0.3 * free
+        for q in range(st.seats):
+            if q != owner and st.peasant_fields(q) >> f & 1:
+                score += 0.4  # a field a rival wants
+        if owner != me:
+            # Placing for the neutral: hurt the rival most, ourselves least.
+            mine = st.peasant_fields(me) >> f & 1
+            rival = sum(st.peasant_fields(q) >> f & 1 for q in range(st.n) if q != me)
+            return rival - 2.0 * mine - 0.1 * free
+        return score
+
+    def _placements(self, st: RiceWarsState, owner: int, me: int, legal: list[Any]) -> list[Any]:
+        peasants = [a for a in legal if isinstance(a, A.Peasant)]
+        rest = [a for a in legal if not isinstance(a, A.Peasant)]
+        peasants.sort(key=lambda a: -self._field_score(st, st.field(a.field), owner, me))
+        return peasants[:PLACEMENTS] + rest
+
+    def _hiring(self, st: RiceWarsState, s: int, legal: list[Any]) -> list[Any]:
+        room = st.peasant_fields(s).bit_count()
+
+        def rank(action: Any) -> float:
+            text = str(action)
+            if text.startswith("pay"):
+                return 0
+            if text == "hire peasant":
+                return 1 if st.reserve[s] < room else 5
+            if text == "hire ashigaru":
+                return 2
+            if text == "done":
+                return 3
+            return 4
+
+        return sorted(legal, key=rank)
+
+    def _bonuses(self, legal: list[Any]) -> list[Any]:
+        def rank(action: Any) -> float:
+            if isinstance(action, A.Bonus):
+                return -CARDS[CARD_INDEX[action.card]].bonus
+            if isinstance(action, A.Service):
+                return -2.5
+            return 0
+
+        return sorted(legal, key=rank)
+
+    def _actions(self, st: RiceWarsState, me: int, legal: list[Any]) -> list[Any]:
+        scored: list[tuple[float, Any]] = []
+        attacks: dict[str, list[Any]] = {}
+        plays: dict[str, list[tuple[float, Any]]] = {}
+        for action in legal:
+            if isinstance(action, A.Peasant):
+                f = st.field(action.field)
+                scored.append((1.0 + 0.2 * self._field_score(st, f, me, me), action))
+            elif isinstance(action, A.Attack):
+                attacks.setdefault(action.field, []).append(action)
+            elif isinstance(action, A.Play):
+                card = CARDS[CARD_INDEX[action.card]]
+                value = self._card_value(st, me, card.op, action.args)
+                plays.setdefault(card.type, []).append((value - 0.05 * card.bonus, action))
+            elif isinstance(action, A.Service):
+                scored.append((0.9, action))
+            elif isinstance(action, A.Duel):
+                victim = action.player
+                loss = min(4, st.own[victim].bit_count())
+                scored.append((0.3 * loss - 0.2 * len(st.hands[victim]), action))
+        peasants = sorted((x for x in scored if isinstance(x[1], A.Peasant)), key=lambda x: -x[0])
+        scored = [x for x in scored if not isinstance(x[1], A.Peasant)] + peasants[:PLACEMENTS]
+        for options in plays.values():
+            options.sort(key=lambda x: -x[0])
+            scored.extend(options[:CARD_TARGETS])
+        scored.extend(self._attacks(st, me, attacks))
+        scored.sort(key=lambda x: -x[0])
+        return [a for _, a in scored] + [A.Pass()]
+
+    def _attacks(
+        self, st: RiceWarsState, me: int, by_field: dict[str, list[Any]]
+    ) -> list[tuple[float, Any]]:
+        bonus = 1 if "attack1" in st.symbols() else 0
+        ranked = []
+        for fid, options in by_field.items():
+            f = st.field(fid)
+            q = st.owner[f]
+            conn = st.connected(q)
+            st._set_owner(f, -1)
+            cut = (conn & ~(1 << f) & ~st.connected(q)).bit_count()
+            st._set_owner(f, q)
+            value = 1.0 + 0.5 * cut + 0.6 * st.board.blessed[f]
+            if q != st.neutral:
+                defence = 1 + 2 * st.ash[q] + 4 * min(1, st.ron[q])
+            else:
+                defence = 1 + 2 * min(1, st.ash[q]) + 1
+
+            # The smallest troop that beats the strongest defence, else everything.
+            def strength(a: Any) -> int:
+                return 2 * a.ashigaru + 4 * a.ronin + bonus
+
+            winning = [a for a in options if strength(a) > defence]
+            pick = min(winning, key=strength) if winning else max(options, key=strength)
+            if pick.ronin == 0:
+                ronin = [a for a in winning if a.ronin]
+                if ronin:
+                    ranked.append((value + 0.6, min(ronin, key=strength)))
+            margin = strength(pick) - defence
+            ranked.append((value + 0.1 * min(margin, 3) - (0 if winning else 1.0), pick))
+        ranked.sort(key=lambda x: -x[0])
+        return ranked[: 2 * ATTACK_TARGETS]
+
+    def _card_value(self, st: RiceWarsState, me: int, op: str, args: tuple[str, ...]) -> float:
+        if op in ("remove_disconnected", "remove_adjacent", "place_from_supply"):
+            f = st.field(args[0])
+            return 1.2 + 0.5 * st.board.blessed[f]
+        if op in ("gain_money", "tax", "festival", "draw", "gain_ashigaru", "plant"):
+            return 0.8
+        if op == "walk":
+            src, dst = (st.field(x) for x in args)
+            before = st.connected(me).bit_count()
+            st._set_owner(src, -1)
+            st._set_owner(dst, me)
+            after = st.connected(me).bit_count()
+            st._set_owner(dst, -1)
+            st._set_owner(src, me)
+            return 0.2 * (after - before) + 0.5 * st.board.blessed[dst]
+        return 0.5
+
+    def rule_move(self, observation: Any, legal: list[Any]) -> Any | None:
+        """No decision is taken by rule: every choice is searched."""
+        return None
+
+
+ADAPTER = RiceWarsAdapter()
+"""The Rice Wars adapter `ai.adapters.adapter_for("ricewars")` returns."""
+
+__all__ = ["ADAPTER", "RiceWarsAdapter"]
