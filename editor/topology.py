@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import shapely
 from shapely import STRtree, box
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as ShapelyPoint
@@ -532,6 +533,29 @@ class TopoMap:
                 return ref
         return None
 
+    def label_point(self, pid: str) -> Point:
+        """Where a province's name goes: its `label`, else the centre of its largest inner circle.
+
+        The same rule as `maps.geometry` (1 % of the province's size as tolerance), so the
+        editor shows the label where the game and the printed board put it.
+        """
+        prov = self.provinces[pid]
+        label = prov.attrs.get("label")
+        if label is not None and len(label) == 2:
+            return (float(label[0]), float(label[1]))
+        shape = self.polygon((PROVINCE, pid, 0))
+        x0, y0, x1, y1 = shape.bounds
+        try:
+            centre = shapely.maximum_inscribed_circle(shape, max(x1 - x0, y1 - y0) / 100)
+        except shapely.errors.GEOSException:
+            centre = None
+        if centre is None or centre.is_empty:
+            return self.vertices[prov.face.outer[0]]
+        x, y = centre.coords[0]
+        if math.isnan(x) or math.isnan(y):
+            return self.vertices[prov.face.outer[0]]
+        return (x, y)
+
     def territory_of(self, pid: str) -> str | None:
         """The territory a province belongs to, None when it belongs to none."""
         for t in self.territories:
@@ -858,21 +882,30 @@ class TopoMap:
 
         A point snapped onto an edge becomes a vertex of the neighbours with that edge too,
         so the new province shares the border exactly. Between two snapped points the new
-        outline follows the existing boundary when it runs along the straight line. An
-        outline drawn inside a sea polygon becomes an island: the sea gets it as a hole. The
-        new province id is `edit.result`.
+        outline follows the existing boundary when it runs along the straight line. New land
+        drawn over a sea takes its area out of the sea: the sea's outline follows the new
+        coast through the same vertices (an outline inside a sea makes an island, a hole of
+        the sea). Overlapping another province is refused. The new province id is
+        `edit.result`.
         """
         pid = province_id or self.next_province_id()
         if pid in self.provinces or pid in self.seas:
             raise TopologyError(f"the id {pid!r} is already used")
         with _Txn(self, "add province") as txn:
             ring = self._drawn_ring(txn, points, snap_radius)
-            sea = self._check_new_face(ring, island=True)
-            if sea is not None:
-                self._carve_island(txn, sea, ring)
+            overlapped, touching = self._faces_under(ring)
+            for ref in overlapped:
+                if ref[0] == PROVINCE:
+                    raise TopologyError(
+                        f"the new province overlaps {_face_name(self, ref)}; draw it beside "
+                        "(corners snap to the neighbour's outline)"
+                    )
+            ring = self._node(txn, ring, [*overlapped, *touching])
+            old = self._cut_faces(txn, overlapped, Face(ring))
             txn.set_province(pid, Province(pid, name or pid, Face(ring), dict(attrs or {})))
             if territory is not None:
                 self._assign(txn, pid, territory)
+            self._drop_unused(txn, old)
             return txn.commit(pid)
 
     def add_sea(
@@ -882,22 +915,71 @@ class TopoMap:
         sea_id: str | None = None,
         name: str | None = None,
     ) -> Edit:
-        """Add a sea polygon: a part of sea `sea_id` when it exists, else a new sea.
+        """Add a sea polygon: part(s) of sea `sea_id` when it exists, else a new sea.
 
-        Snapping works as for provinces. `edit.result` is the sea id.
+        Snapping works as for provinces. The outline is clipped to the free area: where it
+        crosses provinces or other seas it follows their edges through the same vertices, so
+        a sea drawn roughly over a coast gets exactly that coast. Several free pieces become
+        several parts. `edit.result` is the sea id.
         """
         sid = sea_id or self._unique_id("sea")
         if sid in self.provinces:
             raise TopologyError(f"the id {sid!r} is a province")
         with _Txn(self, "add sea") as txn:
             ring = self._drawn_ring(txn, points, snap_radius)
-            self._check_new_face(ring)
-            if sid in self.seas:
-                sea = self.seas[sid]
-                txn.set_sea(sid, replace(sea, parts=(*sea.parts, Face(ring))))
-            else:
-                txn.set_sea(sid, Sea(sid, name or sid, (Face(ring),), {}))
+            overlapped, touching = self._faces_under(ring)
+            ring = self._node(txn, ring, [*overlapped, *touching])
+            pieces = [self._oriented(Face(ring))]
+            for ref in overlapped:
+                pieces = [q for p in pieces for q in self._overlay(p, self.face(ref), "minus")]
+            if not pieces:
+                raise TopologyError("the new sea lies entirely on provinces and seas already")
+            self._add_sea_parts(txn, sid, name, pieces)
+            self._drop_unused(txn, ring)
             return txn.commit(sid)
+
+    def cut_hole(
+        self, points: Sequence[Point], snap_radius: float = 0.0, lake: str | None = None
+    ) -> Edit:
+        """Cut the drawn outline out of the provinces and sea polygons under it.
+
+        Drawn inside one province it makes a hole (a lake); across an outline it cuts a bay.
+        A province may not vanish or fall in two (delete or split it instead). With `lake`
+        (a sea id, new or existing) the land cut out becomes that sea's water (one polygon
+        over several provinces), so the provinces get a coast; seas under it are left alone.
+        `edit.result` is the list of faces cut, as (kind, id).
+        """
+        if lake is not None and lake in self.provinces:
+            raise TopologyError(f"the id {lake!r} is a province")
+        with _Txn(self, "cut hole") as txn:
+            ring = self._drawn_ring(txn, points, snap_radius)
+            overlapped, touching = self._faces_under(ring)
+            if not overlapped:
+                raise TopologyError("draw the hole inside a province or a sea")
+            ring = self._node(txn, ring, [*overlapped, *touching])
+            tool = self._oriented(Face(ring))
+            if lake is None:
+                old = self._cut_faces(txn, overlapped, tool)
+            else:  # land under the outline becomes water; seas under it stay as they are
+                land = [ref for ref in overlapped if ref[0] == PROVINCE]
+                if not land:
+                    raise TopologyError("draw the lake over land")
+                old = self._cut_faces(txn, land, tool)
+                water = [tool]
+                for ref in overlapped:
+                    if ref[0] == SEA:
+                        face = self.face(ref)
+                        water = [q for p in water for q in self._overlay(p, face, "minus")]
+                self._add_sea_parts(txn, lake, "Lake", water)
+            self._drop_unused(txn, old | set(ring))
+            return txn.commit(sorted({ref[:2] for ref in overlapped}))
+
+    def _add_sea_parts(self, txn: _Txn, sid: str, name: str | None, faces: list[Face]) -> None:
+        if sid in self.seas:
+            sea = self.seas[sid]
+            txn.set_sea(sid, replace(sea, parts=(*sea.parts, *faces)))
+        else:
+            txn.set_sea(sid, Sea(sid, name or sid, tuple(faces), {}))
 
     def _drawn_ring(self, txn: _Txn, points: Sequence[Point], radius: float) -> Ring:
         ids: list[int] = []
@@ -925,7 +1007,11 @@ class TopoMap:
             u, v = ids[i], ids[(i + 1) % n]
             out.append(u)
             out.extend(self._boundary_path(u, v, max(radius, 1e-9 * self.scale())))
-        return tuple(out)
+        ring = tuple(out)
+        poly = Polygon(self.ring_coords(ring))
+        if not poly.is_valid or poly.area <= 0:
+            raise TopologyError("the outline crosses itself")
+        return ring
 
     def _boundary_path(self, u: int, v: int, tolerance: float) -> list[int]:
         """Vertices strictly between u and v along an existing ring lying on segment u-v."""
@@ -947,44 +1033,221 @@ class TopoMap:
                             best = path
         return best or []
 
-    def _check_new_face(
-        self, ring: Ring, holes: Sequence[Ring] = (), island: bool = False
-    ) -> FaceRef | None:
-        """Refuse a self-crossing or overlapping outline.
+    # ------------------------------------------------------------ overlay (carve, clip, cut)
 
-        With `island`, an outline lying inside one sea polygon is allowed: that sea part is
-        returned, and the caller cuts the outline out of it as a hole.
-        """
-        poly = Polygon(self.ring_coords(ring), [self.ring_coords(h) for h in holes])
-        if not poly.is_valid or poly.area <= 0:
-            raise TopologyError("the outline crosses itself")
+    def _overlay_eps(self) -> float:
+        """How close a point must be to an edge to lie on it (coordinates keep 6 decimals)."""
+        return max(1e-7 * self.scale(), 2e-6)
+
+    def _faces_under(self, ring: Ring) -> tuple[list[FaceRef], list[FaceRef]]:
+        """The faces a new outline overlaps (by area), and those it only touches."""
+        poly = Polygon(self.ring_coords(ring))
         limit = 1e-6 * poly.area
-        container: FaceRef | None = None
-        for ref, _ in list(self.faces()):
+        eps = self._overlay_eps()
+        x0, y0, x1, y1 = poly.bounds
+        overlapped, touching = [], []
+        for ref, _ in self.faces():
             other = self.polygon(ref)
-            if other.bounds[0] > poly.bounds[2] or other.bounds[2] < poly.bounds[0]:
-                continue
-            if other.bounds[1] > poly.bounds[3] or other.bounds[3] < poly.bounds[1]:
+            bx0, by0, bx1, by1 = other.bounds
+            if bx0 > x1 + eps or bx1 < x0 - eps or by0 > y1 + eps or by1 < y0 - eps:
                 continue
             if other.intersection(poly).area > limit:
-                if island and container is None and ref[0] == SEA:
-                    if poly.difference(other).area <= limit:
-                        container = ref
-                        continue
-                raise TopologyError(f"the new polygon overlaps {_face_name(self, ref)}")
-        return container
+                overlapped.append(ref)
+            elif other.distance(poly) <= eps:
+                touching.append(ref)
+        return overlapped, touching
 
-    def _carve_island(self, txn: _Txn, sea: FaceRef, ring: Ring) -> None:
-        """Make `ring` a hole of a sea polygon (the new island's coast, shared)."""
-        face = self.face(sea)
-        carved = Face(face.outer, (*face.holes, ring))
-        shape = Polygon(self.ring_coords(carved.outer), [self.ring_coords(h) for h in carved.holes])
-        if not shape.is_valid:
-            raise TopologyError(
-                f"the island touches the edge of {_face_name(self, sea)}; split the sea there "
-                "or draw the island apart from it"
-            )
-        txn.set_face(sea, carved)
+    def _node(self, txn: _Txn, ring: Ring, refs: Sequence[FaceRef]) -> Ring:
+        """Make `ring` and the faces `refs` meet only at shared vertices.
+
+        Where an edge of the ring crosses an edge of a face, a new vertex goes into both (and
+        into every other face with that edge); a vertex of either lying on an edge of the
+        other becomes a vertex of that edge too. Returns the ring with the new vertices.
+        """
+        tool = list(ring)
+        eps = self._overlay_eps()
+        for _ in range(10_000):
+            if not self._node_step(txn, tool, refs, eps):
+                return tuple(tool)
+        raise TopologyError("the outline could not be joined to the polygons under it")
+
+    def _node_step(self, txn: _Txn, tool: list[int], refs: Sequence[FaceRef], eps: float) -> bool:
+        v = self.vertices
+        xs = [v[i][0] for i in tool]
+        ys = [v[i][1] for i in tool]
+        x0, x1, y0, y1 = min(xs) - eps, max(xs) + eps, min(ys) - eps, max(ys) + eps
+        face_edges = []
+        for a, b in {e for ref in refs for e in _face_edges(self.face(ref))}:
+            (ax, ay), (bx, by) = v[a], v[b]
+            if max(ax, bx) >= x0 and min(ax, bx) <= x1 and max(ay, by) >= y0 and min(ay, by) <= y1:
+                face_edges.append((a, b))
+        face_vertices = {w for e in face_edges for w in e}
+        n = len(tool)
+        for i in range(n):
+            c, d = tool[i], tool[(i + 1) % n]
+            pc, pd = v[c], v[d]
+            for w in face_vertices:  # a face's corner on this edge of the ring
+                if w not in (c, d) and w not in tool:
+                    q, dist = _project(v[w], pc, pd)
+                    if dist <= eps and _dist(q, pc) > eps and _dist(q, pd) > eps:
+                        tool.insert(i + 1, w)
+                        return True
+        for w in tool:  # a corner of the ring on a face's edge
+            for a, b in face_edges:
+                if w in (a, b):
+                    continue
+                q, dist = _project(v[w], v[a], v[b])
+                if dist <= eps and _dist(q, v[a]) > eps and _dist(q, v[b]) > eps:
+                    if self.faces_using(w) & self.faces_with_edge(a, b):
+                        raise TopologyError("a polygon under the outline touches itself")
+                    self._insert_on_edge(txn, a, b, w)
+                    return True
+        for i in range(n):
+            c, d = tool[i], tool[(i + 1) % n]
+            for a, b in face_edges:
+                if {a, b} & {c, d}:
+                    continue
+                hit = _proper_crossing(v[c], v[d], v[a], v[b], eps)
+                if hit is not None:
+                    vid = txn.new_vertex(hit)
+                    self._insert_on_edge(txn, a, b, vid)
+                    tool.insert(i + 1, vid)
+                    return True
+        return False
+
+    def _oriented(self, face: Face) -> Face:
+        """The face with its outer ring counter-clockwise and its holes clockwise (math axes)."""
+
+        def orient(r: Ring, positive: bool) -> Ring:
+            return r if (_signed_area(self.ring_coords(r)) > 0) == positive else r[::-1]
+
+        return Face(orient(face.outer, True), tuple(orient(h, False) for h in face.holes))
+
+    def _overlay(self, a: Face, b: Face, op: str) -> list[Face]:
+        """`a` minus `b` (op "minus") or `a` and `b` (op "and") of two noded faces.
+
+        Both faces meet only at shared vertices (see `_node`), so every edge of one lies
+        wholly inside, outside or on the other: the result's outline is made of the edges
+        the operation keeps, chained into rings through the same vertex ids.
+        """
+        originals = {frozenset(r): r for r in a.rings()}
+        a, b = self._oriented(a), self._oriented(b)
+        pa, pb = self._shape(a), self._shape(b)
+        edges_a = [e for r in a.rings() for e in _ring_edges(r)]
+        edges_b = [e for r in b.rings() for e in _ring_edges(r)]
+        set_a, set_b = set(edges_a), set(edges_b)
+        keep: list[tuple[int, int]] = []
+        for u, w in edges_a:
+            if (u, w) in set_b:  # both regions on the same side
+                if op == "and":
+                    keep.append((u, w))
+            elif (w, u) in set_b:  # the regions on either side
+                if op == "minus":
+                    keep.append((u, w))
+            elif pb.contains(ShapelyPoint(self._midpoint(u, w))) == (op == "and"):
+                keep.append((u, w))
+        for u, w in edges_b:
+            if (u, w) in set_a or (w, u) in set_a:
+                continue
+            if pa.contains(ShapelyPoint(self._midpoint(u, w))):
+                keep.append((w, u) if op == "minus" else (u, w))
+        faces = self._faces_from_rings(self._walk(keep))
+        # a ring the operation left whole keeps its original order (the file does not churn)
+        return [f.map_rings(lambda r: _same_ring(r, originals.get(frozenset(r)))) for f in faces]
+
+    def _midpoint(self, u: int, w: int) -> Point:
+        (ux, uy), (wx, wy) = self.vertices[u], self.vertices[w]
+        return ((ux + wx) / 2, (uy + wy) / 2)
+
+    def _shape(self, face: Face) -> Polygon:
+        return Polygon(self.ring_coords(face.outer), [self.ring_coords(h) for h in face.holes])
+
+    def _walk(self, edges: list[tuple[int, int]]) -> list[Ring]:
+        """Chain directed edges (region on their left) into rings, splitting at pinch points.
+
+        At a vertex with several ways on, the walk takes the first edge clockwise from the
+        way back; a ring that still passes a vertex twice is cut there into two rings (a
+        hole touching its outline at one corner is a hole, not a pinched outline).
+        """
+        v = self.vertices
+        out: dict[int, list[int]] = {}
+        for u, w in edges:
+            out.setdefault(u, []).append(w)
+        used: set[tuple[int, int]] = set()
+        rings = []
+        for start in edges:
+            if start in used:
+                continue
+            ring: list[int] = []
+            u, w = start
+            while True:
+                used.add((u, w))
+                ring.append(u)
+                ways = [x for x in out.get(w, ()) if (w, x) not in used or (w, x) == start]
+                if not ways:
+                    raise TopologyError("the new outline is not closed")
+                back = math.atan2(v[u][1] - v[w][1], v[u][0] - v[w][0])
+
+                def turn(x: int, back: float = back, w: int = w) -> float:
+                    angle = (back - math.atan2(v[x][1] - v[w][1], v[x][0] - v[w][0])) % math.tau
+                    return angle or math.tau
+
+                u, w = w, min(ways, key=turn)
+                if (u, w) == start:
+                    break
+                if len(ring) > len(edges):
+                    raise TopologyError("the new outline is not closed")
+            rings.extend(r for r in _split_pinches(tuple(ring)) if len(r) >= 3)
+        return rings
+
+    def _faces_from_rings(self, rings: list[Ring]) -> list[Face]:
+        """Faces from counter-clockwise outers and clockwise holes (each hole to its outer)."""
+        eps = self._overlay_eps()
+        outers, holes = [], []
+        for r in rings:
+            area = _signed_area(self.ring_coords(r))
+            if abs(area) <= eps * eps:
+                continue
+            (outers if area > 0 else holes).append((abs(area), r))
+        outers.sort()
+        shapes = [Polygon(self.ring_coords(r)) for _, r in outers]
+        members: list[list[Ring]] = [[] for _ in outers]
+        for _, h in holes:
+            inside = Polygon(self.ring_coords(h)).representative_point()
+            k = next((k for k, s in enumerate(shapes) if s.contains(inside)), None)
+            if k is None:
+                raise TopologyError("the new outline leaves a hole outside any polygon")
+            members[k].append(h)
+        faces = [Face(r, tuple(hs)) for (_, r), hs in zip(outers, members, strict=True)]
+        for f in faces:
+            if not self._shape(f).is_valid:
+                raise TopologyError("the result would touch itself; draw the outline apart")
+        return faces[::-1]  # largest first
+
+    def _cut_faces(self, txn: _Txn, refs: Sequence[FaceRef], tool: Face) -> set[int]:
+        """Take `tool`'s area out of the faces `refs` (noded against it).
+
+        Returns the vertices those faces used: the caller drops the ones left unused once
+        every face is in place.
+        """
+        old = {w for ref in refs for r in self.face(ref).rings() for w in r}
+        for kind, fid in dict.fromkeys(ref[:2] for ref in refs):
+            if kind == PROVINCE:
+                pieces = self._overlay(self.provinces[fid].face, tool, "minus")
+                name = _face_name(self, (PROVINCE, fid, 0))
+                if not pieces:
+                    raise TopologyError(f"the cut covers all of {name}; delete it instead")
+                if len(pieces) > 1:
+                    raise TopologyError(f"the cut would leave {name} in pieces; split it instead")
+                txn.set_province(fid, replace(self.provinces[fid], face=pieces[0]))
+                continue
+            sea = self.seas[fid]
+            parts: list[Face] = []
+            for k, part in enumerate(sea.parts):
+                cut = (SEA, fid, k) in refs
+                parts.extend(self._overlay(part, tool, "minus") if cut else [part])
+            txn.set_sea(fid, replace(sea, parts=tuple(parts)) if parts else None)
+        return old
 
     def split_province(
         self, pid: str, cut: Sequence[Point], snap_radius: float = 0.0, new_id: str | None = None
@@ -1315,11 +1578,17 @@ class TopoMap:
         colour: str | None = None,
         new_id: str | None = None,
     ) -> Edit:
-        """Rename, recolour or re-id a territory."""
+        """Rename, recolour or re-id a territory.
+
+        A new id follows everywhere the old one is named: provinces that say
+        `territory: <id>` in their own keys say the new id.
+        """
         t = self.territory(tid)
         if new_id is not None and new_id != tid:
             if not new_id or any(o.id == new_id for o in self.territories):
                 raise TopologyError(f"the territory id {new_id!r} is empty or already used")
+            if any(c.isspace() for c in new_id):
+                raise TopologyError(f"the territory id {new_id!r} may not contain spaces")
         new = replace(
             t,
             id=new_id or tid,
@@ -1328,6 +1597,11 @@ class TopoMap:
         )
         with _Txn(self, "edit territory") as txn:
             txn.set_territories(new if o.id == tid else o for o in self.territories)
+            if new.id != tid:
+                for pid, prov in list(self.provinces.items()):
+                    if prov.attrs.get("territory") == tid:
+                        attrs = {**prov.attrs, "territory": new.id}
+                        txn.set_province(pid, replace(prov, attrs=attrs))
             return txn.commit(new.id)
 
     def remove_territory(self, tid: str) -> Edit:
@@ -1533,6 +1807,50 @@ def _face_edges(f: Face) -> Iterator[tuple[int, int]]:
         for i in range(n):
             a, b = r[i], r[(i + 1) % n]
             yield (a, b) if a < b else (b, a)
+
+
+def _same_ring(r: Ring, original: Ring | None) -> Ring:
+    """`original` when it is `r` up to start and direction, else `r`."""
+    if original is None or len(original) != len(r):
+        return r
+    k = original.index(r[0])
+    rotated = original[k:] + original[:k]
+    if rotated == r or (rotated[0],) + rotated[1:][::-1] == r:
+        return original
+    return r
+
+
+def _split_pinches(r: Ring) -> list[Ring]:
+    """A ring that passes a vertex twice, cut there into simple rings."""
+    seen: dict[int, int] = {}
+    for i, x in enumerate(r):
+        if x in seen:
+            j = seen[x]
+            return _split_pinches(r[j:i]) + _split_pinches(r[:j] + r[i:])
+        seen[x] = i
+    return [r]
+
+
+def _ring_edges(r: Ring) -> list[tuple[int, int]]:
+    """The directed edges of a closed ring."""
+    n = len(r)
+    return [(r[i], r[(i + 1) % n]) for i in range(n)]
+
+
+def _proper_crossing(p: Point, q: Point, a: Point, b: Point, eps: float) -> Point | None:
+    """Where segments p-q and a-b cross, when that is farther than `eps` from all four ends."""
+    rx, ry = q[0] - p[0], q[1] - p[1]
+    sx, sy = b[0] - a[0], b[1] - a[1]
+    denom = rx * sy - ry * sx
+    lr, ls = math.hypot(rx, ry), math.hypot(sx, sy)
+    if lr <= eps or ls <= eps or abs(denom) <= 1e-12 * lr * ls:
+        return None
+    qpx, qpy = a[0] - p[0], a[1] - p[1]
+    t = (qpx * sy - qpy * sx) / denom
+    u = (qpx * ry - qpy * rx) / denom
+    if eps / lr < t < 1 - eps / lr and eps / ls < u < 1 - eps / ls:
+        return (p[0] + t * rx, p[1] + t * ry)
+    return None
 
 
 def _face_name(m: TopoMap, ref: FaceRef) -> str:

@@ -62,6 +62,15 @@ def vid_at(m: TopoMap, xy: tuple[float, float]) -> int:
     return next(v for v, p in m.vertices.items() if p == xy)
 
 
+def same_cycle(r: tuple[int, ...], s: tuple[int, ...]) -> bool:
+    """True when two rings are the same cycle of vertex ids, in either direction."""
+    if len(r) != len(s) or set(r) != set(s):
+        return False
+    k = s.index(r[0])
+    turned = s[k:] + s[:k]
+    return turned == r or (turned[0], *turned[1:][::-1]) == r
+
+
 def assert_undo_redo(m: TopoMap, edit: Any, before: dict[str, Any]) -> None:
     after = m.to_dict()
     edit.undo(m)
@@ -709,7 +718,7 @@ def test_a_province_drawn_inside_a_sea_becomes_an_island() -> None:
     edit = m.add_province([(220, 30), (260, 30), (260, 60), (220, 60)], 0.5, "isle")
     # Then the sea has it as a hole made of the same vertices: coast all around
     sea = m.seas["east"].parts[0]
-    assert sea.holes == (m.provinces["isle"].face.outer,)
+    assert [same_cycle(h, m.provinces["isle"].face.outer) for h in sea.holes] == [True]
     coast = m.polygon((SEA, "east", 0)).boundary.intersection(poly(m, "isle").boundary)
     assert coast.length == pytest.approx(140)
     assert m.polygon((SEA, "east", 0)).area == pytest.approx(110 * 80 - 40 * 30)
@@ -719,10 +728,194 @@ def test_a_province_drawn_inside_a_sea_becomes_an_island() -> None:
     assert m.to_dict() == before
 
 
-def test_an_island_touching_the_sea_edge_is_refused() -> None:
+def east_sea() -> TopoMap:
+    """tiny() with a sea east of B: (190, 10)-(300, 90), its west coast B's east edge."""
     m = TopoMap.from_dict(tiny())
     m.add_sea([(190, 10), (300, 10), (300, 90), (190, 90)], 0.5, sea_id="east")
+    return m
+
+
+def sea_shape(m: TopoMap, sid: str) -> Any:
+    return m.polygon((SEA, sid, 0))
+
+
+def test_land_drawn_across_the_sea_edge_takes_its_area_and_shares_the_coast() -> None:
+    # Given the east sea
+    m = east_sea()
     before = m.to_dict()
-    with pytest.raises(TopologyError, match="touches the edge"):
-        m.add_province([(220, 10), (260, 10), (260, 60), (220, 60)], 0.5, "cape")
+    # When a cape is drawn from the free area north of the sea into it
+    edit = m.add_province([(220, 0), (260, 0), (260, 50), (220, 50)], 0.5, "cape")
+    # Then the sea lost the cape's wet part, and its new outline runs along the cape's coast
+    assert sea_shape(m, "east").area == pytest.approx(110 * 80 - 40 * 40)
+    coast = sea_shape(m, "east").boundary.intersection(poly(m, "cape").boundary)
+    assert coast.length == pytest.approx(120)
+    # through the same vertices: the crossings became corners of both
+    sea_ring = set(m.seas["east"].parts[0].outer)
+    assert {vid_at(m, (220, 10)), vid_at(m, (260, 10))} <= sea_ring
+    assert {vid_at(m, (220, 10)), vid_at(m, (260, 10))} <= set(m.provinces["cape"].face.outer)
+    assert sea_shape(m, "east").is_valid and not sea_shape(m, "east").overlaps(poly(m, "cape"))
+    assert_undo_redo(m, edit, before)
+
+
+def test_land_drawn_over_a_coastal_strip_moves_the_coast() -> None:
+    # Given the east sea along B; When land is drawn on the sea's west strip, against B
+    m = east_sea()
+    edit = m.add_province([(190, 10), (230, 10), (230, 90), (190, 90)], 0.5, "shore")
+    # Then the new land borders B along x=190 and the sea along x=230; B has no coast left
+    assert shared_length(m, "B", "shore") == pytest.approx(80)
+    assert sea_shape(m, "east").boundary.intersection(poly(m, "B").boundary).length == 0
+    coast = sea_shape(m, "east").boundary.intersection(poly(m, "shore").boundary)
+    assert coast.length == pytest.approx(80)
+    assert sea_shape(m, "east").area == pytest.approx(70 * 80)
+    # And the corners the sea no longer uses are still there only because the land uses them
+    assert all(any(v in f.outer for _, f in m.faces()) for v in m.vertices)
+    edit.undo(m)
+    assert sea_shape(m, "east").area == pytest.approx(110 * 80)
+
+
+def test_land_covering_a_whole_sea_removes_it() -> None:
+    m = east_sea()
+    edit = m.add_province([(190, 5), (305, 5), (305, 95), (190, 95)], 0.5, "dry")
+    assert "east" not in m.seas
+    edit.undo(m)
+    assert "east" in m.seas
+
+
+def test_land_overlapping_a_province_is_still_refused_even_over_sea() -> None:
+    m = east_sea()
+    before = m.to_dict()
+    with pytest.raises(TopologyError, match="overlaps province Biwa"):
+        m.add_province([(150, 20), (250, 20), (250, 60), (150, 60)], 0.5)
     assert m.to_dict() == before
+
+
+def test_an_island_touching_the_sea_edge_becomes_a_notch_of_the_coast() -> None:
+    # Given the east sea; When land is drawn with its north side on the sea's north edge
+    m = east_sea()
+    m.add_province([(220, 10), (260, 10), (260, 60), (220, 60)], 0.5, "cape")
+    # Then the sea wraps around it: one outline, no hole, the coast is the cape's three sides
+    sea = m.seas["east"].parts[0]
+    assert sea.holes == ()
+    assert sea_shape(m, "east").boundary.intersection(poly(m, "cape").boundary).length == (
+        pytest.approx(140)
+    )
+
+
+def test_an_island_touching_the_sea_edge_at_one_corner_stays_valid() -> None:
+    m = east_sea()
+    m.add_province([(220, 10), (240, 30), (200, 30)], 0.5, "rock")
+    assert sea_shape(m, "east").is_valid
+    assert sea_shape(m, "east").area == pytest.approx(110 * 80 - 400)
+
+
+def test_a_sea_drawn_across_land_is_clipped_to_the_free_area_and_shares_its_edges() -> None:
+    # Given A and B; When a sea is drawn overlapping B's south-east corner
+    m = TopoMap.from_dict(tiny())
+    before = m.to_dict()
+    edit = m.add_sea([(150, 50), (250, 50), (250, 99), (150, 99)], 0.5, name="Bay")
+    sid = edit.result
+    # Then the sea covers only the free area and follows B's outline there
+    assert len(m.seas[sid].parts) == 1
+    assert sea_shape(m, sid).area == pytest.approx(100 * 49 - 40 * 40)
+    assert sea_shape(m, sid).boundary.intersection(poly(m, "B").boundary).length == (
+        pytest.approx(80)
+    )
+    # B gained the crossing corners, the same vertices as the sea
+    assert {vid_at(m, (150, 90)), vid_at(m, (190, 50))} <= set(m.provinces["B"].face.outer)
+    assert {vid_at(m, (150, 90)), vid_at(m, (190, 50))} <= set(m.seas[sid].parts[0].outer)
+    # the sea's corners inside B are gone
+    assert (150, 50) not in m.vertices.values()
+    assert_undo_redo(m, edit, before)
+
+
+def test_a_sea_drawn_across_a_whole_island_becomes_the_free_pieces() -> None:
+    m = TopoMap.from_dict(tiny())
+    edit = m.add_sea([(50, 0), (150, 0), (150, 100), (50, 100)], 0.5, sea_id="strait")
+    parts = [m.polygon((SEA, "strait", k)) for k in range(len(m.seas["strait"].parts))]
+    assert sorted(round(p.area) for p in parts) == [1000, 1000]
+    assert edit.result == "strait"
+
+
+def test_a_sea_drawn_only_over_land_is_refused() -> None:
+    m = TopoMap.from_dict(tiny())
+    before = m.to_dict()
+    with pytest.raises(TopologyError, match="entirely on provinces"):
+        m.add_sea([(20, 20), (80, 20), (80, 80)], 0.5)
+    assert m.to_dict() == before
+
+
+# ------------------------------------------------------------------------------------ holes
+
+
+def test_a_hole_drawn_inside_a_province_is_a_lake_in_it() -> None:
+    # Given A; When a hole is drawn inside it
+    m = TopoMap.from_dict(tiny())
+    before = m.to_dict()
+    edit = m.cut_hole([(30, 30), (60, 30), (60, 60), (30, 60)], 0.5)
+    # Then A has that hole, its area less by the hole's
+    assert len(m.provinces["A"].face.holes) == 1
+    assert poly(m, "A").area == pytest.approx(90 * 80 - 900)
+    assert edit.result == [(PROVINCE, "A")]
+    assert_undo_redo(m, edit, before)
+
+
+def test_a_lake_filled_with_water_gives_the_province_a_coast() -> None:
+    m = TopoMap.from_dict(tiny())
+    edit = m.cut_hole([(30, 30), (60, 30), (60, 60), (30, 60)], 0.5, lake="lake")
+    lake = m.seas["lake"]
+    assert lake.name == "Lake"
+    assert [same_cycle(lake.parts[0].outer, m.provinces["A"].face.holes[0])] == [True]
+    coast = m.polygon((SEA, "lake", 0)).boundary.intersection(poly(m, "A").boundary)
+    assert coast.length == pytest.approx(120)
+    edit.undo(m)
+    assert "lake" not in m.seas and not m.provinces["A"].face.holes
+
+
+def test_a_hole_across_the_outline_cuts_a_bay_and_a_hole_in_a_sea_is_allowed() -> None:
+    m = east_sea()
+    m.cut_hole([(40, 0), (60, 0), (60, 30), (40, 30)], 0.5)
+    assert poly(m, "A").area == pytest.approx(90 * 80 - 400)
+    assert not m.provinces["A"].face.holes and poly(m, "A").is_valid
+    m.cut_hole([(240, 40), (260, 40), (260, 60)], 0.5)
+    assert len(m.seas["east"].parts[0].holes) == 1
+
+
+def test_a_hole_that_would_cut_a_province_apart_or_away_is_refused() -> None:
+    m = TopoMap.from_dict(tiny())
+    before = m.to_dict()
+    with pytest.raises(TopologyError, match="in pieces"):
+        m.cut_hole([(40, 0), (60, 0), (60, 100), (40, 100)], 0.5)
+    with pytest.raises(TopologyError, match="delete it instead"):
+        m.cut_hole([(100, 5), (195, 5), (195, 95), (100, 95)], 0.5)
+    with pytest.raises(TopologyError, match="inside a province"):
+        m.cut_hole([(0, 0), (5, 0), (5, 5)], 0.5)
+    assert m.to_dict() == before
+
+
+# ------------------------------------------------------------------------ territory ids
+
+
+def test_renaming_a_territory_id_follows_every_member_reference() -> None:
+    # Given B naming its territory in its own keys too
+    data = tiny()
+    data["provinces"][1]["territory"] = "west"
+    m = TopoMap.from_dict(data)
+    before = m.to_dict()
+    # When the territory's id changes
+    edit = m.update_territory("west", new_id="wes")
+    # Then the territory list and B's own key say the new id; membership is unchanged
+    assert [t.id for t in m.territories] == ["wes"]
+    assert m.territory_of("A") == "wes" and m.territory_of("B") == "wes"
+    assert m.provinces["B"].attrs["territory"] == "wes"
+    assert_undo_redo(m, edit, before)
+    with pytest.raises(TopologyError, match="spaces"):
+        m.update_territory("wes", new_id="we st")
+
+
+def test_the_default_label_point_is_the_centre_of_the_largest_inner_circle() -> None:
+    m = TopoMap.from_dict(tiny())
+    assert m.label_point("A") == (55, 50)  # its own label
+    x, y = m.label_point("B")
+    assert 140 <= x <= 150 and y == pytest.approx(50, abs=1)
+    m.move_vertices({vid_at(m, (100, 90)): (160, 90), vid_at(m, (100, 10)): (160, 10)})
+    assert m.label_point("B")[0] == pytest.approx(175, abs=1)
