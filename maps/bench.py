@@ -1,8 +1,9 @@
 """`daimyo bench maps`: time to derive the graph of generated Voronoi maps.
 
-Each map is a square of side 1000 cut into the Voronoi cells of N seeded random
-points; the cells whose centre lies in the east fifth form one sea, the others are
-provinces, grouped into territories of about 20. Figures go to docs/PERFORMANCE.md.
+Each map is a square of side 1000 cut into the Voronoi cells of seeded random points:
+N points in the west four fifths give the N provinces, N/4 points in the east fifth
+give cells merged into one sea. Provinces are grouped into territories by a coarse
+grid. Figures go to docs/PERFORMANCE.md.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Callable
 
 import numpy as np
 import shapely
+from shapely import STRtree
 
 from maps.geometry import derive
 from maps.io import MapFile, Province, Sea, SeaPolygon, Territory
@@ -24,16 +26,21 @@ SIDE = 1000.0
 
 
 def voronoi_map(n: int, seed: int = 1) -> MapFile:
-    """A generated map of about `n` Voronoi cells, some of them sea."""
+    """A generated map of `n` Voronoi provinces with a sea to the east."""
     rng = np.random.default_rng(seed)
-    points = shapely.multipoints(rng.uniform(0, SIDE, size=(n, 2)))
+    land_points = rng.uniform((0, 0), (SIDE * 0.8, SIDE), size=(n, 2))
+    sea_points = rng.uniform((SIDE * 0.8, 0), (SIDE, SIDE), size=(max(1, n // 4), 2))
+    points = np.concatenate([land_points, sea_points])
     box = shapely.box(0, 0, SIDE, SIDE)
-    cells = shapely.get_parts(shapely.voronoi_polygons(points, extend_to=box))
+    cells = shapely.get_parts(shapely.voronoi_polygons(shapely.multipoints(points), extend_to=box))
+    # Put each cell in the order of its point (voronoi_polygons does not promise it).
+    point_index, cell_index = STRtree(cells).query(shapely.points(points), predicate="within")
+    cells = cells[cell_index[np.argsort(point_index)]]
     cells = shapely.intersection(cells, box)
     # Snap to a fine grid so neighbouring cells share their vertices exactly.
     cells = shapely.set_precision(cells, 1e-6)
     centres = shapely.get_coordinates(shapely.centroid(cells))
-    is_sea = centres[:, 0] > SIDE * 0.8
+    is_sea = np.arange(len(points)) >= n
     provinces = []
     regions: dict[str, list[str]] = {}
     land = cells[~is_sea]

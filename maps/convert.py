@@ -253,7 +253,10 @@ def snap_polygons(
        of its first vertex (so an already clean map does not change).
     2. A neighbour's vertex lying within `tolerance` of the middle of an edge (farther
        than `tolerance` from both its ends) is inserted into that edge (T-junctions).
-    Candidate pairs come from STRtree queries; polygons that snapping breaks are repaired.
+    With shapely >= 2.2 GEOS's coverage cleaner does all this (and closes gaps narrower
+    than `tolerance`); steps 1-2 are the fallback for older shapely, which matches
+    vertices by distance alone and so can pair the wrong ends of edges shorter than the
+    displacement. Candidate pairs come from STRtree queries; broken polygons are repaired.
     Returns the polygons and notes for the user, naming polygons by `names` if given.
     """
     out = np.array(shapes, dtype=object)

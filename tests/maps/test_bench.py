@@ -13,14 +13,14 @@ from maps.validate import validate
 
 
 def test_generated_map_is_valid_with_land_and_coast() -> None:
-    # Given a generated map of 150 cells
+    # Given a generated map of 150 provinces
     m = voronoi_map(150, seed=3)
     # Then it validates without errors, and has inland and coastal provinces
     assert [i for i in validate(m) if i.severity == "error"] == []
     graph = derive(m).graph
     assert any(p.coastal for p in graph.provinces)
     assert any(not p.coastal for p in graph.provinces)
-    assert len(m.provinces) < 150 and m.seas
+    assert len(m.provinces) == 150 and len(m.seas) == 1
 
 
 def test_bench_maps_prints_one_json_row_per_size(capsys: pytest.CaptureFixture[str]) -> None:
