@@ -131,3 +131,14 @@ def test_face_down_tokens_hands_and_objectives_of_opponents_are_not_in_the_obser
     assert all(q == 0 or st.known[0] for q, _ in obs.known_hand)
     assert obs.objective == st.objective[0] and obs.dealt == st.dealt[0]
     assert not hasattr(obs, "loc") and not hasattr(obs, "terr_card")
+
+
+def test_a_player_sees_its_own_face_down_tokens():
+    # Given a mid-game position ("Ein Spieler darf sich jederzeit seine eigenen verdeckten
+    # Kampfmarker auf dem Spielplan ansehen")
+    st = _mid_game(3)
+    for player in range(st.n):
+        obs = st.observation(player)
+        own = [(s, t) for s, t in enumerate(st.tokens) if t is not None and t[S.T_PLAYER] == player]
+        # Then every own token on the board shows its identity
+        assert all(obs.board_tokens[s][-1] == t[S.T_TID] for s, t in own)

@@ -194,3 +194,34 @@ def test_every_combat_token_ends_the_round_in_the_discard_pile_but_the_bluff():
     assert labels_at(st, "lion", S.DISCARD) == ["army1"]
     assert "bluff" in labels_at(st, "lion", S.HAND)
     assert st.tokens == [] and st.round == 2
+
+
+def test_an_absent_clans_capital_keeps_its_printed_defense():
+    # Given Crane is not playing; Crab attacks the empty Crane capital (printed +2)
+    st = position(
+        """
+        clans crab lion
+        control crab CRANE_2
+        control lion LION_C
+        place crab army2 CRANE_2|CRANE_C ->CRANE_C
+        place lion army3 CRANE_C|LION_C ->CRANE_C
+        """
+    )
+    resolve(st)
+    # Then the Army 2 only ties the bonus; Lion's Army 3 beats it and takes the province
+    assert control(st, "CRANE_C") == ("lion", 1, 0)
+
+
+def test_an_empty_province_defends_with_its_special_defense_token():
+    # Given an empty GOLD_2 holding the +2 defense token, attacked by an Army 2
+    st = position(
+        """
+        clans crab lion
+        control crab GOLD_3C
+        special GOLD_2 defense2
+        place crab army2 GOLD_2|GOLD_3C ->GOLD_2
+        """
+    )
+    resolve(st)
+    # Then the attack fails and nothing happens (no defender to reward)
+    assert control(st, "GOLD_2") == (None, 0, 0)
