@@ -44,6 +44,8 @@ TOOL_ACTIONS: list[tuple[Tool, str, str]] = [
     (Tool.INSERT, "&Insert vertex on edge", "I"),
     (Tool.REMOVE, "&Remove vertex", "X"),
     (Tool.ASSIGN, "&Assign territory by clicking", "T"),
+    (Tool.HOLE, "Cut &hole / bay", "O"),
+    (Tool.LAKE, "Draw &lake (land becomes water)", "L"),
 ]
 
 

@@ -269,6 +269,9 @@ class TerritoriesPanel(QWidget):
         self.members = QListWidget()
         self.name_edit = QLineEdit()
         self.name_edit.setPlaceholderText("territory name")
+        self.id_edit = QLineEdit()
+        self.id_edit.setPlaceholderText("territory id")
+        self.id_edit.setToolTip("The id the map file uses; renaming it updates every member")
         add = QPushButton("Add")
         remove = QPushButton("Remove")
         colour = QPushButton("Colour…")
@@ -278,9 +281,12 @@ class TerritoriesPanel(QWidget):
         buttons = QHBoxLayout()
         for b in (add, remove, colour):
             buttons.addWidget(b)
+        fields = QFormLayout()
+        fields.addRow("Name", self.name_edit)
+        fields.addRow("Id", self.id_edit)
         layout = QVBoxLayout(self)
         layout.addWidget(self.list, 2)
-        layout.addWidget(self.name_edit)
+        layout.addLayout(fields)
         layout.addLayout(buttons)
         layout.addWidget(self.assign)
         layout.addWidget(QLabel("Members"))
@@ -291,6 +297,7 @@ class TerritoriesPanel(QWidget):
         self.assign.toggled.connect(self.assign_mode.emit)
         self.list.currentRowChanged.connect(self._on_row)
         self.name_edit.editingFinished.connect(self._on_rename)
+        self.id_edit.editingFinished.connect(self._on_id)
         self.members.itemActivated.connect(
             lambda item: self.province_activated.emit(item.data(Qt.ItemDataRole.UserRole))
         )
@@ -337,11 +344,15 @@ class TerritoriesPanel(QWidget):
         tid = self.current()
         self.members.clear()
         topo = self.document.topo
+        for w in (self.name_edit, self.id_edit):
+            w.setEnabled(tid is not None)
         if tid is None:
             self.name_edit.clear()
+            self.id_edit.clear()
         else:
             t = topo.territory(tid)
             self.name_edit.setText(t.name)
+            self.id_edit.setText(t.id)
             for pid in t.provinces:
                 item = QListWidgetItem(topo.provinces[pid].name if pid in topo.provinces else pid)
                 item.setData(Qt.ItemDataRole.UserRole, pid)
@@ -379,6 +390,16 @@ class TerritoriesPanel(QWidget):
         colour = QColorDialog.getColor(QColor(self.document.topo.territory(tid).colour), self)
         if colour.isValid():
             self.document.run("update_territory", tid, colour=colour.name())
+
+    def _on_id(self) -> None:
+        tid = self.current()
+        new_id = self.id_edit.text().strip()
+        if tid is None or not new_id or new_id == tid:
+            return
+        if self.document.run("update_territory", tid, new_id=new_id) is None:
+            self.id_edit.setText(tid)  # refused: the status bar says why
+            return
+        self.select(new_id)
 
     def _on_rename(self) -> None:
         tid = self.current()

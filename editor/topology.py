@@ -604,6 +604,10 @@ class TopoMap:
             return Snap("edge", _clean_point(best_p), edge=best_e)
         return Snap("free", xy)
 
+    def unique_id(self, base: str) -> str:
+        """`base`, or `base_2`, `base_3`, ... : the first id no province or sea uses."""
+        return self._unique_id(base)
+
     def _unique_id(self, base: str, taken: Iterable[str] = ()) -> str:
         used = set(self.provinces) | set(self.seas) | set(taken)
         if base not in used:

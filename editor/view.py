@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
     QGraphicsView,
 )
 from shapely.geometry import LineString
+from shapely.geometry import Point as ShapelyPoint
 
 from editor.document import MapDocument
 from editor.topology import PROVINCE, SEA, Edit, FaceRef, Point, Snap
@@ -76,9 +77,12 @@ class Tool(enum.StrEnum):
     INSERT = "insert"  # click an edge to add a vertex there
     REMOVE = "remove"  # click a vertex to remove it
     ASSIGN = "assign"  # click a province to put it into the current territory
+    HOLE = "hole"  # draw an outline to cut out of the provinces and seas under it
+    LAKE = "lake"  # the same, and the land cut out becomes a sea (a lake)
 
 
-DRAWING_TOOLS = (Tool.PROVINCE, Tool.SEA, Tool.SPLIT)
+DRAWING_TOOLS = (Tool.PROVINCE, Tool.SEA, Tool.SPLIT, Tool.HOLE, Tool.LAKE)
+CLOSED_TOOLS = (Tool.PROVINCE, Tool.SEA, Tool.HOLE, Tool.LAKE)  # they draw outlines
 
 
 def _handle_item(size: float) -> QGraphicsRectItem:
@@ -241,6 +245,7 @@ class MapView(QGraphicsView):
         for ref in touched_faces:
             if ref in self._faces:
                 self._faces[ref].setPath(self._face_path(ref))
+        self._follow_labels(ref for ref in touched_faces if ref[1] not in edit.provinces)
         if edit.territories is not None:
             for ref in self._faces:
                 self._style_face(ref)
@@ -255,6 +260,15 @@ class MapView(QGraphicsView):
         for ref in self.topo.faces_using(vid):
             if ref in self._faces:
                 self._faces[ref].setPath(self._face_path(ref))
+        self._follow_labels(self.topo.faces_using(vid))
+
+    def _follow_labels(self, refs: Iterable[FaceRef]) -> None:
+        """Move the labels at a default place (no `label` key) to their province's new centre."""
+        for kind, pid, _ in refs:
+            item = self._labels.get(pid) if kind == PROVINCE else None
+            if item is not None and "label" not in self.topo.provinces[pid].attrs:
+                x, y = self.topo.label_point(pid)
+                item.setPos(x, y)
 
     def _remove_faces(self, kind: str, fid: str) -> None:
         for ref in [r for r in self._faces if r[0] == kind and r[1] == fid]:
@@ -299,13 +313,7 @@ class MapView(QGraphicsView):
 
     def _add_label(self, pid: str) -> None:
         prov = self.topo.provinces[pid]
-        label = prov.attrs.get("label")
-        if label is None:
-            try:
-                pt = self.topo.polygon((PROVINCE, pid, 0)).representative_point()
-                label = (pt.x, pt.y)
-            except ValueError:
-                return
+        label = self.topo.label_point(pid)
         extra = []
         if prov.attrs.get("capital"):
             extra.append("♛")
@@ -395,6 +403,10 @@ class MapView(QGraphicsView):
             Tool.INSERT: "Click an edge to insert a vertex (shared by both sides).",
             Tool.REMOVE: "Click a vertex to remove it from every polygon.",
             Tool.ASSIGN: "Click provinces to put them into the current territory.",
+            Tool.HOLE: "Click corners of a hole (or a bay across an outline); double-click or "
+            "Enter cuts it out of the provinces and seas under it.",
+            Tool.LAKE: "Click corners of a lake; double-click or Enter turns the land under it "
+            "into water with a shared coast.",
         }
         self.message.emit(hints[self.tool])
 
@@ -549,17 +561,23 @@ class MapView(QGraphicsView):
     def snap_point(self, xy: Point) -> Snap:
         """Where a click at `xy` lands: vertex, edge, grid point or the point itself."""
         snap = self.topo.snap(xy, self.snap_radius())
-        if snap.kind == "free" and self.grid_snap and self.grid_step > 0:
-            g = self.grid_step
-            return Snap("grid", (round(xy[0] / g) * g, round(xy[1] / g) * g))
-        return snap
+        if not self.grid_snap or self.grid_step <= 0 or snap.kind == "vertex":
+            return snap
+        g = self.grid_step
+        grid = (round(xy[0] / g) * g, round(xy[1] / g) * g)
+        if snap.kind == "edge" and snap.edge is not None:
+            # a grid point on the edge beats the pointer's projection: exact coordinates
+            a, b = (self.topo.vertices[v] for v in snap.edge)
+            on_edge = LineString([a, b]).distance(ShapelyPoint(grid)) <= 1e-9 * self.topo.scale()
+            return Snap("edge", grid, edge=snap.edge) if on_edge else snap
+        return Snap("grid", grid)
 
     def add_draw_point(self, xy: Point) -> None:
         """Add a (snapped) point to the outline or cut being drawn; may close the outline."""
         snap = self.snap_point(xy)
         pt = snap.point
         if (
-            self.tool in (Tool.PROVINCE, Tool.SEA)
+            self.tool in CLOSED_TOOLS
             and len(self.draw_points) >= 3
             and math.dist(pt, self.draw_points[0]) <= self.snap_radius()
         ):
@@ -606,6 +624,12 @@ class MapView(QGraphicsView):
             return edit
         if tool == Tool.SPLIT:
             return self._cut(pts, radius)
+        if tool in (Tool.HOLE, Tool.LAKE):
+            lake = self.topo.unique_id("lake") if tool == Tool.LAKE else None
+            edit = self.document.run("cut_hole", pts, radius, lake=lake)
+            if edit is not None and lake is not None and lake in self.topo.seas:
+                self.select((SEA, lake, 0))
+            return edit
         return None
 
     def _cut(self, pts: list[Point], radius: float) -> Edit | None:

@@ -578,3 +578,133 @@ def test_merge_tool_joins_two_sea_polygons(qtbot: Any) -> None:
     # Then the sea has one polygon covering both
     assert len(doc.topo.seas["south"].parts) == 1
     assert doc.topo.polygon((SEA, "south", 0)).area == pytest.approx(180 * 9)
+
+
+def draw(qtbot: Any, window: EditorWindow, tool: Tool, points: list[tuple[float, float]]) -> None:
+    """Click the corners with a drawing tool (grid snapping on: exact points); Enter closes."""
+    if not window.grid_snap_action.isChecked():
+        window.grid_snap_action.trigger()
+    assert window.view.grid_snap
+    window.set_tool(tool)
+    for xy in points:
+        click(qtbot, window, xy)
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)
+
+
+def with_east_sea() -> dict[str, Any]:
+    data = tiny()
+    data["extent"] = [0, 0, 300, 100]
+    data["seas"] = [
+        {
+            "id": "east",
+            "name": "East Sea",
+            "polygons": [{"polygon": [[190, 10], [290, 10], [290, 90], [190, 90]], "holes": []}],
+        }
+    ]
+    return data
+
+
+def test_drawing_land_across_the_coast_takes_it_out_of_the_sea(qtbot: Any) -> None:
+    # Given B with the east sea along its east side
+    window = make_window(qtbot, with_east_sea())
+    topo = window.document.topo
+    # When a province is drawn from B's corners out into the sea
+    draw(qtbot, window, Tool.PROVINCE, [(190, 10), (230, 10), (230, 90), (190, 90)])
+    # Then it exists, the sea lost that strip, and the new coast is one shared edge
+    new = next(pid for pid in topo.provinces if pid not in ("A", "B"))
+    sea = topo.polygon((SEA, "east", 0))
+    assert sea.area == pytest.approx(60 * 80)
+    assert sea.boundary.intersection(topo.polygon((PROVINCE, new, 0)).boundary).length == (
+        pytest.approx(80)
+    )
+    assert window.view.face_item((SEA, "east", 0)).path().boundingRect().left() == (
+        pytest.approx(230)
+    )
+    # And one undo gives the sea back
+    window.undo_action.trigger()
+    assert topo.to_dict()["seas"] == with_east_sea()["seas"]
+
+
+def test_drawing_a_sea_across_land_clips_it_to_the_free_area(qtbot: Any) -> None:
+    window = make_window(qtbot)
+    topo = window.document.topo
+    draw(qtbot, window, Tool.SEA, [(150, 50), (200, 50), (200, 100), (150, 100)])
+    sid = next(iter(topo.seas))
+    sea = topo.polygon((SEA, sid, 0))
+    assert sea.area == pytest.approx(50 * 50 - 40 * 40)
+    assert sea.boundary.intersection(topo.polygon((PROVINCE, "B", 0)).boundary).length == (
+        pytest.approx(80)
+    )
+    assert window.view.selected == (SEA, sid, 0)
+
+
+def test_hole_and_lake_tools(qtbot: Any) -> None:
+    # Given A; When a hole is drawn inside it with the hole tool
+    window = make_window(qtbot)
+    topo = window.document.topo
+    draw(qtbot, window, Tool.HOLE, [(30, 30), (50, 30), (50, 50), (30, 50)])
+    # Then A has a hole and the canvas draws it (even-odd fill: the hole is not filled)
+    assert len(topo.provinces["A"].face.holes) == 1
+    assert not window.view.face_item((PROVINCE, "A", 0)).path().contains(QPointF(40, 40))
+    # When a lake is drawn in B with the lake tool
+    draw(qtbot, window, Tool.LAKE, [(130, 30), (160, 30), (160, 60), (130, 60)])
+    # Then the land under it became a sea, B has it as a hole and shares its shore
+    assert list(topo.seas) == ["lake"]
+    lake = topo.polygon((SEA, "lake", 0))
+    assert lake.area == pytest.approx(900)
+    assert lake.boundary.intersection(topo.polygon((PROVINCE, "B", 0)).boundary).length == (
+        pytest.approx(120)
+    )
+    assert window.view.selected == (SEA, "lake", 0)
+    # And a refused hole leaves a message naming the fix
+    draw(qtbot, window, Tool.HOLE, [(40, 0), (60, 0), (60, 100), (40, 100)])
+    assert "split it instead" in window.statusBar().currentMessage()
+
+
+def test_territory_id_renamed_from_the_panel(qtbot: Any) -> None:
+    window = make_window(qtbot)
+    panel = window.territories_panel
+    panel.select("west")
+    # When the id field is edited
+    panel.id_edit.setText("western_lands")
+    panel.id_edit.editingFinished.emit()
+    # Then the territory and its members use the new id, still highlighted; undo restores
+    topo = window.document.topo
+    assert [t.id for t in topo.territories] == ["western_lands"]
+    assert topo.territory_of("A") == "western_lands"
+    assert panel.current() == "western_lands"
+    assert window.view.current_territory == "western_lands"
+    # When an id with a space is typed, Then it is refused and the field shows the old id
+    panel.id_edit.setText("bad id")
+    panel.id_edit.editingFinished.emit()
+    assert panel.id_edit.text() == "western_lands"
+    assert "spaces" in window.statusBar().currentMessage()
+    window.undo_action.trigger()
+    assert [t.id for t in topo.territories] == ["west"]
+
+
+def test_a_default_label_follows_a_vertex_drag_live_and_on_undo(qtbot: Any) -> None:
+    # Given B without a label point: its name sits at its centre
+    window = make_window(qtbot)
+    label = window.view.label_item("B")
+    start = label.pos().x()
+    assert 140 <= start <= 150
+    # When B's shared west side is dragged to x=160 (two corners, one after the other)
+    viewport = window.view.viewport()
+    for y in (10, 90):
+        qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=pixel(window, (100, y)))
+        hover(window, (160, y), Qt.MouseButton.LeftButton)
+        if y == 90:  # Then during the drag the label already moved
+            assert label.pos().x() > start + 5
+        qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=pixel(window, (160, y)))
+    # And after the drags it sits in the middle of what is left of B
+    assert window.view.label_item("B").pos().x() == pytest.approx(175, abs=1)
+    # And undo puts it back
+    window.undo_action.trigger()
+    window.undo_action.trigger()
+    assert window.view.label_item("B").pos().x() == pytest.approx(start)
+    # A's explicit label point stays where it is
+    assert (window.view.label_item("A").pos().x(), window.view.label_item("A").pos().y()) == (
+        55,
+        50,
+    )
