@@ -5,6 +5,7 @@ Rulebook: "Spielende" (flowers, face-up control tokens, objective, 5 per territo
 """
 
 from engine.graph import MapGraph, ProvinceInfo, TerritoryInfo
+from engine.rokugan.data import OBJECTIVE_INDEX
 from tests.engine.rokugan.fixtures import position
 
 
@@ -63,3 +64,19 @@ def test_every_scoring_term_adds_up_on_the_published_map():
     # Then honor = flowers + 3 face-up + 2 (honor token) + 1 (defense token) + 5 (objective)
     # + 5 (territory); Lion has one Shadowlands province only: nothing, objective unmet
     assert st.honor() == [flowers + 3 + 2 + 1 + 5 + 5, 0]
+
+
+def test_emerald_empire_needs_a_chain_not_just_a_connected_group():
+    # Given Crab holds six connected provinces in five territories whose longest chain
+    # (each province adjacent to the next) has only five: SCORP_C-SCORP_3-LION_W-DRAGON_C-
+    # PHX_C with UNI_C hanging off LION_W
+    group = ["SCORP_C", "SCORP_3", "LION_W", "DRAGON_C", "PHX_C", "UNI_C"]
+    st = position("clans crab lion\n" + "\n".join(f"control crab {q}" for q in group))
+    emerald = OBJECTIVE_INDEX["emerald_empire"]
+    # Then the objective is not met (rokugan-components.md: "a chain of 6 provinces, each
+    # adjacent to the next")
+    assert not st.objective_met(0, emerald)
+    # When Crab also takes UNI_3 (next to UNI_C and SCORP_3)
+    st._add_control(0, st.board.index["UNI_3"], 1, 0)
+    # Then UNI_C-UNI_3-SCORP_3-LION_W-DRAGON_C-PHX_C is a chain of six in four territories
+    assert st.objective_met(0, emerald)
