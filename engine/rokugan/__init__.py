@@ -10,7 +10,8 @@ first player until everyone has one token left; scout / shugenja / first-player 
 Shadowlands cards at the start of a turn; Scorpion's peek after a placement), the
 Unicorn's swap, and resolution steps 1-7. The game ends after round 5.
 Hidden: hands, pools' contents, face-down board tokens, secret objectives, the territory
-card dealt under each territory, the order (and neutral cards) of the initiative deck.
+card dealt under each territory, the order (and neutral cards) of the initiative deck,
+and so the game seed that deals them (an observation does not carry it).
 
 Actions and their text are in `engine.rokugan.actions` (grammar in its docstring).
 
