@@ -471,8 +471,6 @@ class _Reader:
                         "field names are text",
                     )
             result.append(Province(pid, name, polygon, holes, label, attrs, line=item_line))
-        if not result:
-            self.fail(line, "field 'provinces'", "is empty", "a map needs at least one province")
         return result, declared
 
     def seas(self, value: Any, line: int | None) -> list[Sea]:

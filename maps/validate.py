@@ -107,6 +107,9 @@ def _name(p: Province) -> str:
 def validate(mapfile: MapFile) -> list[ValidationIssue]:
     """Every problem in the map, errors and warnings, in a stable order."""
     issues = _Issues()
+    if not mapfile.provinces:
+        issues.error("no_provinces", "the map has no provinces; draw at least one")
+        return list(issues)
     duplicates = _check_ids(mapfile, issues)
     _check_territories(mapfile, issues)
     raw = province_shapes(mapfile)

@@ -159,7 +159,7 @@ def _graph(args: argparse.Namespace) -> int:
         f"{data['land_borders']} land borders, {data['coastal_borders']} coastal borders, "
         f"{len(data['territories'])} territories"
     )
-    width = max(len(p["id"]) for p in data["provinces"])
+    width = max((len(p["id"]) for p in data["provinces"]), default=0)
     for p in data["provinces"]:
         extras = " ".join(
             f"{k}={v}"

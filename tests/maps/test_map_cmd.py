@@ -251,3 +251,16 @@ def test_import_reads_named_properties_and_y_down(
     assert [(p.id, p.name) for p in m.provinces] == [("N", "North"), ("S", "South")]
     assert max(y for _, y in m.province("N").polygon) <= min(y for _, y in m.province("S").polygon)
     assert m.id == "screen" and m.extent == (0, 0, 11, 22)
+
+
+def test_an_empty_map_loads_and_check_says_what_is_missing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a new map with nothing drawn yet (as the editor saves it)
+    text = "format: 1\nid: new\nname: New\nsize: {width_mm: 100, height_mm: 100}\n"
+    path = write(tmp_path, text + "extent: [0, 0, 100, 100]\nprovinces: []\n")
+    # Then it has an empty graph, and check fails naming the problem
+    assert main(["map", "graph", str(path)]) == 0
+    assert "0 provinces" in capsys.readouterr().out
+    assert main(["map", "check", str(path)]) == 1
+    assert "the map has no provinces" in capsys.readouterr().out
