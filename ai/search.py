@@ -21,8 +21,10 @@ full states with `observation.determinize(rng)`, searches each (iterative deepen
 alpha-beta, transposition table, killer and history move ordering), and combines the
 root values by their mean (default) or by a vote of each world's best move.
 
-The budget is split evenly among the worlds. With a node budget the whole decision is a
-function of the observation, the legal actions and the rng: deterministic and honest.
+The worlds are deepened in lockstep (every world finishes depth d before any starts
+d + 1), so they share the budget evenly and their values stay comparable; an iteration
+cut short by the budget is dropped. With a node budget the whole decision is a function
+of the observation, the legal actions and the rng: deterministic and honest.
 """
 
 from __future__ import annotations
@@ -126,30 +128,30 @@ class WorldSearch:
 
     # -- the root ---------------------------------------------------------------------
 
-    def run(self, moves: Sequence[Any], on_iteration: Any = None) -> dict[Any, float]:
-        """Values of the root `moves` from the deepest iteration the budget allowed
-        (the interrupted iteration's values overlay the last completed one's)."""
-        order = list(moves)
-        values: dict[Any, float] = {}
-        for depth in range(1, self.config.max_depth + 1):
-            if self.limiter.over() and values:
-                break
-            self.horizon_hit = False
-            partial: dict[Any, float] = {}
-            try:
-                self._root_iteration(order, depth, partial)
-            except _Stop:
-                if partial and order[0] in partial:
-                    values.update(partial)
-                break
-            values = partial
-            self.completed_depth = depth
-            order.sort(key=lambda m: -values[m])
-            if on_iteration is not None:
-                on_iteration()
-            if not self.horizon_hit:
-                break  # every line reached the end of the game: deeper changes nothing
-        return values
+    def start(self, moves: Sequence[Any]) -> None:
+        """Set the root moves (in the order the first iteration tries them)."""
+        self.order = list(moves)
+        self.values: dict[Any, float] = {}
+        self.finished = False
+
+    def iterate(self, depth: int) -> None:
+        """One iteration at `depth`. Completed, it replaces the root values; interrupted
+        (`_Stop` propagates) it leaves the last completed values, because values from
+        different depths are not comparable — except in the first iteration, where the
+        moves searched so far are all there is."""
+        self.horizon_hit = False
+        partial: dict[Any, float] = {}
+        try:
+            self._root_iteration(self.order, depth, partial)
+        except _Stop:
+            if not self.values:
+                self.values = partial
+            raise
+        self.values = partial
+        self.completed_depth = depth
+        self.order.sort(key=lambda m: -partial[m])
+        # Every line reached the end of the game: deeper changes nothing.
+        self.finished = not self.horizon_hit
 
     def _root_iteration(self, order: list[Any], depth: int, out: dict[Any, float]) -> None:
         state = self.state
@@ -400,39 +402,41 @@ class SearchBot(Bot):
             worlds_wanted = max(1, self.config.worlds)
             root = view.player
         legal_set = set(legal)
-        results: list[dict[Any, float]] = []
-        depths: list[int] = []
-        moves: list[Any] = []
-
-        def current_best() -> Any:
-            return _combine(results, moves or legal, self.config.combine)[0]
-
-        for index in range(worlds_wanted):
-            if results and (budget.cancel.is_set() or budget.exhausted()):
-                break
-            world = view.clone() if isinstance(view, GameState) else view.determinize(rng)
-            if not moves:
-                found = [m for m in self.adapter.candidates(world, root) if m in legal_set]
-                moves = _unique(found) or legal
-            share = (index + 1) / worlds_wanted
-            node_limit = None
-            if budget.nodes is not None:
-                node_limit = start_nodes + max(1, int(budget.nodes * share))
-            deadline = None
-            if budget.seconds is not None:
-                deadline = budget.started + budget.seconds * share
-            limiter = _Limiter(budget, node_limit, deadline)
-            world_legal = set(world.legal_actions())
-            world_moves = [m for m in moves if m in world_legal] or moves
+        worlds = [
+            view.clone() if isinstance(view, GameState) else view.determinize(rng)
+            for _ in range(worlds_wanted)
+        ]
+        found = [m for m in self.adapter.candidates(worlds[0], root) if m in legal_set]
+        moves = _unique(found) or legal
+        node_limit = None if budget.nodes is None else start_nodes + max(1, budget.nodes)
+        deadline = None if budget.seconds is None else budget.started + budget.seconds
+        limiter = _Limiter(budget, node_limit, deadline)
+        searches = []
+        for world in worlds:
             search = WorldSearch(world, root, self.adapter, self.config, limiter)
-            values = search.run(world_moves, lambda: budget.report(current_best()))
-            if values:
-                results.append(values)
-                depths.append(search.completed_depth)
-            budget.report(current_best())
-        move, combined = _combine(results, moves or legal, self.config.combine)
+            world_legal = set(world.legal_actions())
+            search.start([m for m in moves if m in world_legal] or moves)
+            searches.append(search)
+
+        def results() -> list[dict[Any, float]]:
+            return [s.values for s in searches if s.values]
+
+        # Lockstep deepening: every world completes depth d before any starts d + 1, so
+        # the worlds' values stay comparable and the budget is shared evenly.
+        try:
+            for depth in range(1, self.config.max_depth + 1):
+                for search in searches:
+                    if not search.finished:
+                        search.iterate(depth)
+                budget.report(_combine(results(), moves, self.config.combine)[0])
+                if all(s.finished for s in searches) or limiter.over():
+                    break
+        except _Stop:
+            pass
+        move, combined = _combine(results(), moves, self.config.combine)
         if move not in legal_set:
             move = legal[0]
+        depths = [s.completed_depth for s in searches if s.values]
         return Decision(move, combined, depths, budget.spent_nodes - start_nodes)
 
 
