@@ -86,6 +86,22 @@ class RiceWarsObservation(Observation):
         """The phase of the observed position."""
         return self.scalars[_S["phase"]]
 
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """The observer's own cards (card indices)."""
+        return self.hands[self.player]
+
+    @property
+    def money(self) -> tuple[int, ...]:
+        """Every seat's Ryo (public)."""
+        return self.lists[_L["money"]]
+
+    @property
+    def bids(self) -> tuple[int, ...]:
+        """The bids on the advisor now auctioned: own bid, `SEALED` for an opponent's
+        placed bid, `NO_BID` where none is placed yet."""
+        return self.lists[_L["bids"]]
+
     def determinize(self, rng: random.Random) -> RiceWarsState:
         """A full state consistent with this observation, unknowns drawn from `rng`."""
         st = RiceWarsState.__new__(RiceWarsState)

@@ -192,10 +192,10 @@ def test_sealed_bids_are_hidden_until_the_reveal() -> None:
     second = st.cur
     # Then the next bidder sees that a bid was made, not how much
     obs = st.observation(second)
-    assert obs.lists[13 + 3][first] == SEALED  # the bids list
+    assert obs.bids[first] == SEALED and obs.bids[second] == -1
     det = obs.determinize(random.Random(1))
     assert 0 <= det.bids[first] <= det.money[first]
-    assert st.observation(first).lists[16][first] == 3
+    assert st.observation(first).bids[first] == 3
 
 
 def test_nobody_bids_the_advisor_leaves_and_two_advisors_is_the_limit() -> None:
