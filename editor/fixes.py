@@ -7,6 +7,7 @@ the near-miss tolerance, drops repeated vertices, or moves a label inside its pr
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -189,6 +190,12 @@ def fix_for(issue: Any, topo: TopoMap) -> Fix | None:
         return ("snap near misses", "fix_near_misses", (near_miss_tolerance(topo),))
     if code == "invalid_ring" and has_duplicate_vertices(topo):
         return ("drop duplicate vertices", "drop_duplicate_vertices", ())
+    if code == "no_territory" and issue.provinces and issue.provinces[0] in topo.provinces:
+        tid = neighbour_territory(topo, issue.provinces[0])
+        if tid is not None:
+            name = topo.territory(tid).name
+            return (f"put it in {name}", "assign", (issue.provinces[0], tid))
+        return None
     if code == "label_outside" and issue.provinces:
         pid = issue.provinces[0]
         if pid in topo.provinces:
@@ -196,6 +203,38 @@ def fix_for(issue: Any, topo: TopoMap) -> Fix | None:
             label = [round(pt.x, 2), round(pt.y, 2)]
             return ("move label inside", "update_province", (pid, None, {"label": label}))
     return None
+
+
+def neighbour_territory(topo: TopoMap, pid: str) -> str | None:
+    """The territory the province shares the longest border with (None: no such neighbour)."""
+    lengths: dict[str, float] = {}
+    outline = topo.polygon((PROVINCE, pid, 0)).boundary
+    # neighbours share at least a corner (also across a T-junction not yet fixed)
+    others = {ref for v in topo.provinces[pid].face.outer for ref in topo.faces_using(v)}
+    for kind, other, _ in others:
+        tid = topo.territory_of(other) if kind == PROVINCE and other != pid else None
+        if tid is not None:
+            length = outline.intersection(topo.polygon((PROVINCE, other, 0)).boundary).length
+            lengths[tid] = lengths.get(tid, 0.0) + length
+    best = max(lengths, key=lambda t: lengths[t]) if lengths else None
+    return best if best is not None and lengths[best] > 0 else None
+
+
+def issue_point(issue: Any, topo: TopoMap) -> Point | None:
+    """Where to mark an issue on the map.
+
+    maps.validate points at a province without a label by its first corner; a marker there
+    reads as "this corner is wrong", so a one-province issue at that corner is marked at
+    the province's label point instead.
+    """
+    loc = getattr(issue, "location", None)
+    provinces = getattr(issue, "provinces", ())
+    if loc is None or len(provinces) != 1 or provinces[0] not in topo.provinces:
+        return None if loc is None else (float(loc[0]), float(loc[1]))
+    first = topo.vertices[topo.provinces[provinces[0]].face.outer[0]]
+    if math.dist(first, (float(loc[0]), float(loc[1]))) <= 1e-6 * topo.scale():
+        return topo.label_point(provinces[0])
+    return (float(loc[0]), float(loc[1]))
 
 
 def _is_sliver(issue: Any, topo: TopoMap) -> bool:

@@ -28,24 +28,25 @@ from PySide6.QtWidgets import (
 from editor.analysis import AnalysisResult, LiveAnalysis
 from editor.dialogs import BackgroundDialog, BackgroundSpec, GridDialog, NewMapDialog
 from editor.document import MapDocument
-from editor.fixes import near_miss_tolerance
+from editor.fixes import issue_point, near_miss_tolerance
 from editor.panels import ProvincePanel, TerritoriesPanel, ValidationPanel
 from editor.topology import PROVINCE, TopoMap
 from editor.view import MapView, Tool
 
 MAP_FILTER = "Daimyo maps (*.yaml *.yml)"
 
-TOOL_ACTIONS: list[tuple[Tool, str, str]] = [
-    (Tool.SELECT, "&Select / move vertices", "V"),
-    (Tool.PROVINCE, "Draw &province", "P"),
-    (Tool.SEA, "Draw s&ea", "S"),
-    (Tool.SPLIT, "S&plit province (cut line)", "K"),
-    (Tool.MERGE, "&Merge provinces", "M"),
-    (Tool.INSERT, "&Insert vertex on edge", "I"),
-    (Tool.REMOVE, "&Remove vertex", "X"),
-    (Tool.ASSIGN, "&Assign territory by clicking", "T"),
-    (Tool.HOLE, "Cut &hole / bay", "O"),
-    (Tool.LAKE, "Draw &lake (land becomes water)", "L"),
+# tool, menu text, shortcut, toolbar text (the toolbar's tooltip gives the rest)
+TOOL_ACTIONS: list[tuple[Tool, str, str, str]] = [
+    (Tool.SELECT, "&Select / move vertices", "V", "Select"),
+    (Tool.PROVINCE, "Draw &province", "P", "Province"),
+    (Tool.SEA, "Draw s&ea", "S", "Sea"),
+    (Tool.HOLE, "Cut &hole / bay", "O", "Hole"),
+    (Tool.LAKE, "Draw &lake (land becomes water)", "L", "Lake"),
+    (Tool.SPLIT, "S&plit province (cut line)", "K", "Split"),
+    (Tool.MERGE, "&Merge provinces", "M", "Merge"),
+    (Tool.INSERT, "&Insert vertex on edge", "I", "Insert vertex"),
+    (Tool.REMOVE, "&Remove vertex", "X", "Remove vertex"),
+    (Tool.ASSIGN, "&Assign territory by clicking", "T", "Assign"),
 ]
 
 
@@ -221,8 +222,10 @@ class EditorWindow(QMainWindow):
         toolbar.setObjectName("tools")
         self.tool_group = QActionGroup(self)
         self.tool_actions: dict[Tool, QAction] = {}
-        for tool, text, key in TOOL_ACTIONS:
+        for tool, text, key, short in TOOL_ACTIONS:
             act = a(text, lambda _=False, t=tool: self.set_tool(t), key, checkable=True)
+            act.setIconText(short)
+            act.setToolTip(f"{text.replace('&', '')} ({key})")
             self.tool_group.addAction(act)
             tools_menu.addAction(act)
             toolbar.addAction(act)
@@ -360,8 +363,9 @@ class EditorWindow(QMainWindow):
             self.view.zoom_to_provinces([pid])
 
     def _on_issue_activated(self, issue: Any) -> None:
-        if issue.location is not None:
-            self.view.zoom_to(tuple(issue.location))
+        point = issue_point(issue, self.document.topo)
+        if point is not None:
+            self.view.zoom_to(point)
         elif issue.provinces:
             self.view.zoom_to_provinces(issue.provinces)
         if issue.provinces and issue.provinces[0] in self.document.topo.provinces:
@@ -454,6 +458,15 @@ class EditorWindow(QMainWindow):
         finally:
             stack.endMacro()
         self.view.fit()
+        if edit is not None:
+            message = f"Added {len(edit.result)} {g.kind} cells."
+            if empty:
+                x0, y0, x1, y1 = topo.extent()
+                message += (
+                    f" The map's extent now fits the grid: {x1 - x0:g} × {y1 - y0:g} mm "
+                    "(Edit ▸ Map properties to change it)."
+                )
+            self.statusBar().showMessage(message, 15_000)
 
     def choose_background(self) -> None:
         """Pick a tracing image and place it."""

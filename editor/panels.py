@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QSpinBox,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
@@ -158,14 +159,14 @@ class ProvincePanel(QWidget):
             self.title.setText("Nothing selected — click a province or sea.")
             for w in [self.id_edit, self.name_edit, *self._province_widgets()]:
                 w.setEnabled(False)
-            self.id_edit.clear()
-            self.name_edit.clear()
+            self._clear()
             return
         self.id_edit.setEnabled(ref[0] == PROVINCE)
         self.name_edit.setEnabled(True)
         for w in self._province_widgets():
             w.setEnabled(ref[0] == PROVINCE)
         if ref[0] != PROVINCE:
+            self._clear()
             sea = topo.seas[ref[1]]
             self.title.setText(f"<b>Sea</b> {sea.name} — polygon {ref[2] + 1} of {len(sea.parts)}")
             self.id_edit.setText(sea.id)
@@ -198,6 +199,17 @@ class ProvincePanel(QWidget):
             self.label_y.setValue(float(label[1]))
         self.palace.setChecked(bool(a.get("palace_site")))
         self.blessed.setValue(int(a.get("blessed") or 0))
+
+    def _clear(self) -> None:
+        """Empty every field (nothing selected: no values left over from before)."""
+        self.id_edit.clear()
+        self.name_edit.clear()
+        self.territory.clear()
+        for spin in (self.flowers, self.defense, self.blessed, self.label_x, self.label_y):
+            spin.setValue(0)
+        self.capital.setCurrentIndex(0)
+        for box in (self.shadowlands, self.has_label, self.palace):
+            box.setChecked(False)
 
     def _on_changed(self, edit: Any) -> None:
         if self.ref is not None:
@@ -420,6 +432,8 @@ class ValidationPanel(QWidget):
         self.summary.setWordWrap(True)
         self.list = QListWidget()
         self.list.setWordWrap(True)
+        self.list.setIconSize(QSize(16, 16))
+        self.list.setSpacing(2)
         self.fix_button = QPushButton("Fix")
         self.fix_button.setEnabled(False)
         layout = QVBoxLayout(self)
@@ -452,12 +466,15 @@ class ValidationPanel(QWidget):
             parts.append(result.error)
         parts.append(f"({result.seconds * 1000:.0f} ms)")
         self.summary.setText("; ".join(parts))
+        style = self.style()
         if not self.issues and result.error is None:
-            self.list.addItem(QListWidgetItem("✔ No problems found."))
+            icon = style.standardIcon(QStyle.StandardPixmap.SP_DialogApplyButton)
+            self.list.addItem(QListWidgetItem(icon, "No problems found."))
         for issue in self.issues:
-            mark = "⛔" if issue.severity == "error" else "⚠"
+            kind = "Critical" if issue.severity == "error" else "Warning"
+            icon = style.standardIcon(getattr(QStyle.StandardPixmap, f"SP_MessageBox{kind}"))
             fixable = " — fix available" if fix_for(issue, self.document.topo) else ""
-            item = QListWidgetItem(f"{mark} {issue.message}{fixable}")
+            item = QListWidgetItem(icon, f"{issue.message}{fixable}")
             item.setToolTip(f"{issue.code}: {issue.message}")
             self.list.addItem(item)
         self._on_row(self.list.currentRow())

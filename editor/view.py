@@ -19,6 +19,7 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
+    QFontMetricsF,
     QKeyEvent,
     QMouseEvent,
     QPainter,
@@ -44,6 +45,7 @@ from shapely.geometry import LineString
 from shapely.geometry import Point as ShapelyPoint
 
 from editor.document import MapDocument
+from editor.fixes import issue_point
 from editor.topology import PROVINCE, SEA, Edit, FaceRef, Point, Snap
 
 LAND = QColor("#efe3c2")
@@ -54,6 +56,8 @@ LAND_BORDER = QColor(200, 40, 40, 150)
 COAST_BORDER = QColor(20, 90, 200, 170)
 GRAPH_EDGE = QColor(120, 20, 20, 200)
 ISSUE = QColor("#d00000")
+HANDLE_SIZE = 7.0  # pixels, zoomed in enough to see every corner
+HANDLE_SIZE_SMALL = 4.0  # pixels, the selection's corners when zoomed out
 
 Z_BACKGROUND, Z_SEA, Z_PROVINCE, Z_OVERLAY, Z_LABEL, Z_HANDLE, Z_TOOL = (
     -100,
@@ -83,6 +87,36 @@ class Tool(enum.StrEnum):
 
 DRAWING_TOOLS = (Tool.PROVINCE, Tool.SEA, Tool.SPLIT, Tool.HOLE, Tool.LAKE)
 CLOSED_TOOLS = (Tool.PROVINCE, Tool.SEA, Tool.HOLE, Tool.LAKE)  # they draw outlines
+
+
+class LabelItem(QGraphicsSimpleTextItem):
+    """A province's name (and its symbols on a second line), centred, with a light halo.
+
+    The halo keeps the text readable on dark territory colours as on light ones.
+    """
+
+    HALO = 3.0
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt override
+        """The text's box grown by the halo."""
+        h = self.HALO
+        return super().boundingRect().adjusted(-h, -h, h, h)
+
+    def paint(self, painter: QPainter, option: Any, widget: Any = None) -> None:
+        """Each line centred, stroked in the halo colour, then filled."""
+        font = self.font()
+        metrics = QFontMetricsF(font)
+        width = super().boundingRect().width()
+        path = QPainterPath()
+        y = metrics.ascent()
+        for line in self.text().split("\n"):
+            path.addText(QPointF((width - metrics.horizontalAdvance(line)) / 2, y), font, line)
+            y += metrics.lineSpacing()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        halo = QPen(QColor(255, 255, 255, 210), self.HALO)
+        halo.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        painter.strokePath(path, halo)
+        painter.fillPath(path, self.brush())
 
 
 def _handle_item(size: float) -> QGraphicsRectItem:
@@ -120,7 +154,7 @@ class MapView(QGraphicsView):
         self.selected: FaceRef | None = None
         self.draw_points: list[Point] = []
         self._faces: dict[FaceRef, QGraphicsPathItem] = {}
-        self._labels: dict[str, QGraphicsSimpleTextItem] = {}
+        self._labels: dict[str, LabelItem] = {}
         self._handles: dict[int, QGraphicsRectItem] = {}
         self._all_handles = True  # all handles shown, or only the selection's (zoomed out)
         self._edge_length = 1.0
@@ -319,9 +353,10 @@ class MapView(QGraphicsView):
             extra.append("♛")
         if prov.attrs.get("flowers"):
             extra.append("✿" * int(prov.attrs["flowers"]))
-        text = prov.name + (" " + "".join(extra) if extra else "")
-        item = QGraphicsSimpleTextItem(text)
+        text = prov.name + ("\n" + " ".join(extra) if extra else "")
+        item = LabelItem(text)
         item.setFont(QFont("Sans", 8))
+        item.setBrush(QBrush(QColor("#1e1a14")))
         item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         rect = item.boundingRect()
         item.setPos(label[0], label[1])
@@ -336,11 +371,31 @@ class MapView(QGraphicsView):
         all_handles = self.show_handles and abs(self.transform().m11()) * self._edge_length >= 9
         chosen: set[int] = set()
         if self.show_handles and self.selected is not None and self.selected in self._faces:
-            chosen = {v for r in self.topo.face(self.selected).rings() for v in r}
+            if all_handles:
+                chosen = {v for r in self.topo.face(self.selected).rings() for v in r}
+            else:  # zoomed out: corners a few pixels apart, so the outline stays visible
+                chosen = self._spaced_corners(self.selected, 8 / abs(self.transform().m11()))
         if all_handles != self._all_handles or force or not all_handles:
+            # zoomed out, the selection's corners are small dots: its outline stays visible
+            size = HANDLE_SIZE if all_handles else HANDLE_SIZE_SMALL
             for vid, item in self._handles.items():
-                item.setVisible(all_handles or vid in chosen)
+                visible = all_handles or vid in chosen
+                item.setVisible(visible)
+                if visible and item.rect().width() != size:
+                    item.setRect(-size / 2, -size / 2, size, size)
         self._all_handles = all_handles
+
+    def _spaced_corners(self, ref: FaceRef, gap: float) -> set[int]:
+        """The face's corners, skipping those closer than `gap` to the last one kept."""
+        v = self.topo.vertices
+        out: set[int] = set()
+        for ring in self.topo.face(ref).rings():
+            last: Point | None = None
+            for vid in ring:
+                if last is None or math.dist(v[vid], last) >= gap:
+                    out.add(vid)
+                    last = v[vid]
+        return out
 
     def handle_visible(self, vid: int) -> bool:
         """True when the vertex's handle is shown (it can then be dragged)."""
@@ -348,7 +403,7 @@ class MapView(QGraphicsView):
         return item is not None and item.isVisible()
 
     def _add_handle(self, vid: int) -> None:
-        item = _handle_item(6)
+        item = _handle_item(HANDLE_SIZE)
         item.setVisible(self.show_handles and self._all_handles)
         item.setData(0, vid)
         self._handles[vid] = item
@@ -516,7 +571,7 @@ class MapView(QGraphicsView):
                     path.lineTo(QPointF(*labels[a]))
                     self._overlay_path(path, COAST_BORDER, 1, Qt.PenStyle.DotLine)
         for issue in issues:
-            loc = getattr(issue, "location", None)
+            loc = issue_point(issue, self.topo)
             if loc is None:
                 continue
             mark = QGraphicsEllipseItem(-9, -9, 18, 18)
@@ -525,6 +580,13 @@ class MapView(QGraphicsView):
             pen = QPen(colour, 2.5)
             mark.setPen(pen)
             mark.setPos(loc[0], loc[1])
+            provinces = getattr(issue, "provinces", ())
+            if len(provinces) == 1 and provinces[0] in self._labels:
+                if math.dist(loc, self.topo.label_point(provinces[0])) < 1e-9:
+                    # about the whole province: ring its name instead of hiding it
+                    rect = self._labels[provinces[0]].boundingRect()
+                    w, h = rect.width() + 6, rect.height() + 4
+                    mark.setRect(-w / 2, -h / 2, w, h)
             mark.setToolTip(issue.message)
             self._issues.addToGroup(mark)
 
@@ -657,7 +719,7 @@ class MapView(QGraphicsView):
                         return pid
         return None
 
-    def label_item(self, pid: str) -> QGraphicsSimpleTextItem:
+    def label_item(self, pid: str) -> LabelItem:
         """The name label of a province (tests and screenshots)."""
         return self._labels[pid]
 

@@ -376,6 +376,9 @@ def test_new_map_and_grid_dialogs(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -
     assert topo.meta["extent"] == [0, 0, 80, 60]
     assert topo.meta["size"] == {"width_mm": 80, "height_mm": 60}
     assert window.document.undo_stack.count() == 1
+    # and the status bar says what happened to the extent
+    assert "Added 6 square cells" in window.statusBar().currentMessage()
+    assert "80 × 60 mm" in window.statusBar().currentMessage()
 
     def accept_properties(dialog: NewMapDialog) -> int:
         dialog.name.setText("Isles of Rice")
@@ -708,3 +711,45 @@ def test_a_default_label_follows_a_vertex_drag_live_and_on_undo(qtbot: Any) -> N
         55,
         50,
     )
+
+
+def test_a_province_in_no_territory_is_marked_at_its_name_and_fixed_by_its_neighbour(
+    qtbot: Any,
+) -> None:
+    # Given C below A and B, in no territory
+    data = tiny()
+    data["provinces"].append(
+        {"id": "C", "name": "Chiba", "polygon": [[10, 90], [190, 90], [190, 99], [10, 99]]}
+    )
+    window = make_window(qtbot, data)
+    result = wait_analysis(qtbot, window)
+    codes = [issue.code for issue in result.issues]
+    assert "no_territory" in codes
+    # Then its marker rings C's name, not its first corner
+    topo = window.document.topo
+    issue = result.issues[codes.index("no_territory")]
+    assert tuple(issue.location) == (10, 90)
+    from editor.fixes import issue_point
+
+    assert issue_point(issue, topo) == topo.label_point("C")
+    # When the issue's fix is clicked, Then C joins its neighbours' territory (one undo step)
+    panel = window.validation_panel
+    panel.list.setCurrentRow(codes.index("no_territory"))
+    assert panel.fix_button.text() == "Fix: put it in West"
+    with qtbot.waitSignal(window.analysis.finished, timeout=10_000) as blocker:
+        panel.fix_button.click()
+    assert topo.territory_of("C") == "west"
+    assert "no_territory" not in [i.code for i in blocker.args[0].issues]
+
+
+def test_the_province_panel_shows_no_leftover_values_when_nothing_is_selected(
+    qtbot: Any,
+) -> None:
+    window = make_window(qtbot)
+    panel = window.province_panel
+    window.view.select((PROVINCE, "A", 0))
+    assert panel.flowers.value() == 2 and panel.territory.currentText() == "West"
+    window.view.select(None)
+    assert panel.flowers.value() == 0 and panel.territory.count() == 0
+    assert panel.capital.currentIndex() == 0 and not panel.has_label.isChecked()
+    assert not panel.flowers.isEnabled()
