@@ -65,6 +65,17 @@ def _fill(menu: QMenu, actions: list[QAction | None]) -> None:
             menu.addAction(action)
 
 
+def _file_error(path: str | Path, exc: Exception) -> str:
+    """A message for a file that could not be written: the file, the reason, the fix."""
+    if isinstance(exc, OSError):
+        reason = exc.strerror or str(exc)
+        return (
+            f"Could not write {path}: {reason}.\n\nCheck that the folder exists and that "
+            "you may write there, or choose another place (File ▸ Save as… / Export)."
+        )
+    return str(exc)
+
+
 def play_available() -> bool:
     """True when the app provides a new-game dialog that accepts a map file."""
     try:
@@ -573,7 +584,7 @@ class EditorWindow(QMainWindow):
         try:
             target = self.document.save(path)
         except OSError as exc:
-            QMessageBox.critical(self, "Save failed", f"Could not save {path}: {exc}")
+            QMessageBox.critical(self, "Save failed", _file_error(path, exc))
             return False
         self.statusBar().showMessage(f"Saved {target}", 5000)
         return True
@@ -645,7 +656,15 @@ class EditorWindow(QMainWindow):
             path, _ = QFileDialog.getSaveFileName(self, f"Export {kind}", start, pattern)
             if not path:
                 return False
-        export_map(self.document.topo.to_mapfile(), path)
+            if not path.lower().endswith((".geojson", ".json", ".svg")):
+                path += f".{ext}"
+        from maps.api import MapError
+
+        try:
+            export_map(self.document.topo.to_mapfile(), path)
+        except (MapError, OSError) as exc:
+            QMessageBox.critical(self, "Export failed", _file_error(path, exc))
+            return False
         self.statusBar().showMessage(f"Exported {path}", 5000)
         return True
 

@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 )
 from shapely.geometry import LineString
 from shapely.geometry import Point as ShapelyPoint
+from shapely.geometry import Polygon as ShapelyPolygon
 
 from editor.document import MapDocument
 from editor.fixes import issue_point
@@ -677,22 +678,48 @@ class MapView(QGraphicsView):
             edit = self.document.run("add_province", pts, radius, territory=self.current_territory)
             if edit is not None:
                 self.select((PROVINCE, edit.result, 0))
+                seas = sorted(self._names(SEA, edit.seas))
+                self.message.emit(
+                    f"Added province {edit.result}"
+                    + (f"; its land came out of {', '.join(seas)}." if seas else ".")
+                )
             return edit
         if tool == Tool.SEA:
             edit = self.document.run("add_sea", pts, radius, name="Sea")
             if edit is not None:
                 sid = edit.result
+                old = edit.seas[sid][0]
+                first = len(old.parts) if old else 0
+                added = len(self.topo.seas[sid].parts) - first
                 self.select((SEA, sid, len(self.topo.seas[sid].parts) - 1))
+                area = sum(
+                    self.topo.polygon((SEA, sid, k)).area
+                    for k in range(first, len(self.topo.seas[sid].parts))
+                )
+                drawn = ShapelyPolygon(pts).area if len(pts) >= 3 else 0.0
+                clipped = " (clipped to the free area)" if area < 0.999 * drawn else ""
+                parts = "a polygon" if added == 1 else f"{added} polygons"
+                self.message.emit(f"Added {parts} of sea {sid}{clipped}.")
             return edit
         if tool == Tool.SPLIT:
             return self._cut(pts, radius)
         if tool in (Tool.HOLE, Tool.LAKE):
             lake = self.topo.unique_id("lake") if tool == Tool.LAKE else None
             edit = self.document.run("cut_hole", pts, radius, lake=lake)
-            if edit is not None and lake is not None and lake in self.topo.seas:
-                self.select((SEA, lake, 0))
+            if edit is not None:
+                cut = ", ".join(self._names(PROVINCE, edit.provinces) + self._names(SEA, edit.seas))
+                if lake is not None and lake in self.topo.seas:
+                    self.select((SEA, lake, 0))
+                    self.message.emit(f"Lake {lake} cut out of {cut}; its shore is their coast.")
+                else:
+                    self.message.emit(f"Cut out of {cut}.")
             return edit
         return None
+
+    def _names(self, kind: str, ids: Iterable[str]) -> list[str]:
+        """The names of the provinces or seas that still exist among `ids`."""
+        faces = self.topo.provinces if kind == PROVINCE else self.topo.seas
+        return [faces[i].name for i in ids if i in faces]
 
     def _cut(self, pts: list[Point], radius: float) -> Edit | None:
         if len(pts) < 2:
@@ -706,8 +733,17 @@ class MapView(QGraphicsView):
             return None
         if target[0] == PROVINCE:
             edit = self.document.run("split_province", target[1], pts, radius)
+            if edit is not None:
+                keep, new = edit.result
+                self.select((PROVINCE, new, 0))
+                self.message.emit(
+                    f"Split {self.topo.provinces[keep].name}: the new part is {new} "
+                    "(selected; name it in the Province panel)."
+                )
         else:
             edit = self.document.run("split_sea", target[1], target[2], pts, radius)
+            if edit is not None:
+                self.message.emit(f"Split a polygon of sea {target[1]} in two.")
         return edit
 
     def _label_at(self, pos: QPoint) -> str | None:
@@ -787,8 +823,10 @@ class MapView(QGraphicsView):
             if first[0] != ref[0]:
                 self.message.emit("Land and sea cannot be merged.")
             elif first[0] == PROVINCE:
+                gone = self.topo.provinces[ref[1]].name
                 if self.document.run("merge_provinces", first[1], ref[1]) is not None:
                     self.select(first)
+                    self.message.emit(f"Merged {gone} into {self.topo.provinces[first[1]].name}.")
             else:
                 edit = self.document.run("merge_sea_parts", first[1], first[2], ref[1], ref[2])
                 if edit is not None:

@@ -623,6 +623,7 @@ def test_drawing_land_across_the_coast_takes_it_out_of_the_sea(qtbot: Any) -> No
     assert window.view.face_item((SEA, "east", 0)).path().boundingRect().left() == (
         pytest.approx(230)
     )
+    assert "came out of East Sea" in window.statusBar().currentMessage()
     # And one undo gives the sea back
     window.undo_action.trigger()
     assert topo.to_dict()["seas"] == with_east_sea()["seas"]
@@ -639,6 +640,7 @@ def test_drawing_a_sea_across_land_clips_it_to_the_free_area(qtbot: Any) -> None
         pytest.approx(80)
     )
     assert window.view.selected == (SEA, sid, 0)
+    assert "clipped to the free area" in window.statusBar().currentMessage()
 
 
 def test_hole_and_lake_tools(qtbot: Any) -> None:
@@ -753,3 +755,38 @@ def test_the_province_panel_shows_no_leftover_values_when_nothing_is_selected(
     assert panel.flowers.value() == 0 and panel.territory.count() == 0
     assert panel.capital.currentIndex() == 0 and not panel.has_label.isChecked()
     assert not panel.flowers.isEnabled()
+
+
+def test_split_and_merge_say_what_they_did(qtbot: Any) -> None:
+    window = make_window(qtbot)
+    window.set_tool(Tool.SPLIT)
+    for xy in [(0, 50), (55, 52), (101, 50)]:
+        window.view.click(xy)
+    window.view.finish_drawing()
+    assert window.view.selected == (PROVINCE, "A_2", 0)
+    assert window.statusBar().currentMessage().startswith("Split Akagi: the new part is A_2")
+    window.set_tool(Tool.MERGE)
+    window.view.click((50, 30))
+    window.view.click((50, 70))
+    assert window.statusBar().currentMessage() == "Merged Akagi 2 into Akagi."
+
+
+def test_export_errors_name_the_file_and_the_fix(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    shown: list[str] = []
+    monkeypatch.setattr(
+        QMessageBox, "critical", lambda parent, title, text, *a: shown.append(f"{title}|{text}")
+    )
+    window = make_window(qtbot)
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    assert not window.export("svg", blocker / "map.svg")
+    assert not window.save_to(blocker / "map.yaml")
+    assert shown[0].startswith(f"Export failed|Could not write {blocker / 'map.svg'}")
+    assert "choose another place" in shown[0]
+    assert shown[1].startswith("Save failed|Could not write")
+    assert not window.export("svg", tmp_path / "map.png")
+    assert "name the output .geojson or .svg" in shown[2]
