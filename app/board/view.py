@@ -8,7 +8,7 @@ from PySide6.QtGui import QMouseEvent, QPainter, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
-from app.board.scene import MapScene
+from app.board.scene import MapScene, Spot
 
 CLICK_SLOP = 5  # pixels a press may move and still count as a click, not a pan
 
@@ -62,16 +62,31 @@ class BoardView(QGraphicsView):
         self._fitted = True
 
     def keys_at(self, pos: QPoint) -> list[tuple[str, str]]:
-        """The (kind, id) of every clickable item under a viewport position, top first."""
+        """The (kind, id) of every clickable item under a viewport position.
+
+        Pieces (tokens, spots) come first, nearest centre first, so a click on one of two
+        overlapping tokens takes the one the pointer is over the most; then provinces.
+        """
         scene = self.map_scene()
         if scene is None:
             return []
-        keys: list[tuple[str, str]] = []
+        point = self.mapToScene(pos)
+        pieces: list[tuple[float, tuple[str, str]]] = []
+        areas: list[tuple[str, str]] = []
         for item in self.items(pos):
             if not shiboken6.isValid(item):
                 continue  # an overlay item deleted during a redraw
             key = scene.key_at(item)
-            if key is not None and item.isVisible() and key not in keys:
+            if key is None or not item.isVisible():
+                continue
+            if item.parentItem() is None and (key[0] != "province" or isinstance(item, Spot)):
+                offset = item.scenePos() - point
+                pieces.append((offset.x() ** 2 + offset.y() ** 2, key))
+            else:
+                areas.append(key)
+        keys: list[tuple[str, str]] = []
+        for key in [k for _, k in sorted(pieces, key=lambda p: p[0])] + areas:
+            if key not in keys:
                 keys.append(key)
         return keys
 

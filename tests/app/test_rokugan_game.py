@@ -138,7 +138,8 @@ def test_one_human_and_three_bots_play_a_whole_game(window, qtbot, tmp_path: Pat
         wait_for_me(window, qtbot)
         if state.is_terminal():
             break
-        decide(window, qtbot, rng, prefer=(HAND, PLACE))
+        # from now on cards come first: territory cards, scouts and shugenja by clicks
+        decide(window, qtbot, rng, prefer=(CARD, HAND, PLACE))
 
     def at_end() -> bool:
         finish_steps(window, qtbot)

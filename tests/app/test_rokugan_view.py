@@ -131,3 +131,53 @@ def test_the_editor_can_open_the_dialog_on_its_map_file(qtbot, tmp_path) -> None
     # Then the map is chosen and a game config names it
     assert dialog.config().map_ref == str(copy)
     assert dialog.map.currentText() == "my-rokugan.yaml"
+
+
+def test_scorpion_may_peek_after_placing(window, qtbot) -> None:
+    from app.games.rokugan.picks import BUTTON, TOKEN
+
+    # Given me as Scorpion against a bot that has placed a token
+    start(window, (Seat(HUMAN, choice="scorpion"), Seat(AI, "random", choice="lion")))
+    state = window.session.state
+    view = view_of(window)
+    for _ in range(12):
+        to_my_placement(window, qtbot)
+        if Pick(BUTTON, "skip peek") in view.tree.options():
+            break
+        click_pick(window, qtbot, Pick(HAND, view.tree.options_of(HAND)[0]))
+        click_pick(window, qtbot, Pick(PLACE, view.tree.options_of(PLACE)[0]))
+        qtbot.waitUntil(lambda: window.controller.human_to_act, timeout=20000)
+        if Pick(BUTTON, "skip peek") in view.tree.options():
+            break
+    # Then the peek is offered with lit tokens and a "Don't peek" button
+    assert "Scorpion" in view.prompt.text()
+    target = view.tree.options_of(TOKEN)[0]
+    assert view._token_items[target].lit
+    assert any(b.text() == "Don't peek" for b in view.choice_buttons)
+    # When I peek, I see that token's face
+    click_pick(window, qtbot, Pick(TOKEN, target))
+    assert str(state.history[-1]) == f"peek {target}"
+    assert state.observation(0).board_tokens[int(target[1:])][5] >= 0
+
+
+def test_the_rules_name_every_clan_ability_and_card() -> None:
+    from app.widgets.rules_dialog import rules_pages
+
+    html = dict(rules_pages())["Battle for Rokugan"]
+    for words in (
+        "Crab",
+        "Crane wins ties",
+        "Dragon",
+        "Lion bluff",
+        "Phoenix",
+        "Scorpion",
+        "Unicorn",
+        "Scout",
+        "Shugenja",
+        "First-player card",
+        "Bushido",
+        "Animate the Dead",
+        "Way of Humility",
+        "Resolution",
+    ):
+        assert words in html
