@@ -42,7 +42,7 @@ TOOL_ACTIONS: list[tuple[Tool, str, str, str]] = [
     (Tool.SEA, "Draw s&ea", "S", "Sea"),
     (Tool.HOLE, "Cut &hole / bay", "O", "Hole"),
     (Tool.LAKE, "Draw &lake (land becomes water)", "L", "Lake"),
-    (Tool.SPLIT, "S&plit province (cut line)", "K", "Split"),
+    (Tool.SPLIT, "Spli&t province (cut line)", "K", "Split"),
     (Tool.MERGE, "&Merge provinces", "M", "Merge"),
     (Tool.INSERT, "&Insert vertex on edge", "I", "Insert vertex"),
     (Tool.REMOVE, "&Remove vertex", "X", "Remove vertex"),
@@ -175,8 +175,8 @@ class EditorWindow(QMainWindow):
         self.save_action = a("&Save", self.save, QKeySequence.StandardKey.Save)
         self.save_as_action = a("Save &as…", self.save_as, "Ctrl+Shift+S")
         self.import_action = a("&Import GeoJSON…", self.import_geojson, "Ctrl+Shift+I")
-        self.export_geojson_action = a("Export &GeoJSON…", lambda: self.export("geojson"))
-        self.export_svg_action = a("Export S&VG…", lambda: self.export("svg"))
+        self.export_geojson_action = a("Export &GeoJSON…", lambda: self.export("geojson"), "Ctrl+E")
+        self.export_svg_action = a("Export S&VG…", lambda: self.export("svg"), "Ctrl+Shift+E")
         self.background_action = a("&Background image…", self.choose_background, "Ctrl+B")
         self.no_background_action = a("Remove background", lambda: self.set_background(None))
         self.close_action = a("&Close", self.close, QKeySequence.StandardKey.Close)
@@ -205,11 +205,11 @@ class EditorWindow(QMainWindow):
         self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.delete_action = a("&Delete selected", self.delete_selected, "Del")
         self.dedupe_action = a(
-            "Drop duplicate vertices",
+            "Drop duplicate &vertices",
             lambda: self.document.run("drop_duplicate_vertices", 1e-9 * self.document.topo.scale()),
         )
         self.snap_fix_action = a(
-            "Snap near misses",
+            "Snap &near misses",
             lambda: self.document.run("fix_near_misses", near_miss_tolerance(self.document.topo)),
             tip="Weld vertices and edges closer than the near-miss tolerance",
         )
@@ -255,13 +255,13 @@ class EditorWindow(QMainWindow):
         )
         self.fit_action = a("&Fit map", self.view.fit, "Ctrl+0")
         self.grid_snap_action = a("Snap to &grid", self._on_grid_snap, "G", checkable=True)
-        self.grid_step_action = a("Grid &step…", self.choose_grid_step)
+        self.grid_step_action = a("Grid &step…", self.choose_grid_step, "Shift+G")
         self.handles_action = a(
             "Show &vertices", self.view.set_handles_visible, "H", checkable=True
         )
         self.handles_action.setChecked(True)
         self.graph_action = a(
-            "Show game &graph", self.view.set_graph_visible, "Ctrl+G", checkable=True
+            "Show game g&raph", self.view.set_graph_visible, "Ctrl+G", checkable=True
         )
         self.graph_action.setChecked(True)
         _fill(

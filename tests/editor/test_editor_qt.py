@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication
 
 from editor.document import MapDocument
 from editor.main_window import EditorWindow
-from editor.topology import PROVINCE, SEA, TopoMap
+from editor.topology import PROVINCE, SEA, Snap, TopoMap
 from editor.view import Tool
 from tests.editor.test_topology import coords, shared_length, tiny, vid_at
 
@@ -790,3 +790,129 @@ def test_export_errors_name_the_file_and_the_fix(
     assert shown[1].startswith("Save failed|Could not write")
     assert not window.export("svg", tmp_path / "map.png")
     assert "name the output .geojson or .svg" in shown[2]
+
+
+def test_every_menu_command_shows_a_shortcut_and_none_clash(qtbot: Any) -> None:
+    # Given the editor's menus
+    window = make_window(qtbot)
+    without = {"Remove background", "Drop duplicate vertices", "Snap near misses"}
+    keys: dict[str, str] = {}
+    for menu_action in window.menuBar().actions():
+        menu = menu_action.menu()
+        mnemonics: dict[str, str] = {}
+        for action in menu.actions():
+            if action.isSeparator():
+                continue
+            text = action.text()
+            plain = text.replace("&", "")
+            # Then each command has a shortcut (shown beside it in the menu) ...
+            if plain not in without:
+                assert action.shortcuts(), f"{plain} has no shortcut"
+            # ... no two commands share one, and no two items of a menu share a mnemonic
+            for key in action.shortcuts():
+                assert key.toString() not in keys, f"{plain} and {keys[key.toString()]}"
+                keys[key.toString()] = plain
+            if "&" in text:
+                letter = text[text.index("&") + 1].lower()
+                assert letter not in mnemonics, f"{plain} and {mnemonics[letter]}"
+                mnemonics[letter] = plain
+    assert keys["O"] == "Cut hole / bay" and keys["L"] == "Draw lake (land becomes water)"
+
+
+def test_grid_snapping_toggle(qtbot: Any) -> None:
+    # Given the province tool on an empty spot, grid snapping off
+    window = make_window(qtbot)
+    window.set_tool(Tool.PROVINCE)
+    assert not window.view.grid_snap
+    free = window.view.snap_point((33.3, 97.2))
+    assert free.kind == "free" and free.point == (33.3, 97.2)
+    # When G is pressed (the View menu's toggle), Then points snap to the 5-unit grid
+    with qtbot.waitActive(window):
+        window.activateWindow()
+    qtbot.keyClick(window.view, Qt.Key.Key_G)
+    assert window.grid_snap_action.isChecked() and window.view.grid_snap
+    assert window.view.snap_point((33.3, 97.2)) == Snap("grid", (35, 95))
+    # and a grid point on an edge lands exactly on that edge
+    on_edge = window.view.snap_point((40.2, 90.3))
+    assert on_edge.kind == "edge" and on_edge.point == (40, 90)
+    # When the step is changed, Then the grid follows
+    window.view.grid_step = 2
+    assert window.view.snap_point((33.3, 97.2)).point == (34, 98)
+    # When G is pressed again, Then snapping is off
+    qtbot.keyClick(window.view, Qt.Key.Key_G)
+    assert window.view.snap_point((33.3, 97.2)).kind == "free"
+
+
+def test_a_failed_save_leaves_the_old_file_whole(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    from PySide6.QtWidgets import QMessageBox
+
+    # Given a saved map, then an edit
+    window = make_window(qtbot)
+    target = tmp_path / "tiny.yaml"
+    assert window.save_to(target)
+    saved = target.read_text(encoding="utf-8")
+    window.document.run("update_province", "A", name="Akagi-mura")
+    # When the final rename of the atomic write fails (disk full, power cut, ...)
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text, *a: shown.append(text))
+
+    def broken_replace(src: Any, dst: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    assert not window.save()
+    # Then the old file is whole, no temp file is left, the map is still unsaved
+    assert target.read_text(encoding="utf-8") == saved
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tiny.yaml"]
+    assert window.document.dirty
+    assert "No space left on device" in shown[0] and str(target) in shown[0]
+
+
+def test_autosave_runs_on_its_timer(qtbot: Any) -> None:
+    window = make_window(qtbot)
+    doc = window.document
+    doc.run("update_province", "A", name="Akagi-mura")
+    doc._autosave.setInterval(20)
+    qtbot.waitUntil(doc.autosave_path().exists, timeout=3000)
+    assert "Akagi-mura" in doc.autosave_path().read_text(encoding="utf-8")
+
+
+def test_background_dialog_places_the_image(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtGui import QColor, QPixmap
+
+    from editor.dialogs import BackgroundDialog
+
+    image = tmp_path / "trace.png"
+    pixmap = QPixmap(40, 20)
+    pixmap.fill(QColor("red"))
+    pixmap.save(str(image))
+    window = make_window(qtbot)
+
+    def accept(dialog: BackgroundDialog) -> int:
+        dialog.path.setText(str(image))
+        dialog.opacity.setValue(0.4)
+        dialog.x.setValue(-10)
+        dialog.y.setValue(20)
+        dialog.scale.setValue(0.5)
+        return BackgroundDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(BackgroundDialog, "exec", accept)
+    window.background_action.trigger()
+    item = window.view.background()
+    assert item is not None and item.opacity() == pytest.approx(0.4)
+    assert item.sceneBoundingRect().getRect() == pytest.approx((-10, 20, 20, 10))
+
+    # When the dialog is opened again, Then it starts from the current placement
+    def check(dialog: BackgroundDialog) -> int:
+        assert dialog.opacity.value() == pytest.approx(0.4) and dialog.x.value() == -10
+        return BackgroundDialog.DialogCode.Rejected
+
+    monkeypatch.setattr(BackgroundDialog, "exec", check)
+    window.background_action.trigger()
+    assert window.view.background() is item
