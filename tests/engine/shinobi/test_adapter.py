@@ -125,3 +125,51 @@ def test_bots_choose_legal_moves_from_the_observation(name: str) -> None:
 def test_a_whole_game_of_search_bots() -> None:
     result, state = play_match(SPEC, ["greedy", "easy", "random"], seed=4, nodes=60)
     assert state.is_terminal() and sum(result.scores) == pytest.approx(1.0)
+
+
+def test_a_card_of_ones_clan_goes_where_no_attack_can_reach_it() -> None:
+    # Given player 0 (Oda) with one Oda card; an Oda stack of 2 in province 1 that
+    # player 3's Takeda 3 can hit, and nothing of Oda elsewhere
+    state = position(
+        """
+        turn: player 0, order 1
+        deck: hojo*10
+        p0 oda: hand oda hojo hojo hojo; province -
+        p1 mori: hand mori*4; province oda*2
+        p2 takeda: hand takeda*4; province -
+        p3 uesugi: hand uesugi*4; province takeda*3
+        """
+    )
+    ranked = [str(a) for a in ADAPTER.candidates(state, 0)]
+    # Then joining the stack (3 strong: out of Takeda 3's reach) comes first; a lone card
+    # in province 3 (only Takeda's owner there, who cannot hit their own province) beats
+    # a lone card in province 2, which Takeda 3 can hit
+    assert ranked[0] == "deploy oda to 1"
+    assert ranked.index("deploy oda to 3") < ranked.index("deploy oda to 2")
+
+
+def test_the_evaluation_counts_the_attacks_to_come() -> None:
+    # Given Oda 3 in one stack, or the same 3 cards spread as lone cards that player 3's
+    # Takeda 3 can hit
+    stacked = position(
+        """
+        turn: player 1, order 1
+        deck: hojo*10
+        p0 oda: hand hojo*4; province -
+        p1 mori: hand mori*4; province oda*3
+        p2 takeda: hand takeda*4; province -
+        p3 uesugi: hand uesugi*4; province takeda*3
+        """
+    )
+    spread = position(
+        """
+        turn: player 1, order 1
+        deck: hojo*10
+        p0 oda: hand hojo*4; province -
+        p1 mori: hand mori*4; province oda
+        p2 takeda: hand takeda*4; province oda*2
+        p3 uesugi: hand uesugi*4; province takeda*3
+        """
+    )
+    # Then the stack is worth more to Oda's player
+    assert ADAPTER.evaluate(stacked, 0) > ADAPTER.evaluate(spread, 0)
