@@ -141,7 +141,7 @@ class MapView(QGraphicsView):
         super().__init__(parent)
         self.setScene(QGraphicsScene(self))
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.BoundingRectViewportUpdate)
         self.setMouseTracking(True)
         self.setBackgroundBrush(QBrush(QColor("#d8d8d8")))
@@ -516,9 +516,17 @@ class MapView(QGraphicsView):
         self.fitInView(rect.adjusted(-m, -m, m, m), Qt.AspectRatioMode.KeepAspectRatio)
         self._update_handles()
 
-    def zoom(self, factor: float) -> None:
-        """Zoom in (factor > 1) or out around the view centre or pointer."""
+    def zoom(self, factor: float, anchor: QPoint | None = None) -> None:
+        """Zoom in (factor > 1) or out, keeping the map point at `anchor` (a viewport pixel,
+        default the centre) where it is."""
+        pixel = anchor if anchor is not None else self.viewport().rect().center()
+        fixed = self.mapToScene(pixel)
         self.scale(factor, factor)
+        # scroll so the anchored map point is back under its pixel (the view's own
+        # under-mouse anchor would use a stale pointer: mouse moves are handled here)
+        moved = self.mapFromScene(fixed) - pixel
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + moved.x())
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + moved.y())
         self._update_handles()
 
     def zoom_to(self, xy: Point, span: float | None = None) -> None:
@@ -935,7 +943,7 @@ class MapView(QGraphicsView):
         """Zoom around the pointer."""
         steps = event.angleDelta().y() / 120
         if steps:
-            self.zoom(1.15**steps)
+            self.zoom(1.15**steps, event.position().toPoint())
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
         """Enter closes a drawing, Backspace drops its last point, Escape cancels."""

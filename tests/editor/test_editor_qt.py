@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
@@ -916,3 +916,53 @@ def test_background_dialog_places_the_image(
     monkeypatch.setattr(BackgroundDialog, "exec", check)
     window.background_action.trigger()
     assert window.view.background() is item
+
+
+def test_zoom_pan_and_fit(qtbot: Any) -> None:
+    from PySide6.QtGui import QWheelEvent
+
+    # Given the fitted map: the whole extent is in view
+    window = make_window(qtbot)
+    view = window.view
+    visible = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert visible.contains(QRectF(0, 0, 200, 100))
+    fitted = view.transform().m11()
+    # When the wheel turns up over B, Then the view zooms in and B stays under the pointer
+    at = pixel(window, (150, 50))
+    wheel = QWheelEvent(
+        QPointF(at),
+        QPointF(view.viewport().mapToGlobal(at)),
+        QPoint(0, 0),
+        QPoint(0, 240),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
+    QApplication.sendEvent(view.viewport(), wheel)
+    assert view.transform().m11() == pytest.approx(fitted * 1.15**2)
+    under = view.mapToScene(at)
+    assert (under.x(), under.y()) == pytest.approx((150, 50), abs=1)
+    # When the middle button drags left, Then the map pans (the view shows more of the east)
+    before = view.mapToScene(view.viewport().rect().center())
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.MiddleButton, pos=at)
+    hover(window, (150, 50), Qt.MouseButton.MiddleButton)
+    event = QMouseEvent(
+        QEvent.Type.MouseMove,
+        QPointF(at.x() - 100, at.y()),
+        QPointF(view.viewport().mapToGlobal(QPoint(at.x() - 100, at.y()))),
+        Qt.MouseButton.NoButton,
+        Qt.MouseButton.MiddleButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(view.viewport(), event)
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.MiddleButton, pos=at)
+    after = view.mapToScene(view.viewport().rect().center())
+    assert after.x() > before.x() + 10
+    # When zoom out, zoom in and fit are triggered from the View menu
+    window.zoom_out_action.trigger()
+    assert view.transform().m11() == pytest.approx(fitted * 1.15**2 * 0.8)
+    window.zoom_in_action.trigger()
+    window.fit_action.trigger()
+    # Then fit shows the whole map again
+    assert view.transform().m11() == pytest.approx(fitted)
