@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, Qt, Signal, Slot
@@ -166,8 +167,12 @@ class MainWindow(QMainWindow):
             act.setEnabled(in_game)
         for act in (self.zoom_in_action, self.zoom_out_action, self.fit_action):
             act.setEnabled(in_game)
-        self.continue_action.setEnabled(self.settings.autosave_path.exists())
+        autosave = self.settings.autosave_path
+        self.continue_action.setEnabled(autosave.exists())
         self.start_screen.continue_button.setEnabled(self.continue_action.isEnabled())
+        if autosave.exists():
+            when = datetime.fromtimestamp(autosave.stat().st_mtime).strftime("%d %b %H:%M")
+            self.start_screen.continue_button.setToolTip(f"The game saved on {when}")
         self.start_screen.editor_button.setEnabled(self.editor_action.isEnabled())
         self.start_screen.editor_button.setToolTip(self.editor_action.toolTip())
         if not in_game:

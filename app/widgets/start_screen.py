@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QFont
+from PySide6.QtCore import QPointF, Qt, Signal, Slot
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -33,6 +33,7 @@ class StartScreen(QWidget):
         font.setBold(True)
         title.setFont(font)
         title.setAlignment(Qt.AlignCenter)
+        title.setStyleSheet("color: #7a1f1a")
         subtitle = QLabel("Battle for the provinces of the Emerald Empire against AI clans")
         subtitle.setAlignment(Qt.AlignCenter)
         subtitle.setStyleSheet("color: #5d4e37; font-size: 14px")
@@ -56,11 +57,12 @@ class StartScreen(QWidget):
 
         self.recent = QListWidget()
         self.recent.setMinimumWidth(320)
-        self.recent.setMaximumHeight(260)
+        self.recent.setFixedHeight(230)
         self.recent.itemActivated.connect(self._on_recent_activated)
         recent_box = QVBoxLayout()
         recent_box.addWidget(QLabel("<b>Recent games</b>"))
-        recent_box.addWidget(self.recent, 1)
+        recent_box.addWidget(self.recent)
+        recent_box.addStretch(1)
 
         columns = QHBoxLayout()
         columns.addStretch(1)
@@ -82,6 +84,27 @@ class StartScreen(QWidget):
             "#startScreen QPushButton { font-size: 15px; }"
         )
         self.setAttribute(Qt.WA_StyledBackground, True)
+
+    def paintEvent(self, event: object) -> None:  # noqa: N802 - Qt override
+        """The paper background with a band of seigaiha waves along the bottom."""
+        super().paintEvent(event)
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.Antialiasing)
+        radius = 26
+        top = self.height() - radius * 3
+        ink = QPen(QColor(86, 120, 140, 150), 1.6)
+        fills = (QColor("#dce8ec"), QColor("#f4efe2"))
+        for row in range(6):
+            y = top + row * radius * 0.55
+            x = -radius + (radius if row % 2 else 0)
+            while x < self.width() + radius:
+                # a seigaiha scale: concentric rings, later rows overlapping earlier ones
+                for index, ring in enumerate((1.0, 0.75, 0.5, 0.25)):
+                    painter.setPen(ink)
+                    painter.setBrush(fills[index % 2])
+                    painter.drawEllipse(QPointF(x, y), radius * ring, radius * ring)
+                x += radius * 2
+        painter.end()
 
     def set_recent_games(self, paths: list[str]) -> None:
         """Show the recent save files, newest first."""

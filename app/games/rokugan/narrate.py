@@ -93,6 +93,25 @@ CARD_TEXT = {
 }
 
 
+TOKEN_HELP = {
+    "army": "attacks across a land border from a province you control, or defends one",
+    "navy": "attacks across any coastal border, or defends a coastal province you control",
+    "shinobi": "goes into any province: defends yours, attacks the others",
+    "blessing": "lies face up on one of your face-down Army, Navy or Shinobi tokens",
+    "diplomacy": "makes a province you control peaceful for good",
+    "raid": "scorches a province you do not control (needs a neighbour or a shinobi there)",
+    "bluff": "goes anywhere a real token could; removed at the reveal",
+}
+
+
+def token_help(label: str) -> str:
+    """What a token does, for tooltips."""
+    for word, text in TOKEN_HELP.items():
+        if label.startswith(word):
+            return f"{token_words(label)}: {text}"
+    return token_words(label)
+
+
 def pretty(identifier: str) -> str:
     """'last_line_of_defense' -> 'Last Line of Defense'."""
     words = identifier.replace("_", " ").split()

@@ -438,6 +438,7 @@ class RokuganView(GameView):
                 + (f" ×{counts[label]}" if counts[label] > 1 else "")
             )
             button.setToolButtonStyle(Qt.ToolButtonTextUnderIcon)
+            button.setToolTip(narrate.token_help(label))
             button.setCheckable(True)
             button.setChecked(selected)
             button.setEnabled(Pick(HAND, label) in options or selected)
