@@ -14,7 +14,6 @@ from engine.rokugan import actions as A
 from engine.rokugan.data import (
     ARMY,
     BLESSING,
-    BLUFF,
     BLUFF_TID,
     CLANS,
     CRANE,
@@ -346,16 +345,28 @@ def resolution_steps(before: RokuganState, action: Any, after: RokuganState) -> 
     battle_lines: list[str] = []
     battle_where: list[str] = []
     cleared = {q for q in range(b.n) if after.special[q] != board_state.special[q]}
+    cleared_borders = {border for q in cleared for border in b.borders_of[q]}
     per_prov: dict[int, list[tuple]] = {}
     for _s, t in tokens:
-        if t[T_SLOT] < 0 or t[T_TID] == BLUFF_TID and board_state.clans[t[T_PLAYER]] != LION:
+        slot = t[T_SLOT]
+        if slot < 0:
             continue
         k = kind_of(t)
-        if k not in (ARMY, NAVY, SHINOBI, BLUFF):
+        if t[T_TID] == BLUFF_TID:
+            # only a Lion bluff defending its own province stays (+2)
+            lion_defends = (
+                board_state.clans[t[T_PLAYER]] == LION
+                and slot < b.n
+                and board_state.ctrl_owner[slot] == t[T_PLAYER]
+            )
+            if not lion_defends:
+                continue
+        elif k not in (ARMY, NAVY, SHINOBI) or board_state.slot_problem(t[T_PLAYER], k, slot):
             continue
-        q = b.slot_target[t[T_SLOT]]
-        if q in cleared:
-            continue
+        q = b.slot_target[slot]
+        border = b.slot_border[slot]
+        if q in cleared or (border >= 0 and border in cleared_borders):
+            continue  # discarded by a raid or diplomacy in step 3 or 4
         per_prov.setdefault(q, []).append(t)
     for q, ts in sorted(per_prov.items()):
         d = board_state.ctrl_owner[q]
