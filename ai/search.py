@@ -61,6 +61,8 @@ class SearchConfig:
     """Use a transposition table when the adapter gives a key."""
     killers: bool = True
     history: bool = True
+    reply_width: int | None = None
+    """At most this many of an opponent's candidates are tried as its reply (None: all)."""
 
 
 class _Stop(Exception):
@@ -246,6 +248,8 @@ class WorldSearch:
             # A MIN node. With the reply open, the policy move leaves it open for a later
             # opponent and every other candidate is this opponent's reply (one ply).
             # A replying opponent still in its turn goes on choosing (MIN) at no cost.
+            if self.config.reply_width is not None:
+                moves = moves[: self.config.reply_width]
             if reply == OPEN:
                 policy_move = self._policy(position, player)
                 children = [policy_move, *(m for m in moves if m != policy_move)]

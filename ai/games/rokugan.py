@@ -62,6 +62,9 @@ from engine.rokugan.state import (
 )
 
 _FIGHTERS = (ARMY, NAVY, SHINOBI)
+# Rough honor a token of each kind yields per strength point (bluff: nothing by itself).
+_TOKEN_WORTH = {ARMY: 1.0, NAVY: 0.8, SHINOBI: 0.9, BLESSING: 0.7, DIPLOMACY: 2.0, RAID: 1.5}
+_TOKEN_WORTH[BLUFF] = 0.0
 # Cards whose first province target is hurt (aim it at a rival); the rest help (aim at ours).
 _HARM_FIRST = {"pirate_raids", "diplomatic_mission", "cultural_exchange"}
 
@@ -69,9 +72,10 @@ _HARM_FIRST = {"pirate_raids", "diplomatic_mission", "cultural_exchange"}
 class RokuganAdapter(GameAdapter):
     """Candidates and evaluation for Battle for Rokugan (see the module docstring)."""
 
-    def __init__(self, width: int = 10, exposure: float = 0.15) -> None:
+    def __init__(self, width: int = 10, exposure: float = 0.15, material: float = 0.5) -> None:
         self.width = width
         self.exposure = exposure
+        self.material = material
 
     # -- evaluation --------------------------------------------------------------------
 
@@ -112,7 +116,18 @@ class RokuganAdapter(GameAdapter):
                     guard = state.defense_bonus(q, -1)
                     worth = board.flowers[q] + SPECIAL_HONOR[state.special[q]] + state.ctrl_up[q]
                     values[o] -= self.exposure * worth * rivals / (1 + guard)
+        if self.material:
+            for p in range(state.n):
+                values[p] += self.material * self._hand_worth(state, p)
         return values
+
+    @staticmethod
+    def _hand_worth(state: RokuganState, player: int) -> float:
+        """What the tokens behind the screen are still worth: all but one of them will
+        be placed this round, so a token spent on a reply is missed elsewhere."""
+        toks = CLAN_TOKENS[state.clans[player]]
+        worths = sorted(_TOKEN_WORTH[toks[t][0]] * max(1, toks[t][1]) for t in state.hand(player))
+        return sum(worths[1:])
 
     def evaluate(self, state: GameState, player: int) -> float:
         """Projected honor minus the best rival's (a win bonus when the game is over)."""
