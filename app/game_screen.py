@@ -176,6 +176,7 @@ class GameController(QObject):
         self._think_started = 0.0
         self._pending_bot_action: Any = None
         self._active = False
+        self._stopped = False
         self._awaiting_human = False
         self._pace = QTimer(self)
         self._pace.setSingleShot(True)
@@ -208,6 +209,9 @@ class GameController(QObject):
 
     def stop(self) -> None:
         """Cancel thinking and timers; the controller does nothing more afterwards."""
+        if self._stopped:
+            return
+        self._stopped = True
         self._active = False
         self._pace.stop()
         self._progress_timer.stop()

@@ -118,6 +118,7 @@ class EndScreen(QWidget):
         again = QPushButton("New game")
         again.clicked.connect(self.new_game)
         start = QPushButton("Back to start")
+        start.setObjectName("backToStart")
         start.clicked.connect(self.back_to_start)
         buttons = QHBoxLayout()
         buttons.addStretch(1)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QMessageBox, QPushButton
 
 from ai.base import Bot, Budget
 from app.bot_worker import BotThinker
@@ -185,3 +185,18 @@ def test_settings_remember_pace_and_recent_games(app_settings, tmp_path: Path) -
     assert app_settings.ai_delay_ms() == 1500
     with pytest.raises(ValueError):
         app_settings.set_ai_pace("warp")
+
+
+def test_continuing_a_finished_game_shows_its_end_screen(window, qtbot, pebbles) -> None:
+    # Given a game played to the end and closed
+    assert window.start_game(pebbles_config())
+    for _ in range(3):
+        play_human_turn(window, qtbot)
+    qtbot.waitUntil(lambda: window.stack.currentWidget() is window.end_screen, timeout=5000)
+    window.close_game()
+    # When it is continued
+    assert window.continue_game()
+    # Then the end screen shows again, and "Back to start" leaves it
+    qtbot.waitUntil(lambda: window.stack.currentWidget() is window.end_screen, timeout=5000)
+    qtbot.mouseClick(window.end_screen.findChild(QPushButton, "backToStart"), Qt.LeftButton)
+    assert window.stack.currentWidget() is window.start_screen
