@@ -51,7 +51,8 @@ def test_search_is_deterministic_under_a_node_budget_on_rokugan() -> None:
     # Given a placement decision
     state = game_at(PH_PLACE, placements=6)
     # When two fresh bots decide with the same seed and node budget
-    one, two = SearchBot(SearchConfig(worlds=3), ADAPTER), SearchBot(SearchConfig(worlds=3), ADAPTER)
+    one = SearchBot(SearchConfig(worlds=3), ADAPTER)
+    two = SearchBot(SearchConfig(worlds=3), ADAPTER)
     a, b = decide(one, state, seed=4, nodes=400), decide(two, state, seed=4, nodes=400)
     # Then the moves, values and effort agree
     assert a == b
