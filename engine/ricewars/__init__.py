@@ -77,6 +77,14 @@ Modelling and rule decisions (the rulebook leaves these open)
   attacked it defends with one active ashigaru if it has one and draws one card face
   down as its single bonus step. Its lost peasants leave the game. If it has the most
   fields, or ties for the most, it wins: `winners()` is then empty.
+* Card details: a card played for its effect goes to the discard pile; copies of one
+  card differ only in their strength bonus. Kenchi walks a peasant to any free
+  neighbouring field (the peasant rule does not apply to a walk). Taue's peasants follow
+  the peasant rule one by one, and the player may stop after the first. Shouri can be
+  paid only by the side that is losing at that moment, each side decides once (attacker
+  first), so a Shouri answered by the other side's Shouri flips the combat back.
+  Shinobi's stolen card is drawn at random (chance); a thief with a full hand gives it
+  back. A combat service is one service of the round like any other.
 * Card targets: cards acting on a hand or on money never target the neutral; cards
   acting on peasants or troops may. A stolen card is seen by thief and victim only (the
   observation model forgets the victim's knowledge; a bot is then simply less informed).
