@@ -55,7 +55,8 @@ face-down control tokens into empty provinces (11 each with 2 players, 7 with 3,
 <ol>
 <li>From round 2: the top initiative card names the new first player (neutral cards go to
 the player with the most provinces, the most control tokens on the board, or the most
-territory cards; ties go to the tied player nearest to the current first player's right).
+territory cards; on a tie the current first player keeps it if tied, else it goes to the tied
+player nearest to its right).
 </li>
 <li>Everyone takes the bluff back and draws from the pool until 6 tokens are behind the
 screen: that is your <b>hand</b>.</li>
@@ -235,8 +236,9 @@ special tokens</td></tr>
 <li>their secret objective, if achieved;</li>
 <li>5 per territory they control (not the Shadowlands).</li>
 </ul>
-<p>The most honor wins. The rulebook leaves ties open; Daimyo follows the engine's
-documented tie-break and otherwise declares a shared victory.</p>
+<p>The most honor wins. The rulebook leaves ties open; Daimyo: a tie goes to the player with
+more provinces, then to the one who won more territory cards (held and played); a tie after
+that is a shared victory.</p>
 
 <h2 id="app">Playing in Daimyo</h2>
 <ul>
