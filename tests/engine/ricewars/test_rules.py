@@ -520,3 +520,34 @@ def test_scenario_neutral_wins_ties() -> None:
     st = ready(2, seed=6)
     assert st.own[0].bit_count() == st.own[1].bit_count() == st.own[2].bit_count() == 2
     assert st.winners() == []
+
+
+def test_a_shouri_can_be_answered_by_the_other_sides_shouri() -> None:
+    # Given both sides with a Shouri and the attacker losing after the reveal
+    st, att, dfn, target = _combat()
+    set_troops(st, dfn, ash=1)
+    set_troops(st, att, ash=1)
+    set_hand(st, att, "shouri1")  # bonus 0
+    set_hand(st, dfn, "shouri2")  # bonus 1
+    set_money(st, att, 1)
+    set_money(st, dfn, 1)
+    play(st, f"attack {target} a1 r0", "defend a1 r0", "bonus shouri1", "bonus shouri2")
+    play(st, "stop", "stop")
+    # 2 against 4: the attacker pays Shouri and wins; the defender answers and wins back
+    assert st.cur == att
+    play(st, "use shouri1")
+    assert st.cur == dfn
+    play(st, "use shouri2")
+    assert st.owner[st.field(target)] == dfn and st.money[att] == st.money[dfn] == 0
+
+
+def test_a_ronin_victory_with_an_empty_supply_only_drives_the_peasant_out() -> None:
+    st, att, dfn, target = _combat()
+    set_troops(st, att, ron=1)
+    set_hand(st, att)
+    set_hand(st, dfn)
+    st.boxed_peasants[att] += st.supply[att]
+    st.supply[att] = 0
+    st.reserve[att] = 0
+    play(st, f"attack {target} a0 r1", "defend a0 r0", "stop", "stop")
+    assert st.owner[st.field(target)] == -1 and st.phase == ACTION
