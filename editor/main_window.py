@@ -200,8 +200,8 @@ class EditorWindow(QMainWindow):
         )
 
         edit_menu = bar.addMenu("&Edit")
-        self.undo_action = a("&Undo", lambda: self.document.undo_stack.undo(), "Ctrl+Z")
-        self.redo_action = a("&Redo", lambda: self.document.undo_stack.redo(), "Ctrl+Shift+Z")
+        self.undo_action = a("&Undo", self.undo, "Ctrl+Z")
+        self.redo_action = a("&Redo", self.redo, "Ctrl+Shift+Z")
         self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.delete_action = a("&Delete selected", self.delete_selected, "Del")
         self.dedupe_action = a(
@@ -339,6 +339,22 @@ class EditorWindow(QMainWindow):
         self.tool_actions[tool].setChecked(True)
         if tool != Tool.ASSIGN and self.territories_panel.assign.isChecked():
             self.territories_panel.assign.setChecked(False)
+
+    def undo(self) -> None:
+        """Undo the last edit and say which."""
+        stack = self.document.undo_stack
+        if stack.canUndo():
+            text = stack.undoText()
+            stack.undo()
+            self.statusBar().showMessage(f"Undone: {text}.", 5000)
+
+    def redo(self) -> None:
+        """Redo the last undone edit and say which."""
+        stack = self.document.undo_stack
+        if stack.canRedo():
+            text = stack.redoText()
+            stack.redo()
+            self.statusBar().showMessage(f"Redone: {text}.", 5000)
 
     def _on_selection(self, ref: Any) -> None:
         if ref is None or ref[0] != PROVINCE or self.view.tool == Tool.ASSIGN:
@@ -507,10 +523,13 @@ class EditorWindow(QMainWindow):
             | QMessageBox.StandardButton.Discard
             | QMessageBox.StandardButton.Cancel
         )
+        doc = self.document
+        where = f" ({doc.path})" if doc.path else " (not saved to a file yet)"
         answer = QMessageBox.question(
             self,
             "Unsaved changes",
-            f"Save the changes to {self.document.topo.meta.get('name', 'the map')}?",
+            f"Save the changes to {doc.topo.meta.get('name', 'the map')}{where}?\n\n"
+            "Discard drops them; Cancel goes back to the map.",
             buttons,
             QMessageBox.StandardButton.Save,
         )

@@ -194,9 +194,10 @@ class ProvincePanel(QWidget):
         self.has_label.setChecked(label is not None)
         self.label_x.setEnabled(label is not None)
         self.label_y.setEnabled(label is not None)
-        if label is not None:
-            self.label_x.setValue(float(label[0]))
-            self.label_y.setValue(float(label[1]))
+        # without a label point the fields show the default place (greyed out)
+        x, y = topo.label_point(prov.id)
+        self.label_x.setValue(x)
+        self.label_y.setValue(y)
         self.palace.setChecked(bool(a.get("palace_site")))
         self.blessed.setValue(int(a.get("blessed") or 0))
 
@@ -258,13 +259,7 @@ class ProvincePanel(QWidget):
         if not self.has_label.isChecked():
             self._set_attr("label", None)
             return
-        pid = self.ref[1]
-        current = self.document.topo.provinces[pid].attrs.get("label")
-        if current is None and self.label_x.value() == 0 and self.label_y.value() == 0:
-            pt = self.document.topo.polygon(self.ref).representative_point()
-            self._set_attr("label", [round(pt.x, 2), round(pt.y, 2)])
-        else:
-            self._set_attr("label", [self.label_x.value(), self.label_y.value()])
+        self._set_attr("label", [round(self.label_x.value(), 2), round(self.label_y.value(), 2)])
 
 
 class TerritoriesPanel(QWidget):

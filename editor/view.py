@@ -687,8 +687,10 @@ class MapView(QGraphicsView):
             if edit is not None:
                 self.select((PROVINCE, edit.result, 0))
                 seas = sorted(self._names(SEA, edit.seas))
+                tid = self.topo.territory_of(edit.result)
+                where = f" in {self.topo.territory(tid).name}" if tid else ""
                 self.message.emit(
-                    f"Added province {edit.result}"
+                    f"Added province {edit.result}{where}"
                     + (f"; its land came out of {', '.join(seas)}." if seas else ".")
                 )
             return edit

@@ -966,3 +966,46 @@ def test_zoom_pan_and_fit(qtbot: Any) -> None:
     window.fit_action.trigger()
     # Then fit shows the whole map again
     assert view.transform().m11() == pytest.approx(fitted)
+
+
+def test_undo_redo_and_the_unsaved_prompt_say_what_and_where(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    window = EditorWindow(document=MapDocument(TopoMap.from_dict(tiny())))
+    qtbot.addWidget(window)
+    window.save_to(tmp_path / "tiny.yaml")
+    window.document.run("update_province", "A", name="Akagi-mura")
+    window.undo_action.trigger()
+    assert window.statusBar().currentMessage() == "Undone: edit province."
+    window.redo_action.trigger()
+    assert window.statusBar().currentMessage() == "Redone: edit province."
+    asked: list[str] = []
+
+    def question(parent: Any, title: str, text: str, *args: Any) -> Any:
+        asked.append(text)
+        return QMessageBox.StandardButton.Discard
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    assert window.maybe_keep_changes()
+    assert asked[0].startswith(f"Save the changes to Tiny Isle ({tmp_path / 'tiny.yaml'})?")
+
+
+def test_label_fields_show_the_default_place_and_new_land_names_its_territory(
+    qtbot: Any,
+) -> None:
+    window = make_window(qtbot)
+    topo = window.document.topo
+    window.view.select((PROVINCE, "B", 0))
+    panel = window.province_panel
+    x, y = topo.label_point("B")
+    assert (panel.label_x.value(), panel.label_y.value()) == pytest.approx((x, y), abs=0.01)
+    assert not panel.label_x.isEnabled()
+    # When the label point box is ticked, Then B's label is fixed where it was shown
+    panel.has_label.setChecked(True)
+    assert topo.provinces["B"].attrs["label"] == pytest.approx([x, y], abs=0.01)
+    # When land is drawn while West is the current territory, Then the message says so
+    window.territories_panel.select("west")
+    draw(qtbot, window, Tool.PROVINCE, [(100, 90), (190, 90), (190, 100), (100, 100)])
+    assert " in West" in window.statusBar().currentMessage()
