@@ -955,20 +955,20 @@ class TopoMap:
         """
         if lake is not None and lake in self.provinces:
             raise TopologyError(f"the id {lake!r} is a province")
-        with _Txn(self, "cut hole") as txn:
+        with _Txn(self, "cut hole" if lake is None else "draw lake") as txn:
             ring = self._drawn_ring(txn, points, snap_radius)
             overlapped, touching = self._faces_under(ring)
             if not overlapped:
                 raise TopologyError("draw the hole inside a province or a sea")
             ring = self._node(txn, ring, [*overlapped, *touching])
             tool = self._oriented(Face(ring))
-            if lake is None:
-                old = self._cut_faces(txn, overlapped, tool)
-            else:  # land under the outline becomes water; seas under it stay as they are
-                land = [ref for ref in overlapped if ref[0] == PROVINCE]
-                if not land:
+            cut = overlapped
+            if lake is not None:  # land under the outline becomes water; seas stay as they are
+                cut = [ref for ref in overlapped if ref[0] == PROVINCE]
+                if not cut:
                     raise TopologyError("draw the lake over land")
-                old = self._cut_faces(txn, land, tool)
+            old = self._cut_faces(txn, cut, tool)
+            if lake is not None:
                 water = [tool]
                 for ref in overlapped:
                     if ref[0] == SEA:
@@ -976,7 +976,7 @@ class TopoMap:
                         water = [q for p in water for q in self._overlay(p, face, "minus")]
                 self._add_sea_parts(txn, lake, "Lake", water)
             self._drop_unused(txn, old | set(ring))
-            return txn.commit(sorted({ref[:2] for ref in overlapped}))
+            return txn.commit(sorted({ref[:2] for ref in cut}))
 
     def _add_sea_parts(self, txn: _Txn, sid: str, name: str | None, faces: list[Face]) -> None:
         if sid in self.seas:

@@ -709,7 +709,8 @@ class MapView(QGraphicsView):
                 drawn = ShapelyPolygon(pts).area if len(pts) >= 3 else 0.0
                 clipped = " (clipped to the free area)" if area < 0.999 * drawn else ""
                 parts = "a polygon" if added == 1 else f"{added} polygons"
-                self.message.emit(f"Added {parts} of sea {sid}{clipped}.")
+                name = self.topo.seas[sid].name
+                self.message.emit(f"Added {parts} of the sea {name} ({sid}){clipped}.")
             return edit
         if tool == Tool.SPLIT:
             return self._cut(pts, radius)
@@ -717,7 +718,10 @@ class MapView(QGraphicsView):
             lake = self.topo.unique_id("lake") if tool == Tool.LAKE else None
             edit = self.document.run("cut_hole", pts, radius, lake=lake)
             if edit is not None:
-                cut = ", ".join(self._names(PROVINCE, edit.provinces) + self._names(SEA, edit.seas))
+                cut = ", ".join(
+                    self._names(PROVINCE, [i for k, i in edit.result if k == PROVINCE])
+                    + self._names(SEA, [i for k, i in edit.result if k == SEA])
+                )
                 if lake is not None and lake in self.topo.seas:
                     self.select((SEA, lake, 0))
                     self.message.emit(f"Lake {lake} cut out of {cut}; its shore is their coast.")
