@@ -1,7 +1,8 @@
 """Editor speed: `python -m editor.bench` (offscreen Qt; figures in docs/PERFORMANCE.md).
 
 Measures on a 500-province hex grid what the user feels: opening the canvas, one vertex-drag
-step, an edit with its redraw, undo, the GUI-thread snapshot and the background analysis.
+step, an edit with its redraw, undo, a sea clipped to the free area, land carved out of a
+sea, the GUI-thread snapshot and the background analysis.
 """
 
 from __future__ import annotations
@@ -55,6 +56,16 @@ def main(argv: list[str] | None = None) -> int:
         ("merge two provinces + redraw", _timed(lambda: doc.run("merge_provinces", "r5c5", "r5c6")))
     )
     rows.append(("undo of that merge + redraw", _timed(doc.undo_stack.undo)))
+    x0, y0, x1, y1 = topo.bounds() or (0.0, 0.0, 1.0, 1.0)
+    # a sea drawn over the grid's east edge: clipped to the free area along ~20 hexes
+    sea = [(x1 - 30, y0 - 5), (x1 + 60, y0 - 5), (x1 + 60, y1 + 5), (x1 - 30, y1 + 5)]
+    rows.append(
+        ("sea drawn across 20 coast hexes (clip + redraw)", _timed(lambda: doc.run("add_sea", sea)))
+    )
+    cape = [(x1 + 10, y0 + 40), (x1 + 40, y0 + 40), (x1 + 40, y0 + 70), (x1 + 10, y0 + 70)]
+    rows.append(
+        ("land drawn into that sea (carve + redraw)", _timed(lambda: doc.run("add_province", cape)))
+    )
     rows.append(("snapshot for analysis (GUI thread)", _timed(topo.to_mapfile, 5)))
     mapfile = topo.to_mapfile()
     rows.append(

@@ -1080,25 +1080,43 @@ class TopoMap:
         xs = [v[i][0] for i in tool]
         ys = [v[i][1] for i in tool]
         x0, x1, y0, y1 = min(xs) - eps, max(xs) + eps, min(ys) - eps, max(ys) + eps
-        face_edges = []
+        # face edges near the ring, each with its box grown by eps
+        boxes = []
         for a, b in {e for ref in refs for e in _face_edges(self.face(ref))}:
             (ax, ay), (bx, by) = v[a], v[b]
-            if max(ax, bx) >= x0 and min(ax, bx) <= x1 and max(ay, by) >= y0 and min(ay, by) <= y1:
-                face_edges.append((a, b))
-        face_vertices = {w for e in face_edges for w in e}
+            box_ = (min(ax, bx) - eps, max(ax, bx) + eps, min(ay, by) - eps, max(ay, by) + eps)
+            if box_[1] >= x0 and box_[0] <= x1 and box_[3] >= y0 and box_[2] <= y1:
+                boxes.append((a, b, *box_))
+        corners = {w for a, b, *_ in boxes for w in (a, b)} - set(tool)
         n = len(tool)
+        edges = []
         for i in range(n):
             c, d = tool[i], tool[(i + 1) % n]
+            (cx, cy), (dx, dy) = v[c], v[d]
+            edges.append(
+                (
+                    i,
+                    c,
+                    d,
+                    min(cx, dx) - eps,
+                    max(cx, dx) + eps,
+                    min(cy, dy) - eps,
+                    max(cy, dy) + eps,
+                )
+            )
+        for i, c, d, ex0, ex1, ey0, ey1 in edges:  # a face's corner on an edge of the ring
             pc, pd = v[c], v[d]
-            for w in face_vertices:  # a face's corner on this edge of the ring
-                if w not in (c, d) and w not in tool:
+            for w in corners:
+                px, py = v[w]
+                if ex0 <= px <= ex1 and ey0 <= py <= ey1:
                     q, dist = _project(v[w], pc, pd)
                     if dist <= eps and _dist(q, pc) > eps and _dist(q, pd) > eps:
                         tool.insert(i + 1, w)
                         return True
         for w in tool:  # a corner of the ring on a face's edge
-            for a, b in face_edges:
-                if w in (a, b):
+            px, py = v[w]
+            for a, b, bx0, bx1, by0, by1 in boxes:
+                if w in (a, b) or not (bx0 <= px <= bx1 and by0 <= py <= by1):
                     continue
                 q, dist = _project(v[w], v[a], v[b])
                 if dist <= eps and _dist(q, v[a]) > eps and _dist(q, v[b]) > eps:
@@ -1106,10 +1124,9 @@ class TopoMap:
                         raise TopologyError("a polygon under the outline touches itself")
                     self._insert_on_edge(txn, a, b, w)
                     return True
-        for i in range(n):
-            c, d = tool[i], tool[(i + 1) % n]
-            for a, b in face_edges:
-                if {a, b} & {c, d}:
+        for i, c, d, ex0, ex1, ey0, ey1 in edges:  # edges crossing
+            for a, b, bx0, bx1, by0, by1 in boxes:
+                if bx1 < ex0 or bx0 > ex1 or by1 < ey0 or by0 > ey1 or {a, b} & {c, d}:
                     continue
                 hit = _proper_crossing(v[c], v[d], v[a], v[b], eps)
                 if hit is not None:
