@@ -94,6 +94,18 @@ class BoardView(QGraphicsView):
         """Act as if the user clicked the scene point (used by keyboard-free tests)."""
         self.clicked.emit(self.keys_at(self.mapFromScene(point)))
 
+    def _update_cursor(self, pos: QPoint) -> None:
+        """A pointing hand over a lit spot or token: something to click."""
+        if self._press is not None:
+            return
+        clickable = any(
+            shiboken6.isValid(item)
+            and item.isVisible()
+            and (isinstance(item, Spot) or getattr(item, "lit", False))
+            for item in self.items(pos)
+        )
+        self.viewport().setCursor(Qt.PointingHandCursor if clickable else Qt.OpenHandCursor)
+
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 - Qt override
         steps = event.angleDelta().y() / 120
         if steps:
@@ -129,6 +141,7 @@ class BoardView(QGraphicsView):
         ):
             self._fitted = False
         keys = self.keys_at(event.position().toPoint())
+        self._update_cursor(event.position().toPoint())
         top = keys[0] if keys else None
         if top != self._hover:
             self._hover = top

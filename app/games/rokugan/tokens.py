@@ -69,6 +69,7 @@ class TokenItem(QGraphicsItem):
         self.face = face
         self.known_face_down = known_face_down
         self.lit = False
+        self.recent = False  # the token placed last: ringed so the eye finds it
         self.arrow: QPointF | None = None  # unit vector: the direction it attacks
         if key is not None:
             self.setData(0, key)
@@ -126,6 +127,10 @@ class TokenItem(QGraphicsItem):
                 pen = QPen(QColor("#1d1a15"), r * 0.1, Qt.DashLine)
                 painter.setPen(pen)
                 painter.drawEllipse(QPointF(0, 0), r * 1.12, r * 1.12)
+        if self.recent and not self.lit:
+            painter.setPen(QPen(QColor("#ffffff"), r * 0.22, Qt.DotLine))
+            painter.setBrush(Qt.NoBrush)
+            painter.drawEllipse(QPointF(0, 0), r * 1.3, r * 1.3)
         if self.lit:
             painter.setPen(QPen(QColor("#ffe14d"), r * 0.3))
             painter.setBrush(Qt.NoBrush)

@@ -321,6 +321,11 @@ class RokuganView(GameView):
             item.setToolTip(self._token_tip(state, s, player, label, up))
             self._add(item)
             self._token_items[f"#{s}"] = item
+        history = state.history
+        if history and isinstance(history[-1], (A.Place, A.Animate)) and self._step is None:
+            latest = self._token_items.get(f"#{len(tokens) - 1}")
+            if latest is not None:
+                latest.recent = True
         for s, t in enumerate(tokens):
             if t is None or t[3] < 0:
                 continue
