@@ -44,6 +44,7 @@ class _Worker(QObject):
 
     @Slot(object)
     def run(self, request: ThinkRequest) -> None:
+        """Think about one request and answer by signal (runs in the worker thread)."""
         if request.cancel.is_set() and not request.legal_actions:
             return
 

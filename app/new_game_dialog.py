@@ -101,9 +101,11 @@ class _SeatRow:
         self._on_kind_changed()
 
     def widgets(self) -> list[QWidget]:
+        """The row's widgets, left to right."""
         return [self.label, self.name, self.kind, self.level, self.choice]
 
     def set_visible(self, visible: bool) -> None:
+        """Show or hide the whole row."""
         for widget in self.widgets():
             widget.setVisible(visible)
 
@@ -111,6 +113,7 @@ class _SeatRow:
         self.level.setEnabled(self.kind.currentData() == AI)
 
     def seat(self) -> Seat:
+        """The seat the row describes."""
         return Seat(
             kind=self.kind.currentData(),
             bot=self.level.currentData() or "random",
@@ -119,6 +122,7 @@ class _SeatRow:
         )
 
     def load(self, data: dict[str, Any]) -> None:
+        """Restore a remembered seat."""
         _select(self.kind, data.get("kind"))
         _select(self.level, data.get("bot"))
         _select(self.choice, data.get("choice"))

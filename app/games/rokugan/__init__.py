@@ -11,7 +11,7 @@ from app.games.base import GameUI, GameView, ResolutionStep, ScoreTable
 from app.games.rokugan import narrate
 from app.games.rokugan.tokens import CLAN_COLOURS
 from app.rules_text import ROKUGAN_RULES_HTML
-from engine.rokugan.data import CLANS
+from engine.rokugan.data import CLANS, OBJECTIVES
 from engine.rokugan.state import RokuganState
 
 if TYPE_CHECKING:
@@ -75,7 +75,7 @@ class RokuganUI(GameUI):
         steps = narrate.resolution_steps(state_before, action, state_after)
         if not steps:
             return []
-        board = narrate._board_before_resolution(state_before.clone(), action)
+        board = narrate.board_at_reveal(state_before.clone(), action)
         payload = (state_before, board)
         return [
             ResolutionStep(step.title, step.lines, step.provinces, payload if i < 5 else None)
@@ -102,8 +102,6 @@ class RokuganUI(GameUI):
         for p in range(state.n):
             objective = state.objective[p]
             if objective >= 0:
-                from engine.rokugan.data import OBJECTIVES
-
                 name = OBJECTIVES[objective][0]
                 met = "met" if state.objective_met(p, objective) else "missed"
                 notes.append(f"{self.player_label(state, p)}: {narrate.pretty(name)} ({met})")

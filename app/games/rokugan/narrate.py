@@ -274,7 +274,7 @@ def resolution_steps(before: RokuganState, action: Any, after: RokuganState) -> 
     # `before` is the position before the last decision; carry that decision out
     # up to (not including) the reveal by replaying it on a copy, then read the board.
     board_state = before.clone()
-    placed = _board_before_resolution(board_state, action)
+    placed = board_at_reveal(board_state, action)
     b = board_state.board
     names = {p.id: p.name for p in b.graph.provinces}
     ids = b.ids
@@ -426,8 +426,9 @@ def resolution_steps(before: RokuganState, action: Any, after: RokuganState) -> 
     return steps
 
 
-def _board_before_resolution(state: RokuganState, action: Any) -> list:
-    """The board tokens right before the reveal: `state` plus `action`'s own placement."""
+def board_at_reveal(state: RokuganState, action: Any) -> list:
+    """The board tokens at the reveal: `state` (before the round's last decision) plus
+    that decision's placement or swap. Every one of them is revealed in step 1."""
     tokens = list(state.tokens)
     if isinstance(action, A.Place) and not action.where.startswith("#"):
         p = state.cur
