@@ -328,10 +328,14 @@ class TerritoriesPanel(QWidget):
 
     def refresh(self, *_: object) -> None:
         """Reload the list from the map, keeping the highlighted territory."""
-        keep = self.current()
+        keep, row = self.current(), self.list.currentRow()
+        territories = self.document.topo.territories
+        if keep is not None and all(t.id != keep for t in territories):
+            # its id changed (renamed, or a rename undone): keep the row
+            keep = territories[row].id if 0 <= row < len(territories) else None
         self.list.blockSignals(True)
         self.list.clear()
-        for t in self.document.topo.territories:
+        for t in territories:
             item = QListWidgetItem(colour_icon(t.colour), f"{t.name}  ({len(t.provinces)})")
             item.setData(Qt.ItemDataRole.UserRole, t.id)
             item.setToolTip(t.id)

@@ -668,6 +668,8 @@ class MapView(QGraphicsView):
             path.moveTo(QPointF(*pts[0]))
             for p in pts[1:]:
                 path.lineTo(QPointF(*p))
+            if self.tool in CLOSED_TOOLS and len(pts) >= 3:
+                path.lineTo(QPointF(*pts[0]))  # the outline as it would close
             for p in self.draw_points:
                 path.addEllipse(QPointF(*p), 0.4 * self.snap_radius(), 0.4 * self.snap_radius())
         self._preview.setPath(path)

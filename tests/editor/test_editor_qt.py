@@ -686,6 +686,7 @@ def test_territory_id_renamed_from_the_panel(qtbot: Any) -> None:
     assert "spaces" in window.statusBar().currentMessage()
     window.undo_action.trigger()
     assert [t.id for t in topo.territories] == ["west"]
+    assert panel.current() == "west" and panel.id_edit.text() == "west"
 
 
 def test_a_default_label_follows_a_vertex_drag_live_and_on_undo(qtbot: Any) -> None:
