@@ -117,6 +117,7 @@ class EditorWindow(QMainWindow):
         self.territories_panel.assign_mode.connect(self._on_assign_mode)
         self.territories_panel.province_activated.connect(self._on_province_activated)
         self.validation_panel.issue_activated.connect(self._on_issue_activated)
+        self.validation_panel.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.history = QUndoView(self.document.undo_stack)
         self.history.setEmptyLabel("(opened map)")
         history_dock = self._dock(self.history, "History", Qt.DockWidgetArea.LeftDockWidgetArea)
@@ -390,11 +391,14 @@ class EditorWindow(QMainWindow):
             self.view.zoom_to_provinces([pid])
 
     def _on_issue_activated(self, issue: Any) -> None:
-        point = issue_point(issue, self.document.topo)
-        if point is not None:
+        topo = self.document.topo
+        point = issue_point(issue, topo)
+        provinces = [p for p in issue.provinces or () if p in topo.provinces]
+        whole = len(provinces) == 1 and point == topo.label_point(provinces[0])
+        if provinces and (point is None or whole):  # about whole provinces: show them
+            self.view.zoom_to_provinces(provinces)
+        elif point is not None:
             self.view.zoom_to(point)
-        elif issue.provinces:
-            self.view.zoom_to_provinces(issue.provinces)
         if issue.provinces and issue.provinces[0] in self.document.topo.provinces:
             self.view.select((PROVINCE, issue.provinces[0], 0))
 

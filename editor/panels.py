@@ -423,6 +423,7 @@ class ValidationPanel(QWidget):
     """The validation results; click to zoom there; one-click fixes where safe."""
 
     issue_activated = Signal(object)  # a maps.validate.ValidationIssue
+    message = Signal(str)  # what a fix did, for the status bar
 
     def __init__(self, document: MapDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -451,6 +452,8 @@ class ValidationPanel(QWidget):
     def show_result(self, result: Any) -> None:
         """Show an `editor.analysis.AnalysisResult`."""
         self.issues = list(result.issues)
+        row = self.list.currentRow()  # kept, so "Fix" can be clicked down the list
+        self.list.blockSignals(True)
         self.list.clear()
         errors = sum(1 for i in self.issues if i.severity == "error")
         warnings = len(self.issues) - errors
@@ -476,6 +479,9 @@ class ValidationPanel(QWidget):
             item = QListWidgetItem(icon, f"{issue.message}{fixable}")
             item.setToolTip(f"{issue.code}: {issue.message}")
             self.list.addItem(item)
+        if row >= 0 and self.issues:
+            self.list.setCurrentRow(min(row, len(self.issues) - 1))
+        self.list.blockSignals(False)
         self._on_row(self.list.currentRow())
 
     def current_issue(self) -> Any | None:
@@ -500,5 +506,8 @@ class ValidationPanel(QWidget):
         fix = None if issue is None else fix_for(issue, self.document.topo)
         if fix is None:
             return False
-        _, operation, args = fix
-        return self.document.run(operation, *args) is not None
+        text, operation, args = fix
+        if self.document.run(operation, *args) is None:
+            return False
+        self.message.emit(f"Fixed: {text}.")
+        return True

@@ -739,10 +739,17 @@ def test_a_province_in_no_territory_is_marked_at_its_name_and_fixed_by_its_neigh
     panel = window.validation_panel
     panel.list.setCurrentRow(codes.index("no_territory"))
     assert panel.fix_button.text() == "Fix: put it in West"
+    # When the issue is clicked, Then the view shows the whole province
+    panel.list.itemClicked.emit(panel.list.currentItem())
+    shown = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
+    assert shown.contains(QRectF(10, 90, 180, 9))
     with qtbot.waitSignal(window.analysis.finished, timeout=10_000) as blocker:
         panel.fix_button.click()
     assert topo.territory_of("C") == "west"
+    assert window.statusBar().currentMessage() == "Fixed: put it in West."
     assert "no_territory" not in [i.code for i in blocker.args[0].issues]
+    # and the list keeps a row highlighted, so the next fix is one more click
+    assert panel.list.currentRow() == min(codes.index("no_territory"), panel.list.count() - 1)
 
 
 def test_the_province_panel_shows_no_leftover_values_when_nothing_is_selected(
