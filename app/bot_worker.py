@@ -19,6 +19,7 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from ai.base import Bot, Budget
+from ai.think import think
 
 
 @dataclass(slots=True)
@@ -45,9 +46,6 @@ class _Worker(QObject):
     @Slot(object)
     def run(self, request: ThinkRequest) -> None:
         """Think about one request and answer by signal (runs in the worker thread)."""
-        if request.cancel.is_set() and not request.legal_actions:
-            return
-
         last = [-1.0]
 
         def report(fraction: float, best: Any) -> None:
@@ -56,12 +54,16 @@ class _Worker(QObject):
                 last[0] = fraction
                 self.progress.emit(request.request_id, float(fraction))
 
-        budget = Budget(
-            nodes=request.nodes, seconds=request.seconds, cancel=request.cancel, progress=report
-        )
+        budget = Budget(nodes=request.nodes, seconds=request.seconds, cancel=request.cancel)
         try:
-            action = request.bot.choose(
-                request.observation, request.legal_actions, request.rng, budget
+            # ai.think guards against an illegal answer and reports progress
+            action = think(
+                request.bot,
+                request.observation,
+                request.legal_actions,
+                request.rng,
+                budget,
+                progress=report,
             )
         except Exception as exc:  # a crashing bot is reported to the player, not hidden
             self.failed.emit(request.request_id, f"{type(exc).__name__}: {exc}")
