@@ -545,7 +545,7 @@ class MapView(QGraphicsView):
             if pid in self.topo.provinces:
                 rect = rect.united(self._faces[(PROVINCE, pid, 0)].sceneBoundingRect())
         if not rect.isNull():
-            m = 0.2 * max(rect.width(), rect.height())
+            m = 0.8 * max(rect.width(), rect.height())  # with the neighbours around
             self.fitInView(rect.adjusted(-m, -m, m, m), Qt.AspectRatioMode.KeepAspectRatio)
             self._update_handles()
 
