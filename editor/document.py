@@ -87,6 +87,19 @@ class MapDocument(QObject):
         self.path_changed.emit(target)
         return target
 
+    def playtest_copy(self) -> Path:
+        """Write the map as it is now for a test game: <home>/playtest/<map id>.yaml.
+
+        Named after the map so the new-game dialog shows which map it is; the map's own
+        file and its undo state are left alone.
+        """
+        from maps.api import save_map
+
+        base = Path(os.environ.get("DAIMYO_HOME", Path.home() / ".daimyo"))
+        target = base / "playtest" / f"{self.topo.meta.get('id', 'untitled')}.yaml"
+        save_map(self.topo.to_mapfile(), target)
+        return target
+
     def autosave_path(self) -> Path:
         """Where the autosave copy goes: beside the file, or in the user's home when unsaved."""
         if self.path is not None:

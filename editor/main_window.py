@@ -692,17 +692,11 @@ class EditorWindow(QMainWindow):
         return True
 
     def play(self) -> bool:
-        """Open the app's new-game dialog with this map (saved first when it has changes)."""
+        """Open the app's new-game dialog with this map (a copy of it when it has changes)."""
         if not play_available():
             return False
         doc = self.document
-        if doc.path is None or doc.dirty:
-            target = doc.autosave_path()
-            from maps.api import save_map
-
-            save_map(doc.topo.to_mapfile(), target)
-        else:
-            target = doc.path
+        target = doc.playtest_copy() if doc.path is None or doc.dirty else doc.path
         from app.main_window import MainWindow
 
         window = next(

@@ -424,6 +424,8 @@ def test_play_on_this_map_opens_the_new_game_dialog_with_the_map(
     from maps.api import load_map
 
     assert load_map(calls[0]).province("A").name == "Akagi-mura"
+    assert Path(calls[0]).name == "tiny.yaml"  # the dialog shows which map it is
+    assert window.document.dirty  # the test game does not count as saving
 
 
 def test_dragging_a_corner_onto_a_neighbours_vertex_welds_them(qtbot: Any) -> None:
