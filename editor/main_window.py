@@ -567,7 +567,12 @@ class EditorWindow(QMainWindow):
         try:
             doc.restore_autosave()
         except MapError as exc:
-            QMessageBox.warning(self, "Autosave", f"The autosave copy cannot be read: {exc}")
+            QMessageBox.warning(
+                self,
+                "Autosave",
+                f"The autosave copy cannot be read: {exc}\n\nThe map is shown as last saved; "
+                f"the copy stays at {doc.autosave_path()} until the next autosave.",
+            )
             return False
         self.view.select(None)
         self._update_title()

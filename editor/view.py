@@ -491,7 +491,10 @@ class MapView(QGraphicsView):
             return
         pixmap = image if isinstance(image, QPixmap) else QPixmap(image)
         if pixmap.isNull():
-            raise ValueError(f"cannot read the image {image}")
+            raise ValueError(
+                f"Cannot read the image {image}: it is missing or not a picture. "
+                "Choose a PNG, JPEG, BMP or GIF file."
+            )
         item = QGraphicsPixmapItem(pixmap)
         item.setZValue(Z_BACKGROUND)
         item.setOpacity(opacity)

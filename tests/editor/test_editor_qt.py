@@ -343,6 +343,23 @@ def test_background_image_for_tracing(qtbot: Any, tmp_path: Path) -> None:
     assert window.view.background() is None
 
 
+def test_an_unreadable_background_image_names_the_file_and_the_fix(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    from editor.dialogs import BackgroundSpec
+
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text, *a: shown.append(text))
+    window = make_window(qtbot)
+    bad = tmp_path / "notes.txt"
+    bad.write_text("not a picture")
+    window.set_background(BackgroundSpec(str(bad), 0.5, 0, 0, 1))
+    assert window.view.background() is None and window.background_spec is None
+    assert str(bad) in shown[0] and "Choose a PNG, JPEG, BMP or GIF file" in shown[0]
+
+
 def test_new_map_and_grid_dialogs(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     from editor.dialogs import GridDialog, NewMapDialog
 
