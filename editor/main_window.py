@@ -244,8 +244,17 @@ class EditorWindow(QMainWindow):
             self.tool_actions[tool] = act
         self.tool_actions[Tool.SELECT].setChecked(True)
         tools_menu.addSeparator()
+        self.clip_action = a(
+            "&Clip new land to the free area",
+            self._on_clip,
+            "Shift+C",
+            checkable=True,
+            tip="A province drawn over its neighbours keeps only the area no province has, "
+            "sharing their borders; off: such a drawing is refused",
+        )
+        self.clip_action.setChecked(self.view.clip_land)
         self.grid_action = a("&Generate grid…", self.generate_grid, "Ctrl+Shift+G")
-        tools_menu.addAction(self.grid_action)
+        _fill(tools_menu, [self.clip_action, None, self.grid_action])
 
         view_menu = bar.addMenu("&View")
         self.zoom_in_action = a(
@@ -401,6 +410,9 @@ class EditorWindow(QMainWindow):
             self.view.zoom_to(point)
         if issue.provinces and issue.provinces[0] in self.document.topo.provinces:
             self.view.select((PROVINCE, issue.provinces[0], 0))
+
+    def _on_clip(self, on: bool) -> None:
+        self.view.clip_land = on
 
     def _on_grid_snap(self, on: bool) -> None:
         self.view.grid_snap = on

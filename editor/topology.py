@@ -881,6 +881,7 @@ class TopoMap:
         name: str | None = None,
         attrs: Mapping[str, Any] | None = None,
         territory: str | None = None,
+        clip: bool = False,
     ) -> Edit:
         """Add a province drawn as `points`, snapping to vertices and edges within the radius.
 
@@ -889,8 +890,9 @@ class TopoMap:
         outline follows the existing boundary when it runs along the straight line. New land
         drawn over a sea takes its area out of the sea: the sea's outline follows the new
         coast through the same vertices (an outline inside a sea makes an island, a hole of
-        the sea). Overlapping another province is refused. The new province id is
-        `edit.result`.
+        the sea). Overlapping another province is refused, or with `clip` the new province
+        keeps only the area no province has, following their borders through the same
+        vertices (it must stay one piece). The new province id is `edit.result`.
         """
         pid = province_id or self.next_province_id()
         if pid in self.provinces or pid in self.seas:
@@ -898,18 +900,31 @@ class TopoMap:
         with _Txn(self, "add province") as txn:
             ring = self._drawn_ring(txn, points, snap_radius)
             overlapped, touching = self._faces_under(ring)
-            for ref in overlapped:
-                if ref[0] == PROVINCE:
-                    raise TopologyError(
-                        f"the new province overlaps {_face_name(self, ref)}; draw it beside "
-                        "(corners snap to the neighbour's outline)"
-                    )
+            land = [ref for ref in overlapped if ref[0] == PROVINCE]
+            if land and not clip:
+                raise TopologyError(
+                    f"the new province overlaps {_face_name(self, land[0])}; draw it beside "
+                    "(corners snap to the neighbour's outline)"
+                )
             ring = self._node(txn, ring, [*overlapped, *touching])
-            old = self._cut_faces(txn, overlapped, Face(ring))
-            txn.set_province(pid, Province(pid, name or pid, Face(ring), dict(attrs or {})))
+            pieces = [self._oriented(Face(ring))]
+            for ref in land:
+                face = self.face(ref)
+                pieces = [q for p in pieces for q in self._overlay(p, face, "minus")]
+            if len(pieces) != 1:
+                raise TopologyError(
+                    "the new province lies entirely on other provinces"
+                    if not pieces
+                    else f"the free area under the outline is in {len(pieces)} pieces; "
+                    "draw one of them"
+                )
+            face = pieces[0] if land else Face(ring)
+            seas = [ref for ref in overlapped if ref[0] == SEA]
+            old = self._cut_faces(txn, seas, face)
+            txn.set_province(pid, Province(pid, name or pid, face, dict(attrs or {})))
             if territory is not None:
                 self._assign(txn, pid, territory)
-            self._drop_unused(txn, old)
+            self._drop_unused(txn, old | set(ring))
             return txn.commit(pid)
 
     def add_sea(

@@ -148,6 +148,7 @@ class MapView(QGraphicsView):
         self.tool = Tool.SELECT
         self.snap_pixels = 10.0
         self.grid_snap = False
+        self.clip_land = True  # new land keeps only the free area (and sea) under it
         self.grid_step = 5.0
         self.show_handles = True
         self.show_graph = True
@@ -452,7 +453,8 @@ class MapView(QGraphicsView):
         hints = {
             Tool.SELECT: "Click a province to select it; drag a vertex to move it everywhere.",
             Tool.PROVINCE: "Click corners; corners snap to vertices and edges. Double-click "
-            "or Enter closes, Backspace undoes a corner, Esc cancels.",
+            "or Enter closes, Backspace undoes a corner, Esc cancels. Over neighbours the new "
+            "land keeps only the free area and sea (Tools ▸ Clip new land).",
             Tool.SEA: "Click corners of a sea polygon; double-click or Enter closes.",
             Tool.SPLIT: "Draw a cut line across a province; double-click or Enter cuts.",
             Tool.MERGE: "Click two neighbouring provinces to merge the second into the first.",
@@ -688,7 +690,9 @@ class MapView(QGraphicsView):
         self.cancel_drawing()
         radius = self.snap_radius()
         if tool == Tool.PROVINCE:
-            edit = self.document.run("add_province", pts, radius, territory=self.current_territory)
+            edit = self.document.run(
+                "add_province", pts, radius, territory=self.current_territory, clip=self.clip_land
+            )
             if edit is not None:
                 self.select((PROVINCE, edit.result, 0))
                 seas = sorted(self._names(SEA, edit.seas))

@@ -1036,3 +1036,23 @@ def test_label_fields_show_the_default_place_and_new_land_names_its_territory(
     window.territories_panel.select("west")
     draw(qtbot, window, Tool.PROVINCE, [(100, 90), (190, 90), (190, 100), (100, 100)])
     assert " in West" in window.statusBar().currentMessage()
+
+
+def test_land_drawn_over_a_neighbour_is_clipped_unless_clipping_is_off(qtbot: Any) -> None:
+    # Given A and B, clipping on (the default)
+    window = make_window(qtbot)
+    topo = window.document.topo
+    assert window.clip_action.isChecked()
+    # When land is drawn roughly over B's south-east corner
+    draw(qtbot, window, Tool.PROVINCE, [(150, 80), (250, 80), (250, 100), (150, 100)])
+    # Then it keeps the free area and borders B exactly
+    new = next(pid for pid in topo.provinces if pid not in ("A", "B"))
+    assert topo.polygon((PROVINCE, new, 0)).area == pytest.approx(100 * 20 - 40 * 10)
+    assert shared_length(topo, "B", new) == pytest.approx(50)
+    window.undo_action.trigger()
+    # When clipping is switched off, Then the same drawing is refused and says why
+    window.clip_action.trigger()
+    assert not window.view.clip_land
+    draw(qtbot, window, Tool.PROVINCE, [(150, 80), (250, 80), (250, 100), (150, 100)])
+    assert list(topo.provinces) == ["A", "B"]
+    assert "overlaps province Biwa" in window.statusBar().currentMessage()

@@ -781,6 +781,50 @@ def test_land_covering_a_whole_sea_removes_it() -> None:
     assert "east" in m.seas
 
 
+def test_land_drawn_roughly_over_a_neighbour_is_clipped_to_the_free_area() -> None:
+    # Given A and B; When land is drawn over B's south-east corner with clipping
+    m = TopoMap.from_dict(tiny())
+    before = m.to_dict()
+    edit = m.add_province([(150, 80), (250, 80), (250, 99), (150, 99)], 0.5, "C", clip=True)
+    # Then C keeps only the free area and follows B's outline through shared vertices
+    assert poly(m, "C").area == pytest.approx(100 * 19 - 40 * 10)
+    assert shared_length(m, "B", "C") == pytest.approx(50)
+    assert {vid_at(m, (150, 90)), vid_at(m, (190, 80))} <= set(m.provinces["B"].face.outer)
+    assert poly(m, "C").is_valid and poly(m, "B").area == pytest.approx(90 * 80)
+    assert (150, 80) not in m.vertices.values()  # the drawn corner inside B is gone
+    assert_undo_redo(m, edit, before)
+
+
+def test_clipped_land_drawn_around_provinces_encloses_them() -> None:
+    m = TopoMap.from_dict(tiny())
+    m.add_province([(0, 0), (200, 0), (200, 100), (0, 100)], 0.5, "ring", clip=True)
+    assert poly(m, "ring").area == pytest.approx(200 * 100 - 180 * 80)
+    assert len(m.provinces["ring"].face.holes) == 1
+    assert shared_length(m, "ring", "A") == pytest.approx(90 + 80 + 90)
+
+
+def test_clipped_land_must_stay_one_piece() -> None:
+    m = TopoMap.from_dict(tiny())
+    before = m.to_dict()
+    with pytest.raises(TopologyError, match="2 pieces"):
+        m.add_province([(50, 0), (150, 0), (150, 100), (50, 100)], 0.5, clip=True)
+    with pytest.raises(TopologyError, match="entirely on other provinces"):
+        m.add_province([(20, 20), (80, 20), (80, 80)], 0.5, clip=True)
+    assert m.to_dict() == before
+
+
+def test_clipped_land_over_land_and_sea_takes_only_the_sea() -> None:
+    # Given the east sea along B; When land is drawn over B's east part and into the sea
+    m = east_sea()
+    m.add_province([(150, 30), (230, 30), (230, 60), (150, 60)], 0.5, "pier", clip=True)
+    # Then the pier is the sea part only, bordering B and the sea on shared edges
+    assert poly(m, "pier").area == pytest.approx(40 * 30)
+    assert shared_length(m, "B", "pier") == pytest.approx(30)
+    sea = sea_shape(m, "east")
+    assert sea.area == pytest.approx(110 * 80 - 40 * 30)
+    assert sea.boundary.intersection(poly(m, "pier").boundary).length == pytest.approx(110)
+
+
 def test_land_overlapping_a_province_is_still_refused_even_over_sea() -> None:
     m = east_sea()
     before = m.to_dict()
