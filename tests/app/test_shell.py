@@ -200,3 +200,19 @@ def test_continuing_a_finished_game_shows_its_end_screen(window, qtbot, pebbles)
     qtbot.waitUntil(lambda: window.stack.currentWidget() is window.end_screen, timeout=5000)
     qtbot.mouseClick(window.end_screen.findChild(QPushButton, "backToStart"), Qt.LeftButton)
     assert window.stack.currentWidget() is window.start_screen
+
+
+def test_the_ai_pace_spaces_out_computer_moves(window, qtbot, pebbles) -> None:
+    import time
+
+    # Given the slow pace chosen in the View menu
+    window.pace_actions["fast"].trigger()
+    assert window.settings.ai_pace() == "fast"
+    assert window.start_game(pebbles_config())
+    assert window.controller.ai_delay_ms == 250
+    # When the human plays and two bots answer
+    started = time.monotonic()
+    play_human_turn(window, qtbot)
+    qtbot.waitUntil(lambda: window.controller.human_to_act, timeout=5000)
+    # Then the two bot moves took at least the pace each
+    assert time.monotonic() - started >= 0.45
