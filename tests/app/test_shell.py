@@ -205,7 +205,7 @@ def test_continuing_a_finished_game_shows_its_end_screen(window, qtbot, pebbles)
 def test_the_ai_pace_spaces_out_computer_moves(window, qtbot, pebbles) -> None:
     import time
 
-    # Given the slow pace chosen in the View menu
+    # Given the "fast" pace chosen in the View menu
     window.pace_actions["fast"].trigger()
     assert window.settings.ai_pace() == "fast"
     assert window.start_game(pebbles_config())
