@@ -636,7 +636,10 @@ class MapView(QGraphicsView):
 
     def snap_point(self, xy: Point) -> Snap:
         """Where a click at `xy` lands: vertex, edge, grid point or the point itself."""
-        snap = self.topo.snap(xy, self.snap_radius())
+        return self._with_grid(self.topo.snap(xy, self.snap_radius()), xy)
+
+    def _with_grid(self, snap: Snap, xy: Point) -> Snap:
+        """A snap adjusted to the grid when grid snapping is on (vertices win)."""
         if not self.grid_snap or self.grid_step <= 0 or snap.kind == "vertex":
             return snap
         g = self.grid_step
@@ -789,10 +792,7 @@ class MapView(QGraphicsView):
             snap = Snap("free", xy)
         elif snap.kind == "edge" and not self.topo.can_join_edge(vid, *snap.edge):
             snap = Snap("free", xy)
-        if snap.kind == "free" and self.grid_snap and self.grid_step > 0:
-            g = self.grid_step
-            snap = Snap("grid", (round(xy[0] / g) * g, round(xy[1] / g) * g))
-        return snap
+        return self._with_grid(snap, xy)
 
     def _vertex_near(self, xy: Point) -> int | None:
         best, bd = None, self.snap_radius()
