@@ -10,6 +10,12 @@ what it touched (vertices, provinces, seas, territories, map metadata). `edit.un
 the exact previous geometry and `edit.redo(m)` reapplies it; both are idempotent, which is what
 a `QUndoStack` needs. Failing operations raise `TopologyError` and leave the map unchanged.
 
+Drawing over other polygons is an overlay of vertex rings: the drawn outline and the polygons
+under it are first "noded" (crossings become shared vertices), then whole edges are kept or
+dropped and chained into rings. That is how new land takes its area out of a sea, a sea or
+clipped land keeps only the free area, and holes and lakes are cut, always sharing the new
+edges vertex for vertex.
+
 Conversion: `TopoMap.from_dict` reads a format-1 map dict (as in the YAML file), merging ring
 points that lie within a tiny tolerance into shared vertices; `to_dict` writes it back.
 """
