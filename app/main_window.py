@@ -331,6 +331,7 @@ class MainWindow(QMainWindow):
         self.controller.undo_available.connect(self._on_undo_available)
         self.controller.finished.connect(self._on_finished)
         session.saved.connect(lambda _path: self._update_title())
+        session.autosave_failed.connect(self._on_status)
         self._update_actions()
         self.controller.start()
         self.game_screen.view.fit()

@@ -20,7 +20,7 @@ from PySide6.QtCore import QObject, Signal
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from engine.core import GameState, IllegalActionError
 from engine.files import atomic_write_text
-from engine.registry import get_game
+from engine.registry import UnknownGameError, get_game
 from engine.saves import SaveError, save_dict, state_from_dict
 
 HUMAN = "human"
@@ -85,6 +85,8 @@ class GameSession(QObject):
     """The number of actions taken back."""
     saved = Signal(str)
     """A save file was written (path)."""
+    autosave_failed = Signal(str)
+    """The autosave could not be written (a message for people)."""
 
     def __init__(
         self,
@@ -184,11 +186,17 @@ class GameSession(QObject):
         self.saved.emit(str(path))
 
     def autosave(self) -> None:
-        """Write the autosave file, when one is set."""
+        """Write the autosave file, when one is set; a failure is reported, not raised."""
         if self.autosave_path is None:
             return
-        self.autosave_path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(self.autosave_path, json.dumps(self.save_data(), indent=1) + "\n")
+        try:
+            self.autosave_path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(self.autosave_path, json.dumps(self.save_data(), indent=1) + "\n")
+        except OSError as exc:
+            self.autosave_failed.emit(
+                f"Autosave to {self.autosave_path} failed ({exc.strerror or exc}); "
+                "use Game → Save as to keep this game"
+            )
 
 
 def new_session(
@@ -237,6 +245,17 @@ def load_session(
         raise SaveError(
             f"{path}: line {exc.lineno}: not valid JSON ({exc.msg}); the file is damaged"
         ) from None
+    game_id = data.get("game") if isinstance(data, dict) else None
+    if isinstance(game_id, str):
+        try:
+            get_game(game_id)
+        except UnknownGameError:
+            pass  # state_from_dict says so with the file name
+        except (ImportError, AttributeError):
+            raise SaveError(
+                f"{path}: the game {game_id!r} is not complete in this Daimyo; "
+                "update Daimyo to load this save"
+            ) from None
     app_data = data.get("app") if isinstance(data, dict) else None
     app_data = app_data if isinstance(app_data, dict) else {}
     map_paths: dict[str, Path] = {}

@@ -216,3 +216,17 @@ def test_the_ai_pace_spaces_out_computer_moves(window, qtbot, pebbles) -> None:
     qtbot.waitUntil(lambda: window.controller.human_to_act, timeout=5000)
     # Then the two bot moves took at least the pace each
     assert time.monotonic() - started >= 0.45
+
+
+def test_a_failing_autosave_is_reported_not_raised(window, qtbot, pebbles, tmp_path) -> None:
+    # Given an autosave path that cannot be written (its folder is a file)
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    assert window.start_game(pebbles_config())
+    window.session.autosave_path = blocker / "autosave.json"
+    # When the human plays
+    play_human_turn(window, qtbot)
+    qtbot.waitUntil(lambda: window.controller.human_to_act, timeout=5000)
+    # Then the game goes on and the status bar says what happened
+    assert len(window.session.state.history) == 3
+    assert "Autosave" in window.statusBar().currentMessage()
