@@ -284,8 +284,10 @@ class GameController(QObject):
         state = self.session.state
         self.viewer = None
         self.view.show_state(self.session, None, False)
+        label = self.ui.player_label(state, player)
+        name = self.session.seats[player].name
         self.screen.handoff.show_for(
-            self.ui.player_label(state, player), self.ui.player_colour(state, player)
+            f"{label} ({name})" if name else label, self.ui.player_colour(state, player)
         )
         self.screen.centre.setCurrentWidget(self.screen.handoff)
         self.screen.turn.setText(f"Waiting for {self.ui.player_label(state, player)}.")
