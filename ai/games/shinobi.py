@@ -92,8 +92,8 @@ class _WorldInfo:
 
     __slots__ = ("base", "root", "weights", "evidence")
 
-    def __init__(self, state: ShinobiState, root: int) -> None:
-        self.base = len(state.history) - state.undo_depth
+    def __init__(self, state: ShinobiState, root: int, base: int) -> None:
+        self.base = base
         self.root = root
         n = state.num_players
         scores = beliefs.evidence(state.history[: self.base], state.actors[: self.base], n)
@@ -113,11 +113,17 @@ class ShinobiAdapter(GameAdapter):
     # -- knowledge about a world -----------------------------------------------------
 
     def _info(self, state: ShinobiState, root: int) -> _WorldInfo:
+        """The world's root knowledge. The search root is where undo stops (a sampled
+        world starts with nothing to undo); a world that can undo back to the start (the
+        true state, for `cheat`) is first seen at its search root."""
         info = self._worlds.get(state)
         base = len(state.history) - state.undo_depth
-        if info is None or info.base != base or info.root != root:
-            info = _WorldInfo(state, root)
-            self._worlds[state] = info
+        if info is not None and info.root == root and (info.base == base or base == 0):
+            return info
+        if base == 0:
+            base = len(state.history)
+        info = _WorldInfo(state, root, base)
+        self._worlds[state] = info
         return info
 
     @staticmethod
@@ -133,20 +139,30 @@ class ShinobiAdapter(GameAdapter):
         info = self._info(state, player)
         clan = state.allegiance(player)
         totals: list[float] = list(state.clan_totals())
-        if not state.is_terminal():
-            self._coming_attacks(state, player, totals)
+        scores = list(info.evidence)
+        history = state.history
+        actors = state.actors
+        others_moved = False
+        for index in range(info.base, len(history)):
+            actor = actors[index]
+            if actor == player:
+                c, s = beliefs.action_evidence(player, history[index])
+                scores[c] += s
+            else:
+                others_moved = True
+        current = state.current_player()
+        # Every leaf is valued as at the start of the player's next turn: what the search
+        # has not played of the round ahead is modelled, nothing beyond it.
+        if not state.is_terminal() and not (others_moved and current == player):
+            if current == player:
+                self._own_attack(state, player, clan, totals, info.weights)
+            if not others_moved or current != player:
+                self._coming_attacks(state, player, totals)
         value = totals[clan] - expected_rival(totals, clan, info.weights)
         value += HOME * state.army(player, clan)
         if state.deck_size():
             hand = state.hand(player)
             value += HAND * (hand[clan] + hand[NINJA])
-        scores = list(info.evidence)
-        history = state.history
-        actors = state.actors
-        for index in range(info.base, len(history)):
-            if actors[index] == player:
-                c, s = beliefs.action_evidence(player, history[index])
-                scores[c] += s
         value -= EXPOSURE * exposure(scores, clan)
         if state.is_terminal():
             winners = state.winners()
@@ -155,6 +171,27 @@ class ShinobiAdapter(GameAdapter):
             else:
                 value -= WIN_BONUS / state.num_players
         return value
+
+    def _own_attack(
+        self,
+        state: ShinobiState,
+        player: int,
+        clan: int,
+        totals: list[float],
+        weights: list[float],
+    ) -> None:
+        """Take off `totals` the card `player`'s own attack this turn will remove (the best
+        one the table allows now), when the attack is still to come."""
+        base = expected_rival(totals, clan, weights)
+        minus = []
+        for c in range(NUM_CLANS):
+            totals[c] -= 1
+            minus.append(-1.0 if c == clan else base - expected_rival(totals, clan, weights))
+            totals[c] += 1
+        home = [state.army(player, x) for x in range(NUM_CLANS)]
+        target = self._best_target(state, player, home, state.protected_mask, minus)
+        if target >= 0:
+            totals[target] -= 1
 
     @staticmethod
     def _coming_attacks(state: ShinobiState, player: int, totals: list[float]) -> None:
@@ -329,12 +366,26 @@ class ShinobiAdapter(GameAdapter):
                 out[action] = minus[action.clan]
         return out
 
-    @staticmethod
+    @classmethod
     def _best_attack(
-        state: ShinobiState, player: int, home: list[int], protected: int, minus: list[float]
+        cls,
+        state: ShinobiState,
+        player: int,
+        home: list[int],
+        protected: int,
+        minus: list[float],
     ) -> float:
         """The worth of the best attack `player` could make with the table as it is."""
+        target = cls._best_target(state, player, home, protected, minus)
+        return minus[target] if target >= 0 else 0.0
+
+    @staticmethod
+    def _best_target(
+        state: ShinobiState, player: int, home: list[int], protected: int, minus: list[float]
+    ) -> int:
+        """The clan of the best attack `player` could make with the table as it is (-1: none)."""
         best = float("-inf")
+        target = -1
         for a in range(NUM_CLANS):
             strength = home[a]
             if strength < 2:
@@ -344,9 +395,9 @@ class ShinobiAdapter(GameAdapter):
                     continue
                 for b in range(NUM_CLANS):
                     if b != a and 0 < state.army(q, b) < strength:
-                        if not protected >> (q * NUM_CLANS + b) & 1:
-                            best = max(best, minus[b])
-        return best if best != float("-inf") else 0.0
+                        if not protected >> (q * NUM_CLANS + b) & 1 and minus[b] > best:
+                            best, target = minus[b], b
+        return target
 
 
 ADAPTER = ShinobiAdapter()
