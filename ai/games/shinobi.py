@@ -1,7 +1,10 @@
 """Shinobi's bot knowledge: candidate moves and the evaluation of a position.
 
-The evaluation (in cards, for the player `p` serving clan `k`), where the totals `T` are
-first reduced by the attacks the opponents will likely make before `p` moves again:
+The evaluation (in cards, for the player `p` serving clan `k`) values every position as
+at the start of `p`'s next turn: the totals `T` are first reduced by what the search has
+not played of the round ahead — `p`'s own attack if still to come (the best the table
+allows), then the attacks the opponents will likely make before `p` moves again. So
+leaves at different depths (before, inside or after the opponents' round) compare fairly.
 
     T[k] - E[strongest rival]  +  HOME * (k cards in p's own province)
                                +  HAND * (k cards and Ninjas in p's hand, while the deck lasts)
