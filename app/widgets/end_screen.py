@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
@@ -17,6 +19,17 @@ from PySide6.QtWidgets import (
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.games.base import ScoreTable
+
+
+def _nice_step(raw: float) -> float:
+    """The smallest of 1, 2, 5 × 10^k that is at least `raw` (axis ticks people read)."""
+    if raw <= 0:
+        return 1.0
+    power = 10 ** math.floor(math.log10(raw))
+    for factor in (1, 2, 5, 10):
+        if factor * power >= raw:
+            return float(factor * power)
+    return float(10 * power)
 
 
 class ScoreChart(QWidget):
@@ -45,6 +58,9 @@ class ScoreChart(QWidget):
             return
         top = max(1.0, max(max(values, default=0.0) for _, _, values in self.series))
         bottom = min(0.0, min(min(values, default=0.0) for _, _, values in self.series))
+        tick = _nice_step((top - bottom) / 5)
+        top = math.ceil(top / tick) * tick
+        bottom = math.floor(bottom / tick) * tick
         span = top - bottom
 
         def point(index: int, value: float) -> QPointF:
@@ -54,9 +70,9 @@ class ScoreChart(QWidget):
 
         grid = QPen(QColor("#d8ccb4"), 1)
         ink = QColor("#4a3b28")
-        steps = 5
+        steps = round(span / tick)
         for i in range(steps + 1):
-            value = bottom + span * i / steps
+            value = bottom + tick * i
             y = point(0, value).y()
             painter.setPen(grid)
             painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
@@ -137,8 +153,11 @@ class EndScreen(QWidget):
 
     def show_scores(self, scores: ScoreTable, colours: list[str], winners: list[str]) -> None:
         """Fill the table and chart; `winners` are the labels of the best players."""
+        totals = {label: values[-1] for label, values in scores.rows if values}
         if len(winners) == 1:
-            self.title.setText(f"{winners[0]} wins")
+            best = totals.get(winners[0])
+            suffix = f" ({best:g})" if best is not None else ""
+            self.title.setText(f"{winners[0]} wins{suffix}")
         else:
             self.title.setText("Shared victory: " + ", ".join(winners))
         self.table.clear()
