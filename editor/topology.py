@@ -931,6 +931,7 @@ class TopoMap:
             if territory is not None:
                 self._assign(txn, pid, territory)
             self._drop_unused(txn, old | set(ring))
+            self._drop_straight_new_vertices(txn)
             return txn.commit(pid)
 
     def add_sea(
@@ -961,6 +962,7 @@ class TopoMap:
                 raise TopologyError("the new sea lies entirely on provinces and seas already")
             self._add_sea_parts(txn, sid, name, pieces)
             self._drop_unused(txn, ring)
+            self._drop_straight_new_vertices(txn)
             return txn.commit(sid)
 
     def cut_hole(
@@ -997,7 +999,39 @@ class TopoMap:
                         water = [q for p in water for q in self._overlay(p, face, "minus")]
                 self._add_sea_parts(txn, lake, "Lake", water)
             self._drop_unused(txn, old | set(ring))
+            self._drop_straight_new_vertices(txn)
             return txn.commit(sorted({ref[:2] for ref in cut}))
+
+    def _drop_straight_new_vertices(self, txn: _Txn) -> None:
+        """Remove vertices this edit created that every ring using them passes straight through.
+
+        Noding puts a vertex wherever the drawn outline crossed an edge; where the result
+        does not turn there (the outline was clipped away) the vertex is clutter.
+        """
+        eps = self._overlay_eps()
+        v = self.vertices
+        for vid in [k for k, before in txn.vertices.items() if before is None]:
+            if vid not in v:
+                continue
+            refs = self.faces_using(vid)
+            straight = bool(refs)
+            for ref in refs:
+                for r in self.face(ref).rings():
+                    if vid in r:
+                        i = r.index(vid)
+                        a, b = v[r[i - 1]], v[r[(i + 1) % len(r)]]
+                        q, dist = _project(v[vid], a, b)
+                        if len(r) <= 3 or dist > eps or min(_dist(q, a), _dist(q, b)) <= eps:
+                            straight = False
+            if straight:
+                for ref in refs:
+                    txn.set_face(
+                        ref,
+                        self.face(ref).map_rings(
+                            lambda r, vid=vid: tuple(i for i in r if i != vid)
+                        ),
+                    )
+                txn.set_vertex(vid, None)
 
     def _add_sea_parts(self, txn: _Txn, sid: str, name: str | None, faces: list[Face]) -> None:
         if sid in self.seas:

@@ -872,6 +872,16 @@ def test_a_sea_drawn_across_land_is_clipped_to_the_free_area_and_shares_its_edge
     assert_undo_redo(m, edit, before)
 
 
+def test_crossings_the_clipped_outline_does_not_use_leave_no_vertex_behind() -> None:
+    # Given A|B; When a sea is drawn from the south over their shared edge x=100
+    m = TopoMap.from_dict(tiny())
+    m.add_sea([(90, 50), (110, 50), (110, 99), (90, 99)], 0.5, sea_id="bay")
+    # Then the crossing at (100, 50), inside the land, is gone; the coast corners stay
+    assert (100, 50) not in m.vertices.values()
+    assert coords(m, "A") == [(10, 10), (100, 10), (100, 90), (90, 90), (10, 90)]
+    assert coords(m, "B") == [(100, 10), (190, 10), (190, 90), (110, 90), (100, 90)]
+
+
 def test_a_sea_drawn_across_a_whole_island_becomes_the_free_pieces() -> None:
     m = TopoMap.from_dict(tiny())
     edit = m.add_sea([(50, 0), (150, 0), (150, 100), (50, 100)], 0.5, sea_id="strait")
