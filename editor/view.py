@@ -350,13 +350,29 @@ class MapView(QGraphicsView):
     def _add_label(self, pid: str) -> None:
         prov = self.topo.provinces[pid]
         label = self.topo.label_point(pid)
-        extra = []
-        if prov.attrs.get("capital"):
+        extra, notes = [], []
+        a = prov.attrs
+        if a.get("capital"):
             extra.append("♛")
-        if prov.attrs.get("flowers"):
-            extra.append("✿" * int(prov.attrs["flowers"]))
+            notes.append(f"capital of {a['capital']}")
+        if a.get("flowers"):
+            extra.append("✿" * int(a["flowers"]))
+            notes.append(f"{a['flowers']} flowers")
+        if a.get("defense"):
+            extra.append(f"♜{a['defense']}")
+            notes.append(f"printed defense {a['defense']}")
+        if a.get("shadowlands"):
+            extra.append("☠")
+            notes.append("Shadowlands")
+        if a.get("palace_site"):
+            extra.append("⌂")
+            notes.append("palace site")
+        if a.get("blessed"):
+            extra.append(f"☀{a['blessed']}")
+            notes.append(f"blessed {a['blessed']}")
         text = prov.name + ("\n" + " ".join(extra) if extra else "")
         item = LabelItem(text)
+        item.setToolTip(f"{prov.name} ({pid})" + (": " + ", ".join(notes) if notes else ""))
         item.setFont(QFont("Sans", 8))
         item.setBrush(QBrush(QColor("#1e1a14")))
         item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)

@@ -1056,3 +1056,14 @@ def test_land_drawn_over_a_neighbour_is_clipped_unless_clipping_is_off(qtbot: An
     draw(qtbot, window, Tool.PROVINCE, [(150, 80), (250, 80), (250, 100), (150, 100)])
     assert list(topo.provinces) == ["A", "B"]
     assert "overlaps province Biwa" in window.statusBar().currentMessage()
+
+
+def test_labels_show_the_game_attributes_as_symbols(qtbot: Any) -> None:
+    window = make_window(qtbot)
+    label = window.view.label_item("A")
+    assert label.text() == "Akagi\n♛ ✿✿"
+    assert label.toolTip() == "Akagi (A): capital of crab, 2 flowers"
+    window.document.run(
+        "update_province", "B", attrs={"defense": 2, "palace_site": True, "blessed": 3}
+    )
+    assert window.view.label_item("B").text() == "Biwa\n♜2 ⌂ ☀3"
