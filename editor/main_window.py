@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QUndoView,
     QWidget,
 )
+from shiboken6 import isValid
 
 from editor.analysis import AnalysisResult, LiveAnalysis
 from editor.dialogs import BackgroundDialog, BackgroundSpec, GridDialog, NewMapDialog
@@ -336,6 +337,8 @@ class EditorWindow(QMainWindow):
 
     def _update_title(self, *_: object) -> None:
         doc = self.document
+        if not isValid(doc.undo_stack) or not isValid(self):
+            return  # the application is shutting down: nothing left to title
         where = str(doc.path) if doc.path else "not saved yet"
         self.setWindowTitle(f"{doc.topo.meta.get('name', 'Map')} [*] — {where} — Daimyo map editor")
         self.setWindowModified(doc.dirty)
