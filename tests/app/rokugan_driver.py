@@ -76,11 +76,12 @@ def decide(window, qtbot, rng: random.Random, prefer: tuple[str, ...] = ()) -> N
     assert len(window.session.state.history) != start, "no decision after 8 picks"
 
 
-def finish_steps(window, qtbot) -> int:
-    """Press Continue through every resolution step; the number of steps."""
+def finish_steps(window, qtbot, skip: bool = False) -> int:
+    """Press Continue through every resolution step (or Skip all); the presses made."""
     screen = window.game_screen
     count = 0
     while screen.step_box.isVisible():
-        qtbot.mouseClick(screen.continue_button, Qt.LeftButton)
+        button = screen.skip_button if skip else screen.continue_button
+        qtbot.mouseClick(button, Qt.LeftButton)
         count += 1
     return count

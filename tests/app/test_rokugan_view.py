@@ -39,7 +39,9 @@ def test_an_illegal_place_says_why_and_a_legal_one_can_be_undone(window, qtbot) 
     click_pick(window, qtbot, Pick(HAND, army))
     foreign = next(p for q, p in enumerate(state.board.ids) if state.ctrl_owner[q] not in (0,))
     click_board(view, qtbot, view.scene.labels[foreign] + QPointF(0, -view.scene.unit))
-    # Then the status bar gives the rules' reason
+    # Then the status bar gives the rules' reason, and the province's tooltip its defense
+    tip = view.scene.province_items[foreign].toolTip()
+    assert "Defense" in tip and state.board.graph.province(foreign).name in tip
     assert "Army" in window.statusBar().currentMessage()
     assert "controls" in window.statusBar().currentMessage() or "control" in (
         window.statusBar().currentMessage()
@@ -181,3 +183,18 @@ def test_the_rules_name_every_clan_ability_and_card() -> None:
         "Resolution",
     ):
         assert words in html
+
+
+def test_the_start_screen_opens_the_map_editor(window, qtbot) -> None:
+    from app.main_window import editor_available
+
+    if not editor_available():
+        assert not window.start_screen.editor_button.isEnabled()
+        assert window.start_screen.editor_button.toolTip()
+        return
+    # When the Map editor button is pressed
+    qtbot.mouseClick(window.start_screen.editor_button, Qt.LeftButton)
+    # Then an editor window opens beside the app
+    editor = window._editor
+    assert editor is not None and editor.isVisible()
+    qtbot.addWidget(editor)
