@@ -15,7 +15,7 @@ def run(args: argparse.Namespace) -> int:
     """Start Qt and run the editor until its window closes."""
     from PySide6.QtWidgets import QApplication
 
-    from maps.api import MapError, resolve_map
+    from maps.api import MapError, resolve_map, shipped_maps
 
     path = None
     if args.map:
@@ -25,7 +25,11 @@ def run(args: argparse.Namespace) -> int:
             print(f"daimyo edit: {exc}", file=sys.stderr)
             return 2
         if not path.exists():
-            print(f"daimyo edit: {path}: no such file", file=sys.stderr)
+            print(
+                f"daimyo edit: {path}: no such file; check the path, give a shipped map id "
+                f"({', '.join(shipped_maps())}), or nothing for a new map",
+                file=sys.stderr,
+            )
             return 2
     app = QApplication.instance() or QApplication(sys.argv[:1])
     from editor.main_window import open_editor

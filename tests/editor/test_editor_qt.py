@@ -304,7 +304,8 @@ def test_daimyo_edit_refuses_a_missing_map(capsys: pytest.CaptureFixture[str]) -
     from app.commands.edit import run
 
     assert run(argparse.Namespace(map="/nonexistent/dir/none.yaml")) == 2
-    assert "none.yaml" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "none.yaml: no such file" in err and "give a shipped map id (" in err
 
 
 def test_geojson_and_svg_export_and_geojson_import(qtbot: Any, tmp_path: Path) -> None:
