@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from ai.base import Bot
-from ai.registry import make_bot
+from ai.registry import UnknownBotError, make_bot
 from app.bot_worker import BotThinker
 from app.games.base import GameUI, GameView, ResolutionStep
 from app.session import GameSession
@@ -171,7 +171,6 @@ class GameController(QObject):
         }
         self._log: list[LogEntry] = []
         self._steps: list[ResolutionStep] = []
-        self._step_index = 0
         self._before: Any = None
         self._think_started = 0.0
         self._pending_bot_action: Any = None
@@ -312,7 +311,12 @@ class GameController(QObject):
     def _bot(self, player: int) -> tuple[Bot, int | None, float | None]:
         if player not in self._bots:
             # a level bot carries its own budget; `bot_nodes` overrides it (tests, demos)
-            bot = make_bot(self.session.seats[player].bot, self.session.game_id)
+            name = self.session.seats[player].bot
+            try:
+                bot = make_bot(name, self.session.game_id)
+            except UnknownBotError as exc:
+                self.status.emit(f"{exc}; this seat plays at random")
+                bot = make_bot("random", self.session.game_id)
             self._bots[player] = (bot, self.bot_nodes, None)
         return self._bots[player]
 

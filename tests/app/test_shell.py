@@ -230,3 +230,15 @@ def test_a_failing_autosave_is_reported_not_raised(window, qtbot, pebbles, tmp_p
     # Then the game goes on and the status bar says what happened
     assert len(window.session.state.history) == 3
     assert "Autosave" in window.statusBar().currentMessage()
+
+
+def test_an_unknown_bot_in_a_save_plays_at_random(window, qtbot, pebbles) -> None:
+    # Given a game whose second seat names a bot this Daimyo does not have
+    config = NewGameConfig(
+        "pebbles", (Seat(HUMAN), Seat(AI, "grandmaster"), Seat(AI, "random")), seed=2
+    )
+    assert window.start_game(config)
+    # When the human plays, the game goes on and says why
+    play_human_turn(window, qtbot)
+    qtbot.waitUntil(lambda: window.controller.human_to_act, timeout=5000)
+    assert len(window.session.state.history) == 3
