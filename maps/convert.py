@@ -2,7 +2,7 @@
 
 GeoJSON's y axis points north and a map's y axis points south, so y changes sign
 both ways. An exported FeatureCollection carries a "daimyo" member (id, name, game,
-size, extent, territories), so that importing it again gives back the same map;
+size, extent, map attributes, territories), so that importing it again gives back the same map;
 a foreign file is moved so that its extent (the land's bounding box grown by 5 %
 on every side) starts at (0, 0).
 
@@ -239,6 +239,7 @@ def geojson_to_map(
         territories=territories,
         seas=sea_list,
         game=game,
+        attributes=dict(meta["attributes"]) if isinstance(meta.get("attributes"), dict) else {},
     )
     return ImportResult(mapfile, notes)
 
@@ -355,19 +356,46 @@ def _insert_beside(ring: np.ndarray, points: np.ndarray, tolerance: float) -> np
 def _coverage_clean(
     shapes: np.ndarray, tolerance: float, label: list[str]
 ) -> tuple[np.ndarray, list[str]]:
-    """GEOS's coverage cleaner: snaps nodes, matches edges, closes gaps narrower than tolerance."""
-    cleaned = shapely.coverage_clean(shapes, gap_width=tolerance, snapping_distance=tolerance)
+    """GEOS's coverage cleaner: snaps nodes, matches edges, closes gaps narrower than tolerance.
+
+    Only where the coverage is broken: the cleaner also snaps together vertices of one
+    polygon closer than `tolerance`, which collapses narrow necks and detailed coasts (it
+    split a narrow province of the shipped Rokugan map). So a valid coverage comes back
+    unchanged, and otherwise only the polygons with invalid edges and their neighbours
+    are cleaned, unless that leaves the whole still invalid.
+    """
     out = np.array(shapes, dtype=object)
+    broken = ~shapely.is_valid(out)
+    if not broken.any():
+        edges = shapely.coverage_invalid_edges(out, gap_width=tolerance)
+        broken = ~shapely.is_empty(edges)
+        if not broken.any():
+            return out, []
+    _, near = STRtree(out).query(out[broken], predicate="dwithin", distance=tolerance)
+    subset = np.union1d(np.flatnonzero(broken), near)
     notes: list[str] = []
-    for i, geom in enumerate(cleaned):
+    _clean_into(out, subset, tolerance, label, notes)
+    if len(subset) < len(out) and not (
+        shapely.is_valid(out).all() and shapely.coverage_is_valid(out, gap_width=tolerance)
+    ):
+        out, notes = np.array(shapes, dtype=object), []
+        _clean_into(out, np.arange(len(out)), tolerance, label, notes)
+    return out, notes
+
+
+def _clean_into(
+    out: np.ndarray, subset: np.ndarray, tolerance: float, label: list[str], notes: list[str]
+) -> None:
+    """Replace out[subset] by its cleaned coverage, noting what snapping did."""
+    cleaned = shapely.coverage_clean(out[subset], gap_width=tolerance, snapping_distance=tolerance)
+    for i, geom in zip(subset, cleaned, strict=True):
         parts = [p for p in shapely.get_parts(geom) if isinstance(p, shapely.Polygon)]
         if not parts:
             notes.append(f"{label[i]}: vanished when snapped; kept as drawn")
             continue
         if len(parts) > 1:
             notes.append(f"{label[i]}: snapping split it; kept the largest part")
-        out[i] = _like(shapes[i], max(parts, key=lambda p: p.area))
-    return out, notes
+        out[i] = _like(out[i], max(parts, key=lambda p: p.area))
 
 
 def _like(original: shapely.Polygon, cleaned: shapely.Polygon) -> shapely.Polygon:
@@ -506,6 +534,7 @@ def map_to_geojson(mapfile: MapFile) -> dict[str, Any]:
             "game": mapfile.game,
             "size": {"width_mm": mapfile.width_mm, "height_mm": mapfile.height_mm},
             "extent": list(mapfile.extent),
+            "attributes": mapfile.attributes,
             "territories": [
                 {"id": t.id, "name": t.name, "colour": t.colour} for t in mapfile.territories
             ],

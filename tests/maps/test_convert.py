@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 import pytest
 import shapely
 
+from maps.api import load_map, shipped_map_path
 from maps.bench import voronoi_map
-from maps.convert import geojson_to_map, map_to_geojson, snap_polygons
+from maps.convert import export_map, geojson_to_map, import_geojson, map_to_geojson, snap_polygons
 from maps.geometry import derive
 from maps.io import MapFile, Province
 from maps.validate import validate
@@ -102,3 +104,41 @@ def test_import_of_a_jittered_voronoi_map_recovers_its_graph(
 
     assert adjacency(imported) == adjacency(original)
     assert [i for i in validate(imported) if i.severity == "error"] == []
+
+
+@pytest.mark.parametrize("map_id", ["rokugan", "ricewars-quick", "ricewars-epic"])
+def test_shipped_map_round_trips_through_geojson(map_id: str, tmp_path: Path) -> None:
+    # Given a shipped (valid) map
+    original = load_map(shipped_map_path(map_id))
+    # When it is exported to a GeoJSON file and imported again
+    out = tmp_path / f"{map_id}.geojson"
+    export_map(original, out)
+    result = import_geojson(out)
+    # Then nothing was snapped, the map (polygons, labels, attributes) is the same
+    assert result.notes == []
+    assert result.mapfile == original
+    # And so is its game graph
+    before, after = derive(original).graph, derive(result.mapfile).graph
+    assert after.provinces == before.provinces
+    assert after.territories == before.territories
+    assert after.hash == before.hash
+
+
+def test_cleaning_leaves_a_narrow_neck_away_from_a_near_miss_alone() -> None:
+    # Given (extent 100: NEAR_MISS = 0.2) a province with a 0.1-wide neck between two
+    # lobes, beside a clean neighbour, and far away two squares 0.05 apart
+    neck = shapely.Polygon(
+        [(0, 0), (10, 0), (10, 4.95), (20, 4.95), (20, 0), (30, 0), (30, 10), (20, 10),
+         (20, 5.05), (10, 5.05), (10, 10), (0, 10)]
+    )  # fmt: skip
+    below = shapely.Polygon([(0, 10), (10, 10), (20, 10), (30, 10), (30, 20), (0, 20)])
+    left, right = shapely.box(60, 60, 70, 70), shapely.box(70.05, 60, 80, 70)
+    shapes = np.array([neck, below, left, right])
+    # When snapped with GEOS's cleaner
+    if not hasattr(shapely, "coverage_clean"):
+        pytest.skip("shapely < 2.2 has no coverage_clean")
+    snapped, notes = snap_polygons(shapes, 0.2, ["neck", "below", "left", "right"])
+    # Then the near miss is closed, the neck and its neighbour are untouched
+    assert notes == []
+    assert snapped[0] is neck and snapped[1] is below
+    assert shapely.length(shapely.intersection(snapped[2].boundary, snapped[3].boundary)) > 9.9
