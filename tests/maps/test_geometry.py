@@ -190,3 +190,23 @@ def test_duplicate_province_ids_cannot_make_a_graph() -> None:
     m = make_map([province("A", square(0, 0, 10)), province("A", square(10, 0, 10))])
     with pytest.raises(MapError, match="two provinces with id 'A'"):
         derive(m)
+
+
+@pytest.mark.filterwarnings("error::DeprecationWarning")
+def test_deriving_and_checking_a_map_uses_no_deprecated_shapely_call() -> None:
+    # Given the shipped Rokugan map (land borders, coasts, holes) and a bow-tie province
+    from maps.api import load_map, shipped_map_path
+    from maps.validate import validate
+
+    rokugan = load_map(shipped_map_path("rokugan"))
+    bow_tie = make_map(
+        [province("a", [(0, 0), (10, 10), (10, 0), (0, 10)]), province("b", square(10, 0))],
+        seas=[sea("s", square(0, 10, 20))],
+        extent=(0, 0, 30, 30),
+    )
+    # When their graphs are derived and they are validated (warnings are errors here)
+    for m in (rokugan, bow_tie):
+        derive(m)
+        validate(m)
+    # Then no DeprecationWarning was raised (shapely >= 2.1 warns on positional `indices`)
+    assert derive(rokugan).graph.province("GOLD_3C").coastal
