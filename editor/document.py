@@ -114,7 +114,11 @@ class MapDocument(QObject):
         from maps.api import save_map
 
         target = self.autosave_path()
-        save_map(self.topo.to_mapfile(), target)
+        try:
+            save_map(self.topo.to_mapfile(), target)
+        except OSError as exc:  # a timer slot must not raise: tell the window instead
+            self.failed.emit(f"Autosave to {target} failed: {exc}. Save the map to keep it.")
+            return None
         return target
 
     def has_newer_autosave(self) -> bool:
