@@ -37,7 +37,8 @@ def wilson_interval(wins: float, games: int, z: float = Z95) -> tuple[float, flo
     z2 = z * z
     centre = (p + z2 / (2 * games)) / (1 + z2 / games)
     half = z * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / (1 + z2 / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # The interval always holds p; clamping keeps rounding from saying otherwise at 0 and 1.
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ rokugan), `--players` (4), `--games` (2), `--every` (4), `--levels` (easy,normal
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import random
 import statistics
@@ -74,9 +75,16 @@ def time_level(
     }
 
 
+def _bench_graph(game: str) -> Any:
+    """The map a map game benchmarks on: its engine's `load_bench_graph()` (ai/ may not
+    import maps/, so the engine's own copy of the published board is used)."""
+    module = importlib.import_module(f"engine.{game}.bench")
+    return module.load_bench_graph()
+
+
 def main(argv: list[str], graph_loader: Callable[[Any], Any] | None = None) -> int:
     """Print the median decision time of every level; `graph_loader(spec)` gives the
-    map of a map game (default: the game's own `default_graph()`)."""
+    map of a map game (default: `engine.<game>.bench.load_bench_graph()`)."""
     parser = argparse.ArgumentParser(prog="daimyo bench ai", description=__doc__)
     parser.add_argument("--game", default="rokugan")
     parser.add_argument("--players", type=int, default=4)
@@ -89,7 +97,7 @@ def main(argv: list[str], graph_loader: Callable[[Any], Any] | None = None) -> i
     spec = get_game(args.game)
     graph = None
     if spec.uses_map:
-        graph = graph_loader(spec) if graph_loader is not None else spec.default_graph()
+        graph = graph_loader(spec) if graph_loader is not None else _bench_graph(args.game)
     positions = sample_positions(args.game, args.players, args.games, args.every, args.seed, graph)
     rows = [
         time_level(level.strip(), args.game, positions, args.seed)
