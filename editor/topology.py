@@ -1539,17 +1539,19 @@ class TopoMap:
     def remove_province(self, pid: str) -> Edit:
         """Delete a province (its territory forgets it; vertices nobody uses disappear).
 
-        An island's sea closes over it: the hole it was cut from goes too.
+        Coastal land gives the sea its area back: the sea polygon with the longest shared
+        coast (along the province's outline; a lake in one of its holes only when there is
+        no such coast) takes in the province's area, so its new coast runs along the
+        remaining neighbours' borders through their vertices. An island's sea closes over
+        it. Land with no sea beside it leaves empty map.
         """
         if pid not in self.provinces:
             raise TopologyError(f"there is no province {pid!r}")
         with _Txn(self, "remove province") as txn:
             face = self.provinces[pid].face
-            outline = set(face.outer)
-            for ref, sea_face in list(self.faces()):  # an island's sea closes over it
-                if ref[0] == SEA and any(set(h) == outline for h in sea_face.holes):
-                    holes = tuple(h for h in sea_face.holes if set(h) != outline)
-                    txn.set_face(ref, Face(sea_face.outer, holes))
+            absorbed = self._sea_taking_back(face)
+            if absorbed is not None:
+                txn.set_face(*absorbed)
             txn.set_province(pid, None)
             if self.territory_of(pid) is not None:
                 txn.set_territories(
@@ -1557,7 +1559,81 @@ class TopoMap:
                     for t in self.territories
                 )
             self._drop_unused(txn, {v for r in face.rings() for v in r})
+            if absorbed is not None:
+                self._drop_straight_vertices(txn, absorbed[0], {v for r in face.rings() for v in r})
             return txn.commit(pid)
+
+    def _drop_straight_vertices(self, txn: _Txn, ref: FaceRef, candidates: set[int]) -> None:
+        """Remove the candidate vertices only `ref` uses where its ring runs straight on
+        (the old coast's ends on a sea's edge, once the sea took the land back)."""
+        eps = self._overlay_eps()
+        v = self.vertices
+        face = self.face(ref)
+        drop = set()
+        for r in face.rings():
+            for i, vid in enumerate(r):
+                if vid not in candidates or self.faces_using(vid) != {ref} or len(r) <= 3:
+                    continue
+                a, b = v[r[i - 1]], v[r[(i + 1) % len(r)]]
+                q, dist = _project(v[vid], a, b)
+                if dist <= eps and min(_dist(q, a), _dist(q, b)) > eps:
+                    drop.add(vid)
+        if drop:
+            txn.set_face(ref, face.map_rings(lambda r: tuple(i for i in r if i not in drop)))
+            for vid in drop:
+                txn.set_vertex(vid, None)
+
+    def _sea_taking_back(self, face: Face) -> tuple[FaceRef, Face] | None:
+        """The sea polygon that takes in a deleted province's area, and its new face.
+
+        None when no sea polygon shares an edge with the province, or when their union
+        is not one clean polygon (then the land just goes, leaving empty map).
+        """
+        outer = {frozenset(e) for e in _ring_edges(face.outer)}
+        inner = {frozenset(e) for h in face.holes for e in _ring_edges(h)}
+        best: tuple[bool, float, FaceRef] | None = None
+        for ref, sea_face in self.faces():
+            if ref[0] != SEA:
+                continue
+            on_outer, length = False, 0.0
+            for r in sea_face.rings():
+                for u, w in _ring_edges(r):
+                    edge = frozenset((u, w))
+                    if edge in outer or edge in inner:
+                        on_outer = on_outer or edge in outer
+                        length += _dist(self.vertices[u], self.vertices[w])
+            if length > 0 and (best is None or (on_outer, length) > best[:2]):
+                best = (on_outer, length, ref)
+        if best is None:
+            return None
+        ref = best[2]
+        try:
+            union = self._union(self.face(ref), face)
+        except TopologyError:
+            return None
+        return (ref, union) if union is not None else None
+
+    def _union(self, a: Face, b: Face) -> Face | None:
+        """`a` and `b` as one face, when they share edges and make one polygon.
+
+        The faces meet along shared vertex ids (the map's topology), so the union's outline
+        is every directed edge whose reverse the other face does not have.
+        """
+        originals = {frozenset(r): r for r in (*a.rings(), *b.rings())}
+        a, b = self._oriented(a), self._oriented(b)
+        edges_a = [e for r in a.rings() for e in _ring_edges(r)]
+        edges_b = [e for r in b.rings() for e in _ring_edges(r)]
+        set_a, set_b = set(edges_a), set(edges_b)
+        if set_a & set_b:  # overlapping faces: not a topology this can join
+            return None
+        keep = [(u, w) for u, w in edges_a if (w, u) not in set_b]
+        keep += [(u, w) for u, w in edges_b if (w, u) not in set_a]
+        if len(keep) == len(edges_a) + len(edges_b):
+            return None
+        faces = self._faces_from_rings(self._walk(keep))
+        if len(faces) != 1:
+            return None
+        return faces[0].map_rings(lambda r: _same_ring(r, originals.get(frozenset(r))))
 
     def remove_sea_part(self, sid: str, part: int) -> Edit:
         """Delete one polygon of a sea (the sea itself when it was its last)."""

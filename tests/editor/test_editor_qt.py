@@ -1068,3 +1068,28 @@ def test_labels_show_the_game_attributes_as_symbols(qtbot: Any) -> None:
         "update_province", "B", attrs={"defense": 2, "palace_site": True, "blessed": 3}
     )
     assert window.view.label_item("B").text() == "Biwa\n♜2 ⌂ ☀3"
+
+
+def test_deleting_coastal_land_gives_the_sea_its_area_and_undo_takes_it_back(qtbot: Any) -> None:
+    # Given the editor on A and B with a sea east of B
+    window = make_window(qtbot)
+    doc = window.document
+    doc.run("add_sea", [(190, 10), (300, 10), (300, 90), (190, 90)], 0.5, "east")
+    topo = doc.topo
+    before = topo.to_dict()
+    # When B is clicked and Edit > Delete selected (Del) chosen
+    click(qtbot, window, (150, 50))
+    assert window.view.selected == (PROVINCE, "B", 0)
+    window.delete_action.trigger()
+    # Then B is gone and the sea reaches A's east edge, sharing it
+    assert "B" not in topo.provinces
+    sea = topo.polygon((SEA, "east", 0))
+    assert sea.area == pytest.approx(200 * 80)
+    assert sea.boundary.intersection(topo.polygon((PROVINCE, "A", 0)).boundary).length == (
+        pytest.approx(80)
+    )
+    # And the live graph makes A coastal
+    assert wait_analysis(qtbot, window).geometry.graph.province("A").coastal
+    # When undone, Then the map is exactly as before
+    window.undo_action.trigger()
+    assert topo.to_dict() == before
