@@ -1,0 +1,128 @@
+"""Shinobi in the app: 3-5 seats, the table view, a log that keeps secrets, the reveal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QWidget
+
+from app.games.base import GameUI, GameView, ResolutionStep, ScoreTable
+from app.games.shinobi import narrate
+from app.games.shinobi.rules import SHINOBI_RULES_HTML
+from engine.shinobi.cards import CLAN_NAMES, NUM_CLANS
+from engine.shinobi.state import SPEC, ShinobiState
+
+# Seats have no colour in Shinobi (clans are secret): neutral tones unlike the clans' own.
+SEAT_COLOURS = ("#6d4c41", "#455a64", "#212121", "#827717", "#880e4f")
+
+
+class ShinobiUI(GameUI):
+    """How the app presents Shinobi."""
+
+    game_id = "shinobi"
+
+    def player_label(self, state: ShinobiState, player: int) -> str:  # type: ignore[override]
+        """'Player 2'; after the reveal also the clan served."""
+        label = narrate.seat_label(player)
+        if state.is_terminal():
+            label += f" ({CLAN_NAMES[state.allegiance(player)]})"
+        return label
+
+    def player_colour(self, state: ShinobiState, player: int) -> str:  # type: ignore[override]
+        """A neutral seat colour (a clan colour would hint at the allegiance)."""
+        return SEAT_COLOURS[player % len(SEAT_COLOURS)]
+
+    def player_status(self, state: ShinobiState, player: int) -> str:  # type: ignore[override]
+        """Public standing: cards in hand and in the province."""
+        hand = state.hand_size(player)
+        table = sum(state.army(player, c) for c in range(NUM_CLANS))
+        return f"{hand} card{'s' if hand != 1 else ''} in hand · {table} in the province"
+
+    def describe_action(self, state_after: ShinobiState, action: Any, player: int) -> str:  # type: ignore[override]
+        """The acting player's own line (names the cards they drew)."""
+        return narrate.describe(state_after, action, player, public=False)
+
+    def public_description(self, state_after: ShinobiState, action: Any, player: int) -> str:  # type: ignore[override]
+        """Everybody else's line (only how many cards were drawn)."""
+        return narrate.describe(state_after, action, player, public=True)
+
+    def reveals_hidden(self, state_after: ShinobiState, action: Any, player: int) -> bool:  # type: ignore[override]
+        """The end of a turn (the draw) and the end of the game are undo barriers."""
+        return narrate.reveals_hidden(state_after, action, player)
+
+    def resolution_steps(
+        self,
+        state_before: ShinobiState,
+        action: Any,
+        state_after: ShinobiState,  # type: ignore[override]
+    ) -> list[ResolutionStep]:
+        """The last-round notice when the deck runs out, and the reveal at the end."""
+        steps: list[ResolutionStep] = []
+        n = state_after.num_players
+        if state_before.final_left < 0 <= state_after.final_left and not state_after.is_terminal():
+            steps.append(
+                ResolutionStep(
+                    "The deck is empty",
+                    (
+                        f"{narrate.seat_label(state_before.current_player())} drew the last "
+                        "card. The last round begins: every player takes one more turn, "
+                        "without drawing.",
+                    ),
+                )
+            )
+        if state_after.is_terminal():
+            allegiances, totals, winner = narrate.reveal_lines(state_after)
+            every = tuple(str(p) for p in range(n))
+            winners = tuple(str(p) for p in state_after.winners_by_rule())
+            steps.append(ResolutionStep("1. Allegiances revealed", tuple(allegiances), every))
+            steps.append(ResolutionStep("2. Clan totals on the table", tuple(totals), every))
+            steps.append(ResolutionStep("3. The winner", tuple(winner), winners))
+        return steps
+
+    def create_view(self, parent: QWidget | None = None) -> GameView:
+        """The table view."""
+        from app.games.shinobi.view import ShinobiView
+
+        return ShinobiView(parent)
+
+    def score_table(self, state: ShinobiState) -> ScoreTable:  # type: ignore[override]
+        """Per player: their own clan's cards at home (the tie-break) and their clan's total."""
+        result = narrate.outcome(state)
+        rows = tuple(
+            (
+                self.player_label(state, p),
+                (float(result.home[p]), float(result.totals[state.allegiance(p)])),
+            )
+            for p in range(state.num_players)
+        )
+        notes = tuple(narrate.winner_explanation(state, result))
+        return ScoreTable(
+            ("Own clan at home", "Clan total"),
+            rows,
+            clan_history(state),
+            "Own clan's cards on the table",
+            notes,
+        )
+
+    def rules_html(self) -> str:
+        """The rules reference."""
+        return SHINOBI_RULES_HTML
+
+
+def clan_history(state: ShinobiState) -> tuple[tuple[float, ...], ...]:
+    """Per player: their clan's table total after each round (replayed from the setup)."""
+    setup = state.setup()
+    replay = SPEC.new_game(setup.players, setup.seed, setup.settings)
+    n = state.num_players
+    clans = state.allegiances
+    rows: list[list[float]] = [[] for _ in range(n)]
+    for action in state.history:
+        turns = replay.turns
+        replay.apply(action)
+        if replay.turns != turns and (replay.turns % n == 0 or replay.is_terminal()):
+            for p in range(n):
+                rows[p].append(float(replay.clan_total(clans[p])))
+    return tuple(tuple(r) for r in rows)
+
+
+GAME_UI = ShinobiUI()

@@ -1,0 +1,209 @@
+"""Shinobi in words: log lines that keep secrets, the end reveal, the score table's figures.
+
+Everything here reads the engine's public API only. A line for everybody names what all
+players saw (every order is played face up, the number of cards drawn is public); the
+acting player's own line may add the cards they drew. No line ever names an allegiance
+before the game is over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.shinobi.actions import Attack, Deploy, Move, PlayNinja
+from engine.shinobi.cards import CLAN_NAMES, HAND_SIZE, NINJA, NUM_CLANS
+from engine.shinobi.state import ShinobiState
+
+ORDER_NAMES = {1: "First order", 2: "Second order", 3: "Third order"}
+ORDER_HELP = {
+    1: "deploy a card to another player's province, or play a Ninja on an army there",
+    2: "deploy a card to your own province, or move one card out of another province",
+    3: "attack: an army of your province removes a card from a smaller army elsewhere",
+}
+
+
+def card_name(card: int) -> str:
+    """'Oda' or 'Ninja'."""
+    return "Ninja" if card == NINJA else CLAN_NAMES[card]
+
+
+def seat_label(player: int) -> str:
+    """'Player 2' (seats are secret-free names; clans stay hidden)."""
+    return f"Player {player + 1}"
+
+
+def province_name(player: int) -> str:
+    """Whose province: 'Player 2's province'."""
+    return f"{seat_label(player)}'s province"
+
+
+def _before(state_after: ShinobiState) -> ShinobiState | None:
+    """The position before the last action (None when it cannot be taken back)."""
+    if state_after.undo_depth == 0:
+        return None
+    before = state_after.clone()
+    before.undo()
+    return before
+
+
+def drawn_cards(state_after: ShinobiState, action: Any, player: int) -> list[int] | None:
+    """The cards `player` drew at the end of the turn `action` ended; None mid-turn."""
+    before = _before(state_after)
+    if before is None or not _turn_ended(state_after, player):
+        return None
+    hand_before = list(before.hand(player))
+    if isinstance(action, Deploy):
+        hand_before[action.clan] -= 1
+    elif isinstance(action, PlayNinja):
+        hand_before[NINJA] -= 1
+    after = state_after.hand(player)
+    cards: list[int] = []
+    for card in range(NUM_CLANS + 1):
+        cards.extend([card] * max(0, after[card] - hand_before[card]))
+    return cards
+
+
+def _turn_ended(state_after: ShinobiState, player: int) -> bool:
+    return state_after.is_terminal() or state_after.current_player() != player
+
+
+def action_text(state_after: ShinobiState, action: Any, player: int) -> str:
+    """What `player` did, in words (public facts only)."""
+    who = seat_label(player)
+    if isinstance(action, Deploy):
+        where = (
+            "their own province" if action.province == player else province_name(action.province)
+        )
+        return f"{who} deploys a {CLAN_NAMES[action.clan]} card to {where}."
+    if isinstance(action, PlayNinja):
+        left = state_after.army(action.province, action.clan)
+        return (
+            f"{who} plays a Ninja on the {CLAN_NAMES[action.clan]} army in "
+            f"{province_name(action.province)}: a card is removed ({left} left)."
+        )
+    if isinstance(action, Move):
+        target = "their own province" if action.target == player else province_name(action.target)
+        return (
+            f"{who} moves a {CLAN_NAMES[action.clan]} card from "
+            f"{province_name(action.source)} to {target}."
+        )
+    if isinstance(action, Attack):
+        strength = state_after.army(player, action.attacker)
+        left = state_after.army(action.province, action.clan)
+        return (
+            f"{who}'s {CLAN_NAMES[action.attacker]} army ({strength}) attacks the "
+            f"{CLAN_NAMES[action.clan]} army in {province_name(action.province)}: "
+            f"one card removed ({left} left)."
+        )
+    return f"{who}: {action}"
+
+
+def describe(state_after: ShinobiState, action: Any, player: int, public: bool) -> str:
+    """The log line for `action`; `public` hides the cards drawn."""
+    text = action_text(state_after, action, player)
+    drawn = drawn_cards(state_after, action, player)
+    if drawn:
+        if public:
+            text += f" Draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}."
+        else:
+            text += " You draw " + ", ".join(card_name(c) for c in drawn) + "."
+    if (
+        not state_after.is_terminal()
+        and state_after.final_left == state_after.num_players
+        and drawn is not None
+    ):
+        text += " The deck is empty: the last round begins."
+    return text
+
+
+def reveals_hidden(state_after: ShinobiState, action: Any, player: int) -> bool:
+    """A turn's end is an undo barrier: the player drew cards (or the game ended)."""
+    return _turn_ended(state_after, player)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How the game was decided, for the reveal and the end screen."""
+
+    totals: tuple[int, ...]  # per clan, on the whole table
+    served: tuple[int, ...]  # clans somebody serves
+    ownerless_ahead: tuple[int, ...]  # ownerless clans with more cards than the best served
+    winners: tuple[int, ...]  # players
+    tie_break: bool  # the winners' clan totals tied and cards at home decided (or shared)
+    home: tuple[int, ...]  # per player: cards of their own clan in their own province
+
+
+def outcome(state: ShinobiState) -> Outcome:
+    """The decision of a finished game (or of the table as it stands)."""
+    totals = tuple(state.clan_totals())
+    served = tuple(sorted(set(state.allegiances)))
+    best = max(totals[c] for c in served)
+    ownerless = tuple(c for c in range(NUM_CLANS) if c not in served and totals[c] > best)
+    winners = tuple(state.winners_by_rule())
+    tied = [p for p, c in enumerate(state.allegiances) if totals[c] == best]
+    home = tuple(state.army(p, state.allegiance(p)) for p in range(state.num_players))
+    return Outcome(totals, served, ownerless, winners, len(tied) > 1, home)
+
+
+def reveal_lines(state: ShinobiState) -> tuple[list[str], list[str], list[str]]:
+    """The three parts of the end reveal: allegiances, clan totals, the winner and why."""
+    result = outcome(state)
+    allegiances = [
+        f"{seat_label(p)} served the {CLAN_NAMES[c]}." for p, c in enumerate(state.allegiances)
+    ]
+    ranked = sorted(range(NUM_CLANS), key=lambda c: (-result.totals[c], c))
+    totals = [
+        f"{CLAN_NAMES[c]}: {result.totals[c]} card{'s' if result.totals[c] != 1 else ''}"
+        + ("" if c in result.served else " (served by nobody)")
+        for c in ranked
+    ]
+    return allegiances, totals, winner_explanation(state, result)
+
+
+def winner_explanation(state: ShinobiState, result: Outcome | None = None) -> list[str]:
+    """Who won and why, including the ownerless-clan rule and the tie-break."""
+    result = result or outcome(state)
+    lines: list[str] = []
+    for clan in result.ownerless_ahead:
+        lines.append(
+            f"The {CLAN_NAMES[clan]} have the most cards ({result.totals[clan]}), but nobody "
+            "serves them: the next largest clan wins."
+        )
+    clans = sorted({state.allegiance(p) for p in result.winners})
+    names = " and ".join(seat_label(p) for p in result.winners)
+    clan_names = " / ".join(CLAN_NAMES[c] for c in clans)
+    best = result.totals[clans[0]]
+    if result.tie_break:
+        tied = [p for p, c in enumerate(state.allegiances) if result.totals[c] == best]
+        lines.append(
+            "Tie at "
+            + f"{best} cards between "
+            + ", ".join(f"{seat_label(p)} ({CLAN_NAMES[state.allegiance(p)]})" for p in tied)
+            + "; cards of one's own clan in one's own province decide: "
+            + ", ".join(f"{seat_label(p)} {result.home[p]}" for p in tied)
+            + "."
+        )
+    if len(result.winners) == 1:
+        lines.append(f"{names} wins with the {clan_names} ({best} cards).")
+    else:
+        lines.append(f"{names} share the win ({clan_names}, {best} cards, still tied).")
+    return lines
+
+
+def last_round_text(state: ShinobiState) -> str:
+    """The last-round notice ('' before the deck runs out)."""
+    left = state.final_left
+    if left < 0 or state.is_terminal():
+        return ""
+    return (
+        f"Last round: the deck is empty, {left} turn{'s' if left != 1 else ''} left "
+        "(nobody draws any more)."
+    )
+
+
+def draw_rule_text(state: ShinobiState, player: int) -> str:
+    """How many cards the player will draw after this turn (up to 4)."""
+    if state.final_left >= 0:
+        return "No draw in the last round."
+    return f"At the end of the turn you draw back up to {HAND_SIZE} cards."
