@@ -26,6 +26,17 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import isValid
 
+from app.printing import (
+    Board,
+    LayoutError,
+    PrintOptions,
+    PrintResult,
+    build_board,
+    export_pdf,
+    open_print_preview,
+    print_with_dialog,
+)
+from app.printing.dialog import ask_print_options
 from editor.analysis import AnalysisResult, LiveAnalysis
 from editor.dialogs import BackgroundDialog, BackgroundSpec, GridDialog, NewMapDialog
 from editor.document import MapDocument
@@ -109,6 +120,7 @@ class EditorWindow(QMainWindow):
         )
         self.analysis = LiveAnalysis(self.document)
         self.background_spec: BackgroundSpec | None = None
+        self.print_options = PrintOptions()  # the last print options chosen, offered again
         self._game_window: Any = None
         self.analysis.finished.connect(self._on_analysis)
         self.view.selection_changed.connect(self.province_panel.show_face)
@@ -179,6 +191,14 @@ class EditorWindow(QMainWindow):
         self.import_action = a("&Import GeoJSON…", self.import_geojson, "Ctrl+Shift+I")
         self.export_geojson_action = a("Export &GeoJSON…", lambda: self.export("geojson"), "Ctrl+E")
         self.export_svg_action = a("Export S&VG…", lambda: self.export("svg"), "Ctrl+Shift+E")
+        self.print_action = a("&Print…", self.print_map, QKeySequence.StandardKey.Print)
+        self.print_preview_action = a("Print previe&w…", self.print_preview, "Ctrl+Alt+P")
+        self.export_pdf_action = a(
+            "Export P&DF…",
+            self.export_pdf,
+            "Ctrl+Alt+E",
+            tip="Write the map as a printable board PDF (true size or fitted, tiled, legend)",
+        )
         self.background_action = a("&Background image…", self.choose_background, "Ctrl+B")
         self.no_background_action = a("Remove background", lambda: self.set_background(None))
         self.close_action = a("&Close", self.close, QKeySequence.StandardKey.Close)
@@ -193,6 +213,10 @@ class EditorWindow(QMainWindow):
                 self.import_action,
                 self.export_geojson_action,
                 self.export_svg_action,
+                None,
+                self.print_action,
+                self.print_preview_action,
+                self.export_pdf_action,
                 None,
                 self.background_action,
                 self.no_background_action,
@@ -710,6 +734,103 @@ class EditorWindow(QMainWindow):
             return False
         self.statusBar().showMessage(f"Exported {path}", 5000)
         return True
+
+    # ------------------------------------------------------------------------- printing
+
+    def board(self) -> Board | None:
+        """The board print of the map as it is now (saved or not); None when it cannot be built.
+
+        A map failing validation still prints: the status bar says so.
+        """
+        from maps.api import MapError
+
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            board = build_board(self.document.topo.to_mapfile())
+        except (MapError, ValueError) as exc:
+            QMessageBox.warning(self, "Cannot print the map", str(exc))
+            return None
+        finally:
+            QApplication.restoreOverrideCursor()
+        errors = [w for w in board.warnings if w.startswith("error")]
+        if errors:
+            self.statusBar().showMessage(
+                f"The map fails validation ({len(errors)} errors, see the Validation panel); "
+                "printing it anyway.",
+                10_000,
+            )
+        return board
+
+    def _print_options(self, board: Board, title: str, accept_text: str) -> PrintOptions | None:
+        """Ask for the print options, offering the last ones; remember the choice."""
+        options = ask_print_options(self, self.print_options, board.size_mm, title, accept_text)
+        if options is not None:
+            self.print_options = options
+        return options
+
+    def print_map(self, options: PrintOptions | None = None) -> bool:
+        """File ▸ Print: the print options, the system print dialog, then the pages."""
+        board = self.board()
+        if board is None:
+            return False
+        options = options or self._print_options(board, "Print", "Choose printer…")
+        if options is None:
+            return False
+        try:
+            return print_with_dialog(board, self, options)
+        except (LayoutError, OSError) as exc:
+            QMessageBox.critical(self, "Print failed", str(exc))
+            return False
+
+    def print_preview(self, options: PrintOptions | None = None) -> bool:
+        """File ▸ Print preview: the pages as they will print; its print button prints them."""
+        board = self.board()
+        if board is None:
+            return False
+        options = options or self._print_options(board, "Print preview", "Preview")
+        if options is None:
+            return False
+        try:
+            dialog = open_print_preview(board, self, options)  # modal: back when closed
+        except LayoutError as exc:
+            QMessageBox.critical(self, "Print preview", str(exc))
+            return False
+        dialog.deleteLater()
+        return True
+
+    def export_pdf(
+        self, path: str | Path | None = None, options: PrintOptions | None = None
+    ) -> PrintResult | None:
+        """File ▸ Export PDF: the board as a vector PDF (asks for options and a file name)."""
+        board = self.board()
+        if board is None:
+            return None
+        options = options or self._print_options(board, "Export PDF", "Choose file…")
+        if options is None:
+            return None
+        if path is None:
+            start = str(self._export_folder() / f"{board.id or 'map'}.pdf")
+            path, _ = QFileDialog.getSaveFileName(self, "Export PDF", start, "PDF (*.pdf)")
+            if not path:
+                return None
+            if not path.lower().endswith(".pdf"):
+                path += ".pdf"
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            result = export_pdf(board, path, options)
+        except LayoutError as exc:
+            QMessageBox.critical(self, "Export failed", str(exc))
+            return None
+        except OSError as exc:
+            QMessageBox.critical(self, "Export failed", _file_error(path, exc))
+            return None
+        finally:
+            QApplication.restoreOverrideCursor()
+        self.statusBar().showMessage(f"Exported {path} ({len(result.pages)} pages)", 8000)
+        return result
+
+    def _export_folder(self) -> Path:
+        return self.document.path.parent if self.document.path else Path.home()
 
     def play(self) -> bool:
         """Open the app's new-game dialog with this map (a copy of it when it has changes)."""

@@ -1,0 +1,246 @@
+"""The print options dialog of the app's and the editor's File menu: `daimyo print`'s options.
+
+Paper (A4, A3, Letter), landscape, scale (fit one page, true size or a custom
+percentage), overlap of tiled sheets, legend on or off, and the play sheets (tokens,
+reference). The form's logic is plain functions — `form_options` turns the form's values
+into `PrintOptions`, `page_count` and `describe_plan` say what a print will hold — so it is
+tested without clicking; `PrintOptionsDialog` only lays the form out and shows the summary.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QLabel,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.printing.document import PrintOptions
+from app.printing.layout import (
+    PAPER_SIZES,
+    BoardPlan,
+    LayoutError,
+    paper_size,
+    plan_fit,
+    plan_scaled,
+)
+from app.printing.sheets import CLANS
+
+PAPERS = tuple(PAPER_SIZES)
+# scale choices: (key, text in the form)
+SCALE_FIT, SCALE_TRUE, SCALE_CUSTOM = "fit", "true", "custom"
+SCALE_CHOICES = (
+    (SCALE_FIT, "Fit one page"),
+    (SCALE_TRUE, "True size (100 %)"),
+    (SCALE_CUSTOM, "Custom"),
+)
+
+
+def form_options(
+    paper: str,
+    landscape: bool,
+    scale_mode: str,
+    custom_percent: float,
+    overlap_mm: float,
+    legend: bool,
+    tokens: bool,
+    reference: bool,
+) -> PrintOptions:
+    """The print options a filled-in form stands for (`custom_percent` only counts for custom).
+
+    Raises LayoutError for an unknown paper or scale choice, or a scale that is not positive.
+    """
+    if paper not in PAPER_SIZES:
+        raise LayoutError(f"unknown paper {paper!r}: choose one of {', '.join(PAPERS)}")
+    if scale_mode == SCALE_FIT:
+        scale = None
+    elif scale_mode == SCALE_TRUE:
+        scale = 1.0
+    elif scale_mode == SCALE_CUSTOM:
+        if not custom_percent > 0:
+            raise LayoutError(f"the scale must be more than 0 %, not {custom_percent:g} %")
+        scale = custom_percent / 100
+    else:
+        raise LayoutError(f"unknown scale choice {scale_mode!r}")
+    sheets = tuple(kind for kind, on in (("tokens", tokens), ("reference", reference)) if on)
+    return PrintOptions(paper, landscape, scale, overlap_mm, legend, sheets)
+
+
+def scale_mode(options: PrintOptions) -> str:
+    """The form's scale choice for options: fit, true size or custom."""
+    if options.scale is None:
+        return SCALE_FIT
+    return SCALE_TRUE if options.scale == 1.0 else SCALE_CUSTOM
+
+
+def plan_options(board_size_mm: tuple[float, float], options: PrintOptions) -> BoardPlan:
+    """The page plan the options give a board of this size (raises LayoutError)."""
+    paper = paper_size(options.paper, options.landscape)
+    if options.scale is None:
+        return plan_fit(paper, board_size_mm, options.legend)
+    return plan_scaled(paper, board_size_mm, options.scale, options.overlap, options.legend)
+
+
+def page_count(plan: BoardPlan, options: PrintOptions) -> int:
+    """How many pages the print job has (as `render_document` lays them out)."""
+    if plan.tiled:
+        pages = 1 + int(options.legend) + len(plan.tiles)  # index, legend, tiles
+    else:
+        pages = 1 + int(options.legend and plan.legend_rect is None)  # legend page if no room
+    for kind in options.sheets:
+        pages += len(CLANS) if kind == "tokens" else 1
+    return pages
+
+
+def describe_plan(board_size_mm: tuple[float, float], options: PrintOptions) -> str:
+    """One line for the dialog: where the board goes and how many pages, or what is wrong."""
+    try:
+        plan = plan_options(board_size_mm, options)
+    except LayoutError as exc:
+        return f"Cannot print: {exc}."
+    paper = f"{options.paper} {'landscape' if options.landscape else 'portrait'}"
+    sheets = (
+        f"{plan.rows} × {plan.columns} {paper} sheets to tape together"
+        if plan.tiled
+        else f"one {paper} sheet"
+    )
+    pages = page_count(plan, options)
+    return (
+        f"Board on {sheets} at {plan.scale * 100:.0f} % "
+        f"({board_size_mm[0] * plan.scale:.0f} × {board_size_mm[1] * plan.scale:.0f} mm); "
+        f"{pages} page{'s' if pages != 1 else ''} in all."
+    )
+
+
+class PrintOptionsDialog(QDialog):
+    """A form for the print options, with a live summary of the pages they give.
+
+    `board_size_mm` (the map's full size) lets the summary count sheets; without it the
+    summary stays empty. `options()` reads the form; `set_options()` fills it.
+    """
+
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        options: PrintOptions | None = None,
+        board_size_mm: tuple[float, float] | None = None,
+        title: str = "Print options",
+        accept_text: str = "Continue",
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.board_size_mm = board_size_mm
+        self.paper = QComboBox()
+        self.paper.addItems(PAPERS)
+        self.landscape = QCheckBox("&Landscape")
+        self.scale = QComboBox()
+        for key, text in SCALE_CHOICES:
+            self.scale.addItem(text, key)
+        self.custom_scale = QDoubleSpinBox()
+        self.custom_scale.setRange(1.0, 1000.0)
+        self.custom_scale.setDecimals(1)
+        self.custom_scale.setSuffix(" %")
+        self.custom_scale.setValue(50.0)
+        self.custom_scale.setToolTip("Printed size as a percentage of the map's true size")
+        self.overlap = QDoubleSpinBox()
+        self.overlap.setRange(0.0, 100.0)
+        self.overlap.setDecimals(1)
+        self.overlap.setSuffix(" mm")
+        self.overlap.setToolTip("Strip repeated on neighbouring sheets of a tiled board")
+        self.legend = QCheckBox("Show the le&gend")
+        self.tokens = QCheckBox("&Token sheets (one per clan)")
+        self.reference = QCheckBox("Turn-order &reference sheet")
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        form = QFormLayout()
+        form.addRow("&Paper:", self.paper)
+        form.addRow("", self.landscape)
+        form.addRow("&Scale:", self.scale)
+        form.addRow("&Custom scale:", self.custom_scale)
+        form.addRow("&Overlap:", self.overlap)
+        form.addRow("", self.legend)
+        form.addRow("Play sheets:", self.tokens)
+        form.addRow("", self.reference)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(accept_text)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.buttons)
+        self.set_options(options or PrintOptions())
+        for signal in (
+            self.paper.currentIndexChanged,
+            self.landscape.toggled,
+            self.scale.currentIndexChanged,
+            self.custom_scale.valueChanged,
+            self.overlap.valueChanged,
+            self.legend.toggled,
+            self.tokens.toggled,
+            self.reference.toggled,
+        ):
+            signal.connect(self._on_changed)
+        self._on_changed()
+
+    def set_options(self, options: PrintOptions) -> None:
+        """Fill the form from options."""
+        self.paper.setCurrentText(options.paper)
+        self.landscape.setChecked(options.landscape)
+        self.scale.setCurrentIndex(self.scale.findData(scale_mode(options)))
+        if scale_mode(options) == SCALE_CUSTOM:
+            self.custom_scale.setValue(options.scale * 100)  # type: ignore[operator]
+        self.overlap.setValue(options.overlap)
+        self.legend.setChecked(options.legend)
+        self.tokens.setChecked("tokens" in options.sheets)
+        self.reference.setChecked("reference" in options.sheets)
+
+    def options(self) -> PrintOptions:
+        """The options the form shows (raises LayoutError when they cannot print)."""
+        return form_options(
+            self.paper.currentText(),
+            self.landscape.isChecked(),
+            self.scale.currentData(),
+            self.custom_scale.value(),
+            self.overlap.value(),
+            self.legend.isChecked(),
+            self.tokens.isChecked(),
+            self.reference.isChecked(),
+        )
+
+    def _on_changed(self, *_: object) -> None:
+        mode = self.scale.currentData()
+        self.custom_scale.setEnabled(mode == SCALE_CUSTOM)
+        self.overlap.setEnabled(mode != SCALE_FIT)  # a fitted board is never tiled
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        try:
+            options = self.options()
+        except LayoutError as exc:
+            self.summary.setText(f"Cannot print: {exc}.")
+            ok.setEnabled(False)
+            return
+        text = describe_plan(self.board_size_mm, options) if self.board_size_mm else ""
+        self.summary.setText(text)
+        ok.setEnabled(not text.startswith("Cannot print"))
+
+
+def ask_print_options(
+    parent: QWidget | None,
+    options: PrintOptions | None = None,
+    board_size_mm: tuple[float, float] | None = None,
+    title: str = "Print options",
+    accept_text: str = "Continue",
+) -> PrintOptions | None:
+    """Show the options dialog (modal); the chosen options, or None when cancelled."""
+    dialog = PrintOptionsDialog(parent, options, board_size_mm, title, accept_text)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return None
+    return dialog.options()
