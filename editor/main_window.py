@@ -88,6 +88,16 @@ def _file_error(path: str | Path, exc: Exception) -> str:
     return str(exc)
 
 
+def _validation_errors(board: Board) -> int:
+    """How many validation errors the map of a board print has."""
+    return sum(w.startswith("error") for w in board.warnings)
+
+
+def _validation_note(board: Board) -> str:
+    n = _validation_errors(board)
+    return f"The map fails validation ({n} error{'s' if n != 1 else ''}, see the Validation panel)"
+
+
 def play_available() -> bool:
     """True when the app provides a new-game dialog that accepts a map file."""
     try:
@@ -752,13 +762,8 @@ class EditorWindow(QMainWindow):
             return None
         finally:
             QApplication.restoreOverrideCursor()
-        errors = [w for w in board.warnings if w.startswith("error")]
-        if errors:
-            self.statusBar().showMessage(
-                f"The map fails validation ({len(errors)} errors, see the Validation panel); "
-                "printing it anyway.",
-                10_000,
-            )
+        if _validation_errors(board):
+            self.statusBar().showMessage(f"{_validation_note(board)}; printing it anyway.", 10_000)
         return board
 
     def _print_options(self, board: Board, title: str, accept_text: str) -> PrintOptions | None:
@@ -826,7 +831,11 @@ class EditorWindow(QMainWindow):
             return None
         finally:
             QApplication.restoreOverrideCursor()
-        self.statusBar().showMessage(f"Exported {path} ({len(result.pages)} pages)", 8000)
+        pages = len(result.pages)
+        message = f"Exported {path} ({pages} page{'s' if pages != 1 else ''})"
+        if _validation_errors(board):
+            message += f". {_validation_note(board)}: printed as it is"
+        self.statusBar().showMessage(message, 10_000)
         return result
 
     def _export_folder(self) -> Path:

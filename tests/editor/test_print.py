@@ -229,3 +229,18 @@ def test_print_menu_shows_its_shortcuts(qtbot: Any) -> None:
     assert window.print_action.shortcut().toString() == "Ctrl+P"
     assert window.print_preview_action.shortcut().toString() == "Ctrl+Alt+P"
     assert window.export_pdf_action.shortcut().toString() == "Ctrl+Alt+E"
+
+
+def test_a_map_failing_validation_still_exports_with_a_warning(qtbot: Any, tmp_path: Path) -> None:
+    # Given a map whose B overlaps A (a validation error)
+    data = tiny()
+    data["provinces"][1]["polygon"] = [[90, 10], [190, 10], [190, 90], [90, 90]]
+    window = EditorWindow(document=MapDocument(TopoMap.from_dict(data)))
+    qtbot.addWidget(window)
+    # When exported
+    out = tmp_path / "bad.pdf"
+    result = window.export_pdf(out, PrintOptions())
+    # Then the PDF is written and the status bar says the map fails validation
+    assert result is not None and len(Pdf(out.read_bytes()).pages) == 1
+    message = window.statusBar().currentMessage()
+    assert message.startswith(f"Exported {out} (1 page). The map fails validation (")
