@@ -152,12 +152,16 @@ class StackButton(QAbstractButton):
         self.selected = False
         self.protected = False
         self.marks: list[str] = []
-        self.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Fixed)
+        # stacks grow with the window, between a small card and a large one
+        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Fixed)
+        self.setMinimumWidth(64)
+        self.setMaximumWidth(124)
+        self.setFixedHeight(156)
         self.setCursor(Qt.PointingHandCursor)
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
         """Room for a fan of cards and the marks under it."""
-        return QSize(88, 128)
+        return QSize(96, 140)
 
     def set_look(
         self,
@@ -206,10 +210,11 @@ class StackButton(QAbstractButton):
                 painter.setBrush(fill if i == layers - 1 else fill.darker(112))
                 painter.drawRoundedRect(rect, 6, 6)
             top = card.translated(-(layers - 1) * 1.5, 0)
-            paint_crest(painter, self.clan, QRectF(top.x() + 6, top.y() + 6, 22, 22), ink)
+            crest = max(18.0, w * 0.26)
+            paint_crest(painter, self.clan, QRectF(top.x() + 6, top.y() + 6, crest, crest), ink)
             font = QFont(self.font())
             font.setBold(True)
-            font.setPixelSize(34)
+            font.setPixelSize(max(24, int(w * 0.4)))
             painter.setFont(font)
             painter.setPen(ink)
             painter.drawText(top.adjusted(0, 12, 0, 0), Qt.AlignCenter, str(self.count))
@@ -341,6 +346,7 @@ class ProvincePanel(QFrame):
         self.setObjectName("province")
         self.title = QLabel()
         self.title.setTextFormat(Qt.RichText)
+        self.title.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Fixed)
         self.stacks = [StackButton(province, c) for c in range(NUM_CLANS)]
         row = QHBoxLayout()
         row.setSpacing(2)
@@ -389,7 +395,7 @@ def recent_actions(observation: ShinobiObservation) -> list[tuple[int, Any]]:
 
 
 def action_marks(recent: list[tuple[int, Any]]) -> dict[tuple[int, int], list[str]]:
-    """Marks per (province, clan): +1 for a card in, −1 out, ⚔−1 attacked, ✦−1 by a Ninja."""
+    """Marks per (province, clan): +1 a card in, −1 out, 'hit −1' attacked, 'ninja −1'."""
     marks: dict[tuple[int, int], list[str]] = {}
     for _actor, action in recent:
         if isinstance(action, Deploy):
@@ -398,9 +404,9 @@ def action_marks(recent: list[tuple[int, Any]]) -> dict[tuple[int, int], list[st
             marks.setdefault((action.source, action.clan), []).append("−1")
             marks.setdefault((action.target, action.clan), []).append("+1")
         elif isinstance(action, Attack):
-            marks.setdefault((action.province, action.clan), []).append("⚔−1")
+            marks.setdefault((action.province, action.clan), []).append("hit −1")
         elif isinstance(action, PlayNinja):
-            marks.setdefault((action.province, action.clan), []).append("✦−1")
+            marks.setdefault((action.province, action.clan), []).append("ninja −1")
     return marks
 
 
@@ -428,12 +434,15 @@ class ShinobiView(GameView):
         )
         self.deck = QLabel()
         self.deck.setTextFormat(Qt.RichText)
+        self.deck.setStyleSheet("font-size: 14px")
         self.totals = QLabel()
         self.totals.setTextFormat(Qt.RichText)
         self.totals.setWordWrap(True)
+        self.totals.setStyleSheet("font-size: 14px")
         self.last_turn = QLabel()
         self.last_turn.setWordWrap(True)
         self.last_turn.setTextFormat(Qt.RichText)
+        self.last_turn.setStyleSheet("color: #a4161a; font-size: 13px")
 
         info = QVBoxLayout()
         top = QHBoxLayout()
@@ -447,9 +456,8 @@ class ShinobiView(GameView):
         info.addLayout(counts)
         info.addWidget(self.last_turn)
 
-        self.others = QGridLayout()
-        self.others.setSpacing(10)
-        self.own_slot = QHBoxLayout()
+        self.table = QGridLayout()
+        self.table.setSpacing(10)
 
         self.allegiance = AllegianceCard()
         self.allegiance_label = QLabel()
@@ -458,7 +466,7 @@ class ShinobiView(GameView):
         self.hand_row.setSpacing(4)
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)
-        self.prompt.setStyleSheet("font-size: 14px")
+        self.prompt.setStyleSheet("font-size: 15px; font-weight: bold; color: #2d4a3e")
         self.cancel = QPushButton("Cancel")
         self.cancel.setToolTip("Choose again (Esc)")
         self.cancel.clicked.connect(self._on_cancel)
@@ -470,8 +478,6 @@ class ShinobiView(GameView):
         secret.addWidget(self.allegiance, 0, Qt.AlignHCenter)
         secret.addWidget(self.allegiance_label)
         bottom = QHBoxLayout()
-        bottom.addLayout(self.own_slot, 0)
-        bottom.addSpacing(12)
         bottom.addLayout(hand_box, 0)
         bottom.addSpacing(12)
         bottom.addLayout(secret, 0)
@@ -483,10 +489,11 @@ class ShinobiView(GameView):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 10, 12, 10)
         layout.addLayout(info)
-        layout.addLayout(self.others)
-        layout.addStretch(1)
+        layout.addLayout(self.table)
+        layout.addSpacing(8)
         layout.addLayout(prompt_row)
         layout.addLayout(bottom)
+        layout.addStretch(1)
         self.setFocusPolicy(Qt.StrongFocus)
         self.setAutoFillBackground(True)
         palette = self.palette()
@@ -534,15 +541,14 @@ class ShinobiView(GameView):
                 stack.clicked.connect(self._on_stack_clicked)
 
     def _place_provinces(self, own: int) -> None:
+        """The others in seat order from the viewer's left, the viewer's own last."""
         n = len(self.provinces)
         for panel in self.provinces:
-            self.others.removeWidget(panel)
-            self.own_slot.removeWidget(panel)
-        others = [(own + k) % n for k in range(1, n)]
-        columns = 2
-        for index, q in enumerate(others):
-            self.others.addWidget(self.provinces[q], index // columns, index % columns)
-        self.own_slot.addWidget(self.provinces[own])
+            self.table.removeWidget(panel)
+        seats = [(own + k) % n for k in range(1, n)] + [own]
+        columns = 2 if n <= 4 else 3
+        for index, q in enumerate(seats):
+            self.table.addWidget(self.provinces[q], index // columns, index % columns)
 
     # drawing ---------------------------------------------------------------------------
     def _redraw(self) -> None:
@@ -632,13 +638,13 @@ class ShinobiView(GameView):
         recent = recent_actions(obs)
         attacks = [
             f"{seat_label(actor)}'s {CLAN_NAMES[a.attacker]} army attacked the "
-            f"{CLAN_NAMES[a.clan]} in {seat_label(a.province)}'s province (⚔ −1)"
+            f"{CLAN_NAMES[a.clan]} in {seat_label(a.province)}'s province (−1)"
             for actor, a in recent
             if isinstance(a, Attack)
         ]
         ninjas = [
             f"{seat_label(actor)}'s Ninja hit the {CLAN_NAMES[a.clan]} in "
-            f"{seat_label(a.province)}'s province (✦ −1)"
+            f"{seat_label(a.province)}'s province (−1)"
             for actor, a in recent
             if isinstance(a, PlayNinja)
         ]

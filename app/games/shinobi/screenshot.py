@@ -1,0 +1,101 @@
+"""Take docs/screen-shinobi.png: `xvfb-run -s "-screen 0 1600x1000x24" python -m
+app.games.shinobi.screenshot`.
+
+Plays a seeded 1 human + 3 AI Shinobi game through the widgets (clicks on the hand, the
+stacks and the provinces) into the middle of the game, chooses a card so that its legal
+targets are lit, and photographs the window. Settings and autosave go to a temporary
+folder, never the user's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.games.shinobi.view import ARMY, SOURCE_CARD, ShinobiView
+from app.main_window import MainWindow
+from app.session import AI, HUMAN, NewGameConfig, Seat
+from app.settings import AppSettings
+
+
+def _wait(app: QApplication, done: Callable[[], bool], seconds: float = 30) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        app.processEvents()
+        if done():
+            return True
+        time.sleep(0.005)
+    return done()
+
+
+def _click(view: ShinobiView, key: tuple) -> None:
+    if key[0] == SOURCE_CARD:
+        QTest.mouseClick(view.hand_buttons[key[1]], Qt.LeftButton)
+    elif key[0] == ARMY:
+        QTest.mouseClick(view.provinces[key[1]].stacks[key[2]], Qt.LeftButton)
+    else:
+        panel = view.provinces[key[1]]
+        QTest.mouseClick(panel, Qt.LeftButton, pos=QPoint(3, panel.height() // 2))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Play and photograph; returns 0 when the picture was taken."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path("docs/screen-shinobi.png"))
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--turns", type=int, default=22)
+    args = parser.parse_args(argv)
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    tmp = Path(tempfile.mkdtemp(prefix="daimyo-shots-"))
+    settings = AppSettings(QSettings(str(tmp / "settings.ini"), QSettings.IniFormat), tmp)
+    settings.set_ai_pace("instant")
+    window = MainWindow(settings, bot_nodes=40)
+    window.resize(1600, 1000)
+    window.show()
+    seats = (
+        Seat(HUMAN, name="You"),
+        Seat(AI, "normal", name="Kenshin"),
+        Seat(AI, "normal", name="Shingen"),
+        Seat(AI, "normal", name="Nobunaga"),
+    )
+    window.start_game(NewGameConfig("shinobi", seats, seed=args.seed))
+    controller = window.controller
+    screen = window.game_screen
+    state = window.session.state  # type: ignore[union-attr]
+    view = screen.view  # type: ignore[union-attr]
+    assert isinstance(view, ShinobiView)
+    rng = random.Random(args.seed)
+    shot = False
+    for _ in range(400):
+        _wait(app, lambda: controller.human_to_act or screen.step_box.isVisible())
+        if screen.step_box.isVisible():
+            QTest.mouseClick(screen.continue_button, Qt.LeftButton)
+            continue
+        if state.is_terminal():
+            break
+        if state.turns >= args.turns and state.order == 1 and view.selected is None:
+            cards = [k for k in sorted(view._sources()) if k[0] == SOURCE_CARD]
+            _click(view, cards[0])
+            _wait(app, lambda: False, 0.4)
+            window.grab().save(str(args.out))
+            shot = True
+            break
+        if view.selected is None:
+            _click(view, rng.choice(sorted(view._sources())))
+        _click(view, rng.choice(sorted(view._targets())))
+    window.close()
+    return 0 if shot else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
