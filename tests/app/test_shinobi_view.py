@@ -1,0 +1,217 @@
+"""Shinobi's presentation: what the table shows to whom, what is lit, the words, the reveal."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from app.games.shinobi import GAME_UI, clan_history
+from app.games.shinobi.view import ARMY, PROVINCE, ShinobiView
+from app.session import AI, HUMAN, GameSession, Seat
+from engine.shinobi import SPEC
+from engine.shinobi.actions import Attack, Deploy, PlayNinja
+from engine.shinobi.cards import CLAN_NAMES, NINJA
+from engine.shinobi.state import ShinobiState
+
+SEATS = (Seat(HUMAN, name="Me"), Seat(AI, "easy"), Seat(AI, "easy"))
+
+
+def position(text: str) -> ShinobiState:
+    """A 3-player game starting from a textual position."""
+    return SPEC.new_game(3, 1, {"position": text})
+
+
+def shown(state: ShinobiState, qtbot, viewer: int | None = 0, interactive: bool = True):
+    """A Shinobi view showing `state` to `viewer`."""
+    session = GameSession(state, SEATS)
+    view = ShinobiView()
+    qtbot.addWidget(view)
+    view.show_state(session, viewer, interactive)
+    return view
+
+
+ORDER_ONE = """
+turn: player 0, order 1
+deck: oda*4 mori*4
+p0 oda: hand takeda ninja; province oda*3
+p1 mori: hand uesugi*2; province takeda*2 mori*3
+p2 takeda: hand hojo mori; province oda uesugi
+"""
+
+
+def test_the_view_draws_only_the_viewers_hand_and_allegiance(qtbot) -> None:
+    # Given a position where every player holds different cards
+    state = position(ORDER_ONE)
+    # When player 2 looks at the table
+    view = shown(state, qtbot, viewer=1, interactive=False)
+    # Then the hand and the secret clan shown are player 2's, and every stack is counted
+    assert {c: b.count for c, b in view.hand_buttons.items()} == {4: 2}
+    assert view.allegiance.clan == 1
+    assert [s.count for s in view.provinces[1].stacks] == [0, 3, 0, 2, 0]
+    # When nobody is viewing (the hot-seat hand-over)
+    view.show_state(GameSession(state, SEATS), None, False)
+    # Then no hand and no allegiance are drawn at all
+    assert view.hand_buttons == {} and view.allegiance.clan is None
+    assert all("served" not in panel.title.text() for panel in view.provinces)
+
+
+def test_a_ninja_lights_every_army_in_another_province(qtbot) -> None:
+    # Given my first order with a Ninja in hand
+    view = shown(position(ORDER_ONE), qtbot)
+    # When I choose the Ninja
+    qtbot.mouseClick(view.hand_buttons[NINJA], Qt.LeftButton)
+    # Then exactly the armies of the other provinces are lit, none of mine
+    lit = {(s.province, s.clan) for p in view.provinces for s in p.stacks if s.lit}
+    assert lit == {(1, 1), (1, 3), (2, 2), (2, 4)}
+    # And clicking one plays the Ninja on it
+    with qtbot.waitSignal(view.action_chosen) as chosen:
+        qtbot.mouseClick(view.provinces[2].stacks[4], Qt.LeftButton)
+    assert chosen.args[0] == PlayNinja(4, 2)
+
+
+def test_a_clan_card_lights_the_other_provinces_and_my_own_is_refused(qtbot) -> None:
+    view = shown(position(ORDER_ONE), qtbot)
+    qtbot.mouseClick(view.hand_buttons[3], Qt.LeftButton)
+    assert {q for (kind, q, *_) in view._targets() if kind == PROVINCE} == {1, 2}
+    assert view.provinces[1].styleSheet() != view.provinces[0].styleSheet()
+    with qtbot.waitSignal(view.status) as refusal:
+        view._on_province_clicked(0)
+    assert "not your own" in refusal.args[0]
+    # a click on any stack of a lit province deploys there too
+    with qtbot.waitSignal(view.action_chosen) as chosen:
+        qtbot.mouseClick(view.provinces[1].stacks[0], Qt.LeftButton)
+    assert chosen.args[0] == Deploy(3, 1)
+
+
+ORDER_TWO = ORDER_ONE.replace("order 1", "order 2")
+# the same, but my province cannot attack (an army needs 2 cards): the turn ends after order 2
+QUIET_ORDER_TWO = ORDER_TWO.replace("province oda*3", "province oda")
+
+
+def test_a_move_starts_at_an_army_elsewhere_and_never_leaves_my_province(qtbot) -> None:
+    view = shown(position(ORDER_TWO), qtbot)
+    # When I click my own Oda army in the second order
+    with qtbot.waitSignal(view.status) as refusal:
+        qtbot.mouseClick(view.provinces[0].stacks[2], Qt.LeftButton)
+    # Then it is refused: nothing moves out of one's own province
+    assert "own province" in refusal.args[0]
+    # When I click the Takeda army in player 2's province
+    qtbot.mouseClick(view.provinces[1].stacks[3], Qt.LeftButton)
+    assert view.selected == (ARMY, 1, 3)
+    # Then every other province, mine included, is lit as a target
+    assert {q for (kind, q, *_) in view._targets()} == {0, 2}
+    with qtbot.waitSignal(view.action_chosen) as chosen:
+        view._on_province_clicked(0)
+    assert str(chosen.args[0]) == "move takeda 1 to 0"
+
+
+ORDER_THREE = """
+turn: player 0, order 3
+deck: oda*4 mori*4
+p0 oda: hand takeda; province oda*3
+p1 mori: hand uesugi*2; province takeda*2 mori*3
+p2 takeda: hand hojo mori; province oda uesugi
+protected: uesugi@2
+"""
+
+
+def test_the_only_attacker_is_chosen_and_only_smaller_unprotected_armies_are_lit(qtbot) -> None:
+    # Given my third order with one army able to attack (Oda, 3 cards)
+    view = shown(position(ORDER_THREE), qtbot)
+    # Then it is chosen at once, and only the smaller army of another clan is lit:
+    # not Mōri (3, not smaller), not Oda (same clan), not Uesugi (received a card)
+    assert view.selected == (ARMY, 0, 2)
+    lit = {(s.province, s.clan) for p in view.provinces for s in p.stacks if s.lit}
+    assert lit == {(1, 3)}
+    assert view.provinces[2].stacks[4].protected
+    with qtbot.waitSignal(view.status) as refusal:
+        qtbot.mouseClick(view.provinces[1].stacks[1], Qt.LeftButton)
+    assert "strictly smaller" in refusal.args[0]
+    with qtbot.waitSignal(view.action_chosen) as chosen:
+        qtbot.mouseClick(view.provinces[1].stacks[3], Qt.LeftButton)
+    assert chosen.args[0] == Attack(3, 1, 2)
+
+
+def test_an_attack_is_marked_on_the_table_after_it(qtbot) -> None:
+    state = position(ORDER_THREE)
+    state.apply_checked(Attack(3, 1, 2))
+    view = shown(state, qtbot, viewer=0, interactive=False)
+    assert view.provinces[1].stacks[3].marks == ["hit −1"]
+    assert "Oda army attacked the Takeda" in view.last_turn.text()
+
+
+def test_the_log_names_drawn_cards_only_to_the_player_who_drew_them() -> None:
+    # Given my second order; no attack will be possible, so the turn ends with the draw
+    state = position(QUIET_ORDER_TWO)
+    state.apply_checked(Deploy(3, 0))
+    # Then everybody reads the deployment and the number of cards drawn
+    public = GAME_UI.public_description(state, Deploy(3, 0), 0)
+    assert public == "Player 1 deploys a Takeda card to their own province. Draws 3 cards."
+    # And only I read which cards they were (the deck's top: Oda, Oda, Oda)
+    private = GAME_UI.describe_action(state, Deploy(3, 0), 0)
+    assert private.endswith("You draw Oda, Oda, Oda.")
+    assert "Oda" not in public.replace("Takeda", "")
+    # And the turn's end is an undo barrier, a mid-turn order is not
+    assert GAME_UI.reveals_hidden(state, Deploy(3, 0), 0)
+    mid = position(ORDER_ONE)
+    mid.apply_checked(Deploy(3, 1))
+    assert not GAME_UI.reveals_hidden(mid, Deploy(3, 1), 0)
+    assert "Draws" not in GAME_UI.public_description(mid, Deploy(3, 1), 0)
+
+
+def test_drawing_the_last_card_announces_the_last_round() -> None:
+    state = position(QUIET_ORDER_TWO.replace("deck: oda*4 mori*4", "deck: oda"))
+    before = state.clone()
+    state.apply_checked(Deploy(3, 0))
+    steps = GAME_UI.resolution_steps(before, Deploy(3, 0), state)
+    assert [s.title for s in steps] == ["The deck is empty"]
+    assert "the last round begins" in GAME_UI.public_description(state, Deploy(3, 0), 0)
+
+
+FINAL_TURN = """
+turn: player 0, order 2
+deck: -
+final: 1
+p0 oda: hand oda; province oda mori*2
+p1 mori: hand -; province mori*2 oda*2
+p2 takeda: hand -; province uesugi*5 takeda*2
+"""
+
+
+def test_the_reveal_explains_the_ownerless_clan_and_the_tie_break() -> None:
+    # Given the last turn of the game; Uesugi (ownerless) leads, Oda and Mōri will tie at 4
+    state = position(FINAL_TURN)
+    before = state.clone()
+    # When I deploy my last card to my own province and the game ends
+    state.apply_checked(Deploy(2, 0))
+    assert state.is_terminal()
+    steps = GAME_UI.resolution_steps(before, Deploy(2, 0), state)
+    # Then the reveal comes in three steps: allegiances, totals, the winner and why
+    assert [s.title for s in steps] == [
+        "1. Allegiances revealed",
+        "2. Clan totals on the table",
+        "3. The winner",
+    ]
+    assert steps[0].lines[0] == "Player 1 served the Oda."
+    assert steps[1].lines[0] == "Uesugi: 5 cards (served by nobody)"
+    winner = " ".join(steps[2].lines)
+    assert "nobody serves them" in winner
+    assert "Tie at 4 cards" in winner and "Player 1 2, Player 2 2" in winner
+    # the home armies tie too (Oda 2 at home, Mōri 2 at home): the win is shared
+    assert "Player 1 and Player 2 share the win" in winner
+    assert steps[2].highlight == ("0", "1")
+    # And the end table: own clan at home, then the clan total (the decisive figure)
+    table = GAME_UI.score_table(state)
+    assert table.columns == ("Own clan at home", "Clan total")
+    assert table.rows[0] == (f"Player 1 ({CLAN_NAMES[2]})", (2.0, 4.0))
+    assert table.rows[2][1] == (2.0, 2.0)
+
+
+def test_the_end_chart_follows_each_clan_round_by_round() -> None:
+    # Given three rounds of a 3-player game
+    state = SPEC.new_game(3, 4, {})
+    while state.turns < 9:
+        state.apply(state.legal_actions()[0])
+    # Then the chart has one point per player and round: their clan's table total
+    history = clan_history(state)
+    assert [len(row) for row in history] == [3, 3, 3]
+    assert [row[-1] for row in history] == [state.clan_total(state.allegiance(p)) for p in range(3)]
