@@ -163,6 +163,10 @@ def test_one_human_and_three_bots_play_shinobi_to_the_end(
     assert window.load_game(str(path))
     assert [str(a) for a in window.session.state.history] == history
     assert isinstance(window.game_screen.view, ShinobiView)
+    # And the autosave resumes the same game (Continue on the start screen)
+    window.close_game()
+    assert window.continue_game()
+    assert [str(a) for a in window.session.state.history] == history
 
     # Then it continues to the end: the last round, the reveal, the end screen
     state = window.session.state

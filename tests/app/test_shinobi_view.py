@@ -192,7 +192,7 @@ def test_the_reveal_explains_the_ownerless_clan_and_the_tie_break() -> None:
         "3. The winner",
     ]
     assert steps[0].lines[0] == "Player 1 served the Oda."
-    assert steps[1].lines[0] == "Uesugi: 5 cards (served by nobody)"
+    assert steps[1].lines[0] == "Uesugi: 5 cards (served by nobody)."
     winner = " ".join(steps[2].lines)
     assert "nobody serves them" in winner
     assert "Tie at 4 cards" in winner and "Player 1 2, Player 2 2" in winner
@@ -215,3 +215,11 @@ def test_the_end_chart_follows_each_clan_round_by_round() -> None:
     history = clan_history(state)
     assert [len(row) for row in history] == [3, 3, 3]
     assert [row[-1] for row in history] == [state.clan_total(state.allegiance(p)) for p in range(3)]
+
+
+def test_the_rules_window_has_a_shinobi_tab() -> None:
+    from app.widgets.rules_dialog import rules_pages
+
+    pages = dict(rules_pages())
+    assert "Shinobi" in pages
+    assert "strictly smaller" in pages["Shinobi"] and "Daimyo:" in pages["Shinobi"]

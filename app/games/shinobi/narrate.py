@@ -156,6 +156,7 @@ def reveal_lines(state: ShinobiState) -> tuple[list[str], list[str], list[str]]:
     totals = [
         f"{CLAN_NAMES[c]}: {result.totals[c]} card{'s' if result.totals[c] != 1 else ''}"
         + ("" if c in result.served else " (served by nobody)")
+        + "."
         for c in ranked
     ]
     return allegiances, totals, winner_explanation(state, result)

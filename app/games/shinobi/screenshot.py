@@ -54,6 +54,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("docs/screen-shinobi.png"))
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--turns", type=int, default=22)
+    parser.add_argument(
+        "--reveal", type=Path, default=None, help="also play on and photograph the reveal here"
+    )
     args = parser.parse_args(argv)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     tmp = Path(tempfile.mkdtemp(prefix="daimyo-shots-"))
@@ -76,23 +79,40 @@ def main(argv: list[str] | None = None) -> int:
     assert isinstance(view, ShinobiView)
     rng = random.Random(args.seed)
     shot = False
+    end_shot = args.reveal.with_name(args.reveal.stem + "-end.png") if args.reveal else None
     for _ in range(400):
-        _wait(app, lambda: controller.human_to_act or screen.step_box.isVisible())
+        _wait(
+            app,
+            lambda: controller.human_to_act or screen.step_box.isVisible() or state.is_terminal(),
+        )
         if screen.step_box.isVisible():
+            if args.reveal is not None and "winner" in screen.step_title.text():
+                _wait(app, lambda: False, 0.3)
+                window.grab().save(str(args.reveal))
+                args.reveal = None
             QTest.mouseClick(screen.continue_button, Qt.LeftButton)
             continue
         if state.is_terminal():
-            break
-        if state.turns >= args.turns and state.order == 1 and view.selected is None:
+            if not screen.step_box.isVisible():
+                break
+            continue
+        if not shot and state.turns >= args.turns and state.order == 1 and view.selected is None:
             cards = [k for k in sorted(view._sources()) if k[0] == SOURCE_CARD]
             _click(view, cards[0])
             _wait(app, lambda: False, 0.4)
             window.grab().save(str(args.out))
             shot = True
-            break
+            if args.reveal is None:
+                break
+            QTest.keyClick(view, Qt.Key_Escape)
+            continue
         if view.selected is None:
             _click(view, rng.choice(sorted(view._sources())))
         _click(view, rng.choice(sorted(view._targets())))
+    if end_shot is not None:
+        _wait(app, lambda: window.stack.currentWidget() is window.end_screen, 10)
+        _wait(app, lambda: False, 0.3)
+        window.grab().save(str(end_shot))
     window.close()
     return 0 if shot else 1
 
