@@ -171,12 +171,11 @@ def geojson_to_map(
         )
 
     shapes = np.array([shape for _, _, shape, _ in land], dtype=object)
-    all_land = shapely.union_all(shapes)
     if meta.get("extent") and len(meta["extent"]) == 4:
         extent = tuple(float(v) for v in meta["extent"])
         shift = np.zeros(2)
-    else:
-        minx, miny, maxx, maxy = shapely.bounds(all_land)
+    else:  # the bounds, not a union: a union fails on self-crossing polygons
+        minx, miny, maxx, maxy = shapely.total_bounds(shapes)
         grow_x, grow_y = (maxx - minx) * MARGIN, (maxy - miny) * MARGIN
         shift = np.array([minx - grow_x, miny - grow_y])
         extent = (0.0, 0.0, maxx - minx + 2 * grow_x, maxy - miny + 2 * grow_y)
@@ -249,24 +248,99 @@ def snap_polygons(
 ) -> tuple[np.ndarray, list[str]]:
     """Make nearly coincident vertices of different polygons identical, so neighbours share edges.
 
+    Polygons that already form a clean coverage (valid, neighbours sharing their edges, no
+    gap narrower than `tolerance`) come back unchanged. Otherwise only the polygons with
+    invalid edges and their neighbours are worked on (all of them if that leaves the
+    whole invalid):
     1. Vertices of different polygons closer than `tolerance` are grouped, closest pairs
        first, never two vertices of one polygon in a group; each group takes the position
-       of its first vertex (so an already clean map does not change).
+       of its first vertex (shared vertices stay where they are).
     2. A neighbour's vertex lying within `tolerance` of the middle of an edge (farther
        than `tolerance` from both its ends) is inserted into that edge (T-junctions).
-    With shapely >= 2.2 GEOS's coverage cleaner does all this (and closes gaps narrower
-    than `tolerance`); steps 1-2 are the fallback for older shapely, which matches
-    vertices by distance alone and so can pair the wrong ends of edges shorter than the
-    displacement. Candidate pairs come from STRtree queries; broken polygons are repaired.
-    Returns the polygons and notes for the user, naming polygons by `names` if given.
+    3. GEOS's coverage cleaner (shapely >= 2.2) settles the overlaps left and closes gaps
+       narrower than `tolerance`. Its own snapping stays at its tiny default: it would
+       also pull together vertices of one polygon, collapsing narrow necks and detailed
+       coasts (it split a province of the shipped Rokugan map on a GeoJSON round trip).
+    Steps 1-2 match vertices by distance alone, so they can pair the wrong ends of edges
+    shorter than the displacement. Candidate pairs come from STRtree queries; broken
+    polygons are repaired. Returns the polygons and notes for the user, naming polygons
+    by `names` if given.
     """
     out = np.array(shapes, dtype=object)
-    notes: list[str] = []
     label = [f"'{n}'" for n in names] if names else [f"polygon {i + 1}" for i in range(len(out))]
     if len(out) < 2:
-        return out, notes
+        return out, []
+    everything = np.arange(len(out))
+    subset = _broken_and_neighbours(out, tolerance)
+    if subset is None:
+        subset = everything
+    elif not len(subset):
+        return out, []
+    result, notes = _clean(out, subset, tolerance, label)
+    if len(subset) < len(out) and not _clean_coverage(result, tolerance):
+        result, notes = _clean(out, everything, tolerance, label)
+    return result, notes
+
+
+def _broken_and_neighbours(shapes: np.ndarray, tolerance: float) -> np.ndarray | None:
+    """Indices of the invalid polygons, those with invalid coverage edges, and the polygons
+    within `tolerance` of them; None when this shapely cannot check coverages."""
+    if not hasattr(shapely, "coverage_invalid_edges"):
+        return None
+    broken = ~shapely.is_valid(shapes)
+    if not broken.any():
+        edges = shapely.coverage_invalid_edges(shapes, gap_width=tolerance)
+        broken = ~shapely.is_empty(edges)
+    if not broken.any():
+        return np.zeros(0, dtype=np.intp)
+    _, near = STRtree(shapes).query(shapes[broken], predicate="dwithin", distance=tolerance)
+    return np.union1d(np.flatnonzero(broken), near)
+
+
+def _clean_coverage(shapes: np.ndarray, tolerance: float) -> bool:
+    """True when the polygons are valid and form a coverage without narrow gaps."""
+    return bool(shapely.is_valid(shapes).all()) and bool(
+        shapely.coverage_is_valid(shapes, gap_width=tolerance)
+    )
+
+
+def _clean(
+    shapes: np.ndarray, subset: np.ndarray, tolerance: float, label: list[str]
+) -> tuple[np.ndarray, list[str]]:
+    """`shapes` with the polygons `subset` snapped and cleaned (the rest as they are).
+
+    The polygons near the subset take part in the vertex matching as fixed anchors: a
+    vertex they share with the subset keeps the subset's copy where it is.
+    """
+    names = [label[i] for i in subset]
+    context = np.zeros(0, dtype=np.intp)
+    if len(subset) < len(shapes):
+        _, near = STRtree(shapes).query(shapes[subset], predicate="dwithin", distance=tolerance)
+        context = np.setdiff1d(near, subset)
+    both = np.concatenate([shapes[context], shapes[subset]])
+    snapped, notes = _snap_vertices(both, tolerance, ["?"] * len(context) + names, len(context))
+    part = snapped[len(context) :]
     if hasattr(shapely, "coverage_clean"):  # shapely >= 2.2 with GEOS >= 3.14
-        return _coverage_clean(out, tolerance, label)
+        part, more = _coverage_clean(shapes[subset], part, tolerance, names)
+        notes += more
+    out = np.array(shapes, dtype=object)
+    out[subset] = part
+    return out, notes
+
+
+def _snap_vertices(
+    out: np.ndarray, tolerance: float, label: list[str], fixed: int = 0
+) -> tuple[np.ndarray, list[str]]:
+    """Steps 1-2 of `snap_polygons`: shared vertices and T-junctions; repairs what breaks.
+
+    The first `fixed` polygons are anchors: matched vertices take their position (the
+    first of a group does), and they get no new vertices or repairs.
+    """
+    notes: list[str] = []
+    if len(out) < 2:
+        return np.array(out, dtype=object), notes
+    out = np.array(out, dtype=object)
+    drawn_valid = shapely.is_valid(out)
     _, coords, (ring_offsets, polygon_offsets) = shapely.to_ragged_array(out)
     coords = coords.copy()
     closing = ring_offsets[1:] - 1  # each ring's repeated first point
@@ -313,18 +387,34 @@ def snap_polygons(
         if not len(lefts):
             continue
         i = int(lefts[0])
+        if i < fixed:
+            continue
         near = np.unique(np.concatenate([vertices[j] for j in rights]), axis=0)
+        # its own vertices are not T-junctions (across a neck narrower than the tolerance)
+        own = np.isin(_rows(near), _rows(vertices[i]))
+        near = near[~own]
+        if not len(near):
+            continue
         rings = [out[i].exterior, *out[i].interiors]
         new = [_insert_beside(shapely.get_coordinates(r)[:-1], near, tolerance) for r in rings]
         out[i] = shapely.Polygon(new[0], new[1:])
     out = shapely.remove_repeated_points(out)
     for i in np.flatnonzero(~shapely.is_valid(out)):
-        fixed = shapely.make_valid(out[i], method="structure", keep_collapsed=False)
-        parts = [p for p in shapely.get_parts(fixed) if isinstance(p, shapely.Polygon)]
+        if i < fixed:
+            continue
+        repaired = shapely.make_valid(out[i], method="structure", keep_collapsed=False)
+        parts = [p for p in shapely.get_parts(repaired) if isinstance(p, shapely.Polygon)]
         if parts:
             out[i] = max(parts, key=lambda p: p.area)
-            notes.append(f"{label[i]}: snapping made it invalid; repaired it")
+            why = "snapping made it invalid" if drawn_valid[i] else "it crosses itself"
+            notes.append(f"{label[i]}: {why}; repaired it, kept its largest part")
     return out, notes
+
+
+def _rows(points: np.ndarray) -> np.ndarray:
+    """Each (x, y) row as one comparable value (for set operations on points)."""
+    points = np.ascontiguousarray(points, dtype=np.float64)
+    return points.view(np.dtype((np.void, points.dtype.itemsize * 2))).ravel()
 
 
 def _insert_beside(ring: np.ndarray, points: np.ndarray, tolerance: float) -> np.ndarray:
@@ -354,48 +444,21 @@ def _insert_beside(ring: np.ndarray, points: np.ndarray, tolerance: float) -> np
 
 
 def _coverage_clean(
-    shapes: np.ndarray, tolerance: float, label: list[str]
+    originals: np.ndarray, snapped: np.ndarray, tolerance: float, label: list[str]
 ) -> tuple[np.ndarray, list[str]]:
-    """GEOS's coverage cleaner: snaps nodes, matches edges, closes gaps narrower than tolerance.
-
-    Only where the coverage is broken: the cleaner also snaps together vertices of one
-    polygon closer than `tolerance`, which collapses narrow necks and detailed coasts (it
-    split a narrow province of the shipped Rokugan map). So a valid coverage comes back
-    unchanged, and otherwise only the polygons with invalid edges and their neighbours
-    are cleaned, unless that leaves the whole still invalid.
-    """
-    out = np.array(shapes, dtype=object)
-    broken = ~shapely.is_valid(out)
-    if not broken.any():
-        edges = shapely.coverage_invalid_edges(out, gap_width=tolerance)
-        broken = ~shapely.is_empty(edges)
-        if not broken.any():
-            return out, []
-    _, near = STRtree(out).query(out[broken], predicate="dwithin", distance=tolerance)
-    subset = np.union1d(np.flatnonzero(broken), near)
+    """GEOS's coverage cleaner on snapped polygons: matches edges, closes narrow gaps."""
+    cleaned = shapely.coverage_clean(snapped, gap_width=tolerance)
+    out = np.array(snapped, dtype=object)
     notes: list[str] = []
-    _clean_into(out, subset, tolerance, label, notes)
-    if len(subset) < len(out) and not (
-        shapely.is_valid(out).all() and shapely.coverage_is_valid(out, gap_width=tolerance)
-    ):
-        out, notes = np.array(shapes, dtype=object), []
-        _clean_into(out, np.arange(len(out)), tolerance, label, notes)
-    return out, notes
-
-
-def _clean_into(
-    out: np.ndarray, subset: np.ndarray, tolerance: float, label: list[str], notes: list[str]
-) -> None:
-    """Replace out[subset] by its cleaned coverage, noting what snapping did."""
-    cleaned = shapely.coverage_clean(out[subset], gap_width=tolerance, snapping_distance=tolerance)
-    for i, geom in zip(subset, cleaned, strict=True):
+    for i, geom in enumerate(cleaned):
         parts = [p for p in shapely.get_parts(geom) if isinstance(p, shapely.Polygon)]
         if not parts:
-            notes.append(f"{label[i]}: vanished when snapped; kept as drawn")
+            notes.append(f"{label[i]}: vanished when cleaned; kept as snapped")
             continue
         if len(parts) > 1:
-            notes.append(f"{label[i]}: snapping split it; kept the largest part")
-        out[i] = _like(out[i], max(parts, key=lambda p: p.area))
+            notes.append(f"{label[i]}: cleaning split it; kept the largest part")
+        out[i] = _like(originals[i], max(parts, key=lambda p: p.area))
+    return out, notes
 
 
 def _like(original: shapely.Polygon, cleaned: shapely.Polygon) -> shapely.Polygon:

@@ -142,3 +142,47 @@ def test_cleaning_leaves_a_narrow_neck_away_from_a_near_miss_alone() -> None:
     assert notes == []
     assert snapped[0] is neck and snapped[1] is below
     assert shapely.length(shapely.intersection(snapped[2].boundary, snapped[3].boundary)) > 9.9
+
+
+def test_one_moved_vertex_is_snapped_back_without_touching_the_rest_of_the_map() -> None:
+    # Given the Rokugan map exported, one vertex of Crab 2 then moved by 0.5 (NEAR_MISS 1.8)
+    original = load_map(shipped_map_path("rokugan"))
+    data = map_to_geojson(original)
+    feature = next(f for f in data["features"] if f["id"] == "CRAB_2")
+    feature["geometry"]["coordinates"][0][3][0] += 0.5
+    # When it is imported
+    result = geojson_to_map(data)
+    # Then it is snapped without complaint, the graph is the original one
+    assert result.notes == []
+    before, after = derive(original).graph, derive(result.mapfile).graph
+    assert after.provinces == before.provinces
+    # And only Crab 2 and provinces near it changed; the far side of the map is as drawn
+    changed = {
+        p.id for p, q in zip(original.provinces, result.mapfile.provinces, strict=True) if p != q
+    }
+    assert "CRAB_2" in changed and len(changed) <= 8
+    assert result.mapfile.seas == original.seas
+
+
+def test_a_self_crossing_foreign_polygon_is_repaired_not_a_crash() -> None:
+    # Given a foreign GeoJSON (no "daimyo" member) with a bow-tie province beside a square
+    def feature(fid: str, ring: list[list[float]]) -> dict:
+        return {
+            "type": "Feature",
+            "properties": {"id": fid},
+            "geometry": {"type": "Polygon", "coordinates": [[*ring, ring[0]]]},
+        }
+
+    data = {
+        "type": "FeatureCollection",
+        "features": [
+            feature("bow", [[0, 0], [10, 10], [10, 0], [0, 10]]),
+            feature("square", [[10, 0], [20, 0], [20, 10], [10, 10]]),
+        ],
+    }
+    # When it is imported
+    result = geojson_to_map(data)
+    # Then the bow tie keeps one valid half, and the note says why
+    assert result.notes == ["'bow': it crosses itself; repaired it, kept its largest part"]
+    assert shapely.Polygon(result.mapfile.province("bow").polygon).is_valid
+    assert shapely.Polygon(result.mapfile.province("bow").polygon).area == pytest.approx(25)
