@@ -1569,15 +1569,18 @@ class TopoMap:
         eps = self._overlay_eps()
         v = self.vertices
         face = self.face(ref)
-        drop = set()
+        drop: set[int] = set()
         for r in face.rings():
+            straight = set()
             for i, vid in enumerate(r):
-                if vid not in candidates or self.faces_using(vid) != {ref} or len(r) <= 3:
+                if vid not in candidates or self.faces_using(vid) != {ref}:
                     continue
                 a, b = v[r[i - 1]], v[r[(i + 1) % len(r)]]
                 q, dist = _project(v[vid], a, b)
                 if dist <= eps and min(_dist(q, a), _dist(q, b)) > eps:
-                    drop.add(vid)
+                    straight.add(vid)
+            if len(r) - len(straight) >= 3:
+                drop |= straight
         if drop:
             txn.set_face(ref, face.map_rings(lambda r: tuple(i for i in r if i not in drop)))
             for vid in drop:
