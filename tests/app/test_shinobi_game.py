@@ -199,3 +199,39 @@ def test_one_human_and_three_bots_play_shinobi_to_the_end(
         CLAN_NAMES[state.allegiance(p.province)] in p.title.text()
         for p in view_of(window).provinces
     )
+
+
+def test_hot_seat_shows_each_person_only_their_own_hand(window, qtbot) -> None:
+    from app.session import NewGameConfig, Seat
+
+    # Given two people and a bot at one computer
+    seats = (Seat(HUMAN, name="Aiko"), Seat(HUMAN, name="Ben"), Seat(AI, "easy"))
+    assert window.start_game(NewGameConfig("shinobi", seats, seed=3))
+    screen = window.game_screen
+    state = window.session.state
+    seen: set[int] = set()
+    for _ in range(12):
+        # When the hand-over screen asks for the next person, nothing of the table's secrets shows
+        qtbot.waitUntil(
+            lambda: (
+                screen.centre.currentWidget() is screen.handoff or window.controller.human_to_act
+            ),
+            timeout=20000,
+        )
+        if screen.centre.currentWidget() is screen.handoff:
+            view = view_of(window)
+            assert view.hand_buttons == {} and view.allegiance.clan is None
+            qtbot.mouseClick(screen.handoff.button, Qt.LeftButton)
+            continue
+        # Then the person to act sees their own hand and clan
+        me = state.current_player()
+        view = view_of(window)
+        assert view.allegiance.clan == state.allegiance(me)
+        assert {c: b.count for c, b in view.hand_buttons.items()} == {
+            c: k for c, k in enumerate(state.hand(me)) if k
+        }
+        seen.add(me)
+        decide(window, qtbot, random.Random(len(state.history)))
+        if seen == {0, 1}:
+            break
+    assert seen == {0, 1}

@@ -507,9 +507,9 @@ class ShinobiView(GameView):
         n = state.num_players
         self._names = [
             seat.name
-            or ("You" if seat.is_human and viewer is not None else "")
+            or ("You" if q == viewer else "")
             or ("AI " + seat.bot.partition("@")[0] if not seat.is_human else "")
-            for seat in session.seats
+            for q, seat in enumerate(session.seats)
         ]
         self._viewer = viewer
         # the hand and allegiance come only from the viewer's observation
