@@ -223,3 +223,14 @@ def test_the_rules_window_has_a_shinobi_tab() -> None:
     pages = dict(rules_pages())
     assert "Shinobi" in pages
     assert "strictly smaller" in pages["Shinobi"] and "Daimyo:" in pages["Shinobi"]
+
+
+def test_the_last_round_is_announced_on_the_table(qtbot) -> None:
+    # Given the deck is empty with two turns left
+    view = shown(position(FINAL_TURN.replace("final: 1", "final: 2")), qtbot)
+    # Then the banner says so, and the order line says nobody draws
+    assert not view.last_round.isHidden()
+    assert view.last_round.text() == "Last round: 2 turns left, no more draws"
+    assert "No draw in the last round." in view.orders.text()
+    # And before the deck runs out there is no banner
+    assert shown(position(ORDER_ONE), qtbot).last_round.isHidden()

@@ -192,19 +192,15 @@ def winner_explanation(state: ShinobiState, result: Outcome | None = None) -> li
     return lines
 
 
-def last_round_text(state: ShinobiState) -> str:
-    """The last-round notice ('' before the deck runs out)."""
-    left = state.final_left
-    if left < 0 or state.is_terminal():
+def last_round_text(final_left: int) -> str:
+    """The last-round notice for `final_left` turns to go ('' before the deck runs out)."""
+    if final_left <= 0:
         return ""
-    return (
-        f"Last round: the deck is empty, {left} turn{'s' if left != 1 else ''} left "
-        "(nobody draws any more)."
-    )
+    return f"Last round: {final_left} turn{'s' if final_left != 1 else ''} left, no more draws"
 
 
-def draw_rule_text(state: ShinobiState, player: int) -> str:
-    """How many cards the player will draw after this turn (up to 4)."""
-    if state.final_left >= 0:
+def draw_rule_text(final_left: int) -> str:
+    """What happens to the hand after the turn."""
+    if final_left >= 0:
         return "No draw in the last round."
-    return f"At the end of the turn you draw back up to {HAND_SIZE} cards."
+    return f"Then you draw back up to {HAND_SIZE} cards."

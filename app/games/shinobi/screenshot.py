@@ -2,8 +2,9 @@
 app.games.shinobi.screenshot`.
 
 Plays a seeded 1 human + 3 AI Shinobi game through the widgets (clicks on the hand, the
-stacks and the provinces) into the middle of the game, chooses a card so that its legal
-targets are lit, and photographs the window. Settings and autosave go to a temporary
+stacks and the provinces) into the middle of the game, to the third order of a turn of
+the person, where the attacking army is chosen and its legal targets are lit, and
+photographs the window. Settings and autosave go to a temporary
 folder, never the user's.
 """
 
@@ -53,7 +54,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("docs/screen-shinobi.png"))
     parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--turns", type=int, default=22)
+    parser.add_argument("--turns", type=int, default=12)
+    parser.add_argument("--order", type=int, default=3, help="the order to photograph (1-3)")
     parser.add_argument(
         "--reveal", type=Path, default=None, help="also play on and photograph the reveal here"
     )
@@ -96,9 +98,9 @@ def main(argv: list[str] | None = None) -> int:
             if not screen.step_box.isVisible():
                 break
             continue
-        if not shot and state.turns >= args.turns and state.order == 1 and view.selected is None:
-            cards = [k for k in sorted(view._sources()) if k[0] == SOURCE_CARD]
-            _click(view, cards[0])
+        if not shot and state.turns >= args.turns and state.order == args.order:
+            if view.selected is None:
+                _click(view, sorted(view._sources())[0])
             _wait(app, lambda: False, 0.4)
             window.grab().save(str(args.out))
             shot = True

@@ -34,7 +34,13 @@ from PySide6.QtWidgets import (
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.games.base import GameView, ResolutionStep
-from app.games.shinobi.narrate import ORDER_HELP, card_name, seat_label
+from app.games.shinobi.narrate import (
+    ORDER_HELP,
+    card_name,
+    draw_rule_text,
+    last_round_text,
+    seat_label,
+)
 from engine.shinobi.actions import Attack, Deploy, Move, PlayNinja
 from engine.shinobi.cards import CLAN_NAMES, NINJA, NUM_CLANS
 
@@ -612,15 +618,16 @@ class ShinobiView(GameView):
                 if obs.current_player == self._viewer
                 else f"{seat_label(obs.current_player)}'s turn"
             )
+            allows = ORDER_HELP[obs.order].capitalize() + "."
+            if obs.current_player == self._viewer:
+                allows += " " + draw_rule_text(obs.final_left)
             self.orders.setText(
                 f"<span style='font-size:15px'><b>{whose}</b> · order {' '.join(pills)}</span>"
-                f"<br>{ORDER_HELP[obs.order].capitalize()}."
+                f"<br>{allows}"
             )
         else:
             self.orders.setText("<span style='font-size:15px'><b>The game is over.</b></span>")
-        notice = ""
-        if obs.order and obs.final_left >= 0:
-            notice = last_round_text_from(obs)
+        notice = last_round_text(obs.final_left) if obs.order else ""
         self.last_round.setText(notice)
         self.last_round.setVisible(bool(notice))
         discards = " ".join(
@@ -840,12 +847,6 @@ class ShinobiView(GameView):
         if obs is not None and obs.order == 2 and self.selected and self.selected[0] == SOURCE_CARD:
             return "The second order deploys to your own province only."
         return "That province is not a legal target for this choice."
-
-
-def last_round_text_from(obs: ShinobiObservation) -> str:
-    """The last-round banner from an observation."""
-    left = obs.final_left
-    return f"Last round: {left} turn{'s' if left != 1 else ''} left, no more draws"
 
 
 def _symbol(card: int) -> str:
