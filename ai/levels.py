@@ -32,10 +32,13 @@ class Level:
     config: SearchConfig
 
 
+# Tuned on 4-player Rokugan against three `greedy` bots (docs/PERFORMANCE.md, AI): more
+# determinizations helped more than depth; replies beyond an opponent's best five rarely
+# matter. `easy` looks one turn ahead with two worlds (a little weaker than greedy).
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", 150, 0.5, SearchConfig(worlds=2, max_depth=2)),
-    "normal": Level("normal", 1200, 1.0, SearchConfig(worlds=3, max_depth=6)),
-    "hard": Level("hard", 4000, 3.0, SearchConfig(worlds=4, max_depth=12)),
+    "easy": Level("easy", 300, 0.5, SearchConfig(worlds=2, max_depth=1, reply_width=4)),
+    "normal": Level("normal", 2500, 1.0, SearchConfig(worlds=4, max_depth=2, reply_width=5)),
+    "hard": Level("hard", 7000, 3.0, SearchConfig(worlds=6, max_depth=2, reply_width=5)),
 }
 GREEDY_WORLDS = 3
 
