@@ -148,7 +148,7 @@ def test_the_log_names_drawn_cards_only_to_the_player_who_drew_them() -> None:
     assert public == "Player 1 deploys a Takeda card to their own province. Draws 3 cards."
     # And only I read which cards they were (the deck's top: Oda, Oda, Oda)
     private = GAME_UI.describe_action(state, Deploy(3, 0), 0)
-    assert private.endswith("You draw Oda, Oda, Oda.")
+    assert private == "You deploy a Takeda card to your own province. You draw Oda, Oda, Oda."
     assert "Oda" not in public.replace("Takeda", "")
     # And the turn's end is an undo barrier, a mid-turn order is not
     assert GAME_UI.reveals_hidden(state, Deploy(3, 0), 0)

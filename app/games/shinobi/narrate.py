@@ -68,40 +68,45 @@ def _turn_ended(state_after: ShinobiState, player: int) -> bool:
     return state_after.is_terminal() or state_after.current_player() != player
 
 
-def action_text(state_after: ShinobiState, action: Any, player: int) -> str:
-    """What `player` did, in words (public facts only)."""
-    who = seat_label(player)
+def action_text(state_after: ShinobiState, action: Any, player: int, you: bool = False) -> str:
+    """What `player` did, in words (public facts only); `you` addresses the actor."""
+    who = "You" if you else seat_label(player)
+    own = "your own province" if you else "their own province"
+    whose = "Your" if you else f"{who}'s"
+
+    def verb(word: str) -> str:
+        return word if you else word + "s"
+
     if isinstance(action, Deploy):
-        where = (
-            "their own province" if action.province == player else province_name(action.province)
-        )
-        return f"{who} deploys a {CLAN_NAMES[action.clan]} card to {where}."
+        where = own if action.province == player else province_name(action.province)
+        return f"{who} {verb('deploy')} a {CLAN_NAMES[action.clan]} card to {where}."
     if isinstance(action, PlayNinja):
         left = state_after.army(action.province, action.clan)
         return (
-            f"{who} plays a Ninja on the {CLAN_NAMES[action.clan]} army in "
+            f"{who} {verb('play')} a Ninja on the {CLAN_NAMES[action.clan]} army in "
             f"{province_name(action.province)}: a card is removed ({left} left)."
         )
     if isinstance(action, Move):
-        target = "their own province" if action.target == player else province_name(action.target)
+        target = own if action.target == player else province_name(action.target)
         return (
-            f"{who} moves a {CLAN_NAMES[action.clan]} card from "
+            f"{who} {verb('move')} a {CLAN_NAMES[action.clan]} card from "
             f"{province_name(action.source)} to {target}."
         )
     if isinstance(action, Attack):
         strength = state_after.army(player, action.attacker)
         left = state_after.army(action.province, action.clan)
         return (
-            f"{who}'s {CLAN_NAMES[action.attacker]} army ({strength}) attacks the "
-            f"{CLAN_NAMES[action.clan]} army in {province_name(action.province)}: "
-            f"one card removed ({left} left)."
+            f"{whose} {CLAN_NAMES[action.attacker]} army "
+            f"({strength}) attacks the {CLAN_NAMES[action.clan]} army in "
+            f"{province_name(action.province)}: one card removed ({left} left)."
         )
     return f"{who}: {action}"
 
 
 def describe(state_after: ShinobiState, action: Any, player: int, public: bool) -> str:
-    """The log line for `action`; `public` hides the cards drawn."""
-    text = action_text(state_after, action, player)
+    """The log line for `action`: the public one for everybody else, or the actor's own,
+    which says "you" and names the cards drawn."""
+    text = action_text(state_after, action, player, you=not public)
     drawn = drawn_cards(state_after, action, player)
     if drawn:
         if public:
