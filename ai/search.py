@@ -66,11 +66,11 @@ class SearchConfig:
 
 
 class _Stop(Exception):
-    """The budget (or its share for this world) ran out; unwinds the search."""
+    """The budget ran out (or "move now"); unwinds the search, undoing on the way."""
 
 
 class _Limiter:
-    """The share of a `Budget` one world may use: nodes up to a mark, time up to a mark."""
+    """A decision's view of its `Budget`: nodes up to a mark, time up to a deadline."""
 
     __slots__ = ("budget", "node_limit", "deadline", "count")
 
@@ -81,7 +81,7 @@ class _Limiter:
         self.count = 0
 
     def tick(self) -> None:
-        """Count one node; raise `_Stop` when this world's share is used up."""
+        """Count one node; raise `_Stop` when the budget is used up or cancelled."""
         budget = self.budget
         budget.spent_nodes += 1
         self.count += 1
@@ -94,7 +94,7 @@ class _Limiter:
             raise _Stop
 
     def over(self) -> bool:
-        """True when this world's share is gone (checked between iterations)."""
+        """True when the budget is used up or cancelled (checked between iterations)."""
         budget = self.budget
         if budget.cancel.is_set():
             return True
@@ -395,7 +395,7 @@ class SearchBot(Bot):
         rng: random.Random,
         budget: Budget,
     ) -> Decision:
-        """Search every world in turn and combine their root values."""
+        """Sample the worlds, deepen them in lockstep, and combine their root values."""
         budget = self.budget_for(budget)
         start_nodes = budget.spent_nodes
         if isinstance(view, GameState):
