@@ -234,3 +234,21 @@ def test_the_last_round_is_announced_on_the_table(qtbot) -> None:
     assert "No draw in the last round." in view.orders.text()
     # And before the deck runs out there is no banner
     assert shown(position(ORDER_ONE), qtbot).last_round.isHidden()
+
+
+def test_orders_read_as_words_for_everybody() -> None:
+    # Given the first, second and third orders of one turn
+    state = position(ORDER_ONE)
+    lines = []
+    for text in ("ninja mori at 1", "move takeda 1 to 2", "attack uesugi at 2 with oda"):
+        action = SPEC.parse_action(text)
+        state.apply_checked(action)
+        lines.append(GAME_UI.public_description(state, action, 0))
+    # Then each names the player, the clans and the provinces, never an allegiance
+    assert lines == [
+        "Player 1 plays a Ninja on the Mōri army in Player 2's province: a card is removed "
+        "(2 left).",
+        "Player 1 moves a Takeda card from Player 2's province to Player 3's province.",
+        "Player 1's Oda army (3) attacks the Uesugi army in Player 3's province: one card "
+        "removed (0 left). Draws 3 cards.",
+    ]
