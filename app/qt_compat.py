@@ -1,53 +1,58 @@
-"""A guard against reference-count bugs of PySide6 6.12 on Python 3.11.
+"""A guard against the reference-count bug of PySide6 6.12.0 on Python 3.11.
 
-There, PySide6 hands back `None` (every call of a C++ method returning void, or returning a
-null pointer) and `True` (every `SignalInstance.emit()`) without owning a reference, so
-each such call takes one reference from the singleton. After some thousands of calls the
-interpreter aborts with "none_dealloc: deallocating None" (or "bool_dealloc"), in the
-middle of a game or at exit. The build evidently relies on Python 3.12, where these
-singletons are immortal. On an affected interpreter we do the same by hand: detect the
-loss once, then give `None`, `True` and `False` a reference count no program can use up.
+That release hands back `None` (from every C++ method returning void) and `True` (from every
+`SignalInstance.emit()`) without owning a reference, so each call takes one reference from
+the singleton; after some thousands of calls CPython aborts with "none_dealloc: deallocating
+None" (or "bool_dealloc"). pyproject.toml excludes 6.12.0, but a user may still have it
+installed some other way. On a known-bad version (and only on Python < 3.12, where these
+singletons are not immortal) importing this module gives `None`, `True` and `False` a
+reference count no program can use up. Everywhere else it does nothing: no probe, no cost.
 
-Import this module before using Qt (the app's Qt modules do; `daimyo app` does first).
+Import it before using Qt: the app's Qt modules, printing and the map editor do.
 """
 
 from __future__ import annotations
 
 import ctypes
+import re
 import sys
 
-from PySide6.QtCore import QObject, Signal
+import PySide6
 
-_IMMORTAL = 1 << 40
+BAD_RELEASES: frozenset[tuple[int, int, int]] = frozenset({(6, 12, 0)})
+"""PySide6 releases known to leak references to `None` and `True`."""
 
-
-class _Probe(QObject):
-    ping = Signal()
-
-
-def pyside_leaks_singletons() -> bool:
-    """True when this PySide6 build loses references to `None` or `True` per call."""
-    probe = _Probe()
-    none_before = sys.getrefcount(None)
-    true_before = sys.getrefcount(True)
-    for _ in range(8):
-        probe.setObjectName("probe")  # returns None (void)
-        probe.ping.emit()  # returns True
-    lost_none = none_before - sys.getrefcount(None)
-    lost_true = true_before - sys.getrefcount(True)
-    return lost_none >= 4 or lost_true >= 4
+_PIN = 1 << 40
 
 
-def _make_immortal(obj: object) -> None:
-    refcount = ctypes.c_ssize_t.from_address(id(obj))  # ob_refcnt is the first field
-    if refcount.value < _IMMORTAL:
-        refcount.value += _IMMORTAL
+def release(version: str) -> tuple[int, int, int] | None:
+    """The (major, minor, patch) of a version string like "6.12.0" or "6.12.0a1"."""
+    match = re.match(r"(\d+)\.(\d+)(?:\.(\d+))?", version)
+    if match is None:
+        return None
+    major, minor, patch = match.groups()
+    return int(major), int(minor), int(patch or 0)
 
 
-GUARDED = False
-"""True when the singletons were made immortal in this process."""
+def needs_guard(pyside_version: str, python: tuple[int, int]) -> bool:
+    """True when `pyside_version` is a known-bad PySide6 and `python` lacks immortal None."""
+    return python < (3, 12) and release(pyside_version) in BAD_RELEASES
 
-if sys.version_info < (3, 12) and pyside_leaks_singletons():
-    for _singleton in (None, True, False):
-        _make_immortal(_singleton)
-    GUARDED = True
+
+def _pin(obj: object) -> None:
+    refcount = ctypes.c_ssize_t.from_address(id(obj))  # ob_refcnt: first field of a PyObject
+    if refcount.value < _PIN // 2:
+        refcount.value += _PIN
+
+
+def apply_guard() -> None:
+    """Make `None`, `True` and `False` practically immortal (idempotent)."""
+    for singleton in (None, True, False):
+        _pin(singleton)
+
+
+GUARDED = needs_guard(PySide6.__version__, sys.version_info[:2])
+"""True when this process runs a known-bad PySide6 and the guard was applied."""
+
+if GUARDED:
+    apply_guard()

@@ -15,10 +15,8 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from editor.qtfix import keep_none_alive
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from editor.topology import Edit, Snap, TopologyError, TopoMap
-
-keep_none_alive()
 
 AUTOSAVE_MS = 60_000
 
