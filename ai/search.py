@@ -72,13 +72,14 @@ class _Stop(Exception):
 class _Limiter:
     """A decision's view of its `Budget`: nodes up to a mark, time up to a deadline."""
 
-    __slots__ = ("budget", "node_limit", "deadline", "count")
+    __slots__ = ("budget", "node_limit", "deadline", "count", "on_progress")
 
     def __init__(self, budget: Budget, node_limit: int | None, deadline: float | None) -> None:
         self.budget = budget
         self.node_limit = node_limit
         self.deadline = deadline
         self.count = 0
+        self.on_progress: Any = None
 
     def tick(self) -> None:
         """Count one node; raise `_Stop` when the budget is used up or cancelled."""
@@ -92,6 +93,8 @@ class _Limiter:
         # The clock is read every 16 nodes: cheap, and still well under a millisecond late.
         if self.deadline is not None and not self.count & 15 and time.monotonic() >= self.deadline:
             raise _Stop
+        if self.on_progress is not None and not self.count & 511:
+            self.on_progress()
 
     def over(self) -> bool:
         """True when the budget is used up or cancelled (checked between iterations)."""
@@ -424,6 +427,11 @@ class SearchBot(Bot):
 
         def results() -> list[dict[Any, float]]:
             return [s.values for s in searches if s.values]
+
+        if budget.progress is not None:
+            limiter.on_progress = lambda: budget.report(
+                _combine(results(), moves, self.config.combine)[0]
+            )
 
         # Lockstep deepening: every world completes depth d before any starts d + 1, so
         # the worlds' values stay comparable and the budget is shared evenly.
