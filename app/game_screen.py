@@ -170,6 +170,7 @@ class GameController(QObject):
             p: random.Random(f"{seed}:{p}:{seat.bot}") for p, seat in enumerate(session.seats)
         }
         self._log: list[LogEntry] = []
+        self._shown_log: list[str] = []
         self._steps: list[ResolutionStep] = []
         self._before: Any = None
         self._think_started = 0.0
@@ -456,16 +457,21 @@ class GameController(QObject):
             self.screen.players.addItem(item)
 
     def _refresh_log(self) -> None:
+        texts = [
+            entry.private if entry.player is None or entry.player == self.viewer else entry.public
+            for entry in self._log
+        ]
+        texts = [text for text in texts if text]
         log = self.screen.log
-        log.clear()
-        for entry in self._log:
-            text = (
-                entry.private
-                if entry.player is None or entry.player == self.viewer
-                else (entry.public)
-            )
-            if text:
-                log.addItem(text)
+        shown = self._shown_log
+        # a long word-wrapped list is slow to lay out again: only add the new lines
+        if len(texts) < len(shown) or texts[: len(shown)] != shown:
+            log.clear()
+            shown = self._shown_log = []
+        if len(texts) == len(shown):
+            return
+        log.addItems(texts[len(shown) :])
+        self._shown_log = texts
         log.scrollToBottom()
 
     def _update_undo(self) -> None:

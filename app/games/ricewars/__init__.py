@@ -1,0 +1,95 @@
+"""Rice Wars in the app: the board and daimyo boards, words that keep secrets, fights
+retold step by step, the end scores and the rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QWidget
+
+from app.games.base import GameUI, GameView, ResolutionStep, ScoreTable
+from app.games.ricewars import narrate
+from app.games.ricewars.rules import RICEWARS_RULES_HTML
+from engine.ricewars.state import RiceWarsState
+
+
+class RiceWarsUI(GameUI):
+    """How the app presents Rice Wars."""
+
+    game_id = "ricewars"
+
+    def player_label(self, state: RiceWarsState, player: int) -> str:  # type: ignore[override]
+        """The colour's name ("Red")."""
+        return narrate.seat_name(state, player)
+
+    def player_colour(self, state: RiceWarsState, player: int) -> str:  # type: ignore[override]
+        """The colour."""
+        return narrate.seat_colour(state, player)
+
+    def player_status(self, state: RiceWarsState, player: int) -> str:  # type: ignore[override]
+        """Public standing: fields, Ryo and cards in hand."""
+        fields = state.fields_of(player)
+        cards = len(state.hands[player])
+        return (
+            f"{narrate.plural(fields, 'field')} · {state.money[player]} Ryo · "
+            f"{narrate.plural(cards, 'card')}"
+        )
+
+    def setup_note(self, players: int, map_ref: str | None) -> str:
+        """Two players play the scenario: say who the third colour is."""
+        if players == 2:
+            return (
+                "Two players play the scenario on the quick board: a neutral third colour "
+                "takes part (its peasants are placed by the players; if it holds the most "
+                "fields, nobody wins)."
+            )
+        return ""
+
+    def describe_action(self, state_after: RiceWarsState, action: Any, player: int) -> str:  # type: ignore[override]
+        """The acting player's own log line."""
+        return narrate.describe(state_after, action, player, public=False)
+
+    def public_description(self, state_after: RiceWarsState, action: Any, player: int) -> str:  # type: ignore[override]
+        """The line everybody else reads (bids and face-down cards stay hidden)."""
+        return narrate.describe(state_after, action, player, public=True)
+
+    def reveals_hidden(self, state_after: RiceWarsState, action: Any, player: int) -> bool:  # type: ignore[override]
+        """Draws, reveals, advisors coming up and round ends are undo barriers."""
+        return narrate.reveals_hidden(state_after, action, player)
+
+    def resolution_steps(
+        self,
+        state_before: RiceWarsState,
+        action: Any,
+        state_after: RiceWarsState,  # type: ignore[override]
+    ) -> list[ResolutionStep]:
+        """Finished fights, auction reveals and new rounds, step by step."""
+        return [
+            ResolutionStep(step.title, step.lines, step.fields, step.picture)
+            for step in narrate.resolution_steps(state_before, action, state_after)
+        ]
+
+    def create_view(self, parent: QWidget | None = None) -> GameView:
+        """The board view."""
+        from app.games.ricewars.view import RiceWarsView
+
+        return RiceWarsView(parent)
+
+    def score_table(self, state: RiceWarsState) -> ScoreTable:  # type: ignore[override]
+        """Fields, Ryo, servants, board peasants, wealth and the score (the neutral too)."""
+        rows = tuple(
+            (self.player_label(state, s), tuple(float(v) for v in narrate.score_row(state, s)))
+            for s in range(state.seats)
+        )
+        history = tuple(tuple(h) for h in narrate.fields_by_round(state))
+        notes = ["Score = fields + wealth / 1000: wealth breaks a tie in fields."]
+        if state.neutral >= 0 and not state.winners():
+            notes.append("The neutral player holds the most fields: nobody wins.")
+        return ScoreTable(narrate.SCORE_COLUMNS, rows, history, "Fields", tuple(notes))
+
+    def rules_html(self) -> str:
+        """The rules reference."""
+        return RICEWARS_RULES_HTML
+
+
+GAME_UI = RiceWarsUI()
