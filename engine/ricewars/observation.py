@@ -5,7 +5,8 @@ advisors held and their services, passes, the discard pile, the number of cards 
 hand and in the deck, revealed bids, and a fight's revealed cards. Private: one's own hand,
 one's own face-down cards in a fight and one's own sealed bid. Hidden from everyone: the
 deck's order, the advisor deck's order, cards drawn face down (Youhei, the neutral's card)
-until the reveal, and the chance seed of later reshuffles and thefts.
+until the reveal, the game seed (it deals every card) and the chance seed of later
+reshuffles and thefts.
 
 `determinize(rng)` deals the cards the observer cannot see (the deck, the other hands,
 hidden face-down cards) at random from those not visible, shuffles the advisor deck,
@@ -36,8 +37,10 @@ class RiceWarsObservation(Observation):
         """The observation of `player` in `state`."""
         o = cls.__new__(cls)
         o.player = player
-        o._static = (state.n, state.seats, state.neutral, state.board, state.seed,
-                     state.settings, state.colour)  # fmt: skip
+        # Not the game seed: it deals every hand and orders both decks (determinized
+        # states get seed 0, like the other games').
+        o._static = (state.n, state.seats, state.neutral, state.board, 0,
+                     dict(state.settings), state.colour)  # fmt: skip
         lists, hands, fight, scalars, boxed = state._snapshot()
         fight = dict(fight) if fight is not None else None
         lists = list(lists)

@@ -1,0 +1,58 @@
+"""Audit: what an observation shows (rulebook "Spielkarten": the hand is always secret;
+"Die Ratgeber": bids are hidden until the reveal; "Der Kampf" 4: cards face down)."""
+
+from __future__ import annotations
+
+import random
+
+from engine.ricewars.state import HIDDEN
+from tests.engine.ricewars.helpers import new, play, ready, set_hand, set_troops, field_ids
+
+
+def test_an_observation_does_not_carry_the_game_seed() -> None:
+    # Given a game whose seed deals every hand and orders the deck
+    st = new(3, seed=987654)
+    # When a player observes it
+    obs = st.observation(0)
+    # Then the seed is not in it (it would give away the deck and every hand) ...
+    assert 987654 not in obs.key()
+    assert obs.determinize(random.Random(1)).seed == 0
+
+
+def test_determinize_gives_other_hands_and_the_deck_from_the_unseen_cards_only() -> None:
+    # Given the governor's observation at the start of round 1's actions
+    st = ready(3, seed=5)
+    me = st.cur
+    other = (me + 1) % 3
+    obs = st.observation(me)
+    # Then the others' cards and the deck are hidden, the own hand is shown
+    assert obs.hands[me] == tuple(st.hands[me])
+    assert set(obs.hands[other]) == {HIDDEN}
+    # When many worlds are drawn from it
+    seen_other = set()
+    for k in range(40):
+        det = obs.determinize(random.Random(k))
+        # Then each keeps what the observer knows and varies what it does not
+        assert det.hands[me] == st.hands[me]
+        assert det.observation(me) == obs
+        seen_other.add(tuple(det.hands[other]))
+    assert len(seen_other) > 30
+
+
+def test_face_down_combat_cards_are_hidden_from_the_opponent_until_the_reveal() -> None:
+    # Given a combat where the attacker has played a card face down
+    st = ready(3, seed=3)
+    att = st.cur
+    dfn = (att + 1) % 3
+    set_troops(st, att, ash=1)
+    set_hand(st, att, "hosaku1", "shouri2")
+    set_hand(st, dfn, "hosaku2")
+    play(st, f"attack {field_ids(st, st.own[dfn])[0]} a1 r0", "defend a0 r0", "bonus shouri2")
+    # Then the defender sees one hidden card, the attacker sees its own card
+    shouri = st.fight["cards"][0][0]
+    dfn_view = dict(st.observation(dfn).fight)
+    att_view = dict(st.observation(att).fight)
+    assert dfn_view["cards"][0] == (HIDDEN,)
+    assert att_view["cards"][0] == (shouri,)
+    # ... and a third player sees neither
+    assert dict(st.observation((att + 2) % 3).fight)["cards"][0] == (HIDDEN,)
