@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from engine.ricewars.state import HIDDEN
-from tests.engine.ricewars.helpers import new, play, ready, set_hand, set_troops, field_ids
+from tests.engine.ricewars.helpers import field_ids, new, play, ready, set_hand, set_troops
 
 
 def test_an_observation_does_not_carry_the_game_seed() -> None:
