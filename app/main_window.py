@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.board_printing import BoardPrinting
 from app.bot_worker import BotThinker
 from app.game_screen import GameController, GameScreen
 from app.games import game_ui
@@ -65,6 +66,8 @@ class MainWindow(QMainWindow):
         self.game_screen: GameScreen | None = None
         self._rules: RulesDialog | None = None
         self._editor: QWidget | None = None
+        self.printing = BoardPrinting(self, self.settings, self._game_map)
+        self.printing.status.connect(self._on_status)
 
         self.setWindowTitle("Daimyo")
         self.stack = QStackedWidget()
@@ -102,6 +105,15 @@ class MainWindow(QMainWindow):
         self.save_action = action("&Save", self.save_game, QKeySequence.Save)
         self.save_as_action = action("Save &as…", self.save_game_as, QKeySequence.SaveAs)
         self.close_action = action("&Close game", self.close_game, QKeySequence.Close)
+        self.print_action = action("&Print board…", self.printing.print_board, QKeySequence.Print)
+        self.print_preview_action = action(
+            "Print pre&view…", self.printing.print_preview, "Ctrl+Alt+P"
+        )
+        self.export_pdf_action = action(
+            "&Export board PDF…", self.printing.export_pdf, "Ctrl+Alt+E"
+        )
+        for act in (self.print_action, self.print_preview_action, self.export_pdf_action):
+            act.setToolTip("The board of this game's map, or a map you choose")
         self.quit_action = action("&Quit", self.close, QKeySequence.Quit)
         self.undo_action = action("&Undo my last decision", self._on_undo, QKeySequence.Undo)
         self.zoom_in_action = action("Zoom &in", lambda: self._zoom(1.25), QKeySequence.ZoomIn)
@@ -135,6 +147,9 @@ class MainWindow(QMainWindow):
         for act in (self.save_action, self.save_as_action, self.close_action):
             game.addAction(act)
         game.addSeparator()
+        for act in (self.print_action, self.print_preview_action, self.export_pdf_action):
+            game.addAction(act)
+        game.addSeparator()
         game.addAction(self.quit_action)
         edit = bar.addMenu("&Edit")
         edit.addAction(self.undo_action)
@@ -159,6 +174,7 @@ class MainWindow(QMainWindow):
         screen.load_button.clicked.connect(self.open_action.trigger)
         screen.editor_button.clicked.connect(self.editor_action.trigger)
         screen.rules_button.clicked.connect(self.rules_action.trigger)
+        screen.print_button.clicked.connect(self.print_preview_action.trigger)
         screen.recent_chosen.connect(self.load_game)
 
     def _update_actions(self) -> None:
@@ -194,6 +210,10 @@ class MainWindow(QMainWindow):
         name = get_game(self.session.game_id).name
         path = self.session.save_path
         self.setWindowTitle(f"Daimyo — {name}" + (f" — {path.name}" if path else ""))
+
+    def _game_map(self) -> Path | None:
+        """The map file of the running game (None on the start screen or without a map)."""
+        return self.session.map_path if self.session is not None else None
 
     # games -----------------------------------------------------------------------------
     @Slot()

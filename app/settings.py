@@ -1,7 +1,8 @@
 """Persistent preferences (QSettings, organisation "Daimyo") and where the app keeps files.
 
 Everything the app remembers between runs goes through `AppSettings`: recent games, the
-AI pace, the last new-game choices, window geometry and user map files by id. Tests give
+AI pace, the last new-game choices, window geometry, user map files by id and the
+last board print options. Tests give
 it their own QSettings file and data directory so they never touch the user's.
 """
 
@@ -91,6 +92,15 @@ class AppSettings:
         paths = self.map_paths()
         paths[map_id] = str(Path(path).resolve())
         self._set_json("map_paths", paths)
+
+    def print_options(self) -> dict[str, Any]:
+        """The last board print options (`dataclasses.asdict` of a PrintOptions), or {}."""
+        value = self._json("print_options", {})
+        return value if isinstance(value, dict) else {}
+
+    def set_print_options(self, options: dict[str, Any]) -> None:
+        """Remember the board print options chosen last."""
+        self._set_json("print_options", options)
 
     def value(self, key: str, default: Any = None) -> Any:
         """A raw setting (window geometry and the like)."""

@@ -8,6 +8,11 @@ from typing import Any
 _CACHE: dict[tuple[str, int, int], Any] = {}
 
 
+def _key(path: Path) -> tuple[str, int, int]:
+    stat = path.stat()
+    return (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+
+
 def map_geometry(path: Path) -> Any:
     """`maps.geometry.derive(load_map(path))`, cached while the file is unchanged.
 
@@ -17,11 +22,22 @@ def map_geometry(path: Path) -> Any:
     from maps.api import load_map
     from maps.geometry import derive
 
-    stat = path.stat()
-    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    key = _key(path)
     geometry = _CACHE.get(key)
     if geometry is None:
         geometry = derive(load_map(path))
         _CACHE.clear()  # one map at a time is plenty; keep memory flat
         _CACHE[key] = geometry
     return geometry
+
+
+def map_file(path: Path) -> Any:
+    """The parsed `MapFile` of `path`: the cached one when a game has read it already.
+
+    Unlike `map_geometry` it derives nothing, so a map whose geometry is broken still
+    loads (printing shows such a map with a warning). Raises like `load_map`.
+    """
+    from maps.api import load_map
+
+    geometry = _CACHE.get(_key(path))
+    return geometry.mapfile if geometry is not None else load_map(path)

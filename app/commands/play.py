@@ -59,8 +59,7 @@ def run(args: argparse.Namespace) -> int:
         seats = resolve_seats(args.seats, args.players)
         if not spec.min_players <= len(seats) <= spec.max_players:
             raise ValueError(
-                f"{spec.name} takes {spec.min_players}-{spec.max_players} players, "
-                f"not {len(seats)}"
+                f"{spec.name} takes {spec.min_players}-{spec.max_players} players, not {len(seats)}"
             )
         graph = load_game_graph(spec, args.map, args.board)
         settings = {"board": args.board} if args.board else {}

@@ -1,4 +1,4 @@
-"""The first screen: new game, continue, load, map editor, rules and recent games."""
+"""The first screen: new game, continue, load, map editor, printing, rules, recent games."""
 
 from __future__ import annotations
 
@@ -43,12 +43,15 @@ class StartScreen(QWidget):
         self.load_button = QPushButton("Load game…")
         self.editor_button = QPushButton("Map editor")
         self.rules_button = QPushButton("Rules")
+        self.print_button = QPushButton("Print a board…")
+        self.print_button.setToolTip("Preview, print or export the board of a map as a PDF")
         buttons = QVBoxLayout()
         for button in (
             self.new_button,
             self.continue_button,
             self.load_button,
             self.editor_button,
+            self.print_button,
             self.rules_button,
         ):
             button.setMinimumSize(220, 42)
