@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.games import game_ui
-from app.session import AI, HUMAN, NewGameConfig, Seat
+from app.session import AI, HUMAN, NewGameConfig, Seat, resolve_map_path
 from engine.core import GameSpec
 from engine.registry import available_games, get_game
 
@@ -192,6 +192,9 @@ class NewGameDialog(QDialog):
         for seat in self.seats[1:]:
             _select(seat.kind, AI)
 
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.setStyleSheet("color: #5a4a30")
         self.error = QLabel()
         self.error.setStyleSheet("color: #b03a2e")
         self.error.setWordWrap(True)
@@ -203,10 +206,12 @@ class NewGameDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(seats_box)
+        layout.addWidget(self.note)
         layout.addWidget(self.error)
         layout.addWidget(self.buttons)
 
         self.game.currentIndexChanged.connect(self._on_game_changed)
+        self.map.currentIndexChanged.connect(self._on_map_changed)
         self.players.valueChanged.connect(self._on_players_changed)
         if not self._specs:
             self.error.setText("No game is installed yet.")
@@ -254,7 +259,6 @@ class NewGameDialog(QDialog):
         spec = self._spec()
         if spec is None:
             return
-        self.players.setRange(max(2, spec.min_players), min(MAX_SEATS, spec.max_players))
         self._map_box.setVisible(spec.uses_map)
         if self._map_label is not None:
             self._map_label.setVisible(spec.uses_map)
@@ -275,6 +279,28 @@ class NewGameDialog(QDialog):
                 row.choice.addItem(label, option_id)
             row.choice.setEnabled(bool(options))
         self._choice_header.setVisible(bool(options))
+        self._on_map_changed()
+
+    @Slot()
+    def _on_map_changed(self) -> None:
+        """The player count follows the game and the board (`attributes.players` of a map)."""
+        spec = self._spec()
+        if spec is None:
+            return
+        low, high = max(2, spec.min_players), min(MAX_SEATS, spec.max_players)
+        map_ref = self.map.currentData() if spec.uses_map else None
+        if map_ref:
+            allowed = (map_header(resolve_map_path(map_ref)).get("attributes") or {}).get("players")
+            if (
+                isinstance(allowed, list)
+                and len(allowed) == 2
+                and all(isinstance(v, int) for v in allowed)
+            ):
+                low, high = max(low, allowed[0]), min(high, allowed[1])
+        self.players.setRange(low, max(low, high))
+        self.players.setToolTip(
+            f"{low}–{max(low, high)} players" + (" on this map" if map_ref else "")
+        )
         self._on_players_changed()
 
     @Slot()
@@ -283,6 +309,13 @@ class NewGameDialog(QDialog):
         for index, row in enumerate(self.seats):
             row.set_visible(index < count)
             row.choice.setVisible(index < count and row.choice.count() > 1)
+        spec = self._spec()
+        note = ""
+        if spec is not None:
+            map_ref = self.map.currentData() if spec.uses_map else None
+            note = game_ui(spec.id).setup_note(count, map_ref)
+        self.note.setText(note)
+        self.note.setVisible(bool(note))
         self.adjustSize()
 
     @Slot()

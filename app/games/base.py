@@ -75,6 +75,10 @@ class GameUI:
         """(id, label) of the per-seat choice's options; empty for none."""
         return []
 
+    def setup_note(self, players: int, map_ref: str | None) -> str:
+        """A line for the new-game dialog about this player count and map (empty: none)."""
+        return ""
+
     def settings_for(self, config: NewGameConfig, rng: random.Random) -> dict[str, Any]:
         """Game settings from the dialog's choices (e.g. the clans)."""
         return {}
