@@ -158,8 +158,10 @@ class EndScreen(QWidget):
             best = totals.get(winners[0])
             suffix = f" ({best:g})" if best is not None else ""
             self.title.setText(f"{winners[0]} wins{suffix}")
-        else:
+        elif winners:
             self.title.setText("Shared victory: " + ", ".join(winners))
+        else:
+            self.title.setText("Nobody wins")
         self.table.clear()
         self.table.setColumnCount(len(scores.columns))
         self.table.setRowCount(len(scores.rows))
