@@ -56,3 +56,21 @@ def test_face_down_combat_cards_are_hidden_from_the_opponent_until_the_reveal() 
     assert att_view["cards"][0] == (shouri,)
     # ... and a third player sees neither
     assert dict(st.observation((att + 2) % 3).fight)["cards"][0] == (HIDDEN,)
+
+
+def test_states_differing_only_in_hidden_cards_look_the_same() -> None:
+    # Given a position, and a twin where an opponent's card and the deck's top card swap
+    st = ready(3, seed=8)
+    me = st.cur
+    other = (me + 1) % 3
+    twin = st.clone()
+    twin.hands[other][0], twin.deck[-1] = twin.deck[-1], twin.hands[other][0]
+    assert twin.hands[other] != st.hands[other]
+    # Then the observer cannot tell them apart, so its worlds cannot depend on the truth
+    assert twin.observation(me) == st.observation(me)
+    rng_a, rng_b = random.Random(3), random.Random(3)
+    assert (
+        st.observation(me).determinize(rng_a).key() == twin.observation(me).determinize(rng_b).key()
+    )
+    # ... while the opponent itself sees the difference
+    assert twin.observation(other) != st.observation(other)
