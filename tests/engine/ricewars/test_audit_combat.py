@@ -38,8 +38,11 @@ def test_a_first_pass_does_not_end_a_players_actions() -> None:
     # Then after one pass the player may still place a peasant, and then pass once more
     assert st.cur == a and st.passes[a] == 1
     peasant = next(x for x in st.legal_actions() if str(x).startswith("peasant"))
-    play(st, str(peasant), "pass", "pass", "pass")
-    assert st.passes[a] == 2 and st.phase == ACTION and st.cur != a
+    play(st, str(peasant), "pass", "pass")
+    # ... and the others, done with both passes, leave the turn to that player alone
+    assert st.cur == a and st.passes[a] == 1 and sorted(st.passes) == [1, 2, 2]
+    play(st, "pass")
+    assert st.round == 2
 
 
 def test_a_player_who_passed_twice_still_defends() -> None:
