@@ -12,6 +12,8 @@ and the draw. It ends after the action phase of the last round; most fields wins
 most wealth; a remaining tie is a shared win.
 Hidden: hands, the deck's and advisor deck's order, sealed bids until the reveal,
 face-down combat and duel cards until the reveal (see `engine.ricewars.observation`).
+An observation never carries the game seed (it deals every card); determinized states
+have seed 0.
 
 Actions and their text are in `engine.ricewars.actions`; the cards and advisors, with
 the effect primitives the engine interprets, in `engine.ricewars.data` (JSON in data/).
@@ -80,8 +82,8 @@ Modelling and rule decisions (the rulebook leaves these open)
 * Card details: a card played for its effect goes to the discard pile; copies of one
   card differ only in their strength bonus. Kenchi walks a peasant to any free
   neighbouring field (the peasant rule does not apply to a walk). Taue's peasants follow
-  the peasant rule one by one, and the player may stop after the first. Shouri can be
-  paid only by the side that is losing at that moment, each side decides once (attacker
+  the peasant rule one by one, and the player may stop at any point ("up to two").
+  Shouri can be paid only by the side that is losing at that moment, each side decides once (attacker
   first), so a Shouri answered by the other side's Shouri flips the combat back.
   Shinobi's stolen card is drawn at random (chance); a thief with a full hand gives it
   back. A combat service is one service of the round like any other.
