@@ -39,6 +39,8 @@ from app.session import GameSession
 from app.widgets.handoff import HandOffScreen
 from engine.core import IllegalActionError
 
+STEP_TEXT_INSET = 40  # pixels between the side panel's edges and the step text
+
 
 class GameScreen(QWidget):
     """Layout of the play screen; the controller fills it."""
@@ -77,13 +79,16 @@ class GameScreen(QWidget):
         self.continue_button = QPushButton("Continue")
         self.skip_button = QPushButton("Skip all")
         self.skip_button.setToolTip("Skip the remaining resolution steps")
+        self.step_count.setStyleSheet("color: #6b5a44")
+        step_head = QHBoxLayout()
+        step_head.addWidget(self.step_title, 1)
+        step_head.addWidget(self.step_count)
         step_buttons = QHBoxLayout()
-        step_buttons.addWidget(self.step_count)
         step_buttons.addStretch(1)
         step_buttons.addWidget(self.skip_button)
         step_buttons.addWidget(self.continue_button)
         step_layout = QVBoxLayout(self.step_box)
-        step_layout.addWidget(self.step_title)
+        step_layout.addLayout(step_head)
         step_layout.addWidget(self.step_text)
         step_layout.addLayout(step_buttons)
 
@@ -425,6 +430,11 @@ class GameController(QObject):
         screen.step_box.show()
         screen.step_title.setText(step.title)
         screen.step_text.setText("<br>".join(step.lines))
+        # a wrapped label does not ask its group box for the height of all its lines
+        width = screen.step_text.width()
+        screen.step_text.setMinimumHeight(
+            screen.step_text.heightForWidth(width) if width > 50 else 0
+        )
         more = len(self._steps) - 1
         screen.step_count.setText(f"{more} more step{'s' if more != 1 else ''}" if more else "")
         screen.turn.setText("Resolution")

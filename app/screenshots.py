@@ -81,6 +81,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=11)
     args = parser.parse_args(argv)
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    # every widget dies inside _shoot, before the application object
+    ok = _shoot(app, args.out, args.seed)
+    print("screenshots in", args.out, "complete" if ok else "INCOMPLETE")
+    return 0 if ok else 1
+
+
+def _shoot(app: QApplication, out: Path, seed: int) -> bool:
+    """Play the seeded game and save the four pictures; True when all were taken."""
     tmp = Path(tempfile.mkdtemp(prefix="daimyo-shots-"))
     settings = AppSettings(QSettings(str(tmp / "settings.ini"), QSettings.IniFormat), tmp)
     settings.set_ai_pace("instant")
@@ -88,8 +96,8 @@ def main(argv: list[str] | None = None) -> int:
     window.resize(1600, 1000)
     window.show()
     _wait(app, lambda: False, 0.5)
-    args.out.mkdir(parents=True, exist_ok=True)
-    window.grab().save(str(args.out / "screen-start.png"))
+    out.mkdir(parents=True, exist_ok=True)
+    window.grab().save(str(out / "screen-start.png"))
 
     seats = (
         Seat(HUMAN, name="You", choice="crab"),
@@ -97,11 +105,11 @@ def main(argv: list[str] | None = None) -> int:
         Seat(AI, "normal", choice="lion"),
         Seat(AI, "normal", choice="phoenix"),
     )
-    window.start_game(NewGameConfig("rokugan", seats, seed=args.seed))
+    window.start_game(NewGameConfig("rokugan", seats, seed=seed))
     controller = window.controller
     screen = window.game_screen
     state = window.session.state  # type: ignore[union-attr]
-    rng = random.Random(args.seed)
+    rng = random.Random(seed)
     placement_shot = resolution_shot = False
     for _ in range(600):
         _wait(
@@ -111,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
         if screen.step_box.isVisible():
             if not resolution_shot and "Battles" in screen.step_title.text():
                 _wait(app, lambda: False, 0.3)
-                window.grab().save(str(args.out / "screen-resolution.png"))
+                window.grab().save(str(out / "screen-resolution.png"))
                 resolution_shot = True
             QTest.mouseClick(screen.continue_button, Qt.LeftButton)
             continue
@@ -123,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
             if army:
                 _click_pick(window, Pick(HAND, army))
                 _wait(app, lambda: False, 0.3)
-                window.grab().save(str(args.out / "screen-placement.png"))
+                window.grab().save(str(out / "screen-placement.png"))
                 placement_shot = True
                 view.tree.reset()
         _decide(window, rng, prefer=(HAND, PLACE))
@@ -135,11 +143,12 @@ def main(argv: list[str] | None = None) -> int:
 
     _wait(app, at_end, 30)
     _wait(app, lambda: False, 0.3)
-    window.grab().save(str(args.out / "screen-end.png"))
+    window.grab().save(str(out / "screen-end.png"))
     ok = placement_shot and resolution_shot and state.is_terminal()
     window.close()
-    print("screenshots in", args.out, "complete" if ok else "INCOMPLETE")
-    return 0 if ok else 1
+    window.deleteLater()
+    _wait(app, lambda: False, 0.1)
+    return ok
 
 
 if __name__ == "__main__":

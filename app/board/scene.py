@@ -121,7 +121,9 @@ class MapScene(QGraphicsScene):
             pid: QPointF(x, y) for pid, (x, y) in geometry.labels.items()
         }
         self.setBackgroundBrush(PAPER)
-        margin = self.unit * 4
+        margin = (
+            self.unit * 1.5
+        )  # room for the frame and edge tokens, no more: the map fills the view
         self.setSceneRect(self.extent.adjusted(-margin, -margin, margin, margin))
         self._draw_sea()
         self._draw_provinces()

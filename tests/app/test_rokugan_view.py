@@ -198,3 +198,36 @@ def test_the_start_screen_opens_the_map_editor(window, qtbot) -> None:
     editor = window._editor
     assert editor is not None and editor.isVisible()
     qtbot.addWidget(editor)
+
+
+def board_fills_view(view) -> bool:
+    """The whole map is in view and fills the board's width or height (within 10 %)."""
+    board = view.board
+    shown = board.mapFromScene(view.scene.extent).boundingRect()
+    port = board.viewport().rect()
+    inside = port.adjusted(-2, -2, 2, 2).contains(shown)
+    return inside and (shown.height() >= 0.9 * port.height() or shown.width() >= 0.9 * port.width())
+
+
+def test_the_board_fills_the_space_and_stays_fitted_on_resize(window, qtbot) -> None:
+    # Given my turn in a wide window
+    start(window, (Seat(HUMAN, choice="crab"), Seat(AI, "random", choice="lion")))
+    window.resize(1600, 1000)
+    qtbot.waitUntil(lambda: window.controller.human_to_act, timeout=20000)
+    view = view_of(window)
+    # Then the hand and prompt stand beside the tall Rokugan map, which fills the board
+    qtbot.waitUntil(
+        lambda: view.beside and view.controls.x() > view.board.x() and board_fills_view(view)
+    )
+    # When the window becomes tall and narrow
+    window.resize(760, 1100)
+    # Then they move under the map, and the map is fitted to the new board again
+    qtbot.waitUntil(
+        lambda: not view.beside and view.controls.y() > view.board.y() and board_fills_view(view)
+    )
+    # When I zoom in, a resize no longer refits (the player's zoom is kept)
+    window.zoom_in_action.trigger()
+    scale = view.board.transform().m11()
+    window.resize(800, 1100)
+    qtbot.wait(50)
+    assert view.board.transform().m11() == scale

@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QSize, Qt, Slot
-from PySide6.QtGui import QColor, QIcon, QKeyEvent, QPainterPath
+from PySide6.QtGui import QColor, QIcon, QKeyEvent, QPainterPath, QResizeEvent
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QFrame,
     QGraphicsItem,
     QGraphicsPathItem,
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QToolButton,
@@ -83,6 +83,9 @@ if TYPE_CHECKING:
     from app.session import GameSession
 
 HAND_ICON = 54
+SIDE_WIDTH = 260  # the controls column beside a tall map (pixels)
+BAND_HEIGHT = 170  # the controls band under a wide map (pixels)
+QWIDGETSIZE_MAX = (1 << 24) - 1
 
 
 # board token as the view knows it: (player, slot, face_up, host, blessed, tid or -1)
@@ -128,11 +131,11 @@ class RokuganView(GameView):
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)
         self.prompt.setStyleSheet("font-size: 14px; font-weight: bold; color: #3b2b12")
-        self.choices = QHBoxLayout()
+        self.choices = QBoxLayout(QBoxLayout.LeftToRight)
         self.choices.setContentsMargins(0, 0, 0, 0)
         choice_box = QWidget()
         choice_box.setLayout(self.choices)
-        self.hand = QHBoxLayout()
+        self.hand = QBoxLayout(QBoxLayout.LeftToRight)
         self.hand.setContentsMargins(0, 0, 0, 0)
         hand_box = QFrame()
         hand_box.setObjectName("screen")
@@ -149,13 +152,57 @@ class RokuganView(GameView):
         self.hand_buttons: dict[str, QToolButton] = {}
         self.choice_buttons: list[QPushButton] = []
 
+        # prompt, choices and hand: a column beside a tall map, a band under a wide one
+        self.controls = QWidget()
+        controls = QVBoxLayout(self.controls)
+        controls.setContentsMargins(0, 0, 0, 0)
+        controls.addWidget(self.prompt)
+        controls.addWidget(choice_box)
+        controls.addWidget(hand_box)
+        controls.addStretch(1)
+        self._body = QBoxLayout(QBoxLayout.TopToBottom)
+        self._body.addWidget(self.board, 1)
+        self._body.addWidget(self.controls)
+        self.beside = False
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.info)
-        layout.addWidget(self.board, 1)
-        layout.addWidget(self.prompt)
-        layout.addWidget(choice_box)
-        layout.addWidget(hand_box)
+        layout.addLayout(self._body, 1)
+
+    def _arrange(self) -> None:
+        """Put the controls where the board gets bigger: beside it or under it."""
+        scene = self.scene
+        if scene is None:
+            return
+        rect = scene.sceneRect()
+        aspect = rect.width() / rect.height()
+        width = self.width()
+        height = self.height() - self.info.height()
+        beside = min((width - SIDE_WIDTH) / aspect, height) > min(
+            width / aspect, height - BAND_HEIGHT
+        )
+        if beside == self.beside:
+            return
+        self.beside = beside
+        flow = QBoxLayout.TopToBottom if beside else QBoxLayout.LeftToRight
+        self._body.setDirection(QBoxLayout.LeftToRight if beside else QBoxLayout.TopToBottom)
+        self.choices.setDirection(flow)
+        self.hand.setDirection(flow)
+        if beside:
+            self.controls.setFixedWidth(SIDE_WIDTH)
+        else:
+            self.controls.setMinimumWidth(0)
+            self.controls.setMaximumWidth(QWIDGETSIZE_MAX)
+        for button in self.hand_buttons.values():
+            button.setToolButtonStyle(self._hand_button_style())
+
+    def _hand_button_style(self) -> Qt.ToolButtonStyle:
+        return Qt.ToolButtonTextBesideIcon if self.beside else Qt.ToolButtonTextUnderIcon
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        """Re-arrange the controls for the new shape, then let the board refit."""
+        self._arrange()
+        super().resizeEvent(event)
 
     # GameView --------------------------------------------------------------------------
     def show_state(self, session: GameSession, viewer: int | None, interactive: bool) -> None:
@@ -189,6 +236,7 @@ class RokuganView(GameView):
         self._map_path = path
         self.scene = MapScene(map_geometry(path))
         self.board.setScene(self.scene)
+        self._arrange()
         self.board.fit()
 
     def _state(self) -> RokuganState:
@@ -442,7 +490,7 @@ class RokuganView(GameView):
                 f"{narrate.token_words(label)}"
                 + (f" ×{counts[label]}" if counts[label] > 1 else "")
             )
-            button.setToolButtonStyle(Qt.ToolButtonTextUnderIcon)
+            button.setToolButtonStyle(self._hand_button_style())
             button.setToolTip(narrate.token_help(label))
             button.setCheckable(True)
             button.setChecked(selected)
@@ -678,7 +726,7 @@ class RokuganView(GameView):
         return None
 
 
-def _clear_layout(layout: QHBoxLayout) -> None:
+def _clear_layout(layout: QBoxLayout) -> None:
     """Remove every widget and spacer; widgets hide now and are deleted later (one of
     them may be the button whose click is being handled)."""
     while layout.count():
