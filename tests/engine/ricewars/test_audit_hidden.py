@@ -5,8 +5,17 @@ from __future__ import annotations
 
 import random
 
-from engine.ricewars.state import HIDDEN
-from tests.engine.ricewars.helpers import field_ids, new, play, ready, set_hand, set_troops
+from engine.ricewars.state import HIDDEN, HIRE, RiceWarsState
+from tests.engine.ricewars.helpers import (
+    field_ids,
+    new,
+    pass_round,
+    play,
+    ready,
+    set_hand,
+    set_money,
+    set_troops,
+)
 
 
 def test_an_observation_does_not_carry_the_game_seed() -> None:
@@ -74,3 +83,23 @@ def test_states_differing_only_in_hidden_cards_look_the_same() -> None:
     )
     # ... while the opponent itself sees the difference
     assert twin.observation(other) != st.observation(other)
+
+
+def _after_first_bid(amount: int) -> RiceWarsState:
+    """Round 2's auction, the first bidder (with 5 Ryo) having bid `amount`."""
+    st = ready(3, seed=2)
+    pass_round(st)
+    while st.phase == HIRE:
+        play(st, "done")
+    play(st, str(st.legal_actions()[0]))
+    set_money(st, st.cur, 5)
+    play(st, f"bid {amount}")
+    return st
+
+
+def test_a_sealed_bid_of_any_amount_looks_the_same_to_the_next_bidder() -> None:
+    # Given two auctions where the first bidder bid 1 and 4 Ryo
+    low, high = _after_first_bid(1), _after_first_bid(4)
+    # Then the next bidder's observations are equal (bids are not taken until the reveal)
+    assert low.cur == high.cur
+    assert low.observation(low.cur) == high.observation(high.cur)
