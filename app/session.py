@@ -285,7 +285,10 @@ def load_session(
     try:
         seats = [Seat.from_dict(s) for s in app_data.get("seats") or []]
     except ValueError as exc:
-        raise SaveError(f"{path}: the seats are malformed ({exc})") from None
+        raise SaveError(
+            f"{path}: the seats are malformed ({exc}); the file is damaged or was edited, "
+            "load another save (or the autosave)"
+        ) from None
     if len(seats) != state.num_players:
         # a save written by `daimyo play`: every seat a bot but the first
         seats = [Seat(HUMAN, name="You")] + [Seat(AI, "normal")] * (state.num_players - 1)

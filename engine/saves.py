@@ -21,6 +21,10 @@ class SaveError(ValueError):
     """A save file that cannot be loaded; the message names the file and the fix."""
 
 
+DAMAGED = "the file is damaged or was edited; load another save (or the autosave)"
+"""The fix named by messages about a save whose content is broken."""
+
+
 def save_dict(state: GameState) -> dict[str, Any]:
     """The JSON-ready form of a game."""
     setup = state.setup()
@@ -58,7 +62,10 @@ def state_from_dict(
 ) -> GameState:
     """Rebuild a game from `save_dict` output by replaying its actions."""
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise SaveError(f"{source}: not a Daimyo save file (no \"format\": \"{SAVE_FORMAT}\")")
+        raise SaveError(
+            f'{source}: not a Daimyo save file (no "format": "{SAVE_FORMAT}"); '
+            "choose a file written by Game → Save or `daimyo play --save`"
+        )
     version = data.get("version")
     if version != SAVE_VERSION:
         raise SaveError(
@@ -75,24 +82,35 @@ def state_from_dict(
         )
         actions = list(data["actions"])
     except UnknownGameError as exc:
-        raise SaveError(f"{source}: {exc.args[0]}") from None
+        raise SaveError(
+            f"{source}: this save is of the game {data['game']!r}, which this Daimyo does not "
+            f"have ({exc.args[0]}); update Daimyo to load it"
+        ) from None
     except (KeyError, TypeError, ValueError) as exc:
-        raise SaveError(f"{source}: missing or malformed field {exc}") from None
+        raise SaveError(f"{source}: missing or malformed field {exc}; {DAMAGED}") from None
     graph = None
     map_info = data.get("map")
     if spec.uses_map:
-        if not map_info or graph_for is None:
-            raise SaveError(f"{source}: the save names no map to play on")
+        if not isinstance(map_info, dict) or not isinstance(map_info.get("id"), str):
+            raise SaveError(f"{source}: the save names no map to play on; {DAMAGED}")
+        if graph_for is None:
+            raise SaveError(f"{source}: the save's map {map_info['id']!r} is not available")
         graph = graph_for(map_info["id"])
         if map_info.get("hash") and graph.hash != map_info["hash"]:
             raise SaveError(
                 f"{source}: map {map_info['id']!r} has changed since this game was saved "
                 "(its hash differs); restore the old map file to continue this game"
             )
-    state = spec.new_game(setup.players, setup.seed, setup.settings, graph)
+    try:
+        state = spec.new_game(setup.players, setup.seed, setup.settings, graph)
+    except ValueError as exc:  # the rules refuse the setup (player count, settings)
+        raise SaveError(f"{source}: the game cannot be set up ({exc}); {DAMAGED}") from None
     for index, text in enumerate(actions):
         try:
             state.apply_checked(spec.parse_action(text))
         except (ActionParseError, IllegalActionError) as exc:
-            raise SaveError(f"{source}: action {index + 1} {text!r} cannot be replayed: {exc}")
+            raise SaveError(
+                f"{source}: action {index + 1} {text!r} cannot be replayed: {exc}; the file was "
+                "edited or written by another Daimyo version; load another save"
+            ) from None
     return state

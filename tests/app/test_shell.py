@@ -101,12 +101,24 @@ def test_continue_resumes_the_autosave(window, qtbot, pebbles) -> None:
     assert list(map(str, window.session.state.history)) == history
 
 
+ROKUGAN_SAVE = (
+    '{"format": "daimyo-save", "version": 1, "game": "rokugan", "players": 2, "seed": 1, '
+    '"settings": {}, "map": {"id": "rokugan"}, "actions": [], "app": {"seats": []}}'
+)
+FIXES = ("load another save", "choose a file", "open it with", "update Daimyo", "is damaged")
+
+
 @pytest.mark.parametrize(
     ("content", "expected"),
     [
         ("{not json", "not valid JSON"),
         ('{"format": "daimyo-save", "version": 99}', "version 99 is not supported"),
         ('{"format": "something-else"}', "not a Daimyo save"),
+        (ROKUGAN_SAVE.replace('"players": 2', '"players": 9'), "takes 2-5 players, not 9"),
+        (ROKUGAN_SAVE.replace('{"id": "rokugan"}', '"rokugan"'), "names no map"),
+        (ROKUGAN_SAVE.replace("[]", '["fly away"]'), "'fly away' cannot be replayed"),
+        (ROKUGAN_SAVE.replace('"seats": []', '"seats": [{"kind": "robot"}]'), "seats"),
+        (ROKUGAN_SAVE.replace('"rokugan", "players"', '"chess", "players"'), "'chess'"),
     ],
 )
 def test_a_bad_save_gives_a_message_not_a_traceback(
@@ -119,8 +131,9 @@ def test_a_bad_save_gives_a_message_not_a_traceback(
     monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append(text))
     # When it is loaded
     assert not window.load_game(str(path))
-    # Then one message names the file and the problem, and the start screen stays
+    # Then one message names the file, the problem and the fix, and the start screen stays
     assert len(shown) == 1 and str(path) in shown[0] and expected in shown[0]
+    assert any(fix in shown[0] for fix in FIXES), shown[0]
     assert window.stack.currentWidget() is window.start_screen
     with pytest.raises(SaveError):
         load_session(path)
