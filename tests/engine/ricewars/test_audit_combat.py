@@ -8,6 +8,7 @@ import pytest
 from engine.core import IllegalActionError
 from engine.ricewars.state import ACTION, ANSWER, DEFEND, LOSE
 from tests.engine.ricewars.helpers import (
+    card,
     field_ids,
     play,
     put,
@@ -15,6 +16,7 @@ from tests.engine.ricewars.helpers import (
     set_hand,
     set_money,
     set_troops,
+    stack_deck,
 )
 
 
@@ -174,3 +176,34 @@ def test_shouri_costs_one_ryo_and_needs_it() -> None:
     play(st, f"attack {target} a2 r0", "defend a0 r0", "stop", "bonus shouri2")
     # Then the Shouri cannot be paid: the attacker wins 4 to 2
     assert st.owner[st.field(target)] != dfn
+
+
+def test_a_tie_draws_a_card_each_attacker_first_until_decided() -> None:
+    # "Bei einem Gleichstand (beginnend mit dem Angreifer) werden die Karten aus dem
+    # Kartenstapel gezogen ... bis der Kampf entschieden ist."
+    # Given 2 (an ashigaru) against 2 (peasant + a card of bonus 1), the attacker holding
+    # a Shouri (bonus 0) and the Ryo to pay it, so the combat halts after the tie-break
+    st, att, dfn, target = _fight()
+    set_troops(st, att, ash=1)
+    set_hand(st, att, "shouri1")
+    set_hand(st, dfn, "hosaku3")
+    set_money(st, att, 1)
+    stack_deck(st, "hosaku4", "nengu2", "hosaku1", "shinden4", "taue1", "kenchi1")
+    play(st, f"attack {target} a1 r0", "defend a0 r0", "bonus shouri1", "bonus hosaku3")
+    play(st, "stop", "stop")
+    # When the cards are revealed: 2 against 2
+    # Then each draws a card, attacker first: 1 against 1 (still tied), then 0 against 2
+    assert st.fight["tie"] == (
+        (0, card("hosaku4")),
+        (1, card("nengu2")),
+        (0, card("hosaku1")),
+        (1, card("shinden4")),
+    )
+    assert (st.strength(0), st.strength(1)) == (3, 5)
+    # ... and the losing attacker may now pay Shouri; declining, the defender holds
+    assert [str(a) for a in st.legal_actions()] == ["use shouri1", "skip"]
+    play(st, "skip")
+    assert st.owner[st.field(target)] == dfn and st.money[att] == 1
+    # ... the played and drawn cards are discarded, and both draw the next cards
+    assert {card(c) for c in ("shouri1", "hosaku3", "hosaku4", "nengu2")} <= set(st.discard)
+    assert st.hands[att] == [card("taue1")] and st.hands[dfn] == [card("kenchi1")]
