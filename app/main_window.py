@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import threading
 from datetime import datetime
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.board.maps_cache import preload
 from app.board_printing import BoardPrinting
 from app.bot_worker import BotThinker
 from app.game_screen import GameController, GameScreen
@@ -210,6 +212,21 @@ class MainWindow(QMainWindow):
         name = get_game(self.session.game_id).name
         path = self.session.save_path
         self.setWindowTitle(f"Daimyo — {name}" + (f" — {path.name}" if path else ""))
+
+    def preload_map(self) -> threading.Thread | None:
+        """Parse the map of the last new game (or the default) in the background.
+
+        Reading and deriving the Rokugan map takes a second or two; done while the start
+        screen shows, the first game starts at once. `daimyo app` calls it after showing.
+        """
+        from app.session import resolve_map_path
+
+        choice = self.settings.last_new_game().get("map")
+        default = getattr(get_game("rokugan"), "default_map", None)
+        map_ref = choice if isinstance(choice, str) and choice else default
+        if not map_ref:
+            return None
+        return preload(resolve_map_path(map_ref))
 
     def _game_map(self) -> Path | None:
         """The map file of the running game (None on the start screen or without a map)."""

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
 _CACHE: dict[tuple[str, int, int], Any] = {}
+_LOCK = threading.Lock()  # a game start waits for a preload of the same map, no second parse
 
 
 def _key(path: Path) -> tuple[str, int, int]:
@@ -23,12 +25,30 @@ def map_geometry(path: Path) -> Any:
     from maps.geometry import derive
 
     key = _key(path)
-    geometry = _CACHE.get(key)
-    if geometry is None:
-        geometry = derive(load_map(path))
-        _CACHE.clear()  # one map at a time is plenty; keep memory flat
-        _CACHE[key] = geometry
+    with _LOCK:
+        geometry = _CACHE.get(key)
+        if geometry is None:
+            geometry = derive(load_map(path))
+            _CACHE.clear()  # one map at a time is plenty; keep memory flat
+            _CACHE[key] = geometry
     return geometry
+
+
+def preload(path: Path) -> threading.Thread:
+    """Parse a map in a background thread, so that the first game on it starts at once.
+
+    A broken or missing file is left for the game start to report with its message.
+    """
+
+    def run() -> None:
+        try:
+            map_geometry(path)
+        except (OSError, ValueError):  # MapError is a ValueError; reported at game start
+            pass
+
+    thread = threading.Thread(target=run, name="daimyo-preload", daemon=True)
+    thread.start()
+    return thread
 
 
 def map_file(path: Path) -> Any:

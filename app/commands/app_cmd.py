@@ -30,6 +30,7 @@ def run(args: argparse.Namespace) -> int:
     app.setApplicationName(APPLICATION)
     window = MainWindow(bot_nodes=args.bot_nodes)
     window.show()
+    window.preload_map()  # the first game's map is ready by the time it is chosen
     if args.save:
         window.load_game(args.save)
     elif args.new:

@@ -255,3 +255,19 @@ def test_an_unknown_bot_in_a_save_plays_at_random(window, qtbot, pebbles) -> Non
     play_human_turn(window, qtbot)
     qtbot.waitUntil(lambda: window.controller.human_to_act, timeout=5000)
     assert len(window.session.state.history) == 3
+
+
+def test_the_start_screen_preloads_the_last_games_map(window, app_settings, monkeypatch) -> None:
+    # Given a last new game on the quick Rice Wars map, not parsed yet in this process
+    from app.board import maps_cache
+    from maps.api import shipped_map_path
+
+    app_settings.set_last_new_game({"game": "rokugan", "map": "ricewars-quick"})
+    monkeypatch.setattr(maps_cache, "_CACHE", {})  # the other tests keep their cached map
+    # When the start screen preloads
+    thread = window.preload_map()
+    thread.join(30)
+    # Then the map waits parsed in the cache: the game start will not read it again
+    key = maps_cache._key(Path(shipped_map_path("ricewars-quick")))
+    assert key in maps_cache._CACHE
+    assert maps_cache._CACHE[key].mapfile.id == "ricewars-quick"
