@@ -83,8 +83,9 @@ Modelling and rule decisions (the rulebook leaves these open)
   card differ only in their strength bonus. Kenchi walks a peasant to any free
   neighbouring field (the peasant rule does not apply to a walk). Taue's peasants follow
   the peasant rule one by one, and the player may stop at any point ("up to two").
-  Shouri can be paid only by the side that is losing at that moment, each side decides once (attacker
-  first), so a Shouri answered by the other side's Shouri flips the combat back.
+  Shouri can be paid only by the side that is losing at that moment, each side decides
+  once (attacker first), so a Shouri answered by the other side's Shouri flips the
+  combat back.
   Shinobi's stolen card is drawn at random (chance); a thief with a full hand gives it
   back. A combat service is one service of the round like any other.
 * Card targets: cards acting on a hand or on money never target the neutral; cards
