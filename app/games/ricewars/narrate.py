@@ -137,6 +137,8 @@ def _previous(state_after: RiceWarsState) -> RiceWarsState | None:
 
 def describe(state_after: RiceWarsState, action: Any, player: int, public: bool) -> str:
     """The log line of `action` by `player`; `public` hides what others may not see."""
+    if isinstance(action, (A.Hire, A.Pay)):
+        return ""  # the hiring turn is told in one line when it ends (a long log is slow)
     before = _previous(state_after)
     who = seat_name(state_after, player)
     text = f"{who}: {_action_words(before, state_after, action, player, public)}"
@@ -178,8 +180,7 @@ def _action_words(  # noqa: C901 - one sentence per kind of action
             return f"pays the upkeep of a{'n' if action.what == 'ashigaru' else ''} {action.what}"
         return f"pays {advisor_of(action.what).name}'s upkeep"
     if isinstance(action, A.Done):
-        gone = _hiring_losses(before, after, player) if before is not None else ""
-        return "ends the hiring" + (f" ({gone} leave unpaid)" if gone else "")
+        return hiring_words(after, player)
     if isinstance(action, A.Auction):
         return f"puts {advisor_of(action.advisor).name} up for auction"
     if isinstance(action, A.Bid):
@@ -250,7 +251,39 @@ def _play_words(st: RiceWarsState, action: A.Play, public: bool, player: int) ->
     return f"{words}: {card.text}"
 
 
-def _hiring_losses(before: RiceWarsState, after: RiceWarsState, s: int) -> str:
+def hiring_words(state_after: RiceWarsState, player: int) -> str:
+    """The whole hiring turn that a `done` just ended: hired, paid, and what left unpaid."""
+    walk = state_after.clone()
+    walk.undo()  # before `done`
+    gone = _hiring_losses(walk, player)
+    hired: dict[str, int] = {}
+    paid: dict[str, int] = {}
+    spent = 0
+    while walk.history and isinstance(walk.history[-1], (A.Hire, A.Pay)):
+        last = walk.history[-1]
+        money = walk.money[player]
+        walk.undo()
+        if walk.current_player() != player:
+            break
+        spent += walk.money[player] - money
+        if isinstance(last, A.Hire):
+            hired[last.kind] = hired.get(last.kind, 0) + 1
+        else:
+            name = last.what if last.what in ("ashigaru", "ronin") else advisor_of(last.what).name
+            paid[name] = paid.get(name, 0) + 1
+    parts = []
+    if hired:
+        parts.append("hires " + ", ".join(plural(n, kind) for kind, n in hired.items()))
+    if paid:
+        parts.append("pays for " + ", ".join(plural(n, what) if what in ("ashigaru", "ronin")
+                                               else what for what, n in paid.items()))  # fmt: skip
+    text = " and ".join(parts) + f" ({spent} Ryo)" if parts else "hires nobody"
+    if gone:
+        text += f"; unpaid, {gone} leave{'s' if ',' not in gone and gone[0] == '1' else ''}"
+    return text
+
+
+def _hiring_losses(before: RiceWarsState, s: int) -> str:
     gone = []
     if before.ash_due[s]:
         gone.append(plural(before.ash_due[s], "ashigaru"))

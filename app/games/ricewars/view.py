@@ -8,11 +8,12 @@ only from the viewer's `observation`. With no viewer (hot-seat hand-over) no han
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPointF, Qt, Slot
-from PySide6.QtGui import QBrush, QColor, QKeyEvent, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QFontDatabase, QKeyEvent, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QFrame,
     QGraphicsItem,
@@ -68,7 +69,13 @@ if TYPE_CHECKING:
 PADDY = QColor("#c9dca0")
 PADDY_EDGE = QColor("#7d8f55")
 BLESSED = QColor("#ecd27a")
-CARD_SIZE = (150, 104)
+CARD_SIZE = (178, 108)
+
+
+@functools.cache
+def _has_japanese_font() -> bool:
+    """True when a font can draw kanji (else they would show as empty boxes)."""
+    return bool(QFontDatabase.families(QFontDatabase.Japanese))
 
 
 class CardButton(QPushButton):
@@ -81,7 +88,8 @@ class CardButton(QPushButton):
         self.setCheckable(True)
         self.setFixedSize(*CARD_SIZE)
         kind = "Reaction" if card.kind == "reaction" else "Action"
-        head = QLabel(f"<b>{card.name}</b> {card.kanji}<br><i>{card.title}</i> · {kind}")
+        kanji = f" {card.kanji}" if _has_japanese_font() else ""
+        head = QLabel(f"<b>{card.name}</b>{kanji} · <i>{card.title}</i><br><small>{kind}</small>")
         text = QLabel(card.text)
         text.setWordWrap(True)
         small = text.font()
@@ -184,7 +192,7 @@ class RiceWarsView(GameView):
         layout.addWidget(self.prompt)
         layout.addWidget(choice_box)
         layout.addWidget(hand_box)
-        self.panel.setFixedHeight(112)
+        self.panel.setFixedHeight(96)
         self.panel.setAlignment(Qt.AlignTop | Qt.AlignLeft)
         self.prompt.setFixedHeight(40)
         self.track.setFixedHeight(44)
