@@ -1,0 +1,195 @@
+"""Rice Wars presentation: picks for every legal action, log lines that keep secrets,
+fights retold with the engine's strengths, undo barriers, the view for one viewer, scores."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from app.games import game_ui
+from app.games.ricewars import narrate
+from app.games.ricewars.picks import PickTree, picks_of
+from app.session import AI, HUMAN, GameSession, Seat
+from engine.ricewars import actions as A
+from engine.ricewars.state import BID, HIRE, MODIFY, RiceWarsState
+
+pytest.importorskip("maps.api")
+
+
+def new_state(players: int = 3, seed: int = 1) -> RiceWarsState:
+    from engine.registry import get_game
+    from maps.api import load_graph
+
+    return get_game("ricewars").new_game(players, seed, {}, load_graph("ricewars-quick"))
+
+
+def play_until(
+    state: RiceWarsState, stop: Callable[[RiceWarsState], bool], seed: int = 0, limit: int = 3000
+) -> RiceWarsState:
+    """Random legal actions (attacks and bonus cards preferred) until `stop(state)`."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if stop(state) or state.is_terminal():
+            return state
+        legal = state.legal_actions()
+        keen = [a for a in legal if isinstance(a, (A.Attack, A.Bonus, A.Hire))]
+        state.apply(rng.choice(keen) if keen and rng.random() < 0.5 else rng.choice(legal))
+    raise AssertionError("the position was never reached")
+
+
+def test_every_legal_action_has_its_own_picks_and_the_tree_gives_it_back() -> None:
+    # Given a whole random game
+    state = new_state()
+    rng = random.Random(3)
+    checked = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        tree = PickTree(legal, state.board.index)
+        sequences = [picks_of(a, state.board.index) for a in legal]
+        # Then no two actions share picks, none is the start of another, and picking the
+        # sequence through the tree gives that action
+        assert len(set(sequences)) == len(sequences)
+        for seq in sequences:
+            assert not any(other != seq and other[: len(seq)] == seq for other in sequences)
+        for action in rng.sample(legal, min(4, len(legal))):
+            tree.reset()
+            result = None
+            for pick in picks_of(action, state.board.index):
+                assert pick in tree.options()
+                result = tree.pick(pick)
+            assert result == action
+            checked += 1
+        state.apply(rng.choice(legal))
+    assert checked > 300
+
+
+def test_a_sealed_bid_and_a_face_down_card_stay_secret_in_the_public_log() -> None:
+    # Given a game in the auction
+    state = play_until(new_state(), lambda s: s.phase == BID)
+    player = state.current_player()
+    amount = state.money[player]
+    # When the bidder bids everything
+    state.apply(A.Bid(amount))
+    # Then only the bidder's own line names the amount
+    assert f"{amount} Ryo" in narrate.describe(state, A.Bid(amount), player, public=False)
+    assert narrate.describe(state, A.Bid(amount), player, public=True).endswith("sealed bid")
+
+    # Given a combat's bonus step
+    state = play_until(new_state(seed=2), lambda s: s.phase == MODIFY and bool(s.hands[s.cur]))
+    player = state.current_player()
+    card = narrate.CARDS[state.hands[player][0]]
+    state.apply(A.Bonus(card.id))
+    # Then the others read "a card face down", the player reads its name
+    assert card.name in narrate.describe(state, A.Bonus(card.id), player, public=False)
+    public = narrate.describe(state, A.Bonus(card.id), player, public=True)
+    assert card.name not in public and "face down" in public
+
+
+def test_a_finished_combat_is_retold_with_the_engines_strengths() -> None:
+    # Given a combat whose next action ends it
+    for seed in range(40):
+        state = play_until(new_state(seed=seed), lambda s: s.fight is not None, seed=seed)
+        if state.is_terminal():
+            continue
+        while state.fight is not None:
+            before = state.clone()
+            action = random.Random(seed).choice(state.legal_actions())
+            state.apply(action)
+        fight = narrate.final_fight(before, action)
+        if fight is None or fight["kind"] != "combat" or not fight["revealed"]:
+            continue
+        # When the steps are made
+        steps = narrate.resolution_steps(before, action, state)
+        titles = [s.title for s in steps]
+        # Then they tell the attack, the cards and the result; the strengths are the engine's
+        assert titles[0].startswith("Combat at ") and "Result" in titles
+        reveal = steps[titles.index("The cards are turned up")]
+        probe = before.clone()
+        probe.fight = dict(fight)
+        picture = reveal.picture
+        assert picture is not None
+        assert picture.strengths == (probe.strength(0), probe.strength(1))
+        assert reveal.fields == (before.fid(fight["field"]),)
+        return
+    raise AssertionError("no revealed combat in 40 games")
+
+
+def test_undo_barriers_are_draws_reveals_and_new_rounds_not_hiring() -> None:
+    state = play_until(new_state(), lambda s: s.phase == HIRE and s.round == 2)
+    player = state.current_player()
+    hire = next(a for a in state.legal_actions() if isinstance(a, A.Hire))
+    state.apply(hire)
+    assert not narrate.reveals_hidden(state, hire, player)
+    # the last pass of a round ends it: cards are drawn, a new round begins
+    state = play_until(new_state(seed=4), lambda s: s.round == 2 and s.phase == HIRE)
+    walk = state.clone()
+    walk.undo()
+    assert walk.round == 1
+    assert narrate.reveals_hidden(state, state.history[-1], 0)
+
+
+def session_for(state: RiceWarsState, seats: list[Seat]):  # noqa: ANN201
+    from maps.api import shipped_map_path
+
+    return GameSession(state, seats, shipped_map_path("ricewars-quick"))
+
+
+def test_the_view_shows_my_hand_and_hides_the_opponents_face_down_cards(qtbot) -> None:
+    # Given a combat in which both sides played a card face down
+    def both_played(s: RiceWarsState) -> bool:
+        return s.fight is not None and all(s.fight["cards"]) and not s.fight["revealed"]
+
+    state = None
+    for seed in range(30):
+        candidate = play_until(new_state(seed=seed), both_played, seed=seed)
+        if not candidate.is_terminal():
+            state = candidate
+            break
+    assert state is not None
+    me = state.fight["att"]
+    session = session_for(state, [Seat(HUMAN) if p == me else Seat(AI) for p in range(3)])
+    view = game_ui("ricewars").create_view()
+    qtbot.addWidget(view)
+    # When I look at it
+    view.show_state(session, me, False)
+    # Then my hand is shown card by card, my face-down card by name, theirs face down
+    assert sorted(view.card_buttons) == sorted(narrate.CARDS[c].id for c in state.hands[me])
+    mine = narrate.CARDS[state.fight["cards"][0][0]]
+    theirs = narrate.CARDS[state.fight["cards"][1][0]]
+    panel = view.panel.text()
+    assert mine.name in panel and "face down" in panel
+    assert theirs.name not in panel or theirs.name == mine.name
+    # and the daimyo boards show every seat's money and troops
+    for seat, label in view.daimyo_boards.items():
+        assert f"Ryo <b>{state.money[seat]}</b>" in label.text()
+    # When nobody looks (hot seat hand-over) no hand is shown
+    view.show_state(session, None, False)
+    assert view.card_buttons == {}
+
+
+def test_the_scenario_shows_the_neutral_player_and_its_score_row(qtbot) -> None:
+    # Given a finished 2-player game (the neutral is the third colour)
+    state = play_until(new_state(players=2, seed=3), lambda s: False, limit=6000)
+    assert state.is_terminal()
+    ui = game_ui("ricewars")
+    table = ui.score_table(state)
+    # Then the score table has a row for the neutral, the players' scores are the returns
+    assert [label for label, _ in table.rows][2] == "Neutral"
+    assert [values[-1] for _, values in table.rows[:2]] == pytest.approx(state.returns(), 1e-3)
+    assert len(table.history) == 3 and len(table.history[0]) == state.board.rounds
+    session = session_for(state, [Seat(HUMAN), Seat(AI)])
+    view = ui.create_view()
+    qtbot.addWidget(view)
+    view.show_state(session, 0, False)
+    assert "Neutral" in view.daimyo_boards[2].text()
+    assert "neutral" in ui.setup_note(2, "ricewars-quick") and not ui.setup_note(3, None)
+
+
+def test_the_rules_window_has_a_rice_wars_tab(qapp) -> None:
+    from app.widgets.rules_dialog import rules_pages
+
+    pages = dict(rules_pages())
+    assert "Rice Wars" in pages and "peasant rule" in pages["Rice Wars"]
+    assert "Shouri" in pages["Rice Wars"] and "Geisha" in pages["Rice Wars"]
