@@ -72,6 +72,14 @@ class GameAdapter:
         return None
 
 
+def as_observation(view: Any) -> Any:
+    """The observation of the player to act: `view` itself, or made from a true state
+    (which only the measurement bot `cheat` is ever given)."""
+    if isinstance(view, GameState):
+        return view.observation(view.current_player())
+    return view
+
+
 GENERIC = GameAdapter()
 """The adapter of every game without its own."""
 

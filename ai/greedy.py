@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ai.adapters import GENERIC, GameAdapter
+from ai.adapters import as_observation as _as_observation
 from ai.base import Bot, Budget
 from engine.core import GameState, Observation
 
@@ -36,7 +37,7 @@ class GreedyBot(Bot):
         legal = list(legal_actions)
         if len(legal) == 1:
             return legal[0]
-        ruled = self.adapter.rule_move(observation, legal)
+        ruled = self.adapter.rule_move(_as_observation(observation), legal)
         if ruled is not None and ruled in legal:
             return ruled
         budget = self.budget_for(budget)

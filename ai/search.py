@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ai.adapters import GENERIC, GameAdapter
+from ai.adapters import as_observation as _as_observation
 from ai.base import Bot, Budget
 from engine.core import TERMINAL, GameState, Observation
 
@@ -63,6 +64,9 @@ class SearchConfig:
     history: bool = True
     reply_width: int | None = None
     """At most this many of an opponent's candidates are tried as its reply (None: all)."""
+    settle: bool = False
+    """At the horizon, let the opponents still to move before the root's next turn play
+    their policy moves first (up to one each), so every leaf is a root-to-move position."""
 
 
 class _Stop(Exception):
@@ -205,6 +209,8 @@ class WorldSearch:
         player = state.current_player()
         if depth <= 0 and reply != player:
             self.horizon_hit = True
+            if self.config.settle and player != self.root:
+                return self._settle(position)
             return self._evaluate(position)
         root = self.root
         if player != root and reply == USED:
@@ -297,6 +303,23 @@ class WorldSearch:
             self.table[key] = (depth, best, flag, best_move)
         return best
 
+    def _settle(self, position: Hashable | None) -> float:
+        """Opponents to move before the root's turn play their policy, then evaluate."""
+        state = self.state
+        applied = 0
+        try:
+            for _ in range(state.num_players - 1):
+                if state.is_terminal() or state.current_player() == self.root:
+                    break
+                self.limiter.tick()
+                state.apply(self._policy(position, state.current_player()))
+                applied += 1
+                position = self.adapter.key(state) if self.config.transposition else None
+            return self._evaluate(position)
+        finally:
+            for _ in range(applied):
+                state.undo()
+
     def _candidates(self, position: Hashable | None, player: int) -> list[Any]:
         """The adapter's candidates, remembered per position (iterations revisit them)."""
         if position is None:
@@ -383,7 +406,7 @@ class SearchBot(Bot):
         if len(legal) == 1:
             self.last = Decision(legal[0], {}, [], 0)
             return legal[0]
-        ruled = self.adapter.rule_move(observation, legal)
+        ruled = self.adapter.rule_move(_as_observation(observation), legal)
         if ruled is not None and ruled in legal:
             self.last = Decision(ruled, {}, [], 0)
             return ruled

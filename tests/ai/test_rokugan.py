@@ -101,3 +101,14 @@ def test_placement_candidates_are_a_legal_spread() -> None:
     assert moves and all(m in legal for m in moves)
     assert len(set(moves)) == len(moves) <= ADAPTER.width
     assert len({getattr(m, "where", m) for m in moves}) > 1
+
+
+def test_cheat_decides_on_the_true_state_in_every_phase() -> None:
+    # Given placement positions (scout cards in hand) handed over as the true state
+    for placements in (0, 5):
+        state = game_at(PH_PLACE, seed=6, placements=placements)
+        bot = make_bot("cheat@200", "rokugan")
+        # When the measurement bot decides on the true state
+        move = bot.choose(state.clone(), state.legal_actions(), random.Random(2), Budget())
+        # Then it answers legally
+        assert move in state.legal_actions()
