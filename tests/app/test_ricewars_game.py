@@ -193,7 +193,7 @@ def test_one_human_and_two_bots_play_rice_wars_to_the_end(window, qtbot, tmp_pat
     bid_lines = [e for e in window.controller._log if e.player == 0 and "bid" in e.private]
     assert bid_lines and all("Ryo" not in e.public for e in bid_lines)
     assert any(t.startswith("Auction of") for t in titles)
-    assert any(t.startswith("Round 2 of 7") for t in titles)
+    assert any(t.startswith("Round 2: income") for t in titles)
 
     path = tmp_path / "round3.json"
     session.save(path)
@@ -211,7 +211,7 @@ def test_one_human_and_two_bots_play_rice_wars_to_the_end(window, qtbot, tmp_pat
         decide(window, qtbot, rng)
     assert state.is_terminal()
     fights = [t for t in titles if t.startswith(("Combat at", "Duel"))]
-    assert fights and "The cards are turned up" in titles and "Result" in titles
+    assert fights and "Cards revealed" in titles and "Result" in titles
 
     def at_end() -> bool:
         screen = window.game_screen

@@ -105,7 +105,7 @@ def test_a_finished_combat_is_retold_with_the_engines_strengths() -> None:
         titles = [s.title for s in steps]
         # Then they tell the attack, the cards and the result; the strengths are the engine's
         assert titles[0].startswith("Combat at ") and "Result" in titles
-        reveal = steps[titles.index("The cards are turned up")]
+        reveal = steps[titles.index("Cards revealed")]
         probe = before.clone()
         probe.fight = dict(fight)
         picture = reveal.picture

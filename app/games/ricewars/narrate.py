@@ -498,7 +498,7 @@ def _fight_steps(before: RiceWarsState, action: Any, after: RiceWarsState, f: di
     if dfn == before.neutral and combat and f["blind"][1]:
         exchange.append("Neutral draws one card face down as its bonus.")
     if exchange:
-        steps.append(Step("Bonuses, one by one" if f["revealed"] else "The answer",
+        steps.append(Step("Bonuses" if f["revealed"] else "The answer",
                           tuple(exchange), fields, picture(False, False)))  # fmt: skip
     if not f["revealed"]:
         return steps
@@ -522,7 +522,7 @@ def _fight_steps(before: RiceWarsState, action: Any, after: RiceWarsState, f: di
         reveal.append(f"Tie-break draws: {draws}.")
     reveal.append(f"Strength {an}: {_parts_words(s0)}")
     reveal.append(f"Strength {dn}: {_parts_words(s1)}")
-    steps.append(Step("The cards are turned up", tuple(reveal), fields, picture(True, True)))
+    steps.append(Step("Cards revealed", tuple(reveal), fields, picture(True, True)))
 
     winner = f["winner"]
     result: list[str] = []
@@ -589,7 +589,7 @@ def _auction_step(after: RiceWarsState) -> Step:
 def _draw_step(before: RiceWarsState, after: RiceWarsState) -> Step:
     extra = 1 if "card" in before.symbols() else 0
     return Step(
-        f"End of round {after.round - 1}: the draw",
+        f"Round {after.round - 1}: the draw",
         (
             f"Every daimyo draws {DRAW_CARDS + extra} cards (never more than 5 in hand).",
             f"{seat_name(after, after.governor)} is the new governor.",
@@ -616,13 +616,16 @@ def income_parts(state: RiceWarsState, s: int) -> list[tuple[str, int]]:
 
 def _round_step(after: RiceWarsState) -> Step:
     symbols = ", ".join(SYMBOL_WORDS[s][0] for s in sorted(after.symbols())) or "no symbol"
-    lines = [f"Round track: {symbols}. Governor: {seat_name(after, after.governor)}."]
+    lines = [
+        f"Round {after.round} of {after.board.rounds}: {symbols}. "
+        f"Governor: {seat_name(after, after.governor)}."
+    ]
     for s in after.humans_from(after.governor):
         parts = income_parts(after, s)
         lines.append(f"{seat_name(after, s)} earns {_parts_words(parts)} Ryo.")
     if after.neutral >= 0:
         lines.append("Neutral takes 3 peasants and an ashigaru (at most 2).")
-    return Step(f"Round {after.round} of {after.board.rounds}: income", tuple(lines))
+    return Step(f"Round {after.round}: income", tuple(lines))
 
 
 def _end_step(after: RiceWarsState) -> Step:
@@ -635,7 +638,7 @@ def _end_step(after: RiceWarsState) -> Step:
         lines.append("The neutral player holds the most fields: nobody wins.")
     else:
         lines.append("Winner: " + ", ".join(seat_name(after, s) for s in winners) + ".")
-    return Step("The last action phase is over", tuple(lines))
+    return Step("Game over", tuple(lines))
 
 
 # ---------------------------------------------------------------------------- scores
