@@ -1,4 +1,5 @@
-"""App test fixtures: an isolated settings file and data folder, and the Pebbles test game."""
+"""App test fixtures: an isolated settings file and data folder, the Pebbles test game, and
+the shipped Rokugan map parsed once per test session (reading it takes about a second)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,27 @@ from PySide6.QtCore import QSettings
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs (see the module)
 import engine.registry
+from app.board import maps_cache
 from app.settings import AppSettings
+
+
+@pytest.fixture(scope="session")
+def rokugan_geometry():
+    """The shipped Rokugan map's geometry, read once for the whole session."""
+    from maps.api import shipped_map_path
+
+    return maps_cache.map_geometry(Path(shipped_map_path("rokugan")))
+
+
+@pytest.fixture
+def parsed_maps(rokugan_geometry, monkeypatch: pytest.MonkeyPatch) -> dict:
+    """A map cache of the test's own that starts with the Rokugan map already parsed."""
+    from maps.api import shipped_map_path
+
+    key = maps_cache._key(Path(shipped_map_path("rokugan")))
+    cache = {key: rokugan_geometry}
+    monkeypatch.setattr(maps_cache, "_CACHE", cache)
+    return cache
 
 
 @pytest.fixture
@@ -29,11 +50,13 @@ def pebbles(monkeypatch: pytest.MonkeyPatch) -> str:
 
 
 @pytest.fixture
-def window(app_settings: AppSettings, qtbot):
-    """A main window on the isolated settings, bots at a tiny node budget."""
+def window(app_settings: AppSettings, qtbot, parsed_maps):
+    """A main window on the isolated settings, bots at a tiny node budget; a laptop-sized
+    window (fewer pixels to paint than the default 1400 × 900)."""
     from app.main_window import MainWindow
 
     win = MainWindow(app_settings, bot_nodes=20)
+    win.resize(1000, 700)
     qtbot.addWidget(win)
     win.show()
     yield win
