@@ -469,7 +469,8 @@ class RokuganView(GameView):
         obs = state.observation(viewer)
         title = QLabel(
             f"<b style='color:{clan_colour(clan).lighter(140).name()}'>"
-            f"{narrate.pretty(clan)}</b><br>behind<br>your screen"
+            f"{narrate.pretty(clan)}</b>"
+            + (" — behind your screen" if self.beside else "<br>behind<br>your screen")
         )
         self.hand.addWidget(title)
         counts: dict[str, int] = {}
