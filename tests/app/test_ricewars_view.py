@@ -193,3 +193,30 @@ def test_the_rules_window_has_a_rice_wars_tab(qapp) -> None:
     pages = dict(rules_pages())
     assert "Rice Wars" in pages and "peasant rule" in pages["Rice Wars"]
     assert "Shouri" in pages["Rice Wars"] and "Geisha" in pages["Rice Wars"]
+
+
+def test_only_the_thief_reads_which_card_shinobi_stole() -> None:
+    # Given a position where Shinobi (steal a card) can be played
+    def can_steal(s: RiceWarsState) -> bool:
+        return any(
+            isinstance(a, A.Play) and narrate.card_of(a.card).op == "steal_card"
+            for a in s.legal_actions()
+        )
+
+    for seed in range(40):
+        state = play_until(new_state(seed=seed), can_steal, seed=seed)
+        if not state.is_terminal():
+            break
+    thief = state.current_player()
+    steal = next(
+        a
+        for a in state.legal_actions()
+        if isinstance(a, A.Play) and narrate.card_of(a.card).op == "steal_card"
+    )
+    before = set(state.hands[thief])
+    # When the thief plays it
+    state.apply(steal)
+    taken = narrate.CARDS[(set(state.hands[thief]) - before).pop()]
+    # Then the thief's line names the card, everybody else's does not
+    assert taken.name in narrate.describe(state, steal, thief, public=False)
+    assert "takes" not in narrate.describe(state, steal, thief, public=True)

@@ -188,7 +188,12 @@ def _action_words(  # noqa: C901 - one sentence per kind of action
             return "places a sealed bid"
         return f"bids {action.amount} Ryo (sealed)"
     if isinstance(action, A.Play):
-        return _play_words(st, action, public, player)
+        words = _play_words(st, action, public, player)
+        if not public and before is not None and card_of(action.card).op == "steal_card":
+            taken = set(after.hands[player]) - set(before.hands[player])
+            if taken:
+                words += f" and takes {card_words(CARDS[taken.pop()])}"
+        return words
     if isinstance(action, A.Attack):
         owner = st.owner[st.field(action.field)]
         return (

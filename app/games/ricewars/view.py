@@ -175,6 +175,7 @@ class RiceWarsView(GameView):
             "CardButton:disabled { background: #e9e2d2; border-color: #b9ab8c; }"
             "CardButton:hover:enabled { border-color: #d35400; }"
             "CardButton QLabel { color: #2b2116; background: transparent; }"
+            "CardButton QLabel:disabled { color: #8f846f; }"
         )
         hand_box.setLayout(self.hand)
         hand_box.setFixedHeight(CARD_SIZE[1] + 16)
@@ -244,6 +245,10 @@ class RiceWarsView(GameView):
                 item.setBrush(QBrush(BLESSED if blessed else PADDY))
                 item.setPen(QPen(PADDY_EDGE, self.scene.unit * 0.12))
         self._draw_static(state)
+        # lit fields get a golden rim: a tint alone is hard to see on green paddies
+        rim = QPen(QColor("#b8860b"), self.scene.unit * 0.6)
+        for glow in self.scene.highlights.values():
+            glow.setPen(rim)
         self.board.fit()
 
     def _draw_static(self, state: RiceWarsState) -> None:
