@@ -321,7 +321,12 @@ class MainWindow(QMainWindow):
         try:
             self.session.save(path)
         except OSError as exc:
-            QMessageBox.warning(self, "Cannot save", f"{path}: {exc.strerror or exc}")
+            QMessageBox.warning(
+                self,
+                "Cannot save",
+                f"{path}: cannot be written ({exc.strerror or exc}); choose another folder "
+                "or file name with Game → Save as",
+            )
             return False
         self.settings.add_recent_game(path)
         self.statusBar().showMessage(f"Saved to {path}", 5000)

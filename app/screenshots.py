@@ -79,21 +79,23 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("docs"))
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--size", default="1600x1000", help="window size, WIDTHxHEIGHT")
     args = parser.parse_args(argv)
+    width, _, height = args.size.partition("x")
     app = QApplication.instance() or QApplication(sys.argv[:1])
     # every widget dies inside _shoot, before the application object
-    ok = _shoot(app, args.out, args.seed)
+    ok = _shoot(app, args.out, args.seed, (int(width), int(height)))
     print("screenshots in", args.out, "complete" if ok else "INCOMPLETE")
     return 0 if ok else 1
 
 
-def _shoot(app: QApplication, out: Path, seed: int) -> bool:
+def _shoot(app: QApplication, out: Path, seed: int, size: tuple[int, int]) -> bool:
     """Play the seeded game and save the four pictures; True when all were taken."""
     tmp = Path(tempfile.mkdtemp(prefix="daimyo-shots-"))
     settings = AppSettings(QSettings(str(tmp / "settings.ini"), QSettings.IniFormat), tmp)
     settings.set_ai_pace("instant")
     window = MainWindow(settings, bot_nodes=40)
-    window.resize(1600, 1000)
+    window.resize(*size)
     window.show()
     _wait(app, lambda: False, 0.5)
     out.mkdir(parents=True, exist_ok=True)

@@ -238,7 +238,10 @@ def load_session(
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise SaveError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+        raise SaveError(
+            f"{path}: cannot be read ({exc.strerror or exc}); check that the file still exists "
+            "and that you may read it"
+        ) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -322,4 +325,7 @@ def _load_graph(path: Path, source: str | None = None) -> Any:
         raise SaveError(f"{prefix}the map file is invalid: {exc}") from None
     except OSError as exc:
         prefix = f"{source}: " if source else ""
-        raise SaveError(f"{prefix}{path}: cannot be read ({exc.strerror or exc})") from None
+        raise SaveError(
+            f"{prefix}the map file {path} cannot be read ({exc.strerror or exc}); put the map "
+            "file back, or open it once with New game"
+        ) from None

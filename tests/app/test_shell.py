@@ -271,3 +271,16 @@ def test_the_start_screen_preloads_the_last_games_map(window, app_settings, monk
     key = maps_cache._key(Path(shipped_map_path("ricewars-quick")))
     assert key in maps_cache._CACHE
     assert maps_cache._CACHE[key].mapfile.id == "ricewars-quick"
+
+
+def test_a_missing_save_names_the_file_and_what_to_check(
+    window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a recent game whose file was deleted since
+    path = tmp_path / "gone.json"
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append(text))
+    # When it is loaded
+    assert not window.load_game(str(path))
+    # Then the message names the file and what to check
+    assert len(shown) == 1 and str(path) in shown[0] and "check that the file" in shown[0]
