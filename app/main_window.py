@@ -106,7 +106,7 @@ class MainWindow(QMainWindow):
         self.open_action = action("&Load game…", self.open_game, QKeySequence.Open)
         self.save_action = action("&Save", self.save_game, QKeySequence.Save)
         self.save_as_action = action("Save &as…", self.save_game_as, QKeySequence.SaveAs)
-        self.close_action = action("&Close game", self.close_game, QKeySequence.Close)
+        self.close_action = action("Close &game", self.close_game, QKeySequence.Close)
         self.print_action = action("&Print board…", self.printing.print_board, QKeySequence.Print)
         self.print_preview_action = action(
             "Print pre&view…", self.printing.print_preview, "Ctrl+Alt+P"

@@ -159,3 +159,15 @@ def test_a_broken_map_file_gives_a_message_naming_the_file(
     (_parent, title, text) = warning.calls[0]
     assert "Cannot print" in title and "broken.yaml" in text
     assert options.calls == []
+
+
+def test_the_game_menu_mnemonics_are_unique(window) -> None:
+    # Given the Game menu with the print actions added
+    game_menu = window.menuBar().actions()[0].menu()
+    keys = [
+        a.text().split("&", 1)[1][0].lower()
+        for a in game_menu.actions()
+        if not a.isSeparator() and "&" in a.text()
+    ]
+    # Then no two entries share an Alt-key
+    assert len(keys) == len(set(keys)), keys
