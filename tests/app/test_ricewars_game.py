@@ -42,7 +42,11 @@ def click_pick(window, qtbot, pick: Pick) -> None:
         qtbot.mouseClick(view.bid_button, Qt.LeftButton)
     else:
         buttons = [b for b in view.choice_buttons if b.property("pick") == pick.value]
-        assert buttons, f"no button offers {pick}"
+        if not buttons:  # many choices: pick it from the list, then press Choose
+            combo = view.choice_combo
+            assert combo is not None and combo.findData(pick.value) >= 0, f"no offer of {pick}"
+            combo.setCurrentIndex(combo.findData(pick.value))
+            buttons = [b for b in view.choice_buttons if b.property("pick") == "choose"]
         qtbot.mouseClick(buttons[0], Qt.LeftButton)
 
 

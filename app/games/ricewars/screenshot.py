@@ -79,8 +79,11 @@ def _click(window: MainWindow, pick: Pick) -> None:
         view.bid_box.setValue(int(pick.value))
         QTest.mouseClick(view.bid_button, Qt.LeftButton)
     else:
-        button = next(b for b in view.choice_buttons if b.property("pick") == pick.value)
-        QTest.mouseClick(button, Qt.LeftButton)
+        found = [b for b in view.choice_buttons if b.property("pick") == pick.value]
+        if not found and view.choice_combo is not None:
+            view.choice_combo.setCurrentIndex(view.choice_combo.findData(pick.value))
+            found = [b for b in view.choice_buttons if b.property("pick") == "choose"]
+        QTest.mouseClick(found[0], Qt.LeftButton)
 
 
 def main(argv: list[str] | None = None) -> int:

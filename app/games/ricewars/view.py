@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QPointF, Qt, Slot
 from PySide6.QtGui import QBrush, QColor, QFontDatabase, QKeyEvent, QPainterPath, QPen
 from PySide6.QtWidgets import (
+    QComboBox,
     QFrame,
     QGraphicsItem,
     QGraphicsPathItem,
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -70,6 +72,7 @@ PADDY = QColor("#c9dca0")
 PADDY_EDGE = QColor("#7d8f55")
 BLESSED = QColor("#ecd27a")
 CARD_SIZE = (178, 108)
+MAX_BUTTONS = 6
 
 
 @functools.cache
@@ -159,6 +162,7 @@ class RiceWarsView(GameView):
         choice_box = QWidget()
         choice_box.setLayout(self.choices)
         self.choice_buttons: list[QPushButton] = []
+        self.choice_combo: QComboBox | None = None
         self.bid_box = QSpinBox()
         self.bid_box.setSuffix(" Ryo")
         self.bid_button: QPushButton | None = None
@@ -198,6 +202,9 @@ class RiceWarsView(GameView):
         self.prompt.setFixedHeight(40)
         self.track.setFixedHeight(44)
         choice_box.setFixedHeight(36)
+        # a long row of choices must not widen the window
+        choice_box.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Fixed)
+        self.track.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Fixed)
 
     # GameView --------------------------------------------------------------------------
     def show_state(self, session: GameSession, viewer: int | None, interactive: bool) -> None:
@@ -642,15 +649,29 @@ class RiceWarsView(GameView):
             self.bid_button = QPushButton("Place sealed bid")
             self.bid_button.clicked.connect(self._on_bid_clicked)
             self.choices.addWidget(self.bid_button)
-        for pick in options:
-            if pick.kind == BUTTON:
-                text, tip = _button_text(state, pick, tree)
-                button = QPushButton(text)
-                button.setToolTip(tip)
-                button.setProperty("pick", pick.value)
-                button.clicked.connect(lambda _checked=False, p=pick: self._pick(p))
-                self.choices.addWidget(button)
-                self.choice_buttons.append(button)
+        buttons = [pick for pick in options if pick.kind == BUTTON]
+        # many troop choices (or hiring options) go into a list, not a row of buttons
+        many = len(buttons) > MAX_BUTTONS
+        self.choice_combo = QComboBox() if many else None
+        for pick in buttons:
+            text, tip = _button_text(state, pick, tree)
+            if self.choice_combo is not None and not pick.value.startswith(("done", "pass")):
+                self.choice_combo.addItem(text, pick.value)
+                self.choice_combo.setItemData(self.choice_combo.count() - 1, tip, Qt.ToolTipRole)
+                continue
+            button = QPushButton(text)
+            button.setToolTip(tip)
+            button.setProperty("pick", pick.value)
+            button.clicked.connect(lambda _checked=False, p=pick: self._pick(p))
+            self.choices.addWidget(button)
+            self.choice_buttons.append(button)
+        if self.choice_combo is not None:
+            self.choices.insertWidget(0, self.choice_combo)
+            go = QPushButton("Choose")
+            go.setProperty("pick", "choose")
+            go.clicked.connect(self._on_combo_chosen)
+            self.choices.insertWidget(1, go)
+            self.choice_buttons.append(go)
         if tree.chosen:
             cancel = QPushButton("Cancel")
             cancel.setProperty("pick", "cancel")
@@ -761,6 +782,11 @@ class RiceWarsView(GameView):
             self._redraw()
 
     @Slot()
+    def _on_combo_chosen(self) -> None:
+        if self.tree is not None and self.choice_combo is not None:
+            self._pick(Pick(BUTTON, self.choice_combo.currentData()))
+
+    @Slot()
     def _on_bid_clicked(self) -> None:
         if self.tree is not None:
             self._pick(Pick(BID, str(self.bid_box.value())))
@@ -811,12 +837,13 @@ def _button_text(state: RiceWarsState, pick: Pick, tree: PickTree) -> tuple[str,
     if value.startswith("a") and " r" in value and tree.chosen:
         a, r = (int(w[1:]) for w in value.split())
         bonus = 1 if "attack1" in state.symbols() else 0
-        return (f"Attack with {narrate.troops_words(a, r)} (strength {2 * a + 4 * r + bonus})",
-                "Troops become exhausted after the combat")  # fmt: skip
+        strength = 2 * a + 4 * r + bonus
+        return (f"Attack: {narrate.troops_words(a, r)} (strength {strength})",
+                "The troops are exhausted after the combat")  # fmt: skip
     if value.startswith("defend "):
         a, r = (int(w[1:]) for w in value.split()[1:])
         words = narrate.troops_words(a, r) if a or r else "the peasant alone"
-        return f"Defend with {words} (strength {1 + 2 * a + 4 * r})", ""
+        return f"Defend: {words} (strength {1 + 2 * a + 4 * r})", ""
     if value.startswith("hire "):
         kind = value.split()[1]
         cost = {"peasant": 1, "ashigaru": 2, "ronin": 4}[kind]
