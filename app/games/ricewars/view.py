@@ -511,7 +511,10 @@ class RiceWarsView(GameView):
         # the panel keeps its height: a board that changes size repaints everything
         picture = self._step.payload if self._step is not None else None
         if isinstance(picture, FightPicture):
-            text = _picture_html(state, picture)
+            told = "<br>".join(self._step.lines[-2:]) if self._step is not None else ""
+            text = (
+                _picture_html(state, picture) + f"<br><small style='color:#6b5535'>{told}</small>"
+            )
         elif self._step is not None:
             text = f"<b>{self._step.title}</b><br>" + "<br>".join(self._step.lines[:4])
         elif state.fight is not None:
