@@ -6,7 +6,8 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QWidget
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
@@ -131,3 +132,39 @@ class GameUI:
     def rules_html(self) -> str:
         """The in-app rules of this game (HTML), empty when there are none."""
         return ""
+
+
+class PickTreeView(GameView):
+    """A game view whose input narrows the legal actions click by click (a pick tree).
+
+    Subclasses set `self.tree` (an object with `pick(pick) -> action | None`, `reset()` and
+    `chosen`) and implement `_redraw()`; a finished pick sequence is emitted as the action.
+    """
+
+    tree: Any = None
+
+    def _redraw(self) -> None:
+        raise NotImplementedError
+
+    def _pick(self, pick: Any) -> None:
+        if self.tree is None:
+            return
+        action = self.tree.pick(pick)
+        if action is not None:
+            self.tree.reset()
+            self.action_chosen.emit(action)
+            return
+        self._redraw()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        """Escape takes back the half-made choice."""
+        if event.key() == Qt.Key_Escape and self.tree is not None and self.tree.chosen:
+            self._on_cancel()
+            return
+        super().keyPressEvent(event)
+
+    @Slot()
+    def _on_cancel(self) -> None:
+        if self.tree is not None:
+            self.tree.reset()
+            self._redraw()

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPointF, Qt, Slot
-from PySide6.QtGui import QBrush, QColor, QFontDatabase, QKeyEvent, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QFontDatabase, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -33,7 +33,7 @@ import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.board.maps_cache import map_geometry
 from app.board.scene import HIGHLIGHT_LEGAL, HIGHLIGHT_STEP, KEY_ROLE, MapScene, halo_text
 from app.board.view import BoardView
-from app.games.base import GameView, ResolutionStep
+from app.games.base import PickTreeView, ResolutionStep
 from app.games.ricewars import narrate
 from app.games.ricewars.narrate import FightPicture, seat_colour, seat_name
 from app.games.ricewars.picks import BID, BUTTON, CARD, FIELD, Pick, PickTree
@@ -112,7 +112,7 @@ class CardButton(QPushButton):
         )
 
 
-class RiceWarsView(GameView):
+class RiceWarsView(PickTreeView):
     """Board, daimyo boards, hand and choices of one viewer; emits the chosen action."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -761,29 +761,6 @@ class RiceWarsView(GameView):
         return "Choose."
 
     # input -----------------------------------------------------------------------------
-    def _pick(self, pick: Pick) -> None:
-        if self.tree is None:
-            return
-        action = self.tree.pick(pick)
-        if action is not None:
-            self.tree.reset()
-            self.action_chosen.emit(action)
-            return
-        self._redraw()
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
-        """Escape takes back the half-made choice."""
-        if event.key() == Qt.Key_Escape and self.tree is not None and self.tree.chosen:
-            self._on_cancel()
-            return
-        super().keyPressEvent(event)
-
-    @Slot()
-    def _on_cancel(self) -> None:
-        if self.tree is not None:
-            self.tree.reset()
-            self._redraw()
-
     @Slot()
     def _on_combo_chosen(self) -> None:
         if self.tree is not None and self.choice_combo is not None:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QSize, Qt, Slot
-from PySide6.QtGui import QColor, QIcon, QKeyEvent, QPainterPath, QResizeEvent
+from PySide6.QtGui import QColor, QIcon, QPainterPath, QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
     QFrame,
@@ -30,7 +30,7 @@ import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.board.maps_cache import map_geometry
 from app.board.scene import HIGHLIGHT_LEGAL, HIGHLIGHT_STEP, MapScene, Spot
 from app.board.view import BoardView
-from app.games.base import GameView, ResolutionStep
+from app.games.base import PickTreeView, ResolutionStep
 from app.games.rokugan import narrate
 from app.games.rokugan.picks import (
     BUTTON,
@@ -106,7 +106,7 @@ def visible_tokens(state: RokuganState, viewer: int | None) -> list[ViewToken | 
     return out
 
 
-class RokuganView(GameView):
+class RokuganView(PickTreeView):
     """Board, hand and choices of one viewer; emits the chosen action."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -638,29 +638,6 @@ class RokuganView(GameView):
                     item.update()
 
     # input -----------------------------------------------------------------------------
-    def _pick(self, pick: Pick) -> None:
-        if self.tree is None:
-            return
-        action = self.tree.pick(pick)
-        if action is not None:
-            self.tree.reset()
-            self.action_chosen.emit(action)
-            return
-        self._redraw()
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
-        """Escape takes back the half-made choice."""
-        if event.key() == Qt.Key_Escape and self.tree is not None and self.tree.chosen:
-            self._on_cancel()
-            return
-        super().keyPressEvent(event)
-
-    @Slot()
-    def _on_cancel(self) -> None:
-        if self.tree is not None:
-            self.tree.reset()
-            self._redraw()
-
     def _on_hand_clicked(self, label: str) -> None:
         if self.tree is None:
             return
