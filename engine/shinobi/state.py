@@ -670,7 +670,12 @@ def _provinces_of(action: ShinobiAction) -> tuple[int, ...]:
 class ShinobiObservation(Observation):
     """One player's knowledge. It holds no reference to the true state.
 
-    `revealed` is every player's clan once the game is over (the reveal), else None.
+    Own: `allegiance`, `hand` (counts per card type). Public: `armies` (province * 5 +
+    clan), `discards`, `hand_sizes`, `deck_size`, whose turn and which order, the armies
+    `protected` this turn, the last round's `final_left`, and every action with the
+    player who took it (`history`, `actors`). `revealed` is every player's clan once the
+    game is over (the reveal), else None. Other hands, other clans and the deck order are
+    not in it.
     """
 
     player: int
