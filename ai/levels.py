@@ -34,11 +34,16 @@ class Level:
 
 # Tuned on 4-player Rokugan against three `greedy` bots (docs/PERFORMANCE.md, AI): more
 # determinizations helped more than depth; replies beyond an opponent's best five rarely
-# matter. `easy` looks one turn ahead with two worlds (a little weaker than greedy).
+# matter; settling the opponents' policy moves before each leaf helped most.
+# `easy` looks one turn ahead with two worlds (a little weaker than greedy).
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 300, 0.5, SearchConfig(worlds=2, max_depth=1, reply_width=4)),
-    "normal": Level("normal", 2500, 1.0, SearchConfig(worlds=4, max_depth=2, reply_width=5)),
-    "hard": Level("hard", 7000, 3.0, SearchConfig(worlds=6, max_depth=2, reply_width=5)),
+    "normal": Level(
+        "normal", 2500, 1.0, SearchConfig(worlds=4, max_depth=2, reply_width=5, settle=True)
+    ),
+    "hard": Level(
+        "hard", 6000, 3.0, SearchConfig(worlds=5, max_depth=2, reply_width=5, settle=True)
+    ),
 }
 GREEDY_WORLDS = 3
 
