@@ -56,7 +56,7 @@ HAND = 0.3
 """Worth of a card of one's clan or a Ninja in the hand while the deck lasts."""
 EXPOSURE = 2.0
 """Cost of being fully seen through (posterior of one's clan from one's actions = 1)."""
-ROOT_CANDIDATES = (8, 8, 6)
+ROOT_CANDIDATES = (12, 12, 8)
 """How many candidates the searching player considers at orders 1, 2, 3."""
 OPPONENT_CANDIDATES = 1
 """How many candidates an opponent gets (its policy move first)."""

@@ -8,7 +8,7 @@ import pytest
 
 from ai.adapters import adapter_for
 from ai.base import Budget
-from ai.games.shinobi import ADAPTER, expected_rival, exposure
+from ai.games.shinobi import ADAPTER, ROOT_CANDIDATES, expected_rival, exposure
 from ai.match import play_match
 from ai.registry import make_bot
 from engine.shinobi import SPEC
@@ -79,7 +79,7 @@ def test_candidates_are_legal_and_few() -> None:
         candidates = ADAPTER.candidates(state, player)
         legal = state.legal_actions()
         assert candidates and set(candidates) <= set(legal)
-        assert len(candidates) <= 8
+        assert len(candidates) <= max(ROOT_CANDIDATES)
         assert ADAPTER.policy(state, player) == candidates[0]
         state.apply(rng.choice(legal))
 
