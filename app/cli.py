@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.util
+import os
 import sys
 from collections.abc import Sequence
 
@@ -61,7 +62,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if runner is None:
         parser.print_help()
         return 0
-    return int(runner(args) or 0)
+    try:
+        return int(runner(args) or 0)
+    except BrokenPipeError:
+        # The reader went away (`daimyo play ... | head`): stop quietly, as Unix tools do.
+        try:  # keep Python's exit-time flush from raising again
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass  # stdout is no real file (tests): nothing will be flushed to it
+        return 1
 
 
 def _has_module(name: str) -> bool:

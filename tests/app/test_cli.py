@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from app.cli import SUBCOMMANDS, build_parser
+from app.cli import SUBCOMMANDS, build_parser, main
 
 
 def run_daimyo(*args: str) -> subprocess.CompletedProcess[str]:
@@ -34,3 +34,19 @@ def test_each_subcommand_has_help(name: str) -> None:
     result = run_daimyo(name, "--help")
     assert result.returncode == 0, result.stderr
     assert "usage: daimyo " + name in result.stdout
+
+
+def test_a_closed_pipe_ends_quietly(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Given a reader that has gone away (as with `daimyo play ... | head`)
+    class ClosedPipe:
+        def write(self, text: str) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def flush(self) -> None:
+            raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(sys, "stdout", ClosedPipe())
+    # When a command prints its result
+    code = main(["play", "shinobi", "--players", "3", "--seed", "1", "--json"])
+    # Then it stops with exit code 1 instead of a traceback
+    assert code == 1
