@@ -36,6 +36,7 @@ estimate for the clan they serve in the sampled world, with no inference (every 
 clan equally likely served), and play their best-ranked move: the search branches only
 on its own moves (`OPPONENT_CANDIDATES` = 1). Branching on 4 opponent replies made the
 search so pessimistic that `hard` won 18 % against three `greedy` instead of 40 %.
+Figures and the other settings tried: docs/PERFORMANCE.md, section Shinobi.
 """
 
 from __future__ import annotations
