@@ -135,13 +135,30 @@ class GameUI:
 
 
 class PickTreeView(GameView):
-    """A game view whose input narrows the legal actions click by click (a pick tree).
+    """A map-board game view whose input narrows the legal actions click by click.
 
-    Subclasses set `self.tree` (an object with `pick(pick) -> action | None`, `reset()` and
-    `chosen`) and implement `_redraw()`; a finished pick sequence is emitted as the action.
+    Subclasses set `self.board` (an `app.board.view.BoardView`), `self.tree` (an object with
+    `pick(pick) -> action | None`, `reset()` and `chosen`), keep `self._session` and
+    `self._step`, and implement `_redraw()`; a finished pick sequence is emitted as the action.
     """
 
     tree: Any = None
+    _session: Any = None
+    _step: ResolutionStep | None = None
+
+    def show_step(self, step: ResolutionStep | None) -> None:
+        """Show a resolution step (what it is about is lit by `_redraw`)."""
+        self._step = step
+        if self._session is not None:
+            self._redraw()
+
+    def zoom(self, factor: float) -> None:
+        """Zoom the board."""
+        self.board.zoom(factor)
+
+    def fit(self) -> None:
+        """Fit the board in the view."""
+        self.board.fit()
 
     def _redraw(self) -> None:
         raise NotImplementedError

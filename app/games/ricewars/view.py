@@ -216,20 +216,6 @@ class RiceWarsView(PickTreeView):
         self.tree = PickTree(state.legal_actions(), state.board.index) if interactive else None
         self._redraw()
 
-    def show_step(self, step: ResolutionStep | None) -> None:
-        """Show a resolution step: its fields lit and the fight as far as it has come."""
-        self._step = step
-        if self._session is not None:
-            self._redraw()
-
-    def zoom(self, factor: float) -> None:
-        """Zoom the board."""
-        self.board.zoom(factor)
-
-    def fit(self) -> None:
-        """Fit the board."""
-        self.board.fit()
-
     # drawing ---------------------------------------------------------------------------
     def _state(self) -> RiceWarsState:
         assert self._session is not None

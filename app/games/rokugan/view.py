@@ -214,20 +214,6 @@ class RokuganView(PickTreeView):
         self.tree = PickTree(state.legal_actions(), state.board.ids) if interactive else None
         self._redraw()
 
-    def show_step(self, step: ResolutionStep | None) -> None:
-        """Show a resolution step: the revealed board and the provinces it is about."""
-        self._step = step
-        if self._session is not None:
-            self._redraw()
-
-    def zoom(self, factor: float) -> None:
-        """Zoom the board."""
-        self.board.zoom(factor)
-
-    def fit(self) -> None:
-        """Fit the board."""
-        self.board.fit()
-
     # drawing ---------------------------------------------------------------------------
     def _ensure_scene(self, session: GameSession) -> None:
         path = session.map_path
