@@ -41,7 +41,7 @@ class RiceWarsObservation(Observation):
         # states get seed 0, like the other games').
         o._static = (state.n, state.seats, state.neutral, state.board, 0,
                      dict(state.settings), state.colour)  # fmt: skip
-        lists, hands, fight, scalars, boxed = state._snapshot()
+        lists, hands, fight, scalars, boxed = state.key()
         fight = dict(fight) if fight is not None else None
         lists = list(lists)
         lists[_L["deck"]] = (HIDDEN,) * len(lists[_L["deck"]])
@@ -145,7 +145,7 @@ class RiceWarsObservation(Observation):
         ]
         scalars = list(self.scalars)
         scalars[_S["chance_seed"]] = rng.getrandbits(63)
-        st._restore((tuple(lists), hands, fight, tuple(scalars), list(self.boxed)))
+        st._restore((tuple(lists), hands, fight, tuple(scalars), list(self.boxed), None))
         st._history = []
         st._undo = []
         return st

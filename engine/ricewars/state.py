@@ -5,7 +5,8 @@ player (not a player of the state API: `num_players` is 2). Fields are indices i
 board; `owner[f]` is the seat whose peasant stands there (-1: none) and `own[s]` the same
 as a bitmask. All mutable state is a handful of int lists, card lists and one small
 `fight` dict of immutable values; `apply` pushes a snapshot of them and `undo` restores
-it, so undo is exact.
+it, so undo is exact. The fight an action finished stays readable as `last_fight`, a
+frozen `FightRecord` (the live `fight` is gone by then).
 
 Automatic steps (income, the neutral's hiring and defending, reveals, tie-break draws,
 the draw phase) run inside `apply` until a player has a decision to make.
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, Self
 
@@ -175,6 +177,30 @@ _GET_LISTS = attrgetter(*_LISTS)
 _GET_SCALARS = attrgetter(*_SCALARS)
 
 
+@dataclass(frozen=True, slots=True)
+class FightRecord:
+    """A finished combat or duel, as it stood when it ended (everything in it is public:
+    a fight that got to its cards revealed them all; a refused or escaped duel has none).
+
+    Side 0 is the attacker (the challenging ronin's owner in a duel), side 1 the defender.
+    Cards are card indices (`engine.ricewars.data.CARDS`).
+    """
+
+    kind: str  # "combat" or "duel"
+    attacker: int  # seat
+    defender: int  # seat
+    field: str | None  # the attacked field's id (None for a duel)
+    troops: tuple[tuple[int, int], tuple[int, int]]  # (ashigaru, ronin) per side
+    cards: tuple[tuple[int, ...], tuple[int, ...]]  # bonus cards played face down, per side
+    blind: tuple[tuple[int, ...], tuple[int, ...]]  # cards drawn face down (Youhei, neutral)
+    extra: tuple[int, int]  # strength from advisors' services, per side
+    paid: tuple[int, ...]  # reaction cards paid for (Kyuujo, Mamori, Yuuki, Shouri)
+    tie: tuple[tuple[int, int], ...]  # tie-break draws as (side, card), in order
+    revealed: bool  # the cards were turned up (False: a refused or escaped duel)
+    winner: int  # 0 attacker, 1 defender, 2 both lost (duel tie), -1 no contest
+    strengths: tuple[int, int] | None  # the engine's final strengths (None: not revealed)
+
+
 class RiceWarsState(GameState):
     """A Rice Wars position with its history (the common state API)."""
 
@@ -191,6 +217,7 @@ class RiceWarsState(GameState):
         "hands",
         "fight",
         *_SCALARS,
+        "last_fight",
         "_history",
         "_undo",
     )
@@ -273,6 +300,7 @@ class RiceWarsState(GameState):
         self.table = []
         self.boxed_advisors = []
         self.fight = None
+        self.last_fight = None
         self.round = 0
         self.queue = tuple((s, s) for s in self.humans_from(governor))
         self.auction_left = ()
@@ -507,10 +535,11 @@ class RiceWarsState(GameState):
             tuple(sorted(self.fight.items())) if self.fight is not None else None,
             _GET_SCALARS(self),
             tuple(self.boxed_peasants),
+            self.last_fight,
         )
 
     def _restore(self, snap: tuple) -> None:
-        lists, hands, fight, scalars, boxed = snap
+        lists, hands, fight, scalars, boxed, self.last_fight = snap
         for name, value in zip(_LISTS, lists, strict=True):
             setattr(self, name, list(value))
         self.hands = [list(h) for h in hands]
@@ -520,8 +549,9 @@ class RiceWarsState(GameState):
         self.boxed_peasants = list(boxed)
 
     def key(self) -> tuple:
-        """Everything that makes the position (equal keys: equal positions)."""
-        return self._snapshot()
+        """Everything that makes the position (equal keys: equal positions); `last_fight`
+        is how the position was reached, not part of it."""
+        return self._snapshot()[:-1]
 
     def undo(self) -> None:
         self._restore(self._undo.pop())
@@ -858,6 +888,7 @@ class RiceWarsState(GameState):
     def apply(self, action: Any) -> None:
         self._undo.append(self._snapshot())
         self._history.append(action)
+        self.last_fight = None
         self._apply(action)
         self._settle()
 
@@ -1552,6 +1583,21 @@ class RiceWarsState(GameState):
     def _end_fight(self) -> None:
         """All played cards go to the discard pile; both sides draw; the next turn."""
         f = self.fight
+        self.last_fight = FightRecord(
+            kind=f["kind"],
+            attacker=f["att"],
+            defender=f["dfn"],
+            field=self.fid(f["field"]) if f["field"] >= 0 else None,
+            troops=f["troops"],
+            cards=f["cards"],
+            blind=f["blind"],
+            extra=f["extra"],
+            paid=f["paid"],
+            tie=f["tie"],
+            revealed=f["revealed"],
+            winner=f["winner"],
+            strengths=(self.strength(0), self.strength(1)) if f["revealed"] else None,
+        )
         for side in (0, 1):
             self.discard.extend(f["cards"][side])
             self.discard.extend(f["blind"][side])

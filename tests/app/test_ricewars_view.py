@@ -97,8 +97,8 @@ def test_a_finished_combat_is_retold_with_the_engines_strengths() -> None:
             before = state.clone()
             action = random.Random(seed).choice(state.legal_actions())
             state.apply(action)
-        fight = narrate.final_fight(before, action)
-        if fight is None or fight["kind"] != "combat" or not fight["revealed"]:
+        fight = state.last_fight
+        if fight is None or fight.kind != "combat" or not fight.revealed:
             continue
         # When the steps are made
         steps = narrate.resolution_steps(before, action, state)
@@ -106,12 +106,14 @@ def test_a_finished_combat_is_retold_with_the_engines_strengths() -> None:
         # Then they tell the attack, the cards and the result; the strengths are the engine's
         assert titles[0].startswith("Combat at ") and "Result" in titles
         reveal = steps[titles.index("Cards revealed")]
-        probe = before.clone()
-        probe.fight = dict(fight)
         picture = reveal.picture
-        assert picture is not None
-        assert picture.strengths == (probe.strength(0), probe.strength(1))
-        assert reveal.fields == (before.fid(fight["field"]),)
+        assert picture is not None and fight.strengths is not None
+        assert picture.strengths == fight.strengths
+        symbols = before.symbols()
+        itemised = tuple(sum(v for _, v in narrate.strength_parts(fight, side, symbols))
+                         for side in (0, 1))  # fmt: skip
+        assert itemised == fight.strengths
+        assert reveal.fields == (fight.field,)
         return
     raise AssertionError("no revealed combat in 40 games")
 

@@ -1,9 +1,8 @@
 """Rice Wars in words: names, log lines that keep secrets, resolution steps, scores.
 
 Everything here reads the engine's public state (`RiceWarsState`'s fields and queries)
-and the history through `clone` / `undo`. The one exception is `final_fight`: the engine
-clears a fight inside `apply`, so a recorder subclass watches `_end_fight` to keep the
-finished fight (every card is face up by then) for the steps that retell it.
+and the history through `clone` / `undo`; a finished fight is retold from the engine's
+`last_fight` record (every card is face up by then).
 """
 
 from __future__ import annotations
@@ -40,6 +39,7 @@ from engine.ricewars.state import (
     PICK,
     PLANT,
     SETUP_PEASANT,
+    FightRecord,
     RiceWarsState,
     bits,
 )
@@ -327,28 +327,6 @@ def _had_cards(state: RiceWarsState) -> bool:
 # ---------------------------------------------------------------------------- fights
 
 
-class _FightRecorder(RiceWarsState):
-    """A state that keeps the fight the engine is about to clear (see module docstring)."""
-
-    __slots__ = ()
-    finished: list[dict] = []
-
-    def _end_fight(self) -> None:
-        _FightRecorder.finished.append(dict(self.fight))
-        super()._end_fight()
-
-
-def final_fight(before: RiceWarsState, action: Any) -> dict | None:
-    """The fight as it ended when `action` is applied to `before` (None: none ended)."""
-    if before.fight is None:
-        return None
-    probe = before.clone()
-    probe.__class__ = _FightRecorder  # same layout: no new slots
-    _FightRecorder.finished = []
-    probe.apply(action)
-    return _FightRecorder.finished[0] if _FightRecorder.finished else None
-
-
 @dataclass(frozen=True, slots=True)
 class FightPicture:
     """What the fight panel shows during a resolution step (everything is public by then)."""
@@ -364,11 +342,11 @@ class FightPicture:
     result: str = ""
 
 
-def strength_parts(fight: dict, side: int, symbols: frozenset[str]) -> list[tuple[str, int]]:
+def strength_parts(fight: FightRecord, side: int, symbols: frozenset[str]) -> list[tuple[str, int]]:
     """Where a side's strength comes from (the engine's `strength`, itemised)."""
     parts: list[tuple[str, int]] = []
-    if fight["kind"] == "combat":
-        a, r = fight["troops"][side]
+    if fight.kind == "combat":
+        a, r = fight.troops[side]
         if a:
             parts.append((plural(a, "ashigaru"), STRENGTH_ASHIGARU * a))
         if r:
@@ -377,16 +355,16 @@ def strength_parts(fight: dict, side: int, symbols: frozenset[str]) -> list[tupl
             parts.append(("peasant", STRENGTH_PEASANT))
         elif "attack1" in symbols:
             parts.append(("attack round", 1))
-    if fight["extra"][side]:
-        parts.append(("advisor", fight["extra"][side]))
-    for c in fight["cards"][side]:
+    if fight.extra[side]:
+        parts.append(("advisor", fight.extra[side]))
+    for c in fight.cards[side]:
         parts.append((CARDS[c].name, CARDS[c].bonus))
-    for c in fight["blind"][side]:
+    for c in fight.blind[side]:
         parts.append((f"{CARDS[c].name} (drawn face down)", CARDS[c].bonus))
-    for c in fight["paid"]:
-        if c in fight["cards"][side] and CARDS[c].op in ("duel_strength", "defend_strength"):
+    for c in fight.paid:
+        if c in fight.cards[side] and CARDS[c].op in ("duel_strength", "defend_strength"):
             parts.append((f"{CARDS[c].name}'s effect", CARDS[c].amount))
-    for who, c in fight["tie"]:
+    for who, c in fight.tie:
         if who == side:
             parts.append((f"{CARDS[c].name} (tie-break draw)", CARDS[c].bonus))
     return parts
@@ -412,10 +390,8 @@ class Step:
 def resolution_steps(before: RiceWarsState, action: Any, after: RiceWarsState) -> list[Step]:
     """What happened beyond the action itself, step by step (empty when nothing did)."""
     steps: list[Step] = []
-    if before.fight is not None:
-        ended = final_fight(before, action)
-        if ended is not None:
-            steps.extend(_fight_steps(before, action, after, ended))
+    if before.fight is not None and after.last_fight is not None:
+        steps.extend(_fight_steps(before, action, after, after.last_fight))
     if after.last_bids and after.last_bids != before.last_bids:
         steps.append(_auction_step(after))
     if after.round > before.round:
@@ -440,34 +416,31 @@ def _fight_history(
     return walk, moves
 
 
-def _fight_steps(before: RiceWarsState, action: Any, after: RiceWarsState, f: dict) -> list[Step]:
+def _fight_steps(
+    before: RiceWarsState, action: Any, after: RiceWarsState, f: FightRecord
+) -> list[Step]:
     start, moves = _fight_history(before, action)
-    att, dfn = f["att"], f["dfn"]
+    att, dfn = f.attacker, f.defender
     an, dn = seat_name(before, att), seat_name(before, dfn)
     symbols = before.symbols()
-    field = before.fid(f["field"]) if f["field"] >= 0 else None
+    field = f.field
     fields = (field,) if field else ()
-    combat = f["kind"] == "combat"
+    combat = f.kind == "combat"
     steps: list[Step] = []
-    (aa, ar), (da, dr) = f["troops"]
+    (aa, ar), (da, dr) = f.troops
 
     def picture(cards: bool, strengths: bool, result: str = "") -> FightPicture:
         shown = (
-            tuple(CARDS[c].id for c in (*f["cards"][0], *f["blind"][0])) if cards else (),
-            tuple(CARDS[c].id for c in (*f["cards"][1], *f["blind"][1])) if cards else (),
+            tuple(CARDS[c].id for c in (*f.cards[0], *f.blind[0])) if cards else (),
+            tuple(CARDS[c].id for c in (*f.cards[1], *f.blind[1])) if cards else (),
         )
         hidden = (
             (0, 0)
             if cards
-            else (len(f["cards"][0]) + len(f["blind"][0]), len(f["cards"][1]) + len(f["blind"][1]))
+            else (len(f.cards[0]) + len(f.blind[0]), len(f.cards[1]) + len(f.blind[1]))
         )
-        power = (
-            (sum(v for _, v in strength_parts(f, 0, symbols)),
-             sum(v for _, v in strength_parts(f, 1, symbols)))
-            if strengths
-            else None
-        )  # fmt: skip
-        return FightPicture(f["kind"], att, dfn, field, f["troops"], shown, hidden, power, result)
+        power = f.strengths if strengths else None
+        return FightPicture(f.kind, att, dfn, field, f.troops, shown, hidden, power, result)
 
     if combat:
         title = f"Combat at {field_name(before, field or '')}"
@@ -500,45 +473,41 @@ def _fight_steps(before: RiceWarsState, action: Any, after: RiceWarsState, f: di
             exchange.append(f"{name} plays {card.name} and escapes the duel ({card.cost} Ryo).")
         elif isinstance(move, A.Give):
             exchange.append(f"{name} hands over the peasant on {field_name(before, move.field)}.")
-    if dfn == before.neutral and combat and f["blind"][1]:
+    if dfn == before.neutral and combat and f.blind[1]:
         exchange.append("Neutral draws one card face down as its bonus.")
     if exchange:
-        steps.append(Step("Bonuses" if f["revealed"] else "The answer",
+        steps.append(Step("Bonuses" if f.revealed else "The answer",
                           tuple(exchange), fields, picture(False, False)))  # fmt: skip
-    if not f["revealed"]:
+    if not f.revealed:
         return steps
 
     s0, s1 = strength_parts(f, 0, symbols), strength_parts(f, 1, symbols)
     reveal = [
         f"{name}: "
-        + (
-            ", ".join(card_words(CARDS[c]) for c in (*f["cards"][side], *f["blind"][side]))
-            or "no card"
-        )
+        + (", ".join(card_words(CARDS[c]) for c in (*f.cards[side], *f.blind[side])) or "no card")
         for side, name in ((0, an), (1, dn))
     ]
-    for c in f["paid"]:
+    for c in f.paid:
         card = CARDS[c]
-        payer = an if c in f["cards"][0] else dn
+        payer = an if c in f.cards[0] else dn
         reveal.append(f"{payer} pays {card.cost} Ryo for {card.name}: {card.text}")
-    if f["tie"]:
+    if f.tie:
         draws = ", ".join(f"{seat_name(before, att if w == 0 else dfn)} {card_words(CARDS[c])}"
-                          for w, c in f["tie"])  # fmt: skip
+                          for w, c in f.tie)  # fmt: skip
         reveal.append(f"Tie-break draws: {draws}.")
     reveal.append(f"Strength {an}: {_parts_words(s0)}")
     reveal.append(f"Strength {dn}: {_parts_words(s1)}")
     steps.append(Step("Cards revealed", tuple(reveal), fields, picture(True, True)))
 
-    winner = f["winner"]
+    winner = f.winner
     result: list[str] = []
     if combat:
-        shouri = [c for c in f["paid"] if CARDS[c].op == "win_combat"]
+        shouri = [c for c in f.paid if CARDS[c].op == "win_combat"]
         if shouri:
-            payer = an if shouri[-1] in f["cards"][0] else dn
+            payer = an if shouri[-1] in f.cards[0] else dn
             result.append(f"Shouri! {payer} wins the combat after all.")
-        idx = f["field"]
         if winner == 0:
-            now = after.owner[idx]
+            now = after.owner[after.field(field or "")]
             if now == att and ar:
                 where = field_name(before, field or "")
                 result.append(f"{an} wins: the ronin converts the peasant on {where}.")
@@ -550,9 +519,9 @@ def _fight_steps(before: RiceWarsState, action: Any, after: RiceWarsState, f: di
                 result.append(f"{an} wins: {dn}'s peasant is driven out.")
         else:
             result.append(f"{dn} holds {field_name(before, field or '')}.")
-        kept = [c for c in f["paid"] if CARDS[c].op == "keep_active"]
+        kept = [c for c in f.paid if CARDS[c].op == "keep_active"]
         for c in kept:
-            payer = an if c in f["cards"][0] else dn
+            payer = an if c in f.cards[0] else dn
             result.append(f"Kyuujo: {payer}'s troops stay active.")
         result.append("Both sides draw a card; the played cards go to the discard pile.")
     else:

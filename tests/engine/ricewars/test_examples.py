@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.ricewars.data import ADVISOR_INDEX, ASHIGARU_SUPPLY, RONIN_SUPPLY
-from engine.ricewars.state import ACTION, HIRE, PICK
+from engine.ricewars.state import ACTION, HIRE, PICK, FightRecord
 from tests.engine.ricewars.helpers import (
     card,
     field_ids,
@@ -113,3 +113,52 @@ def test_round_six_combat_with_shouri() -> None:
     assert st.phase == ACTION and st.fight is None
     # ... and both drew one card
     assert len(st.hands[agata]) == 1 and len(st.hands[michael]) == 1
+    # ... and the finished fight stays readable as a record of what happened
+    assert st.last_fight == FightRecord(
+        kind="combat",
+        attacker=agata,
+        defender=michael,
+        field=target,
+        troops=((2, 0), (1, 0)),
+        cards=((card("hosaku1"),), (card("chouhei3"), card("shouri2"))),
+        blind=((), (card("shinden2"),)),
+        extra=(2, 0),
+        paid=(card("shouri2"),),
+        tie=((0, card("taue4")), (1, card("hosaku2"))),
+        revealed=True,
+        winner=1,
+        strengths=(9, 7),
+    )
+
+
+def test_the_fight_record_belongs_to_the_action_that_ended_the_fight() -> None:
+    # Given a combat of one ashigaru against a lone peasant, no cards on either side
+    st = ready(3, seed=1)
+    agata = st.cur
+    michael = (agata + 1) % 3
+    target = field_ids(st, st.own[michael])[0]
+    set_troops(st, agata, ash=1)
+    set_troops(st, michael)
+    set_hand(st, agata)
+    set_hand(st, michael)
+    play(st, f"attack {target} a1 r0")
+    play(st, "defend a0 r0")
+    assert st.last_fight is None  # the fight is under way
+    # When both stop (nothing to occupy with: the attacker's daimyo board is empty)
+    st.reserve[agata] = 0
+    play(st, "stop")
+    play(st, "stop")
+    record = st.last_fight
+    # Then the fight is recorded (2 + 0 against the peasant's 1: the attacker wins) ...
+    assert record is not None and record.winner == 0 and record.strengths == (2, 1)
+    assert record.field == target and record.kind == "combat"
+    # ... a clone keeps it, and the next action (or undoing this one) clears it
+    assert st.clone().last_fight == record
+    key = st.key()
+    nxt = st.legal_actions()[0]
+    st.apply(nxt)
+    assert st.last_fight is None
+    st.undo()
+    assert st.last_fight == record and st.key() == key
+    st.undo()
+    assert st.last_fight is None and st.fight is not None
