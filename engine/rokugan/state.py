@@ -9,7 +9,8 @@ ints) and `undo` restores it, so undo is exact and cheap; no deep copies anywher
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from functools import cache
 from itertools import combinations
 from typing import Any, Self
@@ -1921,6 +1922,37 @@ class RokuganState(GameState):
                 self.seen_cards[ctl] |= 1 << t
 
     # ------------------------------------------------------------------ scoring
+
+    @contextmanager
+    def resolved_preview(self) -> Iterator[Self]:
+        """This state with the board resolved as it stands, for the `with` block only.
+
+        Resolution steps 1-6 run on the tokens now placed and the round then ends as if it
+        were the last (the game is over: no next round's upkeep, draws or cards follow), so
+        the block reads the final scoring of this board. Afterwards the state is exactly as
+        before (same `key()`, tokens and honor). Placement and swap phases only; the block
+        must not apply or undo actions.
+
+            with state.resolved_preview() as resolved:
+                honor, owners = resolved.honor(), list(resolved.ctrl_owner)
+        """
+        if self.phase not in (PH_PLACE, PH_SWAP):
+            raise ValueError(
+                f"only a placement or swap position can be resolved, not {PHASE_NAMES[self.phase]}"
+            )
+        snapshot = self._snapshot()
+        try:
+            self.round = ROUNDS
+            self._resolve()
+            yield self
+        finally:
+            self._restore(snapshot)
+
+    def honor_if_resolved(self) -> list[int]:
+        """Every player's honor if the board were resolved now as the last round's
+        (`resolved_preview`); the state is left unchanged."""
+        with self.resolved_preview() as resolved:
+            return resolved.honor()
 
     def honor(self) -> list[int]:
         """Honor of every player by the end-of-game scoring (also mid-game, as a standing)."""
