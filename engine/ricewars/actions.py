@@ -32,6 +32,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core import ActionParseError
+from engine.text import ActionGrammar
+
+GRAMMAR = ActionGrammar("Rice Wars", ("hire ashigaru", "bonus shouri2", "defend a1 r0", "pass"))
+"""The action text's verb split and its error for unknown text."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,10 +283,7 @@ def _count(word: str, prefix: str, text: str) -> int:
 
 def parse_action(text: str) -> Action:
     """The action whose text form is `text` (raises `ActionParseError`)."""
-    words = text.split()
-    if not words:
-        raise ActionParseError("empty action text")
-    verb, args = words[0], words[1:]
+    verb, args = GRAMMAR.split(text)
     if verb in _NO_ARG and not args:
         return _NO_ARG[verb]
     if verb in _ONE_ARG and len(args) == 1:
@@ -301,4 +302,4 @@ def parse_action(text: str) -> Action:
         return Defend(_count(args[0], "a", text), _count(args[1], "r", text))
     if verb == "duel" and len(args) == 1:
         return Duel(_count(args[0], "p", text))
-    raise ActionParseError(f"not a Rice Wars action: {text!r}")
+    raise GRAMMAR.unknown(text)

@@ -29,6 +29,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core import ActionParseError
+from engine.text import ActionGrammar
+
+GRAMMAR = ActionGrammar(
+    "Battle for Rokugan", ("place army3 CRAB_1|CRAB_2 ->CRAB_2", "card scout #0", "pass")
+)
+"""The action text's verb split and its error for unknown text."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,10 +199,7 @@ _ONE_ARG = {
 
 def parse_action(text: str) -> Action:
     """The action whose text form is `text` (raises `ActionParseError`)."""
-    words = text.split()
-    if not words:
-        raise ActionParseError("empty action text")
-    verb, args = words[0], words[1:]
+    verb, args = GRAMMAR.split(text)
     if verb == "pass" and not args:
         return Pass()
     if verb in _ONE_ARG and len(args) == 1:
@@ -216,4 +219,4 @@ def parse_action(text: str) -> Action:
                 raise ActionParseError(f"bad place target in {text!r}; write A|B ->B")
             where = f"{where} {args[2]}"
         return (Place if verb == "place" else Animate)(args[0], where)
-    raise ActionParseError(f"not a Battle for Rokugan action: {text!r}")
+    raise GRAMMAR.unknown(text)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from engine.core import ActionParseError
 from engine.shinobi.cards import CLANS, NUM_CLANS, clan_index
+from engine.text import ActionGrammar
 
 MAX_PLAYERS = 5
 
@@ -77,6 +78,12 @@ NINJA_ON = [[PlayNinja(c, q) for q in _P] for c in _C]
 MOVE = [[[Move(c, s, t) for t in _P] for s in _P] for c in _C]
 ATTACK = [[[Attack(b, q, a) for q in _P] for b in _C] for a in _C]
 
+GRAMMAR = ActionGrammar(
+    "Shinobi",
+    ("deploy oda to 2", "ninja takeda at 1", "move mori 1 to 3", "attack takeda at 3 with oda"),
+)
+"""The action text's verb split and its error for unknown text."""
+
 _PATTERNS = (
     (re.compile(r"deploy (\S+) to (\d+)"), "deploy"),
     (re.compile(r"ninja (\S+) at (\d+)"), "ninja"),
@@ -87,7 +94,8 @@ _PATTERNS = (
 
 def parse_action(text: str) -> ShinobiAction:
     """The action whose text form is `text`; raises `ActionParseError`."""
-    words = " ".join(text.split()).lower()
+    verb, args = GRAMMAR.split(text)
+    words = " ".join((verb, *args)).lower()
     for pattern, kind in _PATTERNS:
         match = pattern.fullmatch(words)
         if match is None:
@@ -110,7 +118,4 @@ def parse_action(text: str) -> ShinobiAction:
         if kind == "move":
             return MOVE[clan][numbers[0]][numbers[1]]
         return ATTACK[attacker][clan][numbers[0]]
-    raise ActionParseError(
-        f"{text!r} is not a Shinobi action (expected e.g. 'deploy oda to 2', 'ninja takeda at 1',"
-        " 'move mori 1 to 3' or 'attack takeda at 3 with oda')"
-    )
+    raise GRAMMAR.unknown(text)
