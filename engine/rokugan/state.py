@@ -817,15 +817,13 @@ class RokuganState(GameState):
             if self.placement_problem(player, kind, slot) is None
         ]
 
-    def _place_options(self, player: int) -> list[tuple[str, str, int, int]]:
-        """(label, where, kind, slot-or-host) of every legal placement from hand."""
+    def _playable_hand(self, player: int) -> Iterator[tuple[str, int]]:
+        """(label, kind) of every distinct token `player` may place from hand, in token
+        order: copies of a label once, the bluff not after Spy Network."""
         clan = self.clans[player]
         labels = TOKEN_LABELS[clan]
         toks = CLAN_TOKENS[clan]
         seen: set[str] = set()
-        out = []
-        lists: dict[int, list[int]] | None = None
-        text = self.board.slot_text
         base = player * TOKENS_PER_CLAN
         loc = self.loc
         for tid in range(TOKENS_PER_CLAN):
@@ -838,6 +836,14 @@ class RokuganState(GameState):
             kind = toks[tid][0]
             if kind == BLUFF and self.spied[player]:
                 continue
+            yield lab, kind
+
+    def _place_options(self, player: int) -> list[tuple[str, str, int, int]]:
+        """(label, where, kind, slot-or-host) of every legal placement from hand."""
+        out = []
+        lists: dict[int, list[int]] | None = None
+        text = self.board.slot_text
+        for lab, kind in self._playable_hand(player):
             if kind == BLESSING:
                 for s in range(len(self.tokens)):
                     if self.blessing_problem(player, s) is None:
@@ -852,24 +858,9 @@ class RokuganState(GameState):
     def _place_actions(self, player: int, out: list[Any]) -> None:
         """Append every legal Place action of `player` to `out` (the fast path of
         `_place_options`, with shared action objects)."""
-        clan = self.clans[player]
-        labels = TOKEN_LABELS[clan]
-        toks = CLAN_TOKENS[clan]
         cache = self.board.action_cache
-        seen: set[str] = set()
         lists: dict[int, list[int]] | None = None
-        base = player * TOKENS_PER_CLAN
-        loc = self.loc
-        for tid in range(TOKENS_PER_CLAN):
-            if loc[base + tid] != HAND:
-                continue
-            lab = labels[tid]
-            if lab in seen:
-                continue
-            seen.add(lab)
-            kind = toks[tid][0]
-            if kind == BLUFF and self.spied[player]:
-                continue
+        for lab, kind in self._playable_hand(player):
             if kind == BLESSING:
                 out.extend(A.Place(lab, f"#{s}") for s in self._blessing_hosts(player))
                 continue
