@@ -92,7 +92,10 @@ Modelling and rule decisions (the rulebook leaves these open)
   acting on peasants or troops may. A stolen card is seen by thief and victim only (the
   observation model forgets the victim's knowledge; a bot is then simply less informed).
 * Returns: fields + wealth / 1000 per player (wealth = Ryo + hiring cost of kept
-  servants and board peasants), so the best return is the winner.
+  servants and board peasants), so the best return is the winner. When the neutral
+  player wins the scenario both players have lost alike: `returns()` is then 0.0 for
+  each, so no player ranks above the other while `winners()` is empty (`score(s)` still
+  gives every seat's fields and wealth, as the score table shows them).
 """
 
 from __future__ import annotations

@@ -503,6 +503,9 @@ class RiceWarsState(GameState):
         return self.fields_of(s) + min(self.wealth(s), 999) / 1000.0
 
     def returns(self) -> list[float]:
+        """Every player's `score`; 0.0 for both when the neutral wins (see the rules)."""
+        if self.neutral >= 0 and self.is_terminal() and not self.winners():
+            return [0.0] * self.n
         return [self.score(s) for s in range(self.n)]
 
     def winners(self) -> list[int]:

@@ -177,9 +177,10 @@ def test_the_scenario_shows_the_neutral_player_and_its_score_row(qtbot) -> None:
     assert state.is_terminal()
     ui = game_ui("ricewars")
     table = ui.score_table(state)
-    # Then the score table has a row for the neutral, the players' scores are the returns
+    # Then the score table has a row for the neutral, the players' scores are the engine's
     assert [label for label, _ in table.rows][2] == "Neutral"
-    assert [values[-1] for _, values in table.rows[:2]] == pytest.approx(state.returns(), 1e-3)
+    scores = [state.score(s) for s in range(2)]
+    assert [values[-1] for _, values in table.rows[:2]] == pytest.approx(scores, 1e-3)
     assert len(table.history) == 3 and len(table.history[0]) == state.board.rounds
     session = session_for(state, [Seat(HUMAN), Seat(AI)])
     view = ui.create_view()

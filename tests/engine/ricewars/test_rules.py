@@ -522,6 +522,24 @@ def test_scenario_neutral_wins_ties() -> None:
     assert st.winners() == []
 
 
+def test_scenario_returns_follow_the_winners_a_neutral_win_is_a_loss_for_both() -> None:
+    # Given a scenario game played to its end with the neutral placing peasants
+    st = ready(2, seed=6)
+    st.round = st.board.rounds
+    pass_round(st)
+    assert st.is_terminal()
+    assert st.fields_of(2) > max(st.fields_of(0), st.fields_of(1))
+    assert st.score(0) != st.score(1)
+    # Then nobody wins and no player's return ranks above the other's
+    assert st.winners() == [] and st.returns() == [0.0, 0.0]
+    # When the neutral's peasants leave the board (a player now holds the most fields)
+    clear(st, 2)
+    # Then the returns are the scores again and the best one is the winner's
+    returns = st.returns()
+    assert returns == [st.score(0), st.score(1)]
+    assert st.winners() == [returns.index(max(returns))]
+
+
 def test_a_shouri_can_be_answered_by_the_other_sides_shouri() -> None:
     # Given both sides with a Shouri and the attacker losing after the reveal
     st, att, dfn, target = _combat()
