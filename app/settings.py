@@ -4,11 +4,13 @@ Everything the app remembers between runs goes through `AppSettings`: recent gam
 AI pace, the last new-game choices, window geometry, user map files by id and the
 last board print options. Tests give
 it their own QSettings file and data directory so they never touch the user's.
+`daimyo_home()` is the one folder of the program's own files, for the app and the editor.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -24,15 +26,31 @@ MAX_RECENT = 8
 AI_PACES: dict[str, int] = {"instant": 0, "fast": 250, "normal": 700, "slow": 1500}
 
 
+def daimyo_home() -> Path:
+    """The folder of Daimyo's own files: the game autosave and saves, the editor's
+    autosaves of unsaved maps and its playtest copies.
+
+    $DAIMYO_HOME when set (tests, a portable setup); else the user's data folder for
+    Daimyo (on Linux ~/.local/share/Daimyo/Daimyo, Qt's AppDataLocation of the app), named
+    here rather than read from the running QApplication, so the editor (which names no
+    application) and the app it opens for a test game use the same folder; ~/.daimyo when
+    the platform has no data folder.
+    """
+    home = os.environ.get("DAIMYO_HOME")
+    if home:
+        return Path(home)
+    location = QStandardPaths.writableLocation(QStandardPaths.GenericDataLocation)
+    if not location:
+        return Path.home() / ".daimyo"
+    return Path(location) / ORGANISATION / APPLICATION
+
+
 class AppSettings:
     """Typed access to the app's QSettings plus its data directory (autosave lives there)."""
 
     def __init__(self, settings: QSettings | None = None, data_dir: Path | None = None) -> None:
         self.qsettings = settings if settings is not None else QSettings(ORGANISATION, APPLICATION)
-        if data_dir is None:
-            location = QStandardPaths.writableLocation(QStandardPaths.AppDataLocation)
-            data_dir = Path(location) if location else Path.home() / ".daimyo"
-        self.data_dir = data_dir
+        self.data_dir = data_dir if data_dir is not None else daimyo_home()
 
     # files -----------------------------------------------------------------------------
     @property

@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.settings import daimyo_home
 from editor.topology import Edit, Snap, TopologyError, TopoMap
 
 AUTOSAVE_MS = 60_000
@@ -86,24 +87,22 @@ class MapDocument(QObject):
         return target
 
     def playtest_copy(self) -> Path:
-        """Write the map as it is now for a test game: <home>/playtest/<map id>.yaml.
+        """Write the map as it is now for a test game: <daimyo_home>/playtest/<map id>.yaml.
 
         Named after the map so the new-game dialog shows which map it is; the map's own
         file and its undo state are left alone.
         """
         from maps.api import save_map
 
-        base = Path(os.environ.get("DAIMYO_HOME", Path.home() / ".daimyo"))
-        target = base / "playtest" / f"{self.topo.meta.get('id', 'untitled')}.yaml"
+        target = daimyo_home() / "playtest" / f"{self.topo.meta.get('id', 'untitled')}.yaml"
         save_map(self.topo.to_mapfile(), target)
         return target
 
     def autosave_path(self) -> Path:
-        """Where the autosave copy goes: beside the file, or in the user's home when unsaved."""
+        """Where the autosave copy goes: beside the file, or in `daimyo_home()` when unsaved."""
         if self.path is not None:
             return self.path.with_name(f".{self.path.stem}.autosave.yaml")
-        base = Path(os.environ.get("DAIMYO_HOME", Path.home() / ".daimyo"))
-        return base / "autosave" / f"{self.topo.meta.get('id', 'untitled')}.yaml"
+        return daimyo_home() / "autosave" / f"{self.topo.meta.get('id', 'untitled')}.yaml"
 
     def autosave(self) -> Path | None:
         """Write the autosave copy when there are unsaved changes; returns its path."""

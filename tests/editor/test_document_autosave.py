@@ -50,6 +50,27 @@ def test_autosave_writes_a_copy_only_with_unsaved_changes(
     assert path == doc.autosave_path() and path.exists()
 
 
+def test_unsaved_maps_autosave_into_the_apps_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, qtbot
+) -> None:
+    from PySide6.QtCore import QSettings
+
+    from app.settings import AppSettings
+
+    # Given $DAIMYO_HOME and an unsaved map with a change
+    monkeypatch.setenv("DAIMYO_HOME", str(tmp_path))
+    doc = MapDocument(TopoMap.from_dict(tiny()))
+    doc.undo_stack.push(_noop_command())
+    # When the editor autosaves and writes a playtest copy
+    copy, playtest = doc.autosave(), doc.playtest_copy()
+    # Then both are in the folder the app's own autosave uses
+    settings = AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat))
+    home = settings.autosave_path.parent
+    assert home == tmp_path
+    assert copy is not None and copy.parent == home / "autosave" and copy.exists()
+    assert playtest.parent == home / "playtest" and playtest.exists()
+
+
 def _noop_command():
     from PySide6.QtGui import QUndoCommand
 
