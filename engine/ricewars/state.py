@@ -177,6 +177,26 @@ _GET_LISTS = attrgetter(*_LISTS)
 _GET_SCALARS = attrgetter(*_SCALARS)
 
 
+def _strength(f: dict, side: int, attack1: bool) -> int:
+    """A side's strength in fight `f` (`attack1`: an attack round, attackers +1)."""
+    total = 0
+    if f["kind"] == "combat":
+        a, r = f["troops"][side]
+        total += STRENGTH_ASHIGARU * a + STRENGTH_RONIN * r
+        if side == 1:
+            total += STRENGTH_PEASANT
+        elif attack1:
+            total += 1
+    total += f["extra"][side]
+    total += sum(CARDS[c].bonus for c in f["cards"][side])
+    total += sum(CARDS[c].bonus for c in f["blind"][side])
+    for c in f["paid"]:
+        if c in f["cards"][side] and CARDS[c].op in ("duel_strength", "defend_strength"):
+            total += CARDS[c].amount
+    total += sum(CARDS[c].bonus for who, c in f["tie"] if who == side)
+    return total
+
+
 @dataclass(frozen=True, slots=True)
 class FightRecord:
     """A finished combat or duel, as it stood when it ended (everything in it is public:
@@ -217,7 +237,7 @@ class RiceWarsState(GameState):
         "hands",
         "fight",
         *_SCALARS,
-        "last_fight",
+        "_ended",
         "_history",
         "_undo",
     )
@@ -300,7 +320,7 @@ class RiceWarsState(GameState):
         self.table = []
         self.boxed_advisors = []
         self.fight = None
-        self.last_fight = None
+        self._ended = None
         self.round = 0
         self.queue = tuple((s, s) for s in self.humans_from(governor))
         self.auction_left = ()
@@ -538,11 +558,11 @@ class RiceWarsState(GameState):
             tuple(sorted(self.fight.items())) if self.fight is not None else None,
             _GET_SCALARS(self),
             tuple(self.boxed_peasants),
-            self.last_fight,
+            self._ended,  # (the finished fight's dict, never changed again; attack round)
         )
 
     def _restore(self, snap: tuple) -> None:
-        lists, hands, fight, scalars, boxed, self.last_fight = snap
+        lists, hands, fight, scalars, boxed, self._ended = snap
         for name, value in zip(_LISTS, lists, strict=True):
             setattr(self, name, list(value))
         self.hands = [list(h) for h in hands]
@@ -891,7 +911,7 @@ class RiceWarsState(GameState):
     def apply(self, action: Any) -> None:
         self._undo.append(self._snapshot())
         self._history.append(action)
-        self.last_fight = None
+        self._ended = None
         self._apply(action)
         self._settle()
 
@@ -1508,23 +1528,31 @@ class RiceWarsState(GameState):
 
     def strength(self, side: int) -> int:
         """A side's strength in the current fight (troops, bonuses, paid reactions, tie draws)."""
-        f = self.fight
-        total = 0
-        if f["kind"] == "combat":
-            a, r = f["troops"][side]
-            total += STRENGTH_ASHIGARU * a + STRENGTH_RONIN * r
-            if side == 1:
-                total += STRENGTH_PEASANT
-            elif "attack1" in self.symbols():
-                total += 1
-        total += f["extra"][side]
-        total += sum(CARDS[c].bonus for c in f["cards"][side])
-        total += sum(CARDS[c].bonus for c in f["blind"][side])
-        for c in f["paid"]:
-            if c in f["cards"][side] and CARDS[c].op in ("duel_strength", "defend_strength"):
-                total += CARDS[c].amount
-        total += sum(CARDS[c].bonus for who, c in f["tie"] if who == side)
-        return total
+        return _strength(self.fight, side, "attack1" in self.symbols())
+
+    @property
+    def last_fight(self) -> FightRecord | None:
+        """The fight the latest action finished (None: it finished none), as a record."""
+        if self._ended is None:
+            return None
+        f, attack1 = self._ended
+        return FightRecord(
+            kind=f["kind"],
+            attacker=f["att"],
+            defender=f["dfn"],
+            field=self.fid(f["field"]) if f["field"] >= 0 else None,
+            troops=f["troops"],
+            cards=f["cards"],
+            blind=f["blind"],
+            extra=f["extra"],
+            paid=f["paid"],
+            tie=f["tie"],
+            revealed=f["revealed"],
+            winner=f["winner"],
+            strengths=(_strength(f, 0, attack1), _strength(f, 1, attack1))
+            if f["revealed"]
+            else None,
+        )
 
     def _decide(self) -> None:
         """Compare strengths; a tied combat draws cards until decided (attacker first)."""
@@ -1586,21 +1614,8 @@ class RiceWarsState(GameState):
     def _end_fight(self) -> None:
         """All played cards go to the discard pile; both sides draw; the next turn."""
         f = self.fight
-        self.last_fight = FightRecord(
-            kind=f["kind"],
-            attacker=f["att"],
-            defender=f["dfn"],
-            field=self.fid(f["field"]) if f["field"] >= 0 else None,
-            troops=f["troops"],
-            cards=f["cards"],
-            blind=f["blind"],
-            extra=f["extra"],
-            paid=f["paid"],
-            tie=f["tie"],
-            revealed=f["revealed"],
-            winner=f["winner"],
-            strengths=(self.strength(0), self.strength(1)) if f["revealed"] else None,
-        )
+        # The record is made when read: a search ends fights far more often than it reads them.
+        self._ended = (f, "attack1" in self.symbols())
         for side in (0, 1):
             self.discard.extend(f["cards"][side])
             self.discard.extend(f["blind"][side])
