@@ -31,11 +31,18 @@ evaluation (no apply/undo): a deployment by the surviving cards it adds to its c
 (a card joining an army that others can hit is likely lost), a Ninja or an attack by
 the card it removes, a move by the surviving cards it shifts (out of reach or into it)
 and by the attack it makes possible next (a card moved out of an army shrinks it below
-one's home armies; one moved home grows an army). Opponents are ranked by the same
-estimate for the clan they serve in the sampled world, with no inference (every other
-clan equally likely served), and play their best-ranked move: the search branches only
-on its own moves (`OPPONENT_CANDIDATES` = 1). Branching on 4 opponent replies made the
-search so pessimistic that `hard` won 18 % against three `greedy` instead of 40 %.
+one's home armies; one moved home grows an army). The searching player keeps its
+`ROOT_CANDIDATES` best for the order it decides now and fewer (`INNER_CANDIDATES`) for
+the later orders of the turn it plans, so every sampled world finishes its iteration
+within the node budget (with 12/12/8 throughout, order 1 ran out in 2 or 3 of 5 worlds).
+
+Opponents get one move in the search: the one `greedy` would play in the sampled world,
+the best by the evaluation from their point of view (their clan as sampled, their rival
+weights from the public evidence) among their `POLICY_WIDTH` best-ranked moves. The
+ranking alone matched `greedy`'s real choice 47/33/64 % of the time at orders 1/2/3,
+the evaluated best of five 79/66/95 %. The search branches only on its own moves:
+branching on 4 opponent replies made it so pessimistic that `hard` won 18 % against
+three `greedy` instead of 40 %.
 Figures and the other settings tried: docs/PERFORMANCE.md, section Shinobi.
 """
 
@@ -58,9 +65,23 @@ HAND = 0.3
 EXPOSURE = 2.0
 """Cost of being fully seen through (posterior of one's clan from one's actions = 1)."""
 ROOT_CANDIDATES = (12, 12, 8)
-"""How many candidates the searching player considers at orders 1, 2, 3."""
-OPPONENT_CANDIDATES = 1
-"""How many candidates an opponent gets (its policy move first)."""
+"""How many candidates the searching player considers at orders 1, 2, 3 of the order it
+decides now (the search root)."""
+INNER_CANDIDATES = (12, 4, 3)
+"""How many candidates the searching player considers at orders 1, 2, 3 inside the
+search (the later orders of the turn it plans): narrower, so that every world finishes
+its iteration within the node budget."""
+POLICY_WIDTH = (5, 5, 5)
+"""An opponent's move in the search (its only candidate) is the best by the evaluation
+from its point of view among this many of its best-ranked moves at orders 1, 2, 3 (the
+`greedy` bot's choice; 1: the best-ranked move, no evaluation)."""
+OPPONENT_INFERENCE = True
+"""Opponents in the search weigh the clans by the public evidence as the greedy bot does
+(False: every other clan equally likely served)."""
+TURN_END_SHARE = 0.0
+"""Weight of the value at the end of the searching player's turn (the opponents' round
+modelled by the evaluation's expected attacks) against the value after the opponents'
+modelled moves, in a leaf the search reached after them."""
 DANGER = 0.25
 """Share of the attacks each player able to hit an army is taken to aim at it."""
 LEADER_AIM = 0.5
@@ -94,7 +115,7 @@ def exposure(scores: list[float], clan: int) -> float:
 class _WorldInfo:
     """What one sampled world's root knows from the public history before the search."""
 
-    __slots__ = ("base", "root", "weights", "evidence")
+    __slots__ = ("base", "root", "weights", "evidence", "scores", "others")
 
     def __init__(self, state: ShinobiState, root: int, base: int) -> None:
         self.base = base
@@ -103,31 +124,49 @@ class _WorldInfo:
         scores = beliefs.evidence(state.history[: self.base], state.actors[: self.base], n)
         self.weights = beliefs.rival_weights(scores, root, state.allegiance(root))
         self.evidence = scores[root]
+        self.scores = scores
+        self.others: dict[int, list[float]] = {}
+
+    def weights_of(self, state: ShinobiState, player: int) -> list[float]:
+        """The rival weights `player` draws from the public evidence (its clan as in
+        this world), computed once per world."""
+        weights = self.others.get(player)
+        if weights is None:
+            weights = beliefs.rival_weights(self.scores, player, state.allegiance(player))
+            self.others[player] = weights
+        return weights
 
 
 class ShinobiAdapter(GameAdapter):
     """Candidates and evaluation for Shinobi (see the module docstring)."""
 
     def __init__(self) -> None:
-        self._worlds: weakref.WeakKeyDictionary[ShinobiState, _WorldInfo] = (
+        self._worlds: weakref.WeakKeyDictionary[ShinobiState, dict[int, _WorldInfo]] = (
             weakref.WeakKeyDictionary()
         )
         self._ranked: dict[tuple[Any, ...], list[Any]] = {}
+        self._turn_end: dict[tuple[Any, ...], float] = {}
 
     # -- knowledge about a world -----------------------------------------------------
 
-    def _info(self, state: ShinobiState, root: int) -> _WorldInfo:
-        """The world's root knowledge. The search root is where undo stops (a sampled
-        world starts with nothing to undo); a world that can undo back to the start (the
-        true state, for `cheat`) is first seen at its search root."""
-        info = self._worlds.get(state)
+    def _info(self, state: ShinobiState, player: int) -> _WorldInfo:
+        """What `player` knows in this world at the search root. The search root is
+        where undo stops (a sampled world starts with nothing to undo); a world that can
+        undo back to the start (the true state, for `cheat`) is first seen at its search
+        root."""
+        infos = self._worlds.get(state)
         base = len(state.history) - state.undo_depth
-        if info is not None and info.root == root and (info.base == base or base == 0):
-            return info
+        if infos is not None:
+            info = infos.get(player)
+            if info is not None and (info.base == base or base == 0):
+                return info
         if base == 0:
             base = len(state.history)
-        info = _WorldInfo(state, root, base)
-        self._worlds[state] = info
+        if infos is None or any(i.base != base for i in infos.values()):
+            infos = {}
+            self._worlds[state] = infos
+        info = _WorldInfo(state, player, base)
+        infos[player] = info
         return info
 
     @staticmethod
@@ -141,6 +180,37 @@ class ShinobiAdapter(GameAdapter):
     def evaluate(self, state: ShinobiState, player: int) -> float:
         """The position's worth for `player` in cards (see the module docstring)."""
         info = self._info(state, player)
+        value = self._value(state, player, info, info.base)
+        if TURN_END_SHARE <= 0.0:
+            return value
+        # How many of the latest actions are the opponents' since `player`'s turn ended.
+        history = state.history
+        actors = state.actors
+        index = len(history)
+        while index > info.base and actors[index - 1] != player:
+            index -= 1
+        later = len(history) - index
+        if index == info.base or not later:
+            return value
+        undone = list(history[index:])
+        for _ in range(later):
+            state.undo()
+        try:
+            key = (state.canonical_key(), player)
+            ended = self._turn_end.get(key)
+            if ended is None:
+                ended = self._value(state, player, info, info.base)
+                if len(self._turn_end) > CACHE_LIMIT:
+                    self._turn_end.clear()
+                self._turn_end[key] = ended
+        finally:
+            for action in undone:
+                state.apply(action)
+        return TURN_END_SHARE * ended + (1.0 - TURN_END_SHARE) * value
+
+    def _value(self, state: ShinobiState, player: int, info: _WorldInfo, start: int) -> float:
+        """The evaluation for a decision taken at history index `start` (`info.base` for
+        the searching player; where an opponent's modelled choice is made for it)."""
         clan = state.allegiance(player)
         totals: list[float] = list(state.clan_totals())
         scores = list(info.evidence)
@@ -152,7 +222,7 @@ class ShinobiAdapter(GameAdapter):
             if actor == player:
                 c, s = beliefs.action_evidence(player, history[index])
                 scores[c] += s
-            else:
+            elif index >= start:
                 others_moved = True
         current = state.current_player()
         # Every leaf is valued as at the start of the player's next turn: what the search
@@ -246,25 +316,55 @@ class ShinobiAdapter(GameAdapter):
         if len(legal) <= 1:
             return legal
         clan = state.allegiance(player)
-        if state.undo_depth == 0 or player == self._root_of(state):
+        if self._is_root(state, player):
             weights = self._info(state, player).weights
-            limit = ROOT_CANDIDATES[state.order - 1]
+            widths = ROOT_CANDIDATES if state.undo_depth == 0 else INNER_CANDIDATES
+            limit = widths[state.order - 1]
+            opponent = False
         else:
-            weights = self._prior(state, clan)
-            limit = OPPONENT_CANDIDATES
-        cache_key = (state.canonical_key(), player, clan, tuple(weights), limit)
+            weights = self._info(state, player).weights if OPPONENT_INFERENCE else None
+            if weights is None:
+                weights = self._prior(state, clan)
+            limit = POLICY_WIDTH[state.order - 1]
+            opponent = True
+        cache_key = (state.canonical_key(), player, clan, tuple(weights), limit, opponent)
         ranked = self._ranked.get(cache_key)
         if ranked is None:
             scores = self._scores(state, player, clan, weights)
             ranked = sorted(legal, key=lambda a: -scores.get(a, 0.0))[:limit]
+            if opponent and len(ranked) > 1:
+                ranked = [self._greedy_choice(state, player, ranked)]
             if len(self._ranked) > CACHE_LIMIT:
                 self._ranked.clear()
             self._ranked[cache_key] = ranked
         return list(ranked)
 
-    def _root_of(self, state: ShinobiState) -> int | None:
-        info = self._worlds.get(state)
-        return info.root if info is not None else None
+    def _greedy_choice(self, state: ShinobiState, player: int, moves: list[Any]) -> Any:
+        """The move of `moves` that `player` values best one move ahead (as `greedy`
+        chooses, in this world)."""
+        info = self._info(state, player)
+        start = len(state.history)
+        best, best_value = moves[0], float("-inf")
+        for move in moves:
+            state.apply(move)
+            try:
+                value = self._value(state, player, info, start)
+            finally:
+                state.undo()
+            if value > best_value:
+                best, best_value = move, value
+        return best
+
+    def _is_root(self, state: ShinobiState, player: int) -> bool:
+        """True when `player` is the searching player of this world: the one to act
+        where the world was sampled. In a world that can undo back to the start of the
+        game and was not sampled (the true state: `cheat`, tests) every player is."""
+        if state.undo_depth == 0:
+            return True
+        base = len(state.history) - state.undo_depth
+        if base == 0 and not state.setup().settings.get("determinized"):
+            return True
+        return state.actors[base] == player
 
     def policy(self, state: ShinobiState, player: int) -> Any:
         """An opponent's move when not searched: its best-ranked candidate."""

@@ -1,0 +1,87 @@
+"""Shinobi's adapter inside the search: how wide the searching player plans its turn,
+and which move it expects from each opponent (ai.games.shinobi)."""
+
+from __future__ import annotations
+
+import random
+
+from ai.base import Budget
+from ai.games.shinobi import ADAPTER, INNER_CANDIDATES, ROOT_CANDIDATES
+from ai.registry import make_bot
+from engine.core import GameSetup
+from engine.shinobi import SPEC, ShinobiState
+from engine.shinobi.cards import NUM_CLANS
+
+
+def sampled_as_it_is(state: ShinobiState) -> ShinobiState:
+    """A sampled world that happens to equal the true state (hands and deck included):
+    what the search gets from `determinize`, minus the guessing."""
+    n = state.num_players
+    return ShinobiState(
+        allegiance=state.allegiances,
+        hands=[state.hand(q) for q in range(n)],
+        armies=[[state.army(q, c) for c in range(NUM_CLANS)] for q in range(n)],
+        discards=state.discards(),
+        deck=state.deck(),
+        player=state.current_player(),
+        order=state.order,
+        protected=state.protected_mask,
+        final_left=state.final_left,
+        turns=state.turns,
+        first=state.first_player,
+        setup=GameSetup(game="shinobi", players=n, seed=0, settings={"determinized": True}),
+        history=state.history,
+        actors=state.actors,
+        settle=False,
+    )
+
+
+def test_the_searching_player_plans_its_later_orders_narrower() -> None:
+    # Given a sampled world in mid-game where player 0 is to give its first order
+    state = SPEC.new_game(4, 21, {"first": 0})
+    rng = random.Random(21)
+    while not (state.current_player() == 0 and state.order == 1 and state.turns >= 8):
+        state.apply(rng.choice(state.legal_actions()))
+    world = sampled_as_it_is(state)
+    at_root = ADAPTER.candidates(world, 0)
+    # When it plans its first order and then its second
+    world.apply(at_root[0])
+    assert world.current_player() == 0 and world.order == 2
+    planned = ADAPTER.candidates(world, 0)
+    # Then the order it decides now gets the wide root list, the planned one the narrow list
+    assert len(at_root) == min(ROOT_CANDIDATES[0], len(state.legal_actions()))
+    assert len(planned) == min(INNER_CANDIDATES[1], len(world.legal_actions()))
+    assert set(planned) <= set(world.legal_actions())
+
+
+def test_an_opponent_in_the_search_is_expected_to_play_as_greedy_does() -> None:
+    # Given four greedy bots playing, and a search world sampled at each player's turn,
+    # in which the others are that player's opponents until its next turn
+    bots = [make_bot("greedy", "shinobi") for _ in range(4)]
+    agreed = decided = 0
+    for seed in (31, 32):
+        state = SPEC.new_game(4, seed)
+        rng = random.Random(seed)
+        world, root = None, -1
+        while not state.is_terminal():
+            player = state.current_player()
+            legal = state.legal_actions()
+            if world is not None and player == root and world.undo_depth and state.order == 1:
+                world = None
+            if world is None:
+                world, root = sampled_as_it_is(state), player
+            # When an opponent's expected move is asked for
+            expected = None
+            if player != root and len(legal) > 1:
+                expected = ADAPTER.candidates(world, player)
+                assert len(expected) == 1 and expected[0] in legal
+            chosen = bots[player].choose(state.observation(player), legal, rng, Budget())
+            if expected is not None:
+                agreed += expected[0] == chosen
+                decided += 1
+            state.apply(chosen)
+            world.apply(chosen)
+    # Then it is greedy's own choice most of the time (the ranking alone: about half;
+    # greedy samples the hidden cards it cannot see, the world here holds the true ones)
+    assert decided > 100
+    assert agreed / decided > 0.6
