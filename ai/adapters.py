@@ -8,6 +8,8 @@ The search and greedy bots are generic; a game helps them through a `GameAdapter
   terminal or not;
 - `policy(state, player)`: the move an opponent plays when BRS+ does not search it
   (default: the first candidate);
+- `determinize(observation, rng)`: the worlds the search samples (default: the game's
+  own `determinize`);
 - `key(state)`: a hashable key of the position for the transposition table, or None;
 - `rule_move(observation, legal)`: a move taken by rule without searching, or None.
 
@@ -54,6 +56,11 @@ class GameAdapter:
         """The move an opponent plays when the search does not branch on it."""
         return self.candidates(state, player)[0]
 
+    def determinize(self, observation: Any, rng: Any) -> GameState:
+        """A full state drawn from `observation` for the search (default: the game's own
+        `determinize`; an adapter may bias it by an opponent model from public actions)."""
+        return observation.determinize(rng)
+
     def rule_move(self, observation: Any, legal: list[Any]) -> Any | None:
         """A move decided by rule before any search (None: search as usual).
 
@@ -84,8 +91,11 @@ GENERIC = GameAdapter()
 """The adapter of every game without its own."""
 
 
-def adapter_for(game_id: str) -> GameAdapter:
-    """The adapter of `game_id`: `ai.games.<game_id>.ADAPTER`, else the generic one."""
+def adapter_for(game_id: str, search: bool = False) -> GameAdapter:
+    """The adapter of `game_id`: `ai.games.<game_id>.ADAPTER`, else the generic one.
+
+    `search=True` asks for the search levels' adapter, `SEARCH_ADAPTER` where a game has
+    one (Rokugan's adds the opponent model the plain `greedy` baseline does without)."""
     module_name = f"ai.games.{game_id}"
     try:
         found = importlib.util.find_spec(module_name) is not None
@@ -93,4 +103,6 @@ def adapter_for(game_id: str) -> GameAdapter:
         found = False
     if not found:
         return GENERIC
-    return getattr(importlib.import_module(module_name), "ADAPTER", GENERIC)
+    module = importlib.import_module(module_name)
+    plain = getattr(module, "ADAPTER", GENERIC)
+    return getattr(module, "SEARCH_ADAPTER", plain) if search else plain

@@ -53,7 +53,7 @@ def make_level_bot(level: str, game_id: str, sees_everything: bool = False) -> S
     spec = LEVELS[level]
     return SearchBot(
         spec.config,
-        adapter_for(game_id),
+        adapter_for(game_id, search=True),
         name="cheat" if sees_everything else spec.name,
         nodes=spec.nodes,
         seconds=spec.seconds,

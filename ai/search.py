@@ -433,7 +433,7 @@ class SearchBot(Bot):
             root = view.player
         legal_set = set(legal)
         worlds = [
-            view.clone() if isinstance(view, GameState) else view.determinize(rng)
+            view.clone() if isinstance(view, GameState) else self.adapter.determinize(view, rng)
             for _ in range(worlds_wanted)
         ]
         found = [m for m in self.adapter.candidates(worlds[0], root) if m in legal_set]

@@ -21,6 +21,7 @@ state's `seed` is 0.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from engine.core import Observation
@@ -51,6 +52,9 @@ from engine.rokugan.state import (
     T_UP,
     RokuganState,
 )
+
+TokenWeight = Callable[[int, int, int], float]
+"""weight(player, board serial, token id) -> odds (> 0) of that token lying there."""
 
 
 class RokuganObservation(Observation):
@@ -157,8 +161,13 @@ class RokuganObservation(Observation):
 
     # ------------------------------------------------------------------ determinize
 
-    def determinize(self, rng: random.Random) -> RokuganState:
-        """A full state consistent with this observation (unknowns drawn from `rng`)."""
+    def determinize(self, rng: random.Random, weight: TokenWeight | None = None) -> RokuganState:
+        """A full state consistent with this observation (unknowns drawn from `rng`).
+
+        `weight(player, serial, tid)` (> 0) biases which of `player`'s unknown tokens is
+        drawn for its face-down board token `serial`: an opponent model (a player who
+        attacks usually attacks with an army, ...). Without it every consistent
+        assignment is drawn alike; with it the result is still consistent."""
         n, board, clans, seed, settings = self._base
         st = RokuganState.__new__(RokuganState)
         st.n, st.board, st.clans, st.seed, st.settings = n, board, clans, seed, settings
@@ -218,7 +227,7 @@ class RokuganObservation(Observation):
         self._deal_objectives(st, rng)
         self._deal_cards(st, rng, my_seen)
         self._deal_initiative(st, rng)
-        self._deal_tokens(st, rng)
+        self._deal_tokens(st, rng, weight)
         return st
 
     def _deal_objectives(self, st: RokuganState, rng: random.Random) -> None:
@@ -262,7 +271,9 @@ class RokuganObservation(Observation):
         rng.shuffle(deck)
         st.deck = tuple(deck)
 
-    def _deal_tokens(self, st: RokuganState, rng: random.Random) -> None:
+    def _deal_tokens(
+        self, st: RokuganState, rng: random.Random, weight: TokenWeight | None
+    ) -> None:
         n, me = st.n, self.player
         loc = [POOL] * (n * TOKENS_PER_CLAN)
         base = me * TOKENS_PER_CLAN
@@ -302,7 +313,7 @@ class RokuganObservation(Observation):
             in_hand = st.hand_count[q] - known_in_hand
             assignment = None
             for strict in (True, False, None):  # the rules, then what fits physically
-                assignment = _match(st, q, unknown, hidden[q], in_hand, rng, strict)
+                assignment = _match(st, q, unknown, hidden[q], in_hand, rng, strict, weight)
                 if assignment is not None:
                     break
             if assignment is None:
@@ -356,17 +367,27 @@ def _match(
     in_hand: int,
     rng: random.Random,
     strict: bool | None,
+    weight: TokenWeight | None = None,
 ) -> dict[int, int] | None:
     """A random assignment of `unknown` token ids to the face-down board tokens `serials`
-    (each token where it could lie) that leaves the bluff for the hand when needed."""
+    (each token where it could lie) that leaves the bluff for the hand when needed.
+
+    Each board token tries the unknown ids in a random order; with `weight` the order is
+    a weighted random permutation (id t comes first with odds weight(q, serial, t))."""
     toks = CLAN_TOKENS[st.clans[q]]
     order = list(unknown)
     owner: dict[int, int] = {}  # tid -> serial
     match: dict[int, int] = {}  # serial -> tid
 
+    def shuffled(s: int) -> list[int]:
+        if weight is None:
+            rng.shuffle(order)
+            return list(order)
+        # Efraimidis-Spirakis: sorting by u ** (1 / w) draws a permutation by weight.
+        return sorted(order, key=lambda t: -(rng.random() ** (1.0 / weight(q, s, t))))
+
     def augment(s: int, seen: set[int]) -> bool:
-        rng.shuffle(order)
-        for tid in list(order):
+        for tid in shuffled(s):
             if tid in seen or not _allowed(st, q, s, toks[tid][0], strict):
                 continue
             seen.add(tid)

@@ -4,12 +4,15 @@ import random
 
 import pytest
 
+from ai.adapters import adapter_for
 from ai.base import Budget
-from ai.games.rokugan import ADAPTER
+from ai.games.rokugan import _PLACED_ODDS, ADAPTER, SEARCH_ADAPTER, RokuganAdapter, spot_key
+from ai.games.rokugan_odds import measure
 from ai.greedy import GreedyBot
 from ai.registry import make_bot
 from ai.search import SearchBot, SearchConfig
 from engine.rokugan import SPEC
+from engine.rokugan.data import CLAN_TOKENS
 from engine.rokugan.state import PH_CONTROL, PH_OBJECTIVE, PH_PLACE
 from tests.engine.rokugan.fixtures import rokugan_graph
 
@@ -76,6 +79,9 @@ def test_decision_ignores_what_the_bot_cannot_see(placements: int) -> None:
     # Then the decisions are identical
     assert a == b
     assert decide(GreedyBot(ADAPTER), state, seed=8) == decide(GreedyBot(ADAPTER), other, seed=8)
+    # and so are those of the levels' search with the opponent model
+    modelled = SearchBot(SearchConfig(worlds=2), SEARCH_ADAPTER)
+    assert decide(modelled, state, seed=8, nodes=400) == decide(modelled, other, seed=8, nodes=400)
 
 
 def test_evaluation_resolves_on_the_state_and_rolls_back_exactly() -> None:
@@ -112,3 +118,47 @@ def test_cheat_decides_on_the_true_state_in_every_phase() -> None:
         move = bot.choose(state.clone(), state.legal_actions(), random.Random(2), Budget())
         # Then it answers legally
         assert move in state.legal_actions()
+
+
+def test_the_opponent_model_draws_consistent_worlds_that_favour_likely_tokens() -> None:
+    # Given a placement decision with rivals' face-down attacks on the board
+    state = game_at(PH_PLACE, seed=5, placements=9)
+    me = state.current_player()
+    view = state.observation(me)
+    modelled = RokuganAdapter(model=True)
+    hidden = [s for s, bt in enumerate(view.board_tokens) if bt is not None and bt[5] < 0]
+    assert hidden
+    # When worlds are drawn with and without the model
+    plain = [ADAPTER.determinize(view, random.Random(k)) for k in range(30)]
+    biased = [modelled.determinize(view, random.Random(k)) for k in range(30)]
+    # Then every world is consistent with what the player sees
+    assert all(w.observation(me) == view for w in biased)
+
+    # and the model's worlds put likelier tokens on the spots (by its own odds table)
+    def likelihood(world) -> float:
+        total = 0.0
+        for s in hidden:
+            q, tid = world.tokens[s][0], world.tokens[s][1]
+            spot = spot_key(world, q, world.tokens[s][2])
+            total += _PLACED_ODDS.get(spot, {}).get(CLAN_TOKENS[world.clans[q]][tid], 0.0)
+        return total
+
+    assert sum(map(likelihood, biased)) > 1.2 * sum(map(likelihood, plain))
+
+
+def test_the_levels_search_with_the_opponent_model_and_greedy_without() -> None:
+    # Given the Rokugan bots by name
+    hard, greedy = make_bot("hard", "rokugan"), make_bot("greedy", "rokugan")
+    # Then the levels draw their worlds through the model, the greedy baseline does not
+    assert adapter_for("rokugan", search=True) is SEARCH_ADAPTER and SEARCH_ADAPTER.model
+    assert hard.adapter is SEARCH_ADAPTER
+    assert greedy.adapter is ADAPTER and not ADAPTER.model
+
+
+def test_the_odds_table_is_measured_from_play() -> None:
+    # When the placement odds are measured over one greedy game
+    table = measure(1)
+    # Then it has odds for defences and attacks, each a share of the times offered
+    assert "own" in table and any(spot.startswith("rival") for spot in table)
+    assert all(0.0 <= p <= 1.0 for odds in table.values() for p in odds.values())
+    assert any(p > 0 for p in table["own"].values())

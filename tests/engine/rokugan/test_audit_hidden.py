@@ -142,3 +142,32 @@ def test_a_player_sees_its_own_face_down_tokens():
         own = [(s, t) for s, t in enumerate(st.tokens) if t is not None and t[S.T_PLAYER] == player]
         # Then every own token on the board shows its identity
         assert all(obs.board_tokens[s][-1] == t[S.T_TID] for s, t in own)
+
+
+def test_a_weighted_determinize_stays_consistent_and_follows_the_weights():
+    # Given player 0's observation with face-down opponent tokens on the board
+    st = _mid_game(5)
+    obs = st.observation(0)
+    hidden = [
+        (s, bt[0]) for s, bt in enumerate(obs.board_tokens) if bt is not None and bt[-1] < 0
+    ]
+    assert hidden
+    serial, opp = hidden[0]
+    plain = [obs.determinize(random.Random(k)).tokens[serial][S.T_TID] for k in range(40)]
+    favourite = plain[0]
+
+    def weight(player: int, s: int, tid: int) -> float:
+        return 1000.0 if (s, tid) == (serial, favourite) else 1.0
+
+    # When it determinizes with odds that strongly favour one token for one spot
+    dets = [obs.determinize(random.Random(k), weight=weight) for k in range(40)]
+    # Then every world is still consistent with the observation
+    assert all(d.observation(0) == obs for d in dets)
+    # and the favoured token lies there far more often than without the odds
+    weighted = [d.tokens[serial][S.T_TID] for d in dets]
+    assert weighted.count(favourite) >= 36
+    assert plain.count(favourite) < 30
+    # and without odds the draw is unchanged by the new parameter
+    assert [obs.determinize(random.Random(k), weight=None).key() for k in range(3)] == [
+        obs.determinize(random.Random(k)).key() for k in range(3)
+    ]
