@@ -40,9 +40,7 @@ def test_a_new_file_follows_the_umask(tmp_path: Path) -> None:
     assert stat.S_IMODE((tmp_path / "new.txt").stat().st_mode) == 0o644
 
 
-def test_a_failed_write_keeps_the_old_file(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_failed_write_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # Given an existing file
     target = tmp_path / "keep.txt"
     target.write_text("old", encoding="utf-8")

@@ -148,9 +148,7 @@ def test_a_weighted_determinize_stays_consistent_and_follows_the_weights():
     # Given player 0's observation with face-down opponent tokens on the board
     st = _mid_game(5)
     obs = st.observation(0)
-    hidden = [
-        (s, bt[0]) for s, bt in enumerate(obs.board_tokens) if bt is not None and bt[-1] < 0
-    ]
+    hidden = [(s, bt[0]) for s, bt in enumerate(obs.board_tokens) if bt is not None and bt[-1] < 0]
     assert hidden
     serial, opp = hidden[0]
     plain = [obs.determinize(random.Random(k)).tokens[serial][S.T_TID] for k in range(40)]
