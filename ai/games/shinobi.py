@@ -43,17 +43,27 @@ ranking alone matched `greedy`'s real choice 47/33/64 % of the time at orders 1/
 the evaluated best of five 79/66/95 %. The search branches only on its own moves:
 branching on 4 opponent replies made it so pessimistic that `hard` won 18 % against
 three `greedy` instead of 40 %.
+
+That model is wrong against players who do not follow the evaluation (random ones): the
+search then counts on replies that never come (leaving a leader's card to the others'
+attacks, say). So a leaf reached after the opponents' modelled moves is valued partly as
+at the end of the searching player's turn, where the evaluation spreads their coming
+attacks: with the chance that they play at random, judged from the public history by
+how often their attacks hit the largest clan they could hit (`aimed_attacks`: two in
+five at random, four in five for `greedy`).
+
 Figures and the other settings tried: docs/PERFORMANCE.md, section Shinobi.
 """
 
 from __future__ import annotations
 
 import weakref
+from collections.abc import Sequence
 from typing import Any
 
 from ai.adapters import WIN_BONUS, GameAdapter
 from engine.shinobi import beliefs
-from engine.shinobi.actions import DEPLOY, NINJA_ON, Attack, Move
+from engine.shinobi.actions import DEPLOY, NINJA_ON, Attack, Deploy, Move, ShinobiAction
 from engine.shinobi.cards import NINJA, NUM_CLANS
 from engine.shinobi.state import ShinobiState
 
@@ -78,10 +88,14 @@ from its point of view among this many of its best-ranked moves at orders 1, 2, 
 OPPONENT_INFERENCE = True
 """Opponents in the search weigh the clans by the public evidence as the greedy bot does
 (False: every other clan equally likely served)."""
-TURN_END_SHARE = 0.0
-"""Weight of the value at the end of the searching player's turn (the opponents' round
-modelled by the evaluation's expected attacks) against the value after the opponents'
-modelled moves, in a leaf the search reached after them."""
+TURN_END_SHARE = 1.0
+"""In a leaf the search reached after the opponents' modelled moves, the weight of the
+value at the end of the searching player's turn (where the evaluation spreads their
+coming attacks) is this times the chance that they play at random (`random_share`)."""
+AIM_RANDOM = 0.4
+"""Share of a random player's attacks that hit the largest clan it could hit (measured)."""
+AIM_GREEDY = 0.8
+"""The same for `greedy` (measured)."""
 DANGER = 0.25
 """Share of the attacks each player able to hit an army is taken to aim at it."""
 LEADER_AIM = 0.5
@@ -112,29 +126,80 @@ def exposure(scores: list[float], clan: int) -> float:
     return max(0.0, (share - 1.0 / NUM_CLANS) / (1.0 - 1.0 / NUM_CLANS))
 
 
-class _WorldInfo:
-    """What one sampled world's root knows from the public history before the search."""
+def aimed_attacks(
+    history: Sequence[ShinobiAction], actors: Sequence[int], players: int, observer: int
+) -> tuple[int, int]:
+    """How many of the other players' attacks hit the clan with the largest table total
+    among the clans they could hit, out of those with a choice of two clans or more.
 
-    __slots__ = ("base", "root", "weights", "evidence", "scores", "others")
+    Read from the public history alone (the table is replayed from the empty start). A
+    player who aims at the leading clan follows the evaluation; one who hits at random
+    finds the largest clan about two times in five."""
+    armies = [[0] * NUM_CLANS for _ in range(players)]
+    totals = [0] * NUM_CLANS
+    protected: set[tuple[int, int]] = set()
+    last = -1
+    aimed = chances = 0
+    for actor, action in zip(actors, history, strict=True):
+        if actor != last:
+            protected.clear()
+            last = actor
+        kind = type(action)
+        if kind is Deploy:
+            armies[action.province][action.clan] += 1
+            totals[action.clan] += 1
+            protected.add((action.province, action.clan))
+        elif kind is Move:
+            armies[action.source][action.clan] -= 1
+            armies[action.target][action.clan] += 1
+            protected.add((action.target, action.clan))
+        else:
+            if kind is Attack and actor != observer:
+                targets = set()
+                for a in range(NUM_CLANS):
+                    strength = armies[actor][a]
+                    if strength < 2:
+                        continue
+                    for q in range(players):
+                        if q != actor:
+                            for b in range(NUM_CLANS):
+                                if b != a and 0 < armies[q][b] < strength:
+                                    if (q, b) not in protected:
+                                        targets.add(b)
+                if len(targets) >= 2:
+                    chances += 1
+                    aimed += totals[action.clan] == max(totals[b] for b in targets)
+            armies[action.province][action.clan] -= 1
+            totals[action.clan] -= 1
+            if kind is not Attack:
+                protected.add((action.province, action.clan))
+    return aimed, chances
+
+
+def random_share(aimed: int, chances: int) -> float:
+    """The chance that the opponents play at random rather than by the evaluation, from
+    their aimed attacks: even odds before any, each attack weighed by how likely it is
+    under either (`AIM_RANDOM`, `AIM_GREEDY`)."""
+    at_random = AIM_RANDOM**aimed * (1.0 - AIM_RANDOM) ** (chances - aimed)
+    by_evaluation = AIM_GREEDY**aimed * (1.0 - AIM_GREEDY) ** (chances - aimed)
+    return at_random / (at_random + by_evaluation)
+
+
+class _WorldInfo:
+    """What one sampled world's player knows from the public history before the search."""
+
+    __slots__ = ("base", "root", "weights", "evidence", "turn_end")
 
     def __init__(self, state: ShinobiState, root: int, base: int) -> None:
         self.base = base
         self.root = root
         n = state.num_players
-        scores = beliefs.evidence(state.history[: self.base], state.actors[: self.base], n)
+        history = state.history[: self.base]
+        actors = state.actors[: self.base]
+        scores = beliefs.evidence(history, actors, n)
         self.weights = beliefs.rival_weights(scores, root, state.allegiance(root))
         self.evidence = scores[root]
-        self.scores = scores
-        self.others: dict[int, list[float]] = {}
-
-    def weights_of(self, state: ShinobiState, player: int) -> list[float]:
-        """The rival weights `player` draws from the public evidence (its clan as in
-        this world), computed once per world."""
-        weights = self.others.get(player)
-        if weights is None:
-            weights = beliefs.rival_weights(self.scores, player, state.allegiance(player))
-            self.others[player] = weights
-        return weights
+        self.turn_end = -1.0  # computed when first needed (`ShinobiAdapter._turn_end_share`)
 
 
 class ShinobiAdapter(GameAdapter):
@@ -181,9 +246,7 @@ class ShinobiAdapter(GameAdapter):
         """The position's worth for `player` in cards (see the module docstring)."""
         info = self._info(state, player)
         value = self._value(state, player, info, info.base)
-        if TURN_END_SHARE <= 0.0:
-            return value
-        # How many of the latest actions are the opponents' since `player`'s turn ended.
+        # The opponents' moves since `player`'s turn ended (the search's model of them).
         history = state.history
         actors = state.actors
         index = len(history)
@@ -191,6 +254,13 @@ class ShinobiAdapter(GameAdapter):
             index -= 1
         later = len(history) - index
         if index == info.base or not later:
+            return value
+        share = info.turn_end
+        if share < 0.0:
+            base = info.base
+            public = (history[:base], actors[:base], state.num_players, player)
+            share = info.turn_end = TURN_END_SHARE * random_share(*aimed_attacks(*public))
+        if share <= 0.0:
             return value
         undone = list(history[index:])
         for _ in range(later):
@@ -206,7 +276,7 @@ class ShinobiAdapter(GameAdapter):
         finally:
             for action in undone:
                 state.apply(action)
-        return TURN_END_SHARE * ended + (1.0 - TURN_END_SHARE) * value
+        return share * ended + (1.0 - share) * value
 
     def _value(self, state: ShinobiState, player: int, info: _WorldInfo, start: int) -> float:
         """The evaluation for a decision taken at history index `start` (`info.base` for
