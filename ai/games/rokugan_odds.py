@@ -28,11 +28,12 @@ from engine.rokugan.state import PH_PLACE
 
 
 def measure(games: int, seed: int = 1000) -> dict[str, dict[tuple[int, int], float]]:
-    """The odds table from `games` greedy games (deals `seed`, `seed + 1`, ...)."""
-    from maps.api import load_graph
+    """The odds table from `games` greedy games (deals `seed`, `seed + 1`, ...) on the
+    engine's copy of the published board (ai/ may not import maps/)."""
+    from engine.rokugan.bench import load_bench_graph
 
     spec = get_game("rokugan")
-    graph = load_graph(spec.default_map)
+    graph = load_bench_graph()
     placed: dict[str, Counter[tuple[int, int]]] = defaultdict(Counter)
     offered: dict[str, Counter[tuple[int, int]]] = defaultdict(Counter)
     for game in range(games):
