@@ -44,28 +44,17 @@ the evaluated best of five 79/66/95 %. The search branches only on its own moves
 branching on 4 opponent replies made it so pessimistic that `hard` won 18 % against
 three `greedy` instead of 40 %.
 
-That model is wrong against players who do not follow the evaluation (random ones): the
-search then counts on replies that never come (leaving a leader's card to the others'
-attacks, say). A leaf reached after the opponents' modelled moves can be valued partly as
-at the end of the searching player's turn, where the evaluation spreads their coming
-attacks: with the chance that they play at random, judged from the public history by
-how often their attacks hit the largest clan they could hit (`aimed_attacks`: two in
-five at random, four in five for `greedy`). Off (`TURN_END_SHARE` = 0): on the same 96
-games it won 91.1 % against three `random` (80.7 % without) but 36.8 % against three
-`greedy` (43.9 % without).
-
 Figures and the other settings tried: docs/PERFORMANCE.md, section Shinobi.
 """
 
 from __future__ import annotations
 
 import weakref
-from collections.abc import Sequence
 from typing import Any
 
 from ai.adapters import WIN_BONUS, GameAdapter
 from engine.shinobi import beliefs
-from engine.shinobi.actions import DEPLOY, NINJA_ON, Attack, Deploy, Move, ShinobiAction
+from engine.shinobi.actions import DEPLOY, NINJA_ON, Attack, Move
 from engine.shinobi.cards import NINJA, NUM_CLANS
 from engine.shinobi.state import ShinobiState
 
@@ -90,14 +79,6 @@ from its point of view among this many of its best-ranked moves at orders 1, 2, 
 OPPONENT_INFERENCE = True
 """Opponents in the search weigh the clans by the public evidence as the greedy bot does
 (False: every other clan equally likely served)."""
-TURN_END_SHARE = 0.0
-"""In a leaf the search reached after the opponents' modelled moves, the weight of the
-value at the end of the searching player's turn (where the evaluation spreads their
-coming attacks) is this times the chance that they play at random (`random_share`)."""
-AIM_RANDOM = 0.4
-"""Share of a random player's attacks that hit the largest clan it could hit (measured)."""
-AIM_GREEDY = 0.8
-"""The same for `greedy` (measured)."""
 DANGER = 0.25
 """Share of the attacks each player able to hit an army is taken to aim at it."""
 LEADER_AIM = 0.5
@@ -128,69 +109,10 @@ def exposure(scores: list[float], clan: int) -> float:
     return max(0.0, (share - 1.0 / NUM_CLANS) / (1.0 - 1.0 / NUM_CLANS))
 
 
-def aimed_attacks(
-    history: Sequence[ShinobiAction], actors: Sequence[int], players: int, observer: int
-) -> tuple[int, int]:
-    """How many of the other players' attacks hit the clan with the largest table total
-    among the clans they could hit, out of those with a choice of two clans or more.
-
-    Read from the public history alone (the table is replayed from the empty start). A
-    player who aims at the leading clan follows the evaluation; one who hits at random
-    finds the largest clan about two times in five."""
-    armies = [[0] * NUM_CLANS for _ in range(players)]
-    totals = [0] * NUM_CLANS
-    protected: set[tuple[int, int]] = set()
-    last = -1
-    aimed = chances = 0
-    for actor, action in zip(actors, history, strict=True):
-        if actor != last:
-            protected.clear()
-            last = actor
-        kind = type(action)
-        if kind is Deploy:
-            armies[action.province][action.clan] += 1
-            totals[action.clan] += 1
-            protected.add((action.province, action.clan))
-        elif kind is Move:
-            armies[action.source][action.clan] -= 1
-            armies[action.target][action.clan] += 1
-            protected.add((action.target, action.clan))
-        else:
-            if kind is Attack and actor != observer:
-                targets = set()
-                for a in range(NUM_CLANS):
-                    strength = armies[actor][a]
-                    if strength < 2:
-                        continue
-                    for q in range(players):
-                        if q != actor:
-                            for b in range(NUM_CLANS):
-                                if b != a and 0 < armies[q][b] < strength:
-                                    if (q, b) not in protected:
-                                        targets.add(b)
-                if len(targets) >= 2:
-                    chances += 1
-                    aimed += totals[action.clan] == max(totals[b] for b in targets)
-            armies[action.province][action.clan] -= 1
-            totals[action.clan] -= 1
-            if kind is not Attack:
-                protected.add((action.province, action.clan))
-    return aimed, chances
-
-
-def random_share(aimed: int, chances: int) -> float:
-    """The chance that the opponents play at random rather than by the evaluation, from
-    their aimed attacks: even odds before any, each attack weighed by how likely it is
-    under either (`AIM_RANDOM`, `AIM_GREEDY`)."""
-    at_random = AIM_RANDOM**aimed * (1.0 - AIM_RANDOM) ** (chances - aimed)
-    by_evaluation = AIM_GREEDY**aimed * (1.0 - AIM_GREEDY) ** (chances - aimed)
-    return at_random / (at_random + by_evaluation)
-
-
 class _WorldInfo:
     """What one sampled world's player knows from the public history before the search."""
 
-    __slots__ = ("base", "root", "weights", "evidence", "turn_end")
+    __slots__ = ("base", "root", "weights", "evidence")
 
     def __init__(self, state: ShinobiState, root: int, base: int) -> None:
         self.base = base
@@ -201,7 +123,6 @@ class _WorldInfo:
         scores = beliefs.evidence(history, actors, n)
         self.weights = beliefs.rival_weights(scores, root, state.allegiance(root))
         self.evidence = scores[root]
-        self.turn_end = -1.0  # computed when first needed (`ShinobiAdapter._turn_end_share`)
 
 
 class ShinobiAdapter(GameAdapter):
@@ -212,7 +133,6 @@ class ShinobiAdapter(GameAdapter):
             weakref.WeakKeyDictionary()
         )
         self._ranked: dict[tuple[Any, ...], list[Any]] = {}
-        self._turn_end: dict[tuple[Any, ...], float] = {}
 
     # -- knowledge about a world -----------------------------------------------------
 
@@ -247,38 +167,7 @@ class ShinobiAdapter(GameAdapter):
     def evaluate(self, state: ShinobiState, player: int) -> float:
         """The position's worth for `player` in cards (see the module docstring)."""
         info = self._info(state, player)
-        value = self._value(state, player, info, info.base)
-        # The opponents' moves since `player`'s turn ended (the search's model of them).
-        history = state.history
-        actors = state.actors
-        index = len(history)
-        while index > info.base and actors[index - 1] != player:
-            index -= 1
-        later = len(history) - index
-        if index == info.base or not later:
-            return value
-        share = info.turn_end
-        if share < 0.0:
-            base = info.base
-            public = (history[:base], actors[:base], state.num_players, player)
-            share = info.turn_end = TURN_END_SHARE * random_share(*aimed_attacks(*public))
-        if share <= 0.0:
-            return value
-        undone = list(history[index:])
-        for _ in range(later):
-            state.undo()
-        try:
-            key = (state.canonical_key(), player)
-            ended = self._turn_end.get(key)
-            if ended is None:
-                ended = self._value(state, player, info, info.base)
-                if len(self._turn_end) > CACHE_LIMIT:
-                    self._turn_end.clear()
-                self._turn_end[key] = ended
-        finally:
-            for action in undone:
-                state.apply(action)
-        return share * ended + (1.0 - share) * value
+        return self._value(state, player, info, info.base)
 
     def _value(self, state: ShinobiState, player: int, info: _WorldInfo, start: int) -> float:
         """The evaluation for a decision taken at history index `start` (`info.base` for

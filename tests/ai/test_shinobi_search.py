@@ -10,8 +10,6 @@ from ai.games.shinobi import (
     ADAPTER,
     INNER_CANDIDATES,
     ROOT_CANDIDATES,
-    aimed_attacks,
-    random_share,
 )
 from ai.registry import make_bot
 from engine.core import GameSetup
@@ -91,27 +89,3 @@ def test_an_opponent_in_the_search_is_expected_to_play_as_greedy_does() -> None:
     # greedy samples the hidden cards it cannot see, the world here holds the true ones)
     assert decided > 100
     assert agreed / decided > 0.6
-
-
-def share_after(bot: str, seed: int) -> float:
-    """The chance player 0 gives the others of playing at random, after a whole game of
-    four `bot` players."""
-    state = SPEC.new_game(4, seed)
-    bots = [make_bot(bot, "shinobi") for _ in range(4)]
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        player = state.current_player()
-        legal = state.legal_actions()
-        state.apply(bots[player].choose(state.observation(player), legal, rng, Budget()))
-    return random_share(*aimed_attacks(state.history, state.actors, 4, 0))
-
-
-def test_random_players_are_told_from_greedy_ones_by_their_attacks() -> None:
-    # Given whole games of four random players and of four greedy players
-    # When player 0 judges the others from the public history
-    # Then random players look random and greedy ones, on the whole, do not (a game
-    # whose attacks happen to look random can fool it)
-    assert min(share_after("random", seed) for seed in (41, 42, 43)) > 0.9
-    assert sum(share_after("greedy", seed) for seed in (41, 42, 43)) / 3 < 0.4
-    # and with no attack seen yet, either is as likely
-    assert random_share(0, 0) == 0.5
