@@ -117,6 +117,7 @@ class MapScene(QGraphicsScene):
         self.highlights: dict[str, QGraphicsPathItem] = {}
         self.centre_spots: dict[str, Spot] = {}
         self.border_spots: dict[str, Spot] = {}
+        self.names: dict[str, QGraphicsItem] = {}
         self.labels: dict[str, QPointF] = {
             pid: QPointF(x, y) for pid, (x, y) in geometry.labels.items()
         }
@@ -217,9 +218,12 @@ class MapScene(QGraphicsScene):
             if centre is None:
                 continue
             name = halo_text(province.name, u * 2.1, QColor("#2b2116"), QColor(255, 250, 235))
-            name.setPos(centre + QPointF(0, -u * 2.2))
+            scale, lift = self._name_fit(province.id, name.childrenBoundingRect(), centre)
+            name.setScale(scale)
+            name.setPos(centre + QPointF(0, -lift))
             name.setZValue(10)
             self.addItem(name)
+            self.names[province.id] = name
             icons: list[QGraphicsItem] = []
             flowers = int(province.attrs.get("flowers", 0) or 0)
             for _ in range(flowers):
@@ -235,6 +239,22 @@ class MapScene(QGraphicsScene):
                 icon.setPos(x0 + index * width, centre.y() + u * 0.4)
                 icon.setZValue(10)
                 self.addItem(icon)
+
+    def _name_fit(self, pid: str, box: QRectF, centre: QPointF) -> tuple[float, float]:
+        """The scale and the lift above the label point that keep a province's name
+        (`box`, centred on the origin) inside the province: full size above the point
+        where it fits, else a little lower, else smaller (thin provinces get a smaller
+        name); a name that fits nowhere keeps its full size."""
+        u = self.unit
+        shape = self.province_items[pid].path()
+        for scale in (1.0, 0.85, 0.7):
+            for lift in (2.2 * u * scale, 1.7 * u * scale):
+                # the halo may spill over the border a little; the letters may not
+                w, h = box.width() * scale * 0.85, box.height() * scale * 0.8
+                rect = QRectF(centre.x() - w / 2, centre.y() - lift - h / 2, w, h)
+                if shape.contains(rect):
+                    return scale, lift
+        return 1.0, 2.2 * u
 
     def _make_spots(self) -> None:
         u = self.unit

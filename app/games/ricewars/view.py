@@ -497,10 +497,12 @@ class RiceWarsView(PickTreeView):
         # the panel keeps its height: a board that changes size repaints everything
         picture = self._step.payload if self._step is not None else None
         if isinstance(picture, FightPicture):
-            told = "<br>".join(self._step.lines[-2:]) if self._step is not None else ""
-            text = (
-                _picture_html(state, picture) + f"<br><small style='color:#6b5535'>{told}</small>"
-            )
+            text = _picture_html(state, picture)
+            if self._step is not None and not picture.strengths and not picture.result:
+                # Before the reveal the step's last lines tell what was just played; from
+                # the reveal on the picture itself shows the strengths and the result.
+                told = "<br>".join(self._step.lines[-2:])
+                text += f"<br><small style='color:#6b5535'>{told}</small>"
         elif self._step is not None:
             text = f"<b>{self._step.title}</b><br>" + "<br>".join(self._step.lines[:4])
         elif state.fight is not None:
