@@ -56,6 +56,11 @@ class GameAdapter:
         """The move an opponent plays when the search does not branch on it."""
         return self.candidates(state, player)[0]
 
+    def view(self, state: GameState, player: int) -> GameState:
+        """`state` as `player` believes it (default: the state itself; an adapter may
+        redraw what `player` cannot see, so its choices do not use hidden facts)."""
+        return state
+
     def determinize(self, observation: Any, rng: Any) -> GameState:
         """A full state drawn from `observation` for the search (default: the game's own
         `determinize`; an adapter may bias it by an opponent model from public actions)."""

@@ -39,10 +39,16 @@ class Level:
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 300, 0.5, SearchConfig(worlds=2, max_depth=1, reply_width=4)),
     "normal": Level(
-        "normal", 2500, 1.0, SearchConfig(worlds=4, max_depth=2, reply_width=5, settle=True)
+        "normal",
+        2500,
+        1.0,
+        SearchConfig(worlds=4, max_depth=2, reply_width=5, settle=True, honest_replies=True),
     ),
     "hard": Level(
-        "hard", 6000, 3.0, SearchConfig(worlds=5, max_depth=2, reply_width=5, settle=True)
+        "hard",
+        6000,
+        3.0,
+        SearchConfig(worlds=5, max_depth=2, reply_width=5, settle=True, honest_replies=True),
     ),
 }
 GREEDY_WORLDS = 3

@@ -67,6 +67,11 @@ class SearchConfig:
     settle: bool = False
     """At the horizon, let the opponents still to move before the root's next turn play
     their policy moves first (up to one each), so every leaf is a root-to-move position."""
+    honest_replies: bool = False
+    """An opponent's reply is chosen among the candidates of the world as it sees it
+    (`GameAdapter.view`), not among those that answer the world's hidden facts (such
+    as the searching player's face-down tokens, which a real opponent cannot see); its
+    policy move stays the world's first candidate."""
 
 
 class _Stop(Exception):
@@ -129,6 +134,7 @@ class WorldSearch:
         self.table: dict[Hashable, tuple[int, float, int, Any]] = {}
         self.evals: dict[Hashable, float] = {}
         self.moves: dict[Hashable, list[Any]] = {}
+        self.replies: dict[Hashable, list[Any]] = {}
         self.first_is_policy = type(adapter).policy is GameAdapter.policy
         self.killers: dict[int, list[Any]] = {}
         self.history: dict[tuple[int, Any], int] = {}
@@ -320,18 +326,22 @@ class WorldSearch:
             for _ in range(applied):
                 state.undo()
 
-    def _candidates(self, position: Hashable | None, player: int) -> list[Any]:
-        """The adapter's candidates, remembered per position (iterations revisit them)."""
-        if position is None:
-            return self.adapter.candidates(self.state, player)
-        moves = self.moves.get(position)
+    def _candidates(self, position: Hashable | None, player: int, reply: bool = True) -> list[Any]:
+        """The adapter's candidates, remembered per position (iterations revisit them).
+        With `honest_replies`, an opponent's replies are those of its own view."""
+        honest = reply and player != self.root and self.config.honest_replies
+        cache = self.replies if honest else self.moves
+        moves = cache.get(position) if position is not None else None
         if moves is None:
-            moves = self.moves[position] = self.adapter.candidates(self.state, player)
+            state = self.adapter.view(self.state, player) if honest else self.state
+            moves = self.adapter.candidates(state, player)
+            if position is not None:
+                cache[position] = moves
         return moves
 
     def _policy(self, position: Hashable | None, player: int) -> Any:
         if self.first_is_policy:
-            return self._candidates(position, player)[0]
+            return self._candidates(position, player, reply=False)[0]
         return self.adapter.policy(self.state, player)
 
     def _ordered(self, moves: list[Any], player: int, ply: int, table_move: Any) -> list[Any]:

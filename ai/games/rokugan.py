@@ -78,8 +78,10 @@ class RokuganAdapter(GameAdapter):
         exposure: float = 0.15,
         material: float = 0.5,
         model: bool = False,
+        honest: bool = False,
     ) -> None:
         self.width = width
+        self.honest = honest
         self.exposure = exposure
         self.material = material
         self.model = model
@@ -100,7 +102,7 @@ class RokuganAdapter(GameAdapter):
             found: dict[int, dict[tuple[int, int], float]] = {}
             for s, bt in enumerate(observation.board_tokens):
                 if bt is not None and bt[5] < 0 and bt[1] >= 0:
-                    found[s] = _PLACED_ODDS.get(spot_key(public, bt[0], bt[1]), {})
+                    found[s] = _PLACED_ODDS.get(spot_key(public, bt[0], bt[1], s), {})
             cached = self._spots = (observation, found)
         spots = cached[1]
         clans = observation._base[2]
@@ -112,6 +114,14 @@ class RokuganAdapter(GameAdapter):
             return odds.get(CLAN_TOKENS[clans[player]][tid], 0.05) + 0.05
 
         return observation.determinize(rng, weight=weight)
+
+    def view(self, state: GameState, player: int) -> GameState:
+        """The world as `player` believes it: with `honest`, what it cannot see redrawn
+        from its own observation (the world's true face-down tokens stay unknown to it)."""
+        if not self.honest:
+            return state
+        seed = (state.round * 1000 + len(state.tokens)) * 8 + player  # type: ignore[attr-defined]
+        return state.observation(player).determinize(random.Random(seed))
 
     # -- evaluation --------------------------------------------------------------------
 
@@ -544,38 +554,82 @@ def _spot_kind(board: Any, owner: Any, player: int, slot: int) -> str:
 # (`python -m ai.games.rokugan_odds --games 100` regenerates it). Kinds: ARMY 0, NAVY 1,
 # SHINOBI 2, DIPLOMACY 4, RAID 5, BLUFF 6 (engine.rokugan.data); missing pairs are never placed.
 _PLACED_ODDS: dict[str, dict[tuple[int, int], float]] = {
-    "centre": {(2, 1): 0.89, (2, 2): 0.85, (2, 3): 0.84, (5, 0): 0.71, (6, 0): 0.39},
-    "coast": {(1, 1): 0.96, (1, 2): 0.81, (1, 3): 0.83},
-    "free0": {(0, 1): 0.89, (0, 2): 0.56, (0, 3): 0.31, (0, 4): 0.53, (0, 5): 0.35, (0, 6): 0.33},
-    "own": {
-        (0, 1): 0.64,
-        (0, 2): 0.54,
-        (0, 3): 0.38,
-        (0, 4): 0.32,
-        (0, 5): 0.23,
-        (0, 6): 0.15,
-        (1, 1): 0.47,
-        (1, 2): 0.38,
-        (1, 3): 0.33,
-        (2, 1): 0.44,
-        (2, 2): 0.27,
-        (4, 0): 0.59,
+    "centre": {(2, 1): 0.89, (2, 2): 0.85, (2, 3): 0.86, (5, 0): 0.71, (6, 0): 0.39},
+    "coast": {(1, 1): 0.95, (1, 2): 0.81, (1, 3): 0.84},
+    "free0": {(0, 1): 0.84, (0, 2): 0.48, (0, 3): 0.57, (0, 4): 0.41, (0, 5): 0.29},
+    "free1": {(0, 2): 1.0},
+    "own0": {
+        (0, 1): 0.82,
+        (0, 2): 0.53,
+        (0, 3): 0.27,
+        (0, 4): 0.23,
+        (0, 5): 0.15,
+        (0, 6): 0.1,
+        (1, 1): 0.6,
+        (1, 2): 0.34,
+        (1, 3): 0.25,
+        (2, 1): 0.47,
+        (2, 2): 0.31,
+        (4, 0): 0.45,
     },
-    "rival0": {(0, 1): 0.93, (0, 2): 0.48, (0, 3): 0.33, (0, 4): 0.28, (0, 5): 0.23, (0, 6): 0.21},
-    "rival1": {(0, 1): 0.29, (0, 2): 0.88, (0, 3): 0.53, (0, 4): 0.34, (0, 5): 0.27, (0, 6): 0.39},
-    "rival2": {(0, 1): 0.02, (0, 2): 0.25, (0, 3): 0.9, (0, 4): 0.61, (0, 5): 0.46, (0, 6): 0.53},
-    "rival3": {(0, 1): 0.02, (0, 2): 0.06, (0, 3): 0.45, (0, 4): 0.94, (0, 5): 0.65, (0, 6): 0.75},
-    "rival4": {(0, 1): 0.11, (0, 3): 0.14, (0, 4): 0.22, (0, 5): 0.93, (0, 6): 1.0},
+    "own1": {
+        (0, 1): 0.54,
+        (0, 2): 0.54,
+        (0, 3): 0.42,
+        (0, 4): 0.4,
+        (0, 5): 0.34,
+        (0, 6): 0.21,
+        (1, 1): 0.42,
+        (1, 2): 0.43,
+        (1, 3): 0.32,
+        (2, 1): 0.33,
+        (2, 2): 0.29,
+        (2, 3): 0.14,
+        (4, 0): 0.62,
+    },
+    "own2": {
+        (0, 1): 0.43,
+        (0, 2): 0.54,
+        (0, 3): 0.53,
+        (0, 4): 0.55,
+        (0, 5): 0.47,
+        (0, 6): 0.5,
+        (1, 1): 0.25,
+        (1, 2): 0.5,
+        (1, 3): 1.0,
+        (2, 1): 1.0,
+        (2, 2): 0.6,
+        (4, 0): 0.76,
+    },
+    "rival0": {(0, 1): 0.91, (0, 2): 0.49, (0, 3): 0.34, (0, 4): 0.28, (0, 5): 0.23, (0, 6): 0.18},
+    "rival1": {(0, 1): 0.27, (0, 2): 0.87, (0, 3): 0.53, (0, 4): 0.34, (0, 5): 0.3, (0, 6): 0.25},
+    "rival2": {(0, 1): 0.02, (0, 2): 0.27, (0, 3): 0.88, (0, 4): 0.63, (0, 5): 0.47, (0, 6): 0.55},
+    "rival3": {(0, 1): 0.02, (0, 2): 0.07, (0, 3): 0.5, (0, 4): 0.89, (0, 5): 0.57, (0, 6): 0.75},
+    "rival4": {(0, 3): 0.33, (0, 4): 0.25, (0, 5): 0.86, (0, 6): 1.0},
 }
 
 
-def spot_key(state: RokuganState, player: int, slot: int) -> str:
+def spot_key(state: RokuganState, player: int, slot: int, serial: int | None = None) -> str:
     """The kind of spot (`_spot_kind`), for an attack with the province's defence
-    against `player` (capped at 4): a sensible attacker brings just enough to win."""
+    against `player` (capped at 4): a sensible attacker brings just enough to win; for a
+    defence with the number of rival tokens aimed at the province (capped at 2) when it
+    was placed (those before board token `serial`; all when None)."""
     spot = _spot_kind(state.board, state.ctrl_owner, player, slot)
     if spot in ("rival", "free"):
         q = state.board.slot_target[slot]
         return f"{spot}{min(4, state.defense_bonus(q, player))}"
+    if spot == "own":
+        board = state.board
+        tokens = state.tokens if serial is None else state.tokens[:serial]
+        aimed = sum(
+            1
+            for t in tokens
+            if t is not None
+            and t[T_PLAYER] != player
+            and t[T_SLOT] >= board.n
+            and board.slot_target[t[T_SLOT]] == slot
+        )
+        return f"own{min(2, aimed)}"
     return spot
 
 
@@ -644,5 +698,6 @@ class _Scene:
 
 ADAPTER = RokuganAdapter()
 """The plain adapter: `greedy` and anything that asks `adapter_for("rokugan")`."""
-SEARCH_ADAPTER = RokuganAdapter(model=True)
-"""The search levels' adapter: the same knowledge plus the opponent model."""
+SEARCH_ADAPTER = RokuganAdapter(model=True, honest=True)
+"""The search levels' adapter: the same knowledge plus the opponent model, and rivals'
+views of a world for their replies (`view`)."""

@@ -9,8 +9,9 @@ from ai.base import Budget
 from ai.games.rokugan import _PLACED_ODDS, ADAPTER, SEARCH_ADAPTER, RokuganAdapter, spot_key
 from ai.games.rokugan_odds import measure
 from ai.greedy import GreedyBot
+from ai.levels import LEVELS
 from ai.registry import make_bot
-from ai.search import SearchBot, SearchConfig
+from ai.search import SearchBot, SearchConfig, WorldSearch, _Limiter
 from engine.rokugan import SPEC
 from engine.rokugan.data import CLAN_TOKENS
 from engine.rokugan.state import PH_CONTROL, PH_OBJECTIVE, PH_PLACE
@@ -152,6 +153,9 @@ def test_the_levels_search_with_the_opponent_model_and_greedy_without() -> None:
     # Then the levels draw their worlds through the model, the greedy baseline does not
     assert adapter_for("rokugan", search=True) is SEARCH_ADAPTER and SEARCH_ADAPTER.model
     assert hard.adapter is SEARCH_ADAPTER
+    # and their rivals reply from their own view of each world
+    assert SEARCH_ADAPTER.honest and not ADAPTER.honest
+    assert all(LEVELS[name].config.honest_replies for name in ("normal", "hard"))
     assert greedy.adapter is ADAPTER and not ADAPTER.model
 
 
@@ -159,6 +163,93 @@ def test_the_odds_table_is_measured_from_play() -> None:
     # When the placement odds are measured over one greedy game
     table = measure(1)
     # Then it has odds for defences and attacks, each a share of the times offered
-    assert "own" in table and any(spot.startswith("rival") for spot in table)
+    assert "own0" in table and any(spot.startswith("rival") for spot in table)
     assert all(0.0 <= p <= 1.0 for odds in table.values() for p in odds.values())
-    assert any(p > 0 for p in table["own"].values())
+    assert any(p > 0 for p in table["own0"].values())
+
+
+def test_an_honest_opponent_does_not_see_the_worlds_hidden_tokens() -> None:
+    # Given two full states that look the same to a rival but differ in the face-down
+    # tokens of the player to act (and in the others' hands)
+    state = game_at(PH_PLACE, seed=5, placements=9)
+    me = state.current_player()
+    rival = (me + 1) % 4
+    other = state.observation(rival).determinize(random.Random(7))
+    assert other.observation(rival) == state.observation(rival)
+    assert [t for t in other.tokens] != [t for t in state.tokens]
+    honest = RokuganAdapter(honest=True)
+    # When the rival's view of each is taken
+    one, two = honest.view(state, rival), honest.view(other, rival)
+    # Then both views are the same world, consistent with what the rival sees
+    assert one.tokens == two.tokens and one.observation(rival) == state.observation(rival)
+    assert honest.candidates(one, rival) == honest.candidates(two, rival)
+    # while a plain adapter's view is the world itself
+    assert ADAPTER.view(state, rival) is state
+
+
+def test_with_honest_replies_the_opponents_candidates_ignore_the_roots_hidden_tokens() -> None:
+    # Given a world and a copy whose root player's face-down tokens differ; the rival
+    # cannot tell them apart
+    state = game_at(PH_PLACE, seed=5, placements=9)
+    me = state.current_player()
+    rival = (me + 1) % 4
+    other = state.observation(rival).determinize(random.Random(3))
+    honest = RokuganAdapter(honest=True)
+
+    def replies(world, honest_replies: bool) -> list:
+        world = world.clone()
+        config = SearchConfig(worlds=1, honest_replies=honest_replies)
+        search = WorldSearch(world, me, honest, config, _Limiter(Budget(), None, None))
+        move = honest.candidates(world, me)[0]
+        if move not in world.legal_actions():
+            move = world.legal_actions()[0]
+        world.apply(move)
+        return search._candidates(None, world.current_player())
+
+    # When the search asks for the rival's candidates after the root's move
+    # Then with honest replies they are the same in both worlds
+    assert replies(state, True) == replies(other, True)
+    # and without, the rival's candidates answer the world's hidden tokens
+    assert replies(state, False) != replies(other, False)
+    # while a rival's policy move (when it does not reply) is the world's first candidate
+    world = state.clone()
+    config = SearchConfig(worlds=1, honest_replies=True)
+    search = WorldSearch(world, me, honest, config, _Limiter(Budget(), None, None))
+    world.apply(world.legal_actions()[0])
+    player = world.current_player()
+    assert search._policy(None, player) == honest.candidates(world, player)[0]
+
+
+def test_a_defence_spot_counts_the_rival_tokens_aimed_at_it_before_it_was_placed() -> None:
+    # Given a placement phase with tokens on the board
+    state = game_at(PH_PLACE, seed=5, placements=9)
+    board = state.board
+    defences = attacks = 0
+    for serial, token in enumerate(state.tokens):
+        if token is None or token[2] < 0 or token[2] >= board.n:
+            continue
+        player, slot = token[0], token[2]
+        if state.ctrl_owner[slot] != player:
+            continue
+        # When the spot of a defence is read as of its placement
+        aimed = [
+            t
+            for t in state.tokens[:serial]
+            if t is not None
+            and t[0] != player
+            and t[2] >= board.n
+            and board.slot_target[t[2]] == slot
+        ]
+        # Then it names how many rival tokens were aimed at the province then (at most 2)
+        assert spot_key(state, player, slot, serial) == f"own{min(2, len(aimed))}"
+        defences += 1
+    # and an attack's spot names the province's defence instead
+    for token in state.tokens:
+        if token is not None and token[2] >= board.n:
+            q = board.slot_target[token[2]]
+            if state.ctrl_owner[q] >= 0 and state.ctrl_owner[q] != token[0]:
+                if not board.is_coastal_slot(token[2]):
+                    key = spot_key(state, token[0], token[2])
+                    assert key == f"rival{min(4, state.defense_bonus(q, token[0]))}"
+                    attacks += 1
+    assert defences and attacks
