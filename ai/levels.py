@@ -34,7 +34,9 @@ class Level:
 
 # Tuned on 4-player Rokugan against three `greedy` bots (docs/PERFORMANCE.md, AI): more
 # determinizations helped more than depth; replies beyond an opponent's best five rarely
-# matter; settling the opponents' policy moves before each leaf helped most.
+# matter; settling the opponents' policy moves before each leaf helped most; letting a
+# rival reply only with what it would see in a world (`honest_replies`) raised the margin
+# over greedy.
 # `easy` looks one turn ahead with two worlds (greedy-like; not measured against it).
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 300, 0.5, SearchConfig(worlds=2, max_depth=1, reply_width=4)),
