@@ -120,6 +120,7 @@ class RokuganAdapter(GameAdapter):
         from its own observation (the world's true face-down tokens stay unknown to it)."""
         if not self.honest:
             return state
+        # Seeded from public facts: worlds the player cannot tell apart give one view.
         seed = (state.round * 1000 + len(state.tokens)) * 8 + player  # type: ignore[attr-defined]
         return state.observation(player).determinize(random.Random(seed))
 
