@@ -17,6 +17,7 @@ from ai.games.rokugan import (
     objective_targets,
 )
 from ai.games.rokugan_odds import measure_objectives
+from ai.levels import LEVELS, level_for
 from ai.registry import make_bot
 from engine.rokugan.data import OBJECTIVE_INDEX, OBJECTIVES
 from engine.rokugan.state import PH_OBJECTIVE
@@ -150,3 +151,12 @@ def test_the_objective_odds_are_measured_from_play() -> None:
     # and the shipped table says the Web of Influence is rarely met, Humility often
     odds = _OBJECTIVE_ODDS
     assert odds["web_of_influence"][0] < 0.1 < 0.4 < odds["way_of_humility"][0]
+
+
+def test_rokugans_hard_searches_a_third_ply_and_other_games_keep_the_shared_level() -> None:
+    # Given the hard bot of each game
+    rokugan, shinobi = make_bot("hard", "rokugan"), make_bot("hard", "shinobi")
+    # Then Rokugan's looks one turn further than the shared level, the others do not
+    assert rokugan.config.max_depth == LEVELS["hard"].config.max_depth + 1 == 3
+    assert shinobi.config == LEVELS["hard"].config
+    assert level_for("normal", "rokugan") is LEVELS["normal"]
