@@ -15,7 +15,8 @@ objective is met in play (`_OBJECTIVE_ODDS`) and the progress made towards it, s
 an incomplete territory by the share of it held, squared (halved when shared). The
 objective choice then keeps the objective that can be met, and provinces that serve it
 are worth more as targets. Measured at one ply over 400 games against three `greedy`:
-the margin to the best rival went from -6.9 to -4.7 honor (docs/PERFORMANCE.md).
+the margin to the best rival went from -6.9 to -5.4 honor; with plans, a third ply of
+search took `hard` from 29 % to 48 % on the same 48 deals (docs/PERFORMANCE.md).
 
 Candidates. The placement phase offers ~75 legal placements (up to ~190); each gets a
 cheap static score from the tokens already on the board (as the searched world has them):
