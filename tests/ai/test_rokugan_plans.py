@@ -153,10 +153,12 @@ def test_the_objective_odds_are_measured_from_play() -> None:
     assert odds["web_of_influence"][0] < 0.1 < 0.4 < odds["way_of_humility"][0]
 
 
-def test_rokugans_hard_searches_a_third_ply_and_other_games_keep_the_shared_level() -> None:
-    # Given the hard bot of each game
-    rokugan, shinobi = make_bot("hard", "rokugan"), make_bot("hard", "shinobi")
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_rokugan_searches_a_third_ply_and_other_games_keep_the_shared_level(level) -> None:
+    # Given the bot of a level in each game
+    rokugan, shinobi = make_bot(level, "rokugan"), make_bot(level, "shinobi")
     # Then Rokugan's looks one turn further than the shared level, the others do not
-    assert rokugan.config.max_depth == LEVELS["hard"].config.max_depth + 1 == 3
-    assert shinobi.config == LEVELS["hard"].config
-    assert level_for("normal", "rokugan") is LEVELS["normal"]
+    assert rokugan.config.max_depth == LEVELS[level].config.max_depth + 1 == 3
+    assert shinobi.config == LEVELS[level].config
+    assert level_for(level, "ricewars") is LEVELS[level]
+    assert level_for("easy", "rokugan") is LEVELS["easy"]
