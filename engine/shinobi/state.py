@@ -577,6 +577,15 @@ class ShinobiState(GameState):
         self._history.pop()
         self._actors.pop()
 
+    def sampled_copy(self) -> ShinobiState:
+        """This state as a sampled world that guessed everything right: the hands and the
+        deck as they are, marked determinized (seed 0), with nothing to undo. What
+        `determinize` returns, minus the guessing (for tests of the search)."""
+        other = self.clone()
+        other._setup = _sampled_setup(self.num_players)
+        other._undo = []
+        return other
+
     def clone(self) -> ShinobiState:
         """An independent copy, history and undo stack included."""
         other = object.__new__(ShinobiState)
@@ -780,11 +789,16 @@ class ShinobiObservation(Observation):
             final_left=self.final_left,
             turns=self.turns,
             first=self.first_player,
-            setup=GameSetup(game="shinobi", players=n, seed=0, settings={"determinized": True}),
+            setup=_sampled_setup(n),
             history=self.history,
             actors=self.actors,
             settle=False,
         )
+
+
+def _sampled_setup(players: int) -> GameSetup:
+    """The setup of a determinized world: no seed, marked so the bots can tell."""
+    return GameSetup(game="shinobi", players=players, seed=0, settings={"determinized": True})
 
 
 class ShinobiSpec(GameSpec):

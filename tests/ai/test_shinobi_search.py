@@ -12,32 +12,7 @@ from ai.games.shinobi import (
     ROOT_CANDIDATES,
 )
 from ai.registry import make_bot
-from engine.core import GameSetup
-from engine.shinobi import SPEC, ShinobiState
-from engine.shinobi.cards import NUM_CLANS
-
-
-def sampled_as_it_is(state: ShinobiState) -> ShinobiState:
-    """A sampled world that happens to equal the true state (hands and deck included):
-    what the search gets from `determinize`, minus the guessing."""
-    n = state.num_players
-    return ShinobiState(
-        allegiance=state.allegiances,
-        hands=[state.hand(q) for q in range(n)],
-        armies=[[state.army(q, c) for c in range(NUM_CLANS)] for q in range(n)],
-        discards=state.discards(),
-        deck=state.deck(),
-        player=state.current_player(),
-        order=state.order,
-        protected=state.protected_mask,
-        final_left=state.final_left,
-        turns=state.turns,
-        first=state.first_player,
-        setup=GameSetup(game="shinobi", players=n, seed=0, settings={"determinized": True}),
-        history=state.history,
-        actors=state.actors,
-        settle=False,
-    )
+from engine.shinobi import SPEC
 
 
 def test_the_searching_player_plans_its_later_orders_narrower() -> None:
@@ -46,7 +21,7 @@ def test_the_searching_player_plans_its_later_orders_narrower() -> None:
     rng = random.Random(21)
     while not (state.current_player() == 0 and state.order == 1 and state.turns >= 8):
         state.apply(rng.choice(state.legal_actions()))
-    world = sampled_as_it_is(state)
+    world = state.sampled_copy()
     at_root = ADAPTER.candidates(world, 0)
     # When it plans its first order and then its second
     world.apply(at_root[0])
@@ -73,7 +48,7 @@ def test_an_opponent_in_the_search_is_expected_to_play_as_greedy_does() -> None:
             if world is not None and player == root and world.undo_depth and state.order == 1:
                 world = None
             if world is None:
-                world, root = sampled_as_it_is(state), player
+                world, root = state.sampled_copy(), player
             # When an opponent's expected move is asked for
             expected = None
             if player != root and len(legal) > 1:

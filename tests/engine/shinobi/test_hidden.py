@@ -234,3 +234,15 @@ def test_equal_positions_have_equal_keys() -> None:
     # Then the first two share one key (history aside) and the third differs
     assert a.history != b.history
     assert a.canonical_key() == b.canonical_key() != c.canonical_key()
+
+
+def test_a_sampled_copy_is_a_drawn_state_that_guessed_right() -> None:
+    # Given a game in progress and a state drawn from player 2's observation
+    state = _midgame(seed=6, steps=30)
+    drawn = state.observation(2).determinize(random.Random(3))
+    # When the true state is copied as a sampled world
+    copy = state.sampled_copy()
+    # Then it is the true position, marked like the drawn state, with nothing to undo
+    assert copy.canonical_key() == state.canonical_key()
+    assert copy.setup() == drawn.setup() and copy.undo_depth == drawn.undo_depth == 0
+    assert copy.legal_actions() == state.legal_actions() and state.undo_depth == 30
