@@ -101,11 +101,9 @@ class RokuganAdapter(GameAdapter):
         exposure: float = 0.15,
         material: float = 0.5,
         model: bool = False,
-        honest: bool = False,
         plans: bool = False,
     ) -> None:
         self.width = width
-        self.honest = honest
         self.plans = plans
         self.exposure = exposure
         self.material = material
@@ -141,10 +139,9 @@ class RokuganAdapter(GameAdapter):
         return observation.determinize(rng, weight=weight)
 
     def view(self, state: GameState, player: int) -> GameState:
-        """The world as `player` believes it: with `honest`, what it cannot see redrawn
-        from its own observation (the world's true face-down tokens stay unknown to it)."""
-        if not self.honest:
-            return state
+        """The world as `player` believes it: what it cannot see redrawn from its own
+        observation (the world's true face-down tokens stay unknown to it). The search asks
+        for it only with `SearchConfig.honest_replies`."""
         # Seeded from public facts: worlds the player cannot tell apart give one view.
         seed = (state.round * 1000 + len(state.tokens)) * 8 + player  # type: ignore[attr-defined]
         return state.observation(player).determinize(random.Random(seed))
@@ -830,6 +827,6 @@ class _Scene:
 
 ADAPTER = RokuganAdapter()
 """The plain adapter: `greedy` and anything that asks `adapter_for("rokugan")`."""
-SEARCH_ADAPTER = RokuganAdapter(model=True, honest=True, plans=True)
+SEARCH_ADAPTER = RokuganAdapter(model=True, plans=True)
 """The search levels' adapter: the same knowledge plus the opponent model, rivals' views
 of a world for their replies (`view`), and plans (objectives and territories to come)."""

@@ -154,7 +154,6 @@ def test_the_levels_search_with_the_opponent_model_and_greedy_without() -> None:
     assert adapter_for("rokugan", search=True) is SEARCH_ADAPTER and SEARCH_ADAPTER.model
     assert hard.adapter is SEARCH_ADAPTER
     # and their rivals reply from their own view of each world
-    assert SEARCH_ADAPTER.honest and not ADAPTER.honest
     assert all(LEVELS[name].config.honest_replies for name in ("normal", "hard"))
     assert greedy.adapter is ADAPTER and not ADAPTER.model
 
@@ -177,14 +176,12 @@ def test_an_honest_opponent_does_not_see_the_worlds_hidden_tokens() -> None:
     other = state.observation(rival).determinize(random.Random(7))
     assert other.observation(rival) == state.observation(rival)
     assert [t for t in other.tokens] != [t for t in state.tokens]
-    honest = RokuganAdapter(honest=True)
+    honest = RokuganAdapter()
     # When the rival's view of each is taken
     one, two = honest.view(state, rival), honest.view(other, rival)
     # Then both views are the same world, consistent with what the rival sees
     assert one.tokens == two.tokens and one.observation(rival) == state.observation(rival)
     assert honest.candidates(one, rival) == honest.candidates(two, rival)
-    # while a plain adapter's view is the world itself
-    assert ADAPTER.view(state, rival) is state
 
 
 def test_with_honest_replies_the_opponents_candidates_ignore_the_roots_hidden_tokens() -> None:
@@ -194,7 +191,7 @@ def test_with_honest_replies_the_opponents_candidates_ignore_the_roots_hidden_to
     me = state.current_player()
     rival = (me + 1) % 4
     other = state.observation(rival).determinize(random.Random(3))
-    honest = RokuganAdapter(honest=True)
+    honest = RokuganAdapter()
 
     def replies(world, honest_replies: bool) -> list:
         world = world.clone()
