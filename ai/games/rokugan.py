@@ -14,9 +14,13 @@ of the game left: an unmet secret objective by its chance, the better of how oft
 objective is met in play (`_OBJECTIVE_ODDS`) and the progress made towards it, squared;
 an incomplete territory by the share of it held, squared (halved when shared). The
 objective choice then keeps the objective that can be met, and provinces that serve it
-are worth more as targets. Measured at one ply over 400 games against three `greedy`:
-the margin to the best rival went from -6.9 to -5.4 honor; with plans, a third ply of
+are worth more as targets. Measured at one ply over 400 games against three `greedy`: the
+margin to the best rival went from -6.9 to -5.4 honor; with plans, a third ply of
 search took `hard` from 29 % to 48 % on the same 48 deals (docs/PERFORMANCE.md).
+
+The search levels' weights (`SEARCH_ADAPTER`) differ from `greedy`'s: exposure 0.6 instead
+of 0.15, tokens in hand 0.1 instead of 0.5, and in the last round, where the resolved board
+is the final result, leading it is worth 5 honor (`lead`): the last round is played to win.
 
 Candidates. The placement phase offers ~75 legal placements (up to ~190); each gets a
 cheap static score from the tokens already on the board (as the searched world has them):
@@ -102,9 +106,11 @@ class RokuganAdapter(GameAdapter):
         material: float = 0.5,
         model: bool = False,
         plans: bool = False,
+        lead: float = 0.0,
     ) -> None:
         self.width = width
         self.plans = plans
+        self.lead = lead
         self.exposure = exposure
         self.material = material
         self.model = model
@@ -228,7 +234,10 @@ class RokuganAdapter(GameAdapter):
         return sum(worths[1:])
 
     def evaluate(self, state: GameState, player: int) -> float:
-        """Projected honor minus the best rival's (a win bonus when the game is over)."""
+        """Projected honor minus the best rival's (a win bonus when the game is over).
+        With `lead`, in the last round, where the resolved board is the final result,
+        leading the projection earns `lead` honor (shared on a tie): the last round is
+        played to win, not for the margin."""
         values = self.projected(state)  # type: ignore[arg-type]
         best_other = max(v for p, v in enumerate(values) if p != player)
         value = values[player] - best_other
@@ -238,6 +247,10 @@ class RokuganAdapter(GameAdapter):
                 value += WIN_BONUS / len(winners)
             else:
                 value -= WIN_BONUS / len(values)
+        elif self.lead and state.round >= ROUNDS:  # type: ignore[attr-defined]
+            top = max(values)
+            if values[player] == top:
+                value += self.lead / sum(1 for v in values if v == top)
         return value
 
     # -- candidates --------------------------------------------------------------------
@@ -827,6 +840,9 @@ class _Scene:
 
 ADAPTER = RokuganAdapter()
 """The plain adapter: `greedy` and anything that asks `adapter_for("rokugan")`."""
-SEARCH_ADAPTER = RokuganAdapter(model=True, plans=True)
+SEARCH_ADAPTER = RokuganAdapter(model=True, plans=True, exposure=0.6, material=0.1, lead=5.0)
 """The search levels' adapter: the same knowledge plus the opponent model, rivals' views
-of a world for their replies (`view`), and plans (objectives and territories to come)."""
+of a world for their replies (`view`), and plans (objectives and territories to come).
+It weighs exposure four times as much as `greedy` and tokens in hand a fifth as much, and
+plays the last round to lead (`lead`): at one ply against three `greedy` (800 games) these
+took the margin to the best rival from -5.7 to -3.9, then -3.0 honor (docs/PERFORMANCE.md)."""

@@ -162,3 +162,39 @@ def test_rokugan_searches_a_third_ply_and_other_games_keep_the_shared_level(leve
     assert shinobi.config == LEVELS[level].config
     assert level_for(level, "ricewars") is LEVELS[level]
     assert level_for("easy", "rokugan") is LEVELS["easy"]
+
+
+def test_the_search_weighs_exposure_more_and_tokens_in_hand_less_than_greedy() -> None:
+    # Given the Crab holding CRAB_1 (one flower) with the Lion beside it or far away,
+    # and the same far-away board with an army 5 behind the Crab's screen
+    exposed = position("clans crab lion\ncontrol crab CRAB_1\ncontrol lion SCORP_1")
+    safe = position("clans crab lion\ncontrol crab CRAB_1\ncontrol lion LION_C")
+    armed = position("clans crab lion\ncontrol crab CRAB_1\ncontrol lion LION_C\nhand crab army5")
+    for adapter in (ADAPTER, SEARCH_ADAPTER):
+        # Then a rival beside an unguarded province costs its worth times the exposure
+        cost = adapter.projected(safe)[0] - adapter.projected(exposed)[0]
+        assert cost == pytest.approx(adapter.exposure * 1)
+        # and a token in hand (beside the one kept back) is worth `material` per point
+        gain = adapter.projected(armed)[0] - adapter.projected(safe)[0]
+        assert gain == pytest.approx(adapter.material * 5)
+    # And the search levels hold provinces more carefully and spend tokens more freely
+    # than the `greedy` baseline (docs/PERFORMANCE.md: the one-ply weights tried)
+    assert SEARCH_ADAPTER.exposure > ADAPTER.exposure
+    assert SEARCH_ADAPTER.material < ADAPTER.material
+
+
+@pytest.mark.parametrize("rnd", [4, 5])
+def test_in_the_last_round_leading_the_projection_earns_the_lead_bonus(rnd) -> None:
+    # Given the Crab ahead of the Lion on the board in round `rnd`
+    st = position(
+        f"clans crab lion\nround {rnd}\ncontrol crab CRAB_1\ncontrol crab CRAB_2\n"
+        "control lion LION_C"
+    )
+    plain, lead = RokuganAdapter(), RokuganAdapter(lead=5.0)
+    assert plain.projected(st)[0] > plain.projected(st)[1]
+    # Then only in the last round does the leader's value gain the bonus
+    bonus = 5.0 if rnd == 5 else 0.0
+    assert lead.evaluate(st, 0) == pytest.approx(plain.evaluate(st, 0) + bonus)
+    assert lead.evaluate(st, 1) == pytest.approx(plain.evaluate(st, 1))
+    # and the search levels play their last round to win
+    assert SEARCH_ADAPTER.lead > 0 and ADAPTER.lead == 0
