@@ -163,11 +163,14 @@ class RokuganAdapter(GameAdapter):
         if state.phase == PH_PLACE or state.phase == PH_SWAP:
             if any(t is not None for t in state.tokens):
                 # Resolved as the last round's: the scoring, no next round's upkeep.
+                now = state.round
                 with state.resolved_preview() as resolved:
-                    return self._standing(resolved, final=False)
+                    return self._standing(resolved, final=False, now=now)
         return self._standing(state)
 
-    def _standing(self, state: RokuganState, final: bool | None = None) -> list[float]:
+    def _standing(
+        self, state: RokuganState, final: bool | None = None, now: int | None = None
+    ) -> list[float]:
         honor = state.honor()
         values = [float(h) for h in honor]
         if state.is_terminal() if final is None else final:
@@ -189,15 +192,15 @@ class RokuganAdapter(GameAdapter):
             for p in range(state.n):
                 values[p] += self.material * self._hand_worth(state, p)
         if self.plans:
-            self._add_plans(state, values)
+            self._add_plans(state, values, state.round if now is None else now)
         return values
 
     @staticmethod
-    def _add_plans(state: RokuganState, values: list[float]) -> None:
+    def _add_plans(state: RokuganState, values: list[float], now: int) -> None:
         """Honor still to be won, while rounds are left to win it: an unmet objective
         by its chance (the better of its measured odds and the progress made, squared),
         an incomplete territory by the share of it held (halved when it is shared)."""
-        left = (ROUNDS - state.round) / (ROUNDS - 1)
+        left = (ROUNDS - now) / (ROUNDS - 1)
         if left <= 0:
             return
         board, owner = state.board, state.ctrl_owner

@@ -70,9 +70,12 @@ def test_targets_are_the_provinces_an_objective_counts() -> None:
     assert not objective_targets(st, 0, OBJECTIVE_INDEX["way_of_humility"])
 
 
+@pytest.mark.parametrize("board", ["", "place crab army1 PHX_1"])
 @pytest.mark.parametrize("rnd", [1, 3, 5])
-def test_an_unmet_objective_is_worth_its_odds_or_progress_while_rounds_are_left(rnd) -> None:
+def test_an_unmet_objective_is_worth_its_odds_or_progress_while_rounds_are_left(rnd, board) -> None:
     # Given the Crab, one Phoenix province short of the Great Library, in round `rnd`
+    # (with an empty board, or with a token placed: the board is then valued resolved,
+    # and the plans still count the rounds left after this one)
     st = position(
         f"""
         clans crab lion
@@ -81,6 +84,7 @@ def test_an_unmet_objective_is_worth_its_odds_or_progress_while_rounds_are_left(
         objective lion way_of_the_sail
         control crab PHX_1
         control lion LION_C
+        {board}
         """
     )
     # When the position is valued with and without plans
