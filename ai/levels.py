@@ -58,16 +58,21 @@ LEVELS: dict[str, Level] = {
 # Per-game changes to a level. Rokugan's `normal` and `hard` search a third ply (our next
 # turn after a rival's best reply): with the plans in its evaluation that took `hard` from
 # 29 % to 48 % against three `greedy` on the same 48 deals, and `normal` (with 4,000
-# nodes) from 34 % to 43 % over 96 games; the other games keep the shared levels.
-def _deeper(level: Level, nodes: int) -> Level:
-    """`level` searching three plies with `nodes` nodes."""
-    return replace(level, nodes=nodes, config=replace(level.config, max_depth=3))
+# nodes) from 34 % to 43 % over 96 games. Rokugan's `hard` samples ten worlds with 12,000
+# nodes (the same nodes per world as five with 6,000): on the first 48 deals that won
+# 60 % against three `greedy` where five worlds won 48 % (docs/PERFORMANCE.md), and its
+# median decision still takes about two of its three seconds. The other games keep the
+# shared levels.
+def _deeper(level: Level, nodes: int, worlds: int | None = None) -> Level:
+    """`level` searching three plies with `nodes` nodes (and `worlds` worlds)."""
+    config = replace(level.config, max_depth=3, worlds=worlds or level.config.worlds)
+    return replace(level, nodes=nodes, config=config)
 
 
 GAME_LEVELS: dict[str, dict[str, Level]] = {
     "rokugan": {
         "normal": _deeper(LEVELS["normal"], 4000),
-        "hard": _deeper(LEVELS["hard"], 6000),
+        "hard": _deeper(LEVELS["hard"], 12000, worlds=10),
     },
 }
 GREEDY_WORLDS = 3

@@ -168,6 +168,17 @@ def test_rokugan_searches_a_third_ply_and_other_games_keep_the_shared_level(leve
     assert level_for("easy", "rokugan") is LEVELS["easy"]
 
 
+def test_rokugan_hard_samples_twice_the_worlds_with_the_same_nodes_per_world() -> None:
+    # Given the levels as Rokugan plays them and as the other games do
+    hard, shared = level_for("hard", "rokugan"), LEVELS["hard"]
+    # Then Rokugan's `hard` samples ten worlds, twice the shared level's, with twice its
+    # nodes and the same time cap, and `normal` keeps the shared number of worlds
+    assert hard.config.worlds == 2 * shared.config.worlds == 10
+    assert hard.nodes == 2 * shared.nodes == 12000 and hard.seconds == shared.seconds
+    assert make_bot("hard", "rokugan").config.worlds == 10
+    assert level_for("normal", "rokugan").config.worlds == LEVELS["normal"].config.worlds
+
+
 def test_the_search_weighs_exposure_more_and_tokens_in_hand_less_than_greedy() -> None:
     # Given the Crab holding CRAB_1 (one flower) with the Lion beside it or far away,
     # and the same far-away board with an army 5 behind the Crab's screen
