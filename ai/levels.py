@@ -59,10 +59,9 @@ LEVELS: dict[str, Level] = {
 # turn after a rival's best reply): with the plans in its evaluation that took `hard` from
 # 29 % to 48 % against three `greedy` on the same 48 deals, and `normal` (with 4,000
 # nodes) from 34 % to 43 % over 96 games. Rokugan's `hard` samples ten worlds with 12,000
-# nodes (the same nodes per world as five with 6,000): on the first 48 deals that won
-# 60 % against three `greedy` where five worlds won 48 % (docs/PERFORMANCE.md), and its
-# median decision still takes about two of its three seconds. The other games keep the
-# shared levels.
+# nodes (the same nodes per world as five with 6,000): 59.4 % over 96 games against three
+# `greedy`, where five worlds won 43.8 % (docs/PERFORMANCE.md); its median decision takes
+# 2.4 of its 3 seconds. The other games keep the shared levels.
 def _deeper(level: Level, nodes: int, worlds: int | None = None) -> Level:
     """`level` searching three plies with `nodes` nodes (and `worlds` worlds)."""
     config = replace(level.config, max_depth=3, worlds=worlds or level.config.worlds)
