@@ -23,9 +23,18 @@ from typing import Any, NoReturn
 
 import yaml
 
-from engine.files import atomic_write_text
+from engine.files import FileContentError, atomic_write_text, read_text
 
 FORMAT_VERSION = 1
+MAX_MAP_BYTES = 64 * 2**20
+"""Larger than any map Daimyo writes (a generated 5,000-province map is about 4 MB)."""
+MAX_DEPTH = 32
+"""YAML nested deeper than this is refused before it is built (maps use 6 levels)."""
+MAX_NUMBER = 10**15
+"""Whole numbers beyond this are refused: no map needs them, and float() would overflow."""
+_CORE_TAGS = {
+    f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "seq", "map")
+}
 GAMES = ("any", "rokugan", "ricewars", "shinobi")
 DEFAULT_COLOUR = "#c8c8c8"
 # Keys of a province mapping that are not game attributes.
@@ -182,12 +191,37 @@ class _DuplicateKey(Exception):
         self.line = line
 
 
+class _BadValue(Exception):
+    """A scalar YAML accepts but Python cannot hold (a 5,000-digit number, 2021-13-45)."""
+
+    def __init__(self, line: int, problem: str) -> None:
+        super().__init__(line, problem)
+        self.line = line
+        self.problem = problem
+
+
 # libyaml's parser when PyYAML has it (4x faster on Rokugan); marks are the same.
 _SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class _LineLoader(_SafeLoader):  # type: ignore[misc, valid-type]
     """SafeLoader whose mappings and sequences carry their source lines."""
+
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        """Python's own errors on odd scalars become located `_BadValue`s."""
+        line = node.start_mark.line + 1
+        raw = node.value if isinstance(node, yaml.ScalarNode) else ""
+        shown = raw if len(raw) <= 30 else f"{raw[:20]}… ({len(raw)} characters)"
+        try:
+            value = super().construct_object(node, deep=deep)
+        except (ValueError, OverflowError) as exc:  # int digit limit, impossible dates
+            reason = "too long a number" if "digits" in str(exc) else str(exc)
+            raise _BadValue(line, f"the value {shown} cannot be read ({reason})") from None
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
+            raise _BadValue(line, f"the number {shown} is larger than any a map needs")
+        if isinstance(value, float) and not math.isfinite(value):
+            raise _BadValue(line, f"the value {shown} is not a finite number")
+        return value
 
 
 def _construct_map(loader: _LineLoader, node: yaml.MappingNode) -> Iterator[_Map]:
@@ -199,7 +233,9 @@ def _construct_map(loader: _LineLoader, node: yaml.MappingNode) -> Iterator[_Map
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
         line = key_node.start_mark.line + 1
-        if not isinstance(key, Hashable) or key in data:
+        if not isinstance(key, Hashable):
+            raise _BadValue(line, "a list or mapping is used as a key (keys are names)")
+        if key in data:
             raise _DuplicateKey(key, line)
         data[key] = loader.construct_object(value_node, deep=True)
         data.key_lines[key] = line
@@ -579,8 +615,65 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def _check_events(text: str, file: str) -> None:
+    """Refuse what a map never needs, before anything is built from the text.
+
+    Anchors and aliases (`&a`, `*a`): a few lines of them expand to gigabytes when the map
+    is copied or hashed (the "billion laughs"). Tags other than plain YAML's (`!!python/...`,
+    `!custom`): a map is plain data. Nesting deeper than `MAX_DEPTH`, and text with lone
+    surrogates, which cannot be written back.
+    """
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=_SafeLoader):
+            line = event.start_mark.line + 1 if event.start_mark is not None else None
+            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+                raise MapError(
+                    "uses a YAML anchor or alias (& or *)",
+                    file=file,
+                    line=line,
+                    field="the file",
+                    fix="write each value out in full; a map file needs no anchors or aliases",
+                )
+            tag = getattr(event, "tag", None)
+            if tag and tag != "!" and tag not in _CORE_TAGS:
+                raise MapError(
+                    f"uses the tag {tag.replace('tag:yaml.org,2002:', '!!')}",
+                    file=file,
+                    line=line,
+                    field="the file",
+                    fix="remove the tag: a map file holds plain values (text, numbers, lists)",
+                )
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise MapError(
+                        f"nests lists and mappings more than {MAX_DEPTH} levels deep",
+                        file=file,
+                        line=line,
+                        field="the file",
+                        fix="a map file needs about 6 levels; check the indentation",
+                    )
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+            elif isinstance(event, yaml.ScalarEvent) and _SURROGATE.search(event.value):
+                raise MapError(
+                    "holds an invalid character (a lone UTF-16 surrogate)",
+                    file=file,
+                    line=line,
+                    field="a text",
+                    fix="remove the \\uD800-\\uDFFF escape from that line",
+                )
+    except yaml.YAMLError:
+        return  # parse_map reports syntax errors with their line
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def parse_map(text: str, file: str = "<map>") -> MapFile:
     """The map in YAML `text`; `file` names it in error messages."""
+    _check_events(text, file)
     try:
         root = yaml.load(text, Loader=_LineLoader)  # a SafeLoader: builds no Python objects
     except _DuplicateKey as exc:
@@ -602,21 +695,46 @@ def parse_map(text: str, file: str = "<map>") -> MapFile:
             field="the file",
             fix="check indentation, colons and brackets on that line",
         ) from None
+    except _BadValue as exc:
+        raise MapError(
+            exc.problem, file=file, line=exc.line, fix="write a plain number or text there"
+        ) from None
     except yaml.YAMLError as exc:
         raise MapError(f"is not valid YAML: {exc}", file=file, field="the file") from None
+    except RecursionError:  # nesting the depth check let through: never expected
+        raise MapError("is nested too deeply", file=file, field="the file") from None
     return _Reader(file).read(root)
 
 
-def load_map(path: str | os.PathLike[str]) -> MapFile:
-    """Load and structurally check the map file at `path` (raises MapError)."""
-    target = Path(path)
+def read_map_text(path: str | os.PathLike[str]) -> str:
+    """The UTF-8 text of the map file at `path`: a plain file of at most `MAX_MAP_BYTES`.
+
+    Raises `MapError` naming the file for a missing, unreadable, oversized, non-plain
+    (folder, FIFO) or non-UTF-8 file.
+    """
+    file = str(path)
     try:
-        text = target.read_text(encoding="utf-8")
+        return read_text(path, MAX_MAP_BYTES, "map file (.yaml)")
+    except FileContentError as exc:
+        raise MapError(exc.problem, file=file, fix=exc.fix) from None
     except FileNotFoundError:
-        raise MapError("does not exist", file=str(path), fix="check the path") from None
-    except UnicodeDecodeError as exc:
-        raise MapError(f"is not UTF-8 text ({exc.reason})", file=str(path)) from None
-    mapfile = parse_map(text, str(path))
+        raise MapError("does not exist", file=file, fix="check the path") from None
+    except OSError as exc:
+        raise MapError(
+            f"cannot be read ({exc.strerror or exc})",
+            file=file,
+            fix="check that the file exists and that you may read it",
+        ) from None
+
+
+def load_map(path: str | os.PathLike[str]) -> MapFile:
+    """Load and structurally check the map file at `path` (raises MapError).
+
+    The one loader of map files: the editor, the app, `daimyo map ...`, printing and saves
+    all read maps through it.
+    """
+    target = Path(path)
+    mapfile = parse_map(read_map_text(target), str(path))
     mapfile.path = target
     return mapfile
 
