@@ -96,8 +96,7 @@ def install_advice(missing: list[str]) -> str:
     packages = sorted({PACKAGES[name] for name in missing if name in PACKAGES})
     unknown = [name for name in missing if name not in PACKAGES]
     lines = [
-        "Daimyo cannot open its window: Qt's X11 (xcb) platform needs libraries this system "
-        "lacks:",
+        "Daimyo cannot open its window: Qt's X11 (xcb) platform needs libraries this system lacks:",
         *(f"  {name}" for name in missing),
     ]
     if packages:

@@ -115,9 +115,7 @@ def load_save(path: str | Path, known_maps: Mapping[str, str] | None = None) -> 
     map_path = None
     setup = save.setup
     if setup.map_id is not None:
-        map_path, graph = find_map(
-            save, app.map_path, (known_maps or {}).get(setup.map_id)
-        )
+        map_path, graph = find_map(save, app.map_path, (known_maps or {}).get(setup.map_id))
     state = replay(save, graph)
     seats = app.seats
     if not seats:  # a save written by `daimyo play`: every seat a bot but the first

@@ -37,6 +37,7 @@ __all__ = [
     "resolve_map_path",
 ]
 
+
 @dataclass(frozen=True, slots=True)
 class NewGameConfig:
     """Everything the new-game dialog decides."""

@@ -213,9 +213,7 @@ _MAGIC = (
     (b"%PDF", "a PDF document", "choose the original file"),
     (b"\x89PNG", "a PNG picture", "choose the original file"),
 )
-SAVE_AS_UTF8 = (
-    "open it in a text editor and save it again as UTF-8 (Save as → Encoding: UTF-8)"
-)
+SAVE_AS_UTF8 = "open it in a text editor and save it again as UTF-8 (Save as → Encoding: UTF-8)"
 
 
 def decode_text(data: bytes) -> str:
