@@ -364,6 +364,8 @@ class MainWindow(QMainWindow):
             self.controller.deleteLater()
             self.controller = None
         if self.game_screen is not None:
+            if self.session is not None:
+                self.settings.save_splitters(self.game_screen, f"game/{self.session.game_id}")
             self.stack.removeWidget(self.game_screen)
             self.game_screen.deleteLater()
             self.game_screen = None
@@ -568,6 +570,8 @@ class MainWindow(QMainWindow):
         if self.controller is not None:
             self.controller.stop()
         self.thinker.shutdown()
+        if self.game_screen is not None and self.session is not None:
+            self.settings.save_splitters(self.game_screen, f"game/{self.session.game_id}")
         self.settings.set_value("window/geometry", self.saveGeometry())
         self.settings.set_value("window/state", self.saveState())
         self.settings.sync()

@@ -146,6 +146,12 @@ class AppSettings:
                 lambda _pos, _index, s=splitter, n=name: self.qsettings.setValue(n, s.saveState())
             )
 
+    def save_splitters(self, root: QWidget, key: str) -> None:
+        """Remember the sizes of every splitter under `root` (see `restore_splitters`)."""
+        for index, splitter in enumerate(root.findChildren(QSplitter)):
+            name = f"splitters/{key}/{splitter.objectName() or index}"
+            self.qsettings.setValue(name, splitter.saveState())
+
     def sync(self) -> None:
         """Write pending changes to disk."""
         self.qsettings.sync()
