@@ -213,6 +213,8 @@ def find_map(save: SaveData, recorded: str | None, remembered: str | None) -> tu
     Without a hash in the save, the first candidate with the map's id. A candidate that
     is not a readable map file is skipped. Raises `SaveError` when none matches.
     """
+    from shapely.errors import ShapelyError
+
     from app.board.maps_cache import map_file, map_geometry
     from maps.api import MapError
     from maps.geometry import map_hash
@@ -229,7 +231,7 @@ def find_map(save: SaveData, recorded: str | None, remembered: str | None) -> tu
         if matches:
             try:
                 return candidate, map_geometry(candidate).graph
-            except (MapError, OSError, ValueError) as exc:
+            except (MapError, OSError, ValueError, IndexError, ShapelyError) as exc:
                 raise SaveError(
                     f"{save.source}: the map file {candidate} of this game cannot be used "
                     f"({exc}); fix the map in the editor, then load this save again"

@@ -263,6 +263,16 @@ def load_session(
 
 def _load_graph(path: Path) -> Any:
     """The game graph of a map file for a new game (raises `ValueError`, `OSError`)."""
-    from app.board.maps_cache import map_geometry
+    from shapely.errors import ShapelyError
 
-    return map_geometry(path).graph
+    from app.board.maps_cache import map_geometry
+    from maps.api import MapError
+
+    try:
+        return map_geometry(path).graph
+    except (ShapelyError, IndexError) as exc:  # geometry the loader let through
+        raise MapError(
+            f"has shapes Daimyo cannot work out ({exc})",
+            file=str(path),
+            fix="open it in the map editor and fix what its Validation panel lists",
+        ) from None

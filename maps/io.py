@@ -30,6 +30,8 @@ MAX_MAP_BYTES = 64 * 2**20
 """Larger than any map Daimyo writes (a generated 5,000-province map is about 4 MB)."""
 MAX_DEPTH = 32
 """YAML nested deeper than this is refused before it is built (maps use 6 levels)."""
+MAX_COORDINATE = 10**9
+"""Coordinates beyond this are refused: the geometry's tolerances break down long before."""
 MAX_NUMBER = 10**15
 """Whole numbers beyond this are refused: no map needs them, and float() would overflow."""
 _CORE_TAGS = {
@@ -331,6 +333,13 @@ class _Reader:
             or not all(math.isfinite(v) for v in value)
         ):
             self.fail(line, where, "must be a point [x, y] of two numbers")
+        if any(abs(v) > MAX_COORDINATE for v in value):
+            self.fail(
+                line,
+                where,
+                f"is {value}, beyond ±{MAX_COORDINATE:,}",
+                "map coordinates are map units of a board; scale the map down",
+            )
         return (float(value[0]), float(value[1]))
 
     def ring(self, value: Any, line: int | None, where: str) -> Ring:
@@ -441,6 +450,8 @@ class _Reader:
         if not isinstance(value, list) or len(value) != 4:
             self.fail(line, where, "must be [minx, miny, maxx, maxy]")
         minx, miny, maxx, maxy = (self.number(v, line, where) for v in value)
+        if any(abs(v) > MAX_COORDINATE for v in (minx, miny, maxx, maxy)):
+            self.fail(line, where, f"must lie within ±{MAX_COORDINATE:,}")
         if maxx <= minx or maxy <= miny:
             self.fail(line, where, "must have maxx > minx and maxy > miny")
         return (minx, miny, maxx, maxy)

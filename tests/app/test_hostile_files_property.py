@@ -310,3 +310,33 @@ def test_aliases_anywhere_are_refused(tmp_path: Path, levels: int, where: str) -
     path.write_text(text, encoding="utf-8")
     with no_hang(), pytest.raises(MapError, match="anchor or alias"):
         load_map(path)
+
+
+NUMBERS = st.sampled_from(
+    ["0", "-0", "1e9", "-1e9", "1e10", "1e308", "5e-324", "1e-12", "0.5", "100000", "-3"]
+)
+
+
+@PROPERTY
+@given(swaps=st.lists(st.tuples(st.integers(min_value=0), NUMBERS), min_size=1, max_size=8))
+def test_a_map_with_odd_coordinates_gives_a_graph_or_a_map_error(
+    tmp_path: Path, swaps: list[tuple[int, str]]
+) -> None:
+    import re
+
+    from app.session import _load_graph
+
+    # Given the quick board with some of its numbers replaced by extreme or degenerate ones
+    numbers = list(re.finditer(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])", QUICK))
+    text = QUICK
+    for index, value in sorted(swaps, key=lambda s: -numbers[s[0] % len(numbers)].start()):
+        match = numbers[index % len(numbers)]
+        text = text[: match.start()] + value + text[match.end() :]
+    path = tmp_path / "odd.yaml"
+    path.write_text(text, encoding="utf-8")
+    # Then a new game on it gets its graph, or a MapError naming the file (never a crash)
+    try:
+        with no_hang():
+            _load_graph(path)
+    except MapError as exc:
+        assert str(path) in str(exc)
