@@ -51,7 +51,7 @@ class StartScreen(QWidget):
         self.continue_info = QLabel()
         self.continue_info.setObjectName("continueInfo")
         self.continue_info.setWordWrap(True)
-        self.continue_info.setMaximumWidth(260)
+        self.continue_info.setMaximumWidth(230)
         self.continue_info.setStyleSheet("color: #5d4e37")
         self.continue_info.hide()
         buttons = QVBoxLayout()
@@ -71,14 +71,14 @@ class StartScreen(QWidget):
 
         self.recent = QListWidget()
         self.recent.setMinimumWidth(440)
-        self.recent.setMinimumHeight(200)
-        self.recent.setMaximumHeight(420)
         self.recent.setWordWrap(True)
         self.recent.setSpacing(2)
+        self.recent.setStyleSheet("QListWidget::item { border-bottom: 1px solid #eadfc8; }")
         self.recent.itemActivated.connect(self._on_recent_activated)
         recent_box = QVBoxLayout()
         recent_box.addWidget(QLabel("<b>Recent games</b>"))
-        recent_box.addWidget(self.recent, 1)
+        recent_box.addWidget(self.recent)
+        recent_box.addStretch(1)
 
         columns = QHBoxLayout()
         columns.addStretch(1)
@@ -138,6 +138,9 @@ class StartScreen(QWidget):
             item = QListWidgetItem("(none yet)")
             item.setFlags(Qt.NoItemFlags)
             self.recent.addItem(item)
+        # as tall as its games (room for four at least), so the list never runs into the waves
+        row = 2 * self.fontMetrics().height() + 18
+        self.recent.setFixedHeight(row * min(max(len(games), 4), 6) + 6)
 
     def set_continue_game(self, game: SaveSummary | None) -> None:
         """Say under Continue which game it resumes (hidden when there is none)."""
@@ -145,8 +148,9 @@ class StartScreen(QWidget):
             self.continue_info.hide()
             self.continue_button.setToolTip(game.problem if game is not None else "")
             return
-        self.continue_info.setText(f"{game.title()}\n{game.details()}")
-        self.continue_button.setToolTip(f"Resume: {game.title()}")
+        when = game.saved.strftime("%d %b, %H:%M")
+        self.continue_info.setText(f"{game.title()} · {when}")
+        self.continue_button.setToolTip(f"Resume: {game.title()}\n{game.details()}")
         self.continue_info.show()
 
     @Slot(QListWidgetItem)

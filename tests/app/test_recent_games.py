@@ -75,7 +75,8 @@ def test_a_game_saved_in_the_app_is_listed_with_its_round_and_date(
     assert "(random)" in line and datetime.now().strftime("%d %b %Y") in line
     assert window.start_screen.recent.item(0).toolTip() == str(target)
     # And Continue says which game it resumes
-    assert window.start_screen.continue_info.text().startswith("Shinobi · round 1\nAiko (")
+    assert window.start_screen.continue_info.text().startswith("Shinobi · round 1 · ")
+    assert "Aiko (" in window.start_screen.continue_button.toolTip()
 
 
 def test_new_game_during_a_game_asks_and_cancel_keeps_the_game(
