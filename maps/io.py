@@ -738,6 +738,20 @@ def read_map_text(path: str | os.PathLike[str]) -> str:
         ) from None
 
 
+def read_map_header(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The top-level values of a map file above its shapes (id, name, game, attributes),
+    read with the same care as `load_map` (raises `MapError`) but without the polygons."""
+    text = read_map_text(path)
+    cut = re.search(r"^(territories|provinces|seas):", text, re.MULTILINE)
+    head = text[: cut.start()] if cut else text
+    _check_events(head, str(path))
+    try:
+        header = yaml.load(head, Loader=_LineLoader)
+    except (_BadValue, _DuplicateKey, yaml.YAMLError, RecursionError):
+        raise MapError("is not valid YAML", file=str(path), field="the file") from None
+    return _plain(header) if isinstance(header, dict) else {}
+
+
 def load_map(path: str | os.PathLike[str]) -> MapFile:
     """Load and structurally check the map file at `path` (raises MapError).
 

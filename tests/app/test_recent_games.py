@@ -217,3 +217,31 @@ def test_a_recent_game_opens_with_a_double_click(window, qtbot, tmp_path: Path) 
     qtbot.mouseDClick(viewport, Qt.LeftButton, pos=rect.center())
     qtbot.waitUntil(lambda: window.session is not None, timeout=5000)
     assert window.session.game_id == "shinobi" and len(window.session.state.history) == 25
+
+
+@pytest.mark.parametrize("kind", ["fifo", "utf-16", "alias bomb"])
+def test_a_hostile_map_file_for_a_new_game_gives_a_message(
+    window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    import os
+
+    from app.new_game_dialog import map_header
+    from tests.maps.test_io_hostile import QUICK, alias_bomb
+
+    # Given a map file chosen for a new game that is a FIFO, UTF-16 text or an alias bomb
+    path = tmp_path / "board.yaml"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "utf-16":
+        path.write_bytes(QUICK.encode("utf-16"))
+    else:
+        path.write_text(alias_bomb(12), encoding="utf-8")
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append(text))
+    # When the dialog reads its header and the game is started on it
+    assert map_header(path) == {}
+    seats = (Seat(HUMAN), Seat(AI, "random"))
+    assert not window.start_game(NewGameConfig("ricewars", seats, map_ref=str(path), seed=1))
+    # Then a message names the file, and the start screen stays
+    assert len(shown) == 1 and shown[0].startswith(f"{path}: ")
+    assert window.session is None and window.stack.currentWidget() is window.start_screen
