@@ -90,6 +90,7 @@ class GameSession(QObject):
         self.save_path: Path | None = None
         self._reveals_hidden = reveals_hidden or (lambda state, action, player: True)
         self._player_label: Callable[[GameState, int], str] = lambda state, p: f"Player {p + 1}"
+        self._map_name: str | None = None
         # who took each action since the start (None for actions replayed from a file)
         self._actors: list[int | None] = [None] * len(state.history)
         # undo never goes below this history length: hidden information was revealed there
@@ -123,16 +124,17 @@ class GameSession(QObject):
 
     def map_name(self) -> str | None:
         """The name of the game's map (from its file), or its id; None without a map."""
-        map_id = self.state.setup().map_id
-        if self.map_path is None:
-            return map_id
-        from app.board.maps_cache import map_file
-        from maps.api import MapError
+        if self._map_name is None:  # read once: autosaves must not parse the map again
+            self._map_name = self.state.setup().map_id or ""
+            if self.map_path is not None:
+                from app.board.maps_cache import map_file
+                from maps.api import MapError
 
-        try:
-            return str(map_file(self.map_path).name)
-        except (MapError, OSError):
-            return map_id
+                try:
+                    self._map_name = str(map_file(self.map_path).name)
+                except (MapError, OSError):
+                    pass  # the id will do
+        return self._map_name or None
 
     def summary(self) -> dict[str, Any]:
         """Game, map, round, players and date, for the Recent games list."""
