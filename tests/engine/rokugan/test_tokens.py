@@ -5,6 +5,8 @@ import random
 import pytest
 
 from engine.core import IllegalActionError
+from engine.rokugan import battles, tokens
+from engine.rokugan import data as D
 from engine.rokugan import state as S
 from tests.engine.rokugan.fixtures import control, labels_at, position, resolve, special, texts
 
@@ -200,7 +202,7 @@ def test_several_blessings_may_lie_on_one_token():
     place(st, "place blessing3 #0")
     place(st, "place army1 CRAB_3")
     place(st, "place blessing2 #0")
-    assert st._strength(0) == 1 + 3 + 2
+    assert battles.strength(st, 0) == 1 + 3 + 2
     assert "place blessing2 #0" not in texts(st.legal_actions())  # none left in hand
     resolve(st)
     # 6 against 3 + 1 + 1 face-up: Dragon takes it; both Blessings go to the discard pile
@@ -221,7 +223,7 @@ def test_a_host_leaving_the_board_takes_all_its_blessings():
     place(st, "place blessing3 #0")
     st.cur = 0
     place(st, "place blessing2 #0")
-    st._discard_token(0)
+    tokens.discard_token(st, 0)
     assert st.tokens == [None, None, None]
     assert labels_at(st, "dragon", S.DISCARD) == ["army1", "blessing2", "blessing3"]
 
@@ -276,7 +278,7 @@ def test_raid_next_to_a_controlled_province_scorches_the_earth():
     assert special(st, "CRAB_3") == "scorched_earth"
     assert control(st, "CRAB_3") == (None, 0, 0)
     assert st.control_left[1] == 30
-    assert st.supply[S.SCORCHED] == 14
+    assert st.supply[D.SCORCHED] == 14
     assert labels_at(st, "lion", S.DISCARD) == ["army2"]
 
 
