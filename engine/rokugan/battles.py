@@ -15,12 +15,42 @@ ignores the capital's whole printed defense (the Shadowlands' printed +1 still c
 Lion's defending bluff (kept on the board in step 2) adds +2.
 
 A conqueror removes the defender's control tokens and puts one of its own face down
-(with none left it conquers, but the province stays empty). A successful defence — a
-battle that took place and that the defender did not lose, or an own Army, Navy or
-Shinobi in a province nobody attacked — adds one face-up control token of the defender.
-Following the publisher's FAQ, an "attack" made only by a bluff, or by tokens removed
-before the battles (illegal, Raid, Diplomacy), does not count, and Diplomacy is no
-defence.
+(with none left it conquers, but the province stays empty).
+
+Successful defence ("Erfolgreiche Verteidigung"): the controller of a successfully
+defended province puts one of its control tokens face up in it. The rulebook: "Falls ein
+Angriff gegen eine Provinz aus irgendeinem Grund nicht erfolgreich ist, gilt die Provinz
+als erfolgreich verteidigt", and so is a province in which its controller placed an Army,
+Navy or Shinobi and that nobody attacked. So a province counts as defended when
+* a battle took place there and no attacker won it, or
+* it was attacked this round and every attack disappeared before the battles: a bluff
+  (step 2), an illegal token (step 2), a Raid that failed (step 3), attacks cleared by a
+  Raid or Diplomacy in it or in a neighbour (steps 3-4), tokens discarded or sent back by
+  a shugenja, the first-player card, Dark Favors or Purge the Weak during placement, or
+* its controller's own Army, Navy or Shinobi lay there at the battles and nobody
+  attacked it.
+
+Rule choices where the rulebook is silent:
+* What an attack is: the rulebook's own definition of an attacker ("Kämpfe abhandeln"):
+  a combat token other than a Blessing that lies in a province, or on a border attacking
+  it, whose owner does not control that province — whatever the token turns out to be, so
+  a bluff and a Raid are attacks too (a failed Raid is a failed attack; a successful one
+  leaves the province without a controller). It is judged where the token lies and who
+  controls the province when the tokens are revealed (step 1; after the Unicorn's swap),
+  or when a card takes the token off the board before that (`mark_attack`), so it is
+  public: `Position.attacked` holds the provinces attacked this round.
+* One face-up control token per province and round, however many attacks failed there
+  and whether or not the controller also won a battle or defended with its own tokens.
+* It is placed in step 5, with the battles' results (so it adds no defence in this
+  round's battles), and goes to whoever controls the province then. A province with no
+  controller then (never controlled, raided, or its last control token paid for a
+  Shadowlands card) gets none, like a battle an empty province does not lose
+  ("passiert nichts"); neither does a conquered province.
+* A province whose attacks its own controller's Diplomacy cleared counts as defended (it
+  gets Peace and the face-up token). Without any attack, own defending tokens that are
+  removed before the battles (cleared by Raid or Diplomacy, illegal) do not defend, as
+  the publisher's FAQ has it; a defence token (+1/+2 special token) is a bonus, not a
+  defender, and gives nothing by itself.
 """
 
 from __future__ import annotations
@@ -60,11 +90,38 @@ def defense_bonus(st: Position, prov: int, attacker: int) -> int:
     return printed + up + SPECIAL_DEFENSE[st.special[prov]]
 
 
+def attack_target(st: Position, serial: int) -> int:
+    """The province board token `serial` attacks now, or -1 (a Blessing, or a token in
+    or on a border of a province its owner controls)."""
+    t = st.tokens[serial]
+    assert t is not None
+    slot = t[T_SLOT]
+    if slot < 0:
+        return -1
+    q = st.board.slot_target[slot]
+    return q if st.ctrl_owner[q] != t[T_PLAYER] else -1
+
+
+def mark_attack(st: Position, serial: int) -> None:
+    """Record the province board token `serial` attacks (if any) as attacked this round:
+    before a card takes the token off the board, and for every token at the reveal."""
+    q = attack_target(st, serial)
+    if q >= 0:
+        st.attacked |= 1 << q
+
+
+def mark_attacks(st: Position) -> None:
+    """Step 1: every province attacked by a token on the board was attacked this round."""
+    for s, t in enumerate(st.tokens):
+        if t is not None:
+            mark_attack(st, s)
+
+
 def battles(st: Position, lion_bluff: dict[int, int]) -> None:
-    """Step 5: every province with combat tokens left. A defender who holds (a battle
-    that took place and was not lost, or own Army/Navy/Shinobi and no attack) adds a
-    face-up control token; attacks that never reached the battle (bluffs, illegal
-    tokens, tokens cleared by Raid or Diplomacy) do not count (FAQ)."""
+    """Step 5: every province with combat tokens left fights its battle; conquerors take
+    over, and every successfully defended province (a battle not lost, an attack this
+    round that disappeared before it, or own Army/Navy/Shinobi and no attack) gets a
+    face-up control token of its controller."""
     b = st.board
     tokens = st.tokens
     per_prov: dict[int, list[int]] = {}
@@ -100,8 +157,16 @@ def battles(st: Position, lion_bluff: dict[int, int]) -> None:
             if best > dtotal or (best == dtotal and a == crane and d != crane):
                 winner = a
         results.append((q, winner, True) if winner >= 0 else (q, d, True))
+    # Provinces whose every attack disappeared before the battles held as well.
+    attacked = st.attacked
+    results = [(q, who, defended or bool(attacked >> q & 1)) for q, who, defended in results]
+    q = 0
+    while attacked >> q:
+        if attacked >> q & 1 and q not in per_prov:
+            results.append((q, st.ctrl_owner[q], True))
+        q += 1
     for q, who, defended in results:
-        for s in per_prov[q]:
+        for s in per_prov.get(q, ()):
             if tokens[s] is not None:
                 discard_token(st, s)
         d = st.ctrl_owner[q]

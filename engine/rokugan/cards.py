@@ -28,6 +28,7 @@ from typing import Any
 
 from engine.core import IllegalActionError
 from engine.rokugan import actions as A
+from engine.rokugan.battles import mark_attack
 from engine.rokugan.data import (
     ARMY,
     BATTLEFIELD,
@@ -380,9 +381,11 @@ def play_card(st: Position, p: int, action: Any) -> None:
             st.known[p] |= 1 << g
         elif card == "shugenja":
             st.shugenja[p] -= 1
+            mark_attack(st, s)  # an attack taken off the board failed
             discard_token(st, s)
         else:
             st.fp_card_used = 1
+            mark_attack(st, s)
             take_off_board(st, s, POOL)
         return
     t_index = st.terr_card.index(card)
@@ -495,10 +498,14 @@ def apply_pending(st: Position, p: int, action: Any) -> None:
         else:
             st.pending = (PEND_DARK_DISCARD, pend[1])
     elif kind == PEND_DARK_DISCARD:
-        discard_token(st, serial(st, action.target))
+        s = serial(st, action.target)
+        mark_attack(st, s)  # an attack taken off the board failed
+        discard_token(st, s)
         st.pending = None
     elif kind == PEND_PURGE:
-        discard_token(st, serial(st, action.target))
+        s = serial(st, action.target)
+        mark_attack(st, s)
+        discard_token(st, s)
         left = pend[1] - 1
         if left > 0 and targets(st, p, face_down_only=False):
             st.pending = (PEND_PURGE, left)

@@ -229,6 +229,7 @@ class RokuganObservation(Observation):
             st.peek_used,
             st.fp_card_used,
             st.pending,
+            st.attacked,
         ) = rest
         self._deal_objectives(st, rng)
         self._deal_cards(st, rng, my_seen)

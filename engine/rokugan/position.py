@@ -87,6 +87,7 @@ class Position:
         "peek_used",
         "fp_card_used",
         "pending",
+        "attacked",
         "_history",
         "_undo",
         "_determinized",
@@ -132,6 +133,7 @@ class Position:
     peek_used: int
     fp_card_used: int
     pending: tuple[Any, ...] | None
+    attacked: int  # bit q: province q was attacked this round (see battles.py)
     _history: list[Any]
     _undo: list[tuple[Any, ...]]
     _determinized: bool
@@ -173,6 +175,7 @@ class Position:
             self.peek_used,
             self.fp_card_used,
             self.pending,
+            self.attacked,
         )
 
     def _restore(self, s: tuple[Any, ...]) -> None:
@@ -210,6 +213,7 @@ class Position:
             self.peek_used,
             self.fp_card_used,
             self.pending,
+            self.attacked,
         ) = s
         self.loc = list(loc)
         self.hand_count = list(hand_count)

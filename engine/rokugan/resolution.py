@@ -1,7 +1,9 @@
 """The resolution phase, steps 1-7 (rulebook: "Abhandlungsphase", "Verwüsten",
 "Diplomatie", "Bluff", "Territoriumskarten spielen").
 
-1. `reveal`: every combat token on the board is turned face up.
+1. `reveal`: every combat token on the board is turned face up; the provinces they
+   attack are remembered (`battles.mark_attacks`: an attack that then disappears still
+   makes its province successfully defended, see `battles.py`).
 2. `remove_bluffs_and_illegal`: bluffs go back behind the screens (Lion's bluff defending
    an own province stays, +2 in its battle); every token is re-checked against the board
    as it is now (cards can change control or special tokens after a token was placed, and
@@ -27,7 +29,7 @@ The next round's upkeep is started by `rounds.py`.
 from __future__ import annotations
 
 from engine.core import TERMINAL
-from engine.rokugan.battles import battles
+from engine.rokugan.battles import battles, mark_attacks
 from engine.rokugan.data import (
     ARMY,
     BLESSING,
@@ -70,6 +72,7 @@ from engine.rokugan.tokens import (
 def resolve(st: Position) -> None:
     """Resolution steps 1-7 (the caller starts the next round unless the game is over)."""
     reveal(st)
+    mark_attacks(st)
     lion_bluff = remove_bluffs_and_illegal(st)
     resolve_raids(st)
     resolve_diplomacy(st)
@@ -206,6 +209,7 @@ def advance_round(st: Position) -> None:
             move(st, p, BLUFF_TID, HAND)
     st.tokens = []
     st.border_occ = [-1] * st.board.n_borders
+    st.attacked = 0
     st.round += 1
     st.pending = None
     if st.round > ROUNDS:

@@ -133,6 +133,7 @@ def new_game(
     st.peek_used = 0
     st.fp_card_used = 0
     st.pending = None
+    st.attacked = 0
     st._history = []
     st._undo = []
     st._determinized = False

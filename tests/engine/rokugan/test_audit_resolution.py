@@ -46,8 +46,9 @@ def test_a_raid_discards_every_token_on_the_borders_of_its_province():
     # Then CRAB_2 is scorched earth and both Lion Armies are discarded without a battle
     assert special(st, "CRAB_2") == "scorched_earth"
     assert labels_at(st, "lion", S.DISCARD) == ["army1", "army3"]
-    # and CRAB_1 was not attacked (nor defended): no face-up token
-    assert control(st, "CRAB_1") == ("crab", 1, 0)
+    # and Lion's attack on CRAB_1 failed (the Raid cleared it): CRAB_1 counts as
+    # successfully defended and Crab gets a face-up control token
+    assert control(st, "CRAB_1") == ("crab", 1, 1)
 
 
 def test_raid_conditions_are_judged_before_any_raid_is_carried_out():

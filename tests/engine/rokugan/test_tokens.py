@@ -244,7 +244,8 @@ def test_diplomacy_discards_every_token_in_and_around_and_places_peace():
     )
     resolve(st)
     assert special(st, "CRAB_2") == "peace"
-    assert control(st, "CRAB_2") == ("crab", 1, 0)  # Diplomacy is no defence (FAQ)
+    # Lion's attack on CRAB_2 failed (Diplomacy cleared it): a successful defence (rulebook)
+    assert control(st, "CRAB_2") == ("crab", 1, 1)
     assert control(st, "CRAB_C") == (None, 0, 0)  # the outgoing attack was discarded too
     assert labels_at(st, "lion", S.DISCARD) == ["army3"]
 
@@ -305,7 +306,7 @@ def test_raid_without_shinobi_or_neighbour_does_nothing():
     )
     resolve(st)
     assert special(st, "PHX_1") == ""
-    assert control(st, "PHX_1") == ("lion", 1, 0)
+    assert control(st, "PHX_1") == ("lion", 1, 1)  # a failed raid: successfully defended
     assert labels_at(st, "crab", S.DISCARD) == ["raid"]
 
 
@@ -339,7 +340,7 @@ def test_bluff_is_discarded_at_reveal_and_goes_back_behind_the_screen():
     assert "bluff" in labels_at(st, "crab", S.HAND)
 
 
-def test_an_attack_by_a_bluff_alone_is_no_successful_defence():
+def test_an_attack_by_a_bluff_alone_is_a_successful_defence():
     st = position(
         """
         clans crab lion
@@ -349,7 +350,8 @@ def test_an_attack_by_a_bluff_alone_is_no_successful_defence():
         """
     )
     resolve(st)
-    assert control(st, "CRAB_2") == ("lion", 1, 0)  # FAQ: the bluff attack earns nothing
+    # The rulebook: an attack that fails for any reason is a successful defence
+    assert control(st, "CRAB_2") == ("lion", 1, 1)
 
 
 def test_an_unattacked_undefended_province_gets_nothing():
@@ -504,7 +506,7 @@ def test_table_placements_accept_rule_breaking_tokens_and_step_2_removes_them():
     assert obs.determinize(random.Random(3)).observation(1) == obs
     with pytest.raises(IllegalActionError, match="already a combat token on that border"):
         place(st, "place army1 CRAB_2|CRAB_3 ->CRAB_2")
-    # When resolved, the token is discarded in step 2 and does not attack
+    # When resolved, the token is discarded in step 2 and never fights
     resolve(st)
-    assert control(st, "CRAB_3") == ("lion", 1, 0)  # never a battle: no defence
+    assert control(st, "CRAB_3") == ("lion", 1, 1)  # the attack failed: a successful defence
     assert labels_at(st, "crab", S.DISCARD) == ["army4"]
