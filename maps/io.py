@@ -24,19 +24,17 @@ from typing import Any, NoReturn
 import yaml
 
 from engine.files import FileContentError, atomic_write_text, read_text
+from maps.errors import MapError
+from maps.yaml_guard import check_events
 
 FORMAT_VERSION = 1
 MAX_MAP_BYTES = 64 * 2**20
 """Larger than any map Daimyo writes (a generated 5,000-province map is about 4 MB)."""
-MAX_DEPTH = 32
-"""YAML nested deeper than this is refused before it is built (maps use 6 levels)."""
 MAX_COORDINATE = 10**9
 """Coordinates beyond this are refused: the geometry's tolerances break down long before."""
 MAX_NUMBER = 10**15
 """Whole numbers beyond this are refused: no map needs them, and float() would overflow."""
-_CORE_TAGS = {
-    f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "seq", "map")
-}
+
 GAMES = ("any", "rokugan", "ricewars", "shinobi")
 DEFAULT_COLOUR = "#c8c8c8"
 # Keys of a province mapping that are not game attributes.
@@ -59,30 +57,6 @@ _ID_FORBIDDEN = ("|", "~")
 
 Point = tuple[float, float]
 Ring = list[Point]
-
-
-class MapError(ValueError):
-    """A map file that cannot be loaded: names the file, the line, the field and the fix."""
-
-    def __init__(
-        self,
-        problem: str,
-        *,
-        file: str | None = None,
-        line: int | None = None,
-        field: str | None = None,
-        fix: str | None = None,
-    ) -> None:
-        self.file = file
-        self.line = line
-        self.field = field
-        self.problem = problem
-        self.fix = fix
-        parts = [p for p in (file, f"line {line}" if line else None) if p]
-        head = ": ".join(parts)
-        body = f"{field} {problem}" if field else problem
-        text = f"{head}: {body}" if head else body
-        super().__init__(f"{text}; {fix}" if fix else text)
 
 
 @dataclass
@@ -626,65 +600,9 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _check_events(text: str, file: str) -> None:
-    """Refuse what a map never needs, before anything is built from the text.
-
-    Anchors and aliases (`&a`, `*a`): a few lines of them expand to gigabytes when the map
-    is copied or hashed (the "billion laughs"). Tags other than plain YAML's (`!!python/...`,
-    `!custom`): a map is plain data. Nesting deeper than `MAX_DEPTH`, and text with lone
-    surrogates, which cannot be written back.
-    """
-    depth = 0
-    try:
-        for event in yaml.parse(text, Loader=_SafeLoader):
-            line = event.start_mark.line + 1 if event.start_mark is not None else None
-            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-                raise MapError(
-                    "uses a YAML anchor or alias (& or *)",
-                    file=file,
-                    line=line,
-                    field="the file",
-                    fix="write each value out in full; a map file needs no anchors or aliases",
-                )
-            tag = getattr(event, "tag", None)
-            if tag and tag != "!" and tag not in _CORE_TAGS:
-                raise MapError(
-                    f"uses the tag {tag.replace('tag:yaml.org,2002:', '!!')}",
-                    file=file,
-                    line=line,
-                    field="the file",
-                    fix="remove the tag: a map file holds plain values (text, numbers, lists)",
-                )
-            if isinstance(event, yaml.CollectionStartEvent):
-                depth += 1
-                if depth > MAX_DEPTH:
-                    raise MapError(
-                        f"nests lists and mappings more than {MAX_DEPTH} levels deep",
-                        file=file,
-                        line=line,
-                        field="the file",
-                        fix="a map file needs about 6 levels; check the indentation",
-                    )
-            elif isinstance(event, yaml.CollectionEndEvent):
-                depth -= 1
-            elif isinstance(event, yaml.ScalarEvent) and _SURROGATE.search(event.value):
-                raise MapError(
-                    "holds an invalid character (a lone UTF-16 surrogate)",
-                    file=file,
-                    line=line,
-                    field="a text",
-                    fix="remove the \\uD800-\\uDFFF escape from that line",
-                )
-    except yaml.YAMLError:
-        return  # parse_map reports syntax errors with their line
-
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
 def parse_map(text: str, file: str = "<map>") -> MapFile:
     """The map in YAML `text`; `file` names it in error messages."""
-    _check_events(text, file)
+    check_events(text, file)
     try:
         root = yaml.load(text, Loader=_LineLoader)  # a SafeLoader: builds no Python objects
     except _DuplicateKey as exc:
@@ -744,7 +662,7 @@ def read_map_header(path: str | os.PathLike[str]) -> dict[str, Any]:
     text = read_map_text(path)
     cut = re.search(r"^(territories|provinces|seas):", text, re.MULTILINE)
     head = text[: cut.start()] if cut else text
-    _check_events(head, str(path))
+    check_events(head, str(path))
     try:
         header = yaml.load(head, Loader=_LineLoader)
     except (_BadValue, _DuplicateKey, yaml.YAMLError, RecursionError):
