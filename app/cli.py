@@ -23,6 +23,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "edit": ("app.commands.edit", "open the map editor"),
     "print": ("app.commands.print_cmd", "print a map as a board PDF"),
     "bench": ("app.commands.bench", "measure speed: maps, rokugan, ai, print"),
+    "review": ("app.commands.review", "review a saved game: the costliest decisions of a seat"),
 }
 
 

@@ -1,0 +1,145 @@
+"""`daimyo review SAVE --as SEAT`: what a player's decisions cost, judged from what they knew.
+
+Loads the save with the app's strict loader (`app.savefile.load_save`), replays it and runs
+the hard AI's search at every decision of seat SEAT (0-based, as `daimyo play` numbers
+players) from the observation that seat had then (`ai.review`). Prints the costliest
+moments and every player's score after each round; with `--json` exactly
+
+    {"seat": S, "decisions": N, "moments": [{"index": i, "round": r, "chosen": "...",
+     "suggested": "...", "loss": x}, ...]}
+
+moments costliest first, `loss` >= 0 in expected points of the game's score, `index` the
+decision's place in the save's action list (0-based), `chosen`/`suggested` action texts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+from ai.review import MOMENTS, Review, game_start, review_game
+from app.savefile import LoadedSave, Seat, load_save
+from engine.saves import SaveError
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of `daimyo review`."""
+    parser.add_argument("save", help="a save file (.json) of any of the three games")
+    parser.add_argument(
+        "--as",
+        dest="seat",
+        required=True,
+        type=int,
+        metavar="SEAT",
+        help="the seat whose decisions to review, 0-based (as `daimyo play` prints players)",
+    )
+    parser.add_argument(
+        "--moments",
+        type=int,
+        default=MOMENTS,
+        metavar="K",
+        help=f"how many of the costliest moments to list (default {MOMENTS})",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--nodes",
+        type=int,
+        metavar="N",
+        help="search nodes per decision (default: the hard AI's own budget)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Review the save and print the result."""
+    if args.moments < 0:
+        print("daimyo review: --moments must be 0 or more", file=sys.stderr)
+        return 2
+    if args.nodes is not None and args.nodes < 1:
+        print("daimyo review: --nodes must be 1 or more", file=sys.stderr)
+        return 2
+    try:
+        loaded = load_save(args.save)
+    except SaveError as exc:
+        print(f"daimyo review: {exc}", file=sys.stderr)
+        return 2
+    state = loaded.state
+    if not 0 <= args.seat < state.num_players:
+        print(
+            f"daimyo review: --as {args.seat}: this game has seats 0-{state.num_players - 1}; "
+            "give one of them",
+            file=sys.stderr,
+        )
+        return 2
+    game = loaded.save.setup.game
+    show_progress = not args.json and sys.stderr.isatty()
+    started = time.process_time()
+    review = review_game(
+        game, state, args.seat, nodes=args.nodes, progress=_progress if show_progress else None
+    )
+    if show_progress:
+        print(file=sys.stderr)
+    if args.json:
+        print(json.dumps(review.to_json(args.moments)))
+        return 0
+    print(_report(loaded, review, args.moments, time.process_time() - started))
+    return 0
+
+
+def _progress(fraction: float) -> None:
+    print(f"\rreviewing … {fraction:4.0%}", end="", file=sys.stderr, flush=True)
+
+
+def seat_label(seat: Seat, index: int) -> str:
+    """'seat 0 (You)', 'seat 2 (hard)'."""
+    who = seat.name or ("a person" if seat.is_human else seat.bot)
+    return f"seat {index} ({who})"
+
+
+def _report(loaded: LoadedSave, review: Review, count: int, seconds: float) -> str:
+    from ai.explain import explainer_for
+    from ai.hint import score_unit
+
+    game = review.game
+    spec = loaded.save.spec
+    unit = score_unit(game)
+    seats = loaded.seats
+    me = review.seat
+    lines = [
+        f"Review of {spec.name}, {seat_label(seats[me], me)}: {len(review.decisions)} "
+        f"decisions, {review.total_loss():.1f} expected {unit} lost in all "
+        f"({seconds:.0f} s of CPU time)"
+    ]
+    moments = review.moments(count)
+    if not moments:
+        lines.append("No decision cost anything the hard AI could measure.")
+    explainer = explainer_for(game)
+    # What the seat saw at each moment, replayed in game order.
+    seen: dict[int, Any] = {}
+    replay = game_start(loaded.state)
+    history = list(loaded.state.history)
+    for index, action in enumerate(history):
+        if index in {m.index for m in moments}:
+            seen[index] = replay.observation(me)
+        if len(seen) == len(moments):
+            break
+        replay.apply(action)
+    for number, moment in enumerate(moments, start=1):
+        chosen = explainer.describe(seen[moment.index], moment.chosen, None)
+        better = explainer.describe(seen[moment.index], moment.suggested, None)
+        lines.append(
+            f"{number}. round {moment.round}, action {moment.index}: you played {chosen} "
+            f"({moment.chosen}); the AI suggests {better} ({moment.suggested}): "
+            f"{moment.loss:.1f} expected {unit} lost"
+        )
+    lines.append(f"{review.score_name.capitalize()} after each round:")
+    for player, series in enumerate(review.scores):
+        values = " ".join(_number(v) for v in series)
+        lines.append(f"  {seat_label(seats[player], player)}: {values}")
+    return "\n".join(lines)
+
+
+def _number(value: Any) -> str:
+    return f"{value:g}"
