@@ -37,6 +37,7 @@ _TOP_KEYS = (
     "size",
     "extent",
     "game",
+    "min_border_length",
     "attributes",
     "territories",
     "provinces",
@@ -136,6 +137,8 @@ class MapFile:
     game: str = "any"
     attributes: dict[str, Any] = field(default_factory=dict)
     path: Path | None = field(default=None, compare=False, repr=False)
+    # Shared boundaries shorter than this (map units) are not borders; None keeps every one.
+    min_border_length: float | None = None
 
     def province(self, province_id: str) -> Province:
         """The province with this id (KeyError if none)."""
@@ -370,6 +373,12 @@ class _Reader:
             self.fail(
                 game_line, "field 'game'", f"is {game!r}", f"choose one of {', '.join(GAMES)}"
             )
+        shortest, shortest_line = self.get(root, "min_border_length", "the map", required=False)
+        min_border_length = (
+            None
+            if shortest is None
+            else self.number(shortest, shortest_line, "field 'min_border_length'", positive=True)
+        )
         attrs_value, attrs_line = self.get(root, "attributes", "the map", required=False)
         attributes = (
             {}
@@ -398,6 +407,7 @@ class _Reader:
             seas=seas,
             game=game,
             attributes=attributes,
+            min_border_length=min_border_length,
         )
 
     def extent(self, value: Any, line: int | None) -> tuple[float, float, float, float]:
@@ -700,6 +710,8 @@ def dump_map(mapfile: MapFile) -> str:
         "extent: [" + ", ".join(_num(v) for v in mapfile.extent) + "]",
         f"game: {_text(mapfile.game)}",
     ]
+    if mapfile.min_border_length is not None:
+        out.append(f"min_border_length: {_num(mapfile.min_border_length)}")
     if mapfile.attributes:
         out.append("attributes:")
         out.extend(
