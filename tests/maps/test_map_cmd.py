@@ -136,7 +136,13 @@ def test_import_snaps_near_vertices_and_adds_an_outside_sea(
     # Then the map is written, the dropped part reported, the gap closed, all coastal
     assert code == 0
     out = capsys.readouterr().out
-    assert "feature 3 (C): MultiPolygon of 2 parts: kept the largest" in out
+    assert (
+        "feature 3 ('C'): left out its part 2 of 2 (area 0.5) around (41.75, -19.5), "
+        "(40.75, 40.5) in the GeoJSON; keep it with --islands separate"
+    ) in out
+    assert "'B': moved its vertex (11.01, 11) by 0.01 to (11, 11), onto 'A'" in out
+    assert "'C': added a vertex at (11, 11) to its edge (1, 11)-(21, 11), where 'A' has one" in out
+    assert "1 island left out or made a province, 2 vertices snapped, 1 vertex added" in out
     m = load_map(target)
     graph = derive(m).graph
     assert graph.province("A").neighbors == ("B", "C")
