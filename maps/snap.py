@@ -318,8 +318,11 @@ class _Work:
             return shape, None
         parts.sort(key=lambda g: -g.area)
         p = self.places
-        dropped = "; dropped nothing" if len(parts) == 1 else "; dropped " + ", ".join(
-            f"area {p.length(g.area)} around {p.at(_point(g))}" for g in parts[1:]
+        dropped = (
+            "; dropped nothing"
+            if len(parts) == 1
+            else "; dropped "
+            + ", ".join(f"area {p.length(g.area)} around {p.at(_point(g))}" for g in parts[1:])
         )
         note = ImportNote(
             "repaired",
@@ -341,7 +344,11 @@ class _Work:
         notes: list[ImportNote] = []
         for i, geom in enumerate(cleaned):
             name = self.names[who[i]]
-            parts = [p for p in shapely.get_parts(geom) if isinstance(p, shapely.Polygon)]
+            parts = [
+                p
+                for p in shapely.get_parts(geom)
+                if isinstance(p, shapely.Polygon) and not p.is_empty
+            ]
             if not parts:
                 notes.append(
                     ImportNote(
