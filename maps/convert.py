@@ -303,8 +303,9 @@ def geojson_to_map(
         report.append(
             ImportNote(
                 "sea",
-                "added the sea outside the land (as with --sea outside) so that the islands "
-                f"{', '.join(repr(i) for i in dry)} are joined to the rest by sea",
+                "added the sea outside the land (as with --sea outside) so that the "
+                f"island{'s' if len(dry) > 1 else ''} {', '.join(repr(i) for i in dry)} "
+                f"{'are' if len(dry) > 1 else 'is'} joined to the rest by sea",
                 tuple(dry),
             )
         )

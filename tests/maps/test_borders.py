@@ -15,11 +15,12 @@ import shapely
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from maps.api import load_map, shipped_map_path
 from maps.convert import geojson_to_map
-from maps.geometry import derive
-from maps.io import MapFile
-from maps.validate import validate
-from tests.maps.builders import make_map, province, square
+from maps.geometry import derive, land_contacts
+from maps.io import MapError, MapFile, dump_map, parse_map
+from maps.validate import TOKEN_GAMES, TOKEN_MM, validate
+from tests.maps.builders import TINY_YAML, make_map, province, sea, square
 from tests.maps.generated import split_grid, to_geojson
 
 
@@ -372,3 +373,92 @@ def test_a_jittered_quadripoint_never_makes_diagonal_borders(
 ) -> None:
     result = geojson_to_map(quadripoint_geojson(noise, seed, angle), y_down=True)
     assert sorted(derive(result.mapfile).land_borders) == ["BL|BR", "BL|TL", "BR|TR", "TL|TR"]
+
+
+# --------------------------------------------------------------------------- the file's field
+
+
+def with_min_border(value: str) -> str:
+    """The tiny map's text with `min_border_length: value` after its game."""
+    return TINY_YAML.replace("game: rokugan\n", f"game: rokugan\nmin_border_length: {value}\n")
+
+
+def test_min_border_length_is_read_written_and_changes_the_hash() -> None:
+    # Given the tiny map with and without a minimum border length
+    plain, shortest = parse_map(TINY_YAML), parse_map(with_min_border("2.5"))
+    # Then it is read, written back in canonical form after the game, and part of the hash
+    assert plain.min_border_length is None and shortest.min_border_length == 2.5
+    assert "min_border_length" not in dump_map(plain)
+    assert "game: rokugan\nmin_border_length: 2.5\nterritories:" in dump_map(shortest)
+    assert parse_map(dump_map(shortest)) == shortest
+    assert derive(shortest).graph.hash != derive(plain).graph.hash
+
+
+@pytest.mark.parametrize(
+    ("value", "problem"),
+    [
+        ("0", "must be greater than 0, not 0"),
+        ("-1", "must be greater than 0, not -1"),
+        ("short", "must be a number, not the text 'short'"),
+        ("true", "must be a number, not a yes/no value (true)"),
+        (".inf", "must be a number, not a number (inf)"),
+    ],
+)
+def test_a_bad_min_border_length_names_the_field_and_line(value: str, problem: str) -> None:
+    with pytest.raises(MapError) as info:
+        parse_map(with_min_border(value), "tiny.yaml")
+    assert str(info.value).startswith(f"tiny.yaml: line 7: field 'min_border_length' {problem}")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.floats(min_value=0, exclude_min=True, allow_infinity=False, allow_nan=False))
+def test_any_positive_min_border_length_round_trips(value: float) -> None:
+    # Given any positive number written as a person might (YAML 1.1 floats need a dot)
+    text = repr(value)
+    if "e" in text and "." not in text:
+        text = text.replace("e", ".0e")
+    m = parse_map(with_min_border(text))
+    # Then it is read as that number and survives saving
+    assert m.min_border_length == value
+    assert parse_map(dump_map(m)).min_border_length == value
+
+
+# --------------------------------------------------------------------------- shipped maps, print
+
+
+@pytest.mark.parametrize("map_id", ["rokugan", "ricewars-quick", "ricewars-epic"])
+def test_shipped_maps_have_no_contact_the_old_one_percent_rule_dropped(map_id: str) -> None:
+    # Given a shipped map (its graph is pinned by its own tests)
+    m = load_map(shipped_map_path(map_id))
+    geometry = derive(m)
+    # Then every contact, land or coast, was a border under the old rule (>= 1 % of the
+    # map's size) too, so keeping every border changed none of their graphs
+    shapes = np.array([shapely.Polygon(p.polygon, p.holes) for p in m.provinces])
+    left, _, shared = land_contacts(shapes, 0.0)
+    assert len(left) == len(geometry.land_borders)
+    assert shapely.length(shared).min() >= 0.01 * m.size
+    assert all(b.length >= 0.01 * m.size for b in geometry.coastal_borders.values())
+    assert m.min_border_length is None
+
+
+def test_the_token_a_border_must_hold_is_the_printed_mark() -> None:
+    from app.printing.board import SPOT_RADIUS_MM
+    from app.printing.model import TOKEN_GAMES as PRINTED_TOKEN_GAMES
+
+    assert TOKEN_MM == 2 * SPOT_RADIUS_MM
+    assert TOKEN_GAMES == PRINTED_TOKEN_GAMES
+
+
+def test_short_coasts_are_warned_about_too_and_other_games_are_not() -> None:
+    # Given I beside L, touching a sea along 0.4 only, on a map printed at 0.2 mm a unit
+    land = province("L", square(0, 0, 500))
+    inland = province("I", [(500, 0), (600, 0), (600, 500), (500, 500)])
+    water = sea("s", [(600, 250), (1000, 0), (1000, 500), (600, 250.4)])
+    m = make_map([land, inland], seas=[water], extent=(0, 0, 1000, 1000))
+    assert derive(m).graph.province("I").coastal_borders == ("I~0",)
+    # Then the check warns about that coast only
+    warned = [(i.provinces, i.location) for i in validate(m) if i.code == "short_border"]
+    assert warned == [(("I",), pytest.approx((600, 250.2)))]
+    # And a Rice Wars map (no tokens on borders) has no such warning
+    m.game = "ricewars"
+    assert [i for i in validate(m) if i.code == "short_border"] == []
