@@ -470,10 +470,13 @@ class EditorWindow(QMainWindow):
             self.document.run("remove_face", ref)
 
     def edit_properties(self) -> None:
-        """Edit the map's id, name, size, game and extent."""
+        """Edit the map's id, name, size, game, extent, attributes and shortest border."""
         meta = self.document.topo.meta
         dialog = NewMapDialog(
-            self, extent=self.document.topo.extent(), attributes=meta.get("attributes") or {}
+            self,
+            extent=self.document.topo.extent(),
+            attributes=meta.get("attributes") or {},
+            min_border_length=meta.get("min_border_length"),
         )
         dialog.map_id.setText(str(meta.get("id", "")))
         dialog.name.setText(str(meta.get("name", "")))
@@ -501,6 +504,7 @@ class EditorWindow(QMainWindow):
                 "extent": [_num(v) for v in (x0, y0, x1, y1)],
                 "game": spec.game,
                 "attributes": spec.attributes or {},
+                "min_border_length": spec.min_border_length,  # None removes it
             },
         )
 
