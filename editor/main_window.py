@@ -722,8 +722,12 @@ class EditorWindow(QMainWindow):
             return False
         document = MapDocument(TopoMap.from_mapfile(result.mapfile))
         self.set_document(document)
-        if result.notes:
-            self.statusBar().showMessage("; ".join(result.notes), 15_000)
+        if result.report:  # a count: a real map can have thousands of snapped vertices
+            self.statusBar().showMessage(
+                f"Imported {Path(path).name}: {result.summary()} "
+                "(daimyo map import lists each with its place)",
+                15_000,
+            )
         return True
 
     def export(self, kind: str, path: str | Path | None = None) -> bool:

@@ -547,6 +547,11 @@ def map_to_geojson(mapfile: MapFile) -> dict[str, Any]:
             "size": {"width_mm": mapfile.width_mm, "height_mm": mapfile.height_mm},
             "extent": list(mapfile.extent),
             "attributes": mapfile.attributes,
+            **(
+                {"min_border_length": _exact(mapfile.min_border_length)}
+                if mapfile.min_border_length is not None
+                else {}
+            ),
             "territories": [
                 {"id": t.id, "name": t.name, "colour": t.colour} for t in mapfile.territories
             ],

@@ -71,3 +71,23 @@ def test_shortest_border_is_set_in_map_properties_saved_and_removed(
     # And undo brings it back
     window.document.undo_stack.undo()
     assert window.document.topo.to_mapfile().min_border_length == 1.0
+
+
+def test_importing_geojson_in_the_editor_counts_the_changes(qtbot: Any, tmp_path: Path) -> None:
+    # Given a GeoJSON file whose second square misses the first by 0.3
+    import json
+
+    from tests.maps.test_borders import box, collection, feature
+
+    source = tmp_path / "near.geojson"
+    data = collection(feature("A", box(0, 0, 100, 100)), feature("B", box(100.3, 0, 200, 100)))
+    source.write_text(json.dumps(data), encoding="utf-8")
+    path = tmp_path / "brick.yaml"
+    save_map(brick_corner(0.5), path)
+    window = open_window(qtbot, path)
+    # When it is imported in the editor
+    assert window.import_geojson(source)
+    # Then the status bar counts what the import changed
+    assert window.statusBar().currentMessage() == (
+        "Imported near.geojson: 2 vertices snapped (daimyo map import lists each with its place)"
+    )

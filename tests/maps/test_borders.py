@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from maps.api import load_map, shipped_map_path
-from maps.convert import geojson_to_map
+from maps.convert import geojson_to_map, map_to_geojson
 from maps.geometry import derive, land_contacts
 from maps.io import MapError, MapFile, dump_map, parse_map
 from maps.validate import TOKEN_GAMES, TOKEN_MM, validate
@@ -462,3 +462,11 @@ def test_short_coasts_are_warned_about_too_and_other_games_are_not() -> None:
     # And a Rice Wars map (no tokens on borders) has no such warning
     m.game = "ricewars"
     assert [i for i in validate(m) if i.code == "short_border"] == []
+
+
+def test_min_border_length_survives_a_geojson_round_trip() -> None:
+    m = brick_corner(0.5)
+    m.min_border_length = 0.75
+    again = geojson_to_map(map_to_geojson(m)).mapfile
+    assert again.min_border_length == 0.75
+    assert again.provinces == m.provinces
