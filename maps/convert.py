@@ -58,6 +58,7 @@ GAME_ATTRIBUTES = ("flowers", "capital", "defense", "shadowlands", "palace_site"
 MARGIN = 0.05  # the extent is the land's bounding box grown by this fraction on every side
 # What becomes of the smaller parts of a MultiPolygon province: left out, or provinces.
 ISLANDS = ("largest", "separate")
+SNAP_PROVINCE = 0.01  # the default snapping distance is at most this fraction of a province
 SEA_COLOUR = "#a9cfe8"
 PALETTE = (
     "#8fbf6a",
@@ -79,6 +80,7 @@ class ImportResult:
 
     mapfile: MapFile
     report: list[ImportNote] = field(default_factory=list)
+    snap: float = 0.0  # the snapping distance used, in map units
 
     @property
     def notes(self) -> list[str]:
@@ -178,8 +180,8 @@ def geojson_to_map(
     leaves them out, "separate" makes each a province of its own, id "<id>_2" and name
     "Name (2)" (numbered by size), in the same territory, joined to the rest by sea: when
     no sea touches one, the sea outside the land is added as with `sea_outside`. `snap` is
-    the snapping distance in the file's units (default NEAR_MISS of the map's size; 0
-    snaps nothing).
+    the snapping distance in the file's units (default: `default_snap`; 0 snaps nothing
+    and only repairs broken outlines).
     """
     if islands not in ISLANDS:
         raise ValueError(f"islands must be one of {ISLANDS}, not {islands!r}")
@@ -222,6 +224,19 @@ def geojson_to_map(
         shape = shapely.transform(shape, lambda c: c * np.array([1.0, flip]))
         name = str(props.get(name_property) or fid)
         parts = [p for p in shapely.get_parts(shape) if not p.is_empty]
+        if props.get("kind") != "sea" and len(parts) > 1:
+            # A part without area (a line or point drawn as a polygon) is no island.
+            flat = [p for p in parts if p.area <= 0]
+            parts = [p for p in parts if p.area > 0] or parts[:1]
+            for p in flat:
+                report.append(
+                    ImportNote(
+                        "skipped",
+                        f"{label}: skipped a part without area at "
+                        f"{_source_at(shapely.get_coordinates(p)[0], flip)} in the GeoJSON",
+                        (fid,),
+                    )
+                )
         if not parts:
             report.append(ImportNote("skipped", f"{label}: skipped, its geometry is empty", (fid,)))
             continue
@@ -261,7 +276,7 @@ def geojson_to_map(
         extent = (0.0, 0.0, maxx - minx + 2 * grow_x, maxy - miny + 2 * grow_y)
     size = max(extent[2] - extent[0], extent[3] - extent[1])
     places = Places(size)
-    tolerance = NEAR_MISS * size if snap is None else float(snap)
+    tolerance = default_snap(shapes, size) if snap is None else float(snap)
 
     def moved(geom: shapely.Geometry) -> shapely.Geometry:
         return shapely.transform(geom, lambda c: c - shift) if shift.any() else geom
@@ -270,17 +285,16 @@ def geojson_to_map(
     report += _island_notes(left_out, land, shapes, shift, flip, places)
     sea_shapes = [[moved(p) for p in parts] for _, _, parts in seas]
     flat_seas = [p for parts in sea_shapes for p in parts]
-    if tolerance > 0:
-        snapped, snap_notes = snap_polygons(
-            np.concatenate([shapes, np.array(flat_seas, dtype=object)]),
-            tolerance,
-            [item.id for item in land] + [sid for sid, _, parts in seas for _ in parts],
-            coordinate_tolerance(extent),
-        )
-        report += snap_notes
-        shapes = snapped[: len(land)]
-        rest = list(snapped[len(land) :])
-        sea_shapes = [[rest.pop(0) for _ in parts] for parts in sea_shapes]
+    snapped, snap_notes = snap_polygons(  # with a distance of 0 it still repairs
+        np.concatenate([shapes, np.array(flat_seas, dtype=object)]),
+        tolerance,
+        [item.id for item in land] + [sid for sid, _, parts in seas for _ in parts],
+        coordinate_tolerance(extent),
+    )
+    report += snap_notes
+    shapes = snapped[: len(land)]
+    rest = list(snapped[len(land) :])
+    sea_shapes = [[rest.pop(0) for _ in parts] for parts in sea_shapes]
 
     territories = _territories([(i.id, i.name, i.shape, i.attrs) for i in land], meta)
     provinces = []
@@ -339,7 +353,15 @@ def geojson_to_map(
         attributes=dict(meta["attributes"]) if isinstance(meta.get("attributes"), dict) else {},
         min_border_length=float(shortest) if isinstance(shortest, int | float) else None,
     )
-    return ImportResult(mapfile, report)
+    return ImportResult(mapfile, report, tolerance)
+
+
+def default_snap(shapes: np.ndarray, size: float) -> float:
+    """The snapping distance an import uses unless told: NEAR_MISS of the map's size, but at
+    most SNAP_PROVINCE of a typical province's width (the square root of the median area),
+    so that a map of 3,000 counties does not pull together vertices a county apart."""
+    typical = float(np.sqrt(np.median(shapely.area(shapes)))) if len(shapes) else size
+    return min(NEAR_MISS * size, SNAP_PROVINCE * typical)
 
 
 def _island_notes(
@@ -378,6 +400,11 @@ def _island_notes(
                 )
             )
     return notes
+
+
+def _source_at(point: np.ndarray, flip: float) -> str:
+    """A point of the file as the file wrote it (before y changed sign)."""
+    return f"({float(point[0]):.6g}, {float(point[1]) * flip:.6g})"
 
 
 def _inside(shape: shapely.Geometry) -> tuple[float, float]:

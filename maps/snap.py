@@ -66,7 +66,11 @@ class Places:
 
 
 def _point(geom: shapely.Geometry) -> Point:
-    x, y = shapely.get_coordinates(shapely.point_on_surface(geom))[0]
+    """A point on the geometry (its first vertex when it has no surface)."""
+    points = shapely.get_coordinates(shapely.point_on_surface(geom))
+    if not len(points):
+        points = shapely.get_coordinates(geom)
+    x, y = points[0] if len(points) else (float("nan"), float("nan"))
     return (float(x), float(y))
 
 
@@ -115,27 +119,32 @@ def snap_polygons(
         precision = coordinate_tolerance(bounds)
     work = _Work(names, tolerance, precision, Places(float(max(bounds[2:] - bounds[:2]))))
     everything = np.arange(len(out))
-    subset = _broken_and_neighbours(out, tolerance)
+    together = drawn_together(out, tolerance)
+    subset = _broken_and_neighbours(out, tolerance, tolerance)
     if subset is None:
         subset = everything
     elif not len(subset):
         return out, []
     result, notes = work.clean(out, subset)
-    if len(subset) < len(out) and not _clean_coverage(result, tolerance):
+    if not together and len(subset) < len(out) and not _clean_coverage(result, tolerance):
         result, notes = work.clean(out, everything)
     result, more = work.corners(out, result)
     return result, notes + more
 
 
-def _broken_and_neighbours(shapes: np.ndarray, tolerance: float) -> np.ndarray | None:
-    """Indices of the invalid polygons, those with invalid coverage edges, and the polygons
-    within `tolerance` of them; None when this shapely cannot check coverages."""
+def _broken_and_neighbours(
+    shapes: np.ndarray, tolerance: float, gap_width: float
+) -> np.ndarray | None:
+    """Indices of the invalid polygons, of those whose edges do not match their neighbours'
+    (or leave a gap narrower than `gap_width`), and of the polygons within `tolerance` of
+    them; None when this shapely cannot check coverages."""
     if not hasattr(shapely, "coverage_invalid_edges"):
         return None
     broken = ~shapely.is_valid(shapes)
-    if not broken.any():
-        edges = shapely.coverage_invalid_edges(shapes, gap_width=tolerance)
-        broken = ~shapely.is_empty(edges)
+    valid = np.flatnonzero(~broken)
+    if len(valid):
+        edges = shapely.coverage_invalid_edges(shapes[valid], gap_width=gap_width)
+        broken[valid[~shapely.is_empty(edges)]] = True
     if not broken.any():
         return np.zeros(0, dtype=np.intp)
     _, near = STRtree(shapes).query(shapes[broken], predicate="dwithin", distance=tolerance)
@@ -213,6 +222,11 @@ class _Work:
         distance = np.hypot(*(coords[left] - coords[right]).T)
         parent = {int(i): int(i) for i in np.union1d(left, right)}
         members = {i: {int(owner[i])} for i in parent}
+        # A vertex two polygons share already is where it belongs: it never moves, and two
+        # such vertices are never made one (they are two corners of the drawing).
+        shared = _shared_vertices(coords, owner, free)
+        pinned = {i: bool(shared[i]) for i in parent}
+        anchor = dict(parent)  # whose position each group takes
 
         def root(i: int) -> int:
             while parent[i] != i:
@@ -222,12 +236,18 @@ class _Work:
 
         for k in np.argsort(distance, kind="stable"):
             a, b = root(int(left[k])), root(int(right[k]))
-            if a != b and not members[a] & members[b]:
-                a, b = min(a, b), max(a, b)
-                parent[b] = a
-                members[a] |= members.pop(b)
+            if a == b or members[a] & members[b]:
+                continue
+            if pinned[a] and pinned[b] and (drawn[anchor[a]] != drawn[anchor[b]]).any():
+                continue
+            a, b = min(a, b), max(a, b)
+            parent[b] = a
+            members[a] |= members.pop(b)
+            if pinned[b] and not pinned[a]:
+                anchor[a] = anchor[b]
+            pinned[a] = pinned[a] or pinned[b]
         for i in parent:
-            coords[i] = coords[root(i)]
+            coords[i] = drawn[anchor[root(i)]]
         for i in sorted(parent):
             k = int(owner[i])
             if k < fixed or (coords[i] == drawn[i]).all():
@@ -313,21 +333,22 @@ class _Work:
     ) -> tuple[shapely.Geometry, ImportNote | None]:
         """The largest valid part of a broken outline, and a note naming what was dropped."""
         repaired = shapely.make_valid(shape, method="structure", keep_collapsed=False)
-        parts = [p for p in shapely.get_parts(repaired) if isinstance(p, shapely.Polygon)]
+        parts = [
+            p for p in shapely.get_parts(repaired) if isinstance(p, shapely.Polygon) and p.area > 0
+        ]
         if not parts:
             return shape, None
         parts.sort(key=lambda g: -g.area)
         p = self.places
-        dropped = (
-            "; dropped nothing"
+        kept = (
+            "repaired it, dropping nothing"
             if len(parts) == 1
-            else "; dropped "
+            else f"repaired it, kept its largest part (area {p.length(parts[0].area)}); dropped "
             + ", ".join(f"area {p.length(g.area)} around {p.at(_point(g))}" for g in parts[1:])
         )
         note = ImportNote(
             "repaired",
-            f"'{name}': {why}; repaired it, kept its largest part (area "
-            f"{p.length(parts[0].area)}){dropped}",
+            f"'{name}': {why}; {kept}",
             (name,),
             _point(parts[1]) if len(parts) > 1 else _point(parts[0]),
         )
@@ -338,7 +359,9 @@ class _Work:
     ) -> tuple[np.ndarray, list[ImportNote]]:
         """GEOS's coverage cleaner on snapped polygons: matches edges, closes narrow gaps."""
         cleaned = shapely.coverage_clean(
-            snapped, gap_width=self.tolerance, snapping_distance=self.precision
+            snapped,
+            gap_width=self.tolerance,
+            snapping_distance=self.precision,
         )
         out = np.array(snapped, dtype=object)
         notes: list[ImportNote] = []
@@ -383,14 +406,17 @@ class _Work:
         notes: list[ImportNote] = []
         p = self.places
         after_tree, before_tree = STRtree(after), STRtree(before)
-        # Differences narrower than the cleaner's own node snapping are rounding.
-        noise = 10 * self.precision * shapely.length(shapely.boundary(before[changed]))
+
+        # A piece no wider than the precision (the cleaner's own node snapping) is rounding.
+        def rounding(g: shapely.Geometry) -> bool:
+            return g.area <= self.precision * g.length
+
         lost = shapely.difference(before[changed], after[changed])
         gained = shapely.difference(after[changed], before[changed])
         for k, i in enumerate(changed):
             name = self.names[who[i]]
             for g in shapely.get_parts(lost[k]):
-                if g.area <= noise[k]:
+                if rounding(g):
                     continue
                 at = _point(g)
                 holders = [
@@ -406,7 +432,7 @@ class _Work:
                 )
                 notes.append(ImportNote("sliver", f"'{name}': {text}", (name, *holders), at))
             for g in shapely.get_parts(gained[k]):
-                if g.area <= noise[k]:
+                if rounding(g):
                     continue
                 at = _point(g)
                 inside = before_tree.query(shapely.Point(at), predicate="intersects")
@@ -461,10 +487,24 @@ class _Work:
             line_points = np.unique(points[which == k], axis=0)
             centre = shapely.get_coordinates(shapely.centroid(shared[k]))[0]
             target = line_points[np.argmin(np.hypot(*(line_points - centre).T))]
-            for j in tree.query(shared[k], predicate="intersects"):
-                out[j] = _collapse(out[j], line_points, target)
+            touched = tree.query(shared[k], predicate="intersects")
+            collapsed = [_collapse(out[j], line_points, target) for j in touched]
             a, b = self.names[left[k]], self.names[right[k]]
             p = self.places
+            if any(g is None for g in collapsed):  # a polygon no wider than the contact
+                notes.append(
+                    ImportNote(
+                        "corner",
+                        f"'{a}' and '{b}' touch along {p.length(float(length[k]))} only because "
+                        f"snapping moved them up to {p.length(float(reach[k]))}, but making it a "
+                        f"corner at {p.at(target)} would leave nothing of a polygon there: kept "
+                        "it as a border",
+                        (a, b),
+                        (float(target[0]), float(target[1])),
+                    )
+                )
+                continue
+            out[touched] = np.array(collapsed, dtype=object)
             notes.append(
                 ImportNote(
                     "corner",
@@ -482,14 +522,55 @@ class _Work:
         return out, notes
 
 
-def _collapse(shape: shapely.Polygon, points: np.ndarray, target: np.ndarray) -> shapely.Polygon:
-    """`shape` with every vertex equal to one of `points` moved to `target`."""
-    coords = shapely.get_coordinates(shape)
-    hit = np.isin(_rows(coords), _rows(points))
-    if not hit.any():
-        return shape
-    moved = shapely.transform(shape, lambda c: np.where(hit[:, None], target[None, :], c))
-    return shapely.remove_repeated_points(moved)
+def _collapse(
+    shape: shapely.Polygon, points: np.ndarray, target: np.ndarray
+) -> shapely.Polygon | None:
+    """`shape` with every vertex equal to one of `points` moved to `target`: a hole that
+    shrinks to nothing goes; None when the outline itself would (a sliver of a polygon)."""
+    keys = _rows(points)
+    rings = []
+    for k, ring in enumerate((shape.exterior, *shape.interiors)):
+        coords = shapely.get_coordinates(ring)[:-1]
+        hit = np.isin(_rows(coords), keys)
+        if hit.any():
+            coords = np.where(hit[:, None], target[None, :], coords)
+            keep = np.ones(len(coords), dtype=bool)
+            keep[1:] = (coords[1:] != coords[:-1]).any(axis=1)
+            coords = coords[keep]
+            if len(coords) > 1 and (coords[0] == coords[-1]).all():
+                coords = coords[:-1]
+        if len(coords) < 3:
+            if k == 0:
+                return None
+            continue
+        rings.append(coords)
+    return shapely.Polygon(rings[0], rings[1:])
+
+
+def _shared_vertices(coords: np.ndarray, owner: np.ndarray, free: np.ndarray) -> np.ndarray:
+    """For each coordinate row: True when two or more polygons have a vertex exactly there."""
+    rows = _rows(coords)
+    _, row_id = np.unique(rows, return_inverse=True)
+    pairs = np.unique(np.column_stack([row_id[free], owner[free]]), axis=0)
+    owners_per_row = np.bincount(pairs[:, 0], minlength=int(row_id.max()) + 1)
+    return owners_per_row[row_id] >= 2
+
+
+def drawn_together(shapes: np.ndarray, tolerance: float) -> bool:
+    """True when the polygons come from one topology (neighbours drawn with the same
+    vertices): more vertex copies lying within `tolerance` of another polygon coincide
+    with one of its vertices than miss them. Then a gap between polygons is water."""
+    _, coords, (ring_offsets, polygon_offsets) = shapely.to_ragged_array(shapes)
+    ring_owner = np.repeat(np.arange(len(shapes)), np.diff(polygon_offsets))
+    owner = np.repeat(ring_owner, np.diff(ring_offsets))
+    free = np.ones(len(coords), dtype=bool)
+    free[ring_offsets[1:] - 1] = False
+    shared = _shared_vertices(coords, owner, free) & free
+    loose = np.flatnonzero(free & ~shared)
+    points, outlines = shapely.points(coords[loose]), shapely.boundary(shapes)
+    which, near = STRtree(outlines).query(points, predicate="dwithin", distance=tolerance)
+    missing = len(np.unique(which[near != owner[loose[which]]]))
+    return int(shared.sum()) > missing
 
 
 def _edge_keys(ring: np.ndarray) -> list[frozenset[bytes]]:

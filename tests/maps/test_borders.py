@@ -470,3 +470,41 @@ def test_min_border_length_survives_a_geojson_round_trip() -> None:
     again = geojson_to_map(map_to_geojson(m)).mapfile
     assert again.min_border_length == 0.75
     assert again.provinces == m.provinces
+
+
+@pytest.mark.parametrize(
+    ("cut", "sliver"),
+    [
+        (0.5, "'A': filled a sliver gap of area 0.125 around (109.875, 109.75) between it and "
+         "'B', 'C'"),
+        (2.0, "sea: dropped a sliver of water of area 2 around (109.5, 109) between 'A', 'B', "
+         "'C' (smaller than 4.84: it is neither land nor sea)"),
+    ],
+)  # fmt: skip
+def test_import_reports_each_sliver_with_its_place(cut: float, sliver: str) -> None:
+    # Given A, B and C around a point, A's corner there cut off by `cut`: a little hole
+    a = [(0, 0), (100, 0), (100, 100 - cut), (100 - cut, 100), (0, 100)]
+    data = collection(
+        feature("A", a), feature("B", box(100, 0, 200, 100)), feature("C", box(0, 100, 200, 200))
+    )
+    # When imported with the sea outside (snapping distance 0.44)
+    result = geojson_to_map(data, y_down=True, sea_outside=True)
+    # Then the hole is filled when narrower than the snapping distance, else dropped as a
+    # piece of water too small to be sea; either way the report says where
+    assert [n.text for n in result.report if n.kind == "sliver"] == [sliver]
+    assert [n.kind for n in result.report] == ["inserted"] * 3 + ["sliver"]
+    assert neighbours(result.mapfile) == {"A": ("B", "C"), "B": ("A", "C"), "C": ("A", "B")}
+    assert validate(result.mapfile) == []
+
+
+def test_the_default_snapping_distance_is_at_most_1_percent_of_a_province() -> None:
+    # Given 900 provinces of side 1 (a map about 33 across: 0.2 % of it is 0.066), each
+    # drawn on its own with its vertices moved by up to 0.002
+    g = split_grid(30, 30, cell=1.0, split=0.0, seed=4)
+    result = geojson_to_map(to_geojson(g.mapfile, 0.002, seed=2), y_down=True)
+    # Then the import snaps at 1 % of a province's width, and finds every border
+    assert result.snap == pytest.approx(0.01, rel=0.1)
+    assert neighbours(result.mapfile) == g.neighbours()
+    # And a map of few large provinces snaps at 0.2 % of its size
+    data = collection(feature("A", box(0, 0, 100, 100)), feature("B", box(100.3, 0, 200, 100)))
+    assert geojson_to_map(data, y_down=True).snap == pytest.approx(0.002 * 220)

@@ -314,7 +314,10 @@ def test_import_islands_separate_and_snap_flags(
     assert main(["map", "import", str(source), "-o", str(target), "--islands", "separate"]) == 0
     out = capsys.readouterr().out
     assert "'B': moved its vertex (110.3, 178.5) by 0.3 to (110, 178.5), onto 'A'" in out
-    assert "1 island left out or made a province, 2 vertices snapped, 1 note on the sea" in out
+    assert (
+        "3 provinces, 1 seas; snapping distance 0.44; 1 island left out or made a province, "
+        "2 vertices snapped, 1 note on the sea" in out
+    )
     assert derive(load_map(target)).graph.province("A").neighbors == ("B",)
 
 
