@@ -58,7 +58,6 @@ CYCLE_PACKAGES = ("engine", "ai", "maps", "editor", "app")
 KNOWN_CYCLES = {
     frozenset({"engine.ricewars.observation", "engine.ricewars.state"}),
     frozenset({"engine.shinobi.position", "engine.shinobi.state"}),
-    frozenset({"app.main_window", "editor.main_window"}),
 }
 
 
