@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import warnings
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,11 +27,12 @@ import numpy as np
 import shapely
 from shapely import STRtree
 
-from engine.files import atomic_write_text
+from engine.files import FileContentError, atomic_write_text, read_text
 from maps.geometry import NEAR_MISS, coordinate_tolerance, derive
 from maps.io import (
     DEFAULT_COLOUR,
     FORMAT_VERSION,
+    MAX_COORDINATE,
     MapError,
     MapFile,
     Province,
@@ -59,6 +61,7 @@ MARGIN = 0.05  # the extent is the land's bounding box grown by this fraction on
 # What becomes of the smaller parts of a MultiPolygon province: left out, or provinces.
 ISLANDS = ("largest", "separate")
 SNAP_PROVINCE = 0.01  # the default snapping distance is at most this fraction of a province
+MAX_GEOJSON_BYTES = 256 * 2**20  # GeoJSON is wordier than a map file (maps.io.MAX_MAP_BYTES)
 SEA_COLOUR = "#a9cfe8"
 PALETTE = (
     "#8fbf6a",
@@ -129,9 +132,19 @@ def import_geojson(
     """A map from a GeoJSON FeatureCollection file (raises MapError on bad input)."""
     file = str(path)
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = json.loads(read_text(path, MAX_GEOJSON_BYTES, "GeoJSON file"))
+    except FileContentError as exc:
+        raise MapError(exc.problem, file=file, fix=exc.fix) from None
     except FileNotFoundError:
         raise MapError("does not exist", file=file, fix="check the path") from None
+    except OSError as exc:
+        raise MapError(
+            f"cannot be read ({exc.strerror or exc})",
+            file=file,
+            fix="check that the file exists and that you may read it",
+        ) from None
+    except RecursionError:
+        raise MapError("nests too deeply to be GeoJSON", file=file, field="the file") from None
     except json.JSONDecodeError as exc:
         raise MapError(
             f"is not valid JSON: {exc.msg}", file=file, line=exc.lineno, field="the file"
@@ -199,11 +212,15 @@ def geojson_to_map(
     left_out: list[tuple[str, str, int, int, shapely.Polygon]] = []  # label, id, k, n, part
     seas: list[tuple[str, str, list[shapely.Polygon]]] = []
     used: set[str] = set()
-    for n, feature in enumerate(data.get("features") or [], start=1):
-        props = (feature or {}).get("properties") or {}
-        geometry = (feature or {}).get("geometry") or {}
+    features = data.get("features")
+    for n, feature in enumerate(features if isinstance(features, list) else [], start=1):
+        feature = feature if isinstance(feature, dict) else {}
+        props = feature.get("properties") if isinstance(feature.get("properties"), dict) else {}
+        geometry = feature.get("geometry") if isinstance(feature.get("geometry"), dict) else {}
         kind = geometry.get("type")
-        raw_id = props.get(id_property, (feature or {}).get("id"))
+        raw_id = props.get(id_property, feature.get("id"))
+        if raw_id is not None and not isinstance(raw_id, str | int | float):
+            raw_id = None  # a list or mapping is no id
         fid = _unique(_clean_id(raw_id) if raw_id is not None else f"p{n}", used)
         label = f"feature {n} ('{fid}')"
         if kind not in ("Polygon", "MultiPolygon"):
@@ -216,18 +233,28 @@ def geojson_to_map(
             )
             continue
         try:
-            shape = shapely.geometry.shape(geometry)
-        except (ValueError, TypeError, AttributeError, IndexError) as exc:
+            with warnings.catch_warnings():  # NaN coordinates: reported just below
+                warnings.simplefilter("ignore", RuntimeWarning)
+                shape = shapely.geometry.shape(geometry)
+        except (ValueError, TypeError, AttributeError, shapely.errors.GEOSException) as exc:
             raise MapError(
                 f"has a broken {kind}: {exc}", file=file, field=label, fix="fix its coordinates"
             ) from None
+        except (IndexError, KeyError):
+            raise MapError(
+                f"has a broken {kind}: its coordinates are not rings of [x, y] points",
+                file=file,
+                field=label,
+                fix="fix its coordinates",
+            ) from None
+        _check_coordinates(shapely.get_coordinates(shape), file, label)
         shape = shapely.transform(shape, lambda c: c * np.array([1.0, flip]))
         name = str(props.get(name_property) or fid)
-        parts = [p for p in shapely.get_parts(shape) if not p.is_empty]
-        if props.get("kind") != "sea" and len(parts) > 1:
+        parts = [_tidy(p) for p in shapely.get_parts(shape) if not p.is_empty]
+        if len(parts) > 1 or (parts and _flat(parts[0])):
             # A part without area (a line or point drawn as a polygon) is no island.
-            flat = [p for p in parts if p.area <= 0]
-            parts = [p for p in parts if p.area > 0] or parts[:1]
+            flat = [p for p in parts if _flat(p)]
+            parts = [p for p in parts if not _flat(p)]
             for p in flat:
                 report.append(
                     ImportNote(
@@ -246,7 +273,14 @@ def geojson_to_map(
         parts.sort(key=lambda p: -p.area)
         attrs = {k: props[k] for k in GAME_ATTRIBUTES if props.get(k) is not None}
         if isinstance(props.get("label"), list) and len(props["label"]) == 2:
-            attrs["label"] = (float(props["label"][0]), float(props["label"][1]) * flip)
+            try:
+                at = np.array(props["label"], dtype=float)
+            except (TypeError, ValueError):
+                raise MapError(
+                    "has a label that is not [x, y]", file=file, field=label, fix="give two numbers"
+                ) from None
+            _check_coordinates(at[None, :], file, f"{label} label")
+            attrs["label"] = (float(at[0]), float(at[1]) * flip)
         attrs["territory"] = props.get("territory")
         land.append(_Land(fid, name, parts[0], attrs))
         for k, part in enumerate(parts[1:], start=2):
@@ -268,6 +302,7 @@ def geojson_to_map(
     shapes = np.array([item.shape for item in land], dtype=object)
     if meta.get("extent") and len(meta["extent"]) == 4:
         extent = tuple(float(v) for v in meta["extent"])
+        _check_coordinates(np.array(extent).reshape(2, 2), file, "the daimyo extent")
         shift = np.zeros(2)
     else:  # the bounds, not a union: a union fails on self-crossing polygons
         minx, miny, maxx, maxy = shapely.total_bounds(shapes)
@@ -292,6 +327,13 @@ def geojson_to_map(
         coordinate_tolerance(extent),
     )
     report += snap_notes
+    for k in np.flatnonzero(~shapely.is_valid(snapped) | shapely.is_empty(snapped)):
+        raise MapError(
+            "has an outline that cannot be repaired (it has no area)",
+            file=file,
+            field=f"'{(land[k].id if k < len(land) else 'a sea')}'",
+            fix="redraw it, or delete the feature",
+        )
     shapes = snapped[: len(land)]
     rest = list(snapped[len(land) :])
     sea_shapes = [[rest.pop(0) for _ in parts] for parts in sea_shapes]
@@ -356,11 +398,38 @@ def geojson_to_map(
     return ImportResult(mapfile, report, tolerance)
 
 
+def _tidy(part: shapely.Polygon) -> shapely.Polygon:
+    """The polygon without empty holes (`[]` in the file), which nothing could draw."""
+    holes = [h for h in part.interiors if not h.is_empty]
+    return part if len(holes) == len(part.interiors) else shapely.Polygon(part.exterior, holes)
+
+
+def _flat(part: shapely.Polygon) -> bool:
+    """True for a polygon without area, even once repaired (a line drawn as a polygon)."""
+    return shapely.area(shapely.make_valid(part)) <= 0
+
+
+def _check_coordinates(coords: np.ndarray, file: str, where: str) -> None:
+    """MapError unless every coordinate is a finite number within ±MAX_COORDINATE (the map
+    format's own limit: the geometry's tolerances break down long before)."""
+    bad = ~np.isfinite(coords) | (np.abs(np.nan_to_num(coords, nan=0.0)) > MAX_COORDINATE)
+    if bad.any():
+        value = float(coords[np.nonzero(bad)][0])
+        raise MapError(
+            f"has the coordinate {value!r}, "
+            + ("not a finite number" if not np.isfinite(value) else f"beyond ±{MAX_COORDINATE:,}"),
+            file=file,
+            field=where,
+            fix="give coordinates as plain numbers in a projection whose units keep them small",
+        )
+
+
 def default_snap(shapes: np.ndarray, size: float) -> float:
     """The snapping distance an import uses unless told: NEAR_MISS of the map's size, but at
     most SNAP_PROVINCE of a typical province's width (the square root of the median area),
     so that a map of 3,000 counties does not pull together vertices a county apart."""
-    typical = float(np.sqrt(np.median(shapely.area(shapes)))) if len(shapes) else size
+    areas = shapely.area(shapely.make_valid(shapes)) if len(shapes) else np.array([size**2])
+    typical = float(np.sqrt(np.median(areas)))
     return min(NEAR_MISS * size, SNAP_PROVINCE * typical)
 
 
@@ -408,7 +477,10 @@ def _source_at(point: np.ndarray, flip: float) -> str:
 
 
 def _inside(shape: shapely.Geometry) -> tuple[float, float]:
-    x, y = shapely.get_coordinates(shapely.point_on_surface(shape))[0]
+    points = shapely.get_coordinates(shapely.point_on_surface(shape))
+    if not len(points):  # no surface (a sliver of nothing): its first vertex
+        points = shapely.get_coordinates(shape)
+    x, y = points[0] if len(points) else (float("nan"), float("nan"))
     return (float(x), float(y))
 
 

@@ -398,6 +398,13 @@ class _Reader:
             if shortest is None
             else self.number(shortest, shortest_line, "field 'min_border_length'", positive=True)
         )
+        if min_border_length is not None and min_border_length > MAX_COORDINATE:
+            self.fail(
+                shortest_line,
+                "field 'min_border_length'",
+                f"is {shortest}, beyond {MAX_COORDINATE:,}",
+                "give the shortest border length in map units, or delete the field",
+            )
         attrs_value, attrs_line = self.get(root, "attributes", "the map", required=False)
         attributes = (
             {}

@@ -112,12 +112,18 @@ def snap_polygons(
     """
     out = np.array(shapes, dtype=object)
     names = list(names) if names else [f"polygon {i + 1}" for i in range(len(out))]
-    if len(out) < 2:
+    if not len(out):
         return out, []
     bounds = shapely.total_bounds(out)
     if precision is None:
         precision = coordinate_tolerance(bounds)
     work = _Work(names, tolerance, precision, Places(float(max(bounds[2:] - bounds[:2]))))
+    if len(out) < 2:  # nothing to snap onto; a broken outline is still repaired
+        notes = []
+        if not shapely.is_valid(out[0]):
+            out[0], note = work.repair(out[0], names[0], "it crosses itself")
+            notes = [note] if note else []
+        return out, notes
     everything = np.arange(len(out))
     together = drawn_together(out, tolerance)
     subset = _broken_and_neighbours(out, tolerance, tolerance)
@@ -204,6 +210,7 @@ class _Work:
         if len(out) < 2:
             return np.array(out, dtype=object), notes
         out = np.array(out, dtype=object)
+        shapes_drawn = out.copy()
         drawn_valid = shapely.is_valid(out)
         _, coords, (ring_offsets, polygon_offsets) = shapely.to_ragged_array(out)
         drawn = coords.copy()
@@ -269,7 +276,20 @@ class _Work:
             shapely.GeometryType.POLYGON, coords, (ring_offsets, polygon_offsets)
         )
         notes += self._t_junctions(out, who, fixed)
-        out = shapely.remove_repeated_points(out)
+        for i, shape in enumerate(out):
+            kept = _without_repeats(shape)
+            if kept is None:  # a polygon smaller than the snapping distance collapsed
+                kept = shapes_drawn[i]
+                if i >= fixed:
+                    notes.append(
+                        ImportNote(
+                            "repaired",
+                            f"'{self.names[who[i]]}': snapping would collapse it; kept it as drawn",
+                            (self.names[who[i]],),
+                            _point(kept),
+                        )
+                    )
+            out[i] = kept
         for i in np.flatnonzero(~shapely.is_valid(out)):
             if i < fixed:
                 continue
@@ -527,24 +547,11 @@ def _collapse(
 ) -> shapely.Polygon | None:
     """`shape` with every vertex equal to one of `points` moved to `target`: a hole that
     shrinks to nothing goes; None when the outline itself would (a sliver of a polygon)."""
-    keys = _rows(points)
-    rings = []
-    for k, ring in enumerate((shape.exterior, *shape.interiors)):
-        coords = shapely.get_coordinates(ring)[:-1]
-        hit = np.isin(_rows(coords), keys)
-        if hit.any():
-            coords = np.where(hit[:, None], target[None, :], coords)
-            keep = np.ones(len(coords), dtype=bool)
-            keep[1:] = (coords[1:] != coords[:-1]).any(axis=1)
-            coords = coords[keep]
-            if len(coords) > 1 and (coords[0] == coords[-1]).all():
-                coords = coords[:-1]
-        if len(coords) < 3:
-            if k == 0:
-                return None
-            continue
-        rings.append(coords)
-    return shapely.Polygon(rings[0], rings[1:])
+    hit = np.isin(_rows(shapely.get_coordinates(shape)), _rows(points))
+    if not hit.any():
+        return shape
+    moved = shapely.transform(shape, lambda c: np.where(hit[:, None], target[None, :], c))
+    return _without_repeats(moved)
 
 
 def _shared_vertices(coords: np.ndarray, owner: np.ndarray, free: np.ndarray) -> np.ndarray:
@@ -571,6 +578,26 @@ def drawn_together(shapes: np.ndarray, tolerance: float) -> bool:
     which, near = STRtree(outlines).query(points, predicate="dwithin", distance=tolerance)
     missing = len(np.unique(which[near != owner[loose[which]]]))
     return int(shared.sum()) > missing
+
+
+def _without_repeats(shape: shapely.Polygon) -> shapely.Polygon | None:
+    """The polygon without repeated consecutive vertices; holes that collapse go; None when
+    its outline collapses (fewer than 3 distinct points)."""
+    rings = []
+    for k, ring in enumerate((shape.exterior, *shape.interiors)):
+        coords = shapely.get_coordinates(ring)[:-1]
+        if len(coords):
+            keep = np.ones(len(coords), dtype=bool)
+            keep[1:] = (coords[1:] != coords[:-1]).any(axis=1)
+            coords = coords[keep]
+            if len(coords) > 1 and (coords[0] == coords[-1]).all():
+                coords = coords[:-1]
+        if len(coords) < 3:
+            if k == 0:
+                return None
+            continue
+        rings.append(coords)
+    return shapely.Polygon(rings[0], rings[1:])
 
 
 def _edge_keys(ring: np.ndarray) -> list[frozenset[bytes]]:
@@ -602,6 +629,8 @@ def _insert_beside(
     """The open ring (n, 2) with each point lying beside the middle of one of its edges
     that are not `matched` inserted into that edge (points near an end were merged with it
     already), and the (point index, edge index) of each insertion."""
+    if len(ring) < 3 or not len(points):
+        return ring, []
     start, end = ring, np.roll(ring, -1, axis=0)
     edge = end - start
     length = np.hypot(edge[:, 0], edge[:, 1])

@@ -6,7 +6,9 @@ tests/maps/generated.py) carries them all at once through `daimyo map import`.
 
 from __future__ import annotations
 
+import json
 import math
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -16,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from maps.api import load_map, shipped_map_path
-from maps.convert import geojson_to_map, map_to_geojson
+from maps.convert import geojson_to_map, import_geojson, map_to_geojson
 from maps.geometry import derive, land_contacts
 from maps.io import MapError, MapFile, dump_map, parse_map
 from maps.validate import TOKEN_GAMES, TOKEN_MM, validate
@@ -401,7 +403,7 @@ def test_min_border_length_is_read_written_and_changes_the_hash() -> None:
         ("-1", "must be greater than 0, not -1"),
         ("short", "must be a number, not the text 'short'"),
         ("true", "must be a number, not a yes/no value (true)"),
-        (".inf", "must be a number, not a number (inf)"),
+        ("2000000000", "is 2000000000, beyond 1,000,000,000"),
     ],
 )
 def test_a_bad_min_border_length_names_the_field_and_line(value: str, problem: str) -> None:
@@ -410,8 +412,13 @@ def test_a_bad_min_border_length_names_the_field_and_line(value: str, problem: s
     assert str(info.value).startswith(f"tiny.yaml: line 7: field 'min_border_length' {problem}")
 
 
+def test_an_infinite_min_border_length_is_refused_where_it_stands() -> None:
+    with pytest.raises(MapError, match=r"tiny.yaml: line 7: the value .inf is not a finite"):
+        parse_map(with_min_border(".inf"), "tiny.yaml")
+
+
 @settings(max_examples=60, deadline=None)
-@given(st.floats(min_value=0, exclude_min=True, allow_infinity=False, allow_nan=False))
+@given(st.floats(min_value=0, max_value=1e9, exclude_min=True))
 def test_any_positive_min_border_length_round_trips(value: float) -> None:
     # Given any positive number written as a person might (YAML 1.1 floats need a dot)
     text = repr(value)
@@ -508,3 +515,87 @@ def test_the_default_snapping_distance_is_at_most_1_percent_of_a_province() -> N
     # And a map of few large provinces snaps at 0.2 % of its size
     data = collection(feature("A", box(0, 0, 100, 100)), feature("B", box(100.3, 0, 200, 100)))
     assert geojson_to_map(data, y_down=True).snap == pytest.approx(0.002 * 220)
+
+
+@pytest.mark.parametrize(
+    ("value", "problem"),
+    [
+        ("1e15", "has the coordinate 1000000000000000.0, beyond ±1,000,000,000"),
+        ("NaN", "has the coordinate nan, not a finite number"),
+        ("1e400", "has the coordinate inf, not a finite number"),
+    ],
+)
+def test_import_refuses_coordinates_the_map_format_refuses(
+    value: str, problem: str, tmp_path: Path
+) -> None:
+    # Given a GeoJSON file with one coordinate a map file could not hold
+    text = json.dumps(collection(feature("A", box(0, 0, 10, 10)), feature("B", box(0, 10, 10, 20))))
+    source = tmp_path / "far.geojson"
+    source.write_text(text.replace("[10, 20]", f"[10, {value}]", 1), encoding="utf-8")
+    # When imported, Then the import stops, naming the file, the feature and the fix
+    with pytest.raises(MapError) as info:
+        import_geojson(source)
+    assert str(info.value).startswith(f"{source}: feature 2 ('B') {problem}; give coordinates")
+
+
+def test_import_refuses_a_folder_with_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(MapError, match="is a folder"):
+        import_geojson(tmp_path)
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5) | st.floats(-20, 20) | st.text(max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=3), inner, max_size=3)
+    ),
+    max_leaves=20,
+)
+_POINT = st.lists(st.floats(-50, 50, allow_nan=False), min_size=2, max_size=2)
+_RING = st.lists(_POINT, min_size=0, max_size=6).map(lambda r: [*r, r[0]] if r else r)
+_GEOMETRY = st.one_of(
+    st.fixed_dictionaries({"type": st.just("Polygon"), "coordinates": st.lists(_RING, max_size=2)}),
+    st.fixed_dictionaries(
+        {
+            "type": st.just("MultiPolygon"),
+            "coordinates": st.lists(st.lists(_RING, max_size=2), max_size=3),
+        }
+    ),
+    st.fixed_dictionaries(
+        {"type": st.sampled_from(["Point", "LineString", "Polygon"]), "coordinates": _JSON}
+    ),
+    _JSON,
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    features=st.lists(
+        st.fixed_dictionaries(
+            {
+                "type": st.just("Feature"),
+                "properties": st.one_of(
+                    st.none(),
+                    st.fixed_dictionaries(
+                        {"id": _JSON, "kind": st.sampled_from(["province", "sea", None])},
+                        optional={"label": _JSON, "flowers": _JSON, "territory": _JSON},
+                    ),
+                ),
+                "geometry": _GEOMETRY,
+            }
+        ),
+        max_size=5,
+    ),
+    islands=st.sampled_from(["largest", "separate"]),
+    sea_outside=st.booleans(),
+)
+def test_any_geojson_imports_or_says_why(features: list, islands: str, sea_outside: bool) -> None:
+    # Given any FeatureCollection a person or a program might write
+    data = {"type": "FeatureCollection", "features": features}
+    # When imported, Then it is a map, or a MapError naming the file
+    try:
+        result = geojson_to_map(data, file="any.geojson", islands=islands, sea_outside=sea_outside)
+    except MapError as exc:
+        assert str(exc).startswith("any.geojson")
+        return
+    assert result.mapfile.provinces
+    assert all(isinstance(note.text, str) and note.kind for note in result.report)
