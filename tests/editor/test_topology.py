@@ -8,14 +8,8 @@ from typing import Any
 import pytest
 from shapely.geometry import LineString, Point, Polygon
 
-from editor.topology import (
-    PROVINCE,
-    SEA,
-    TopologyError,
-    TopoMap,
-    hex_grid,
-    square_grid,
-)
+from editor.topology import TopoMap, hex_grid, square_grid
+from editor.topology.model import PROVINCE, SEA, TopologyError
 
 
 def tiny() -> dict[str, Any]:
