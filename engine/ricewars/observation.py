@@ -21,7 +21,7 @@ from typing import Any
 
 from engine.core import GameState, Observation
 from engine.ricewars.data import ADVISORS, NUM_CARDS
-from engine.ricewars.position import HIDDEN, LISTS, NO_BID, SCALARS, SEALED, STATIC, Position
+from engine.ricewars.position import HIDDEN, LISTS, NO_BID, SCALARS, SEALED, Position
 
 _L = {name: i for i, name in enumerate(LISTS)}
 _S = {name: i for i, name in enumerate(SCALARS)}
@@ -111,8 +111,7 @@ class RiceWarsObservation(Observation):
         """A full state (a `RiceWarsState`) consistent with this observation, unknowns
         drawn from `rng`."""
         st = self._state_type.__new__(self._state_type)
-        for name, value in zip(STATIC, self._static, strict=True):
-            setattr(st, name, value)
+        (st.n, st.seats, st.neutral, st.board, st.seed, st.settings, st.colour) = self._static
         fight = dict(self.fight) if self.fight is not None else None
         hands = [list(h) for h in self.hands]
         lists = [list(v) for v in self.lists]

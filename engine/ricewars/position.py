@@ -8,15 +8,15 @@ dict of immutable values, named here in snapshot order (`LISTS`, `SCALARS`), so 
 state (`engine.ricewars.state`) can snapshot it for undo and the observation
 (`engine.ricewars.observation`) can hide parts of it, without either importing the other.
 
-`Position` holds those attributes and the questions every rule asks of them (seats in
-turn order, field ids, the round's symbols, free fields); the rules themselves are plain
-functions over a `Position` in the modules named after the rulebook's parts.
+`Position` declares those attributes (the state class makes them slots) and answers the
+questions every rule asks of them (seats in turn order, field ids, the round's symbols,
+free fields); the rules themselves are plain functions over a `Position` in the modules
+named after the rulebook's parts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from operator import attrgetter
 from typing import Any
 
 from engine.ricewars.board import Board
@@ -115,8 +115,6 @@ SCALARS = (
 STATIC = ("n", "seats", "neutral", "board", "seed", "settings", "colour")
 """Attributes fixed for the whole game (shared by clones and determinized states)."""
 
-_GET_LISTS = attrgetter(*LISTS)
-_GET_SCALARS = attrgetter(*SCALARS)
 _M64 = (1 << 64) - 1
 
 
@@ -166,20 +164,26 @@ def new_fight(kind: str, att: int, dfn: int, f: int, troops: tuple[int, int]) ->
     }
 
 
-class Position:
-    """Every attribute of a Rice Wars position, and the questions the rules ask of it."""
+SLOTS = (
+    *STATIC,
+    "boxed_peasants",
+    *LISTS,
+    "hands",
+    "fight",
+    *SCALARS,
+    "_ended",
+    "_history",
+    "_undo",
+)
+"""Every attribute of a position: the `__slots__` of the state class."""
 
-    __slots__ = (
-        *STATIC,
-        "boxed_peasants",
-        *LISTS,
-        "hands",
-        "fight",
-        *SCALARS,
-        "_ended",
-        "_history",
-        "_undo",
-    )
+
+class Position:
+    """Every attribute of a Rice Wars position, and the questions the rules ask of it.
+
+    The attributes are slots of the state class (`engine.ricewars.state.RiceWarsState`
+    declares `SLOTS`): declared there, attribute reads are a little faster than through
+    this base class."""
 
     n: int  # players of the state API (2-5)
     seats: int  # players plus the neutral (scenario)
@@ -288,33 +292,3 @@ class Position:
     def fields_of(self, s: int) -> int:
         """How many peasants seat `s` has on the board."""
         return self.own[s].bit_count()
-
-    # -- snapshots ---------------------------------------------------------------------
-
-    def _snapshot(self) -> tuple[Any, ...]:
-        """Every mutable attribute as immutable values (what `undo` restores)."""
-        return (
-            tuple(map(tuple, _GET_LISTS(self))),
-            tuple(map(tuple, self.hands)),
-            tuple(sorted(self.fight.items())) if self.fight is not None else None,
-            _GET_SCALARS(self),
-            tuple(self.boxed_peasants),
-            self._ended,  # (the finished fight's dict, never changed again; attack round)
-        )
-
-    def _restore(self, snap: tuple[Any, ...]) -> None:
-        """Set every mutable attribute from a `_snapshot` (fresh lists: snapshots are
-        shared and never mutated)."""
-        lists, hands, fight, scalars, boxed, self._ended = snap
-        for name, value in zip(LISTS, lists, strict=True):
-            setattr(self, name, list(value))
-        self.hands = [list(h) for h in hands]
-        self.fight = dict(fight) if fight is not None else None
-        for name, value in zip(SCALARS, scalars, strict=True):
-            setattr(self, name, value)
-        self.boxed_peasants = list(boxed)
-
-    def key(self) -> tuple[Any, ...]:
-        """Everything that makes the position (equal keys: equal positions); the fight the
-        last action finished is how the position was reached, not part of it."""
-        return self._snapshot()[:-1]

@@ -15,6 +15,7 @@ on (False).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from operator import attrgetter
 from typing import Any, Self
 
 from engine.core import TERMINAL, GameSetup, GameState
@@ -43,6 +44,7 @@ from engine.ricewars.position import (
     GIVE,
     HIDDEN,
     HIRE,
+    LISTS,
     LOSE,
     MODIFY,
     MOVE,
@@ -55,9 +57,11 @@ from engine.ricewars.position import (
     PICK,
     PLANT,
     REACT,
+    SCALARS,
     SEALED,
     SETUP_PEASANT,
     SHOURI,
+    SLOTS,
     STATIC,
     Position,
     bits,
@@ -90,6 +94,10 @@ __all__ = [
     "RiceWarsState",
     "bits",
 ]
+
+
+_GET_LISTS = attrgetter(*LISTS)
+_GET_SCALARS = attrgetter(*SCALARS)
 
 
 def _decides(st: Position) -> bool:
@@ -205,7 +213,7 @@ _EXPECTED: dict[int, tuple[type, ...]] = {
 class RiceWarsState(Position, GameState):
     """A Rice Wars position with its history (the common state API)."""
 
-    __slots__ = ()
+    __slots__ = SLOTS
 
     @classmethod
     def new(
@@ -236,6 +244,36 @@ class RiceWarsState(Position, GameState):
     def last_fight(self) -> FightRecord | None:
         """The fight the latest action finished (None: it finished none), as a record."""
         return fight_record(self)
+
+    # -- snapshots ---------------------------------------------------------------------
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        """Every mutable attribute as immutable values (what `undo` restores)."""
+        return (
+            tuple(map(tuple, _GET_LISTS(self))),
+            tuple(map(tuple, self.hands)),
+            tuple(sorted(self.fight.items())) if self.fight is not None else None,
+            _GET_SCALARS(self),
+            tuple(self.boxed_peasants),
+            self._ended,  # (the finished fight's dict, never changed again; attack round)
+        )
+
+    def _restore(self, snap: tuple[Any, ...]) -> None:
+        """Set every mutable attribute from a `_snapshot` (fresh lists: snapshots are
+        shared and never mutated)."""
+        lists, hands, fight, scalars, boxed, self._ended = snap
+        for name, value in zip(LISTS, lists, strict=True):
+            setattr(self, name, list(value))
+        self.hands = [list(h) for h in hands]
+        self.fight = dict(fight) if fight is not None else None
+        for name, value in zip(SCALARS, scalars, strict=True):
+            setattr(self, name, value)
+        self.boxed_peasants = list(boxed)
+
+    def key(self) -> tuple[Any, ...]:
+        """Everything that makes the position (equal keys: equal positions); the fight the
+        last action finished is how the position was reached, not part of it."""
+        return self._snapshot()[:-1]
 
     # -- the state API -----------------------------------------------------------------
 
