@@ -6,7 +6,8 @@ neutral player (not a player of the state API). Fields are indices into the boar
 bitmask. All mutable state is a handful of int lists, card lists and one small `fight`
 dict of immutable values, named here in snapshot order (`LISTS`, `SCALARS`), so that the
 state (`engine.ricewars.state`) can snapshot it for undo and the observation
-(`engine.ricewars.observation`) can hide parts of it, without either importing the other.
+(`engine.ricewars.observation`) can hide parts of it; the observation needs nothing else of
+the state, so it sits below it (the state imports the observation, never the reverse).
 
 `Position` declares those attributes (the state class makes them slots) and answers the
 questions every rule asks of them (seats in turn order, field ids, the round's symbols,
