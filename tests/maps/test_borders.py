@@ -505,9 +505,9 @@ def test_import_reports_each_sliver_with_its_place(cut: float, sliver: str) -> N
 
 
 def test_the_default_snapping_distance_is_at_most_1_percent_of_a_province() -> None:
-    # Given 900 provinces of side 1 (a map about 33 across: 0.2 % of it is 0.066), each
+    # Given 400 provinces of side 1 (a map about 22 across: 0.2 % of it is 0.044), each
     # drawn on its own with its vertices moved by up to 0.002
-    g = split_grid(30, 30, cell=1.0, split=0.0, seed=4)
+    g = split_grid(20, 20, cell=1.0, split=0.0, seed=4)
     result = geojson_to_map(to_geojson(g.mapfile, 0.002, seed=2), y_down=True)
     # Then the import snaps at 1 % of a province's width, and finds every border
     assert result.snap == pytest.approx(0.01, rel=0.1)
