@@ -92,10 +92,12 @@ def snap_polygons(
     Polygons that already form a clean coverage (valid, neighbours sharing their edges, no
     gap narrower than `tolerance`) come back unchanged. Otherwise only the polygons with
     invalid edges and their neighbours are worked on (all of them if that leaves the
-    whole invalid):
+    whole invalid, unless the polygons were `drawn_together`: then a narrow gap elsewhere
+    is water, and the rest of the map stays as drawn):
     1. Vertices of different polygons closer than `tolerance` are grouped, closest pairs
        first, never two vertices of one polygon in a group; each group takes the position
-       of its first vertex (shared vertices stay where they are).
+       of its first vertex. A vertex two polygons share already stays where it is (its
+       group takes its position), and two such vertices are never grouped.
     2. A neighbour's vertex lying within `tolerance` of the middle of an edge (farther
        than `tolerance` from both its ends) is inserted into that edge (T-junctions).
     3. GEOS's coverage cleaner (shapely >= 2.2) settles the overlaps left and closes gaps
