@@ -46,8 +46,9 @@ def register(parser: argparse.ArgumentParser) -> None:
         "import",
         help="make a map from a GeoJSON FeatureCollection of polygons",
         description="Make a map from a GeoJSON FeatureCollection of Polygon/MultiPolygon "
-        "features (a MultiPolygon keeps its largest part). Nearly coincident vertices "
-        "are snapped so neighbours share edges exactly. GeoJSON's y axis points north.",
+        "features. Nearly coincident vertices are snapped so neighbours share edges exactly; "
+        "every vertex snapped, sliver dropped and island left out is reported with its "
+        "province and place (map coordinates). GeoJSON's y axis points north.",
     )
     imp.add_argument("input", metavar="IN.geojson", help="the GeoJSON file")
     imp.add_argument("-o", "--output", metavar="MAP.yaml", required=True, help="map file to write")
@@ -64,6 +65,20 @@ def register(parser: argparse.ArgumentParser) -> None:
         "--y-down", action="store_true", help="the input's y axis already points south"
     )
     imp.add_argument("--width-mm", type=float, default=400.0, help="print width (default 400)")
+    imp.add_argument(
+        "--islands",
+        choices=["largest", "separate"],
+        default="largest",
+        help="a MultiPolygon province keeps its 'largest' part (default), or each other part "
+        "becomes a province 'Name (2)' joined to the rest by sea ('separate')",
+    )
+    imp.add_argument(
+        "--snap",
+        type=_distance,
+        metavar="DISTANCE",
+        help="snap vertices closer than this, in the file's units (default 0.2%% of the "
+        "map's size, at most 1%% of a typical province's width; 0: only repair outlines)",
+    )
     imp.set_defaults(_map_run=_import)
 
     exp = sub.add_parser(
@@ -179,6 +194,7 @@ def _graph(args: argparse.Namespace) -> int:
 def _import(args: argparse.Namespace) -> int:
     from maps.api import save_map
     from maps.convert import import_geojson
+    from maps.snap import KINDS
 
     result = import_geojson(
         args.input,
@@ -188,16 +204,31 @@ def _import(args: argparse.Namespace) -> int:
         sea_outside=args.sea == "outside",
         y_down=args.y_down,
         width_mm=args.width_mm,
+        islands=args.islands,
+        snap=args.snap,
     )
-    for note in result.notes:
-        print(f"{args.input}: {note}")
+    for kind in KINDS:  # grouped: islands, then vertices, slivers, corners, ...
+        for note in result.report:
+            if note.kind == kind:
+                print(f"{args.input}: {note}")
     save_map(result.mapfile, args.output)
     m = result.mapfile
     print(
-        f"{args.output}: {len(m.provinces)} provinces, {len(m.seas)} seas; "
-        f"check it with: daimyo map check {args.output}"
+        f"{args.output}: {len(m.provinces)} provinces, {len(m.seas)} seas; snapping distance "
+        f"{result.snap:.4g}; {result.summary()}; check it with: daimyo map check {args.output}"
     )
     return 0
+
+
+def _distance(text: str) -> float:
+    """A distance >= 0 for --snap."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value >= 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} must be a number >= 0")
+    return value
 
 
 def _export(args: argparse.Namespace) -> int:
