@@ -273,6 +273,7 @@ class NewGameDialog(QDialog):
         self._map_box.setVisible(spec.uses_map)
         if self._map_label is not None:
             self._map_label.setVisible(spec.uses_map)
+        self.map.blockSignals(True)  # one map load below, not one per item added
         self.map.clear()
         for map_id, name in shipped_maps_for(spec.id):
             self.map.addItem(name, map_id)
@@ -280,6 +281,7 @@ class NewGameDialog(QDialog):
         _select(self.map, default)
         if self._map_file:
             self.map.addItem(Path(self._map_file).name, self._map_file)
+        self.map.blockSignals(False)
         ui = game_ui(spec.id)
         self._choice_header.setText(f"<b>{ui.seat_choice_label}</b>")
         self._on_map_changed()

@@ -58,7 +58,11 @@ def readiness_text(game_id: str | None, name: str, readiness: Any) -> str:
             f"<b style='color:#b03a2e'>Not ready for {name}</b>: {count} unmet "
             f"requirement{'s' if count != 1 else ''} (listed below, with the fix)."
         )
-    parts = [f"{seats[0]}–{seats[1]} players" if seats else ""]
+    parts = [""]
+    if seats:
+        parts[0] = (
+            f"{seats[0]}–{seats[1]}" if seats[0] != seats[1] else str(seats[0])
+        ) + " players"
     if readiness.choices:
         parts.append("clans " + ", ".join(readiness.choices))
     limits = len(readiness.limits)

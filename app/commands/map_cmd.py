@@ -146,8 +146,8 @@ def _readiness(mapfile: MapFile, game: str) -> MapReadiness:
 
 def _ready_line(readiness: MapReadiness) -> str:
     """ "; ready for GAME (P-Q players; clans: ...)" for the summary line."""
-    seats = readiness.players
-    parts = [f"{seats[0]}-{seats[1]} players" if seats else "no player count"]
+    seats = readiness.players or (0, 0)  # a ready map seats some players
+    parts = [(f"{seats[0]}-{seats[1]}" if seats[0] != seats[1] else str(seats[0])) + " players"]
     if readiness.choices:
         parts.append("clans: " + ", ".join(readiness.choices))
     limits = len(readiness.limits)

@@ -107,6 +107,11 @@ def player_range(graph: MapGraph) -> tuple[int, int] | None:
     return (MIN_PLAYERS, high) if high >= MIN_PLAYERS else None
 
 
+def seats_text(seats: tuple[int, int]) -> str:
+    """ "2-4", or "only 2" when the map seats one player count."""
+    return f"only {seats[0]}" if seats[0] == seats[1] else f"{seats[0]}-{seats[1]}"
+
+
 def map_deal(graph: MapGraph) -> MapDeal:
     """The objectives, territory cards and initiative cards `graph` deals, with names and
     texts (objective texts name the map's own capitals and territories)."""
@@ -246,7 +251,7 @@ def map_problems(graph: MapGraph, players: int | None = None) -> list[MapProblem
         limits.append(
             MapProblem(
                 "players",
-                f"the map seats {MIN_PLAYERS}-{seats[1]} players, not {MAX_PLAYERS}: each "
+                f"the map seats {seats_text(seats)} players, not {MAX_PLAYERS}: each "
                 "needs a clan with a capital and 2 secret objectives that can be met",
                 severity="limit",
             )
@@ -322,8 +327,11 @@ def _limits(b: Board) -> list[MapProblem]:
                 severity="limit",
             )
         )
+    # Territories with no cards at all (those whose cards were dropped are told below).
     bare = [
-        t for t, cards in enumerate(b.territory_cards) if cards is None and b.territory_members[t]
+        t
+        for t, cards in enumerate(b.territory_cards)
+        if cards is None and b.territory_members[t] and b.territory_ids[t] not in TERRITORY_CARDS
     ]
     if bare:
         names = ", ".join(f"'{b.territory_ids[t]}'" for t in bare)
