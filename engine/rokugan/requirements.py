@@ -274,7 +274,7 @@ def _limits(b: Board) -> list[MapProblem]:
             )
         )
     unmet = [o for o, c in OBJECTIVE_CLAN.items() if o not in b.objective_deck]
-    if unmet:
+    if unmet and b.playable_clans:  # with no capital at all, that error says it first
         out.append(
             MapProblem(
                 "clan_objectives",
