@@ -79,7 +79,7 @@ class MapProblem:
     severity: str = "error"
     provinces: tuple[str, ...] = ()
     territories: tuple[str, ...] = ()
-    location: tuple[float, float] | None = None  # maps name places by province; kept for tools
+    location: tuple[float, float] | None = None  # a point to show, when not a whole province
 
     def __str__(self) -> str:
         return f"{self.severity}: {self.message}"

@@ -675,6 +675,8 @@ def _spot_kind(board: Any, owner: Any, player: int, slot: int) -> str:
 # How often a player dealt an objective meets it at the end of a game, as (another clan's
 # player, the named clan's own player): measured over 400 four-player games of `greedy` bots
 # (`python -m ai.games.rokugan_odds --objectives --games 400 --seed 9000` regenerates it).
+# Measured on the published map, they are only priors on a custom one; every objective is
+# in the table, so a map that deals fewer objectives or has fewer clans needs nothing more.
 _OBJECTIVE_ODDS: dict[str, tuple[float, float]] = {
     "last_line_of_defense": (0.36, 0.88),
     "rice_bowl_of_the_empire": (0.3, 0.78),

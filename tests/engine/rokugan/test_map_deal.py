@@ -189,6 +189,11 @@ def test_feats_of_engineering_needs_an_inland_province() -> None:
     assert board.territory_cards[0] == ("promotion",)
     st = SPEC.new_game(2, 3, None, graph)
     assert st.terr_card[0] == "promotion"
+    limits = [p.message for p in map_readiness(graph).limits]
+    assert (
+        "territory 'crab': Feats of Engineering is not dealt: the map has no inland province "
+        "for the harbor"
+    ) in limits
 
 
 @pytest.mark.parametrize("seed", range(12))
