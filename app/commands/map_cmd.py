@@ -1,7 +1,8 @@
 """`daimyo map check|graph|import|export`: map files from the command line.
 
-The work is done in `maps/` (`maps.validate`, `maps.geometry`, `maps.convert`);
-this module only parses arguments and prints. MAP is a path or a shipped map's id.
+The work is done in `maps/` (`maps.validate`, `maps.geometry`, `maps.convert`) and, for
+`check --game`, in the game's own requirements (`engine.registry.map_readiness`); this
+module only parses arguments and prints. MAP is a path or a shipped map's id.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from engine.graph import MapReadiness
     from maps.api import MapFile
     from maps.geometry import MapGeometry
 
@@ -31,6 +33,12 @@ def register(parser: argparse.ArgumentParser) -> None:
         "1 with every error listed.",
     )
     check.add_argument("map", metavar="MAP", help="map file, or the id of a shipped map")
+    check.add_argument(
+        "--game",
+        choices=["rokugan", "ricewars"],
+        help="also check what GAME needs from a map: exit 1 listing every unmet "
+        "requirement with its fix; what the game goes without is printed as 'limit:'",
+    )
     check.set_defaults(_map_run=_check)
 
     graph = sub.add_parser(
@@ -120,14 +128,47 @@ def _check(args: argparse.Namespace) -> int:
     warnings = [i for i in issues if i.severity == "warning"]
     for issue in errors + warnings:
         print(f"{mapfile.path}: {issue}")
-    if errors:
-        print(f"{mapfile.path}: {len(errors)} error(s), {len(warnings)} warning(s)")
+    readiness = _readiness(mapfile, args.game) if args.game else None
+    if readiness is not None:
+        for problem in readiness.problems:
+            print(f"{mapfile.path}: {problem}")
+    unready = len(readiness.errors) if readiness is not None else 0
+    if errors or unready:
+        game = f", {unready} unmet requirement(s) of {readiness.game_name}" if readiness else ""
+        print(f"{mapfile.path}: {len(errors)} error(s), {len(warnings)} warning(s){game}")
         return 1
     print(
         f"{mapfile.path}: valid: {len(mapfile.provinces)} provinces, "
         f"{len(mapfile.territories)} territories, {len(warnings)} warning(s)"
+        + (_ready_line(readiness) if readiness is not None else "")
     )
     return 0
+
+
+def _readiness(mapfile: MapFile, game: str) -> MapReadiness:
+    """What `game` lacks on the map (`engine.registry.map_readiness`); a map whose graph
+    cannot be derived lacks everything, which the validation errors above already say."""
+    from engine.graph import MapGraph
+    from engine.registry import map_readiness
+    from maps.geometry import derive
+
+    try:
+        graph = derive(mapfile).graph
+    except Exception:  # noqa: BLE001 - validate() has reported why; check an empty graph
+        graph = MapGraph(mapfile.id, mapfile.name, "", (), ())
+    return map_readiness(game, graph)
+
+
+def _ready_line(readiness: MapReadiness) -> str:
+    """ "; ready for GAME (P-Q players; clans: ...)" for the summary line."""
+    seats = readiness.players or (0, 0)  # a ready map seats some players
+    parts = [(f"{seats[0]}-{seats[1]}" if seats[0] != seats[1] else str(seats[0])) + " players"]
+    if readiness.choices:
+        parts.append("clans: " + ", ".join(readiness.choices))
+    limits = len(readiness.limits)
+    if limits:
+        parts.append(f"{limits} limit(s)")
+    return f"; ready for {readiness.game_name} ({'; '.join(parts)})"
 
 
 def graph_json(geometry: MapGeometry) -> dict[str, Any]:
