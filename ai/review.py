@@ -31,7 +31,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ai.base import Budget
-from ai.hint import Analysis, analyse
+from ai.explain import explainer_for
+from ai.hint import HINT_LEVEL, Analysis, analyse, observation_seed, sample_worlds, score_unit
+from ai.levels import level_for
 from engine.core import GameState
 
 MOMENTS = 5
@@ -270,3 +272,26 @@ def _placed(moment: Moment, index: int, round_: int) -> Moment:
         moment.suggested_value,
         moment.how,
     )
+
+
+def moment_reason(
+    game_id: str, observation: Any, moment: Moment, names: Sequence[str] | None = None
+) -> str:
+    """Why the AI prefers its move at `moment` (seen as `observation`, the seat's view
+    then): what the move does, with facts counted in the same sampled worlds as the
+    review's search, and what the move played cost."""
+    worlds = sample_worlds(
+        game_id,
+        observation,
+        Analysis(
+            game_id,
+            observation.player,
+            moment.suggested,
+            seed=observation_seed(observation),
+            worlds=level_for(HINT_LEVEL, game_id).config.worlds,
+        ),
+    )
+    what = explainer_for(game_id).reason(observation, moment.suggested, worlds, names)
+    if moment.how == "rule":
+        return f"{what}; the AI looks by rule, so the choice is not scored"
+    return f"{what}; {moment.loss:.1f} expected {score_unit(game_id)} better than your move"

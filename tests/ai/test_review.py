@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import threading
 from functools import cache
 
@@ -177,3 +178,19 @@ def test_a_stopped_review_raises_and_progress_climbs_to_the_end() -> None:
 def test_a_seat_outside_the_game_is_refused() -> None:
     with pytest.raises(ValueError, match="seat 5 is not a seat of this game"):
         review_game("shinobi", played("shinobi", "random"), 5)
+
+
+def test_a_moment_says_why_with_facts_and_its_cost() -> None:
+    from ai.review import moment_reason
+
+    state = played("rokugan", "random")
+    review = reviewed("rokugan", "random")
+    moment = review.moments(1)[0]
+    replay = game_start(state)
+    for action in state.history[: moment.index]:
+        replay.apply(action)
+    why = moment_reason("rokugan", replay.observation(0), moment)
+    assert why.endswith(f"; {moment.loss:.1f} expected honor better than your move")
+    # the same words from a twin the seat cannot tell apart
+    twin = replay.observation(0).determinize(random.Random(3))
+    assert moment_reason("rokugan", twin.observation(0), moment) == why

@@ -1,0 +1,159 @@
+"""The post-game review screen: progress while the AI replays the person's decisions, then
+the costliest moments (each shown on a board as it stood, the alternative lit) and every
+player's score after each round (the end screen's chart).
+
+It only shows; `app.review_controller` runs the review in the background and fills it.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.widgets.end_screen import ScoreChart
+
+
+class ReviewScreen(QWidget):
+    """The review of one game for one seat."""
+
+    moment_chosen = Signal(int)
+    """The row of the moment to show on the board."""
+    stop_asked = Signal()
+    back = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("reviewScreen")
+        self.setAttribute(Qt.WA_StyledBackground, True)
+        self.setStyleSheet("#reviewScreen { background: #f6eedc; }")
+        self.title = QLabel("Review")
+        font = QFont(self.title.font())
+        font.setPointSize(18)
+        font.setBold(True)
+        self.title.setFont(font)
+        self.summary = QLabel()
+        self.summary.setObjectName("reviewSummary")
+        self.summary.setWordWrap(True)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 100)
+        self.progress.setFormat("Replaying your decisions… %p%")
+        self.stop = QPushButton("Stop")
+        self.stop.clicked.connect(self.stop_asked)
+        running = QHBoxLayout()
+        running.addWidget(self.progress, 1)
+        running.addWidget(self.stop)
+        self.running = QWidget()
+        self.running.setLayout(running)
+        self.moments = QListWidget()
+        self.moments.setObjectName("reviewMoments")
+        self.moments.setWordWrap(True)
+        self.moments.setSpacing(3)
+        self.moments.currentRowChanged.connect(self._on_row)
+        self.detail = QLabel()
+        self.detail.setObjectName("reviewDetail")
+        self.detail.setWordWrap(True)
+        self.detail.setTextFormat(Qt.RichText)
+        self.detail.setAlignment(Qt.AlignTop | Qt.AlignLeft)
+        left = QWidget()
+        column = QVBoxLayout(left)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(QLabel("<b>The costliest moments</b>"))
+        column.addWidget(self.moments, 3)
+        column.addWidget(self.detail, 2)
+        self.board_holder = QWidget()
+        self.board_holder.setObjectName("reviewBoard")
+        self.board_layout = QVBoxLayout(self.board_holder)
+        self.board_layout.setContentsMargins(0, 0, 0, 0)
+        self.split = QSplitter(Qt.Horizontal)
+        self.split.addWidget(left)
+        self.split.addWidget(self.board_holder)
+        self.split.setStretchFactor(0, 2)
+        self.split.setStretchFactor(1, 3)
+        self.chart = ScoreChart()
+        self.chart.setMinimumHeight(150)
+        done = QPushButton("Back")
+        done.setObjectName("reviewBack")
+        done.setMinimumSize(150, 32)
+        done.clicked.connect(self.back)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(done)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.running)
+        layout.addWidget(self.split, 4)
+        layout.addWidget(self.chart, 2)
+        layout.addLayout(buttons)
+        self.board: QWidget | None = None
+
+    def start(self, title: str) -> None:
+        """A review begins: only the progress shows."""
+        self.title.setText(title)
+        self.summary.setText("The hard AI replays the game and weighs each of your decisions "
+                             "with only what you could see then.")  # fmt: skip
+        self.progress.setValue(0)
+        self.running.show()
+        self.moments.clear()
+        self.detail.clear()
+        self.split.hide()
+        self.chart.hide()
+
+    def show_progress(self, fraction: float) -> None:
+        """How far the review is (0..1)."""
+        self.progress.setValue(round(100 * fraction))
+
+    def show_stopped(self) -> None:
+        """The review was stopped before it finished."""
+        self.running.hide()
+        self.summary.setText("The review was stopped.")
+
+    def show_review(
+        self,
+        summary: str,
+        moments: list[str],
+        series: list[tuple[str, str, list[float]]],
+        y_label: str,
+    ) -> None:
+        """The finished review: a summary line, one text per moment (costliest first),
+        and the score chart's lines (label, colour, score after each round)."""
+        self.running.hide()
+        self.summary.setText(summary)
+        self.moments.clear()
+        for text in moments:
+            self.moments.addItem(QListWidgetItem(text))
+        if not moments:
+            self.detail.setText("No decision cost anything the hard AI could measure.")
+        self.split.show()
+        self.chart.set_series(series, y_label)
+        self.chart.setVisible(bool(series))
+        if moments:
+            self.moments.setCurrentRow(0)
+
+    def set_board(self, board: QWidget) -> None:
+        """Put the board that shows the moments (a game view) beside the list."""
+        if self.board is not None:
+            self.board_layout.removeWidget(self.board)
+            self.board.setParent(None)
+        self.board = board
+        self.board_layout.addWidget(board)
+
+    def show_detail(self, html: str) -> None:
+        """What happened at the chosen moment and what the AI would have done."""
+        self.detail.setText(html)
+
+    def _on_row(self, row: int) -> None:
+        if row >= 0:
+            self.moment_chosen.emit(row)
