@@ -33,9 +33,7 @@ class HintPanel(QWidget):
         self.setObjectName("hintPanel")
         self.button = QPushButton("Hint (H)")
         self.button.setObjectName("hintButton")
-        self.button.setToolTip(
-            "The hard AI suggests a move, thinking only with what you can see"
-        )
+        self.button.setToolTip("The hard AI suggests a move, thinking only with what you can see")
         self.button.clicked.connect(self.asked)
         self.used = QLabel()
         self.used.setObjectName("hintsUsed")
