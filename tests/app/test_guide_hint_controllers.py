@@ -1,0 +1,123 @@
+"""The guide's and the hint's controllers on a session: steps shown and lit, moves recorded,
+leaving and resuming; hints asked on the person's turn, lit, cleared when the game moves."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QObject, Qt, Signal
+
+from app.analysis_worker import Analyst
+from app.hint_controller import HintController
+from app.learn.controller import GuideController
+from app.learn.shinobi import GUIDE
+from app.widgets.guide_panel import GuidePanel
+from app.widgets.hint_panel import HintPanel
+from engine.registry import get_game
+
+
+class Session(QObject):
+    """The part of `app.session.GameSession` the controllers use, over a real game."""
+
+    changed = Signal()
+    action_applied = Signal(int, object)
+
+    def __init__(self, state, humans=(0,)) -> None:
+        super().__init__()
+        self.state = state
+        self.humans = set(humans)
+        self.game_id = state.setup().game
+
+    def is_human(self, player: int) -> bool:
+        return player in self.humans
+
+    def apply(self, action) -> None:
+        player = self.state.current_player()
+        self.state.apply_checked(action)
+        self.action_applied.emit(player, action)
+        self.changed.emit()
+
+
+class UI:
+    def player_label(self, state, player: int) -> str:
+        return f"Seat {player}"
+
+
+def guided_session() -> Session:
+    state = get_game("shinobi").new_game(GUIDE.players, GUIDE.seed, GUIDE.settings)
+    return Session(state)
+
+
+def test_the_guide_shows_a_step_lights_its_moves_and_goes_on_when_one_is_made(qtbot) -> None:
+    session = guided_session()
+    panel = GuidePanel()
+    qtbot.addWidget(panel)
+    lit: list[list] = []
+    guide = GuideController(GUIDE, session, panel, lit.append)
+    # The first step explains the secret clan: no moves lit, a Next button
+    assert guide.step.key == "allegiance"
+    assert lit[-1] == [] and not panel.next.isHidden()
+    assert "Your secret clan is" in panel.text.text()
+    qtbot.mouseClick(panel.next, Qt.LeftButton)
+    # Then the first order: every deployment into another province is lit
+    assert guide.step.key == "deploy-away"
+    legal = session.state.legal_actions()
+    assert lit[-1] and set(lit[-1]) <= set(legal)
+    assert all(a.province != 0 for a in lit[-1])
+    # When the person deploys one, the step is done and the next one shows
+    session.apply(lit[-1][0])
+    assert "deploy-away" in guide.progress.done
+    assert guide.step.key == "deploy-home"
+
+
+def test_leaving_the_guide_clears_it_and_resuming_picks_up(qtbot) -> None:
+    session = guided_session()
+    panel = GuidePanel()
+    qtbot.addWidget(panel)
+    lit: list[list] = []
+    guide = GuideController(GUIDE, session, panel, lit.append)
+    guide.progress.acknowledge(guide.step)
+    guide.refresh()
+    assert lit[-1]
+    qtbot.mouseClick(panel.leave, Qt.LeftButton)
+    assert not guide.active and lit[-1] == [] and panel.leave.text() == "Resume the guide"
+    # the game goes on without the guide, and a move made then still counts
+    session.apply(next(a for a in session.state.legal_actions() if a.province != 0))
+    qtbot.mouseClick(panel.leave, Qt.LeftButton)
+    assert guide.active and "deploy-away" in guide.progress.done
+    assert guide.step.key == "deploy-home"
+
+
+@pytest.fixture
+def analyst(qapp):
+    handle = Analyst()
+    yield handle
+    handle.shutdown()
+
+
+def test_a_hint_is_lit_counted_and_cleared_when_the_game_moves(qtbot, analyst) -> None:
+    session = guided_session()
+    panel = HintPanel()
+    qtbot.addWidget(panel)
+    lit: list[list] = []
+    hints = HintController(session, UI(), panel, analyst, lit.append, nodes=200)
+    assert panel.button.isEnabled()
+    with qtbot.waitSignal(analyst.hinted, timeout=30000):
+        qtbot.mouseClick(panel.button, Qt.LeftButton)
+    assert hints.count == 1 and panel.used.text() == "1 used"
+    suggestion = lit[-1]
+    assert len(suggestion) == 1 and suggestion[0] in session.state.legal_actions()
+    assert panel.answer.text().startswith("<b>Hint:</b> ")
+    # When the person moves, the light and the words go
+    session.apply(suggestion[0])
+    assert lit[-1] == [] and panel.answer.isHidden()
+
+
+def test_no_hint_on_a_bots_turn(qtbot, analyst) -> None:
+    state = get_game("shinobi").new_game(3, GUIDE.seed, {"first": 1})
+    session = Session(state)
+    panel = HintPanel()
+    qtbot.addWidget(panel)
+    hints = HintController(session, UI(), panel, analyst, lambda actions: None)
+    assert not panel.button.isEnabled()
+    hints.ask()
+    assert hints.count == 0 and not analyst.busy
