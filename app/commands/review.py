@@ -1,15 +1,19 @@
 """`daimyo review SAVE --as SEAT`: what a player's decisions cost, judged from what they knew.
 
 Loads the save with the app's strict loader (`app.savefile.load_save`), replays it and runs
-the hard AI's search at every decision of seat SEAT (0-based, as `daimyo play` numbers
-players) from the observation that seat had then (`ai.review`). Prints the costliest
-moments and every player's score after each round; with `--json` exactly
+the hard AI's search at every decision of seat SEAT from the observation that seat had
+then (`ai.review`). SEAT is the seat's number (1 for the first seat, as `daimyo log`
+counts) or its name: the player's name in the save ("You"), a clan (Rokugan) or a colour
+(Rice Wars). Prints the costliest moments and every player's score after each round;
+with `--json` exactly
 
     {"seat": S, "decisions": N, "moments": [{"index": i, "round": r, "chosen": "...",
      "suggested": "...", "loss": x}, ...]}
 
-moments costliest first, `loss` >= 0 in expected points of the game's score, `index` the
-decision's place in the save's action list (0-based), `chosen`/`suggested` action texts.
+with S the seat's number (1 = first seat), moments costliest first, `loss` >= 0 in
+expected points of the game's score, `index` the decision's place in the save's action list
+(0-based: the board as it stood is the setup plus the actions before it), `chosen` and
+`suggested` the actions' texts.
 """
 
 from __future__ import annotations
@@ -32,9 +36,9 @@ def register(parser: argparse.ArgumentParser) -> None:
         "--as",
         dest="seat",
         required=True,
-        type=int,
         metavar="SEAT",
-        help="the seat whose decisions to review, 0-based (as `daimyo play` prints players)",
+        help="the seat whose decisions to review: its number (1 = first seat) or its name "
+        "(the player's name, a clan, a colour)",
     )
     parser.add_argument(
         "--moments",
@@ -66,26 +70,60 @@ def run(args: argparse.Namespace) -> int:
         print(f"daimyo review: {exc}", file=sys.stderr)
         return 2
     state = loaded.state
-    if not 0 <= args.seat < state.num_players:
-        print(
-            f"daimyo review: --as {args.seat}: this game has seats 0-{state.num_players - 1}; "
-            "give one of them",
-            file=sys.stderr,
-        )
+    try:
+        seat = seat_of(args.seat, loaded)
+    except ValueError as exc:
+        print(f"daimyo review: {exc}", file=sys.stderr)
         return 2
     game = loaded.save.setup.game
     show_progress = not args.json and sys.stderr.isatty()
     started = time.process_time()
     review = review_game(
-        game, state, args.seat, nodes=args.nodes, progress=_progress if show_progress else None
+        game, state, seat, nodes=args.nodes, progress=_progress if show_progress else None
     )
     if show_progress:
         print(file=sys.stderr)
     if args.json:
-        print(json.dumps(review.to_json(args.moments)))
+        data = review.to_json(args.moments)
+        data["seat"] = seat + 1  # the seat as people number it
+        print(json.dumps(data))
         return 0
     print(_report(loaded, review, args.moments, time.process_time() - started))
     return 0
+
+
+def seat_names(loaded: LoadedSave, seat: int) -> list[str]:
+    """The names `--as` accepts for `seat`: the save's player name, the clan or colour."""
+    state = loaded.state
+    names = []
+    if seat < len(loaded.seats) and loaded.seats[seat].name:
+        names.append(loaded.seats[seat].name)
+    clans = getattr(state, "clans", None)
+    if clans is not None:
+        from engine.rokugan.data import CLANS
+
+        names.append(CLANS[clans[seat]])
+    colours = getattr(state, "colour", None)
+    if colours is not None and seat < len(colours):
+        names.append(str(colours[seat]))
+    return names
+
+
+def seat_of(text: str, loaded: LoadedSave) -> int:
+    """The seat (0-based) `text` names: 1..N or a name (`seat_names`); ValueError else."""
+    count = loaded.state.num_players
+    wanted = text.strip()
+    if wanted.isdigit() and 1 <= int(wanted) <= count:
+        return int(wanted) - 1
+    for seat in range(count):
+        if wanted.lower() in (name.lower() for name in seat_names(loaded, seat)):
+            return seat
+    choices = ", ".join(
+        f"{seat + 1}"
+        + (f" ({'/'.join(seat_names(loaded, seat))})" if seat_names(loaded, seat) else "")
+        for seat in range(count)
+    )
+    raise ValueError(f"--as {text!r} names no seat of this game; choose one of {choices}")
 
 
 def _progress(fraction: float) -> None:
@@ -93,9 +131,9 @@ def _progress(fraction: float) -> None:
 
 
 def seat_label(seat: Seat, index: int) -> str:
-    """'seat 0 (You)', 'seat 2 (hard)'."""
+    """'seat 1 (You)', 'seat 3 (hard)' (numbered from 1)."""
     who = seat.name or ("a person" if seat.is_human else seat.bot)
-    return f"seat {index} ({who})"
+    return f"seat {index + 1} ({who})"
 
 
 def _report(loaded: LoadedSave, review: Review, count: int, seconds: float) -> str:

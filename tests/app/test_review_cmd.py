@@ -37,13 +37,13 @@ def test_review_json_is_exactly_the_contract(
     game: str, finished_saves: dict[str, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
     # When a finished game is reviewed for seat 0 with three moments
-    code = main(["review", str(finished_saves[game]), "--as", "0", "--moments", "3",
+    code = main(["review", str(finished_saves[game]), "--as", "1", "--moments", "3",
                  "--nodes", "150", "--json"])  # fmt: skip
     # Then it prints one JSON object with exactly the contract's fields
     assert code == 0
     data = json.loads(capsys.readouterr().out)
     assert list(data) == ["seat", "decisions", "moments"]
-    assert data["seat"] == 0 and data["decisions"] > 10
+    assert data["seat"] == 1 and data["decisions"] > 10
     assert 1 <= len(data["moments"]) <= 3
     losses = [m["loss"] for m in data["moments"]]
     assert losses == sorted(losses, reverse=True) and min(losses) >= 0
@@ -64,13 +64,13 @@ def test_review_reads_the_apps_saves_and_prints_moments_and_scores(
     path = tmp_path / "game.json"
     path.write_text(save_text(game), encoding="utf-8")
     # When it is reviewed as text
-    code = main(["review", str(path), "--as", "0", "--nodes", "100"])
+    code = main(["review", str(path), "--as", "You", "--nodes", "100"])
     out = capsys.readouterr().out
     # Then the report names the game and the seat, and the scores after each round
     assert code == 0
-    assert out.startswith(f"Review of {get_game(game).name}, seat 0 (You): ")
+    assert out.startswith(f"Review of {get_game(game).name}, seat 1 (You): ")
     assert "after each round:" in out
-    assert "seat 1 (normal)" in out
+    assert "seat 2 (normal)" in out
 
 
 def test_the_json_agrees_with_the_review_of_the_same_game(
@@ -79,18 +79,33 @@ def test_the_json_agrees_with_the_review_of_the_same_game(
     from app.savefile import load_save
 
     path = finished_saves["shinobi"]
-    main(["review", str(path), "--as", "1", "--nodes", "120", "--json"])
+    main(["review", str(path), "--as", "2", "--nodes", "120", "--json"])
     printed = json.loads(capsys.readouterr().out)
     review = review_game("shinobi", load_save(path).state, 1, nodes=120)
-    assert printed == json.loads(json.dumps(review.to_json(5)))
+    expected = json.loads(json.dumps(review.to_json(5)))
+    assert printed == {**expected, "seat": 2}
 
 
 def test_a_seat_the_game_does_not_have_is_an_error(
     finished_saves: dict[str, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code = main(["review", str(finished_saves["shinobi"]), "--as", "3"])
+    code = main(["review", str(finished_saves["shinobi"]), "--as", "4"])
     assert code == 2
-    assert "--as 3: this game has seats 0-2" in capsys.readouterr().err
+    assert "--as '4' names no seat of this game; choose one of 1 (You), 2, 3" in capsys.readouterr().err
+
+
+def test_a_seat_may_be_named_by_its_clan(
+    finished_saves: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from app.savefile import load_save
+    from engine.rokugan.data import CLANS
+
+    state = load_save(finished_saves["rokugan"]).state
+    clan = CLANS[state.clans[2]]
+    code = main(["review", str(finished_saves["rokugan"]), "--as", clan.upper(), "--nodes", "60",
+                 "--json", "--moments", "0"])  # fmt: skip
+    assert code == 0
+    assert json.loads(capsys.readouterr().out)["seat"] == 3
 
 
 def test_a_broken_save_is_an_error_naming_the_file(
