@@ -133,7 +133,8 @@ class BoardPages:
     """Page-by-page drawing of a board print: the fitted page, or index, legend and tiles.
 
     `new_page`, when given, starts each page instead (the kit draws its header and footer
-    there, and then the tile pages leave out their own sheet label).
+    there, and then the tile pages leave out their own sheet label); `marks_within` (sheet
+    mm) keeps the crop marks out of the kit's header and footer.
     """
 
     def __init__(
@@ -144,6 +145,7 @@ class BoardPages:
         plan: BoardPlan,
         result: PrintResult,
         new_page: Callable[[str], None] | None = None,
+        marks_within: Rect | None = None,
     ) -> None:
         self.painter = painter
         self.device = device
@@ -152,6 +154,7 @@ class BoardPages:
         self.result = result
         self.board_painter = BoardPainter(board)
         self._new_page = new_page
+        self._marks_within = marks_within  # sheet mm crop marks stay in (default: safe area)
 
     def new_page(self, kind: str) -> None:
         """Start a page of this kind (points from the paper's corner)."""
@@ -348,11 +351,14 @@ class BoardPages:
         painter.save()
         painter.setPen(draw.pen(QColor("#000000"), 0.4))
         full = self.device.pageLayout().fullRect(QPageLayout.Unit.Millimeter)
-        safe = QRectF(
-            draw.mm(SAFE_MARGIN_MM),
-            draw.mm(SAFE_MARGIN_MM),
-            draw.mm(full.width() - 2 * SAFE_MARGIN_MM),
-            draw.mm(full.height() - 2 * SAFE_MARGIN_MM),
+        safe = _pt(
+            self._marks_within
+            or Rect(
+                SAFE_MARGIN_MM,
+                SAFE_MARGIN_MM,
+                full.width() - 2 * SAFE_MARGIN_MM,
+                full.height() - 2 * SAFE_MARGIN_MM,
+            )
         )
         gap = draw.mm(1.0)
         room_x = min(area.left() - safe.left(), safe.right() - area.right()) - gap

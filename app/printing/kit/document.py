@@ -24,7 +24,7 @@ from app.printing.kit.pages import (
     paint_pieces,
     paint_rules,
 )
-from app.printing.kit.plan import KitOptions, KitPlan, plan_kit
+from app.printing.kit.plan import KitOptions, KitPlan, content_frame, plan_kit
 from app.printing.layout import paper_size
 from engine.files import atomic_write_bytes
 
@@ -72,8 +72,11 @@ def write_kit(kit: Kit, path: str | Path, options: KitOptions) -> KitResult:
 
 def render_kit(device: QPagedPaintDevice, kit: Kit, options: KitOptions) -> KitResult:
     """Draw every page of the kit on `device` (its page layout gives the paper)."""
-    full = device.pageLayout().fullRect(QPageLayout.Unit.Millimeter)
-    plan = plan_kit(kit, options, paper=(full.width(), full.height()))
+    # The paper in points, as the PDF's media box has it (Qt rounds A4 to 595 × 842 pt):
+    # backs are mirrored about the middle of the sheet that is really printed.
+    full = device.pageLayout().fullRect(QPageLayout.Unit.Point)
+    paper = (full.width() / draw.PT_PER_MM, full.height() / draw.PT_PER_MM)
+    plan = plan_kit(kit, options, paper=paper)
     result = KitResult(plan)
     painter = QPainter()
     if not painter.begin(device):
@@ -147,5 +150,6 @@ class _Writer:
             board_plan,
             PrintResult(board_plan),
             new_page=self.new_page,
+            marks_within=content_frame(self.plan.paper),
         )
         job.board_pages(legend=True)

@@ -387,24 +387,12 @@ def _card_back(painter: QPainter, face: Face, rect: QRectF) -> None:
     painter.drawRect(rect)  # full bleed for duplex tolerance
     inner = rect.adjusted(rect.width() * 0.07, rect.width() * 0.07, -rect.width() * 0.07,
                           -rect.width() * 0.07)
-    # a wave pattern (seigaiha arcs) in a lighter tone
-    pattern = QColor(face.colour).lighter(125)
-    painter.save()
-    painter.setClipRect(inner)
-    painter.setPen(draw.pen(pattern, 0.6))
+    # A hatch in a lighter tone (a PDF tiling pattern: small files) and a ring.
+    painter.setBrush(QBrush(QColor(face.colour).lighter(130), Qt.BrushStyle.BDiagPattern))
+    painter.drawRect(inner)
+    painter.setPen(draw.pen(QColor(face.colour).lighter(140), inner.width() * 0.03))
     painter.setBrush(Qt.BrushStyle.NoBrush)
-    step = inner.width() / 6
-    row = 0
-    y = inner.y()
-    while y < inner.bottom() + step:
-        x = inner.x() + (step / 2 if row % 2 else 0)
-        while x < inner.right() + step:
-            for ring in (1.0, 0.66, 0.33):
-                painter.drawEllipse(QPointF(x, y), step / 2 * ring, step / 2 * ring)
-            x += step
-        y += step * 0.4
-        row += 1
-    painter.restore()
+    painter.drawEllipse(inner.center(), inner.width() * 0.42, inner.width() * 0.42)
     painter.setPen(draw.pen(face.ink, 0.8))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawRect(inner)

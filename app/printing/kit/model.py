@@ -165,9 +165,26 @@ class Kit:
         """How many tokens and strips the kit holds (every section, once)."""
         return sum(s.count for s in self.tokens)
 
+    def summary(self) -> str:
+        """ "60 cards, 442 tokens"; decks not of card size are named ("8 advisor boards")."""
+        cards = sum(len(d.cards) for d in self.decks if d.size_mm == POKER_MM)
+        parts = [plural(cards, "card")] if cards else []
+        parts += [
+            plural(len(d.cards), d.title.lower().rstrip("s"))
+            for d in self.decks
+            if d.size_mm != POKER_MM
+        ]
+        parts.append(plural(self.token_count, "token"))
+        return ", ".join(parts)
+
     def card_names(self) -> list[str]:
         """The title of every card front, in print order (repeats for repeated cards)."""
         return [c.front.title for d in self.decks for c in d.cards]
+
+
+def plural(count: int, noun: str) -> str:
+    """ "1 token", "2 tokens"."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def owner_back(owner: Identity, what: str, game_name: str) -> Face:

@@ -36,6 +36,7 @@ HEADING_MM = 5.5
 TOKEN_GAP_MM = 2.0
 CARD_GAP_MM = 3.0
 BOARD_SIDE_MM = 10.0  # board pages keep the board print's side margins (crop marks fit)
+BOARD_INSET_MM = 4.0  # room above and below a board tile for its crop marks
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +111,10 @@ def content_frame(paper: tuple[float, float]) -> Rect:
 def board_frame(paper: tuple[float, float]) -> Rect:
     """Where a kit's board pages draw: the content frame with the board print's sides."""
     frame = content_frame(paper)
-    return Rect(BOARD_SIDE_MM, frame.y + 1.5, paper[0] - 2 * BOARD_SIDE_MM, frame.height - 3)
+    inset = BOARD_INSET_MM
+    return Rect(
+        BOARD_SIDE_MM, frame.y + inset, paper[0] - 2 * BOARD_SIDE_MM, frame.height - 2 * inset
+    )
 
 
 def copies_text(copies: int, note: str = "") -> str:
@@ -223,7 +227,11 @@ def _paired(fronts: list[KitPage], paper: tuple[float, float], duplex: bool) -> 
                 note="Backs line up with their fronts when printed double-sided.",
                 faces=back_faces,
                 backs=[None] * len(back_faces),
-                cuts=[_mirror(r, paper[0]) for r in page.cuts],
+                cuts=[  # two-sided pieces only: duplex pages have one cut per face
+                    _mirror(box.rect, paper[0])
+                    for box, back in zip(page.faces, page.backs, strict=True)
+                    if back is not None
+                ],
             )
         )
     return out
