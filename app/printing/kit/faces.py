@@ -149,7 +149,7 @@ def _token(painter: QPainter, face: Face, rect: QRectF) -> None:
     if face.symbol:
         _symbol(painter, face.symbol, c.x(), c.y() - r * 0.62, r * 0.5, ink)
     has_sub = bool(face.subtitle)
-    title_y = c.y() - (r * 0.08 if has_sub else -r * 0.05)
+    title_y = c.y() - (r * 0.08 if has_sub else -r * 0.05) + (r * 0.1 if face.symbol else 0)
     title_size = r * (0.78 if len(face.title) <= 2 else 0.42 if len(face.title) <= 6 else 0.32)
     one_line(painter, draw.centred_rect(c.x(), title_y, r * 1.7, r * 0.9), face.title,
              title_size, colour=ink)

@@ -132,14 +132,21 @@ def _section_copies(plan: KitPlan, first: int, last: int) -> str:
 
 
 def _holdings(kit: Kit) -> list[str]:
-    lines = []
-    for deck in kit.decks:
-        lines.append(f"{deck.title}: {len(deck.cards)} ({deck.size_name}).")
-    for section in kit.tokens:
-        lines.append(f"{section.title}: {section.count} pieces.")
+    lines = [f"{deck.title}: {len(deck.cards)} ({deck.size_name})." for deck in kit.decks]
+    owned = [s for s in kit.tokens if s.owner is not None]
+    if owned:
+        counts = sorted({s.count for s in owned})
+        each = " or ".join(str(c) for c in counts)
+        names = ", ".join(s.owner.name for s in owned)  # type: ignore[union-attr]
+        lines.append(f"{each} pieces for each of {names}.")
+    lines += [f"{s.title}: {s.count} pieces." for s in kit.tokens if s.owner is None]
+    groups: dict[str, list[Aid]] = {}
     for aid in (*kit.mats, *kit.aids):
-        copies = f" ×{aid.copies}" if aid.copies > 1 else ""
-        lines.append(f"{aid.title}{' — ' + aid.subtitle if aid.subtitle else ''}{copies}.")
+        groups.setdefault(aid.subtitle or aid.title, []).append(aid)
+    for kind, aids in groups.items():
+        copies = sum(a.copies for a in aids)
+        owners = ", ".join(a.owner.name for a in aids if a.owner is not None)
+        lines.append(f"{kind}: {copies}" + (f" ({owners})." if owners else "."))
     lines.extend(kit.notes)
     return lines
 
@@ -217,12 +224,19 @@ def _owner_band(painter: QPainter, aid: Aid, rect: QRectF, size: float) -> None:
              size * 0.45, colour=ink, bold=False, flags=LEFT)
 
 
-def _sections(painter: QPainter, aid: Aid, rect: QRectF, size: float) -> None:
-    """The aid's sections flowed into `rect`, shrunk until they fit."""
+def _sections(
+    painter: QPainter, aid: Aid, rect: QRectF, size: float, grow_to: float | None = None
+) -> None:
+    """The aid's sections flowed into `rect`, shrunk until they fit (or grown, up to
+    `grow_to` points, to fill a page of their own)."""
     while True:
         if _sections_height(painter, aid, rect.width(), size) <= rect.height() or size < 5.5:
             break
         size *= 0.93
+    while grow_to is not None and size * 1.05 <= grow_to:
+        if _sections_height(painter, aid, rect.width(), size * 1.05) > rect.height():
+            break
+        size *= 1.05
     y = rect.y()
     for section in aid.sections:
         one_line(painter, QRectF(rect.x(), y, rect.width(), size * 1.5), section.heading,
@@ -322,7 +336,7 @@ def paint_rules(painter: QPainter, rules: RulesPage, paper: tuple[float, float])
              colour=HEADER_COLOUR, flags=LEFT)
     body = QRectF(area.x(), area.y() + 30, area.width(), area.height() - 48)
     aid = Aid(rules.title, rules.sections)
-    _sections(painter, aid, body, 10)
+    _sections(painter, aid, body, 10, grow_to=12.5)
     if rules.note:
         one_line(painter, QRectF(area.x(), area.bottom() - 14, area.width(), 12), rules.note,
                  8, bold=False, colour="#555555", flags=LEFT)

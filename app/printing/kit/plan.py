@@ -134,7 +134,7 @@ def plan_kit(
     `paper` (mm) overrides the options' paper: a printer's own page size.
     """
     paper = paper or paper_size(options.paper, False)
-    pages: list[KitPage] = [KitPage("contents", f"{kit.game_name} — contents", copies_text(1))]
+    pages: list[KitPage] = [KitPage("contents", "Contents", copies_text(1))]
     sections: list[tuple[str, int, int]] = []
 
     def section(title: str, new: list[KitPage]) -> None:
@@ -263,7 +263,7 @@ def token_pages(
     frame = content_frame(paper)
     pages: list[KitPage] = []
     gap = TOKEN_GAP_MM
-    titles: list[list[str]] = []
+    titles: list[list[TokenSection]] = []
     page: KitPage | None = None
     y = frame.y
 
@@ -294,8 +294,8 @@ def token_pages(
                 ):
                     page = new_page(section)
                     y = frame.y
-                if section.title not in titles[-1]:
-                    titles[-1].append(section.title)
+                if section not in titles[-1]:
+                    titles[-1].append(section)
                 if fold:
                     page.note = (
                         "Cut along the grey lines; fold each pair on the dashed line and glue it."
@@ -311,9 +311,22 @@ def token_pages(
                     y += cell_h + gap
                     row += 1
                 y += 1.0
-    for fresh, names in zip(pages, titles, strict=True):
-        fresh.title = "; ".join(names)
+    for fresh, sections_here in zip(pages, titles, strict=True):
+        fresh.title = sections_title(sections_here)
     return pages
+
+
+def sections_title(sections: list[TokenSection]) -> str:
+    """A page's title from its sections: "Crab, Crane clan tokens; Neutral tokens"."""
+    parts: list[tuple[list[str], str]] = []  # (owner names, the rest of the title)
+    for section in sections:
+        owner = section.owner.name if section.owner is not None else ""
+        rest = section.title.replace(owner, "", 1).strip() if owner else section.title
+        if owner and parts and parts[-1][0] and parts[-1][1] == rest:
+            parts[-1][0].append(owner)
+        else:
+            parts.append(([owner] if owner else [], rest))
+    return "; ".join(f"{', '.join(owners)} {rest}" if owners else rest for owners, rest in parts)
 
 
 def _place(page: KitPage, piece: Piece, rect: Rect, fold: bool) -> None:

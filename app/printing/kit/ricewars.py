@@ -66,9 +66,9 @@ def _colour_section(who: Identity) -> TokenSection:
                 f"{who.name} — palace, 2 pass markers, 2 service markers",
                 PIECE_MM,
                 (
-                    Piece(face("Palace", who.mark, "palace")),
-                    *(Piece(face("Pass", who.mark)),) * 2,
-                    *(Piece(face("Service", who.mark, "fan")),) * 2,
+                    Piece(face("Palace", "", "palace")),
+                    *(Piece(face("Pass")),) * 2,
+                    *(Piece(face("Service", "", "fan")),) * 2,
                 ),
             ),
         ),

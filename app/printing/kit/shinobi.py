@@ -120,7 +120,7 @@ def _mat() -> Aid:
         layout="mat",
         copies=MAX_PLAYERS,
         copies_note="one per player",
-        subtitle="one player's province",
+        subtitle="the table in front of one player",
         spaces=SHINOBI_CLANS,
     )
 
