@@ -194,8 +194,8 @@ class MainWindow(QMainWindow):
         screen.editor_button.clicked.connect(self.editor_action.trigger)
         screen.rules_button.clicked.connect(self.rules_action.trigger)
         print_menu = QMenu(screen.print_button)  # the kit, or a board alone
-        print_menu.addAction(self.print_kit_action)
-        print_menu.addAction(self.print_preview_action)
+        print_menu.addAction("A print-and-play &kit…", self.print_kit_action.trigger)
+        print_menu.addAction("A &board alone…", self.print_preview_action.trigger)
         screen.print_button.setMenu(print_menu)
         screen.recent_chosen.connect(self.load_game)
 

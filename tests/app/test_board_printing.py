@@ -124,7 +124,7 @@ def test_preview_from_the_start_screen_button(
     monkeypatch.setattr(app.printing, "open_print_preview", preview)
     # When I choose the board from the start screen's Print… menu
     menu = window.start_screen.print_button.menu()
-    board_entry = next(a for a in menu.actions() if "pre&view" in a.text().lower())
+    board_entry = next(a for a in menu.actions() if "board" in a.text().lower())
     board_entry.trigger()
     # Then the chosen board is previewed with the chosen options
     (board, parent, options) = preview.calls[0]

@@ -41,8 +41,8 @@ def test_the_game_menu_and_the_start_screen_offer_the_kit(window) -> None:
     game_menu = window.menuBar().actions()[0].menu()
     assert window.print_kit_action in game_menu.actions()
     assert window.print_kit_action.isEnabled()
-    entries = window.start_screen.print_button.menu().actions()
-    assert window.print_kit_action in entries and window.print_preview_action in entries
+    entries = [a.text() for a in window.start_screen.print_button.menu().actions()]
+    assert entries == ["A print-and-play &kit…", "A &board alone…"]
 
 
 def test_in_a_game_the_kit_is_that_games_on_its_map(window, answer_dialog, monkeypatch) -> None:

@@ -128,6 +128,7 @@ class Aid:
     subtitle: str = ""
     spaces: tuple[Identity, ...] = ()
     spaces_size_mm: tuple[float, float] = POKER_MM
+    zones: tuple[str, ...] = ()  # labelled places for pieces (a daimyo board's)
 
 
 @dataclass(frozen=True, slots=True)

@@ -284,7 +284,29 @@ def _screen(painter: QPainter, aid: Aid, area: QRectF) -> None:
 def _half(painter: QPainter, aid: Aid, area: QRectF) -> None:
     band = QRectF(area.x(), area.y(), area.width(), 40)
     _owner_band(painter, aid, band, 20)
-    _sections(painter, aid, area.adjusted(10, 50, -10, -8), 10)
+    text = area.adjusted(10, 50, -10, -8)
+    if aid.zones:  # places for the pieces, along the bottom
+        zone_h = area.height() * 0.3
+        text.setBottom(area.bottom() - zone_h - 10)
+        _zones(painter, aid, QRectF(area.x() + 8, area.bottom() - zone_h - 6,
+                                    area.width() - 16, zone_h))
+    _sections(painter, aid, text, 10, grow_to=11.5)
+
+
+def _zones(painter: QPainter, aid: Aid, rect: QRectF) -> None:
+    """Dashed, labelled places for pieces, side by side (wider for the first)."""
+    weights = [2.0] + [1.0] * (len(aid.zones) - 1)
+    unit = (rect.width() - 6 * (len(aid.zones) - 1)) / sum(weights)
+    colour = aid.owner.colour if aid.owner else "#5a4a1a"
+    x = rect.x()
+    for label, weight in zip(aid.zones, weights, strict=True):
+        box = QRectF(x, rect.y(), unit * weight, rect.height())
+        painter.setPen(draw.pen(colour, 1.0, Qt.PenStyle.DashLine))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRoundedRect(box, 5, 5)
+        one_line(painter, QRectF(box.x() + 5, box.y() + 2, box.width() - 10, 14), label, 8.5,
+                 colour="#444444", flags=LEFT)
+        x += box.width() + 6
 
 
 def _mat(painter: QPainter, aid: Aid, area: QRectF) -> None:

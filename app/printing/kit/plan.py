@@ -421,8 +421,9 @@ def aid_pages(aids: tuple[Aid, ...], paper: tuple[float, float]) -> list[KitPage
         # One aid printed for several players: two on a page, half as many copies.
         if first.copies > 1:
             pair = [first, first]
+            note = f", {first.copies_note}" if first.copies_note else ""
             copies = copies_text(math.ceil(first.copies / 2),
-                                 f"{first.copies} {first.copies_note or 'aids'}")
+                                 f"two to a page: {first.copies} aids{note}")
             i += 1
         else:
             pair = halves[i : i + 2]

@@ -212,12 +212,11 @@ def _daimyo_board(colour: str) -> Aid:
                 (f"Peasant {R.STRENGTH_PEASANT}, ashigaru {R.STRENGTH_ASHIGARU}, ronin "
                  f"{R.STRENGTH_RONIN}; + cards played face down (top-left bonus).",),
             ),
-            AidSection("Your pieces waiting here",
-                       ("Peasants, ashigaru, ronin; the pass markers.",)),
         ),
         owner=who,
         layout="half",
         subtitle="Daimyo board",
+        zones=("Peasants to place", "Ashigaru and ronin", "Pass markers", "Governor"),
     )
 
 
