@@ -322,8 +322,29 @@ def _card(painter: QPainter, face: Face, rect: QRectF) -> None:
                        body_size, flags=WRAP)
         y += used + body_size * 0.6
         body_size *= 0.92
+    room = bottom - y
+    if room > w * 0.35:  # an empty lower card: a faint mon in the card's colours
+        _mon(painter, QPointF(rect.center().x(), y + room / 2), min(room, w) * 0.3,
+             face.accent or face.colour)
     one_line(painter, QRectF(left, rect.bottom() - h * 0.065, right - left, h * 0.05),
              face.footer, h * 0.028, colour="#777777", bold=False)
+
+
+def _mon(painter: QPainter, centre: QPointF, r: float, colour: str) -> None:
+    """A light family crest: a ring around three overlapping circles."""
+    tint = QColor(colour)
+    tint.setAlpha(45)
+    painter.save()
+    painter.setPen(draw.pen(tint, max(0.6, r * 0.06)))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawEllipse(centre, r, r)
+    for k in range(3):
+        a = -math.pi / 2 + k * 2 * math.pi / 3
+        painter.drawEllipse(
+            QPointF(centre.x() + math.cos(a) * r * 0.38, centre.y() + math.sin(a) * r * 0.38),
+            r * 0.42, r * 0.42,
+        )
+    painter.restore()
 
 
 def _badge(painter: QPainter, centre: QPointF, r: float, text: str, fill: str = "#ffffff") -> None:
