@@ -90,19 +90,18 @@ def test_every_clan_or_colour_is_named_in_the_kit(printed, game) -> None:
 
 
 def test_rokugan_cards_are_the_engines(printed) -> None:
-    from app.printing.kit.rokugan import card_name
     from engine.rokugan import data as D
 
     texts = set(printed["rokugan"].texts(("cards",)))
     # The 22 territory cards of the published map, its 12 objectives, 10 initiative cards
-    assert {card_name(c) for c in D.ALL_TERRITORY_CARDS} <= texts
-    assert {card_name(o) for o, _ in D.OBJECTIVES} <= texts
-    assert {card_name(n) for n in D.INITIATIVE_NAMES[7:]} <= texts
+    assert {D.display_name(c) for c in D.ALL_TERRITORY_CARDS} <= texts
+    assert {D.display_name(o) for o, _ in D.OBJECTIVES} <= texts
+    assert {D.display_name(n) for n in D.INITIATIVE_NAMES[7:]} <= texts
     names = Counter(printed["rokugan"].kit.card_names())
     assert names["Scout"] == 10 and names["Shugenja"] == 5 and names["First Player"] == 1
     # And the effects (wrapped over lines) and the honor are text too
     words = " ".join(printed["rokugan"].texts(("cards",)))
-    assert "Put the harbor token in an inland province: it counts as coastal." in words
+    assert D.TERRITORY_CARD_TEXT["feats_of_engineering"] in words
     assert "10" in texts and "honor" in texts
 
 

@@ -15,13 +15,6 @@ def kit(*args: object) -> int:
     return main(["kit", *map(str, args)])
 
 
-@pytest.fixture
-def tiny(tmp_path: Path) -> Path:
-    path = tmp_path / "tiny.yaml"
-    path.write_text(TINY, encoding="utf-8")
-    return path
-
-
 def test_shinobi_kit_on_letter(qapp, tmp_path: Path, capsys) -> None:
     out = tmp_path / "shinobi.pdf"
     assert kit("shinobi", "-o", out, "--paper", "letter") == 0
@@ -35,22 +28,78 @@ def test_shinobi_kit_on_letter(qapp, tmp_path: Path, capsys) -> None:
     assert "Shinobi — rules reference" in pdf.pages[-1].texts
 
 
-def test_a_custom_rokugan_map_at_true_size(qapp, tiny: Path, tmp_path: Path) -> None:
-    # Given a small custom map (Crab and Lion lands) printed at true size, double-sided
-    out = tmp_path / "tiny-kit.pdf"
-    assert kit("rokugan", "--map", tiny, "-o", out, "--scale", "1.0", "--duplex") == 0
+TWIN_ISLES = """\
+format: 1
+id: twin-isles
+name: Twin Isles
+size: {width_mm: 400, height_mm: 300}
+extent: [0, 0, 400, 300]
+game: rokugan
+territories:
+  - {id: crab, name: Crab Lands, colour: "#8fa3bf", provinces: [A, B]}
+  - {id: highlands, name: Highlands, colour: "#e8c95a", provinces: [C, D]}
+  - {id: wastes, name: Burning Wastes, colour: "#6b5b6b", provinces: [E]}
+provinces:
+  - {id: A, name: Akagi, polygon: [[20, 20], [200, 20], [200, 150], [20, 150]], flowers: 2,
+     capital: crab, defense: 2}
+  - {id: B, name: Biwa, polygon: [[200, 20], [300, 20], [300, 150], [200, 150]], flowers: 1}
+  - {id: C, name: Chūkan Plains, polygon: [[20, 150], [120, 150], [120, 230], [20, 230]],
+     flowers: 3, capital: lion, defense: 2}
+  - {id: D, name: Dōjō, polygon: [[120, 150], [200, 150], [200, 230], [120, 230]], flowers: 1}
+  - {id: E, name: Embers, polygon: [[200, 150], [300, 150], [300, 230], [200, 230]],
+     shadowlands: true, defense: 1}
+seas:
+  - id: sea
+    name: Eastern Sea
+    polygons:
+      - polygon: [[300, 0], [400, 0], [400, 300], [0, 300], [0, 230], [20, 230], [200, 230],
+                  [300, 230], [300, 150], [300, 20]]
+"""
+"""Two clans with a capital (Crab; Lion in the custom "Highlands"), a Shadowlands province
+in a custom territory without cards, 4 coastal provinces, 3 territories."""
+
+
+def test_a_custom_rokugan_map_at_true_size(qapp, tmp_path: Path) -> None:
+    # Given a small custom map printed at true size, double-sided
+    path = tmp_path / "twin.yaml"
+    path.write_text(TWIN_ISLES, encoding="utf-8")
+    out = tmp_path / "twin-kit.pdf"
+    assert kit("rokugan", "--map", path, "-o", out, "--scale", "1.0", "--duplex") == 0
     pdf = Pdf(out.read_bytes())
     texts = [t for p in pdf.pages for t in p.texts]
+    words = " ".join(texts)
     # Then the board is tiled: an assembly index, a legend, and named sheets
-    assert any("Board: Tiny Isle, assembly index" in t for t in texts)
+    assert any("Board: Twin Isles, assembly index" in t for t in texts)
     assert any(t.startswith("Battle for Rokugan kit · Board sheet R1C1") for t in texts)
-    assert {"Akagi", "Biwa", "Chūkan Plains", "Dōjō"} <= set(texts)
-    # And the territory cards are those of the map's territories
+    assert {"Akagi", "Biwa", "Chūkan Plains", "Dōjō", "Embers"} <= set(texts)
+    # And the cards are what the game deals there: the Crab Lands' cards, the Lion's in the
+    # Highlands that hold its capital, none for the Burning Wastes
     assert {"Feats of Engineering", "Promotion", "Bushido", "Honorable Fight"} <= set(texts)
-    assert "Code of Honor" not in texts and "Pirate Raids" not in texts
-    assert "Territory card · Crab Lands" in texts
+    assert "Territory card · Highlands" in texts and "Territory card · Burning Wastes" not in texts
+    assert "Code of Honor" not in texts and "Dark Favors" not in texts
+    # The objectives that can be met there, in the map's own names
+    assert {"Last Line of Defense", "Plains of Battle", "Way of Humility",
+            "Reclaiming the Lost Lands"} <= set(texts)
+    assert "Web of Influence" not in texts and "Way of the Sail" not in texts
+    assert "Control the Crab capital (Akagi), or any 2 provinces of Crab Lands." in words
+    # Tokens, screens and initiative cards for the two clans with a capital only
+    assert "Crab clan — Daimyo's screen" in words and "Lion clan — Daimyo's screen" in words
+    assert "CB" in texts and "LI" in texts and "CR" not in texts and "Crane" not in texts
+    # Scout and shugenja cards for the 2 players the map seats (fronts and backs); no
+    # first-player card, which is not used with 2 players
+    assert texts.count("Scout") == 2 * 4 and texts.count("Shugenja") == 2 * 2
+    assert "First Player" not in texts
     # And backs follow their fronts
     assert any(t.startswith("Print on the reverse of page") for t in texts)
+
+
+def test_a_map_the_game_cannot_be_played_on_is_refused(qapp, tmp_path: Path, capsys) -> None:
+    # Given a map with a single clan capital: no game of two can start there
+    path = tmp_path / "tiny.yaml"
+    path.write_text(TINY, encoding="utf-8")
+    assert kit("rokugan", "--map", path, "-o", tmp_path / "k.pdf") == 2
+    err = capsys.readouterr().err
+    assert "not ready for Battle for Rokugan" in err and "capital" in err
 
 
 @pytest.mark.parametrize(

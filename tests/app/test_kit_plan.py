@@ -60,6 +60,28 @@ def test_rokugan_tokens_are_the_engines(rokugan) -> None:
     assert titles[("4", "flowers")] == 1 and titles[("+2", "defense")] == 1
 
 
+def test_rokugan_cards_are_what_the_map_deals(rokugan) -> None:
+    from engine.rokugan.requirements import map_deal
+
+    deal = map_deal(rokugan.board.graph)
+    decks = {d.title: d.cards for d in rokugan.decks}
+    # Every card the engine deals on the map, with the engine's own text, nothing else
+    for title, dealt in (
+        ("Territory cards", deal.territory_cards),
+        ("Secret objectives", deal.objectives),
+        ("Initiative cards", deal.initiative),
+    ):
+        printed = decks[title]
+        assert [c.front.title for c in printed] == [d.name for d in dealt]
+        assert [c.front.body[0] for c in printed] == [d.text for d in dealt]
+    assert [c.front.badge for c in decks["Secret objectives"]] == [
+        f"{o.honor} honor" for o in deal.objectives
+    ]
+    # And the clans whose tokens and screens are printed are those that can be played
+    owners = [s.owner.name for s in rokugan.tokens if s.owner is not None]
+    assert owners == [ROKUGAN_CLANS[c].name for c in deal.clans]
+
+
 def test_rokugan_specials_differ_by_clan() -> None:
     specials = {clan: combat_token_faces(clan)[D.SPECIAL_TID] for clan in D.CLANS}
     assert specials == {

@@ -1,8 +1,9 @@
 """Which kit to make: a game id and a map (path, shipped id, or the game's default).
 
 `build_kit(game, map)` loads the map as a printable `Board` and asks the game's kit module
-for its contents. A map made for another game is refused, and Shinobi (played without a
-map) refuses one, each with a message that says what to do.
+for its contents. A map made for another game, or one the game cannot be played on (the
+engine's `map_readiness`), is refused, and Shinobi (played without a map) refuses one, each
+with a message that says what to do.
 """
 
 from __future__ import annotations
@@ -61,6 +62,7 @@ def build_kit(
             f"{GAME_NAMES[game]} map: choose a {game} map (or leave out the map for the "
             "shipped one)"
         )
+    _check_ready(game, board)
     if game == "rokugan":
         from app.printing.kit import rokugan
 
@@ -68,6 +70,22 @@ def build_kit(
     from app.printing.kit import ricewars
 
     return ricewars.build_kit(board)
+
+
+def _check_ready(game: str, board: Board) -> None:
+    """Refuse a map the game cannot be played on, with the game's own reasons and fixes."""
+    from engine.registry import map_readiness
+
+    if board.graph is None:
+        detail = next((w for w in board.warnings if "borders not derived" in w), "")
+        raise KitError(
+            f"map {board.name!r}: its borders cannot be derived ({detail}); check it with "
+            "`daimyo map check`"
+        )
+    readiness = map_readiness(game, board.graph)
+    if not readiness.ready:
+        raise KitError(f"{readiness.message()}\n(check it with `daimyo map check MAP --game "
+                       f"{game}`; the kit holds what the game deals on a map it can play)")
 
 
 def _board(source) -> Board:

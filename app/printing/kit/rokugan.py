@@ -4,11 +4,14 @@ Counts come from the engine's component tables (`engine.rokugan.data`), so the k
 exactly what the engine plays with: per clan 27 combat tokens (26 standard and the clan's
 special) and 30 control tokens; the neutral special tokens of the box (honor and defense
 bonuses, shrine, harbor, battlefield, 15 peace, 15 scorched earth); a round marker and a
-five-round track; 2 scout cards and 1 shugenja card per player (for 5 players), the
-first-player card, the initiative cards, the secret objectives and the territory cards.
+five-round track; 2 scout cards and 1 shugenja card per player (for as many players as the
+map seats, at most 5), the first-player card (unless the map seats only 2), the initiative
+cards, the secret objectives and the territory cards.
 
-Which clans, objectives and territory cards a map has is the game's own rule for that map
-(`cards_for_map`), so a custom map's kit holds the cards the game deals on it.
+Which clans can be played on a map, and which objectives, territory cards and initiative
+cards it deals, is the game's own rule (`engine.rokugan.requirements.map_deal`, with the
+engine's card texts): a custom map's kit holds exactly the cards the game deals on it, and
+tokens and screens for the clans that have a capital there.
 
 Card size: the components file gives none for the published cards, so every card is a
 standard poker card (63.5 × 88.9 mm). Tokens are squares to cut with straight cuts: combat
@@ -16,8 +19,6 @@ standard poker card (63.5 × 88.9 mm). Tokens are squares to cut with straight c
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from app.palette import ROKUGAN_CLANS, Identity
 from app.printing.kit.model import (
@@ -33,7 +34,9 @@ from app.printing.kit.model import (
     TokenSection,
     owner_back,
 )
+from engine.graph import MapGraph
 from engine.rokugan import data as D
+from engine.rokugan.requirements import MapDeal, map_deal, player_range
 
 GAME_NAME = "Battle for Rokugan"
 COMBAT_MM = (19.0, 19.0)
@@ -60,7 +63,6 @@ KIND_WORDS = {
     D.RAID: "Raid",
     D.BLUFF: "Bluff",
 }
-_SMALL = {"of", "the", "a", "an", "to", "in", "on"}
 
 CLAN_ABILITY = {
     "crab": "Each face-up Crab control token adds 2 defense instead of 1 (it still scores "
@@ -79,107 +81,10 @@ CLAN_ABILITY = {
     "the board (both must be legal where they land; blessed tokens cannot move).",
 }
 
-CARD_EFFECT = {
-    "feats_of_engineering": "Put the harbor token in an inland province: it counts as "
-    "coastal.",
-    "promotion": "Take an Army, Navy or Shinobi from your discard pile into your hand, then "
-    "send one token from your hand to the discard pile or your pool.",
-    "code_of_honor": "Put a +1 honor token in each of 2 different provinces (not the "
-    "Shadowlands).",
-    "diplomatic_mission": "Put a peace token in any province. If it was an opponent's, add 2 "
-    "face-up control tokens to one of your provinces.",
-    "strength_of_purpose": "Add 1 face-up control token to each of 2 provinces you control.",
-    "sacred_ground": "Put the shrine token in a province.",
-    "bushido": "Put the 4-flower honor token in a province (not the Shadowlands): it is "
-    "worth 4 flowers.",
-    "honorable_fight": "Put the battlefield token in a province.",
-    "aid_of_the_kami": "Put the +2 defense token in a province (not the Shadowlands).",
-    "bless_the_lands": "Remove a scorched-earth token, then place 2 of your control tokens "
-    "there, one of them face up.",
-    "spy_network": "Look at one player's hand; that player may not place the bluff this "
-    "round.",
-    "foment_rebellion": "Remove a peace token. If that province is yours, add 2 face-up "
-    "control tokens there.",
-    "cultural_exchange": "Swap all control tokens of one of your provinces with those of an "
-    "opponent's province, keeping face-up and face-down.",
-    "reinforcements": "Take 2 Armies from your discard pile into your hand, then send 2 "
-    "tokens from your hand to the discard pile or your pool.",
-    "pirate_raids": "Put scorched earth in any province. If it was yours, place 3 face-up "
-    "control tokens in another province you control.",
-    "port_of_prosperity": "Put the +2 honor token in a province (not the Shadowlands).",
-    "bountiful_harvest": "Add 2 face-up control tokens to a province you control.",
-    "ashigaru_levies": "Put a +1 defense token in each of 3 different provinces (not the "
-    "Shadowlands).",
-    "dark_favors": "Cost: remove one of your control tokens outside the Shadowlands. Look "
-    "at up to 4 tokens on the board, then reveal and discard one of them.",
-    "purge_the_weak": "Cost: discard a token from your hand (the bluff too) and place "
-    "nothing this turn. Reveal and discard 2 tokens on the board.",
-    "animate_the_dead": "Cost: remove one of your control tokens outside the Shadowlands. "
-    "Place a token from your discard pile face up, by the placement rules.",
-    "inspire_fear": "Cost: remove one of your control tokens outside the Shadowlands. "
-    "Remove up to 2 special tokens from the board.",
+TIMING = {
+    "territory": "Play in upkeep from round 2, in turn; then discard.",
+    "shadowlands": "Play at the start of your placement turn, before placing.",
 }
-
-OBJECTIVE_CONDITION = {
-    "way_of_the_sail": "Control at least 6 coastal provinces.",
-    "emerald_empire": "Control a chain of 6 provinces, each next to the next, touching 3 "
-    "territories.",
-    "web_of_influence": "Control at least one province in each of 7 different territories.",
-    "way_of_humility": "Control the fewest provinces of all players (ties count).",
-    "reclaiming_the_lost_lands": "Control both Shadowlands provinces.",
-}
-
-INITIATIVE_RULE = {
-    "master_of_governance": "The player with the most provinces becomes the first player.",
-    "master_of_tactics": "The player with the most control tokens on the board (face up and "
-    "face down) becomes the first player.",
-    "rise_of_an_empire": "The player with the most territory cards becomes the first player.",
-}
-INITIATIVE_TIE = (
-    "Tie: the first player keeps it if tied, else the tied player nearest to its right."
-)
-
-
-def card_name(identifier: str) -> str:
-    """'last_line_of_defense' -> 'Last Line of Defense'."""
-    words = identifier.replace("_", " ").split()
-    return " ".join(w if i and w in _SMALL else w[:1].upper() + w[1:] for i, w in enumerate(words))
-
-
-# --------------------------------------------------------------------------- the map's deal
-
-
-@dataclass(frozen=True, slots=True)
-class MapDeal:
-    """What the game deals on one map: its clans, objectives and territory cards."""
-
-    clans: tuple[str, ...]
-    objectives: tuple[tuple[str, int], ...]  # (objective id, honor)
-    territory_cards: tuple[tuple[str, str, tuple[str, ...]], ...]  # (territory id, name, cards)
-    territory_colours: dict[str, str]  # territory id -> its colour on the map
-    objective_clan: dict[str, str]  # objective id -> the clan whose lands it names
-
-
-def cards_for_map(graph) -> MapDeal:
-    """The clans, objectives and territory cards of Battle for Rokugan on `graph`.
-
-    Until the engine says which cards a map deals, this is the published deck as the
-    engine deals it today: every clan, all 12 objectives, and the two cards of each
-    territory whose id is one of the published game's.
-    """
-    return published_deck_for_map(graph)
-
-
-def published_deck_for_map(graph) -> MapDeal:
-    """The published game's deck, as `engine.rokugan.setup` deals it on any map."""
-    territories = tuple(
-        (t.id, t.name, D.TERRITORY_CARDS[t.id])
-        for t in (graph.territories if graph is not None else ())
-        if t.id in D.TERRITORY_CARDS
-    )
-    objective_clan = {D.OBJECTIVES[i][0]: D.CLANS[c] for i, c in D.OBJECTIVE_CLAN.items()}
-    colours = {t.id: t.colour for t in (graph.territories if graph is not None else ())}
-    return MapDeal(D.CLANS, D.OBJECTIVES, territories, colours, objective_clan)
 
 
 # --------------------------------------------------------------------------- tokens
@@ -322,78 +227,57 @@ def _back(title: str, subtitle: str, colour: str) -> Face:
     return Face("card-back", title, subtitle, colour=colour, ink="#ffffff", footer=GAME_NAME)
 
 
-def _territory_deck(deal: MapDeal) -> Deck:
+def _territory_deck(deal: MapDeal, graph: MapGraph) -> Deck:
+    """Every territory card the map's territories can deal (one per territory is dealt)."""
+    territories = {t.id: t for t in graph.territories}
     cards = []
-    for tid, name, ids in deal.territory_cards:
-        for card in ids:
-            shadow = card in D.SHADOWLANDS_CARDS
-            kind = "shadowlands" if shadow else "territory"
-            when = (
-                "Play at the start of your placement turn, before placing."
-                if shadow
-                else "Play in upkeep from round 2, in turn; then discard."
-            )
-            front = _card(kind, card_name(card), f"Territory card · {name}",
-                          (CARD_EFFECT.get(card, ""), when),
-                          accent=deal.territory_colours.get(tid, ""))
-            back = _back("Territory card", name, CARD_COLOURS[kind])
-            cards.append(Piece(front, back))
-    return Deck(
-        "Territory cards",
-        POKER_MM,
-        "poker 63.5 × 88.9 mm",
-        tuple(cards),
-    )
+    for card in deal.territory_cards:
+        territory = territories.get(card.territory or "")
+        name = territory.name if territory is not None else (card.territory or "")
+        kind = "shadowlands" if card.id in D.SHADOWLANDS_CARDS else "territory"
+        front = _card(kind, card.name, f"Territory card · {name}", (card.text, TIMING[kind]),
+                      accent=territory.colour if territory is not None else "")
+        cards.append(Piece(front, _back("Territory card", name, CARD_COLOURS[kind])))
+    return Deck("Territory cards", POKER_MM, "poker 63.5 × 88.9 mm", tuple(cards))
 
 
 def _objective_deck(deal: MapDeal) -> Deck:
+    """The secret objectives the map deals, in the engine's words for this map."""
+    back = _back("Secret objective", "keep one of two", CARD_COLOURS["objective"])
     cards = []
-    for objective, honor in deal.objectives:
-        clan = deal.objective_clan.get(objective)
-        if clan is not None:
-            name = ROKUGAN_CLANS[clan].name
-            condition = f"Hold the {name} capital, or any 2 provinces of the {name} territory."
-            accent = ROKUGAN_CLANS[clan].colour
-        else:
-            condition = OBJECTIVE_CONDITION.get(objective, "")
-            accent = ""
+    for objective in deal.objectives:
+        clan = D.OBJECTIVE_CLAN.get(D.OBJECTIVE_INDEX[objective.id])
         front = _card(
             "objective",
-            card_name(objective),
+            objective.name,
             "Secret objective",
-            (condition, "Scored at the end of the game if it holds. Keep it hidden."),
-            badge=f"{honor} honor",
-            accent=accent,
+            (objective.text, "Scored at the end of the game if it holds. Keep it hidden."),
+            badge=f"{objective.honor} honor",
+            accent=ROKUGAN_CLANS[D.CLANS[clan]].colour if clan is not None else "",
         )
-        cards.append(Piece(front, _back("Secret objective", "keep one of two", CARD_COLOURS[
-            "objective"])))
+        cards.append(Piece(front, back))
     return Deck("Secret objectives", POKER_MM, "poker 63.5 × 88.9 mm", tuple(cards))
 
 
 def _initiative_deck(deal: MapDeal) -> Deck:
-    cards = []
+    """A clan card for each clan that can be played on the map, and the neutral cards."""
     back = _back("Initiative", "", CARD_COLOURS["initiative"])
-    for clan in deal.clans:
-        who = ROKUGAN_CLANS[clan]
-        front = _card(
-            "initiative",
-            who.name,
-            "Initiative · clan card",
-            (f"The {who.name} player becomes the first player.",
-             "Only the cards of clans in play are used."),
-            accent=who.colour,
-            symbol="crest",
-            mark=who.mark,
-        )
-        cards.append(Piece(front, back))
-    for name, rule in INITIATIVE_RULE.items():
-        front = _card("initiative", card_name(name), "Initiative · neutral card",
-                      (rule, INITIATIVE_TIE))
+    cards = []
+    for card in deal.initiative:
+        if card.clan is not None:
+            who = ROKUGAN_CLANS[card.clan]
+            front = _card("initiative", who.name, "Initiative · clan card",
+                          (card.text, "Only the cards of clans in play are used."),
+                          accent=who.colour, symbol="crest", mark=who.mark)
+        else:
+            front = _card("initiative", card.name, "Initiative · neutral card", (card.text,))
         cards.append(Piece(front, back))
     return Deck("Initiative cards", POKER_MM, "poker 63.5 × 88.9 mm", tuple(cards))
 
 
-def _player_cards() -> Deck:
+def _player_cards(players: int) -> Deck:
+    """2 scout cards and 1 shugenja card per player, for the most players the map seats,
+    and the first-player card (not used with 2 players)."""
     when = "Play at the start of your placement turn, before placing; never on a blessed token."
     scout = Piece(
         _card("scout", "Scout", "2 per player",
@@ -412,9 +296,9 @@ def _player_cards() -> Deck:
         _back("First Player", "", CARD_COLOURS["first_player"]),
     )
     cards = (
-        [scout] * (D.SCOUT_CARDS * MAX_PLAYERS)
-        + [shugenja] * (D.SHUGENJA_CARDS * MAX_PLAYERS)
-        + [first]
+        [scout] * (D.SCOUT_CARDS * players)
+        + [shugenja] * (D.SHUGENJA_CARDS * players)
+        + ([first] if players > 2 else [])
     )
     return Deck("Scout, shugenja and first-player cards", POKER_MM, "poker 63.5 × 88.9 mm",
                 tuple(cards))
@@ -521,18 +405,26 @@ RULES = RulesPage(
 
 
 def build_kit(board) -> Kit:
-    """The Rokugan kit for a board (an `app.printing.model.Board` of a Rokugan map)."""
-    deal = cards_for_map(getattr(board, "graph", None))
+    """The Rokugan kit for a board (an `app.printing.model.Board` of a Rokugan map).
+
+    The board must carry its game graph (`Board.graph`): the deal is read from it.
+    """
+    deal = map_deal(board.graph)
+    seats = player_range(board.graph)
+    players = seats[1] if seats is not None else MAX_PLAYERS
     decks = (
-        _territory_deck(deal),
+        _territory_deck(deal, board.graph),
         _objective_deck(deal),
         _initiative_deck(deal),
-        _player_cards(),
+        _player_cards(players),
     )
     tokens = (*(clan_tokens(c) for c in deal.clans), _neutral_section())
+    with_cards = len({c.territory for c in deal.territory_cards})
     notes = (
-        f"Territory cards for the {len(deal.territory_cards)} territories of "
-        f"{board.name} that have cards; {len(deal.objectives)} secret objectives.",
+        f"What {board.name} deals: territory cards of its {with_cards} territories with "
+        f"cards, {len(deal.objectives)} secret objectives, clans with a capital: "
+        f"{', '.join(ROKUGAN_CLANS[c].name for c in deal.clans)}; scout and shugenja cards "
+        f"for {players} players.",
         "Cards are poker size (63.5 × 88.9 mm); the published card size is not known.",
     )
     return Kit(
