@@ -11,14 +11,12 @@ beside the front to fold over (single-sided printing).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from app.palette import Identity
 
 POKER_MM = (63.5, 88.9)
 """A standard poker card, width × height."""
-MINI_MM = (44.0, 63.0)
-"""A standard mini (euro mini) card."""
 
 GAMES = ("rokugan", "shinobi", "ricewars")
 """The games a kit can be made for, by the engine's game id."""
@@ -154,7 +152,6 @@ class Kit:
     aids: tuple[Aid, ...]
     rules: RulesPage
     notes: tuple[str, ...] = ()  # what the contents page adds (decks from the map, sizes)
-    extras: dict[str, object] = field(default_factory=dict)
 
     @property
     def card_count(self) -> int:
