@@ -89,6 +89,41 @@ def main(argv: list[str] | None = None) -> int:
     return 0 if ok else 1
 
 
+def _sample_saves(window: MainWindow, folder: Path) -> None:
+    """Saved games of the three games in the Recent list, one also waiting in the autosave."""
+    from app.games import game_ui
+    from app.session import GameSession, resolve_map_path
+    from engine.registry import get_game
+    from maps.api import load_graph
+
+    games = (  # game, map, seats, moves: a few rounds into each
+        ("shinobi", None, (Seat(HUMAN, name="Aiko"), Seat(AI, "easy"), Seat(AI, "normal")), 40),
+        (
+            "ricewars",
+            "ricewars-quick",
+            (Seat(HUMAN, name="You"), Seat(AI, "normal"), Seat(AI, "easy")),
+            90,
+        ),
+        ("rokugan", "rokugan", (Seat(HUMAN, name="You"), Seat(AI, "hard"), Seat(AI, "normal")), 60),
+    )
+    for index, (game, map_id, seats, moves) in enumerate(games):
+        graph = load_graph(map_id) if map_id else None
+        state = get_game(game).new_game(len(seats), 7 + index, {}, graph)
+        rng = random.Random(index)
+        for _ in range(moves):
+            if state.is_terminal():
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        session = GameSession(state, seats, resolve_map_path(map_id) if map_id else None)
+        session.set_player_label(game_ui(game).player_label)
+        session.save(folder / f"{game}.json")
+        window.settings.add_recent_game(folder / f"{game}.json")
+        if game == "rokugan":
+            session.save(window.settings.autosave_path)
+        session.deleteLater()
+    window._update_actions()
+
+
 def _shoot(app: QApplication, out: Path, seed: int, size: tuple[int, int]) -> bool:
     """Play the seeded game and save the four pictures; True when all were taken."""
     tmp = Path(tempfile.mkdtemp(prefix="daimyo-shots-"))
@@ -97,6 +132,7 @@ def _shoot(app: QApplication, out: Path, seed: int, size: tuple[int, int]) -> bo
     window = MainWindow(settings, bot_nodes=40)
     window.resize(*size)
     window.show()
+    _sample_saves(window, tmp / "saves")
     _wait(app, lambda: False, 0.5)
     out.mkdir(parents=True, exist_ok=True)
     window.grab().save(str(out / "screen-start.png"))
