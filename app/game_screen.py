@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPen, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QStackedWidget,
     QVBoxLayout,
@@ -44,7 +46,14 @@ from app.session import GameSession
 from app.widgets.handoff import HandOffScreen
 from engine.core import IllegalActionError
 
-STEP_TEXT_INSET = 40  # pixels between the side panel's edges and the step text
+SIDE_MIN = 290  # the side panel's narrowest and widest (pixels at scale 1)
+SIDE_MAX = 430
+
+
+def ui_scale(width: int, height: int) -> float:
+    """How much bigger than at 1280 × 720 text and panels are drawn in a window of this
+    size: 1 up to that size, 2 at 2560 × 1440 (in between, with the smaller ratio)."""
+    return max(1.0, min(2.0, width / 1280, height / 680))
 
 
 class GameScreen(QWidget):
@@ -58,9 +67,9 @@ class GameScreen(QWidget):
         self.centre.addWidget(view)
         self.centre.addWidget(self.handoff)
 
+        self.ui_scale = 1.0
         self.turn = QLabel()
         self.turn.setWordWrap(True)
-        self.turn.setStyleSheet("font-size: 15px; font-weight: bold")
         self.progress = QProgressBar()
         self.progress.setRange(0, 100)
         self.progress.setTextVisible(False)
@@ -81,6 +90,13 @@ class GameScreen(QWidget):
         self.step_text = QLabel()
         self.step_text.setWordWrap(True)
         self.step_text.setTextFormat(Qt.RichText)
+        self.step_text.setAlignment(Qt.AlignTop | Qt.AlignLeft)
+        # a long step (many battles) scrolls instead of pushing the log off the screen
+        self.step_scroll = QScrollArea()
+        self.step_scroll.setWidget(self.step_text)
+        self.step_scroll.setWidgetResizable(True)
+        self.step_scroll.setFrameShape(QFrame.NoFrame)
+        self.step_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.step_count = QLabel()
         self.continue_button = QPushButton("Continue")
         self.skip_button = QPushButton("Skip all")
@@ -95,49 +111,107 @@ class GameScreen(QWidget):
         step_buttons.addWidget(self.continue_button)
         step_layout = QVBoxLayout(self.step_box)
         step_layout.addLayout(step_head)
-        step_layout.addWidget(self.step_text)
+        step_layout.addWidget(self.step_scroll)
         step_layout.addLayout(step_buttons)
 
         self.players = QListWidget()
-        self.players.setMaximumHeight(190)
         self.players.setWordWrap(True)
         self.log = QListWidget()
         self.log.setWordWrap(True)
         self.undo_button = QPushButton("Undo my last decision")
 
+        self.log.setToolTip("Click a line to see where it happened on the board")
+        self.players_title = QLabel("<b>Players</b>")
+        self.log_title = QLabel("<b>Game log</b>")
+
         side = QVBoxLayout()
         side.addWidget(self.turn)
         side.addWidget(self.thinking)
         side.addWidget(self.step_box)
-        side.addWidget(QLabel("<b>Players</b>"))
+        side.addWidget(self.players_title)
         side.addWidget(self.players)
-        side.addWidget(QLabel("<b>Game log</b>"))
+        side.addWidget(self.log_title)
         side.addWidget(self.log, 1)
         side.addWidget(self.undo_button)
-        side_widget = QWidget()
-        side_widget.setLayout(side)
-        side_widget.setMinimumWidth(280)
-        side_widget.setMaximumWidth(420)
+        self.side = QWidget()
+        self.side.setLayout(side)
 
-        splitter = QSplitter(Qt.Horizontal)
-        splitter.addWidget(self.centre)
-        splitter.addWidget(side_widget)
-        splitter.setStretchFactor(0, 1)
+        self.splitter = QSplitter(Qt.Horizontal)
+        self.splitter.addWidget(self.centre)
+        self.splitter.addWidget(self.side)
+        self.splitter.setStretchFactor(0, 1)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(splitter)
+        layout.addWidget(self.splitter)
         self.thinking.hide()
         self.step_box.hide()
+        self._base_font = QFont(self.font())
+        self.apply_scale(1.0)
+
+    def apply_scale(self, scale: float) -> None:
+        """Size the text, the side panel and the view for `scale` (1 at 1280 × 720)."""
+        self.ui_scale = scale
+        font = QFont(self._base_font)
+        font.setPointSizeF(self._base_font.pointSizeF() * scale)
+        self.setFont(font)
+        big = QFont(font)
+        big.setPointSizeF(font.pointSizeF() * 1.25)
+        big.setBold(True)
+        self.turn.setFont(big)
+        bold = QFont(font)
+        bold.setBold(True)
+        self.step_title.setFont(bold)
+        self.step_count.setFont(font)  # its style sheet stops the font reaching it
+        self.side.setMinimumWidth(round(SIDE_MIN * scale))
+        self.side.setMaximumWidth(round(SIDE_MAX * scale))
+        self.fit_players()
+        self.progress.setMaximumHeight(round(10 * scale))
+        self.view.set_ui_scale(scale)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        """Text and panels grow with the window (and the screen's DPI, through points)."""
+        super().resizeEvent(event)
+        scale = ui_scale(self.width(), self.height())
+        if abs(scale - self.ui_scale) > 0.04:
+            self.apply_scale(scale)
+        self.fit_players()
+        self.fit_step_text()
+
+    def fit_players(self) -> None:
+        """Show every player without scrolling (up to a third of the screen's height)."""
+        rows = sum(self.players.sizeHintForRow(i) for i in range(self.players.count()))
+        frame = 2 * self.players.frameWidth() + 4
+        self.players.setFixedHeight(min(rows + frame, max(60, self.height() // 3)))
 
     def fit_step_text(self) -> None:
-        """Give the step's wrapped text the height of all its lines (a wrapped label does
-        not ask its group box for it)."""
-        for label in (self.step_title, self.step_text):
-            width = label.width()
-            label.setMinimumHeight(label.heightForWidth(width) if width > 50 else 0)
+        """Give the step's wrapped title and text the height of their lines (a wrapped
+        label does not ask its group box for it); a long text scrolls beyond half the
+        screen's height."""
+        width = self.step_title.width()
+        self.step_title.setMinimumHeight(
+            self.step_title.heightForWidth(width) if width > 50 else 0
+        )
+        width = self.step_scroll.viewport().width()
+        if width <= 50:
+            width = self.side.width() - 40
+        needed = self.step_text.heightForWidth(width) if width > 50 else 0
+        self.step_scroll.setMinimumHeight(min(needed + 4, int(self.height() * 0.42)))
 
 
 PLACES_ROLE = Qt.UserRole + 1  # a log item's board places
+
+
+def _swatch(colour: str) -> QIcon:
+    """A player's colour as a round icon (text in a light colour would not read)."""
+    pixmap = QPixmap(32, 32)
+    pixmap.fill(Qt.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.Antialiasing)
+    painter.setPen(QPen(QColor("#1d1a15"), 2))
+    painter.setBrush(QColor(colour))
+    painter.drawEllipse(3, 3, 26, 26)
+    painter.end()
+    return QIcon(pixmap)
 
 
 def animation_ms(ai_delay_ms: int) -> int:
@@ -573,9 +647,10 @@ class GameController(QObject):
             who = seat.name or ("You" if seat.is_human else f"AI {seat.bot.partition('@')[0]}")
             status = self.ui.player_status(state, player)
             label = self.ui.player_label(state, player)
-            item = QListWidgetItem(f"● {label} — {who}" + (f"\n     {status}" if status else ""))
-            item.setForeground(QColor(self.ui.player_colour(state, player)))
+            item = QListWidgetItem(f"{label} — {who}" + (f"\n{status}" if status else ""))
+            item.setIcon(_swatch(self.ui.player_colour(state, player)))
             self.screen.players.addItem(item)
+        self.screen.fit_players()
 
     def _refresh_log(self) -> None:
         viewer = self._viewer_key()

@@ -34,6 +34,8 @@ from maps.geometry import MapGeometry
 CENTRE, LAND, COAST = "centre", "land", "coast"
 
 BLOCK_SCALES = (1.0, 0.85, 0.7, 0.58, 0.48, 0.4, 0.33, 0.27, 0.22)
+CENTRE_ENOUGH = 0.72  # a centre this fraction of its full radius lets a block keep its size
+PLATE_SCALES = (1.0, 0.9, 0.8, 0.68, 0.56, 0.45, 0.35, 0.27, 0.22)  # the plate shrinks last
 # where a block may sit, as fractions of its own width and height away from the label point
 BLOCK_OFFSETS = (
     (0.0, 0.0),
@@ -88,11 +90,18 @@ class Box:
 
 @dataclass(frozen=True, slots=True)
 class Block:
-    """A province's label block: where it lies (`box`, scaled) and its scale."""
+    """A province's label block: where it lies (`box`, scaled) and its scale; and the
+    game's plate under it (`plate`, at `plate_scale`; None when the game has none)."""
 
     province: str
     box: Box
     scale: float
+    plate: Box | None = None
+    plate_scale: float = 1.0
+
+    def boxes(self) -> list[Box]:
+        """The block's boxes: the name block and the plate."""
+        return [self.box] if self.plate is None else [self.box, self.plate]
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,12 +188,15 @@ def layout_board(
     geometry: MapGeometry,
     block_sizes: Mapping[str, tuple[float, float]],
     *,
+    plate: tuple[float, float] | None = None,
     border_radius: float = 1.45,
     centre_radius: float = 2.1,
     unit: float | None = None,
 ) -> BoardLayout:
-    """Lay out `geometry`: blocks of `block_sizes` (width, height at scale 1, map units)
-    and every target; radii are in `unit`s (a hundredth of the map's larger side)."""
+    """Lay out `geometry`: blocks of `block_sizes` (width, height at scale 1, map units),
+    each with a `plate` (width, height, map units) under it when given, and every target;
+    radii are in `unit`s (a hundredth of the map's larger side). A plate keeps its full
+    size as long as any block scale lets it."""
     mapfile = geometry.mapfile
     minx, miny, maxx, maxy = mapfile.extent
     u = unit if unit is not None else max(maxx - minx, maxy - miny) / 100.0
@@ -213,16 +225,18 @@ def layout_board(
             shape,
             label,
             block_sizes.get(pid, (0.0, 0.0)),
+            plate,
             centre_radius * u,
             border_radius * u,
             gap,
         )
-        obstacles.add_box(blocks[pid].box)
-    block_tree = list(blocks.values())
+        for box in blocks[pid].boxes():
+            obstacles.add_box(box)
+    block_tree = [box for b in blocks.values() for box in b.boxes()]
     for pid, shape in shapes.items():
         if pid not in blocks:
             continue
-        near = [b.box for b in block_tree if shape.intersects(b.box.polygon())]
+        near = [box for box in block_tree if shape.intersects(box.polygon())]
         centre = _centre(pid, shape, near, centre_radius * u, border_radius * u, gap)
         if centre is not None:
             targets[pid] = centre
@@ -310,35 +324,61 @@ def _fit_block(
     shape: Geometry,
     label: tuple[float, float],
     size: tuple[float, float],
+    plate: tuple[float, float] | None,
     centre_radius: float,
     border_radius: float,
     gap: float,
 ) -> Block:
-    """The largest block that fits the province and leaves a usable centre."""
+    """The largest block (and plate under it) that fits the province and leaves a usable
+    centre: the plate at full size first, the name shrinking before it does."""
     width, height = size
     inner = _inscribed(shape)
-    # the centre needs some room: a full-size disc where the province allows it
-    wanted = min(centre_radius, inner[2] * 0.45)
-    fallback: tuple[float, Block] | None = None
+    # the centre needs some room: most of a full-size disc where the province allows it
+    wanted = min(centre_radius * CENTRE_ENOUGH, inner[2] * 0.42)
+    fallback: tuple[float, Block] | None = None  # the roomiest centre of any plate size
+    full: tuple[float, Block] | None = None  # the same with a plate of 0.8 or more
     lx, ly = label
-    for scale in BLOCK_SCALES:
-        hw, hh = width * scale / 2, height * scale / 2
-        for fx, fy in BLOCK_OFFSETS:
-            box = Box(lx + fx * 2 * hw, ly + fy * 2 * hh, hw, hh)
-            if hw and not shape.contains(box.polygon()):
-                continue
-            centre = _centre(pid, shape, [box], centre_radius, border_radius, gap)
-            block = Block(pid, box, scale)
-            radius = centre.radius if centre is not None else 0.0
-            if radius >= wanted * 0.98:
-                return block
-            if fallback is None or radius > fallback[0]:
-                fallback = (radius, block)
+    plate_scales = PLATE_SCALES if plate is not None else (1.0,)
+    for plate_scale in plate_scales:
+        pw, ph = plate if plate is not None else (0.0, 0.0)
+        pw, ph = pw * plate_scale, ph * plate_scale
+        for scale in BLOCK_SCALES:
+            if plate is not None and scale < plate_scale * 0.3:
+                break  # rather a smaller plate than an unreadable name
+            hw, hh = width * scale / 2, height * scale / 2
+            total = 2 * hh + (ph + gap if plate is not None else 0.0)
+            for fx, fy in BLOCK_OFFSETS:
+                cx = lx + fx * 2 * max(hw, pw / 2)
+                top = ly + fy * total - total / 2
+                box = Box(cx, top + hh, hw, hh)
+                boxes = [box]
+                plate_box = None
+                if plate is not None:
+                    plate_box = Box(cx, top + 2 * hh + gap + ph / 2, pw / 2, ph / 2)
+                    boxes.append(plate_box)
+                if any(b.hw and not shape.contains(b.polygon()) for b in boxes):
+                    continue
+                centre = _centre(pid, shape, boxes, centre_radius, border_radius, gap)
+                block = Block(pid, box, scale, plate_box, plate_scale)
+                radius = centre.radius if centre is not None else 0.0
+                if radius >= wanted * 0.98:
+                    return block
+                if fallback is None or radius > fallback[0]:
+                    fallback = (radius, block)
+                if plate_scale >= 0.8 and (full is None or radius > full[0]):
+                    full = (radius, block)
+    if full is not None and full[0] >= wanted * 0.6:
+        return full[1]  # a readable plate, the centre a little smaller
     if fallback is not None:
         return fallback[1]
     # fits nowhere: the smallest block at the label point
     scale = BLOCK_SCALES[-1]
-    return Block(pid, Box(lx, ly, width * scale / 2, height * scale / 2), scale)
+    box = Box(lx, ly, width * scale / 2, height * scale / 2)
+    plate_box = None
+    if plate is not None:
+        pw, ph = plate[0] * PLATE_SCALES[-1], plate[1] * PLATE_SCALES[-1]
+        plate_box = Box(lx, ly + box.hh + gap + ph / 2, pw / 2, ph / 2)
+    return Block(pid, box, scale, plate_box, PLATE_SCALES[-1])
 
 
 def _inscribed(shape: Geometry) -> tuple[float, float, float]:

@@ -353,12 +353,11 @@ class MapScene(QGraphicsScene):
             icons = self._icons(province.attrs)
             icons_w = u * 2.4 * len(icons)
             icons_h = u * ICON_ROW if icons else 0.0
-            width = max(letters.width(), icons_w, status_w)
+            width = max(letters.width(), icons_w)
             height = letters.height() + (icons_h + u * ROW_GAP if icons else 0.0)
-            height += status_h + u * ROW_GAP
             sizes[province.id] = (width, height)
             parts[province.id] = (name, icons, letters.height(), icons_h)
-        layout = layout_board(self.geometry, sizes, unit=u)
+        layout = layout_board(self.geometry, sizes, plate=(status_w, status_h), unit=u)
         self.layout = layout
         for pid, block in layout.blocks.items():
             name, icons, name_h, icons_h = parts[pid]
@@ -423,15 +422,13 @@ class MapScene(QGraphicsScene):
         return self.layout.targets.get(key) if self.layout is not None else None
 
     def status_anchor(self, province_id: str) -> tuple[QPointF, float] | None:
-        """The centre of a province's status row and the block's scale (game layout)."""
-        if self.layout is None or self.status_row is None:
+        """The centre of a province's status row and its scale (game layout)."""
+        if self.layout is None:
             return None
         block = self.layout.blocks.get(province_id)
-        if block is None:
+        if block is None or block.plate is None:
             return None
-        h = self.status_row[1] * self.unit * block.scale
-        box = block.box
-        return QPointF(box.cx, box.cy + box.hh - h / 2), block.scale
+        return QPointF(block.plate.cx, block.plate.cy), block.plate_scale
 
     def centre_point(self, province_id: str) -> QPointF:
         """Where a province's tokens gather (its centre target; else below its name)."""

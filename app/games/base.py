@@ -100,6 +100,9 @@ class GameView(QWidget):
     animation_ms: int = 0
     """How long the board's animations take (the AI pace; 0: no animation)."""
 
+    def set_ui_scale(self, scale: float) -> None:
+        """Size text and controls for `scale` (1 at 1280 × 720; the screen applies it)."""
+
     def show_step(self, step: ResolutionStep | None) -> None:
         """Show a resolution step on the board (None: back to the game)."""
 

@@ -234,23 +234,22 @@ def defence_shield(unit: float, value: int) -> tuple[QGraphicsPathItem, float]:
 
 
 SPECIAL_STYLE = {
-    "peace": ("Peace", "#ffffff", "#2c6e49"),
-    "scorched_earth": ("Scorched", "#2b1b17", "#ff8a50"),
-    "shrine": ("Shrine", "#f4e3b5", "#8e2b20"),
-    "harbor": ("Harbor", "#d8ecf5", "#234e70"),
-    "battlefield": ("Battle", "#e6d3c3", "#5b2c1a"),
+    "peace": ("☮", "#ffffff", "#2c6e49"),
+    "scorched_earth": ("✹", "#2b1b17", "#ff8a50"),
+    "shrine": ("⌂", "#f4e3b5", "#8e2b20"),
+    "harbor": ("⚓", "#d8ecf5", "#234e70"),
+    "battlefield": ("⚔", "#e6d3c3", "#5b2c1a"),
     "honor1": ("+1✿", "#fff4c2", "#7a5a00"),
     "honor2": ("+2✿", "#fff4c2", "#7a5a00"),
     "honor4": ("4✿", "#fff4c2", "#7a5a00"),
-    "defense1": ("+1 def", "#e3e8ef", "#28344a"),
-    "defense2": ("+2 def", "#e3e8ef", "#28344a"),
 }
+"""Badges of the special tokens; defense tokens have none: the shield's number counts them."""
 
 
 def special_badge(name: str, unit: float) -> tuple[QGraphicsPathItem, float]:
     """A rounded badge naming a special token, and its width."""
     text, fill, ink = SPECIAL_STYLE.get(name, (name, "#ffffff", "#000000"))
-    size = unit * STATUS_FONT * 0.8
+    size = unit * STATUS_FONT * (1.0 if len(text) == 1 else 0.8)
     letters_path = _text_path(text, size)
     width = letters_path.boundingRect().width() + size * 0.9
     height = unit * STATUS_FONT * 1.25
@@ -277,7 +276,7 @@ def status_row(
         parts.append(defence_shield(unit, defence))
     if clan is not None and face_up + face_down:
         parts.append(control_plate(unit, clan, face_up, face_down))
-    if special:
+    if special in SPECIAL_STYLE:
         parts.append(special_badge(special, unit))
     return _group(parts, unit * 0.35)
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QSize, Qt, Slot
-from PySide6.QtGui import QColor, QIcon, QResizeEvent
+from PySide6.QtGui import QColor, QFont, QIcon, QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
     QFrame,
@@ -51,7 +51,7 @@ from app.games.rokugan.picks import (
 from app.games.rokugan.prompts import button_text, prompt_text
 from app.games.rokugan.resolution import Picture, visible_tokens
 from app.games.rokugan.story import StepShow
-from app.games.rokugan.tokens import TokenItem, clan_colour, token_pixmap
+from app.games.rokugan.tokens import TokenItem, clan_identity, token_pixmap
 from engine.rokugan import actions as A
 from engine.rokugan.data import CLANS, OBJECTIVES
 from engine.rokugan.state import (
@@ -75,7 +75,7 @@ HAND_ICON = 54
 SIDE_WIDTH = 260  # the controls column beside a tall map (pixels)
 BAND_HEIGHT = 170  # the controls band under a wide map (pixels)
 QWIDGETSIZE_MAX = (1 << 24) - 1
-STATUS_ROW = (11.0, 2.6)  # the status row under each province's name (units)
+STATUS_ROW = (9.0, 2.6)  # the status row under each province's name (units)
 FLASH_MS = 1800  # how long a log line's places stay lit
 
 
@@ -102,7 +102,8 @@ class RokuganView(PickTreeView):
         self.info.setTextFormat(Qt.RichText)
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)
-        self.prompt.setStyleSheet("font-size: 14px; font-weight: bold; color: #3b2b12")
+        self.prompt.setStyleSheet("color: #3b2b12")
+        self.ui_scale = 1.0
         self.choices = QBoxLayout(QBoxLayout.LeftToRight)
         self.choices.setContentsMargins(0, 0, 0, 0)
         choice_box = QWidget()
@@ -111,15 +112,8 @@ class RokuganView(PickTreeView):
         self.hand.setContentsMargins(0, 0, 0, 0)
         hand_box = QFrame()
         hand_box.setObjectName("screen")
-        hand_box.setStyleSheet(
-            "#screen { background: #3a2f24; border-radius: 6px; }"
-            "#screen QLabel { color: #f3ead7; }"
-            "#screen QToolButton { color: #f3ead7; background: transparent;"
-            " border: 2px solid transparent; border-radius: 8px; padding: 2px; }"
-            "#screen QToolButton:hover:enabled { border-color: #c9b48a; }"
-            "#screen QToolButton:checked { background: #6b5a44; border-color: #ffe14d; }"
-            "#screen QToolButton:disabled { color: #8a7f6d; }"
-        )
+        self.hand_box = hand_box
+        self._style_hand_box()
         hand_box.setLayout(self.hand)
         self.hand_buttons: dict[str, QToolButton] = {}
         self.choice_buttons: list[QPushButton] = []
@@ -136,6 +130,7 @@ class RokuganView(PickTreeView):
         self._body.addWidget(self.board, 1)
         self._body.addWidget(self.controls)
         self.beside = False
+        self._rescaled = False
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.info)
@@ -150,18 +145,20 @@ class RokuganView(PickTreeView):
         aspect = rect.width() / rect.height()
         width = self.width()
         height = self.height() - self.info.height()
-        beside = min((width - SIDE_WIDTH) / aspect, height) > min(
-            width / aspect, height - BAND_HEIGHT
+        k = self.ui_scale
+        beside = min((width - SIDE_WIDTH * k) / aspect, height) > min(
+            width / aspect, height - BAND_HEIGHT * k
         )
-        if beside == self.beside:
+        if beside == self.beside and not self._rescaled:
             return
+        self._rescaled = False
         self.beside = beside
         flow = QBoxLayout.TopToBottom if beside else QBoxLayout.LeftToRight
         self._body.setDirection(QBoxLayout.LeftToRight if beside else QBoxLayout.TopToBottom)
         self.choices.setDirection(flow)
         self.hand.setDirection(flow)
         if beside:
-            self.controls.setFixedWidth(SIDE_WIDTH)
+            self.controls.setFixedWidth(round(SIDE_WIDTH * k))
         else:
             self.controls.setMinimumWidth(0)
             self.controls.setMaximumWidth(QWIDGETSIZE_MAX)
@@ -177,6 +174,33 @@ class RokuganView(PickTreeView):
         super().resizeEvent(event)
 
     # GameView --------------------------------------------------------------------------
+    def _style_hand_box(self) -> None:
+        # a style sheet stops font propagation: the hand's text size is set here
+        size = self.font().pointSizeF()
+        self.hand_box.setStyleSheet(
+            f"#screen {{ background: #3a2f24; border-radius: 6px; }}"
+            f"#screen QLabel {{ color: #f3ead7; font-size: {size:.1f}pt; }}"
+            f"#screen QToolButton {{ color: #f3ead7; background: transparent;"
+            f" border: 2px solid transparent; border-radius: 8px; padding: 2px;"
+            f" font-size: {size:.1f}pt; }}"
+            "#screen QToolButton:hover:enabled { border-color: #c9b48a; }"
+            "#screen QToolButton:checked { background: #6b5a44; border-color: #ffe14d; }"
+            "#screen QToolButton:disabled { color: #8a7f6d; }"
+        )
+
+    def set_ui_scale(self, scale: float) -> None:
+        """Size the prompt, the hand and the controls column for `scale`."""
+        self.ui_scale = scale
+        self._style_hand_box()
+        font = QFont(self.font())
+        font.setPointSizeF(self.font().pointSizeF() * 1.15)
+        font.setBold(True)
+        self.prompt.setFont(font)
+        self._rescaled = True
+        self._arrange()
+        if self._session is not None:
+            self._draw_hand(self._state())
+
     def show_state(self, session: GameSession, viewer: int | None, interactive: bool) -> None:
         """Redraw everything for `viewer`; offer choices when `interactive`."""
         self._session = session
@@ -346,10 +370,11 @@ class RokuganView(PickTreeView):
             return
         clan = CLANS[state.clans[viewer]]
         obs = state.observation(viewer)
+        identity = clan_identity(clan)
         title = QLabel(
-            f"<b style='color:{clan_colour(clan).lighter(140).name()}'>"
-            f"{narrate.pretty(clan)}</b>"
-            + (" — behind your screen" if self.beside else "<br>behind<br>your screen")
+            f"<span style='background:{identity.colour}; color:{identity.ink}'>"
+            f"&nbsp;<b>{identity.mark} {narrate.pretty(clan)}</b>&nbsp;</span>"
+            + (" behind your screen" if self.beside else "<br>behind<br>your screen")
         )
         self.hand.addWidget(title)
         counts: dict[str, int] = {}
@@ -363,9 +388,17 @@ class RokuganView(PickTreeView):
             button = QToolButton()
             selected = chosen == Pick(HAND, label)
             button.setIcon(
-                QIcon(token_pixmap(HAND_ICON * 2, clan, narrate.token_short(label), selected))
+                QIcon(
+                    token_pixmap(
+                        round(HAND_ICON * 2 * self.ui_scale),
+                        clan,
+                        narrate.token_short(label),
+                        selected,
+                    )
+                )
             )
-            button.setIconSize(QSize(HAND_ICON, HAND_ICON))
+            icon = round(HAND_ICON * self.ui_scale)
+            button.setIconSize(QSize(icon, icon))
             button.setText(
                 f"{narrate.token_words(label)}"
                 + (f" ×{counts[label]}" if counts[label] > 1 else "")
