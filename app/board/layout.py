@@ -34,6 +34,7 @@ from maps.geometry import MapGeometry
 CENTRE, LAND, COAST = "centre", "land", "coast"
 
 BLOCK_SCALES = (1.0, 0.85, 0.7, 0.58, 0.48, 0.4, 0.33, 0.27, 0.22)
+NAME_GROWN = 0.58  # the scale a squeezed name may grow back to, over its province's edge
 CENTRE_ENOUGH = 0.72  # a centre this fraction of its full radius lets a block keep its size
 PLATE_SCALES = (1.0, 0.9, 0.8, 0.68, 0.56, 0.45, 0.35, 0.27, 0.22)  # the plate shrinks last
 # where a block may sit, as fractions of its own width and height away from the label point
@@ -98,6 +99,7 @@ class Block:
     scale: float
     plate: Box | None = None
     plate_scale: float = 1.0
+    plate_shape: int = 0  # which of the plate shapes offered (0: the first, the widest)
 
     def boxes(self) -> list[Box]:
         """The block's boxes: the name block and the plate."""
@@ -188,15 +190,17 @@ def layout_board(
     geometry: MapGeometry,
     block_sizes: Mapping[str, tuple[float, float]],
     *,
-    plate: tuple[float, float] | None = None,
+    plate: tuple[float, float] | list[tuple[float, float]] | None = None,
     border_radius: float = 1.45,
     centre_radius: float = 2.1,
     unit: float | None = None,
 ) -> BoardLayout:
     """Lay out `geometry`: blocks of `block_sizes` (width, height at scale 1, map units),
-    each with a `plate` (width, height, map units) under it when given, and every target;
-    radii are in `unit`s (a hundredth of the map's larger side). A plate keeps its full
-    size as long as any block scale lets it."""
+    each with a `plate` (width, height, map units; or several shapes of it, the preferred
+    first) beside it when given, and every target; radii are in `unit`s (a hundredth of
+    the map's larger side). A plate keeps its full size as long as any block scale and
+    shape lets it."""
+    plates = [plate] if isinstance(plate, tuple) else list(plate or [])
     mapfile = geometry.mapfile
     minx, miny, maxx, maxy = mapfile.extent
     u = unit if unit is not None else max(maxx - minx, maxy - miny) / 100.0
@@ -225,12 +229,14 @@ def layout_board(
             shape,
             label,
             block_sizes.get(pid, (0.0, 0.0)),
-            plate,
+            plates,
             centre_radius * u,
             border_radius * u,
             gap,
         )
-        for box in blocks[pid].boxes():
+    _grow_names(shapes, blocks, block_sizes, gap)
+    for block in blocks.values():
+        for box in block.boxes():
             obstacles.add_box(box)
     block_tree = [box for b in blocks.values() for box in b.boxes()]
     for pid, shape in shapes.items():
@@ -319,66 +325,124 @@ def layout_board(
     return BoardLayout(u, blocks, targets)
 
 
+def _arrangements(
+    cx: float, cy: float, hw: float, hh: float, pw: float, ph: float, gap: float
+) -> Iterator[tuple[Box, Box | None]]:
+    """A name block (half sizes hw, hh) and a plate (pw, ph) around the point (cx, cy):
+    the plate under the name, above it, right of it, left of it."""
+    if pw <= 0:
+        yield Box(cx, cy, hw, hh), None
+        return
+    total_h = 2 * hh + gap + ph
+    top = cy - total_h / 2
+    yield Box(cx, top + hh, hw, hh), Box(cx, top + 2 * hh + gap + ph / 2, pw / 2, ph / 2)
+    yield Box(cx, top + ph + gap + hh, hw, hh), Box(cx, top + ph / 2, pw / 2, ph / 2)
+    total_w = 2 * hw + gap + pw
+    left = cx - total_w / 2
+    yield Box(left + hw, cy, hw, hh), Box(left + 2 * hw + gap + pw / 2, cy, pw / 2, ph / 2)
+    yield Box(left + pw + gap + hw, cy, hw, hh), Box(left + pw / 2, cy, pw / 2, ph / 2)
+
+
 def _fit_block(
     pid: str,
     shape: Geometry,
     label: tuple[float, float],
     size: tuple[float, float],
-    plate: tuple[float, float] | None,
+    plates: list[tuple[float, float]],
     centre_radius: float,
     border_radius: float,
     gap: float,
 ) -> Block:
-    """The largest block (and plate under it) that fits the province and leaves a usable
-    centre: the plate at full size first, the name shrinking before it does."""
+    """The name block and plate that fit the province and leave a usable centre: the
+    plate at full size wherever it can be (it must stay readable; in another shape if
+    need be), the name as large as the rest allows; a smaller plate only where a full one
+    fits nowhere."""
     width, height = size
     inner = _inscribed(shape)
     # the centre needs some room: most of a full-size disc where the province allows it
     wanted = min(centre_radius * CENTRE_ENOUGH, inner[2] * 0.42)
-    fallback: tuple[float, Block] | None = None  # the roomiest centre of any plate size
-    full: tuple[float, Block] | None = None  # the same with a plate of 0.8 or more
+    best: tuple[float, float, Block] | None = None  # (plate scale, centre radius, block)
     lx, ly = label
-    plate_scales = PLATE_SCALES if plate is not None else (1.0,)
-    for plate_scale in plate_scales:
-        pw, ph = plate if plate is not None else (0.0, 0.0)
-        pw, ph = pw * plate_scale, ph * plate_scale
-        for scale in BLOCK_SCALES:
-            if plate is not None and scale < plate_scale * 0.3:
-                break  # rather a smaller plate than an unreadable name
-            hw, hh = width * scale / 2, height * scale / 2
-            total = 2 * hh + (ph + gap if plate is not None else 0.0)
-            for fx, fy in BLOCK_OFFSETS:
-                cx = lx + fx * 2 * max(hw, pw / 2)
-                top = ly + fy * total - total / 2
-                box = Box(cx, top + hh, hw, hh)
-                boxes = [box]
-                plate_box = None
-                if plate is not None:
-                    plate_box = Box(cx, top + 2 * hh + gap + ph / 2, pw / 2, ph / 2)
-                    boxes.append(plate_box)
-                if any(b.hw and not shape.contains(b.polygon()) for b in boxes):
-                    continue
-                centre = _centre(pid, shape, boxes, centre_radius, border_radius, gap)
-                block = Block(pid, box, scale, plate_box, plate_scale)
-                radius = centre.radius if centre is not None else 0.0
-                if radius >= wanted * 0.98:
-                    return block
-                if fallback is None or radius > fallback[0]:
-                    fallback = (radius, block)
-                if plate_scale >= 0.8 and (full is None or radius > full[0]):
-                    full = (radius, block)
-    if full is not None and full[0] >= wanted * 0.6:
-        return full[1]  # a readable plate, the centre a little smaller
-    if fallback is not None:
-        return fallback[1]
+    shapes = list(enumerate(plates)) or [(0, (0.0, 0.0))]
+    for plate_scale in PLATE_SCALES if plates else (1.0,):
+        for index, (pw0, ph0) in shapes:
+            pw, ph = pw0 * plate_scale, ph0 * plate_scale
+            for scale in BLOCK_SCALES:
+                hw, hh = width * scale / 2, height * scale / 2
+                span_w, span_h = max(2 * hw, pw), 2 * hh + ph + gap
+                for fx, fy in BLOCK_OFFSETS:
+                    at = (lx + fx * span_w, ly + fy * span_h)
+                    for box, plate_box in _arrangements(*at, hw, hh, pw, ph, gap):
+                        boxes = [box] if plate_box is None else [box, plate_box]
+                        if any(b.hw and not shape.contains(b.polygon()) for b in boxes):
+                            continue
+                        centre = _centre(pid, shape, boxes, centre_radius, border_radius, gap)
+                        radius = centre.radius if centre is not None else 0.0
+                        block = Block(pid, box, scale, plate_box, plate_scale, index)
+                        if radius >= wanted * 0.98:
+                            return block
+                        if best is None or (plate_scale, radius) > (best[0], best[1]):
+                            best = (plate_scale, radius, block)
+        if best is not None and best[1] >= wanted * 0.6:
+            return best[2]  # a readable plate, the centre a little smaller
+    if best is not None:
+        return best[2]
     # fits nowhere: the smallest block at the label point
     scale = BLOCK_SCALES[-1]
     box = Box(lx, ly, width * scale / 2, height * scale / 2)
     plate_box = None
-    if plate is not None:
-        pw, ph = plate[0] * PLATE_SCALES[-1], plate[1] * PLATE_SCALES[-1]
+    if plates:
+        pw, ph = plates[0][0] * PLATE_SCALES[-1], plates[0][1] * PLATE_SCALES[-1]
         plate_box = Box(lx, ly + box.hh + gap + ph / 2, pw / 2, ph / 2)
     return Block(pid, box, scale, plate_box, PLATE_SCALES[-1])
+
+
+def _grow_names(
+    shapes: dict[str, Geometry],
+    blocks: dict[str, Block],
+    sizes: Mapping[str, tuple[float, float]],
+    gap: float,
+) -> None:
+    """Names squeezed small by a cramped province grow back (up to `NAME_GROWN`) where
+    they may reach a little over its edge without touching another block or plate —
+    as a printed map writes a name across a narrow province."""
+    boxes = {pid: block.boxes() for pid, block in blocks.items()}
+    for pid, block in sorted(blocks.items(), key=lambda item: item[1].scale):
+        if block.scale >= NAME_GROWN:
+            continue
+        width, height = sizes.get(pid, (0.0, 0.0))
+        shape = shapes[pid]
+        others = [b for other, bs in boxes.items() if other != pid for b in bs]
+        for scale in [s for s in BLOCK_SCALES if block.scale < s <= NAME_GROWN]:
+            hw, hh = width * scale / 2, height * scale / 2
+            box = Box(block.box.cx, block.box.cy, hw, hh)
+            if block.plate is not None:
+                # keep the plate where it is: the name grows away from it
+                dy = (block.box.hh - hh) if block.plate.cy > block.box.cy else (hh - block.box.hh)
+                dx = 0.0
+                if abs(block.plate.cy - block.box.cy) < block.box.hh:  # plate beside
+                    dy = 0.0
+                    dx = (block.box.hw - hw) if block.plate.cx > block.box.cx else (
+                        hw - block.box.hw
+                    )
+                box = Box(block.box.cx + dx, block.box.cy + dy, hw, hh)
+            if not shape.buffer(hh * 1.2).contains(box.polygon()):
+                continue
+            if not shape.intersects(shapely.Point(box.cx, box.cy)):
+                continue
+            if any(_overlap(box, other, gap) for other in others):
+                continue
+            if block.plate is not None and _overlap(box, block.plate, gap * 0.5):
+                continue
+            block = Block(
+                pid, box, scale, block.plate, block.plate_scale, block.plate_shape
+            )
+        blocks[pid] = block
+        boxes[pid] = block.boxes()
+
+
+def _overlap(a: Box, b: Box, gap: float) -> bool:
+    return abs(a.cx - b.cx) < a.hw + b.hw + gap and abs(a.cy - b.cy) < a.hh + b.hh + gap
 
 
 def _inscribed(shape: Geometry) -> tuple[float, float, float]:

@@ -147,8 +147,9 @@ def arrow_mark(parent: QGraphicsItem, direction: QPointF, size: float) -> QGraph
 class MapScene(QGraphicsScene):
     """The map as graphics items; a game overlay adds tokens on top (z >= 40).
 
-    `status_row` (width, height in units) asks for the game layout: name blocks with a row
-    for the game, and a spot for every legal place (`centre_spots`, `target_spots`).
+    `status_row` (width, height in units; or several shapes, the preferred first) asks for
+    the game layout: name blocks with a plate beside them for the game's status, and a
+    spot for every legal place (`centre_spots`, `target_spots`).
     `ownership` fills provinces in their controller's colour (see `set_owner`).
     `show_defense` draws the printed defense shields (a game that shows the current
     defense itself turns them off).
@@ -157,7 +158,7 @@ class MapScene(QGraphicsScene):
     def __init__(
         self,
         geometry: MapGeometry,
-        status_row: tuple[float, float] | None = None,
+        status_row: tuple[float, float] | list[tuple[float, float]] | None = None,
         ownership: bool = False,
         show_defense: bool = True,
     ) -> None:
@@ -337,10 +338,11 @@ class MapScene(QGraphicsScene):
                     return scale, lift
         return 1.0, 2.2 * u
 
-    def _draw_blocks(self, status_row: tuple[float, float]) -> None:
-        """Names, icons and the game's row in blocks, and the spots, from the layout."""
+    def _draw_blocks(self, status_row: tuple[float, float] | list[tuple[float, float]]) -> None:
+        """Names, icons and the game's plate in blocks, and the spots, from the layout."""
         u = self.unit
-        status_w, status_h = status_row[0] * u, status_row[1] * u
+        shapes = [status_row] if isinstance(status_row, tuple) else list(status_row)
+        plates = [(w * u, h * u) for w, h in shapes]
         parts: dict[str, tuple[QGraphicsPathItem, list[QGraphicsItem], float, float]] = {}
         sizes: dict[str, tuple[float, float]] = {}
         for province in self.geometry.mapfile.provinces:
@@ -357,7 +359,7 @@ class MapScene(QGraphicsScene):
             height = letters.height() + (icons_h + u * ROW_GAP if icons else 0.0)
             sizes[province.id] = (width, height)
             parts[province.id] = (name, icons, letters.height(), icons_h)
-        layout = layout_board(self.geometry, sizes, plate=(status_w, status_h), unit=u)
+        layout = layout_board(self.geometry, sizes, plate=plates, unit=u)
         self.layout = layout
         for pid, block in layout.blocks.items():
             name, icons, name_h, icons_h = parts[pid]
@@ -421,14 +423,15 @@ class MapScene(QGraphicsScene):
         """The laid-out target of a place (game layout only)."""
         return self.layout.targets.get(key) if self.layout is not None else None
 
-    def status_anchor(self, province_id: str) -> tuple[QPointF, float] | None:
-        """The centre of a province's status row and its scale (game layout)."""
+    def status_anchor(self, province_id: str) -> tuple[QPointF, float, int] | None:
+        """The centre of a province's plate, its scale and which shape it has (the index
+        in `status_row`; game layout only)."""
         if self.layout is None:
             return None
         block = self.layout.blocks.get(province_id)
         if block is None or block.plate is None:
             return None
-        return QPointF(block.plate.cx, block.plate.cy), block.plate_scale
+        return QPointF(block.plate.cx, block.plate.cy), block.plate_scale, block.plate_shape
 
     def centre_point(self, province_id: str) -> QPointF:
         """Where a province's tokens gather (its centre target; else below its name)."""

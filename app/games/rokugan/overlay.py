@@ -109,12 +109,18 @@ class BoardOverlay(QObject):
         anchor = self.scene.status_anchor(pid)
         if anchor is None:
             return None
-        point, scale = anchor
+        point, scale, shape = anchor
         owner = picture.owner[q]
         clan = CLANS[state.clans[owner]] if owner >= 0 else None
         special = SPECIAL_NAMES[picture.special[q]] if picture.special[q] else None
         row = status_row(
-            self.scene.unit, clan, picture.up[q], picture.down[q], picture.defence[q], special
+            self.scene.unit,
+            clan,
+            picture.up[q],
+            picture.down[q],
+            picture.defence[q],
+            special,
+            stacked=shape == 1,
         )
         row.setScale(scale)
         row.setPos(point)

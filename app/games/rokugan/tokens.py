@@ -30,7 +30,7 @@ import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.palette import Identity, rokugan_clan
 
 INK = QColor("#1d1a15")
-STATUS_FONT = 2.0  # the status row's letter size, in units: ≥ 9 pt at fit zoom on 1280×720
+STATUS_FONT = 2.15  # the status letters, in units: ≥ 9 pt at fit zoom on 1280×720 (12 px)
 
 
 def clan_identity(clan: str) -> Identity:
@@ -194,13 +194,22 @@ def control_plate(
     """A province's control tokens: a pill in the clan colour, ★n face-up, ●n face-down."""
     identity = rokugan_clan(clan)
     size = unit * STATUS_FONT
-    words = []
-    if face_up:
-        words.append(f"★{face_up}")
-    if face_down:
-        words.append(f"●{face_down}")
-    text = _text_path(" ".join(words) or "0", size)
-    width = text.boundingRect().width() + size * 0.9
+    text = QPainterPath()
+    x = 0.0
+    for symbol, count in (("★", face_up), ("●", face_down)):
+        if not count:
+            continue
+        mark = _text_path(symbol, size * 0.78)
+        digits = _text_path(str(count), size)
+        for part, width_of in ((mark, mark.boundingRect().width()), (digits, None)):
+            box = part.boundingRect()
+            part.translate(x - box.left(), 0)
+            text.addPath(part)
+            x += (width_of if width_of is not None else box.width()) + size * 0.08
+        x += size * 0.15
+    box = text.boundingRect()
+    text.translate(-box.center().x(), 0)
+    width = box.width() + size * 0.7
     height = size * 1.25
     pill = QGraphicsPathItem(_pill(width, height))
     pill.setBrush(QColor(identity.colour))
@@ -269,16 +278,34 @@ def status_row(
     face_down: int,
     defence: int,
     special: str | None,
+    stacked: bool = False,
 ) -> QGraphicsPathItem:
-    """The status row of one province, centred on the origin (shield, control, special)."""
-    parts: list[tuple[QGraphicsPathItem, float]] = []
+    """The status of one province, centred on the origin: the shield, the control tokens
+    and the special token in a row; `stacked` puts the control tokens under the rest
+    (a narrow province)."""
+    gap = unit * 0.3
+    first: list[tuple[QGraphicsPathItem, float]] = []
     if defence:
-        parts.append(defence_shield(unit, defence))
-    if clan is not None and face_up + face_down:
-        parts.append(control_plate(unit, clan, face_up, face_down))
+        first.append(defence_shield(unit, defence))
+    control = (
+        [control_plate(unit, clan, face_up, face_down)]
+        if clan is not None and face_up + face_down
+        else []
+    )
     if special in SPECIAL_STYLE:
-        parts.append(special_badge(special, unit))
-    return _group(parts, unit * 0.35)
+        first.append(special_badge(special, unit))
+    if not stacked or not first or not control:
+        return _group([*first[:1], *control, *first[1:]], gap)
+    top = _group(first, gap)
+    bottom = _group(control, gap)
+    parent = QGraphicsPathItem()
+    parent.setPen(Qt.NoPen)
+    rise = unit * STATUS_FONT * 0.68
+    top.setParentItem(parent)
+    top.setPos(0, -rise)
+    bottom.setParentItem(parent)
+    bottom.setPos(0, rise)
+    return parent
 
 
 def token_pixmap(size: int, clan: str, face: str | None, selected: bool = False) -> QPixmap:

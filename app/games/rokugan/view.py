@@ -75,7 +75,7 @@ HAND_ICON = 54
 SIDE_WIDTH = 260  # the controls column beside a tall map (pixels)
 BAND_HEIGHT = 170  # the controls band under a wide map (pixels)
 QWIDGETSIZE_MAX = (1 << 24) - 1
-STATUS_ROW = (9.0, 2.6)  # the status row under each province's name (units)
+STATUS_ROW = [(9.3, 2.8), (6.6, 5.8)]  # a province's status: one row, or two (units)
 FLASH_MS = 1800  # how long a log line's places stay lit
 
 
