@@ -189,12 +189,12 @@ class GameScreen(QWidget):
         screen's height."""
         width = self.step_title.width()
         self.step_title.setMinimumHeight(
-            self.step_title.heightForWidth(width) if width > 50 else 0
+            max(0, self.step_title.heightForWidth(width)) if width > 50 else 0
         )
         width = self.step_scroll.viewport().width()
         if width <= 50:
             width = self.side.width() - 40
-        needed = self.step_text.heightForWidth(width) if width > 50 else 0
+        needed = max(0, self.step_text.heightForWidth(width)) if width > 50 else 0
         self.step_scroll.setMinimumHeight(min(needed + 4, int(self.height() * 0.42)))
 
 
@@ -239,6 +239,19 @@ class LogEntry:
         """Where the decision itself happened (public)."""
         beats = self.beats.get(PUBLIC) or next(iter(self.beats.values()), [])
         return tuple(beats[0].lines[0].places) if beats and beats[0].lines else ()
+
+    @property
+    def private(self) -> str:
+        """The decision's own line as its actor reads it."""
+        key = self.player if self.player in self.beats else PUBLIC
+        beats = self.beats.get(key) or []
+        return beats[0].lines[0].text if beats and beats[0].lines else ""
+
+    @property
+    def public(self) -> str:
+        """The decision's own line as everybody else reads it."""
+        beats = self.beats.get(PUBLIC) or []
+        return beats[0].lines[0].text if beats and beats[0].lines else ""
 
     def count(self) -> int:
         """How many beats the story has."""
