@@ -23,6 +23,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "edit": ("app.commands.edit", "open the map editor"),
     "print": ("app.commands.print_cmd", "print a map as a board PDF"),
     "bench": ("app.commands.bench", "measure speed: maps, rokugan, ai, print"),
+    "log": ("app.commands.log", "print a saved game's story, one event per line"),
 }
 
 

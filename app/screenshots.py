@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QSettings, Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
@@ -51,14 +51,7 @@ def _click_pick(window: MainWindow, pick: Pick) -> None:
     if pick.kind == TOKEN:
         point = view._token_items[pick.value].scenePos()
     else:
-        spot = view._slot_spots.get(pick.value)
-        centre = view.scene.centre_spots[pick.value] if spot is None else None
-        if spot is not None:
-            point = spot.scenePos()
-        elif centre is not None and centre.isVisible():
-            point = centre.scenePos()
-        else:
-            point = view.scene.labels[pick.value] + QPointF(0, -view.scene.unit * 0.5)
+        point = view.place_point(pick.value)
     view.board.click_scene_point(point)
 
 
