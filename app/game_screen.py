@@ -543,7 +543,8 @@ class GameController(QObject):
             return
         self._pending_bot_action = action
         elapsed_ms = (time.monotonic() - self._think_started) * 1000
-        self._pace.start(int(max(0.0, self.ai_delay_ms - elapsed_ms)))
+        pause = self.ai_delay_ms * self.ui.pace_share(self.session.state, action)
+        self._pace.start(int(max(0.0, pause - elapsed_ms)))
 
     @Slot()
     def _on_pace_elapsed(self) -> None:

@@ -178,6 +178,12 @@ class GameUI:
         """Steps to show one by one after `action` (empty when it resolves nothing)."""
         return []
 
+    def pace_share(self, state: GameState, action: Any) -> float:
+        """How much of the AI pace to wait before a computer seat's `action` is applied in
+        `state`: 1, the whole pause (the default); less for a step of a move the log tells
+        as one (Rice Wars' hires), so a multi-step turn costs the person one pause."""
+        return 1.0
+
     def action_places(
         self, state_before: GameState, action: Any, state_after: GameState, player: int
     ) -> tuple[str, ...]:
