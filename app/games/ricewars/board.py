@@ -39,7 +39,8 @@ PADDY_EDGE = QColor("#7d8f55")
 BLESSED = QColor("#ecd27a")
 TINT = 0.56  # how much of the owner's colour an owned field's fill takes
 BAND = 0.7  # the paddy band inside an owned field's edge, in units
-PLATE = (4.6, 2.4)  # a field's plate under its name (palace site, blessed Ryo), in units
+PLATE = (3.2, 2.0)  # a field's plate by its name (palace site, blessed Ryo), in units: a
+# larger one squeezes the names of the epic board's narrow fields
 BADGE_FONT = 2.0  # the plate's and the fight mark's letters, in units (≥ 9 pt at fit)
 PIECE = 0.78  # a piece's size as a share of its centre target's radius
 
@@ -103,13 +104,13 @@ class FieldBoard(QObject):
             point, scale, _shape = anchor
             marks: list[QGraphicsItem] = []
             if index in b.sites:
-                site = QGraphicsPathItem(castle_path(u * 2.1 * scale))
+                site = QGraphicsPathItem(castle_path(u * 1.9 * scale))
                 site.setPen(QPen(QColor("#5b4628"), u * 0.2 * scale, Qt.DashLine))
                 site.setBrush(QColor(255, 250, 235, 120))
                 site.setToolTip("Palace site: a palace may be built here")
                 marks.append(site)
             if b.blessed[index]:
-                badge = halo_text(f"+{b.blessed[index]} Ryo", u * BADGE_FONT * scale,
+                badge = halo_text(f"+{b.blessed[index]}", u * BADGE_FONT * scale,
                                   QColor("#6b4200"), QColor(255, 246, 210))  # fmt: skip
                 badge.setToolTip(
                     f"Blessed field: a peasant connected to its palace earns "

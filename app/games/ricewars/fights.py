@@ -19,6 +19,7 @@ from app.games.ricewars.narrate import (
     and_words,
     card_of,
     card_words,
+    effect_words,
     field_name,
     income_parts,
     parts_words,
@@ -260,8 +261,8 @@ def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
     for c in f.paid:
         card = CARDS[c]
         payer = att if c in f.cards[0] else dfn
-        reveal.append(tell.says(payer, "pays", f"{card.cost} Ryo for {card.name}: "
-                                + card.text.rstrip(".")))  # fmt: skip
+        effect = effect_words(card.op, card.amount, payer, tell)
+        reveal.append(tell.says(payer, "pays", f"{card.cost} Ryo for {card.name}: {effect}"))
     if f.tie:
         draws = ", ".join(
             f"{tell.who(att if w == 0 else dfn)} {card_words(CARDS[c])}" for w, c in f.tie

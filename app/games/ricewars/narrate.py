@@ -208,10 +208,13 @@ def previous(state_after: RiceWarsState) -> RiceWarsState | None:
 def describe(
     before: RiceWarsState | None, action: Any, after: RiceWarsState, player: int, viewer: int
 ) -> str:
-    """The log line of `action` by `player` as `viewer` reads it; "" for a hire or a
-    payment (a hiring turn is told in one line when it is done)."""
+    """The log line of `action` by `player` as `viewer` reads it. A hiring turn is told in
+    one line when it ends (by `done`, or by its last hire or payment when nothing else
+    can be bought); its other hires and payments have no line ("")."""
     if isinstance(action, (A.Hire, A.Pay)):
-        return ""
+        if after.phase == HIRE and after.current_player() == player:
+            return ""
+        return hiring_words(after, player, Teller(before or after, viewer))
     tell = Teller(before or after, viewer)
     return _action_words(before, after, action, player, tell)
 
@@ -274,12 +277,14 @@ def _action_words(  # noqa: C901 - one sentence per kind of action
     if isinstance(action, A.Service):
         adv = advisor_of(action.advisor)
         extra = f" on {field_name(st, action.args[0])}" if action.args else ""
-        return tell.says(p, "calls", f"on {adv.name}{extra} — {adv.text.rstrip('.')}")
+        effect = effect_words(adv.op, adv.amount, p, tell)
+        return tell.says(p, "calls", f"on {adv.name}{extra}" + (f": {effect}" if effect else ""))
     if isinstance(action, A.Stop):
         return tell.says(p, "plays", "no more bonuses")
     if isinstance(action, A.Use):
         card = card_of(action.card)
-        return tell.says(p, "pays", f"{card.cost} Ryo for {card.name} ({card.text.rstrip('.')})")
+        effect = effect_words(card.op, card.amount, p, tell)
+        return tell.says(p, "pays", f"{card.cost} Ryo for {card.name}: {effect}")
     if isinstance(action, A.Skip):
         if phase == OCCUPY and before is not None and before.fight is not None:
             where = field_name(st, st.fid(before.fight["field"]))
@@ -343,31 +348,33 @@ def _play_words(
         return tell.says(
             p, "plays", f"{words}: {tell.whose(owner)} peasant on {args[0]} is removed"
         )
-    if args:
+    effect = effect_words(card.op, card.amount, p, tell, targets[0] if targets else -1)
+    if card.op == "place_from_supply" and args:
+        return tell.says(p, "plays", f"{words}: a peasant from {tell.own(p)} supply on {args[0]}")
+    if args and card.op != "exhaust_enemy":
         return tell.says(p, "plays", f"{words} on {and_words(args)}")
-    return tell.says(p, "plays", f"{words}: {card.text.rstrip('.')}")
+    return tell.says(p, "plays", f"{words}: {effect}" if effect else words)
 
 
 def hiring_words(state_after: RiceWarsState, player: int, tell: Teller) -> str:
-    """The whole hiring turn that a `done` just ended: hired, paid, and what left unpaid."""
+    """The whole hiring turn that just ended (by `done` or by its last hire or payment):
+    who was hired, whose upkeep was paid, for how much, and what left unpaid."""
     walk = state_after.clone()
-    walk.undo()  # before `done`
-    gone = _hiring_losses(walk, player)
     hired: dict[str, int] = {}
     paid: dict[str, int] = {}
-    spent = 0
-    while walk.history and isinstance(walk.history[-1], (A.Hire, A.Pay)):
+    while walk.history and isinstance(walk.history[-1], (A.Hire, A.Pay, A.Done)):
         last = walk.history[-1]
-        money = walk.money[player]
         walk.undo()
-        if walk.current_player() != player:
+        if walk.phase != HIRE or walk.current_player() != player:
+            walk.apply(last)
             break
-        spent += walk.money[player] - money
         if isinstance(last, A.Hire):
             hired[last.kind] = hired.get(last.kind, 0) + 1
-        else:
+        elif isinstance(last, A.Pay):
             name = last.what if last.what in ("ashigaru", "ronin") else advisor_of(last.what).name
             paid[name] = paid.get(name, 0) + 1
+    start = walk  # the position where the turn began
+    spent = start.money[player] - state_after.money[player]
     parts = []
     if hired:
         parts.append(
@@ -381,23 +388,69 @@ def hiring_words(state_after: RiceWarsState, player: int, tell: Teller) -> str:
                          for w, n in paid.items()])
         )  # fmt: skip
     if parts:
-        text = f"{tell.who(player)} " + " and ".join(parts) + f" ({spent} Ryo)"
+        text = f"{tell.who(player)} " + ", and ".join(parts) + f" ({spent} Ryo)"
     else:
         text = f"{tell.who(player)} {tell.verb(player, 'hires')} nobody"
+    gone = _hiring_losses(start, state_after, player, hired)
     if gone:
-        text += f"; unpaid, {gone} {'leave' if ',' in gone or ' and ' in gone else 'leaves'}"
+        one = " and " not in gone and "," not in gone and not gone[0].isdigit() or (
+            gone.startswith("1 ") and " and " not in gone and "," not in gone
+        )
+        text += f"; unpaid, {gone} {'leaves' if one else 'leave'}"
     return text + "."
 
 
-def _hiring_losses(before: RiceWarsState, s: int) -> str:
+def _hiring_losses(
+    start: RiceWarsState, after: RiceWarsState, s: int, hired: dict[str, int]
+) -> str:
+    """Servants and advisors that were owed upkeep at `start` and are gone at `after`."""
     gone = []
-    if before.ash_due[s]:
-        gone.append(plural(before.ash_due[s], "ashigaru"))
-    if before.ron_due[s]:
-        gone.append(plural(before.ron_due[s], "ronin"))
-    for a in before.adv_due[s]:
-        gone.append(ADVISORS[a].name)
+    for word, kept, had in (
+        ("ashigaru", after.ash[s] + after.ash_x[s] + after.ash_due[s],
+         start.ash[s] + start.ash_x[s] + start.ash_due[s]),
+        ("ronin", after.ron[s] + after.ron_x[s] + after.ron_due[s],
+         start.ron[s] + start.ron_x[s] + start.ron_due[s]),
+    ):  # fmt: skip
+        left = had + hired.get(word, 0) - kept
+        if left > 0:
+            gone.append(plural(left, word))
+    held = {a for a, _ in after.held[s]}
+    for a in start.adv_due[s]:
+        if a not in held:
+            gone.append(ADVISORS[a].name)
     return and_words(gone)
+
+
+def effect_words(op: str, amount: int, p: int, tell: Teller, target: int = -1) -> str:
+    """What a card's or an advisor's effect did, told without the card's "you"."""
+    you = tell.you(p)
+    who = tell.who(p, False)
+    own = "your" if you else "its"
+    words = {
+        "gain_money": f"{tell.verb(p, 'takes')} {amount} Ryo from the bank",
+        "festival": f"{tell.verb(p, 'takes')} 1 Ryo for every 2 peasants connected to {own} "
+        "palace",
+        "tax": f"every other daimyo pays {who} {amount} Ryo, if they have it",
+        "place_from_supply": f"{tell.verb(p, 'places')} a peasant from {own} supply",
+        "plant": f"{tell.verb(p, 'may')} place up to {amount} more peasants",
+        "gain_ashigaru": f"{tell.verb(p, 'takes')} an active ashigaru from the supply",
+        "refresh": f"{'your' if you else tell.whose(p)} exhausted troops are active again",
+        "draw": f"{tell.verb(p, 'draws')} {plural(amount, 'card')}",
+        "blind_card": "the top card of the deck joins the fight face down (only its "
+        "strength counts)",
+        "strength": f"+{amount} strength",
+        "keep_active": f"{'your' if you else tell.whose(p)} troops in this combat stay active",
+        "defend_strength": f"+{amount} strength",
+        "duel_strength": f"+{amount} strength",
+        "win_combat": f"{who} {tell.verb(p, 'wins')} the combat instead",
+        "dodge_duel": "the duel does not take place",
+        "exhaust_enemy": (
+            f"{tell.whose(target)} active ashigaru is exhausted"
+            if target >= 0
+            else "an active ashigaru of another daimyo is exhausted"
+        ),
+    }
+    return words.get(op, "")
 
 
 def action_places(before: RiceWarsState, action: Any) -> tuple[str, ...]:
