@@ -695,11 +695,8 @@ class ShinobiView(GameView):
         if key in self._sources():
             self._select(key)
             return
-        player = self._player()
-        direct = [a for a in self.legal if action_parts(a, player)[1] == key]
-        if len(direct) == 1:
-            self.action_chosen.emit(direct[0])
-            return
+        # a target's army clicked before its source: say which source plays on it (never
+        # play it unasked: the person may not mean that card or that army)
         self.status.emit(self._why_not_army(stack.province, stack.clan))
 
     @Slot(int)
@@ -767,6 +764,9 @@ class ShinobiView(GameView):
             return f"There is no {CLAN_NAMES[clan]} card in {seat_label(province)}'s province."
         if province == player:
             return f"Your {CLAN_NAMES[clan]} army cannot attack anything (it needs 2+ cards)."
+        key = (ARMY, province, clan)
+        if self.selected is None and any(action_parts(a, player)[1] == key for a in self.legal):
+            return "Choose the attacking army of your province first (a dotted one)."
         strength = obs.army(province, clan)
         if strength == 0:
             return "There is no army there."
