@@ -446,6 +446,16 @@ class SearchBot(Bot):
     ) -> Decision:
         """Sample the worlds, deepen them in lockstep, and combine their root values."""
         budget = self.budget_for(budget)
+        share = self.adapter.budget_share(_as_observation(view))
+        if share != 1.0:  # one turn of several decisions shares the level's budget
+            budget = Budget(
+                nodes=None if budget.nodes is None else max(1, round(budget.nodes * share)),
+                seconds=None if budget.seconds is None else budget.seconds * share,
+                cancel=budget.cancel,
+                progress=budget.progress,
+                started=budget.started,
+                spent_nodes=budget.spent_nodes,
+            )
         start_nodes = budget.spent_nodes
         if isinstance(view, GameState):
             # Only `cheat` gets the true state; one world is the whole truth.

@@ -14,6 +14,7 @@ TARGETS: dict[str, str] = {
     "print": "app.printing.bench:main",
     "shinobi": "engine.shinobi.bench:main",
     "ricewars": "engine.ricewars.bench:main",
+    "wait": "app.waiting:main",
 }
 
 
