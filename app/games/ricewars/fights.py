@@ -310,7 +310,8 @@ def _result_step(  # noqa: C901 - every way a fight ends
                               f"{tell.verb(att, 'occupies')} {where}.")  # fmt: skip
             else:
                 result.append(f"{an} {tell.verb(att, 'wins')}: {tell.whose(dfn)} peasant is "
-                              f"driven out of {where}.")  # fmt: skip
+                              f"driven out of {where}, which {tell.who(att, False)} "
+                              f"{tell.verb(att, 'leaves')} empty.")  # fmt: skip
         else:
             result.append(tell.says(dfn, "holds", where))
         for c in f.paid:

@@ -22,7 +22,12 @@ def story(
     """What `viewer` (a seat, `PUBLIC` or `EVERYTHING`) is told about `action`."""
     beats: list[Beat] = []
     text = narrate.describe(before, action, after, player, viewer)
-    if text:
+    revealed = before.fight is not None and before.fight["revealed"]
+    if revealed:
+        # after the cards are turned up the fight's steps tell it all (payments, the
+        # occupation): a line now would tell the result before its step
+        beats.append(Beat(()))
+    elif text:
         beats.append(Beat((LogLine(text, narrate.action_places(before, action)),)))
     for step in fights.resolution_steps(before, action, after, viewer):
         line = LogLine(f"{step.title} — " + " ".join(step.lines), step.fields)
