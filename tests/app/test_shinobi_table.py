@@ -128,7 +128,7 @@ def test_the_story_says_you_keeps_secrets_and_names_no_id() -> None:
             if viewer != 0:
                 assert "(your clan)" not in line
     mine = CLAN_NAMES[state.allegiance(0)]
-    assert any(f"{mine} (your clan)" in line for line in told[0])
+    assert any(re.search(f"{mine} (card |army )?\\(your clan\\)", line) for line in told[0])
     assert any(line.startswith("You ") for line in told[0])
     assert not any(re.search(r"\b[Yy]ou\b", line) for line in told[PUBLIC])
     # And only the drawer (and everything) reads which cards were drawn

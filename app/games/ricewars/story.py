@@ -30,12 +30,17 @@ def story(
     elif text:
         beats.append(Beat((LogLine(text, narrate.action_places(before, action)),)))
     for step in fights.resolution_steps(before, action, after, viewer):
-        line = LogLine(f"{step.title} — " + " ".join(step.lines), step.fields)
+        line = LogLine(f"{step.title} — " + " ".join(map(_sentence, step.lines)), step.fields)
         shown = ResolutionStep(
             step.title, tuple(_rich(text) for text in step.lines), step.fields, step.show
         )
         beats.append(Beat((line,), shown))
     return beats
+
+
+def _sentence(text: str) -> str:
+    """`text` ending like a sentence, so step lines read well run together in the log."""
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def _rich(text: str) -> str:

@@ -78,9 +78,16 @@ def _province(q: int, viewer: int) -> str:
     return "your province" if q == viewer else province_name(q)
 
 
-def _clan(clan: int, viewer_clan: int) -> str:
-    """ "Oda", or "Oda (your clan)" for the viewer's own secret clan."""
-    return CLAN_NAMES[clan] + (" (your clan)" if clan == viewer_clan else "")
+def _card(clan: int, viewer_clan: int) -> str:
+    """ "a Takeda card", "an Oda card (your clan)" for the viewer's own secret clan."""
+    name = CLAN_NAMES[clan]
+    article = "an" if name[0] in "AEIOU" else "a"
+    return f"{article} {name} card" + (" (your clan)" if clan == viewer_clan else "")
+
+
+def _army(clan: int, viewer_clan: int) -> str:
+    """ "the Mōri army", "the Oda army (your clan)"."""
+    return f"the {CLAN_NAMES[clan]} army" + (" (your clan)" if clan == viewer_clan else "")
 
 
 def action_text(
@@ -99,25 +106,25 @@ def action_text(
 
     if isinstance(action, Deploy):
         where = own if action.province == player else _province(action.province, viewer)
-        return f"{who} {verb('deploy')} a {_clan(action.clan, mine)} card to {where}."
+        return f"{who} {verb('deploy')} {_card(action.clan, mine)} to {where}."
     if isinstance(action, PlayNinja):
         left = state_after.army(action.province, action.clan)
         return (
-            f"{who} {verb('play')} a Ninja on the {_clan(action.clan, mine)} army in "
+            f"{who} {verb('play')} a Ninja on {_army(action.clan, mine)} in "
             f"{_province(action.province, viewer)}: a card is removed ({left} left)."
         )
     if isinstance(action, Move):
         target = own if action.target == player else _province(action.target, viewer)
         return (
-            f"{who} {verb('move')} a {_clan(action.clan, mine)} card from "
+            f"{who} {verb('move')} {_card(action.clan, mine)} from "
             f"{_province(action.source, viewer)} to {target}."
         )
     if isinstance(action, Attack):
         strength = state_after.army(player, action.attacker)
         left = state_after.army(action.province, action.clan)
         return (
-            f"{whose} {CLAN_NAMES[action.attacker]} army ({strength}) attacks the "
-            f"{_clan(action.clan, mine)} army in {_province(action.province, viewer)}: one "
+            f"{whose} {CLAN_NAMES[action.attacker]} army ({strength}) attacks "
+            f"{_army(action.clan, mine)} in {_province(action.province, viewer)}: one "
             f"card removed ({left} left)."
         )
     return f"{who} {verb('make')} a move."
