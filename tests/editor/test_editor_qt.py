@@ -13,8 +13,9 @@ from PySide6.QtWidgets import QApplication
 
 from editor.document import MapDocument
 from editor.main_window import EditorWindow
-from editor.topology import PROVINCE, SEA, Snap, TopoMap
-from editor.view import Tool
+from editor.tools import Tool
+from editor.topology import TopoMap
+from editor.topology.model import PROVINCE, SEA, Snap
 from tests.editor.test_topology import coords, shared_length, tiny, vid_at
 
 
