@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from ai.base import Bot
+from ai.levels import APP_SECONDS, WAIT_SECONDS, table_budget
 from ai.registry import UnknownBotError, make_bot
 from app.bot_worker import BotThinker
 from app.games.base import PUBLIC, Beat, GameUI, GameView, LogLine
@@ -46,6 +47,7 @@ from app.session import GameSession
 from app.widgets.handoff import HandOffScreen
 from engine.core import IllegalActionError
 
+MIN_THINK_SECONDS = 0.15  # a computer seat always gets this long to think
 SIDE_MIN = 290  # the side panel's narrowest and widest (pixels at scale 1)
 SIDE_MAX = 430
 
@@ -301,6 +303,7 @@ class GameController(QObject):
         self._before: Any = None
         self._viewers = sorted({*humans, PUBLIC})
         self._think_started = 0.0
+        self._waiting_since: float | None = None  # when the person last decided
         self._pending_bot_action: Any = None
         self._active = False
         self._stopped = False
@@ -463,6 +466,7 @@ class GameController(QObject):
     def _start_bot(self, player: int) -> None:
         bot, nodes, seconds = self._bot(player)
         state = self.session.state
+        seconds = self._wait_share(player, seconds)
         self.screen.progress.setValue(0)
         self.screen.thinking.show()
         self._think_started = time.monotonic()
@@ -475,6 +479,22 @@ class GameController(QObject):
             seconds=seconds,
         )
 
+    def _wait_share(self, player: int, seconds: float | None) -> float | None:
+        """The time cap of `player`'s decision: its level's share of what is left of the
+        person's wait (`ai.levels.WAIT_SECONDS`), shared with the computer seats that
+        act before the person's next prompt (and one decision more: a card, a look)."""
+        level = self.session.seats[player].bot
+        wait = WAIT_SECONDS.get(level)
+        if seconds is None or wait is None or self._waiting_since is None:
+            return seconds
+        state = self.session.state
+        n = state.num_players
+        ahead = 0
+        while ahead < n and not self.session.is_human((player + ahead) % n):
+            ahead += 1
+        left = wait - APP_SECONDS - (time.monotonic() - self._waiting_since)
+        return max(MIN_THINK_SECONDS, min(seconds, left / (ahead + 1)))
+
     def _bot(self, player: int) -> tuple[Bot, int | None, float | None]:
         if player not in self._bots:
             # a level bot carries its own budget; `bot_nodes` overrides it (tests, demos)
@@ -484,7 +504,12 @@ class GameController(QObject):
             except UnknownBotError as exc:
                 self.status.emit(f"{exc}; this seat plays at random")
                 bot = make_bot("random", self.session.game_id)
-            self._bots[player] = (bot, self.bot_nodes, None)
+            nodes, seconds = self.bot_nodes, None
+            if nodes is None and name in WAIT_SECONDS:
+                # every computer seat thinks in turn while a person waits: share the wait
+                seats = sum(1 for s in self.session.seats if not s.is_human)
+                nodes, seconds = table_budget(name, self.session.game_id, seats)
+            self._bots[player] = (bot, nodes, seconds)
         return self._bots[player]
 
     # slots -----------------------------------------------------------------------------
@@ -495,6 +520,8 @@ class GameController(QObject):
         self._apply(action)
 
     def _apply(self, action: Any) -> None:
+        if self.session.is_human(self.session.state.current_player()):
+            self._waiting_since = time.monotonic()  # the person acted: a wait begins
         self._awaiting_human = False
         self._before = self.session.state.clone()
         try:
@@ -611,6 +638,7 @@ class GameController(QObject):
 
     @Slot()
     def _on_continue_step(self) -> None:
+        self._waiting_since = time.monotonic()
         if self._steps:
             self._steps.pop(0)
         if not self._steps:
@@ -619,6 +647,7 @@ class GameController(QObject):
 
     @Slot()
     def _on_skip_steps(self) -> None:
+        self._waiting_since = time.monotonic()
         for entry, _index in self._steps:
             entry.shown = entry.count()
         self._steps = []
