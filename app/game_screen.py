@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from ai.base import Bot
-from ai.levels import APP_SECONDS, WAIT_SECONDS, table_budget
+from ai.levels import WAIT_SECONDS, table_budget, wait_share
 from ai.registry import UnknownBotError, make_bot
 from app.bot_worker import BotThinker
 from app.games.base import PUBLIC, Beat, GameUI, GameView, LogLine
@@ -47,7 +47,6 @@ from app.session import GameSession
 from app.widgets.handoff import HandOffScreen
 from engine.core import IllegalActionError
 
-MIN_THINK_SECONDS = 0.15  # a computer seat always gets this long to think
 SIDE_MIN = 290  # the side panel's narrowest and widest (pixels at scale 1)
 SIDE_MAX = 430
 
@@ -481,19 +480,15 @@ class GameController(QObject):
 
     def _wait_share(self, player: int, seconds: float | None) -> float | None:
         """The time cap of `player`'s decision: its level's share of what is left of the
-        person's wait (`ai.levels.WAIT_SECONDS`), shared with the computer seats that
-        act before the person's next prompt (and one decision more: a card, a look)."""
+        person's wait, with the computer seats that act before the person's next prompt."""
         level = self.session.seats[player].bot
-        wait = WAIT_SECONDS.get(level)
-        if seconds is None or wait is None or self._waiting_since is None:
+        if seconds is None or level not in WAIT_SECONDS or self._waiting_since is None:
             return seconds
-        state = self.session.state
-        n = state.num_players
+        n = self.session.state.num_players
         ahead = 0
         while ahead < n and not self.session.is_human((player + ahead) % n):
             ahead += 1
-        left = wait - APP_SECONDS - (time.monotonic() - self._waiting_since)
-        return max(MIN_THINK_SECONDS, min(seconds, left / (ahead + 1)))
+        return wait_share(level, seconds, time.monotonic() - self._waiting_since, ahead)
 
     def _bot(self, player: int) -> tuple[Bot, int | None, float | None]:
         if player not in self._bots:
@@ -570,7 +565,13 @@ class GameController(QObject):
             return
         self._pending_bot_action = action
         elapsed_ms = (time.monotonic() - self._think_started) * 1000
-        self._pace.start(int(max(0.0, self.ai_delay_ms - elapsed_ms)))
+        # the pace lets a person follow each seat's move; a seat's further decisions in
+        # the same turn (a card's targets, a look, a token sent away) follow at once
+        state = self.session.state
+        history = state.history
+        same_turn = bool(self._log) and self._log[-1].player == state.current_player()
+        delay = 0.0 if same_turn and history else max(0.0, self.ai_delay_ms - elapsed_ms)
+        self._pace.start(int(delay))
 
     @Slot()
     def _on_pace_elapsed(self) -> None:

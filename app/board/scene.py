@@ -491,27 +491,32 @@ class MapScene(QGraphicsScene):
         items: list[QGraphicsItem] = []
         u = self.unit
         for key, colour, tip in marks:
-            item: QGraphicsItem | None = None
             target = self.target(key) if key not in self.province_items else None
+            path = QPainterPath()
             if target is not None and target.kind != "centre":
                 r = target.radius * 1.45
-                item = QGraphicsEllipseItem(-r, -r, 2 * r, 2 * r)
-                item.setPos(QPointF(target.x, target.y))
-                pen = QPen(colour, max(u * 0.35, target.radius * 0.3))
+                path.addEllipse(QPointF(target.x, target.y), r, r)
+                width = max(u * 0.45, target.radius * 0.32)
             elif key in self.province_items:
-                item = QGraphicsPathItem(self.province_items[key].path())
-                pen = QPen(colour, u * 0.7)
-                pen.setJoinStyle(Qt.RoundJoin)
-            if item is None:
+                path = self.province_items[key].path()
+                width = u * 0.7
+            else:
                 continue
-            pen.setStyle(Qt.DashLine if group == "last" else Qt.SolidLine)
-            item.setPen(pen)
-            item.setBrush(Qt.NoBrush)
-            item.setZValue(38 if group == "last" else 60)
-            item.setToolTip(tip)
-            item.setAcceptedMouseButtons(Qt.NoButton)
-            self.addItem(item)
-            items.append(item)
+            # the colour over a dark rim: it shows on any fill, a clan's own included
+            for pen_colour, pen_width, z in (
+                (QColor(20, 16, 10, 200), width * 1.7, 0.0),
+                (colour, width, 0.1),
+            ):
+                item = QGraphicsPathItem(path)
+                pen = QPen(pen_colour, pen_width)
+                pen.setJoinStyle(Qt.RoundJoin)
+                item.setPen(pen)
+                item.setBrush(Qt.NoBrush)
+                item.setZValue((38 if group == "last" else 60) + z)
+                item.setToolTip(tip)
+                item.setAcceptedMouseButtons(Qt.NoButton)
+                self.addItem(item)
+                items.append(item)
         self._marks[group] = items
         if fade_ms and items:
             fade = QVariantAnimation(self)

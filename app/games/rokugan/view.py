@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.board.maps_cache import map_geometry
-from app.board.scene import HIGHLIGHT_LEGAL, HIGHLIGHT_STEP, MapScene
+from app.board.scene import HIGHLIGHT_LEGAL, MapScene
 from app.board.view import BoardView
 from app.games.base import PickTreeView, ResolutionStep
 from app.games.rokugan import narrate
@@ -296,10 +296,13 @@ class RokuganView(PickTreeView):
                     self.animation_ms,
                     self._province_tip_in(show.resolution.reveal),
                 )
-            for pid in self._step.highlight:
-                self.scene.set_highlight(pid, HIGHLIGHT_STEP)
+            # the step's provinces outlined: a tint would hide whose colour they are
+            self.scene.set_marks(
+                "step", [(pid, QColor("#fff6c8"), "") for pid in self._step.highlight]
+            )
         else:
             self._drawn_step = None
+            self.scene.set_marks("step", [])
             picture = Picture.of(state, self._viewer)
             self.overlay.draw(state, picture, self._viewer, self._province_tip_in(state))
             history = state.history
