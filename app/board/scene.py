@@ -52,6 +52,7 @@ NAME_SIZE = 2.1  # a province name's letter size, in units
 ICON_ROW = 1.5  # the flowers-and-capital row's height, in units
 ROW_GAP = 0.35  # between a block's rows, in units
 BAND = 0.85  # the territory band inside an owned province's edge, in units
+MARK_Z = {"step": 3, "last": 38}  # marks under names and pieces; others ("flash") on top
 
 
 def ring_path(ring: list | tuple) -> QPainterPath:
@@ -499,7 +500,7 @@ class MapScene(QGraphicsScene):
                 width = max(u * 0.45, target.radius * 0.32)
             elif key in self.province_items:
                 path = self.province_items[key].path()
-                width = u * 0.7
+                width = u * (0.45 if group == "step" else 0.7)
             else:
                 continue
             # the colour over a dark rim: it shows on any fill, a clan's own included
@@ -512,7 +513,7 @@ class MapScene(QGraphicsScene):
                 pen.setJoinStyle(Qt.RoundJoin)
                 item.setPen(pen)
                 item.setBrush(Qt.NoBrush)
-                item.setZValue((38 if group == "last" else 60) + z)
+                item.setZValue(MARK_Z.get(group, 60) + z)
                 item.setToolTip(tip)
                 item.setAcceptedMouseButtons(Qt.NoButton)
                 self.addItem(item)
