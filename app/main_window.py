@@ -3,15 +3,21 @@
 Start screen → (new game dialog | continue | load) → game screen → end screen. The window
 owns the one `BotThinker` thread and the `AppSettings`; a running game is a `GameSession`
 (the model) driven by a `GameController` on a `GameScreen`.
+
+A game is never lost to another: starting a new game during one asks first, and the game
+that is replaced (running, or waiting in the autosave) stays saved in a file of its own
+and listed under Recent games. A bad save file gives a message; the window stays where it
+was.
 """
 
 from __future__ import annotations
 
-import importlib
 import importlib.util
+import json
 import threading
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QByteArray, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
@@ -31,13 +37,15 @@ from app.bot_worker import BotThinker
 from app.game_screen import GameController, GameScreen
 from app.games import game_ui
 from app.new_game_dialog import NewGameDialog
+from app.savefile import read_summary
 from app.session import GameSession, NewGameConfig, load_session, new_session
 from app.settings import AI_PACES, AppSettings
 from app.widgets.end_screen import EndScreen
 from app.widgets.rules_dialog import RulesDialog
 from app.widgets.start_screen import StartScreen
+from engine.files import atomic_write_text
 from engine.registry import get_game
-from engine.saves import SaveError
+from engine.saves import SaveError, read_save
 
 SAVE_FILTER = "Daimyo saves (*.json)"
 
@@ -90,6 +98,9 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(geometry)
         else:
             self.resize(1400, 900)
+        state = self.settings.value("window/state")
+        if isinstance(state, QByteArray) and not state.isEmpty():
+            self.restoreState(state)
         self._update_actions()
 
     # actions and menus -----------------------------------------------------------------
@@ -186,22 +197,21 @@ class MainWindow(QMainWindow):
         for act in (self.zoom_in_action, self.zoom_out_action, self.fit_action):
             act.setEnabled(in_game)
         autosave = self.settings.autosave_path
-        self.continue_action.setEnabled(autosave.exists())
+        self.continue_action.setEnabled(autosave.is_file())
         self.start_screen.continue_button.setEnabled(self.continue_action.isEnabled())
-        if autosave.exists():
-            when = datetime.fromtimestamp(autosave.stat().st_mtime).strftime("%d %b %H:%M")
-            self.start_screen.continue_button.setToolTip(f"The game saved on {when}")
+        self.start_screen.set_continue_game(read_summary(autosave) if autosave.is_file() else None)
         self.start_screen.editor_button.setEnabled(self.editor_action.isEnabled())
         self.start_screen.editor_button.setToolTip(self.editor_action.toolTip())
         if not in_game:
             self.undo_action.setEnabled(False)
-        recent = self.settings.recent_games()
+        recent = [read_summary(path) for path in self.settings.recent_games()]
         self.start_screen.set_recent_games(recent)
         self.recent_menu.clear()
-        for path in recent:
-            act = self.recent_menu.addAction(Path(path).name)
-            act.setToolTip(path)
-            act.triggered.connect(lambda checked=False, p=path: self.load_game(p))
+        self.recent_menu.setToolTipsVisible(True)
+        for summary in recent:
+            act = self.recent_menu.addAction(f"{summary.title()} — {summary.details()}")
+            act.setToolTip(str(summary.path))
+            act.triggered.connect(lambda checked=False, p=str(summary.path): self.load_game(p))
         self.recent_menu.setEnabled(bool(recent))
         self._update_title()
 
@@ -235,7 +245,12 @@ class MainWindow(QMainWindow):
     # games -----------------------------------------------------------------------------
     @Slot()
     def new_game(self, map_path: str | None = None) -> bool:
-        """Ask for a new game and start it; False when cancelled or it failed."""
+        """Ask for a new game and start it; False when cancelled or it failed.
+
+        During a game it asks first; the game stays saved and listed under Recent games.
+        """
+        if not self._may_replace_game():
+            return False
         dialog = NewGameDialog(self, self.settings.last_new_game(), map_path=map_path)
         if dialog.exec() != NewGameDialog.Accepted:
             return False
@@ -252,6 +267,7 @@ class MainWindow(QMainWindow):
             QApplication.restoreOverrideCursor()
             QMessageBox.warning(self, "Cannot start the game", str(exc))
             return False
+        session.set_player_label(ui.player_label)
         if session.map_path is not None:
             self.settings.remember_map_path(session.state.setup().map_id or "", session.map_path)
         try:
@@ -264,6 +280,9 @@ class MainWindow(QMainWindow):
     @Slot()
     def continue_game(self) -> bool:
         """Resume the autosaved game."""
+        if self.session is not None and self.session.autosave_path == self.settings.autosave_path:
+            self._show_game()  # the autosaved game is the one running
+            return True
         return self.load_game(str(self.settings.autosave_path), remember=False)
 
     @Slot()
@@ -277,24 +296,28 @@ class MainWindow(QMainWindow):
 
     @Slot(str)
     def load_game(self, path: str, remember: bool = True) -> bool:
-        """Load the save at `path`; a bad file gives a message, never a traceback."""
+        """Load the save at `path`; a bad file gives a message, never a traceback.
+
+        `remember=False` is the autosave (Continue): not a recent game of its own.
+        """
         QApplication.setOverrideCursor(Qt.WaitCursor)
         try:
-            session = load_session(path, self.settings.map_paths())
+            session = load_session(path, self.settings.map_paths(), autosave=not remember)
         except SaveError as exc:
             QApplication.restoreOverrideCursor()
             QMessageBox.warning(self, "Cannot load the game", str(exc))
+            self._update_actions()  # the Recent list shows the file as damaged now
             return False
         ui = game_ui(session.game_id)
         session.set_undo_rule(ui.reveals_hidden)
-        if not remember:
-            session.save_path = None
-        else:
-            self.settings.add_recent_game(path)
+        session.set_player_label(ui.player_label)
         try:
-            self._run(session)
+            self._run(session, from_autosave=not remember)
         finally:
             QApplication.restoreOverrideCursor()
+        if remember:
+            self.settings.add_recent_game(path)
+            self._update_actions()
         return True
 
     @Slot()
@@ -341,6 +364,8 @@ class MainWindow(QMainWindow):
             self.controller.deleteLater()
             self.controller = None
         if self.game_screen is not None:
+            if self.session is not None:
+                self.settings.save_splitters(self.game_screen, f"game/{self.session.game_id}")
             self.stack.removeWidget(self.game_screen)
             self.game_screen.deleteLater()
             self.game_screen = None
@@ -350,13 +375,86 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.start_screen)
         self._update_actions()
 
-    def _run(self, session: GameSession) -> None:
+    def _may_replace_game(self) -> bool:
+        """True when no game is running, or its player agrees to start another."""
+        session = self.session
+        if session is None or session.state.is_terminal():
+            return True
+        name = get_game(session.game_id).name
+        summary = session.summary()
+        where = f", round {summary['round']}" if summary.get("round") else ""
+        answer = QMessageBox.question(
+            self,
+            "Start a new game?",
+            f"Your game of {name}{where} is not finished. It stays saved and listed under "
+            "Recent games, so you can go on with it later.\n\nStart a new game now?",
+            QMessageBox.Yes | QMessageBox.Cancel,
+            QMessageBox.Cancel,
+        )
+        return answer == QMessageBox.Yes
+
+    def _keep_replaced_game(self, incoming: GameSession, from_autosave: bool) -> Path | None:
+        """Before `incoming` takes over the autosave: keep the game it replaces.
+
+        The running game, or else the one waiting in the autosave, stays in its own save
+        file when that file holds it as it is now, else in a new file in the saves folder;
+        either way it is listed under Recent games. Returns that file (None: nothing kept).
+        """
+        data: dict[str, Any] | None = None
+        if self.session is not None and self.session is not incoming:
+            if self.session.state.history:
+                data = self.session.save_data()
+        elif self.session is None and not from_autosave:
+            data = self._autosaved_game()
+        if data is None:
+            return None
+        own = (data.get("app") or {}).get("save_path")
+        try:
+            if own and read_save(own).actions == tuple(data["actions"]):
+                self.settings.add_recent_game(own)
+                return Path(own)
+        except SaveError:
+            pass  # its own file is gone or damaged: keep a new copy
+        stamp = datetime.now().strftime("%Y-%m-%d-%H%M")
+        target = self.settings.saves_dir / f"{data['game']}-{stamp}.json"
+        counter = 2
+        while target.exists():
+            target = self.settings.saves_dir / f"{data['game']}-{stamp}-{counter}.json"
+            counter += 1
+        try:
+            atomic_write_text(target, json.dumps(data, indent=1) + "\n")
+        except OSError as exc:
+            self._on_status(f"Could not keep the previous game in {target}: {exc.strerror}")
+            return None
+        self.settings.add_recent_game(target)
+        return target
+
+    def _autosaved_game(self) -> dict[str, Any] | None:
+        """The autosave's content when it holds a game with moves (None if not, or damaged)."""
+        path = self.settings.autosave_path
+        if not path.is_file():
+            return None
+        try:
+            save = read_save(path)
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (SaveError, OSError, ValueError):
+            return None  # a damaged autosave is not worth keeping
+        return data if save.actions else None
+
+    def _show_game(self) -> None:
+        if self.game_screen is not None:
+            finished = self.session is not None and self.session.state.is_terminal()
+            self.stack.setCurrentWidget(self.end_screen if finished else self.game_screen)
+
+    def _run(self, session: GameSession, from_autosave: bool = False) -> None:
+        self._keep_replaced_game(session, from_autosave)
         self.close_game()
         ui = game_ui(session.game_id)
         session.autosave_path = self.settings.autosave_path
         session.setParent(self)
         self.session = session
         self.game_screen = GameScreen(ui.create_view())
+        self.settings.restore_splitters(self.game_screen, f"game/{session.game_id}")
         self.stack.addWidget(self.game_screen)
         self.stack.setCurrentWidget(self.game_screen)
         self.controller = GameController(
@@ -445,15 +543,18 @@ class MainWindow(QMainWindow):
         """Open the map editor window."""
         if not editor_available():
             return
-        module = importlib.import_module("editor.main_window")
-        opener = getattr(module, "open_editor", None)
-        if callable(opener):
-            self._editor = opener(parent=None)
-        else:
-            window_class = getattr(module, "EditorWindow", None) or module.MainWindow
-            self._editor = window_class()
-        if self._editor is not None:
-            self._editor.show()
+        from editor.main_window import open_editor
+
+        # the editor's "Play on this map" opens this window's new-game dialog; the editor
+        # itself never imports the app's window
+        self._editor = open_editor(parent=None, play=self.play_on_map)
+        self._editor.show()
+
+    def play_on_map(self, map_path: str) -> bool:
+        """Show this window and open the new-game dialog on the map file `map_path`."""
+        self.show()
+        self.raise_()
+        return bool(self.new_game(map_path=map_path))
 
     @Slot()
     def _on_about(self) -> None:
@@ -469,6 +570,24 @@ class MainWindow(QMainWindow):
         if self.controller is not None:
             self.controller.stop()
         self.thinker.shutdown()
+        if self.game_screen is not None and self.session is not None:
+            self.settings.save_splitters(self.game_screen, f"game/{self.session.game_id}")
         self.settings.set_value("window/geometry", self.saveGeometry())
+        self.settings.set_value("window/state", self.saveState())
         self.settings.sync()
         super().closeEvent(event)
+
+
+def play_on_map(map_path: str) -> bool:
+    """Open the new-game dialog on a map file in the app's window (made when there is none).
+
+    The map editor's "Play on this map" when the editor was started on its own.
+    """
+    window = next((w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)), None)
+    if window is None:
+        window = MainWindow()
+        _windows.append(window)  # a top-level window without a parent must be kept alive
+    return window.play_on_map(map_path)
+
+
+_windows: list[MainWindow] = []

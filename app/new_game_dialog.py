@@ -59,26 +59,14 @@ def shipped_maps_for(game_id: str) -> list[tuple[str, str]]:
 
 
 def map_header(path: Path) -> dict[str, Any]:
-    """The top-level scalars of a map file (id, name, game) without parsing its polygons.
+    """The top-level values of a map file (id, name, game) without parsing its polygons;
+    {} for a file that is not a readable map (the game start says why)."""
+    from maps.io import MapError, read_map_header
 
-    A whole map takes a second or more to load; the dialog only needs its name and game.
-    """
-    import yaml
-
-    lines = []
     try:
-        with open(path, encoding="utf-8") as handle:
-            for line in handle:
-                if line.startswith(("territories:", "provinces:", "seas:")):
-                    break
-                lines.append(line)
-    except OSError:
+        return read_map_header(path)
+    except MapError:
         return {}
-    try:
-        header = yaml.safe_load("".join(lines))
-    except yaml.YAMLError:
-        return {}
-    return header if isinstance(header, dict) else {}
 
 
 class _SeatRow:

@@ -2,7 +2,8 @@
 
 Plays a seeded 1 human + 3 AI Battle for Rokugan game through the widgets (clicks on the
 hand, the cards and the board) at each window size of `--sizes` (default 1280x720 and
-2560x1440) and saves, per size WxH, docs/screen-start-WxH.png (the start screen),
+2560x1440) and saves, per size WxH, docs/screen-start-WxH.png (the start screen with saved
+games in its Recent list; docs/screen-start.png at 1280x720),
 docs/rokugan-placement-WxH.png (the first placement, an army chosen, its places lit),
 docs/rokugan-resolution-WxH.png (the battles step of the first resolution, drawn on the
 board) and docs/rokugan-end-WxH.png. Settings and autosave go to a temporary folder,
@@ -90,6 +91,41 @@ def main(argv: list[str] | None = None) -> int:
     return 0 if ok else 1
 
 
+def _sample_saves(window: MainWindow, folder: Path) -> None:
+    """Saved games of the three games in the Recent list, one also waiting in the autosave."""
+    from app.games import game_ui
+    from app.session import GameSession, resolve_map_path
+    from engine.registry import get_game
+    from maps.api import load_graph
+
+    games = (  # game, map, seats, moves: a few rounds into each
+        ("shinobi", None, (Seat(HUMAN, name="Aiko"), Seat(AI, "easy"), Seat(AI, "normal")), 40),
+        (
+            "ricewars",
+            "ricewars-quick",
+            (Seat(HUMAN, name="You"), Seat(AI, "normal"), Seat(AI, "easy")),
+            90,
+        ),
+        ("rokugan", "rokugan", (Seat(HUMAN, name="You"), Seat(AI, "hard"), Seat(AI, "normal")), 60),
+    )
+    for index, (game, map_id, seats, moves) in enumerate(games):
+        graph = load_graph(map_id) if map_id else None
+        state = get_game(game).new_game(len(seats), 7 + index, {}, graph)
+        rng = random.Random(index)
+        for _ in range(moves):
+            if state.is_terminal():
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        session = GameSession(state, seats, resolve_map_path(map_id) if map_id else None)
+        session.set_player_label(game_ui(game).player_label)
+        session.save(folder / f"{game}.json")
+        window.settings.add_recent_game(folder / f"{game}.json")
+        if game == "rokugan":
+            session.save(window.settings.autosave_path)
+        session.deleteLater()
+    window._update_actions()
+
+
 def _shoot(app: QApplication, out: Path, seed: int, size: tuple[int, int]) -> bool:
     """Play the seeded game and save the four pictures at `size`; True when all were taken."""
     tag = f"{size[0]}x{size[1]}"
@@ -99,9 +135,11 @@ def _shoot(app: QApplication, out: Path, seed: int, size: tuple[int, int]) -> bo
     window = MainWindow(settings, bot_nodes=40)
     window.resize(*size)
     window.show()
+    _sample_saves(window, tmp / "saves")
     _wait(app, lambda: False, 0.5)
     out.mkdir(parents=True, exist_ok=True)
-    window.grab().save(str(out / f"screen-start-{tag}.png"))
+    start_name = "screen-start.png" if size == (1280, 720) else f"screen-start-{tag}.png"
+    window.grab().save(str(out / start_name))
 
     seats = (
         Seat(HUMAN, name="You", choice="crab"),

@@ -3,14 +3,15 @@
 Views read `session.state` (through the observation of the player they show) and never
 change it; controllers call `apply` / `undo_own_decision`, and the session tells everyone
 with signals. The session also owns the file side: save files are the engine's versioned
-JSON (engine.saves) plus an "app" entry with the seats, and every decision is autosaved.
+JSON (engine.saves) plus an "app" entry with the seats, the map file and a summary for the
+Recent games list; every decision is autosaved. Loading goes through `app.savefile`.
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,40 +19,23 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.savefile import AI, HUMAN, Seat, load_save, summary_dict
 from engine.core import GameState, IllegalActionError
 from engine.files import atomic_write_text
-from engine.registry import UnknownGameError, get_game
-from engine.saves import SaveError, save_dict, state_from_dict
+from engine.registry import get_game
+from engine.saves import SaveError, save_dict
 
-HUMAN = "human"
-AI = "ai"
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """Who plays one seat: a human, or a bot by registry name (`normal`, `hard@2000`)."""
-
-    kind: str = HUMAN
-    bot: str = "normal"
-    name: str = ""
-    choice: str | None = None  # the game's per-seat choice (a clan), None for random
-
-    @property
-    def is_human(self) -> bool:
-        """True for a person at this computer."""
-        return self.kind == HUMAN
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Seat:
-        """The seat stored by `asdict`; raises ValueError when malformed."""
-        if not isinstance(data, dict) or data.get("kind") not in (HUMAN, AI):
-            raise ValueError(f"bad seat {data!r}")
-        return cls(
-            kind=data["kind"],
-            bot=str(data.get("bot") or "normal"),
-            name=str(data.get("name") or ""),
-            choice=data.get("choice"),
-        )
+__all__ = [
+    "AI",
+    "HUMAN",
+    "GameSession",
+    "NewGameConfig",
+    "SaveError",
+    "Seat",
+    "load_session",
+    "new_session",
+    "resolve_map_path",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +89,8 @@ class GameSession(QObject):
         self.autosave_path: Path | None = None
         self.save_path: Path | None = None
         self._reveals_hidden = reveals_hidden or (lambda state, action, player: True)
+        self._player_label: Callable[[GameState, int], str] = lambda state, p: f"Player {p + 1}"
+        self._map_name: str | None = None
         # who took each action since the start (None for actions replayed from a file)
         self._actors: list[int | None] = [None] * len(state.history)
         # undo never goes below this history length: hidden information was revealed there
@@ -131,6 +117,29 @@ class GameSession(QObject):
     def set_undo_rule(self, reveals_hidden: Callable[[GameState, Any, int], bool]) -> None:
         """Set the test that tells which actions reveal hidden information (undo barriers)."""
         self._reveals_hidden = reveals_hidden
+
+    def set_player_label(self, label: Callable[[GameState, int], str]) -> None:
+        """Set how the saved summary names a player ("Crab")."""
+        self._player_label = label
+
+    def map_name(self) -> str | None:
+        """The name of the game's map (from its file), or its id; None without a map."""
+        if self._map_name is None:  # read once: autosaves must not parse the map again
+            self._map_name = self.state.setup().map_id or ""
+            if self.map_path is not None:
+                from app.board.maps_cache import map_file
+                from maps.api import MapError
+
+                try:
+                    self._map_name = str(map_file(self.map_path).name)
+                except (MapError, OSError):
+                    pass  # the id will do
+        return self._map_name or None
+
+    def summary(self) -> dict[str, Any]:
+        """Game, map, round, players and date, for the Recent games list."""
+        labels = [self._player_label(self.state, p) for p in range(self.state.num_players)]
+        return summary_dict(self.state, self.seats, labels, self.map_name())
 
     # changes ---------------------------------------------------------------------------
     def apply(self, action: Any) -> None:
@@ -174,15 +183,21 @@ class GameSession(QObject):
         data["app"] = {
             "seats": [asdict(seat) for seat in self.seats],
             "map_path": str(self.map_path) if self.map_path else None,
+            "save_path": str(self.save_path) if self.save_path else None,
+            "summary": self.summary(),
         }
         return data
 
     def save(self, path: str | Path) -> None:
         """Write the game to `path` (atomic) and make it the file of this game."""
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(path, json.dumps(self.save_data(), indent=1) + "\n")
-        self.save_path = path
+        previous, self.save_path = self.save_path, path  # the file records where it lives
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(path, json.dumps(self.save_data(), indent=1) + "\n")
+        except BaseException:
+            self.save_path = previous
+            raise
         self.saved.emit(str(path))
 
     def autosave(self) -> None:
@@ -230,102 +245,36 @@ def new_session(
 
 def load_session(
     path: str | Path,
-    known_maps: dict[str, str] | None = None,
+    known_maps: Mapping[str, str] | None = None,
     reveals_hidden: Callable[[GameState, Any, int], bool] | None = None,
+    autosave: bool = False,
 ) -> GameSession:
-    """Load a save file; raises `SaveError` whose message names the file and the fix."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise SaveError(
-            f"{path}: cannot be read ({exc.strerror or exc}); check that the file still exists "
-            "and that you may read it"
-        ) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveError(
-            f"{path}: line {exc.lineno}: not valid JSON ({exc.msg}); the file is damaged"
-        ) from None
-    game_id = data.get("game") if isinstance(data, dict) else None
-    if isinstance(game_id, str):
-        try:
-            get_game(game_id)
-        except UnknownGameError:
-            pass  # state_from_dict says so with the file name
-        except (ImportError, AttributeError):
-            raise SaveError(
-                f"{path}: the game {game_id!r} is not complete in this Daimyo; "
-                "update Daimyo to load this save"
-            ) from None
-    app_data = data.get("app") if isinstance(data, dict) else None
-    app_data = app_data if isinstance(app_data, dict) else {}
-    map_paths: dict[str, Path] = {}
+    """Load a save file; raises `SaveError` whose message names the file and the fix.
 
-    map_info = data.get("map") if isinstance(data, dict) else None
-    wanted_hash = map_info.get("hash") if isinstance(map_info, dict) else None
-
-    def graph_for(map_id: str) -> Any:
-        candidates = _map_files_for(map_id, app_data.get("map_path"), known_maps or {})
-        if not candidates:
-            raise SaveError(
-                f"{path}: the map {map_id!r} is neither shipped nor found; open the map file "
-                "once with New game, then load this save again"
-            )
-        # the file the game was played on, by content: an edited copy may share the id
-        for candidate in candidates:
-            graph = _load_graph(candidate, source=str(path))
-            if wanted_hash is None or graph.hash == wanted_hash:
-                break
-        else:
-            candidate = candidates[0]
-            graph = _load_graph(candidate, source=str(path))
-        map_paths[map_id] = candidate
-        return graph
-
-    state = state_from_dict(data, graph_for, source=str(path))
-    try:
-        seats = [Seat.from_dict(s) for s in app_data.get("seats") or []]
-    except ValueError as exc:
-        raise SaveError(
-            f"{path}: the seats are malformed ({exc}); the file is damaged or was edited, "
-            "load another save (or the autosave)"
-        ) from None
-    if len(seats) != state.num_players:
-        # a save written by `daimyo play`: every seat a bot but the first
-        seats = [Seat(HUMAN, name="You")] + [Seat(AI, "normal")] * (state.num_players - 1)
-    map_path = next(iter(map_paths.values()), None)
-    session = GameSession(state, seats, map_path, reveals_hidden)
-    session.save_path = path
+    The session's file is the save itself; for the autosave (`autosave=True`) it is the
+    file the game was saved to before, when that still exists, else none.
+    """
+    loaded = load_save(path, known_maps)
+    session = GameSession(loaded.state, loaded.seats, loaded.map_path, reveals_hidden)
+    session.save_path = loaded.path
+    if autosave:
+        own = loaded.app.save_path
+        session.save_path = Path(own) if own and Path(own).is_file() else None
     return session
 
 
-def _map_files_for(map_id: str, saved_path: Any, known: dict[str, str]) -> list[Path]:
-    """Files that may hold the map `map_id`: the saved path, a remembered one, the shipped."""
-    from maps.api import shipped_map_path, shipped_maps
+def _load_graph(path: Path) -> Any:
+    """The game graph of a map file for a new game (raises `ValueError`, `OSError`)."""
+    from shapely.errors import ShapelyError
 
-    found: list[Path] = []
-    for candidate in (saved_path, known.get(map_id)):
-        if isinstance(candidate, str) and Path(candidate).is_file():
-            found.append(Path(candidate))
-    if map_id in shipped_maps():
-        found.append(Path(shipped_map_path(map_id)))
-    return list(dict.fromkeys(found))
-
-
-def _load_graph(path: Path, source: str | None = None) -> Any:
     from app.board.maps_cache import map_geometry
     from maps.api import MapError
 
     try:
         return map_geometry(path).graph
-    except MapError as exc:
-        prefix = f"{source}: " if source else ""
-        raise SaveError(f"{prefix}the map file is invalid: {exc}") from None
-    except OSError as exc:
-        prefix = f"{source}: " if source else ""
-        raise SaveError(
-            f"{prefix}the map file {path} cannot be read ({exc.strerror or exc}); put the map "
-            "file back, or open it once with New game"
+    except (ShapelyError, IndexError) as exc:  # geometry the loader let through
+        raise MapError(
+            f"has shapes Daimyo cannot work out ({exc})",
+            file=str(path),
+            fix="open it in the map editor and fix what its Validation panel lists",
         ) from None

@@ -1,8 +1,8 @@
 """Persistent preferences (QSettings, organisation "Daimyo") and where the app keeps files.
 
 Everything the app remembers between runs goes through `AppSettings`: recent games, the
-AI pace, the last new-game choices, window geometry, user map files by id and the
-last board print options. Tests give
+AI pace, the last new-game choices, window geometry and splitter positions, user map
+files by id and the last board print options. Tests give
 it their own QSettings file and data directory so they never touch the user's.
 `daimyo_home()` is the one folder of the program's own files, for the app and the editor.
 """
@@ -14,7 +14,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, QStandardPaths
+from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
+from PySide6.QtWidgets import QSplitter, QWidget
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 
@@ -67,7 +68,9 @@ class AppSettings:
     def recent_games(self) -> list[str]:
         """Save files opened or written lately, newest first, existing ones only."""
         paths = self._json("recent_games", [])
-        return [p for p in paths if isinstance(p, str) and Path(p).exists()]
+        if not isinstance(paths, list):
+            return []
+        return [p for p in paths if isinstance(p, str) and p and _is_file(p)]
 
     def add_recent_game(self, path: str | Path) -> None:
         """Put `path` at the top of the recent games."""
@@ -128,6 +131,27 @@ class AppSettings:
         """Store a raw setting."""
         self.qsettings.setValue(key, value)
 
+    def restore_splitters(self, root: QWidget, key: str) -> None:
+        """Give every splitter under `root` its remembered sizes, and remember each move.
+
+        Splitters are told apart by object name, else by their order under `root`; `key`
+        names the layout (one per game: their screens differ).
+        """
+        for index, splitter in enumerate(root.findChildren(QSplitter)):
+            name = f"splitters/{key}/{splitter.objectName() or index}"
+            state = self.qsettings.value(name)
+            if isinstance(state, QByteArray) and not state.isEmpty():
+                splitter.restoreState(state)
+            splitter.splitterMoved.connect(
+                lambda _pos, _index, s=splitter, n=name: self.qsettings.setValue(n, s.saveState())
+            )
+
+    def save_splitters(self, root: QWidget, key: str) -> None:
+        """Remember the sizes of every splitter under `root` (see `restore_splitters`)."""
+        for index, splitter in enumerate(root.findChildren(QSplitter)):
+            name = f"splitters/{key}/{splitter.objectName() or index}"
+            self.qsettings.setValue(name, splitter.saveState())
+
     def sync(self) -> None:
         """Write pending changes to disk."""
         self.qsettings.sync()
@@ -143,3 +167,10 @@ class AppSettings:
 
     def _set_json(self, key: str, value: Any) -> None:
         self.qsettings.setValue(key, json.dumps(value))
+
+
+def _is_file(path: str) -> bool:
+    try:
+        return Path(path).is_file()
+    except (OSError, ValueError):  # a name the system refuses (NUL, too long)
+        return False

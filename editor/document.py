@@ -17,7 +17,8 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.settings import daimyo_home
-from editor.topology import Edit, Snap, TopologyError, TopoMap
+from editor.topology import TopoMap
+from editor.topology.model import Edit, Snap, TopologyError
 
 AUTOSAVE_MS = 60_000
 

@@ -13,7 +13,9 @@ from typing import Any
 
 import shapely
 
-from editor.topology import PROVINCE, FaceRef, Point, TopoMap
+from editor.topology import TopoMap
+from editor.topology.geometry import Point
+from editor.topology.model import PROVINCE, FaceRef
 
 try:  # the tolerance constant lives with the geometry rules
     from maps.geometry import NEAR_MISS

@@ -7,6 +7,7 @@ and a `LiveAnalysis` (game graph and validation off the GUI thread). `open_edito
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -98,13 +99,8 @@ def _validation_note(board: Board) -> str:
     return f"The map fails validation ({n} error{'s' if n != 1 else ''}, see the Validation panel)"
 
 
-def play_available() -> bool:
-    """True when the app provides a new-game dialog that accepts a map file."""
-    try:
-        from app.main_window import MainWindow
-    except ImportError:
-        return False
-    return hasattr(MainWindow, "new_game")
+PlayOnMap = Callable[[str], bool]
+"""Opens the app's new-game dialog on a map file; True when a game started."""
 
 
 class EditorWindow(QMainWindow):
@@ -115,8 +111,12 @@ class EditorWindow(QMainWindow):
         path: str | Path | None = None,
         document: MapDocument | None = None,
         parent: QWidget | None = None,
+        play: PlayOnMap | None = None,
     ) -> None:
         super().__init__(parent)
+        # Given by whoever opened the editor (the app's window, `daimyo edit`): the editor
+        # does not import the app's window, which imports the editor.
+        self.play_on_map = play
         self.document = document or (MapDocument.open(path) if path else MapDocument())
         self.view = MapView(self.document)
         self.setCentralWidget(self.view)
@@ -325,10 +325,11 @@ class EditorWindow(QMainWindow):
 
         map_menu = bar.addMenu("&Map")
         self.play_action = a("&Play on this map…", self.play, "F5")
-        if not play_available():
+        if self.play_on_map is None:
             self.play_action.setEnabled(False)
-            self.play_action.setToolTip("The app's new-game dialog is not available.")
-            self.play_action.setStatusTip("The app's new-game dialog is not available.")
+            note = "Playing needs the app: open the editor from Daimyo or with `daimyo edit`."
+            self.play_action.setToolTip(note)
+            self.play_action.setStatusTip(note)
         map_menu.addAction(self.play_action)
         map_menu.setToolTipsVisible(True)
 
@@ -843,20 +844,11 @@ class EditorWindow(QMainWindow):
 
     def play(self) -> bool:
         """Open the app's new-game dialog with this map (a copy of it when it has changes)."""
-        if not play_available():
+        if self.play_on_map is None:
             return False
         doc = self.document
         target = doc.playtest_copy() if doc.path is None or doc.dirty else doc.path
-        from app.main_window import MainWindow
-
-        window = next(
-            (w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)), None
-        )
-        if window is None:
-            window = self._game_window = MainWindow()
-        window.show()
-        window.raise_()
-        return bool(window.new_game(map_path=str(target)))
+        return bool(self.play_on_map(str(target)))
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         """Ask about unsaved changes; stop the background analysis."""
@@ -868,6 +860,12 @@ class EditorWindow(QMainWindow):
         event.accept()
 
 
-def open_editor(path: str | Path | None = None, parent: QWidget | None = None) -> EditorWindow:
-    """A new editor window (not yet shown) on a map file or an empty map."""
-    return EditorWindow(path, parent=parent)
+def open_editor(
+    path: str | Path | None = None, parent: QWidget | None = None, play: PlayOnMap | None = None
+) -> EditorWindow:
+    """A new editor window (not yet shown) on a map file or an empty map.
+
+    `play` opens the app's new-game dialog on a map file ("Play on this map"); without it
+    that action is disabled.
+    """
+    return EditorWindow(path, parent=parent, play=play)

@@ -1,17 +1,19 @@
-"""The map canvas: polygons, vertex handles, the snap indicator, the game-graph overlay.
+"""The map canvas: polygons, labels and vertex handles kept in step with the document, the
+selection, zoom and the tracing image, and the mouse and keys.
 
 `MapView` shows a `MapDocument` and turns mouse gestures into document operations according to
 the active `Tool`. It never edits the `TopoMap` itself: every change goes through
 `MapDocument.run` (one undo step) or, while a vertex is dragged, `preview_vertex`.
+What each tool does is in `editor.tools` (`EditingTools`), the analysis overlay in
+`editor.analysis_overlay`, the look of the items in `editor.canvas_items`.
 
 Scene coordinates are map units (x east, y south), so the map draws the right way up.
 """
 
 from __future__ import annotations
 
-import enum
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
@@ -19,7 +21,6 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
-    QFontMetricsF,
     QKeyEvent,
     QMouseEvent,
     QPainter,
@@ -41,95 +42,33 @@ from PySide6.QtWidgets import (
     QGraphicsSimpleTextItem,
     QGraphicsView,
 )
-from shapely.geometry import LineString
-from shapely.geometry import Point as ShapelyPoint
-from shapely.geometry import Polygon as ShapelyPolygon
 
-from editor.document import MapDocument
-from editor.fixes import issue_point
-from editor.topology import PROVINCE, SEA, Edit, FaceRef, Point, Snap
-
-LAND = QColor("#efe3c2")
-SEA_FILL = QColor("#9cc3e6")
-OUTLINE = QColor("#4a3b2a")
-SELECTED = QColor("#ff8c00")
-LAND_BORDER = QColor(200, 40, 40, 150)
-COAST_BORDER = QColor(20, 90, 200, 170)
-GRAPH_EDGE = QColor(120, 20, 20, 200)
-ISSUE = QColor("#d00000")
-HANDLE_SIZE = 7.0  # pixels, zoomed in enough to see every corner
-HANDLE_SIZE_SMALL = 4.0  # pixels, the selection's corners when zoomed out
-
-Z_BACKGROUND, Z_SEA, Z_PROVINCE, Z_OVERLAY, Z_LABEL, Z_HANDLE, Z_TOOL = (
-    -100,
-    0,
-    1,
-    5,
-    6,
-    10,
-    20,
+from editor.analysis_overlay import AnalysisOverlay
+from editor.canvas_items import (
+    HANDLE_SIZE,
+    HANDLE_SIZE_SMALL,
+    LAND,
+    OUTLINE,
+    SEA_FILL,
+    SELECTED,
+    Z_BACKGROUND,
+    Z_LABEL,
+    Z_OVERLAY,
+    Z_PROVINCE,
+    Z_SEA,
+    Z_TOOL,
+    LabelItem,
+    handle_item,
 )
+from editor.document import MapDocument
+from editor.tools import DRAWING_TOOLS, EditingTools, Tool
+from editor.topology.geometry import Point
+from editor.topology.model import PROVINCE, SEA, Edit, FaceRef, Snap
+
+__all__ = ["MapView", "Tool"]
 
 
-class Tool(enum.StrEnum):
-    """What a left click does on the canvas."""
-
-    SELECT = "select"  # select a province or sea; drag a vertex handle to move it
-    PROVINCE = "province"  # click corners of a new province; double-click / Enter closes
-    SEA = "sea"  # the same for a sea polygon
-    SPLIT = "split"  # draw a cut line across a province; double-click / Enter cuts
-    MERGE = "merge"  # click two neighbouring provinces
-    INSERT = "insert"  # click an edge to add a vertex there
-    REMOVE = "remove"  # click a vertex to remove it
-    ASSIGN = "assign"  # click a province to put it into the current territory
-    HOLE = "hole"  # draw an outline to cut out of the provinces and seas under it
-    LAKE = "lake"  # the same, and the land cut out becomes a sea (a lake)
-
-
-DRAWING_TOOLS = (Tool.PROVINCE, Tool.SEA, Tool.SPLIT, Tool.HOLE, Tool.LAKE)
-CLOSED_TOOLS = (Tool.PROVINCE, Tool.SEA, Tool.HOLE, Tool.LAKE)  # they draw outlines
-
-
-class LabelItem(QGraphicsSimpleTextItem):
-    """A province's name (and its symbols on a second line), centred, with a light halo.
-
-    The halo keeps the text readable on dark territory colours as on light ones.
-    """
-
-    HALO = 3.0
-
-    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt override
-        """The text's box grown by the halo."""
-        h = self.HALO
-        return super().boundingRect().adjusted(-h, -h, h, h)
-
-    def paint(self, painter: QPainter, option: Any, widget: Any = None) -> None:
-        """Each line centred, stroked in the halo colour, then filled."""
-        font = self.font()
-        metrics = QFontMetricsF(font)
-        width = super().boundingRect().width()
-        path = QPainterPath()
-        y = metrics.ascent()
-        for line in self.text().split("\n"):
-            path.addText(QPointF((width - metrics.horizontalAdvance(line)) / 2, y), font, line)
-            y += metrics.lineSpacing()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        halo = QPen(QColor(255, 255, 255, 210), self.HALO)
-        halo.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-        painter.strokePath(path, halo)
-        painter.fillPath(path, self.brush())
-
-
-def _handle_item(size: float) -> QGraphicsRectItem:
-    item = QGraphicsRectItem(-size / 2, -size / 2, size, size)
-    item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
-    item.setPen(QPen(OUTLINE, 1))
-    item.setBrush(QBrush(QColor("white")))
-    item.setZValue(Z_HANDLE)
-    return item
-
-
-class MapView(QGraphicsView):
+class MapView(EditingTools, AnalysisOverlay, QGraphicsView):
     """Shows the document's map and forwards edits to it according to the active tool."""
 
     selection_changed = Signal(object)  # FaceRef | None
@@ -421,7 +360,7 @@ class MapView(QGraphicsView):
         return item is not None and item.isVisible()
 
     def _add_handle(self, vid: int) -> None:
-        item = _handle_item(HANDLE_SIZE)
+        item = handle_item(HANDLE_SIZE)
         item.setVisible(self.show_handles and self._all_handles)
         item.setData(0, vid)
         self._handles[vid] = item
@@ -457,42 +396,10 @@ class MapView(QGraphicsView):
 
     # ----------------------------------------------------------------------- view options
 
-    def set_tool(self, tool: Tool | str) -> None:
-        """Activate a tool (drops an unfinished drawing)."""
-        self.cancel_drawing()
-        self.tool = Tool(tool)
-        self._merge_first = None
-        self.setCursor(
-            Qt.CursorShape.ArrowCursor if self.tool == Tool.SELECT else Qt.CursorShape.CrossCursor
-        )
-        self.tool_changed.emit(str(self.tool))
-        hints = {
-            Tool.SELECT: "Click a province to select it; drag a vertex to move it everywhere.",
-            Tool.PROVINCE: "Click corners; corners snap to vertices and edges. Double-click "
-            "or Enter closes, Backspace undoes a corner, Esc cancels. Over neighbours the new "
-            "land keeps only the free area and sea (Tools ▸ Clip new land).",
-            Tool.SEA: "Click corners of a sea polygon; double-click or Enter closes.",
-            Tool.SPLIT: "Draw a cut line across a province; double-click or Enter cuts.",
-            Tool.MERGE: "Click two neighbouring provinces to merge the second into the first.",
-            Tool.INSERT: "Click an edge to insert a vertex (shared by both sides).",
-            Tool.REMOVE: "Click a vertex to remove it from every polygon.",
-            Tool.ASSIGN: "Click provinces to put them into the current territory.",
-            Tool.HOLE: "Click corners of a hole (or a bay across an outline); double-click or "
-            "Enter cuts it out of the provinces and seas under it.",
-            Tool.LAKE: "Click corners of a lake; double-click or Enter turns the land under it "
-            "into water with a shared coast.",
-        }
-        self.message.emit(hints[self.tool])
-
     def set_handles_visible(self, visible: bool) -> None:
         """Show or hide the vertex handles."""
         self.show_handles = visible
         self._update_handles(force=True)
-
-    def set_graph_visible(self, visible: bool) -> None:
-        """Show or hide the game-graph overlay."""
-        self.show_graph = visible
-        self._overlay.setVisible(visible)
 
     def set_background(
         self,
@@ -570,223 +477,7 @@ class MapView(QGraphicsView):
             self.fitInView(rect.adjusted(-m, -m, m, m), Qt.AspectRatioMode.KeepAspectRatio)
             self._update_handles()
 
-    def snap_radius(self) -> float:
-        """The snap radius in map units at the current zoom."""
-        return self.snap_pixels / max(abs(self.transform().m11()), 1e-9)
-
-    # ---------------------------------------------------------------------------- overlay
-
-    def show_analysis(self, geometry: Any, issues: Sequence[Any]) -> None:
-        """Draw the derived borders and graph, and mark validation issues."""
-        scene = self.scene()
-        for group in (self._overlay, self._issues):
-            for child in group.childItems():
-                group.removeFromGroup(child)
-                scene.removeItem(child)
-        if geometry is not None:
-            labels = geometry.labels
-            for border in geometry.land_borders.values():
-                self._border_item(border.coords, LAND_BORDER, 4)
-                a, b = border.provinces
-                if a in labels and b in labels:
-                    path = QPainterPath(QPointF(*labels[a]))
-                    path.lineTo(QPointF(*border.midpoint))
-                    path.lineTo(QPointF(*labels[b]))
-                    self._overlay_path(path, GRAPH_EDGE, 1, Qt.PenStyle.DashLine)
-            for border in geometry.coastal_borders.values():
-                self._border_item(border.coords, COAST_BORDER, 4)
-                (a,) = border.provinces
-                if a in labels:
-                    path = QPainterPath(QPointF(*border.midpoint))
-                    path.lineTo(QPointF(*labels[a]))
-                    self._overlay_path(path, COAST_BORDER, 1, Qt.PenStyle.DotLine)
-        for issue in issues:
-            loc = issue_point(issue, self.topo)
-            if loc is None:
-                continue
-            mark = QGraphicsEllipseItem(-9, -9, 18, 18)
-            mark.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
-            colour = ISSUE if issue.severity == "error" else QColor("#e0a000")
-            pen = QPen(colour, 2.5)
-            mark.setPen(pen)
-            mark.setPos(loc[0], loc[1])
-            provinces = getattr(issue, "provinces", ())
-            if len(provinces) == 1 and provinces[0] in self._labels:
-                if math.dist(loc, self.topo.label_point(provinces[0])) < 1e-9:
-                    # about the whole province: ring its name instead of hiding it
-                    rect = self._labels[provinces[0]].boundingRect()
-                    w, h = rect.width() + 6, rect.height() + 4
-                    mark.setRect(-w / 2, -h / 2, w, h)
-            mark.setToolTip(issue.message)
-            self._issues.addToGroup(mark)
-
-    def _border_item(self, lines: Sequence[Sequence[Point]], colour: QColor, width: float) -> None:
-        path = QPainterPath()
-        for line in lines:
-            if len(line) < 2:
-                continue
-            path.moveTo(QPointF(*line[0]))
-            for p in line[1:]:
-                path.lineTo(QPointF(*p))
-        self._overlay_path(path, colour, width, Qt.PenStyle.SolidLine)
-
-    def _overlay_path(
-        self, path: QPainterPath, colour: QColor, width: float, style: Qt.PenStyle
-    ) -> None:
-        item = QGraphicsPathItem(path)
-        pen = QPen(colour, width, style)
-        pen.setCosmetic(True)
-        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-        item.setPen(pen)
-        self._overlay.addToGroup(item)
-
-    def issue_marker_count(self) -> int:
-        """How many validation markers are drawn."""
-        return len(self._issues.childItems())
-
-    def overlay_item_count(self) -> int:
-        """How many overlay items (borders, graph edges) are drawn."""
-        return len(self._overlay.childItems())
-
-    # ---------------------------------------------------------------------------- drawing
-
-    def snap_point(self, xy: Point) -> Snap:
-        """Where a click at `xy` lands: vertex, edge, grid point or the point itself."""
-        return self._with_grid(self.topo.snap(xy, self.snap_radius()), xy)
-
-    def _with_grid(self, snap: Snap, xy: Point) -> Snap:
-        """A snap adjusted to the grid when grid snapping is on (vertices win)."""
-        if not self.grid_snap or self.grid_step <= 0 or snap.kind == "vertex":
-            return snap
-        g = self.grid_step
-        grid = (round(xy[0] / g) * g, round(xy[1] / g) * g)
-        if snap.kind == "edge" and snap.edge is not None:
-            # a grid point on the edge beats the pointer's projection: exact coordinates
-            a, b = (self.topo.vertices[v] for v in snap.edge)
-            on_edge = LineString([a, b]).distance(ShapelyPoint(grid)) <= 1e-9 * self.topo.scale()
-            return Snap("edge", grid, edge=snap.edge) if on_edge else snap
-        return Snap("grid", grid)
-
-    def add_draw_point(self, xy: Point) -> None:
-        """Add a (snapped) point to the outline or cut being drawn; may close the outline."""
-        snap = self.snap_point(xy)
-        pt = snap.point
-        if (
-            self.tool in CLOSED_TOOLS
-            and len(self.draw_points) >= 3
-            and math.dist(pt, self.draw_points[0]) <= self.snap_radius()
-        ):
-            self.finish_drawing()
-            return
-        if self.draw_points and math.dist(pt, self.draw_points[-1]) < 1e-12:
-            return
-        self.draw_points.append(pt)
-        self._update_preview()
-
-    def _update_preview(self, cursor: Point | None = None) -> None:
-        pts = list(self.draw_points)
-        if cursor is not None and pts:
-            pts.append(cursor)
-        path = QPainterPath()
-        if pts:
-            path.moveTo(QPointF(*pts[0]))
-            for p in pts[1:]:
-                path.lineTo(QPointF(*p))
-            if self.tool in CLOSED_TOOLS and len(pts) >= 3:
-                path.lineTo(QPointF(*pts[0]))  # the outline as it would close
-            for p in self.draw_points:
-                path.addEllipse(QPointF(*p), 0.4 * self.snap_radius(), 0.4 * self.snap_radius())
-        self._preview.setPath(path)
-
-    def cancel_drawing(self) -> None:
-        """Drop the outline or cut being drawn."""
-        self.draw_points = []
-        self._preview.setPath(QPainterPath())
-
-    def finish_drawing(self) -> Edit | None:
-        """Turn the drawn points into a province, a sea polygon or a cut."""
-        pts, tool = list(self.draw_points), self.tool
-        self.cancel_drawing()
-        radius = self.snap_radius()
-        if tool == Tool.PROVINCE:
-            edit = self.document.run(
-                "add_province", pts, radius, territory=self.current_territory, clip=self.clip_land
-            )
-            if edit is not None:
-                self.select((PROVINCE, edit.result, 0))
-                seas = sorted(self._names(SEA, edit.seas))
-                tid = self.topo.territory_of(edit.result)
-                where = f" in {self.topo.territory(tid).name}" if tid else ""
-                self.message.emit(
-                    f"Added province {edit.result}{where}"
-                    + (f"; its land came out of {', '.join(seas)}." if seas else ".")
-                )
-            return edit
-        if tool == Tool.SEA:
-            edit = self.document.run("add_sea", pts, radius, name="Sea")
-            if edit is not None:
-                sid = edit.result
-                old = edit.seas[sid][0]
-                first = len(old.parts) if old else 0
-                added = len(self.topo.seas[sid].parts) - first
-                self.select((SEA, sid, len(self.topo.seas[sid].parts) - 1))
-                area = sum(
-                    self.topo.polygon((SEA, sid, k)).area
-                    for k in range(first, len(self.topo.seas[sid].parts))
-                )
-                drawn = ShapelyPolygon(pts).area if len(pts) >= 3 else 0.0
-                clipped = " (clipped to the free area)" if area < 0.999 * drawn else ""
-                parts = "a polygon" if added == 1 else f"{added} polygons"
-                name = self.topo.seas[sid].name
-                self.message.emit(f"Added {parts} of the sea {name} ({sid}){clipped}.")
-            return edit
-        if tool == Tool.SPLIT:
-            return self._cut(pts, radius)
-        if tool in (Tool.HOLE, Tool.LAKE):
-            lake = self.topo.unique_id("lake") if tool == Tool.LAKE else None
-            edit = self.document.run("cut_hole", pts, radius, lake=lake)
-            if edit is not None:
-                cut = ", ".join(
-                    self._names(PROVINCE, [i for k, i in edit.result if k == PROVINCE])
-                    + self._names(SEA, [i for k, i in edit.result if k == SEA])
-                )
-                if lake is not None and lake in self.topo.seas:
-                    self.select((SEA, lake, 0))
-                    self.message.emit(f"Lake {lake} cut out of {cut}; its shore is their coast.")
-                else:
-                    self.message.emit(f"Cut out of {cut}.")
-            return edit
-        return None
-
-    def _names(self, kind: str, ids: Iterable[str]) -> list[str]:
-        """The names of the provinces or seas that still exist among `ids`."""
-        faces = self.topo.provinces if kind == PROVINCE else self.topo.seas
-        return [faces[i].name for i in ids if i in faces]
-
-    def _cut(self, pts: list[Point], radius: float) -> Edit | None:
-        if len(pts) < 2:
-            self.message.emit("A cut needs at least two points.")
-            return None
-        # the polygon under the middle of the cut, else the selected one
-        mid = LineString(pts).interpolate(0.5, normalized=True)
-        target = self.topo.face_at((mid.x, mid.y)) or self.selected
-        if target is None:
-            self.message.emit("Draw the cut across a province (or select it first).")
-            return None
-        if target[0] == PROVINCE:
-            edit = self.document.run("split_province", target[1], pts, radius)
-            if edit is not None:
-                keep, new = edit.result
-                self.select((PROVINCE, new, 0))
-                self.message.emit(
-                    f"Split {self.topo.provinces[keep].name}: the new part is {new} "
-                    "(selected; name it in the Province panel)."
-                )
-        else:
-            edit = self.document.run("split_sea", target[1], target[2], pts, radius)
-            if edit is not None:
-                self.message.emit(f"Split a polygon of sea {target[1]} in two.")
-        return edit
+    # ---------------------------------------------------------------------------- labels
 
     def _label_at(self, pos: QPoint) -> str | None:
         """The province whose name label is under a viewport position."""
@@ -801,87 +492,11 @@ class MapView(QGraphicsView):
         """The name label of a province (tests and screenshots)."""
         return self._labels[pid]
 
-    def drag_target(self, vid: int, xy: Point) -> Snap:
-        """Where a dragged vertex lands: another polygon's vertex or edge, the grid, or free."""
-        snap = self.topo.snap(xy, self.snap_radius(), exclude=(vid,))
-        if snap.kind == "vertex" and not self.topo.can_weld(snap.vertex, vid):
-            snap = Snap("free", xy)
-        elif snap.kind == "edge" and not self.topo.can_join_edge(vid, *snap.edge):
-            snap = Snap("free", xy)
-        return self._with_grid(snap, xy)
-
-    def _vertex_near(self, xy: Point) -> int | None:
-        best, bd = None, self.snap_radius()
-        for vid, p in self.topo.vertices.items():
-            d = math.dist(p, xy)
-            if d <= bd:
-                best, bd = vid, d
-        return best
-
-    def _show_snap(self, snap: Snap | None) -> None:
-        self._last_snap = snap
-        if snap is None or snap.kind == "free":
-            self._snap_item.setVisible(False)
-            return
-        colours = {"vertex": "#00a000", "edge": "#0070ff", "grid": "#a0a0a0"}
-        pen = QPen(QColor(colours[snap.kind]), 2.5)
-        self._snap_item.setPen(pen)
-        self._snap_item.setPos(snap.point[0], snap.point[1])
-        self._snap_item.setVisible(True)
-
-    def snap_indicator(self) -> tuple[str, Point] | None:
-        """What the snap indicator shows now: (kind, point), None when hidden."""
-        if not self._snap_item.isVisible() or self._last_snap is None:
-            return None
-        return self._last_snap.kind, self._last_snap.point
-
     # ------------------------------------------------------------------------------ input
 
     def _map_point(self, event: QMouseEvent | QWheelEvent) -> Point:
         p = self.mapToScene(event.position().toPoint())
         return (p.x(), p.y())
-
-    def click(self, xy: Point) -> None:
-        """What a left click at map point `xy` does with the active tool."""
-        tool = self.tool
-        if tool == Tool.SELECT:
-            self.select(self.topo.face_at(xy))
-        elif tool in DRAWING_TOOLS:
-            self.add_draw_point(xy)
-        elif tool == Tool.MERGE:
-            ref = self.topo.face_at(xy)
-            if ref is None:
-                return
-            first = self._merge_first
-            if first is None or first == ref or first not in dict(self.topo.faces()):
-                self._merge_first = ref
-                self.select(ref)
-                self.message.emit("Now click the neighbour to merge into it.")
-                return
-            self._merge_first = None
-            if first[0] != ref[0]:
-                self.message.emit("Land and sea cannot be merged.")
-            elif first[0] == PROVINCE:
-                gone = self.topo.provinces[ref[1]].name
-                if self.document.run("merge_provinces", first[1], ref[1]) is not None:
-                    self.select(first)
-                    self.message.emit(f"Merged {gone} into {self.topo.provinces[first[1]].name}.")
-            else:
-                edit = self.document.run("merge_sea_parts", first[1], first[2], ref[1], ref[2])
-                if edit is not None:
-                    self.select((SEA, first[1], first[2]))
-        elif tool == Tool.INSERT:
-            snap = self.topo.snap(xy, self.snap_radius())
-            if snap.kind == "edge":
-                self.document.run("insert_vertex", *snap.edge, snap.point)  # type: ignore[misc]
-        elif tool == Tool.REMOVE:
-            vid = self._vertex_near(xy)
-            if vid is not None:
-                self.document.run("remove_vertex", vid)
-        elif tool == Tool.ASSIGN:
-            pid = self.topo.province_at(xy)
-            if pid is not None:
-                self.document.run("assign", pid, self.current_territory)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
         """Start a pan (middle button), a vertex drag, or a tool click."""

@@ -1,20 +1,55 @@
 """Saved games: the setup (game, players, seed, settings, map id and hash) and the
 action log in text form, as versioned JSON. Loading replays the log, so a save
-restores the identical state or says clearly why it cannot."""
+restores the identical state or says clearly why it cannot.
+
+Loading is strict, because people copy, email and edit these files: `read_save` reads at
+most `MAX_SAVE_BYTES` of a plain file, decodes UTF-8 (saying what else the file seems to
+be), parses JSON with a depth limit and without `NaN`/`Infinity` or numbers too long to
+be ones, and checks every field against the schema below (exact types: 3.7 players, a seed
+of 11.9, `"version": true` and `"actions": {}` are errors). `replay` then sets the game up
+and applies the actions one by one; a setup the rules refuse is reported as a setup
+problem, an action that does not apply with its number and text. Every message names the
+file and the field and says how to fix it; the one exception type is `SaveError`.
+
+Schema, version 1 (`version` must be a known version):
+    format   "daimyo-save"
+    version  1
+    game     a game id of `engine.registry`
+    players  a whole number within the game's player counts
+    seed     a whole number, |seed| < 2**63
+    settings an object; for the three games only the settings their rules read
+             (`SETTINGS` below), each with its exact type
+    map      {"id": text, "hash": 64 hex digits} for map games, null otherwise
+    actions  a list of texts (each at most `MAX_ACTION_CHARS`)
+    app, log optional, for the app (checked by `app.savefile`)
+"""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
-from engine.core import ActionParseError, GameSetup, GameState, IllegalActionError
-from engine.files import atomic_write_text
+from engine.core import GameSetup, GameSpec, GameState
+from engine.files import FileContentError, atomic_write_text, read_text
 from engine.registry import UnknownGameError, get_game
 
 SAVE_FORMAT = "daimyo-save"
 SAVE_VERSION = 1
+KNOWN_VERSIONS = (1,)
+MAX_SAVE_BYTES = 8 * 2**20
+"""No save Daimyo writes comes near this (a long Rice Wars game is about 40 KB)."""
+MAX_DEPTH = 24
+"""Objects and lists nested deeper than this are refused before parsing (saves use 5)."""
+MAX_ACTIONS = 100_000
+MAX_ACTION_CHARS = 1_000
+MAX_TEXT_CHARS = 100_000
+MAX_SEED = 2**63
+EXTRA_FIELDS = ("app", "log")
+"""Top-level fields beside the engine's own, checked by the app (`app.savefile`)."""
 
 
 class SaveError(ValueError):
@@ -45,72 +80,476 @@ def save_game(state: GameState, path: str | Path) -> None:
     atomic_write_text(path, json.dumps(save_dict(state), indent=1) + "\n")
 
 
+# --------------------------------------------------------------------------- the checked save
+
+
+@dataclass(frozen=True)
+class SaveData:
+    """A save file that passed the schema: its setup, its actions, and the app's fields."""
+
+    source: str
+    setup: GameSetup
+    actions: tuple[str, ...]
+    extra: dict[str, Any] = field(default_factory=dict)
+    """The optional top-level fields (`EXTRA_FIELDS`), as parsed (plain JSON values)."""
+
+    @property
+    def spec(self) -> GameSpec:
+        """The game's spec (the registry knows it: the schema checked)."""
+        return get_game(self.setup.game)
+
+
+def read_save(path: str | Path) -> SaveData:
+    """Read and check the save at `path` without replaying it (raises `SaveError`)."""
+    source = str(path)
+    try:
+        text = read_text(path, MAX_SAVE_BYTES, "save file")
+    except FileContentError as exc:
+        raise SaveError(f"{source}: {exc.problem}; {exc.fix}") from None
+    except FileNotFoundError:
+        raise SaveError(
+            f"{source}: cannot be read (the file does not exist); check that the file still "
+            "exists, or choose another save"
+        ) from None
+    except OSError as exc:
+        raise SaveError(
+            f"{source}: cannot be read ({exc.strerror or exc}); check that the file still "
+            "exists and that you may read it"
+        ) from None
+    return check_save(parse_save_text(text, source), source)
+
+
 def load_game(path: str | Path, graph_for: Callable[[str], Any] | None = None) -> GameState:
     """Replay the save at `path`; `graph_for(map_id)` supplies the map of map games."""
-    path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise SaveError(
-            f"{path}: line {exc.lineno}: not valid JSON ({exc.msg}); the file is damaged"
-        ) from None
-    return state_from_dict(data, graph_for, source=str(path))
+    save = read_save(path)
+    return replay(save, _graph_from(save, graph_for))
 
 
 def state_from_dict(
     data: Any, graph_for: Callable[[str], Any] | None = None, source: str = "<save>"
 ) -> GameState:
     """Rebuild a game from `save_dict` output by replaying its actions."""
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+    save = check_save(data, source)
+    return replay(save, _graph_from(save, graph_for))
+
+
+def _graph_from(save: SaveData, graph_for: Callable[[str], Any] | None) -> Any:
+    map_id = save.setup.map_id
+    if map_id is None:
+        return None
+    if graph_for is None:
+        raise SaveError(f"{save.source}: the save's map {map_id!r} is not available")
+    return graph_for(map_id)
+
+
+# --------------------------------------------------------------------------- JSON with limits
+
+
+class _Odd:
+    """A JSON value the parser keeps aside for the schema to name its field: a number too
+    long to be one, NaN, Infinity, a number that overflows."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def describe(self) -> str:
+        digits = len(self.text.lstrip("-"))
+        if self.text.lstrip("-").isdigit():
+            return f"a number with {digits} digits"
+        return f"{self.text[:40]} (not a finite number)"
+
+
+class _Duplicate(Exception):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _parse_int(text: str) -> int | _Odd:
+    return _Odd(text) if len(text) > 20 else int(text)
+
+
+def _parse_float(text: str) -> float | _Odd:
+    value = float(text)
+    return value if value - value == 0 else _Odd(text)  # inf and nan fail x - x == 0
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise _Duplicate(key)
+        result[key] = value
+    return result
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_INNERMOST = re.compile(r"\[[^\[\]{}]*\]|\{[^\[\]{}]*\}")
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def _too_deep(text: str, limit: int) -> bool:
+    """True when brackets nest more than `limit` deep (strings do not count).
+
+    Peels innermost pairs `limit` times with C-speed regexes, so a hostile file of a
+    million brackets costs milliseconds and never reaches the recursive JSON parser.
+    """
+    rest = _STRING.sub('""', text)
+    for _ in range(limit):
+        peeled = _INNERMOST.sub("", rest)
+        if peeled == rest:
+            break
+        rest = peeled
+    else:
+        return bool(_BRACKETS.search(rest))
+    return False
+
+
+def parse_save_text(text: str, source: str = "<save>") -> Any:
+    """The JSON value of a save's text, parsed with limits (raises `SaveError`)."""
+    if _too_deep(text, MAX_DEPTH):
         raise SaveError(
-            f'{source}: not a Daimyo save file (no "format": "{SAVE_FORMAT}"); '
-            "choose a file written by Game → Save or `daimyo play --save`"
-        )
-    version = data.get("version")
-    if version != SAVE_VERSION:
-        raise SaveError(
-            f"{source}: save version {version!r} is not supported (this Daimyo reads version "
-            f"{SAVE_VERSION}); open it with the Daimyo version that wrote it"
+            f"{source}: lists and objects are nested more than {MAX_DEPTH} levels deep "
+            f"(or their brackets do not match); {DAMAGED}"
         )
     try:
-        spec = get_game(data["game"])
-        setup = GameSetup(
-            game=data["game"],
-            players=int(data["players"]),
-            seed=int(data["seed"]),
-            settings=dict(data.get("settings") or {}),
+        return json.loads(
+            text,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+            parse_constant=_Odd,
+            object_pairs_hook=_pairs,
         )
-        actions = list(data["actions"])
-    except UnknownGameError as exc:
+    except json.JSONDecodeError as exc:
         raise SaveError(
-            f"{source}: this save is of the game {data['game']!r}, which this Daimyo does not "
-            f"have ({exc.args[0]}); update Daimyo to load it"
+            f"{source}: line {exc.lineno}, column {exc.colno}: not valid JSON ({exc.msg}); "
+            f"{DAMAGED}"
         ) from None
-    except (KeyError, TypeError, ValueError) as exc:
-        raise SaveError(f"{source}: missing or malformed field {exc}; {DAMAGED}") from None
-    graph = None
-    map_info = data.get("map")
+    except _Duplicate as exc:
+        raise SaveError(
+            f"{source}: the field {exc.key!r} appears twice in one object; keep one of them "
+            "(the file was edited by hand?)"
+        ) from None
+    except RecursionError:  # a depth the peeling above let through: never expected
+        raise SaveError(f"{source}: nested too deeply; {DAMAGED}") from None
+
+
+# --------------------------------------------------------------------------- the schema
+
+
+def describe(value: Any) -> str:
+    """A JSON value in words, for messages ("the text 'abc'", "a list", "3.7")."""
+    if isinstance(value, _Odd):
+        return value.describe()
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (a yes/no value)"
+    if isinstance(value, float):
+        return f"{value!r} (a fraction)" if not value.is_integer() else f"{value!r} (a decimal)"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return f"the text {shown!r}"
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+class _Checker:
+    """Checks one parsed save, failing with the file, the field, what it is and the fix."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, where: str, problem: str, fix: str) -> NoReturn:
+        raise SaveError(f"{self.source}: {where} {problem}; {fix}")
+
+    def whole(self, value: Any, where: str, low: int, high: int, fix: str) -> int:
+        if isinstance(value, _Odd):
+            self.fail(where, f"is {value.describe()}", fix)
+        if type(value) is not int:  # exactly int: bool, 3.7 and 3.0 are not whole numbers here
+            self.fail(where, f"is {describe(value)}, not a whole number", fix)
+        if not low <= value <= high:
+            self.fail(where, f"is {value}, not within {low} to {high}", fix)
+        return value
+
+    def text(self, value: Any, where: str, fix: str, limit: int = MAX_TEXT_CHARS) -> str:
+        if type(value) is not str:
+            self.fail(where, f"is {describe(value)}, not a text", fix)
+        if len(value) > limit:
+            self.fail(where, f"is a text of {len(value)} characters (at most {limit})", fix)
+        if _has_surrogate(value):
+            self.fail(where, "holds an invalid character (a lone UTF-16 surrogate)", fix)
+        return value
+
+    def check(self, data: Any) -> SaveData:
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            self.fail(
+                "is",
+                f'not a Daimyo save file (no "format": "{SAVE_FORMAT}")',
+                "choose a file written by Game → Save or `daimyo play --save`",
+            )
+        version = data.get("version")
+        if type(version) is not int or version not in KNOWN_VERSIONS:
+            shown = describe(version) if "version" in data else "missing"
+            self.fail(
+                "field 'version':",
+                f"save version {shown} is not supported (this Daimyo reads version "
+                f"{', '.join(map(str, KNOWN_VERSIONS))})",
+                "open it with the Daimyo version that wrote it",
+            )
+        known = ("format", "version", "game", "players", "seed", "settings", "map", "actions")
+        for key in data:
+            if key not in known and key not in EXTRA_FIELDS:
+                self.fail(
+                    f"field {key!r}",
+                    "is not a field of a Daimyo save",
+                    f"remove it (the fields are: {', '.join(known + EXTRA_FIELDS)})",
+                )
+        for key in ("game", "players", "seed", "actions"):
+            if key not in data:
+                self.fail(f"field {key!r}", "is missing", DAMAGED)
+        game = self.text(data["game"], "field 'game'", DAMAGED, limit=100)
+        try:
+            spec = get_game(game)
+        except UnknownGameError as exc:
+            self.fail(
+                "field 'game'",
+                f"names the game {game!r}, which this Daimyo does not have ({exc.args[0]})",
+                "update Daimyo to load it",
+            )
+        except (ImportError, AttributeError):
+            self.fail(
+                "field 'game'",
+                f"names the game {game!r}, which is not complete in this Daimyo",
+                "update Daimyo to load this save",
+            )
+        low = 2 if game == "shinobi" else spec.min_players  # Shinobi's two-player variant
+        players = self.whole(
+            data["players"],
+            "field 'players'",
+            low,
+            spec.max_players,
+            f"{spec.name} takes {spec.min_players}-{spec.max_players} players; write the "
+            f"number the game was saved with, or load another save",
+        )
+        seed = self.whole(
+            data["seed"],
+            "field 'seed'",
+            -MAX_SEED + 1,
+            MAX_SEED - 1,
+            "write the seed the game was saved with (a whole number), or load another save",
+        )
+        settings = self.settings(game, players, data.get("settings", {}))
+        map_id, map_hash = self.map(spec, data.get("map"))
+        actions = self.actions(data["actions"])
+        setup = GameSetup(game, players, seed, settings, map_id, map_hash)
+        extra = {key: data[key] for key in EXTRA_FIELDS if key in data}
+        return SaveData(self.source, setup, actions, extra)
+
+    def settings(self, game: str, players: int, value: Any) -> dict[str, Any]:
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            self.fail(
+                "field 'settings'",
+                f"is {describe(value)}, not an object",
+                'write {} or the settings the game was saved with, e.g. {"clans": [...]}',
+            )
+        fields = SETTINGS.get(game)
+        for key, item in value.items():
+            where = f"setting {key!r}"
+            self.text(key, "a setting's name", DAMAGED, limit=100)
+            if fields is None:  # a game without a schema here: plain JSON values only
+                self.plain(item, where)
+                continue
+            if key not in fields:
+                known = ", ".join(fields) or "none"
+                self.fail(
+                    where,
+                    f"is not a setting of {get_game(game).name}",
+                    f"remove it (the settings are: {known})",
+                )
+            fields[key](self, item, where, players)
+        return dict(value)
+
+    def plain(self, value: Any, where: str) -> None:
+        if isinstance(value, _Odd):
+            self.fail(where, f"is {describe(value)}", DAMAGED)
+        if isinstance(value, str):
+            self.text(value, where, DAMAGED)
+        elif isinstance(value, list):
+            for item in value:
+                self.plain(item, where)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                self.text(key, where, DAMAGED)
+                self.plain(item, where)
+
+    def map(self, spec: GameSpec, value: Any) -> tuple[str | None, str | None]:
+        if not spec.uses_map:
+            if value is not None:
+                self.fail(
+                    "field 'map'",
+                    f"is {describe(value)}, but {spec.name} is not played on a map",
+                    'write "map": null, or load another save',
+                )
+            return None, None
+        fix = (
+            f'{spec.name} is played on a map: write "map": {{"id": ..., "hash": ...}} as the '
+            "game was saved, or load another save"
+        )
+        if not isinstance(value, dict):
+            self.fail("field 'map'", f"is {describe(value)}: the save names no map to play on", fix)
+        for key in value:
+            if key not in ("id", "hash"):
+                self.fail(f"field 'map.{key}'", "is not a field of the map entry", fix)
+        if "id" not in value:
+            self.fail("field 'map.id'", "is missing: the save names no map to play on", fix)
+        map_id = self.text(value["id"], "field 'map.id'", fix, limit=200)
+        if not map_id.strip():
+            self.fail("field 'map.id'", "is empty: the save names no map to play on", fix)
+        map_hash = value.get("hash")
+        if map_hash is not None:
+            self.text(map_hash, "field 'map.hash'", fix, limit=64)
+            if not re.fullmatch(r"[0-9a-f]{64}", map_hash):
+                self.fail(
+                    "field 'map.hash'",
+                    f"is {describe(map_hash)}, not a map hash (64 hex digits)",
+                    "write the hash the game was saved with, or load another save",
+                )
+        return map_id, map_hash
+
+    def actions(self, value: Any) -> tuple[str, ...]:
+        fix = "the actions are a list of texts as Daimyo wrote them; load another save"
+        if not isinstance(value, list):
+            self.fail("field 'actions'", f"is {describe(value)}, not a list", fix)
+        if len(value) > MAX_ACTIONS:
+            self.fail("field 'actions'", f"has {len(value)} actions (at most {MAX_ACTIONS})", fix)
+        for index, item in enumerate(value):
+            self.text(item, f"action {index + 1}", fix, limit=MAX_ACTION_CHARS)
+        return tuple(value)
+
+
+def check_save(data: Any, source: str = "<save>") -> SaveData:
+    """Check parsed save JSON against the schema (raises `SaveError`)."""
+    return _Checker(source).check(data)
+
+
+def _has_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+# --------------------------------------------------------------------------- game settings
+
+SettingCheck = Callable[[_Checker, Any, str, int], None]
+
+
+def _clans(checker: _Checker, value: Any, where: str, players: int) -> None:
+    from engine.rokugan.data import CLANS
+
+    fix = f"name {players} different clans of {', '.join(CLANS)}, one per seat, or remove it"
+    if not isinstance(value, list):
+        checker.fail(where, f"is {describe(value)}, not a list of clans", fix)
+    if len(value) != players:
+        checker.fail(where, f"names {len(value)} clans for {players} players", fix)
+    for clan in value:
+        if type(clan) is not str or clan not in CLANS:
+            checker.fail(where, f"holds {describe(clan)}, not a clan", fix)
+    if len(set(value)) != len(value):
+        checker.fail(where, "names a clan twice", fix)
+
+
+def _yes_no(checker: _Checker, value: Any, where: str, players: int) -> None:
+    if type(value) is not bool:
+        checker.fail(where, f"is {describe(value)}, not true or false", "write true or false")
+
+
+def _first(checker: _Checker, value: Any, where: str, players: int) -> None:
+    if value is not None:
+        checker.whole(value, where, 0, players - 1, f"write a seat number 0-{players - 1}")
+
+
+def _position(checker: _Checker, value: Any, where: str, players: int) -> None:
+    checker.text(value, where, "write the position text as Daimyo wrote it, or remove it")
+
+
+def _choice(options: Iterable[str]) -> SettingCheck:
+    names = tuple(options)
+
+    def check(checker: _Checker, value: Any, where: str, players: int) -> None:
+        if type(value) is not str or value not in names:
+            checker.fail(where, f"is {describe(value)}", f"write one of: {', '.join(names)}")
+
+    return check
+
+
+SETTINGS: dict[str, dict[str, SettingCheck]] = {
+    "rokugan": {"clans": _clans, "table_placements": _yes_no},
+    "shinobi": {"first": _first, "position": _position, "variant": _choice(["two-player"])},
+    "ricewars": {"board": _choice(["quick", "epic"])},
+}
+"""The settings each game's rules read, with the check of each; others are refused."""
+
+
+# --------------------------------------------------------------------------- replay
+
+
+def replay(save: SaveData, graph: Any | None = None) -> GameState:
+    """Set the game up and apply its actions (raises `SaveError`).
+
+    A setup the rules refuse (players, settings, the map) is reported as such; an action
+    that cannot be applied with its number and text.
+    """
+    setup, source = save.setup, save.source
+    spec = save.spec
     if spec.uses_map:
-        if not isinstance(map_info, dict) or not isinstance(map_info.get("id"), str):
-            raise SaveError(f"{source}: the save names no map to play on; {DAMAGED}")
-        if graph_for is None:
-            raise SaveError(f"{source}: the save's map {map_info['id']!r} is not available")
-        graph = graph_for(map_info["id"])
-        if map_info.get("hash") and graph.hash != map_info["hash"]:
+        if graph is None:
+            raise SaveError(f"{source}: the save's map {setup.map_id!r} is not available")
+        if setup.map_hash and graph.hash != setup.map_hash:
             raise SaveError(
-                f"{source}: map {map_info['id']!r} has changed since this game was saved "
+                f"{source}: map {setup.map_id!r} has changed since this game was saved "
                 "(its hash differs); restore the old map file to continue this game"
             )
     try:
         state = spec.new_game(setup.players, setup.seed, setup.settings, graph)
-    except ValueError as exc:  # the rules refuse the setup (player count, settings)
-        raise SaveError(f"{source}: the game cannot be set up ({exc}); {DAMAGED}") from None
-    for index, text in enumerate(actions):
+    except (ValueError, KeyError, IndexError) as exc:  # the rules refuse this setup
+        on_map = f" on map {setup.map_id!r}" if setup.map_id else ""
+        raise SaveError(
+            f"{source}: the game cannot be set up with {setup.players} players{on_map} and "
+            f"these settings ({_reason(exc)}); fields 'players', 'settings' or 'map' were "
+            f"changed: {DAMAGED}"
+        ) from None
+    for index, text in enumerate(save.actions):
         try:
-            state.apply_checked(spec.parse_action(text))
-        except (ActionParseError, IllegalActionError) as exc:
+            action = spec.parse_action(text)
+        except (ValueError, KeyError, IndexError) as exc:  # ActionParseError is a ValueError
             raise SaveError(
-                f"{source}: action {index + 1} {text!r} cannot be replayed: {exc}; the file was "
-                "edited or written by another Daimyo version; load another save"
+                f"{source}: action {index + 1} {text!r} is not an action of {spec.name} "
+                f"({_reason(exc)}); the file was edited or written by another Daimyo version; "
+                "load another save"
+            ) from None
+        try:
+            state.apply_checked(action)
+        except (ValueError, KeyError, IndexError) as exc:  # IllegalActionError is a ValueError
+            raise SaveError(
+                f"{source}: action {index + 1} {text!r} cannot be replayed: {_reason(exc)}; "
+                "the actions no longer fit the game (was the seed, a setting or an earlier "
+                "action edited?); load another save"
             ) from None
     return state
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)
+    return text or type(exc).__name__

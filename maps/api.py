@@ -48,7 +48,8 @@ _GRAPH_CACHE: dict[tuple[str, int, int], MapGraph] = {}
 
 def shipped_maps() -> list[str]:
     """Ids of the maps shipped with Daimyo (maps/data/<id>.yaml), sorted."""
-    return sorted(p.stem for p in DATA_DIR.glob("*.yaml"))
+    # dot files are never maps: editor autosaves (.NAME.autosave.yaml), temp files of writes
+    return sorted(p.stem for p in DATA_DIR.glob("*.yaml") if not p.name.startswith("."))
 
 
 def shipped_map_path(map_id: str) -> Path:

@@ -23,9 +23,18 @@ from typing import Any, NoReturn
 
 import yaml
 
-from engine.files import atomic_write_text
+from engine.files import FileContentError, atomic_write_text, read_text
+from maps.errors import MapError
+from maps.yaml_guard import check_events
 
 FORMAT_VERSION = 1
+MAX_MAP_BYTES = 64 * 2**20
+"""Larger than any map Daimyo writes (a generated 5,000-province map is about 4 MB)."""
+MAX_COORDINATE = 10**9
+"""Coordinates beyond this are refused: the geometry's tolerances break down long before."""
+MAX_NUMBER = 10**15
+"""Whole numbers beyond this are refused: no map needs them, and float() would overflow."""
+
 GAMES = ("any", "rokugan", "ricewars", "shinobi")
 DEFAULT_COLOUR = "#c8c8c8"
 # Keys of a province mapping that are not game attributes.
@@ -48,30 +57,6 @@ _ID_FORBIDDEN = ("|", "~")
 
 Point = tuple[float, float]
 Ring = list[Point]
-
-
-class MapError(ValueError):
-    """A map file that cannot be loaded: names the file, the line, the field and the fix."""
-
-    def __init__(
-        self,
-        problem: str,
-        *,
-        file: str | None = None,
-        line: int | None = None,
-        field: str | None = None,
-        fix: str | None = None,
-    ) -> None:
-        self.file = file
-        self.line = line
-        self.field = field
-        self.problem = problem
-        self.fix = fix
-        parts = [p for p in (file, f"line {line}" if line else None) if p]
-        head = ": ".join(parts)
-        body = f"{field} {problem}" if field else problem
-        text = f"{head}: {body}" if head else body
-        super().__init__(f"{text}; {fix}" if fix else text)
 
 
 @dataclass
@@ -182,12 +167,37 @@ class _DuplicateKey(Exception):
         self.line = line
 
 
+class _BadValue(Exception):
+    """A scalar YAML accepts but Python cannot hold (a 5,000-digit number, 2021-13-45)."""
+
+    def __init__(self, line: int, problem: str) -> None:
+        super().__init__(line, problem)
+        self.line = line
+        self.problem = problem
+
+
 # libyaml's parser when PyYAML has it (4x faster on Rokugan); marks are the same.
 _SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class _LineLoader(_SafeLoader):  # type: ignore[misc, valid-type]
     """SafeLoader whose mappings and sequences carry their source lines."""
+
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        """Python's own errors on odd scalars become located `_BadValue`s."""
+        line = node.start_mark.line + 1
+        raw = node.value if isinstance(node, yaml.ScalarNode) else ""
+        shown = raw if len(raw) <= 30 else f"{raw[:20]}… ({len(raw)} characters)"
+        try:
+            value = super().construct_object(node, deep=deep)
+        except (ValueError, OverflowError) as exc:  # int digit limit, impossible dates
+            reason = "too long a number" if "digits" in str(exc) else str(exc)
+            raise _BadValue(line, f"the value {shown} cannot be read ({reason})") from None
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
+            raise _BadValue(line, f"the number {shown} is larger than any a map needs")
+        if isinstance(value, float) and not math.isfinite(value):
+            raise _BadValue(line, f"the value {shown} is not a finite number")
+        return value
 
 
 def _construct_map(loader: _LineLoader, node: yaml.MappingNode) -> Iterator[_Map]:
@@ -199,7 +209,9 @@ def _construct_map(loader: _LineLoader, node: yaml.MappingNode) -> Iterator[_Map
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
         line = key_node.start_mark.line + 1
-        if not isinstance(key, Hashable) or key in data:
+        if not isinstance(key, Hashable):
+            raise _BadValue(line, "a list or mapping is used as a key (keys are names)")
+        if key in data:
             raise _DuplicateKey(key, line)
         data[key] = loader.construct_object(value_node, deep=True)
         data.key_lines[key] = line
@@ -295,6 +307,13 @@ class _Reader:
             or not all(math.isfinite(v) for v in value)
         ):
             self.fail(line, where, "must be a point [x, y] of two numbers")
+        if any(abs(v) > MAX_COORDINATE for v in value):
+            self.fail(
+                line,
+                where,
+                f"is {value}, beyond ±{MAX_COORDINATE:,}",
+                "map coordinates are map units of a board; scale the map down",
+            )
         return (float(value[0]), float(value[1]))
 
     def ring(self, value: Any, line: int | None, where: str) -> Ring:
@@ -405,6 +424,8 @@ class _Reader:
         if not isinstance(value, list) or len(value) != 4:
             self.fail(line, where, "must be [minx, miny, maxx, maxy]")
         minx, miny, maxx, maxy = (self.number(v, line, where) for v in value)
+        if any(abs(v) > MAX_COORDINATE for v in (minx, miny, maxx, maxy)):
+            self.fail(line, where, f"must lie within ±{MAX_COORDINATE:,}")
         if maxx <= minx or maxy <= miny:
             self.fail(line, where, "must have maxx > minx and maxy > miny")
         return (minx, miny, maxx, maxy)
@@ -581,6 +602,7 @@ def _plain(value: Any) -> Any:
 
 def parse_map(text: str, file: str = "<map>") -> MapFile:
     """The map in YAML `text`; `file` names it in error messages."""
+    check_events(text, file)
     try:
         root = yaml.load(text, Loader=_LineLoader)  # a SafeLoader: builds no Python objects
     except _DuplicateKey as exc:
@@ -602,21 +624,60 @@ def parse_map(text: str, file: str = "<map>") -> MapFile:
             field="the file",
             fix="check indentation, colons and brackets on that line",
         ) from None
+    except _BadValue as exc:
+        raise MapError(
+            exc.problem, file=file, line=exc.line, fix="write a plain number or text there"
+        ) from None
     except yaml.YAMLError as exc:
         raise MapError(f"is not valid YAML: {exc}", file=file, field="the file") from None
+    except RecursionError:  # nesting the depth check let through: never expected
+        raise MapError("is nested too deeply", file=file, field="the file") from None
     return _Reader(file).read(root)
 
 
-def load_map(path: str | os.PathLike[str]) -> MapFile:
-    """Load and structurally check the map file at `path` (raises MapError)."""
-    target = Path(path)
+def read_map_text(path: str | os.PathLike[str]) -> str:
+    """The UTF-8 text of the map file at `path`: a plain file of at most `MAX_MAP_BYTES`.
+
+    Raises `MapError` naming the file for a missing, unreadable, oversized, non-plain
+    (folder, FIFO) or non-UTF-8 file.
+    """
+    file = str(path)
     try:
-        text = target.read_text(encoding="utf-8")
+        return read_text(path, MAX_MAP_BYTES, "map file (.yaml)")
+    except FileContentError as exc:
+        raise MapError(exc.problem, file=file, fix=exc.fix) from None
     except FileNotFoundError:
-        raise MapError("does not exist", file=str(path), fix="check the path") from None
-    except UnicodeDecodeError as exc:
-        raise MapError(f"is not UTF-8 text ({exc.reason})", file=str(path)) from None
-    mapfile = parse_map(text, str(path))
+        raise MapError("does not exist", file=file, fix="check the path") from None
+    except OSError as exc:
+        raise MapError(
+            f"cannot be read ({exc.strerror or exc})",
+            file=file,
+            fix="check that the file exists and that you may read it",
+        ) from None
+
+
+def read_map_header(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The top-level values of a map file above its shapes (id, name, game, attributes),
+    read with the same care as `load_map` (raises `MapError`) but without the polygons."""
+    text = read_map_text(path)
+    cut = re.search(r"^(territories|provinces|seas):", text, re.MULTILINE)
+    head = text[: cut.start()] if cut else text
+    check_events(head, str(path))
+    try:
+        header = yaml.load(head, Loader=_LineLoader)
+    except (_BadValue, _DuplicateKey, yaml.YAMLError, RecursionError):
+        raise MapError("is not valid YAML", file=str(path), field="the file") from None
+    return _plain(header) if isinstance(header, dict) else {}
+
+
+def load_map(path: str | os.PathLike[str]) -> MapFile:
+    """Load and structurally check the map file at `path` (raises MapError).
+
+    The one loader of map files: the editor, the app, `daimyo map ...`, printing and saves
+    all read maps through it.
+    """
+    target = Path(path)
+    mapfile = parse_map(read_map_text(target), str(path))
     mapfile.path = target
     return mapfile
 

@@ -1,6 +1,8 @@
-"""The architecture's layering holds: no Qt below the app, no shapely in rules or AI."""
+"""The architecture's layering holds: no Qt below the app, no shapely in rules or AI, and no
+two modules importing each other."""
 
 import ast
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 import pytest
@@ -45,3 +47,151 @@ def test_detector_sees_a_forbidden_import(tmp_path: Path) -> None:
     source.write_text("def f():\n    from PySide6 import QtCore\n", encoding="utf-8")
     # Then the checker finds it
     assert "PySide6" in imported_roots(source)
+
+
+# ---------------------------------------------------------------------------- import cycles
+
+CYCLE_PACKAGES = ("engine", "ai", "maps", "editor", "app")
+
+# Modules allowed to import each other: none any more (issue 20 untied the last ones). No
+# new entries: put shared constants and types in a module below both users.
+KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset()
+
+
+def module_files(root: Path = ROOT) -> dict[str, Path]:
+    """Dotted module name -> source file of every module in the cycle-checked packages."""
+    mods = {}
+    for package in CYCLE_PACKAGES:
+        for f in (root / package).rglob("*.py"):
+            parts = list(f.relative_to(root).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            mods[".".join(parts)] = f
+    return mods
+
+
+def imported_modules(name: str, path: Path, known: Iterable[str]) -> set[str]:
+    """The modules of `known` that module `name` (file `path`) imports anywhere: at the
+    top, inside functions, or by `importlib.import_module("literal")`.
+
+    `from package import submodule` names the submodule (the package's `__init__` is not
+    counted, so a package may import its own submodules); `from module import name`
+    names the module."""
+    known = set(known)
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    is_package = path.name == "__init__.py"
+
+    def owner(dotted: str) -> str | None:
+        while dotted and dotted not in known:
+            dotted = dotted.rpartition(".")[0]
+        return dotted or None
+
+    found: set[str | None] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(owner(alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = name.split(".") if is_package else name.split(".")[:-1]
+                base = base[: len(base) - (node.level - 1)]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            for alias in node.names:
+                sub = f"{module}.{alias.name}"
+                found.add(sub if sub in known else owner(module))
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute | ast.Name)
+            and (getattr(node.func, "attr", None) or getattr(node.func, "id", None))
+            == "import_module"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            found.add(owner(node.args[0].value))
+    found.discard(None)
+    found.discard(name)
+    return found  # type: ignore[return-value]
+
+
+def import_cycles(graph: Mapping[str, set[str]]) -> list[frozenset[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm,
+    iterative): every set of modules that import each other, directly or round a ring."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            v, children = work[-1]
+            for w in children:
+                if w not in index:
+                    index[w] = low[w] = len(index)
+                    stack.append(w)
+                    on_stack.add(w)
+                    work.append((w, iter(sorted(graph.get(w, ())))))
+                    break
+                if w in on_stack:
+                    low[v] = min(low[v], index[w])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[v])
+                if low[v] == index[v]:
+                    component = set()
+                    while True:
+                        w = stack.pop()
+                        on_stack.discard(w)
+                        component.add(w)
+                        if w == v:
+                            break
+                    if len(component) > 1:
+                        cycles.append(frozenset(component))
+    return cycles
+
+
+def test_no_two_modules_import_each_other() -> None:
+    # Given every module of engine/, ai/, maps/, editor/ and app/ and what it imports
+    mods = module_files()
+    graph = {name: imported_modules(name, path, mods) for name, path in mods.items()}
+    # When we look for modules that import each other (directly or round a ring)
+    cycles = [c for c in import_cycles(graph) if c not in KNOWN_CYCLES]
+    # Then there are none: shared constants and types live in a module below both users
+    assert [sorted(c) for c in cycles] == []
+
+
+def test_cycle_detector_sees_a_pair_and_a_ring(tmp_path: Path) -> None:
+    # Given a package where a <-> b import each other (one of them inside a function and
+    # through importlib), c -> d -> e -> c form a ring, and f imports its package's __init__
+    pkg = tmp_path / "engine" / "demo"
+    pkg.mkdir(parents=True)
+    (tmp_path / "engine" / "__init__.py").write_text("", encoding="utf-8")
+    files = {
+        "__init__": "from engine.demo import f\n",
+        "a": "from engine.demo.b import X\n",
+        "b": "def g():\n    import importlib\n    importlib.import_module('engine.demo.a')\n",
+        "c": "from engine.demo import d\n",
+        "d": "from . import e\n",
+        "e": "import engine.demo.c\n",
+        "f": "from engine.demo import a\n",
+    }
+    for name, text in files.items():
+        (pkg / f"{name}.py").write_text(text, encoding="utf-8")
+    mods = module_files(tmp_path)
+    graph = {name: imported_modules(name, path, mods) for name, path in mods.items()}
+    # When we look for cycles
+    cycles = import_cycles(graph)
+    # Then exactly the pair and the ring are found (a package importing its submodules
+    # is no cycle)
+    assert sorted(sorted(c) for c in cycles) == [
+        ["engine.demo.a", "engine.demo.b"],
+        ["engine.demo.c", "engine.demo.d", "engine.demo.e"],
+    ]

@@ -71,7 +71,7 @@ from engine.rokugan.data import (
     WAY_OF_THE_SAIL,
     WEB_OF_INFLUENCE,
 )
-from engine.rokugan.state import (
+from engine.rokugan.position import (
     PH_CARDS,
     PH_CONTROL,
     PH_OBJECTIVE,
@@ -81,8 +81,8 @@ from engine.rokugan.state import (
     T_PLAYER,
     T_SLOT,
     T_TID,
-    RokuganState,
 )
+from engine.rokugan.state import RokuganState
 
 _FIGHTERS = (ARMY, NAVY, SHINOBI)
 # Rough honor a token of each kind yields per strength point (bluff: nothing by itself).

@@ -30,7 +30,8 @@ from ai.registry import make_bot
 from engine.registry import get_game
 from engine.rokugan import actions as A
 from engine.rokugan.data import CLAN_TOKENS, LABEL_KIND, OBJECTIVE_CLAN, OBJECTIVES
-from engine.rokugan.state import PH_PLACE, RokuganState
+from engine.rokugan.position import PH_PLACE
+from engine.rokugan.state import RokuganState
 
 
 def _greedy_games(

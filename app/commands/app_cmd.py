@@ -18,7 +18,16 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Start Qt, show the main window and run until it closes."""
+    """Start Qt, show the main window and run until it closes.
+
+    A machine Qt cannot open a window on gets a message naming what to install (exit 1).
+    """
+    from app.environment import qt_display_problem
+
+    problem = qt_display_problem()
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 1
     from PySide6.QtWidgets import QApplication
 
     import app.qt_compat  # noqa: F401 - before any Qt use: guards PySide6's refcount bugs

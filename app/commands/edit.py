@@ -31,13 +31,26 @@ def run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 2
+    from app.environment import qt_display_problem
+
+    problem = qt_display_problem()
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 1
     app = QApplication.instance() or QApplication(sys.argv[:1])
     from editor.main_window import open_editor
 
     try:
-        window = open_editor(path)
+        window = open_editor(path, play=_play_on_map)
     except MapError as exc:
         print(f"daimyo edit: {exc}", file=sys.stderr)
         return 2
     window.show()
     return int(app.exec())
+
+
+def _play_on_map(map_path: str) -> bool:
+    """The editor's "Play on this map": the app's window, made when first needed."""
+    from app.main_window import play_on_map
+
+    return play_on_map(map_path)

@@ -1,10 +1,12 @@
-"""The first screen: new game, continue, load, map editor, printing, rules, recent games."""
+"""The first screen: new game, continue, load, map editor, printing, rules, recent games.
+
+Continue and each recent game say which game it is: game, map, round, players and the
+date it was saved (`app.savefile.SaveSummary`); a file that can no longer be loaded says so.
+"""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from PySide6.QtCore import QPointF, Qt, Signal, Slot
+from PySide6.QtCore import QPointF, QSize, Qt, Signal, Slot
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -17,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.savefile import SaveSummary
 
 
 class StartScreen(QWidget):
@@ -45,6 +48,12 @@ class StartScreen(QWidget):
         self.rules_button = QPushButton("Rules")
         self.print_button = QPushButton("Print a board…")
         self.print_button.setToolTip("Preview, print or export the board of a map as a PDF")
+        self.continue_info = QLabel()
+        self.continue_info.setObjectName("continueInfo")
+        self.continue_info.setWordWrap(True)
+        self.continue_info.setMaximumWidth(230)
+        self.continue_info.setStyleSheet("color: #5d4e37")
+        self.continue_info.hide()
         buttons = QVBoxLayout()
         for button in (
             self.new_button,
@@ -56,11 +65,15 @@ class StartScreen(QWidget):
         ):
             button.setMinimumSize(220, 42)
             buttons.addWidget(button)
+            if button is self.continue_button:
+                buttons.addWidget(self.continue_info)
         buttons.addStretch(1)
 
         self.recent = QListWidget()
-        self.recent.setMinimumWidth(320)
-        self.recent.setFixedHeight(230)
+        self.recent.setMinimumWidth(440)
+        self.recent.setWordWrap(True)
+        self.recent.setSpacing(2)
+        self.recent.setStyleSheet("QListWidget::item { border-bottom: 1px solid #eadfc8; }")
         self.recent.itemActivated.connect(self._on_recent_activated)
         recent_box = QVBoxLayout()
         recent_box.addWidget(QLabel("<b>Recent games</b>"))
@@ -109,18 +122,36 @@ class StartScreen(QWidget):
                 x += radius * 2
         painter.end()
 
-    def set_recent_games(self, paths: list[str]) -> None:
-        """Show the recent save files, newest first."""
+    def set_recent_games(self, games: list[SaveSummary]) -> None:
+        """Show the recent save files, newest first: game, map, round, players, date."""
         self.recent.clear()
-        for path in paths:
-            item = QListWidgetItem(Path(path).stem)
-            item.setToolTip(path)
-            item.setData(Qt.UserRole, path)
+        for game in games:
+            item = QListWidgetItem(f"{game.title()}\n{game.details()}")
+            tip = str(game.path) if game.problem is None else game.problem
+            item.setToolTip(tip)
+            item.setData(Qt.UserRole, str(game.path))
+            item.setSizeHint(QSize(0, 2 * self.fontMetrics().height() + 14))
+            if game.problem is not None:
+                item.setForeground(QColor("#8a3b2e"))
             self.recent.addItem(item)
-        if not paths:
+        if not games:
             item = QListWidgetItem("(none yet)")
             item.setFlags(Qt.NoItemFlags)
             self.recent.addItem(item)
+        # as tall as its games (room for four at least), so the list never runs into the waves
+        row = 2 * self.fontMetrics().height() + 18
+        self.recent.setFixedHeight(row * min(max(len(games), 4), 6) + 6)
+
+    def set_continue_game(self, game: SaveSummary | None) -> None:
+        """Say under Continue which game it resumes (hidden when there is none)."""
+        if game is None or game.problem is not None:
+            self.continue_info.hide()
+            self.continue_button.setToolTip(game.problem if game is not None else "")
+            return
+        when = game.saved.strftime("%d %b, %H:%M")
+        self.continue_info.setText(f"{game.title()} · {when}")
+        self.continue_button.setToolTip(f"Resume: {game.title()}\n{game.details()}")
+        self.continue_info.show()
 
     @Slot(QListWidgetItem)
     def _on_recent_activated(self, item: QListWidgetItem) -> None:

@@ -15,87 +15,41 @@ face-down combat and duel cards until the reveal (see `engine.ricewars.observati
 An observation never carries the game seed (it deals every card); determinized states
 have seed 0.
 
+2 players play the scenario "Ein umständlicher Nachbar": seat 2 is the neutral player
+(quick side, 7 rounds, 3-seat setup). It is never governor and has no money, cards or
+advisors; players place its peasants; it defends but never attacks, cannot be
+challenged, and wins if it has the most fields (`winners()` is then empty).
+
+Where the rules are (each module's docstring lists the rule decisions it makes where
+the rulebook leaves something open)
+----------------------------------------------------------------------------------------
+* `setup` - Spielvorbereitung: board side, colours and money, cards, governor, palaces
+  (spacing), starting peasants.
+* `peasants` - the peasant rule (Bauernregel), connection to the palace, peasants
+  leaving the board and coming from the supply.
+* `rounds` - the course of a round: phases in order, turn order in the action phase,
+  passing out, phase 5 (drawing cards), the governor passing on, the game's end.
+* `economy` - phase 1, income, and the bank (400 Ryo; it pays what it has).
+* `hiring` - phase 2, hiring and upkeep; active and exhausted troops; the neutral's hiring.
+* `auction` - phase 3, the advisors' auction: draw, pick, sealed bids, reveal.
+* `action_phase` - phase 4: what a turn may be (peasant, card, attack, duel, service,
+  pass), the neutral's peasants.
+* `cards` - action cards: when each can be played, its targets and effect (Taue's
+  planting, Shinobi's theft, ...).
+* `advisors` - the advisors' services, one per round, as an action or in a fight.
+* `combat` - the combat's steps (troops, alternating bonuses, reveal, reaction cards,
+  tie-break, Shouri, converting or driving out, occupying); a duel shares the bonus,
+  reveal and reaction steps.
+* `duel` - challenging, refusing, Nigeru, the duel's outcome.
+* `fight` - strength in a fight, the end of a fight (discard, draws), `FightRecord`.
+* `deck` - drawing cards, the reshuffled discard pile, the hand limit.
+* `scoring` - the game's end: fields, the wealth tie-break, returns.
+* `position` - the flat position the rules work on (phases, attributes in snapshot
+  order); `state` - `RiceWarsState`: the position, undo snapshots, the state API and the
+  reasons an action is illegal; `observation` - what one player knows.
+
 Actions and their text are in `engine.ricewars.actions`; the cards and advisors, with
 the effect primitives the engine interprets, in `engine.ricewars.data` (JSON in data/).
-
-Modelling and rule decisions (the rulebook leaves these open)
--------------------------------------------------------------
-* Board side by player count: 2 players always play the scenario (quick side), 5 always
-  the epic side, 3-4 either (`settings["board"]` must match the map given). The side, its
-  rounds, round track (symbols `income3`, `auction`, `card`, `attack1`), the starting
-  peasants (2 quick, 3 epic) and player range come from the map's `attributes`.
-* Colours go clockwise from the first governor: red, yellow, black, green, blue, and the
-  starting money goes by colour: 5, 6, 7, 8, 9 Ryo (the rulebook gives black 7; later
-  seats get more because they place palaces later and act later in round 1).
-* Setup peasants: the 2 (3) peasants put on the daimyo board in setup step 11 are the
-  ones placed in step 13, so no peasant waits on the board when round 1 begins. A
-  palace or starting peasant with no legal place is not placed. Palace spacing: at
-  least two fields between palaces (board distance >= 3); when no site keeps that
-  spacing, the sites farthest from the nearest palace are allowed.
-* Money: the bank holds 400 Ryo and pays only what it has. Money is public (every payment
-  is made in the open, so it can be counted). Bids are not taken until the reveal.
-* Hiring: in their hiring turn players hire (peasant 1, ashigaru 2, ronin 4, from the
-  finite supply) and pay upkeep (ashigaru 2, ronin 4, advisor's upkeep) in any order;
-  `done` sends what is unpaid back (servants to the supply, the advisor's service marker
-  off its board). Paying a servant makes it active again: exhausted troops recover by
-  being paid. A player without Ryo finishes the hiring turn automatically.
-* Auction: boards from an earlier auction leave the game with their markers; the
-  governor draws 3 (2 with 2-3 seats, the neutral counted) and picks the order. Players
-  holding 2 advisors do not bid. Bids are sequential actions from the governor
-  clockwise; nobody sees another's bid before the reveal. All highest bidders pay and get
-  2 services, all second-highest pay and get 1; an advisor nobody bids on leaves the
-  game. Advisor upkeep is due from the next hiring phase while a marker lies on it; a
-  player may use one service per round (an action, or a step of a combat or duel).
-* Actions: one per turn clockwise from the governor. A pass puts down a pass marker;
-  after the second the player takes no more actions this round (but still defends and
-  reacts). The phase ends when every player has put down both markers.
-* Combat: any opponent's peasant may be attacked (not a palace) with any active ashigaru
-  and at most one active ronin; the defender adds at most one ronin too. Attack +1 in
-  `attack1` rounds. Bonuses alternate from the attacker: a face-down card or a combat
-  service per step; after a player stops the other has exactly one more step. Then the
-  cards are revealed, reaction cards with a reveal effect (Kyuujo, Mamori, Yuuki) may be
-  paid for (attacker first), a tie is broken by drawing a card each (attacker first)
-  until decided (no card left anywhere: the defender wins), then Shouri may be paid by a
-  losing holder (attacker first). A troop with a ronin converts the peasant (from the
-  winner's supply; with none there it is driven out instead); ashigaru drive it out and
-  the winner may place a peasant from the daimyo board there by the peasant rule. All
-  played cards are discarded; each side draws one card (hand limit 5).
-* Duel: an active ronin challenges another daimyo (never the neutral). Refusing hands
-  two peasants (the refuser's choice) to the challenger, who takes replacements from the
-  supply (fewer if it runs out); no cards are drawn then. An accepted duel has only
-  bonuses (no base strength): cards, Jojutsu no shishou, Yuuki. Tie: both lose. A losing
-  daimyo removes 4 peasants (own choice), a losing ronin leaves. Draws: challenger 2,
-  challenged 3. Nigeru (reaction) lets the challenged pay 2 Ryo to cancel the duel.
-* Draw phase: 2 cards each (3 in `card` rounds), never above 5; the governor's marker
-  passes clockwise. An empty deck is the discard pile reshuffled (chance from the seed).
-* 2-player scenario: seat 2 is the neutral player (quick side, 7 rounds, 3-seat setup,
-  2 advisors per auction). It is never governor, has no money, cards or advisors, and
-  its palace is placed by the governor after both palaces (no palace move). Its 2
-  starting peasants are placed alternately by the governor and the other player; it
-  gets 3 peasants a round from a pool of 9 and one ashigaru a round (at most 2), all
-  active. On its turn in the action phase a player places one of its peasants (the
-  governor first, then alternately) by the peasant rule; it keeps taking turns while it
-  has a peasant to place, also after both players have passed. It never attacks; when
-  attacked it defends with one active ashigaru if it has one and draws one card face
-  down as its single bonus step. Its lost peasants leave the game. If it has the most
-  fields, or ties for the most, it wins: `winners()` is then empty.
-* Card details: a card played for its effect goes to the discard pile; copies of one
-  card differ only in their strength bonus. Kenchi walks a peasant to any free
-  neighbouring field (the peasant rule does not apply to a walk). Taue's peasants follow
-  the peasant rule one by one, and the player may stop at any point ("up to two").
-  Shouri can be paid only by the side that is losing at that moment, each side decides
-  once (attacker first), so a Shouri answered by the other side's Shouri flips the
-  combat back.
-  Shinobi's stolen card is drawn at random (chance); a thief with a full hand gives it
-  back. A combat service is one service of the round like any other.
-* Card targets: cards acting on a hand or on money never target the neutral; cards
-  acting on peasants or troops may. A stolen card is seen by thief and victim only (the
-  observation model forgets the victim's knowledge; a bot is then simply less informed).
-* Returns: fields + wealth / 1000 per player (wealth = Ryo + hiring cost of kept
-  servants and board peasants), so the best return is the winner. When the neutral
-  player wins the scenario both players have lost alike: `returns()` is then 0.0 for
-  each, so no player ranks above the other while `winners()` is empty (`score(s)` still
-  gives every seat's fields and wealth, as the score table shows them).
 """
 
 from __future__ import annotations

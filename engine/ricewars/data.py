@@ -2,7 +2,8 @@
 
 Every card copy gets an index 0..54 (in file order, copies in order) and a text id: the
 card type's id and the copy's number, `shouri2`. An effect is one primitive (`op`) with an
-optional amount; the rules in `engine.ricewars.state` interpret each primitive:
+optional amount; the rules interpret each primitive (action cards in `engine.ricewars.cards`,
+reaction cards in `engine.ricewars.combat` and `duel`, services in `engine.ricewars.advisors`):
 
 Action cards: gain_money, tax, place_from_supply, plant, remove_disconnected, walk,
 gain_ashigaru, refresh, steal_card, draw, remove_adjacent, exhaust_enemy, festival.

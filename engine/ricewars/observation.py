@@ -19,24 +19,26 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core import Observation
+from engine.core import GameState, Observation
 from engine.ricewars.data import ADVISORS, NUM_CARDS
-from engine.ricewars.state import _LISTS, _SCALARS, HIDDEN, NO_BID, SEALED, RiceWarsState
+from engine.ricewars.position import HIDDEN, LISTS, NO_BID, SCALARS, SEALED, Position
 
-_L = {name: i for i, name in enumerate(_LISTS)}
-_S = {name: i for i, name in enumerate(_SCALARS)}
+_L = {name: i for i, name in enumerate(LISTS)}
+_S = {name: i for i, name in enumerate(SCALARS)}
 
 
 class RiceWarsObservation(Observation):
     """One player's knowledge of a Rice Wars position."""
 
-    __slots__ = ("player", "_static", "lists", "hands", "fight", "scalars", "boxed")
+    __slots__ = ("player", "_static", "_state_type", "lists", "hands", "fight", "scalars", "boxed")
 
     @classmethod
-    def of(cls, state: RiceWarsState, player: int) -> RiceWarsObservation:
-        """The observation of `player` in `state`."""
+    def of(cls, state: Position, player: int) -> RiceWarsObservation:
+        """The observation of `player` in `state` (a `RiceWarsState`)."""
         o = cls.__new__(cls)
         o.player = player
+        # The state's own class makes the determinized states (this module sits below it).
+        o._state_type = type(state)
         # Not the game seed: it deals every hand and orders both decks (determinized
         # states get seed 0, like the other games').
         o._static = (state.n, state.seats, state.neutral, state.board, 0,
@@ -105,9 +107,10 @@ class RiceWarsObservation(Observation):
         placed bid, `NO_BID` where none is placed yet."""
         return self.lists[_L["bids"]]
 
-    def determinize(self, rng: random.Random) -> RiceWarsState:
-        """A full state consistent with this observation, unknowns drawn from `rng`."""
-        st = RiceWarsState.__new__(RiceWarsState)
+    def determinize(self, rng: random.Random) -> GameState:
+        """A full state (a `RiceWarsState`) consistent with this observation, unknowns
+        drawn from `rng`."""
+        st = self._state_type.__new__(self._state_type)
         (st.n, st.seats, st.neutral, st.board, st.seed, st.settings, st.colour) = self._static
         fight = dict(self.fight) if self.fight is not None else None
         hands = [list(h) for h in self.hands]

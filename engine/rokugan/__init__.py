@@ -14,6 +14,10 @@ card dealt under each territory, the order (and neutral cards) of the initiative
 and so the game seed that deals them (an observation does not carry it).
 
 Actions and their text are in `engine.rokugan.actions` (grammar in its docstring).
+The rules are in modules named after the rulebook's parts: `setup`, `upkeep`, `placement`,
+`cards`, `resolution` (steps 1-4, 6-7), `battles` (step 5, successful defence), `scoring`;
+`rounds` orders phases and turns, `tokens` moves tokens, `position` is the flat position
+and its undo snapshot, `state` the public state API, `observation` what a player sees.
 
 Modelling and rule decisions (the sources leave these open)
 -----------------------------------------------------------
@@ -41,10 +45,15 @@ Modelling and rule decisions (the sources leave these open)
   Crane is among them (Crane wins ties, as attacker or defender, also against an empty
   province's bonuses). Phoenix attacking a capital ignores the capital's whole printed
   defense (the Shadowlands' printed +1 still counts). Lion's defending bluff adds +2.
-* Successful defence: a battle that took place and that the defender did not lose, or an
-  own Army, Navy or Shinobi in a province nobody attacked. Following the publisher's FAQ,
-  an "attack" made only by a bluff, or by tokens removed before the battles (illegal,
-  Raid, Diplomacy), does not count, and Diplomacy is no defence.
+* Successful defence (the rulebook: an attack that fails for any reason is one): a battle
+  the defender did not lose; an attack this round that disappeared before its battle (a
+  bluff, an illegal token, a failed Raid, tokens cleared by Raid or Diplomacy or taken
+  off by a card); or an own Army, Navy or Shinobi in a province nobody attacked. An
+  attack is any non-Blessing token in or on a border of a province its owner does not
+  control, judged at the reveal (or when a card removes it). One face-up control token
+  per province and round, to its controller after the battles; none without a
+  controller. Own defenders removed before the battles do not defend (FAQ). Details in
+  `battles.py`.
 * Raids and Diplomacy: all raid conditions are judged first, then all raids are carried
   out; then all Diplomacy tokens. With no scorched-earth (or peace) token left in the
   supply the Raid (Diplomacy) still clears the tokens (and for a Raid the control tokens)

@@ -38,7 +38,8 @@ from engine.rokugan.data import (
     SHINOBI,
     TOKENS_PER_CLAN,
 )
-from engine.rokugan.state import (
+from engine.rokugan.placement import slot_problem
+from engine.rokugan.position import (
     DISCARD,
     HAND,
     ONBOARD,
@@ -50,7 +51,7 @@ from engine.rokugan.state import (
     T_SLOT,
     T_TID,
     T_UP,
-    RokuganState,
+    Position,
 )
 
 TokenWeight = Callable[[int, int, int], float]
@@ -62,6 +63,7 @@ class RokuganObservation(Observation):
 
     __slots__ = (
         "player",
+        "_cls",
         "_base",
         "objective",
         "dealt",
@@ -77,10 +79,13 @@ class RokuganObservation(Observation):
     )
 
     @classmethod
-    def of(cls, state: RokuganState, player: int) -> RokuganObservation:
-        """The observation of `player` in `state`."""
+    def of(cls, state: Position, player: int) -> RokuganObservation:
+        """The observation of `player` in `state` (a `RokuganState`)."""
         o = cls.__new__(cls)
         o.player = player
+        # The state's class, so `determinize` builds the same kind of state without this
+        # module importing `state.py` (which imports this one).
+        o._cls = type(state)
         # Not the game seed: it deals every hidden card and token (determinized states get 0).
         o._base = (state.n, state.board, state.clans, 0, state.settings)
         o.objective = state.objective[player]
@@ -121,7 +126,7 @@ class RokuganObservation(Observation):
         )
         snap = state._snapshot()
         # Public part of the snapshot: everything except token locations, objectives,
-        # knowledge and the initiative deck's order (indices from RokuganState._snapshot).
+        # knowledge and the initiative deck's order (indices from Position._snapshot).
         o.public = (
             snap[1],
             *snap[2:8],
@@ -161,15 +166,16 @@ class RokuganObservation(Observation):
 
     # ------------------------------------------------------------------ determinize
 
-    def determinize(self, rng: random.Random, weight: TokenWeight | None = None) -> RokuganState:
-        """A full state consistent with this observation (unknowns drawn from `rng`).
+    def determinize(self, rng: random.Random, weight: TokenWeight | None = None) -> Any:
+        """A full state consistent with this observation (unknowns drawn from `rng`), of
+        the class the observation was taken from (a `RokuganState`).
 
         `weight(player, serial, tid)` (> 0) biases which of `player`'s unknown tokens is
         drawn for its face-down board token `serial`: an opponent model (a player who
         attacks usually attacks with an army, ...). Without it every consistent
         assignment is drawn alike; with it the result is still consistent."""
         n, board, clans, seed, settings = self._base
-        st = RokuganState.__new__(RokuganState)
+        st = self._cls.__new__(self._cls)
         st.n, st.board, st.clans, st.seed, st.settings = n, board, clans, seed, settings
         st.chance_seed = rng.getrandbits(64)
         st._determinized = True
@@ -223,6 +229,7 @@ class RokuganObservation(Observation):
             st.peek_used,
             st.fp_card_used,
             st.pending,
+            st.attacked,
         ) = rest
         self._deal_objectives(st, rng)
         self._deal_cards(st, rng, my_seen)
@@ -230,7 +237,7 @@ class RokuganObservation(Observation):
         self._deal_tokens(st, rng, weight)
         return st
 
-    def _deal_objectives(self, st: RokuganState, rng: random.Random) -> None:
+    def _deal_objectives(self, st: Position, rng: random.Random) -> None:
         me = self.player
         left = [o for o in range(len(OBJECTIVES)) if o not in self.dealt]
         rng.shuffle(left)
@@ -247,7 +254,7 @@ class RokuganObservation(Observation):
         st.dealt = tuple(dealt)
         st.objective = objective
 
-    def _deal_cards(self, st: RokuganState, rng: random.Random, my_seen: int) -> None:
+    def _deal_cards(self, st: Position, rng: random.Random, my_seen: int) -> None:
         board = st.board
         cards = []
         for t, known in enumerate(self.cards):
@@ -261,7 +268,7 @@ class RokuganObservation(Observation):
                 seen[holder] |= 1 << t
         st.seen_cards = seen
 
-    def _deal_initiative(self, st: RokuganState, rng: random.Random) -> None:
+    def _deal_initiative(self, st: Position, rng: random.Random) -> None:
         clan_cards = [c for c in st.clans if c not in st.revealed]
         neutrals = [
             c for c in range(MASTER_OF_GOVERNANCE, RISE_OF_AN_EMPIRE + 1) if c not in st.revealed
@@ -271,9 +278,7 @@ class RokuganObservation(Observation):
         rng.shuffle(deck)
         st.deck = tuple(deck)
 
-    def _deal_tokens(
-        self, st: RokuganState, rng: random.Random, weight: TokenWeight | None
-    ) -> None:
+    def _deal_tokens(self, st: Position, rng: random.Random, weight: TokenWeight | None) -> None:
         n, me = st.n, self.player
         loc = [POOL] * (n * TOKENS_PER_CLAN)
         base = me * TOKENS_PER_CLAN
@@ -334,7 +339,7 @@ class RokuganObservation(Observation):
         st.loc = loc
 
 
-def _allowed(st: RokuganState, q: int, s: int, kind: int, strict: bool | None) -> bool:
+def _allowed(st: Position, q: int, s: int, kind: int, strict: bool | None) -> bool:
     """Could board token `s` of player `q` be of `kind`? `strict` True: by the placement
     rules now; False: by where such tokens can ever lie; None: anything but a Blessing
     (rule-breaking tokens placed with the `table_placements` setting)."""
@@ -350,7 +355,7 @@ def _allowed(st: RokuganState, q: int, s: int, kind: int, strict: bool | None) -
         return False
     slot = t[T_SLOT]
     if strict:
-        return st.slot_problem(q, kind, slot) is None
+        return slot_problem(st, q, kind, slot) is None
     b = st.board
     if slot < b.n:
         return True
@@ -360,7 +365,7 @@ def _allowed(st: RokuganState, q: int, s: int, kind: int, strict: bool | None) -
 
 
 def _match(
-    st: RokuganState,
+    st: Position,
     q: int,
     unknown: list[int],
     serials: list[int],

@@ -2,8 +2,8 @@
 
 from engine.shinobi.actions import Attack, Deploy, Move, PlayNinja, ShinobiAction, parse_action
 from engine.shinobi.cards import CLAN_NAMES, CLANS, NINJA
-from engine.shinobi.position import PositionError, format_position, parse_position
-from engine.shinobi.state import SPEC, ShinobiObservation, ShinobiSpec, ShinobiState
+from engine.shinobi.position import PositionError, format_position
+from engine.shinobi.state import SPEC, ShinobiObservation, ShinobiSpec, ShinobiState, parse_position
 
 __all__ = [
     "CLANS",

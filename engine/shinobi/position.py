@@ -19,15 +19,19 @@ with a count (`oda*3`); `-` or nothing means no cards. Example (4 players)::
 `pN CLAN` gives seat N's secret clan. A position need not hold all 58 cards; the
 cards it names are that game's whole composition. A position with an empty deck and
 no `final` line is in the last round with a full round to go.
+
+This module sits below `engine.shinobi.state`: `read_position` turns a text into the
+arguments of a `ShinobiState`, which `engine.shinobi.state.parse_position` builds, and
+`format_position` reads a state through the accessors in `PositionView` alone.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import Any, Protocol
 
-from engine.core import GameSetup
 from engine.shinobi.cards import CARD_IDS, CARD_TYPES, CLANS, NINJA, NUM_CLANS, card_type
-from engine.shinobi.state import ShinobiState
 
 
 class PositionError(ValueError):
@@ -64,8 +68,9 @@ def _deck(text: str, line: int) -> list[int]:
     return cards
 
 
-def parse_position(text: str, setup: GameSetup | None = None) -> ShinobiState:
-    """The state a position text describes; raises `PositionError`."""
+def read_position(text: str) -> dict[str, Any]:
+    """The `ShinobiState` keyword arguments a position text describes; raises
+    `PositionError` naming the line and the fix."""
     players: dict[int, tuple[int, list[int], list[int]]] = {}
     deck: list[int] = []
     discards = [0] * CARD_TYPES
@@ -139,20 +144,19 @@ def parse_position(text: str, setup: GameSetup | None = None) -> ShinobiState:
     clans = [players[q][0] for q in range(n)]
     if len(set(clans)) != n:
         raise PositionError("every player serves a different clan")
-    return ShinobiState(
-        allegiance=clans,
-        hands=[players[q][1] for q in range(n)],
-        armies=[players[q][2] for q in range(n)],
-        discards=discards,
-        deck=deck,
-        player=turn[0],
-        order=turn[1],
-        protected=protected,
-        final_left=final,
-        turns=turns,
-        first=first,
-        setup=setup,
-    )
+    return {
+        "allegiance": clans,
+        "hands": [players[q][1] for q in range(n)],
+        "armies": [players[q][2] for q in range(n)],
+        "discards": discards,
+        "deck": deck,
+        "player": turn[0],
+        "order": turn[1],
+        "protected": protected,
+        "final_left": final,
+        "turns": turns,
+        "first": first,
+    }
 
 
 def _list(counts: tuple[int, ...] | list[int]) -> str:
@@ -161,7 +165,29 @@ def _list(counts: tuple[int, ...] | list[int]) -> str:
     return " ".join(words) or "-"
 
 
-def format_position(state: ShinobiState) -> str:
+class PositionView(Protocol):
+    """What `format_position` reads of a state (a `ShinobiState` has all of it)."""
+
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def order(self) -> int: ...
+    @property
+    def final_left(self) -> int: ...
+    @property
+    def turns(self) -> int: ...
+    @property
+    def first_player(self) -> int: ...
+    def current_player(self) -> int: ...
+    def deck(self) -> Sequence[int]: ...
+    def discards(self) -> Sequence[int]: ...
+    def hand(self, player: int) -> Sequence[int]: ...
+    def army(self, province: int, clan: int) -> int: ...
+    def allegiance(self, player: int) -> int: ...
+    def is_protected(self, province: int, clan: int) -> bool: ...
+
+
+def format_position(state: PositionView) -> str:
     """The position text of `state` (parse_position reads it back to an equal position)."""
     n = state.num_players
     deck_words: list[str] = []

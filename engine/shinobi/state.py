@@ -98,6 +98,7 @@ from engine.shinobi.cards import (
     NINJA,
     NUM_CLANS,
 )
+from engine.shinobi.position import format_position, read_position
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 5
@@ -663,8 +664,6 @@ class ShinobiState(GameState):
         )
 
     def __repr__(self) -> str:
-        from engine.shinobi.position import format_position
-
         return f"ShinobiState(\n{format_position(self)})"
 
 
@@ -827,8 +826,6 @@ class ShinobiSpec(GameSpec):
         settings = dict(settings or {})
         setup = GameSetup(game=self.id, players=players, seed=seed, settings=settings)
         if "position" in settings:
-            from engine.shinobi.position import parse_position
-
             state = parse_position(str(settings["position"]), setup=setup)
             if state.num_players != players:
                 raise ValueError(f"the position has {state.num_players} players, not {players}")
@@ -873,3 +870,9 @@ class ShinobiSpec(GameSpec):
 
 SPEC = ShinobiSpec()
 ShinobiState.spec = SPEC
+
+
+def parse_position(text: str, setup: GameSetup | None = None) -> ShinobiState:
+    """The state a position text describes (the format: `engine.shinobi.position`);
+    raises `PositionError`."""
+    return ShinobiState(**read_position(text), setup=setup)

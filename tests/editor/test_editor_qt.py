@@ -13,8 +13,9 @@ from PySide6.QtWidgets import QApplication
 
 from editor.document import MapDocument
 from editor.main_window import EditorWindow
-from editor.topology import PROVINCE, SEA, Snap, TopoMap
-from editor.view import Tool
+from editor.tools import Tool
+from editor.topology import TopoMap
+from editor.topology.model import PROVINCE, SEA, Snap
 from tests.editor.test_topology import coords, shared_length, tiny, vid_at
 
 
@@ -23,8 +24,10 @@ def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DAIMYO_HOME", str(tmp_path / "home"))
 
 
-def make_window(qtbot: Any, data: dict[str, Any] | None = None) -> EditorWindow:
-    window = EditorWindow(document=MapDocument(TopoMap.from_dict(data or tiny())))
+def make_window(
+    qtbot: Any, data: dict[str, Any] | None = None, play: Any | None = None
+) -> EditorWindow:
+    window = EditorWindow(document=MapDocument(TopoMap.from_dict(data or tiny())), play=play)
     window._ask_unsaved = lambda: "discard"  # type: ignore[method-assign]
     qtbot.addWidget(window)
     window.resize(1200, 800)
@@ -292,12 +295,13 @@ def test_draw_sea_grid_and_delete(qtbot: Any) -> None:
 
 
 def test_play_action_is_enabled_only_with_the_app(qtbot: Any) -> None:
-    from editor.main_window import play_available
-
-    window = make_window(qtbot)
-    assert window.play_action.isEnabled() == play_available()
-    if not play_available():
-        assert "not available" in window.play_action.toolTip()
+    # Given an editor opened without the app, and one opened with a way to play
+    alone = make_window(qtbot)
+    with_app = make_window(qtbot, play=lambda path: True)
+    # Then only the second offers "Play on this map", and the first says why not
+    assert not alone.play_action.isEnabled()
+    assert "needs the app" in alone.play_action.toolTip()
+    assert with_app.play_action.isEnabled()
 
 
 def test_daimyo_edit_refuses_a_missing_map(capsys: pytest.CaptureFixture[str]) -> None:
@@ -416,26 +420,14 @@ def test_new_map_and_grid_dialogs(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -
     assert topo.provinces["r1c1"].attrs["palace_site"] is True
 
 
-def test_play_on_this_map_opens_the_new_game_dialog_with_the_map(
-    qtbot: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import app.main_window
-
+def test_play_on_this_map_opens_the_new_game_dialog_with_the_map(qtbot: Any) -> None:
     calls: list[str] = []
 
-    class FakeAppWindow:
-        def show(self) -> None:
-            pass
+    def play(map_path: str) -> bool:
+        calls.append(map_path)
+        return True
 
-        def raise_(self) -> None:
-            pass
-
-        def new_game(self, map_path: str | None = None) -> bool:
-            calls.append(map_path or "")
-            return True
-
-    monkeypatch.setattr(app.main_window, "MainWindow", FakeAppWindow)
-    window = make_window(qtbot)
+    window = make_window(qtbot, play=play)
     window.document.run("update_province", "A", name="Akagi-mura")
     assert window.play()
     # The dialog got a file holding the edited map

@@ -10,7 +10,7 @@ from functools import cache
 from pathlib import Path
 
 from engine.graph import MapGraph, ProvinceInfo, TerritoryInfo
-from engine.rokugan import SPEC
+from engine.rokugan import SPEC, placement, rounds, tokens
 from engine.rokugan import state as S
 from engine.rokugan.data import (
     BLUFF_TID,
@@ -126,7 +126,7 @@ def position(text: str, seed: int = 0, graph: MapGraph | None = None) -> S.Rokug
             if labels[t] == label and st.loc[p * TOKENS_PER_CLAN + t] in (S.POOL, S.HAND):
                 if st.loc[p * TOKENS_PER_CLAN + t] == S.HAND and t != BLUFF_TID:
                     continue
-                st._move(p, t, where)
+                tokens.move(st, p, t, where)
                 return t
         raise ValueError(f"{clans[p]} has no free {label}")
 
@@ -136,9 +136,9 @@ def position(text: str, seed: int = 0, graph: MapGraph | None = None) -> S.Rokug
             p, q = seat[args[0]], b.index[args[1]]
             opts = dict(a.split("=") for a in args[2:])
             up, down = int(opts.get("up", 0)), int(opts.get("down", 0 if "up" in opts else 1))
-            st._add_control(p, q, down, up)
+            tokens.add_control(st, p, q, down, up)
         elif cmd == "special":
-            st._set_special(b.index[args[0]], SPECIAL_NAMES.index(args[1]))
+            tokens.set_special(st, b.index[args[0]], SPECIAL_NAMES.index(args[1]))
         elif cmd == "hand":
             for lab in args[1:]:
                 if lab != "bluff":
@@ -149,7 +149,7 @@ def position(text: str, seed: int = 0, graph: MapGraph | None = None) -> S.Rokug
         elif cmd == "place":
             p = seat[args[0]]
             take(p, args[1], S.HAND)
-            st._do_place(p, args[1], " ".join(args[2:]), from_discard=False)
+            placement.do_place(st, p, args[1], " ".join(args[2:]), from_discard=False)
         elif cmd == "objective":
             st.objective[seat[args[0]]] = OBJECTIVE_INDEX[args[1]]
         elif cmd == "card":
@@ -182,7 +182,7 @@ def position(text: str, seed: int = 0, graph: MapGraph | None = None) -> S.Rokug
 
 def resolve(st: S.RokuganState) -> None:
     """Run resolution steps 1-7 now (what follows the last placement)."""
-    st._resolve()
+    rounds.resolve_round(st)
 
 
 def owner(st: S.RokuganState, province: str) -> str | None:

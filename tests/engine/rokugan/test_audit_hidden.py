@@ -8,7 +8,7 @@ secret objectives, the initiative deck), "Planungsphase" (tokens placed face dow
 
 import random
 
-from engine.rokugan import SPEC
+from engine.rokugan import SPEC, tokens
 from engine.rokugan import state as S
 from engine.rokugan.data import BLUFF_TID, TERRITORY_CARDS, TOKENS_PER_CLAN
 from tests.engine.rokugan.fixtures import rokugan_graph
@@ -47,14 +47,14 @@ def _hidden_variant(st: S.RokuganState, me: int) -> S.RokuganState:
     known = other.known[me]
     hand = [t for t in other.hand(opp) if t != BLUFF_TID and not known >> (base + t) & 1]
     assert pool and hand, "the position needs an unseen hand token and a pool token"
-    other._move(opp, hand[0], S.POOL)
-    other._move(opp, pool[0], S.HAND)
+    tokens.move(other, opp, hand[0], S.POOL)
+    tokens.move(other, opp, pool[0], S.HAND)
     pool = [t for t in range(TOKENS_PER_CLAN) if other.loc[base + t] == S.POOL]
     for s, t in enumerate(other.tokens):
         if t is not None and t[S.T_PLAYER] == opp and not t[S.T_UP]:
             if not known >> (base + t[S.T_TID]) & 1:
-                other._move(opp, t[S.T_TID], S.POOL)
-                other._move(opp, pool[0], S.ONBOARD)
+                tokens.move(other, opp, t[S.T_TID], S.POOL)
+                tokens.move(other, opp, pool[0], S.ONBOARD)
                 other.tokens[s] = (opp, pool[0], *t[S.T_SLOT :])
                 break
     return other

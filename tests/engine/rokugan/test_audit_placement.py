@@ -7,6 +7,7 @@ Segen, Diplomatie, Verwüsten, Bluff), "Spezialmarker", "Ronin".
 import pytest
 
 from engine.rokugan import actions as A
+from engine.rokugan import placement
 from engine.rokugan import state as S
 from tests.engine.rokugan.fixtures import position, rokugan_graph
 
@@ -60,7 +61,7 @@ def test_each_token_goes_exactly_where_its_rules_allow(token):
     assert places(st, token) == expected(token)
     # and the checked path agrees for every place of the map
     kind = {"army1": 0, "navy1": 1, "shinobi1": 2, "diplomacy": 4, "raid": 5, "bluff": 6}[token]
-    assert set(st._legal_slots_slow(0, kind)) == set(st._legal_slots(0, kind))
+    assert set(placement.legal_slots_slow(st, 0, kind)) == set(placement.legal_slots(st, 0, kind))
 
 
 def test_a_blessing_goes_only_on_own_face_down_army_navy_or_shinobi():

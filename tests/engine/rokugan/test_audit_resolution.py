@@ -4,6 +4,7 @@ Rulebook: "Abhandlungsphase" steps 1-7, "Kämpfe abhandeln", "Erfolgreiche Verte
 "Territoriumskarten spielen" (claiming and returning cards).
 """
 
+from engine.rokugan import data as D
 from engine.rokugan import state as S
 from tests.engine.rokugan.fixtures import control, labels_at, position, resolve, special
 
@@ -24,7 +25,7 @@ def test_raids_resolve_before_diplomacy():
     # Then the Raid (step 3) wiped out the Diplomacy before step 4: scorched, no Peace
     assert special(st, "CRAB_2") == "scorched_earth"
     assert control(st, "CRAB_2") == (None, 0, 0)
-    assert st.supply[S.PEACE] == 15
+    assert st.supply[D.PEACE] == 15
     assert labels_at(st, "crab", S.DISCARD) == ["diplomacy"]
 
 
@@ -45,8 +46,9 @@ def test_a_raid_discards_every_token_on_the_borders_of_its_province():
     # Then CRAB_2 is scorched earth and both Lion Armies are discarded without a battle
     assert special(st, "CRAB_2") == "scorched_earth"
     assert labels_at(st, "lion", S.DISCARD) == ["army1", "army3"]
-    # and CRAB_1 was not attacked (nor defended): no face-up token
-    assert control(st, "CRAB_1") == ("crab", 1, 0)
+    # and Lion's attack on CRAB_1 failed (the Raid cleared it): CRAB_1 counts as
+    # successfully defended and Crab gets a face-up control token
+    assert control(st, "CRAB_1") == ("crab", 1, 1)
 
 
 def test_raid_conditions_are_judged_before_any_raid_is_carried_out():
@@ -63,7 +65,7 @@ def test_raid_conditions_are_judged_before_any_raid_is_carried_out():
     resolve(st)
     # Then both scorch the earth (decision: conditions are judged together)
     assert special(st, "CRAB_1") == special(st, "CRAB_3") == "scorched_earth"
-    assert st.supply[S.SCORCHED] == 13
+    assert st.supply[D.SCORCHED] == 13
 
 
 def test_battles_are_simultaneous_an_attack_from_a_province_lost_in_the_same_step_counts():

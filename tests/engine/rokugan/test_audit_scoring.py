@@ -5,6 +5,7 @@ Rulebook: "Spielende" (flowers, face-up control tokens, objective, 5 per territo
 """
 
 from engine.graph import MapGraph, ProvinceInfo, TerritoryInfo
+from engine.rokugan import tokens
 from engine.rokugan.data import OBJECTIVE_INDEX
 from tests.engine.rokugan.fixtures import position
 
@@ -77,6 +78,6 @@ def test_emerald_empire_needs_a_chain_not_just_a_connected_group():
     # adjacent to the next")
     assert not st.objective_met(0, emerald)
     # When Crab also takes UNI_3 (next to UNI_C and SCORP_3)
-    st._add_control(0, st.board.index["UNI_3"], 1, 0)
+    tokens.add_control(st, 0, st.board.index["UNI_3"], 1, 0)
     # Then UNI_C-UNI_3-SCORP_3-LION_W-DRAGON_C-PHX_C is a chain of six in four territories
     assert st.objective_met(0, emerald)

@@ -4,7 +4,7 @@ Rulebook: "Spielaufbau" steps 6-10 (capitals, count table, placement order, capi
 absent clans and the Shadowlands allowed), "Unterhaltungsphase" steps 1-3, "Ronin".
 """
 
-from engine.rokugan import SPEC
+from engine.rokugan import SPEC, tokens
 from engine.rokugan import state as S
 from engine.rokugan.data import CLAN_INDEX, MASTER_OF_TACTICS
 from tests.engine.rokugan.fixtures import labels_at, position, resolve, rokugan_graph
@@ -48,7 +48,7 @@ def test_from_one_round_to_the_next():
         hand lion army1
         """
     )
-    st._move(1, next(t for t in st.hand(1) if t != 25), S.DISCARD)  # Lion keeps its bluff
+    tokens.move(st, 1, next(t for t in st.hand(1) if t != 25), S.DISCARD)  # Lion keeps its bluff
     st.deck = (CLAN_INDEX["crane"], MASTER_OF_TACTICS)
     # When the round resolves and round 2's upkeep runs
     resolve(st)

@@ -2,6 +2,8 @@
 
 import pytest
 
+from engine.rokugan import data as D
+from engine.rokugan import rounds, tokens
 from engine.rokugan import state as S
 from tests.engine.rokugan.fixtures import control, labels_at, position, special, texts
 
@@ -46,7 +48,7 @@ def test_code_of_honor_places_two_honor_tokens():
     assert not any("SL_N" in a for a in texts(st.legal_actions()))
     play(st, "card code_of_honor CRAB_1 CRAB_2")
     assert special(st, "CRAB_1") == special(st, "CRAB_2") == "honor1"
-    assert st.supply[S.HONOR1] == 0
+    assert st.supply[D.HONOR1] == 0
 
 
 def test_diplomatic_mission_on_an_opponents_province_gives_two_face_up_tokens():
@@ -110,7 +112,7 @@ def test_bless_the_lands_removes_scorched_earth_and_places_two_control_tokens():
     play(st, "card bless_the_lands CRAB_1")
     assert special(st, "CRAB_1") == ""
     assert control(st, "CRAB_1") == ("crab", 1, 1)
-    assert st.supply[S.SCORCHED] == 15
+    assert st.supply[D.SCORCHED] == 15
 
 
 def test_spy_network_shows_a_hand_and_forbids_the_bluff():
@@ -132,7 +134,7 @@ def test_foment_rebellion_removes_peace_and_rewards_its_owner():
     play(st, "card foment_rebellion CRAB_1")
     assert special(st, "CRAB_1") == ""
     assert control(st, "CRAB_1") == ("crab", 1, 2)
-    assert st.supply[S.PEACE] == 15
+    assert st.supply[D.PEACE] == 15
 
 
 def test_cultural_exchange_swaps_all_control_tokens_of_two_provinces():
@@ -187,7 +189,7 @@ def test_ashigaru_levies_places_three_defense_tokens():
     st = upkeep("card gold_neutral ashigaru_levies crab")
     play(st, "card ashigaru_levies CRAB_1 CRAB_2 CRAB_3")
     assert [special(st, q) for q in ("CRAB_1", "CRAB_2", "CRAB_3")] == ["defense1"] * 3
-    assert st.supply[S.DEFENSE1] == 0
+    assert st.supply[D.DEFENSE1] == 0
 
 
 def test_card_special_tokens_replace_others_but_not_peace_or_scorched_earth():
@@ -201,7 +203,7 @@ def test_card_special_tokens_replace_others_but_not_peace_or_scorched_earth():
     assert "card honorable_fight CRAB_3" not in legal
     play(st, "card honorable_fight CRAB_1")
     assert special(st, "CRAB_1") == "battlefield"
-    assert st.supply[S.SHRINE] == 1
+    assert st.supply[D.SHRINE] == 1
 
 
 def test_peace_and_scorched_earth_do_not_replace_each_other():
@@ -217,7 +219,7 @@ def test_no_territory_cards_in_round_one():
     st = position(
         "clans crab lion\ncard lion bushido crab\ncontrol crab CRAB_1\ncontrol lion LION_C"
     )
-    st._start_round()
+    rounds.start_round(st)
     assert st.phase == S.PH_PLACE
 
 
@@ -298,7 +300,7 @@ def test_inspire_fear_removes_up_to_two_special_tokens():
     )
     play(st, "card inspire_fear CRAB_1 CRAB_3 LION_C")
     assert special(st, "LION_C") == special(st, "CRAB_3") == ""
-    assert st.supply[S.PEACE] == 15 and st.supply[S.SHRINE] == 1
+    assert st.supply[D.PEACE] == 15 and st.supply[D.SHRINE] == 1
     assert control(st, "CRAB_1") == (None, 0, 0)
 
 
@@ -325,7 +327,7 @@ def test_scout_card_looks_at_an_opponents_face_down_token():
 def test_blessed_tokens_cannot_be_targeted():
     st = shadow("place lion army5 LION_C")
     st.cur = 1
-    st._move(1, 21, S.HAND)  # blessing2
+    tokens.move(st, 1, 21, S.HAND)  # blessing2
     play(st, "place blessing2 #0")
     assert not any("#0" in a or "#1" in a for a in texts(st.legal_actions()))
 

@@ -1,5 +1,6 @@
 """One test per clan ability."""
 
+from engine.rokugan import rounds
 from engine.rokugan import state as S
 from tests.engine.rokugan.fixtures import control, labels_at, position, resolve, texts
 
@@ -81,7 +82,7 @@ def test_dragon_draws_seven_and_returns_one():
         control lion LION_C
         """
     )
-    st._start_round()
+    rounds.start_round(st)
     assert st.phase == S.PH_DRAGON and st.cur == 0
     assert st.hand_count == [7, 6]
     legal = st.legal_actions()

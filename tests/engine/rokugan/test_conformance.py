@@ -4,8 +4,9 @@ import json
 import random
 
 from engine.core import TERMINAL
-from engine.rokugan import SPEC
+from engine.rokugan import SPEC, placement
 from engine.rokugan import actions as A
+from engine.rokugan import data as D
 from engine.rokugan import state as S
 from engine.rokugan.data import TOKENS_PER_CLAN
 from engine.saves import save_dict, state_from_dict
@@ -37,8 +38,8 @@ def check_invariants(st: S.RokuganState) -> None:
             assert st.ctrl_down[q] == st.ctrl_up[q] == 0
         else:
             assert st.ctrl_down[q] + st.ctrl_up[q] > 0
-            assert st.special[q] != S.SCORCHED
-    assert 0 <= st.supply[S.PEACE] and 0 <= st.supply[S.SCORCHED]
+            assert st.special[q] != D.SCORCHED
+    assert 0 <= st.supply[D.PEACE] and 0 <= st.supply[D.SCORCHED]
 
 
 def test_random_play_conformance():
@@ -64,11 +65,11 @@ def test_random_play_conformance():
                 if total % 5 == 0 and st.phase == S.PH_PLACE:
                     for kind in range(7):
                         if kind != 3:  # blessings go on tokens, not slots
-                            fast = sorted(st._legal_slots(player, kind))
-                            assert fast == st._legal_slots_slow(player, kind)
+                            fast = sorted(placement.legal_slots(st, player, kind))
+                            assert fast == placement.legal_slots_slow(st, player, kind)
                     hosts = range(len(st.tokens))
                     slow = [h for h in hosts if st.blessing_problem(player, h) is None]
-                    assert st._blessing_hosts(player) == slow
+                    assert placement.blessing_hosts(st, player) == slow
                 if total % 7 == 0:
                     obs = st.observation(player)
                     det = obs.determinize(rng)

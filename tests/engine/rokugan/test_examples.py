@@ -1,5 +1,7 @@
 """The rulebook's worked examples, as tests."""
 
+from engine.rokugan import data as D
+from engine.rokugan import rounds, tokens
 from engine.rokugan import state as S
 from tests.engine.rokugan.fixtures import control, labels_at, position, resolve, special, texts
 
@@ -47,8 +49,8 @@ def test_diplomacy_on_a_harbor_province_replaces_the_harbor():
     resolve(st)
     # Then a Peace token replaces the harbor, which goes back to the supply
     assert special(st, "DRAGON_1") == "peace"
-    assert st.supply[S.HARBOR] == 1
-    assert st.supply[S.PEACE] == 14
+    assert st.supply[D.HARBOR] == 1
+    assert st.supply[D.PEACE] == 14
     assert control(st, "DRAGON_1") == ("dragon", 1, 0)
 
 
@@ -61,15 +63,15 @@ def test_ronin_places_armies_on_any_land_border_but_no_raid_or_diplomacy():
         control crab CRAB_2
         """
     )
-    st._start_round()
+    rounds.start_round(st)
     assert st.ronin == [0, 1]
     # When it is Unicorn's turn with an Army, a Raid and a Diplomacy in hand
     st.phase, st.cur, st.pending = S.PH_PLACE, 1, None
     for t in st.hand(1):
-        st._move(1, t, S.POOL)
-    st._move(1, 0, S.HAND)  # army1
-    st._move(1, 23, S.HAND)  # diplomacy
-    st._move(1, 24, S.HAND)  # raid
+        tokens.move(st, 1, t, S.POOL)
+    tokens.move(st, 1, 0, S.HAND)  # army1
+    tokens.move(st, 1, 23, S.HAND)  # diplomacy
+    tokens.move(st, 1, 24, S.HAND)  # raid
     legal = texts(st.legal_actions())
     # Then it may attack between two Crab provinces, ignoring where its provinces are
     assert "place army1 CRAB_1|CRAB_2 ->CRAB_2" in legal
@@ -92,7 +94,7 @@ def test_ronin_who_cannot_place_is_skipped():
         """
     )
     # When the placement turn passes to Unicorn
-    st._settle_place_turn(1)
+    rounds.settle_place_turn(st, 1)
     # Then Unicorn is skipped and out of this placement phase; Crab places
     assert st.out[1] == 1
     assert st.cur == 0

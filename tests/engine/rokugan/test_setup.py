@@ -2,7 +2,8 @@
 
 import pytest
 
-from engine.rokugan import SPEC
+from engine.rokugan import SPEC, rounds, tokens
+from engine.rokugan import data as D
 from engine.rokugan import state as S
 from engine.rokugan.data import (
     CLAN_INDEX,
@@ -63,7 +64,7 @@ def test_clans_may_be_chosen_in_settings():
 def test_initiative_clan_card_names_the_first_player():
     st = position("clans crab lion crane\ncontrol crab CRAB_1\ncontrol lion LION_C\nround 2")
     st.deck = (CLAN_INDEX["crane"], MASTER_OF_TACTICS)
-    st._start_round()
+    rounds.start_round(st)
     assert st.first == 2  # the Crane seat
     assert st.deck == (MASTER_OF_TACTICS,)
     assert st.fp_card_used == 0
@@ -87,7 +88,7 @@ def test_neutral_initiative_cards(card, expected):
         """
     )
     st.deck = (card,)
-    st._start_round()
+    rounds.start_round(st)
     assert st.first == expected
 
 
@@ -108,7 +109,7 @@ def test_neutral_initiative_tie_goes_to_the_nearest_player_on_the_right():
         """
     )
     st.deck = (MASTER_OF_GOVERNANCE,)
-    st._start_round()
+    rounds.start_round(st)
     assert st.first == 0
     st2 = position(
         """
@@ -123,7 +124,7 @@ def test_neutral_initiative_tie_goes_to_the_nearest_player_on_the_right():
         """
     )
     st2.deck = (MASTER_OF_GOVERNANCE,)
-    st2._start_round()
+    rounds.start_round(st2)
     assert st2.first == 1  # the current first player keeps it when tied
 
 
@@ -131,8 +132,8 @@ def test_empty_pool_draws_fewer_tokens():
     st = position("clans crab lion\ncontrol crab CRAB_1\ncontrol lion LION_C")
     for t in range(27):
         if st.loc[t] == S.POOL and t > 2:
-            st._move(0, t, S.DISCARD)
-    st._start_round()
+            tokens.move(st, 0, t, S.DISCARD)
+    rounds.start_round(st)
     assert st.hand_count[0] == 4  # bluff + the three left in the pool
 
 
@@ -145,7 +146,7 @@ def test_out_of_scorched_earth_a_raid_still_clears_the_province():
         place crab raid CRAB_3
         """
     )
-    st.supply[S.SCORCHED] = 0
+    st.supply[D.SCORCHED] = 0
     resolve(st)
     assert control(st, "CRAB_3") == (None, 0, 0)
     assert special(st, "CRAB_3") == ""
@@ -153,7 +154,7 @@ def test_out_of_scorched_earth_a_raid_still_clears_the_province():
 
 def test_out_of_peace_tokens_diplomacy_places_none():
     st = position("clans crab lion\ncontrol crab CRAB_2\nplace crab diplomacy CRAB_2")
-    st.supply[S.PEACE] = 0
+    st.supply[D.PEACE] = 0
     resolve(st)
     assert special(st, "CRAB_2") == ""
 

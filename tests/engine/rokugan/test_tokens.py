@@ -5,6 +5,8 @@ import random
 import pytest
 
 from engine.core import IllegalActionError
+from engine.rokugan import battles, tokens
+from engine.rokugan import data as D
 from engine.rokugan import state as S
 from tests.engine.rokugan.fixtures import control, labels_at, position, resolve, special, texts
 
@@ -200,7 +202,7 @@ def test_several_blessings_may_lie_on_one_token():
     place(st, "place blessing3 #0")
     place(st, "place army1 CRAB_3")
     place(st, "place blessing2 #0")
-    assert st._strength(0) == 1 + 3 + 2
+    assert battles.strength(st, 0) == 1 + 3 + 2
     assert "place blessing2 #0" not in texts(st.legal_actions())  # none left in hand
     resolve(st)
     # 6 against 3 + 1 + 1 face-up: Dragon takes it; both Blessings go to the discard pile
@@ -221,7 +223,7 @@ def test_a_host_leaving_the_board_takes_all_its_blessings():
     place(st, "place blessing3 #0")
     st.cur = 0
     place(st, "place blessing2 #0")
-    st._discard_token(0)
+    tokens.discard_token(st, 0)
     assert st.tokens == [None, None, None]
     assert labels_at(st, "dragon", S.DISCARD) == ["army1", "blessing2", "blessing3"]
 
@@ -242,7 +244,8 @@ def test_diplomacy_discards_every_token_in_and_around_and_places_peace():
     )
     resolve(st)
     assert special(st, "CRAB_2") == "peace"
-    assert control(st, "CRAB_2") == ("crab", 1, 0)  # Diplomacy is no defence (FAQ)
+    # Lion's attack on CRAB_2 failed (Diplomacy cleared it): a successful defence (rulebook)
+    assert control(st, "CRAB_2") == ("crab", 1, 1)
     assert control(st, "CRAB_C") == (None, 0, 0)  # the outgoing attack was discarded too
     assert labels_at(st, "lion", S.DISCARD) == ["army3"]
 
@@ -276,7 +279,7 @@ def test_raid_next_to_a_controlled_province_scorches_the_earth():
     assert special(st, "CRAB_3") == "scorched_earth"
     assert control(st, "CRAB_3") == (None, 0, 0)
     assert st.control_left[1] == 30
-    assert st.supply[S.SCORCHED] == 14
+    assert st.supply[D.SCORCHED] == 14
     assert labels_at(st, "lion", S.DISCARD) == ["army2"]
 
 
@@ -303,7 +306,7 @@ def test_raid_without_shinobi_or_neighbour_does_nothing():
     )
     resolve(st)
     assert special(st, "PHX_1") == ""
-    assert control(st, "PHX_1") == ("lion", 1, 0)
+    assert control(st, "PHX_1") == ("lion", 1, 1)  # a failed raid: successfully defended
     assert labels_at(st, "crab", S.DISCARD) == ["raid"]
 
 
@@ -337,7 +340,7 @@ def test_bluff_is_discarded_at_reveal_and_goes_back_behind_the_screen():
     assert "bluff" in labels_at(st, "crab", S.HAND)
 
 
-def test_an_attack_by_a_bluff_alone_is_no_successful_defence():
+def test_an_attack_by_a_bluff_alone_is_a_successful_defence():
     st = position(
         """
         clans crab lion
@@ -347,7 +350,8 @@ def test_an_attack_by_a_bluff_alone_is_no_successful_defence():
         """
     )
     resolve(st)
-    assert control(st, "CRAB_2") == ("lion", 1, 0)  # FAQ: the bluff attack earns nothing
+    # The rulebook: an attack that fails for any reason is a successful defence
+    assert control(st, "CRAB_2") == ("lion", 1, 1)
 
 
 def test_an_unattacked_undefended_province_gets_nothing():
@@ -502,7 +506,7 @@ def test_table_placements_accept_rule_breaking_tokens_and_step_2_removes_them():
     assert obs.determinize(random.Random(3)).observation(1) == obs
     with pytest.raises(IllegalActionError, match="already a combat token on that border"):
         place(st, "place army1 CRAB_2|CRAB_3 ->CRAB_2")
-    # When resolved, the token is discarded in step 2 and does not attack
+    # When resolved, the token is discarded in step 2 and never fights
     resolve(st)
-    assert control(st, "CRAB_3") == ("lion", 1, 0)  # never a battle: no defence
+    assert control(st, "CRAB_3") == ("lion", 1, 1)  # the attack failed: a successful defence
     assert labels_at(st, "crab", S.DISCARD) == ["army4"]

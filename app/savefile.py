@@ -1,0 +1,360 @@
+"""The one loader of save files for the app and the command line (no Qt).
+
+`load_save(path)` is what File → Open, Continue, Recent games, `daimyo app SAVE` and
+`daimyo log SAVE` call: `engine.saves.read_save` reads and checks the file (size, plain
+file, UTF-8, JSON limits, the engine's schema), this module checks the app's own fields
+(seats, map file, summary), finds the map by its hash, and replays the game. Every problem
+is a `SaveError` whose message names the file, the field and the fix.
+
+The map of a save is found by content: the shipped map of the save's map id, the map file
+recorded in the save, the file remembered for that id, then the other shipped maps are
+candidates, and the first whose hash matches the save's wins. A candidate that is not a
+map file (missing, a folder, a FIFO, not YAML, an alias bomb) is skipped without quoting it.
+
+`read_summary(path)` reads what the Recent games list shows (game, map, round, players,
+date) without replaying anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from engine.core import GameState
+from engine.registry import get_game
+from engine.saves import DAMAGED, SaveData, SaveError, describe, read_save, replay
+
+HUMAN = "human"
+AI = "ai"
+APP_FIELDS = ("seats", "map_path", "save_path", "summary", "log")
+SUMMARY_FIELDS = ("round", "map", "players", "saved", "finished")
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who plays one seat: a human, or a bot by registry name (`normal`, `hard@2000`)."""
+
+    kind: str = HUMAN
+    bot: str = "normal"
+    name: str = ""
+    choice: str | None = None  # the game's per-seat choice (a clan), None for random
+
+    @property
+    def is_human(self) -> bool:
+        """True for a person at this computer."""
+        return self.kind == HUMAN
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Seat:
+        """The seat stored by `asdict`; raises ValueError naming what is wrong."""
+        if not isinstance(data, dict):
+            raise ValueError(f"a seat is {describe(data)}, not an object")
+        for key in data:
+            if key not in ("kind", "bot", "name", "choice"):
+                raise ValueError(f"a seat has the unknown field {key!r}")
+        if data.get("kind") not in (HUMAN, AI):
+            raise ValueError(f"a seat's 'kind' is {describe(data.get('kind'))}, not human or ai")
+        for key in ("bot", "name"):
+            if key in data and type(data[key]) is not str:
+                raise ValueError(f"a seat's {key!r} is {describe(data[key])}, not a text")
+        choice = data.get("choice")
+        if choice is not None and type(choice) is not str:
+            raise ValueError(f"a seat's 'choice' is {describe(choice)}, not a text")
+        return cls(
+            kind=data["kind"],
+            bot=data.get("bot") or "normal",
+            name=data.get("name") or "",
+            choice=choice,
+        )
+
+
+@dataclass(frozen=True)
+class AppFields:
+    """The app's entry of a save ("app"), checked."""
+
+    seats: tuple[Seat, ...] = ()
+    map_path: str | None = None
+    save_path: str | None = None
+    summary: dict[str, Any] | None = None
+    log: Any = None
+
+
+@dataclass(frozen=True)
+class LoadedSave:
+    """A save file loaded and replayed: the state, its seats and the map file it used."""
+
+    path: Path
+    save: SaveData
+    state: GameState
+    seats: tuple[Seat, ...]
+    """One per player; a save without seats (`daimyo play --save`) gets You + normal bots."""
+    map_path: Path | None
+    app: AppFields
+
+    @property
+    def log(self) -> Any:
+        """The saved game log (top-level "log", else the app's), None when there is none."""
+        return self.save.extra.get("log", self.app.log)
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def load_save(path: str | Path, known_maps: Mapping[str, str] | None = None) -> LoadedSave:
+    """Read, check and replay the save at `path` (raises `SaveError`).
+
+    `known_maps` maps map ids to files the person opened before (the app's settings).
+    """
+    path = Path(path)
+    save = read_save(path)
+    app = check_app_fields(save)
+    graph = None
+    map_path = None
+    setup = save.setup
+    if setup.map_id is not None:
+        map_path, graph = find_map(save, app.map_path, (known_maps or {}).get(setup.map_id))
+    state = replay(save, graph)
+    seats = app.seats
+    if not seats:  # a save written by `daimyo play`: every seat a bot but the first
+        seats = (Seat(HUMAN, name="You"),) + (Seat(AI, "normal"),) * (state.num_players - 1)
+    return LoadedSave(path, save, state, seats, map_path, app)
+
+
+def check_app_fields(save: SaveData) -> AppFields:
+    """The app's fields of a checked save (raises `SaveError` naming the field)."""
+    source = save.source
+    data = save.extra.get("app")
+    if data is None:
+        return AppFields()
+
+    def fail(where: str, problem: str) -> SaveError:
+        return SaveError(f"{source}: {where} {problem}; {DAMAGED}")
+
+    if not isinstance(data, dict):
+        raise fail("field 'app'", f"is {describe(data)}, not an object")
+    for key in data:
+        if key not in APP_FIELDS:
+            raise fail(f"field 'app.{key}'", "is not a field of a Daimyo save")
+    seats_data = data.get("seats")
+    if seats_data is None:
+        seats_data = []
+    if not isinstance(seats_data, list):
+        raise fail("field 'app.seats'", f"is {describe(seats_data)}, not a list")
+    seats = []
+    for index, item in enumerate(seats_data):
+        try:
+            seats.append(Seat.from_dict(item))
+        except ValueError as exc:
+            where = f"field 'app.seats', seat {index + 1}:"
+            raise fail(where, f"the seats are malformed ({exc})") from None
+    if seats and len(seats) != save.setup.players:
+        raise fail(
+            "field 'app.seats'", f"lists {len(seats)} seats for {save.setup.players} players"
+        )
+    paths = {}
+    for key in ("map_path", "save_path"):
+        value = data.get(key)
+        if value is not None and (type(value) is not str or not value or "\0" in value):
+            raise fail(f"field 'app.{key}'", f"is {describe(value)}, not a file path")
+        paths[key] = value
+    summary = data.get("summary")
+    if summary is not None:
+        _check_summary(summary, fail)
+    return AppFields(tuple(seats), paths["map_path"], paths["save_path"], summary, data.get("log"))
+
+
+def _check_summary(summary: Any, fail: Any) -> None:
+    if not isinstance(summary, dict):
+        raise fail("field 'app.summary'", f"is {describe(summary)}, not an object")
+    for key, value in summary.items():
+        where = f"field 'app.summary.{key}'"
+        if key not in SUMMARY_FIELDS:
+            raise fail(where, "is not a field of the summary")
+        if key == "round" and value is not None and (type(value) is not int or value < 0):
+            raise fail(where, f"is {describe(value)}, not a round number")
+        if key in ("map", "saved") and value is not None and type(value) is not str:
+            raise fail(where, f"is {describe(value)}, not a text")
+        if key == "finished" and type(value) is not bool:
+            raise fail(where, f"is {describe(value)}, not true or false")
+        if key == "players" and (
+            not isinstance(value, list) or any(type(v) is not str for v in value)
+        ):
+            raise fail(where, f"is {describe(value)}, not a list of names")
+    saved = summary.get("saved")
+    if saved is not None:
+        try:
+            datetime.fromisoformat(saved)
+        except ValueError:
+            raise fail("field 'app.summary.saved'", f"is {describe(saved)}, not a date") from None
+
+
+def map_candidates(map_id: str, recorded: str | None, remembered: str | None) -> list[Path]:
+    """The files that may hold a save's map, in the order they are tried."""
+    from maps.api import shipped_map_path, shipped_maps
+
+    shipped = shipped_maps()
+    found: list[Path] = []
+    if map_id in shipped:
+        found.append(Path(shipped_map_path(map_id)))
+    found.extend(Path(p) for p in (recorded, remembered) if p)
+    found.extend(Path(shipped_map_path(other)) for other in shipped if other != map_id)
+    unique: dict[str, Path] = {}
+    for candidate in found:
+        unique.setdefault(str(candidate.absolute()), candidate)
+    return list(unique.values())
+
+
+def find_map(save: SaveData, recorded: str | None, remembered: str | None) -> tuple[Path, Any]:
+    """The file and graph of the save's map: the first candidate whose hash matches.
+
+    Without a hash in the save, the first candidate with the map's id. A candidate that
+    is not a readable map file is skipped. Raises `SaveError` when none matches.
+    """
+    from shapely.errors import ShapelyError
+
+    from app.board.maps_cache import map_file, map_geometry
+    from maps.api import MapError
+    from maps.geometry import map_hash
+
+    map_id, wanted = save.setup.map_id, save.setup.map_hash
+    assert map_id is not None
+    changed: list[Path] = []
+    for candidate in map_candidates(map_id, recorded, remembered):
+        try:
+            mapfile = map_file(candidate)
+        except (MapError, OSError):
+            continue  # not a map file: skipped, and never quoted
+        matches = map_hash(mapfile) == wanted if wanted else mapfile.id == map_id
+        if matches:
+            try:
+                return candidate, map_geometry(candidate).graph
+            except (MapError, OSError, ValueError, IndexError, ShapelyError) as exc:
+                raise SaveError(
+                    f"{save.source}: the map file {candidate} of this game cannot be used "
+                    f"({exc}); fix the map in the editor, then load this save again"
+                ) from None
+        if mapfile.id == map_id:
+            changed.append(candidate)
+    if changed:
+        raise SaveError(
+            f"{save.source}: map {map_id!r} has changed since this game was saved (its hash "
+            f"differs; found {', '.join(map(str, changed))}); restore the map file the game "
+            "was played on to continue this game"
+        )
+    where = f" (the save names the file {recorded})" if recorded else ""
+    raise SaveError(
+        f"{save.source}: the map {map_id!r} of this game is neither shipped nor found{where}; "
+        "put the map file back where it was, or open it once with New game, then load this "
+        "save again"
+    )
+
+
+# --------------------------------------------------------------------------- summaries
+
+
+def round_of(state: GameState) -> int | None:
+    """The round being played (1 = the first), None when the game is over."""
+    if state.is_terminal():
+        return None
+    current = getattr(state, "round", None)
+    if type(current) is int:
+        return max(current, 1)
+    summary = getattr(state, "summary", None)
+    facts = summary() if callable(summary) else {}
+    turns = facts.get("turns") if isinstance(facts, dict) else None
+    if type(turns) is int:  # turn-based games (Shinobi): a round is one turn each
+        return turns // max(state.num_players, 1) + 1
+    return None
+
+
+def summary_dict(
+    state: GameState, seats: tuple[Seat, ...], labels: list[str], map_name: str | None
+) -> dict[str, Any]:
+    """What the Recent games list shows of a game, stored in the save's "app" entry."""
+    players = []
+    for seat, label in zip(seats, labels, strict=False):
+        if seat.is_human:
+            players.append(f"{seat.name} ({label})" if seat.name and seat.name != label else label)
+        else:
+            players.append(f"{label} ({seat.bot})")
+    return {
+        "round": round_of(state),
+        "map": map_name,
+        "players": players,
+        "saved": datetime.now().isoformat(timespec="seconds"),
+        "finished": state.is_terminal(),
+    }
+
+
+@dataclass(frozen=True)
+class SaveSummary:
+    """One line of the Recent games list."""
+
+    path: Path
+    game: str
+    map: str | None
+    round: int | None
+    finished: bool
+    players: tuple[str, ...]
+    saved: datetime
+    problem: str | None = None
+    """Why the file cannot be loaded (then only `path` and `saved` are meaningful)."""
+
+    def title(self) -> str:
+        """Game, map and round: "Battle for Rokugan · Rokugan · round 3"."""
+        if self.problem is not None:
+            return f"{self.path.name} · cannot be loaded"
+        parts = [self.game]
+        if self.map:
+            parts.append(self.map)
+        if self.finished:
+            parts.append("finished")
+        elif self.round is not None:
+            parts.append(f"round {self.round}")
+        return " · ".join(parts)
+
+    def details(self) -> str:
+        """Players and the date: "You (Crab), Lion (normal) · 25 Nov 2026, 14:05"."""
+        when = self.saved.strftime("%d %b %Y, %H:%M")
+        if self.problem is not None:
+            return when
+        who = ", ".join(self.players) or f"{len(self.players)} players"
+        return f"{who} · {when}"
+
+
+def read_summary(path: str | Path) -> SaveSummary:
+    """The Recent games line of the save at `path`, read without replaying it.
+
+    A file that fails the checks gets a summary whose `problem` says why.
+    """
+    path = Path(path)
+    try:
+        modified = datetime.fromtimestamp(path.stat().st_mtime)
+    except (OSError, ValueError, OverflowError):
+        modified = datetime.now()
+    try:
+        save = read_save(path)
+        app = check_app_fields(save)
+    except SaveError as exc:
+        return SaveSummary(path, "", None, None, False, (), modified, problem=str(exc))
+    summary = app.summary or {}
+    saved = modified
+    if isinstance(summary.get("saved"), str):
+        saved = datetime.fromisoformat(summary["saved"])
+    players = tuple(summary.get("players") or ())
+    if not players:
+        players = tuple(
+            seat.name or ("You" if seat.is_human else seat.bot) for seat in app.seats
+        ) or tuple(f"player {p + 1}" for p in range(save.setup.players))
+    return SaveSummary(
+        path=path,
+        game=get_game(save.setup.game).name,
+        map=summary.get("map") or save.setup.map_id,
+        round=summary.get("round"),
+        finished=bool(summary.get("finished", False)),
+        players=players,
+        saved=saved,
+    )

@@ -1,0 +1,86 @@
+"""Phase 4 of a round, the actions (Aktionsphase): what a player may do on its turn.
+
+One action per turn, clockwise from the governor (the turn order and the end of the
+phase are in `engine.ricewars.rounds`): place a peasant from the daimyo board by the
+peasant rule, play an action card (`engine.ricewars.cards`), attack
+(`engine.ricewars.combat`), challenge a daimyo to a duel (`engine.ricewars.duel`), use an
+advisor's service (`engine.ricewars.advisors`, one per round), or pass.
+
+Rule decisions (the rulebook leaves these open):
+
+* A pass puts down a pass marker; after the second the player takes no more actions this
+  round (but still defends and reacts).
+* 2-player scenario: on the neutral player's turn a player places one of its peasants
+  (the governor first, then alternately) by the peasant rule; the neutral keeps taking
+  turns while it has a peasant to place, also after both players have passed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.ricewars import actions as A
+from engine.ricewars.advisors import action_service, action_services
+from engine.ricewars.cards import card_targets, play_card
+from engine.ricewars.combat import start_combat
+from engine.ricewars.data import CARDS
+from engine.ricewars.duel import challenge
+from engine.ricewars.peasants import peasant_fields
+from engine.ricewars.position import Position, bits
+from engine.ricewars.rounds import next_turn
+
+
+def legal_action(st: Position) -> list[Any]:
+    """Every action of the player whose turn it is."""
+    s = st.cur
+    out: list[Any] = [A.Pass()]
+    if st.reserve[s] > 0:
+        out.extend(A.Peasant(st.fid(f)) for f in bits(peasant_fields(st, s)))
+    for c in st.hands[s]:
+        targets = card_targets(st, s, c)
+        if targets is not None:
+            out.extend(A.Play(CARDS[c].id, t) for t in targets)
+    if st.held[s] and not st.used_service[s]:
+        out.extend(action_services(st, s))
+    if st.ash[s] or st.ron[s]:
+        troops = [
+            (a, r) for r in range(min(1, st.ron[s]) + 1) for a in range(st.ash[s] + 1) if a + r
+        ]
+        for q in st.opponents(s):
+            for f in bits(st.own[q]):
+                out.extend(A.Attack(st.fid(f), a, r) for a, r in troops)
+    if st.ron[s]:
+        out.extend(A.Duel(q) for q in range(st.n) if q != s)
+    return out
+
+
+def apply_action(st: Position, s: int, action: Any) -> None:
+    """Seat `s` takes its action."""
+    if isinstance(action, A.Pass):
+        st.passes[s] += 1
+        next_turn(st, s)
+    elif isinstance(action, A.Peasant):
+        st.reserve[s] -= 1
+        st._set_owner(st.field(action.field), s)
+        next_turn(st, s)
+    elif isinstance(action, A.Play):
+        play_card(st, s, action)
+    elif isinstance(action, A.Service):
+        action_service(st, s, action)
+    elif isinstance(action, A.Attack):
+        start_combat(st, s, st.field(action.field), action.ashigaru, action.ronin)
+    elif isinstance(action, A.Duel):
+        challenge(st, s, action)
+
+
+def legal_neutral(st: Position) -> list[Any]:
+    """Where the neutral player's next peasant may go, by the peasant rule."""
+    return [A.Peasant(st.fid(f)) for f in bits(peasant_fields(st, st.neutral))]
+
+
+def apply_neutral(st: Position, s: int, action: Any) -> None:
+    """Seat `s` places a peasant for the neutral player; the next turn."""
+    st.reserve[st.neutral] -= 1
+    st._set_owner(st.field(action.field), st.neutral)
+    st.nplaced += 1
+    next_turn(st, st.neutral)

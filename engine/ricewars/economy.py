@@ -1,0 +1,46 @@
+"""Money: the bank, payments, and phase 1 of a round, income (Gewinnabrechnung).
+
+The bank holds 400 Ryo and pays only what it has. Money is public: every payment is
+made in the open, so it can be counted. The governor pays every player, from himself
+clockwise: the palace 2 Ryo, each peasant connected to the palace 1 Ryo (on the blessed
+field 2 on the quick side, 3 on the epic side), and 3 Ryo more in rounds with the
+`income3` symbol. A peasant cut off from its palace earns nothing; the neutral player
+has no money at all.
+"""
+
+from __future__ import annotations
+
+from engine.ricewars.data import PALACE_INCOME, ROUND_BONUS
+from engine.ricewars.peasants import connected
+from engine.ricewars.position import Position, bits
+
+
+def pay(st: Position, s: int, amount: int) -> None:
+    """Seat `s` pays `amount` Ryo to the bank."""
+    st.money[s] -= amount
+    st.bank += amount
+
+
+def earn(st: Position, s: int, amount: int) -> None:
+    """The bank pays seat `s` up to `amount` Ryo (no more than it holds)."""
+    got = min(amount, st.bank)
+    st.bank -= got
+    st.money[s] += got
+
+
+def income(st: Position, s: int) -> int:
+    """What seat `s` earns in the income phase of this round (before the bank's limit)."""
+    if s == st.neutral or st.palace[s] < 0:
+        return 0
+    total = PALACE_INCOME
+    for f in bits(connected(st, s)):
+        total += st.board.blessed[f] or 1
+    if "income3" in st.symbols():
+        total += ROUND_BONUS
+    return total
+
+
+def pay_income(st: Position) -> None:
+    """Phase 1: the governor pays every player's income, himself first."""
+    for s in st.humans_from(st.governor):
+        earn(st, s, income(st, s))

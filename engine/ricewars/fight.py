@@ -1,0 +1,115 @@
+"""What a combat and a duel share: the strength of a side, the end of a fight, and the
+record of a finished one.
+
+The fight under way is `Position.fight` (see `engine.ricewars.position.new_fight`);
+side 0 is the attacker (the challenger in a duel), side 1 the defender. The steps of a
+fight are in `engine.ricewars.combat` (the bonus alternation, the reveal and reaction
+cards are the same in a duel) and `engine.ricewars.duel`.
+
+Strength in a combat: peasant 1 (the defender's), ashigaru 2, ronin 4, +1 for the
+attacker in `attack1` rounds. A duel has only bonuses (no base strength). Both add the
+bonus of every card played face down or drawn face down, advisors' strength services,
+the reaction cards paid for (Mamori, Yuuki) and the tie-break draws.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.ricewars.data import CARDS, STRENGTH_ASHIGARU, STRENGTH_PEASANT, STRENGTH_RONIN
+from engine.ricewars.deck import draw
+from engine.ricewars.position import Position
+from engine.ricewars.rounds import turn_of
+
+
+def strength(f: dict[str, Any], side: int, attack1: bool) -> int:
+    """A side's strength in fight `f` (`attack1`: an attack round, attackers +1)."""
+    total = 0
+    if f["kind"] == "combat":
+        a, r = f["troops"][side]
+        total += STRENGTH_ASHIGARU * a + STRENGTH_RONIN * r
+        if side == 1:
+            total += STRENGTH_PEASANT
+        elif attack1:
+            total += 1
+    total += f["extra"][side]
+    total += sum(CARDS[c].bonus for c in f["cards"][side])
+    total += sum(CARDS[c].bonus for c in f["blind"][side])
+    for c in f["paid"]:
+        if c in f["cards"][side] and CARDS[c].op in ("duel_strength", "defend_strength"):
+            total += CARDS[c].amount
+    total += sum(CARDS[c].bonus for who, c in f["tie"] if who == side)
+    return total
+
+
+def current_strength(st: Position, side: int) -> int:
+    """A side's strength in the fight under way."""
+    return strength(st.fight, side, "attack1" in st.symbols())
+
+
+def side_of(st: Position, s: int) -> int:
+    """Seat `s`'s side in the fight under way (0 attacker, 1 defender)."""
+    return 0 if st.fight["att"] == s else 1
+
+
+def end_fight(st: Position, attacker_draws: int, defender_draws: int) -> None:
+    """All played cards go to the discard pile; both sides draw; the next turn."""
+    f = st.fight
+    # The record is made when read: a search ends fights far more often than it reads them.
+    st._ended = (f, "attack1" in st.symbols())
+    for side in (0, 1):
+        st.discard.extend(f["cards"][side])
+        st.discard.extend(f["blind"][side])
+    st.discard.extend(c for _, c in f["tie"])
+    att, dfn = f["att"], f["dfn"]
+    draw(st, att, attacker_draws)
+    draw(st, dfn, defender_draws)
+    st.fight = None
+    turn_of(st, att)
+
+
+@dataclass(frozen=True, slots=True)
+class FightRecord:
+    """A finished combat or duel, as it stood when it ended (everything in it is public:
+    a fight that got to its cards revealed them all; a refused or escaped duel has none).
+
+    Side 0 is the attacker (the challenging ronin's owner in a duel), side 1 the defender.
+    Cards are card indices (`engine.ricewars.data.CARDS`).
+    """
+
+    kind: str  # "combat" or "duel"
+    attacker: int  # seat
+    defender: int  # seat
+    field: str | None  # the attacked field's id (None for a duel)
+    troops: tuple[tuple[int, int], tuple[int, int]]  # (ashigaru, ronin) per side
+    cards: tuple[tuple[int, ...], tuple[int, ...]]  # bonus cards played face down, per side
+    blind: tuple[tuple[int, ...], tuple[int, ...]]  # cards drawn face down (Youhei, neutral)
+    extra: tuple[int, int]  # strength from advisors' services, per side
+    paid: tuple[int, ...]  # reaction cards paid for (Kyuujo, Mamori, Yuuki, Shouri)
+    tie: tuple[tuple[int, int], ...]  # tie-break draws as (side, card), in order
+    revealed: bool  # the cards were turned up (False: a refused or escaped duel)
+    winner: int  # 0 attacker, 1 defender, 2 both lost (duel tie), -1 no contest
+    strengths: tuple[int, int] | None  # the engine's final strengths (None: not revealed)
+
+
+def fight_record(st: Position) -> FightRecord | None:
+    """The fight the latest action finished (None: it finished none), as a record."""
+    if st._ended is None:
+        return None
+    f, attack1 = st._ended
+    return FightRecord(
+        kind=f["kind"],
+        attacker=f["att"],
+        defender=f["dfn"],
+        field=st.fid(f["field"]) if f["field"] >= 0 else None,
+        troops=f["troops"],
+        cards=f["cards"],
+        blind=f["blind"],
+        extra=f["extra"],
+        paid=f["paid"],
+        tie=f["tie"],
+        revealed=f["revealed"],
+        winner=f["winner"],
+        strengths=(strength(f, 0, attack1), strength(f, 1, attack1)) if f["revealed"] else None,
+    )

@@ -1,0 +1,73 @@
+"""The peasant rule (Bauernregel) and peasants coming and going.
+
+A peasant from the daimyo board may only go to a free field (no peasant, no palace)
+that borders the own palace, directly or through own peasants connected to it, and
+never next to an own peasant cut off from the palace. Connection is a flood fill over
+bitmasks with precomputed neighbour unions per 8-field chunk (`Board.spread`), memoised
+by (map, palace, peasants) because search revisits the same groups constantly.
+
+A peasant driven from the board goes back to its owner's supply (Bauernstapel); the
+neutral player's lost peasants leave the game. A peasant taken from the supply after a
+ronin's victory or a refused duel ignores the peasant rule; Shinden (card) and Daiku
+(advisor) place one from the supply by the rule.
+"""
+
+from __future__ import annotations
+
+from engine.ricewars.position import Position
+
+_CONNECTED: dict[tuple[str, int, int], int] = {}
+"""(map hash, palace, own peasants) -> connected peasants: search revisits positions."""
+
+
+def connected(st: Position, s: int) -> int:
+    """Own peasants of seat `s` connected to its palace (directly or via own peasants)."""
+    p = st.palace[s]
+    if p < 0:
+        return 0
+    own = st.own[s]
+    key = (st.board.graph.hash, p, own)
+    reach = _CONNECTED.get(key)
+    if reach is None:
+        spread = st.board.spread
+        reach = st.board.adj[p] & own
+        while True:
+            grown = (reach | spread(reach)) & own
+            if grown == reach:
+                break
+            reach = grown
+        if len(_CONNECTED) > 500_000:
+            _CONNECTED.clear()
+        _CONNECTED[key] = reach
+    return reach
+
+
+def peasant_fields(st: Position, s: int) -> int:
+    """Fields where seat `s` may place a peasant by the peasant rule (bitmask)."""
+    p = st.palace[s]
+    if p < 0:
+        return 0
+    spread = st.board.spread
+    conn = connected(st, s)
+    near = st.board.adj[p] | spread(conn)
+    bad = spread(st.own[s] & ~conn)
+    return near & st.free_mask() & ~bad
+
+
+def remove_peasant(st: Position, f: int) -> None:
+    """A peasant leaves field `f` for its owner's supply (the neutral's for the box)."""
+    s = st.owner[f]
+    st._set_owner(f, -1)
+    if s == st.neutral:
+        st.boxed_peasants[s] += 1
+    else:
+        st.supply[s] += 1
+
+
+def supply_peasant(st: Position, s: int, f: int) -> bool:
+    """Put a peasant of seat `s` from its supply on `f` (False when the supply is empty)."""
+    if st.supply[s] <= 0:
+        return False
+    st.supply[s] -= 1
+    st._set_owner(f, s)
+    return True

@@ -1,0 +1,88 @@
+"""The course of a round (Spielverlauf): its phases in order, whose turn it is in the
+action phase, phase 5 (drawing cards) and the end of the game.
+
+A round is income, hiring and upkeep, the advisors' auction (only in the rounds with the
+`auction` symbol), actions and the draw. The governor starts every phase. In the action
+phase each player takes one action per turn, clockwise; a pass puts down a pass marker,
+and after the second the player takes no more actions this round (but still defends and
+reacts). The phase ends when every player has put down both markers. In the scenario the
+neutral player's turn comes round too while it has a peasant to place: one player places
+it for the neutral (the governor first, then alternately), also after both have passed.
+
+The game ends after the action phase of the last round (7 on the quick side, 8 on the
+epic side). Otherwise every player draws 2 cards (3 in `card` rounds), never above 5,
+the governor's marker passes clockwise and the next round begins.
+"""
+
+from __future__ import annotations
+
+from engine.core import TERMINAL
+from engine.ricewars.data import DRAW_CARDS
+from engine.ricewars.deck import draw
+from engine.ricewars.economy import pay_income
+from engine.ricewars.peasants import peasant_fields
+from engine.ricewars.position import ACTION, HIRE, NEUTRAL, OVER, Position
+
+
+def start_round(st: Position) -> None:
+    """Round r begins: income, then hiring from the governor."""
+    st.round += 1
+    seats = st.seats
+    st.used_service = [False] * seats
+    st.passes = [0] * seats
+    st.nplaced = 0
+    pay_income(st)
+    st.phase = HIRE
+    st.queue = tuple(st.order_from(st.governor))
+    st.cur = -1
+
+
+def start_actions(st: Position) -> None:
+    """Phase 4 begins with the governor."""
+    st.phase = ACTION
+    st.queue = ()
+    turn_of(st, st.governor, first=True)
+
+
+def has_actions(st: Position, s: int) -> bool:
+    """True while seat `s` still takes turns in this action phase."""
+    if s == st.neutral:
+        return st.reserve[s] > 0 and bool(peasant_fields(st, s))
+    return st.passes[s] < 2
+
+
+def turn_of(st: Position, start: int, first: bool = False) -> None:
+    """The next seat with actions left, from `start` (inclusive when `first`)."""
+    order = st.order_from(start)
+    if not first:
+        order = order[1:] + order[:1]
+    for s in order:
+        if has_actions(st, s):
+            if s == st.neutral:
+                humans = st.humans_from(st.governor)
+                st.phase = NEUTRAL
+                st.cur = humans[st.nplaced % len(humans)]
+            else:
+                st.phase = ACTION
+                st.cur = s
+            return
+    end_actions(st)
+
+
+def next_turn(st: Position, after: int) -> None:
+    """Seat `after` has taken its action: the next seat's turn."""
+    turn_of(st, after)
+
+
+def end_actions(st: Position) -> None:
+    """The action phase is over: the game ends, or the draw phase and a new round."""
+    if st.round >= st.board.rounds:
+        st.phase = OVER
+        st.cur = TERMINAL
+        return
+    extra = 1 if "card" in st.symbols() else 0
+    for s in st.humans_from(st.governor):
+        draw(st, s, DRAW_CARDS + extra)
+    humans = st.humans_from(st.governor)
+    st.governor = humans[1 % len(humans)]
+    start_round(st)

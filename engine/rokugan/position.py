@@ -1,0 +1,276 @@
+"""The Battle for Rokugan position: flat lists of small ints and their undo snapshot.
+
+Below every rule module (and below `observation.py` and `state.py`): the codes that name
+token locations, phases, pending sub-decisions, territory-card holders and board-token
+fields, and `Position`, the data of a game in progress. The rules that change it live in
+the modules named after the rulebook's parts (setup, upkeep, placement, cards,
+resolution, battles, scoring; `rounds` orders the phases); `state.RokuganState` adds the
+public state API on top.
+
+Flat state: per-token locations in one list, per-province control and special tokens in
+lists indexed by province, board combat tokens as a list of small tuples numbered in
+placement order (`#N`). Every `apply` pushes a snapshot of these lists (a few hundred
+ints) and `undo` restores it, so undo is exact and cheap; no deep copies anywhere.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rokugan.board import Board
+from engine.rokugan.data import CLAN_TOKENS, CONTROL_TOKENS, HARBOR, TOKEN_LABELS, TOKENS_PER_CLAN
+
+# Token locations.
+POOL, HAND, ONBOARD, DISCARD, BOX = range(5)
+LOCATION_NAMES = ("pool", "hand", "board", "discard", "box")
+
+# Phases.
+PH_OBJECTIVE, PH_CONTROL, PH_DRAGON, PH_CARDS, PH_PLACE, PH_SWAP, PH_OVER = range(7)
+PHASE_NAMES = ("objective", "control", "dragon", "cards", "placement", "swap", "over")
+
+# Pending sub-decisions inside the card round or a placement turn.
+PEND_SEND, PEND_PEEK, PEND_LOOK, PEND_DARK_DISCARD, PEND_PURGE, PEND_ANIMATE = range(1, 7)
+
+# Territory card holder codes.
+ON_MAP, PLAYED, NO_CARD = -1, -2, -3
+
+# Board token tuple fields: (player, token id, slot or -1 for a Blessing, face up,
+# host serial of a Blessing or -1, serial of the newest Blessing on it or -1).
+T_PLAYER, T_TID, T_SLOT, T_UP, T_HOST, T_BLESSED = range(6)
+
+
+class Position:
+    """The data of a Battle for Rokugan game: setup facts, the position and its history.
+
+    Setup facts (fixed for the game): `n`, `board`, `clans`, `seed`, `settings`,
+    `chance_seed`, `terr_card`, `dealt`. Everything else is the position, copied by
+    `_snapshot` and put back by `_restore`."""
+
+    __slots__ = (
+        "n",
+        "board",
+        "clans",
+        "seed",
+        "settings",
+        "chance_seed",
+        "terr_card",
+        "dealt",
+        "deck",
+        "revealed",
+        "loc",
+        "hand_count",
+        "ctrl_owner",
+        "ctrl_down",
+        "ctrl_up",
+        "special",
+        "supply",
+        "control_left",
+        "objective",
+        "scouts",
+        "shugenja",
+        "terr_holder",
+        "seen_cards",
+        "known",
+        "tokens",
+        "border_occ",
+        "ronin",
+        "spied",
+        "out",
+        "setup_left",
+        "played_by",
+        "round",
+        "phase",
+        "cur",
+        "first",
+        "passes",
+        "draws",
+        "peek_used",
+        "fp_card_used",
+        "pending",
+        "attacked",
+        "_history",
+        "_undo",
+        "_determinized",
+    )
+
+    n: int
+    board: Board
+    clans: tuple[int, ...]
+    seed: int
+    settings: dict[str, Any]
+    chance_seed: int
+    terr_card: tuple[str | None, ...]
+    dealt: tuple[tuple[int, int], ...]
+    deck: tuple[int, ...]
+    revealed: tuple[int, ...]
+    loc: list[int]
+    hand_count: list[int]
+    ctrl_owner: list[int]
+    ctrl_down: list[int]
+    ctrl_up: list[int]
+    special: list[int]
+    supply: list[int]
+    control_left: list[int]
+    objective: list[int]
+    scouts: list[int]
+    shugenja: list[int]
+    terr_holder: list[int]
+    seen_cards: list[int]
+    known: list[int]
+    tokens: list[tuple[int, ...] | None]
+    border_occ: list[int]
+    ronin: list[int]
+    spied: list[int]
+    out: list[int]
+    setup_left: list[int]
+    played_by: list[int]
+    round: int
+    phase: int
+    cur: int
+    first: int
+    passes: int
+    draws: int
+    peek_used: int
+    fp_card_used: int
+    pending: tuple[Any, ...] | None
+    attacked: int  # bit q: province q was attacked this round (see battles.py)
+    _history: list[Any]
+    _undo: list[tuple[Any, ...]]
+    _determinized: bool
+
+    # ------------------------------------------------------------------ snapshots
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        """The position as one tuple (the undo record; `observation.py` reads its parts)."""
+        return (
+            tuple(self.loc),
+            tuple(self.hand_count),
+            tuple(self.ctrl_owner),
+            tuple(self.ctrl_down),
+            tuple(self.ctrl_up),
+            tuple(self.special),
+            tuple(self.supply),
+            tuple(self.control_left),
+            tuple(self.objective),
+            tuple(self.scouts),
+            tuple(self.shugenja),
+            tuple(self.terr_holder),
+            tuple(self.seen_cards),
+            tuple(self.known),
+            tuple(self.tokens),
+            tuple(self.border_occ),
+            tuple(self.ronin),
+            tuple(self.spied),
+            tuple(self.out),
+            tuple(self.setup_left),
+            tuple(self.played_by),
+            self.deck,
+            self.revealed,
+            self.round,
+            self.phase,
+            self.cur,
+            self.first,
+            self.passes,
+            self.draws,
+            self.peek_used,
+            self.fp_card_used,
+            self.pending,
+            self.attacked,
+        )
+
+    def _restore(self, s: tuple[Any, ...]) -> None:
+        """Put back a position taken by `_snapshot`."""
+        (
+            loc,
+            hand_count,
+            ctrl_owner,
+            ctrl_down,
+            ctrl_up,
+            special,
+            supply,
+            control_left,
+            objective,
+            scouts,
+            shugenja,
+            terr_holder,
+            seen_cards,
+            known,
+            tokens,
+            border_occ,
+            ronin,
+            spied,
+            out,
+            setup_left,
+            played_by,
+            self.deck,
+            self.revealed,
+            self.round,
+            self.phase,
+            self.cur,
+            self.first,
+            self.passes,
+            self.draws,
+            self.peek_used,
+            self.fp_card_used,
+            self.pending,
+            self.attacked,
+        ) = s
+        self.loc = list(loc)
+        self.hand_count = list(hand_count)
+        self.ctrl_owner = list(ctrl_owner)
+        self.ctrl_down = list(ctrl_down)
+        self.ctrl_up = list(ctrl_up)
+        self.special = list(special)
+        self.supply = list(supply)
+        self.control_left = list(control_left)
+        self.objective = list(objective)
+        self.scouts = list(scouts)
+        self.shugenja = list(shugenja)
+        self.terr_holder = list(terr_holder)
+        self.seen_cards = list(seen_cards)
+        self.known = list(known)
+        self.tokens = list(tokens)
+        self.border_occ = list(border_occ)
+        self.ronin = list(ronin)
+        self.spied = list(spied)
+        self.out = list(out)
+        self.setup_left = list(setup_left)
+        self.played_by = list(played_by)
+
+    # ------------------------------------------------------------------ small queries
+
+    def tok(self, player: int, tid: int) -> tuple[int, int]:
+        """(kind, strength) of a player's token."""
+        return CLAN_TOKENS[self.clans[player]][tid]
+
+    def label(self, player: int, tid: int) -> str:
+        """Text label of a player's token."""
+        return TOKEN_LABELS[self.clans[player]][tid]
+
+    def player_of_clan(self, clan: int) -> int:
+        """Seat playing `clan`, or -1."""
+        return self.clans.index(clan) if clan in self.clans else -1
+
+    def hand(self, player: int) -> list[int]:
+        """Token ids in `player`'s hand (behind the screen)."""
+        base = player * TOKENS_PER_CLAN
+        loc = self.loc
+        return [t for t in range(TOKENS_PER_CLAN) if loc[base + t] == HAND]
+
+    def tids_at(self, player: int, where: int) -> list[int]:
+        """Token ids of `player` at location `where` (POOL, HAND, ...)."""
+        base = player * TOKENS_PER_CLAN
+        loc = self.loc
+        return [t for t in range(TOKENS_PER_CLAN) if loc[base + t] == where]
+
+    def provinces_of(self, player: int) -> int:
+        """Number of provinces `player` controls."""
+        return self.ctrl_owner.count(player)
+
+    def control_on_board(self, player: int) -> int:
+        """Control tokens `player` has on the map."""
+        return CONTROL_TOKENS - self.control_left[player]
+
+    def is_coastal(self, prov: int) -> bool:
+        """Coastal by the map, or made coastal by the harbor token."""
+        return self.board.coastal[prov] or self.special[prov] == HARBOR

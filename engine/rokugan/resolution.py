@@ -1,0 +1,217 @@
+"""The resolution phase, steps 1-7 (rulebook: "Abhandlungsphase", "Verwüsten",
+"Diplomatie", "Bluff", "Territoriumskarten spielen").
+
+1. `reveal`: every combat token on the board is turned face up; the provinces they
+   attack are remembered (`battles.mark_attacks`: an attack that then disappears still
+   makes its province successfully defended, see `battles.py`).
+2. `remove_bluffs_and_illegal`: bluffs go back behind the screens (Lion's bluff defending
+   an own province stays, +2 in its battle); every token is re-checked against the board
+   as it is now (cards can change control or special tokens after a token was placed, and
+   the `table_placements` setting accepts rule-breaking tokens) and illegal ones are
+   discarded, then Blessings whose host went.
+3. `resolve_raids`: a Raid works if its owner controls a neighbouring province or has a
+   Shinobi in the raided province; all raid conditions are judged first, then all raids
+   are carried out: every combat token in the province or on its borders is discarded,
+   its control tokens are removed and scorched earth is put there.
+4. `resolve_diplomacy`: every combat token in the province or on its borders is
+   discarded and a Peace token is put there. With no scorched-earth (or Peace) token left
+   in the supply the Raid (Diplomacy) still clears, but no special token is placed.
+5. Battles: `battles.py`.
+6. `claim_territories`: a player controlling every (unscorched) province of a territory
+   takes its card from the map; a held, unplayed card of a territory its holder no longer
+   controls goes back under the map.
+7. `advance_round`: whatever is left is discarded, bluffs return behind the screens, the
+   round marker advances; after round 5 the game is over.
+
+The next round's upkeep is started by `rounds.py`.
+"""
+
+from __future__ import annotations
+
+from engine.core import TERMINAL
+from engine.rokugan.battles import battles, mark_attacks
+from engine.rokugan.data import (
+    ARMY,
+    BLESSING,
+    BLUFF_TID,
+    DIPLOMACY,
+    LION,
+    NAVY,
+    PEACE,
+    RAID,
+    ROUNDS,
+    SCORCHED,
+    SHINOBI,
+    TOKENS_PER_CLAN,
+)
+from engine.rokugan.placement import slot_problem
+from engine.rokugan.position import (
+    DISCARD,
+    HAND,
+    NO_CARD,
+    ON_MAP,
+    PH_OVER,
+    PLAYED,
+    T_HOST,
+    T_PLAYER,
+    T_SLOT,
+    T_TID,
+    T_UP,
+    Position,
+)
+from engine.rokugan.scoring import territory_controller
+from engine.rokugan.tokens import (
+    discard_token,
+    move,
+    remove_control_all,
+    set_special,
+    take_off_board,
+)
+
+
+def resolve(st: Position) -> None:
+    """Resolution steps 1-7 (the caller starts the next round unless the game is over)."""
+    reveal(st)
+    mark_attacks(st)
+    lion_bluff = remove_bluffs_and_illegal(st)
+    resolve_raids(st)
+    resolve_diplomacy(st)
+    battles(st, lion_bluff)
+    claim_territories(st)
+    advance_round(st)
+
+
+def token_problem(st: Position, serial: int) -> str | None:
+    """Step 2: is board token `serial` (still) legally placed?"""
+    t = st.tokens[serial]
+    assert t is not None
+    p = t[T_PLAYER]
+    kind = st.tok(p, t[T_TID])[0]
+    if kind == BLESSING:
+        host = t[T_HOST]
+        ht = st.tokens[host]
+        if ht is None:
+            return "its host is gone"
+        if st.tok(ht[T_PLAYER], ht[T_TID])[0] not in (ARMY, NAVY, SHINOBI):
+            return "a Blessing must lie on an Army, Navy or Shinobi"
+        return None
+    return slot_problem(st, p, kind, t[T_SLOT])
+
+
+def reveal(st: Position) -> None:
+    """Step 1: turn every board token face up."""
+    tokens = st.tokens
+    for s, t in enumerate(tokens):
+        if t is not None and not t[T_UP]:
+            tokens[s] = (*t[:T_UP], 1, *t[T_UP + 1 :])
+
+
+def remove_bluffs_and_illegal(st: Position) -> dict[int, int]:
+    """Step 2: bluffs back behind the screens (Lion's defending bluff stays), illegal
+    tokens discarded. Returns {province: serial} of the Lion's bluffs that stay."""
+    b = st.board
+    tokens = st.tokens
+    lion_bluff: dict[int, int] = {}
+    for s in range(len(tokens)):
+        t = tokens[s]
+        if t is None or st.tok(t[T_PLAYER], t[T_TID])[0] == BLESSING:
+            continue
+        p = t[T_PLAYER]
+        if t[T_TID] == BLUFF_TID:
+            slot = t[T_SLOT]
+            lion = st.clans[p] == LION and not st.spied[p]
+            if lion and slot < b.n and st.ctrl_owner[slot] == p:
+                lion_bluff[slot] = s
+                continue
+            take_off_board(st, s, HAND)
+            continue
+        if token_problem(st, s) is not None:
+            discard_token(st, s)
+    for s in range(len(tokens)):
+        t = tokens[s]
+        if t is not None and token_problem(st, s) is not None:
+            discard_token(st, s)
+    return lion_bluff
+
+
+def resolve_raids(st: Position) -> None:
+    """Step 3: raid conditions judged together, then every raid carried out."""
+    b = st.board
+    tokens = st.tokens
+    raids = []
+    for s, t in enumerate(tokens):
+        if t is None or st.tok(t[T_PLAYER], t[T_TID])[0] != RAID:
+            continue
+        p, q = t[T_PLAYER], t[T_SLOT]
+        ok = any(st.ctrl_owner[r] == p for r in b.neighbors[q]) or any(
+            u is not None
+            and u[T_PLAYER] == p
+            and u[T_SLOT] == q
+            and st.tok(p, u[T_TID])[0] == SHINOBI
+            for u in tokens
+        )
+        raids.append((s, q, ok))
+    for s, q, ok in raids:
+        if tokens[s] is not None:
+            discard_token(st, s)
+        if ok:
+            clear_province(st, q)
+            remove_control_all(st, q)
+            if st.special[q] != SCORCHED and st.supply[SCORCHED] > 0:
+                set_special(st, q, SCORCHED)
+
+
+def resolve_diplomacy(st: Position) -> None:
+    """Step 4: every Diplomacy token clears its province and brings Peace."""
+    for t in st.tokens:
+        if t is None or st.tok(t[T_PLAYER], t[T_TID])[0] != DIPLOMACY:
+            continue
+        q = t[T_SLOT]
+        clear_province(st, q)
+        if st.special[q] not in (PEACE, SCORCHED) and st.supply[PEACE] > 0:
+            set_special(st, q, PEACE)
+
+
+def clear_province(st: Position, q: int) -> None:
+    """Discard every combat token in `q` or on one of its borders."""
+    b = st.board
+    for s, t in enumerate(st.tokens):
+        if t is None or t[T_SLOT] < 0:
+            continue
+        slot = t[T_SLOT]
+        if slot == q or (slot >= b.n and b.slot_border[slot] in b.borders_of[q]):
+            discard_token(st, s)
+
+
+def claim_territories(st: Position) -> None:
+    """Step 6: territory cards taken by controllers or returned under the map."""
+    for t, holder in enumerate(st.terr_holder):
+        if holder == NO_CARD or holder == PLAYED:
+            continue
+        ctl = territory_controller(st, t)
+        if holder >= 0 and holder != ctl:
+            st.terr_holder[t] = holder = ON_MAP
+        if holder == ON_MAP and ctl >= 0:
+            st.terr_holder[t] = ctl
+            st.seen_cards[ctl] |= 1 << t
+
+
+def advance_round(st: Position) -> None:
+    """Step 7: clear the board, bluffs behind the screens, the round marker advances."""
+    tokens = st.tokens
+    # Whatever is left on the board is discarded; bluffs go back behind the screens.
+    for s in range(len(tokens)):
+        if tokens[s] is not None:
+            discard_token(st, s)
+    for p in range(st.n):
+        g = p * TOKENS_PER_CLAN + BLUFF_TID
+        if st.loc[g] == DISCARD:
+            move(st, p, BLUFF_TID, HAND)
+    st.tokens = []
+    st.border_occ = [-1] * st.board.n_borders
+    st.attacked = 0
+    st.round += 1
+    st.pending = None
+    if st.round > ROUNDS:
+        st.phase = PH_OVER
+        st.cur = TERMINAL

@@ -1,0 +1,132 @@
+"""Honor and the winner (rulebook: "Spielende", "Ehre am Spielende"; objectives in
+`rokugan-components.md`).
+
+Honor = flowers of controlled provinces (+ honor tokens, + 1 per defense token) + one per
+face-up control token there (the Shadowlands give no honor at all, even on a map that
+prints flowers there) + the secret objective if met + 5 per controlled territory (not
+Shadowlands; scorched provinces do not count towards control). Ties: most honor, then
+most provinces, then most territory cards won (held + played); still tied = a shared
+victory. `honor` is also the standing mid-game.
+"""
+
+from __future__ import annotations
+
+from engine.rokugan.data import (
+    CLANS,
+    EMERALD_EMPIRE,
+    LOST_LANDS,
+    OBJECTIVE_CLAN,
+    OBJECTIVES,
+    SCORCHED,
+    SPECIAL_HONOR,
+    WAY_OF_HUMILITY,
+    WAY_OF_THE_SAIL,
+    WEB_OF_INFLUENCE,
+)
+from engine.rokugan.position import Position
+
+
+def territory_controller(st: Position, t: int) -> int:
+    """The player controlling every unscorched province of territory `t`, else -1."""
+    owner = -2
+    for q in st.board.territory_members[t]:
+        if st.special[q] == SCORCHED:
+            continue
+        o = st.ctrl_owner[q]
+        if o < 0 or (owner != -2 and o != owner):
+            return -1
+        owner = o
+    return owner if owner >= 0 else -1
+
+
+def cards_count(st: Position, player: int) -> int:
+    """Territory cards `player` holds (unplayed)."""
+    return sum(1 for h in st.terr_holder if h == player)
+
+
+def honor(st: Position) -> list[int]:
+    """Honor of every player by the end-of-game scoring (also mid-game, as a standing)."""
+    b = st.board
+    result = [0] * st.n
+    for q in range(b.n):
+        o = st.ctrl_owner[q]
+        if o < 0:
+            continue
+        if b.shadowlands[q]:
+            continue  # the Shadowlands give no honor at all (flowers, tokens)
+        result[o] += b.flowers[q] + SPECIAL_HONOR[st.special[q]] + st.ctrl_up[q]
+    for t in range(len(b.territory_ids)):
+        if b.territory_shadowlands[t]:
+            continue
+        ctl = territory_controller(st, t)
+        if ctl >= 0:
+            result[ctl] += 5
+    for p in range(st.n):
+        o = st.objective[p]
+        if o >= 0 and objective_met(st, p, o):
+            result[p] += OBJECTIVES[o][1]
+    return result
+
+
+def objective_met(st: Position, player: int, objective: int) -> bool:
+    """Whether `player` meets secret objective `objective` now."""
+    b = st.board
+    mine = [q for q in range(b.n) if st.ctrl_owner[q] == player]
+    clan = OBJECTIVE_CLAN.get(objective)
+    if clan is not None:
+        cap = b.capital_of_clan.get(clan)
+        if cap is not None and st.ctrl_owner[cap] == player:
+            return True
+        name = CLANS[clan]
+        t = b.territory_ids.index(name) if name in b.territory_ids else -1
+        return t >= 0 and sum(1 for q in mine if b.territory[q] == t) >= 2
+    if objective == WAY_OF_THE_SAIL:
+        return sum(1 for q in mine if st.is_coastal(q)) >= 6
+    if objective == WEB_OF_INFLUENCE:
+        return len({b.territory[q] for q in mine if b.territory[q] >= 0}) >= 7
+    if objective == WAY_OF_HUMILITY:
+        count = len(mine)
+        return all(count <= st.provinces_of(o) for o in range(st.n))
+    if objective == LOST_LANDS:
+        sl = [q for q in range(b.n) if b.shadowlands[q]]
+        return bool(sl) and all(st.ctrl_owner[q] == player for q in sl)
+    if objective == EMERALD_EMPIRE:
+        return _emerald_chain(st, set(mine))
+    return False
+
+
+def _emerald_chain(st: Position, mine: set[int]) -> bool:
+    """A path of 6 distinct controlled provinces, neighbour to neighbour, in 3 territories."""
+    b = st.board
+    if len(mine) < 6:
+        return False
+
+    def walk(path: list[int]) -> bool:
+        if len(path) == 6:
+            return len({b.territory[q] for q in path}) >= 3
+        for r in b.neighbors[path[-1]]:
+            if r in mine and r not in path:
+                path.append(r)
+                if walk(path):
+                    return True
+                path.pop()
+        return False
+
+    return any(walk([q]) for q in sorted(mine))
+
+
+def ranking_key(st: Position, player: int) -> tuple[int, int, int]:
+    """(honor, provinces, territory cards held and played) — the order of `winners`."""
+    return (
+        honor(st)[player],
+        st.provinces_of(player),
+        cards_count(st, player) + st.played_by[player],
+    )
+
+
+def winners(st: Position) -> list[int]:
+    """Most honor; ties broken by most provinces, then most territory cards held
+    (unplayed and played), else a shared victory."""
+    keys = [ranking_key(st, p) for p in range(st.n)]
+    best = max(keys)
+    return [p for p in range(st.n) if keys[p] == best]

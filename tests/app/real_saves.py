@@ -1,0 +1,66 @@
+"""Real save files of the three games, as the app writes them, for the hostile-file tests.
+
+Each game is played a few dozen random legal moves from a seed (fast: no bots), then
+written with the engine's save dict plus the app's entry (seats, map file, summary).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from app.savefile import AI, HUMAN, Seat, summary_dict
+from engine.registry import get_game
+from engine.saves import save_dict
+
+GAMES = ("rokugan", "shinobi", "ricewars")
+MAPS = {"rokugan": "rokugan", "ricewars": "ricewars-quick", "shinobi": None}
+MOVES = {"rokugan": 40, "shinobi": 25, "ricewars": 40}
+
+
+def graph_of(map_id: str) -> Any:
+    """The shipped map's graph (cached by maps.api)."""
+    from maps.api import load_graph
+
+    return load_graph(map_id)
+
+
+@cache
+def save_data(game: str, seed: int = 5) -> dict[str, Any]:
+    """The JSON of a real save of `game` after a few random legal moves."""
+    from maps.api import shipped_map_path
+
+    spec = get_game(game)
+    map_id = MAPS[game]
+    players = 3
+    state = spec.new_game(players, seed, {}, graph_of(map_id) if map_id else None)
+    rng = random.Random(seed)
+    for _ in range(MOVES[game]):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    seats = (Seat(HUMAN, name="You"),) + (Seat(AI, "normal"),) * (players - 1)
+    data = save_dict(state)
+    data["app"] = {
+        "seats": [
+            {"kind": s.kind, "bot": s.bot, "name": s.name, "choice": s.choice} for s in seats
+        ],
+        "map_path": str(shipped_map_path(map_id)) if map_id else None,
+        "save_path": None,
+        "summary": summary_dict(state, seats, [f"P{p}" for p in range(players)], map_id),
+    }
+    return data
+
+
+def save_text(game: str, seed: int = 5) -> str:
+    """The file text of `save_data`."""
+    return json.dumps(save_data(game, seed), indent=1) + "\n"
+
+
+def write_save(path: Path, game: str, seed: int = 5) -> Path:
+    """Write the real save of `game` to `path`."""
+    path.write_text(save_text(game, seed), encoding="utf-8")
+    return path

@@ -1,0 +1,116 @@
+"""The app's save loader: the map is found by hash among the shipped maps and the recorded
+file; hostile recorded files are skipped, never quoted; the Recent games summary."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from app.savefile import load_save, read_summary
+from engine.saves import SaveError
+from maps.api import load_map, save_map, shipped_map_path
+from tests.app.real_saves import save_data, write_save
+from tests.maps.test_io_hostile import alias_bomb
+
+
+def with_map_path(tmp_path: Path, game: str, map_path: str) -> Path:
+    data = json.loads(json.dumps(save_data(game)))
+    data["app"]["map_path"] = map_path
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("game", ["rokugan", "shinobi", "ricewars"])
+def test_real_saves_of_the_three_games_load(tmp_path: Path, game: str) -> None:
+    loaded = load_save(write_save(tmp_path / "g.json", game))
+    assert [str(a) for a in loaded.state.history] == save_data(game)["actions"]
+    assert loaded.seats[0].is_human and len(loaded.seats) == 3
+
+
+def test_a_recorded_map_path_that_is_no_map_is_skipped_for_the_shipped_map(
+    tmp_path: Path,
+) -> None:
+    # Given saves whose recorded map file is unrelated text, a FIFO, a folder and an alias bomb
+    text = tmp_path / "notes.yaml"
+    text.write_text("SECRET first line of an unrelated file\n", encoding="utf-8")
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    bomb = tmp_path / "bomb.yaml"
+    bomb.write_text(alias_bomb(12), encoding="utf-8")
+    for recorded in (text, fifo, tmp_path, bomb, tmp_path / "gone.yaml"):
+        # When each is loaded, the shipped map with the right hash is used
+        loaded = load_save(with_map_path(tmp_path, "ricewars", str(recorded)))
+        assert loaded.map_path == Path(shipped_map_path("ricewars-quick"))
+
+
+def test_an_edited_copy_of_a_shipped_map_is_found_by_hash(tmp_path: Path) -> None:
+    # Given a game played on an edited copy of the quick board (same id, other content)
+    from maps.geometry import map_hash
+
+    edited = load_map(shipped_map_path("ricewars-quick"))
+    edited.name = "Takuno, my edition"
+    copy = tmp_path / "my-quick.yaml"
+    save_map(edited, copy)
+    data = json.loads(json.dumps(save_data("ricewars")))
+    data["map"]["hash"] = map_hash(load_map(copy))
+    data["app"]["map_path"] = str(copy)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    # Then the copy, whose hash matches, is the map (the shipped one is tried first)
+    assert load_save(path).map_path == copy
+    # And without the copy the message says the map changed, naming what to restore
+    copy.unlink()
+    with pytest.raises(SaveError) as caught:
+        load_save(path)
+    message = str(caught.value)
+    assert message.startswith(f"{path}: map 'ricewars-quick' has changed")
+    assert "restore the map file" in message
+
+
+def test_a_missing_map_names_the_map_and_the_fix_not_the_files_content(tmp_path: Path) -> None:
+    # Given a save on a map nobody has, whose recorded path is an unrelated file
+    secret = tmp_path / "diary.txt"
+    secret.write_text("SECRET first line\n", encoding="utf-8")
+    data = json.loads(json.dumps(save_data("ricewars")))
+    data["map"] = {"id": "atlantis", "hash": "0" * 64}
+    data["app"]["map_path"] = str(secret)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SaveError) as caught:
+        load_save(path)
+    message = str(caught.value)
+    assert "the map 'atlantis' of this game is neither shipped nor found" in message
+    assert "SECRET" not in message and "replay" not in message and "action" not in message
+
+
+def test_the_app_fields_are_checked_too(tmp_path: Path) -> None:
+    data = json.loads(json.dumps(save_data("shinobi")))
+    data["app"]["seats"][1]["bot"] = 7
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SaveError, match=r"seat 2: the seats are malformed \(a seat's 'bot' is 7"):
+        load_save(path)
+    data["app"]["seats"] = save_data("shinobi")["app"]["seats"][:2]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SaveError, match="lists 2 seats for 3 players"):
+        load_save(path)
+    data = json.loads(json.dumps(save_data("shinobi")))
+    data["app"]["summary"]["round"] = "three"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SaveError, match="field 'app.summary.round' is the text 'three'"):
+        load_save(path)
+
+
+def test_the_summary_of_a_save_has_game_map_round_players_and_date(tmp_path: Path) -> None:
+    summary = read_summary(write_save(tmp_path / "g.json", "ricewars"))
+    assert summary.title() == "Rice Wars · ricewars-quick · round 2"
+    assert summary.details().startswith("You (P0), P1 (normal), P2 (normal) · ")
+    damaged = tmp_path / "bad.json"
+    damaged.write_text("{", encoding="utf-8")
+    bad = read_summary(damaged)
+    assert bad.problem is not None and "not valid JSON" in bad.problem
+    assert bad.title() == "bad.json · cannot be loaded"
