@@ -380,6 +380,7 @@ class GameController(QObject):
             return
         self._stopped = True
         self._active = False
+        self.view.dispose()
         self._pace.stop()
         self._progress_timer.stop()
         self.thinker.cancel()

@@ -15,7 +15,15 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, QVariantAnimation
+from PySide6.QtCore import (
+    QAbstractAnimation,
+    QObject,
+    QPointF,
+    QRectF,
+    QSequentialAnimationGroup,
+    Qt,
+    QVariantAnimation,
+)
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -162,8 +170,10 @@ class MapScene(QGraphicsScene):
         status_row: tuple[float, float] | list[tuple[float, float]] | None = None,
         ownership: bool = False,
         show_defense: bool = True,
+        parent: QObject | None = None,
     ) -> None:
-        super().__init__()
+        # a parent (the view) deletes the scene with it, before the application goes
+        super().__init__(parent)
         self.geometry = geometry
         mapfile = geometry.mapfile
         minx, miny, maxx, maxy = mapfile.extent
@@ -181,7 +191,7 @@ class MapScene(QGraphicsScene):
         self._territory_colour: dict[str, QColor] = {}
         self._owner: dict[str, QColor | None] = {}
         self._marks: dict[str, list[QGraphicsItem]] = {}
-        self._fades: list[QVariantAnimation] = []
+        self._fades: list[QAbstractAnimation] = []
         self.labels: dict[str, QPointF] = {
             pid: QPointF(x, y) for pid, (x, y) in geometry.labels.items()
         }
@@ -393,6 +403,23 @@ class MapScene(QGraphicsScene):
             else:
                 self.target_spots[key] = spot
 
+    def dispose(self) -> None:
+        """Drop the Python references to the scene's items (before Qt deletes the scene:
+        a reference that outlives an item Qt deleted crashes when Python lets it go)."""
+        for fade in self._fades:
+            fade.stop()
+        self._fades = []
+        self._marks = {}
+        for table in (
+            self.province_items,
+            self.highlights,
+            self.centre_spots,
+            self.target_spots,
+            self.names,
+        ):
+            table.clear()
+        self.clear()
+
     # ownership -------------------------------------------------------------------------
     def set_owner(self, province_id: str, colour: QColor | str | None) -> None:
         """Fill a province in its controller's colour (None: neutral). Ownership scenes only."""
@@ -520,7 +547,8 @@ class MapScene(QGraphicsScene):
                 items.append(item)
         self._marks[group] = items
         if fade_ms and items:
-            fade = QVariantAnimation(self)
+            # a pause, then the fade: both children of the scene, gone with it
+            fade = QVariantAnimation()
             fade.setStartValue(1.0)
             fade.setEndValue(0.0)
             fade.setDuration(600)
@@ -530,10 +558,13 @@ class MapScene(QGraphicsScene):
                     item.setOpacity(float(value))  # type: ignore[arg-type]
 
             fade.valueChanged.connect(apply)
-            fade.finished.connect(lambda g=group, its=items: self._drop_marks(g, its))
-            self._fades = [f for f in self._fades if f.state() == QVariantAnimation.Running]
-            self._fades.append(fade)
-            QTimer.singleShot(fade_ms, fade.start)
+            sequence = QSequentialAnimationGroup(self)
+            sequence.addPause(fade_ms)
+            sequence.addAnimation(fade)
+            sequence.finished.connect(lambda g=group, its=items: self._drop_marks(g, its))
+            self._fades = [f for f in self._fades if f.state() == QAbstractAnimation.Running]
+            self._fades.append(sequence)
+            sequence.start()
         return items
 
     def _drop_marks(self, group: str, items: list[QGraphicsItem]) -> None:

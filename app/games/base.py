@@ -100,6 +100,10 @@ class GameView(QWidget):
     animation_ms: int = 0
     """How long the board's animations take (the AI pace; 0: no animation)."""
 
+    def dispose(self) -> None:
+        """Let go of every board item before the view is deleted (the game is closed):
+        Python must not hold items of a scene Qt deletes."""
+
     def set_ui_scale(self, scale: float) -> None:
         """Size text and controls for `scale` (1 at 1280 × 720; the screen applies it)."""
 

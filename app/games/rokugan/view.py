@@ -210,6 +210,20 @@ class RokuganView(PickTreeView):
         self.tree = PickTree(state.legal_actions(), state.board.ids) if interactive else None
         self._redraw()
 
+    def dispose(self) -> None:
+        """Let go of the board's items: the game is closed."""
+        if self.overlay is not None:
+            self.overlay.stop()
+            self.overlay.items = []
+            self.overlay.token_items = {}
+            self.overlay.status_items = {}
+            self.overlay.battle_items = {}
+        if self.scene is not None:
+            self.scene.dispose()
+        self._step = self._drawn_step = None
+        self._session = None
+        self.tree = None
+
     def skip_animation(self) -> None:
         """Jump to the end of the step being played on the board."""
         if self.overlay is not None:
@@ -266,7 +280,11 @@ class RokuganView(PickTreeView):
             return
         self._map_path = path
         self.scene = MapScene(
-            map_geometry(path), status_row=STATUS_ROW, ownership=True, show_defense=False
+            map_geometry(path),
+            status_row=STATUS_ROW,
+            ownership=True,
+            show_defense=False,
+            parent=self,
         )
         self.overlay = BoardOverlay(self.scene, self)
         self.board.setScene(self.scene)
