@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from ai.base import Bot
+from ai.levels import WAIT_SECONDS, table_budget, wait_share
 from ai.registry import UnknownBotError, make_bot
 from app.bot_worker import BotThinker
 from app.games.base import PUBLIC, Beat, GameUI, GameView, LogLine
@@ -301,6 +302,7 @@ class GameController(QObject):
         self._before: Any = None
         self._viewers = sorted({*humans, PUBLIC})
         self._think_started = 0.0
+        self._waiting_since: float | None = None  # when the person last decided
         self._pending_bot_action: Any = None
         self._active = False
         self._stopped = False
@@ -378,6 +380,7 @@ class GameController(QObject):
             return
         self._stopped = True
         self._active = False
+        self.view.dispose()
         self._pace.stop()
         self._progress_timer.stop()
         self.thinker.cancel()
@@ -463,6 +466,7 @@ class GameController(QObject):
     def _start_bot(self, player: int) -> None:
         bot, nodes, seconds = self._bot(player)
         state = self.session.state
+        seconds = self._wait_share(player, seconds)
         self.screen.progress.setValue(0)
         self.screen.thinking.show()
         self._think_started = time.monotonic()
@@ -475,6 +479,18 @@ class GameController(QObject):
             seconds=seconds,
         )
 
+    def _wait_share(self, player: int, seconds: float | None) -> float | None:
+        """The time cap of `player`'s decision: its level's share of what is left of the
+        person's wait, with the computer seats that act before the person's next prompt."""
+        level = self.session.seats[player].bot
+        if seconds is None or level not in WAIT_SECONDS or self._waiting_since is None:
+            return seconds
+        n = self.session.state.num_players
+        ahead = 0
+        while ahead < n and not self.session.is_human((player + ahead) % n):
+            ahead += 1
+        return wait_share(level, seconds, time.monotonic() - self._waiting_since, ahead)
+
     def _bot(self, player: int) -> tuple[Bot, int | None, float | None]:
         if player not in self._bots:
             # a level bot carries its own budget; `bot_nodes` overrides it (tests, demos)
@@ -484,7 +500,12 @@ class GameController(QObject):
             except UnknownBotError as exc:
                 self.status.emit(f"{exc}; this seat plays at random")
                 bot = make_bot("random", self.session.game_id)
-            self._bots[player] = (bot, self.bot_nodes, None)
+            nodes, seconds = self.bot_nodes, None
+            if nodes is None and name in WAIT_SECONDS:
+                # every computer seat thinks in turn while a person waits: share the wait
+                seats = sum(1 for s in self.session.seats if not s.is_human)
+                nodes, seconds = table_budget(name, self.session.game_id, seats)
+            self._bots[player] = (bot, nodes, seconds)
         return self._bots[player]
 
     # slots -----------------------------------------------------------------------------
@@ -495,6 +516,8 @@ class GameController(QObject):
         self._apply(action)
 
     def _apply(self, action: Any) -> None:
+        if self.session.is_human(self.session.state.current_player()):
+            self._waiting_since = time.monotonic()  # the person acted: a wait begins
         self._awaiting_human = False
         self._before = self.session.state.clone()
         try:
@@ -543,8 +566,13 @@ class GameController(QObject):
             return
         self._pending_bot_action = action
         elapsed_ms = (time.monotonic() - self._think_started) * 1000
-        pause = self.ai_delay_ms * self.ui.pace_share(self.session.state, action)
-        self._pace.start(int(max(0.0, pause - elapsed_ms)))
+        # the pace lets a person follow each seat's move; a seat's further decisions in
+        # the same turn (a card's targets, a look, a token sent away) follow at once
+        state = self.session.state
+        history = state.history
+        same_turn = bool(self._log) and self._log[-1].player == state.current_player()
+        delay = 0.0 if same_turn and history else max(0.0, self.ai_delay_ms - elapsed_ms)
+        self._pace.start(int(delay))
 
     @Slot()
     def _on_pace_elapsed(self) -> None:
@@ -612,6 +640,7 @@ class GameController(QObject):
 
     @Slot()
     def _on_continue_step(self) -> None:
+        self._waiting_since = time.monotonic()
         if self._steps:
             self._steps.pop(0)
         if not self._steps:
@@ -620,6 +649,7 @@ class GameController(QObject):
 
     @Slot()
     def _on_skip_steps(self) -> None:
+        self._waiting_since = time.monotonic()
         for entry, _index in self._steps:
             entry.shown = entry.count()
         self._steps = []

@@ -15,7 +15,15 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, QVariantAnimation
+from PySide6.QtCore import (
+    QAbstractAnimation,
+    QObject,
+    QPointF,
+    QRectF,
+    QSequentialAnimationGroup,
+    Qt,
+    QVariantAnimation,
+)
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -52,6 +60,7 @@ NAME_SIZE = 2.1  # a province name's letter size, in units
 ICON_ROW = 1.5  # the flowers-and-capital row's height, in units
 ROW_GAP = 0.35  # between a block's rows, in units
 BAND = 0.85  # the territory band inside an owned province's edge, in units
+MARK_Z = {"step": 3, "last": 38}  # marks under names and pieces; others ("flash") on top
 
 
 def ring_path(ring: list | tuple) -> QPainterPath:
@@ -161,8 +170,10 @@ class MapScene(QGraphicsScene):
         status_row: tuple[float, float] | list[tuple[float, float]] | None = None,
         ownership: bool = False,
         show_defense: bool = True,
+        parent: QObject | None = None,
     ) -> None:
-        super().__init__()
+        # a parent (the view) deletes the scene with it, before the application goes
+        super().__init__(parent)
         self.geometry = geometry
         mapfile = geometry.mapfile
         minx, miny, maxx, maxy = mapfile.extent
@@ -180,7 +191,7 @@ class MapScene(QGraphicsScene):
         self._territory_colour: dict[str, QColor] = {}
         self._owner: dict[str, QColor | None] = {}
         self._marks: dict[str, list[QGraphicsItem]] = {}
-        self._fades: list[QVariantAnimation] = []
+        self._fades: list[QAbstractAnimation] = []
         self.labels: dict[str, QPointF] = {
             pid: QPointF(x, y) for pid, (x, y) in geometry.labels.items()
         }
@@ -392,6 +403,23 @@ class MapScene(QGraphicsScene):
             else:
                 self.target_spots[key] = spot
 
+    def dispose(self) -> None:
+        """Drop the Python references to the scene's items (before Qt deletes the scene:
+        a reference that outlives an item Qt deleted crashes when Python lets it go)."""
+        for fade in self._fades:
+            fade.stop()
+        self._fades = []
+        self._marks = {}
+        for table in (
+            self.province_items,
+            self.highlights,
+            self.centre_spots,
+            self.target_spots,
+            self.names,
+        ):
+            table.clear()
+        self.clear()
+
     # ownership -------------------------------------------------------------------------
     def set_owner(self, province_id: str, colour: QColor | str | None) -> None:
         """Fill a province in its controller's colour (None: neutral). Ownership scenes only."""
@@ -491,30 +519,36 @@ class MapScene(QGraphicsScene):
         items: list[QGraphicsItem] = []
         u = self.unit
         for key, colour, tip in marks:
-            item: QGraphicsItem | None = None
             target = self.target(key) if key not in self.province_items else None
+            path = QPainterPath()
             if target is not None and target.kind != "centre":
                 r = target.radius * 1.45
-                item = QGraphicsEllipseItem(-r, -r, 2 * r, 2 * r)
-                item.setPos(QPointF(target.x, target.y))
-                pen = QPen(colour, max(u * 0.35, target.radius * 0.3))
+                path.addEllipse(QPointF(target.x, target.y), r, r)
+                width = max(u * 0.45, target.radius * 0.32)
             elif key in self.province_items:
-                item = QGraphicsPathItem(self.province_items[key].path())
-                pen = QPen(colour, u * 0.7)
-                pen.setJoinStyle(Qt.RoundJoin)
-            if item is None:
+                path = self.province_items[key].path()
+                width = u * (0.45 if group == "step" else 0.7)
+            else:
                 continue
-            pen.setStyle(Qt.DashLine if group == "last" else Qt.SolidLine)
-            item.setPen(pen)
-            item.setBrush(Qt.NoBrush)
-            item.setZValue(38 if group == "last" else 60)
-            item.setToolTip(tip)
-            item.setAcceptedMouseButtons(Qt.NoButton)
-            self.addItem(item)
-            items.append(item)
+            # the colour over a dark rim: it shows on any fill, a clan's own included
+            for pen_colour, pen_width, z in (
+                (QColor(20, 16, 10, 200), width * 1.7, 0.0),
+                (colour, width, 0.1),
+            ):
+                item = QGraphicsPathItem(path)
+                pen = QPen(pen_colour, pen_width)
+                pen.setJoinStyle(Qt.RoundJoin)
+                item.setPen(pen)
+                item.setBrush(Qt.NoBrush)
+                item.setZValue(MARK_Z.get(group, 60) + z)
+                item.setToolTip(tip)
+                item.setAcceptedMouseButtons(Qt.NoButton)
+                self.addItem(item)
+                items.append(item)
         self._marks[group] = items
         if fade_ms and items:
-            fade = QVariantAnimation(self)
+            # a pause, then the fade: both children of the scene, gone with it
+            fade = QVariantAnimation()
             fade.setStartValue(1.0)
             fade.setEndValue(0.0)
             fade.setDuration(600)
@@ -524,10 +558,13 @@ class MapScene(QGraphicsScene):
                     item.setOpacity(float(value))  # type: ignore[arg-type]
 
             fade.valueChanged.connect(apply)
-            fade.finished.connect(lambda g=group, its=items: self._drop_marks(g, its))
-            self._fades = [f for f in self._fades if f.state() == QVariantAnimation.Running]
-            self._fades.append(fade)
-            QTimer.singleShot(fade_ms, fade.start)
+            sequence = QSequentialAnimationGroup(self)
+            sequence.addPause(fade_ms)
+            sequence.addAnimation(fade)
+            sequence.finished.connect(lambda g=group, its=items: self._drop_marks(g, its))
+            self._fades = [f for f in self._fades if f.state() == QAbstractAnimation.Running]
+            self._fades.append(sequence)
+            sequence.start()
         return items
 
     def _drop_marks(self, group: str, items: list[QGraphicsItem]) -> None:

@@ -10,7 +10,6 @@ its name as the game shows it (a clan, a colour, "Player 2").
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -31,38 +30,11 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 
 def load_saved_game(path: Path) -> Any:
-    """The game state a save file replays to; raises `SaveError` with the message people
-    read. (The one place that loads: the strict loader of issue 18 goes here.)"""
-    from engine.saves import load_game
+    """The game state a save file replays to, by the app's one loader (`app.savefile`);
+    raises `SaveError` with the message people read."""
+    from app.savefile import load_save
 
-    return load_game(path, lambda map_id: _graph_for(path, map_id))
-
-
-def _graph_for(path: Path, map_id: str) -> Any:
-    """The map a save names: the file it was played on (when the app wrote the save and
-    the file is still there), else the shipped map of that id."""
-    from engine.saves import SaveError
-    from maps.api import MapError, load_graph, shipped_maps
-
-    candidates: list[str] = []
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        saved = (data.get("app") or {}).get("map_path") if isinstance(data, dict) else None
-    except (OSError, ValueError, AttributeError):
-        saved = None
-    if isinstance(saved, str) and Path(saved).is_file():
-        candidates.append(saved)
-    if map_id in shipped_maps():
-        candidates.append(map_id)
-    if not candidates:
-        raise SaveError(
-            f"{path}: the map {map_id!r} is neither shipped nor found; open the map file once "
-            "with New game in the app, then run daimyo log again"
-        )
-    try:
-        return load_graph(candidates[0])
-    except (MapError, OSError) as exc:
-        raise SaveError(f"{path}: the map of this game cannot be read: {exc}") from None
+    return load_save(path).state
 
 
 def seat_of(ui: Any, state: Any, text: str) -> int:
@@ -89,12 +61,6 @@ def run(args: argparse.Namespace) -> int:
         state = load_saved_game(path)
     except SaveError as exc:
         print(f"daimyo log: {exc}", file=sys.stderr)
-        return 1
-    except OSError as exc:
-        print(
-            f"daimyo log: {path}: cannot be read ({exc.strerror or exc}); check the file name",
-            file=sys.stderr,
-        )
         return 1
     ui = game_ui(state.setup().game)
     viewer = EVERYTHING

@@ -100,6 +100,10 @@ class GameView(QWidget):
     animation_ms: int = 0
     """How long the board's animations take (the AI pace; 0: no animation)."""
 
+    def dispose(self) -> None:
+        """Let go of every board item before the view is deleted (the game is closed):
+        Python must not hold items of a scene Qt deletes."""
+
     def set_ui_scale(self, scale: float) -> None:
         """Size text and controls for `scale` (1 at 1280 × 720; the screen applies it)."""
 
@@ -177,12 +181,6 @@ class GameUI:
     ) -> list[ResolutionStep]:
         """Steps to show one by one after `action` (empty when it resolves nothing)."""
         return []
-
-    def pace_share(self, state: GameState, action: Any) -> float:
-        """How much of the AI pace to wait before a computer seat's `action` is applied in
-        `state`: 1, the whole pause (the default); less for a step of a move the log tells
-        as one (Rice Wars' hires), so a multi-step turn costs the person one pause."""
-        return 1.0
 
     def action_places(
         self, state_before: GameState, action: Any, state_after: GameState, player: int

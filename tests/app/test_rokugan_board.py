@@ -194,7 +194,8 @@ def test_the_last_move_of_each_computer_seat_is_ringed_and_log_lines_show_their_
     rings = scene.marks("last")
     state = window.session.state
     colours = {QColor(rokugan_clan(CLANS[state.clans[p]]).colour).name() for p in (1, 2)}
-    assert rings and {ring.pen().color().name() for ring in rings} <= colours
+    coloured = {ring.pen().color().name() for ring in rings if ring.pen().color().alpha() == 255}
+    assert rings and coloured and coloured <= colours
     # When I click a log line that happened somewhere
     log = window.game_screen.log
     row = next(i for i in range(log.count()) if log.item(i).data(Qt.UserRole + 1))

@@ -78,10 +78,6 @@ class RiceWarsUI(GameUI):
         step, with what they did to the viewer."""
         return story.story(state_before, action, state_after, player, viewer)
 
-    def pace_share(self, state: RiceWarsState, action: Any) -> float:  # type: ignore[override]
-        """Hires and payments follow at once: a hiring turn is told as one decision."""
-        return 0.0 if isinstance(action, (A.Hire, A.Pay)) else 1.0
-
     def reveals_hidden(self, state_after: RiceWarsState, action: Any, player: int) -> bool:  # type: ignore[override]
         """Draws, reveals, advisors coming up and round ends are undo barriers."""
         return narrate.reveals_hidden(state_after, action, player)

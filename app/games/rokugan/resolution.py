@@ -2,12 +2,11 @@
 
 Qt-free. The engine resolves a round inside one `apply` (the decision that ends the
 placement). `analyse` takes the state just before that decision and the state after it,
-rebuilds the board at the reveal, and carries the resolution out step by step as the
-rules do (`RokuganState._resolve`), using only the state's public queries, so that every
-step has a `Picture` (what lies on the board after it) and the facts the story is told
-from: which tokens left and why, each raid, each peace, each battle with its totals, each
-territory card. The final picture is checked against the engine's own result: the story
-never tells a board the engine did not reach.
+has the engine carry the decision out up to the reveal (`RokuganState.at_reveal`) and
+then the resolution one step at a time (`engine.rokugan.resolution.resolve_in_steps`),
+and reads the board after each step: every step has a `Picture` (what lies on the board
+after it) and the facts the story is told from: which tokens left and why, each raid,
+each peace, each battle with its totals, each territory card.
 
 A `Picture` is also what the view draws in play (`Picture.of`): control, special tokens
 and combat tokens as one viewer knows them.
@@ -25,14 +24,13 @@ from engine.rokugan.data import (
     CRAB,
     CRANE,
     DIPLOMACY,
-    LION,
     NAVY,
     PEACE,
     RAID,
-    SCORCHED,
     SHINOBI,
     SPECIAL_DEFENSE,
 )
+from engine.rokugan.resolution import resolve_in_steps, token_problem
 from engine.rokugan.state import (
     T_BLESSED,
     T_HOST,
@@ -166,6 +164,7 @@ class StepFacts:
     battles: tuple[Battle, ...] = ()
     cards: tuple[tuple[int, int, int], ...] = ()  # (territory, holder before, after)
     revealed: tuple[int, ...] = ()  # serials turned face up (step 1)
+    defended: tuple[int, ...] = ()  # provinces held without a battle: attacks all gone
 
 
 @dataclass
@@ -189,213 +188,166 @@ def ends_round(before: RokuganState, after: RokuganState) -> bool:
     return after.round != before.round or (after.is_terminal() and not before.is_terminal())
 
 
-class _StopAtReveal(RokuganState):
-    """A state that stops where the rules reveal the tokens, leaving the board as placed."""
-
-    __slots__ = ()
-
-    def _resolve(self) -> None:  # the engine's resolution, skipped: `analyse` retells it
-        return None
-
-
 def state_at_reveal(before: RokuganState, action: Any) -> RokuganState:
-    """`before` with `action` carried out up to (not including) the reveal.
-
-    The decision that ends the placement may be a placement, a swap, a discard, a peek or a
-    card; the engine itself carries it out here, with its resolution switched off (a
-    subclass whose `_resolve` does nothing), so the board is exact whatever the decision.
-    """
-    state = before.clone()
-    state.__class__ = _StopAtReveal
-    state.apply(action)
-    state.__class__ = RokuganState
-    return state
+    """`before` with `action` carried out up to (not including) the reveal (the engine's
+    own `at_reveal`: the board exact whatever the decision that ended the placement)."""
+    return before.at_reveal(action)
 
 
 def analyse(before: RokuganState, action: Any, after: RokuganState) -> Resolution | None:
-    """The resolution between `before` and `after`, step by step (None when none)."""
+    """The resolution between `before` and `after`, step by step (None when none).
+
+    The engine carries out the steps (`resolve_in_steps` on the board at the reveal); this
+    reads the board after each and tells what each step did and why."""
     if not ends_round(before, after):
         return None
     reveal = state_at_reveal(before, action)
-    sim = reveal.clone()  # worked on in place: its lists are this retelling's own
+    sim = reveal.clone()
     b = sim.board
-    tokens = sim.tokens
     result = Resolution(reveal, before, after)
+    steps = resolve_in_steps(sim)
 
-    def picture(battles: tuple[Battle, ...] = ()) -> Picture:
+    def picture(state: RokuganState, battles: tuple[Battle, ...] = ()) -> Picture:
         return Picture(
-            tuple(sim.ctrl_owner),
-            tuple(sim.ctrl_up),
-            tuple(sim.ctrl_down),
-            tuple(sim.special),
-            _defences(sim, sim.ctrl_owner, sim.ctrl_up, sim.special),
-            tuple(_view(t) for t in tokens),
+            tuple(state.ctrl_owner),
+            tuple(state.ctrl_up),
+            tuple(state.ctrl_down),
+            tuple(state.special),
+            _defences(state, state.ctrl_owner, state.ctrl_up, state.special),
+            tuple(_view(t) for t in state.tokens),
             battles,
         )
 
-    def kind(t: tuple) -> int:
-        return sim.tok(t[T_PLAYER], t[T_TID])[0]
+    def kind(state: RokuganState, t: tuple) -> int:
+        return state.tok(t[T_PLAYER], t[T_TID])[0]
 
-    def take_off(
-        serial: int, reason: str, out: list[Removal], province: int = -1, problem: str = ""
-    ) -> None:
-        t = tokens[serial]
-        if t is None:
-            return
-        tokens[serial] = None
-        out.append(Removal(serial, reason, province, problem))
-        host = t[T_HOST]
-        if host >= 0 and tokens[host] is not None:
-            prev = host  # a Blessing leaves its host: close the chain over it
-            while True:
-                pt = tokens[prev]
-                if pt is None:
-                    break
-                if pt[T_BLESSED] == serial:
-                    tokens[prev] = (*pt[:T_BLESSED], t[T_BLESSED])
-                    return
-                prev = pt[T_BLESSED]
-                if prev < 0:
-                    return
-        if t[T_BLESSED] >= 0 and tokens[t[T_BLESSED]] is not None:
-            take_off(t[T_BLESSED], HOST_GONE, out, province)
+    def gone(pre: RokuganState) -> list[int]:
+        return [
+            s
+            for s, t in enumerate(pre.tokens)
+            if t is not None and (s >= len(sim.tokens) or sim.tokens[s] is None)
+        ]
 
-    def clear(q: int, reason: str, out: list[Removal]) -> None:
-        for s, t in enumerate(tokens):
-            if t is None or t[T_SLOT] < 0:
-                continue
-            slot = t[T_SLOT]
-            if slot == q or (slot >= b.n and b.slot_border[slot] in b.borders_of[q]):
-                take_off(s, reason, out, q)
-
-    def problem_of(s: int) -> str | None:
-        t = tokens[s]
-        assert t is not None
-        k = kind(t)
-        if k == BLESSING:
-            host = t[T_HOST]
-            ht = tokens[host] if host >= 0 else None
-            if ht is None:
-                return "its host is gone"
-            if kind(ht) not in (ARMY, NAVY, SHINOBI):
-                return "a Blessing must lie on an Army, Navy or Shinobi"
-            return None
-        return sim.slot_problem(t[T_PLAYER], k, t[T_SLOT])
+    def around(q: int, t: tuple) -> bool:
+        slot = t[T_SLOT]
+        return slot == q or (slot >= b.n and b.slot_border[slot] in b.borders_of[q])
 
     # 1. reveal
-    revealed = tuple(s for s, t in enumerate(tokens) if t is not None and not t[T_UP])
-    for s in revealed:
-        t = tokens[s]
-        tokens[s] = (*t[:T_UP], 1, *t[T_UP + 1 :])
-    result.steps.append(StepFacts(1, picture(), revealed=revealed))
+    face_down = tuple(s for s, t in enumerate(sim.tokens) if t is not None and not t[T_UP])
+    next(steps)
+    result.steps.append(StepFacts(1, picture(sim), revealed=face_down))
 
     # 2. bluffs back behind the screens (a Lion's defending bluff stays), illegal tokens out
+    pre = sim.clone()
+    next(steps)
     out: list[Removal] = []
-    lion_bluff: dict[int, int] = {}
-    for s in range(len(tokens)):
-        t = tokens[s]
-        if t is None or kind(t) == BLESSING:
-            continue
-        p = t[T_PLAYER]
+    for s in gone(pre):
+        t = pre.tokens[s]
         if t[T_TID] == BLUFF_TID:
-            slot = t[T_SLOT]
-            lion = sim.clans[p] == LION and not sim.spied[p]
-            if lion and 0 <= slot < b.n and sim.ctrl_owner[slot] == p:
-                lion_bluff[slot] = s
-                continue
-            take_off(s, BLUFF_BACK, out)
-            continue
-        problem = problem_of(s)
-        if problem is not None:
-            take_off(s, ILLEGAL, out, problem=problem)
-    for s in range(len(tokens)):
-        if tokens[s] is not None:
-            problem = problem_of(s)
-            if problem is not None:
-                take_off(s, ILLEGAL, out, problem=problem)
-    result.steps.append(StepFacts(2, picture(), removals=tuple(out)))
+            out.append(Removal(s, BLUFF_BACK))
+        elif kind(pre, t) == BLESSING and (
+            t[T_HOST] < 0 or sim.tokens[t[T_HOST]] is None
+        ) and token_problem(pre, s) is None:
+            out.append(Removal(s, HOST_GONE))
+        else:
+            out.append(Removal(s, ILLEGAL, problem=token_problem(pre, s) or "its host went"))
+    result.steps.append(StepFacts(2, picture(sim), removals=tuple(out)))
+    lion_bluff = {
+        t[T_SLOT]: s
+        for s, t in enumerate(sim.tokens)
+        if t is not None and t[T_TID] == BLUFF_TID
+    }
 
-    # 3. raids, judged together, then carried out
-    out = []
-    raids: list[Special] = []
-    for s, t in enumerate(tokens):
-        if t is None or kind(t) != RAID:
+    # 3. raids, judged together (as the engine judges them), carried out by the engine
+    pre = sim.clone()
+    raids = []
+    for s, t in enumerate(pre.tokens):
+        if t is None or kind(pre, t) != RAID:
             continue
         p, q = t[T_PLAYER], t[T_SLOT]
-        ok = any(sim.ctrl_owner[r] == p for r in b.neighbors[q]) or any(
-            u is not None and u[T_PLAYER] == p and u[T_SLOT] == q and kind(u) == SHINOBI
-            for u in tokens
+        ok = any(pre.ctrl_owner[r] == p for r in b.neighbors[q]) or any(
+            u is not None and u[T_PLAYER] == p and u[T_SLOT] == q and kind(pre, u) == SHINOBI
+            for u in pre.tokens
         )
         raids.append(Special(s, q, ok))
-    for raid in raids:
-        take_off(raid.serial, RAIDED, out, raid.province)
-        if raid.done:
-            q = raid.province
-            clear(q, CLEARED_RAID, out)
-            _remove_control(sim, q)
-            if sim.special[q] != SCORCHED and after.special[q] == SCORCHED:
-                sim.special[q] = SCORCHED
-    result.steps.append(StepFacts(3, picture(), removals=tuple(out), specials=tuple(raids)))
+    next(steps)
+    out = []
+    raided = [r.province for r in raids if r.done]
+    spent = {r.serial for r in raids}
+    for s in gone(pre):
+        t = pre.tokens[s]
+        if s in spent:
+            out.append(Removal(s, RAIDED, t[T_SLOT]))
+            continue
+        q = next((q for q in raided if around(q, t)), -1)
+        out.append(Removal(s, CLEARED_RAID, q))
+    result.steps.append(StepFacts(3, picture(sim), removals=tuple(out), specials=tuple(raids)))
 
     # 4. diplomacy
+    pre = sim.clone()
+    peace_tokens = [
+        (s, t[T_SLOT])
+        for s, t in enumerate(pre.tokens)
+        if t is not None and kind(pre, t) == DIPLOMACY
+    ]
+    next(steps)
+    peace = tuple(
+        Special(s, q, sim.special[q] == PEACE and pre.special[q] != PEACE)
+        for s, q in peace_tokens
+    )
     out = []
-    peace: list[Special] = []
-    for s in range(len(tokens)):
-        t = tokens[s]
-        if t is None or kind(t) != DIPLOMACY:
-            continue
-        q = t[T_SLOT]
-        clear(q, CLEARED_PEACE, out)
-        done = sim.special[q] not in (PEACE, SCORCHED) and after.special[q] == PEACE
-        if done:
-            sim.special[q] = PEACE
-        peace.append(Special(s, q, done))
-    result.steps.append(StepFacts(4, picture(), removals=tuple(out), specials=tuple(peace)))
+    for s in gone(pre):
+        t = pre.tokens[s]
+        q = next((q for _, q in peace_tokens if around(q, t)), -1)
+        out.append(Removal(s, CLEARED_PEACE, q))
+    result.steps.append(StepFacts(4, picture(sim), removals=tuple(out), specials=peace))
 
-    # 5. battles
-    out = []
-    battles = _battles(sim, tokens, lion_bluff)
-    for battle in battles:
-        for s, t in enumerate(tokens):
-            if t is not None and t[T_SLOT] >= 0 and b.slot_target[t[T_SLOT]] == battle.province:
-                take_off(s, FOUGHT, out, battle.province)
-        q = battle.province
-        sim.ctrl_owner[q] = after.ctrl_owner[q]
-        sim.ctrl_up[q] = after.ctrl_up[q]
-        sim.ctrl_down[q] = after.ctrl_down[q]
-        if after.ctrl_owner[q] != battle.winner:
+    # 5. battles: the totals as the rules add them up, the outcome as the engine decided
+    pre = sim.clone()
+    fought = _battles(pre, list(pre.tokens), lion_bluff)
+    next(steps)
+    battles = []
+    for battle in fought:
+        winner = sim.ctrl_owner[battle.province]
+        if winner != battle.winner and battle.attackers:
             result.consistent = False
-    for s in range(len(tokens)):  # whatever is left is discarded
-        if tokens[s] is not None:
-            take_off(s, FOUGHT, out)
+        battles.append(replace(battle, winner=winner, held=winner == battle.defender >= 0))
+    out = [Removal(s, FOUGHT) for s in gone(pre)]
+    in_battle = {battle.province for battle in battles}
+    defended = tuple(
+        q
+        for q in range(b.n)
+        if q not in in_battle and sim.ctrl_up[q] > pre.ctrl_up[q] and sim.ctrl_owner[q] >= 0
+    )
     result.steps.append(
-        StepFacts(5, picture(tuple(battles)), removals=tuple(out), battles=tuple(battles))
+        StepFacts(
+            5,
+            picture(sim, tuple(battles)),
+            removals=tuple(out),
+            battles=tuple(battles),
+            defended=defended,
+        )
     )
 
     # 6. territory cards
+    pre = sim.clone()
+    next(steps)
     cards = tuple(
-        (t, before_holder, after.terr_holder[t])
-        for t, before_holder in enumerate(reveal.terr_holder)
-        if before_holder != after.terr_holder[t]
+        (t, holder, sim.terr_holder[t])
+        for t, holder in enumerate(pre.terr_holder)
+        if holder != sim.terr_holder[t]
     )
-    result.steps.append(StepFacts(6, picture(), cards=cards))
-    # 7. the next round: the board as the engine left it
-    final = replace(result.steps[-1].picture)
-    result.steps.append(StepFacts(7, final))
+    result.steps.append(StepFacts(6, picture(sim), cards=cards))
+
+    # 7. the round ends: whatever is left goes, the next round begins
+    next(steps)
+    result.steps.append(StepFacts(7, picture(after)))
     if (
         list(sim.ctrl_owner) != list(after.ctrl_owner)
-        or list(sim.ctrl_up) != list(after.ctrl_up)
-        or list(sim.ctrl_down) != list(after.ctrl_down)
         or list(sim.special) != list(after.special)
     ):
         result.consistent = False
     return result
-
-
-def _remove_control(state: RokuganState, q: int) -> None:
-    state.ctrl_owner[q] = -1
-    state.ctrl_up[q] = 0
-    state.ctrl_down[q] = 0
 
 
 def _strength(state: RokuganState, tokens: list, serial: int) -> int:

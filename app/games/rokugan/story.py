@@ -307,13 +307,21 @@ def _battle_line(
 def _battles(resolution: Resolution, facts: StepFacts, tell: Teller) -> Lines:
     state = resolution.reveal
     before = resolution.steps[3].picture
+    ids = state.board.ids
     lines: Lines = [
-        (
-            _battle_line(state, battle, tell, before, facts.picture),
-            (state.board.ids[battle.province],),
-        )
+        (_battle_line(state, battle, tell, before, facts.picture), (ids[battle.province],))
         for battle in facts.battles
     ]
+    for q in facts.defended:
+        owner = facts.picture.owner[q]
+        lines.append(
+            (
+                f"{province_name(state, q)}: every attack on it was gone before the battles, "
+                f"so {tell.who(owner, start=False)} {tell.verb(owner, 'defends')} it "
+                "successfully (+1 face-up control token).",
+                (ids[q],),
+            )
+        )
     if not lines:
         lines.append(("No battles this round.", ()))
     lines.append(

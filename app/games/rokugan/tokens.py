@@ -8,6 +8,8 @@ colour: ★ face-up, ● face-down) and its special token (a round badge with a 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
@@ -52,7 +54,13 @@ def _font(pixel: float, bold: bool = True) -> QFont:
 
 def _text_path(text: str, size: float, bold: bool = True) -> QPainterPath:
     """`text` as a path `size` scene units tall (letters drawn at 10x, then scaled: a
-    font of a pixel or two renders badly), centred on the origin."""
+    font of a pixel or two renders badly), centred on the origin. A fresh copy of a path
+    made once: the board redraws after every decision."""
+    return QPainterPath(_cached_text_path(text, round(size, 4), bold))
+
+
+@lru_cache(maxsize=512)
+def _cached_text_path(text: str, size: float, bold: bool) -> QPainterPath:
     from PySide6.QtGui import QTransform
 
     font = _font(size * 10, bold)

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.board.maps_cache import map_geometry
-from app.board.scene import HIGHLIGHT_LEGAL, HIGHLIGHT_STEP, MapScene
+from app.board.scene import HIGHLIGHT_LEGAL, MapScene
 from app.board.view import BoardView
 from app.games.base import PickTreeView, ResolutionStep
 from app.games.rokugan import narrate
@@ -210,6 +210,20 @@ class RokuganView(PickTreeView):
         self.tree = PickTree(state.legal_actions(), state.board.ids) if interactive else None
         self._redraw()
 
+    def dispose(self) -> None:
+        """Let go of the board's items: the game is closed."""
+        if self.overlay is not None:
+            self.overlay.stop()
+            self.overlay.items = []
+            self.overlay.token_items = {}
+            self.overlay.status_items = {}
+            self.overlay.battle_items = {}
+        if self.scene is not None:
+            self.scene.dispose()
+        self._step = self._drawn_step = None
+        self._session = None
+        self.tree = None
+
     def skip_animation(self) -> None:
         """Jump to the end of the step being played on the board."""
         if self.overlay is not None:
@@ -266,7 +280,11 @@ class RokuganView(PickTreeView):
             return
         self._map_path = path
         self.scene = MapScene(
-            map_geometry(path), status_row=STATUS_ROW, ownership=True, show_defense=False
+            map_geometry(path),
+            status_row=STATUS_ROW,
+            ownership=True,
+            show_defense=False,
+            parent=self,
         )
         self.overlay = BoardOverlay(self.scene, self)
         self.board.setScene(self.scene)
@@ -296,10 +314,13 @@ class RokuganView(PickTreeView):
                     self.animation_ms,
                     self._province_tip_in(show.resolution.reveal),
                 )
-            for pid in self._step.highlight:
-                self.scene.set_highlight(pid, HIGHLIGHT_STEP)
+            # the step's provinces outlined: a tint would hide whose colour they are
+            self.scene.set_marks(
+                "step", [(pid, QColor("#fff6c8"), "") for pid in self._step.highlight]
+            )
         else:
             self._drawn_step = None
+            self.scene.set_marks("step", [])
             picture = Picture.of(state, self._viewer)
             self.overlay.draw(state, picture, self._viewer, self._province_tip_in(state))
             history = state.history

@@ -80,10 +80,6 @@ class ShinobiUI(GameUI):
         """The order in words for `viewer`, the round's summary, the reveal."""
         return story.story(state_before, action, state_after, player, viewer)
 
-    def pace_share(self, state: ShinobiState, action: Any) -> float:  # type: ignore[override]
-        """A turn is one pause: a third of it before each of its three orders."""
-        return 1 / 3
-
     def create_view(self, parent: QWidget | None = None) -> GameView:
         """The table view."""
         from app.games.shinobi.view import ShinobiView
