@@ -10,7 +10,6 @@ from PySide6.QtWidgets import QWidget
 from app.games.base import EVERYTHING, PUBLIC, Beat, GameUI, GameView, ResolutionStep, ScoreTable
 from app.games.ricewars import narrate, story
 from app.games.ricewars.rules import RICEWARS_RULES_HTML
-from engine.ricewars import actions as A
 from engine.ricewars.state import RiceWarsState
 
 
