@@ -87,6 +87,9 @@ def model(
 
         graph = load_graph(_map_for(game, players) or spec.default_map)
     state = spec.new_game(players, seed, None, graph)
+    from app.games import game_ui
+
+    ui = game_ui(game)
     bots = {p: make_bot(level, game) for p in range(1, players)}
     rngs = {p: random.Random(f"{seed}:{p}") for p in range(players)}
     nodes, seconds = table_budget(level, game, players - 1)
@@ -124,6 +127,7 @@ def model(
                 ahead = 0
                 while ahead < players and (player + ahead) % players != 0:
                     ahead += 1
+                owner = ui.turn_owner(state)
                 cap = wait_share(level, seconds, waited or 0.0, ahead)
                 budget = Budget(nodes=nodes, seconds=cap, started=time.thread_time())
                 started = time.thread_time()
@@ -134,7 +138,8 @@ def model(
                 state.apply(action)
                 thinking.append(think)
                 # the pace spaces out seats' turns, not a seat's decisions within one
-                paced = floor if last_actor != player else 0.0
+                same_turn = last_actor in (player, owner)
+                paced = floor if not same_turn and not ui.sits_out(state, 0) else 0.0
                 waited = (waited or 0.0) + max(think, paced) + own
             last_actor = player
             if _round(state) != round_before:

@@ -570,8 +570,12 @@ class GameController(QObject):
         # the same turn (a card's targets, a look, a token sent away) follow at once
         state = self.session.state
         history = state.history
-        same_turn = bool(self._log) and self._log[-1].player == state.current_player()
-        delay = 0.0 if same_turn and history else max(0.0, self.ai_delay_ms - elapsed_ms)
+        owner = self.ui.turn_owner(state)
+        same_turn = bool(self._log) and self._log[-1].player in (state.current_player(), owner)
+        humans = self.session.humans()
+        idle = bool(humans) and all(self.ui.sits_out(state, p) for p in humans)
+        paced = not (same_turn and history) and not idle
+        delay = max(0.0, self.ai_delay_ms - elapsed_ms) if paced else 0.0
         self._pace.start(int(delay))
 
     @Slot()

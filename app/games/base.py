@@ -182,6 +182,18 @@ class GameUI:
         """Steps to show one by one after `action` (empty when it resolves nothing)."""
         return []
 
+    def turn_owner(self, state: GameState) -> int:
+        """Whose turn the next decision belongs to, for the AI pace (paced once per turn):
+        the player to act (the default); Rice Wars: a fight's attacker, whose attack the
+        whole fight is part of (the fight is retold step by step when it ends)."""
+        return state.current_player()
+
+    def sits_out(self, state: GameState, player: int) -> bool:
+        """True when `player` has nothing to decide until the others finish a stretch of
+        play (Rice Wars: both pass markers down): their moves then follow without the AI
+        pace, so the person waits only for their thinking."""
+        return False
+
     def action_places(
         self, state_before: GameState, action: Any, state_after: GameState, player: int
     ) -> tuple[str, ...]:

@@ -77,6 +77,16 @@ class RiceWarsUI(GameUI):
         step, with what they did to the viewer."""
         return story.story(state_before, action, state_after, player, viewer)
 
+    def turn_owner(self, state: RiceWarsState) -> int:  # type: ignore[override]
+        """During a fight, its attacker: the fight is part of the attack's turn."""
+        if state.fight is not None:
+            return state.fight["att"]
+        return state.current_player()
+
+    def sits_out(self, state: RiceWarsState, player: int) -> bool:  # type: ignore[override]
+        """Both pass markers down: nothing to decide until the round ends (but a defence)."""
+        return not state.is_terminal() and state.passes[player] >= 2
+
     def reveals_hidden(self, state_after: RiceWarsState, action: Any, player: int) -> bool:  # type: ignore[override]
         """Draws, reveals, advisors coming up and round ends are undo barriers."""
         return narrate.reveals_hidden(state_after, action, player)
