@@ -565,15 +565,22 @@ class ShinobiView(GameView):
         )
         _set_text(self.totals, "<b>On the table:</b> " + totals)
         recent = recent_actions(obs)
+        viewer = self._viewer
+
+        def whose(q: int) -> str:
+            return "Your" if q == viewer else f"{seat_label(q)}'s"
+
+        def where(q: int) -> str:
+            return "your province" if q == viewer else f"{seat_label(q)}'s province"
+
         attacks = [
-            f"{seat_label(actor)}'s {CLAN_NAMES[a.attacker]} army attacked the "
-            f"{CLAN_NAMES[a.clan]} in {seat_label(a.province)}'s province (−1)"
+            f"{whose(actor)} {CLAN_NAMES[a.attacker]} army attacked the "
+            f"{CLAN_NAMES[a.clan]} in {where(a.province)} (−1)"
             for actor, a in recent
             if isinstance(a, Attack)
         ]
         ninjas = [
-            f"{seat_label(actor)}'s Ninja hit the {CLAN_NAMES[a.clan]} in "
-            f"{seat_label(a.province)}'s province (−1)"
+            f"{whose(actor)} Ninja hit the {CLAN_NAMES[a.clan]} in {where(a.province)} (−1)"
             for actor, a in recent
             if isinstance(a, PlayNinja)
         ]
