@@ -102,6 +102,7 @@ def model(
     waited: float | None = None
     thinking: list[float] = []
     last_actor = -1
+    sat_out = [False]  # the person had nothing to decide for a while (GameUI.sits_out)
 
     def close(phase: str) -> None:
         nonlocal waited
@@ -110,8 +111,9 @@ def model(
             waits.append(
                 {"phase": phase, "wall_s": waited, "cpu_s": cpu, "quiet_s": waited,
                  "decisions": len(thinking), "own_s": own * len(thinking),
-                 "thinking": [round(t, 2) for t in thinking]}
+                 "thinking": [round(t, 2) for t in thinking], "sat_out": sat_out[0]}
             )  # fmt: skip
+        sat_out[0] = False
         waited = None
         thinking.clear()
 
@@ -139,6 +141,7 @@ def model(
                 thinking.append(think)
                 # the pace spaces out seats' turns, not a seat's decisions within one
                 same_turn = last_actor in (player, owner)
+                sat_out[0] = sat_out[0] or ui.sits_out(state, 0)
                 paced = floor if not same_turn and not ui.sits_out(state, 0) else 0.0
                 waited = (waited or 0.0) + max(think, paced) + own
             last_actor = player
@@ -290,6 +293,14 @@ def report(waits: list[dict[str, Any]], args: argparse.Namespace) -> None:
         f"{args.game}, {args.level}, {args.players} players, pace {args.pace}, {how}: "
         f"{len(waits)} waits over {args.rounds} rounds"
     )
+    out = [w for w in waits if w.get("sat_out")]
+    if out:
+        played = [w["quiet_s"] for w in waits if not w.get("sat_out")]
+        print(
+            f"while the person plays: longest {max(played, default=0.0):.2f} s; after both "
+            f"passes (the others play on): {len(out)} waits, longest "
+            f"{max(w['quiet_s'] for w in out):.2f} s"
+        )
     for row in rows:
         here = "" if not args.gui else (
             f"; CPU {row['max_cpu_s']:.2f} s, wall {row['max_wall_s']:.2f} s here"
