@@ -1,13 +1,20 @@
-"""The new-game dialog: game, map, seats (human or AI with a level, per-seat choice), seed."""
+"""The new-game dialog: game, map, seats (human or AI with a level, per-seat choice), seed.
+
+A map game's map is checked with the game's own requirements
+(`engine.registry.map_readiness`): an unready map shows why, with the fixes, and Start is
+refused; the player counts and the per-seat choices (Rokugan: the clans with a capital)
+follow from the map.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Slot
+from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -28,7 +35,8 @@ import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.games import game_ui
 from app.session import AI, HUMAN, NewGameConfig, Seat, resolve_map_path
 from engine.core import GameSpec
-from engine.registry import available_games, get_game
+from engine.graph import MapReadiness
+from engine.registry import available_games, get_game, map_readiness
 
 # The levels a person may pick; `cheat` sees hidden information and is never offered.
 LEVELS = ("easy", "normal", "hard")
@@ -141,6 +149,9 @@ class NewGameDialog(QDialog):
             except (ImportError, AttributeError):
                 continue  # a game whose package is still incomplete
         self._map_file: str | None = None
+        self._graph: Any = None  # the chosen map's engine.graph.MapGraph, when it loads
+        self._map_error: str | None = None  # why the chosen map does not load
+        self.readiness: MapReadiness | None = None  # of the chosen map, for the player count
 
         self.game = QComboBox()
         for game_id, spec in self._specs.items():
@@ -250,6 +261,7 @@ class NewGameDialog(QDialog):
         self._map_box.setVisible(spec.uses_map)
         if self._map_label is not None:
             self._map_label.setVisible(spec.uses_map)
+        self.map.blockSignals(True)  # one map load below, not one per item added
         self.map.clear()
         for map_id, name in shipped_maps_for(spec.id):
             self.map.addItem(name, map_id)
@@ -257,39 +269,100 @@ class NewGameDialog(QDialog):
         _select(self.map, default)
         if self._map_file:
             self.map.addItem(Path(self._map_file).name, self._map_file)
+        self.map.blockSignals(False)
         ui = game_ui(spec.id)
-        options = ui.seat_choices()
         self._choice_header.setText(f"<b>{ui.seat_choice_label}</b>")
+        self._on_map_changed()
+
+    def _fill_choices(self, allowed: tuple[str, ...] | None) -> None:
+        """The per-seat choices of the game, only those the map allows (`allowed`)."""
+        spec = self._spec()
+        if spec is None:
+            return
+        options = [
+            (option_id, label)
+            for option_id, label in game_ui(spec.id).seat_choices()
+            if allowed is None or option_id in allowed
+        ]
         for row in self.seats:
+            kept = row.choice.currentData()
             row.choice.clear()
             row.choice.addItem("Random", None)
             for option_id, label in options:
                 row.choice.addItem(label, option_id)
+            _select(row.choice, kept)
             row.choice.setEnabled(bool(options))
         self._choice_header.setVisible(bool(options))
-        self._on_map_changed()
 
     @Slot()
     def _on_map_changed(self) -> None:
-        """The player count follows the game and the board (`attributes.players` of a map)."""
+        """Load the chosen map and check it: the player count and the seats' choices follow
+        from what it can seat (else from `attributes.players` of a map that does not load)."""
         spec = self._spec()
         if spec is None:
             return
         low, high = max(2, spec.min_players), min(MAX_SEATS, spec.max_players)
         map_ref = self.map.currentData() if spec.uses_map else None
-        if map_ref:
-            allowed = (map_header(resolve_map_path(map_ref)).get("attributes") or {}).get("players")
+        self._load_map(map_ref)
+        allowed = None
+        if self._graph is not None:
+            self.readiness = map_readiness(spec.id, self._graph)
+            allowed = self.readiness.choices
+            if self.readiness.players is not None:
+                low, high = (
+                    max(low, self.readiness.players[0]),
+                    min(high, self.readiness.players[1]),
+                )
+        elif map_ref:
+            allowed_players = (map_header(resolve_map_path(map_ref)).get("attributes") or {}).get(
+                "players"
+            )
             if (
-                isinstance(allowed, list)
-                and len(allowed) == 2
-                and all(isinstance(v, int) for v in allowed)
+                isinstance(allowed_players, list)
+                and len(allowed_players) == 2
+                and all(isinstance(v, int) for v in allowed_players)
             ):
-                low, high = max(low, allowed[0]), min(high, allowed[1])
+                low, high = max(low, allowed_players[0]), min(high, allowed_players[1])
+        self._fill_choices(allowed)
+        self.players.blockSignals(True)
         self.players.setRange(low, max(low, high))
+        self.players.blockSignals(False)
         self.players.setToolTip(
             f"{low}–{max(low, high)} players" + (" on this map" if map_ref else "")
         )
         self._on_players_changed()
+
+    def _load_map(self, map_ref: str | None) -> None:
+        """Read the graph of `map_ref` (cached per file); a broken file is remembered."""
+        self._graph = None
+        self._map_error = None
+        self.readiness = None
+        if not map_ref:
+            return
+        from app.board.maps_cache import map_geometry
+        from maps.api import MapError
+
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            self._graph = map_geometry(resolve_map_path(map_ref)).graph
+        except MapError as exc:
+            self._map_error = f"The map cannot be loaded: {exc}"
+        except OSError as exc:
+            self._map_error = f"The map file cannot be read: {exc.strerror or exc} ({map_ref})"
+        finally:
+            QApplication.restoreOverrideCursor()
+
+    def _map_problem(self) -> str | None:
+        """Why the chosen map cannot be played with the chosen player count, or None."""
+        if self._map_error:
+            return self._map_error
+        spec = self._spec()
+        if spec is None or self._graph is None:
+            return None
+        readiness = map_readiness(spec.id, self._graph, self.players.value())
+        if readiness.ready:
+            return None
+        return readiness.message()
 
     @Slot()
     def _on_players_changed(self) -> None:
@@ -304,6 +377,9 @@ class NewGameDialog(QDialog):
             note = game_ui(spec.id).setup_note(count, map_ref)
         self.note.setText(note)
         self.note.setVisible(bool(note))
+        problem = self._map_problem()
+        self.error.setText(problem or "")
+        self.buttons.button(QDialogButtonBox.Ok).setEnabled(problem is None and bool(self._specs))
         self.adjustSize()
 
     @Slot()
@@ -343,6 +419,10 @@ class NewGameDialog(QDialog):
         config = self.config()
         if self._uses_map() and not config.map_ref:
             return "Choose a map (no shipped map fits this game; open a map file)."
+        if self._uses_map():
+            problem = self._map_problem()
+            if problem:
+                return problem
         chosen = [s.choice for s in config.seats if s.choice is not None]
         if len(chosen) != len(set(chosen)):
             return f"Two seats chose the same {game_ui(config.game).seat_choice_label.lower()}."

@@ -22,7 +22,7 @@ import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.savefile import AI, HUMAN, Seat, load_save, summary_dict
 from engine.core import GameState, IllegalActionError
 from engine.files import atomic_write_text
-from engine.registry import get_game
+from engine.registry import get_game, map_readiness
 from engine.saves import SaveError, save_dict
 
 __all__ = [
@@ -239,6 +239,9 @@ def new_session(
             raise ValueError(f"{spec.name} needs a map")
         map_path = resolve_map_path(map_ref)
         graph = _load_graph(map_path)
+        readiness = map_readiness(spec.id, graph, players)
+        if not readiness.ready:  # the new-game dialog refuses it first; this guards the rest
+            raise ValueError(readiness.message())
     state = spec.new_game(players, seed, settings, graph)
     return GameSession(state, config.seats, map_path, reveals_hidden)
 

@@ -1,8 +1,9 @@
-"""Live game graph and validation, computed off the GUI thread.
+"""Live game graph, validation and game readiness, computed off the GUI thread.
 
 Edits restart a short debounce timer; when it fires, the map is snapshotted as a `MapFile` on
-the GUI thread (cheap) and `maps.geometry.derive` plus `maps.validate.validate` run on a
-worker thread. Results carry a generation number: a result older than the newest request is
+the GUI thread (cheap) and `maps.geometry.derive`, `maps.validate.validate` and each map
+game's `engine.registry.map_readiness` (what the game needs from a map) run on a worker
+thread. Results carry a generation number: a result older than the newest request is
 dropped, so a 500-province map never stalls typing or dragging.
 """
 
@@ -32,6 +33,8 @@ class AnalysisResult:
     issues: list[Any] = field(default_factory=list)  # maps.validate.ValidationIssue
     error: str | None = None
     seconds: float = 0.0
+    # game id -> engine.graph.MapReadiness of the derived graph (empty when it did not derive)
+    readiness: dict[str, Any] = field(default_factory=dict)
 
 
 def analyse(mapfile: Any, generation: int, topo: TopoMap | None = None) -> AnalysisResult:
@@ -62,8 +65,24 @@ def analyse(mapfile: Any, generation: int, topo: TopoMap | None = None) -> Analy
         except Exception as exc:  # noqa: BLE001 - shown to the user in the validation panel
             result.error = f"validation failed: {exc}"
             traceback.print_exc()
+    if result.geometry is not None:
+        result.readiness = readiness_for_games(result.geometry.graph)
     result.seconds = time.perf_counter() - start
     return result
+
+
+def readiness_for_games(graph: Any) -> dict[str, Any]:
+    """What each map game lacks on `graph` (`engine.registry.map_readiness`), by game id;
+    a game whose check fails is left out and the failure printed (a bug to report)."""
+    from engine.registry import MAP_REQUIREMENTS, map_readiness
+
+    found: dict[str, Any] = {}
+    for game_id in MAP_REQUIREMENTS:
+        try:
+            found[game_id] = map_readiness(game_id, graph)
+        except Exception:  # noqa: BLE001 - the panel says the check is unavailable
+            traceback.print_exc()
+    return found
 
 
 class _Signals(QObject):

@@ -32,6 +32,14 @@ def _spin(lo: float, hi: float, value: float, decimals: int = 1) -> QDoubleSpinB
     return spin
 
 
+class _TrimmedSpin(QDoubleSpinBox):
+    """A spin box for a length that shows 2.5, not 2.500000."""
+
+    def textFromValue(self, value: float) -> str:  # noqa: N802 - Qt's name
+        text = f"{value:.{self.decimals()}f}"
+        return text.rstrip("0").rstrip(".") if "." in text else text
+
+
 def _buttons(dialog: QDialog) -> QDialogButtonBox:
     box = QDialogButtonBox(
         QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
@@ -52,12 +60,15 @@ class NewMapSpec:
     game: str
     extent: tuple[float, float, float, float] | None = None  # None: 0, 0, width, height
     attributes: dict[str, Any] | None = None  # map-level attributes (properties only)
+    min_border_length: float | None = None  # None: every shared line is a border
 
 
 class NewMapDialog(QDialog):
     """A new, empty map (id, name, physical size in mm, game) or an existing map's properties.
 
-    With `extent` the dialog edits the printing box in map units too.
+    With `extent` the dialog edits the printing box in map units too, the map-level
+    attributes and the shortest border (`min_border_length`: shorter contacts between
+    provinces are not borders; 0 keeps every one).
     """
 
     def __init__(
@@ -65,6 +76,7 @@ class NewMapDialog(QDialog):
         parent: QWidget | None = None,
         extent: tuple[float, float, float, float] | None = None,
         attributes: dict[str, Any] | None = None,
+        min_border_length: float | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("New map" if extent is None else "Map properties")
@@ -92,6 +104,17 @@ class NewMapDialog(QDialog):
             self.attributes = QLineEdit(text)
             self.attributes.setToolTip("Map-level attributes as a YAML mapping, e.g. {rounds: 8}")
             form.addRow("Attributes", self.attributes)
+            self.min_border = _TrimmedSpin()
+            self.min_border.setRange(0, 1e6)
+            self.min_border.setDecimals(6)
+            self.min_border.setValue(min_border_length or 0)
+            self.min_border.setSpecialValueText("keep every border")
+            self.min_border.setSuffix(" map units")
+            self.min_border.setToolTip(
+                "Provinces touching along less than this are not neighbours (nor coasts "
+                "shorter than this). 0 keeps every border, however short."
+            )
+            form.addRow("Shortest border", self.min_border)
         form.addRow(_buttons(self))
 
     def spec(self) -> NewMapSpec:
@@ -105,6 +128,7 @@ class NewMapDialog(QDialog):
                 raise ValueError(f"the attributes are not valid YAML: {exc}") from None
             if not isinstance(attributes, dict):
                 raise ValueError("the attributes must be a mapping, e.g. {rounds: 8}")
+        shortest = self.min_border.value() if self.extent else 0.0
         return NewMapSpec(
             self.map_id.text().strip() or "untitled",
             self.name.text().strip() or "Untitled",
@@ -113,6 +137,7 @@ class NewMapDialog(QDialog):
             self.game.currentText(),
             extent,  # type: ignore[arg-type]
             attributes,
+            shortest or None,
         )
 
 

@@ -471,10 +471,13 @@ class EditorWindow(QMainWindow):
             self.document.run("remove_face", ref)
 
     def edit_properties(self) -> None:
-        """Edit the map's id, name, size, game and extent."""
+        """Edit the map's id, name, size, game, extent, attributes and shortest border."""
         meta = self.document.topo.meta
         dialog = NewMapDialog(
-            self, extent=self.document.topo.extent(), attributes=meta.get("attributes") or {}
+            self,
+            extent=self.document.topo.extent(),
+            attributes=meta.get("attributes") or {},
+            min_border_length=meta.get("min_border_length"),
         )
         dialog.map_id.setText(str(meta.get("id", "")))
         dialog.name.setText(str(meta.get("name", "")))
@@ -502,6 +505,7 @@ class EditorWindow(QMainWindow):
                 "extent": [_num(v) for v in (x0, y0, x1, y1)],
                 "game": spec.game,
                 "attributes": spec.attributes or {},
+                "min_border_length": spec.min_border_length,  # None removes it
             },
         )
 
@@ -719,8 +723,12 @@ class EditorWindow(QMainWindow):
             return False
         document = MapDocument(TopoMap.from_mapfile(result.mapfile))
         self.set_document(document)
-        if result.notes:
-            self.statusBar().showMessage("; ".join(result.notes), 15_000)
+        if result.report:  # a count: a real map can have thousands of snapped vertices
+            self.statusBar().showMessage(
+                f"Imported {Path(path).name}: {result.summary()} "
+                "(daimyo map import lists each with its place)",
+                15_000,
+            )
         return True
 
     def export(self, kind: str, path: str | Path | None = None) -> bool:

@@ -1,4 +1,5 @@
-"""Side panels: the selected province's attributes, territories, validation results.
+"""Side panels: the selected province's attributes, territories, validation results and
+the map's readiness for a chosen game.
 
 Panels read the document's `TopoMap` and change it only through `MapDocument.run`, so every
 change is one undo step. They refresh on `MapDocument.changed`.
@@ -35,6 +36,39 @@ from editor.topology import PROVINCE, FaceRef
 
 CLANS = ("", "crab", "crane", "dragon", "lion", "phoenix", "scorpion", "unicorn")
 RICEWARS_GAMES = ("ricewars", "any")
+
+
+def map_games() -> list[tuple[str, str]]:
+    """(id, name) of the games that declare what they need from a map."""
+    from engine.registry import MAP_REQUIREMENTS, get_game
+
+    return [(game_id, get_game(game_id).name) for game_id in MAP_REQUIREMENTS]
+
+
+def readiness_text(game_id: str | None, name: str, readiness: Any) -> str:
+    """One line about the map's readiness for a game (rich text), for the panel."""
+    if game_id is None:
+        return ""
+    if readiness is None:
+        return f"Readiness for {name}: known once the map's graph derives."
+    seats = readiness.players
+    if not readiness.ready:
+        count = len(readiness.errors)
+        return (
+            f"<b style='color:#b03a2e'>Not ready for {name}</b>: {count} unmet "
+            f"requirement{'s' if count != 1 else ''} (listed below, with the fix)."
+        )
+    parts = [""]
+    if seats:
+        parts[0] = (
+            f"{seats[0]}–{seats[1]}" if seats[0] != seats[1] else str(seats[0])
+        ) + " players"
+    if readiness.choices:
+        parts.append("clans " + ", ".join(readiness.choices))
+    limits = len(readiness.limits)
+    if limits:
+        parts.append(f"{limits} limit{'s' if limits != 1 else ''} below")
+    return f"<b style='color:#2e7d32'>Ready for {name}</b>: " + "; ".join(p for p in parts if p)
 
 
 def colour_icon(colour: str, size: int = 14) -> QIcon:
@@ -428,35 +462,81 @@ class ValidationPanel(QWidget):
     def __init__(self, document: MapDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document = document
+        self.game = QComboBox()
+        self.game.setToolTip(
+            "Also check what a game needs from the map (capitals, territories, palace sites…)"
+        )
+        self.game.addItem("Map only", None)
+        for game_id, name in map_games():
+            self.game.addItem(name, game_id)
+        self._game_chosen = False  # follows the map's game until the user picks one
         self.summary = QLabel("Checking…")
         self.summary.setWordWrap(True)
+        self.readiness = QLabel()
+        self.readiness.setWordWrap(True)
+        self.readiness.setTextFormat(Qt.TextFormat.RichText)
         self.list = QListWidget()
         self.list.setWordWrap(True)
         self.list.setIconSize(QSize(16, 16))
         self.list.setSpacing(2)
         self.fix_button = QPushButton("Fix")
         self.fix_button.setEnabled(False)
+        game_row = QHBoxLayout()
+        game_row.addWidget(QLabel("Check for"))
+        game_row.addWidget(self.game, 1)
         layout = QVBoxLayout(self)
+        layout.addLayout(game_row)
         layout.addWidget(self.summary)
+        layout.addWidget(self.readiness)
         layout.addWidget(self.list, 1)
         layout.addWidget(self.fix_button)
         self.issues: list[Any] = []
+        self.result: Any = None  # the last editor.analysis.AnalysisResult shown
         self.list.currentRowChanged.connect(self._on_row)
         self.list.itemClicked.connect(lambda _item: self._activate())
         self.fix_button.clicked.connect(self.fix_current)
+        self.game.activated.connect(self._on_game_chosen)
+        self._follow_map_game()
 
     def set_document(self, document: MapDocument) -> None:
         """Follow another document."""
         self.document = document
+        self._game_chosen = False
+        self._follow_map_game()
+
+    def set_game(self, game_id: str | None) -> None:
+        """Check readiness for `game_id` (None: the map only), as if chosen by the user."""
+        index = self.game.findData(game_id)
+        if index >= 0:
+            self.game.setCurrentIndex(index)
+            self._on_game_chosen()
+
+    def _on_game_chosen(self, *_: object) -> None:
+        self._game_chosen = True
+        if self.result is not None:
+            self.show_result(self.result)
+
+    def _follow_map_game(self) -> None:
+        """Select the map's own game (its `game` field) unless the user chose one."""
+        if self._game_chosen:
+            return
+        index = self.game.findData(self.document.topo.meta.get("game"))
+        self.game.setCurrentIndex(max(0, index))
 
     def show_result(self, result: Any) -> None:
-        """Show an `editor.analysis.AnalysisResult`."""
-        self.issues = list(result.issues)
+        """Show an `editor.analysis.AnalysisResult`: validation, then the chosen game's
+        unmet requirements (errors, then limits)."""
+        self.result = result
+        self._follow_map_game()
+        game_id = self.game.currentData()
+        readiness = result.readiness.get(game_id) if game_id else None
+        problems = list(readiness.problems) if readiness is not None else []
+        self.issues = list(result.issues) + problems
         row = self.list.currentRow()  # kept, so "Fix" can be clicked down the list
         self.list.blockSignals(True)
         self.list.clear()
-        errors = sum(1 for i in self.issues if i.severity == "error")
-        warnings = len(self.issues) - errors
+        errors = sum(1 for i in result.issues if i.severity == "error")
+        warnings = len(result.issues) - errors
         parts = [f"{errors} errors, {warnings} warnings"]
         if result.geometry is not None:
             g = result.geometry
@@ -468,12 +548,14 @@ class ValidationPanel(QWidget):
             parts.append(result.error)
         parts.append(f"({result.seconds * 1000:.0f} ms)")
         self.summary.setText("; ".join(parts))
+        self.readiness.setText(readiness_text(game_id, self.game.currentText(), readiness))
+        self.readiness.setVisible(game_id is not None)
         style = self.style()
         if not self.issues and result.error is None:
             icon = style.standardIcon(QStyle.StandardPixmap.SP_DialogApplyButton)
             self.list.addItem(QListWidgetItem(icon, "No problems found."))
         for issue in self.issues:
-            kind = "Critical" if issue.severity == "error" else "Warning"
+            kind = {"error": "Critical", "warning": "Warning"}.get(issue.severity, "Information")
             icon = style.standardIcon(getattr(QStyle.StandardPixmap, f"SP_MessageBox{kind}"))
             fixable = " — fix available" if fix_for(issue, self.document.topo) else ""
             item = QListWidgetItem(icon, f"{issue.message}{fixable}")

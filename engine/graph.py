@@ -63,3 +63,60 @@ class MapGraph:
         """Every land border once, as a sorted id pair, sorted."""
         pairs = {tuple(sorted((p.id, q))) for p in self.provinces for q in p.neighbors}
         return sorted(pairs)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class MapProblem:
+    """One requirement of a game that a map does not meet, in words with its fix.
+
+    An "error" means the game cannot be played on the map (or not with that many
+    players); a "limit" means it can, without something (cards not dealt, an objective
+    that cannot be met, tokens with nowhere to go).
+    """
+
+    code: str
+    message: str
+    severity: str = "error"
+    provinces: tuple[str, ...] = ()
+    territories: tuple[str, ...] = ()
+    location: tuple[float, float] | None = None  # a point to show, when not a whole province
+
+    def __str__(self) -> str:
+        return f"{self.severity}: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class MapReadiness:
+    """Whether a map is ready for a game, and why not (`engine.registry.map_readiness`)."""
+
+    game: str
+    game_name: str
+    map_id: str
+    problems: tuple[MapProblem, ...] = ()
+    players: tuple[int, int] | None = None
+    """The player counts the map can seat, None when it seats none."""
+    choices: tuple[str, ...] | None = None
+    """The per-seat choices the map allows (Rokugan: the clans with a capital), or None."""
+
+    @property
+    def ready(self) -> bool:
+        """True when nothing stops the game (limits may remain)."""
+        return not self.errors
+
+    @property
+    def errors(self) -> tuple[MapProblem, ...]:
+        """The unmet requirements that stop the game."""
+        return tuple(p for p in self.problems if p.severity == "error")
+
+    @property
+    def limits(self) -> tuple[MapProblem, ...]:
+        """What the game goes without on this map."""
+        return tuple(p for p in self.problems if p.severity != "error")
+
+    def message(self) -> str:
+        """One text for people: why the map is not ready, each problem with its fix."""
+        if self.ready:
+            return f"map '{self.map_id}' is ready for {self.game_name}"
+        lines = [f"map '{self.map_id}' is not ready for {self.game_name}:"]
+        lines.extend(f"- {p.message}" for p in self.errors)
+        return "\n".join(lines)

@@ -6,8 +6,9 @@ size, extent, map attributes, territories), so that importing it again gives bac
 a foreign file is moved so that its extent (the land's bounding box grown by 5 %
 on every side) starts at (0, 0).
 
-Importing snaps vertices that nearly coincide (within NEAR_MISS) so that
-neighbouring provinces share their edges exactly, as the geometry layer requires.
+Importing snaps vertices that nearly coincide (within the snapping distance, by default
+NEAR_MISS of the map's size) so that neighbouring provinces share their edges exactly, as
+the geometry layer requires (`maps.snap`), and reports every change with its place.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import warnings
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,11 +27,12 @@ import numpy as np
 import shapely
 from shapely import STRtree
 
-from engine.files import atomic_write_text
-from maps.geometry import NEAR_MISS, derive
+from engine.files import FileContentError, atomic_write_text, read_text
+from maps.geometry import NEAR_MISS, coordinate_tolerance, derive
 from maps.io import (
     DEFAULT_COLOUR,
     FORMAT_VERSION,
+    MAX_COORDINATE,
     MapError,
     MapFile,
     Province,
@@ -37,10 +41,27 @@ from maps.io import (
     SeaPolygon,
     Territory,
 )
+from maps.snap import KINDS, ImportNote, Places, snap_polygons
+
+__all__ = [
+    "ISLANDS",
+    "ImportNote",
+    "ImportResult",
+    "export_map",
+    "geojson_to_map",
+    "import_geojson",
+    "map_to_geojson",
+    "map_to_svg",
+    "snap_polygons",
+]
 
 # Province properties that are game attributes (copied on import; others are ignored).
 GAME_ATTRIBUTES = ("flowers", "capital", "defense", "shadowlands", "palace_site", "blessed")
 MARGIN = 0.05  # the extent is the land's bounding box grown by this fraction on every side
+# What becomes of the smaller parts of a MultiPolygon province: left out, or provinces.
+ISLANDS = ("largest", "separate")
+SNAP_PROVINCE = 0.01  # the default snapping distance is at most this fraction of a province
+MAX_GEOJSON_BYTES = 256 * 2**20  # GeoJSON is wordier than a map file (maps.io.MAX_MAP_BYTES)
 SEA_COLOUR = "#a9cfe8"
 PALETTE = (
     "#8fbf6a",
@@ -58,10 +79,39 @@ PALETTE = (
 
 @dataclass
 class ImportResult:
-    """An imported map and what the import changed or dropped, for the user to read."""
+    """An imported map and what the import changed or left out, for the user to read."""
 
     mapfile: MapFile
-    notes: list[str] = field(default_factory=list)
+    report: list[ImportNote] = field(default_factory=list)
+    snap: float = 0.0  # the snapping distance used, in map units
+
+    @property
+    def notes(self) -> list[str]:
+        """The report in words, one line per change."""
+        return [note.text for note in self.report]
+
+    def summary(self) -> str:
+        """How many changes of each kind, in words ("3 vertices snapped, 1 island left out")."""
+        counts = Counter(note.kind for note in self.report)
+        parts = [
+            f"{counts[k]} {_SUMMARY[k][0] if counts[k] == 1 else _SUMMARY[k][1]}"
+            for k in KINDS
+            if counts[k]
+        ]
+        return ", ".join(parts) if parts else "nothing changed"
+
+
+# Each kind of note counted in words: (one, many).
+_SUMMARY = {
+    "skipped": ("feature skipped", "features skipped"),
+    "island": ("island left out or made a province", "islands left out or made provinces"),
+    "snapped": ("vertex snapped", "vertices snapped"),
+    "inserted": ("vertex added on a neighbour's edge", "vertices added on a neighbour's edge"),
+    "sliver": ("sliver dropped or given to a neighbour", "slivers dropped or given to a neighbour"),
+    "corner": ("contact made a corner", "contacts made corners"),
+    "repaired": ("outline repaired", "outlines repaired"),
+    "sea": ("note on the sea", "notes on the sea"),
+}
 
 
 # --------------------------------------------------------------------------- import
@@ -76,13 +126,25 @@ def import_geojson(
     sea_outside: bool = False,
     y_down: bool = False,
     width_mm: float = 400.0,
+    islands: str = "largest",
+    snap: float | None = None,
 ) -> ImportResult:
     """A map from a GeoJSON FeatureCollection file (raises MapError on bad input)."""
     file = str(path)
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = json.loads(read_text(path, MAX_GEOJSON_BYTES, "GeoJSON file"))
+    except FileContentError as exc:
+        raise MapError(exc.problem, file=file, fix=exc.fix) from None
     except FileNotFoundError:
         raise MapError("does not exist", file=file, fix="check the path") from None
+    except OSError as exc:
+        raise MapError(
+            f"cannot be read ({exc.strerror or exc})",
+            file=file,
+            fix="check that the file exists and that you may read it",
+        ) from None
+    except RecursionError:
+        raise MapError("nests too deeply to be GeoJSON", file=file, field="the file") from None
     except json.JSONDecodeError as exc:
         raise MapError(
             f"is not valid JSON: {exc.msg}", file=file, line=exc.lineno, field="the file"
@@ -96,7 +158,20 @@ def import_geojson(
         sea_outside=sea_outside,
         y_down=y_down,
         width_mm=width_mm,
+        islands=islands,
+        snap=snap,
     )
+
+
+@dataclass
+class _Land:
+    """A province as read from a feature, before it is moved and snapped."""
+
+    id: str
+    name: str
+    shape: shapely.Polygon
+    attrs: dict[str, Any]
+    island_of: str | None = None  # the province it was a part of ("separate")
 
 
 def geojson_to_map(
@@ -109,8 +184,20 @@ def geojson_to_map(
     sea_outside: bool = False,
     y_down: bool = False,
     width_mm: float = 400.0,
+    islands: str = "largest",
+    snap: float | None = None,
 ) -> ImportResult:
-    """A map from parsed GeoJSON; see `import_geojson`."""
+    """A map from parsed GeoJSON; see `import_geojson`.
+
+    `islands` says what becomes of a MultiPolygon province's smaller parts: "largest"
+    leaves them out, "separate" makes each a province of its own, id "<id>_2" and name
+    "Name (2)" (numbered by size), in the same territory, joined to the rest by sea: when
+    no sea touches one, the sea outside the land is added as with `sea_outside`. `snap` is
+    the snapping distance in the file's units (default: `default_snap`; 0 snaps nothing
+    and only repairs broken outlines).
+    """
+    if islands not in ISLANDS:
+        raise ValueError(f"islands must be one of {ISLANDS}, not {islands!r}")
     if not isinstance(data, dict) or data.get("type") != "FeatureCollection":
         raise MapError(
             "is not a GeoJSON FeatureCollection",
@@ -120,48 +207,90 @@ def geojson_to_map(
         )
     meta = data.get("daimyo") if isinstance(data.get("daimyo"), dict) else {}
     flip = 1.0 if y_down else -1.0
-    notes: list[str] = []
-    land: list[tuple[str, str, shapely.Polygon, dict[str, Any]]] = []
+    report: list[ImportNote] = []
+    land: list[_Land] = []
+    left_out: list[tuple[str, str, int, int, shapely.Polygon]] = []  # label, id, k, n, part
     seas: list[tuple[str, str, list[shapely.Polygon]]] = []
     used: set[str] = set()
-    for n, feature in enumerate(data.get("features") or [], start=1):
-        props = (feature or {}).get("properties") or {}
-        geometry = (feature or {}).get("geometry") or {}
+    features = data.get("features")
+    for n, feature in enumerate(features if isinstance(features, list) else [], start=1):
+        feature = feature if isinstance(feature, dict) else {}
+        props = feature.get("properties") if isinstance(feature.get("properties"), dict) else {}
+        geometry = feature.get("geometry") if isinstance(feature.get("geometry"), dict) else {}
         kind = geometry.get("type")
-        raw_id = props.get(id_property, (feature or {}).get("id"))
+        raw_id = props.get(id_property, feature.get("id"))
+        if raw_id is not None and not isinstance(raw_id, str | int | float):
+            raw_id = None  # a list or mapping is no id
         fid = _unique(_clean_id(raw_id) if raw_id is not None else f"p{n}", used)
-        label = f"feature {n} ({fid})"
+        label = f"feature {n} ('{fid}')"
         if kind not in ("Polygon", "MultiPolygon"):
-            notes.append(f"{label}: skipped, its geometry is {kind}, not Polygon or MultiPolygon")
+            report.append(
+                ImportNote(
+                    "skipped",
+                    f"{label}: skipped, its geometry is {kind}, not Polygon or MultiPolygon",
+                    (fid,),
+                )
+            )
             continue
         try:
-            shape = shapely.geometry.shape(geometry)
-        except (ValueError, TypeError, AttributeError, IndexError) as exc:
+            with warnings.catch_warnings():  # NaN coordinates: reported just below
+                warnings.simplefilter("ignore", RuntimeWarning)
+                shape = shapely.geometry.shape(geometry)
+        except (ValueError, TypeError, AttributeError, shapely.errors.GEOSException) as exc:
             raise MapError(
                 f"has a broken {kind}: {exc}", file=file, field=label, fix="fix its coordinates"
             ) from None
+        except (IndexError, KeyError):
+            raise MapError(
+                f"has a broken {kind}: its coordinates are not rings of [x, y] points",
+                file=file,
+                field=label,
+                fix="fix its coordinates",
+            ) from None
+        _check_coordinates(shapely.get_coordinates(shape), file, label)
         shape = shapely.transform(shape, lambda c: c * np.array([1.0, flip]))
         name = str(props.get(name_property) or fid)
-        parts = [p for p in shapely.get_parts(shape) if not p.is_empty]
+        parts = [_tidy(p) for p in shapely.get_parts(shape) if not p.is_empty]
+        if len(parts) > 1 or (parts and _flat(parts[0])):
+            # A part without area (a line or point drawn as a polygon) is no island.
+            flat = [p for p in parts if _flat(p)]
+            parts = [p for p in parts if not _flat(p)]
+            for p in flat:
+                report.append(
+                    ImportNote(
+                        "skipped",
+                        f"{label}: skipped a part without area at "
+                        f"{_source_at(shapely.get_coordinates(p)[0], flip)} in the GeoJSON",
+                        (fid,),
+                    )
+                )
         if not parts:
-            notes.append(f"{label}: skipped, its geometry is empty")
+            report.append(ImportNote("skipped", f"{label}: skipped, its geometry is empty", (fid,)))
             continue
         if props.get("kind") == "sea":
             seas.append((fid, name, parts))
             continue
-        if len(parts) > 1:
-            parts.sort(key=lambda p: -p.area)
-            dropped = sum(p.area for p in parts[1:])
-            notes.append(
-                f"{label}: MultiPolygon of {len(parts)} parts: kept the largest "
-                f"(area {parts[0].area:.4g}), dropped {len(parts) - 1} "
-                f"(total area {dropped:.4g})"
-            )
+        parts.sort(key=lambda p: -p.area)
         attrs = {k: props[k] for k in GAME_ATTRIBUTES if props.get(k) is not None}
         if isinstance(props.get("label"), list) and len(props["label"]) == 2:
-            attrs["label"] = (float(props["label"][0]), float(props["label"][1]) * flip)
+            try:
+                at = np.array(props["label"], dtype=float)
+            except (TypeError, ValueError):
+                raise MapError(
+                    "has a label that is not [x, y]", file=file, field=label, fix="give two numbers"
+                ) from None
+            _check_coordinates(at[None, :], file, f"{label} label")
+            attrs["label"] = (float(at[0]), float(at[1]) * flip)
         attrs["territory"] = props.get("territory")
-        land.append((fid, name, parts[0], attrs))
+        land.append(_Land(fid, name, parts[0], attrs))
+        for k, part in enumerate(parts[1:], start=2):
+            if islands == "largest":
+                left_out.append((label, fid, k, len(parts), part))
+                continue
+            # Like the editor's split: the territory, not the label nor the capital.
+            kept = {a: v for a, v in attrs.items() if a not in ("label", "capital")}
+            island_id = _unique(f"{fid}_{k}", used)
+            land.append(_Land(island_id, f"{name} ({k})", part, kept, island_of=fid))
     if not land:
         raise MapError(
             "has no Polygon or MultiPolygon features",
@@ -170,9 +299,10 @@ def geojson_to_map(
             fix="export the provinces as polygons",
         )
 
-    shapes = np.array([shape for _, _, shape, _ in land], dtype=object)
+    shapes = np.array([item.shape for item in land], dtype=object)
     if meta.get("extent") and len(meta["extent"]) == 4:
         extent = tuple(float(v) for v in meta["extent"])
+        _check_coordinates(np.array(extent).reshape(2, 2), file, "the daimyo extent")
         shift = np.zeros(2)
     else:  # the bounds, not a union: a union fails on self-crossing polygons
         minx, miny, maxx, maxy = shapely.total_bounds(shapes)
@@ -180,40 +310,63 @@ def geojson_to_map(
         shift = np.array([minx - grow_x, miny - grow_y])
         extent = (0.0, 0.0, maxx - minx + 2 * grow_x, maxy - miny + 2 * grow_y)
     size = max(extent[2] - extent[0], extent[3] - extent[1])
-    tolerance = NEAR_MISS * size
+    places = Places(size)
+    tolerance = default_snap(shapes, size) if snap is None else float(snap)
 
     def moved(geom: shapely.Geometry) -> shapely.Geometry:
         return shapely.transform(geom, lambda c: c - shift) if shift.any() else geom
 
     shapes = shapely.transform(shapes, lambda c: c - shift) if shift.any() else shapes
+    report += _island_notes(left_out, land, shapes, shift, flip, places)
     sea_shapes = [[moved(p) for p in parts] for _, _, parts in seas]
     flat_seas = [p for parts in sea_shapes for p in parts]
-    snapped, snap_notes = snap_polygons(
+    snapped, snap_notes = snap_polygons(  # with a distance of 0 it still repairs
         np.concatenate([shapes, np.array(flat_seas, dtype=object)]),
         tolerance,
-        [fid for fid, _, _, _ in land] + [sid for sid, _, parts in seas for _ in parts],
+        [item.id for item in land] + [sid for sid, _, parts in seas for _ in parts],
+        coordinate_tolerance(extent),
     )
-    notes.extend(snap_notes)
+    report += snap_notes
+    for k in np.flatnonzero(~shapely.is_valid(snapped) | shapely.is_empty(snapped)):
+        raise MapError(
+            "has an outline that cannot be repaired (it has no area)",
+            file=file,
+            field=f"'{(land[k].id if k < len(land) else 'a sea')}'",
+            fix="redraw it, or delete the feature",
+        )
     shapes = snapped[: len(land)]
     rest = list(snapped[len(land) :])
     sea_shapes = [[rest.pop(0) for _ in parts] for parts in sea_shapes]
 
-    territories = _territories(land, meta)
+    territories = _territories([(i.id, i.name, i.shape, i.attrs) for i in land], meta)
     provinces = []
-    for (fid, name, _, attrs), shape in zip(land, shapes, strict=True):
-        label = attrs.pop("label", None)
+    for item, shape in zip(land, shapes, strict=True):
+        label = item.attrs.pop("label", None)
         if label is not None and shift.any():
             label = (label[0] - shift[0], label[1] - shift[1])
-        attrs.pop("territory")
+        item.attrs.pop("territory")
         outer, holes = _rings(shape)
-        provinces.append(Province(fid, name, outer, holes, label, attrs))
+        provinces.append(Province(item.id, item.name, outer, holes, label, item.attrs))
 
     sea_list = [
         Sea(sid, name, [SeaPolygon(*_rings(p)) for p in parts])
         for (sid, name, _), parts in zip(seas, sea_shapes, strict=True)
     ]
+    all_seas = [p for parts in sea_shapes for p in parts]
+    dry = _dry_islands(land, shapes, all_seas, coordinate_tolerance(extent))
+    if dry and not sea_outside:
+        sea_outside = True
+        report.append(
+            ImportNote(
+                "sea",
+                "added the sea outside the land (as with --sea outside) so that the "
+                f"island{'s' if len(dry) > 1 else ''} {', '.join(repr(i) for i in dry)} "
+                f"{'are' if len(dry) > 1 else 'is'} joined to the rest by sea",
+                tuple(dry),
+            )
+        )
     if sea_outside:
-        outside = _outside_sea(shapes, [p for parts in sea_shapes for p in parts], extent, notes)
+        outside = _outside_sea(shapes, land, all_seas, extent, places, report)
         if outside:
             sea_list.append(Sea(_unique("sea", used), "Sea", outside))
 
@@ -228,6 +381,7 @@ def geojson_to_map(
         if meta.get("game") in ("any", "rokugan", "ricewars", "shinobi")
         else "any"
     )
+    shortest = meta.get("min_border_length")
     mapfile = MapFile(
         id=_clean_id(meta.get("id", map_id)),
         name=str(meta.get("name", map_id)),
@@ -239,257 +393,151 @@ def geojson_to_map(
         seas=sea_list,
         game=game,
         attributes=dict(meta["attributes"]) if isinstance(meta.get("attributes"), dict) else {},
+        min_border_length=float(shortest) if isinstance(shortest, int | float) else None,
     )
-    return ImportResult(mapfile, notes)
+    return ImportResult(mapfile, report, tolerance)
 
 
-def snap_polygons(
-    shapes: np.ndarray, tolerance: float, names: list[str] | None = None
-) -> tuple[np.ndarray, list[str]]:
-    """Make nearly coincident vertices of different polygons identical, so neighbours share edges.
-
-    Polygons that already form a clean coverage (valid, neighbours sharing their edges, no
-    gap narrower than `tolerance`) come back unchanged. Otherwise only the polygons with
-    invalid edges and their neighbours are worked on (all of them if that leaves the
-    whole invalid):
-    1. Vertices of different polygons closer than `tolerance` are grouped, closest pairs
-       first, never two vertices of one polygon in a group; each group takes the position
-       of its first vertex (shared vertices stay where they are).
-    2. A neighbour's vertex lying within `tolerance` of the middle of an edge (farther
-       than `tolerance` from both its ends) is inserted into that edge (T-junctions).
-    3. GEOS's coverage cleaner (shapely >= 2.2) settles the overlaps left and closes gaps
-       narrower than `tolerance`. Its own snapping stays at its tiny default: it would
-       also pull together vertices of one polygon, collapsing narrow necks and detailed
-       coasts (it split a province of the shipped Rokugan map on a GeoJSON round trip).
-    Steps 1-2 match vertices by distance alone, so they can pair the wrong ends of edges
-    shorter than the displacement. Candidate pairs come from STRtree queries; broken
-    polygons are repaired. Returns the polygons and notes for the user, naming polygons
-    by `names` if given.
-    """
-    out = np.array(shapes, dtype=object)
-    label = [f"'{n}'" for n in names] if names else [f"polygon {i + 1}" for i in range(len(out))]
-    if len(out) < 2:
-        return out, []
-    everything = np.arange(len(out))
-    subset = _broken_and_neighbours(out, tolerance)
-    if subset is None:
-        subset = everything
-    elif not len(subset):
-        return out, []
-    result, notes = _clean(out, subset, tolerance, label)
-    if len(subset) < len(out) and not _clean_coverage(result, tolerance):
-        result, notes = _clean(out, everything, tolerance, label)
-    return result, notes
+def _tidy(part: shapely.Polygon) -> shapely.Polygon:
+    """The polygon without empty holes (`[]` in the file), which nothing could draw."""
+    holes = [h for h in part.interiors if not h.is_empty]
+    return part if len(holes) == len(part.interiors) else shapely.Polygon(part.exterior, holes)
 
 
-def _broken_and_neighbours(shapes: np.ndarray, tolerance: float) -> np.ndarray | None:
-    """Indices of the invalid polygons, those with invalid coverage edges, and the polygons
-    within `tolerance` of them; None when this shapely cannot check coverages."""
-    if not hasattr(shapely, "coverage_invalid_edges"):
-        return None
-    broken = ~shapely.is_valid(shapes)
-    if not broken.any():
-        edges = shapely.coverage_invalid_edges(shapes, gap_width=tolerance)
-        broken = ~shapely.is_empty(edges)
-    if not broken.any():
-        return np.zeros(0, dtype=np.intp)
-    _, near = STRtree(shapes).query(shapes[broken], predicate="dwithin", distance=tolerance)
-    return np.union1d(np.flatnonzero(broken), near)
+def _flat(part: shapely.Polygon) -> bool:
+    """True for a polygon without area, even once repaired (a line drawn as a polygon)."""
+    return shapely.area(shapely.make_valid(part)) <= 0
 
 
-def _clean_coverage(shapes: np.ndarray, tolerance: float) -> bool:
-    """True when the polygons are valid and form a coverage without narrow gaps."""
-    return bool(shapely.is_valid(shapes).all()) and bool(
-        shapely.coverage_is_valid(shapes, gap_width=tolerance)
-    )
+def _check_coordinates(coords: np.ndarray, file: str, where: str) -> None:
+    """MapError unless every coordinate is a finite number within ±MAX_COORDINATE (the map
+    format's own limit: the geometry's tolerances break down long before)."""
+    bad = ~np.isfinite(coords) | (np.abs(np.nan_to_num(coords, nan=0.0)) > MAX_COORDINATE)
+    if bad.any():
+        value = float(coords[np.nonzero(bad)][0])
+        raise MapError(
+            f"has the coordinate {value!r}, "
+            + ("not a finite number" if not np.isfinite(value) else f"beyond ±{MAX_COORDINATE:,}"),
+            file=file,
+            field=where,
+            fix="give coordinates as plain numbers in a projection whose units keep them small",
+        )
 
 
-def _clean(
-    shapes: np.ndarray, subset: np.ndarray, tolerance: float, label: list[str]
-) -> tuple[np.ndarray, list[str]]:
-    """`shapes` with the polygons `subset` snapped and cleaned (the rest as they are).
-
-    The polygons near the subset take part in the vertex matching as fixed anchors: a
-    vertex they share with the subset keeps the subset's copy where it is.
-    """
-    names = [label[i] for i in subset]
-    context = np.zeros(0, dtype=np.intp)
-    if len(subset) < len(shapes):
-        _, near = STRtree(shapes).query(shapes[subset], predicate="dwithin", distance=tolerance)
-        context = np.setdiff1d(near, subset)
-    both = np.concatenate([shapes[context], shapes[subset]])
-    snapped, notes = _snap_vertices(both, tolerance, ["?"] * len(context) + names, len(context))
-    part = snapped[len(context) :]
-    if hasattr(shapely, "coverage_clean"):  # shapely >= 2.2 with GEOS >= 3.14
-        part, more = _coverage_clean(shapes[subset], part, tolerance, names)
-        notes += more
-    out = np.array(shapes, dtype=object)
-    out[subset] = part
-    return out, notes
+def default_snap(shapes: np.ndarray, size: float) -> float:
+    """The snapping distance an import uses unless told: NEAR_MISS of the map's size, but at
+    most SNAP_PROVINCE of a typical province's width (the square root of the median area),
+    so that a map of 3,000 counties does not pull together vertices a county apart."""
+    areas = shapely.area(shapely.make_valid(shapes)) if len(shapes) else np.array([size**2])
+    typical = float(np.sqrt(np.median(areas)))
+    return min(NEAR_MISS * size, SNAP_PROVINCE * typical)
 
 
-def _snap_vertices(
-    out: np.ndarray, tolerance: float, label: list[str], fixed: int = 0
-) -> tuple[np.ndarray, list[str]]:
-    """Steps 1-2 of `snap_polygons`: shared vertices and T-junctions; repairs what breaks.
-
-    The first `fixed` polygons are anchors: matched vertices take their position (the
-    first of a group does), and they get no new vertices or repairs.
-    """
-    notes: list[str] = []
-    if len(out) < 2:
-        return np.array(out, dtype=object), notes
-    out = np.array(out, dtype=object)
-    drawn_valid = shapely.is_valid(out)
-    _, coords, (ring_offsets, polygon_offsets) = shapely.to_ragged_array(out)
-    coords = coords.copy()
-    closing = ring_offsets[1:] - 1  # each ring's repeated first point
-    opening = ring_offsets[:-1]
-    ring_owner = np.repeat(np.arange(len(out)), np.diff(polygon_offsets))
-    owner = np.repeat(ring_owner, np.diff(ring_offsets))
-    free = np.ones(len(coords), dtype=bool)
-    free[closing] = False
-    index = np.flatnonzero(free)
-    points = shapely.points(coords[index])
-    left, right = STRtree(points).query(points, predicate="dwithin", distance=tolerance)
-    keep = (left < right) & (owner[index[left]] != owner[index[right]])
-    left, right = index[left[keep]], index[right[keep]]
-    distance = np.hypot(*(coords[left] - coords[right]).T)
-    parent = {int(i): int(i) for i in np.union1d(left, right)}
-    members = {i: {int(owner[i])} for i in parent}
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for k in np.argsort(distance, kind="stable"):
-        a, b = root(int(left[k])), root(int(right[k]))
-        if a != b and not members[a] & members[b]:
-            a, b = min(a, b), max(a, b)
-            parent[b] = a
-            members[a] |= members.pop(b)
-    for i in parent:
-        coords[i] = coords[root(i)]
-    coords[closing] = coords[opening]
-    out = shapely.from_ragged_array(
-        shapely.GeometryType.POLYGON, coords, (ring_offsets, polygon_offsets)
-    )
-
-    # T-junctions: a neighbour's vertex beside the middle of an edge goes into that edge.
-    left, right = STRtree(out).query(out, predicate="dwithin", distance=tolerance)
-    keep = left != right
-    left, right = left[keep], right[keep]
-    vertices = [np.unique(shapely.get_coordinates(g), axis=0) for g in out]
-    splits = np.flatnonzero(np.diff(left)) + 1
-    for lefts, rights in zip(np.split(left, splits), np.split(right, splits), strict=True):
-        if not len(lefts):
-            continue
-        i = int(lefts[0])
-        if i < fixed:
-            continue
-        near = np.unique(np.concatenate([vertices[j] for j in rights]), axis=0)
-        # its own vertices are not T-junctions (across a neck narrower than the tolerance)
-        own = np.isin(_rows(near), _rows(vertices[i]))
-        near = near[~own]
-        if not len(near):
-            continue
-        rings = [out[i].exterior, *out[i].interiors]
-        new = [_insert_beside(shapely.get_coordinates(r)[:-1], near, tolerance) for r in rings]
-        out[i] = shapely.Polygon(new[0], new[1:])
-    out = shapely.remove_repeated_points(out)
-    for i in np.flatnonzero(~shapely.is_valid(out)):
-        if i < fixed:
-            continue
-        repaired = shapely.make_valid(out[i], method="structure", keep_collapsed=False)
-        parts = [p for p in shapely.get_parts(repaired) if isinstance(p, shapely.Polygon)]
-        if parts:
-            out[i] = max(parts, key=lambda p: p.area)
-            why = "snapping made it invalid" if drawn_valid[i] else "it crosses itself"
-            notes.append(f"{label[i]}: {why}; repaired it, kept its largest part")
-    return out, notes
+def _island_notes(
+    left_out: list[tuple[str, str, int, int, shapely.Polygon]],
+    land: list[_Land],
+    shapes: np.ndarray,
+    shift: np.ndarray,
+    flip: float,
+    places: Places,
+) -> list[ImportNote]:
+    """A note for each part of a MultiPolygon left out or made a province of its own."""
+    notes = []
+    for label, fid, k, n, part in left_out:
+        at = _inside(shapely.transform(part, lambda c: c - shift))
+        source = (at[0] + shift[0], (at[1] + shift[1]) * flip)
+        notes.append(
+            ImportNote(
+                "island",
+                f"{label}: left out its part {k} of {n} (area {places.length(part.area)}) "
+                f"around {places.at(at)}, {places.at(source)} in the GeoJSON; keep it with "
+                "--islands separate",
+                (fid,),
+                at,
+            )
+        )
+    for item, shape in zip(land, shapes, strict=True):
+        if item.island_of is not None:
+            at = _inside(shape)
+            notes.append(
+                ImportNote(
+                    "island",
+                    f"'{item.island_of}': its part around {places.at(at)} (area "
+                    f"{places.length(shape.area)}) became province '{item.id}' ({item.name})",
+                    (item.island_of, item.id),
+                    at,
+                )
+            )
+    return notes
 
 
-def _rows(points: np.ndarray) -> np.ndarray:
-    """Each (x, y) row as one comparable value (for set operations on points)."""
-    points = np.ascontiguousarray(points, dtype=np.float64)
-    return points.view(np.dtype((np.void, points.dtype.itemsize * 2))).ravel()
+def _source_at(point: np.ndarray, flip: float) -> str:
+    """A point of the file as the file wrote it (before y changed sign)."""
+    return f"({float(point[0]):.6g}, {float(point[1]) * flip:.6g})"
 
 
-def _insert_beside(ring: np.ndarray, points: np.ndarray, tolerance: float) -> np.ndarray:
-    """The open ring (n, 2) with each point lying beside the middle of one of its edges
-    inserted into that edge (points near an end were merged with it already)."""
-    start, end = ring, np.roll(ring, -1, axis=0)
-    edge = end - start
-    length = np.hypot(edge[:, 0], edge[:, 1])
-    safe = np.where(length == 0, 1.0, length)
-    rel = points[:, None, :] - start[None, :, :]  # (points, edges, 2)
-    along = (rel * edge[None]).sum(axis=2) / safe[None]
-    across = np.abs(rel[..., 0] * edge[None, :, 1] - rel[..., 1] * edge[None, :, 0]) / safe[None]
-    fits = (across <= tolerance) & (along > tolerance) & (along < length[None] - tolerance)
-    across = np.where(fits, across, np.inf)
-    best = np.argmin(across, axis=1)
-    chosen = np.isfinite(across[np.arange(len(points)), best])
-    if not chosen.any():
-        return ring
-    inserts: dict[int, list[tuple[float, np.ndarray]]] = {}
-    for k in np.flatnonzero(chosen):
-        inserts.setdefault(int(best[k]), []).append((float(along[k, best[k]]), points[k]))
-    out = []
-    for e, vertex in enumerate(ring):
-        out.append(vertex)
-        out.extend(p for _, p in sorted(inserts.get(e, []), key=lambda item: item[0]))
-    return np.asarray(out)
+def _inside(shape: shapely.Geometry) -> tuple[float, float]:
+    points = shapely.get_coordinates(shapely.point_on_surface(shape))
+    if not len(points):  # no surface (a sliver of nothing): its first vertex
+        points = shapely.get_coordinates(shape)
+    x, y = points[0] if len(points) else (float("nan"), float("nan"))
+    return (float(x), float(y))
 
 
-def _coverage_clean(
-    originals: np.ndarray, snapped: np.ndarray, tolerance: float, label: list[str]
-) -> tuple[np.ndarray, list[str]]:
-    """GEOS's coverage cleaner on snapped polygons: matches edges, closes narrow gaps."""
-    cleaned = shapely.coverage_clean(snapped, gap_width=tolerance)
-    out = np.array(snapped, dtype=object)
-    notes: list[str] = []
-    for i, geom in enumerate(cleaned):
-        parts = [p for p in shapely.get_parts(geom) if isinstance(p, shapely.Polygon)]
-        if not parts:
-            notes.append(f"{label[i]}: vanished when cleaned; kept as snapped")
-            continue
-        if len(parts) > 1:
-            notes.append(f"{label[i]}: cleaning split it; kept the largest part")
-        out[i] = _like(originals[i], max(parts, key=lambda p: p.area))
-    return out, notes
+def _dry_islands(
+    land: list[_Land], shapes: np.ndarray, seas: list[shapely.Polygon], precision: float
+) -> list[str]:
+    """The ids of the separated islands that touch no sea and no other land."""
+    index = [k for k, item in enumerate(land) if item.island_of is not None]
+    if not index:
+        return []
+    outlines = shapely.boundary(np.concatenate([shapes, np.array(seas, dtype=object)]))
+    tree = STRtree(outlines)
+    dry = []
+    for k in index:
+        near = [j for j in tree.query(outlines[k], predicate="intersects") if j != k]
+        if not any(_lines(outlines[k], outlines[j]).length > precision for j in near):
+            dry.append(land[k].id)
+    return dry
 
 
-def _like(original: shapely.Polygon, cleaned: shapely.Polygon) -> shapely.Polygon:
-    """`cleaned` drawn like `original`: the same when unchanged, else the same ring
-    orientation and start (the cleaner rotates rings, which would make imports differ)."""
-    if shapely.get_num_coordinates(cleaned) == shapely.get_num_coordinates(
-        original
-    ) and cleaned.equals(original):
-        return original
-    ring = shapely.get_coordinates(cleaned.exterior)[:-1]
-    if cleaned.exterior.is_ccw != original.exterior.is_ccw:
-        ring = ring[::-1]
-    first = shapely.get_coordinates(original.exterior)[0]
-    start = int(np.argmin(np.hypot(*(ring - first).T)))
-    ring = np.roll(ring, -start, axis=0)
-    return shapely.Polygon(ring, [h.coords for h in cleaned.interiors])
+def _lines(a: shapely.Geometry, b: shapely.Geometry) -> shapely.Geometry:
+    """The lines (not points) where a and b meet."""
+    parts = [g for g in shapely.get_parts(shapely.intersection(a, b)) if g.length > 0]
+    return shapely.MultiLineString(parts) if parts else shapely.MultiLineString()
 
 
 def _outside_sea(
-    land: np.ndarray, seas: list[shapely.Polygon], extent: tuple[float, ...], notes: list[str]
+    land: np.ndarray,
+    provinces: list[_Land],
+    seas: list[shapely.Polygon],
+    extent: tuple[float, ...],
+    places: Places,
+    report: list[ImportNote],
 ) -> list[SeaPolygon]:
-    """The part of the extent covered by neither land nor the given seas."""
+    """The part of the extent covered by neither land nor the given seas; water parts
+    smaller than a square of 1 % of the map's size are dropped, each noted."""
     covered = shapely.union_all(np.concatenate([land, np.array(seas, dtype=object)]))
     water = shapely.difference(shapely.box(*extent), covered)
     minimum = (0.01 * max(extent[2] - extent[0], extent[3] - extent[1])) ** 2
     parts = [p for p in shapely.get_parts(water) if isinstance(p, shapely.Polygon)]
     kept = [p for p in parts if p.area >= minimum]
-    if len(kept) < len(parts):
-        notes.append(
-            f"sea: dropped {len(parts) - len(kept)} slivers between provinces "
-            f"(smaller than {minimum:.4g} square units)"
+    tree = STRtree(land)
+    for p in parts:
+        if p.area >= minimum:
+            continue
+        at = _inside(p)
+        around = [provinces[j].id for j in tree.query(p, predicate="intersects")]
+        shores = f" between {', '.join(repr(a) for a in around)}" if around else ""
+        report.append(
+            ImportNote(
+                "sliver",
+                f"sea: dropped a sliver of water of area {places.length(p.area)} around "
+                f"{places.at(at)}{shores} (smaller than {places.length(minimum)}: it is "
+                "neither land nor sea)",
+                tuple(around),
+                at,
+            )
         )
     return [SeaPolygon(*_rings(p)) for p in kept]
 
@@ -598,6 +646,11 @@ def map_to_geojson(mapfile: MapFile) -> dict[str, Any]:
             "size": {"width_mm": mapfile.width_mm, "height_mm": mapfile.height_mm},
             "extent": list(mapfile.extent),
             "attributes": mapfile.attributes,
+            **(
+                {"min_border_length": _exact(mapfile.min_border_length)}
+                if mapfile.min_border_length is not None
+                else {}
+            ),
             "territories": [
                 {"id": t.id, "name": t.name, "colour": t.colour} for t in mapfile.territories
             ],

@@ -2,13 +2,18 @@
 
 Rules (the map format contract, see maps/FORMAT.md):
 
-- Two provinces are land neighbours when their boundaries share lines of total
-  length >= BORDER_MIN; touching at a point, or a shorter contact, is not a border.
-- A province is coastal where its boundary shares a connected stretch of length
-  >= BORDER_MIN with the boundary of the sea; each stretch is one coastal border
+- Two provinces are land neighbours when their boundaries share lines longer, in
+  total, than the map's tolerance (`tolerance`: the precision of its coordinates),
+  however short compared with the map; touching at a point (a quadripoint, corners
+  that meet) is not a border. A map may drop short contacts on purpose with
+  `min_border_length` (map units): then a border is also at least that long.
+- A province is coastal where its boundary shares a connected stretch of such a
+  length with the boundary of the sea; each stretch is one coastal border
   "A~k", numbered from 0 by ring (outer ring first, then holes) and by the
   stretch's first point along that ring. The edge of the map is not sea.
-- Tolerances are fractions of the extent's larger side (`MapFile.size`).
+- Neighbours share their vertices exactly (the editor and `daimyo map import` snap
+  them), so no tolerance depends on the map's size except the snapping distance
+  (`near_miss`), under which two boundaries should have been made one.
 
 Everything runs on arrays of geometries: candidate pairs come from an STRtree
 query, intersections and lengths are computed in one vectorised call each; the
@@ -28,7 +33,9 @@ from shapely import Geometry, GeometryType, STRtree
 from engine.graph import MapGraph, ProvinceInfo, TerritoryInfo
 from maps.io import MapError, MapFile, Point, Ring, dump_map
 
-BORDER_MIN = 0.01  # fraction of the map size: shortest shared line that is a border
+# Relative precision of coordinates: shared lines no longer than this fraction of the largest
+# coordinate are rounding (binary floats carry 2**-52; overlay arithmetic loses a few digits).
+PRECISION = 1e-9
 NEAR_MISS = 0.002  # fraction of the map size: boundaries closer than this should touch
 
 _LINESTRING = int(GeometryType.LINESTRING)
@@ -36,13 +43,27 @@ _LINEARRING = int(GeometryType.LINEARRING)
 _EMPTY_LINES = shapely.MultiLineString()
 
 
+def tolerance(mapfile: MapFile) -> float:
+    """The map's tolerance in map units: shared lines no longer than this are a point.
+
+    It follows from the precision of the coordinates (their magnitude), not from the
+    map's size: a map of a country keeps borders of a few metres.
+    """
+    return coordinate_tolerance(mapfile.extent)
+
+
+def coordinate_tolerance(extent: tuple[float, float, float, float] | np.ndarray) -> float:
+    """The precision of coordinates within `extent` (see `tolerance`)."""
+    return PRECISION * float(max(abs(float(v)) for v in extent))
+
+
 def border_min(mapfile: MapFile) -> float:
-    """The shortest shared boundary that counts as a border, in map units."""
-    return BORDER_MIN * mapfile.size
+    """The shortest shared boundary the map asks for (`min_border_length`), else 0."""
+    return float(mapfile.min_border_length or 0.0)
 
 
 def near_miss(mapfile: MapFile) -> float:
-    """The distance under which two boundaries should share vertices, in map units."""
+    """The snapping distance: boundaries closer than this should share vertices, map units."""
     return NEAR_MISS * mapfile.size
 
 
@@ -132,15 +153,19 @@ def _empty_lines(n: int) -> np.ndarray:
 # --------------------------------------------------------------------------- borders
 
 
-def land_contacts(shapes: np.ndarray, minimum: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Pairs (i, j), i < j, whose boundaries share lines of length >= minimum, and the lines."""
+def land_contacts(
+    shapes: np.ndarray, precision: float, minimum: float = 0.0
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Pairs (i, j), i < j, whose boundaries share lines longer than `precision` and at
+    least `minimum` long in total, and those lines."""
     boundaries = shapely.boundary(shapes)
     tree = STRtree(boundaries)
     left, right = tree.query(boundaries, predicate="intersects")
     keep = left < right
     left, right = left[keep], right[keep]
     shared = lines_only(shapely.intersection(boundaries[left], boundaries[right]))
-    long_enough = shapely.length(shared) >= minimum
+    length = shapely.length(shared)
+    long_enough = (length > precision) & (length >= minimum)
     return left[long_enough], right[long_enough], shared[long_enough]
 
 
@@ -171,8 +196,12 @@ def _mid_and_normal(lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return mid, normal
 
 
-def _directions(mid: np.ndarray, normal: np.ndarray, into: np.ndarray, probe: float) -> np.ndarray:
+def _directions(
+    mid: np.ndarray, normal: np.ndarray, into: np.ndarray, probe: float, lengths: np.ndarray
+) -> np.ndarray:
     """The normal, flipped where needed so it points into the `into` polygons."""
+    # A short border is probed closer, so the probe does not land in a third province.
+    probe = np.minimum(probe, lengths / 4)[:, None]
     ahead = mid + normal * probe
     inside = shapely.contains_xy(into, ahead[:, 0], ahead[:, 1])
     # Where the probe misses both ways (a needle-thin province), fall back on the centroid.
@@ -217,12 +246,13 @@ def derive(mapfile: MapFile) -> MapGeometry:
             field="the map",
             fix="give each province its own id",
         )
+    precision = tolerance(mapfile)
     minimum = border_min(mapfile)
     probe = near_miss(mapfile) * 0.5
     shapes = _polygonal(province_shapes(mapfile))
 
     # Land borders.
-    left, right, shared = land_contacts(shapes, minimum)
+    left, right, shared = land_contacts(shapes, precision, minimum)
     neighbors: dict[str, set[str]] = {pid: set() for pid in ids}
     land: dict[str, BorderGeometry] = {}
     if len(left):
@@ -231,8 +261,8 @@ def derive(mapfile: MapFile) -> MapGeometry:
         a_first = np.array([ids[i] < ids[j] for i, j in zip(left, right, strict=True)], dtype=bool)
         first = np.where(a_first, left, right)
         second = np.where(a_first, right, left)
-        direction = _directions(mid, normal, shapes[second], probe)
         lengths = shapely.length(shared)
+        direction = _directions(mid, normal, shapes[second], probe, lengths)
         for k in range(len(left)):
             a, b = ids[first[k]], ids[second[k]]
             neighbors[a].add(b)
@@ -255,7 +285,7 @@ def derive(mapfile: MapFile) -> MapGeometry:
     sea: Geometry | None = None
     if len(sea_polys):
         sea = shapely.union_all(shapely.make_valid(sea_polys))
-        coastal = _coastal_borders(ids, shapes, sea, minimum, probe, coasts)
+        coastal = _coastal_borders(ids, shapes, sea, (precision, minimum), probe, coasts)
 
     labels = _labels(mapfile, shapes)
     graph = _graph(mapfile, neighbors, coasts, labels)
@@ -284,10 +314,12 @@ def _coastal_borders(
     ids: list[str],
     shapes: np.ndarray,
     sea: Geometry,
-    minimum: float,
+    limits: tuple[float, float],
     probe: float,
     coasts: dict[str, list[str]],
 ) -> dict[str, BorderGeometry]:
+    """Each connected stretch of a province's boundary on the sea longer than the
+    tolerance and at least the minimum of `limits` = (tolerance, minimum)."""
     sea_parts = shapely.get_parts(sea)
     sea_parts = sea_parts[shapely.get_type_id(sea_parts) == int(GeometryType.POLYGON)]
     sea_boundaries = shapely.boundary(sea_parts)
@@ -302,13 +334,15 @@ def _coastal_borders(
     grouped = shapely.multilinestrings(parts, indices=owner, out=_empty_lines(len(ids)))
     merged = shapely.line_merge(grouped)
     stretches, owner = shapely.get_parts(merged, return_index=True)
-    long_enough = shapely.length(stretches) >= minimum
+    precision, minimum = limits
+    length = shapely.length(stretches)
+    long_enough = (length > precision) & (length >= minimum)
     stretches, owner = stretches[long_enough], owner[long_enough]
     if not len(stretches):
         return {}
     mid, normal = _mid_and_normal(stretches)
-    direction = _directions(mid, normal, shapes[owner], probe)
     lengths = shapely.length(stretches)
+    direction = _directions(mid, normal, shapes[owner], probe, lengths)
     by_province: dict[int, list[int]] = {}
     for k, i in enumerate(owner):
         by_province.setdefault(int(i), []).append(k)

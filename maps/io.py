@@ -46,6 +46,7 @@ _TOP_KEYS = (
     "size",
     "extent",
     "game",
+    "min_border_length",
     "attributes",
     "territories",
     "provinces",
@@ -121,6 +122,8 @@ class MapFile:
     game: str = "any"
     attributes: dict[str, Any] = field(default_factory=dict)
     path: Path | None = field(default=None, compare=False, repr=False)
+    # Shared boundaries shorter than this (map units) are not borders; None keeps every one.
+    min_border_length: float | None = None
 
     def province(self, province_id: str) -> Province:
         """The province with this id (KeyError if none)."""
@@ -389,6 +392,19 @@ class _Reader:
             self.fail(
                 game_line, "field 'game'", f"is {game!r}", f"choose one of {', '.join(GAMES)}"
             )
+        shortest, shortest_line = self.get(root, "min_border_length", "the map", required=False)
+        min_border_length = (
+            None
+            if shortest is None
+            else self.number(shortest, shortest_line, "field 'min_border_length'", positive=True)
+        )
+        if min_border_length is not None and min_border_length > MAX_COORDINATE:
+            self.fail(
+                shortest_line,
+                "field 'min_border_length'",
+                f"is {shortest}, beyond {MAX_COORDINATE:,}",
+                "give the shortest border length in map units, or delete the field",
+            )
         attrs_value, attrs_line = self.get(root, "attributes", "the map", required=False)
         attributes = (
             {}
@@ -417,6 +433,7 @@ class _Reader:
             seas=seas,
             game=game,
             attributes=attributes,
+            min_border_length=min_border_length,
         )
 
     def extent(self, value: Any, line: int | None) -> tuple[float, float, float, float]:
@@ -761,6 +778,8 @@ def dump_map(mapfile: MapFile) -> str:
         "extent: [" + ", ".join(_num(v) for v in mapfile.extent) + "]",
         f"game: {_text(mapfile.game)}",
     ]
+    if mapfile.min_border_length is not None:
+        out.append(f"min_border_length: {_num(mapfile.min_border_length)}")
     if mapfile.attributes:
         out.append("attributes:")
         out.extend(

@@ -18,6 +18,7 @@ from shapely import STRtree
 
 from engine.graph import MapGraph
 from maps.geometry import (
+    MapGeometry,
     border_min,
     derive,
     lines_only,
@@ -29,6 +30,11 @@ from maps.geometry import (
 from maps.io import MapFile, Point, Province
 
 ROKUGAN_CLANS = ("crab", "crane", "dragon", "lion", "phoenix", "scorpion", "unicorn")
+# A printed border mark is a circle this wide (app.printing.board: spots of radius 6 mm); a
+# shorter border is covered by its token, which then also hides the borders beside it.
+TOKEN_MM = 12.0
+# Games whose combat tokens sit on borders (app.printing.model.TOKEN_GAMES).
+TOKEN_GAMES = ("rokugan", "any")
 
 _LOCATION = re.compile(r"\[\s*([-+0-9.eE]+)\s+([-+0-9.eE]+)")
 _RING_FIXES = {
@@ -126,6 +132,7 @@ def validate(mapfile: MapFile) -> list[ValidationIssue]:
         _check_reachable(mapfile, geometry.graph, geometry.labels, issues)
         _check_territory_pieces(mapfile, geometry.graph, geometry.labels, issues)
         _check_labels(mapfile, raw, valid, issues)
+        _check_short_borders(mapfile, geometry, issues)
     return list(issues)
 
 
@@ -307,17 +314,26 @@ def _check_near_misses(
     sea: shapely.Geometry | None,
     issues: _Issues,
 ) -> None:
-    """Boundaries running within NEAR_MISS of each other without sharing an edge."""
+    """Boundaries running within NEAR_MISS of each other without sharing an edge.
+
+    Only the free parts of the outlines count (shared with no other province and not
+    with the sea): where a third province lies between two, as across a short border,
+    nothing is missing. A stretch counts when it is longer than the snapping distance:
+    snapped, it would be a border; a shorter one snaps into a corner.
+    """
     tolerance = near_miss(mapfile)
-    minimum = border_min(mapfile)
+    minimum = max(tolerance, border_min(mapfile))
     index = np.flatnonzero(valid)
     boundaries = shapely.boundary(raw[index])
+    coast = None if sea is None or sea.is_empty else shapely.boundary(sea)
+    free = _free_boundaries(boundaries, coast)
     tree = STRtree(boundaries)
-    left, right = tree.query(boundaries, predicate="dwithin", distance=tolerance)
+    left, right = tree.query(free, predicate="dwithin", distance=tolerance)
     keep = left < right
     left, right = left[keep], right[keep]
-    zones = shapely.buffer(boundaries, tolerance, quad_segs=2)
-    for k, excess in _excess(boundaries[left], boundaries[right], zones[right], tolerance, minimum):
+    zones = shapely.buffer(free, tolerance, quad_segs=2)
+    contacts = shapely.intersection(boundaries[left], boundaries[right])
+    for k, excess in _excess(free[left], contacts, zones[right], tolerance, minimum):
         a = mapfile.provinces[index[left[k]]]
         b = mapfile.provinces[index[right[k]]]
         at = _point(shapely.point_on_surface(excess))
@@ -331,14 +347,14 @@ def _check_near_misses(
             [a.id, b.id],
             at,
         )
-    if sea is None or sea.is_empty:
+    if coast is None:
         return
-    coast = shapely.boundary(sea)
-    near = shapely.dwithin(boundaries, coast, tolerance)
+    near = shapely.dwithin(free, coast, tolerance)
     cand = np.flatnonzero(near)
-    coasts = np.full(len(cand), coast, dtype=object)
-    coast_zones = np.full(len(cand), shapely.buffer(coast, tolerance, quad_segs=2), dtype=object)
-    for k, excess in _excess(boundaries[cand], coasts, coast_zones, tolerance, minimum):
+    coast_zone = shapely.buffer(coast, tolerance, quad_segs=2)
+    contacts = shapely.intersection(boundaries[cand], coast)
+    zones = np.full(len(cand), coast_zone, dtype=object)
+    for k, excess in _excess(free[cand], contacts, zones, tolerance, minimum):
         p = mapfile.provinces[index[cand[k]]]
         at = _point(shapely.point_on_surface(excess))
         loose = _loose_vertices(boundaries[cand[k]], coast, tolerance)
@@ -352,21 +368,43 @@ def _check_near_misses(
         )
 
 
+def _free_boundaries(boundaries: np.ndarray, coast: shapely.Geometry | None) -> np.ndarray:
+    """Each outline without the lines it shares with another outline or with the coast."""
+    left, right = STRtree(boundaries).query(boundaries, predicate="intersects")
+    keep = left != right
+    left, right = left[keep], right[keep]
+    shared = lines_only(shapely.intersection(boundaries[left], boundaries[right]))
+    parts, part_index = shapely.get_parts(shared, return_index=True)
+    owners = left[part_index]
+    if coast is not None:
+        wet = lines_only(shapely.intersection(boundaries, coast))
+        wet_parts, wet_index = shapely.get_parts(wet, return_index=True)
+        parts = np.concatenate([parts, wet_parts])
+        owners = np.concatenate([owners, wet_index])
+    order = np.argsort(owners, kind="stable")
+    taken = shapely.multilinestrings(
+        parts[order],
+        indices=owners[order].astype(np.intp),
+        out=np.full(len(boundaries), None, dtype=object),
+    )
+    has = ~shapely.is_missing(taken)
+    free = boundaries.copy()
+    free[has] = lines_only(shapely.difference(boundaries[has], taken[has]))
+    return free
+
+
 def _excess(
-    a: np.ndarray, b: np.ndarray, b_zone: np.ndarray, tolerance: float, minimum: float
+    a: np.ndarray, contact: np.ndarray, b_zone: np.ndarray, tolerance: float, minimum: float
 ) -> Iterator[tuple[int, shapely.Geometry]]:
-    """(k, lines) where a[k] runs within `tolerance` of b[k] (zone b_zone[k]) without touching it,
-    for `minimum` or more."""
+    """(k, lines) where the free outline a[k] runs within `tolerance` of another outline
+    (zone b_zone[k]) away from where they touch (contact[k]), for more than `minimum`."""
     if not len(a):
         return
-    near = shapely.intersection(a, b_zone)
-    contact = shapely.intersection(a, b)
-    # The shared lines are part of `near`; most pairs have nothing else near and stop here.
-    maybe = shapely.length(near) - shapely.length(lines_only(contact)) >= minimum
-    index = np.flatnonzero(maybe)
+    near = lines_only(shapely.intersection(a, b_zone))
+    index = np.flatnonzero(shapely.length(near) > minimum)  # most pairs stop here
     away = shapely.difference(near[index], shapely.buffer(contact[index], 2 * tolerance))
     excess = lines_only(away)
-    for k in np.flatnonzero(shapely.length(excess) >= minimum):
+    for k in np.flatnonzero(shapely.length(excess) > minimum):
         yield int(index[k]), excess[k]
 
 
@@ -439,10 +477,47 @@ def _check_reachable(
             "unreachable",
             f"province{'s' if len(component) > 1 else ''} {names} around {where(labels[first])} "
             f"cannot be reached by land or sea from '{components[0][0]}'; give "
-            f"{'them' if len(component) > 1 else 'it'} a shared edge with a neighbour "
-            f"(at least {fmt(border_min(mapfile))} long) or a coast",
+            f"{'them' if len(component) > 1 else 'it'} a shared edge with a neighbour"
+            f"{_at_least(mapfile)} or a coast",
             component,
             labels[first],
+        )
+
+
+def _at_least(mapfile: MapFile) -> str:
+    """ " (at least N long)" when the map sets min_border_length, else ""."""
+    minimum = border_min(mapfile)
+    return f" (at least {fmt(minimum)} long: the map's min_border_length)" if minimum else ""
+
+
+def print_scale(mapfile: MapFile) -> float:
+    """Millimetres per map unit on the printed board (the smaller of the two axes)."""
+    minx, miny, maxx, maxy = mapfile.extent
+    return min(mapfile.width_mm / (maxx - minx), mapfile.height_mm / (maxy - miny))
+
+
+def _check_short_borders(mapfile: MapFile, geometry: MapGeometry, issues: _Issues) -> None:
+    """Warn about borders a combat token would cover whole when the board is printed."""
+    if mapfile.game not in TOKEN_GAMES:
+        return
+    scale = print_scale(mapfile)
+    for border in (*geometry.land_borders.values(), *geometry.coastal_borders.values()):
+        printed = border.length * scale
+        if printed >= TOKEN_MM:
+            continue
+        if len(border.provinces) == 2:
+            a, b = border.provinces
+            who = f"the border between provinces '{a}' and '{b}'"
+        else:
+            who = f"the coast of province '{border.provinces[0]}' ({border.id})"
+        issues.warning(
+            "short_border",
+            f"{who} at {where(border.midpoint)} is {fmt(border.length)} long, "
+            f"{fmt(printed)} mm when printed: a combat token ({fmt(TOKEN_MM)} mm) would cover "
+            "it whole; widen it in the editor, or drop such borders with the map's "
+            "min_border_length",
+            border.provinces,
+            border.midpoint,
         )
 
 

@@ -52,7 +52,6 @@ from engine.rokugan.data import (
     BLESSING,
     BLUFF,
     CLAN_TOKENS,
-    CLANS,
     CRANE,
     DIPLOMACY,
     EMERALD_EMPIRE,
@@ -605,10 +604,11 @@ def objective_targets(st: RokuganState, player: int, objective: int) -> set[int]
         held = {b.territory[q] for q in range(b.n) if st.ctrl_owner[q] == player}
         return {q for q in range(b.n) if b.territory[q] >= 0 and b.territory[q] not in held}
     clan = OBJECTIVE_CLAN.get(objective)
-    if clan is None or CLANS[clan] not in b.territory_ids:
+    if clan is None:
         return set()
-    t = b.territory_ids.index(CLANS[clan])
-    return set(b.territory_members[t])
+    cap = b.capital_of_clan.get(clan)
+    t = b.clan_territory[clan]  # the clan's lands, which may lack on a custom map
+    return set(b.territory_members[t] if t >= 0 else ()) | ({cap} if cap is not None else set())
 
 
 def objective_progress(st: RokuganState, player: int, objective: int, mine: set[int]) -> float:
@@ -619,9 +619,9 @@ def objective_progress(st: RokuganState, player: int, objective: int, mine: set[
     b = st.board
     clan = OBJECTIVE_CLAN.get(objective)
     if clan is not None:
-        if CLANS[clan] not in b.territory_ids:
+        t = b.clan_territory[clan]
+        if t < 0:
             return 0.0
-        t = b.territory_ids.index(CLANS[clan])
         return min(1.0, sum(1 for q in mine if b.territory[q] == t) / 2)
     if objective == WAY_OF_THE_SAIL:
         return min(1.0, sum(1 for q in mine if st.is_coastal(q)) / 6)
@@ -675,6 +675,8 @@ def _spot_kind(board: Any, owner: Any, player: int, slot: int) -> str:
 # How often a player dealt an objective meets it at the end of a game, as (another clan's
 # player, the named clan's own player): measured over 400 four-player games of `greedy` bots
 # (`python -m ai.games.rokugan_odds --objectives --games 400 --seed 9000` regenerates it).
+# Measured on the published map, they are only priors on a custom one; every objective is
+# in the table, so a map that deals fewer objectives or has fewer clans needs nothing more.
 _OBJECTIVE_ODDS: dict[str, tuple[float, float]] = {
     "last_line_of_defense": (0.36, 0.88),
     "rice_bowl_of_the_empire": (0.3, 0.78),

@@ -1,7 +1,8 @@
 """`daimyo map check|graph|import|export`: map files from the command line.
 
-The work is done in `maps/` (`maps.validate`, `maps.geometry`, `maps.convert`);
-this module only parses arguments and prints. MAP is a path or a shipped map's id.
+The work is done in `maps/` (`maps.validate`, `maps.geometry`, `maps.convert`) and, for
+`check --game`, in the game's own requirements (`engine.registry.map_readiness`); this
+module only parses arguments and prints. MAP is a path or a shipped map's id.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from engine.graph import MapReadiness
     from maps.api import MapFile
     from maps.geometry import MapGeometry
 
@@ -31,6 +33,12 @@ def register(parser: argparse.ArgumentParser) -> None:
         "1 with every error listed.",
     )
     check.add_argument("map", metavar="MAP", help="map file, or the id of a shipped map")
+    check.add_argument(
+        "--game",
+        choices=["rokugan", "ricewars"],
+        help="also check what GAME needs from a map: exit 1 listing every unmet "
+        "requirement with its fix; what the game goes without is printed as 'limit:'",
+    )
     check.set_defaults(_map_run=_check)
 
     graph = sub.add_parser(
@@ -46,8 +54,9 @@ def register(parser: argparse.ArgumentParser) -> None:
         "import",
         help="make a map from a GeoJSON FeatureCollection of polygons",
         description="Make a map from a GeoJSON FeatureCollection of Polygon/MultiPolygon "
-        "features (a MultiPolygon keeps its largest part). Nearly coincident vertices "
-        "are snapped so neighbours share edges exactly. GeoJSON's y axis points north.",
+        "features. Nearly coincident vertices are snapped so neighbours share edges exactly; "
+        "every vertex snapped, sliver dropped and island left out is reported with its "
+        "province and place (map coordinates). GeoJSON's y axis points north.",
     )
     imp.add_argument("input", metavar="IN.geojson", help="the GeoJSON file")
     imp.add_argument("-o", "--output", metavar="MAP.yaml", required=True, help="map file to write")
@@ -64,6 +73,20 @@ def register(parser: argparse.ArgumentParser) -> None:
         "--y-down", action="store_true", help="the input's y axis already points south"
     )
     imp.add_argument("--width-mm", type=float, default=400.0, help="print width (default 400)")
+    imp.add_argument(
+        "--islands",
+        choices=["largest", "separate"],
+        default="largest",
+        help="a MultiPolygon province keeps its 'largest' part (default), or each other part "
+        "becomes a province 'Name (2)' joined to the rest by sea ('separate')",
+    )
+    imp.add_argument(
+        "--snap",
+        type=_distance,
+        metavar="DISTANCE",
+        help="snap vertices closer than this, in the file's units (default 0.2%% of the "
+        "map's size, at most 1%% of a typical province's width; 0: only repair outlines)",
+    )
     imp.set_defaults(_map_run=_import)
 
     exp = sub.add_parser(
@@ -105,14 +128,47 @@ def _check(args: argparse.Namespace) -> int:
     warnings = [i for i in issues if i.severity == "warning"]
     for issue in errors + warnings:
         print(f"{mapfile.path}: {issue}")
-    if errors:
-        print(f"{mapfile.path}: {len(errors)} error(s), {len(warnings)} warning(s)")
+    readiness = _readiness(mapfile, args.game) if args.game else None
+    if readiness is not None:
+        for problem in readiness.problems:
+            print(f"{mapfile.path}: {problem}")
+    unready = len(readiness.errors) if readiness is not None else 0
+    if errors or unready:
+        game = f", {unready} unmet requirement(s) of {readiness.game_name}" if readiness else ""
+        print(f"{mapfile.path}: {len(errors)} error(s), {len(warnings)} warning(s){game}")
         return 1
     print(
         f"{mapfile.path}: valid: {len(mapfile.provinces)} provinces, "
         f"{len(mapfile.territories)} territories, {len(warnings)} warning(s)"
+        + (_ready_line(readiness) if readiness is not None else "")
     )
     return 0
+
+
+def _readiness(mapfile: MapFile, game: str) -> MapReadiness:
+    """What `game` lacks on the map (`engine.registry.map_readiness`); a map whose graph
+    cannot be derived lacks everything, which the validation errors above already say."""
+    from engine.graph import MapGraph
+    from engine.registry import map_readiness
+    from maps.geometry import derive
+
+    try:
+        graph = derive(mapfile).graph
+    except Exception:  # noqa: BLE001 - validate() has reported why; check an empty graph
+        graph = MapGraph(mapfile.id, mapfile.name, "", (), ())
+    return map_readiness(game, graph)
+
+
+def _ready_line(readiness: MapReadiness) -> str:
+    """ "; ready for GAME (P-Q players; clans: ...)" for the summary line."""
+    seats = readiness.players or (0, 0)  # a ready map seats some players
+    parts = [(f"{seats[0]}-{seats[1]}" if seats[0] != seats[1] else str(seats[0])) + " players"]
+    if readiness.choices:
+        parts.append("clans: " + ", ".join(readiness.choices))
+    limits = len(readiness.limits)
+    if limits:
+        parts.append(f"{limits} limit(s)")
+    return f"; ready for {readiness.game_name} ({'; '.join(parts)})"
 
 
 def graph_json(geometry: MapGeometry) -> dict[str, Any]:
@@ -179,6 +235,7 @@ def _graph(args: argparse.Namespace) -> int:
 def _import(args: argparse.Namespace) -> int:
     from maps.api import save_map
     from maps.convert import import_geojson
+    from maps.snap import KINDS
 
     result = import_geojson(
         args.input,
@@ -188,16 +245,31 @@ def _import(args: argparse.Namespace) -> int:
         sea_outside=args.sea == "outside",
         y_down=args.y_down,
         width_mm=args.width_mm,
+        islands=args.islands,
+        snap=args.snap,
     )
-    for note in result.notes:
-        print(f"{args.input}: {note}")
+    for kind in KINDS:  # grouped: islands, then vertices, slivers, corners, ...
+        for note in result.report:
+            if note.kind == kind:
+                print(f"{args.input}: {note}")
     save_map(result.mapfile, args.output)
     m = result.mapfile
     print(
-        f"{args.output}: {len(m.provinces)} provinces, {len(m.seas)} seas; "
-        f"check it with: daimyo map check {args.output}"
+        f"{args.output}: {len(m.provinces)} provinces, {len(m.seas)} seas; snapping distance "
+        f"{result.snap:.4g}; {result.summary()}; check it with: daimyo map check {args.output}"
     )
     return 0
+
+
+def _distance(text: str) -> float:
+    """A distance >= 0 for --snap."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value >= 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} must be a number >= 0")
+    return value
 
 
 def _export(args: argparse.Namespace) -> int:

@@ -6,7 +6,11 @@ import argparse
 import json
 import sys
 
-from engine.registry import UnknownGameError, get_game
+from engine.registry import UnknownGameError, get_game, map_readiness
+
+
+class MapNotReadyError(ValueError):
+    """The map lacks something the game needs; the message lists each with its fix."""
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -62,11 +66,16 @@ def run(args: argparse.Namespace) -> int:
                 f"{spec.name} takes {spec.min_players}-{spec.max_players} players, not {len(seats)}"
             )
         graph = load_game_graph(spec, args.map, args.board)
+        if graph is not None:
+            readiness = map_readiness(spec.id, graph, len(seats))
+            if not readiness.ready:
+                raise MapNotReadyError(readiness.message())
         settings = {"board": args.board} if args.board else {}
         result, state = play_match(
             spec, seats, args.seed, graph, settings, nodes=args.nodes, seconds=args.seconds
         )
     except (UnknownGameError, UnknownBotError, ValueError, OSError) as exc:
+        # MapError and MapNotReadyError are ValueErrors: their messages name the fix
         print(f"daimyo play: {exc}", file=sys.stderr)
         return 2
     if args.save:

@@ -37,6 +37,7 @@ def mapfile_to_dict(mapfile: Any) -> dict[str, Any]:
         "size": {"width_mm": _exact(mapfile.width_mm), "height_mm": _exact(mapfile.height_mm)},
         "extent": [_exact(v) for v in mapfile.extent],
         "game": mapfile.game,
+        **({"min_border_length": mapfile.min_border_length} if mapfile.min_border_length else {}),
         "attributes": dict(mapfile.attributes),
         "territories": [
             {"id": t.id, "name": t.name, "colour": t.colour, "provinces": list(t.provinces)}

@@ -439,6 +439,7 @@ class TopoModel:
             seas=seas,
             game=str(meta.get("game", "any")),
             attributes=dict(meta.get("attributes") or {}),
+            min_border_length=meta.get("min_border_length"),
         )
 
     def copy(self) -> Self:

@@ -88,10 +88,17 @@ Modelling and rule decisions (the sources leave these open)
 * Initiative ties (neutral cards): the current first player keeps the card if tied, else
   the tied player nearest to its right (counter-clockwise).
 * Maps: province attrs `flowers`, `capital` (clan id), `defense`, `shadowlands`; coastal
-  borders from the graph. Territory cards are keyed by territory id; a territory id the
-  published game does not have gets no card. A clan whose capital is not on the map
-  starts without a capital control token; an objective naming a missing capital or
-  territory can still be met by what exists.
+  borders from the graph. What a game needs from a map (errors: a capital per clan
+  played, at least 2; territories; flowers; 2 objectives per player that can be met
+  there) and what only limits it (no Shadowlands, few coasts or territories: their
+  objectives and cards are not dealt) are in `requirements.py` (`map_readiness`); the
+  app and `daimyo play` refuse a map that is not ready. What a map deals is in
+  `setup.py`: only clans with a capital are played; a clan's lands are the territory
+  with its id, else the one holding its capital; only objectives some provinces can
+  meet there are dealt (clan objectives for the clans the map has lands for); a
+  territory has its published cards by id, else its clan's, without Shadowlands cards
+  outside the Shadowlands or Feats of Engineering without an inland province. The
+  published map deals everything, as before. `requirements.map_deal` lists the deal.
 * End of game: honor = flowers (+ honor tokens, + 1 per defense token) and face-up
   control tokens of controlled provinces outside the Shadowlands (the Shadowlands give
   no honor, even on a map that prints flowers there) + objective + 5 per

@@ -1,4 +1,5 @@
-"""The rules' view of a map: provinces, borders and token slots as small ints.
+"""The rules' view of a map: provinces, borders and token slots as small ints, and what
+the map deals (rulebook: "Landkarte"; the choices for custom maps are in `setup.py`).
 
 Built once per `MapGraph` and shared (read only) by every state on that map.
 
@@ -12,7 +13,23 @@ from __future__ import annotations
 
 from engine.graph import MapGraph
 from engine.rokugan.actions import Place, PlaceControl
-from engine.rokugan.data import CLAN_INDEX, LABEL_KIND, TERRITORY_CARDS
+from engine.rokugan.data import (
+    CLAN_INDEX,
+    CLANS,
+    EMERALD_EMPIRE,
+    LABEL_KIND,
+    LOST_LANDS,
+    OBJECTIVE_CLAN,
+    OBJECTIVES,
+    SHADOWLANDS_CARDS,
+    TERRITORY_CARDS,
+    WAY_OF_HUMILITY,
+    WAY_OF_THE_SAIL,
+    WEB_OF_INFLUENCE,
+)
+
+# Objectives' thresholds (rokugan-components.md): coastal provinces, territories, chain.
+SAIL_PROVINCES, WEB_TERRITORIES, CHAIN_PROVINCES, CHAIN_TERRITORIES = 6, 7, 6, 3
 
 
 class Board:
@@ -46,6 +63,9 @@ class Board:
         "slot_text",
         "slot_by_text",
         "capital_of_clan",
+        "playable_clans",
+        "clan_territory",
+        "objective_deck",
         "coastal",
         "land_slots_into",
         "land_slots_from",
@@ -78,10 +98,6 @@ class Board:
         self.territory = tuple(t_index.get(p.territory, -1) for p in provinces)
         self.territory_members = tuple(
             tuple(self.index[q] for q in t.provinces if q in self.index) for t in graph.territories
-        )
-        # A territory id the published game does not know has no territory cards.
-        self.territory_cards: tuple[tuple[str, str] | None, ...] = tuple(
-            TERRITORY_CARDS.get(t) for t in self.territory_ids
         )
         self.territory_shadowlands = tuple(
             bool(m) and all(self.shadowlands[q] for q in m) for m in self.territory_members
@@ -160,6 +176,102 @@ class Board:
         self.action_cache: dict[str, tuple[object, ...]] = {
             label: tuple(Place(label, t) for t in text) for label in LABEL_KIND
         }
+        self._deal(t_index)
+
+    def _deal(self, t_index: dict[str, int]) -> None:
+        """Clans, clan lands, territory cards and objectives of this map (see `setup.py`)."""
+        # The clans that can be played here: those with a capital, in clan order.
+        self.playable_clans: tuple[int, ...] = tuple(sorted(self.capital_of_clan))
+        # A clan's lands, which its objective names: the territory with the clan's id,
+        # else the territory holding its capital.
+        lands = []
+        for c, name in enumerate(CLANS):
+            cap = self.capital_of_clan.get(c)
+            lands.append(t_index.get(name, self.territory[cap] if cap is not None else -1))
+        self.clan_territory: tuple[int, ...] = tuple(lands)
+        has_inland = not all(self.coastal)
+        cards: list[tuple[str, ...] | None] = []
+        for t, tid in enumerate(self.territory_ids):
+            pair = TERRITORY_CARDS.get(tid)
+            if pair is None:  # a custom territory: the cards of the clan whose lands it is
+                clan = next((c for c, u in enumerate(lands) if u == t), None)
+                pair = TERRITORY_CARDS[CLANS[clan]] if clan is not None else None
+            allowed = tuple(
+                card
+                for card in pair or ()
+                if (card not in SHADOWLANDS_CARDS or self.territory_shadowlands[t])
+                and (card != "feats_of_engineering" or has_inland)
+            )
+            cards.append(allowed or None)
+        self.territory_cards: tuple[tuple[str, ...] | None, ...] = tuple(cards)
+        self.objective_deck: tuple[int, ...] = tuple(
+            o for o in range(len(OBJECTIVES)) if self.objective_witness(o) is not None
+        )
+
+    def objective_witness(self, objective: int) -> tuple[int, ...] | None:
+        """Provinces whose control alone meets `objective` on this map, or None when no
+        set of provinces does (such an objective is not dealt here). For the Way of
+        Humility it is the empty set: holding nothing ties for the fewest."""
+        clan = OBJECTIVE_CLAN.get(objective)
+        if clan is not None:
+            cap = self.capital_of_clan.get(clan)
+            if cap is not None:
+                return (cap,)
+            t = self.clan_territory[clan]
+            members = self.territory_members[t] if t >= 0 else ()
+            return members[:2] if len(members) >= 2 else None
+        if objective == WAY_OF_THE_SAIL:
+            coast = tuple(q for q in range(self.n) if self.coastal[q])
+            return coast[:SAIL_PROVINCES] if len(coast) >= SAIL_PROVINCES else None
+        if objective == WEB_OF_INFLUENCE:
+            one_each = tuple(m[0] for m in self.territory_members if m)
+            return one_each[:WEB_TERRITORIES] if len(one_each) >= WEB_TERRITORIES else None
+        if objective == WAY_OF_HUMILITY:
+            return ()
+        if objective == LOST_LANDS:
+            lands = tuple(q for q in range(self.n) if self.shadowlands[q])
+            return lands or None
+        if objective == EMERALD_EMPIRE:
+            return self.emerald_chain()
+        return None
+
+    def emerald_chain(self, among: set[int] | None = None) -> tuple[int, ...] | None:
+        """A chain of 6 distinct provinces, each a neighbour of the next, touching 3
+        territories (provinces of no territory touch none), within `among` (default: the
+        whole map); None when there is none."""
+        terr = self.territory
+        allowed = set(range(self.n)) if among is None else among
+        if len({terr[q] for q in allowed} - {-1}) < CHAIN_TERRITORIES:
+            return None
+        path: list[int] = []
+        kinds: set[int] = set()
+
+        def walk() -> bool:
+            if len(path) == CHAIN_PROVINCES:
+                return len(kinds) >= CHAIN_TERRITORIES
+            if len(kinds) + CHAIN_PROVINCES - len(path) < CHAIN_TERRITORIES:
+                return False  # too few provinces left to reach the third territory
+            for r in self.neighbors[path[-1]]:
+                if r in allowed and r not in path:
+                    new = terr[r] >= 0 and terr[r] not in kinds
+                    path.append(r)
+                    if new:
+                        kinds.add(terr[r])
+                    if walk():
+                        return True
+                    path.pop()
+                    if new:
+                        kinds.discard(terr[r])
+            return False
+
+        for q in sorted(allowed):
+            path[:] = [q]
+            kinds.clear()
+            if terr[q] >= 0:
+                kinds.add(terr[q])
+            if walk():
+                return tuple(path)
+        return None
 
     def is_land_slot(self, slot: int) -> bool:
         """True for a slot on a land border."""

@@ -149,3 +149,65 @@ INITIATIVE_NAMES: tuple[str, ...] = (
     "master_of_tactics",
     "rise_of_an_empire",
 )
+
+# Card and objective texts (effects described as in `rokugan-components.md`, not quoted).
+TERRITORY_CARD_TEXT: dict[str, str] = {
+    "feats_of_engineering": "Put the harbor token in an inland province; it becomes coastal.",
+    "promotion": "Take an Army, Navy or Shinobi from your discard pile into your hand, then "
+    "send one token from your hand to your discard pile or your pool.",
+    "code_of_honor": "Put a +1 honor token in each of 2 different non-Shadowlands provinces.",
+    "diplomatic_mission": "Put a peace token in any province; if it was an opponent's, add 2 "
+    "face-up control tokens to one of your provinces.",
+    "strength_of_purpose": "Add 1 face-up control token to each of 2 provinces you control.",
+    "sacred_ground": "Put the shrine token in a province.",
+    "bushido": "Put the 4-flower honor token in a non-Shadowlands province; it is worth 4 flowers.",
+    "honorable_fight": "Put the battlefield token in a province.",
+    "aid_of_the_kami": "Put the +2 defense token in a non-Shadowlands province.",
+    "bless_the_lands": "Remove a scorched-earth token, then place 2 of your control tokens "
+    "there, one face up.",
+    "spy_network": "Look at one player's hand; that player cannot place the bluff this round.",
+    "foment_rebellion": "Remove a peace token; if that province is yours, add 2 face-up "
+    "control tokens there.",
+    "cultural_exchange": "Swap all control tokens of one of your provinces with those of an "
+    "opponent's province, keeping them face up or face down.",
+    "reinforcements": "Take 2 Armies from your discard pile into your hand, then send 2 tokens "
+    "from your hand to your discard pile or your pool.",
+    "pirate_raids": "Put scorched earth in any province; if it was yours, place 3 face-up "
+    "control tokens in another province you control.",
+    "port_of_prosperity": "Put the +2 honor token in a non-Shadowlands province.",
+    "bountiful_harvest": "Place 2 face-up control tokens in a province you control.",
+    "ashigaru_levies": "Put a +1 defense token in each of 3 different non-Shadowlands provinces.",
+    "dark_favors": "Cost: remove one of your control tokens outside the Shadowlands. Look at "
+    "up to 4 tokens on the board, then reveal and discard one of them.",
+    "purge_the_weak": "Cost: discard a token from your hand (the bluff too) and place nothing "
+    "this turn. Reveal and discard 2 tokens on the board.",
+    "animate_the_dead": "Cost: remove one of your control tokens outside the Shadowlands. "
+    "Place a token from your discard pile face up, following the placement rules.",
+    "inspire_fear": "Cost: remove one of your control tokens outside the Shadowlands. Remove "
+    "up to 2 special tokens from the board.",
+}
+# Objectives whose text does not depend on the map (clan ones and the Lost Lands do).
+OBJECTIVE_TEXT: dict[str, str] = {
+    "way_of_the_sail": "Control at least 6 coastal provinces.",
+    "emerald_empire": "Control a chain of 6 provinces, each adjacent to the next, touching "
+    "3 territories.",
+    "web_of_influence": "Control at least one province in each of 7 different territories.",
+    "way_of_humility": "Control the fewest provinces of all players (ties count).",
+}
+INITIATIVE_TEXT: dict[str, str] = {
+    "master_of_governance": "The player with the most provinces becomes the first player.",
+    "master_of_tactics": "The player with the most control tokens on the board (face up and "
+    "face down) becomes the first player.",
+    "rise_of_an_empire": "The player holding the most territory cards becomes the first player.",
+}
+INITIATIVE_TIE_TEXT = (
+    "Ties: the current first player keeps the card, else the tied player nearest to its right."
+)
+
+
+def display_name(identifier: str) -> str:
+    """A card's, objective's or clan's printed name: 'last_line_of_defense' -> 'Last Line
+    of Defense'."""
+    small = {"of", "the", "a", "an", "to", "in", "on"}
+    words = identifier.replace("_", " ").split()
+    return " ".join(w if i and w in small else w[:1].upper() + w[1:] for i, w in enumerate(words))

@@ -239,8 +239,16 @@ class RokuganObservation(Observation):
 
     def _deal_objectives(self, st: Position, rng: random.Random) -> None:
         me = self.player
-        left = [o for o in range(len(OBJECTIVES)) if o not in self.dealt]
+        # Objectives the map deals (and, on a map dealing too few, the others first in
+        # line after them, as `setup.objective_deal_order` deals them).
+        deck = st.board.objective_deck
+        left = [o for o in deck if o not in self.dealt]
         rng.shuffle(left)
+        wanted = 2 * (st.n - 1)
+        if len(left) < wanted:
+            rest = [o for o in range(len(OBJECTIVES)) if o not in deck and o not in self.dealt]
+            rng.shuffle(rest)
+            left = rest + left  # popped from the end: the map's objectives first
         dealt = []
         objective = []
         for q in range(st.n):

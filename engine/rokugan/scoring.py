@@ -12,7 +12,6 @@ victory. `honor` is also the standing mid-game.
 from __future__ import annotations
 
 from engine.rokugan.data import (
-    CLANS,
     EMERALD_EMPIRE,
     LOST_LANDS,
     OBJECTIVE_CLAN,
@@ -77,8 +76,7 @@ def objective_met(st: Position, player: int, objective: int) -> bool:
         cap = b.capital_of_clan.get(clan)
         if cap is not None and st.ctrl_owner[cap] == player:
             return True
-        name = CLANS[clan]
-        t = b.territory_ids.index(name) if name in b.territory_ids else -1
+        t = b.clan_territory[clan]  # the clan's lands (`Board._deal`)
         return t >= 0 and sum(1 for q in mine if b.territory[q] == t) >= 2
     if objective == WAY_OF_THE_SAIL:
         return sum(1 for q in mine if st.is_coastal(q)) >= 6
@@ -96,23 +94,9 @@ def objective_met(st: Position, player: int, objective: int) -> bool:
 
 
 def _emerald_chain(st: Position, mine: set[int]) -> bool:
-    """A path of 6 distinct controlled provinces, neighbour to neighbour, in 3 territories."""
-    b = st.board
-    if len(mine) < 6:
-        return False
-
-    def walk(path: list[int]) -> bool:
-        if len(path) == 6:
-            return len({b.territory[q] for q in path}) >= 3
-        for r in b.neighbors[path[-1]]:
-            if r in mine and r not in path:
-                path.append(r)
-                if walk(path):
-                    return True
-                path.pop()
-        return False
-
-    return any(walk([q]) for q in sorted(mine))
+    """A path of 6 distinct controlled provinces, neighbour to neighbour, touching 3
+    territories (a province of no territory touches none)."""
+    return len(mine) >= 6 and st.board.emerald_chain(mine) is not None
 
 
 def ranking_key(st: Position, player: int) -> tuple[int, int, int]:

@@ -2,14 +2,44 @@
 
 Steps 1-4 and 6-9 are chance or fixed and happen in `new_game`: clans (the setting
 `clans`, a list of clan ids per seat, else drawn from the seed), one random territory
-card of each territory under the map (a territory id the published game does not have
-gets no card), bluffs behind the screens, 2 scout cards and 1 shugenja card each, two
-secret objectives dealt to each player, a control token in each clan's capital (a clan
-whose capital is not on the map starts without one), the initiative deck (clan cards,
-filled up with neutral ones to 4) and the first player. Step 5 (keeping one objective,
+card of each territory under the map, bluffs behind the screens, 2 scout cards and 1
+shugenja card each, two secret objectives dealt to each player, a control token in each
+clan's capital, the initiative deck (clan cards, filled up with neutral ones to 4) and
+the first player. Step 5 (keeping one objective,
 in seat order) and step 10 (initial control tokens, face down, clockwise from the first
 player, into provinces with no control token) are player actions; whose turn they are
 is decided in `rounds.py`.
+
+What a map deals (rule choices for custom maps; `engine.rokugan.requirements.map_deal`
+lists it, `Board._deal` computes it). On the published map all of it is dealt, in the
+same order from the same seed, so its games are unchanged.
+
+* Clans: the clans that can be played are those with a capital on the map. Clans drawn
+  from the seed come from them (from all seven only on a map with fewer capitals than
+  players, which `requirements.map_readiness` refuses: only rule tests play there). A
+  clan given in `clans` without a capital starts without a capital control token.
+* A clan's lands, which its objective names ("X capital, or 2 X provinces"): the
+  territory whose id is the clan's id (as on the published map), else the territory
+  holding the clan's capital.
+* Secret objectives: only those some set of provinces can meet on the map are dealt
+  (`Board.objective_witness`): a clan's objective when the map has its capital or 2
+  provinces of its lands; Way of the Sail with 6 coastal provinces; Web of Influence
+  with 7 territories; Emerald Empire when a chain of 6 neighbours touches 3 territories;
+  Reclaiming the Lost Lands ("every Shadowlands province") with a Shadowlands province;
+  Way of Humility always. So a map deals the clan objectives of the clans it has lands
+  for, whoever plays. With fewer than 2 per player (a map `map_readiness` refuses) the
+  others are dealt after them, so the deal stays possible for rule tests.
+* Territory cards: a territory with a published territory's id (crab ... unicorn,
+  gold_neutral, islands_neutral, shadowlands_north, shadowlands_south) has that
+  territory's two cards; another territory has the cards of the clan whose lands it is
+  (it holds the capital of a clan that has no territory of its own id); any other has
+  none. A Shadowlands card (Dark Favors, Purge the Weak, Animate the Dead, Inspire Fear)
+  is only dealt under a territory made of Shadowlands provinces, and Feats of
+  Engineering only on a map with an inland province for its harbor. One of the cards
+  left is dealt face down, as on the table; a territory left with none gets no card.
+* Initiative cards: a clan card for each clan in the game (every one has a capital on a
+  map that is ready) and the neutral cards, which name nothing on the map; Rise of an
+  Empire on a map without territory cards is a tie that the first player keeps.
 
 Chance comes from a `random.Random` seeded with the game seed; the draws of later rounds
 from a chance seed drawn here (see `upkeep.mix`).
@@ -23,7 +53,7 @@ from typing import Any, TypeVar
 
 from engine.graph import MapGraph
 from engine.rokugan import actions as A
-from engine.rokugan.board import board_for
+from engine.rokugan.board import Board, board_for
 from engine.rokugan.data import (
     BLUFF_TID,
     CLAN_INDEX,
@@ -75,14 +105,15 @@ def new_game(
             raise ValueError("settings 'clans' names a clan twice")
         clans = tuple(CLAN_INDEX[c] for c in names)
     else:
-        clans = tuple(rng.sample(range(len(CLANS)), players))
+        playable = board.playable_clans
+        pool = playable if len(playable) >= players else range(len(CLANS))
+        clans = tuple(rng.sample(pool, players))
     st.clans = clans
     # Step 2: one random card of the two of each territory, face down.
     st.terr_card = tuple(rng.choice(cards) if cards else None for cards in board.territory_cards)
     st.terr_holder = [ON_MAP if c else NO_CARD for c in st.terr_card]
-    # Step 5: two objectives each.
-    deck = list(range(len(OBJECTIVES)))
-    rng.shuffle(deck)
+    # Step 5: two objectives each, of those the map deals.
+    deck = objective_deal_order(board, rng, 2 * players)
     st.dealt = tuple((deck[2 * p], deck[2 * p + 1]) for p in range(players))
     # Steps 8-9: initiative deck.
     clan_cards = list(clans)
@@ -138,6 +169,18 @@ def new_game(
     st._undo = []
     st._determinized = False
     return st
+
+
+def objective_deal_order(board: Board, rng: random.Random, wanted: int) -> list[int]:
+    """The objectives the map deals, shuffled; on a map dealing fewer than `wanted`, the
+    others follow (shuffled) so that the deal stays possible."""
+    deck = list(board.objective_deck)
+    rng.shuffle(deck)
+    if len(deck) < wanted:
+        rest = [o for o in range(len(OBJECTIVES)) if o not in board.objective_deck]
+        rng.shuffle(rest)
+        deck += rest
+    return deck
 
 
 def objective_actions(st: Position, p: int) -> list[Any]:

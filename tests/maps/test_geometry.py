@@ -57,14 +57,32 @@ def test_land_border_geometry_points_from_first_into_second() -> None:
     assert close(up.direction, (0, 1))
 
 
-def test_contact_shorter_than_border_min_is_not_a_border() -> None:
-    # Given (extent 100: BORDER_MIN = 1) B touches A along 0.5, C touches A along 2
+def short_contact_map(**settings: float) -> MapFile:
+    """(extent 100) B touches A along 0.5, C touches A along 2."""
     a = province("A", square(0, 0, 10))
     b = province("B", [(10, 9.5), (20, 9.5), (20, 20), (10, 20)])
     c = province("C", [(10, -10), (20, -10), (20, 2), (10, 2)])
     m = make_map([a, b, c], extent=(0, -10, 100, 90))
+    m.min_border_length = settings.get("min_border_length")
+    return m
+
+
+def test_a_short_contact_is_a_border_by_default() -> None:
+    # Given B touching A along 0.5 (0.5 % of the map) and C along 2
+    # Then both are A's neighbours
+    assert neighbours(short_contact_map())["A"] == ("B", "C")
+
+
+def test_min_border_length_drops_shorter_contacts() -> None:
+    # Given the same map asking for borders at least 1 long
+    m = short_contact_map(min_border_length=1)
     # Then only C is A's neighbour
     assert neighbours(m)["A"] == ("C",)
+    # And a contact exactly that long is kept
+    m.min_border_length = 2
+    assert neighbours(m)["A"] == ("C",)
+    m.min_border_length = 2.000001
+    assert neighbours(m)["A"] == ()
 
 
 def test_vertex_on_a_neighbours_edge_still_makes_borders() -> None:

@@ -136,7 +136,13 @@ def test_import_snaps_near_vertices_and_adds_an_outside_sea(
     # Then the map is written, the dropped part reported, the gap closed, all coastal
     assert code == 0
     out = capsys.readouterr().out
-    assert "feature 3 (C): MultiPolygon of 2 parts: kept the largest" in out
+    assert (
+        "feature 3 ('C'): left out its part 2 of 2 (area 0.5) around (41.75, -19.5), "
+        "(40.75, 40.5) in the GeoJSON; keep it with --islands separate"
+    ) in out
+    assert "'B': moved its vertex (11.01, 11) by 0.01 to (11, 11), onto 'A'" in out
+    assert "'C': added a vertex at (11, 11) to its edge (1, 11)-(21, 11), where 'A' has one" in out
+    assert "1 island left out or made a province, 2 vertices snapped, 1 vertex added" in out
     m = load_map(target)
     graph = derive(m).graph
     assert graph.province("A").neighbors == ("B", "C")
@@ -264,3 +270,61 @@ def test_an_empty_map_loads_and_check_says_what_is_missing(
     assert "0 provinces" in capsys.readouterr().out
     assert main(["map", "check", str(path)]) == 1
     assert "the map has no provinces" in capsys.readouterr().out
+
+
+def test_import_islands_separate_and_snap_flags(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a province with an island and a neighbour 0.3 away (north-up GeoJSON)
+    source = tmp_path / "in.geojson"
+    source.write_text(
+        json.dumps(
+            {
+                "type": "FeatureCollection",
+                "features": [
+                    feature(
+                        "A",
+                        [
+                            [closed([[0, 0], [100, 0], [100, 100], [0, 100]])],
+                            [closed([[0, 150], [20, 150], [20, 170], [0, 170]])],
+                        ],
+                        kind="MultiPolygon",
+                    ),
+                    feature("B", [closed([[100.3, 0], [200, 0], [200, 100], [100.3, 100]])]),
+                ],
+            }
+        ),
+        encoding="utf-8",
+    )
+    target = tmp_path / "out.yaml"
+    # When imported with --islands separate and a snapping distance under the gap
+    code = main(
+        ["map", "import", str(source), "-o", str(target), "--islands", "separate", "--snap", "0.2"]
+    )
+    # Then the island is a province joined by the added sea, nothing was snapped
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "'A': its part around (20, 18.5) (area 400) became province 'A_2' (Name A (2))" in out
+    assert "added the sea outside the land (as with --sea outside)" in out
+    assert "moved its vertex" not in out
+    m = load_map(target)
+    assert [p.id for p in m.provinces] == ["A", "A_2", "B"]
+    assert derive(m).graph.province("A").neighbors == ()
+    # And with the default snapping distance (0.2 % of the map: 0.44) A and B border
+    assert main(["map", "import", str(source), "-o", str(target), "--islands", "separate"]) == 0
+    out = capsys.readouterr().out
+    assert "'B': moved its vertex (110.3, 178.5) by 0.3 to (110, 178.5), onto 'A'" in out
+    assert (
+        "3 provinces, 1 seas; snapping distance 0.44; 1 island left out or made a province, "
+        "2 vertices snapped, 1 note on the sea" in out
+    )
+    assert derive(load_map(target)).graph.province("A").neighbors == ("B",)
+
+
+@pytest.mark.parametrize("value", ["-1", "far", "nan"])
+def test_import_refuses_a_bad_snapping_distance(
+    value: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["map", "import", "in.geojson", "-o", str(tmp_path / "o.yaml"), "--snap", value])
+    assert "--snap" in capsys.readouterr().err

@@ -29,9 +29,12 @@ class RokuganUI(GameUI):
         return [(clan, narrate.pretty(clan)) for clan in CLANS]
 
     def settings_for(self, config: NewGameConfig, rng: random.Random) -> dict[str, Any]:
-        """Chosen clans stay; "random" seats get distinct clans drawn from the seed."""
+        """Chosen clans stay; "random" seats get distinct clans drawn from the seed, of
+        those with a capital on the map (only they can be played there)."""
         chosen = [seat.choice for seat in config.seats]
-        free = [c for c in CLANS if c not in chosen]
+        free = [c for c in _map_clans(config.map_ref) if c not in chosen]
+        if len(free) < chosen.count(None):  # a map that is not ready: refused at the start
+            free += [c for c in CLANS if c not in chosen and c not in free]
         rng.shuffle(free)
         clans = [c if c is not None else free.pop() for c in chosen]
         return {"clans": clans}
@@ -124,6 +127,17 @@ class RokuganUI(GameUI):
     def rules_html(self) -> str:
         """The rules reference."""
         return ROKUGAN_RULES_HTML
+
+
+def _map_clans(map_ref: str | None) -> tuple[str, ...]:
+    """The clans with a capital on the map `map_ref` (all seven without one)."""
+    if not map_ref:
+        return CLANS
+    from app.board.maps_cache import map_geometry
+    from app.session import resolve_map_path
+    from engine.rokugan.requirements import playable_clans
+
+    return playable_clans(map_geometry(resolve_map_path(map_ref)).graph)
 
 
 GAME_UI = RokuganUI()

@@ -1,0 +1,380 @@
+"""What Battle for Rokugan needs from a map, and what a map deals.
+
+`map_readiness(graph, players)` (also reached as `engine.registry.map_readiness("rokugan",
+...)`) lists every requirement the map does not meet, each with the province or territory
+and the fix in the editor's words; `map_deal(graph)` lists the secret objectives,
+territory cards and initiative cards the map deals, with their names and texts (the print
+kit prints exactly those). How the deal follows from the map is in `setup.py`.
+
+Errors (the game cannot be set up on the map, or not for that many players):
+* a capital that names no clan of the game;
+* no capital for any clan, or capitals for fewer clans than players (at least 2): only a
+  clan with a capital can be played, since setup puts a control token in each player's
+  capital and the clan objectives name it;
+* no territory: territories score 5 honor each, carry the territory cards and are the
+  clans' lands;
+* no flowers on any province outside the Shadowlands: flowers are what a province is
+  worth at the end, and without them holding land earns next to nothing;
+* fewer secret objectives that can be met on the map than 2 per player.
+Limits (the game is played without something; `daimyo map check --game rokugan` prints
+them after the errors and still exits 0):
+* clans without a capital (they cannot be played);
+* clan objectives not dealt (neither the clan's capital nor 2 provinces of its lands);
+* no Shadowlands: Reclaiming the Lost Lands and the four Shadowlands cards are not dealt;
+* fewer than 6 coastal provinces: Way of the Sail is not dealt; with no coast at all a
+  Navy can only attack a harbor;
+* fewer than 7 territories: Web of Influence is not dealt; no chain of 6 neighbours
+  through 3 territories: Emerald Empire is not dealt;
+* territories without territory cards, and cards a territory does not deal (Shadowlands
+  cards outside the Shadowlands, Feats of Engineering with no inland province);
+* a capital without printed defense (the published capitals have +2; Phoenix's ability
+  ignores it).
+Printed defense, islands and everything else the rules read from the map are optional.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.graph import MapGraph, MapProblem, MapReadiness
+from engine.rokugan.board import (
+    CHAIN_PROVINCES,
+    SAIL_PROVINCES,
+    WEB_TERRITORIES,
+    Board,
+    board_for,
+)
+from engine.rokugan.data import (
+    CLAN_INDEX,
+    CLANS,
+    EMERALD_EMPIRE,
+    INITIATIVE_NAMES,
+    INITIATIVE_TEXT,
+    INITIATIVE_TIE_TEXT,
+    LOST_LANDS,
+    OBJECTIVE_CLAN,
+    OBJECTIVE_TEXT,
+    OBJECTIVES,
+    SHADOWLANDS_CARDS,
+    TERRITORY_CARD_TEXT,
+    TERRITORY_CARDS,
+    WAY_OF_THE_SAIL,
+    WEB_OF_INFLUENCE,
+    display_name,
+)
+
+GAME_NAME = "Battle for Rokugan"
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+PROVINCE_PANEL = "the editor's Province panel"
+CAPITAL_FIX = f"mark a province as a clan's capital in {PROVINCE_PANEL} (Capital clan)"
+
+
+@dataclass(frozen=True, slots=True)
+class DealtCard:
+    """One card or objective a map deals, as printed: id, name, text (and its honor for
+    an objective, its territory for a territory card, its clan for an initiative card)."""
+
+    id: str
+    name: str
+    text: str
+    honor: int | None = None
+    territory: str | None = None
+    clan: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MapDeal:
+    """Everything a map deals: the clans that can be played there, the secret objectives
+    (2 per player are dealt from these), the territory cards (one of each territory's is
+    dealt face down) and the initiative cards (clan cards for the clans in the game)."""
+
+    map_id: str
+    clans: tuple[str, ...]
+    objectives: tuple[DealtCard, ...]
+    territory_cards: tuple[DealtCard, ...]
+    initiative: tuple[DealtCard, ...]
+
+
+def playable_clans(graph: MapGraph) -> tuple[str, ...]:
+    """The clans that can be played on `graph`: those with a capital, in clan order."""
+    return tuple(CLANS[c] for c in board_for(graph).playable_clans)
+
+
+def player_range(graph: MapGraph) -> tuple[int, int] | None:
+    """The player counts `graph` can seat (a clan with a capital and 2 objectives each)."""
+    b = board_for(graph)
+    high = min(MAX_PLAYERS, len(b.playable_clans), len(b.objective_deck) // 2)
+    return (MIN_PLAYERS, high) if high >= MIN_PLAYERS else None
+
+
+def seats_text(seats: tuple[int, int]) -> str:
+    """ "2-4", or "only 2" when the map seats one player count."""
+    return f"only {seats[0]}" if seats[0] == seats[1] else f"{seats[0]}-{seats[1]}"
+
+
+def map_deal(graph: MapGraph) -> MapDeal:
+    """The objectives, territory cards and initiative cards `graph` deals, with names and
+    texts (objective texts name the map's own capitals and territories)."""
+    b = board_for(graph)
+    objectives = tuple(
+        DealtCard(
+            OBJECTIVES[o][0],
+            display_name(OBJECTIVES[o][0]),
+            _objective_text(b, o),
+            honor=OBJECTIVES[o][1],
+        )
+        for o in b.objective_deck
+    )
+    cards = tuple(
+        DealtCard(card, display_name(card), TERRITORY_CARD_TEXT[card], territory=tid)
+        for tid, pair in zip(b.territory_ids, b.territory_cards, strict=True)
+        for card in pair or ()
+    )
+    initiative = tuple(
+        DealtCard(
+            CLANS[c],
+            display_name(CLANS[c]),
+            f"The {display_name(CLANS[c])} player becomes the first player.",
+            clan=CLANS[c],
+        )
+        for c in b.playable_clans
+    ) + tuple(
+        DealtCard(name, display_name(name), f"{INITIATIVE_TEXT[name]} {INITIATIVE_TIE_TEXT}")
+        for name in INITIATIVE_NAMES[len(CLANS) :]
+    )
+    return MapDeal(graph.id, playable_clans(graph), objectives, cards, initiative)
+
+
+def _objective_text(b: Board, o: int) -> str:
+    """An objective's condition in the words of this map."""
+    clan = OBJECTIVE_CLAN.get(o)
+    if clan is not None:
+        name = display_name(CLANS[clan])
+        cap = b.capital_of_clan.get(clan)
+        t = b.clan_territory[clan]
+        capital = f"the {name} capital ({b.graph.provinces[cap].name})" if cap is not None else ""
+        lands = ""
+        if t >= 0 and len(b.territory_members[t]) >= 2:
+            lands = f"any 2 provinces of {b.graph.territories[t].name}"
+        return f"Control {', or '.join(x for x in (capital, lands) if x)}."
+    if o == LOST_LANDS:
+        count = sum(b.shadowlands)
+        if count == 1:
+            return "Control the Shadowlands province."
+        return (
+            "Control both Shadowlands provinces."
+            if count == 2
+            else (f"Control all {count} Shadowlands provinces.")
+        )
+    return OBJECTIVE_TEXT[OBJECTIVES[o][0]]
+
+
+def map_readiness(graph: MapGraph, players: int | None = None) -> MapReadiness:
+    """Whether `graph` is ready for Battle for Rokugan (for `players` players, else for
+    the fewest), every unmet requirement with its fix; see the module docstring."""
+    return MapReadiness(
+        "rokugan",
+        GAME_NAME,
+        graph.id,
+        tuple(map_problems(graph, players)),
+        player_range(graph),
+        playable_clans(graph),
+    )
+
+
+def map_problems(graph: MapGraph, players: int | None = None) -> list[MapProblem]:
+    """Every unmet requirement of `graph` (errors first, then limits)."""
+    b = board_for(graph)
+    errors: list[MapProblem] = []
+    limits: list[MapProblem] = []
+    need = players or MIN_PLAYERS
+    # Capitals.
+    for p in graph.provinces:
+        value = p.attrs.get("capital")
+        if value is not None and value not in CLAN_INDEX:
+            errors.append(
+                MapProblem(
+                    "capital_clan",
+                    f"province '{p.id}': capital {value!r} is not a clan of {GAME_NAME}: "
+                    f"choose one of {', '.join(CLANS)} as its Capital clan in {PROVINCE_PANEL}",
+                    provinces=(p.id,),
+                )
+            )
+    capitals = b.playable_clans
+    if not capitals:
+        errors.append(MapProblem("no_capital", f"no capital for any clan: {CAPITAL_FIX}"))
+    elif len(capitals) < need:
+        have = ", ".join(f"{CLANS[c]} in '{b.ids[b.capital_of_clan[c]]}'" for c in capitals)
+        who = f"{players} players need {players}" if players else f"a game needs {need}"
+        errors.append(
+            MapProblem(
+                "few_capitals",
+                f"only {len(capitals)} {'clan has' if len(capitals) == 1 else 'clans have'} a "
+                f"capital ({have}); {who}: mark a province "
+                f"as the capital of another clan in {PROVINCE_PANEL} (Capital clan)",
+                provinces=tuple(b.ids[b.capital_of_clan[c]] for c in capitals),
+            )
+        )
+    # Territories and flowers.
+    if not any(b.territory_members):
+        errors.append(
+            MapProblem(
+                "no_territories",
+                "no territories: they score 5 honor each, carry the territory cards and are "
+                "the clans' lands: group provinces into territories in the editor's "
+                "Territories panel (Add, then Assign by clicking)",
+            )
+        )
+    if not any(f > 0 and not s for f, s in zip(b.flowers, b.shadowlands, strict=True)):
+        errors.append(
+            MapProblem(
+                "no_flowers",
+                "no province outside the Shadowlands has flowers, so holding land earns "
+                f"almost no honor: give provinces flowers in {PROVINCE_PANEL} (Flowers)",
+            )
+        )
+    # Secret objectives.
+    deck = b.objective_deck
+    if capitals and len(deck) < 2 * need:
+        names = ", ".join(display_name(OBJECTIVES[o][0]) for o in deck)
+        errors.append(
+            MapProblem(
+                "few_objectives",
+                f"the map deals only {len(deck)} secret objectives that can be met there "
+                f"({names}); {need} players need {2 * need}: add another clan's capital "
+                f"(Capital clan in {PROVINCE_PANEL}), a Shadowlands province, "
+                f"{SAIL_PROVINCES} coastal provinces or {WEB_TERRITORIES} territories",
+            )
+        )
+    seats = player_range(graph)
+    if players is None and seats is not None and seats[1] < MAX_PLAYERS:
+        limits.append(
+            MapProblem(
+                "players",
+                f"the map seats {seats_text(seats)} players, not {MAX_PLAYERS}: each "
+                "needs a clan with a capital and 2 secret objectives that can be met",
+                severity="limit",
+            )
+        )
+    limits.extend(_limits(b))
+    return errors + limits
+
+
+def _limits(b: Board) -> list[MapProblem]:
+    """What the game goes without on the map of `b`."""
+    out: list[MapProblem] = []
+    missing = [c for c in range(len(CLANS)) if c not in b.capital_of_clan]
+    if missing and b.playable_clans:
+        out.append(
+            MapProblem(
+                "clans_without_capital",
+                f"clans without a capital cannot be played: {', '.join(CLANS[c] for c in missing)} "
+                f"(to play one, {CAPITAL_FIX})",
+                severity="limit",
+            )
+        )
+    unmet = [o for o, c in OBJECTIVE_CLAN.items() if o not in b.objective_deck]
+    if unmet and b.playable_clans:  # with no capital at all, that error says it first
+        out.append(
+            MapProblem(
+                "clan_objectives",
+                "not dealt: "
+                + ", ".join(
+                    f"{display_name(OBJECTIVES[o][0])} ({CLANS[OBJECTIVE_CLAN[o]]})" for o in unmet
+                )
+                + ": the map has neither the clan's capital nor 2 provinces of its lands "
+                "(a territory with the clan's id, or the one holding its capital)",
+                severity="limit",
+            )
+        )
+    if not any(b.shadowlands):
+        out.append(
+            MapProblem(
+                "no_shadowlands",
+                "no Shadowlands province: Reclaiming the Lost Lands and the Shadowlands cards "
+                f"are not dealt (tick Shadowlands in {PROVINCE_PANEL} to use them)",
+                severity="limit",
+            )
+        )
+    coast = sum(b.coastal)
+    if WAY_OF_THE_SAIL not in b.objective_deck:
+        navy = "; with no coast a Navy can only attack a harbor" if coast == 0 else ""
+        out.append(
+            MapProblem(
+                "few_coasts",
+                f"{coast} coastal province{'s' if coast != 1 else ''}: Way of the Sail "
+                f"({SAIL_PROVINCES} coastal provinces) is not dealt{navy} (draw a sea "
+                "along provinces to give them a coast)",
+                severity="limit",
+            )
+        )
+    territories = sum(1 for m in b.territory_members if m)
+    if territories and WEB_OF_INFLUENCE not in b.objective_deck:
+        out.append(
+            MapProblem(
+                "few_territories",
+                f"{territories} territor{'ies' if territories != 1 else 'y'}: Web of Influence "
+                f"({WEB_TERRITORIES} territories) is not dealt",
+                severity="limit",
+            )
+        )
+    if territories and EMERALD_EMPIRE not in b.objective_deck:
+        out.append(
+            MapProblem(
+                "no_chain",
+                f"no chain of {CHAIN_PROVINCES} neighbouring provinces touches 3 "
+                "territories: Emerald Empire is not dealt",
+                severity="limit",
+            )
+        )
+    # Territories with no cards at all (those whose cards were dropped are told below).
+    bare = [
+        t
+        for t, cards in enumerate(b.territory_cards)
+        if cards is None and b.territory_members[t] and b.territory_ids[t] not in TERRITORY_CARDS
+    ]
+    if bare:
+        names = ", ".join(f"'{b.territory_ids[t]}'" for t in bare)
+        out.append(
+            MapProblem(
+                "territory_without_cards",
+                f"territor{'ies' if len(bare) > 1 else 'y'} {names} "
+                f"{'have' if len(bare) > 1 else 'has'} no territory cards: give a territory "
+                f"the id of a published one ({', '.join(TERRITORY_CARDS)}) in the editor's "
+                "Territories panel (Id), or put the capital of a clan without a territory of "
+                "its own id in it",
+                severity="limit",
+                territories=tuple(b.territory_ids[t] for t in bare),
+            )
+        )
+    for t, tid in enumerate(b.territory_ids):
+        pair = TERRITORY_CARDS.get(tid) or ()
+        dropped = [c for c in pair if c not in (b.territory_cards[t] or ())]
+        if dropped:
+            why = (
+                "its provinces are not all Shadowlands"
+                if set(dropped) <= SHADOWLANDS_CARDS
+                else "the map has no inland province for the harbor"
+            )
+            out.append(
+                MapProblem(
+                    "cards_not_dealt",
+                    f"territory '{tid}': {', '.join(display_name(c) for c in dropped)} "
+                    f"{'is' if len(dropped) == 1 else 'are'} not dealt: {why}",
+                    severity="limit",
+                    territories=(tid,),
+                )
+            )
+    for c in b.playable_clans:
+        q = b.capital_of_clan[c]
+        if b.defense[q] == 0:
+            out.append(
+                MapProblem(
+                    "capital_defense",
+                    f"province '{b.ids[q]}': the {CLANS[c]} capital has no printed defense "
+                    f"(the published capitals have 2; Printed defense in {PROVINCE_PANEL})",
+                    severity="limit",
+                    provinces=(b.ids[q],),
+                )
+            )
+    return out

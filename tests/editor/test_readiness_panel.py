@@ -1,0 +1,82 @@
+"""The validation panel's game selector: the map's readiness for a game, live as it is edited."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+
+from editor.topology import PROVINCE
+from editor.view import Tool
+from tests.editor.test_editor_qt import click, make_window, wait_analysis
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DAIMYO_HOME", str(tmp_path / "home"))
+
+
+def listed(panel: Any) -> list[str]:
+    return [panel.list.item(i).text() for i in range(panel.list.count())]
+
+
+def test_the_panel_shows_readiness_for_the_maps_game_and_follows_edits(qtbot: Any) -> None:
+    # Given the editor on a Battle for Rokugan map with one capital (Crab in A)
+    window = make_window(qtbot)
+    panel = window.validation_panel
+    wait_analysis(qtbot, window)
+    # Then the panel checks for the map's game and says it is not ready, and why
+    assert panel.game.currentData() == "rokugan"
+    assert "Not ready for Battle for Rokugan" in panel.readiness.text()
+    assert any(t.startswith("only 1 clan has a capital (crab in 'A')") for t in listed(panel))
+    # When B is made Lion's capital in the Province panel
+    window.set_tool(Tool.SELECT)
+    click(qtbot, window, (150, 50))
+    assert window.province_panel.ref == (PROVINCE, "B", 0)
+    capital = window.province_panel.capital
+    capital.setCurrentIndex(capital.findText("lion"))
+    capital.activated.emit(capital.currentIndex())
+    result = wait_analysis(qtbot, window)
+    # Then the capitals are enough, but two clans' objectives and Humility are too few
+    assert "few_capitals" not in [p.code for p in result.readiness["rokugan"].problems]
+    assert any(t.startswith("the map deals only 3 secret objectives") for t in listed(panel))
+    # When B is also made a Shadowlands province (Reclaiming the Lost Lands can be dealt)
+    window.province_panel.shadowlands.setChecked(True)
+    wait_analysis(qtbot, window)
+    # Then the map is ready for 2 players, its limits listed below
+    assert panel.readiness.text().startswith("<b style='color:#2e7d32'>Ready for Battle")
+    assert "2 players; clans crab, lion" in panel.readiness.text()
+    assert any(t.startswith("clans without a capital cannot be played") for t in listed(panel))
+
+
+def test_the_game_selector_switches_the_requirements(qtbot: Any) -> None:
+    window = make_window(qtbot)
+    panel = window.validation_panel
+    wait_analysis(qtbot, window)
+    # When Rice Wars is chosen, Then its own requirements are listed
+    panel.set_game("ricewars")
+    assert "Not ready for Rice Wars" in panel.readiness.text()
+    assert any(t.startswith("no palace site: tick 'palace site'") for t in listed(panel))
+    # And the choice stays after the next analysis
+    wait_analysis(qtbot, window)
+    assert panel.game.currentData() == "ricewars"
+    # When "Map only" is chosen, Then only the map's own validation is shown
+    panel.set_game(None)
+    assert panel.readiness.isHidden()
+    assert listed(panel) == ["No problems found."]
+
+
+def test_clicking_a_requirement_zooms_to_its_province(qtbot: Any) -> None:
+    window = make_window(qtbot)
+    panel = window.validation_panel
+    wait_analysis(qtbot, window)
+    row = next(i for i, t in enumerate(listed(panel)) if t.startswith("only 1 clan"))
+    with qtbot.waitSignal(panel.issue_activated) as blocker:
+        qtbot.mouseClick(
+            panel.list.viewport(),
+            Qt.MouseButton.LeftButton,
+            pos=panel.list.visualItemRect(panel.list.item(row)).center(),
+        )
+    assert blocker.args[0].provinces == ("A",)
+    assert window.view.selected == (PROVINCE, "A", 0)
