@@ -504,36 +504,40 @@ def _place_on_edge(
     if area is None or area_edge is None or not lines:
         return None
     minx, miny, maxx, maxy = extent
+    # the points along the edge and their normals, the same for every size tried
+    spots = [
+        (point, normal)
+        for line in lines
+        for point, normal in (_point_and_normal(line, f) for f in FRACTIONS)
+        if normal is not None
+    ]
     for shrink in SHRINK:
         r = radius * shrink
-        for line in lines:
-            for fraction in FRACTIONS:
-                point, normal = _point_and_normal(line, fraction)
-                if normal is None:
-                    continue
-                px, py = point
-                nx, ny = normal
-                probe = r * 0.3
-                # the side of the edge that is `area`
+        for (px, py), (nx, ny) in spots:
+            probe = r * 0.3
+            # the side of the edge that is `area`
+            if not shapely.contains_xy(area, px + nx * probe, py + ny * probe):
+                nx, ny = -nx, -ny
                 if not shapely.contains_xy(area, px + nx * probe, py + ny * probe):
-                    nx, ny = -nx, -ny
-                    if not shapely.contains_xy(area, px + nx * probe, py + ny * probe):
-                        continue
-                direction = (nx, ny) if inward else (-nx, -ny)
-                for away in AWAY:  # off the edge, further when the edge itself is taken
-                    reach = r * (1 + away) + gap
-                    cx, cy = px + nx * reach, py + ny * reach
-                    if not (minx + r <= cx <= maxx - r and miny + r <= cy <= maxy - r):
-                        continue
-                    if not shapely.contains_xy(area, cx, cy):
-                        continue
-                    if shapely.distance(area_edge, shapely.Point(cx, cy)) < r * 0.98:
-                        continue
-                    if avoid is not None and shapely.distance(avoid, shapely.Point(cx, cy)) < r:
-                        continue
-                    candidate = Target(key, kind, target, cx, cy, r, direction)
-                    if all(obstacles.free(x, y, rr, gap) for x, y, rr in candidate.footprint()):
-                        return candidate
+                    continue
+            direction = (nx, ny) if inward else (-nx, -ny)
+            for away in AWAY:  # off the edge, further when the edge itself is taken
+                reach = r * (1 + away) + gap
+                cx, cy = px + nx * reach, py + ny * reach
+                if not (minx + r <= cx <= maxx - r and miny + r <= cy <= maxy - r):
+                    continue
+                candidate = Target(key, kind, target, cx, cy, r, direction)
+                # the quick test first: the discs placed so far
+                if not all(obstacles.free(x, y, rr, gap) for x, y, rr in candidate.footprint()):
+                    continue
+                if not shapely.contains_xy(area, cx, cy):
+                    continue
+                centre = shapely.Point(cx, cy)
+                if shapely.distance(area_edge, centre) < r * 0.98:
+                    continue
+                if avoid is not None and shapely.distance(avoid, centre) < r:
+                    continue
+                return candidate
     return _anywhere_near(key, kind, target, lines[0], area, radius, obstacles, gap, inward)
 
 

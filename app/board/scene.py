@@ -60,6 +60,7 @@ NAME_SIZE = 2.1  # a province name's letter size, in units
 ICON_ROW = 1.5  # the flowers-and-capital row's height, in units
 ROW_GAP = 0.35  # between a block's rows, in units
 BAND = 0.85  # the territory band inside an owned province's edge, in units
+_LAYOUTS: dict = {}  # laid-out maps: a new game on the same map starts at once
 MARK_Z = {"step": 3, "last": 38}  # marks under names and pieces; others ("flash") on top
 
 
@@ -370,7 +371,14 @@ class MapScene(QGraphicsScene):
             height = letters.height() + (icons_h + u * ROW_GAP if icons else 0.0)
             sizes[province.id] = (width, height)
             parts[province.id] = (name, icons, letters.height(), icons_h)
-        layout = layout_board(self.geometry, sizes, plate=plates, unit=u)
+        key = (id(self.geometry), tuple(sorted(sizes.items())), tuple(plates), u)
+        layout = _LAYOUTS.get(key)
+        if layout is None or _LAYOUTS.get((key, "geometry")) is not self.geometry:
+            layout = layout_board(self.geometry, sizes, plate=plates, unit=u)
+            if len(_LAYOUTS) > 8:
+                _LAYOUTS.clear()  # a layout per map and status row: a few are plenty
+            _LAYOUTS[key] = layout
+            _LAYOUTS[(key, "geometry")] = self.geometry
         self.layout = layout
         for pid, block in layout.blocks.items():
             name, icons, name_h, icons_h = parts[pid]

@@ -159,13 +159,18 @@ def test_stepping_a_resolution_changes_the_board_and_the_log_tells_it(window, qt
 
 
 def test_a_step_plays_on_the_board_as_an_animation_that_skip_all_ends(window, qtbot) -> None:
+    from app.game_screen import animation_ms
+
     # Given the fast AI pace: animations take a fraction of a second
     window.settings.set_ai_pace("fast")
     window._on_pace_chosen("fast")
     start(window, seed=7)
-    to_my_placement(window, qtbot)
     view = view_of(window)
-    assert view.animation_ms > 0
+    assert view.animation_ms == animation_ms(250) > 0
+    # (the computer seats play at once here; the board keeps the fast pace's animations)
+    window.controller.ai_delay_ms = 0
+    view.animation_ms = animation_ms(250)
+    to_my_placement(window, qtbot)
     play_to_steps(window, qtbot, random.Random(4))
     # Then the reveal is animated (Qt's animation framework), then stands still
     assert view.animating()
@@ -224,3 +229,31 @@ def test_a_reloaded_save_shows_its_whole_log(window, qtbot, tmp_path) -> None:
     # Then the log tells the same story, from the first objective to now
     assert window.controller.log_texts()[: len(told)] == told
     assert window.game_screen.log.count() >= len(told)
+
+
+def test_text_and_panels_grow_with_the_window_and_nothing_is_cut(window, qtbot) -> None:
+    # Given a game in a 1280 × 720 window
+    window.resize(1280, 720)
+    start(window)
+    qtbot.waitUntil(lambda: window.controller.human_to_act, timeout=20000)
+    screen = window.game_screen
+    view = view_of(window)
+    qtbot.wait(50)
+    small = (screen.side.width(), screen.font().pointSizeF(), view.prompt.font().pointSizeF())
+    icon = next(iter(view.hand_buttons.values())).iconSize().width()
+    # When the window grows to 2560 × 1440
+    window.resize(2560, 1440)
+    qtbot.waitUntil(lambda: screen.ui_scale > 1.9, timeout=5000)
+    qtbot.wait(50)
+    # Then the side panel, the text and the hand grow with it
+    assert screen.side.width() >= small[0] * 1.8
+    assert screen.font().pointSizeF() >= small[1] * 1.9
+    assert view.prompt.font().pointSizeF() >= small[2] * 1.9
+    assert next(iter(view.hand_buttons.values())).iconSize().width() >= icon * 1.9
+    # And every player shows without scrolling, at either size
+    for size in ((1280, 720), (2560, 1440)):
+        window.resize(*size)
+        qtbot.wait(50)
+        players = screen.players
+        rows = sum(players.visualItemRect(players.item(i)).height() for i in range(players.count()))
+        assert rows <= players.viewport().height() + 1
