@@ -129,6 +129,10 @@ class ScoredAdapter(GameAdapter):
     def rule_move(self, observation: Any, legal: list[Any]) -> Any | None:
         return self.inner.rule_move(observation, legal)
 
+    def budget_share(self, observation: Any) -> float:
+        # a hint for one of several decisions of a turn searches as long as the bot would
+        return self.inner.budget_share(observation)
+
     def key(self, state: GameState) -> Hashable | None:
         return self.inner.key(state)
 

@@ -18,6 +18,19 @@ from app.analysis_worker import Analyst
 from app.widgets.hint_panel import HintPanel
 
 
+def places_of(ui: Any, state: Any, actions: list[Any], player: int) -> tuple[str, ...]:
+    """The board places of `actions`, each as `player` would take it in `state` (the game
+    UI's `action_places`), in order and each once."""
+    found: list[str] = []
+    for action in actions:
+        after = state.clone()
+        after.apply(action)
+        for key in ui.action_places(state, action, after, player):
+            if key not in found:
+                found.append(key)
+    return tuple(found)
+
+
 class HintController(QObject):
     """Wires a `HintPanel` to the session and an `Analyst` (see the module docstring)."""
 
@@ -30,7 +43,7 @@ class HintController(QObject):
         ui: Any,
         panel: HintPanel,
         analyst: Analyst,
-        light: Callable[[list[Any]], None],
+        light: Callable[[list[Any], str], None],
         nodes: int | None = None,
         parent: QObject | None = None,
     ) -> None:
@@ -42,6 +55,11 @@ class HintController(QObject):
         self.light = light
         self.nodes = nodes
         self.count = 0
+        self.last: Any = None
+        """The hint shown now (an `ai.hint.Hint`), None when none is."""
+        self.allowed = True
+        """False outside the person's decisions (the game screen says when they begin and
+        end: resolution steps, the hand-off curtain)."""
         self._asked_at: tuple[int, int] | None = None
         self._shown = False
         panel.asked.connect(self.ask)
@@ -52,10 +70,16 @@ class HintController(QObject):
         session.changed.connect(self._on_changed)
         self._on_changed()
 
+    @Slot(bool)
+    def set_allowed(self, allowed: bool) -> None:
+        """A person's decision began (True) or ended (False)."""
+        self.allowed = allowed
+        self.panel.set_available(self.seat() is not None)
+
     def seat(self) -> int | None:
         """The person whose decision it is, None when no person is to move."""
         state = self.session.state
-        if state.is_terminal():
+        if state.is_terminal() or not self.allowed:
             return None
         player = state.current_player()
         return player if self.session.is_human(player) else None
@@ -87,8 +111,9 @@ class HintController(QObject):
             self.analyst.cancel()
             self._asked_at = None
         if self._shown:
-            self.light([])
+            self.light([], "")
             self._shown = False
+        self.last = None
         self.panel.clear()
 
     @Slot()
@@ -109,8 +134,9 @@ class HintController(QObject):
         if self._asked_at is None or self._asked_at[0] != len(self.session.state.history):
             return
         self._asked_at = None
+        self.last = hint
         self.panel.show_hint(hint.words, hint.reason)
-        self.light([hint.action])
+        self.light([hint.action], hint.words)
         self._shown = True
 
     @Slot(str)

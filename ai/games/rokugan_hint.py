@@ -193,7 +193,7 @@ class RokuganExplainer(Explainer):
             q = board.index[action.province]
             flowers = board.flowers[q]
             t = board.territory[q]
-            where = f" in {pretty(board.territory_ids[t])} territory" if t >= 0 else ""
+            where = f" in {_territory(board, t)}" if t >= 0 else ""
             worth = f"{flowers} flower" + ("" if flowers == 1 else "s")
             return f"takes {_name(board, q)}{where}, worth {worth}"
         look = _looked_at(action)
@@ -260,6 +260,12 @@ class RokuganExplainer(Explainer):
         whose = "unclaimed" if owner < 0 else f"{_clan(observation, owner, names)}'s"
         verb = "strengthens the attack on" if kind == BLESSING else "attacks"
         return f"{verb} {province} ({whose}): taken {worlds_words(held, total)}"
+
+
+def _territory(board: Any, t: int) -> str:
+    """A territory's name as the map gives it ("the Crab lands")."""
+    name = board.graph.territories[t].name
+    return name if "territory" in name.lower() else f"{name} territory"
 
 
 def _looked_at(action: Any) -> str | None:

@@ -2,7 +2,7 @@
 
 `GuideController` follows the session: after every change it asks the `GuideProgress` for
 the step that applies, shows it in the `GuidePanel` and lights the step's moves through
-`light(actions)` (the game screen turns them into the board's lit targets). The person's
+`light(actions, words)` (the game screen turns them into the board's lit targets). The person's
 own moves are recorded against the position they were made in, so a step is done as soon
 as its move is made, whether or not the guide asked for it yet. Leaving the guide clears
 the light and the words; resuming picks up from the steps done.
@@ -31,7 +31,7 @@ class GuideController(QObject):
         guide: Guide,
         session: Any,
         panel: GuidePanel,
-        light: Callable[[list[Any]], None],
+        light: Callable[[list[Any], str], None],
         progress: GuideProgress | None = None,
         parent: QObject | None = None,
     ) -> None:
@@ -62,16 +62,16 @@ class GuideController(QObject):
         total = len(self.guide.steps)
         if not self.active:
             self.step = None
-            self.light([])
+            self.light([], "")
             return
         self.step = self.progress.current(state, seat)
         if self.step is None:
             self.panel.show_idle(PLAY_ON if mine else WAITING, done, total)
-            self.light([])
+            self.light([], "")
             return
         step = self.step
         self.panel.show_step(step.title, step.says(state, seat), step.wants is None, done, total)
-        self.light(self.progress.targets(state, step))
+        self.light(self.progress.targets(state, step), step.title)
 
     def leave(self) -> None:
         """Put the guide aside; the game goes on as any other."""

@@ -52,7 +52,7 @@ def test_the_guide_shows_a_step_lights_its_moves_and_goes_on_when_one_is_made(qt
     panel = GuidePanel()
     qtbot.addWidget(panel)
     lit: list[list] = []
-    guide = GuideController(GUIDE, session, panel, lit.append)
+    guide = GuideController(GUIDE, session, panel, lambda actions, words: lit.append(actions))
     # The first step explains the secret clan: no moves lit, a Next button
     assert guide.step.key == "allegiance"
     assert lit[-1] == [] and not panel.next.isHidden()
@@ -74,7 +74,7 @@ def test_leaving_the_guide_clears_it_and_resuming_picks_up(qtbot) -> None:
     panel = GuidePanel()
     qtbot.addWidget(panel)
     lit: list[list] = []
-    guide = GuideController(GUIDE, session, panel, lit.append)
+    guide = GuideController(GUIDE, session, panel, lambda actions, words: lit.append(actions))
     guide.progress.acknowledge(guide.step)
     guide.refresh()
     assert lit[-1]
@@ -99,7 +99,9 @@ def test_a_hint_is_lit_counted_and_cleared_when_the_game_moves(qtbot, analyst) -
     panel = HintPanel()
     qtbot.addWidget(panel)
     lit: list[list] = []
-    hints = HintController(session, UI(), panel, analyst, lit.append, nodes=200)
+    hints = HintController(
+        session, UI(), panel, analyst, lambda actions, words: lit.append(actions), nodes=200
+    )
     assert panel.button.isEnabled()
     with qtbot.waitSignal(analyst.hinted, timeout=30000):
         qtbot.mouseClick(panel.button, Qt.LeftButton)
@@ -117,7 +119,7 @@ def test_no_hint_on_a_bots_turn(qtbot, analyst) -> None:
     session = Session(state)
     panel = HintPanel()
     qtbot.addWidget(panel)
-    hints = HintController(session, UI(), panel, analyst, lambda actions: None)
+    hints = HintController(session, UI(), panel, analyst, lambda actions, words: None)
     assert not panel.button.isEnabled()
     hints.ask()
     assert hints.count == 0 and not analyst.busy

@@ -91,7 +91,8 @@ def test_a_seat_the_game_does_not_have_is_an_error(
 ) -> None:
     code = main(["review", str(finished_saves["shinobi"]), "--as", "4"])
     assert code == 2
-    assert "--as '4' names no seat of this game; choose one of 1 (You), 2, 3" in capsys.readouterr().err
+    expected = "--as '4' names no seat of this game; choose one of 1 (You), 2, 3"
+    assert expected in capsys.readouterr().err
 
 
 def test_a_seat_may_be_named_by_its_clan(
