@@ -64,6 +64,7 @@ class Coach(QObject):
         super().__init__(parent)
         self.stack = stack
         self.hint_nodes = hint_nodes
+        """Search nodes per hint and per reviewed decision (None: the hard AI's own)."""
         self.analyst = Analyst(self)
         self.review_screen = ReviewScreen()
         stack.addWidget(self.review_screen)
@@ -143,12 +144,20 @@ class Coach(QObject):
         map_path: Path | None,
         nodes: int | None = None,
     ) -> None:
-        """Show the review of `state`'s game for `seat`; Back returns to the screen now
-        shown."""
+        """Show the review of `state`'s game for `seat` (`nodes` per decision, default
+        `hint_nodes`); Back returns to the screen now shown."""
         self.close_review()
         self._return_to = self.stack.currentWidget()
         self.reviewer = ReviewController(
-            self.review_screen, self.analyst, ui, state, seats, seat, map_path, nodes, self
+            self.review_screen,
+            self.analyst,
+            ui,
+            state,
+            seats,
+            seat,
+            map_path,
+            self.hint_nodes if nodes is None else nodes,
+            self,
         )
         self.reviewer.closed.connect(self._on_review_closed)
         self.stack.setCurrentWidget(self.review_screen)

@@ -89,7 +89,7 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(self.start_screen)
         self.stack.addWidget(self.end_screen)
         self.setCentralWidget(self.stack)
-        self.coach = Coach(self.stack, hint_nodes=bot_nodes, parent=self)
+        self.coach = Coach(self.stack, parent=self)
         self._create_actions()
         self._create_menus()
         self._connect_start_screen()
@@ -335,10 +335,7 @@ class MainWindow(QMainWindow):
         if session is None or not session.humans():
             return
         ui = game_ui(session.game_id)
-        self.coach.review(
-            ui, session.state, session.seats, session.humans()[0], session.map_path,
-            self.bot_nodes,
-        )  # fmt: skip
+        self.coach.review(ui, session.state, session.seats, session.humans()[0], session.map_path)
 
     @Slot()
     def review_saved_game(self) -> bool:
@@ -370,7 +367,7 @@ class MainWindow(QMainWindow):
             if not ok:
                 return False
             seat = choices.index(choice)
-        self.coach.review(ui, state, loaded.seats, seat, loaded.map_path, self.bot_nodes)
+        self.coach.review(ui, state, loaded.seats, seat, loaded.map_path)
         return True
 
     def continue_game(self) -> bool:
