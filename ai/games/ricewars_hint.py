@@ -90,7 +90,9 @@ class RiceWarsExplainer(Explainer):
         if isinstance(action, A.Defend):
             return f"defend with {troops_words(action.ashigaru, action.ronin)}"
         if isinstance(action, A.Bonus):
-            return f"play {_card(action.card)} face down as a bonus"
+            index = CARD_INDEX.get(action.card)
+            bonus = f" (+{CARDS[index].bonus})" if index is not None else ""
+            return f"play {_card(action.card)}{bonus} face down as a bonus"
         if isinstance(action, A.Service):
             return f"use {_advisor(action.advisor)}'s service"
         if isinstance(action, A.Use):
