@@ -121,8 +121,8 @@ class ReviewController(QObject):
             seen = self._before[moment.index].observation(self.seat)
             chosen, better = self._words(seen, moment)
             texts.append(
-                f"Round {moment.round}: you played {chosen}; the AI prefers {better} "
-                f"(−{moment.loss:.1f} {unit})"
+                f"Round {moment.round} · you: {chosen} · the AI: {better} · "
+                f"−{moment.loss:.1f} {unit}"
             )
         summary = (
             f"{len(review.decisions)} decisions weighed with what you could see; against the "
@@ -167,8 +167,8 @@ class ReviewController(QObject):
         why = moment_reason(self.game, seen, moment, names)
         self.screen.show_detail(
             f"<b>Round {moment.round}</b> (action {moment.index + 1} of the game)<br>"
-            f"You played <b>{escape(chosen)}</b> (ringed in your colour).<br>"
-            f"The AI suggests <b>{escape(better)}</b> (ringed in white): {escape(why)}."
+            f"Your move: <b>{escape(chosen)}</b> (ringed in your colour).<br>"
+            f"The AI's move: <b>{escape(better)}</b> (ringed in white): {escape(why)}."
         )
 
     @Slot()

@@ -168,8 +168,8 @@ def _report(loaded: LoadedSave, review: Review, count: int, seconds: float) -> s
         chosen = explainer.describe(seen[moment.index], moment.chosen, None)
         better = explainer.describe(seen[moment.index], moment.suggested, None)
         lines.append(
-            f"{number}. round {moment.round}, action {moment.index}: you played {chosen} "
-            f"({moment.chosen}); the AI suggests {better} ({moment.suggested}): "
+            f"{number}. round {moment.round}, action {moment.index}: your move {chosen} "
+            f"({moment.chosen}); the AI's {better} ({moment.suggested}): "
             f"{moment.loss:.1f} expected {unit} lost"
         )
     lines.append(f"{review.score_name.capitalize()} after each round:")

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
@@ -25,10 +26,6 @@ class GuidePanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("guidePanel")
-        self.setAttribute(Qt.WA_StyledBackground, True)
-        self.setStyleSheet(
-            "#guidePanel { background: #fff6d6; border: 2px solid #c8a24a; border-radius: 6px; }"
-        )
         self.heading = QLabel()
         self.heading.setObjectName("guideTitle")
         self.heading.setTextFormat(Qt.RichText)
@@ -83,6 +80,16 @@ class GuidePanel(QWidget):
         self.count.setVisible(active)
         if not active:
             self.next.hide()
+
+    def paintEvent(self, event: object) -> None:  # noqa: N802 - Qt override
+        """A pale gold card (painted, not a style sheet: those stop the screen's font
+        scale from reaching the words)."""
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.Antialiasing)
+        painter.setPen(QPen(QColor("#c8a24a"), 2))
+        painter.setBrush(QColor("#fff6d6"))
+        painter.drawRoundedRect(QRectF(self.rect()).adjusted(1, 1, -1, -1), 6, 6)
+        painter.end()
 
     def _on_toggle(self) -> None:
         if self.active:

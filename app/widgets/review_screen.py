@@ -8,7 +8,7 @@ It only shows; `app.review_controller` runs the review in the background and fil
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.game_screen import ui_scale
 from app.widgets.end_screen import ScoreChart
 
 
@@ -39,10 +40,8 @@ class ReviewScreen(QWidget):
         self.setAttribute(Qt.WA_StyledBackground, True)
         self.setStyleSheet("#reviewScreen { background: #f6eedc; }")
         self.title = QLabel("Review")
-        font = QFont(self.title.font())
-        font.setPointSize(16)
-        font.setBold(True)
-        self.title.setFont(font)
+        self._base_font = QFont(self.font())
+        self.scale = 1.0
         done = QPushButton("Back")
         done.setObjectName("reviewBack")
         done.setMinimumSize(120, 30)
@@ -99,6 +98,26 @@ class ReviewScreen(QWidget):
         layout.addWidget(self.running)
         layout.addWidget(self.split, 1)
         self.board: QWidget | None = None
+        self.apply_scale(1.0)
+
+    def apply_scale(self, scale: float) -> None:
+        """Size the words for `scale` (1 at 1280 × 720), as the game screen does."""
+        self.scale = scale
+        font = QFont(self._base_font)
+        font.setPointSizeF(self._base_font.pointSizeF() * scale)
+        self.setFont(font)
+        title = QFont(font)
+        title.setPointSizeF(font.pointSizeF() * 1.6)
+        title.setBold(True)
+        self.title.setFont(title)
+        self.chart.setFont(font)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        """Words grow with the window."""
+        super().resizeEvent(event)
+        scale = ui_scale(self.width(), self.height())
+        if abs(scale - self.scale) > 0.04:
+            self.apply_scale(scale)
 
     def start(self, title: str) -> None:
         """A review begins: only the progress shows."""
@@ -137,6 +156,11 @@ class ReviewScreen(QWidget):
         if not moments:
             self.detail.setText("No decision cost anything the hard AI could measure.")
         self.split.show()
+        # the list as tall as its moments, the board wider than the words
+        rows = sum(self.moments.sizeHintForRow(i) + 4 for i in range(self.moments.count()))
+        self.moments.setMaximumHeight(max(60, rows + 2 * self.moments.frameWidth() + 6))
+        width = max(1, self.split.width())
+        self.split.setSizes([round(width * 0.42), round(width * 0.58)])
         self.chart.set_series(series, y_label)
         self.chart.setVisible(bool(series))
         if moments:

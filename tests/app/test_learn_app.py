@@ -152,7 +152,7 @@ def test_review_after_the_game_and_from_a_save(window, qtbot, tmp_path: Path, mo
     # Then the moments are listed, costliest first, and the first one is on the board
     assert screen.moments.count() >= 1
     assert screen.moments.item(0).text().startswith("Round ")
-    assert "You played" in screen.detail.text() and "The AI suggests" in screen.detail.text()
+    assert "Your move:" in screen.detail.text() and "The AI's move:" in screen.detail.text()
     assert screen.chart.isVisible() and len(screen.chart.series) == 3
     qtbot.mouseClick(screen.findChild(QPushButton, "reviewBack"), Qt.LeftButton)
     assert window.stack.currentWidget() is window.start_screen
@@ -184,6 +184,6 @@ def test_hints_are_counted_at_the_end_and_the_game_is_reviewed(window, qtbot) ->
     qtbot.waitUntil(lambda: screen.moments.count() > 0, timeout=60000)
     # choosing the second moment shows it with the alternative's reason
     screen.moments.setCurrentRow(min(1, screen.moments.count() - 1))
-    assert "The AI suggests" in screen.detail.text()
+    assert "The AI's move:" in screen.detail.text()
     qtbot.mouseClick(screen.findChild(QPushButton, "reviewBack"), Qt.LeftButton)
     assert window.stack.currentWidget() is end
