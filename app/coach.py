@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QStackedWidget, QWidget
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.analysis_worker import Analyst
-from app.hint_controller import HintController, places_of
+from app.hint_controller import HintController, places_of, with_targets
 from app.learn.controller import GuideController
 from app.learn.guide import Guide
 from app.review_controller import ReviewController
@@ -99,6 +99,8 @@ class Coach(QObject):
                 places: tuple[str, ...] = ()
                 if actions and not state.is_terminal():
                     places = places_of(ui, state, actions, state.current_player())
+                    if group == "hint":
+                        places = with_targets(places)
                 view.show_suggestion(places, words, group)
                 if group == "hint" and self.guide is not None:
                     # a hint shows alone; the guide's moves come back when it goes

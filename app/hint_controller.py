@@ -31,6 +31,17 @@ def places_of(ui: Any, state: Any, actions: list[Any], player: int) -> tuple[str
     return tuple(found)
 
 
+def with_targets(places: tuple[str, ...]) -> tuple[str, ...]:
+    """`places` and the province each border place attacks ("A|B ->T" lights T too), so a
+    suggested attack shows at a glance, not only as a small ring on the border."""
+    found = list(places)
+    for key in places:
+        _, arrow, target = key.partition(" ->")
+        if arrow and target and target not in found:
+            found.append(target)
+    return tuple(found)
+
+
 class HintController(QObject):
     """Wires a `HintPanel` to the session and an `Analyst` (see the module docstring)."""
 

@@ -21,7 +21,7 @@ from ai.explain import explainer_for
 from ai.hint import score_unit
 from ai.review import Moment, Review, game_start, moment_reason
 from app.analysis_worker import Analyst
-from app.hint_controller import places_of
+from app.hint_controller import places_of, with_targets
 from app.session import GameSession
 from app.widgets.review_screen import ReviewScreen
 
@@ -159,7 +159,7 @@ class ReviewController(QObject):
         seen = before.observation(self.seat)
         chosen, better = self._words(seen, moment)
         mine = places_of(self.ui, before, [moment.chosen], self.seat)
-        theirs = places_of(self.ui, before, [moment.suggested], self.seat)
+        theirs = with_targets(places_of(self.ui, before, [moment.suggested], self.seat))
         colour = self.ui.player_colour(before, self.seat)
         self.view.set_last_actions({self.seat: (colour, mine, f"You played {chosen}")})
         self.view.show_suggestion(theirs, f"The AI: {better}", group="review")

@@ -8,7 +8,7 @@ It only shows; `app.review_controller` runs the review in the background and fil
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QResizeEvent
+from PySide6.QtGui import QColor, QFont, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -37,8 +37,10 @@ class ReviewScreen(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("reviewScreen")
-        self.setAttribute(Qt.WA_StyledBackground, True)
-        self.setStyleSheet("#reviewScreen { background: #f6eedc; }")
+        self.setAutoFillBackground(True)  # the paper colour (a style sheet would stop the
+        palette = self.palette()  # font scale from reaching the words)
+        palette.setColor(QPalette.Window, QColor("#f6eedc"))
+        self.setPalette(palette)
         self.title = QLabel("Review")
         self._base_font = QFont(self.font())
         self.scale = 1.0
@@ -110,7 +112,8 @@ class ReviewScreen(QWidget):
         title.setPointSizeF(font.pointSizeF() * 1.6)
         title.setBold(True)
         self.title.setFont(title)
-        self.chart.setFont(font)
+        self.chart.setFont(self._base_font)  # the chart's legend has a fixed width
+        self._fit_moments()
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
         """Words grow with the window."""
@@ -118,6 +121,7 @@ class ReviewScreen(QWidget):
         scale = ui_scale(self.width(), self.height())
         if abs(scale - self.scale) > 0.04:
             self.apply_scale(scale)
+        self._fit_moments()
 
     def start(self, title: str) -> None:
         """A review begins: only the progress shows."""
@@ -156,15 +160,18 @@ class ReviewScreen(QWidget):
         if not moments:
             self.detail.setText("No decision cost anything the hard AI could measure.")
         self.split.show()
-        # the list as tall as its moments, the board wider than the words
-        rows = sum(self.moments.sizeHintForRow(i) + 4 for i in range(self.moments.count()))
-        self.moments.setMaximumHeight(max(60, rows + 2 * self.moments.frameWidth() + 6))
+        self._fit_moments()
         width = max(1, self.split.width())
         self.split.setSizes([round(width * 0.42), round(width * 0.58)])
         self.chart.set_series(series, y_label)
         self.chart.setVisible(bool(series))
         if moments:
             self.moments.setCurrentRow(0)
+
+    def _fit_moments(self) -> None:
+        """The list exactly as tall as its moments (the board gets the rest)."""
+        rows = sum(self.moments.sizeHintForRow(i) + 4 for i in range(self.moments.count()))
+        self.moments.setFixedHeight(max(40, rows + 2 * self.moments.frameWidth() + 6))
 
     def set_board(self, board: QWidget) -> None:
         """Put the board that shows the moments (a game view) beside the list."""
