@@ -7,8 +7,8 @@ It only shows; `app.review_controller` runs the review in the background and fil
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPalette, QResizeEvent
+from PySide6.QtCore import QRect, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -170,8 +170,15 @@ class ReviewScreen(QWidget):
 
     def _fit_moments(self) -> None:
         """The list exactly as tall as its moments (the board gets the rest)."""
-        rows = sum(self.moments.sizeHintForRow(i) + 4 for i in range(self.moments.count()))
-        self.moments.setFixedHeight(max(40, rows + 2 * self.moments.frameWidth() + 6))
+        metrics = QFontMetrics(self.moments.font())
+        width = max(80, self.moments.viewport().width() - 24)
+        rows = 0
+        for i in range(self.moments.count()):
+            text = self.moments.item(i).text()
+            box = metrics.boundingRect(QRect(0, 0, width, 10_000), Qt.TextWordWrap, text)
+            rows += box.height() + 2 * self.moments.spacing() + 4
+        slack = metrics.height()  # rounding in the list's own layout: never a scroll bar
+        self.moments.setFixedHeight(max(40, rows + 2 * self.moments.frameWidth() + slack))
 
     def set_board(self, board: QWidget) -> None:
         """Put the board that shows the moments (a game view) beside the list."""

@@ -123,3 +123,10 @@ def test_no_hint_on_a_bots_turn(qtbot, analyst) -> None:
     assert not panel.button.isEnabled()
     hints.ask()
     assert hints.count == 0 and not analyst.busy
+
+
+def test_a_suggested_attack_lights_the_province_it_attacks() -> None:
+    from app.hint_controller import with_targets
+
+    assert with_targets(("KAN|TET ->TET", "KAN")) == ("KAN|TET ->TET", "KAN", "TET")
+    assert with_targets(("f09",)) == ("f09",)
