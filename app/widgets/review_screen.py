@@ -7,7 +7,7 @@ It only shows; `app.review_controller` runs the review in the background and fil
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect, Qt, Signal
+from PySide6.QtCore import QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -112,8 +112,13 @@ class ReviewScreen(QWidget):
         title.setPointSizeF(font.pointSizeF() * 1.6)
         title.setBold(True)
         self.title.setFont(title)
-        self.chart.setFont(self._base_font)  # the chart's legend has a fixed width
-        self._fit_moments()
+        small = QFont(self._base_font)  # the chart's legend has a fixed width
+        small.setPointSizeF(self._base_font.pointSizeF())
+        self.chart.setFont(small)
+        scale_board = getattr(self.board, "set_ui_scale", None)
+        if scale_board is not None:
+            scale_board(scale)
+        QTimer.singleShot(0, self._fit_moments)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
         """Words grow with the window."""
@@ -121,7 +126,7 @@ class ReviewScreen(QWidget):
         scale = ui_scale(self.width(), self.height())
         if abs(scale - self.scale) > 0.04:
             self.apply_scale(scale)
-        self._fit_moments()
+        QTimer.singleShot(0, self._fit_moments)  # once the list has its new width
 
     def start(self, title: str) -> None:
         """A review begins: only the progress shows."""
@@ -160,7 +165,7 @@ class ReviewScreen(QWidget):
         if not moments:
             self.detail.setText("No decision cost anything the hard AI could measure.")
         self.split.show()
-        self._fit_moments()
+        QTimer.singleShot(0, self._fit_moments)
         width = max(1, self.split.width())
         self.split.setSizes([round(width * 0.42), round(width * 0.58)])
         self.chart.set_series(series, y_label)
@@ -187,6 +192,9 @@ class ReviewScreen(QWidget):
             self.board.setParent(None)
         self.board = board
         self.board_layout.addWidget(board)
+        scale_board = getattr(board, "set_ui_scale", None)
+        if scale_board is not None:
+            scale_board(self.scale)
 
     def show_detail(self, html: str) -> None:
         """What happened at the chosen moment and what the AI would have done."""
