@@ -3,7 +3,8 @@
 Three daimyo on the quick side of the board; you are the first seat. Steps follow a round:
 setup (palace, starting peasants), income, hiring and upkeep (ashigaru, ronin), the
 advisor auction, the action phase (peasants, attacks and their bonus cards, action cards,
-defending, passing) and the draw, then the end.
+reaction cards, advisors' services, defending, passing) and the draw, then the end. The
+auction lights only real bids: a person who bids nothing never meets an advisor's service.
 """
 
 from __future__ import annotations
@@ -104,7 +105,7 @@ def _steps() -> tuple[Step, ...]:
             "Bid for the advisor in secret. The highest bidders pay and get two of its "
             "services, the second highest one.",
             _phase(BID),
-            _is(A.Bid),
+            lambda st, seat, a: isinstance(a, A.Bid) and a.amount > 0,
             ("phase:auction", "card:advisor"),
         ),
         Step(
@@ -225,6 +226,8 @@ GUIDE = Guide(
         "card:advisor",
         "card:action",
         "card:bonus",
+        "card:reaction",
+        "card:service",
         "action:attack",
         "action:defend",
         "action:pass",
