@@ -4,6 +4,8 @@ the person's move; the answer is lit on the board with its reason; hints are cou
 A hint is asked only during the decision of a person at this computer, from that seat's
 observation (`ai.hint`); any change of the game (a move, an undo) cancels a hint still
 thinking and clears the one shown, so a hint always belongs to the position on screen.
+The person may cancel a hint while it thinks (the Cancel button); a hint counts as used
+when it is shown (also after "Answer now"), so a cancelled one is not counted.
 """
 
 from __future__ import annotations
@@ -75,6 +77,7 @@ class HintController(QObject):
         self._shown = False
         panel.asked.connect(self.ask)
         panel.stop_asked.connect(self.analyst.answer_now)
+        panel.cancel_asked.connect(self.cancel)
         analyst.hinted.connect(self._on_hinted)
         analyst.progress.connect(self._on_progress)
         analyst.failed.connect(self._on_failed)
@@ -104,9 +107,6 @@ class HintController(QObject):
         state = self.session.state
         names = [self.ui.player_label(state, p) for p in range(state.num_players)]
         self._asked_at = (len(state.history), seat)
-        self.count += 1
-        self.used.emit(self.count)
-        self.panel.set_count(self.count)
         self.panel.show_thinking()
         self.analyst.hint(
             self.session.game_id,
@@ -115,6 +115,16 @@ class HintController(QObject):
             names=names,
             nodes=self.nodes,
         )
+
+    @Slot()
+    def cancel(self) -> None:
+        """The person does not want the hint being thought about: drop it, uncounted."""
+        if self._asked_at is not None:
+            self.stop()
+
+    def thinking(self) -> bool:
+        """True while a hint is being thought about."""
+        return self._asked_at is not None
 
     def stop(self) -> None:
         """Cancel a hint still thinking and clear the board's light."""
@@ -145,6 +155,9 @@ class HintController(QObject):
         if self._asked_at is None or self._asked_at[0] != len(self.session.state.history):
             return
         self._asked_at = None
+        self.count += 1
+        self.used.emit(self.count)
+        self.panel.set_count(self.count)
         self.last = hint
         self.panel.show_hint(hint.words, hint.reason)
         self.light([hint.action], hint.words)

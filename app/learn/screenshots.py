@@ -23,6 +23,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app import gui_gc
 from app.games import game_ui
 from app.main_window import MainWindow
 from app.savefile import AI, HUMAN, Seat
@@ -122,6 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default=str(DOCS))
     args = parser.parse_args(argv)
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    gui_gc.install(app)  # bots, hints and reviews think in threads: collect garbage only here
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     for text in args.sizes.split(","):

@@ -1,6 +1,6 @@
 """The Hint box of the game screen: a button (and the H key), the AI's progress, its answer.
 
-It only shows: `asked` / `stop_asked` go to the controller, which runs the search in the
+It only shows: `asked` / `stop_asked` / `cancel_asked` go to the controller, which runs the search in the
 background (`app.analysis_worker.Analyst`) and calls `show_thinking`, `show_progress`,
 `show_hint` and `clear`. The number of hints used is shown beside the button.
 """
@@ -27,6 +27,9 @@ class HintPanel(QWidget):
 
     asked = Signal()
     stop_asked = Signal()
+    """Answer now with the best move found so far."""
+    cancel_asked = Signal()
+    """Drop the hint being thought about (it is not counted)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -44,6 +47,10 @@ class HintPanel(QWidget):
         self.stop = QPushButton("Answer now")
         self.stop.setToolTip("Stop thinking and show the best move found so far")
         self.stop.clicked.connect(self.stop_asked)
+        self.cancel = QPushButton("Cancel")
+        self.cancel.setObjectName("hintCancel")
+        self.cancel.setToolTip("Stop thinking and show no hint (it is not counted)")
+        self.cancel.clicked.connect(self.cancel_asked)
         self.answer = QLabel()
         self.answer.setObjectName("hintText")
         self.answer.setWordWrap(True)
@@ -53,6 +60,7 @@ class HintPanel(QWidget):
         top.addWidget(self.button)
         top.addWidget(self.used, 1)
         top.addWidget(self.stop)
+        top.addWidget(self.cancel)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
@@ -75,6 +83,7 @@ class HintPanel(QWidget):
         self.progress.setValue(0)
         self.progress.show()
         self.stop.show()
+        self.cancel.show()
         self.answer.setText("<i>Thinking with what you can see…</i>")
         self.answer.show()
 
@@ -86,6 +95,7 @@ class HintPanel(QWidget):
         """The suggested move in words and the one-line reason."""
         self.progress.hide()
         self.stop.hide()
+        self.cancel.hide()
         self.answer.setText(f"<b>Hint:</b> {escape(words)} — {escape(reason)}")
         self.answer.show()
 
@@ -93,6 +103,7 @@ class HintPanel(QWidget):
         """A line instead of a hint (a failure, nothing to suggest)."""
         self.progress.hide()
         self.stop.hide()
+        self.cancel.hide()
         self.answer.setText(escape(text))
         self.answer.show()
 
@@ -100,5 +111,6 @@ class HintPanel(QWidget):
         """Back to just the button."""
         self.progress.hide()
         self.stop.hide()
+        self.cancel.hide()
         self.answer.clear()
         self.answer.hide()

@@ -161,6 +161,28 @@ def test_games_the_person_could_not_tell_apart_get_the_same_review(game: str) ->
     assert first.to_json() == second.to_json()
 
 
+def test_a_rice_wars_decision_is_judged_the_same_whatever_the_hidden_cards() -> None:
+    from ai.review import moment_reason, review_decision
+    from tests.ai.test_hint import hidden_facts, midgame
+
+    # Given a Rice Wars position and a twin with other hidden cards (hands, deck) that the
+    # player to move sees the same way
+    state = midgame("ricewars", seed=5, moves=40)
+    me = state.current_player()
+    twin = state.observation(me).determinize(random.Random(17))
+    assert twin.observation(me) == state.observation(me)
+    assert hidden_facts("ricewars", twin) != hidden_facts("ricewars", state)
+    chosen = state.legal_actions()[-1]
+    # When the same move is reviewed in both
+    first = review_decision("ricewars", state.observation(me), state.legal_actions(), chosen, 200)
+    second = review_decision("ricewars", twin.observation(me), twin.legal_actions(), chosen, 200)
+    # Then it is judged the same, for the same reason
+    assert first == second
+    assert moment_reason("ricewars", state.observation(me), first) == moment_reason(
+        "ricewars", twin.observation(me), second
+    )
+
+
 # ------------------------------------------------------------------------------ control
 
 

@@ -114,6 +114,30 @@ def test_a_hint_is_lit_counted_and_cleared_when_the_game_moves(qtbot, analyst) -
     assert lit[-1] == [] and panel.answer.isHidden()
 
 
+def test_a_hint_can_be_cancelled_while_it_thinks_and_is_not_counted(qtbot, analyst) -> None:
+    # Given a hint asked with a budget far too large to finish soon
+    session = guided_session()
+    panel = HintPanel()
+    qtbot.addWidget(panel)
+    lit: list[list] = []
+    hints = HintController(
+        session, UI(), panel, analyst, lambda actions, words: lit.append(actions), nodes=10**9
+    )
+    qtbot.mouseClick(panel.button, Qt.LeftButton)
+    assert hints.thinking() and panel.cancel.isVisibleTo(panel)
+    # When the person cancels it
+    with qtbot.assertNotEmitted(analyst.hinted, wait=500):
+        qtbot.mouseClick(panel.cancel, Qt.LeftButton)
+    # Then nothing is shown, lit or counted, and a new hint may be asked
+    assert not hints.thinking() and not analyst.busy
+    assert hints.count == 0 and panel.used.text() == "" and panel.answer.isHidden()
+    assert lit == []
+    hints.nodes = 200
+    with qtbot.waitSignal(analyst.hinted, timeout=30000):
+        qtbot.mouseClick(panel.button, Qt.LeftButton)
+    assert hints.count == 1 and len(lit[-1]) == 1
+
+
 def test_no_hint_on_a_bots_turn(qtbot, analyst) -> None:
     state = get_game("shinobi").new_game(3, GUIDE.seed, {"first": 1})
     session = Session(state)

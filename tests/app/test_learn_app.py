@@ -118,8 +118,15 @@ def hints_action(window):
 
 
 def test_the_guide_can_be_left_and_resumed(window, qtbot) -> None:
-    window.learn_to_play("shinobi")
+    # Given the guided Shinobi game started from the start screen's Learn to play button
+    assert window.stack.currentWidget() is window.start_screen
+    menu = window.start_screen.learn_button.menu()
+    assert menu is not None and window.learn_actions["shinobi"] in menu.actions()
+    assert [a.text() for a in menu.actions()] == ["Battle for Rokugan", "Shinobi", "Rice Wars"]
+    window.learn_actions["shinobi"].trigger()
+    assert window.session is not None and window.session.game_id == "shinobi"
     wait_for_me(window, qtbot)
+    # When the person leaves the guide, it is gone from the screen
     panel = window.game_screen.guide_panel
     coach = window.coach.guide
     qtbot.mouseClick(panel.leave, Qt.LeftButton)
