@@ -1,8 +1,8 @@
 """The Hint box of the game screen: a button (and the H key), the AI's progress, its answer.
 
-It only shows: `asked` / `stop_asked` / `cancel_asked` go to the controller, which runs the search in the
-background (`app.analysis_worker.Analyst`) and calls `show_thinking`, `show_progress`,
-`show_hint` and `clear`. The number of hints used is shown beside the button.
+It only shows: `asked` / `stop_asked` / `cancel_asked` go to the controller, which runs
+the search in the background (`app.analysis_worker.Analyst`) and calls `show_thinking`,
+`show_progress`, `show_hint` and `clear`. The number of hints used is shown beside the button.
 """
 
 from __future__ import annotations
