@@ -158,6 +158,10 @@ class ReviewController(QObject):
         self.view.show_state(session, self.seat, False)
         seen = before.observation(self.seat)
         chosen, better = self._words(seen, moment)
+        prompt = getattr(self.view, "prompt", None)
+        if prompt is not None:
+            # the view, not being played, would say "Waiting for …": say what this board is
+            prompt.setText(f"The board before your move in round {moment.round}.")
         mine = places_of(self.ui, before, [moment.chosen], self.seat)
         theirs = with_targets(places_of(self.ui, before, [moment.suggested], self.seat))
         colour = self.ui.player_colour(before, self.seat)

@@ -160,9 +160,16 @@ def test_review_after_the_game_and_from_a_save(window, qtbot, tmp_path: Path, mo
     assert screen.moments.count() >= 1
     assert screen.moments.item(0).text().startswith("Round ")
     assert "Your move:" in screen.detail.text() and "The AI's move:" in screen.detail.text()
+    board = window.coach.reviewer.view
+    assert board.prompt.text() == f"The board before your move in round {first_round(screen)}."
     assert screen.chart.isVisible() and len(screen.chart.series) == 3
     qtbot.mouseClick(screen.findChild(QPushButton, "reviewBack"), Qt.LeftButton)
     assert window.stack.currentWidget() is window.start_screen
+
+
+def first_round(screen) -> int:
+    """The round of the first moment listed ("Round 3 · you: …")."""
+    return int(screen.moments.item(0).text().split()[1])
 
 
 def test_hints_are_counted_at_the_end_and_the_game_is_reviewed(window, qtbot) -> None:
