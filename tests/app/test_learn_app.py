@@ -138,13 +138,20 @@ def test_the_guide_can_be_left_and_resumed(window, qtbot) -> None:
     assert panel.text.isVisible()
 
 
-def test_review_after_the_game_and_from_a_save(window, qtbot, tmp_path: Path, monkeypatch) -> None:
+MAPS = {"rokugan": "rokugan", "ricewars": "ricewars-quick", "shinobi": None}
+
+
+@pytest.mark.parametrize("game", LEARN_GAMES)
+def test_review_from_a_save(window, qtbot, tmp_path: Path, monkeypatch, game: str) -> None:
     from ai.match import play_match
     from engine.registry import get_game
     from engine.saves import save_game
+    from maps.api import load_graph
 
-    # Given a finished Shinobi game saved to a file
-    _, state = play_match(get_game("shinobi"), ["random", "easy", "easy"], 2)
+    # Given a finished 3-player game saved to a file (a small budget per reviewed decision)
+    window.coach.hint_nodes = 60
+    graph = load_graph(MAPS[game]) if MAPS[game] else None
+    _, state = play_match(get_game(game), ["random", "easy@100", "easy@100"], 2, graph, {})
     path = tmp_path / "game.json"
     save_game(state, path)
     # When it is reviewed from the Game menu
@@ -163,8 +170,20 @@ def test_review_after_the_game_and_from_a_save(window, qtbot, tmp_path: Path, mo
     board = window.coach.reviewer.view
     assert board.prompt.text() == f"The board before your move in round {first_round(screen)}."
     assert screen.chart.isVisible() and len(screen.chart.series) == 3
+    assert_review_lit(window, board)
     qtbot.mouseClick(screen.findChild(QPushButton, "reviewBack"), Qt.LeftButton)
     assert window.stack.currentWidget() is window.start_screen
+
+
+def assert_review_lit(window, board) -> None:
+    """On a map board, the AI's alternative of the moment shown is ringed."""
+    reviewer = window.coach.reviewer
+    moment = reviewer.moments[0]
+    before = reviewer._before[moment.index]
+    places = places_of(reviewer.ui, before, [moment.suggested], reviewer.seat)
+    scene = getattr(board, "scene", None)
+    if scene is not None and hasattr(scene, "marks") and places:
+        assert scene.marks("suggestion-review"), "the AI's move is lit on the board"
 
 
 def first_round(screen) -> int:
