@@ -70,21 +70,27 @@ class PrintingActions(QMainWindow):
             self.statusBar().showMessage(f"{_validation_note(board)}; printing it anyway.", 10_000)
         return board
 
-    def _print_options(self, board: Board, title: str, accept_text: str) -> PrintOptions | None:
-        """Ask for the print options, offering the last ones; remember the choice."""
-        options = ask_print_options(self, self.print_options, board.size_mm, title, accept_text)
-        if options is not None:
+    def _board_and_options(
+        self, options: PrintOptions | None, title: str, accept_text: str
+    ) -> tuple[Board, PrintOptions] | None:
+        """The board print, and `options` or else the print options asked for (offering the
+        last ones, remembering the choice); None when either is not to be had."""
+        board = self.board()
+        if board is None:
+            return None
+        if options is None:
+            options = ask_print_options(self, self.print_options, board.size_mm, title, accept_text)
+            if options is None:
+                return None
             self.print_options = options
-        return options
+        return board, options
 
     def print_map(self, options: PrintOptions | None = None) -> bool:
         """File ▸ Print: the print options, the system print dialog, then the pages."""
-        board = self.board()
-        if board is None:
+        asked = self._board_and_options(options, "Print", "Choose printer…")
+        if asked is None:
             return False
-        options = options or self._print_options(board, "Print", "Choose printer…")
-        if options is None:
-            return False
+        board, options = asked
         try:
             return print_with_dialog(board, self, options)
         except (LayoutError, OSError) as exc:
@@ -93,12 +99,10 @@ class PrintingActions(QMainWindow):
 
     def print_preview(self, options: PrintOptions | None = None) -> bool:
         """File ▸ Print preview: the pages as they will print; its print button prints them."""
-        board = self.board()
-        if board is None:
+        asked = self._board_and_options(options, "Print preview", "Preview")
+        if asked is None:
             return False
-        options = options or self._print_options(board, "Print preview", "Preview")
-        if options is None:
-            return False
+        board, options = asked
         try:
             dialog = open_print_preview(board, self, options)  # modal: back when closed
         except LayoutError as exc:
@@ -111,12 +115,10 @@ class PrintingActions(QMainWindow):
         self, path: str | Path | None = None, options: PrintOptions | None = None
     ) -> PrintResult | None:
         """File ▸ Export PDF: the board as a vector PDF (asks for options and a file name)."""
-        board = self.board()
-        if board is None:
+        asked = self._board_and_options(options, "Export PDF", "Choose file…")
+        if asked is None:
             return None
-        options = options or self._print_options(board, "Export PDF", "Choose file…")
-        if options is None:
-            return None
+        board, options = asked
         if path is None:
             start = str(self._export_folder() / f"{board.id or 'map'}.pdf")
             path, _ = QFileDialog.getSaveFileName(self, "Export PDF", start, "PDF (*.pdf)")
