@@ -129,6 +129,30 @@ def register(parser: argparse.ArgumentParser) -> None:
     bal.add_argument("--json", action="store_true", help="print one JSON object")
     bal.set_defaults(_map_run=_balance)
 
+    gen = sub.add_parser(
+        "generate",
+        help="make a new random map that passes GAME's check",
+        description="Make a new random map for GAME that passes `daimyo map check --game "
+        "GAME`: organic provinces sharing borders, seas and coasts; Battle for Rokugan: "
+        "territories of about three provinces, a capital per clan, flowers, the Shadowlands "
+        "on the south edge, an island from 24 provinces; Rice Wars: palace sites on the "
+        "coast, a blessed field, the quick side up to 48 fields, else the epic side. The "
+        "same GAME, PROVINCES and SEED give the same map (see maps/generate.py).",
+    )
+    gen.add_argument(
+        "game", choices=["rokugan", "ricewars"], metavar="GAME", help="rokugan or ricewars"
+    )
+    gen.add_argument(
+        "--provinces",
+        type=int,
+        metavar="P",
+        help="provinces (fields) on the map (default: 30 for rokugan, 37 for ricewars; "
+        "rokugan 16-150, ricewars 20-150)",
+    )
+    gen.add_argument("--seed", type=int, default=1, metavar="S", help="random seed (default 1)")
+    gen.add_argument("-o", "--output", metavar="MAP.yaml", required=True, help="map file to write")
+    gen.set_defaults(_map_run=_generate)
+
 
 def run(args: argparse.Namespace) -> int:
     """Run the chosen map subcommand; a broken map file prints its error and exits 1."""
@@ -364,8 +388,29 @@ def _balance(args: argparse.Namespace) -> int:
     width = max(len(p.id) for p in result.provinces)
     for p in sorted(result.provinces, key=lambda p: (-p.contested, p.id)):
         held = ", ".join(
-            f"{label} {share:.0%}"
-            for label, share in sorted(p.held.items(), key=lambda kv: -kv[1])
+            f"{label} {share:.0%}" for label, share in sorted(p.held.items(), key=lambda kv: -kv[1])
         )
         print(f"  {p.id:<{width}}  {p.contested:5.2f}  {p.name}" + (f"; {held}" if held else ""))
+    return 0
+
+
+def _generate(args: argparse.Namespace) -> int:
+    from maps.api import save_map
+    from maps.generate import GenerateError, generate_map
+
+    try:
+        mapfile = generate_map(args.game, args.provinces, args.seed, map_id=Path(args.output).stem)
+    except GenerateError as exc:
+        print(f"daimyo map generate: {exc}", file=sys.stderr)
+        return 2
+    try:
+        save_map(mapfile, args.output)
+    except OSError as exc:
+        print(f"daimyo map generate: cannot write {args.output}: {exc}", file=sys.stderr)
+        return 1
+    print(
+        f"{args.output}: {mapfile.name}: {len(mapfile.provinces)} provinces, "
+        f"{len(mapfile.territories)} territories, {len(mapfile.seas)} seas; "
+        f"check it with: daimyo map check {args.output} --game {args.game}"
+    )
     return 0
