@@ -246,6 +246,10 @@ def play_games(
     target = spec if isinstance(spec, str) else game_spec
     tasks = [(target, game, settings, nodes, seconds, None, watch) for game in planned]
     context = multiprocessing.get_context(start_method)
+    if start_method == "forkserver":
+        # The server imports the runner once (workers fork from it warm), and not the main
+        # script, which may start a window or a game when imported again.
+        context.set_forkserver_preload(["ai.arena"])
     processes = max(1, min(workers, total))
     # Leaving the block terminates the pool: on cancel the games in play stop at once.
     with context.Pool(processes, initializer=_init_worker, initargs=(graph,)) as pool:

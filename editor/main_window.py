@@ -42,7 +42,9 @@ from editor.analysis import AnalysisResult, LiveAnalysis
 from editor.dialogs import BackgroundDialog, BackgroundSpec, GridDialog, NewMapDialog
 from editor.document import MapDocument
 from editor.fixes import issue_point, near_miss_tolerance
+from editor.generate_dialog import new_from_generator
 from editor.panels import ProvincePanel, TerritoriesPanel, ValidationPanel
+from editor.playtest import open_playtest
 from editor.topology import PROVINCE, TopoMap
 from editor.view import MapView, Tool
 
@@ -195,6 +197,7 @@ class EditorWindow(QMainWindow):
         a = self._action
         file_menu = bar.addMenu("&File")
         self.new_action = a("&New map…", self.new_map, QKeySequence.StandardKey.New)
+        self.generate_action = a("New from &generator…", lambda: new_from_generator(self))
         self.open_action = a("&Open…", self.open_map, QKeySequence.StandardKey.Open)
         self.save_action = a("&Save", self.save, QKeySequence.StandardKey.Save)
         self.save_as_action = a("Save &as…", self.save_as, "Ctrl+Shift+S")
@@ -216,6 +219,7 @@ class EditorWindow(QMainWindow):
             file_menu,
             [
                 self.new_action,
+                self.generate_action,
                 self.open_action,
                 self.save_action,
                 self.save_as_action,
@@ -331,6 +335,9 @@ class EditorWindow(QMainWindow):
             self.play_action.setToolTip(note)
             self.play_action.setStatusTip(note)
         map_menu.addAction(self.play_action)
+        tip = "Play AI games here: who wins from each start, which provinces are fought over"
+        self.playtest_action = a("Play&test…", lambda: open_playtest(self), "Ctrl+T", tip=tip)
+        map_menu.addAction(self.playtest_action)
         map_menu.setToolTipsVisible(True)
 
     def _connect_document(self) -> None:

@@ -114,7 +114,7 @@ def generate_map(
         count,
         seed,
         map_id or f"generated-{game}-{seed}",
-        name or f"{_place_name(random.Random(f'{game}:{seed}:title'))} ({game}, seed {seed})",
+        name or f"{_place_name(random.Random(f'{game}:{seed}:title'))} (generated, seed {seed})",
     )
     failures: list[str] = []
     for attempt in range(ATTEMPTS):
@@ -486,7 +486,7 @@ def _grow(
     while free:
         grown = False
         for group in sorted(groups, key=len):
-            touching = [q for q in free if any(n in group for n in nbrs[q])]
+            touching = [q for q in sorted(free) if any(n in group for n in nbrs[q])]
             if touching:
                 # prefer the province most tied to the group: compact territories
                 q = max(touching, key=lambda q: (sum(n in group for n in nbrs[q]), rng.random()))

@@ -3,6 +3,7 @@ its game's check and can be played to the end; the same seed gives the same map.
 
 from __future__ import annotations
 
+import os
 import statistics
 from pathlib import Path
 
@@ -141,3 +142,34 @@ def test_cli_writes_a_canonical_map_that_map_check_passes(
     # a count outside the range: exit 2 with the range
     assert main(["map", "generate", "ricewars", "--provinces", "5", "-o", str(out)]) == 2
     assert "20-150" in capsys.readouterr().err
+
+
+def test_the_map_does_not_depend_on_the_process(tmp_path: Path) -> None:
+    # Given the same map generated in two processes with different string hashing
+    import subprocess
+    import sys
+
+    texts = []
+    for hash_seed in ("1", "2"):
+        (tmp_path / hash_seed).mkdir()
+        out = tmp_path / hash_seed / "map.yaml"
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "app",
+                "map",
+                "generate",
+                "rokugan",
+                "--seed",
+                "9",
+                "-o",
+                str(out),
+            ],
+            check=True,
+            capture_output=True,
+            env={**os.environ, "PYTHONHASHSEED": hash_seed},
+        )
+        texts.append(out.read_text(encoding="utf-8"))
+    # Then the files are the same, byte for byte
+    assert texts[0] == texts[1]
