@@ -197,7 +197,9 @@ class EditorWindow(QMainWindow):
         a = self._action
         file_menu = bar.addMenu("&File")
         self.new_action = a("&New map…", self.new_map, QKeySequence.StandardKey.New)
-        self.generate_action = a("New from &generator…", lambda: new_from_generator(self))
+        self.generate_action = a(
+            "New from gene&rator…", lambda: new_from_generator(self), "Ctrl+Shift+N"
+        )
         self.open_action = a("&Open…", self.open_map, QKeySequence.StandardKey.Open)
         self.save_action = a("&Save", self.save, QKeySequence.StandardKey.Save)
         self.save_as_action = a("Save &as…", self.save_as, "Ctrl+Shift+S")
