@@ -498,9 +498,11 @@ class PlaytestDialog(QDialog):
 
     def closeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
         """Closing stops a playtest under way."""
-        if self._worker is not None:
+        if self._worker is not None and self._thread is not None:
             self._worker.cancel()
+            self._thread.quit()  # ends the thread's event loop once the playtest returned
             self.wait()
+            self._finish()
         super().closeEvent(event)
 
 

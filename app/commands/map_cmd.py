@@ -373,9 +373,14 @@ def _balance(args: argparse.Namespace) -> int:
         print(json.dumps(result.to_json(), ensure_ascii=False))
         return 0
     print(file=sys.stderr)
+    from engine.registry import get_game
+
+    bots = ", ".join(result.bots)
+    if len(set(result.bots)) == 1:
+        bots = f"{result.bots[0]} in every seat"
     print(
-        f"{graph.name} ({graph.id}): {result.games} games of {result.game}, "
-        f"{result.players} players, bots {', '.join(result.bots)}, first deal {args.seed}"
+        f"{graph.name} ({graph.id}): {result.games} games of {get_game(result.game).name}, "
+        f"{result.players} players, bots: {bots}, first deal {args.seed}"
     )
     width = max(len("starting position"), *(len(s.seat) for s in result.seats))
     print(f"{'starting position':<{width}}  games    wins  win rate  95% CI            mean score")

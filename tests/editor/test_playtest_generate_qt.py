@@ -100,6 +100,11 @@ def test_playtest_can_be_cancelled(qtbot: Any) -> None:
     assert dialog.status.text() == "Cancelled."
     assert dialog.result is None and dialog.progress.value() < 2000
     assert dialog.run_button.isEnabled() and not dialog.png_button.isEnabled()
+    # and closing the dialog during another run stops it too, at once
+    dialog.run()
+    qtbot.waitUntil(lambda: dialog.progress.value() >= 1, timeout=60_000)
+    dialog.close()
+    assert not dialog.running  # the worker thread has ended, not left behind
 
 
 def test_an_unready_map_is_refused_with_its_reasons(qtbot: Any) -> None:
