@@ -195,6 +195,38 @@ class PlaytestWorker(QObject):
             self.finished.emit(result, dict(geometry.labels))
 
 
+# Playtest threads have no Qt parent, so that deleting a dialog (with its editor window)
+# never destroys a running thread; they are kept here until the application quits, when
+# the ones still running are stopped.
+_THREADS: list[tuple[QThread, PlaytestWorker]] = []
+
+
+def _start_thread(worker: PlaytestWorker) -> QThread:
+    """A thread (not started) that runs `worker` and quits once it has answered."""
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if app is not None and not app.property("daimyo_playtests"):
+        app.setProperty("daimyo_playtests", True)
+        app.aboutToQuit.connect(stop_all_playtests)
+    _THREADS[:] = [(t, w) for t, w in _THREADS if not t.isFinished()]
+    thread = QThread()
+    worker.moveToThread(thread)
+    thread.started.connect(worker.run)
+    direct = Qt.ConnectionType.DirectConnection  # quit from the worker's own thread
+    for answer in (worker.finished, worker.failed, worker.cancelled):
+        answer.connect(thread.quit, direct)
+    _THREADS.append((thread, worker))
+    return thread
+
+
+def stop_all_playtests() -> None:
+    """Cancel every playtest still running and wait for its thread (application exit)."""
+    for thread, worker in _THREADS:
+        worker.cancel()
+        thread.wait(30_000)
+
+
 class PlaytestDialog(QDialog):
     """Map ▸ Playtest…: settings, Run / Cancel with progress, the seat table, the heat map."""
 
@@ -333,9 +365,10 @@ class PlaytestDialog(QDialog):
         if self.running:
             return
         self._worker = PlaytestWorker(self.mapfile, self.options())
-        self._thread = QThread(self)
-        self._worker.moveToThread(self._thread)
-        self._thread.started.connect(self._worker.run)
+        self._thread = _start_thread(self._worker)
+        # A dialog deleted with its editor window stops its playtest; the thread ends alone.
+        stop = self._worker.cancel
+        self.destroyed.connect(lambda *_: stop())
         self._worker.progress.connect(self._on_progress)
         self._worker.finished.connect(self._on_finished)
         self._worker.failed.connect(self._on_failed)
@@ -368,11 +401,7 @@ class PlaytestDialog(QDialog):
 
     def _finish(self) -> None:
         if self._thread is not None:
-            self._thread.quit()
-            self._thread.wait()
-            self._thread.deleteLater()
-        if self._worker is not None:
-            self._worker.deleteLater()
+            self._thread.wait()  # it quits by itself once the worker has answered
         self._thread = None
         self._worker = None
 
@@ -498,10 +527,8 @@ class PlaytestDialog(QDialog):
 
     def closeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
         """Closing stops a playtest under way."""
-        if self._worker is not None and self._thread is not None:
+        if self._worker is not None:
             self._worker.cancel()
-            self._thread.quit()  # ends the thread's event loop once the playtest returned
-            self.wait()
             self._finish()
         super().closeEvent(event)
 

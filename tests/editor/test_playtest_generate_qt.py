@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import shiboken6
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QDialog
 
@@ -105,6 +106,23 @@ def test_playtest_can_be_cancelled(qtbot: Any) -> None:
     qtbot.waitUntil(lambda: dialog.progress.value() >= 1, timeout=60_000)
     dialog.close()
     assert not dialog.running  # the worker thread has ended, not left behind
+
+
+def test_deleting_the_editor_during_a_playtest_stops_it(qtbot: Any) -> None:
+    # Given a playtest running in the editor's dialog
+    window = EditorWindow(document=MapDocument(TopoMap.from_mapfile(cut_off_map())))
+    window._ask_unsaved = lambda: "discard"  # type: ignore[method-assign]
+    window.show()
+    dialog = open_playtest(window)
+    choose(dialog, players=2, games=2000, bots="greedy", workers=1)
+    dialog.run()
+    thread = dialog._thread
+    qtbot.waitUntil(lambda: dialog.progress.value() >= 1, timeout=60_000)
+    # When the window (and with it the dialog) is deleted
+    window.analysis.wait()
+    shiboken6.delete(window)
+    # Then the playtest is cancelled and its thread ends (no "destroyed while running")
+    qtbot.waitUntil(thread.isFinished, timeout=15_000)
 
 
 def test_an_unready_map_is_refused_with_its_reasons(qtbot: Any) -> None:
