@@ -11,7 +11,11 @@ The search and greedy bots are generic; a game helps them through a `GameAdapter
 - `determinize(observation, rng)`: the worlds the search samples (default: the game's
   own `determinize`);
 - `key(state)`: a hashable key of the position for the transposition table, or None;
-- `rule_move(observation, legal)`: a move taken by rule without searching, or None.
+- `rule_move(observation, legal)`: a move taken by rule without searching, or None;
+- `plan_key(observation)`: where a turn of several own moves is planned once (Rice Wars'
+  hiring), a key the position must match for the plan's next move to be played;
+- `budget_share(observation)`: the share of the level's budget this decision gets, where
+  a turn of several decisions shares one budget (Shinobi's three orders).
 
 `GenericAdapter` works for any game (all legal actions, `returns()` as evaluation). A game
 gets its own adapter by a module `ai.games.<game_id>` with an attribute `ADAPTER`.
@@ -72,6 +76,22 @@ class GameAdapter:
         For choices a determinized search cannot value, such as looking at hidden
         information; it sees only the observation, so it is as honest as the search."""
         return None
+
+    def plan_key(self, observation: Any) -> Hashable | None:
+        """A key of `observation` when the search should plan the rest of the turn and
+        play the plan out (None: decide every move afresh, the default).
+
+        After a searched decision the search bot keeps its principal line of own moves
+        that follow (where all worlds agree); the next call plays the line's move when
+        its observation's `plan_key` is the one the line expected. Give a key only where
+        the own moves reveal nothing new to the player (no draw, no reveal between them),
+        so the line planned is still the line the search would choose."""
+        return None
+
+    def budget_share(self, observation: Any) -> float:
+        """The share of the level's budget (nodes and seconds) for this decision: 1 (the
+        default), less where one turn of several decisions shares one budget."""
+        return 1.0
 
     def key(self, state: GameState) -> Hashable | None:
         """A key equal for equal positions (None: no transposition table).

@@ -77,6 +77,44 @@ GAME_LEVELS: dict[str, dict[str, Level]] = {
 GREEDY_WORLDS = 3
 
 
+WAIT_SECONDS: dict[str, float] = {"easy": 3.0, "normal": 3.0, "hard": 8.0}
+"""The longest a person waits between two of their decisions against computer seats of
+each level (issue 17): the thinking of every computer seat in between, at the app's Fast
+pace, with the app's own work. `table_budget` shares it out."""
+APP_SECONDS = 0.5  # the app's own work in a wait (redraws, the story) and a margin
+NODES_PER_SECOND = 4800  # a slow position's search speed (docs/PERFORMANCE.md, waiting)
+
+
+def table_budget(level: str, game_id: str, computer_seats: int) -> tuple[int, float]:
+    """(nodes, seconds) of one decision of `level` in a game with `computer_seats`
+    computer seats: the level's own budget, cut where the seats' decisions between two of
+    a person's would not fit in `WAIT_SECONDS` (one decision more than there are seats:
+    a card, a look or a swap in between). The node budget stays what normally stops the
+    search (the same moves on any machine); the time cap guards slow machines."""
+    spec = level_for(level, game_id)
+    wait = WAIT_SECONDS.get(level)
+    if wait is None or computer_seats <= 0:
+        return spec.nodes, spec.seconds
+    seconds = min(spec.seconds, (wait - APP_SECONDS) / (computer_seats + 1))
+    nodes = min(spec.nodes, max(100, int(seconds * NODES_PER_SECOND)))
+    return nodes, seconds
+
+
+MIN_THINK_SECONDS = 0.15  # a computer seat always gets this long to think
+
+
+def wait_share(level: str, seconds: float, waited: float, seats_ahead: int) -> float:
+    """The time cap of one decision of `level` when the person has waited `waited`
+    seconds and `seats_ahead` computer seats (this one included) act before their next
+    prompt: what is left of `WAIT_SECONDS`, shared with them and one decision more (a
+    card, a look or a swap in between), never more than the level's own `seconds`."""
+    wait = WAIT_SECONDS.get(level)
+    if wait is None:
+        return seconds
+    left = wait - APP_SECONDS - waited
+    return max(MIN_THINK_SECONDS, min(seconds, left / (seats_ahead + 1)))
+
+
 def level_for(level: str, game_id: str) -> Level:
     """The level `level` as `game_id` plays it."""
     return GAME_LEVELS.get(game_id, {}).get(level) or LEVELS[level]

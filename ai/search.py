@@ -21,6 +21,11 @@ full states with `observation.determinize(rng)`, searches each (iterative deepen
 alpha-beta, transposition table, killer and history move ordering), and combines the
 root values by their mean (default) or by a vote of each world's best move.
 
+A turn of several own moves in a row (Rice Wars' hiring) can be one decision: where the
+adapter gives a `plan_key`, the bot keeps the principal line of its own moves after the
+chosen one, as the worlds' transposition tables hold it and as far as every world agrees,
+and plays it out on the next calls while each observation is the one the line expected.
+
 The worlds are deepened in lockstep (every world finishes depth d before any starts
 d + 1), so they share the budget evenly and their values stay comparable; an iteration
 cut short by the budget is dropped. With a node budget the whole decision is a function
@@ -42,6 +47,8 @@ from ai.base import Bot, Budget
 from engine.core import TERMINAL, GameState, Observation
 
 INF = math.inf
+MAX_PLAN = 64
+"""The longest turn plan kept (a Rice Wars hiring turn is rarely over 20 moves)."""
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 OPEN, USED = -1, -2
 """Reply states of a layer; a player id (>= 0) means that opponent is replying."""
@@ -403,6 +410,8 @@ class SearchBot(Bot):
         self.default_seconds = seconds
         self.sees_everything = sees_everything
         self.last: Decision | None = None
+        self._plan: list[tuple[Hashable, Any]] = []
+        """The rest of a planned turn: (expected plan key, move) in order."""
 
     def choose(
         self,
@@ -413,6 +422,10 @@ class SearchBot(Bot):
     ) -> Any:
         """The best root move found within the budget (the best so far when cancelled)."""
         legal = list(legal_actions)
+        planned = self._planned(observation, legal)
+        if planned is not None:
+            self.last = Decision(planned, {}, [], 0)
+            return planned
         if len(legal) == 1:
             self.last = Decision(legal[0], {}, [], 0)
             return legal[0]
@@ -433,6 +446,16 @@ class SearchBot(Bot):
     ) -> Decision:
         """Sample the worlds, deepen them in lockstep, and combine their root values."""
         budget = self.budget_for(budget)
+        share = self.adapter.budget_share(_as_observation(view))
+        if share != 1.0:  # one turn of several decisions shares the level's budget
+            budget = Budget(
+                nodes=None if budget.nodes is None else max(1, round(budget.nodes * share)),
+                seconds=None if budget.seconds is None else budget.seconds * share,
+                cancel=budget.cancel,
+                progress=budget.progress,
+                started=budget.started,
+                spent_nodes=budget.spent_nodes,
+            )
         start_nodes = budget.spent_nodes
         if isinstance(view, GameState):
             # Only `cheat` gets the true state; one world is the whole truth.
@@ -481,8 +504,72 @@ class SearchBot(Bot):
         move, combined = _combine(results(), moves, self.config.combine)
         if move not in legal_set:
             move = legal[0]
+        if self.adapter.plan_key(_as_observation(view)) is not None:
+            self._plan = _turn_plan(searches, move, self.adapter)
         depths = [s.completed_depth for s in searches if s.values]
         return Decision(move, combined, depths, budget.spent_nodes - start_nodes)
+
+
+    def _planned(self, view: Observation | GameState, legal: list[Any]) -> Any | None:
+        """The planned turn's next move when `view` is the position the plan expected;
+        otherwise the plan is dropped (None)."""
+        if not self._plan:
+            return None
+        key, move = self._plan[0]
+        if move in legal and self.adapter.plan_key(_as_observation(view)) == key:
+            self._plan.pop(0)
+            return move
+        self._plan = []
+        return None
+
+
+def _principal_line(search: WorldSearch, move: Any, adapter: GameAdapter) -> list[Any]:
+    """The root player's own moves after `move` in one world, as its transposition table
+    holds them (the best move stored for each position while the root is still to act)."""
+    state, root = search.state, search.root
+    line: list[Any] = []
+    state.apply(move)
+    try:
+        while len(line) < MAX_PLAN and not state.is_terminal():
+            if state.current_player() != root:
+                break
+            if adapter.plan_key(state.observation(root)) is None:
+                break
+            entry = search.table.get((adapter.key(state), OPEN))
+            if entry is None or entry[3] is None or entry[3] not in state.legal_actions():
+                break
+            line.append(entry[3])
+            state.apply(entry[3])
+    finally:
+        for _ in range(len(line) + 1):
+            state.undo()
+    return line
+
+
+def _turn_plan(
+    searches: list[WorldSearch], move: Any, adapter: GameAdapter
+) -> list[tuple[Hashable, Any]]:
+    """The own moves after `move` that every world's principal line agrees on, each
+    with the plan key of the observation it is to be played in."""
+    lines = [_principal_line(s, move, adapter) for s in searches if s.values]
+    if not lines or any(move not in s.state.legal_actions() for s in searches):
+        return []
+    common: list[Any] = []
+    for step in zip(*lines, strict=False):
+        if any(m != step[0] for m in step):
+            break
+        common.append(step[0])
+    state, root = searches[0].state, searches[0].root
+    plan: list[tuple[Hashable, Any]] = []
+    state.apply(move)
+    try:
+        for step in common:
+            plan.append((adapter.plan_key(state.observation(root)), step))
+            state.apply(step)
+    finally:
+        for _ in range(len(plan) + 1):
+            state.undo()
+    return plan
 
 
 def _unique(moves: list[Any]) -> list[Any]:

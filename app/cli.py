@@ -22,7 +22,9 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "map": ("app.commands.map_cmd", "check, inspect, import and export map files"),
     "edit": ("app.commands.edit", "open the map editor"),
     "print": ("app.commands.print_cmd", "print a map as a board PDF"),
+    "kit": ("app.commands.kit", "print a game's print-and-play kit: board, tokens, cards, aids"),
     "bench": ("app.commands.bench", "measure speed: maps, rokugan, ai, print"),
+    "log": ("app.commands.log", "print a saved game's story, one event per line"),
 }
 
 

@@ -4,19 +4,25 @@
 thinking indicator, the resolution steps, the players and the log. `GameController`
 is the behaviour: it decides whose turn it is, starts bots on the worker thread, applies
 the human's choices through the session, queues resolution steps and offers undo.
+
+The log is the game's story (`GameUI.story`), told to the viewer at the screen: each
+decision's own line at once, a resolution's lines only when its step is shown on the
+board. A loaded game's log is rebuilt by replaying its actions. Clicking a log line shows
+where it happened; each computer seat's last decision stays ringed on the board. These
+work for every game through `GameView.show_places` and `GameView.set_last_actions`.
 """
 
 from __future__ import annotations
 
 import random
-import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPen, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -24,6 +30,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QStackedWidget,
     QVBoxLayout,
@@ -32,14 +39,22 @@ from PySide6.QtWidgets import (
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from ai.base import Bot
+from ai.levels import WAIT_SECONDS, table_budget, wait_share
 from ai.registry import UnknownBotError, make_bot
 from app.bot_worker import BotThinker
-from app.games.base import GameUI, GameView, ResolutionStep
+from app.games.base import PUBLIC, Beat, GameUI, GameView, LogLine
 from app.session import GameSession
 from app.widgets.handoff import HandOffScreen
 from engine.core import IllegalActionError
 
-STEP_TEXT_INSET = 40  # pixels between the side panel's edges and the step text
+SIDE_MIN = 290  # the side panel's narrowest and widest (pixels at scale 1)
+SIDE_MAX = 430
+
+
+def ui_scale(width: int, height: int) -> float:
+    """How much bigger than at 1280 × 720 text and panels are drawn in a window of this
+    size: 1 up to that size, 2 at 2560 × 1440 (in between, with the smaller ratio)."""
+    return max(1.0, min(2.0, width / 1280, height / 680))
 
 
 class GameScreen(QWidget):
@@ -53,9 +68,9 @@ class GameScreen(QWidget):
         self.centre.addWidget(view)
         self.centre.addWidget(self.handoff)
 
+        self.ui_scale = 1.0
         self.turn = QLabel()
         self.turn.setWordWrap(True)
-        self.turn.setStyleSheet("font-size: 15px; font-weight: bold")
         self.progress = QProgressBar()
         self.progress.setRange(0, 100)
         self.progress.setTextVisible(False)
@@ -72,9 +87,17 @@ class GameScreen(QWidget):
         self.step_box = QGroupBox()
         self.step_title = QLabel()
         self.step_title.setStyleSheet("font-weight: bold")
+        self.step_title.setWordWrap(True)  # a step title is never cut
         self.step_text = QLabel()
         self.step_text.setWordWrap(True)
         self.step_text.setTextFormat(Qt.RichText)
+        self.step_text.setAlignment(Qt.AlignTop | Qt.AlignLeft)
+        # a long step (many battles) scrolls instead of pushing the log off the screen
+        self.step_scroll = QScrollArea()
+        self.step_scroll.setWidget(self.step_text)
+        self.step_scroll.setWidgetResizable(True)
+        self.step_scroll.setFrameShape(QFrame.NoFrame)
+        self.step_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.step_count = QLabel()
         self.continue_button = QPushButton("Continue")
         self.skip_button = QPushButton("Skip all")
@@ -89,53 +112,151 @@ class GameScreen(QWidget):
         step_buttons.addWidget(self.continue_button)
         step_layout = QVBoxLayout(self.step_box)
         step_layout.addLayout(step_head)
-        step_layout.addWidget(self.step_text)
+        step_layout.addWidget(self.step_scroll)
         step_layout.addLayout(step_buttons)
 
         self.players = QListWidget()
-        self.players.setMaximumHeight(190)
         self.players.setWordWrap(True)
         self.log = QListWidget()
         self.log.setWordWrap(True)
         self.undo_button = QPushButton("Undo my last decision")
 
+        self.log.setToolTip("Click a line to see where it happened on the board")
+        self.players_title = QLabel("<b>Players</b>")
+        self.log_title = QLabel("<b>Game log</b>")
+
         side = QVBoxLayout()
         side.addWidget(self.turn)
         side.addWidget(self.thinking)
         side.addWidget(self.step_box)
-        side.addWidget(QLabel("<b>Players</b>"))
+        side.addWidget(self.players_title)
         side.addWidget(self.players)
-        side.addWidget(QLabel("<b>Game log</b>"))
+        side.addWidget(self.log_title)
         side.addWidget(self.log, 1)
         side.addWidget(self.undo_button)
-        side_widget = QWidget()
-        side_widget.setLayout(side)
-        side_widget.setMinimumWidth(280)
-        side_widget.setMaximumWidth(420)
+        self.side = QWidget()
+        self.side.setLayout(side)
 
-        splitter = QSplitter(Qt.Horizontal)
-        splitter.addWidget(self.centre)
-        splitter.addWidget(side_widget)
-        splitter.setStretchFactor(0, 1)
+        self.splitter = QSplitter(Qt.Horizontal)
+        self.splitter.addWidget(self.centre)
+        self.splitter.addWidget(self.side)
+        self.splitter.setStretchFactor(0, 1)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(splitter)
+        layout.addWidget(self.splitter)
         self.thinking.hide()
         self.step_box.hide()
+        self._base_font = QFont(self.font())
+        self.apply_scale(1.0)
+
+    def apply_scale(self, scale: float) -> None:
+        """Size the text, the side panel and the view for `scale` (1 at 1280 × 720)."""
+        self.ui_scale = scale
+        font = QFont(self._base_font)
+        font.setPointSizeF(self._base_font.pointSizeF() * scale)
+        self.setFont(font)
+        big = QFont(font)
+        big.setPointSizeF(font.pointSizeF() * 1.25)
+        big.setBold(True)
+        self.turn.setFont(big)
+        bold = QFont(font)
+        bold.setBold(True)
+        self.step_title.setFont(bold)
+        self.step_count.setFont(font)  # its style sheet stops the font reaching it
+        self.side.setMinimumWidth(round(SIDE_MIN * scale))
+        self.side.setMaximumWidth(round(SIDE_MAX * scale))
+        self.fit_players()
+        self.progress.setMaximumHeight(round(10 * scale))
+        self.view.set_ui_scale(scale)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        """Text and panels grow with the window (and the screen's DPI, through points)."""
+        super().resizeEvent(event)
+        scale = ui_scale(self.width(), self.height())
+        if abs(scale - self.ui_scale) > 0.04:
+            self.apply_scale(scale)
+        self.fit_players()
+        self.fit_step_text()
+
+    def fit_players(self) -> None:
+        """Show every player without scrolling (up to a third of the screen's height)."""
+        rows = sum(self.players.sizeHintForRow(i) for i in range(self.players.count()))
+        frame = 2 * self.players.frameWidth() + 4
+        self.players.setFixedHeight(min(rows + frame, max(60, self.height() // 3)))
+
+    def fit_step_text(self) -> None:
+        """Give the step's wrapped title and text the height of their lines (a wrapped
+        label does not ask its group box for it); a long text scrolls beyond half the
+        screen's height."""
+        width = self.step_title.width()
+        self.step_title.setMinimumHeight(
+            max(0, self.step_title.heightForWidth(width)) if width > 50 else 0
+        )
+        width = self.step_scroll.viewport().width()
+        if width <= 50:
+            width = self.side.width() - 40
+        needed = max(0, self.step_text.heightForWidth(width)) if width > 50 else 0
+        self.step_scroll.setMinimumHeight(min(needed + 4, int(self.height() * 0.42)))
 
 
-def _plain(html: str) -> str:
-    """Rich text without its tags, for the plain log."""
-    return re.sub(r"<[^>]+>", "", html)
+PLACES_ROLE = Qt.UserRole + 1  # a log item's board places
+
+
+def _swatch(colour: str) -> QIcon:
+    """A player's colour as a round icon (text in a light colour would not read)."""
+    pixmap = QPixmap(32, 32)
+    pixmap.fill(Qt.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.Antialiasing)
+    painter.setPen(QPen(QColor("#1d1a15"), 2))
+    painter.setBrush(QColor(colour))
+    painter.drawEllipse(3, 3, 26, 26)
+    painter.end()
+    return QIcon(pixmap)
+
+
+def animation_ms(ai_delay_ms: int) -> int:
+    """How long a board animation phase takes at an AI pace (0: none)."""
+    return 0 if ai_delay_ms <= 0 else max(300, min(1200, ai_delay_ms))
 
 
 @dataclass(slots=True)
 class LogEntry:
-    """A log line: the actor sees `private`, everybody else `public`."""
+    """One decision's story: its beats for each viewer, and how many are shown yet.
+
+    The first beat (the decision's own line) shows at once; a resolution's beats show
+    one by one with their steps."""
 
     player: int | None
-    private: str
-    public: str
+    beats: dict[int, list[Beat]] = field(default_factory=dict)
+    shown: int = 1
+
+    def lines(self, viewer: int) -> list[LogLine]:
+        """The lines `viewer` may read so far."""
+        beats = self.beats.get(viewer) or self.beats.get(PUBLIC) or []
+        return [line for beat in beats[: self.shown] for line in beat.lines]
+
+    def places(self) -> tuple[str, ...]:
+        """Where the decision itself happened (public)."""
+        beats = self.beats.get(PUBLIC) or next(iter(self.beats.values()), [])
+        return tuple(beats[0].lines[0].places) if beats and beats[0].lines else ()
+
+    @property
+    def private(self) -> str:
+        """The decision's own line as its actor reads it."""
+        key = self.player if self.player in self.beats else PUBLIC
+        beats = self.beats.get(key) or []
+        return beats[0].lines[0].text if beats and beats[0].lines else ""
+
+    @property
+    def public(self) -> str:
+        """The decision's own line as everybody else reads it."""
+        beats = self.beats.get(PUBLIC) or []
+        return beats[0].lines[0].text if beats and beats[0].lines else ""
+
+    def count(self) -> int:
+        """How many beats the story has."""
+        return max((len(b) for b in self.beats.values()), default=0)
 
 
 class GameController(QObject):
@@ -164,7 +285,8 @@ class GameController(QObject):
         self.screen = screen
         self.view = screen.view
         self.thinker = thinker
-        self.ai_delay_ms = ai_delay_ms
+        self._ai_delay_ms = ai_delay_ms
+        self.view.animation_ms = animation_ms(ai_delay_ms)
         self.bot_nodes = bot_nodes
         self.step_by_step = step_by_step
         humans = session.humans()
@@ -176,9 +298,11 @@ class GameController(QObject):
         }
         self._log: list[LogEntry] = []
         self._shown_log: list[str] = []
-        self._steps: list[ResolutionStep] = []
+        self._steps: list[tuple[LogEntry, int]] = []  # (entry, beat) still to show
         self._before: Any = None
+        self._viewers = sorted({*humans, PUBLIC})
         self._think_started = 0.0
+        self._waiting_since: float | None = None  # when the person last decided
         self._pending_bot_action: Any = None
         self._active = False
         self._stopped = False
@@ -204,13 +328,51 @@ class GameController(QObject):
         screen.skip_button.clicked.connect(self._on_skip_steps)
         screen.handoff.ready.connect(self._on_handoff_ready)
         screen.undo_button.clicked.connect(self.undo)
+        screen.log.itemClicked.connect(self._on_log_clicked)
+
+    @property
+    def ai_delay_ms(self) -> int:
+        """The pause after each computer decision (the AI pace); animations follow it."""
+        return self._ai_delay_ms
+
+    @ai_delay_ms.setter
+    def ai_delay_ms(self, value: int) -> None:
+        self._ai_delay_ms = value
+        self.view.animation_ms = animation_ms(value)
 
     # lifecycle -------------------------------------------------------------------------
     def start(self) -> None:
-        """Show the game and let whoever is to act play."""
+        """Show the game (and its story so far) and let whoever is to act play."""
         self._active = True
+        self._rebuild_log()
         self._refresh_players()
         self._advance()
+
+    def _rebuild_log(self) -> None:
+        """The story of the actions already taken (a loaded game), replayed and retold."""
+        state = self.session.state
+        if not state.history:
+            return
+        replay = state.clone()
+        actions = list(replay.history)
+        while replay.history:
+            replay.undo()
+        entries = []
+        for action in actions:
+            before = replay.clone()
+            player = replay.current_player()
+            replay.apply(action)
+            entry = self._entry(before, action, replay, player)
+            entry.shown = entry.count()
+            entries.append(entry)
+        self._log = entries
+        self._update_last_actions()
+
+    def _entry(self, before: Any, action: Any, after: Any, player: int) -> LogEntry:
+        return LogEntry(
+            player,
+            {v: self.ui.story(before, action, after, player, v) for v in self._viewers},
+        )
 
     def stop(self) -> None:
         """Cancel thinking and timers; the controller does nothing more afterwards."""
@@ -218,6 +380,7 @@ class GameController(QObject):
             return
         self._stopped = True
         self._active = False
+        self.view.dispose()
         self._pace.stop()
         self._progress_timer.stop()
         self.thinker.cancel()
@@ -248,6 +411,7 @@ class GameController(QObject):
         self._pace.stop()
         self._pending_bot_action = None
         self._steps = []
+        self.view.skip_animation()
         self.session.undo_own_decision(self.viewer)
 
     # turns -----------------------------------------------------------------------------
@@ -302,6 +466,7 @@ class GameController(QObject):
     def _start_bot(self, player: int) -> None:
         bot, nodes, seconds = self._bot(player)
         state = self.session.state
+        seconds = self._wait_share(player, seconds)
         self.screen.progress.setValue(0)
         self.screen.thinking.show()
         self._think_started = time.monotonic()
@@ -314,6 +479,18 @@ class GameController(QObject):
             seconds=seconds,
         )
 
+    def _wait_share(self, player: int, seconds: float | None) -> float | None:
+        """The time cap of `player`'s decision: its level's share of what is left of the
+        person's wait, with the computer seats that act before the person's next prompt."""
+        level = self.session.seats[player].bot
+        if seconds is None or level not in WAIT_SECONDS or self._waiting_since is None:
+            return seconds
+        n = self.session.state.num_players
+        ahead = 0
+        while ahead < n and not self.session.is_human((player + ahead) % n):
+            ahead += 1
+        return wait_share(level, seconds, time.monotonic() - self._waiting_since, ahead)
+
     def _bot(self, player: int) -> tuple[Bot, int | None, float | None]:
         if player not in self._bots:
             # a level bot carries its own budget; `bot_nodes` overrides it (tests, demos)
@@ -323,7 +500,12 @@ class GameController(QObject):
             except UnknownBotError as exc:
                 self.status.emit(f"{exc}; this seat plays at random")
                 bot = make_bot("random", self.session.game_id)
-            self._bots[player] = (bot, self.bot_nodes, None)
+            nodes, seconds = self.bot_nodes, None
+            if nodes is None and name in WAIT_SECONDS:
+                # every computer seat thinks in turn while a person waits: share the wait
+                seats = sum(1 for s in self.session.seats if not s.is_human)
+                nodes, seconds = table_budget(name, self.session.game_id, seats)
+            self._bots[player] = (bot, nodes, seconds)
         return self._bots[player]
 
     # slots -----------------------------------------------------------------------------
@@ -334,6 +516,8 @@ class GameController(QObject):
         self._apply(action)
 
     def _apply(self, action: Any) -> None:
+        if self.session.is_human(self.session.state.current_player()):
+            self._waiting_since = time.monotonic()  # the person acted: a wait begins
         self._awaiting_human = False
         self._before = self.session.state.clone()
         try:
@@ -345,20 +529,17 @@ class GameController(QObject):
     @Slot(int, object)
     def _on_action_applied(self, player: int, action: Any) -> None:
         after = self.session.state
-        self._log.append(
-            LogEntry(
-                player,
-                self.ui.describe_action(after, action, player),
-                self.ui.public_description(after, action, player),
-            )
-        )
-        if self._before is not None:
-            steps = self.ui.resolution_steps(self._before, action, after)
-            for step in steps:
-                text = step.title + ": " + " ".join(step.lines)
-                self._log.append(LogEntry(None, _plain(text), ""))
-            if self.step_by_step:
-                self._steps.extend(steps)
+        before = self._before
+        if before is None:  # applied by someone else: retell it from the state before
+            before = after.clone()
+            before.undo()
+        entry = self._entry(before, action, after, player)
+        self._log.append(entry)
+        if self.step_by_step:
+            beats = entry.count()
+            self._steps.extend((entry, index) for index in range(1, beats))
+        else:
+            entry.shown = entry.count()
         self._before = None
         if (
             len(self.session.humans()) > 1
@@ -367,13 +548,16 @@ class GameController(QObject):
         ):
             self.viewer = None  # hot seat: hide this player's screen from the next
         self._refresh_players()
+        self._update_last_actions()
         QTimer.singleShot(0, self._advance)
 
     @Slot(int)
     def _on_undone(self, count: int) -> None:
         self._log = self._log[: max(0, len(self._log) - count)]
+        self._steps = []
         self.status.emit(f"Took back {count} decision{'s' if count != 1 else ''}.")
         self._refresh_players()
+        self._update_last_actions()
         self._advance()
 
     @Slot(object)
@@ -382,7 +566,17 @@ class GameController(QObject):
             return
         self._pending_bot_action = action
         elapsed_ms = (time.monotonic() - self._think_started) * 1000
-        self._pace.start(int(max(0.0, self.ai_delay_ms - elapsed_ms)))
+        # the pace lets a person follow each seat's move; a seat's further decisions in
+        # the same turn (a card's targets, a look, a token sent away) follow at once
+        state = self.session.state
+        history = state.history
+        owner = self.ui.turn_owner(state)
+        same_turn = bool(self._log) and self._log[-1].player in (state.current_player(), owner)
+        humans = self.session.humans()
+        idle = bool(humans) and all(self.ui.sits_out(state, p) for p in humans)
+        paced = not (same_turn and history) and not idle
+        delay = max(0.0, self.ai_delay_ms - elapsed_ms) if paced else 0.0
+        self._pace.start(int(delay))
 
     @Slot()
     def _on_pace_elapsed(self) -> None:
@@ -422,19 +616,26 @@ class GameController(QObject):
         self._advance()
 
     # resolution steps ------------------------------------------------------------------
+    def _viewer_key(self) -> int:
+        return self.viewer if self.viewer is not None else PUBLIC
+
     def _show_step(self) -> None:
-        step = self._steps[0]
+        entry, index = self._steps[0]
+        beats = entry.beats.get(self._viewer_key()) or entry.beats.get(PUBLIC) or []
+        step = beats[index].step if index < len(beats) else None
+        entry.shown = max(entry.shown, index + 1)  # its log lines appear with it
+        self._refresh_log()
+        if step is None:
+            self._on_continue_step()
+            return
         screen = self.screen
         screen.thinking.hide()
         screen.centre.setCurrentWidget(self.view)
         screen.step_box.show()
         screen.step_title.setText(step.title)
+        screen.step_title.setToolTip(step.title)
         screen.step_text.setText("<br>".join(step.lines))
-        # a wrapped label does not ask its group box for the height of all its lines
-        width = screen.step_text.width()
-        screen.step_text.setMinimumHeight(
-            screen.step_text.heightForWidth(width) if width > 50 else 0
-        )
+        screen.fit_step_text()
         more = len(self._steps) - 1
         screen.step_count.setText(f"{more} more step{'s' if more != 1 else ''}" if more else "")
         screen.turn.setText("Resolution")
@@ -443,16 +644,48 @@ class GameController(QObject):
 
     @Slot()
     def _on_continue_step(self) -> None:
+        self._waiting_since = time.monotonic()
         if self._steps:
             self._steps.pop(0)
-        self.view.show_step(None)
+        if not self._steps:
+            self.view.show_step(None)
         self._advance()
 
     @Slot()
     def _on_skip_steps(self) -> None:
+        self._waiting_since = time.monotonic()
+        for entry, _index in self._steps:
+            entry.shown = entry.count()
         self._steps = []
+        self.view.skip_animation()
         self.view.show_step(None)
         self._advance()
+
+    # last actions and places -------------------------------------------------------------
+    def _update_last_actions(self) -> None:
+        """Ring each computer seat's last decision on the board."""
+        state = self.session.state
+        marks: dict[int, tuple[str, tuple[str, ...], str]] = {}
+        for entry in reversed(self._log):
+            p = entry.player
+            if p is None or p in marks or self.session.is_human(p):
+                continue
+            places = entry.places()
+            if places:
+                label = self.ui.player_label(state, p)
+                lines = entry.lines(self._viewer_key())
+                words = lines[0].text if lines else ""
+                tip = f"{label}'s last move: {words}"
+                marks[p] = (self.ui.player_colour(state, p), places, tip)
+        self.view.set_last_actions(marks)
+
+    @Slot(QListWidgetItem)
+    def _on_log_clicked(self, item: QListWidgetItem) -> None:
+        places = item.data(PLACES_ROLE)
+        if places:
+            self.view.show_places(tuple(places))
+        else:
+            self.status.emit("That line happened nowhere in particular on the board.")
 
     # side panel ------------------------------------------------------------------------
     def _refresh_players(self) -> None:
@@ -462,16 +695,15 @@ class GameController(QObject):
             who = seat.name or ("You" if seat.is_human else f"AI {seat.bot.partition('@')[0]}")
             status = self.ui.player_status(state, player)
             label = self.ui.player_label(state, player)
-            item = QListWidgetItem(f"● {label} — {who}" + (f"\n     {status}" if status else ""))
-            item.setForeground(QColor(self.ui.player_colour(state, player)))
+            item = QListWidgetItem(f"{label} — {who}" + (f"\n{status}" if status else ""))
+            item.setIcon(_swatch(self.ui.player_colour(state, player)))
             self.screen.players.addItem(item)
+        self.screen.fit_players()
 
     def _refresh_log(self) -> None:
-        texts = [
-            entry.private if entry.player is None or entry.player == self.viewer else entry.public
-            for entry in self._log
-        ]
-        texts = [text for text in texts if text]
+        viewer = self._viewer_key()
+        lines = [line for entry in self._log for line in entry.lines(viewer) if line.text]
+        texts = [line.text for line in lines]
         log = self.screen.log
         shown = self._shown_log
         # a long word-wrapped list is slow to lay out again: only add the new lines
@@ -480,9 +712,18 @@ class GameController(QObject):
             shown = self._shown_log = []
         if len(texts) == len(shown):
             return
-        log.addItems(texts[len(shown) :])
+        for line in lines[len(shown) :]:
+            item = QListWidgetItem(line.text)
+            item.setData(PLACES_ROLE, list(line.places))
+            if line.places:
+                item.setToolTip("Click to see where on the board")
+            log.addItem(item)
         self._shown_log = texts
         log.scrollToBottom()
+
+    def log_texts(self) -> list[str]:
+        """The log lines shown now (tests, reports)."""
+        return list(self._shown_log)
 
     def _update_undo(self) -> None:
         able = self.viewer is not None and self.session.can_undo(self.viewer)

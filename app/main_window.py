@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QStackedWidget,
     QWidget,
@@ -127,6 +128,10 @@ class MainWindow(QMainWindow):
         )
         for act in (self.print_action, self.print_preview_action, self.export_pdf_action):
             act.setToolTip("The board of this game's map, or a map you choose")
+        self.print_kit_action = action("Print &kit…", self.print_kit, "Ctrl+Alt+K")
+        self.print_kit_action.setToolTip(
+            "Everything to play at a table: board, tokens, cards, aids (preview or PDF)"
+        )
         self.quit_action = action("&Quit", self.close, QKeySequence.Quit)
         self.undo_action = action("&Undo my last decision", self._on_undo, QKeySequence.Undo)
         self.zoom_in_action = action("Zoom &in", lambda: self._zoom(1.25), QKeySequence.ZoomIn)
@@ -162,6 +167,7 @@ class MainWindow(QMainWindow):
         game.addSeparator()
         for act in (self.print_action, self.print_preview_action, self.export_pdf_action):
             game.addAction(act)
+        game.addAction(self.print_kit_action)
         game.addSeparator()
         game.addAction(self.quit_action)
         edit = bar.addMenu("&Edit")
@@ -187,7 +193,10 @@ class MainWindow(QMainWindow):
         screen.load_button.clicked.connect(self.open_action.trigger)
         screen.editor_button.clicked.connect(self.editor_action.trigger)
         screen.rules_button.clicked.connect(self.rules_action.trigger)
-        screen.print_button.clicked.connect(self.print_preview_action.trigger)
+        print_menu = QMenu(screen.print_button)  # the kit, or a board alone
+        print_menu.addAction("A print-and-play &kit…", self.print_kit_action.trigger)
+        print_menu.addAction("A &board alone…", self.print_preview_action.trigger)
+        screen.print_button.setMenu(print_menu)
         screen.recent_chosen.connect(self.load_game)
 
     def _update_actions(self) -> None:
@@ -237,6 +246,13 @@ class MainWindow(QMainWindow):
         if not map_ref:
             return None
         return preload(resolve_map_path(map_ref))
+
+    def print_kit(self) -> bool:
+        """Game → Print kit…: this game's print-and-play kit (or one chosen), previewed."""
+        from app.printing.kit.dialog import print_kit
+
+        game = self.session.game_id if self.session is not None else None
+        return print_kit(self, self.settings, game, self._game_map())
 
     def _game_map(self) -> Path | None:
         """The map file of the running game (None on the start screen or without a map)."""

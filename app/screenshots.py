@@ -1,9 +1,13 @@
-"""Take the README's screenshots: `xvfb-run -s "-screen 0 1600x1000x24" python -m app.screenshots`.
+"""Take the README's screenshots: `QT_QPA_PLATFORM=offscreen python -m app.screenshots`.
 
 Plays a seeded 1 human + 3 AI Battle for Rokugan game through the widgets (clicks on the
-hand, the cards and the board) and saves docs/screen-start.png, docs/screen-placement.png,
-docs/screen-resolution.png and docs/screen-end.png. Settings and autosave go to a
-temporary folder, never the user's.
+hand, the cards and the board) at each window size of `--sizes` (default 1280x720 and
+2560x1440) and saves, per size WxH, docs/screen-start-WxH.png (the start screen with saved
+games in its Recent list; docs/screen-start.png at 1280x720),
+docs/rokugan-placement-WxH.png (the first placement, an army chosen, its places lit),
+docs/rokugan-resolution-WxH.png (the battles step of the first resolution, drawn on the
+board) and docs/rokugan-end-WxH.png. Settings and autosave go to a temporary folder,
+never the user's.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QSettings, Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
@@ -25,6 +29,7 @@ from app.games.rokugan.picks import BUTTON, CARD, DISCARD, END, HAND, PLACE, TOK
 from app.main_window import MainWindow
 from app.session import AI, HUMAN, NewGameConfig, Seat
 from app.settings import AppSettings
+from engine.rokugan.state import PH_PLACE
 
 
 def _wait(app: QApplication, done: Callable[[], bool], seconds: float = 60) -> bool:
@@ -51,14 +56,7 @@ def _click_pick(window: MainWindow, pick: Pick) -> None:
     if pick.kind == TOKEN:
         point = view._token_items[pick.value].scenePos()
     else:
-        spot = view._slot_spots.get(pick.value)
-        centre = view.scene.centre_spots[pick.value] if spot is None else None
-        if spot is not None:
-            point = spot.scenePos()
-        elif centre is not None and centre.isVisible():
-            point = centre.scenePos()
-        else:
-            point = view.scene.labels[pick.value] + QPointF(0, -view.scene.unit * 0.5)
+        point = view.place_point(pick.value)
     view.board.click_scene_point(point)
 
 
@@ -75,16 +73,20 @@ def _decide(window: MainWindow, rng: random.Random, prefer: tuple[str, ...] = ()
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Play and photograph; returns 0 when all four pictures were taken."""
+    """Play and photograph; returns 0 when every picture was taken at every size."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("docs"))
     parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--size", default="1600x1000", help="window size, WIDTHxHEIGHT")
+    parser.add_argument(
+        "--sizes", default="1280x720,2560x1440", help="window sizes, WIDTHxHEIGHT,..."
+    )
     args = parser.parse_args(argv)
-    width, _, height = args.size.partition("x")
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    # every widget dies inside _shoot, before the application object
-    ok = _shoot(app, args.out, args.seed, (int(width), int(height)))
+    ok = True
+    for size in args.sizes.split(","):
+        width, _, height = size.strip().partition("x")
+        # every widget dies inside _shoot, before the application object
+        ok = _shoot(app, args.out, args.seed, (int(width), int(height))) and ok
     print("screenshots in", args.out, "complete" if ok else "INCOMPLETE")
     return 0 if ok else 1
 
@@ -125,7 +127,8 @@ def _sample_saves(window: MainWindow, folder: Path) -> None:
 
 
 def _shoot(app: QApplication, out: Path, seed: int, size: tuple[int, int]) -> bool:
-    """Play the seeded game and save the four pictures; True when all were taken."""
+    """Play the seeded game and save the four pictures at `size`; True when all were taken."""
+    tag = f"{size[0]}x{size[1]}"
     tmp = Path(tempfile.mkdtemp(prefix="daimyo-shots-"))
     settings = AppSettings(QSettings(str(tmp / "settings.ini"), QSettings.IniFormat), tmp)
     settings.set_ai_pace("instant")
@@ -135,7 +138,8 @@ def _shoot(app: QApplication, out: Path, seed: int, size: tuple[int, int]) -> bo
     _sample_saves(window, tmp / "saves")
     _wait(app, lambda: False, 0.5)
     out.mkdir(parents=True, exist_ok=True)
-    window.grab().save(str(out / "screen-start.png"))
+    start_name = "screen-start.png" if size == (1280, 720) else f"screen-start-{tag}.png"
+    window.grab().save(str(out / start_name))
 
     seats = (
         Seat(HUMAN, name="You", choice="crab"),
@@ -156,20 +160,21 @@ def _shoot(app: QApplication, out: Path, seed: int, size: tuple[int, int]) -> bo
         )
         if screen.step_box.isVisible():
             if not resolution_shot and "Battles" in screen.step_title.text():
+                _wait(app, lambda: not screen.view.animating(), 10)
                 _wait(app, lambda: False, 0.3)
-                window.grab().save(str(out / "screen-resolution.png"))
+                window.grab().save(str(out / f"rokugan-resolution-{tag}.png"))
                 resolution_shot = True
             QTest.mouseClick(screen.continue_button, Qt.LeftButton)
             continue
         if state.is_terminal():
             break
         view = screen.view
-        if state.round == 2 and not placement_shot and state.phase == 4 and len(state.tokens) >= 6:
+        if not placement_shot and state.phase == PH_PLACE:
             army = next((v for v in view.tree.options_of(HAND) if v.startswith("army")), None)
             if army:
                 _click_pick(window, Pick(HAND, army))
                 _wait(app, lambda: False, 0.3)
-                window.grab().save(str(out / "screen-placement.png"))
+                window.grab().save(str(out / f"rokugan-placement-{tag}.png"))
                 placement_shot = True
                 view.tree.reset()
         _decide(window, rng, prefer=(HAND, PLACE))
@@ -181,7 +186,7 @@ def _shoot(app: QApplication, out: Path, seed: int, size: tuple[int, int]) -> bo
 
     _wait(app, at_end, 30)
     _wait(app, lambda: False, 0.3)
-    window.grab().save(str(out / "screen-end.png"))
+    window.grab().save(str(out / f"rokugan-end-{tag}.png"))
     ok = placement_shot and resolution_shot and state.is_terminal()
     window.close()
     window.deleteLater()

@@ -17,6 +17,10 @@ Evaluation (in fields, the game's score). A player's worth is
 The value for `player` is its worth minus the best rival's (the neutral player included:
 it can win); a finished game adds `WIN_BONUS` (shared on a tie).
 
+A hiring turn is one decision: its first step is searched, and the search's plan for
+the rest of the turn (`plan_key`, `ai.search`'s turn plans) is played out without
+searching again, so ten hires and payments cost one search instead of ten.
+
 Candidates keep the search narrow: the best few peasant placements (blessed field, free
 neighbours, fields the rivals want), attacks on the most valuable peasants with the
 smallest troop that can win, cards with their best targets, services, a duel against a
@@ -321,6 +325,13 @@ class RiceWarsAdapter(GameAdapter):
     def rule_move(self, observation: Any, legal: list[Any]) -> Any | None:
         """No decision is taken by rule: every choice is searched."""
         return None
+
+    def plan_key(self, observation: Any) -> Hashable | None:
+        """In a hiring turn, the whole observation: the search plans the turn once and
+        plays the plan out while the position is the one it planned for."""
+        if observation.phase != HIRE:
+            return None
+        return observation.key()
 
 
 ADAPTER = RiceWarsAdapter()

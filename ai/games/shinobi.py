@@ -72,6 +72,10 @@ INNER_CANDIDATES = (12, 4, 3)
 """How many candidates the searching player considers at orders 1, 2, 3 inside the
 search (the later orders of the turn it plans): narrower, so that every world finishes
 its iteration within the node budget."""
+ORDER_SHARES = (0.55, 0.3, 0.15)
+"""The level's budget per turn, shared by orders 1, 2 and 3: the person waits for four
+turns at five players, so a turn costs one decision's budget, not three (measured
+alike against three `greedy` in docs/PERFORMANCE.md)."""
 POLICY_WIDTH = (5, 5, 5)
 """An opponent's move in the search (its only candidate) is the best by the evaluation
 from its point of view among this many of its best-ranked moves at orders 1, 2, 3 (the
@@ -463,6 +467,13 @@ class ShinobiAdapter(GameAdapter):
                         if not protected >> (q * NUM_CLANS + b) & 1 and minus[b] > best:
                             best, target = minus[b], b
         return target
+
+
+    def budget_share(self, observation: Any) -> float:
+        """A turn's three orders share one budget: most for the first, which plans the
+        turn, less for the later ones, whose trees are smaller (see `ORDER_SHARES`)."""
+        order = getattr(observation, "order", 0)
+        return ORDER_SHARES[order - 1] if 1 <= order <= 3 else 1.0
 
 
 ADAPTER = ShinobiAdapter()

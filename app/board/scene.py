@@ -1,16 +1,29 @@
 """A map drawn from its polygons: sea, provinces in territory colours, coasts, names.
 
 `MapScene` is game-agnostic: it paints what the map file says (territory colours, flowers,
-capitals, printed defense, Shadowlands) and offers clickable *spots* — the centre of every
-province and the middle of every land and coastal border — that a game's overlay lights up
-as targets and puts tokens on. Scene coordinates are map units (x east, y south).
+capitals, printed defense, Shadowlands). A game that puts pieces on the map asks for the
+*game layout* (`status_row`): each province's name block then holds a row the game fills
+(control, defence), and every legal place gets its own clickable *spot* laid out by
+`app.board.layout` — the centre of each province, each land border in each direction, each
+coast — never on a name or another spot. With `ownership` a province is filled in its
+controller's colour (`set_owner`), its territory a band along its edge, neutral provinces
+paper-coloured. `set_marks` rings places (a seat's last action, the place of a log line).
+Scene coordinates are map units (x east, y south).
 """
 
 from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import (
+    QAbstractAnimation,
+    QObject,
+    QPointF,
+    QRectF,
+    QSequentialAnimationGroup,
+    Qt,
+    QVariantAnimation,
+)
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -29,6 +42,8 @@ from PySide6.QtWidgets import (
 )
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.board.layout import BoardLayout, Target, layout_board
+from app.palette import NEUTRAL
 from maps.geometry import BorderGeometry, MapGeometry
 
 KEY_ROLE = 0  # QGraphicsItem.data(KEY_ROLE) = ("province" | "border", id)
@@ -41,6 +56,12 @@ PAPER = QColor("#efe4c8")
 HIGHLIGHT_LEGAL = QColor(255, 244, 120, 105)
 HIGHLIGHT_STEP = QColor(255, 120, 60, 120)
 HIGHLIGHT_SELECTED = QColor(80, 200, 255, 110)
+NAME_SIZE = 2.1  # a province name's letter size, in units
+ICON_ROW = 1.5  # the flowers-and-capital row's height, in units
+ROW_GAP = 0.35  # between a block's rows, in units
+BAND = 0.85  # the territory band inside an owned province's edge, in units
+_LAYOUTS: dict = {}  # laid-out maps: a new game on the same map starts at once
+MARK_Z = {"step": 3, "last": 38}  # marks under names and pieces; others ("flash") on top
 
 
 def ring_path(ring: list | tuple) -> QPainterPath:
@@ -90,34 +111,88 @@ def _scaled(path: QPainterPath, factor: float) -> QPainterPath:
 
 
 class Spot(QGraphicsEllipseItem):
-    """A clickable place: a province centre or a border middle. Hidden unless lit."""
+    """A clickable place: a province centre or a border. Hidden unless lit.
 
-    def __init__(self, kind: str, key: str, centre: QPointF, radius: float) -> None:
+    `direction` (a unit vector) draws an arrow inside the disc: the attack the place means.
+    """
+
+    def __init__(
+        self,
+        kind: str,
+        key: str,
+        centre: QPointF,
+        radius: float,
+        direction: tuple[float, float] = (0.0, 0.0),
+    ) -> None:
         super().__init__(-radius, -radius, 2 * radius, 2 * radius)
+        self.radius = radius
+        self.direction = direction
         self.setPos(centre)
         self.setData(KEY_ROLE, (kind, key))
         self.setZValue(30)
         self.setAcceptHoverEvents(True)
         self.setPen(QPen(QColor("#3b2b12"), radius * 0.18, Qt.DashLine))
-        self.setBrush(QColor(255, 236, 110, 210))
+        self.setBrush(QColor(255, 236, 110, 225))
         self.setVisible(False)
+        if direction != (0.0, 0.0):
+            arrow_mark(self, QPointF(*direction), radius * 0.9)
+
+
+def arrow_mark(parent: QGraphicsItem, direction: QPointF, size: float) -> QGraphicsPathItem:
+    """A small arrow inside a border spot, pointing into the attacked province."""
+    dx, dy = direction.x(), direction.y()
+    tip = QPointF(dx * size * 0.8, dy * size * 0.8)
+    side = QPointF(-dy * size * 0.45, dx * size * 0.45)
+    back = QPointF(-dx * size * 0.3, -dy * size * 0.3)
+    path = QPainterPath(tip)
+    path.lineTo(back + side)
+    path.lineTo(back - side)
+    path.closeSubpath()
+    mark = QGraphicsPathItem(path, parent)
+    mark.setBrush(QColor("#3b2b12"))
+    mark.setPen(Qt.NoPen)
+    return mark
 
 
 class MapScene(QGraphicsScene):
-    """The map as graphics items; a game overlay adds tokens on top (z >= 40)."""
+    """The map as graphics items; a game overlay adds tokens on top (z >= 40).
 
-    def __init__(self, geometry: MapGeometry) -> None:
-        super().__init__()
+    `status_row` (width, height in units; or several shapes, the preferred first) asks for
+    the game layout: name blocks with a plate beside them for the game's status, and a
+    spot for every legal place (`centre_spots`, `target_spots`).
+    `ownership` fills provinces in their controller's colour (see `set_owner`).
+    `show_defense` draws the printed defense shields (a game that shows the current
+    defense itself turns them off).
+    """
+
+    def __init__(
+        self,
+        geometry: MapGeometry,
+        status_row: tuple[float, float] | list[tuple[float, float]] | None = None,
+        ownership: bool = False,
+        show_defense: bool = True,
+        parent: QObject | None = None,
+    ) -> None:
+        # a parent (the view) deletes the scene with it, before the application goes
+        super().__init__(parent)
         self.geometry = geometry
         mapfile = geometry.mapfile
         minx, miny, maxx, maxy = mapfile.extent
         self.extent = QRectF(minx, miny, maxx - minx, maxy - miny)
         self.unit = max(self.extent.width(), self.extent.height()) / 100.0
+        self.ownership = ownership
+        self.show_defense = show_defense
+        self.status_row = status_row
         self.province_items: dict[str, QGraphicsPathItem] = {}
         self.highlights: dict[str, QGraphicsPathItem] = {}
         self.centre_spots: dict[str, Spot] = {}
-        self.border_spots: dict[str, Spot] = {}
+        self.target_spots: dict[str, Spot] = {}
         self.names: dict[str, QGraphicsItem] = {}
+        self.layout: BoardLayout | None = None
+        self._territory_colour: dict[str, QColor] = {}
+        self._owner: dict[str, QColor | None] = {}
+        self._marks: dict[str, list[QGraphicsItem]] = {}
+        self._fades: list[QAbstractAnimation] = []
         self.labels: dict[str, QPointF] = {
             pid: QPointF(x, y) for pid, (x, y) in geometry.labels.items()
         }
@@ -129,8 +204,10 @@ class MapScene(QGraphicsScene):
         self._draw_sea()
         self._draw_provinces()
         self._draw_borders()
-        self._draw_labels()
-        self._make_spots()
+        if status_row is None:
+            self._draw_labels()
+        else:
+            self._draw_blocks(status_row)
         # the map never changes during a game: paint each piece once per zoom level
         for item in self.items():
             item.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
@@ -181,13 +258,24 @@ class MapScene(QGraphicsScene):
             colour = colours.get(province.id, QColor("#d8d0b8"))
             if province.attrs.get("shadowlands"):
                 colour = QColor("#6e6377")
+            self._territory_colour[province.id] = colour
             # the coast: a dark rim under the province, visible only where it meets the sea
             rim = self.addPath(path, coast_pen)
             rim.setZValue(-3)
-            item = self.addPath(path, QPen(Qt.NoPen), QBrush(colour))
+            fill = QColor(NEUTRAL) if self.ownership else colour
+            item = self.addPath(path, QPen(Qt.NoPen), QBrush(fill))
             item.setZValue(0)
             item.setData(KEY_ROLE, ("province", province.id))
             self.province_items[province.id] = item
+            if self.ownership:
+                # the territory stays recognisable: a band of its colour inside the edge
+                item.setFlag(QGraphicsItem.ItemClipsChildrenToShape, True)
+                band = QGraphicsPathItem(path, item)
+                pen = QPen(colour, self.unit * BAND * 2)
+                pen.setJoinStyle(Qt.RoundJoin)
+                band.setPen(pen)
+                band.setBrush(Qt.NoBrush)
+                band.setData(KEY_ROLE, ("province", province.id))
             glow = self.addPath(path, QPen(Qt.NoPen), QBrush(HIGHLIGHT_LEGAL))
             glow.setZValue(1)
             glow.setVisible(False)
@@ -211,28 +299,34 @@ class MapScene(QGraphicsScene):
                 item = self.addPath(path, pen)
                 item.setZValue(2)
 
+    def _icons(self, attrs: dict) -> list[QGraphicsItem]:
+        """The province's printed icons: flowers, capital, printed defense."""
+        u = self.unit
+        icons: list[QGraphicsItem] = []
+        flowers = int(attrs.get("flowers", 0) or 0)
+        for _ in range(flowers):
+            icons.append(flower_item(u * 1.1))
+        if attrs.get("capital"):
+            icons.append(castle_item(u * 1.5))
+        defense = int(attrs.get("defense", 0) or 0)
+        if defense and self.show_defense:
+            icons.append(shield_item(u * 1.4, f"+{defense}", QColor("#e8e2d0")))
+        return icons
+
     def _draw_labels(self) -> None:
         u = self.unit
         for province in self.geometry.mapfile.provinces:
             centre = self.labels.get(province.id)
             if centre is None:
                 continue
-            name = halo_text(province.name, u * 2.1, QColor("#2b2116"), QColor(255, 250, 235))
+            name = halo_text(province.name, u * NAME_SIZE, QColor("#2b2116"), QColor(255, 250, 235))
             scale, lift = self._name_fit(province.id, name.childrenBoundingRect(), centre)
             name.setScale(scale)
             name.setPos(centre + QPointF(0, -lift))
             name.setZValue(10)
             self.addItem(name)
             self.names[province.id] = name
-            icons: list[QGraphicsItem] = []
-            flowers = int(province.attrs.get("flowers", 0) or 0)
-            for _ in range(flowers):
-                icons.append(flower_item(u * 1.1))
-            if province.attrs.get("capital"):
-                icons.append(castle_item(u * 1.5))
-            defense = int(province.attrs.get("defense", 0) or 0)
-            if defense:
-                icons.append(shield_item(u * 1.4, f"+{defense}", QColor("#e8e2d0")))
+            icons = self._icons(province.attrs)
             width = u * 2.4
             x0 = centre.x() - width * (len(icons) - 1) / 2
             for index, icon in enumerate(icons):
@@ -256,20 +350,103 @@ class MapScene(QGraphicsScene):
                     return scale, lift
         return 1.0, 2.2 * u
 
-    def _make_spots(self) -> None:
+    def _draw_blocks(self, status_row: tuple[float, float] | list[tuple[float, float]]) -> None:
+        """Names, icons and the game's plate in blocks, and the spots, from the layout."""
         u = self.unit
-        for pid, centre in self.labels.items():
-            spot = Spot("province", pid, centre + QPointF(0, u * 4.6), u * 1.6)
-            self.centre_spots[pid] = spot
+        shapes = [status_row] if isinstance(status_row, tuple) else list(status_row)
+        plates = [(w * u, h * u) for w, h in shapes]
+        parts: dict[str, tuple[QGraphicsPathItem, list[QGraphicsItem], float, float]] = {}
+        sizes: dict[str, tuple[float, float]] = {}
+        for province in self.geometry.mapfile.provinces:
+            name = halo_text(province.name, u * NAME_SIZE, QColor("#2b2116"), QColor(255, 250, 235))
+            # the block is measured by the letters; the halo may spill over a little
+            letters = name.childrenBoundingRect().adjusted(
+                u * NAME_SIZE * 0.14, u * NAME_SIZE * 0.14, -u * NAME_SIZE * 0.14,
+                -u * NAME_SIZE * 0.14,
+            )
+            icons = self._icons(province.attrs)
+            icons_w = u * 2.4 * len(icons)
+            icons_h = u * ICON_ROW if icons else 0.0
+            width = max(letters.width(), icons_w)
+            height = letters.height() + (icons_h + u * ROW_GAP if icons else 0.0)
+            sizes[province.id] = (width, height)
+            parts[province.id] = (name, icons, letters.height(), icons_h)
+        key = (id(self.geometry), tuple(sorted(sizes.items())), tuple(plates), u)
+        layout = _LAYOUTS.get(key)
+        if layout is None or _LAYOUTS.get((key, "geometry")) is not self.geometry:
+            layout = layout_board(self.geometry, sizes, plate=plates, unit=u)
+            if len(_LAYOUTS) > 8:
+                _LAYOUTS.clear()  # a layout per map and status row: a few are plenty
+            _LAYOUTS[key] = layout
+            _LAYOUTS[(key, "geometry")] = self.geometry
+        self.layout = layout
+        for pid, block in layout.blocks.items():
+            name, icons, name_h, icons_h = parts[pid]
+            s = block.scale
+            top = block.box.cy - block.box.hh
+            name.setScale(s)
+            name.setPos(QPointF(block.box.cx, top + name_h * s / 2))
+            name.setZValue(10)
+            self.addItem(name)
+            self.names[pid] = name
+            y = top + (name_h + u * ROW_GAP) * s
+            width = u * 2.4 * s
+            x0 = block.box.cx - width * (len(icons) - 1) / 2
+            for index, icon in enumerate(icons):
+                icon.setScale(s)
+                icon.setPos(x0 + index * width, y + icons_h * s / 2)
+                icon.setZValue(10)
+                self.addItem(icon)
+        for key, target in layout.targets.items():
+            spot = Spot(
+                "centre" if target.kind == "centre" else "slot",
+                key,
+                QPointF(target.x, target.y),
+                target.radius,
+                target.direction,
+            )
             self.addItem(spot)
-        borders: dict[str, BorderGeometry] = {
-            **self.geometry.land_borders,
-            **self.geometry.coastal_borders,
-        }
-        for border_id, border in borders.items():
-            spot = Spot("border", border_id, QPointF(*border.midpoint), u * 1.9)
-            self.border_spots[border_id] = spot
-            self.addItem(spot)
+            if target.kind == "centre":
+                self.centre_spots[key] = spot
+            else:
+                self.target_spots[key] = spot
+
+    def dispose(self) -> None:
+        """Drop the Python references to the scene's items (before Qt deletes the scene:
+        a reference that outlives an item Qt deleted crashes when Python lets it go)."""
+        for fade in self._fades:
+            fade.stop()
+        self._fades = []
+        self._marks = {}
+        for table in (
+            self.province_items,
+            self.highlights,
+            self.centre_spots,
+            self.target_spots,
+            self.names,
+        ):
+            table.clear()
+        self.clear()
+
+    # ownership -------------------------------------------------------------------------
+    def set_owner(self, province_id: str, colour: QColor | str | None) -> None:
+        """Fill a province in its controller's colour (None: neutral). Ownership scenes only."""
+        item = self.province_items.get(province_id)
+        if item is None or not self.ownership:
+            return
+        fill = QColor(colour) if colour is not None else QColor(NEUTRAL)
+        self._owner[province_id] = QColor(colour) if colour is not None else None
+        if item.brush().color() != fill:
+            item.setBrush(QBrush(fill))
+
+    def owner_colour(self, province_id: str) -> QColor | None:
+        """The controller colour a province is filled with (None: neutral)."""
+        return self._owner.get(province_id)
+
+    def fill_colour(self, province_id: str) -> QColor:
+        """The colour a province is filled with now."""
+        item = self.province_items.get(province_id)
+        return item.brush().color() if item is not None else QColor()
 
     # queries ---------------------------------------------------------------------------
     def border(self, border_id: str) -> BorderGeometry | None:
@@ -278,9 +455,35 @@ class MapScene(QGraphicsScene):
             border_id
         )
 
+    def target(self, key: str) -> Target | None:
+        """The laid-out target of a place (game layout only)."""
+        return self.layout.targets.get(key) if self.layout is not None else None
+
+    def status_anchor(self, province_id: str) -> tuple[QPointF, float, int] | None:
+        """The centre of a province's plate, its scale and which shape it has (the index
+        in `status_row`; game layout only)."""
+        if self.layout is None:
+            return None
+        block = self.layout.blocks.get(province_id)
+        if block is None or block.plate is None:
+            return None
+        return QPointF(block.plate.cx, block.plate.cy), block.plate_scale, block.plate_shape
+
     def centre_point(self, province_id: str) -> QPointF:
-        """Where a province's tokens gather (below its name)."""
+        """Where a province's tokens gather (its centre target; else below its name)."""
+        target = self.target(province_id)
+        if target is not None:
+            return QPointF(target.x, target.y)
         return self.labels.get(province_id, QPointF()) + QPointF(0, self.unit * 4.6)
+
+    def place_point(self, key: str) -> QPointF | None:
+        """Where a place (province id or target key) is drawn; None when unknown."""
+        target = self.target(key)
+        if target is not None:
+            return QPointF(target.x, target.y)
+        if key in self.labels:
+            return self.labels[key]
+        return None
 
     def key_at(self, item: QGraphicsItem | None) -> tuple[str, str] | None:
         """The (kind, id) of a clickable item or any of its parents."""
@@ -304,8 +507,81 @@ class MapScene(QGraphicsScene):
         """Remove every tint and hide every spot."""
         for glow in self.highlights.values():
             glow.setVisible(False)
-        for spot in (*self.centre_spots.values(), *self.border_spots.values()):
+        for spot in (*self.centre_spots.values(), *self.target_spots.values()):
             spot.setVisible(False)
+
+    # marks -----------------------------------------------------------------------------
+    def set_marks(
+        self,
+        group: str,
+        marks: list[tuple[str, QColor, str]],
+        fade_ms: int = 0,
+    ) -> list[QGraphicsItem]:
+        """Ring places: (key, colour, tooltip) for a province id or a target key; `group`
+        names a set of marks that replaces the previous one of that name ("last" for the
+        seats' last actions, "flash" for a log line's places). With `fade_ms` the marks
+        fade away after that time."""
+        for item in self._marks.pop(group, []):
+            if item.scene() is self:
+                self.removeItem(item)
+        items: list[QGraphicsItem] = []
+        u = self.unit
+        for key, colour, tip in marks:
+            target = self.target(key) if key not in self.province_items else None
+            path = QPainterPath()
+            if target is not None and target.kind != "centre":
+                r = target.radius * 1.45
+                path.addEllipse(QPointF(target.x, target.y), r, r)
+                width = max(u * 0.45, target.radius * 0.32)
+            elif key in self.province_items:
+                path = self.province_items[key].path()
+                width = u * (0.45 if group == "step" else 0.7)
+            else:
+                continue
+            # the colour over a dark rim: it shows on any fill, a clan's own included
+            for pen_colour, pen_width, z in (
+                (QColor(20, 16, 10, 200), width * 1.7, 0.0),
+                (colour, width, 0.1),
+            ):
+                item = QGraphicsPathItem(path)
+                pen = QPen(pen_colour, pen_width)
+                pen.setJoinStyle(Qt.RoundJoin)
+                item.setPen(pen)
+                item.setBrush(Qt.NoBrush)
+                item.setZValue(MARK_Z.get(group, 60) + z)
+                item.setToolTip(tip)
+                item.setAcceptedMouseButtons(Qt.NoButton)
+                self.addItem(item)
+                items.append(item)
+        self._marks[group] = items
+        if fade_ms and items:
+            # a pause, then the fade: both children of the scene, gone with it
+            fade = QVariantAnimation()
+            fade.setStartValue(1.0)
+            fade.setEndValue(0.0)
+            fade.setDuration(600)
+
+            def apply(value: object, items: list[QGraphicsItem] = items) -> None:
+                for item in items:
+                    item.setOpacity(float(value))  # type: ignore[arg-type]
+
+            fade.valueChanged.connect(apply)
+            sequence = QSequentialAnimationGroup(self)
+            sequence.addPause(fade_ms)
+            sequence.addAnimation(fade)
+            sequence.finished.connect(lambda g=group, its=items: self._drop_marks(g, its))
+            self._fades = [f for f in self._fades if f.state() == QAbstractAnimation.Running]
+            self._fades.append(sequence)
+            sequence.start()
+        return items
+
+    def _drop_marks(self, group: str, items: list[QGraphicsItem]) -> None:
+        if self._marks.get(group) is items:
+            self.set_marks(group, [])
+
+    def marks(self, group: str) -> list[QGraphicsItem]:
+        """The marks of a group now shown."""
+        return list(self._marks.get(group, []))
 
 
 def flower_item(size: float) -> QGraphicsPathItem:

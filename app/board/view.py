@@ -18,7 +18,7 @@ class BoardView(QGraphicsView):
 
     `clicked(keys)` / `hovered(keys)` carry a list of (kind, id) from the top item down, so
     a game can take the first one that means something now (a token lying in a province
-    does not stop a click on that province).
+    does not stop a click on that province); a click on nothing clickable gives [].
     """
 
     clicked = Signal(object)
@@ -128,9 +128,8 @@ class BoardView(QGraphicsView):
             and event.button() == Qt.LeftButton
             and (pos - self._press).manhattanLength() <= CLICK_SLOP
         ):
-            keys = self.keys_at(pos)
-            if keys:
-                self.clicked.emit(keys)
+            # an empty list too: a click on nothing is answered with why nothing happened
+            self.clicked.emit(self.keys_at(pos))
         self._press = None
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override

@@ -1,4 +1,5 @@
-"""`daimyo bench TARGET`: speed measurements (figures go to docs/PERFORMANCE.md)."""
+"""`daimyo bench TARGET`: speed measurements (figures go to docs/PERFORMANCE.md); `wait`
+measures how long a person waits between two decisions in the app."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ TARGETS: dict[str, str] = {
     "print": "app.printing.bench:main",
     "shinobi": "engine.shinobi.bench:main",
     "ricewars": "engine.ricewars.bench:main",
+    "wait": "app.bench_wait:main",
 }
 
 

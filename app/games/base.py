@@ -1,8 +1,18 @@
-"""The contract between the app's game-agnostic shell and one game's presentation."""
+"""The contract between the app's game-agnostic shell and one game's presentation.
+
+The story of a game is told by `GameUI.story`: for each action, the *beats* one viewer is
+told — log lines (plain text, each with the board places it happened at) and, for a
+resolution, the step the board shows while those lines appear. The default tells the
+actor's own line (`describe_action`) or everybody else's (`public_description`) and one
+line per `resolution_steps` step; a game overrides `story` to say "you", keep secrets per
+viewer and give places. `story_so_far` replays a game's actions and retells them, so a
+loaded game shows its whole log and `daimyo log` prints it.
+"""
 
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +28,11 @@ if TYPE_CHECKING:
 
 PLAYER_COLOURS = ["#c0392b", "#2471a3", "#229954", "#b7950b", "#7d3c98"]
 
+PUBLIC = -1
+"""The viewer who knows only what everybody knows (a spectator, the hot-seat curtain)."""
+EVERYTHING = -2
+"""The viewer who knows every secret, as after the game (`daimyo log` by default)."""
+
 
 @dataclass(frozen=True, slots=True)
 class ResolutionStep:
@@ -27,6 +42,33 @@ class ResolutionStep:
     lines: tuple[str, ...]
     highlight: tuple[str, ...] = ()  # board items (province ids) the step is about
     payload: Any = None  # game-specific data for the view (e.g. the revealed board)
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """One event of the story in words, and the board places it happened at (province
+    ids or target keys of the map; empty when it happened nowhere in particular)."""
+
+    text: str
+    places: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Beat:
+    """A part of an action's story: its log lines, and the resolution step that shows
+    them on the board (None for the action itself: its lines appear at once)."""
+
+    lines: tuple[LogLine, ...]
+    step: ResolutionStep | None = None
+
+
+def plain(html: str) -> str:
+    """Rich text without its tags and entities, for the plain log."""
+    text = re.sub(r"<br\s*/?>", " ", html)
+    text = re.sub(r"<[^>]+>", "", text)
+    return text.replace("&nbsp;", " ").replace("&amp;", "&").replace("&lt;", "<").replace(
+        "&gt;", ">"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +97,31 @@ class GameView(QWidget):
         """Show `session` as `viewer` sees it; accept input only when `interactive`."""
         raise NotImplementedError
 
+    animation_ms: int = 0
+    """How long the board's animations take (the AI pace; 0: no animation)."""
+
+    def dispose(self) -> None:
+        """Let go of every board item before the view is deleted (the game is closed):
+        Python must not hold items of a scene Qt deletes."""
+
+    def set_ui_scale(self, scale: float) -> None:
+        """Size text and controls for `scale` (1 at 1280 × 720; the screen applies it)."""
+
     def show_step(self, step: ResolutionStep | None) -> None:
-        """Highlight what a resolution step is about (None clears)."""
+        """Show a resolution step on the board (None: back to the game)."""
+
+    def skip_animation(self) -> None:
+        """Jump to the end of a running animation."""
+
+    def animating(self) -> bool:
+        """True while the board animates a step."""
+        return False
+
+    def set_last_actions(self, marks: dict[int, tuple[str, tuple[str, ...], str]]) -> None:
+        """Highlight each seat's last action: player -> (colour, places, words)."""
+
+    def show_places(self, places: tuple[str, ...]) -> None:
+        """Show where a log line happened (flash those places on the board)."""
 
     def zoom(self, factor: float) -> None:
         """Zoom the board, when the view has one."""
@@ -116,6 +181,60 @@ class GameUI:
     ) -> list[ResolutionStep]:
         """Steps to show one by one after `action` (empty when it resolves nothing)."""
         return []
+
+    def turn_owner(self, state: GameState) -> int:
+        """Whose turn the next decision belongs to, for the AI pace (paced once per turn):
+        the player to act (the default); Rice Wars: a fight's attacker, whose attack the
+        whole fight is part of (the fight is retold step by step when it ends)."""
+        return state.current_player()
+
+    def sits_out(self, state: GameState, player: int) -> bool:
+        """True when `player` has nothing to decide until the others finish a stretch of
+        play (Rice Wars: both pass markers down): their moves then follow without the AI
+        pace, so the person waits only for their thinking."""
+        return False
+
+    def action_places(
+        self, state_before: GameState, action: Any, state_after: GameState, player: int
+    ) -> tuple[str, ...]:
+        """The board places `action` happened at (province ids, target keys); () for none."""
+        return ()
+
+    def story(
+        self,
+        state_before: GameState,
+        action: Any,
+        state_after: GameState,
+        player: int,
+        viewer: int,
+    ) -> list[Beat]:
+        """What `viewer` (a seat, `PUBLIC` or `EVERYTHING`) is told about `action`, which
+        `player` took: the action's own line first, then one beat per resolution step."""
+        if viewer in (player, EVERYTHING):
+            text = self.describe_action(state_after, action, player)
+        else:
+            text = self.public_description(state_after, action, player)
+        places = self.action_places(state_before, action, state_after, player)
+        beats = [Beat((LogLine(plain(text), places),))] if text else []
+        for step in self.resolution_steps(state_before, action, state_after):
+            line = plain(step.title + ": " + " ".join(step.lines))
+            beats.append(Beat((LogLine(line, tuple(step.highlight)),), step))
+        return beats
+
+    def story_so_far(self, state: GameState, viewer: int) -> list[LogLine]:
+        """The whole log of a game as `viewer` was told it, replayed from its start."""
+        replay = state.clone()
+        actions = list(replay.history)
+        while replay.history:
+            replay.undo()
+        lines: list[LogLine] = []
+        for action in actions:
+            before = replay.clone()
+            player = replay.current_player()
+            replay.apply(action)
+            for beat in self.story(before, action, replay, player, viewer):
+                lines.extend(beat.lines)
+        return lines
 
     def create_view(self, parent: QWidget | None = None) -> GameView:
         """A fresh play area for this game."""

@@ -5,6 +5,8 @@ Entry points: `load_board` (map file, shipped id or MapFile → Board), `write_p
 editor's File menu: `open_print_preview(map, parent)` (QPrintPreviewDialog whose print
 button prints), `print_with_dialog(map, parent)` and `export_pdf(map, path)`. `map` is a
 Board, a map path, a shipped id or an in-memory MapFile.
+
+The print-and-play kit (`daimyo kit`, Game → Print kit…) is `app.printing.kit`.
 """
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs before any Qt call

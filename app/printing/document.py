@@ -9,6 +9,7 @@ the requested play sheets.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from app.printing import draw
 from app.printing.board import BoardPainter, map_to_points
 from app.printing.layout import (
     DEFAULT_OVERLAP_MM,
+    SAFE_MARGIN_MM,
     BoardPlan,
     Rect,
     Tile,
@@ -28,7 +30,7 @@ from app.printing.layout import (
 )
 from app.printing.legend import ScaleBar, legend_height, paint_legend
 from app.printing.model import Board
-from app.printing.sheets import CLANS, SHEET_KINDS, paint_reference_sheet, paint_token_sheet
+from app.printing.sheets import CLAN_IDS, SHEET_KINDS, paint_reference_sheet, paint_token_sheet
 from engine.files import atomic_write_bytes
 
 PAGE_SIZE_IDS = {
@@ -112,23 +114,28 @@ def render_document(device: QPagedPaintDevice, board: Board, options: PrintOptio
     if not painter.begin(device):
         raise OSError("cannot start painting on the print device")
     try:
-        job = _Job(painter, device, board, plan, result)
+        job = BoardPages(painter, device, board, plan, result)
         job.board_pages(options.legend)
         for kind in options.sheets:
             if kind == "tokens":
-                for clan in CLANS:
-                    job.new_page(f"tokens {clan.id}")
-                    paint_token_sheet(painter, job.printable_pt(), clan, board)
+                for clan in CLAN_IDS:
+                    job.new_page(f"tokens {clan}")
+                    paint_token_sheet(painter, paper, clan, board)
             elif kind == "reference":
                 job.new_page("reference")
-                paint_reference_sheet(painter, job.printable_pt(), board)
+                paint_reference_sheet(painter, paper, board)
     finally:
         painter.end()
     return result
 
 
-class _Job:
-    """Page-by-page drawing state of one render."""
+class BoardPages:
+    """Page-by-page drawing of a board print: the fitted page, or index, legend and tiles.
+
+    `new_page`, when given, starts each page instead (the kit draws its header and footer
+    there, and then the tile pages leave out their own sheet label); `marks_within` (sheet
+    mm) keeps the crop marks out of the kit's header and footer.
+    """
 
     def __init__(
         self,
@@ -137,6 +144,8 @@ class _Job:
         board: Board,
         plan: BoardPlan,
         result: PrintResult,
+        new_page: Callable[[str], None] | None = None,
+        marks_within: Rect | None = None,
     ) -> None:
         self.painter = painter
         self.device = device
@@ -144,17 +153,25 @@ class _Job:
         self.plan = plan
         self.result = result
         self.board_painter = BoardPainter(board)
+        self._new_page = new_page
+        self._marks_within = marks_within  # sheet mm crop marks stay in (default: safe area)
 
     def new_page(self, kind: str) -> None:
-        if self.result.pages:
-            self.device.newPage()
+        """Start a page of this kind (points from the paper's corner)."""
+        if self._new_page is not None:
+            self._new_page(kind)
+        else:
+            if self.result.pages:
+                self.device.newPage()
+            draw.begin_points(self.painter)
         self.result.pages.append(kind)
-        draw.begin_points(self.painter)
 
     def printable_pt(self) -> QRectF:
+        """The plan's printable area in points."""
         return _pt(self.plan.printable)
 
     def board_pages(self, legend: bool) -> None:
+        """Every board page of the plan, in `board_page_kinds` order."""
         plan = self.plan
         if not plan.tiled:
             self.new_page("board")
@@ -256,18 +273,22 @@ class _Job:
         self._overlap_guides(tile, area)
         painter.restore()
         self._crop_marks(area)
+        if self._new_page is not None:
+            return  # the kit's header names the sheet
         label = (
             f"{self.board.name} — sheet {tile.code}: {tile.label} of {plan.rows} × "
             f"{plan.columns} — {plan.scale * 100:.0f} %"
         )
+        band = max(0.0, plan.printable.y - SAFE_MARGIN_MM - 0.3)  # mm between safe edge and area
         left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
         draw.draw_text(
             painter,
             QRectF(
-                area.x() + draw.mm(8), area.y() - draw.mm(8), area.width() - draw.mm(16), draw.mm(6)
+                area.x() + draw.mm(8), area.y() - draw.mm(band), area.width() - draw.mm(16),
+                draw.mm(band),
             ),
             label,
-            draw.font(8),
+            draw.font(7),
             colour="#333333",
             flags=left,
         )
@@ -276,12 +297,12 @@ class _Job:
             painter,
             QRectF(
                 area.x() + draw.mm(8),
-                area.bottom() + draw.mm(2),
+                area.bottom() + draw.mm(0.3),
                 area.width() - draw.mm(16),
-                draw.mm(6),
+                draw.mm(band),
             ),
             tile.code,
-            draw.font(9, bold=True),
+            draw.font(8, bold=True),
             colour="#333333",
             flags=right,
         )
@@ -322,19 +343,37 @@ class _Job:
             painter.drawLine(QPointF(m.x(), m.y() - r * 1.5), QPointF(m.x(), m.y() + r * 1.5))
 
     def _crop_marks(self, area: QRectF) -> None:
-        """Short lines in the margin continuing each edge of the printable area."""
+        """Short lines in the margin continuing each edge of the printable area.
+
+        They stop at the safe margin: nothing is printed where printers cannot print.
+        """
         painter = self.painter
         painter.save()
         painter.setPen(draw.pen(QColor("#000000"), 0.4))
-        gap, length = draw.mm(1.5), draw.mm(6)
+        full = self.device.pageLayout().fullRect(QPageLayout.Unit.Millimeter)
+        safe = _pt(
+            self._marks_within
+            or Rect(
+                SAFE_MARGIN_MM,
+                SAFE_MARGIN_MM,
+                full.width() - 2 * SAFE_MARGIN_MM,
+                full.height() - 2 * SAFE_MARGIN_MM,
+            )
+        )
+        gap = draw.mm(1.0)
+        room_x = min(area.left() - safe.left(), safe.right() - area.right()) - gap
+        room_y = min(area.top() - safe.top(), safe.bottom() - area.bottom()) - gap
+        length_x, length_y = min(draw.mm(6), room_x), min(draw.mm(6), room_y)
         for x, y, sx, sy in (
             (area.left(), area.top(), -1, -1),
             (area.right(), area.top(), 1, -1),
             (area.left(), area.bottom(), -1, 1),
             (area.right(), area.bottom(), 1, 1),
         ):
-            painter.drawLine(QPointF(x + sx * gap, y), QPointF(x + sx * (gap + length), y))
-            painter.drawLine(QPointF(x, y + sy * gap), QPointF(x, y + sy * (gap + length)))
+            if length_x > 0.5:
+                painter.drawLine(QPointF(x + sx * gap, y), QPointF(x + sx * (gap + length_x), y))
+            if length_y > 0.5:
+                painter.drawLine(QPointF(x, y + sy * gap), QPointF(x, y + sy * (gap + length_y)))
         painter.restore()
 
 

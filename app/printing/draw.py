@@ -11,7 +11,16 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QTransform,
+)
 
 PT_PER_MM = 72.0 / 25.4
 FONT_FAMILIES = ["DejaVu Sans", "Noto Sans", "Liberation Sans", "Arial", "Helvetica"]
@@ -68,13 +77,17 @@ def draw_text(
     legible over borders and colours.
     """
     t = painter.transform()
-    device_rect = t.mapRect(rect)
+    # Keep the transform's rotation and translation, drop its scale (points -> dots), and
+    # scale the rectangle instead: so a page turned 180° (a folded screen) turns its text too.
+    s = math.sqrt(abs(t.determinant())) or 1.0
     painter.save()
-    painter.resetTransform()
+    painter.setTransform(QTransform(t.m11() / s, t.m12() / s, t.m21() / s, t.m22() / s,
+                                    t.dx(), t.dy()))
+    device_rect = QRectF(rect.x() * s, rect.y() * s, rect.width() * s, rect.height() * s)
     painter.setFont(f)
     if halo is not None:
         bounds = painter.boundingRect(device_rect, int(flags), text)
-        pad = f.pointSizeF() * 0.18 * t.m11()
+        pad = f.pointSizeF() * 0.18 * s
         plate = QColor(halo)
         plate.setAlpha(170)
         painter.setPen(Qt.PenStyle.NoPen)

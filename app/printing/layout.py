@@ -19,6 +19,7 @@ PAPER_SIZES: dict[str, tuple[float, float]] = {
 }
 
 MARGIN_MM = 10.0  # unprinted border of every sheet: home printers cannot print to the edge
+SAFE_MARGIN_MM = 6.35  # nothing at all is printed nearer the edge (¼ inch: laser printers)
 DEFAULT_OVERLAP_MM = 10.0
 LEGEND_BAND_MM = 48.0  # depth of the legend strip beside a fitted map
 LEGEND_MIN_MM = 40.0  # a strip thinner than this is no legend: it goes to its own page
@@ -113,12 +114,14 @@ def plan_fit(
     map_size: tuple[float, float],
     legend: bool,
     margin: float = MARGIN_MM,
+    area: Rect | None = None,
 ) -> BoardPlan:
     """The largest scale that puts the whole map (and the legend, if asked) on one sheet.
 
     The legend takes a strip below or beside the map, whichever leaves the map larger.
+    `area` (sheet mm) replaces the printable area, e.g. to leave room for a page header.
     """
-    area = printable_area(paper, margin)
+    area = area or printable_area(paper, margin)
     width_mm, height_mm = map_size
     gap = 4.0
     candidates: list[tuple[float, Rect, Rect | None]] = []
@@ -149,15 +152,16 @@ def plan_scaled(
     overlap: float,
     legend: bool,
     margin: float = MARGIN_MM,
+    area: Rect | None = None,
 ) -> BoardPlan:
     """The map at `scale` × true size, tiled over as many sheets as it needs.
 
     Tiles step by (printable size − overlap), so neighbours repeat `overlap` mm of the
-    board; the map is centred on the tiled canvas.
+    board; the map is centred on the tiled canvas. `area` as in `plan_fit`.
     """
     if scale <= 0 or not math.isfinite(scale):
         raise LayoutError(f"scale must be a positive number or 'fit', not {scale}")
-    area = printable_area(paper, margin)
+    area = area or printable_area(paper, margin)
     if overlap < 0 or overlap >= min(area.width, area.height) / 2:
         raise LayoutError(
             f"overlap {overlap:g} mm must be between 0 and "

@@ -129,6 +129,7 @@ class Board:
     sea_labels: tuple[tuple[str, Point], ...] = ()
     warnings: tuple[str, ...] = ()
     attributes: Mapping[str, Any] = field(default_factory=dict)  # map-level, e.g. round_track
+    graph: Any = None  # the rules' engine.graph.MapGraph, when borders could be derived
 
     @property
     def size_mm(self) -> tuple[float, float]:
@@ -258,6 +259,7 @@ def build_board(mapfile: MapFile, check: bool = True) -> Board:
         sea_labels=_sea_labels(seas),
         warnings=tuple(warnings),
         attributes=dict(mapfile.attributes),
+        graph=geometry.graph if geometry is not None else None,
     )
 
 

@@ -46,8 +46,10 @@ class StartScreen(QWidget):
         self.load_button = QPushButton("Load game…")
         self.editor_button = QPushButton("Map editor")
         self.rules_button = QPushButton("Rules")
-        self.print_button = QPushButton("Print a board…")
-        self.print_button.setToolTip("Preview, print or export the board of a map as a PDF")
+        self.print_button = QPushButton("Print…")
+        self.print_button.setToolTip(
+            "A print-and-play kit (board, tokens, cards, aids) or a board alone"
+        )
         self.continue_info = QLabel()
         self.continue_info.setObjectName("continueInfo")
         self.continue_info.setWordWrap(True)

@@ -30,6 +30,17 @@ def bench_graph(side: str) -> MapGraph:
     return MapGraph(data["id"], data["name"], data["hash"], provinces, (), data["attrs"])
 
 
+def side_for(players: int) -> str:
+    """The board side a player count plays on: epic for 5, quick otherwise."""
+    return "epic" if players == 5 else "quick"
+
+
+def load_bench_graph(players: int = 4, side: str | None = None) -> MapGraph:
+    """The graph `daimyo bench ai --game ricewars` plays on: `side`, else the side that
+    takes `players` (the same loader name as the other map games' benches)."""
+    return bench_graph(side or side_for(players))
+
+
 def run(games: int, players: int, seed: int, graph: MapGraph) -> tuple[float, int]:
     """Play `games` random games; (CPU seconds of this process, actions)."""
     actions = 0
@@ -52,8 +63,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
     parser.add_argument("--board", choices=["quick", "epic"], help="board side")
     args = parser.parse_args(argv)
-    side = args.board or ("epic" if args.players == 5 else "quick")
-    graph = bench_graph(side)
+    graph = load_bench_graph(args.players, args.board)
     seconds, actions = run(args.games, args.players, args.seed, graph)
     print(
         f"ricewars: {args.games} random {args.players}-player games on {graph.id!r} "

@@ -23,10 +23,13 @@
 7. `advance_round`: whatever is left is discarded, bluffs return behind the screens, the
    round marker advances; after round 5 the game is over.
 
-The next round's upkeep is started by `rounds.py`.
+The next round's upkeep is started by `rounds.py`. `resolve_in_steps` carries the steps
+out one at a time, for a caller that shows the board after each (the app's story).
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 from engine.core import TERMINAL
 from engine.rokugan.battles import battles, mark_attacks
@@ -71,14 +74,28 @@ from engine.rokugan.tokens import (
 
 def resolve(st: Position) -> None:
     """Resolution steps 1-7 (the caller starts the next round unless the game is over)."""
+    for _step in resolve_in_steps(st):
+        pass
+
+
+def resolve_in_steps(st: Position) -> Iterator[int]:
+    """Resolution steps 1-7 one at a time: each step is carried out, then its number is
+    yielded, so the caller sees the board after every step (run it to the end)."""
     reveal(st)
     mark_attacks(st)
+    yield 1
     lion_bluff = remove_bluffs_and_illegal(st)
+    yield 2
     resolve_raids(st)
+    yield 3
     resolve_diplomacy(st)
+    yield 4
     battles(st, lion_bluff)
+    yield 5
     claim_territories(st)
+    yield 6
     advance_round(st)
+    yield 7
 
 
 def token_problem(st: Position, serial: int) -> str | None:

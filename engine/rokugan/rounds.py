@@ -15,6 +15,9 @@ pass automatically; Purge the Weak is the whole turn (no placement after it).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from engine.core import IllegalActionError
@@ -207,8 +210,24 @@ def _end_placement(st: Position) -> None:
     resolve_round(st)
 
 
+_HELD: ContextVar[bool] = ContextVar("rokugan_resolution_held", default=False)
+
+
+@contextmanager
+def resolution_held() -> Iterator[None]:
+    """Inside the block (in this thread only), a decision that ends the placement stops
+    where the resolution would begin: the board as placed, nothing revealed yet."""
+    token = _HELD.set(True)
+    try:
+        yield
+    finally:
+        _HELD.reset(token)
+
+
 def resolve_round(st: Position) -> None:
     """Resolution steps 1-7, then the next round's upkeep (unless the game is over)."""
+    if _HELD.get():
+        return
     resolve(st)
     if st.phase != PH_OVER:
         start_round(st)

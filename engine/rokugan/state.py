@@ -178,6 +178,16 @@ class RokuganState(Position, GameState):
         self._history.append(action)
         rounds.apply_action(self, action)
 
+    def at_reveal(self, action: Any) -> Self:
+        """A copy of this state with `action` carried out up to the round's resolution:
+        the placement over, every token still as placed and nothing revealed (when
+        `action` does not end the placement, simply the state after it). Its resolution
+        can then be carried out step by step with `resolution.resolve_in_steps`."""
+        state = self.clone()
+        with rounds.resolution_held():
+            state.apply(action)
+        return state
+
     def apply_checked(self, action: Any) -> None:
         reason = self.why_illegal(action)
         if reason is not None:

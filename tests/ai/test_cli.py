@@ -65,3 +65,17 @@ def test_bench_reports_a_median_per_level(capsys) -> None:
     data = json.loads(capsys.readouterr().out)
     assert [row["level"] for row in data["levels"]] == ["easy@50", "greedy"]
     assert all(row["decisions"] > 0 and row["median_s"] >= 0 for row in data["levels"])
+
+
+def test_bench_ai_runs_for_every_game_through_the_cli(capsys) -> None:
+    from app.cli import main
+
+    # Given each game (Rice Wars on the side its player count takes, Rokugan on its board)
+    for game, players in (("ricewars", 5), ("ricewars", 3), ("shinobi", 5), ("rokugan", 3)):
+        # When the AI bench runs through `daimyo bench ai --game GAME`
+        code = main(["bench", "ai", "--game", game, "--players", str(players), "--games", "1",
+                     "--every", "200", "--levels", "easy@20", "--json"])  # fmt: skip
+        # Then it measures decisions, wall and CPU time
+        assert code == 0, game
+        row = json.loads(capsys.readouterr().out)["levels"][0]
+        assert row["decisions"] > 0 and row["median_cpu_s"] >= 0, game

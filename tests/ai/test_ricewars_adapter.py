@@ -95,3 +95,68 @@ def test_search_bots_answer_legally_from_the_observation() -> None:
             action = bot.choose(st.observation(p), legal, random.Random(1), Budget())
             assert action in legal
             st.apply(action)
+
+
+def _hiring_position(players: int = 4, seed: int = 2):
+    """A hiring turn of round 2 with money to spend, reached by greedy play."""
+    from engine.ricewars.state import HIRE
+
+    st = new(players, seed=seed)
+    bot = make_bot("greedy", "ricewars")
+    rng = random.Random(seed)
+    while not (st.phase == HIRE and st.round == 2):
+        p = st.current_player()
+        st.apply(bot.choose(st.observation(p), st.legal_actions(), rng, Budget()))
+    set_money(st, st.cur, 14)
+    return st
+
+
+def _hire_turn(st, bot) -> tuple[list[str], int]:
+    """Play the current player's hiring turn with `bot`: (actions, searched decisions)."""
+    from engine.ricewars.state import HIRE
+
+    player, done, searched = st.current_player(), [], 0
+    while st.phase == HIRE and st.current_player() == player:
+        action = bot.choose(st.observation(player), st.legal_actions(), random.Random(1), Budget())
+        searched += bool(bot.last and bot.last.nodes)
+        done.append(str(action))
+        st.apply(action)
+    return done, searched
+
+
+def test_a_hiring_turn_is_one_search_and_ends_where_step_by_step_search_ends() -> None:
+    from ai.games.ricewars import RiceWarsAdapter
+    from ai.levels import level_for
+    from ai.search import SearchBot
+
+    class StepByStep(RiceWarsAdapter):
+        def plan_key(self, observation):  # noqa: ANN001, ANN201 - the old way: no plans
+            return None
+
+    # Given a hiring turn with 14 Ryo to spend (1,000 nodes complete the first iteration)
+    config = level_for("normal", "ricewars").config
+    planned_state = _hiring_position()
+    searched_state = planned_state.clone()
+    # When the normal search plays it with turn plans and, separately, step by step
+    planning = SearchBot(config, adapter_for("ricewars", search=True), nodes=1000)
+    planned, searches = _hire_turn(planned_state, planning)
+    stepwise = SearchBot(config, StepByStep(), nodes=1000)
+    _, step_searches = _hire_turn(searched_state, stepwise)
+    # Then the turn took several steps but one search, and it ends in the same position
+    assert len(planned) >= 3 and planned[-1] == "done"
+    assert searches == 1 < step_searches
+    assert planned_state.key() == searched_state.key()
+
+
+def test_a_turn_plan_is_dropped_when_the_position_is_not_the_one_planned() -> None:
+    # Given a bot that planned a hiring turn
+    st = _hiring_position()
+    bot = make_bot("normal@1000", "ricewars")
+    first = bot.choose(st.observation(st.cur), st.legal_actions(), random.Random(1), Budget())
+    assert bot._plan, "a hiring turn of 14 Ryo plans more than one step"
+    # When the position differs from the planned one (the step was not taken)
+    other = next(a for a in st.legal_actions() if a != first)
+    st.apply(other)
+    bot.choose(st.observation(st.current_player()), st.legal_actions(), random.Random(1), Budget())
+    # Then the bot searched again instead of playing the stale plan
+    assert bot.last is not None and bot.last.nodes > 0

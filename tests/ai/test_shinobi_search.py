@@ -64,3 +64,26 @@ def test_an_opponent_in_the_search_is_expected_to_play_as_greedy_does() -> None:
     # greedy samples the hidden cards it cannot see, the world here holds the true ones)
     assert decided > 100
     assert agreed / decided > 0.6
+
+
+def test_a_turns_three_orders_share_one_budget() -> None:
+    from ai.games.shinobi import ORDER_SHARES
+
+    # Given a mid-game turn of player 0 and the normal level with 1,000 nodes a turn
+    state = SPEC.new_game(4, 5, {"first": 0})
+    rng = random.Random(5)
+    while not (state.current_player() == 0 and state.order == 1 and state.turns >= 8):
+        state.apply(rng.choice(state.legal_actions()))
+    bot = make_bot("normal@1000", "shinobi")
+    spent = []
+    # When it plays its three orders
+    while state.current_player() == 0 and not state.is_terminal():
+        legal = state.legal_actions()
+        action = bot.choose(state.observation(0), legal, random.Random(1), Budget())
+        spent.append(bot.last.nodes if len(legal) > 1 else 0)
+        state.apply(action)
+    # Then each order searched at most its share, the turn at most one decision's budget
+    assert sum(ORDER_SHARES) <= 1.0 + 1e-9
+    for nodes, share in zip(spent, ORDER_SHARES, strict=False):
+        assert nodes <= round(1000 * share)
+    assert sum(spent) <= 1000 and spent[0] > 0

@@ -48,15 +48,7 @@ def click_board(view, qtbot, point: QPointF) -> None:
 
 
 def _place_point(view, value: str) -> QPointF:
-    spot = view._slot_spots.get(value)
-    if spot is not None:
-        return spot.scenePos()
-    scene = view.scene
-    centre = scene.centre_spots[value]
-    if centre.isVisible():
-        return centre.scenePos()
-    # a province to pick as a whole: a point of it away from the label and the tokens
-    return scene.labels[value] + QPointF(0, -scene.unit * 0.5)
+    return view.place_point(value)
 
 
 def decide(window, qtbot, rng: random.Random, prefer: tuple[str, ...] = ()) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox
 
 import app.printing
@@ -123,8 +122,10 @@ def test_preview_from_the_start_screen_button(
     # Given the preview replaced by a recorder that hands back a dialog
     preview = Recorder(QDialog())
     monkeypatch.setattr(app.printing, "open_print_preview", preview)
-    # When I press "Print a board…" on the start screen
-    qtbot.mouseClick(window.start_screen.print_button, Qt.LeftButton)
+    # When I choose the board from the start screen's Print… menu
+    menu = window.start_screen.print_button.menu()
+    board_entry = next(a for a in menu.actions() if "board" in a.text().lower())
+    board_entry.trigger()
     # Then the chosen board is previewed with the chosen options
     (board, parent, options) = preview.calls[0]
     assert board.name == QUICK and parent is window and options == options_dialog.answer

@@ -14,7 +14,14 @@ import pytest
 from app.printing import PrintOptions, load_board, pdf_bytes
 from app.printing.board import FRAME_COLOUR
 from app.printing.draw import PT_PER_MM
-from app.printing.layout import LayoutError, Rect, paper_size, plan_fit, plan_scaled
+from app.printing.layout import (
+    SAFE_MARGIN_MM,
+    LayoutError,
+    Rect,
+    paper_size,
+    plan_fit,
+    plan_scaled,
+)
 from app.printing.legend import SCALE_BAR_COLOUR
 from tests.app.test_print_pdfreader import Pdf, hex_colour, same_colour
 
@@ -182,10 +189,12 @@ def test_tiles_carry_crop_marks_outside_the_printable_area(qapp, tiny: Path) -> 
     black = hex_colour("#000000")
     # Crop marks: black strokes entirely in the left margin, level with the area's corners
     marks = [
-        s for s in page.strokes if same_colour(s.colour, black) and s.x1 < left and s.width > 10
+        s for s in page.strokes if same_colour(s.colour, black) and s.x1 < left and s.width > 5
     ]
     ys = sorted({round(height - s.y0, 1) for s in marks})  # PDF y is up: back to top-down
     assert ys == [pytest.approx(top, abs=0.2), pytest.approx(height - top, abs=0.2)]
+    # And they stop at the safe margin, where every printer still prints
+    assert min(s.x0 for s in marks) >= SAFE_MARGIN_MM * PT_PER_MM - 0.3
 
 
 def test_alignment_marks_of_neighbours_fall_on_the_same_board_point(qapp, tiny: Path) -> None:
@@ -301,12 +310,16 @@ def test_play_sheets_follow_the_board(qapp, tiny: Path) -> None:
         "tokens unicorn",
         "reference",
     ]
-    crab, lion, scorpion = (pdf.pages[i].texts for i in (1, 4, 6))
+    crab, crane, lion, scorpion = (pdf.pages[i].texts for i in (1, 2, 4, 6))
     # Army 1×6 2×4 3×3 4×2 5×1, and the Lion's special Army 6
     assert crab.count("Army") == 16 and lion.count("Army") == 17 and "6" in lion
     assert crab.count("Navy") == 4 and "3" in crab  # Crab special: Navy 3
     assert scorpion.count("Shinobi") == 3
-    assert crab.count("C") == 30  # control tokens
+    # Every token carries its clan's own mark, front and back (fold pairs): Crab and
+    # Crane, once both "C", are told apart
+    tokens_per_clan = 27 + 30
+    assert crab.count("CB") == 2 * tokens_per_clan and "CR" not in crab
+    assert crane.count("CR") == 2 * tokens_per_clan and "CB" not in crane
     assert "Battle for Rokugan — turn order" in pdf.pages[8].texts
     assert "3  Resolution" in pdf.pages[8].texts
 

@@ -40,7 +40,7 @@ class Page:
     texts: list[str] = field(default_factory=list)
     shapes: list[FilledShape] = field(default_factory=list)
     strokes: list[FilledShape] = field(default_factory=list)  # colour = stroke colour
-    text_positions: list[tuple[str, float, float]] = field(default_factory=list)
+    text_positions: list[tuple[str, float, float]] = field(default_factory=list)  # PDF points
 
     @property
     def size(self) -> tuple[float, float]:
@@ -138,6 +138,7 @@ class Pdf:
         font: int | None = None
         text: list[str] | None = None
         text_pos: tuple[float, float] | None = None
+        text_matrix = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]
         for token in tokenize(stream):
             if token[:1] in (b"<", b"[", b"/", b"(") or _NUMBER.match(token):
                 operands.append(token)
@@ -174,6 +175,9 @@ class Pdf:
                 path = []
             elif op == b"BT":
                 text, text_pos = [], None
+                text_matrix = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]
+            elif op == b"Tm":
+                text_matrix = [float(v) for v in operands[-6:]]
             elif op == b"Tf":
                 font = fonts.get(operands[-2][1:])
             elif op in (b"Tj", b"TJ") and text is not None and font is not None:
@@ -182,7 +186,9 @@ class Pdf:
                     for i in range(0, len(hexes), 4):
                         text.append(cmap.get(int(hexes[i : i + 4], 16), "\ufffd"))
             elif op == b"Td" and text is not None and text_pos is None:
-                text_pos = (float(operands[-2]), float(operands[-1]))
+                # where the run starts on the page: text space -> user space -> page
+                x, y = apply(text_matrix, float(operands[-2]), float(operands[-1]))
+                text_pos = apply(ctm, x, y)
             elif op == b"ET" and text is not None:
                 joined = "".join(text).replace("\t", " ")
                 page.texts.append(joined)

@@ -9,7 +9,8 @@ from collections.abc import Callable
 import pytest
 
 from app.games import game_ui
-from app.games.ricewars import narrate
+from app.games.base import EVERYTHING, PUBLIC
+from app.games.ricewars import fights, narrate
 from app.games.ricewars.picks import PickTree, picks_of
 from app.session import AI, HUMAN, GameSession, Seat
 from engine.ricewars import actions as A
@@ -37,6 +38,11 @@ def play_until(
         keen = [a for a in legal if isinstance(a, (A.Attack, A.Bonus, A.Hire))]
         state.apply(rng.choice(keen) if keen and rng.random() < 0.5 else rng.choice(legal))
     raise AssertionError("the position was never reached")
+
+
+def line(state: RiceWarsState, action, player: int, viewer: int) -> str:  # noqa: ANN001
+    """The log line of the last action (`action`, by `player`) as `viewer` reads it."""
+    return narrate.describe(narrate.previous(state), action, state, player, viewer)
 
 
 def test_every_legal_action_has_its_own_picks_and_the_tree_gives_it_back() -> None:
@@ -73,8 +79,9 @@ def test_a_sealed_bid_and_a_face_down_card_stay_secret_in_the_public_log() -> No
     # When the bidder bids everything
     state.apply(A.Bid(amount))
     # Then only the bidder's own line names the amount
-    assert f"{amount} Ryo" in narrate.describe(state, A.Bid(amount), player, public=False)
-    assert narrate.describe(state, A.Bid(amount), player, public=True).endswith("sealed bid")
+    assert line(state, A.Bid(amount), player, player) == f"You bid {amount} Ryo (sealed)."
+    assert line(state, A.Bid(amount), player, PUBLIC).endswith("places a sealed bid.")
+    assert f"{amount} Ryo" in line(state, A.Bid(amount), player, EVERYTHING)
 
     # Given a combat's bonus step
     state = play_until(new_state(seed=2), lambda s: s.phase == MODIFY and bool(s.hands[s.cur]))
@@ -82,8 +89,8 @@ def test_a_sealed_bid_and_a_face_down_card_stay_secret_in_the_public_log() -> No
     card = narrate.CARDS[state.hands[player][0]]
     state.apply(A.Bonus(card.id))
     # Then the others read "a card face down", the player reads its name
-    assert card.name in narrate.describe(state, A.Bonus(card.id), player, public=False)
-    public = narrate.describe(state, A.Bonus(card.id), player, public=True)
+    assert card.name in line(state, A.Bonus(card.id), player, player)
+    public = line(state, A.Bonus(card.id), player, PUBLIC)
     assert card.name not in public and "face down" in public
 
 
@@ -101,16 +108,16 @@ def test_a_finished_combat_is_retold_with_the_engines_strengths() -> None:
         if fight is None or fight.kind != "combat" or not fight.revealed:
             continue
         # When the steps are made
-        steps = narrate.resolution_steps(before, action, state)
+        steps = fights.resolution_steps(before, action, state, EVERYTHING)
         titles = [s.title for s in steps]
         # Then they tell the attack, the cards and the result; the strengths are the engine's
         assert titles[0].startswith("Combat at ") and "Result" in titles
         reveal = steps[titles.index("Cards revealed")]
-        picture = reveal.picture
+        picture = reveal.show.fight
         assert picture is not None and fight.strengths is not None
         assert picture.strengths == fight.strengths
         symbols = before.symbols()
-        itemised = tuple(sum(v for _, v in narrate.strength_parts(fight, side, symbols))
+        itemised = tuple(sum(v for _, v in fights.strength_parts(fight, side, symbols))
                          for side in (0, 1))  # fmt: skip
         assert itemised == fight.strengths
         assert reveal.fields == (fight.field,)
@@ -220,6 +227,12 @@ def test_only_the_thief_reads_which_card_shinobi_stole() -> None:
     # When the thief plays it
     state.apply(steal)
     taken = narrate.CARDS[(set(state.hands[thief]) - before).pop()]
-    # Then the thief's line names the card, everybody else's does not
-    assert taken.name in narrate.describe(state, steal, thief, public=False)
-    assert "takes" not in narrate.describe(state, steal, thief, public=True)
+    # Then the thief's line and the victim's name the card, everybody else's does not
+    victim = int(steal.args[0][1:])
+    assert taken.name in line(state, steal, thief, thief)
+    assert taken.name in line(state, steal, thief, victim)
+    assert "your" in line(state, steal, thief, victim) or "you" in line(state, steal, thief, victim)
+    bystanders = [s for s in range(state.n) if s not in (thief, victim)]
+    for viewer in (PUBLIC, *bystanders):
+        told = line(state, steal, thief, viewer)
+        assert "takes a card" in told and taken.name not in told.split("takes")[1]

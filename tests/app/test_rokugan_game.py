@@ -77,9 +77,8 @@ def test_one_human_and_three_bots_play_a_whole_game(window, qtbot, tmp_path: Pat
     army = next(v for v in view.tree.options_of(HAND) if v.startswith("army"))
     click_pick(window, qtbot, Pick(HAND, army))
     targets = view.tree.options_of(PLACE)
-    assert targets and all(
-        v in view._slot_spots or view.scene.centre_spots[v].isVisible() for v in targets
-    )
+    spots = {**view.scene.target_spots, **view.scene.centre_spots}
+    assert targets and all(spots[v].isVisible() for v in targets)
     placed_before = len(state.tokens)
     click_pick(window, qtbot, Pick(PLACE, targets[0]))
     assert len(state.tokens) == placed_before + 1
@@ -123,7 +122,8 @@ def test_one_human_and_three_bots_play_a_whole_game(window, qtbot, tmp_path: Pat
     assert titles[0].endswith("1. Reveal") and titles[4] == "5. Battles"
     assert steps == 7 and state.round == 2
     log = [window.game_screen.log.item(i).text() for i in range(window.game_screen.log.count())]
-    assert any("5. Battles" in line for line in log)
+    assert any(line.startswith("Battle — ") for line in log)
+    assert not any("#" in line for line in log)  # tokens by name, never by serial
 
     # When the game is saved and loaded again
     path = tmp_path / "round2.json"

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from app.games.rokugan import narrate
+from app.games.rokugan import GAME_UI, narrate
 from engine.rokugan import actions as A
 from engine.rokugan.state import PH_PLACE
 
@@ -51,7 +51,7 @@ def test_the_round_end_is_retold_in_seven_steps(graph) -> None:
         before = game.clone()
         action = rng.choice(game.legal_actions())
         game.apply(action)
-        steps = narrate.resolution_steps(before, action, game)
+        steps = GAME_UI.resolution_steps(before, action, game)
         if game.round == 1:
             assert steps == []
     # Then the steps follow the rulebook's order

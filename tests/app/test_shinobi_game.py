@@ -150,7 +150,7 @@ def test_one_human_and_three_bots_play_shinobi_to_the_end(
     # Then the log tells what happened in words, without the bots' cards or anyone's clan
     log = shown_log(window)
     assert any("You draw" in line for line in log)
-    assert any(line.startswith("Player 2") and "Draws" in line for line in log)
+    assert any(line.startswith("Player 2") and "Player 2 draws" in line for line in log)
     assert not any("serve" in line for line in log)
     # And the autosave holds the game as it stands
     assert app_settings.autosave_path.exists()

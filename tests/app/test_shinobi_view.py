@@ -145,7 +145,9 @@ def test_the_log_names_drawn_cards_only_to_the_player_who_drew_them() -> None:
     state.apply_checked(Deploy(3, 0))
     # Then everybody reads the deployment and the number of cards drawn
     public = GAME_UI.public_description(state, Deploy(3, 0), 0)
-    assert public == "Player 1 deploys a Takeda card to their own province. Draws 3 cards."
+    assert public == (
+        "Player 1 deploys a Takeda card to their own province. Player 1 draws 3 cards."
+    )
     # And only I read which cards they were (the deck's top: Oda, Oda, Oda)
     private = GAME_UI.describe_action(state, Deploy(3, 0), 0)
     assert private == "You deploy a Takeda card to your own province. You draw Oda, Oda, Oda."
@@ -155,7 +157,7 @@ def test_the_log_names_drawn_cards_only_to_the_player_who_drew_them() -> None:
     mid = position(ORDER_ONE)
     mid.apply_checked(Deploy(3, 1))
     assert not GAME_UI.reveals_hidden(mid, Deploy(3, 1), 0)
-    assert "Draws" not in GAME_UI.public_description(mid, Deploy(3, 1), 0)
+    assert "draws" not in GAME_UI.public_description(mid, Deploy(3, 1), 0)
 
 
 def test_drawing_the_last_card_announces_the_last_round() -> None:
@@ -250,5 +252,5 @@ def test_orders_read_as_words_for_everybody() -> None:
         "(2 left).",
         "Player 1 moves a Takeda card from Player 2's province to Player 3's province.",
         "Player 1's Oda army (3) attacks the Uesugi army in Player 3's province: one card "
-        "removed (0 left). Draws 3 cards.",
+        "removed (0 left). Player 1 draws 3 cards.",
     ]

@@ -7,8 +7,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
-from app.games.base import GameUI, GameView, ResolutionStep, ScoreTable
-from app.games.ricewars import narrate
+from app.games.base import EVERYTHING, PUBLIC, Beat, GameUI, GameView, ResolutionStep, ScoreTable
+from app.games.ricewars import narrate, story
 from app.games.ricewars.rules import RICEWARS_RULES_HTML
 from engine.ricewars.state import RiceWarsState
 
@@ -46,12 +46,46 @@ class RiceWarsUI(GameUI):
         return ""
 
     def describe_action(self, state_after: RiceWarsState, action: Any, player: int) -> str:  # type: ignore[override]
-        """The acting player's own log line."""
-        return narrate.describe(state_after, action, player, public=False)
+        """The acting player's own log line ("You ...", its secrets named)."""
+        before = narrate.previous(state_after)
+        return narrate.describe(before, action, state_after, player, player)
 
     def public_description(self, state_after: RiceWarsState, action: Any, player: int) -> str:  # type: ignore[override]
         """The line everybody else reads (bids and face-down cards stay hidden)."""
-        return narrate.describe(state_after, action, player, public=True)
+        before = narrate.previous(state_after)
+        return narrate.describe(before, action, state_after, player, PUBLIC)
+
+    def action_places(
+        self,
+        state_before: RiceWarsState,  # type: ignore[override]
+        action: Any,
+        state_after: RiceWarsState,  # type: ignore[override]
+        player: int,
+    ) -> tuple[str, ...]:
+        """The fields a decision happened at."""
+        return narrate.action_places(state_before, action)
+
+    def story(
+        self,
+        state_before: RiceWarsState,  # type: ignore[override]
+        action: Any,
+        state_after: RiceWarsState,  # type: ignore[override]
+        player: int,
+        viewer: int,
+    ) -> list[Beat]:
+        """The decision in words for `viewer`, then fights, auctions and rounds step by
+        step, with what they did to the viewer."""
+        return story.story(state_before, action, state_after, player, viewer)
+
+    def turn_owner(self, state: RiceWarsState) -> int:  # type: ignore[override]
+        """During a fight, its attacker: the fight is part of the attack's turn."""
+        if state.fight is not None:
+            return state.fight["att"]
+        return state.current_player()
+
+    def sits_out(self, state: RiceWarsState, player: int) -> bool:  # type: ignore[override]
+        """Both pass markers down: nothing to decide until the round ends (but a defence)."""
+        return not state.is_terminal() and state.passes[player] >= 2
 
     def reveals_hidden(self, state_after: RiceWarsState, action: Any, player: int) -> bool:  # type: ignore[override]
         """Draws, reveals, advisors coming up and round ends are undo barriers."""
@@ -63,11 +97,10 @@ class RiceWarsUI(GameUI):
         action: Any,
         state_after: RiceWarsState,  # type: ignore[override]
     ) -> list[ResolutionStep]:
-        """Finished fights, auction reveals and new rounds, step by step."""
-        return [
-            ResolutionStep(step.title, step.lines, step.fields, step.picture)
-            for step in narrate.resolution_steps(state_before, action, state_after)
-        ]
+        """Finished fights, auction reveals and new rounds, step by step (as after the
+        game: every card face up by then anyway)."""
+        beats = story.story(state_before, action, state_after, -1, EVERYTHING)
+        return [beat.step for beat in beats if beat.step is not None]
 
     def create_view(self, parent: QWidget | None = None) -> GameView:
         """The board view."""

@@ -1,8 +1,10 @@
-"""Rice Wars in words: names, log lines that keep secrets, resolution steps, scores.
+"""Rice Wars in words: names, a teller for one viewer, decisions as log lines, scores.
 
 Everything here reads the engine's public state (`RiceWarsState`'s fields and queries)
-and the history through `clone` / `undo`; a finished fight is retold from the engine's
-`last_fight` record (every card is face up by then).
+and the history through `clone` / `undo`. A line is told to one *viewer*: a seat (who is
+"you" and knows its own secrets), `PUBLIC` (what everybody knows) or `EVERYTHING` (every
+secret, as after the game). Fights, auctions and new rounds are retold in
+`app.games.ricewars.fights`; the whole story per viewer is `app.games.ricewars.story`.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from app.games.base import EVERYTHING
+from app.palette import RICEWARS_COLOURS
 from engine.ricewars import actions as A
 from engine.ricewars.data import (
     ADVISOR_INDEX,
@@ -17,14 +21,10 @@ from engine.ricewars.data import (
     ASHIGARU_COST,
     CARD_INDEX,
     CARDS,
-    DRAW_CARDS,
     PALACE_INCOME,
     PEASANT_COST,
     RONIN_COST,
     ROUND_BONUS,
-    STRENGTH_ASHIGARU,
-    STRENGTH_PEASANT,
-    STRENGTH_RONIN,
     Advisor,
     Card,
 )
@@ -38,19 +38,13 @@ from engine.ricewars.state import (
     PALACE,
     PICK,
     PLANT,
+    REACT,
     SETUP_PEASANT,
-    FightRecord,
+    SHOURI,
     RiceWarsState,
     bits,
 )
 
-COLOUR_HEX = {
-    "red": "#c0392b",
-    "yellow": "#d4ac0d",
-    "black": "#2e2e2e",
-    "green": "#1e8449",
-    "blue": "#2471a3",
-}
 SYMBOL_WORDS = {
     "income3": ("+3 Ryo", f"Income: every daimyo earns {ROUND_BONUS} Ryo more"),
     "auction": ("Auction", "Advisor auction after hiring"),
@@ -78,14 +72,24 @@ def seat_name(state: RiceWarsState, seat: int) -> str:
 
 
 def seat_colour(state: RiceWarsState, seat: int) -> str:
-    """The seat's colour as #rrggbb (the neutral's too)."""
-    return COLOUR_HEX[state.colour[seat]]
+    """The seat's colour as #rrggbb (`app.palette`; the neutral's too)."""
+    return RICEWARS_COLOURS[state.colour[seat]].colour
+
+
+def seat_ink(state: RiceWarsState, seat: int) -> str:
+    """Black or white, whichever reads on the seat's colour."""
+    return RICEWARS_COLOURS[state.colour[seat]].ink
+
+
+def seat_mark(state: RiceWarsState, seat: int) -> str:
+    """The seat's two-letter mark ("RD")."""
+    return RICEWARS_COLOURS[state.colour[seat]].mark
 
 
 def field_name(state: RiceWarsState, fid: str) -> str:
-    """A field's name ("Takada")."""
+    """A field's name ("Takada"); never its id."""
     index = state.board.index.get(fid)
-    return state.board.names[index] if index is not None else fid
+    return state.board.names[index] if index is not None else "a field"
 
 
 def phase_step(state: RiceWarsState) -> str:
@@ -109,6 +113,13 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}s"
 
 
+def and_words(parts: list[str]) -> str:
+    """ "a", "a and b", "a, b and c"."""
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 def troops_words(ashigaru: int, ronin: int) -> str:
     """ "2 ashigaru and 1 ronin", "no troops"."""
     parts = []
@@ -116,7 +127,7 @@ def troops_words(ashigaru: int, ronin: int) -> str:
         parts.append(plural(ashigaru, "ashigaru"))
     if ronin:
         parts.append(plural(ronin, "ronin"))
-    return " and ".join(parts) or "no troops"
+    return and_words(parts) or "no troops"
 
 
 def card_words(card: Card) -> str:
@@ -124,185 +135,345 @@ def card_words(card: Card) -> str:
     return f"{card.name} ({card.title}, +{card.bonus})"
 
 
-def _previous(state_after: RiceWarsState) -> RiceWarsState | None:
-    if not state_after.history:
-        return None
-    previous = state_after.clone()
-    previous.undo()
-    return previous
+def upper(text: str) -> str:
+    """`text` with a capital first letter."""
+    return text[:1].upper() + text[1:]
+
+
+def third_to_plain(verb: str) -> str:
+    """ "places" -> "place", "passes" -> "pass", "occupies" -> "occupy", "has" -> "have"."""
+    irregular = {"has": "have", "is": "are", "does": "do"}
+    if verb in irregular:
+        return irregular[verb]
+    if verb.endswith("ies"):
+        return verb[:-3] + "y"
+    if verb.endswith(("sses", "shes", "ches", "xes")):
+        return verb[:-2]
+    return verb[:-1] if verb.endswith("s") else verb
+
+
+@dataclass(frozen=True, slots=True)
+class Teller:
+    """Names as one viewer reads them: "you" for the viewer's own seat, colours else."""
+
+    state: RiceWarsState
+    viewer: int
+
+    def you(self, seat: int) -> bool:
+        """True when `seat` is the viewer."""
+        return seat == self.viewer and seat >= 0
+
+    def knows(self, seat: int) -> bool:
+        """True when the viewer may know `seat`'s secrets (its own, or everything)."""
+        return self.viewer == EVERYTHING or self.you(seat)
+
+    def who(self, seat: int, start: bool = True) -> str:
+        """ "You" / "you" / "Red"."""
+        if self.you(seat):
+            return "You" if start else "you"
+        return seat_name(self.state, seat)
+
+    def whose(self, seat: int, start: bool = False) -> str:
+        """ "your" / "Your" / "Red's"."""
+        if self.you(seat):
+            return "Your" if start else "your"
+        return f"{seat_name(self.state, seat)}'s"
+
+    def own(self, seat: int) -> str:
+        """The possessive that refers back to the subject: "your" / "its"."""
+        return "your" if self.you(seat) else "its"
+
+    def verb(self, seat: int, third: str) -> str:
+        """The verb agreeing with `seat` as the subject: "place" for you, "places" else."""
+        return third_to_plain(third) if self.you(seat) else third
+
+    def says(self, seat: int, third: str, rest: str = "") -> str:
+        """A sentence with `seat` as its subject: "You place a peasant on Takada."."""
+        text = f"{self.who(seat)} {self.verb(seat, third)}"
+        return (f"{text} {rest}" if rest else text).rstrip(".") + "."
 
 
 # ---------------------------------------------------------------------------- the log
 
 
-def describe(state_after: RiceWarsState, action: Any, player: int, public: bool) -> str:
-    """The log line of `action` by `player`; `public` hides what others may not see."""
+def previous(state_after: RiceWarsState) -> RiceWarsState | None:
+    """The position before the last action (None at the start)."""
+    if not state_after.history:
+        return None
+    before = state_after.clone()
+    before.undo()
+    return before
+
+
+def describe(
+    before: RiceWarsState | None, action: Any, after: RiceWarsState, player: int, viewer: int
+) -> str:
+    """The log line of `action` by `player` as `viewer` reads it. A hiring turn is told in
+    one line when it ends (by `done`, or by its last hire or payment when nothing else
+    can be bought); its other hires and payments have no line ("")."""
     if isinstance(action, (A.Hire, A.Pay)):
-        return ""  # the hiring turn is told in one line when it ends (a long log is slow)
-    before = _previous(state_after)
-    who = seat_name(state_after, player)
-    text = f"{who}: {_action_words(before, state_after, action, player, public)}"
-    if before is not None and state_after.round > before.round and before.round >= 1:
-        text += f" — round {before.round} ends; everyone draws cards"
-    return text
+        if after.phase == HIRE and after.current_player() == player:
+            return ""
+        return hiring_words(after, player, Teller(before or after, viewer))
+    tell = Teller(before or after, viewer)
+    return _action_words(before, after, action, player, tell)
 
 
 def _action_words(  # noqa: C901 - one sentence per kind of action
-    before: RiceWarsState | None, after: RiceWarsState, action: Any, player: int, public: bool
+    before: RiceWarsState | None, after: RiceWarsState, action: Any, p: int, tell: Teller
 ) -> str:
     st = before or after
+    phase = before.phase if before is not None else -1
     if isinstance(action, A.Palace):
-        if before is not None and before.phase == MOVE:
-            return f"moves the palace to {field_name(st, action.field)}"
-        if before is not None and before.queue and before.queue[0][1] != player:
-            owner = seat_name(st, before.queue[0][1])
-            return f"places the {owner} palace on {field_name(st, action.field)}"
-        return f"builds the palace on {field_name(st, action.field)}"
+        where = field_name(st, action.field)
+        if phase == MOVE:
+            return tell.says(p, "moves", f"{tell.own(p)} palace to {where}")
+        if before is not None and before.queue and before.queue[0][1] != p:
+            owner = before.queue[0][1]
+            whose = "your" if tell.you(owner) else f"the {seat_name(st, owner).lower()}"
+            return tell.says(p, "places", f"{whose} palace on {where}")
+        return tell.says(p, "builds", f"{tell.own(p)} palace on {where}")
     if isinstance(action, A.Stay):
-        return "keeps the palace where it stands"
+        return tell.says(p, "keeps", f"{tell.own(p)} palace where it stands")
     if isinstance(action, A.Peasant):
         where = field_name(st, action.field)
-        if before is not None and before.phase == NEUTRAL:
-            return f"places a neutral peasant on {where}"
-        if before is not None and before.phase == SETUP_PEASANT and before.queue:
+        if phase == NEUTRAL:
+            return tell.says(p, "places", f"a neutral peasant on {where}")
+        if phase == SETUP_PEASANT and before is not None and before.queue:
             owner = before.queue[0][1]
-            if owner != player:
-                return f"places a {seat_name(st, owner).lower()} peasant on {where}"
-        if before is not None and before.phase == OCCUPY:
-            return f"occupies {where} with a peasant"
-        return f"places a peasant on {where}"
-    if isinstance(action, A.Hire):
-        cost = {"peasant": PEASANT_COST, "ashigaru": ASHIGARU_COST, "ronin": RONIN_COST}
-        article = "an" if action.kind == "ashigaru" else "a"
-        return f"hires {article} {action.kind} ({cost[action.kind]} Ryo)"
-    if isinstance(action, A.Pay):
-        if action.what in ("ashigaru", "ronin"):
-            return f"pays the upkeep of a{'n' if action.what == 'ashigaru' else ''} {action.what}"
-        return f"pays {advisor_of(action.what).name}'s upkeep"
+            if owner != p:
+                whose = "one of your" if tell.you(owner) else f"a {seat_name(st, owner).lower()}"
+                noun = "peasants" if tell.you(owner) else "peasant"
+                return tell.says(p, "places", f"{whose} {noun} on {where}")
+        if phase == OCCUPY:
+            return tell.says(p, "occupies", f"{where} with a peasant")
+        return tell.says(p, "places", f"a peasant on {where}")
     if isinstance(action, A.Done):
-        return hiring_words(after, player)
+        return hiring_words(after, p, tell)
     if isinstance(action, A.Auction):
-        return f"puts {advisor_of(action.advisor).name} up for auction"
+        return tell.says(p, "puts", f"{advisor_of(action.advisor).name} up for auction")
     if isinstance(action, A.Bid):
-        if public:
-            return "places a sealed bid"
-        return f"bids {action.amount} Ryo (sealed)"
+        if tell.knows(p):
+            return tell.says(p, "bids", f"{action.amount} Ryo (sealed)")
+        return tell.says(p, "places", "a sealed bid")
     if isinstance(action, A.Play):
-        words = _play_words(st, action, public, player)
-        if not public and before is not None and card_of(action.card).op == "steal_card":
-            taken = set(after.hands[player]) - set(before.hands[player])
-            if taken:
-                words += f" and takes {card_words(CARDS[taken.pop()])}"
-        return words
+        return _play_words(before, after, action, p, tell)
     if isinstance(action, A.Attack):
         owner = st.owner[st.field(action.field)]
-        return (
-            f"attacks {seat_name(st, owner)}'s peasant on {field_name(st, action.field)} "
-            f"with {troops_words(action.ashigaru, action.ronin)}"
+        return tell.says(
+            p,
+            "attacks",
+            f"{tell.whose(owner)} peasant on {field_name(st, action.field)} with "
+            f"{troops_words(action.ashigaru, action.ronin)}",
         )
     if isinstance(action, A.Defend):
         if not action.ashigaru and not action.ronin:
-            return "defends with the peasant alone"
-        return f"defends with {troops_words(action.ashigaru, action.ronin)}"
+            return tell.says(p, "defends", "with the peasant alone")
+        return tell.says(p, "defends", f"with {troops_words(action.ashigaru, action.ronin)}")
     if isinstance(action, A.Bonus):
-        if public:
-            return "plays a card face down"
-        return f"plays {card_words(card_of(action.card))} face down"
+        if tell.knows(p):
+            return tell.says(p, "plays", f"{card_words(card_of(action.card))} face down")
+        return tell.says(p, "plays", "a card face down")
     if isinstance(action, A.Service):
         adv = advisor_of(action.advisor)
         extra = f" on {field_name(st, action.args[0])}" if action.args else ""
-        return f"uses {adv.name}'s service{extra} ({adv.text})"
+        effect = effect_words(adv.op, adv.amount, p, tell)
+        return tell.says(p, "calls", f"on {adv.name}{extra}" + (f": {effect}" if effect else ""))
     if isinstance(action, A.Stop):
-        return "plays no more bonuses"
+        return tell.says(p, "plays", "no more bonuses")
     if isinstance(action, A.Use):
         card = card_of(action.card)
-        return f"pays {card.cost} Ryo for {card.name} ({card.text})"
+        effect = effect_words(card.op, card.amount, p, tell)
+        return tell.says(p, "pays", f"{card.cost} Ryo for {card.name}: {effect}")
     if isinstance(action, A.Skip):
-        if before is not None and before.phase == OCCUPY:
-            return "leaves the field empty"
-        if before is not None and before.phase == PLANT:
-            return "plants no more"
-        return "declines"
+        if phase == OCCUPY and before is not None and before.fight is not None:
+            where = field_name(st, st.fid(before.fight["field"]))
+            return tell.says(p, "leaves", f"{where} empty")
+        if phase == PLANT:
+            return tell.says(p, "plants", "no more")
+        if phase in (REACT, SHOURI) and before is not None and before.fight is not None:
+            return tell.says(p, "does", "not pay for the revealed card's effect")
+        return tell.says(p, "declines")
     if isinstance(action, A.Duel):
-        return f"sends a ronin to challenge {seat_name(st, action.player)} to a duel"
+        return tell.says(
+            p, "sends", f"a ronin to challenge {tell.who(action.player, False)} to a duel"
+        )
     if isinstance(action, A.Accept):
-        return "accepts the duel"
+        return tell.says(p, "accepts", "the duel")
     if isinstance(action, A.Refuse):
-        return "refuses the duel and must hand over two peasants"
+        return tell.says(p, "refuses", "the duel and must hand over two peasants")
     if isinstance(action, A.Give):
-        return f"hands the peasant on {field_name(st, action.field)} to the challenger"
+        taker = before.fight["att"] if before is not None and before.fight else -1
+        to = f" to {tell.who(taker, False)}" if taker >= 0 else ""
+        return tell.says(
+            p, "hands", f"{tell.own(p)} peasant on {field_name(st, action.field)}{to}"
+        )
     if isinstance(action, A.Lose):
-        return f"loses the peasant on {field_name(st, action.field)}"
+        return tell.says(p, "loses", f"{tell.own(p)} peasant on {field_name(st, action.field)}")
     if isinstance(action, A.Pass):
-        count = before.passes[player] + 1 if before is not None else 1
-        return "passes" + (" — no more actions this round" if count >= 2 else "")
-    return str(action)
+        count = before.passes[p] + 1 if before is not None else 1
+        last = "— no more actions this round" if count >= 2 else ""
+        return tell.says(p, "passes", last.lstrip())
+    return tell.says(p, "makes", "a move")
 
 
-def _play_words(st: RiceWarsState, action: A.Play, public: bool, player: int) -> str:
+def _play_words(
+    before: RiceWarsState | None, after: RiceWarsState, action: A.Play, p: int, tell: Teller
+) -> str:
+    st = before or after
     card = card_of(action.card)
-    words = f"plays {card.name} ({card.title}"
-    words += f", {card.cost} Ryo)" if card.cost else ")"
+    cost = f", {card.cost} Ryo" if card.cost else ""
+    words = f"{card.name} ({card.title}{cost})"
     args = []
+    targets = []
     for arg in action.args:
         if arg.startswith("p") and arg[1:].isdigit():
-            args.append(seat_name(st, int(arg[1:])))
+            targets.append(int(arg[1:]))
+            args.append(tell.who(int(arg[1:]), False))
         else:
             args.append(field_name(st, arg))
     if card.op == "walk" and len(args) == 2:
-        return f"{words}: a peasant walks from {args[0]} to {args[1]}"
-    if args:
-        return f"{words} on {', '.join(args)}"
-    return f"{words}: {card.text}"
+        return tell.says(p, "plays", f"{words}: a peasant walks from {args[0]} to {args[1]}")
+    if card.op == "steal_card" and targets and before is not None:
+        victim = targets[0]
+        text = f"{words} on {args[0]}"
+        taken = [c for c in after.hands[p] if c not in before.hands[p]]
+        if not taken:
+            return tell.says(p, "plays", f"{text}, but can hold no more cards")
+        if tell.knows(p) or tell.knows(victim):
+            return tell.says(p, "plays", f"{text} and takes {card_words(CARDS[taken[0]])}")
+        return tell.says(p, "plays", f"{text} and takes a card")
+    if card.op in ("remove_disconnected", "remove_adjacent") and args and before is not None:
+        owner = before.owner[before.field(action.args[0])]
+        return tell.says(
+            p, "plays", f"{words}: {tell.whose(owner)} peasant on {args[0]} is removed"
+        )
+    effect = effect_words(card.op, card.amount, p, tell, targets[0] if targets else -1)
+    if card.op == "place_from_supply" and args:
+        return tell.says(p, "plays", f"{words}: a peasant from {tell.own(p)} supply on {args[0]}")
+    if args and card.op != "exhaust_enemy":
+        return tell.says(p, "plays", f"{words} on {and_words(args)}")
+    return tell.says(p, "plays", f"{words}: {effect}" if effect else words)
 
 
-def hiring_words(state_after: RiceWarsState, player: int) -> str:
-    """The whole hiring turn that a `done` just ended: hired, paid, and what left unpaid."""
+def hiring_words(state_after: RiceWarsState, player: int, tell: Teller) -> str:
+    """The whole hiring turn that just ended (by `done` or by its last hire or payment):
+    who was hired, whose upkeep was paid, for how much, and what left unpaid."""
     walk = state_after.clone()
-    walk.undo()  # before `done`
-    gone = _hiring_losses(walk, player)
     hired: dict[str, int] = {}
     paid: dict[str, int] = {}
-    spent = 0
-    while walk.history and isinstance(walk.history[-1], (A.Hire, A.Pay)):
+    while walk.history and isinstance(walk.history[-1], (A.Hire, A.Pay, A.Done)):
         last = walk.history[-1]
-        money = walk.money[player]
         walk.undo()
-        if walk.current_player() != player:
+        if walk.phase != HIRE or walk.current_player() != player:
+            walk.apply(last)
             break
-        spent += walk.money[player] - money
         if isinstance(last, A.Hire):
             hired[last.kind] = hired.get(last.kind, 0) + 1
-        else:
+        elif isinstance(last, A.Pay):
             name = last.what if last.what in ("ashigaru", "ronin") else advisor_of(last.what).name
             paid[name] = paid.get(name, 0) + 1
+    start = walk  # the position where the turn began
+    spent = start.money[player] - state_after.money[player]
     parts = []
     if hired:
-        parts.append("hires " + ", ".join(plural(n, kind) for kind, n in hired.items()))
+        parts.append(
+            tell.verb(player, "hires") + " "
+            + and_words([plural(n, kind) for kind, n in hired.items()])
+        )  # fmt: skip
     if paid:
-        parts.append("pays for " + ", ".join(plural(n, what) if what in ("ashigaru", "ronin")
-                                               else what for what, n in paid.items()))  # fmt: skip
-    text = " and ".join(parts) + f" ({spent} Ryo)" if parts else "hires nobody"
+        parts.append(
+            tell.verb(player, "pays") + " the upkeep of "
+            + and_words([plural(n, w) if w in ("ashigaru", "ronin") else w
+                         for w, n in paid.items()])
+        )  # fmt: skip
+    if parts:
+        text = f"{tell.who(player)} " + ", and ".join(parts) + f" ({spent} Ryo)"
+    else:
+        text = f"{tell.who(player)} {tell.verb(player, 'hires')} nobody"
+    gone = _hiring_losses(start, state_after, player, hired)
     if gone:
-        text += f"; unpaid, {gone} leave{'s' if ',' not in gone and gone[0] == '1' else ''}"
-    return text
+        one = " and " not in gone and "," not in gone and not gone[0].isdigit() or (
+            gone.startswith("1 ") and " and " not in gone and "," not in gone
+        )
+        text += f"; unpaid, {gone} {'leaves' if one else 'leave'}"
+    return text + "."
 
 
-def _hiring_losses(before: RiceWarsState, s: int) -> str:
+def _hiring_losses(
+    start: RiceWarsState, after: RiceWarsState, s: int, hired: dict[str, int]
+) -> str:
+    """Servants and advisors that were owed upkeep at `start` and are gone at `after`."""
     gone = []
-    if before.ash_due[s]:
-        gone.append(plural(before.ash_due[s], "ashigaru"))
-    if before.ron_due[s]:
-        gone.append(plural(before.ron_due[s], "ronin"))
-    for a in before.adv_due[s]:
-        gone.append(ADVISORS[a].name)
-    return ", ".join(gone)
+    for word, kept, had in (
+        ("ashigaru", after.ash[s] + after.ash_x[s] + after.ash_due[s],
+         start.ash[s] + start.ash_x[s] + start.ash_due[s]),
+        ("ronin", after.ron[s] + after.ron_x[s] + after.ron_due[s],
+         start.ron[s] + start.ron_x[s] + start.ron_due[s]),
+    ):  # fmt: skip
+        left = had + hired.get(word, 0) - kept
+        if left > 0:
+            gone.append(plural(left, word))
+    held = {a for a, _ in after.held[s]}
+    for a in start.adv_due[s]:
+        if a not in held:
+            gone.append(ADVISORS[a].name)
+    return and_words(gone)
+
+
+def effect_words(op: str, amount: int, p: int, tell: Teller, target: int = -1) -> str:
+    """What a card's or an advisor's effect did, told without the card's "you"."""
+    you = tell.you(p)
+    who = tell.who(p, False)
+    own = "your" if you else "its"
+    words = {
+        "gain_money": f"{tell.verb(p, 'takes')} {amount} Ryo from the bank",
+        "festival": f"{tell.verb(p, 'takes')} 1 Ryo for every 2 peasants connected to {own} "
+        "palace",
+        "tax": f"every other daimyo pays {who} {amount} Ryo, if they have it",
+        "place_from_supply": f"{tell.verb(p, 'places')} a peasant from {own} supply",
+        "plant": f"{tell.verb(p, 'may')} place up to {amount} more peasants",
+        "gain_ashigaru": f"{tell.verb(p, 'takes')} an active ashigaru from the supply",
+        "refresh": f"{'your' if you else tell.whose(p)} exhausted troops are active again",
+        "draw": f"{tell.verb(p, 'draws')} {plural(amount, 'card')}",
+        "blind_card": "the top card of the deck joins the fight face down (only its "
+        "strength counts)",
+        "strength": f"+{amount} strength",
+        "keep_active": f"{'your' if you else tell.whose(p)} troops in this combat stay active",
+        "defend_strength": f"+{amount} strength",
+        "duel_strength": f"+{amount} strength",
+        "win_combat": f"{who} {tell.verb(p, 'wins')} the combat instead",
+        "dodge_duel": "the duel does not take place",
+        "exhaust_enemy": (
+            f"{tell.whose(target)} active ashigaru is exhausted"
+            if target >= 0
+            else "an active ashigaru of another daimyo is exhausted"
+        ),
+    }
+    return words.get(op, "")
+
+
+def action_places(before: RiceWarsState, action: Any) -> tuple[str, ...]:
+    """The fields a decision happened at (for the log's "where" and the last-move rings)."""
+    if isinstance(action, (A.Palace, A.Peasant, A.Attack, A.Give, A.Lose)):
+        return (action.field,)
+    if isinstance(action, (A.Play, A.Service)):
+        places = tuple(a for a in action.args if a in before.board.index)
+        if not places and before.fight is not None and before.fight["field"] >= 0:
+            return (before.fid(before.fight["field"]),)
+        return places
+    if isinstance(action, (A.Defend, A.Bonus, A.Stop, A.Use)) and before.fight is not None:
+        f = before.fight["field"]
+        return (before.fid(f),) if f >= 0 else ()
+    if isinstance(action, A.Skip) and before.phase == OCCUPY and before.fight is not None:
+        return (before.fid(before.fight["field"]),)
+    return ()
 
 
 def reveals_hidden(state_after: RiceWarsState, action: Any, player: int) -> bool:
     """True when `action` made hidden information known (an undo barrier): a card was
     drawn or stolen, cards or bids were revealed, advisors came up, or a round ended."""
-    before = _previous(state_after)
+    before = previous(state_after)
     if before is None or state_after.is_terminal():
         return True
     if before.round != state_after.round:
@@ -324,251 +495,7 @@ def _had_cards(state: RiceWarsState) -> bool:
     return bool(f and any(f["cards"]) or f and any(f["blind"]))
 
 
-# ---------------------------------------------------------------------------- fights
-
-
-@dataclass(frozen=True, slots=True)
-class FightPicture:
-    """What the fight panel shows during a resolution step (everything is public by then)."""
-
-    kind: str  # "combat" or "duel"
-    attacker: int
-    defender: int
-    field: str | None
-    troops: tuple[tuple[int, int], tuple[int, int]]
-    cards: tuple[tuple[str, ...], tuple[str, ...]]  # card ids shown face up
-    hidden: tuple[int, int]  # face-down cards not yet turned up
-    strengths: tuple[int, int] | None
-    result: str = ""
-
-
-def strength_parts(fight: FightRecord, side: int, symbols: frozenset[str]) -> list[tuple[str, int]]:
-    """Where a side's strength comes from (the engine's `strength`, itemised)."""
-    parts: list[tuple[str, int]] = []
-    if fight.kind == "combat":
-        a, r = fight.troops[side]
-        if a:
-            parts.append((plural(a, "ashigaru"), STRENGTH_ASHIGARU * a))
-        if r:
-            parts.append((plural(r, "ronin"), STRENGTH_RONIN * r))
-        if side == 1:
-            parts.append(("peasant", STRENGTH_PEASANT))
-        elif "attack1" in symbols:
-            parts.append(("attack round", 1))
-    if fight.extra[side]:
-        parts.append(("advisor", fight.extra[side]))
-    for c in fight.cards[side]:
-        parts.append((CARDS[c].name, CARDS[c].bonus))
-    for c in fight.blind[side]:
-        parts.append((f"{CARDS[c].name} (drawn face down)", CARDS[c].bonus))
-    for c in fight.paid:
-        if c in fight.cards[side] and CARDS[c].op in ("duel_strength", "defend_strength"):
-            parts.append((f"{CARDS[c].name}'s effect", CARDS[c].amount))
-    for who, c in fight.tie:
-        if who == side:
-            parts.append((f"{CARDS[c].name} (tie-break draw)", CARDS[c].bonus))
-    return parts
-
-
-def _parts_words(parts: list[tuple[str, int]]) -> str:
-    total = sum(v for _, v in parts)
-    if not parts:
-        return "0"
-    return " + ".join(f"{label} {value}" for label, value in parts) + f" = {total}"
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One resolution step: title, lines, fields it is about, what the fight panel shows."""
-
-    title: str
-    lines: tuple[str, ...]
-    fields: tuple[str, ...] = ()
-    picture: FightPicture | None = None
-
-
-def resolution_steps(before: RiceWarsState, action: Any, after: RiceWarsState) -> list[Step]:
-    """What happened beyond the action itself, step by step (empty when nothing did)."""
-    steps: list[Step] = []
-    if before.fight is not None and after.last_fight is not None:
-        steps.extend(_fight_steps(before, action, after, after.last_fight))
-    if after.last_bids and after.last_bids != before.last_bids:
-        steps.append(_auction_step(after))
-    if after.round > before.round:
-        if after.round > 1:
-            steps.append(_draw_step(before, after))
-        steps.append(_round_step(after))
-    if after.is_terminal() and not before.is_terminal():
-        steps.append(_end_step(after))
-    return steps
-
-
-def _fight_history(
-    before: RiceWarsState, action: Any
-) -> tuple[RiceWarsState, list[tuple[int, Any]]]:
-    """The position before the fight began and every (actor, action) of the fight."""
-    walk = before.clone()
-    moves = [(before.current_player(), action)]
-    while walk.fight is not None and walk.history:
-        last = walk.history[-1]
-        walk.undo()
-        moves.insert(0, (walk.current_player(), last))
-    return walk, moves
-
-
-def _fight_steps(
-    before: RiceWarsState, action: Any, after: RiceWarsState, f: FightRecord
-) -> list[Step]:
-    start, moves = _fight_history(before, action)
-    att, dfn = f.attacker, f.defender
-    an, dn = seat_name(before, att), seat_name(before, dfn)
-    symbols = before.symbols()
-    field = f.field
-    fields = (field,) if field else ()
-    combat = f.kind == "combat"
-    steps: list[Step] = []
-    (aa, ar), (da, dr) = f.troops
-
-    def picture(cards: bool, strengths: bool, result: str = "") -> FightPicture:
-        shown = (
-            tuple(CARDS[c].id for c in (*f.cards[0], *f.blind[0])) if cards else (),
-            tuple(CARDS[c].id for c in (*f.cards[1], *f.blind[1])) if cards else (),
-        )
-        hidden = (
-            (0, 0)
-            if cards
-            else (len(f.cards[0]) + len(f.blind[0]), len(f.cards[1]) + len(f.blind[1]))
-        )
-        power = f.strengths if strengths else None
-        return FightPicture(f.kind, att, dfn, field, f.troops, shown, hidden, power, result)
-
-    if combat:
-        title = f"Combat at {field_name(before, field or '')}"
-        lines = [
-            f"{an} attacks {dn}'s peasant with {troops_words(aa, ar)}"
-            + (" (+1 in this attack round)." if "attack1" in symbols else "."),
-            f"{dn} defends with the peasant"
-            + (f" and {troops_words(da, dr)}." if da or dr else " alone."),
-        ]
-    else:
-        title = f"Duel: {an} challenges {dn}"
-        lines = [f"{an}'s ronin challenges {dn}'s daimyo."]
-    steps.append(Step(title, tuple(lines), fields, picture(False, False)))
-
-    exchange = []
-    for actor, move in moves:
-        name = seat_name(before, actor)
-        if isinstance(move, A.Bonus):
-            exchange.append(f"{name} plays a card face down.")
-        elif isinstance(move, A.Service):
-            exchange.append(f"{name} calls on {advisor_of(move.advisor).name}.")
-        elif isinstance(move, A.Stop):
-            exchange.append(f"{name} stops.")
-        elif isinstance(move, A.Refuse):
-            exchange.append(f"{name} refuses the duel.")
-        elif isinstance(move, A.Accept):
-            exchange.append(f"{name} accepts the duel.")
-        elif isinstance(move, A.Play):
-            card = card_of(move.card)
-            exchange.append(f"{name} plays {card.name} and escapes the duel ({card.cost} Ryo).")
-        elif isinstance(move, A.Give):
-            exchange.append(f"{name} hands over the peasant on {field_name(before, move.field)}.")
-    if dfn == before.neutral and combat and f.blind[1]:
-        exchange.append("Neutral draws one card face down as its bonus.")
-    if exchange:
-        steps.append(Step("Bonuses" if f.revealed else "The answer",
-                          tuple(exchange), fields, picture(False, False)))  # fmt: skip
-    if not f.revealed:
-        return steps
-
-    s0, s1 = strength_parts(f, 0, symbols), strength_parts(f, 1, symbols)
-    reveal = [
-        f"{name}: "
-        + (", ".join(card_words(CARDS[c]) for c in (*f.cards[side], *f.blind[side])) or "no card")
-        for side, name in ((0, an), (1, dn))
-    ]
-    for c in f.paid:
-        card = CARDS[c]
-        payer = an if c in f.cards[0] else dn
-        reveal.append(f"{payer} pays {card.cost} Ryo for {card.name}: {card.text}")
-    if f.tie:
-        draws = ", ".join(f"{seat_name(before, att if w == 0 else dfn)} {card_words(CARDS[c])}"
-                          for w, c in f.tie)  # fmt: skip
-        reveal.append(f"Tie-break draws: {draws}.")
-    reveal.append(f"Strength {an}: {_parts_words(s0)}")
-    reveal.append(f"Strength {dn}: {_parts_words(s1)}")
-    steps.append(Step("Cards revealed", tuple(reveal), fields, picture(True, True)))
-
-    winner = f.winner
-    result: list[str] = []
-    if combat:
-        shouri = [c for c in f.paid if CARDS[c].op == "win_combat"]
-        if shouri:
-            payer = an if shouri[-1] in f.cards[0] else dn
-            result.append(f"Shouri! {payer} wins the combat after all.")
-        if winner == 0:
-            now = after.owner[after.field(field or "")]
-            if now == att and ar:
-                where = field_name(before, field or "")
-                result.append(f"{an} wins: the ronin converts the peasant on {where}.")
-            elif now == att:
-                result.append(
-                    f"{an} wins: {dn}'s peasant is driven out and {an} occupies the field."
-                )
-            else:
-                result.append(f"{an} wins: {dn}'s peasant is driven out.")
-        else:
-            result.append(f"{dn} holds {field_name(before, field or '')}.")
-        kept = [c for c in f.paid if CARDS[c].op == "keep_active"]
-        for c in kept:
-            payer = an if c in f.cards[0] else dn
-            result.append(f"Kyuujo: {payer}'s troops stay active.")
-        result.append("Both sides draw a card; the played cards go to the discard pile.")
-    else:
-        if winner == 0:
-            result.append(f"{an}'s ronin wins: {dn} loses four peasants.")
-        elif winner == 1:
-            result.append(f"{dn} wins: {an}'s ronin leaves.")
-        else:
-            result.append(f"A tie: both lose — the ronin leaves and {dn} loses four peasants.")
-        result.append(f"{an} draws 2 cards, {dn} draws 3.")
-    text = " ".join(result)
-    steps.append(Step("Result", tuple(result), fields, picture(True, True, text)))
-    return steps
-
-
-def _auction_step(after: RiceWarsState) -> Step:
-    a, bids = after.last_bids
-    adv = ADVISORS[a]
-    seats = [s for s in range(after.seats) if s != after.neutral]
-    lines = [
-        "Bids: "
-        + ", ".join(f"{seat_name(after, s)} {bids[s] if bids[s] >= 0 else '—'}" for s in seats)
-        + "."
-    ]
-    amounts = sorted({b for b in bids if b > 0}, reverse=True)
-    if not amounts:
-        lines.append(f"Nobody bid: {adv.name} leaves the game.")
-    for rank, amount in enumerate(amounts[:2]):
-        for s in seats:
-            if bids[s] == amount:
-                services = 2 - rank
-                lines.append(
-                    f"{seat_name(after, s)} pays {amount} Ryo and gets "
-                    f"{plural(services, 'service')} of {adv.name}."
-                )
-    return Step(f"Auction of {adv.name} ({adv.kanji})", tuple(lines))
-
-
-def _draw_step(before: RiceWarsState, after: RiceWarsState) -> Step:
-    extra = 1 if "card" in before.symbols() else 0
-    return Step(
-        f"Round {after.round - 1}: the draw",
-        (
-            f"Every daimyo draws {DRAW_CARDS + extra} cards (never more than 5 in hand).",
-            f"{seat_name(after, after.governor)} is the new governor.",
-        ),
-    )
+# ---------------------------------------------------------------------------- income
 
 
 def income_parts(state: RiceWarsState, s: int) -> list[tuple[str, int]]:
@@ -588,31 +515,12 @@ def income_parts(state: RiceWarsState, s: int) -> list[tuple[str, int]]:
     return parts
 
 
-def _round_step(after: RiceWarsState) -> Step:
-    symbols = ", ".join(SYMBOL_WORDS[s][0] for s in sorted(after.symbols())) or "no symbol"
-    lines = [
-        f"Round {after.round} of {after.board.rounds}: {symbols}. "
-        f"Governor: {seat_name(after, after.governor)}."
-    ]
-    for s in after.humans_from(after.governor):
-        parts = income_parts(after, s)
-        lines.append(f"{seat_name(after, s)} earns {_parts_words(parts)} Ryo.")
-    if after.neutral >= 0:
-        lines.append("Neutral takes 3 peasants and an ashigaru (at most 2).")
-    return Step(f"Round {after.round}: income", tuple(lines))
-
-
-def _end_step(after: RiceWarsState) -> Step:
-    winners = after.winners()
-    lines = [
-        f"{seat_name(after, s)}: {plural(after.fields_of(s), 'field')}, wealth {after.wealth(s)}"
-        for s in range(after.seats)
-    ]
-    if not winners:
-        lines.append("The neutral player holds the most fields: nobody wins.")
-    else:
-        lines.append("Winner: " + ", ".join(seat_name(after, s) for s in winners) + ".")
-    return Step("Game over", tuple(lines))
+def parts_words(parts: list[tuple[str, int]]) -> str:
+    """ "palace 2 + 3 connected peasants 3 = 5"."""
+    total = sum(v for _, v in parts)
+    if not parts:
+        return "0"
+    return " + ".join(f"{label} {value}" for label, value in parts) + f" = {total}"
 
 
 # ---------------------------------------------------------------------------- scores

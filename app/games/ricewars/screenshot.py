@@ -1,7 +1,8 @@
 """Take the Rice Wars screenshot: `xvfb-run -s "-screen 0 1600x1000x24" python -m
 app.games.ricewars.screenshot`.
 
-Plays a seeded 1 human + 2 AI game on the quick board through the widgets (buttons, cards,
+Plays a seeded game of 1 human + AI (`--players`, 3 by default) on the quick board (epic
+for 5) through the widgets (buttons, cards,
 clicks on fields) and saves docs/screen-ricewars.png at the reveal of a combat from round
 3 on. Settings and autosave go to a temporary folder, never the user's.
 """
@@ -91,16 +92,20 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("docs/screen-ricewars.png"))
     parser.add_argument("--seed", type=int, default=4)
+    parser.add_argument("--size", default="1600x1000", help="window size, WIDTHxHEIGHT")
+    parser.add_argument("--players", type=int, default=3, help="2 to 5 (one of them is you)")
     args = parser.parse_args(argv)
+    width, _, height = args.size.partition("x")
     app = QApplication.instance() or QApplication(sys.argv[:1])
     tmp = Path(tempfile.mkdtemp(prefix="daimyo-shots-"))
     settings = AppSettings(QSettings(str(tmp / "settings.ini"), QSettings.IniFormat), tmp)
     settings.set_ai_pace("instant")
     window = MainWindow(settings, bot_nodes=60)
-    window.resize(1600, 1000)
+    window.resize(int(width), int(height))
     window.show()
-    seats = (Seat(HUMAN, name="You"), Seat(AI, "normal"), Seat(AI, "normal"))
-    window.start_game(NewGameConfig("ricewars", seats, "ricewars-quick", args.seed))
+    seats = (Seat(HUMAN, name="You"), *[Seat(AI, "normal")] * (args.players - 1))
+    board = "ricewars-epic" if args.players == 5 else "ricewars-quick"
+    window.start_game(NewGameConfig("ricewars", seats, board, args.seed))
     controller = window.controller
     screen = window.game_screen
     state = window.session.state  # type: ignore[union-attr]

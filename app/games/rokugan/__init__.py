@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QWidget
 
-from app.games.base import GameUI, GameView, ResolutionStep, ScoreTable
-from app.games.rokugan import narrate
-from app.games.rokugan.tokens import CLAN_COLOURS
+from app.games.base import PUBLIC, Beat, GameUI, GameView, ResolutionStep, ScoreTable
+from app.games.rokugan import narrate, story
+from app.palette import rokugan_clan
 from app.rules_text import ROKUGAN_RULES_HTML
 from engine.rokugan.data import CLANS, OBJECTIVES
 from engine.rokugan.state import RokuganState
@@ -45,7 +45,7 @@ class RokuganUI(GameUI):
 
     def player_colour(self, state: RokuganState, player: int) -> str:  # type: ignore[override]
         """The clan's colour."""
-        return CLAN_COLOURS[CLANS[state.clans[player]]]
+        return rokugan_clan(CLANS[state.clans[player]]).colour
 
     def player_status(self, state: RokuganState, player: int) -> str:  # type: ignore[override]
         """Public standing: provinces and tokens behind the screen."""
@@ -64,6 +64,27 @@ class RokuganUI(GameUI):
         """The line everybody else reads."""
         return narrate.describe(state_after, action, player, public=True)
 
+    def action_places(
+        self,
+        state_before: RokuganState,  # type: ignore[override]
+        action: Any,
+        state_after: RokuganState,  # type: ignore[override]
+        player: int,
+    ) -> tuple[str, ...]:
+        """Where the decision happened: the place of a token, the provinces of a card."""
+        return narrate.action_places(state_before, action, state_after)
+
+    def story(
+        self,
+        state_before: RokuganState,  # type: ignore[override]
+        action: Any,
+        state_after: RokuganState,  # type: ignore[override]
+        player: int,
+        viewer: int,
+    ) -> list[Beat]:
+        """The decision in words for `viewer`, then the resolution step by step."""
+        return story.story(state_before, action, state_after, player, viewer)
+
     def reveals_hidden(self, state_after: RokuganState, action: Any, player: int) -> bool:  # type: ignore[override]
         """Looks, reveals and the round's resolution are undo barriers."""
         return narrate.reveals_hidden(state_after, action, player)
@@ -74,16 +95,9 @@ class RokuganUI(GameUI):
         action: Any,
         state_after: RokuganState,  # type: ignore[override]
     ) -> list[ResolutionStep]:
-        """The round's resolution retold step by step."""
-        steps = narrate.resolution_steps(state_before, action, state_after)
-        if not steps:
-            return []
-        board = narrate.board_at_reveal(state_before.clone(), action)
-        payload = (state_before, board)
-        return [
-            ResolutionStep(step.title, step.lines, step.provinces, payload if i < 5 else None)
-            for i, step in enumerate(steps)
-        ]
+        """The round's resolution retold step by step, as everybody sees it."""
+        beats = story.story(state_before, action, state_after, state_before.cur, PUBLIC)
+        return [beat.step for beat in beats if beat.step is not None]
 
     def create_view(self, parent: QWidget | None = None) -> GameView:
         """The board view."""

@@ -1,30 +1,25 @@
-"""Battle for Rokugan in words: log lines, resolution steps, the score breakdown.
+"""Battle for Rokugan in words: names of things, log lines for one viewer, the score.
 
-Qt-free. Resolution happens inside one engine `apply` (the last placement or the Unicorn's
-swap); `resolution_steps` retells it from the state just before (every token is revealed in
-step 1, so naming them hides nothing) and the state just after, in the rulebook's order.
+Qt-free. Everything is told as a player would say it — "Crane's shugenja discards your
+Army 3 on the Kanaiso → Tetsuno border" — for one *viewer*: a seat ("you", "your"), the
+public (`PUBLIC`: face-down tokens stay "a token") or everything (`EVERYTHING`, as after
+the game). A token is named when it is face up, the viewer's own, or one the viewer has
+seen (scout, peek, ...); never by an internal serial. The round's resolution is told by
+`app.games.rokugan.story`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from app.games.base import EVERYTHING, PUBLIC, LogLine
 from engine.rokugan import actions as A
 from engine.rokugan.data import (
     ARMY,
     BLESSING,
-    BLUFF_TID,
     CLANS,
-    CRANE,
-    DIPLOMACY,
-    INITIATIVE_NAMES,
-    LION,
     NAVY,
     OBJECTIVES,
-    PEACE,
-    RAID,
-    SCORCHED,
     SHINOBI,
     SPECIAL_HONOR,
     SPECIAL_NAMES,
@@ -37,10 +32,11 @@ from engine.rokugan.state import (
     PH_OVER,
     PH_PLACE,
     PH_SWAP,
-    T_BLESSED,
+    T_HOST,
     T_PLAYER,
     T_SLOT,
     T_TID,
+    T_UP,
     RokuganState,
 )
 
@@ -142,79 +138,363 @@ def token_short(label: str) -> str:
     return {"diplomacy": "Dip", "raid": "Raid", "bluff": "Bluff"}.get(label, label)
 
 
+def province_name(state: RokuganState, q: int) -> str:
+    """A province's name by its index."""
+    return state.board.graph.provinces[q].name
+
+
 def where_words(state: RokuganState, where: str) -> str:
-    """A slot text in words: 'the border Kazahaya → Fujikaze', 'the coast of Akabane'."""
+    """A place in words: 'the Kazahaya → Fujikaze border', 'the coast of Akabane', 'Kanaiso'."""
     graph = state.board.graph
     names = {p.id: p.name for p in graph.provinces}
-    if where.startswith("#"):
-        return f"token {where}"
     if "|" in where:
         pair, _, target = where.partition(" ->")
         a, b = pair.split("|")
         source = b if target == a else a
-        return f"the border {names.get(source, source)} → {names.get(target, target)}"
+        return f"the {names.get(source, source)} → {names.get(target, target)} border"
     if "~" in where:
         province = where.partition("~")[0]
         return f"the coast of {names.get(province, province)}"
     return names.get(where, where)
 
 
-def board_token_label(state: RokuganState, serial: int) -> str:
-    """The true label of board token #serial (only for revealed or own tokens!)."""
-    t = state.tokens[serial]
-    if t is None:
-        return "?"
-    return state.label(t[T_PLAYER], t[T_TID])
+def place_phrase(state: RokuganState, where: str) -> str:
+    """A place with its preposition: 'in Kanaiso', 'on the A → B border', 'off the coast of C'."""
+    if "|" in where:
+        return f"on {where_words(state, where)}"
+    if "~" in where:
+        return f"off {where_words(state, where)}"
+    return f"in {where_words(state, where)}"
+
+
+class Teller:
+    """Names players, tokens and places for one viewer of one position.
+
+    `state` is the position the tokens are looked up in (a token's serial indexes its
+    board); `viewer` is a seat, `PUBLIC` or `EVERYTHING`; `learns` are serials the viewer
+    sees by the action being told (a scout, a shugenja's reveal).
+    """
+
+    def __init__(
+        self, state: RokuganState, viewer: int, learns: frozenset[int] = frozenset()
+    ) -> None:
+        self.state = state
+        self.viewer = viewer
+        self.learns = learns
+        self._seen: list | None = None
+
+    def who(self, player: int, start: bool = True) -> str:
+        """'You' (the viewer) or the clan's name."""
+        if player == self.viewer:
+            return "You" if start else "you"
+        return clan_name(self.state, player)
+
+    def whose(self, player: int) -> str:
+        """'your' (the viewer's) or "Crab's"."""
+        return "your" if player == self.viewer else f"{clan_name(self.state, player)}'s"
+
+    def verb(self, player: int, third: str, second: str | None = None) -> str:
+        """The verb for `player`: 'places' for a clan, 'place' for you."""
+        if player != self.viewer:
+            return third
+        if second is not None:
+            return second
+        for ending in ("sses", "shes", "ches", "xes"):
+            if third.endswith(ending):
+                return third[:-2]
+        return third[:-1] if third.endswith("s") else third
+
+    def knows(self, serial: int) -> bool:
+        """True when the viewer may know what board token `serial` is."""
+        t = self.state.tokens[serial] if 0 <= serial < len(self.state.tokens) else None
+        if t is None:
+            return False
+        if self.viewer == EVERYTHING or t[T_UP] or t[T_PLAYER] == self.viewer:
+            return True
+        if serial in self.learns:
+            return True
+        if self.viewer < 0:
+            return False
+        if self._seen is None:
+            self._seen = list(self.state.observation(self.viewer).board_tokens)
+        seen = self._seen[serial] if serial < len(self._seen) else None
+        return seen is not None and seen[5] >= 0
+
+    def label(self, serial: int) -> str:
+        """The true label of a board token (only for tokens the viewer knows)."""
+        t = self.state.tokens[serial]
+        return self.state.label(t[T_PLAYER], t[T_TID])
+
+    def token(self, serial: int, place: bool = True, actor: int = -9) -> str:
+        """'your Army 3 on the A → B border', "Crane's token in Kanaiso" ("its token" when
+        it belongs to `actor`, the clan the sentence is about)."""
+        t = self.state.tokens[serial] if 0 <= serial < len(self.state.tokens) else None
+        if t is None:
+            return "a token that is gone"
+        owner = self.whose(t[T_PLAYER])
+        if t[T_PLAYER] == actor and actor != self.viewer:
+            owner = "its"
+        known = self.knows(serial)
+        what = f"{owner} {token_words(self.label(serial))}" if known else f"{owner} token"
+        return f"{what} {self.where(serial)}" if place else what
+
+    def where(self, serial: int) -> str:
+        """Where a board token lies, with its preposition."""
+        t = self.state.tokens[serial]
+        if t[T_SLOT] >= 0:
+            return place_phrase(self.state, self.state.board.slot_text[t[T_SLOT]])
+        host = t[T_HOST]
+        if 0 <= host < len(self.state.tokens) and self.state.tokens[host] is not None:
+            return f"on {self.token(host)}"
+        return "on the board"
+
+    def slot_key(self, serial: int) -> str | None:
+        """The board place (target key) of a token, following a Blessing to its host."""
+        tokens = self.state.tokens
+        for _ in range(len(tokens)):
+            t = tokens[serial] if 0 <= serial < len(tokens) else None
+            if t is None:
+                return None
+            if t[T_SLOT] >= 0:
+                return self.state.board.slot_text[t[T_SLOT]]
+            serial = t[T_HOST]
+        return None
+
+
+def _serial(ref: str) -> int:
+    return int(ref[1:]) if ref.startswith("#") and ref[1:].isdigit() else -1
+
+
+CARD_EFFECT_PLACES = {
+    "feats_of_engineering": "a harbor in {0} (it counts as coastal)",
+    "code_of_honor": "+1 honor tokens in {all}",
+    "ashigaru_levies": "+1 defense tokens in {all}",
+    "strength_of_purpose": "a face-up control token in {all}",
+    "sacred_ground": "the shrine in {0} (only its controller may place tokens there)",
+    "honorable_fight": "the battlefield in {0} (no Raid or Diplomacy there)",
+    "bushido": "the 4-flower honor token in {0}",
+    "aid_of_the_kami": "a +2 defense token in {0}",
+    "port_of_prosperity": "a +2 honor token in {0}",
+    "bless_the_lands": "the scorched earth is lifted from {0}, and 2 control tokens go there",
+    "cultural_exchange": "the control tokens of {0} and {1} change places",
+    "bountiful_harvest": "2 face-up control tokens in {0}",
+}
+
+
+def _and(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def describe_action(
+    before: RokuganState, action: Any, after: RokuganState, player: int, viewer: int
+) -> LogLine:
+    """The log line of `action` (taken by `player`, between the two states) for `viewer`."""
+    learns: frozenset[int] = frozenset()
+    target = -1
+    if isinstance(action, (A.Peek, A.Look, A.Discard)):
+        target = _serial(action.target)
+    elif isinstance(action, A.PlayCard) and action.card in ("scout", "shugenja", "first_player"):
+        target = _serial(action.targets[0])
+    public_reveal = isinstance(action, A.Discard) or (
+        isinstance(action, A.PlayCard) and action.card == "shugenja"
+    )
+    if target >= 0 and (public_reveal or viewer == player):
+        learns = frozenset({target})
+    tell = Teller(before, viewer, learns)
+    after_tell = Teller(after, viewer)
+    text, places = _words(tell, after_tell, action, player)
+    return LogLine(text, places)
+
+
+def action_places(before: RokuganState, action: Any, after: RokuganState) -> tuple[str, ...]:
+    """The board places of an action (province ids and target keys)."""
+    return describe_action(before, action, after, before.current_player(), PUBLIC).places
+
+
+def _words(  # noqa: C901 - one branch per kind of decision, each a sentence
+    tell: Teller, after_tell: Teller, action: Any, player: int
+) -> tuple[str, tuple[str, ...]]:
+    state = tell.state
+    who = tell.who(player)
+    verb = tell.verb
+    own = "your" if player == tell.viewer else "its"
+    if isinstance(action, A.ChooseObjective):
+        if tell.viewer in (player, EVERYTHING):
+            name = action.objective
+            honor = dict(OBJECTIVES).get(name, 0)
+            return (
+                f"{who} {verb(player, 'keeps')} the secret objective {pretty(name)} "
+                f"({honor} honor: {OBJECTIVE_TEXT.get(name, '')}).",
+                (),
+            )
+        return f"{who} {verb(player, 'keeps')} one of {own} two secret objectives.", ()
+    if isinstance(action, A.PlaceControl):
+        return (
+            f"{who} {verb(player, 'places')} a control token in "
+            f"{where_words(state, action.province)}.",
+            (action.province,),
+        )
+    if isinstance(action, A.Pass):
+        if state.phase == PH_CARDS:
+            return f"{who} {verb(player, 'plays')} no territory card.", ()
+        return f"{who} {verb(player, 'passes')}.", ()
+    if isinstance(action, A.ReturnToken):
+        what = token_words(action.token) if tell.viewer in (player, EVERYTHING) else "a token"
+        return (
+            f"{who} {verb(player, 'returns')} {what} from behind {own} screen to {own} pool "
+            "(the Dragon draws one token more than the others each round and puts one back).",
+            (),
+        )
+    if isinstance(action, A.Place):
+        if action.where.startswith("#"):
+            host = _serial(action.where)
+            key = tell.slot_key(host)
+            token = after_tell.token(host, actor=player)
+            return (
+                f"{who} {verb(player, 'blesses')} {token} with {token_words(action.token)}.",
+                (key,) if key else (),
+            )
+        what = token_words(action.token) if tell.viewer in (player, EVERYTHING) else "a token"
+        return (
+            f"{who} {verb(player, 'places')} {what} {place_phrase(state, action.where)}.",
+            (action.where,),
+        )
+    if isinstance(action, A.Animate):
+        where = (
+            f"on {after_tell.token(_serial(action.where))}"
+            if action.where.startswith("#")
+            else place_phrase(state, action.where)
+        )
+        key = tell.slot_key(_serial(action.where)) if action.where.startswith("#") else action.where
+        return (
+            f"{who} {verb(player, 'raises', 'raise')} {token_words(action.token)} from {own} "
+            f"discard pile (Animate the Dead) and {verb(player, 'places')} it face up {where}.",
+            (key,) if key else (),
+        )
+    if isinstance(action, A.PlayCard):
+        return _card_words(tell, action, player)
+    if isinstance(action, A.SendToken):
+        pile = "discard pile" if action.to == "discard" else "pool"
+        named = tell.viewer in (player, EVERYTHING) or action.to == "discard"
+        what = token_words(action.token) if named else "a token"
+        return (
+            f"{who} {verb(player, 'sends')} {what} from behind {own} screen to {own} {pile}.",
+            (),
+        )
+    if isinstance(action, (A.Peek, A.Look)):
+        s = _serial(action.target)
+        key = tell.slot_key(s)
+        how = "Scorpion's ability" if isinstance(action, A.Peek) else "Dark Favors"
+        return (
+            f"{who} secretly {verb(player, 'looks', 'look')} at {tell.token(s)} ({how}).",
+            (key,) if key else (),
+        )
+    if isinstance(action, A.Discard):
+        s = _serial(action.target)
+        key = tell.slot_key(s)
+        return (
+            f"{who} {verb(player, 'reveals')} and {verb(player, 'discards')} {tell.token(s)}.",
+            (key,) if key else (),
+        )
+    if isinstance(action, A.Swap):
+        a, b = _serial(action.first), _serial(action.second)
+        keys = tuple(k for k in (tell.slot_key(a), tell.slot_key(b)) if k)
+        return (
+            f"{who} {verb(player, 'swaps')} the places of {tell.token(a, actor=player)} and "
+            f"{tell.token(b, actor=player)} "
+            "(the Unicorn's ability).",
+            keys,
+        )
+    if isinstance(action, A.Skip):
+        what = {
+            "peek": f"{who} {verb(player, 'does', 'do')} not peek at a token.",
+            "look": f"{who} {verb(player, 'stops', 'stop')} looking.",
+            "swap": f"{who} {verb(player, 'does', 'do')} not swap tokens.",
+        }.get(action.what, f"{who} {verb(player, 'does', 'do')} not {action.what}.")
+        return what, ()
+    return f"{who}: {action}", ()
+
+
+def _card_words(tell: Teller, action: Any, player: int) -> tuple[str, tuple[str, ...]]:
+    state = tell.state
+    who = tell.who(player)
+    verb = tell.verb
+    card = action.card
+    own = "your" if player == tell.viewer else "its"
+    if card in ("scout", "shugenja", "first_player"):
+        s = _serial(action.targets[0])
+        key = tell.slot_key(s)
+        places = (key,) if key else ()
+        token = tell.token(s)
+        if card == "scout":
+            return f"{who} {verb(player, 'scouts', 'scout')} {token}.", places
+        if card == "shugenja":
+            shugenja = f"{tell.whose(player).capitalize()} shugenja"
+            return f"{shugenja} reveals and discards {token}.", places
+        t = state.tokens[s]
+        owner = tell.whose(t[T_PLAYER]) if t is not None else "its owner's"
+        return (
+            f"{who} {verb(player, 'uses', 'use')} the first-player card: {token} goes back to "
+            f"{owner} pool.",
+            places,
+        )
+    name = pretty(card)
+    provinces = [t for t in action.targets if t in state.board.index]
+    names = [where_words(state, t) for t in provinces]
+    if card in CARD_EFFECT_PLACES and names:
+        effect = CARD_EFFECT_PLACES[card].format(*names, all=_and(names))
+    elif card == "diplomatic_mission":
+        effect = f"peace in {names[0]}" + (
+            f"; 2 face-up control tokens in {names[1]}" if len(names) > 1 else ""
+        )
+    elif card == "pirate_raids":
+        effect = f"scorched earth in {names[0]}" + (
+            f"; 3 face-up control tokens in {names[1]}" if len(names) > 1 else ""
+        )
+    elif card == "foment_rebellion":
+        effect = f"the peace in {names[0]} is lifted"
+    elif card in ("promotion", "reinforcements"):
+        effect = (
+            f"{_and([token_words(t) for t in action.targets])} from {own} discard pile back "
+            f"behind {own} screen"
+        )
+    elif card == "spy_network":
+        spied = state.player_of_clan(CLANS.index(action.targets[0]))
+        effect = (
+            f"{tell.who(player, start=False)} {verb(player, 'looks', 'look')} at "
+            f"{tell.whose(spied)} hand; {tell.who(spied, start=False)} may not place "
+            f"{'your' if spied == tell.viewer else 'its'} bluff this round"
+        )
+    elif card == "dark_favors":
+        effect = f"a control token paid in {names[0]}, to look at up to 4 tokens and discard one"
+    elif card == "purge_the_weak":
+        effect = (
+            f"{token_words(action.targets[0])} discarded from behind {own} screen, to reveal "
+            "and discard 2 tokens"
+        )
+    elif card == "animate_the_dead":
+        effect = f"a control token paid in {names[0]}, to place a token from {own} discard pile"
+    elif card == "inspire_fear":
+        rest = names[1:]
+        effect = f"a control token paid in {names[0]}" + (
+            f", to remove the special tokens of {_and(rest)}" if rest else ""
+        )
+    else:
+        effect = _and(names)
+    return f"{who} {verb(player, 'plays')} {name}" + (f": {effect}." if effect else "."), tuple(
+        provinces
+    )
 
 
 def describe(state_after: RokuganState, action: Any, player: int, public: bool) -> str:
-    """The log line of `action` by `player`; `public` hides what others may not know."""
-    who = clan_name(state_after, player)
-    s = state_after
-    if isinstance(action, A.ChooseObjective):
-        if public:
-            return f"{who} keeps a secret objective."
-        return f"{who} keeps the objective {pretty(action.objective)}."
-    if isinstance(action, A.PlaceControl):
-        return f"{who} takes {where_words(s, action.province)} (control token)."
-    if isinstance(action, A.Pass):
-        return f"{who} passes."
-    if isinstance(action, A.ReturnToken):
-        if public:
-            return f"{who} returns a token to the pool."
-        return f"{who} returns {token_words(action.token)} to the pool."
-    if isinstance(action, A.Place):
-        if action.token.startswith("blessing"):
-            return f"{who} blesses {action.where} with {token_words(action.token)}."
-        what = "a token" if public else token_words(action.token)
-        return f"{who} places {what} on {where_words(s, action.where)}."
-    if isinstance(action, A.Animate):
-        return f"{who} animates {token_words(action.token)} on {where_words(s, action.where)}."
-    if isinstance(action, A.PlayCard):
-        targets = ", ".join(
-            where_words(s, t) if not t.startswith("#") else t for t in action.targets
-        )
-        name = pretty(action.card)
-        if action.card == "shugenja":
-            return f"{who} sends a shugenja against {action.targets[0]}."
-        if action.card in ("scout", "first_player") and public:
-            return f"{who} plays {name} on {targets}."
-        return f"{who} plays {name}" + (f": {targets}." if targets else ".")
-    if isinstance(action, A.SendToken):
-        if public:
-            return f"{who} sends a token to the {action.to}."
-        return f"{who} sends {token_words(action.token)} to the {action.to}."
-    if isinstance(action, A.Peek):
-        return f"{who} peeks at {action.target}."
-    if isinstance(action, A.Look):
-        return f"{who} looks at {action.target}."
-    if isinstance(action, A.Discard):
-        return f"{who} reveals and discards {action.target}."
-    if isinstance(action, A.Swap):
-        return f"{who} swaps {action.first} and {action.second}."
-    if isinstance(action, A.Skip):
-        return f"{who} does not {action.what}."
-    return f"{who}: {action}"
+    """The log line of `action` by `player` with only the state after it (the actor's
+    view, or the public's)."""
+    before = state_after.clone()
+    before.undo()
+    viewer = PUBLIC if public else player
+    return describe_action(before, action, state_after, player, viewer).text
 
 
 def phase_words(state: RokuganState) -> str:
@@ -253,213 +533,6 @@ def reveals_hidden(state_after: RokuganState, action: Any, player: int) -> bool:
     previous = state_after.clone()
     previous.undo()
     return previous.round != state_after.round or state_after.is_terminal()
-
-
-# ---------------------------------------------------------------------------- resolution
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One resolution step: title, lines, provinces it is about."""
-
-    title: str
-    lines: tuple[str, ...]
-    provinces: tuple[str, ...] = ()
-
-
-def resolution_steps(before: RokuganState, action: Any, after: RokuganState) -> list[Step]:
-    """The resolution between `before` and `after`, step by step (empty when none)."""
-    if after.round == before.round and not (after.is_terminal() and not before.is_terminal()):
-        return []
-    # `before` is the position before the last decision; carry that decision out
-    # up to (not including) the reveal by replaying it on a copy, then read the board.
-    board_state = before.clone()
-    placed = board_at_reveal(board_state, action)
-    b = board_state.board
-    names = {p.id: p.name for p in b.graph.provinces}
-    ids = b.ids
-    tokens = [(s, t) for s, t in enumerate(placed) if t is not None]
-
-    def who(p: int) -> str:
-        return clan_name(board_state, p)
-
-    def label_of(t: tuple) -> str:
-        return board_state.label(t[T_PLAYER], t[T_TID])
-
-    def kind_of(t: tuple) -> int:
-        return board_state.tok(t[T_PLAYER], t[T_TID])[0]
-
-    steps: list[Step] = []
-    # 1. reveal
-    by_player: dict[int, list[str]] = {}
-    for _s, t in tokens:
-        where = f"on #{t[4]}" if t[T_SLOT] < 0 else where_words(board_state, b.slot_text[t[T_SLOT]])
-        by_player.setdefault(t[T_PLAYER], []).append(f"{token_words(label_of(t))} ({where})")
-    steps.append(
-        Step(
-            f"Round {before.round}: 1. Reveal",
-            tuple(f"<b>{who(p)}</b>: " + "; ".join(v) for p, v in sorted(by_player.items()))
-            or ("No tokens were placed.",),
-        )
-    )
-    # 2. bluffs and illegal tokens
-    lines = []
-    for _s, t in tokens:
-        if t[T_TID] == BLUFF_TID:
-            slot = t[T_SLOT]
-            lion_stays = (
-                board_state.clans[t[T_PLAYER]] == LION
-                and 0 <= slot < b.n
-                and board_state.ctrl_owner[slot] == t[T_PLAYER]
-            )
-            where = where_words(board_state, b.slot_text[slot]) if slot >= 0 else "?"
-            if lion_stays:
-                lines.append(f"{who(t[T_PLAYER])}'s bluff in {where} stays: Lion +2 defense.")
-            else:
-                lines.append(f"{who(t[T_PLAYER])}'s bluff on {where} goes back behind the screen.")
-        elif kind_of(t) != BLESSING and t[T_SLOT] >= 0:
-            problem = board_state.slot_problem(t[T_PLAYER], kind_of(t), t[T_SLOT])
-            if problem:
-                lines.append(
-                    f"{who(t[T_PLAYER])}'s {token_words(label_of(t))} is removed: {problem}."
-                )
-    steps.append(Step("2. Bluffs and illegal tokens", tuple(lines) or ("Nothing to remove.",)))
-    # 3. raids, 4. diplomacy
-    for kind, title, special, verb in (
-        (RAID, "3. Raids", SCORCHED, "scorched"),
-        (DIPLOMACY, "4. Diplomacy", PEACE, "at peace"),
-    ):
-        lines, where = [], []
-        for _s, t in tokens:
-            if kind_of(t) != kind or t[T_SLOT] < 0:
-                continue
-            q = b.slot_target[t[T_SLOT]]
-            ok = after.special[q] == special and board_state.special[q] != special
-            if kind == RAID and not ok and board_state.ctrl_owner[q] >= 0:
-                ok = after.ctrl_owner[q] < 0 and after.special[q] == SCORCHED
-            result = f"{names[ids[q]]} is {verb}" if ok else "it fails"
-            lines.append(f"{who(t[T_PLAYER])}'s {token_words(label_of(t))}: {result}.")
-            where.append(ids[q])
-        steps.append(Step(title, tuple(lines) or ("None.",), tuple(where)))
-    # 5. battles
-    battle_lines: list[str] = []
-    battle_where: list[str] = []
-    cleared = {q for q in range(b.n) if after.special[q] != board_state.special[q]}
-    cleared_borders = {border for q in cleared for border in b.borders_of[q]}
-    per_prov: dict[int, list[tuple]] = {}
-    for _s, t in tokens:
-        slot = t[T_SLOT]
-        if slot < 0:
-            continue
-        k = kind_of(t)
-        if t[T_TID] == BLUFF_TID:
-            # only a Lion bluff defending its own province stays (+2)
-            lion_defends = (
-                board_state.clans[t[T_PLAYER]] == LION
-                and slot < b.n
-                and board_state.ctrl_owner[slot] == t[T_PLAYER]
-            )
-            if not lion_defends:
-                continue
-        elif k not in (ARMY, NAVY, SHINOBI) or board_state.slot_problem(t[T_PLAYER], k, slot):
-            continue
-        q = b.slot_target[slot]
-        border = b.slot_border[slot]
-        if q in cleared or (border >= 0 and border in cleared_borders):
-            continue  # discarded by a raid or diplomacy in step 3 or 4
-        per_prov.setdefault(q, []).append(t)
-    for q, ts in sorted(per_prov.items()):
-        d = board_state.ctrl_owner[q]
-        totals: dict[int, int] = {}
-        for t in ts:
-            p = t[T_PLAYER]
-            strength = _strength(board_state, placed, t)
-            if t[T_TID] == BLUFF_TID:
-                strength = 2 if p == d else 0
-            totals[p] = totals.get(p, 0) + strength
-        attackers = [p for p in totals if p != d]
-        name = names[ids[q]]
-        battle_where.append(ids[q])
-        if not attackers:
-            if d >= 0:
-                battle_lines.append(f"<b>{name}</b>: {who(d)} defends unopposed (+1 face-up).")
-            continue
-        parts = [f"{who(p)} {totals[p]}" for p in attackers]
-        best = max(totals[p] for p in attackers)
-        top = [p for p in attackers if totals[p] == best]
-        crane = board_state.player_of_clan(CRANE)
-        lead = top[0] if len(top) == 1 else (crane if crane in top else top[0])
-        bonus = board_state.defense_bonus(q, lead)
-        defender = f"{who(d)} {totals.get(d, 0)}+{bonus}" if d >= 0 else f"no defender +{bonus}"
-        winner = after.ctrl_owner[q]
-        if winner >= 0 and winner != d:
-            result = f"{who(winner)} conquers it"
-        elif d >= 0 and winner == d:
-            result = f"{who(d)} holds it (+1 face-up)"
-        elif d >= 0 and winner < 0:
-            result = "the province is lost to everyone"
-        else:
-            result = "nobody takes it"
-        battle_lines.append(f"<b>{name}</b>: attackers {', '.join(parts)} vs {defender}: {result}.")
-    steps.append(Step("5. Battles", tuple(battle_lines) or ("No battles.",), tuple(battle_where)))
-    # 6. territories
-    lines = []
-    territory_names = {t.id: t.name for t in b.graph.territories}
-    for t_index, tid in enumerate(b.territory_ids):
-        old, new = board_state.terr_holder[t_index], after.terr_holder[t_index]
-        if old != new and new >= 0:
-            lines.append(f"{who(new)} claims the card of {territory_names.get(tid, tid)}.")
-        elif old != new and old >= 0 and new == -1:
-            lines.append(f"{who(old)} loses the card of {territory_names.get(tid, tid)}.")
-    steps.append(Step("6. Territories", tuple(lines) or ("No territory changes hands.",)))
-    # 7. the round advances
-    if after.is_terminal():
-        last = ("The fifth round is over: the game ends.",)
-    else:
-        first = clan_name(after, after.first)
-        card = INITIATIVE_NAMES[after.revealed[-1]] if after.revealed else ""
-        last = (
-            f"Round {after.round} begins. Initiative: {pretty(card)}; {first} is first player.",
-            "Everyone draws back up to 6 tokens.",
-        )
-    steps.append(Step("7. Next round", last))
-    return steps
-
-
-def board_at_reveal(state: RokuganState, action: Any) -> list:
-    """The board tokens at the reveal: `state` (before the round's last decision) plus
-    that decision's placement or swap. Every one of them is revealed in step 1."""
-    tokens = list(state.tokens)
-    if isinstance(action, A.Place) and not action.where.startswith("#"):
-        p = state.cur
-        tid = next(t for t in state.hand(p) if state.label(p, t) == action.token)
-        tokens.append((p, tid, state.board.slot_by_text[action.where], 0, -1, -1))
-    elif isinstance(action, A.Place):
-        p = state.cur
-        tid = next(t for t in state.hand(p) if state.label(p, t) == action.token)
-        host = int(action.where[1:])
-        ht = tokens[host]
-        if ht is not None:
-            tokens[host] = (*ht[:T_BLESSED], len(tokens))
-        tokens.append((p, tid, -1, 1, host, -1))
-    elif isinstance(action, A.Swap):
-        a, b = int(action.first[1:]), int(action.second[1:])
-        ta, tb = tokens[a], tokens[b]
-        if ta is not None and tb is not None:
-            tokens[a] = (*ta[:T_SLOT], tb[T_SLOT], *ta[T_SLOT + 1 :])
-            tokens[b] = (*tb[:T_SLOT], ta[T_SLOT], *tb[T_SLOT + 1 :])
-    return tokens
-
-
-def _strength(state: RokuganState, tokens: list, t: tuple) -> int:
-    kind, strength = state.tok(t[T_PLAYER], t[T_TID])
-    if kind not in (ARMY, NAVY, SHINOBI):
-        return 0
-    blessing = t[T_BLESSED]
-    if blessing >= 0 and blessing < len(tokens) and tokens[blessing] is not None:
-        bt = tokens[blessing]
-        strength += state.tok(bt[T_PLAYER], bt[T_TID])[1]
-    return strength
 
 
 # ---------------------------------------------------------------------------- scoring

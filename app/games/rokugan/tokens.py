@@ -1,44 +1,48 @@
-"""How Battle for Rokugan's pieces look: clan colours, combat tokens, control tokens, badges."""
+"""How Battle for Rokugan's pieces look: combat tokens, control tokens, defence, specials.
+
+Clan colours and two-letter marks come from `app.palette` (one table for the app and
+print). A province's status row shows its defence (a shield with the number an attacker
+must beat, before the attacker's own bonuses), its control tokens (a pill in the clan's
+colour: ★ face-up, ● face-down) and its special token (a round badge with a short word).
+"""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
+)
 from PySide6.QtWidgets import (
-    QGraphicsEllipseItem,
     QGraphicsItem,
     QGraphicsPathItem,
-    QGraphicsRectItem,
-    QGraphicsSimpleTextItem,
     QStyleOptionGraphicsItem,
     QWidget,
 )
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.palette import Identity, rokugan_clan
 
-CLAN_COLOURS = {
-    "crab": "#3f6d9e",
-    "crane": "#5fb3d9",
-    "dragon": "#2e8b57",
-    "lion": "#d9a520",
-    "phoenix": "#e2602a",
-    "scorpion": "#b3202e",
-    "unicorn": "#8a4fb8",
-}
-CLAN_LETTERS = {
-    "crab": "Cb",
-    "crane": "Cn",
-    "dragon": "D",
-    "lion": "L",
-    "phoenix": "P",
-    "scorpion": "S",
-    "unicorn": "U",
-}
+INK = QColor("#1d1a15")
+STATUS_FONT = 2.15  # the status letters, in units: ≥ 9 pt at fit zoom on 1280×720 (12 px)
+
+
+def clan_identity(clan: str) -> Identity:
+    """The clan's colour, ink and mark."""
+    return rokugan_clan(clan)
 
 
 def clan_colour(clan: str) -> QColor:
     """The clan's colour."""
-    return QColor(CLAN_COLOURS.get(clan, "#777777"))
+    return QColor(rokugan_clan(clan).colour)
 
 
 def _font(pixel: float, bold: bool = True) -> QFont:
@@ -48,11 +52,35 @@ def _font(pixel: float, bold: bool = True) -> QFont:
     return font
 
 
+def _text_path(text: str, size: float, bold: bool = True) -> QPainterPath:
+    """`text` as a path `size` scene units tall (letters drawn at 10x, then scaled: a
+    font of a pixel or two renders badly), centred on the origin. A fresh copy of a path
+    made once: the board redraws after every decision."""
+    return QPainterPath(_cached_text_path(text, round(size, 4), bold))
+
+
+@lru_cache(maxsize=512)
+def _cached_text_path(text: str, size: float, bold: bool) -> QPainterPath:
+    from PySide6.QtGui import QTransform
+
+    font = _font(size * 10, bold)
+    path = QPainterPath()
+    path.addText(0, 0, font, text)
+    path = QTransform.fromScale(0.1, 0.1).map(path)
+    metrics = QFontMetricsF(font)
+    box = path.boundingRect()
+    # centre on the letters' x-height band, so digits and capitals sit in the middle
+    cap = metrics.capHeight() * 0.1
+    path.translate(-box.center().x(), cap / 2)
+    return path
+
+
 class TokenItem(QGraphicsItem):
     """A round combat token: face text when the viewer may see it, else the clan's back.
 
     `known_face_down` draws an own (or scouted) face-down token: face visible to the
-    viewer, with a dashed rim saying the others cannot see it.
+    viewer, with a dashed rim saying the others cannot see it. Faces and backs carry the
+    clan's two-letter mark.
     """
 
     def __init__(
@@ -80,6 +108,12 @@ class TokenItem(QGraphicsItem):
         r = self.radius * 1.9
         return QRectF(-r, -r, 2 * r, 2 * r)
 
+    def shape(self) -> QPainterPath:
+        """The disc: what a click must hit (not the arrow or the rings around it)."""
+        path = QPainterPath()
+        path.addEllipse(QPointF(0, 0), self.radius, self.radius)
+        return path
+
     def paint(
         self,
         painter: QPainter,
@@ -88,44 +122,50 @@ class TokenItem(QGraphicsItem):
     ) -> None:
         """Draw the disc, its face or back, the attack arrow and the highlight."""
         r = self.radius
-        colour = clan_colour(self.clan)
+        identity = rokugan_clan(self.clan)
+        colour = QColor(identity.colour)
         painter.setRenderHint(QPainter.Antialiasing)
         if self.arrow is not None:
             ax, ay = self.arrow.x(), self.arrow.y()
-            tip = QPointF(ax * r * 1.8, ay * r * 1.8)
-            side = QPointF(-ay * r * 0.7, ax * r * 0.7)
-            base = QPointF(ax * r * 0.6, ay * r * 0.6)
+            tip = QPointF(ax * r * 1.35, ay * r * 1.35)
+            side = QPointF(-ay * r * 0.6, ax * r * 0.6)
+            base = QPointF(ax * r * 0.55, ay * r * 0.55)
             arrow = QPainterPath(tip)
             arrow.lineTo(base + side)
             arrow.lineTo(base - side)
             arrow.closeSubpath()
-            painter.setPen(QPen(QColor("#1d1a15"), r * 0.08))
-            painter.setBrush(colour.darker(130))
+            painter.setPen(QPen(INK, r * 0.08))
+            painter.setBrush(colour)
             painter.drawPath(arrow)
-        painter.setPen(QPen(QColor("#1d1a15"), r * 0.1))
+        painter.setPen(QPen(INK, r * 0.1))
         if self.face is None:
-            painter.setBrush(colour.darker(160))
+            painter.setBrush(colour)
             painter.drawEllipse(QPointF(0, 0), r, r)
-            painter.setPen(QPen(colour.lighter(130), r * 0.12))
+            painter.setPen(QPen(QColor(identity.ink), r * 0.1))
             painter.setBrush(Qt.NoBrush)
-            painter.drawEllipse(QPointF(0, 0), r * 0.62, r * 0.62)
-            painter.setPen(QColor(colour.lighter(150)))
-            painter.setFont(_font(r * 0.7))
-            letters = CLAN_LETTERS.get(self.clan, "?")
-            painter.drawText(QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignCenter, letters)
+            painter.drawEllipse(QPointF(0, 0), r * 0.72, r * 0.72)
+            painter.setPen(Qt.NoPen)
+            painter.setBrush(QColor(identity.ink))
+            painter.drawPath(_text_path(identity.mark, r * 0.62))
         else:
             painter.setBrush(QColor("#f7f1e3"))
             painter.drawEllipse(QPointF(0, 0), r, r)
-            painter.setPen(QPen(colour, r * 0.22))
+            painter.setPen(QPen(colour, r * 0.24))
             painter.setBrush(Qt.NoBrush)
             painter.drawEllipse(QPointF(0, 0), r * 0.82, r * 0.82)
-            painter.setPen(QColor("#1d1a15"))
-            size = r * (0.85 if len(self.face) <= 2 else 0.55)
-            painter.setFont(_font(size))
-            painter.drawText(QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignCenter, self.face)
+            painter.setPen(Qt.NoPen)
+            painter.setBrush(INK)
+            size = r * (0.72 if len(self.face) <= 2 else 0.48)
+            face = _text_path(self.face, size)
+            face.translate(0, -r * 0.12)
+            painter.drawPath(face)
+            mark = _text_path(identity.mark, r * 0.3)
+            mark.translate(0, r * 0.5)
+            painter.drawPath(mark)
             if self.known_face_down:
-                pen = QPen(QColor("#1d1a15"), r * 0.1, Qt.DashLine)
+                pen = QPen(INK, r * 0.1, Qt.DashLine)
                 painter.setPen(pen)
+                painter.setBrush(Qt.NoBrush)
                 painter.drawEllipse(QPointF(0, 0), r * 1.12, r * 1.12)
         if self.recent and not self.lit:
             painter.setPen(QPen(QColor("#ffffff"), r * 0.22, Qt.DotLine))
@@ -137,69 +177,143 @@ class TokenItem(QGraphicsItem):
             painter.drawEllipse(QPointF(0, 0), r * 1.3, r * 1.3)
 
 
-def control_item(radius: float, clan: str, face_up: int, face_down: int) -> QGraphicsItem:
-    """A province's control tokens: a disc in the clan colour with the counts."""
-    group = QGraphicsRectItem(QRectF())
-    group.setPen(Qt.NoPen)
-    colour = clan_colour(clan)
-    count = face_up + face_down
-    shown = min(count, 4)
-    step = radius * 1.25
-    x0 = -step * (shown - 1) / 2
-    for i in range(shown):
-        up = i < face_up
-        disc = QGraphicsEllipseItem(-radius, -radius, 2 * radius, 2 * radius, group)
-        disc.setPos(x0 + i * step, 0)
-        disc.setBrush(colour if up else colour.darker(170))
-        disc.setPen(QPen(QColor("#f7f1e3") if up else QColor("#1d1a15"), radius * 0.18))
-        if up:
-            star = QGraphicsSimpleTextItem("★", disc)
-            star.setFont(_font(radius * 10))
-            star.setScale(0.12)
-            star.setBrush(QColor("#fff6d0"))
-            box = star.boundingRect()
-            star.setPos(-box.width() * 0.06, -box.height() * 0.06)
-    if count > 4 or count > 1:
-        text = QGraphicsSimpleTextItem(f"{face_up}▲ {face_down}▼", group)
-        text.setFont(_font(radius * 10))
-        text.setScale(0.1)
-        text.setBrush(QColor("#1d1a15"))
-        box = text.boundingRect()
-        text.setPos(-box.width() * 0.05, radius * 1.1)
-    return group
+def _pill(width: float, height: float) -> QPainterPath:
+    path = QPainterPath()
+    path.addRoundedRect(QRectF(-width / 2, -height / 2, width, height), height / 2, height / 2)
+    return path
+
+
+def _group(parts: list[tuple[QGraphicsPathItem, float]], gap: float) -> QGraphicsPathItem:
+    """Parts (item, width) side by side, centred on the origin, under one parent."""
+    parent = QGraphicsPathItem()
+    parent.setPen(Qt.NoPen)
+    total = sum(w for _, w in parts) + gap * max(0, len(parts) - 1)
+    x = -total / 2
+    for item, width in parts:
+        item.setParentItem(parent)
+        item.setPos(x + width / 2, 0)
+        x += width + gap
+    return parent
+
+
+def control_plate(
+    unit: float, clan: str, face_up: int, face_down: int
+) -> tuple[QGraphicsPathItem, float]:
+    """A province's control tokens: a pill in the clan colour, ★n face-up, ●n face-down."""
+    identity = rokugan_clan(clan)
+    size = unit * STATUS_FONT
+    text = QPainterPath()
+    x = 0.0
+    for symbol, count in (("★", face_up), ("●", face_down)):
+        if not count:
+            continue
+        mark = _text_path(symbol, size * 0.78)
+        digits = _text_path(str(count), size)
+        for part, width_of in ((mark, mark.boundingRect().width()), (digits, None)):
+            box = part.boundingRect()
+            part.translate(x - box.left(), 0)
+            text.addPath(part)
+            x += (width_of if width_of is not None else box.width()) + size * 0.08
+        x += size * 0.15
+    box = text.boundingRect()
+    text.translate(-box.center().x(), 0)
+    width = box.width() + size * 0.7
+    height = size * 1.25
+    pill = QGraphicsPathItem(_pill(width, height))
+    pill.setBrush(QColor(identity.colour))
+    pill.setPen(QPen(QColor(identity.ink), unit * 0.14))
+    letters = QGraphicsPathItem(text, pill)
+    letters.setBrush(QColor(identity.ink))
+    letters.setPen(Qt.NoPen)
+    return pill, width
+
+
+def defence_shield(unit: float, value: int) -> tuple[QGraphicsPathItem, float]:
+    """A shield with the province's defence."""
+    size = unit * STATUS_FONT
+    w, h = size * 1.15, size * 1.3
+    path = QPainterPath()
+    path.moveTo(-w / 2, -h / 2)
+    path.lineTo(w / 2, -h / 2)
+    path.lineTo(w / 2, h * 0.1)
+    path.quadTo(w / 2, h * 0.38, 0, h / 2)
+    path.quadTo(-w / 2, h * 0.38, -w / 2, h * 0.1)
+    path.closeSubpath()
+    shield = QGraphicsPathItem(path)
+    shield.setBrush(QColor("#eef0f4"))
+    shield.setPen(QPen(QColor("#28344a"), unit * 0.14))
+    text = _text_path(str(value), size * 0.9)
+    text.translate(0, -h * 0.05)
+    letters = QGraphicsPathItem(text, shield)
+    letters.setBrush(QColor("#28344a"))
+    letters.setPen(Qt.NoPen)
+    return shield, w
 
 
 SPECIAL_STYLE = {
-    "peace": ("Peace", "#ffffff", "#2c6e49"),
-    "scorched_earth": ("Scorched", "#2b1b17", "#ff7043"),
-    "shrine": ("Shrine", "#f4e3b5", "#8e2b20"),
-    "harbor": ("Harbor", "#d8ecf5", "#234e70"),
-    "battlefield": ("Battlefield", "#e6d3c3", "#5b2c1a"),
-    "honor1": ("+1 honor", "#fff4c2", "#7a5a00"),
-    "honor2": ("+2 honor", "#fff4c2", "#7a5a00"),
-    "honor4": ("4 flowers", "#fff4c2", "#7a5a00"),
-    "defense1": ("+1 defense", "#e3e8ef", "#28344a"),
-    "defense2": ("+2 defense", "#e3e8ef", "#28344a"),
+    "peace": ("☮", "#ffffff", "#2c6e49"),
+    "scorched_earth": ("✹", "#2b1b17", "#ff8a50"),
+    "shrine": ("⌂", "#f4e3b5", "#8e2b20"),
+    "harbor": ("⚓", "#d8ecf5", "#234e70"),
+    "battlefield": ("⚔", "#e6d3c3", "#5b2c1a"),
+    "honor1": ("+1✿", "#fff4c2", "#7a5a00"),
+    "honor2": ("+2✿", "#fff4c2", "#7a5a00"),
+    "honor4": ("4✿", "#fff4c2", "#7a5a00"),
 }
+"""Badges of the special tokens; defense tokens have none: the shield's number counts them."""
 
 
-def special_badge(name: str, unit: float) -> QGraphicsItem:
-    """A rounded badge naming a special token."""
+def special_badge(name: str, unit: float) -> tuple[QGraphicsPathItem, float]:
+    """A rounded badge naming a special token, and its width."""
     text, fill, ink = SPECIAL_STYLE.get(name, (name, "#ffffff", "#000000"))
-    label = QGraphicsSimpleTextItem(text)
-    label.setFont(_font(unit * 12))
-    label.setScale(0.1)
-    label.setBrush(QColor(ink))
-    box = label.boundingRect()
-    w, h = box.width() * 0.1 + unit * 0.8, box.height() * 0.1 + unit * 0.3
-    path = QPainterPath()
-    path.addRoundedRect(QRectF(-w / 2, -h / 2, w, h), h / 2, h / 2)
-    badge = QGraphicsPathItem(path)
+    size = unit * STATUS_FONT * (1.0 if len(text) == 1 else 0.8)
+    letters_path = _text_path(text, size)
+    width = letters_path.boundingRect().width() + size * 0.9
+    height = unit * STATUS_FONT * 1.25
+    badge = QGraphicsPathItem(_pill(width, height))
     badge.setBrush(QBrush(QColor(fill)))
-    badge.setPen(QPen(QColor(ink), unit * 0.12))
-    label.setParentItem(badge)
-    label.setPos(-box.width() * 0.05, -box.height() * 0.05)
-    return badge
+    badge.setPen(QPen(QColor(ink), unit * 0.14))
+    letters = QGraphicsPathItem(letters_path, badge)
+    letters.setBrush(QColor(ink))
+    letters.setPen(Qt.NoPen)
+    return badge, width
+
+
+def status_row(
+    unit: float,
+    clan: str | None,
+    face_up: int,
+    face_down: int,
+    defence: int,
+    special: str | None,
+    stacked: bool = False,
+) -> QGraphicsPathItem:
+    """The status of one province, centred on the origin: the shield, the control tokens
+    and the special token in a row; `stacked` puts the control tokens under the rest
+    (a narrow province)."""
+    gap = unit * 0.3
+    first: list[tuple[QGraphicsPathItem, float]] = []
+    if defence:
+        first.append(defence_shield(unit, defence))
+    control = (
+        [control_plate(unit, clan, face_up, face_down)]
+        if clan is not None and face_up + face_down
+        else []
+    )
+    if special in SPECIAL_STYLE:
+        first.append(special_badge(special, unit))
+    if not stacked or not first or not control:
+        return _group([*first[:1], *control, *first[1:]], gap)
+    top = _group(first, gap)
+    bottom = _group(control, gap)
+    parent = QGraphicsPathItem()
+    parent.setPen(Qt.NoPen)
+    rise = unit * STATUS_FONT * 0.68
+    top.setParentItem(parent)
+    top.setPos(0, -rise)
+    bottom.setParentItem(parent)
+    bottom.setPos(0, rise)
+    return parent
 
 
 def token_pixmap(size: int, clan: str, face: str | None, selected: bool = False) -> QPixmap:

@@ -4,7 +4,13 @@ Rendering rule: public facts (control tokens, special tokens, where tokens lie, 
 phase, counts) come from the state's public fields; everything hidden comes from the
 viewing player's `observation` only — a face-down token shows its face just when that
 observation knows it (own tokens, scouted ones). With no viewer (hot-seat hand-over)
-every face-down token is drawn face down.
+every face-down token is drawn face down. The map is drawn by `MapScene` in its game
+layout (every legal place its own spot, provinces in their controller's colour); the
+pieces by `BoardOverlay`, which also plays each resolution step on the board.
+
+A click counts only on a lit target: a lit spot (a province's centre, a border arrow, a
+coast) while a token is being placed, a lit province for a card or a control token, a
+lit token. Anywhere else it changes nothing and the status bar says why.
 """
 
 from __future__ import annotations
@@ -13,12 +19,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QSize, Qt, Slot
-from PySide6.QtGui import QColor, QIcon, QPainterPath, QResizeEvent
+from PySide6.QtGui import QColor, QFont, QIcon, QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
     QFrame,
-    QGraphicsItem,
-    QGraphicsPathItem,
     QLabel,
     QPushButton,
     QToolButton,
@@ -28,10 +32,11 @@ from PySide6.QtWidgets import (
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.board.maps_cache import map_geometry
-from app.board.scene import HIGHLIGHT_LEGAL, HIGHLIGHT_STEP, MapScene, Spot
+from app.board.scene import HIGHLIGHT_LEGAL, MapScene
 from app.board.view import BoardView
 from app.games.base import PickTreeView, ResolutionStep
 from app.games.rokugan import narrate
+from app.games.rokugan.overlay import BoardOverlay
 from app.games.rokugan.picks import (
     BUTTON,
     CARD,
@@ -43,15 +48,12 @@ from app.games.rokugan.picks import (
     Pick,
     PickTree,
 )
-from app.games.rokugan.tokens import (
-    TokenItem,
-    clan_colour,
-    control_item,
-    special_badge,
-    token_pixmap,
-)
+from app.games.rokugan.prompts import button_text, prompt_text
+from app.games.rokugan.resolution import Picture, visible_tokens
+from app.games.rokugan.story import StepShow
+from app.games.rokugan.tokens import TokenItem, clan_identity, token_pixmap
 from engine.rokugan import actions as A
-from engine.rokugan.data import CLANS, OBJECTIVES, SPECIAL_NAMES
+from engine.rokugan.data import CLANS, OBJECTIVES
 from engine.rokugan.state import (
     DISCARD as LOC_DISCARD,
 )
@@ -59,51 +61,22 @@ from engine.rokugan.state import (
     HAND as LOC_HAND,
 )
 from engine.rokugan.state import (
-    PEND_ANIMATE,
-    PEND_DARK_DISCARD,
-    PEND_LOOK,
-    PEND_PEEK,
-    PEND_PURGE,
-    PEND_SEND,
-    PH_CARDS,
     PH_CONTROL,
-    PH_DRAGON,
     PH_PLACE,
-    PH_SWAP,
-    T_BLESSED,
-    T_HOST,
-    T_PLAYER,
-    T_SLOT,
-    T_TID,
-    T_UP,
     RokuganState,
 )
 
 if TYPE_CHECKING:
     from app.session import GameSession
 
+__all__ = ["RokuganView", "visible_tokens"]
+
 HAND_ICON = 54
 SIDE_WIDTH = 260  # the controls column beside a tall map (pixels)
 BAND_HEIGHT = 170  # the controls band under a wide map (pixels)
 QWIDGETSIZE_MAX = (1 << 24) - 1
-
-
-# board token as the view knows it: (player, slot, face_up, host, blessed, tid or -1)
-ViewToken = tuple[int, int, int, int, int, int]
-
-
-def visible_tokens(state: RokuganState, viewer: int | None) -> list[ViewToken | None]:
-    """The board tokens as `viewer` knows them (tid -1 where unknown)."""
-    if viewer is not None:
-        return list(state.observation(viewer).board_tokens)
-    out: list[ViewToken | None] = []
-    for t in state.tokens:
-        if t is None:
-            out.append(None)
-            continue
-        tid = t[T_TID] if t[T_UP] else -1
-        out.append((t[T_PLAYER], t[T_SLOT], t[T_UP], t[T_HOST], t[T_BLESSED], tid))
-    return out
+STATUS_ROW = [(9.3, 2.8), (6.6, 5.8)]  # a province's status: one row, or two (units)
+FLASH_MS = 1800  # how long a log line's places stay lit
 
 
 class RokuganView(PickTreeView):
@@ -115,22 +88,22 @@ class RokuganView(PickTreeView):
         self.board.clicked.connect(self._on_board_clicked)
         self.board.hovered.connect(self._on_board_hovered)
         self.scene: MapScene | None = None
+        self.overlay: BoardOverlay | None = None
         self._map_path: Path | None = None
-        self._overlay: list[QGraphicsItem] = []
-        self._keep: list[QGraphicsItem] = []  # Python wrappers of child items, kept alive
-        self._token_items: dict[str, TokenItem] = {}
-        self._slot_spots: dict[str, Spot] = {}
         self._session: GameSession | None = None
         self._viewer: int | None = None
         self.tree: PickTree | None = None
         self._step: ResolutionStep | None = None
+        self._drawn_step: ResolutionStep | None = None
+        self._last_actions: dict[int, tuple[str, tuple[str, ...], str]] = {}
 
         self.info = QLabel()
         self.info.setWordWrap(True)
         self.info.setTextFormat(Qt.RichText)
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)
-        self.prompt.setStyleSheet("font-size: 14px; font-weight: bold; color: #3b2b12")
+        self.prompt.setStyleSheet("color: #3b2b12")
+        self.ui_scale = 1.0
         self.choices = QBoxLayout(QBoxLayout.LeftToRight)
         self.choices.setContentsMargins(0, 0, 0, 0)
         choice_box = QWidget()
@@ -139,15 +112,8 @@ class RokuganView(PickTreeView):
         self.hand.setContentsMargins(0, 0, 0, 0)
         hand_box = QFrame()
         hand_box.setObjectName("screen")
-        hand_box.setStyleSheet(
-            "#screen { background: #3a2f24; border-radius: 6px; }"
-            "#screen QLabel { color: #f3ead7; }"
-            "#screen QToolButton { color: #f3ead7; background: transparent;"
-            " border: 2px solid transparent; border-radius: 8px; padding: 2px; }"
-            "#screen QToolButton:hover:enabled { border-color: #c9b48a; }"
-            "#screen QToolButton:checked { background: #6b5a44; border-color: #ffe14d; }"
-            "#screen QToolButton:disabled { color: #8a7f6d; }"
-        )
+        self.hand_box = hand_box
+        self._style_hand_box()
         hand_box.setLayout(self.hand)
         self.hand_buttons: dict[str, QToolButton] = {}
         self.choice_buttons: list[QPushButton] = []
@@ -164,6 +130,7 @@ class RokuganView(PickTreeView):
         self._body.addWidget(self.board, 1)
         self._body.addWidget(self.controls)
         self.beside = False
+        self._rescaled = False
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.info)
@@ -178,18 +145,20 @@ class RokuganView(PickTreeView):
         aspect = rect.width() / rect.height()
         width = self.width()
         height = self.height() - self.info.height()
-        beside = min((width - SIDE_WIDTH) / aspect, height) > min(
-            width / aspect, height - BAND_HEIGHT
+        k = self.ui_scale
+        beside = min((width - SIDE_WIDTH * k) / aspect, height) > min(
+            width / aspect, height - BAND_HEIGHT * k
         )
-        if beside == self.beside:
+        if beside == self.beside and not self._rescaled:
             return
+        self._rescaled = False
         self.beside = beside
         flow = QBoxLayout.TopToBottom if beside else QBoxLayout.LeftToRight
         self._body.setDirection(QBoxLayout.LeftToRight if beside else QBoxLayout.TopToBottom)
         self.choices.setDirection(flow)
         self.hand.setDirection(flow)
         if beside:
-            self.controls.setFixedWidth(SIDE_WIDTH)
+            self.controls.setFixedWidth(round(SIDE_WIDTH * k))
         else:
             self.controls.setMinimumWidth(0)
             self.controls.setMaximumWidth(QWIDGETSIZE_MAX)
@@ -205,6 +174,33 @@ class RokuganView(PickTreeView):
         super().resizeEvent(event)
 
     # GameView --------------------------------------------------------------------------
+    def _style_hand_box(self) -> None:
+        # a style sheet stops font propagation: the hand's text size is set here
+        size = self.font().pointSizeF()
+        self.hand_box.setStyleSheet(
+            f"#screen {{ background: #3a2f24; border-radius: 6px; }}"
+            f"#screen QLabel {{ color: #f3ead7; font-size: {size:.1f}pt; }}"
+            f"#screen QToolButton {{ color: #f3ead7; background: transparent;"
+            f" border: 2px solid transparent; border-radius: 8px; padding: 2px;"
+            f" font-size: {size:.1f}pt; }}"
+            "#screen QToolButton:hover:enabled { border-color: #c9b48a; }"
+            "#screen QToolButton:checked { background: #6b5a44; border-color: #ffe14d; }"
+            "#screen QToolButton:disabled { color: #8a7f6d; }"
+        )
+
+    def set_ui_scale(self, scale: float) -> None:
+        """Size the prompt, the hand and the controls column for `scale`."""
+        self.ui_scale = scale
+        self._style_hand_box()
+        font = QFont(self.font())
+        font.setPointSizeF(self.font().pointSizeF() * 1.15)
+        font.setBold(True)
+        self.prompt.setFont(font)
+        self._rescaled = True
+        self._arrange()
+        if self._session is not None:
+            self._draw_hand(self._state())
+
     def show_state(self, session: GameSession, viewer: int | None, interactive: bool) -> None:
         """Redraw everything for `viewer`; offer choices when `interactive`."""
         self._session = session
@@ -214,13 +210,83 @@ class RokuganView(PickTreeView):
         self.tree = PickTree(state.legal_actions(), state.board.ids) if interactive else None
         self._redraw()
 
+    def dispose(self) -> None:
+        """Let go of the board's items: the game is closed."""
+        if self.overlay is not None:
+            self.overlay.stop()
+            self.overlay.items = []
+            self.overlay.token_items = {}
+            self.overlay.status_items = {}
+            self.overlay.battle_items = {}
+        if self.scene is not None:
+            self.scene.dispose()
+        self._step = self._drawn_step = None
+        self._session = None
+        self.tree = None
+
+    def skip_animation(self) -> None:
+        """Jump to the end of the step being played on the board."""
+        if self.overlay is not None:
+            self.overlay.skip()
+
+    def animating(self) -> bool:
+        """True while a resolution step plays on the board."""
+        return self.overlay is not None and self.overlay.animating()
+
+    def set_last_actions(self, marks: dict[int, tuple[str, tuple[str, ...], str]]) -> None:
+        """Ring each seat's last action in its clan colour (drawn outside resolutions)."""
+        self._last_actions = dict(marks)
+        self._draw_last_actions()
+
+    def show_places(self, places: tuple[str, ...]) -> None:
+        """Flash the places of a log line, and bring the first into view."""
+        if self.scene is None:
+            return
+        marks = [(key, QColor("#ff3d00"), "") for key in places]
+        self.scene.set_marks("flash", marks, fade_ms=FLASH_MS)
+        for key in places:
+            point = self.scene.place_point(key)
+            if point is not None:
+                self.board.ensureVisible(point.x() - 1, point.y() - 1, 2, 2)
+                break
+
+    @property
+    def _token_items(self) -> dict[str, TokenItem]:
+        """The drawn tokens by their board key ("#N")."""
+        return self.overlay.token_items if self.overlay is not None else {}
+
+    def place_point(self, value: str) -> QPointF:
+        """Where to click to pick a place (a lit spot, else inside the province)."""
+        assert self.scene is not None
+        spot = self.scene.target_spots.get(value)
+        if spot is not None:
+            return spot.scenePos()
+        centre = self.scene.centre_spots.get(value)
+        if centre is not None and centre.isVisible():
+            return centre.scenePos()
+        # a province picked as a whole: a point of it away from its name and tokens
+        item = self.scene.province_items[value]
+        target = self.scene.target(value)
+        if target is not None:
+            edge = QPointF(target.x + target.radius * 1.3, target.y)
+            if item.path().contains(edge):
+                return edge
+        return self.scene.labels[value]
+
     # drawing ---------------------------------------------------------------------------
     def _ensure_scene(self, session: GameSession) -> None:
         path = session.map_path
         if path is None or path == self._map_path:
             return
         self._map_path = path
-        self.scene = MapScene(map_geometry(path))
+        self.scene = MapScene(
+            map_geometry(path),
+            status_row=STATUS_ROW,
+            ownership=True,
+            show_defense=False,
+            parent=self,
+        )
+        self.overlay = BoardOverlay(self.scene, self)
         self.board.setScene(self.scene)
         self._arrange()
         self.board.fit()
@@ -230,189 +296,61 @@ class RokuganView(PickTreeView):
         return self._session.state  # type: ignore[return-value]
 
     def _redraw(self) -> None:
-        if self.scene is None or self._session is None:
+        if self.scene is None or self._session is None or self.overlay is None:
             return
         state = self._state()
-        for item in self._overlay:
-            self.scene.removeItem(item)
-        self._overlay = []
-        self._keep: list[QGraphicsItem] = []
-        self._token_items = {}
-        self._slot_spots = {}
         self.scene.clear_highlights()
-        if self._step is not None and self._step.payload is not None:
-            # steps 1-5 show the board as it was at the reveal, every token face up
-            before, tokens = self._step.payload
-            self._draw_provinces(before)
-            self._draw_tokens(before, [_revealed(t) for t in tokens])
-            for pid in self._step.highlight:
-                self.scene.set_highlight(pid, HIGHLIGHT_STEP)
+        show = self._step.payload if self._step is not None else None
+        if isinstance(show, StepShow):
+            if self._drawn_step is not self._step:
+                # a new step: play it on the board, from the board before it
+                self._drawn_step = self._step
+                self.scene.set_marks("last", [])
+                self.overlay.animate_step(
+                    show.resolution.reveal,
+                    show.before,
+                    show.facts,
+                    self._viewer,
+                    self.animation_ms,
+                    self._province_tip_in(show.resolution.reveal),
+                )
+            # the step's provinces outlined: a tint would hide whose colour they are
+            self.scene.set_marks(
+                "step", [(pid, QColor("#fff6c8"), "") for pid in self._step.highlight]
+            )
         else:
-            self._draw_provinces(state)
-            self._draw_tokens(state, visible_tokens(state, self._viewer))
+            self._drawn_step = None
+            self.scene.set_marks("step", [])
+            picture = Picture.of(state, self._viewer)
+            self.overlay.draw(state, picture, self._viewer, self._province_tip_in(state))
+            history = state.history
+            if history and isinstance(history[-1], (A.Place, A.Animate)):
+                latest = self._token_items.get(f"#{len(state.tokens) - 1}")
+                if latest is not None:
+                    latest.recent = True
+            self._draw_last_actions()
         self._draw_info(state)
         self._draw_hand(state)
         self._draw_choices(state)
 
-    def _add(self, item: QGraphicsItem) -> QGraphicsItem:
-        assert self.scene is not None
-        self.scene.addItem(item)
-        self._overlay.append(item)
-        return item
+    def _draw_last_actions(self) -> None:
+        if self.scene is None:
+            return
+        in_step = self._step is not None and isinstance(self._step.payload, StepShow)
+        marks = []
+        if not in_step:
+            for colour, places, words in self._last_actions.values():
+                marks.extend((key, QColor(colour), words) for key in places)
+        self.scene.set_marks("last", marks)
 
-    def _draw_provinces(self, state: RokuganState) -> None:
-        scene = self.scene
-        assert scene is not None
-        b = state.board
-        u = scene.unit
-        territory_names = {t.id: t.name for t in b.graph.territories}
-        for q, pid in enumerate(b.ids):
-            centre = scene.labels.get(pid)
-            if centre is None:
-                continue
-            owner = state.ctrl_owner[q]
-            if owner >= 0:
-                clan = CLANS[state.clans[owner]]
-                item = control_item(u * 1.0, clan, state.ctrl_up[q], state.ctrl_down[q])
-                item.setPos(centre + QPointF(0, -u * 4.6))
-                item.setZValue(40)
-                self._add(item)
-            special = state.special[q]
-            if special:
-                badge = special_badge(SPECIAL_NAMES[special], u)
-                badge.setPos(centre + QPointF(0, u * 2.3))
-                badge.setZValue(41)
-                self._add(badge)
-            province = scene.province_items.get(pid)
-            if province is not None:
-                province.setToolTip(self._province_tip(state, q, territory_names))
-
-    def _province_tip(self, state: RokuganState, q: int, territory_names: dict) -> str:
-        b = state.board
-        info = b.graph.provinces[q]
-        lines = [f"<b>{info.name}</b> — {territory_names.get(info.territory, '')}"]
-        owner = state.ctrl_owner[q]
-        if owner >= 0:
-            lines.append(
-                f"Held by {narrate.clan_name(state, owner)}: {state.ctrl_up[q]} face-up, "
-                f"{state.ctrl_down[q]} face-down control tokens"
-            )
-        else:
-            lines.append("Nobody controls it")
-        printed = b.defense[q]
-        bonus = state.defense_bonus(q, -1)
-        lines.append(f"Defense {bonus} (printed +{printed}, the rest from tokens)")
-        honor = b.flowers[q]
-        lines.append(
-            f"Flowers {honor}"
-            + (" (Shadowlands: no honor for face-up tokens)" if b.shadowlands[q] else "")
-        )
-        if b.capital[q] >= 0:
-            lines.append(f"Capital of the {narrate.pretty(CLANS[b.capital[q]])} clan")
-        if state.special[q]:
-            lines.append(f"Special token: {narrate.special_name(state.special[q])}")
-        if b.coastal[q]:
-            lines.append("Coastal")
-        return "<br>".join(lines)
-
-    def _draw_tokens(self, state: RokuganState, tokens: list[ViewToken | None]) -> None:
-        scene = self.scene
-        assert scene is not None
-        b = state.board
-        u = scene.unit
-        r = u * 1.45
-        positions: dict[int, QPointF] = {}
-        centre_groups: dict[int, list[int]] = {}
-        for s, t in enumerate(tokens):
-            if t is not None and 0 <= t[1] < b.n:
-                centre_groups.setdefault(t[1], []).append(s)
-        for q, serials in centre_groups.items():
-            origin = scene.centre_point(b.ids[q])
-            per_row = 4
-            for i, s in enumerate(serials):
-                row, col = divmod(i, per_row)
-                in_row = min(per_row, len(serials) - row * per_row)
-                x = (col - (in_row - 1) / 2) * r * 2.2
-                positions[s] = origin + QPointF(x, row * r * 2.2)
-        for s, t in enumerate(tokens):
-            if t is None:
-                continue
-            player, slot, up, host, _blessed, tid = t
-            clan = CLANS[state.clans[player]]
-            label = state.label(player, tid) if tid >= 0 else None
-            face = narrate.token_short(label) if label else None
-            known_down = bool(label) and not up
-            if host >= 0:
-                continue  # blessings are drawn on their host below
-            item = TokenItem(r, clan, face, known_down, ("token", f"#{s}"))
-            if slot >= b.n:
-                pos, arrow = self._slot_position(state, slot, r)
-                item.arrow = arrow
-            else:
-                pos = positions.get(s, QPointF())
-            item.setPos(pos)
-            positions[s] = pos
-            item.setToolTip(self._token_tip(state, s, player, label, up))
-            self._add(item)
-            self._token_items[f"#{s}"] = item
-        history = state.history
-        if history and isinstance(history[-1], (A.Place, A.Animate)) and self._step is None:
-            latest = self._token_items.get(f"#{len(tokens) - 1}")
-            if latest is not None:
-                latest.recent = True
-        for s, t in enumerate(tokens):
-            if t is None or t[3] < 0:
-                continue
-            player, _slot, _up, host, _b, tid = t
-            clan = CLANS[state.clans[player]]
-            label = state.label(player, tid) if tid >= 0 else None
-            face = narrate.token_short(label) if label else "+"
-            item = TokenItem(r * 0.62, clan, face, False, ("token", f"#{s}"))
-            item.setPos(positions.get(host, QPointF()) + QPointF(r * 0.8, -r * 0.8))
-            item.setZValue(46)
-            item.setToolTip(
-                f"#{s}: {narrate.token_words(label) if label else 'Blessing'} "
-                f"of {narrate.pretty(clan)} on #{host}"
-            )
-            self._add(item)
-            self._token_items[f"#{s}"] = item
-
-    def _slot_position(self, state: RokuganState, slot: int, r: float) -> tuple[QPointF, QPointF]:
-        """Where a border token lies and the unit vector of its attack."""
-        scene = self.scene
-        assert scene is not None
-        text = state.board.slot_text[slot]
-        if "|" in text:
-            pair, _, target = text.partition(" ->")
-            border = scene.border(pair)
-            a, b = pair.split("|")
-            if border is None:
-                return scene.centre_point(target), QPointF(0, 1)
-            m = QPointF(*border.midpoint)
-            d = QPointF(*border.direction)
-            if target == a:
-                d = -d
-            return m - d * r * 1.05, d
-        border = scene.border(text)
-        if border is None:
-            return QPointF(), QPointF(0, 1)
-        m = QPointF(*border.midpoint)
-        d = QPointF(*border.direction)
-        return m - d * r * 1.2, d
-
-    def _token_tip(
-        self, state: RokuganState, s: int, player: int, label: str | None, up: int
-    ) -> str:
-        clan = narrate.clan_name(state, player)
-        if label is None:
-            return f"#{s}: a face-down token of {clan}"
-        hidden = "" if up else " (face down; the others cannot see it)"
-        return f"#{s}: {clan} {narrate.token_words(label)}{hidden}"
+    def _province_tip_in(self, state: RokuganState):  # noqa: ANN202 - a tooltip maker
+        return lambda q: self._province_tip(state, q)
 
     def _draw_info(self, state: RokuganState) -> None:
         parts = [f"<b>{narrate.phase_words(state)}</b>"]
-        if self._step is not None and self._step.payload is not None:
-            parts = [f"<b>Round {self._step.payload[0].round} of 5 — Resolution</b>"]
+        show = self._step.payload if self._step is not None else None
+        if isinstance(show, StepShow):
+            parts = [f"<b>Round {show.resolution.before.round} of 5 — Resolution</b>"]
         elif not state.is_terminal():
             parts.append(f"First player: {narrate.clan_name(state, state.first)}")
         viewer = self._viewer
@@ -453,10 +391,11 @@ class RokuganView(PickTreeView):
             return
         clan = CLANS[state.clans[viewer]]
         obs = state.observation(viewer)
+        identity = clan_identity(clan)
         title = QLabel(
-            f"<b style='color:{clan_colour(clan).lighter(140).name()}'>"
-            f"{narrate.pretty(clan)}</b>"
-            + (" — behind your screen" if self.beside else "<br>behind<br>your screen")
+            f"<span style='background:{identity.colour}; color:{identity.ink}'>"
+            f"&nbsp;<b>{identity.mark} {narrate.pretty(clan)}</b>&nbsp;</span>"
+            + (" behind your screen" if self.beside else "<br>behind<br>your screen")
         )
         self.hand.addWidget(title)
         counts: dict[str, int] = {}
@@ -470,9 +409,17 @@ class RokuganView(PickTreeView):
             button = QToolButton()
             selected = chosen == Pick(HAND, label)
             button.setIcon(
-                QIcon(token_pixmap(HAND_ICON * 2, clan, narrate.token_short(label), selected))
+                QIcon(
+                    token_pixmap(
+                        round(HAND_ICON * 2 * self.ui_scale),
+                        clan,
+                        narrate.token_short(label),
+                        selected,
+                    )
+                )
             )
-            button.setIconSize(QSize(HAND_ICON, HAND_ICON))
+            icon = round(HAND_ICON * self.ui_scale)
+            button.setIconSize(QSize(icon, icon))
             button.setText(
                 f"{narrate.token_words(label)}"
                 + (f" ×{counts[label]}" if counts[label] > 1 else "")
@@ -508,7 +455,7 @@ class RokuganView(PickTreeView):
             self.choices.addStretch(1)
             return
         options = tree.options()
-        self.prompt.setText(self._prompt_text(state, tree))
+        self.prompt.setText(prompt_text(state, tree))
         for pick in options:
             if pick.kind in (CARD, BUTTON, DISCARD, END):
                 self._choice_button(state, pick)
@@ -521,7 +468,7 @@ class RokuganView(PickTreeView):
         self._light_targets(state, options)
 
     def _choice_button(self, state: RokuganState, pick: Pick) -> None:
-        text, tip = _button_text(state, pick, self._viewer)
+        text, tip = button_text(state, pick, self._viewer)
         button = QPushButton(text)
         button.setToolTip(tip)
         button.setProperty("pick", (pick.kind, pick.value))
@@ -529,99 +476,60 @@ class RokuganView(PickTreeView):
         self.choices.addWidget(button)
         self.choice_buttons.append(button)
 
-    def _prompt_text(self, state: RokuganState, tree: PickTree) -> str:
-        chosen = tree.chosen
-        options = tree.options()
-        kinds = {p.kind for p in options}
-        pending = state.pending[0] if state.pending else 0
-        if state.phase == PH_CONTROL:
-            return "Place a starting control token: click a lit province."
-        if state.phase == PH_DRAGON:
-            return "Dragon: return one token from behind your screen to the pool."
-        if state.phase == PH_SWAP and not chosen:
-            return "Unicorn: before the reveal you may swap two of your face-down tokens."
-        if pending == PEND_SEND and not chosen:
-            return "Send a token from behind your screen to the pool or the discard pile."
-        if pending == PEND_PEEK:
-            return "Scorpion: look at one lit face-down token, or don't."
-        if pending == PEND_LOOK:
-            return "Dark Favors: look at a lit token (up to 4), or stop looking."
-        if pending in (PEND_DARK_DISCARD, PEND_PURGE):
-            return "Reveal and discard one of the lit tokens."
-        if pending == PEND_ANIMATE and not chosen:
-            return "Animate the Dead: choose a token from your discard pile."
-        if state.phase == PH_CARDS and not chosen:
-            return "Upkeep: play a territory card, or pass."
-        if not chosen:
-            if kinds == {BUTTON} and any(p.value.startswith("objective") for p in options):
-                return "Keep one of your two secret objectives."
-            if HAND in kinds and state.phase == PH_PLACE:
-                extra = " or play a card" if CARD in kinds else ""
-                return f"Your turn: choose a token from behind your screen{extra}."
-            if HAND in kinds:
-                return "Choose a token from behind your screen."
-            if TOKEN in kinds:
-                return "Choose a lit token on the board."
-            return "Choose."
-        first = chosen[0]
-        if (
-            first.kind in (HAND, DISCARD)
-            and (PLACE in kinds or TOKEN in kinds)
-            and state.phase == PH_PLACE
-        ):
-            what = narrate.token_words(first.value)
-            if first.value.startswith("blessing"):
-                return f"Bless one of your face-down tokens with {what}: click a lit token."
-            return f"Place {what}: click a lit place (a province's centre or a border arrow)."
-        if first.kind == HAND and BUTTON in kinds:
-            return f"Send {narrate.token_words(first.value)} where?"
-        if first.kind == CARD:
-            name = narrate.pretty(first.value)
-            if TOKEN in kinds:
-                return f"{name}: choose a lit token."
-            if PLACE in kinds:
-                return f"{name}: choose a lit province" + (", or Done." if END in kinds else ".")
-            return f"{name}: choose" + (", or Done." if END in kinds else ".")
-        if first.kind == TOKEN:
-            return "Swap it with which lit token?"
-        return "Choose."
-
     def _light_targets(self, state: RokuganState, options: list[Pick]) -> None:
         scene = self.scene
         assert scene is not None
         b = state.board
-        r = scene.unit * 1.45
+        placing = self._placing()
         for pick in options:
             if pick.kind == PLACE:
-                if pick.value in b.index:
-                    placing = (
-                        self.tree is not None
-                        and bool(self.tree.chosen)
-                        and self.tree.chosen[0].kind in (HAND, DISCARD)
-                    )
-                    # a token goes to the centre spot; a card or control token to the province
-                    if placing:
-                        spot = scene.centre_spots.get(pick.value)
-                        if spot is not None:
-                            spot.setVisible(True)
-                    else:
-                        scene.set_highlight(pick.value, HIGHLIGHT_LEGAL)
+                if pick.value in b.index and not placing:
+                    # a card or a control token goes to a province as a whole
+                    scene.set_highlight(pick.value, HIGHLIGHT_LEGAL)
                     continue
-                slot = b.slot_by_text.get(pick.value)
-                if slot is None:
-                    continue
-                pos, arrow = self._slot_position(state, slot, r)
-                spot = Spot("slot", pick.value, pos, r * 0.9)
-                spot.setVisible(True)
-                spot.setToolTip(narrate.where_words(state, pick.value))
-                self._keep.append(_arrow_mark(spot, arrow, r * 0.9))
-                self._add(spot)
-                self._slot_spots[pick.value] = spot
+                spot = scene.centre_spots.get(pick.value) or scene.target_spots.get(pick.value)
+                if spot is not None:
+                    spot.setVisible(True)
+                    spot.setToolTip(f"Place it {narrate.place_phrase(state, pick.value)}")
             elif pick.kind == TOKEN:
                 item = self._token_items.get(pick.value)
                 if item is not None:
                     item.lit = True
                     item.update()
+
+    def _placing(self) -> bool:
+        """True while a token from the hand (or discard pile) is being placed."""
+        tree = self.tree
+        return tree is not None and bool(tree.chosen) and tree.chosen[0].kind in (HAND, DISCARD)
+
+    def _province_tip(self, state: RokuganState, q: int) -> str:
+        b = state.board
+        territory_names = {t.id: t.name for t in b.graph.territories}
+        info = b.graph.provinces[q]
+        lines = [f"<b>{info.name}</b> — {territory_names.get(info.territory, '')}"]
+        owner = state.ctrl_owner[q]
+        if owner >= 0:
+            lines.append(
+                f"Held by {narrate.clan_name(state, owner)}: {state.ctrl_up[q]} face-up, "
+                f"{state.ctrl_down[q]} face-down control tokens"
+            )
+        else:
+            lines.append("Nobody controls it")
+        printed = b.defense[q]
+        bonus = state.defense_bonus(q, -1)
+        lines.append(f"Defense {bonus} (printed +{printed}, the rest from tokens)")
+        honor = b.flowers[q]
+        lines.append(
+            f"Flowers {honor}"
+            + (" (Shadowlands: no honor for face-up tokens)" if b.shadowlands[q] else "")
+        )
+        if b.capital[q] >= 0:
+            lines.append(f"Capital of the {narrate.pretty(CLANS[b.capital[q]])} clan")
+        if state.special[q]:
+            lines.append(f"Special token: {narrate.special_name(state.special[q])}")
+        if b.coastal[q]:
+            lines.append("Coastal")
+        return "<br>".join(lines)
 
     # input -----------------------------------------------------------------------------
     def _on_hand_clicked(self, label: str) -> None:
@@ -637,38 +545,66 @@ class RokuganView(PickTreeView):
         else:
             self._redraw()
 
+    def _choice_for(self, keys: list[tuple[str, str]]) -> Pick | None:
+        """The legal pick a click on these items means, if any: only a lit target counts."""
+        if self.tree is None:
+            return None
+        options = self.tree.options()
+        placing = self._placing()
+        for kind, key in keys:
+            if kind in ("centre", "slot") and Pick(PLACE, key) in options:
+                return Pick(PLACE, key)
+            if kind == "token" and Pick(TOKEN, key) in options:
+                return Pick(TOKEN, key)
+            if kind == "province" and not placing and Pick(PLACE, key) in options:
+                return Pick(PLACE, key)
+        return None
+
     @Slot(object)
     def _on_board_clicked(self, keys: list[tuple[str, str]]) -> None:
         if self.tree is None:
+            if keys:
+                self.status.emit(self._idle_reason())
             return
-        options = self.tree.options()
-        for kind, key in keys:
-            if kind in ("slot", "province") and Pick(PLACE, key) in options:
-                self._pick(Pick(PLACE, key))
-                return
-            if kind == "token" and Pick(TOKEN, key) in options:
-                self._pick(Pick(TOKEN, key))
-                return
-        for kind, key in keys:
-            reason = self._why_not(kind, key)
-            if reason:
-                self.status.emit(reason)
-                return
+        pick = self._choice_for(keys)
+        if pick is not None:
+            self._pick(pick)
+            return
+        self.status.emit(self._why_not_any(keys))
 
     @Slot(object)
     def _on_board_hovered(self, keys: list[tuple[str, str]]) -> None:
         if self.tree is None or not self.tree.chosen:
             return
-        options = self.tree.options()
-        for _kind, key in keys:
-            if Pick(PLACE, key) in options or Pick(TOKEN, key) in options:
-                self.status.emit("")
-                return
+        if self._choice_for(keys) is not None:
+            self.status.emit("")
+            return
+        self.status.emit(self._why_not_any(keys))
+
+    def _idle_reason(self) -> str:
+        if self._session is None:
+            return ""
+        state = self._state()
+        if state.is_terminal():
+            return "The game is over."
+        if self._step is not None:
+            return "The round is being resolved: Continue when you have seen this step."
+        return f"It is {narrate.clan_name(state, state.current_player())}'s turn, not yours."
+
+    def _why_not_any(self, keys: list[tuple[str, str]]) -> str:
+        """Why a click on these items picks nothing: the rules' reason where there is one,
+        else what to click instead."""
         for kind, key in keys:
             reason = self._why_not(kind, key)
             if reason:
-                self.status.emit(reason)
-                return
+                return reason
+        if self._placing():
+            return "Nothing placed: click a lit circle (a province's centre or a border arrow)."
+        if self.tree is not None and any(p.kind == TOKEN for p in self.tree.options()):
+            return "Nothing chosen: click a lit token."
+        if self.tree is not None and any(p.kind == PLACE for p in self.tree.options()):
+            return "Nothing chosen: click a lit province."
+        return "Nothing to click there now: use the buttons beside the board."
 
     def _why_not(self, kind: str, key: str) -> str | None:
         """Why the clicked place is not a choice now (the rules' own reason)."""
@@ -677,16 +613,26 @@ class RokuganView(PickTreeView):
         state = self._state()
         first = self.tree.first()
         if first is not None and first.kind == HAND and state.phase == PH_PLACE:
-            if kind == "province" or (kind == "token" and first.value.startswith("blessing")):
+            what = narrate.token_words(first.value)
+            if kind in ("province", "centre") and not first.value.startswith("blessing"):
                 reason = state.why_illegal(A.Place(first.value, key))
                 if reason:
-                    return f"{narrate.token_words(first.value)} cannot go there: {reason}."
+                    return f"{what} cannot go in {narrate.where_words(state, key)}: {reason}."
+                if kind == "province":
+                    return (
+                        f"Nothing placed: to put {what} in {narrate.where_words(state, key)}, "
+                        "click its lit circle."
+                    )
+            if kind == "token" and first.value.startswith("blessing"):
+                reason = state.why_illegal(A.Place(first.value, key))
+                if reason:
+                    return f"{what} cannot go there: {reason}."
             return None
         if state.phase == PH_CONTROL and kind == "province":
             if state.ctrl_owner[state.board.index[key]] >= 0:
                 return "That province already has a control token."
-        if first is None and state.phase == PH_PLACE and kind in ("province", "slot"):
-            return "Choose a token from behind your screen first."
+        if first is None and state.phase == PH_PLACE and kind in ("province", "slot", "centre"):
+            return "Nothing placed: choose a token from behind your screen first."
         return None
 
 
@@ -700,13 +646,6 @@ def _clear_layout(layout: QBoxLayout) -> None:
             widget.deleteLater()
 
 
-def _revealed(t: tuple | None) -> ViewToken | None:
-    """A true board token as a face-up view token (resolution: everything is revealed)."""
-    if t is None:
-        return None
-    return (t[T_PLAYER], t[T_SLOT], 1, t[T_HOST], t[T_BLESSED], t[T_TID])
-
-
 def _token_order(label: str) -> tuple[int, str]:
     order = ["army", "navy", "shinobi", "blessing", "diplomacy", "raid", "bluff"]
     for index, word in enumerate(order):
@@ -715,51 +654,3 @@ def _token_order(label: str) -> tuple[int, str]:
     return len(order), label
 
 
-def _button_text(state: RokuganState, pick: Pick, viewer: int | None) -> tuple[str, str]:
-    """A choice button's text and tooltip."""
-    if pick.kind == END:
-        return "Done", "Play the card with the targets chosen so far"
-    if pick.kind == CARD:
-        name = narrate.pretty(pick.value)
-        if pick.value == "scout" and viewer is not None:
-            name = f"Scout ({state.scouts[viewer]} left)"
-        elif pick.value == "first_player":
-            name = "First-player card"
-        return name, narrate.CARD_TEXT.get(pick.value, "")
-    if pick.kind == DISCARD:
-        return f"{narrate.token_words(pick.value)} (discard pile)", "from your discard pile"
-    value = pick.value
-    if value.startswith("objective "):
-        name = value.split(" ", 1)[1]
-        honor = dict(OBJECTIVES).get(name, 0)
-        return f"Keep {narrate.pretty(name)} ({honor})", narrate.OBJECTIVE_TEXT.get(name, "")
-    if value == "pass":
-        return "Pass", "Play no territory card now"
-    if value.startswith("skip "):
-        what = value.split(" ", 1)[1]
-        return {"peek": "Don't peek", "look": "Stop looking", "swap": "Don't swap"}.get(
-            what, f"Skip {what}"
-        ), ""
-    if value in ("pool", "discard"):
-        return f"To the {'pool' if value == 'pool' else 'discard pile'}", ""
-    if value in CLANS:
-        return narrate.pretty(value), "the player to spy on"
-    if value in state.board.index:
-        return state.board.graph.provinces[state.board.index[value]].name, ""
-    return narrate.token_words(value), ""
-
-
-def _arrow_mark(parent: QGraphicsItem, direction: QPointF, size: float) -> QGraphicsPathItem:
-    """A small arrow inside a border spot, pointing into the attacked province."""
-    dx, dy = direction.x(), direction.y()
-    tip = QPointF(dx * size * 0.8, dy * size * 0.8)
-    side = QPointF(-dy * size * 0.45, dx * size * 0.45)
-    back = QPointF(-dx * size * 0.3, -dy * size * 0.3)
-    path = QPainterPath(tip)
-    path.lineTo(back + side)
-    path.lineTo(back - side)
-    path.closeSubpath()
-    mark = QGraphicsPathItem(path, parent)
-    mark.setBrush(QColor("#3b2b12"))
-    mark.setPen(Qt.NoPen)
-    return mark

@@ -6,8 +6,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
-from app.games.base import GameUI, GameView, ResolutionStep, ScoreTable
-from app.games.shinobi import narrate
+from app.games.base import PUBLIC, Beat, GameUI, GameView, ResolutionStep, ScoreTable
+from app.games.shinobi import narrate, story
 from app.games.shinobi.rules import SHINOBI_RULES_HTML
 from engine.shinobi.cards import CLAN_NAMES, NUM_CLANS
 from engine.shinobi.state import SPEC, ShinobiState
@@ -57,27 +57,28 @@ class ShinobiUI(GameUI):
         state_after: ShinobiState,  # type: ignore[override]
     ) -> list[ResolutionStep]:
         """The last-round notice when the deck runs out, and the reveal at the end."""
-        steps: list[ResolutionStep] = []
-        n = state_after.num_players
-        if state_before.final_left < 0 <= state_after.final_left and not state_after.is_terminal():
-            steps.append(
-                ResolutionStep(
-                    "The deck is empty",
-                    (
-                        f"{narrate.seat_label(state_before.current_player())} drew the last "
-                        "card. The last round begins: every player takes one more turn, "
-                        "without drawing.",
-                    ),
-                )
-            )
-        if state_after.is_terminal():
-            allegiances, totals, winner = narrate.reveal_lines(state_after)
-            every = tuple(str(p) for p in range(n))
-            winners = tuple(str(p) for p in state_after.winners_by_rule())
-            steps.append(ResolutionStep("1. Allegiances revealed", tuple(allegiances), every))
-            steps.append(ResolutionStep("2. Clan totals on the table", tuple(totals), every))
-            steps.append(ResolutionStep("3. The winner", tuple(winner), winners))
-        return steps
+        return story.resolution_steps(state_before, action, state_after, PUBLIC)
+
+    def action_places(
+        self,
+        state_before: ShinobiState,  # type: ignore[override]
+        action: Any,
+        state_after: ShinobiState,  # type: ignore[override]
+        player: int,
+    ) -> tuple[str, ...]:
+        """The armies an order touched ("province:clan")."""
+        return narrate.action_places(action, player)
+
+    def story(
+        self,
+        state_before: ShinobiState,  # type: ignore[override]
+        action: Any,
+        state_after: ShinobiState,  # type: ignore[override]
+        player: int,
+        viewer: int,
+    ) -> list[Beat]:
+        """The order in words for `viewer`, the round's summary, the reveal."""
+        return story.story(state_before, action, state_after, player, viewer)
 
     def create_view(self, parent: QWidget | None = None) -> GameView:
         """The table view."""

@@ -68,51 +68,87 @@ def _turn_ended(state_after: ShinobiState, player: int) -> bool:
     return state_after.is_terminal() or state_after.current_player() != player
 
 
-def action_text(state_after: ShinobiState, action: Any, player: int, you: bool = False) -> str:
-    """What `player` did, in words (public facts only); `you` addresses the actor."""
-    who = "You" if you else seat_label(player)
+def _who(player: int, viewer: int, start: bool = True) -> str:
+    if player == viewer:
+        return "You" if start else "you"
+    return seat_label(player)
+
+
+def _province(q: int, viewer: int) -> str:
+    return "your province" if q == viewer else province_name(q)
+
+
+def _card(clan: int, viewer_clan: int) -> str:
+    """ "a Takeda card", "an Oda card (your clan)" for the viewer's own secret clan."""
+    name = CLAN_NAMES[clan]
+    article = "an" if name[0] in "AEIOU" else "a"
+    return f"{article} {name} card" + (" (your clan)" if clan == viewer_clan else "")
+
+
+def _army(clan: int, viewer_clan: int) -> str:
+    """ "the Mōri army", "the Oda army (your clan)"."""
+    return f"the {CLAN_NAMES[clan]} army" + (" (your clan)" if clan == viewer_clan else "")
+
+
+def action_text(
+    state_after: ShinobiState, action: Any, player: int, viewer: int = -1
+) -> str:
+    """What `player` did, as `viewer` reads it (a seat: "you"; -1 or less: the public).
+    Public facts only; the viewer's own clan is marked for the viewer."""
+    you = player == viewer
+    who = _who(player, viewer)
     own = "your own province" if you else "their own province"
     whose = "Your" if you else f"{who}'s"
+    mine = state_after.allegiance(viewer) if viewer >= 0 else -1
 
     def verb(word: str) -> str:
         return word if you else word + "s"
 
     if isinstance(action, Deploy):
-        where = own if action.province == player else province_name(action.province)
-        return f"{who} {verb('deploy')} a {CLAN_NAMES[action.clan]} card to {where}."
+        where = own if action.province == player else _province(action.province, viewer)
+        return f"{who} {verb('deploy')} {_card(action.clan, mine)} to {where}."
     if isinstance(action, PlayNinja):
         left = state_after.army(action.province, action.clan)
         return (
-            f"{who} {verb('play')} a Ninja on the {CLAN_NAMES[action.clan]} army in "
-            f"{province_name(action.province)}: a card is removed ({left} left)."
+            f"{who} {verb('play')} a Ninja on {_army(action.clan, mine)} in "
+            f"{_province(action.province, viewer)}: a card is removed ({left} left)."
         )
     if isinstance(action, Move):
-        target = own if action.target == player else province_name(action.target)
+        target = own if action.target == player else _province(action.target, viewer)
         return (
-            f"{who} {verb('move')} a {CLAN_NAMES[action.clan]} card from "
-            f"{province_name(action.source)} to {target}."
+            f"{who} {verb('move')} {_card(action.clan, mine)} from "
+            f"{_province(action.source, viewer)} to {target}."
         )
     if isinstance(action, Attack):
         strength = state_after.army(player, action.attacker)
         left = state_after.army(action.province, action.clan)
         return (
-            f"{whose} {CLAN_NAMES[action.attacker]} army "
-            f"({strength}) attacks the {CLAN_NAMES[action.clan]} army in "
-            f"{province_name(action.province)}: one card removed ({left} left)."
+            f"{whose} {CLAN_NAMES[action.attacker]} army ({strength}) attacks "
+            f"{_army(action.clan, mine)} in {_province(action.province, viewer)}: one "
+            f"card removed ({left} left)."
         )
-    return f"{who}: {action}"
+    return f"{who} {verb('make')} a move."
 
 
 def describe(state_after: ShinobiState, action: Any, player: int, public: bool) -> str:
     """The log line for `action`: the public one for everybody else, or the actor's own,
     which says "you" and names the cards drawn."""
-    text = action_text(state_after, action, player, you=not public)
+    return describe_for(state_after, action, player, -1 if public else player)
+
+
+def describe_for(
+    state_after: ShinobiState, action: Any, player: int, viewer: int, everything: bool = False
+) -> str:
+    """The log line for `action` by `player` as `viewer` reads it (see `describe`)."""
+    text = action_text(state_after, action, player, viewer)
     drawn = drawn_cards(state_after, action, player)
     if drawn:
-        if public:
-            text += f" Draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}."
+        who = _who(player, viewer)
+        if player == viewer or everything:
+            draws = "draw" if player == viewer else "draws"
+            text += f" {who} {draws} " + ", ".join(card_name(c) for c in drawn) + "."
         else:
-            text += " You draw " + ", ".join(card_name(c) for c in drawn) + "."
+            text += f" {who} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}."
     if (
         not state_after.is_terminal()
         and state_after.final_left == state_after.num_players
@@ -120,6 +156,20 @@ def describe(state_after: ShinobiState, action: Any, player: int, public: bool) 
     ):
         text += " The deck is empty: the last round begins."
     return text
+
+
+def action_places(action: Any, player: int) -> tuple[str, ...]:
+    """Where an action happened on the table: "q:c" for the army of clan c in q's
+    province ("q" alone for a province)."""
+    if isinstance(action, Deploy):
+        return (f"{action.province}:{action.clan}",)
+    if isinstance(action, PlayNinja):
+        return (f"{action.province}:{action.clan}",)
+    if isinstance(action, Move):
+        return (f"{action.source}:{action.clan}", f"{action.target}:{action.clan}")
+    if isinstance(action, Attack):
+        return (f"{player}:{action.attacker}", f"{action.province}:{action.clan}")
+    return ()
 
 
 def reveals_hidden(state_after: ShinobiState, action: Any, player: int) -> bool:
@@ -151,11 +201,14 @@ def outcome(state: ShinobiState) -> Outcome:
     return Outcome(totals, served, ownerless, winners, len(tied) > 1, home)
 
 
-def reveal_lines(state: ShinobiState) -> tuple[list[str], list[str], list[str]]:
-    """The three parts of the end reveal: allegiances, clan totals, the winner and why."""
+def reveal_lines(
+    state: ShinobiState, viewer: int = -1
+) -> tuple[list[str], list[str], list[str]]:
+    """The three parts of the end reveal: allegiances, clan totals, the winner and why
+    (`viewer`, a seat, reads "you" for itself)."""
     result = outcome(state)
     allegiances = [
-        f"{seat_label(p)} served the {CLAN_NAMES[c]}." for p, c in enumerate(state.allegiances)
+        f"{_who(p, viewer)} served the {CLAN_NAMES[c]}." for p, c in enumerate(state.allegiances)
     ]
     ranked = sorted(range(NUM_CLANS), key=lambda c: (-result.totals[c], c))
     totals = [
@@ -164,10 +217,12 @@ def reveal_lines(state: ShinobiState) -> tuple[list[str], list[str], list[str]]:
         + "."
         for c in ranked
     ]
-    return allegiances, totals, winner_explanation(state, result)
+    return allegiances, totals, winner_explanation(state, result, viewer)
 
 
-def winner_explanation(state: ShinobiState, result: Outcome | None = None) -> list[str]:
+def winner_explanation(
+    state: ShinobiState, result: Outcome | None = None, viewer: int = -1
+) -> list[str]:
     """Who won and why, including the ownerless-clan rule and the tie-break."""
     result = result or outcome(state)
     lines: list[str] = []
@@ -177,7 +232,7 @@ def winner_explanation(state: ShinobiState, result: Outcome | None = None) -> li
             "serves them: the next largest clan wins."
         )
     clans = sorted({state.allegiance(p) for p in result.winners})
-    names = " and ".join(seat_label(p) for p in result.winners)
+    names = " and ".join(_who(p, viewer, i == 0) for i, p in enumerate(result.winners))
     clan_names = " / ".join(CLAN_NAMES[c] for c in clans)
     best = result.totals[clans[0]]
     if result.tie_break:
@@ -185,13 +240,14 @@ def winner_explanation(state: ShinobiState, result: Outcome | None = None) -> li
         lines.append(
             "Tie at "
             + f"{best} cards between "
-            + ", ".join(f"{seat_label(p)} ({CLAN_NAMES[state.allegiance(p)]})" for p in tied)
+            + ", ".join(f"{_who(p, viewer)} ({CLAN_NAMES[state.allegiance(p)]})" for p in tied)
             + "; cards of one's own clan in one's own province decide: "
-            + ", ".join(f"{seat_label(p)} {result.home[p]}" for p in tied)
+            + ", ".join(f"{_who(p, viewer)} {result.home[p]}" for p in tied)
             + "."
         )
     if len(result.winners) == 1:
-        lines.append(f"{names} wins with the {clan_names} ({best} cards).")
+        wins = "win" if result.winners[0] == viewer else "wins"
+        lines.append(f"{names} {wins} with the {clan_names} ({best} cards).")
     else:
         lines.append(f"{names} share the win ({clan_names}, {best} cards, still tied).")
     return lines

@@ -59,19 +59,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--reveal", type=Path, default=None, help="also play on and photograph the reveal here"
     )
+    parser.add_argument("--size", default="1600x1000", help="window size, WIDTHxHEIGHT")
+    parser.add_argument("--players", type=int, default=4, help="3 to 5 (one of them is you)")
     args = parser.parse_args(argv)
+    width, _, height = args.size.partition("x")
     app = QApplication.instance() or QApplication(sys.argv[:1])
     tmp = Path(tempfile.mkdtemp(prefix="daimyo-shots-"))
     settings = AppSettings(QSettings(str(tmp / "settings.ini"), QSettings.IniFormat), tmp)
     settings.set_ai_pace("instant")
     window = MainWindow(settings, bot_nodes=40)
-    window.resize(1600, 1000)
+    window.resize(int(width), int(height))
     window.show()
+    names = ("Kenshin", "Shingen", "Nobunaga", "Ujiyasu")
     seats = (
         Seat(HUMAN, name="You"),
-        Seat(AI, "normal", name="Kenshin"),
-        Seat(AI, "normal", name="Shingen"),
-        Seat(AI, "normal", name="Nobunaga"),
+        *(Seat(AI, "normal", name=name) for name in names[: args.players - 1]),
     )
     window.start_game(NewGameConfig("shinobi", seats, seed=args.seed))
     controller = window.controller

@@ -16,12 +16,19 @@ When only one source is possible (often in the third order) it is chosen at once
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal, Slot
-from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPainterPath, QPen
+from PySide6.QtCore import (
+    QAbstractAnimation,
+    QParallelAnimationGroup,
+    Qt,
+    QVariantAnimation,
+    Signal,
+    Slot,
+)
+from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import (
-    QAbstractButton,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -34,9 +41,19 @@ from PySide6.QtWidgets import (
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.games.base import GameView, ResolutionStep
+from app.games.shinobi.cards import (
+    GAIN,
+    HIT,
+    STACK_SIZE,
+    AllegianceCard,
+    HandCardButton,
+    StackButton,
+    clan_colour,
+    clan_mark,
+    text_colour,
+)
 from app.games.shinobi.narrate import (
     ORDER_HELP,
-    card_name,
     draw_rule_text,
     last_round_text,
     seat_label,
@@ -48,17 +65,10 @@ if TYPE_CHECKING:
     from app.session import GameSession
     from engine.shinobi.state import ShinobiObservation
 
-# Our own colour-blind-safe clan colours (Okabe-Ito) and crests (shape tells them apart too).
-CLAN_COLOURS = ("#0072b2", "#009e73", "#d55e00", "#f0e442", "#cc79a7")
-CLAN_INK = ("#ffffff", "#ffffff", "#ffffff", "#3a3000", "#2b0a1f")
-CREST_SYMBOLS = ("▲", "●", "✿", "◆", "○")
-NINJA_COLOUR = "#3b3b3b"
-LIT = QColor("#f5b700")
-SELECTED = QColor("#1b1b1b")
-
 SOURCE_CARD = "card"
 ARMY = "army"
 PROVINCE = "province"
+FLASH_MS = 1600  # how long a log line's places stay ringed
 
 Key = tuple  # ("card", t) | ("army", q, c) | ("province", q)
 
@@ -76,303 +86,66 @@ def action_parts(action: Any, player: int) -> tuple[Key, Key]:
     raise TypeError(f"not a Shinobi action: {action!r}")
 
 
-def paint_crest(painter: QPainter, card: int, rect: QRectF, ink: QColor) -> None:
-    """Draw the crest of `card` (a clan, or the Ninja's shuriken) inside `rect`."""
-    painter.save()
-    painter.setRenderHint(QPainter.Antialiasing)
-    painter.setPen(QPen(ink, max(1.0, rect.width() * 0.08)))
-    painter.setBrush(ink)
-    c = rect.center()
-    r = min(rect.width(), rect.height()) / 2
-    path = QPainterPath()
-    path.setFillRule(Qt.WindingFill)  # overlapping parts of a crest stay filled
-    if card == 0:  # Go-Hōjō: three scales (triangles)
-        s = r * 0.55
-        for dx, dy in ((0, -s * 0.6), (-s, s * 0.8), (s, s * 0.8)):
-            top = QPointF(c.x() + dx, c.y() + dy - s * 0.8)
-            path.moveTo(top)
-            path.lineTo(c.x() + dx - s, c.y() + dy + s * 0.7)
-            path.lineTo(c.x() + dx + s, c.y() + dy + s * 0.7)
-            path.closeSubpath()
-        painter.drawPath(path)
-    elif card == 1:  # Mōri: a bar over three stars (dots)
-        painter.drawRect(QRectF(c.x() - r * 0.8, c.y() - r * 0.75, r * 1.6, r * 0.28))
-        for dx, dy in ((0, -0.05), (-0.45, 0.55), (0.45, 0.55)):
-            painter.drawEllipse(QPointF(c.x() + dx * r, c.y() + dy * r), r * 0.28, r * 0.28)
-    elif card == 2:  # Oda: a five-petal flower
-        for i in range(5):
-            angle = i * 72
-            painter.save()
-            painter.translate(c)
-            painter.rotate(angle)
-            painter.drawEllipse(QPointF(0, -r * 0.5), r * 0.3, r * 0.42)
-            painter.restore()
-    elif card == 3:  # Takeda: four diamonds
-        s = r * 0.42
-        for dx, dy in ((0, -1), (-1, 0), (1, 0), (0, 1)):
-            x, y = c.x() + dx * s * 1.05, c.y() + dy * s * 1.05
-            path.moveTo(x, y - s)
-            path.lineTo(x + s, y)
-            path.lineTo(x, y + s)
-            path.lineTo(x - s, y)
-            path.closeSubpath()
-        painter.drawPath(path)
-    elif card == 4:  # Uesugi: a ring (of bamboo)
-        painter.setBrush(Qt.NoBrush)
-        painter.setPen(QPen(ink, r * 0.28))
-        painter.drawEllipse(c, r * 0.7, r * 0.7)
-    else:  # Ninja: a four-pointed shuriken
-        for i in range(4):
-            painter.save()
-            painter.translate(c)
-            painter.rotate(i * 90)
-            blade = QPainterPath()
-            blade.moveTo(0, -r)
-            blade.lineTo(r * 0.25, -r * 0.2)
-            blade.lineTo(-r * 0.25, -r * 0.2)
-            blade.closeSubpath()
-            painter.drawPath(blade)
-            painter.restore()
-        painter.setBrush(QColor("#ffffff"))
-        painter.drawEllipse(c, r * 0.15, r * 0.15)
-    painter.restore()
-
-
-def card_colours(card: int) -> tuple[QColor, QColor]:
-    """(fill, ink) of a card."""
-    if card == NINJA:
-        return QColor(NINJA_COLOUR), QColor("#ffffff")
-    return QColor(CLAN_COLOURS[card]), QColor(CLAN_INK[card])
-
-
-class StackButton(QAbstractButton):
-    """One clan's army in one province: its cards as a stack with the count on top."""
-
-    def __init__(self, province: int, clan: int, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.province = province
-        self.clan = clan
-        self.count = 0
-        self.lit = False
-        self.source = False
-        self.selected = False
-        self.protected = False
-        self.marks: list[str] = []
-        # stacks grow with the window, between a small card and a large one
-        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Fixed)
-        self.setMinimumWidth(64)
-        self.setMaximumWidth(124)
-        self.setFixedHeight(156)
-        self.setCursor(Qt.PointingHandCursor)
-
-    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
-        """Room for a fan of cards and the marks under it."""
-        return QSize(96, 140)
-
-    def set_look(
-        self,
-        count: int,
-        lit: bool,
-        source: bool,
-        selected: bool,
-        protected: bool,
-        marks: list[str],
-    ) -> None:
-        """Set what to draw and repaint."""
-        self.count, self.lit, self.source, self.selected = count, lit, source, selected
-        self.protected, self.marks = protected, marks
-        tip = f"{CLAN_NAMES[self.clan]} army: {count} card{'s' if count != 1 else ''}"
-        if protected:
-            tip += " · received a card this turn: safe from this turn's attack"
-        if marks:
-            tip += " · last turns: " + " ".join(marks)
-        self.setToolTip(tip)
-        self.setAccessibleName(tip)
-        self.update()
-
-    def paintEvent(self, event: object) -> None:  # noqa: N802 - Qt override
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.Antialiasing)
-        w, h = self.width(), self.height()
-        fill, ink = card_colours(self.clan)
-        card = QRectF(8, 8, w - 20, h - 40)
-        if self.lit or self.selected:
-            painter.setPen(Qt.NoPen)
-            painter.setBrush(SELECTED if self.selected else LIT)
-            painter.drawRoundedRect(QRectF(1, 1, w - 2, h - 24), 9, 9)
-        if self.count == 0:
-            painter.setPen(QPen(fill.darker(110), 1.5, Qt.DashLine))
-            painter.setBrush(QColor(255, 255, 255, 150))
-            painter.drawRoundedRect(card.adjusted(0, 8, 0, 8), 6, 6)
-            faded = QColor(fill)
-            faded.setAlpha(90)
-            paint_crest(painter, self.clan, card.adjusted(14, 22, -14, -6), faded)
-        else:
-            layers = min(self.count, 5)
-            for i in range(layers):
-                offset = (layers - 1 - i) * 3
-                rect = card.translated(offset - (layers - 1) * 1.5, (layers - 1 - i) * 2.2)
-                painter.setPen(QPen(fill.darker(160), 1.2))
-                painter.setBrush(fill if i == layers - 1 else fill.darker(112))
-                painter.drawRoundedRect(rect, 6, 6)
-            top = card.translated(-(layers - 1) * 1.5, 0)
-            crest = max(18.0, w * 0.26)
-            paint_crest(painter, self.clan, QRectF(top.x() + 6, top.y() + 6, crest, crest), ink)
-            font = QFont(self.font())
-            font.setBold(True)
-            font.setPixelSize(max(24, int(w * 0.4)))
-            painter.setFont(font)
-            painter.setPen(ink)
-            painter.drawText(top.adjusted(0, 12, 0, 0), Qt.AlignCenter, str(self.count))
-        if self.source and not self.selected:
-            painter.setPen(QPen(QColor("#1b1b1b"), 1.4, Qt.DotLine))
-            painter.setBrush(Qt.NoBrush)
-            painter.drawRoundedRect(QRectF(2, 2, w - 4, h - 26), 8, 8)
-        if self.protected:
-            self._paint_shield(painter, QRectF(w - 22, 2, 18, 20))
-        if self.marks:
-            font = QFont(self.font())
-            font.setBold(True)
-            font.setPixelSize(12)
-            painter.setFont(font)
-            text = " ".join(self.marks)
-            painter.setPen(QColor("#a4161a") if "−" in text else QColor("#1e6b2f"))
-            painter.drawText(QRectF(0, h - 22, w, 20), Qt.AlignCenter, text)
-        painter.end()
-
-    @staticmethod
-    def _paint_shield(painter: QPainter, rect: QRectF) -> None:
-        path = QPainterPath()
-        path.moveTo(rect.center().x(), rect.top())
-        path.lineTo(rect.right(), rect.top() + rect.height() * 0.2)
-        path.quadTo(rect.right(), rect.bottom() - 4, rect.center().x(), rect.bottom())
-        path.quadTo(rect.left(), rect.bottom() - 4, rect.left(), rect.top() + rect.height() * 0.2)
-        path.closeSubpath()
-        painter.setPen(QPen(QColor("#ffffff"), 1.5))
-        painter.setBrush(QColor("#2d6a4f"))
-        painter.drawPath(path)
-
-
-class HandCardButton(QAbstractButton):
-    """A card type in the viewer's hand, with how many of it they hold."""
-
-    def __init__(self, card: int, count: int, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.card = card
-        self.count = count
-        self.usable = False
-        self.selected = False
-        self.setCursor(Qt.PointingHandCursor)
-        self.setToolTip(f"{card_name(card)} ×{count}")
-        self.setAccessibleName(f"{card_name(card)} ×{count}")
-
-    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
-        """A card's proportions."""
-        return QSize(74, 100)
-
-    def paintEvent(self, event: object) -> None:  # noqa: N802 - Qt override
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.Antialiasing)
-        fill, ink = card_colours(self.card)
-        rect = QRectF(5, 5, self.width() - 10, self.height() - 10)
-        if self.selected or self.usable:
-            painter.setPen(Qt.NoPen)
-            painter.setBrush(SELECTED if self.selected else LIT)
-            painter.drawRoundedRect(QRectF(0, 0, self.width(), self.height()), 9, 9)
-        if not self.isEnabled() or not (self.usable or self.selected):
-            fill = QColor(fill)
-            fill.setAlpha(150)
-        painter.setPen(QPen(fill.darker(160), 1.2))
-        painter.setBrush(fill)
-        painter.drawRoundedRect(rect, 7, 7)
-        paint_crest(painter, self.card, rect.adjusted(14, 10, -14, -40), ink)
-        font = QFont(self.font())
-        font.setBold(True)
-        font.setPixelSize(11)
-        painter.setFont(font)
-        painter.setPen(ink)
-        painter.drawText(
-            rect.adjusted(2, 0, -2, -18), Qt.AlignHCenter | Qt.AlignBottom, card_name(self.card)
-        )
-        font.setPixelSize(14)
-        painter.setFont(font)
-        painter.drawText(
-            rect.adjusted(0, 0, 0, -3), Qt.AlignHCenter | Qt.AlignBottom, f"×{self.count}"
-        )
-        painter.end()
-
-
-class AllegianceCard(QWidget):
-    """The viewer's secret allegiance: a red-backed card with the clan's crest."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.clan: int | None = None
-        self.setFixedSize(84, 104)
-
-    def set_clan(self, clan: int | None) -> None:
-        """Show `clan` (None: the card's back)."""
-        self.clan = clan
-        self.setToolTip("Your secret clan: " + CLAN_NAMES[clan] if clan is not None else "Hidden")
-        self.update()
-
-    def paintEvent(self, event: object) -> None:  # noqa: N802 - Qt override
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.Antialiasing)
-        outer = QRectF(2, 2, self.width() - 4, self.height() - 4)
-        painter.setPen(QPen(QColor("#5c0a0a"), 2))
-        painter.setBrush(QColor("#a61e1e"))
-        painter.drawRoundedRect(outer, 8, 8)
-        if self.clan is not None:
-            fill, ink = card_colours(self.clan)
-            inner = outer.adjusted(8, 8, -8, -26)
-            painter.setPen(Qt.NoPen)
-            painter.setBrush(fill)
-            painter.drawEllipse(inner.center(), inner.width() / 2, inner.width() / 2)
-            paint_crest(painter, self.clan, inner.adjusted(10, 10, -10, -10), ink)
-            font = QFont(self.font())
-            font.setBold(True)
-            font.setPixelSize(12)
-            painter.setFont(font)
-            painter.setPen(QColor("#ffffff"))
-            painter.drawText(
-                outer.adjusted(0, 0, 0, -5), Qt.AlignHCenter | Qt.AlignBottom, CLAN_NAMES[self.clan]
-            )
-        painter.end()
-
-
 class ProvincePanel(QFrame):
-    """One player's province: who sits there and one stack per clan; clickable as a whole."""
+    """One player's province: who sits there, which clan leads it (a band in that clan's
+    colour), and one stack per clan; clickable as a whole."""
 
     clicked = Signal(int)
 
     def __init__(self, province: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.province = province
+        self.leader: int | None = None
         self.setObjectName("province")
         self.title = QLabel()
         self.title.setTextFormat(Qt.RichText)
-        self.title.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Fixed)
+        self.title.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Fixed)
+        self.lead = QLabel()
+        self.lead.setTextFormat(Qt.RichText)
+        self.lead.setAlignment(Qt.AlignRight | Qt.AlignVCenter)
+        head = QHBoxLayout()
+        head.setContentsMargins(0, 0, 0, 0)
+        head.addWidget(self.title, 1)
+        head.addWidget(self.lead)
         self.stacks = [StackButton(province, c) for c in range(NUM_CLANS)]
         row = QHBoxLayout()
         row.setSpacing(2)
         for stack in self.stacks:
             row.addWidget(stack)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(8, 6, 8, 4)
-        layout.addWidget(self.title)
+        layout.setContentsMargins(8, 4, 8, 4)
+        layout.setSpacing(2)
+        layout.addLayout(head)
         layout.addLayout(row)
         self.setCursor(Qt.PointingHandCursor)
+        self._look: tuple = ()
         self.set_look(False, False, False)
 
-    def set_look(self, lit: bool, highlighted: bool, own: bool) -> None:
-        """Lit: a legal target now; highlighted: what a resolution step is about."""
+    def set_scale(self, scale: float, font: QFont | None = None, height: int = 0) -> None:
+        """Size the stacks for `scale` (`height`: the stacks' height, 0 for the normal one)
+        and the title in `font` (a style sheet stops the screen's font reaching it)."""
+        for stack in self.stacks:
+            stack.set_scale(scale, height)
+        if font is not None:
+            self.title.setFont(font)
+            self.lead.setFont(font)
+        self._look = ()
+
+    def set_look(self, lit: bool, highlighted: bool, own: bool, leader: int | None = None) -> None:
+        """Lit: a legal target now; highlighted: what a resolution step is about; the
+        band at the top is the colour of the clan with the largest army here."""
+        self.leader = leader
+        look = (lit, highlighted, own, leader)
+        if look == self._look:
+            return
+        self._look = look
         border = "#f5b700" if lit else "#2d6a4f" if highlighted else "#b8a98c"
         width = 4 if lit or highlighted else 1
         background = "#fff4cf" if lit else "#f3efe2" if own else "#fbf8f0"
+        band = clan_colour(leader) if leader is not None else "#b8a98c"
         self.setStyleSheet(
-            f"QFrame#province {{ border: {width}px solid {border}; border-radius: 10px;"
-            f" background: {background}; }}"
+            f"QFrame#province {{ border: {width}px solid {border}; border-top: 6px solid {band};"
+            f" border-radius: 10px; background: {background}; }}"
         )
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
@@ -416,6 +189,15 @@ def action_marks(recent: list[tuple[int, Any]]) -> dict[tuple[int, int], list[st
     return marks
 
 
+def leader_of(obs: ShinobiObservation, q: int) -> int | None:
+    """The clan with the largest army in `q`'s province (None: empty or tied)."""
+    sizes = [obs.army(q, c) for c in range(NUM_CLANS)]
+    best = max(sizes)
+    if best == 0 or sizes.count(best) > 1:
+        return None
+    return sizes.index(best)
+
+
 class ShinobiView(GameView):
     """The table: provinces with clan stacks, the viewer's hand and allegiance, the orders."""
 
@@ -427,8 +209,13 @@ class ShinobiView(GameView):
         self.interactive = False
         self.provinces: list[ProvincePanel] = []
         self.hand_buttons: dict[int, HandCardButton] = {}
+        self.ui_scale = 1.0
         self._names: list[str] = []
         self._highlight: set[int] = set()
+        self._rings: dict[tuple[int, int], QColor] = {}
+        self._seen = -1  # how many actions of the history are shown (animated) already
+        self._animation: QAbstractAnimation | None = None
+        self._flashes: list[QVariantAnimation] = []
 
         self.orders = QLabel()
         self.orders.setTextFormat(Qt.RichText)
@@ -440,30 +227,29 @@ class ShinobiView(GameView):
         )
         self.deck = QLabel()
         self.deck.setTextFormat(Qt.RichText)
-        self.deck.setStyleSheet("font-size: 14px")
         self.totals = QLabel()
         self.totals.setTextFormat(Qt.RichText)
         self.totals.setWordWrap(True)
-        self.totals.setStyleSheet("font-size: 14px")
         self.last_turn = QLabel()
         self.last_turn.setWordWrap(True)
         self.last_turn.setTextFormat(Qt.RichText)
-        self.last_turn.setStyleSheet("color: #a4161a; font-size: 13px")
+        self.last_turn.setStyleSheet("color: #a4161a")
 
         info = QVBoxLayout()
+        info.setSpacing(2)
         top = QHBoxLayout()
         top.addWidget(self.orders, 1)
         top.addWidget(self.last_round)
         info.addLayout(top)
         counts = QHBoxLayout()
         counts.addWidget(self.deck)
-        counts.addSpacing(24)
+        counts.addSpacing(18)
         counts.addWidget(self.totals, 1)
         info.addLayout(counts)
         info.addWidget(self.last_turn)
 
         self.table = QGridLayout()
-        self.table.setSpacing(10)
+        self.table.setSpacing(8)
 
         self.allegiance = AllegianceCard()
         self.allegiance_label = QLabel()
@@ -472,7 +258,7 @@ class ShinobiView(GameView):
         self.hand_row.setSpacing(4)
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)
-        self.prompt.setStyleSheet("font-size: 15px; font-weight: bold; color: #2d4a3e")
+        self.prompt.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.cancel = QPushButton("Cancel")
         self.cancel.setToolTip("Choose again (Esc)")
         self.cancel.clicked.connect(self._on_cancel)
@@ -480,12 +266,12 @@ class ShinobiView(GameView):
         hand_box = QVBoxLayout()
         hand_box.addWidget(QLabel("<b>Your hand</b>"))
         hand_box.addLayout(self.hand_row)
-        secret = QVBoxLayout()
-        secret.addWidget(self.allegiance, 0, Qt.AlignHCenter)
+        secret = QHBoxLayout()
+        secret.addWidget(self.allegiance)
         secret.addWidget(self.allegiance_label)
         bottom = QHBoxLayout()
         bottom.addLayout(hand_box, 0)
-        bottom.addSpacing(12)
+        bottom.addSpacing(16)
         bottom.addLayout(secret, 0)
         bottom.addStretch(1)
         prompt_row = QHBoxLayout()
@@ -493,10 +279,10 @@ class ShinobiView(GameView):
         prompt_row.addWidget(self.cancel)
 
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(12, 10, 12, 10)
+        layout.setContentsMargins(10, 6, 10, 6)
+        layout.setSpacing(6)
         layout.addLayout(info)
         layout.addLayout(self.table)
-        layout.addSpacing(8)
         layout.addLayout(prompt_row)
         layout.addLayout(bottom)
         layout.addStretch(1)
@@ -505,8 +291,27 @@ class ShinobiView(GameView):
         palette = self.palette()
         palette.setColor(self.backgroundRole(), QColor("#ede4cf"))
         self.setPalette(palette)
+        self.set_ui_scale(1.0)
 
     # GameView --------------------------------------------------------------------------
+    def set_ui_scale(self, scale: float) -> None:
+        """Size the stacks, the hand, the allegiance card and the prompt for `scale`."""
+        self.ui_scale = scale
+        for panel in self.provinces:
+            panel.set_scale(scale, self.font(), self._stack_height())
+        self.last_turn.setFont(self.font())
+        self.last_round.setFont(self.font())
+        self.allegiance.set_scale(scale)
+        self.allegiance.setMinimumWidth(self.allegiance.width())
+        self.allegiance_label.setFixedWidth(round(130 * scale))
+        font = QFont(self.font())
+        font.setBold(True)
+        font.setPointSizeF(self.font().pointSizeF() * 1.12)
+        self.prompt.setFont(font)
+        self.prompt.setStyleSheet("color: #2d4a3e")
+        if self.observation is not None:
+            self._redraw()
+
     def show_state(self, session: GameSession, viewer: int | None, interactive: bool) -> None:
         """Draw the table as `viewer` sees it (None: public facts only)."""
         state = session.state
@@ -528,12 +333,64 @@ class ShinobiView(GameView):
         self.selected = None
         self._auto_select()
         self._redraw()
+        self._animate_new(self.observation)
 
     def show_step(self, step: ResolutionStep | None) -> None:
         """Frame the provinces a resolution step is about."""
         self._highlight = {int(h) for h in step.highlight if h.isdigit()} if step else set()
         if self.observation is not None:
             self._redraw()
+
+    def animating(self) -> bool:
+        """True while an order is being shown on the table."""
+        return self._animation is not None
+
+    def skip_animation(self) -> None:
+        """Jump to the end of the order being shown."""
+        animation, self._animation = self._animation, None
+        if animation is not None:
+            animation.stop()
+        for panel in self.provinces:
+            for stack in panel.stacks:
+                stack.set_flash(0.0)
+
+    def set_last_actions(self, marks: dict[int, tuple[str, tuple[str, ...], str]]) -> None:
+        """Ring the armies each computer seat's last order touched, in the seat's colour."""
+        self._rings = {}
+        for colour, places, _words in marks.values():
+            for key in places:
+                army = _army_key(key)
+                if army is not None:
+                    self._rings[army] = QColor(colour)
+        if self.observation is not None:
+            for panel in self.provinces:
+                for stack in panel.stacks:
+                    stack.ring = self._rings.get((panel.province, stack.clan))
+                    stack.update()
+
+    def show_places(self, places: tuple[str, ...]) -> None:
+        """Flash the armies a log line is about."""
+        for key in places:
+            army = _army_key(key)
+            if army is None or army[0] >= len(self.provinces):
+                continue
+            stack = self.provinces[army[0]].stacks[army[1]]
+            self._flash(stack, QColor("#ff3d00"), FLASH_MS, keep=True)
+
+    def _stack_height(self) -> int:
+        """The stacks' height: the normal one, or taller where the window leaves room
+        (two rows of provinces share what the orders, the prompt and the hand leave)."""
+        normal = round(STACK_SIZE[1] * self.ui_scale)
+        spare = self.height() - round(390 * self.ui_scale)
+        return max(normal, min(round(normal * 1.7), spare // 2))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        """Taller stacks where the window is tall."""
+        super().resizeEvent(event)
+        height = self._stack_height()
+        for panel in self.provinces:
+            if panel.stacks[0].height() != height:
+                panel.set_scale(self.ui_scale, self.font(), height)
 
     # building --------------------------------------------------------------------------
     def _build_provinces(self, n: int) -> None:
@@ -542,6 +399,7 @@ class ShinobiView(GameView):
             panel.deleteLater()
         self.provinces = [ProvincePanel(q) for q in range(n)]
         for panel in self.provinces:
+            panel.set_scale(self.ui_scale, self.font(), self._stack_height())
             panel.clicked.connect(self._on_province_clicked)
             for stack in panel.stacks:
                 stack.clicked.connect(self._on_stack_clicked)
@@ -556,6 +414,67 @@ class ShinobiView(GameView):
         for index, q in enumerate(seats):
             self.table.addWidget(self.provinces[q], index // columns, index % columns)
 
+    # animation -------------------------------------------------------------------------
+    def _animate_new(self, obs: ShinobiObservation) -> None:
+        """Show the order just taken on the table: the hit army flashes red, the army a
+        card went into green, the attacking army too (at the AI pace)."""
+        count = len(obs.history)
+        new = count > self._seen >= 0
+        self._seen = count
+        if not new or not self.animation_ms or not obs.history:
+            return
+        action, actor = obs.history[-1], obs.actors[-1]
+        flashes: list[tuple[StackButton, QColor]] = []
+
+        def stack(q: int, c: int) -> StackButton | None:
+            return self.provinces[q].stacks[c] if q < len(self.provinces) else None
+
+        if isinstance(action, Attack):
+            flashes = [(stack(action.province, action.clan), HIT),
+                       (stack(actor, action.attacker), GAIN)]  # fmt: skip
+        elif isinstance(action, PlayNinja):
+            flashes = [(stack(action.province, action.clan), HIT)]
+        elif isinstance(action, Deploy):
+            flashes = [(stack(action.province, action.clan), GAIN)]
+        elif isinstance(action, Move):
+            flashes = [(stack(action.source, action.clan), HIT),
+                       (stack(action.target, action.clan), GAIN)]  # fmt: skip
+        self.skip_animation()
+        group = QParallelAnimationGroup(self)
+        for target, colour in flashes:
+            if target is not None:
+                group.addAnimation(self._flash(target, colour, self.animation_ms))
+        self._animation = group
+
+        def done() -> None:
+            if self._animation is group:
+                self._animation = None
+
+        group.finished.connect(done)
+        group.start()
+
+    def _flash(
+        self, stack: StackButton, colour: QColor, ms: int, keep: bool = False
+    ) -> QVariantAnimation:
+        """Ring `stack` in `colour`, fading in and out over `ms`."""
+        stack.flash_colour = QColor(colour)
+        animation = QVariantAnimation(self)
+        animation.setStartValue(0.0)
+        animation.setEndValue(1.0)
+        animation.setDuration(max(1, ms))
+
+        def apply(value: object) -> None:
+            v = float(value)  # type: ignore[arg-type]
+            stack.set_flash(math.sin(math.pi * v) if v < 1 else 0.0)
+
+        animation.valueChanged.connect(apply)
+        animation.finished.connect(lambda: stack.set_flash(0.0))
+        if keep:
+            self._flashes = [f for f in self._flashes if f.state() == QAbstractAnimation.Running]
+            self._flashes.append(animation)
+            animation.start()
+        return animation
+
     # drawing ---------------------------------------------------------------------------
     def _redraw(self) -> None:
         obs = self.observation
@@ -567,10 +486,12 @@ class ShinobiView(GameView):
         for panel in self.provinces:
             q = panel.province
             lit = (PROVINCE, q) in targets
-            panel.set_look(lit, q in self._highlight, q == viewer)
-            panel.title.setText(self._province_title(q))
+            panel.set_look(lit, q in self._highlight, q == viewer, leader_of(obs, q))
+            _set_text(panel.title, self._province_title(q))
+            _set_text(panel.lead, self._lead_text(obs, q))
             for stack in panel.stacks:
                 key = (ARMY, q, stack.clan)
+                stack.ring = self._rings.get((q, stack.clan))
                 stack.set_look(
                     obs.army(q, stack.clan),
                     key in targets,
@@ -589,21 +510,23 @@ class ShinobiView(GameView):
         assert obs is not None
         name = self._names[q] if q < len(self._names) else ""
         who = f"<b>{seat_label(q)}</b>" + (f" — {name}" if name else "")
-        if q == self._viewer:
-            who += " · <i>your province</i>"
         if obs.current_player == q and obs.order:
             who = "▶ " + who
-        cards = obs.hand_sizes[q]
-        parts = [who, f"{cards} card{'s' if cards != 1 else ''} in hand"]
-        total = sum(obs.army(q, c) for c in range(NUM_CLANS))
-        parts.append(f"{total} on the table here")
         if obs.revealed is not None:
             clan = obs.revealed[q]
-            parts.append(
-                f"served <b style='color:{_text_colour(clan)}'>{CREST_SYMBOLS[clan]} "
-                f"{CLAN_NAMES[clan]}</b>"
-            )
-        return " · ".join(parts)
+            who += f" · served <b style='color:{text_colour(clan)}'>{CLAN_NAMES[clan]}</b>"
+        return who
+
+    def _lead_text(self, obs: ShinobiObservation, q: int) -> str:
+        """Cards in hand and on the table here, and the clan that leads the province."""
+        cards = obs.hand_sizes[q]
+        total = sum(obs.army(q, c) for c in range(NUM_CLANS))
+        text = f"<small>{cards} in hand · {total} here</small>"
+        leader = leader_of(obs, q)
+        if leader is not None:
+            text += (f" <b style='color:{text_colour(leader)}'>{clan_mark(leader)} "
+                     f"{obs.army(q, leader)}</b>")  # fmt: skip
+        return text
 
     def _draw_info(self, obs: ShinobiObservation) -> None:
         if obs.order:
@@ -621,37 +544,43 @@ class ShinobiView(GameView):
             allows = ORDER_HELP[obs.order].capitalize() + "."
             if obs.current_player == self._viewer:
                 allows += " " + draw_rule_text(obs.final_left)
-            self.orders.setText(
-                f"<span style='font-size:15px'><b>{whose}</b> · order {' '.join(pills)}</span>"
-                f"<br>{allows}"
-            )
+            _set_text(self.orders, f"<big><b>{whose}</b> · order {' '.join(pills)}</big> "
+                                   f"— {allows}")  # fmt: skip
         else:
-            self.orders.setText("<span style='font-size:15px'><b>The game is over.</b></span>")
+            _set_text(self.orders, "<big><b>The game is over.</b></big>")
         notice = last_round_text(obs.final_left) if obs.order else ""
         self.last_round.setText(notice)
         self.last_round.setVisible(bool(notice))
         discards = " ".join(
-            f"<span style='color:{_text_colour(t)}'>{_symbol(t)}</span>{k}"
+            f"<b style='color:{text_colour(t)}'>{clan_mark(t)}</b>&nbsp;{k}"
             for t, k in enumerate(obs.discards)
             if k
         )
-        self.deck.setText(f"<b>Deck</b> {obs.deck_size} · <b>Discard</b> " + (discards or "empty"))
+        deck = f"<b>Deck</b> {obs.deck_size} · <b>Discard</b> " + (discards or "empty")
+        _set_text(self.deck, deck)
         totals = " ".join(
-            f"<span style='color:{_text_colour(c)}'>{CREST_SYMBOLS[c]}</span> "
+            f"<b style='color:{text_colour(c)}'>{clan_mark(c)}</b> "
             f"{CLAN_NAMES[c]} <b>{obs.clan_total(c)}</b>&nbsp;&nbsp;"
             for c in range(NUM_CLANS)
         )
-        self.totals.setText("<b>On the table:</b> " + totals)
+        _set_text(self.totals, "<b>On the table:</b> " + totals)
         recent = recent_actions(obs)
+        viewer = self._viewer
+
+        def whose(q: int) -> str:
+            return "Your" if q == viewer else f"{seat_label(q)}'s"
+
+        def where(q: int) -> str:
+            return "your province" if q == viewer else f"{seat_label(q)}'s province"
+
         attacks = [
-            f"{seat_label(actor)}'s {CLAN_NAMES[a.attacker]} army attacked the "
-            f"{CLAN_NAMES[a.clan]} in {seat_label(a.province)}'s province (−1)"
+            f"{whose(actor)} {CLAN_NAMES[a.attacker]} army attacked the "
+            f"{CLAN_NAMES[a.clan]} in {where(a.province)} (−1)"
             for actor, a in recent
             if isinstance(a, Attack)
         ]
         ninjas = [
-            f"{seat_label(actor)}'s Ninja hit the {CLAN_NAMES[a.clan]} in "
-            f"{seat_label(a.province)}'s province (−1)"
+            f"{whose(actor)} Ninja hit the {CLAN_NAMES[a.clan]} in {where(a.province)} (−1)"
             for actor, a in recent
             if isinstance(a, PlayNinja)
         ]
@@ -676,7 +605,7 @@ class ShinobiView(GameView):
         for card, count in enumerate(obs.hand):
             if not count:
                 continue
-            button = HandCardButton(card, count)
+            button = HandCardButton(card, count, self.ui_scale)
             button.usable = (SOURCE_CARD, card) in sources
             button.selected = self.selected == (SOURCE_CARD, card)
             button.clicked.connect(self._on_hand_clicked)
@@ -754,7 +683,10 @@ class ShinobiView(GameView):
     @Slot()
     def _on_stack_clicked(self) -> None:
         stack = self.sender()
-        if not isinstance(stack, StackButton) or not self.interactive:
+        if not isinstance(stack, StackButton):
+            return
+        if not self.interactive:
+            self.status.emit(self._idle_reason())
             return
         key = (ARMY, stack.province, stack.clan)
         targets = self._targets()
@@ -770,16 +702,14 @@ class ShinobiView(GameView):
         if key in self._sources():
             self._select(key)
             return
-        player = self._player()
-        direct = [a for a in self.legal if action_parts(a, player)[1] == key]
-        if len(direct) == 1:
-            self.action_chosen.emit(direct[0])
-            return
+        # a target's army clicked before its source: say which source plays on it (never
+        # play it unasked: the person may not mean that card or that army)
         self.status.emit(self._why_not_army(stack.province, stack.clan))
 
     @Slot(int)
     def _on_province_clicked(self, province: int) -> None:
         if not self.interactive:
+            self.status.emit(self._idle_reason())
             return
         targets = self._targets()
         if (PROVINCE, province) in targets:
@@ -792,6 +722,23 @@ class ShinobiView(GameView):
     @Slot()
     def _on_cancel(self) -> None:
         self._select(None)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        """A click beside the provinces and the hand chooses nothing: say what to click."""
+        if event.button() == Qt.LeftButton:
+            if not self.interactive:
+                self.status.emit(self._idle_reason())
+            elif self.selected is None:
+                self.status.emit("Nothing there: choose a lit card of your hand or a lit army.")
+            else:
+                self.status.emit("Nothing there: click a lit army or province, or Cancel.")
+        super().mousePressEvent(event)
+
+    def _idle_reason(self) -> str:
+        obs = self.observation
+        if obs is None or not obs.order:
+            return "The game is over."
+        return f"Not your turn: {seat_label(obs.current_player)} is playing."
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
         if event.key() == Qt.Key_Escape and self.selected is not None:
@@ -824,6 +771,9 @@ class ShinobiView(GameView):
             return f"There is no {CLAN_NAMES[clan]} card in {seat_label(province)}'s province."
         if province == player:
             return f"Your {CLAN_NAMES[clan]} army cannot attack anything (it needs 2+ cards)."
+        key = (ARMY, province, clan)
+        if self.selected is None and any(action_parts(a, player)[1] == key for a in self.legal):
+            return "Choose the attacking army of your province first (a dotted one)."
         strength = obs.army(province, clan)
         if strength == 0:
             return "There is no army there."
@@ -849,12 +799,15 @@ class ShinobiView(GameView):
         return "That province is not a legal target for this choice."
 
 
-def _symbol(card: int) -> str:
-    return "✦" if card == NINJA else CREST_SYMBOLS[card]
+def _army_key(key: str) -> tuple[int, int] | None:
+    """(province, clan) of a place key "q:c" (None for anything else)."""
+    province, colon, clan = key.partition(":")
+    if colon and province.isdigit() and clan.isdigit():
+        return int(province), int(clan)
+    return None
 
 
-def _text_colour(card: int) -> str:
-    """A clan colour dark enough for text on the pale table."""
-    if card == NINJA:
-        return NINJA_COLOUR
-    return QColor(CLAN_COLOURS[card]).darker(130 if card != 3 else 190).name()
+def _set_text(label: QLabel, text: str) -> None:
+    """Set a label's text only when it changed (rich text layout is not free)."""
+    if label.text() != text:
+        label.setText(text)

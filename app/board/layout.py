@@ -1,0 +1,592 @@
+"""Where things go on a drawn map: each province's label block and every target's hit area.
+
+A *block* is a province's name with the rows under it (flowers and capital, then a status
+row a game fills with control tokens and defence); it is fitted inside its province at the
+largest scale that leaves room for the province's centre target. A *target* is a legal
+place a token can go, each with its own round hit area that covers no other target and no
+name:
+
+- the centre of a province (key: the province id), at the pole of inaccessibility of what
+  the block leaves free;
+- each land border in each direction (key `"A|B ->B"`: attacking B from A), inside the
+  attacking province along the shared edge, its arrow pointing across it;
+- each coast (key: the coastal border id `"A~k"`), in the sea off that stretch of coast
+  (inside the province where the sea is too narrow), its arrow pointing ashore.
+
+Targets are placed greedily, centres first, then borders by length (the shortest, most
+cramped first): a candidate slides along its edge and shrinks until it collides with
+nothing placed so far. Qt-free (shapely and plain maths), so any map can be laid out in a
+test at any size; everything is in map (scene) units.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+
+import shapely
+import shapely.ops
+from shapely import Geometry, LineString
+
+from maps.geometry import MapGeometry
+
+CENTRE, LAND, COAST = "centre", "land", "coast"
+
+BLOCK_SCALES = (1.0, 0.85, 0.7, 0.58, 0.48, 0.4, 0.33, 0.27, 0.22)
+NAME_GROWN = 0.58  # the scale a squeezed name may grow back to, over its province's edge
+CENTRE_ENOUGH = 0.72  # a centre this fraction of its full radius lets a block keep its size
+PLATE_SCALES = (1.0, 0.9, 0.8, 0.68, 0.56, 0.45, 0.35, 0.27, 0.22)  # the plate shrinks last
+# where a block may sit, as fractions of its own width and height away from the label point
+BLOCK_OFFSETS = (
+    (0.0, 0.0),
+    (0.0, -0.3),
+    (0.0, 0.3),
+    (-0.25, 0.0),
+    (0.25, 0.0),
+    (0.0, -0.6),
+    (0.0, 0.6),
+)
+FRACTIONS = (
+    0.5,
+    0.42,
+    0.58,
+    0.34,
+    0.66,
+    0.26,
+    0.74,
+    0.18,
+    0.82,
+    0.1,
+    0.9,
+)  # along a border, middle first
+AWAY = (0.0, 0.6, 1.2)  # how far off its edge a border target may slide, in radii
+SHRINK = (1.0, 0.85, 0.72, 0.6, 0.5, 0.4, 0.32, 0.25, 0.18, 0.12)
+GAP = 0.12  # units of `unit` between two footprints
+ARROW_TIP = 1.35  # an arrow's tip, in radii from its target's centre
+ARROW_HEAD = 0.45  # the radius of the circle that stands for the arrow head
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """An axis-aligned rectangle by its centre and half sizes."""
+
+    cx: float
+    cy: float
+    hw: float
+    hh: float
+
+    def distance(self, x: float, y: float) -> float:
+        """Distance from (x, y) to the rectangle (0 inside)."""
+        dx = max(abs(x - self.cx) - self.hw, 0.0)
+        dy = max(abs(y - self.cy) - self.hh, 0.0)
+        return math.hypot(dx, dy)
+
+    def polygon(self) -> Geometry:
+        """The rectangle as a shapely polygon."""
+        return shapely.box(
+            self.cx - self.hw, self.cy - self.hh, self.cx + self.hw, self.cy + self.hh
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A province's label block: where it lies (`box`, scaled) and its scale; and the
+    game's plate under it (`plate`, at `plate_scale`; None when the game has none)."""
+
+    province: str
+    box: Box
+    scale: float
+    plate: Box | None = None
+    plate_scale: float = 1.0
+    plate_shape: int = 0  # which of the plate shapes offered (0: the first, the widest)
+
+    def boxes(self) -> list[Box]:
+        """The block's boxes: the name block and the plate."""
+        return [self.box] if self.plate is None else [self.box, self.plate]
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A legal place's hit area: a disc, with the direction of the attack it stands for."""
+
+    key: str
+    kind: str  # CENTRE, LAND or COAST
+    province: str  # the province the place is about (attacked, or whose centre it is)
+    x: float
+    y: float
+    radius: float
+    direction: tuple[float, float] = (0.0, 0.0)  # unit vector of the attack; 0 for a centre
+
+    def footprint(self) -> Iterator[tuple[float, float, float]]:
+        """Discs (x, y, r) covering what is drawn there: the token and its arrow head."""
+        yield self.x, self.y, self.radius
+        dx, dy = self.direction
+        if dx or dy:
+            reach = self.radius * (ARROW_TIP - ARROW_HEAD)
+            yield self.x + dx * reach, self.y + dy * reach, self.radius * ARROW_HEAD
+
+
+@dataclass
+class BoardLayout:
+    """The blocks and targets of one map."""
+
+    unit: float
+    blocks: dict[str, Block]
+    targets: dict[str, Target]
+
+    def centre(self, province: str) -> Target | None:
+        """The centre target of a province."""
+        return self.targets.get(province)
+
+
+class _Obstacles:
+    """Placed discs and boxes in a coarse grid, for quick collision tests."""
+
+    def __init__(self, cell: float) -> None:
+        self.cell = cell
+        self.discs: dict[tuple[int, int], list[tuple[float, float, float]]] = {}
+        self.boxes: dict[tuple[int, int], list[Box]] = {}
+
+    def _cells(self, x0: float, y0: float, x1: float, y1: float) -> Iterator[tuple[int, int]]:
+        c = self.cell
+        for i in range(math.floor(x0 / c), math.floor(x1 / c) + 1):
+            for j in range(math.floor(y0 / c), math.floor(y1 / c) + 1):
+                yield i, j
+
+    def add_disc(self, x: float, y: float, r: float) -> None:
+        for key in self._cells(x - r, y - r, x + r, y + r):
+            self.discs.setdefault(key, []).append((x, y, r))
+
+    def add_box(self, box: Box) -> None:
+        for key in self._cells(box.cx - box.hw, box.cy - box.hh, box.cx + box.hw, box.cy + box.hh):
+            self.boxes.setdefault(key, []).append(box)
+
+    def near(self, bounds: tuple[float, float, float, float]) -> Geometry:
+        """Everything placed that touches `bounds` (minx, miny, maxx, maxy), as one shape."""
+        discs: set[tuple[float, float, float]] = set()
+        boxes: set[Box] = set()
+        for key in self._cells(*bounds):
+            discs.update(self.discs.get(key, ()))
+            boxes.update(self.boxes.get(key, ()))
+        shapes = [shapely.Point(x, y).buffer(r, 16) for x, y, r in discs]
+        shapes += [b.polygon() for b in boxes]
+        return shapely.union_all(shapes) if shapes else shapely.Polygon()
+
+    def free(self, x: float, y: float, r: float, gap: float) -> bool:
+        """True when the disc (x, y, r) keeps `gap` from every placed disc and box."""
+        reach = r + gap
+        for key in self._cells(x - reach, y - reach, x + reach, y + reach):
+            for ox, oy, orad in self.discs.get(key, ()):
+                if math.hypot(x - ox, y - oy) < reach + orad:
+                    return False
+            for box in self.boxes.get(key, ()):
+                if box.distance(x, y) < reach:
+                    return False
+        return True
+
+
+def layout_board(
+    geometry: MapGeometry,
+    block_sizes: Mapping[str, tuple[float, float]],
+    *,
+    plate: tuple[float, float] | list[tuple[float, float]] | None = None,
+    border_radius: float = 1.45,
+    centre_radius: float = 2.1,
+    unit: float | None = None,
+) -> BoardLayout:
+    """Lay out `geometry`: blocks of `block_sizes` (width, height at scale 1, map units),
+    each with a `plate` (width, height, map units; or several shapes of it, the preferred
+    first) beside it when given, and every target; radii are in `unit`s (a hundredth of
+    the map's larger side). A plate keeps its full size as long as any block scale and
+    shape lets it."""
+    plates = [plate] if isinstance(plate, tuple) else list(plate or [])
+    mapfile = geometry.mapfile
+    minx, miny, maxx, maxy = mapfile.extent
+    u = unit if unit is not None else max(maxx - minx, maxy - miny) / 100.0
+    shapes: dict[str, Geometry] = {}
+    for pid, shape in geometry.shapes.items():
+        if shape is None or shape.is_empty:
+            continue
+        shapely.prepare(shape)
+        shapes[pid] = shape
+    boundaries = {pid: shape.boundary for pid, shape in shapes.items()}
+    for line in boundaries.values():
+        shapely.prepare(line)
+    obstacles = _Obstacles(u * 6)
+    gap = GAP * u
+    blocks: dict[str, Block] = {}
+    targets: dict[str, Target] = {}
+
+    # 1. blocks, then centres: a centre keeps off the edges (room for the border targets)
+    # and off every block, its own and a neighbour's that spills over
+    for pid, shape in shapes.items():
+        label = geometry.labels.get(pid)
+        if label is None:
+            continue
+        blocks[pid] = _fit_block(
+            pid,
+            shape,
+            label,
+            block_sizes.get(pid, (0.0, 0.0)),
+            plates,
+            centre_radius * u,
+            border_radius * u,
+            gap,
+        )
+    _grow_names(shapes, blocks, block_sizes, gap)
+    for block in blocks.values():
+        for box in block.boxes():
+            obstacles.add_box(box)
+    block_tree = [box for b in blocks.values() for box in b.boxes()]
+    for pid, shape in shapes.items():
+        if pid not in blocks:
+            continue
+        near = [box for box in block_tree if shape.intersects(box.polygon())]
+        centre = _centre(pid, shape, near, centre_radius * u, border_radius * u, gap)
+        if centre is not None:
+            targets[pid] = centre
+            obstacles.add_disc(centre.x, centre.y, centre.radius)
+
+    # 2. land borders (both directions) and coasts, the shortest first: they have the
+    # least room to slide along
+    sea = geometry.sea
+    if sea is not None:
+        shapely.prepare(sea)
+        sea_edge = sea.boundary
+        shapely.prepare(sea_edge)
+    edges: list[tuple[float, str, str, str, object]] = []
+    for border_id, border in geometry.land_borders.items():
+        a, b = border.provinces
+        for target, source in ((b, a), (a, b)):
+            edges.append((border.length, f"{border_id} ->{target}", target, source, border))
+    for border_id, border in geometry.coastal_borders.items():
+        edges.append((border.length, border_id, border.provinces[0], "", border))
+    edges.sort(key=lambda e: (e[0], e[1]))
+    box = (minx, miny, maxx, maxy)
+    for _length, key, target, source, border in edges:
+        lines = sorted(
+            (LineString(line) for line in border.coords if len(line) >= 2),  # type: ignore[attr-defined]
+            key=lambda line: -line.length,
+        )
+        if source:
+            placed = _place_on_edge(
+                key,
+                LAND,
+                target,
+                lines,
+                shapes.get(source),
+                boundaries.get(source),
+                None,
+                border_radius * u,
+                obstacles,
+                gap,
+                box,
+                into=shapes.get(target),
+            )
+        else:
+            placed = None
+            if sea is not None:
+                placed = _place_on_edge(
+                    key,
+                    COAST,
+                    target,
+                    lines,
+                    sea,
+                    sea_edge,
+                    shapes.get(target),
+                    border_radius * u,
+                    obstacles,
+                    gap,
+                    box,
+                    into=shapes.get(target),
+                )
+            if placed is None:  # no room at sea: the province's side of the coast
+                placed = _place_on_edge(
+                    key,
+                    COAST,
+                    target,
+                    lines,
+                    shapes.get(target),
+                    boundaries.get(target),
+                    None,
+                    border_radius * u,
+                    obstacles,
+                    gap,
+                    box,
+                    into=None,
+                    inward=True,
+                )
+        if placed is None:
+            continue
+        targets[key] = placed
+        for x, y, r in placed.footprint():
+            obstacles.add_disc(x, y, r)
+    return BoardLayout(u, blocks, targets)
+
+
+def _arrangements(
+    cx: float, cy: float, hw: float, hh: float, pw: float, ph: float, gap: float
+) -> Iterator[tuple[Box, Box | None]]:
+    """A name block (half sizes hw, hh) and a plate (pw, ph) around the point (cx, cy):
+    the plate under the name, above it, right of it, left of it."""
+    if pw <= 0:
+        yield Box(cx, cy, hw, hh), None
+        return
+    total_h = 2 * hh + gap + ph
+    top = cy - total_h / 2
+    yield Box(cx, top + hh, hw, hh), Box(cx, top + 2 * hh + gap + ph / 2, pw / 2, ph / 2)
+    yield Box(cx, top + ph + gap + hh, hw, hh), Box(cx, top + ph / 2, pw / 2, ph / 2)
+    total_w = 2 * hw + gap + pw
+    left = cx - total_w / 2
+    yield Box(left + hw, cy, hw, hh), Box(left + 2 * hw + gap + pw / 2, cy, pw / 2, ph / 2)
+    yield Box(left + pw + gap + hw, cy, hw, hh), Box(left + pw / 2, cy, pw / 2, ph / 2)
+
+
+def _fit_block(
+    pid: str,
+    shape: Geometry,
+    label: tuple[float, float],
+    size: tuple[float, float],
+    plates: list[tuple[float, float]],
+    centre_radius: float,
+    border_radius: float,
+    gap: float,
+) -> Block:
+    """The name block and plate that fit the province and leave a usable centre: the
+    plate at full size wherever it can be (it must stay readable; in another shape if
+    need be), the name as large as the rest allows; a smaller plate only where a full one
+    fits nowhere."""
+    width, height = size
+    inner = _inscribed(shape)
+    # the centre needs some room: most of a full-size disc where the province allows it
+    wanted = min(centre_radius * CENTRE_ENOUGH, inner[2] * 0.42)
+    best: tuple[float, float, Block] | None = None  # (plate scale, centre radius, block)
+    lx, ly = label
+    shapes = list(enumerate(plates)) or [(0, (0.0, 0.0))]
+    for plate_scale in PLATE_SCALES if plates else (1.0,):
+        for index, (pw0, ph0) in shapes:
+            pw, ph = pw0 * plate_scale, ph0 * plate_scale
+            for scale in BLOCK_SCALES:
+                hw, hh = width * scale / 2, height * scale / 2
+                span_w, span_h = max(2 * hw, pw), 2 * hh + ph + gap
+                for fx, fy in BLOCK_OFFSETS:
+                    at = (lx + fx * span_w, ly + fy * span_h)
+                    for box, plate_box in _arrangements(*at, hw, hh, pw, ph, gap):
+                        boxes = [box] if plate_box is None else [box, plate_box]
+                        if any(b.hw and not shape.contains(b.polygon()) for b in boxes):
+                            continue
+                        centre = _centre(pid, shape, boxes, centre_radius, border_radius, gap)
+                        radius = centre.radius if centre is not None else 0.0
+                        block = Block(pid, box, scale, plate_box, plate_scale, index)
+                        if radius >= wanted * 0.98:
+                            return block
+                        if best is None or (plate_scale, radius) > (best[0], best[1]):
+                            best = (plate_scale, radius, block)
+        if best is not None and best[1] >= wanted * 0.6:
+            return best[2]  # a readable plate, the centre a little smaller
+    if best is not None:
+        return best[2]
+    # fits nowhere: the smallest block at the label point
+    scale = BLOCK_SCALES[-1]
+    box = Box(lx, ly, width * scale / 2, height * scale / 2)
+    plate_box = None
+    if plates:
+        pw, ph = plates[0][0] * PLATE_SCALES[-1], plates[0][1] * PLATE_SCALES[-1]
+        plate_box = Box(lx, ly + box.hh + gap + ph / 2, pw / 2, ph / 2)
+    return Block(pid, box, scale, plate_box, PLATE_SCALES[-1])
+
+
+def _grow_names(
+    shapes: dict[str, Geometry],
+    blocks: dict[str, Block],
+    sizes: Mapping[str, tuple[float, float]],
+    gap: float,
+) -> None:
+    """Names squeezed small by a cramped province grow back (up to `NAME_GROWN`) where
+    they may reach a little over its edge without touching another block or plate —
+    as a printed map writes a name across a narrow province."""
+    boxes = {pid: block.boxes() for pid, block in blocks.items()}
+    for pid, block in sorted(blocks.items(), key=lambda item: item[1].scale):
+        if block.scale >= NAME_GROWN:
+            continue
+        width, height = sizes.get(pid, (0.0, 0.0))
+        shape = shapes[pid]
+        others = [b for other, bs in boxes.items() if other != pid for b in bs]
+        for scale in [s for s in BLOCK_SCALES if block.scale < s <= NAME_GROWN]:
+            hw, hh = width * scale / 2, height * scale / 2
+            box = Box(block.box.cx, block.box.cy, hw, hh)
+            if block.plate is not None:
+                # keep the plate where it is: the name grows away from it
+                dy = (block.box.hh - hh) if block.plate.cy > block.box.cy else (hh - block.box.hh)
+                dx = 0.0
+                if abs(block.plate.cy - block.box.cy) < block.box.hh:  # plate beside
+                    dy = 0.0
+                    dx = (block.box.hw - hw) if block.plate.cx > block.box.cx else (
+                        hw - block.box.hw
+                    )
+                box = Box(block.box.cx + dx, block.box.cy + dy, hw, hh)
+            if not shape.buffer(hh * 1.2).contains(box.polygon()):
+                continue
+            if not shape.intersects(shapely.Point(box.cx, box.cy)):
+                continue
+            if any(_overlap(box, other, gap) for other in others):
+                continue
+            if block.plate is not None and _overlap(box, block.plate, gap * 0.5):
+                continue
+            block = Block(
+                pid, box, scale, block.plate, block.plate_scale, block.plate_shape
+            )
+        blocks[pid] = block
+        boxes[pid] = block.boxes()
+
+
+def _overlap(a: Box, b: Box, gap: float) -> bool:
+    return abs(a.cx - b.cx) < a.hw + b.hw + gap and abs(a.cy - b.cy) < a.hh + b.hh + gap
+
+
+def _inscribed(shape: Geometry) -> tuple[float, float, float]:
+    """(x, y, r) of the largest circle inside `shape`."""
+    minx, miny, maxx, maxy = shape.bounds
+    tolerance = max(maxx - minx, maxy - miny) / 200 or 1e-9
+    circle = shapely.maximum_inscribed_circle(shape, tolerance)
+    (x, y), (bx, by) = circle.coords[0], circle.coords[-1]
+    return x, y, math.hypot(bx - x, by - y)
+
+
+def _centre(
+    pid: str,
+    shape: Geometry,
+    boxes: list[Box],
+    radius: float,
+    border_radius: float,
+    gap: float,
+) -> Target | None:
+    """The centre target: the largest free circle beside the blocks (up to `radius`),
+    kept off the edges by a border target's width where the province is wide enough."""
+    taken = shapely.union_all([b.polygon().buffer(gap, join_style="mitre") for b in boxes if b.hw])
+    best: tuple[float, float, float] | None = None
+    for margin in (2 * border_radius + 2 * gap, border_radius, 0.0):
+        area = shape.buffer(-margin) if margin else shape
+        free = area.difference(taken) if not taken.is_empty else area
+        parts = [g for g in shapely.get_parts(free) if g.geom_type == "Polygon" and not g.is_empty]
+        if not parts:
+            continue
+        circle = max((_inscribed(part) for part in parts), key=lambda c: c[2])
+        if best is None or circle[2] > best[2]:
+            best = circle
+        if circle[2] >= radius * 0.8:
+            break
+    if best is None or best[2] <= 0:
+        return None
+    x, y, r = best
+    return Target(pid, CENTRE, pid, x, y, min(radius, r * 0.96))
+
+
+def _place_on_edge(
+    key: str,
+    kind: str,
+    target: str,
+    lines: list[LineString],
+    area: Geometry | None,
+    area_edge: Geometry | None,
+    avoid: Geometry | None,
+    radius: float,
+    obstacles: _Obstacles,
+    gap: float,
+    extent: tuple[float, float, float, float],
+    into: Geometry | None,
+    inward: bool = False,
+) -> Target | None:
+    """A disc inside `area` along the edge `lines`, keeping clear of `obstacles` and
+    `avoid`, its arrow pointing across the edge (into `into`; into `area` when `inward`).
+    Slides along the edge, then shrinks; None when nothing fits at all."""
+    if area is None or area_edge is None or not lines:
+        return None
+    minx, miny, maxx, maxy = extent
+    # the points along the edge and their normals, the same for every size tried
+    spots = [
+        (point, normal)
+        for line in lines
+        for point, normal in (_point_and_normal(line, f) for f in FRACTIONS)
+        if normal is not None
+    ]
+    for shrink in SHRINK:
+        r = radius * shrink
+        for (px, py), (nx, ny) in spots:
+            probe = r * 0.3
+            # the side of the edge that is `area`
+            if not shapely.contains_xy(area, px + nx * probe, py + ny * probe):
+                nx, ny = -nx, -ny
+                if not shapely.contains_xy(area, px + nx * probe, py + ny * probe):
+                    continue
+            direction = (nx, ny) if inward else (-nx, -ny)
+            for away in AWAY:  # off the edge, further when the edge itself is taken
+                reach = r * (1 + away) + gap
+                cx, cy = px + nx * reach, py + ny * reach
+                if not (minx + r <= cx <= maxx - r and miny + r <= cy <= maxy - r):
+                    continue
+                candidate = Target(key, kind, target, cx, cy, r, direction)
+                # the quick test first: the discs placed so far
+                if not all(obstacles.free(x, y, rr, gap) for x, y, rr in candidate.footprint()):
+                    continue
+                if not shapely.contains_xy(area, cx, cy):
+                    continue
+                centre = shapely.Point(cx, cy)
+                if shapely.distance(area_edge, centre) < r * 0.98:
+                    continue
+                if avoid is not None and shapely.distance(avoid, centre) < r:
+                    continue
+                return candidate
+    return _anywhere_near(key, kind, target, lines[0], area, radius, obstacles, gap, inward)
+
+
+def _anywhere_near(
+    key: str,
+    kind: str,
+    target: str,
+    line: LineString,
+    area: Geometry,
+    radius: float,
+    obstacles: _Obstacles,
+    gap: float,
+    inward: bool,
+) -> Target | None:
+    """The last resort: the free point of `area` nearest the edge's middle, its arrow
+    pointing at the edge; smaller discs until one fits."""
+    middle = line.interpolate(0.5, normalized=True)
+    minx, miny, maxx, maxy = area.bounds
+    taken = obstacles.near((minx, miny, maxx, maxy))
+    for shrink in (*SHRINK, 0.09, 0.07, 0.05):
+        r = radius * shrink
+        room = area.buffer(-r * 1.02)
+        if not taken.is_empty:
+            room = room.difference(taken.buffer(r * ARROW_TIP + gap * 1.5))
+        if room.is_empty:
+            continue
+        point = shapely.ops.nearest_points(room, middle)[0]
+        dx, dy = middle.x - point.x, middle.y - point.y
+        norm = math.hypot(dx, dy) or 1.0
+        direction = (dx / norm, dy / norm)
+        if inward:  # a coast target on land: the arrow comes ashore, away from the sea
+            direction = (-direction[0], -direction[1])
+        candidate = Target(key, kind, target, point.x, point.y, r, direction)
+        if all(obstacles.free(x, y, rr, gap) for x, y, rr in candidate.footprint()):
+            return candidate
+    return None
+
+
+def _point_and_normal(
+    line: LineString, fraction: float
+) -> tuple[tuple[float, float], tuple[float, float] | None]:
+    """The point at `fraction` of the line's length and a unit normal there."""
+    length = line.length
+    at = line.interpolate(fraction * length)
+    step = max(length * 0.02, 1e-9)
+    a = line.interpolate(max(0.0, fraction * length - step))
+    b = line.interpolate(min(length, fraction * length + step))
+    dx, dy = b.x - a.x, b.y - a.y
+    norm = math.hypot(dx, dy)
+    if norm == 0:
+        return (at.x, at.y), None
+    return (at.x, at.y), (-dy / norm, dx / norm)

@@ -1,0 +1,102 @@
+"""`daimyo kit GAME [--map MAP] -o KIT.pdf [--paper A4|A3|Letter] [--scale fit|1.0] [--duplex]`.
+
+Writes the game's print-and-play kit as one vector PDF: a contents page, the board (fitted
+on one page, or tiled at true size with `--scale 1.0`), every token, every card at its real
+size, the clans' screens or the player aids, and a one-page rules reference. GAME is
+rokugan, shinobi or ricewars; MAP defaults to the game's shipped map (Shinobi has none).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from app.commands.print_cmd import _paper
+
+GAMES = ("rokugan", "shinobi", "ricewars")
+
+
+def _scale(text: str) -> float | None:
+    """`fit` (one page) or `1.0` (true size, tiled)."""
+    value = text.strip().lower()
+    if value == "fit":
+        return None
+    try:
+        number = float(value)
+    except ValueError:
+        number = None
+    if number == 1.0:
+        return 1.0
+    raise argparse.ArgumentTypeError(
+        f"{text!r}: the kit's board is either 'fit' (one page) or '1.0' (true size, tiled)"
+    )
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of `daimyo kit`."""
+    parser.add_argument("game", metavar="GAME", choices=GAMES, help="rokugan, shinobi or ricewars")
+    parser.add_argument(
+        "--map", metavar="MAP", help="map file (.yaml) or shipped map id (default: the game's own)"
+    )
+    parser.add_argument(
+        "-o", "--output", metavar="KIT.pdf", required=True, help="the PDF to write"
+    )
+    parser.add_argument(
+        "--paper", type=_paper, default="A4", metavar="A4|A3|Letter", help="paper (default A4)"
+    )
+    parser.add_argument(
+        "--scale",
+        type=_scale,
+        default=None,
+        metavar="fit|1.0",
+        help="the board fitted on one page (default) or at true size, tiled (1.0)",
+    )
+    parser.add_argument(
+        "--duplex",
+        action="store_true",
+        help="print token and card backs on the reverse of their sheets (double-sided)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Write the kit; 1 when the map cannot be read or the file written, 2 for bad options."""
+    from app.printing.kit import KitError, KitOptions, build_kit, write_kit
+    from app.printing.layout import LayoutError
+    from app.printing.qtapp import ensure_gui_app
+    from maps.api import MapError
+
+    try:
+        kit = build_kit(args.game, args.map)
+    except KitError as exc:
+        print(f"daimyo kit: {exc}", file=sys.stderr)
+        return 2
+    except (MapError, OSError) as exc:  # MapError names the file, the line and the fix
+        print(f"daimyo kit: cannot read map {args.map}: {exc}", file=sys.stderr)
+        return 1
+    board = kit.board
+    for warning in getattr(board, "warnings", ()):
+        print(f"daimyo kit: warning: {args.map or board.id}: {warning}", file=sys.stderr)
+    output = Path(args.output)
+    options = KitOptions(args.game, args.map, args.paper, args.scale, args.duplex)
+    try:
+        ensure_gui_app()
+        result = write_kit(kit, output, options)
+    except LayoutError as exc:
+        print(f"daimyo kit: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"daimyo kit: cannot write {output}: {exc}", file=sys.stderr)
+        return 1
+    sections = ", ".join(
+        f"{title.lower()} {first + 1}" + (f"–{last + 1}" if last > first else "")
+        for title, first, last in result.plan.sections
+    )
+    print(
+        f"wrote {output}: {kit.game_name} kit"
+        + (f" on {kit.map_name}" if kit.board is not None else "")
+        + f", {len(result.pages)} "
+        f"{args.paper} pages ({sections}); {kit.summary()}"
+        + (", backs for duplex printing" if args.duplex else "")
+    )
+    return 0

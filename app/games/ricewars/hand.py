@@ -1,0 +1,72 @@
+"""The viewer's hand of Rice Wars cards: one button per card, sized with the window."""
+
+from __future__ import annotations
+
+import functools
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.games.ricewars import narrate
+
+CARD_SIZE = (150, 92)  # a card at scale 1 (1280 × 720), in pixels
+HAND_STYLE = (
+    "#hand {{ background: #3a2f24; border-radius: 6px; }}"
+    "#hand QLabel {{ font-size: {points:.1f}pt; }}"
+    "#hand > QLabel {{ color: #f3ead7; }}"
+    "CardButton {{ background: #fbf5e6; border: 2px solid #8a6d3b; border-radius: 8px; }}"
+    "CardButton:checked {{ background: #fff3a6; border-color: #d35400; }}"
+    "CardButton:disabled {{ background: #e9e2d2; border-color: #b9ab8c; }}"
+    "CardButton:hover:enabled {{ border-color: #d35400; }}"
+    "CardButton QLabel {{ color: #2b2116; background: transparent; }}"
+    "CardButton QLabel:disabled {{ color: #6f6553; }}"
+    "CardButton QLabel#effect {{ font-size: {small:.1f}pt; }}"
+)
+
+
+@functools.cache
+def has_japanese_font() -> bool:
+    """True when a font can draw kanji (else they would show as empty boxes)."""
+    return bool(QFontDatabase.families(QFontDatabase.Japanese))
+
+
+class CardButton(QPushButton):
+    """A card of the hand: name and kanji, effect, cost and strength bonus."""
+
+    def __init__(self, card_id: str, scale: float = 1.0, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        card = narrate.card_of(card_id)
+        self.card_id = card_id
+        self.setCheckable(True)
+        width, height = CARD_SIZE
+        self.setMinimumSize(round(width * 0.8 * scale), round(height * scale))
+        self.setMaximumSize(round(width * 1.3 * scale), round(height * scale))
+        self.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Fixed)
+        kind = "Reaction" if card.kind == "reaction" else "Action"
+        kanji = f" {card.kanji}" if has_japanese_font() else ""
+        head = QLabel(f"<b>{card.name}</b>{kanji}<br><small><i>{card.title}</i> · {kind.lower()}"
+                      "</small>")
+        text = QLabel(card.text)
+        text.setObjectName("effect")
+        text.setWordWrap(True)
+        foot = QLabel(f"Cost {card.cost} Ryo · Bonus <b>+{card.bonus}</b>")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(5, 3, 5, 3)
+        layout.setSpacing(0)
+        for label in (head, text, foot):
+            label.setAttribute(Qt.WA_TransparentForMouseEvents)
+            layout.addWidget(label)
+        text.setAlignment(Qt.AlignTop | Qt.AlignLeft)
+        layout.setStretch(1, 1)
+        self.setToolTip(
+            f"{card.name} ({card.title}, {kind.lower()}): {card.text}\n"
+            f"Cost {card.cost} Ryo, bonus +{card.bonus} in a combat or duel"
+        )
+        self.setAccessibleName(f"{card.name}: {card.text}")
+
+
+def hand_style(point_size: float) -> str:
+    """The hand strip's style sheet for a base font of `point_size` points."""
+    return HAND_STYLE.format(points=point_size * 0.95, small=point_size * 0.82)

@@ -1,0 +1,51 @@
+"""Rice Wars' story for one viewer: each decision in words, then what it set off (a fight,
+an auction's reveal, a new round) step by step on the board, and what it did to you.
+
+Qt-free. `story` is the game's `GameUI.story`: the decision's own line (`narrate`) with
+the fields it happened at, then one beat per resolution step (`fights`), each with its log
+line and the `ResolutionStep` the board shows (payload: a `fights.StepShow`).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from app.games.base import Beat, LogLine, ResolutionStep
+from app.games.ricewars import fights, narrate
+from engine.ricewars.state import RiceWarsState
+
+
+def story(
+    before: RiceWarsState, action: Any, after: RiceWarsState, player: int, viewer: int
+) -> list[Beat]:
+    """What `viewer` (a seat, `PUBLIC` or `EVERYTHING`) is told about `action`."""
+    beats: list[Beat] = []
+    text = narrate.describe(before, action, after, player, viewer)
+    revealed = before.fight is not None and before.fight["revealed"]
+    if revealed:
+        # after the cards are turned up the fight's steps tell it all (payments, the
+        # occupation): a line now would tell the result before its step
+        beats.append(Beat(()))
+    elif text:
+        beats.append(Beat((LogLine(text, narrate.action_places(before, action)),)))
+    for step in fights.resolution_steps(before, action, after, viewer):
+        line = LogLine(f"{step.title} — " + " ".join(map(_sentence, step.lines)), step.fields)
+        shown = ResolutionStep(
+            step.title, tuple(_rich(text) for text in step.lines), step.fields, step.show
+        )
+        beats.append(Beat((line,), shown))
+    return beats
+
+
+def _sentence(text: str) -> str:
+    """`text` ending like a sentence, so step lines read well run together in the log."""
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _rich(text: str) -> str:
+    """A step line for the panel: "For you" and the part before a short colon in bold."""
+    head, colon, rest = text.partition(": ")
+    if colon and len(head) < 32:
+        return f"<b>{escape(head)}</b>: {escape(rest)}"
+    return escape(text)

@@ -1,0 +1,499 @@
+"""The pieces on the Rokugan map: ownership, status rows, combat tokens, battle marks.
+
+`BoardOverlay` draws a `Picture` (control, special and combat tokens as one viewer knows
+them) on a `MapScene` laid out for games, and animates a resolution step from the board
+before it to the board after it with Qt's animation framework: tokens turn over (step 1),
+leave the board (bluffs, illegal tokens, raids, peace, battles), each battle's totals
+appear at its province one battle after another, provinces change colour and their
+control tokens and special tokens change. `skip()` jumps to the end of the animation.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from PySide6.QtCore import (
+    QAbstractAnimation,
+    QObject,
+    QParallelAnimationGroup,
+    QPauseAnimation,
+    QPointF,
+    QSequentialAnimationGroup,
+    QVariantAnimation,
+    Signal,
+)
+from PySide6.QtGui import QColor, QTransform
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
+
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.board.scene import MapScene
+from app.games.rokugan import narrate
+from app.games.rokugan.resolution import Battle, Picture, StepFacts
+from app.games.rokugan.tokens import (
+    STATUS_FONT,
+    TokenItem,
+    _group,
+    _pill,
+    _text_path,
+    clan_identity,
+    status_row,
+)
+from engine.rokugan.data import CLANS, SPECIAL_NAMES
+from engine.rokugan.state import RokuganState
+
+TOKEN_RADIUS = 1.45  # a combat token's radius in units, where there is room for it
+
+
+class BoardOverlay(QObject):
+    """Draws pictures on a scene and animates between them."""
+
+    finished = Signal()
+    """An animation ran to its end (or was skipped)."""
+
+    def __init__(self, scene: MapScene, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.scene = scene
+        self.items: list[QGraphicsItem] = []
+        self.token_items: dict[str, TokenItem] = {}
+        self.status_items: dict[int, QGraphicsItem] = {}
+        self.battle_items: dict[int, QGraphicsItem] = {}
+        self._animation: QAbstractAnimation | None = None
+        self._end: Callable[[], None] | None = None
+
+    # drawing ---------------------------------------------------------------------------
+    def clear(self) -> None:
+        """Remove every piece."""
+        for item in self.items:
+            if item.scene() is self.scene:
+                self.scene.removeItem(item)
+        self.items = []
+        self.token_items = {}
+        self.status_items = {}
+        self.battle_items = {}
+
+    def _add(self, item: QGraphicsItem) -> QGraphicsItem:
+        self.scene.addItem(item)
+        self.items.append(item)
+        return item
+
+    def draw(
+        self,
+        state: RokuganState,
+        picture: Picture,
+        viewer: int | None,
+        tips: Callable[[int], str] | None = None,
+    ) -> None:
+        """Draw `picture` (ownership, status rows, tokens, battle marks) from scratch."""
+        self.stop()
+        self.clear()
+        b = state.board
+        for q, pid in enumerate(b.ids):
+            owner = picture.owner[q]
+            self.scene.set_owner(pid, self.colour(state, owner) if owner >= 0 else None)
+            self._status(state, picture, q)
+            if tips is not None:
+                item = self.scene.province_items.get(pid)
+                if item is not None:
+                    item.setToolTip(tips(q))
+        self._tokens(state, picture, viewer)
+        for battle in picture.battles:
+            self._battle_mark(state, battle)
+
+    def colour(self, state: RokuganState, player: int) -> QColor:
+        """A seat's clan colour."""
+        return QColor(clan_identity(CLANS[state.clans[player]]).colour)
+
+    def _status(self, state: RokuganState, picture: Picture, q: int) -> QGraphicsItem | None:
+        pid = state.board.ids[q]
+        anchor = self.scene.status_anchor(pid)
+        if anchor is None:
+            return None
+        point, scale, shape = anchor
+        owner = picture.owner[q]
+        clan = CLANS[state.clans[owner]] if owner >= 0 else None
+        special = SPECIAL_NAMES[picture.special[q]] if picture.special[q] else None
+        row = status_row(
+            self.scene.unit,
+            clan,
+            picture.up[q],
+            picture.down[q],
+            picture.defence[q],
+            special,
+            stacked=shape == 1,
+        )
+        row.setScale(scale)
+        row.setPos(point)
+        row.setZValue(40)
+        row.setToolTip(_status_tip(state, picture, q))
+        self._add(row)
+        self.status_items[q] = row
+        return row
+
+    def _tokens(self, state: RokuganState, picture: Picture, viewer: int | None) -> None:
+        b = state.board
+        u = self.scene.unit
+        tokens = picture.tokens
+        positions: dict[int, tuple[QPointF, float]] = {}
+        centre_groups: dict[int, list[int]] = {}
+        for s, t in enumerate(tokens):
+            if t is not None and 0 <= t[1] < b.n and t[3] < 0:
+                centre_groups.setdefault(t[1], []).append(s)
+        for q, serials in centre_groups.items():
+            target = self.scene.target(b.ids[q])
+            if target is None:
+                continue
+            for s, point, radius in _cluster(target.x, target.y, target.radius, len(serials), u):
+                positions[serials[s]] = (point, radius)
+        for s, t in enumerate(tokens):
+            if t is None or t[3] >= 0:
+                continue  # blessings are drawn on their hosts below
+            player, slot, up, _host, _blessed, tid = t
+            clan = CLANS[state.clans[player]]
+            label = state.label(player, tid) if tid >= 0 else None
+            face = narrate.token_short(label) if label else None
+            item = TokenItem(u, clan, face, bool(label) and not up, ("token", f"#{s}"))
+            if slot >= b.n:
+                target = self.scene.target(b.slot_text[slot])
+                if target is None:
+                    continue
+                point, radius = QPointF(target.x, target.y), target.radius
+                item.arrow = QPointF(*target.direction)
+            elif s in positions:
+                point, radius = positions[s]
+            else:
+                continue
+            item.radius = radius
+            item.setPos(point)
+            positions[s] = (point, radius)
+            item.setToolTip(_token_tip(state, player, label, up, slot))
+            self._add(item)
+            self.token_items[f"#{s}"] = item
+        for s, t in enumerate(tokens):
+            if t is None or t[3] < 0 or t[3] not in positions:
+                continue
+            player, _slot, _up, host, _b, tid = t
+            clan = CLANS[state.clans[player]]
+            label = state.label(player, tid) if tid >= 0 else None
+            point, radius = positions[host]
+            item = TokenItem(
+                radius * 0.62,
+                clan,
+                narrate.token_short(label) if label else "+",
+                False,
+                ("token", f"#{s}"),
+            )
+            item.setPos(point + QPointF(radius * 0.8, -radius * 0.8))
+            item.setZValue(46)
+            positions[s] = (point, radius)
+            item.setToolTip(
+                f"{narrate.token_words(label) if label else 'Blessing'} of "
+                f"{narrate.pretty(clan)} on the token under it"
+            )
+            self._add(item)
+            self.token_items[f"#{s}"] = item
+
+    def _battle_mark(self, state: RokuganState, battle: Battle) -> QGraphicsItem:
+        """The battle's totals at its province: each side's clan-coloured pill, the
+        defender's as its tokens + the province's defence."""
+        u = self.scene.unit
+        q = battle.province
+        size = u * STATUS_FONT
+        parts = []
+        for p in battle.attackers:
+            parts.append(self._total_pill(state, p, str(battle.total(p)), size))
+        if battle.attackers:
+            sword = QGraphicsPathItem(_text_path("⚔", size))
+            sword.setBrush(QColor("#1d1a15"))
+            parts.append((sword, size * 1.1))
+        d = battle.defender
+        if d >= 0:
+            text = f"{battle.total(d)}+{battle.bonus}" if battle.attackers else str(battle.total(d))
+            parts.append(self._total_pill(state, d, text, size))
+        elif battle.attackers:
+            parts.append(self._total_pill(state, -1, f"+{battle.bonus}", size))
+        mark = _group(parts, u * 0.3)
+        target = self.scene.target(state.board.ids[q])
+        centre = (
+            QPointF(target.x, target.y)
+            if target is not None
+            else self.scene.centre_point(state.board.ids[q])
+        )
+        mark.setPos(centre)
+        mark.setZValue(55)
+        winner = battle.winner
+        mark.setToolTip(
+            f"Battle for {narrate.province_name(state, q)}: "
+            + ", ".join(f"{narrate.clan_name(state, p)} {t}" for p, t in battle.totals)
+            + (f"; defence {battle.bonus}" if battle.attackers else "")
+            + (f"; {narrate.clan_name(state, winner)} holds it" if winner >= 0 else "")
+        )
+        self._add(mark)
+        self.battle_items[q] = mark
+        return mark
+
+    def _total_pill(
+        self, state: RokuganState, player: int, text: str, size: float
+    ) -> tuple[QGraphicsPathItem, float]:
+        if player >= 0:
+            identity = clan_identity(CLANS[state.clans[player]])
+            fill, ink = QColor(identity.colour), QColor(identity.ink)
+        else:
+            fill, ink = QColor("#eef0f4"), QColor("#28344a")
+        letters = _text_path(text, size)
+        width = letters.boundingRect().width() + size * 0.9
+        pill = QGraphicsPathItem(_pill(width, size * 1.3))
+        pill.setBrush(fill)
+        pill.setPen(ink)
+        inner = QGraphicsPathItem(letters, pill)
+        inner.setBrush(ink)
+        inner.setPen(QColor(0, 0, 0, 0))
+        return pill, width
+
+    # animation -------------------------------------------------------------------------
+    def animating(self) -> bool:
+        """True while an animation runs."""
+        return self._animation is not None
+
+    def stop(self) -> None:
+        """Stop a running animation where it is (the next draw replaces everything)."""
+        animation, self._animation = self._animation, None
+        self._end = None
+        if animation is not None:
+            animation.stop()
+
+    def skip(self) -> None:
+        """Jump to the end of a running animation."""
+        end = self._end
+        self.stop()
+        if end is not None:
+            end()
+            self.finished.emit()
+
+    def animate_step(
+        self,
+        state: RokuganState,
+        before: Picture,
+        facts: StepFacts,
+        viewer: int | None,
+        ms: int,
+        tips: Callable[[int], str] | None = None,
+    ) -> None:
+        """Draw `before`, then animate `facts`' step to its picture in about `ms` per
+        phase; without time (`ms` 0) the step's picture is drawn at once."""
+        after = facts.picture
+
+        def end() -> None:
+            self.draw(state, after, viewer, tips)
+
+        if ms <= 0:
+            end()
+            self.finished.emit()
+            return
+        self.draw(state, before, viewer, tips)
+        if facts.number == 1:
+            group = self._flips(state, before, after, ms)
+        elif facts.number == 5:
+            group = QSequentialAnimationGroup(self)
+            current = before
+            for battle in facts.battles:
+                following = _after_battle(current, after, battle, state)
+                one = QSequentialAnimationGroup(self)
+                mark = self._battle_mark(state, battle)
+                one.addAnimation(_pop(mark, ms // 2, self))
+                one.addAnimation(QPauseAnimation(ms // 3, self))
+                one.addAnimation(self._changes(state, current, following, ms // 2))
+                group.addAnimation(one)
+                current = following
+            group.addAnimation(self._changes(state, current, after, ms // 2))
+        else:
+            group = self._changes(state, before, after, ms)
+        self._end = end
+        self._animation = group
+        group.finished.connect(self._on_finished)
+        group.start()
+
+    def _on_finished(self) -> None:
+        end, self._end = self._end, None
+        self._animation = None
+        if end is not None:
+            end()
+        self.finished.emit()
+
+    def _flips(
+        self, state: RokuganState, before: Picture, after: Picture, ms: int
+    ) -> QAbstractAnimation:
+        group = QParallelAnimationGroup(self)
+        for s, t in enumerate(after.tokens):
+            old = before.tokens[s] if s < len(before.tokens) else None
+            item = self.token_items.get(f"#{s}")
+            if t is None or item is None or old is None:
+                continue
+            label = state.label(t[0], t[5]) if t[5] >= 0 else None
+            face = narrate.token_short(label) if label else None
+            if item.face == face and not item.known_face_down:
+                continue
+            group.addAnimation(_flip(item, face, ms, self))
+        return group
+
+    def _changes(
+        self, state: RokuganState, before: Picture, after: Picture, ms: int
+    ) -> QAbstractAnimation:
+        """Tokens leaving, provinces changing colour, status rows changing."""
+        group = QParallelAnimationGroup(self)
+        for s, t in enumerate(before.tokens):
+            gone = t is not None and (s >= len(after.tokens) or after.tokens[s] is None)
+            item = self.token_items.get(f"#{s}")
+            if gone and item is not None:
+                group.addAnimation(_fade(item, 1.0, 0.0, ms, self))
+        for q, pid in enumerate(state.board.ids):
+            same = (
+                before.owner[q] == after.owner[q]
+                and before.up[q] == after.up[q]
+                and before.down[q] == after.down[q]
+                and before.special[q] == after.special[q]
+                and before.defence[q] == after.defence[q]
+            )
+            if same:
+                continue
+            if before.owner[q] != after.owner[q]:
+                old = self.scene.fill_colour(pid)
+                new = self.colour(state, after.owner[q]) if after.owner[q] >= 0 else None
+                group.addAnimation(_tint(self.scene, pid, old, new, ms, self))
+            old_row = self.status_items.get(q)
+            if old_row is not None:
+                group.addAnimation(_fade(old_row, 1.0, 0.0, ms // 2, self))
+            new_row = self._status(state, after, q)
+            if new_row is not None:
+                new_row.setOpacity(0.0)
+                group.addAnimation(_pop(new_row, ms, self))
+        return group
+
+
+def _after_battle(current: Picture, final: Picture, battle: Battle, state: RokuganState) -> Picture:
+    """`current` with one battle fought: its tokens gone, its province as it ends."""
+    b = state.board
+    q = battle.province
+    tokens = list(current.tokens)
+    for s, t in enumerate(tokens):
+        if t is None:
+            continue
+        slot = t[1]
+        if slot >= 0 and b.slot_target[slot] == q:
+            tokens[s] = None
+    for s, t in enumerate(tokens):  # blessings on tokens that left
+        if t is not None and t[3] >= 0 and tokens[t[3]] is None:
+            tokens[s] = None
+
+    def with_q(values: tuple[int, ...], new: int) -> tuple[int, ...]:
+        return (*values[:q], new, *values[q + 1 :])
+
+    return Picture(
+        with_q(current.owner, final.owner[q]),
+        with_q(current.up, final.up[q]),
+        with_q(current.down, final.down[q]),
+        current.special,
+        with_q(current.defence, final.defence[q]),
+        tuple(tokens),
+        current.battles,
+    )
+
+
+def _cluster(
+    x: float, y: float, radius: float, count: int, unit: float
+) -> list[tuple[int, QPointF, float]]:
+    """Positions and radii of `count` tokens inside the disc (x, y, radius)."""
+    full = min(radius, unit * TOKEN_RADIUS)
+    if count == 1:
+        return [(0, QPointF(x, y), full)]
+    sin = math.sin(math.pi / count)
+    r = min(full, radius * sin / (1 + sin))
+    ring = radius - r
+    out = []
+    for i in range(count):
+        angle = -math.pi / 2 + 2 * math.pi * i / count
+        out.append((i, QPointF(x + math.cos(angle) * ring, y + math.sin(angle) * ring), r))
+    return out
+
+
+def _animation(ms: int, parent: QObject, apply: Callable[[float], None]) -> QVariantAnimation:
+    animation = QVariantAnimation(parent)
+    animation.setStartValue(0.0)
+    animation.setEndValue(1.0)
+    animation.setDuration(max(1, ms))
+    animation.valueChanged.connect(lambda value: apply(float(value)))
+    return animation
+
+
+def _fade(
+    item: QGraphicsItem, start: float, end: float, ms: int, parent: QObject
+) -> QVariantAnimation:
+    def apply(v: float) -> None:
+        item.setOpacity(start + (end - start) * v)
+
+    return _animation(ms, parent, apply)
+
+
+def _pop(item: QGraphicsItem, ms: int, parent: QObject) -> QVariantAnimation:
+    scale = item.scale()
+    item.setOpacity(0.0)
+
+    def apply(v: float) -> None:
+        item.setOpacity(v)
+        item.setScale(scale * (0.4 + 0.6 * v + 0.25 * math.sin(math.pi * v)))
+
+    return _animation(ms, parent, apply)
+
+
+def _flip(item: TokenItem, face: str | None, ms: int, parent: QObject) -> QVariantAnimation:
+    def apply(v: float) -> None:
+        if v >= 0.5 and (item.face != face or item.known_face_down):
+            item.face = face
+            item.known_face_down = False
+        item.setTransform(QTransform.fromScale(max(0.02, abs(1 - 2 * v)), 1.0))
+        item.update()
+
+    return _animation(ms, parent, apply)
+
+
+def _tint(
+    scene: MapScene, pid: str, old: QColor, new: QColor | None, ms: int, parent: QObject
+) -> QVariantAnimation:
+    from app.palette import NEUTRAL
+
+    target = new if new is not None else QColor(NEUTRAL)
+
+    def apply(v: float) -> None:
+        mixed = QColor.fromRgbF(
+            old.redF() + (target.redF() - old.redF()) * v,
+            old.greenF() + (target.greenF() - old.greenF()) * v,
+            old.blueF() + (target.blueF() - old.blueF()) * v,
+        )
+        item = scene.province_items.get(pid)
+        if item is not None:
+            item.setBrush(mixed)
+
+    return _animation(ms, parent, apply)
+
+
+def _token_tip(state: RokuganState, player: int, label: str | None, up: int, slot: int) -> str:
+    clan = narrate.clan_name(state, player)
+    where = narrate.place_phrase(state, state.board.slot_text[slot]) if slot >= 0 else ""
+    if label is None:
+        return f"A face-down token of {clan} {where}".strip()
+    hidden = "" if up else " (face down; the others cannot see it)"
+    return f"{clan}'s {narrate.token_words(label)} {where}{hidden}".strip()
+
+
+def _status_tip(state: RokuganState, picture: Picture, q: int) -> str:
+    owner = picture.owner[q]
+    lines = []
+    if owner >= 0:
+        lines.append(
+            f"{narrate.clan_name(state, owner)}: ★ {picture.up[q]} face-up control token(s) "
+            f"(each worth 1 honor and +1 defence), ● {picture.down[q]} face-down"
+        )
+    lines.append(f"Defence {picture.defence[q]}: what an attacker must beat")
+    if picture.special[q]:
+        lines.append(f"Special token: {narrate.special_name(picture.special[q])}")
+    return "\n".join(lines)

@@ -1,0 +1,337 @@
+"""The app's Print kit…: the kit's options (as `daimyo kit` has them), a preview, a PDF.
+
+`KitDialog` asks for the game, the map (the game's shipped maps, the running game's map,
+or a map file), the paper, the board's scale (fit or true size) and double-sided printing,
+and says how many pages that makes. Its buttons open the print preview (a
+QPrintPreviewDialog whose print button prints the same pages) or write the PDF.
+`print_kit(parent, settings, game, map_path)` runs the whole flow and remembers the
+options; Game → Print kit… and the start screen's Print menu call it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPageLayout
+from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.printing.kit.build import GAME_NAMES, KitError, build_kit, default_map
+from app.printing.kit.document import kit_page_layout, render_kit, write_kit
+from app.printing.kit.model import GAMES, Kit
+from app.printing.kit.plan import KitOptions, plan_kit
+from app.printing.layout import PAPER_SIZES, LayoutError
+
+OTHER_MAP = "A map file…"
+MAP_FILTER = "Daimyo maps (*.yaml *.yml)"
+SCALES = (("fit", "Fit on one page"), ("true", "True size, tiled"))
+PREVIEW, EXPORT = "preview", "export"
+
+
+def shipped_maps_of(game: str) -> list[tuple[str, str]]:
+    """(map id, name) of the shipped maps made for `game`, from the files' headers."""
+    from app.new_game_dialog import map_header
+    from maps.api import shipped_map_path, shipped_maps
+
+    out = []
+    for map_id in shipped_maps():
+        header = map_header(shipped_map_path(map_id))
+        if header.get("game") in (game, "any"):
+            out.append((map_id, str(header.get("name") or map_id)))
+    return out
+
+
+class KitDialog(QDialog):
+    """The kit's options, a page count, and Preview… / Export PDF… buttons.
+
+    `choice` is PREVIEW or EXPORT after the dialog is accepted; `options()` and `kit()`
+    give what to print.
+    """
+
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        options: KitOptions | None = None,
+        extra_map: Path | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Print-and-play kit")
+        self.choice = ""
+        self._kits: dict[tuple[str, str | None], Kit] = {}
+        self._extra_map = extra_map
+        self.game = QComboBox()
+        for game in GAMES:
+            self.game.addItem(GAME_NAMES[game], game)
+        self.map = QComboBox()
+        self.paper = QComboBox()
+        self.paper.addItems(list(PAPER_SIZES))
+        self.scale = QComboBox()
+        for key, text in SCALES:
+            self.scale.addItem(text, key)
+        self.duplex = QCheckBox("&Double-sided: backs of tokens and cards on the reverse")
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.summary.setMinimumWidth(420)
+        form = QFormLayout()
+        form.addRow("&Game:", self.game)
+        form.addRow("&Map:", self.map)
+        form.addRow("&Paper:", self.paper)
+        form.addRow("&Board:", self.scale)
+        form.addRow("", self.duplex)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.preview_button = QPushButton("Pre&view…")
+        self.export_button = QPushButton("&Export PDF…")
+        self.preview_button.setDefault(True)
+        self.buttons.addButton(self.preview_button, QDialogButtonBox.ButtonRole.AcceptRole)
+        self.buttons.addButton(self.export_button, QDialogButtonBox.ButtonRole.AcceptRole)
+        self.preview_button.clicked.connect(lambda: self._choose(PREVIEW))
+        self.export_button.clicked.connect(lambda: self._choose(EXPORT))
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.buttons)
+        self.set_options(options or KitOptions("rokugan"))
+        self.game.currentIndexChanged.connect(self._on_game_changed)
+        for signal in (
+            self.map.currentIndexChanged,
+            self.paper.currentIndexChanged,
+            self.scale.currentIndexChanged,
+            self.duplex.toggled,
+        ):
+            signal.connect(self._on_changed)
+        self._on_changed()
+
+    # the form --------------------------------------------------------------------------
+    def set_options(self, options: KitOptions) -> None:
+        """Fill the form."""
+        self.game.blockSignals(True)
+        self.game.setCurrentIndex(max(0, self.game.findData(options.game)))
+        self.game.blockSignals(False)
+        self._fill_maps(options.map)
+        self.paper.setCurrentText(options.paper)
+        self.scale.setCurrentIndex(0 if options.scale is None else 1)
+        self.duplex.setChecked(options.duplex)
+
+    def options(self) -> KitOptions:
+        """The options the form shows."""
+        game = self.game.currentData()
+        data = self.map.currentData()
+        return KitOptions(
+            game,
+            data if isinstance(data, str) and data else None,
+            self.paper.currentText(),
+            None if self.scale.currentData() == "fit" else 1.0,
+            self.duplex.isChecked(),
+        )
+
+    def kit(self) -> Kit:
+        """The kit the form stands for (built once per game and map; raises KitError,
+        MapError)."""
+        options = self.options()
+        key = (options.game, options.map)
+        if key not in self._kits:
+            QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+            try:
+                self._kits[key] = build_kit(options.game, options.map)
+            finally:
+                QApplication.restoreOverrideCursor()
+        return self._kits[key]
+
+    def _fill_maps(self, chosen: str | None) -> None:
+        game = self.game.currentData()
+        self.map.blockSignals(True)
+        self.map.clear()
+        if game == "shinobi":
+            self.map.addItem("No map: each player's province is a mat", "")
+            self.map.setEnabled(False)
+        else:
+            self.map.setEnabled(True)
+            for map_id, name in shipped_maps_of(game):
+                self.map.addItem(name, map_id)
+            for path in (self._extra_map, Path(chosen) if chosen else None):
+                if path is not None and self.map.findData(str(path)) < 0 and path.suffix:
+                    self.map.addItem(f"{path.name} (file)", str(path))
+            self.map.addItem(OTHER_MAP, OTHER_MAP)
+            wanted = chosen or default_map(game)
+            index = self.map.findData(wanted)
+            self.map.setCurrentIndex(index if index >= 0 else 0)
+        self.map.blockSignals(False)
+
+    def _on_game_changed(self, *_: object) -> None:
+        self._fill_maps(None)
+        self._on_changed()
+
+    def _on_changed(self, *_: object) -> None:
+        if self.map.currentData() == OTHER_MAP:
+            path, _ = QFileDialog.getOpenFileName(self, "Print a kit", str(Path.home()),
+                                                  MAP_FILTER)
+            self.map.blockSignals(True)
+            if path:
+                self.map.insertItem(self.map.count() - 1, f"{Path(path).name} (file)", path)
+                self.map.setCurrentIndex(self.map.count() - 2)
+            else:
+                self.map.setCurrentIndex(0)
+            self.map.blockSignals(False)
+        self.summary.setText(self.describe())
+        ok = not self.summary.text().startswith("Cannot print")
+        self.preview_button.setEnabled(ok)
+        self.export_button.setEnabled(ok)
+
+    def describe(self) -> str:
+        """One paragraph: pages in all, and what is in the kit; or why it cannot print."""
+        from maps.api import MapError
+
+        options = self.options()
+        try:
+            kit = self.kit()
+            plan = plan_kit(kit, options)
+        except (KitError, MapError, LayoutError, OSError) as exc:
+            return f"Cannot print: {exc}"
+        sections = ", ".join(
+            f"{title.lower()} {first + 1}" + (f"–{last + 1}" if last > first else "")
+            for title, first, last in plan.sections
+        )
+        return (
+            f"{len(plan.pages)} {options.paper} pages: contents 1, {sections}. "
+            f"{kit.summary()}."
+        )
+
+    def _choose(self, choice: str) -> None:
+        self.choice = choice
+        self.accept()
+
+
+# --------------------------------------------------------------------------- preview, print
+
+
+def make_kit_printer(options: KitOptions) -> QPrinter:
+    """A high-resolution printer on the kit's paper, double-sided when asked."""
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setFullPage(True)
+    printer.setPageLayout(kit_page_layout(options))
+    if options.duplex:
+        printer.setDuplex(QPrinter.DuplexMode.DuplexLongSide)
+    return printer
+
+
+def print_kit_on(printer: QPrinter, kit: Kit, options: KitOptions) -> None:
+    """Print the kit on `printer` (its own paper; the kit is always portrait)."""
+    printer.setFullPage(True)
+    printer.setPageOrientation(QPageLayout.Orientation.Portrait)
+    render_kit(printer, kit, options)
+
+
+def open_kit_preview(
+    kit: Kit, options: KitOptions, parent: QWidget | None = None, exec_dialog: bool = True
+) -> QPrintPreviewDialog:
+    """A QPrintPreviewDialog of the kit; its print button prints the same pages."""
+    printer = make_kit_printer(options)
+    dialog = QPrintPreviewDialog(printer, parent)
+    dialog.setWindowTitle(f"Print preview — {kit.game_name} kit ({kit.map_name})")
+    dialog.paintRequested.connect(lambda p: print_kit_on(p, kit, options))
+    dialog._daimyo_printer = printer  # keep the printer alive as long as the dialog
+    if exec_dialog:
+        dialog.exec()
+    return dialog
+
+
+def options_from_settings(data: Any, game: str | None, map_path: Path | None) -> KitOptions:
+    """The remembered kit options, for `game` on `map_path` when given."""
+    data = data if isinstance(data, dict) else {}
+    paper = data.get("paper")
+    paper = paper if isinstance(paper, str) and paper in PAPER_SIZES else "A4"
+    scale = 1.0 if data.get("scale") == 1.0 else None
+    chosen_game = game if game in GAMES else data.get("game")
+    chosen_game = chosen_game if isinstance(chosen_game, str) and chosen_game in GAMES else (
+        "rokugan")
+    map_ref = str(map_path) if map_path is not None and chosen_game != "shinobi" else None
+    remembered = data.get("map")
+    if map_ref is None and chosen_game == data.get("game") and isinstance(remembered, str):
+        map_ref = remembered or None
+    if chosen_game == "shinobi":
+        map_ref = None
+    return KitOptions(chosen_game, map_ref, paper, scale, data.get("duplex") is True)
+
+
+def print_kit(
+    parent: QWidget, settings: Any = None, game: str | None = None, map_path: Path | None = None
+) -> bool:
+    """Game → Print kit…: options, then the preview or a PDF file. True when something
+    was shown or written."""
+    from maps.api import MapError
+
+    remembered = settings.value("kit/options") if settings is not None else None
+    options = options_from_settings(_json(remembered), game, map_path)
+    dialog = KitDialog(parent, options, extra_map=map_path)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return False
+    options = dialog.options()
+    try:
+        kit = dialog.kit()
+    except (KitError, MapError, OSError) as exc:
+        QMessageBox.warning(parent, "Cannot print the kit", str(exc))
+        return False
+    if settings is not None:
+        settings.set_value("kit/options", json.dumps(
+            {"game": options.game, "map": options.map, "paper": options.paper,
+             "scale": options.scale, "duplex": options.duplex}))
+    if dialog.choice == EXPORT:
+        return export_kit(parent, kit, options, settings) is not None
+    preview = open_kit_preview(kit, options, parent)
+    preview.deleteLater()
+    return True
+
+
+def export_kit(
+    parent: QWidget, kit: Kit, options: KitOptions, settings: Any = None,
+    path: str | Path | None = None,
+) -> Path | None:
+    """Ask where to save (unless `path`), then write the kit's PDF; the path written."""
+    if path is None:
+        folder = Path((settings.value("print/folder") if settings is not None else None)
+                      or Path.home())
+        name = f"{options.game}-kit.pdf"
+        path, _ = QFileDialog.getSaveFileName(parent, "Export kit PDF", str(folder / name),
+                                              "PDF (*.pdf)")
+        if not path:
+            return None
+    path = Path(path)
+    if path.suffix.lower() != ".pdf":
+        path = path.with_name(path.name + ".pdf")
+    QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+    try:
+        write_kit(kit, path, options)
+    except (LayoutError, OSError) as exc:
+        QApplication.restoreOverrideCursor()
+        QMessageBox.critical(parent, "Cannot export the kit", f"{path}: {exc}")
+        return None
+    QApplication.restoreOverrideCursor()
+    if settings is not None:
+        settings.set_value("print/folder", str(path.parent))
+    return path
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, str):
+        try:
+            return json.loads(value)
+        except ValueError:
+            return None
+    return value

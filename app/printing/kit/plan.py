@@ -1,0 +1,456 @@
+"""The kit's pages, planned in millimetres before anything is drawn (no Qt).
+
+Every page has a header band (what the page is, and how many copies to print) and a
+footer band (how to cut or fold it, the page number) inside the printer's safe margin
+(`SAFE_MARGIN_MM`: nothing is printed nearer the paper's edge). Pieces are laid out in
+rows; cards in a grid centred on the sheet, so the mirrored back sheet lines up.
+
+Two-sided pieces: with `duplex`, each front sheet is followed by its back sheet, where
+every back sits behind its front when the sheet is turned over its long edge — the same
+rows, columns in mirrored order (x' = paper width − x − width). Without duplex a
+two-sided piece is printed as a fold pair: front above back, cut out together and folded
+on the line between them.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from app.printing.kit.model import Aid, Deck, Face, Kit, Piece, TokenSection
+from app.printing.layout import (
+    DEFAULT_OVERLAP_MM,
+    SAFE_MARGIN_MM,
+    BoardPlan,
+    LayoutError,
+    Rect,
+    paper_size,
+    plan_fit,
+    plan_scaled,
+)
+
+HEADER_MM = 6.0
+FOOTER_MM = 5.0
+BAND_GAP_MM = 1.0
+HEADING_MM = 5.5
+TOKEN_GAP_MM = 2.0
+CARD_GAP_MM = 3.0
+BOARD_SIDE_MM = 10.0  # board pages keep the board print's side margins (crop marks fit)
+BOARD_INSET_MM = 4.0  # room above and below a board tile for its crop marks
+
+
+@dataclass(frozen=True, slots=True)
+class KitOptions:
+    """How to print a kit: which game and map, paper, board scale, double-sided or not.
+
+    `scale` None fits the board on one page; 1.0 tiles it at true size.
+    """
+
+    game: str
+    map: str | None = None
+    paper: str = "A4"
+    scale: float | None = None
+    duplex: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FaceBox:
+    """A face drawn in a rectangle of the sheet (mm)."""
+
+    face: Face
+    rect: Rect
+
+
+@dataclass(slots=True)
+class KitPage:
+    """One planned page.
+
+    `kind`: contents, board, legend, index, tile, mat, tokens, cards, back, aid, rules.
+    `title` says what the page is, `copies` how many to print. Cut outlines are `cuts`
+    (sheet mm), fold lines `folds` ((x0, y0, x1, y1) mm).
+    """
+
+    kind: str
+    title: str
+    copies: str
+    note: str = ""
+    faces: list[FaceBox] = field(default_factory=list)
+    backs: list[Face | None] = field(default_factory=list)  # each face's back, for duplex
+    cuts: list[Rect] = field(default_factory=list)
+    folds: list[tuple[float, float, float, float]] = field(default_factory=list)
+    headings: list[tuple[str, Rect]] = field(default_factory=list)
+    aids: list[tuple[Aid, Rect]] = field(default_factory=list)
+    section: str = ""
+    back_of: int | None = None  # 0-based index of the page this one is the reverse of
+    tile: str = ""  # the board sheet code (R1C2) of a tile page
+
+
+@dataclass(slots=True)
+class KitPlan:
+    """Every page of a kit, the board's page plan, and where each section starts."""
+
+    paper: tuple[float, float]
+    pages: list[KitPage]
+    board_plan: BoardPlan | None
+    sections: list[tuple[str, int, int]]  # (section title, first page, last page), 0-based
+
+    def kinds(self) -> list[str]:
+        """Each page's kind, in order."""
+        return [p.kind for p in self.pages]
+
+
+def content_frame(paper: tuple[float, float]) -> Rect:
+    """The part of a kit page under the header and above the footer (mm)."""
+    top = SAFE_MARGIN_MM + HEADER_MM + BAND_GAP_MM
+    bottom = SAFE_MARGIN_MM + FOOTER_MM + BAND_GAP_MM
+    return Rect(
+        SAFE_MARGIN_MM, top, paper[0] - 2 * SAFE_MARGIN_MM, paper[1] - top - bottom
+    )
+
+
+def board_frame(paper: tuple[float, float]) -> Rect:
+    """Where a kit's board pages draw: the content frame with the board print's sides."""
+    frame = content_frame(paper)
+    inset = BOARD_INSET_MM
+    return Rect(
+        BOARD_SIDE_MM, frame.y + inset, paper[0] - 2 * BOARD_SIDE_MM, frame.height - 2 * inset
+    )
+
+
+def copies_text(copies: int, note: str = "") -> str:
+    """ "Print 1 copy", "Print 5 copies (one per player)"."""
+    text = f"Print {copies} cop{'y' if copies == 1 else 'ies'}"
+    return f"{text} ({note})" if note else text
+
+
+# --------------------------------------------------------------------------- the whole kit
+
+
+def plan_kit(
+    kit: Kit, options: KitOptions, paper: tuple[float, float] | None = None
+) -> KitPlan:
+    """Every page of the kit in print order (raises LayoutError for an unknown paper).
+
+    `paper` (mm) overrides the options' paper: a printer's own page size.
+    """
+    paper = paper or paper_size(options.paper, False)
+    pages: list[KitPage] = [KitPage("contents", "Contents", copies_text(1))]
+    sections: list[tuple[str, int, int]] = []
+
+    def section(title: str, new: list[KitPage]) -> None:
+        if not new:
+            return
+        for page in new:
+            page.section = title
+        sections.append((title, len(pages), len(pages) + len(new) - 1))
+        pages.extend(new)
+
+    board_plan = None
+    if kit.board is not None:
+        board_plan, board_pages = _board_pages(kit, paper, options)
+        section("Board", board_pages)
+    if kit.mats:
+        section("Board: province mats", [_aid_page(a, paper) for a in kit.mats])
+    token_fronts = token_pages(kit.tokens, paper, options.duplex)
+    section("Tokens", _paired(token_fronts, paper, options.duplex))
+    section("Cards", _paired(card_pages(kit.decks, paper), paper, options.duplex))
+    section(_aid_section_title(kit), aid_pages(kit.aids, paper))
+    section("Rules reference", [KitPage("rules", kit.rules.title, copies_text(1, "or one per "
+                                                                                    "player"))])
+    _number_backs(pages)
+    return KitPlan(paper, pages, board_plan, sections)
+
+
+def _aid_section_title(kit: Kit) -> str:
+    layouts = {a.layout for a in kit.aids}
+    if layouts == {"screen"}:
+        return "Clan screens"
+    if any(a.subtitle == "Daimyo board" for a in kit.aids):
+        return "Daimyo boards"
+    return "Player aids"
+
+
+def _board_pages(
+    kit: Kit, paper: tuple[float, float], options: KitOptions
+) -> tuple[BoardPlan, list[KitPage]]:
+    board = kit.board
+    frame = board_frame(paper)
+    size = board.size_mm  # type: ignore[attr-defined]
+    if options.scale is None:
+        plan = plan_fit(paper, size, True, area=frame)
+    else:
+        plan = plan_scaled(paper, size, options.scale, DEFAULT_OVERLAP_MM, True, area=frame)
+    name = board.name  # type: ignore[attr-defined]
+    pages: list[KitPage] = []
+    if not plan.tiled:
+        what = f"{plan.scale * 100:.0f} %" if options.scale is None else "true size"
+        pages.append(KitPage("board", f"Board: {name}, fitted on one page ({what})",
+                             copies_text(1)))
+        if plan.legend_rect is None:
+            pages.append(KitPage("legend", f"Board: {name}, legend", copies_text(1)))
+        return plan, pages
+    pages.append(KitPage("index", f"Board: {name}, assembly index", copies_text(1)))
+    pages.append(KitPage("legend", f"Board: {name}, legend", copies_text(1)))
+    for tile in plan.tiles:
+        pages.append(
+            KitPage(
+                "tile",
+                f"Board sheet {tile.code} ({tile.label} of {plan.rows} × {plan.columns}), "
+                f"{plan.scale * 100:.0f} %",
+                copies_text(1),
+                note="Trim on the crop marks, overlap the neighbour so the ⊕ marks meet, tape.",
+                tile=tile.code,
+            )
+        )
+    return plan, pages
+
+
+def _paired(fronts: list[KitPage], paper: tuple[float, float], duplex: bool) -> list[KitPage]:
+    """With duplex, each front page with two-sided pieces followed by its back page."""
+    if not duplex:
+        return fronts
+    out: list[KitPage] = []
+    for page in fronts:
+        out.append(page)
+        back_faces = [
+            FaceBox(back, _mirror(box.rect, paper[0]))
+            for box, back in zip(page.faces, page.backs, strict=True)
+            if back is not None
+        ]
+        if not back_faces:
+            continue
+        out.append(
+            KitPage(
+                "back",
+                f"Back of: {page.title}",
+                "Print on the reverse of the page before (duplex, long edge)",
+                note="Backs line up with their fronts when printed double-sided.",
+                faces=back_faces,
+                backs=[None] * len(back_faces),
+                cuts=[  # two-sided pieces only: duplex pages have one cut per face
+                    _mirror(box.rect, paper[0])
+                    for box, back in zip(page.faces, page.backs, strict=True)
+                    if back is not None
+                ],
+            )
+        )
+    return out
+
+
+def _mirror(rect: Rect, paper_width: float) -> Rect:
+    return Rect(paper_width - rect.x - rect.width, rect.y, rect.width, rect.height)
+
+
+def _number_backs(pages: list[KitPage]) -> None:
+    """Name the page each back page is the reverse of."""
+    for index, page in enumerate(pages):
+        if page.kind == "back":
+            page.back_of = index - 1
+            page.copies = f"Print on the reverse of page {index} (duplex, long edge)"
+
+
+# --------------------------------------------------------------------------- tokens
+
+
+def token_pages(
+    sections: tuple[TokenSection, ...], paper: tuple[float, float], duplex: bool
+) -> list[KitPage]:
+    """Token sections' front pages: groups in rows, a heading above each group.
+
+    A section continues on the page before when it fits there; a section with a different
+    number of copies starts a page of its own.
+    """
+    frame = content_frame(paper)
+    pages: list[KitPage] = []
+    gap = TOKEN_GAP_MM
+    titles: list[list[TokenSection]] = []
+    page: KitPage | None = None
+    y = frame.y
+
+    def new_page(section: TokenSection) -> KitPage:
+        fresh = KitPage("tokens", "", copies_text(section.copies), note="Cut along the grey lines.")
+        pages.append(fresh)
+        titles.append([])
+        return fresh
+
+    for section in sections:
+        for group in section.groups:
+            w, h = group.size_mm
+            fold = not duplex and any(p.two_sided for p in group.pieces)
+            cell_h = 2 * h if fold else h
+            columns = max(1, int((frame.width + gap) // (w + gap)))
+            rows = math.ceil(len(group.pieces) / columns)
+            if w > frame.width or cell_h > frame.height - HEADING_MM:
+                raise LayoutError(
+                    f"{group.title}: a {w:g} × {h:g} mm piece does not fit the paper"
+                )
+            heading = group.title
+            row = 0
+            while row < rows:
+                if (
+                    page is None
+                    or page.copies != copies_text(section.copies)
+                    or y + HEADING_MM + cell_h > frame.bottom + 1e-6
+                ):
+                    page = new_page(section)
+                    y = frame.y
+                if section not in titles[-1]:
+                    titles[-1].append(section)
+                if fold:
+                    page.note = (
+                        "Cut along the grey lines; fold each pair on the dashed line and glue it."
+                    )
+                page.headings.append((heading, Rect(frame.x, y, frame.width, HEADING_MM)))
+                y += HEADING_MM
+                heading = f"{group.title} (continued)"
+                while row < rows and y + cell_h <= frame.bottom + 1e-6:
+                    start = row * columns
+                    for c, piece in enumerate(group.pieces[start : start + columns]):
+                        x = frame.x + c * (w + gap)
+                        _place(page, piece, Rect(x, y, w, h), fold)
+                    y += cell_h + gap
+                    row += 1
+                y += 1.0
+    for fresh, sections_here in zip(pages, titles, strict=True):
+        fresh.title = sections_title(sections_here)
+    return pages
+
+
+def sections_title(sections: list[TokenSection]) -> str:
+    """A page's title from its sections: "Crab, Crane clan tokens; Neutral tokens"."""
+    parts: list[tuple[list[str], str]] = []  # (owner names, the rest of the title)
+    for section in sections:
+        owner = section.owner.name if section.owner is not None else ""
+        rest = section.title.replace(owner, "", 1).strip() if owner else section.title
+        if owner and parts and parts[-1][0] and parts[-1][1] == rest:
+            parts[-1][0].append(owner)
+        else:
+            parts.append(([owner] if owner else [], rest))
+    return "; ".join(f"{', '.join(owners)} {rest}" if owners else rest for owners, rest in parts)
+
+
+def _place(page: KitPage, piece: Piece, rect: Rect, fold: bool) -> None:
+    """Put a piece on a page: its front (and, folding, its back below it) and its cuts."""
+    page.faces.append(FaceBox(piece.front, rect))
+    if fold and piece.back is not None:
+        below = Rect(rect.x, rect.bottom, rect.width, rect.height)
+        page.faces.append(FaceBox(piece.back, below))
+        page.backs.extend([None, None])
+        page.cuts.append(Rect(rect.x, rect.y, rect.width, 2 * rect.height))
+        page.folds.append((rect.x, rect.bottom, rect.right, rect.bottom))
+    else:
+        page.backs.append(piece.back)
+        page.cuts.append(rect)
+
+
+# --------------------------------------------------------------------------- cards
+
+
+def card_grid(
+    frame: Rect, size: tuple[float, float]
+) -> tuple[int, int, float, float, float, float]:
+    """(columns, rows, x0, y0, gap x, gap y) of the card grid centred in `frame`."""
+    w, h = size
+    columns = int((frame.width + 1e-6) // w)
+    rows = int((frame.height + 1e-6) // h)
+    if columns < 1 or rows < 1:
+        raise LayoutError(f"a {w:g} × {h:g} mm card does not fit on this paper")
+    gap_x = min(CARD_GAP_MM, (frame.width - columns * w) / (columns - 1)) if columns > 1 else 0
+    gap_y = min(CARD_GAP_MM, (frame.height - rows * h) / (rows - 1)) if rows > 1 else 0
+    grid_w = columns * w + (columns - 1) * gap_x
+    grid_h = rows * h + (rows - 1) * gap_y
+    return (
+        columns,
+        rows,
+        frame.x + (frame.width - grid_w) / 2,
+        frame.y + (frame.height - grid_h) / 2,
+        gap_x,
+        gap_y,
+    )
+
+
+def card_pages(decks: tuple[Deck, ...], paper: tuple[float, float]) -> list[KitPage]:
+    """Card fronts in a grid; decks of one size share pages, a new size starts a page."""
+    frame = content_frame(paper)
+    pages: list[KitPage] = []
+    size: tuple[float, float] | None = None
+    slot = per_page = 0
+    grid = (1, 1, 0.0, 0.0, 0.0, 0.0)
+    for deck in decks:
+        for card in deck.cards:
+            if deck.size_mm != size or slot == per_page:
+                if deck.size_mm != size:
+                    size = deck.size_mm
+                    grid = card_grid(frame, size)
+                    per_page = grid[0] * grid[1]
+                pages.append(KitPage("cards", "", copies_text(deck.copies),
+                                     note="Cut along the grey lines."))
+                slot = 0
+            columns, _rows, x0, y0, gx, gy = grid
+            r, c = divmod(slot, columns)
+            rect = Rect(x0 + c * (size[0] + gx), y0 + r * (size[1] + gy), size[0], size[1])
+            page = pages[-1]
+            page.faces.append(FaceBox(card.front, rect))
+            page.cuts.append(rect)
+            page.backs.append(card.back)
+            if deck.title not in page.title:
+                page.title = f"{page.title}, {deck.title}" if page.title else deck.title
+            slot += 1
+    for page in pages:
+        page.title = f"Cards: {page.title} ({len(page.faces)})"
+    return pages
+
+
+# --------------------------------------------------------------------------- aids and mats
+
+
+def aid_pages(aids: tuple[Aid, ...], paper: tuple[float, float]) -> list[KitPage]:
+    """Screens and mats one to a page; half-page aids two to a page."""
+    pages: list[KitPage] = []
+    halves: list[Aid] = []
+    for aid in aids:
+        if aid.layout == "half":
+            halves.append(aid)
+        else:
+            pages.append(_aid_page(aid, paper))
+    frame = content_frame(paper)
+    half_h = (frame.height - 4) / 2
+    i = 0
+    while i < len(halves):
+        first = halves[i]
+        # One aid printed for several players: two on a page, half as many copies.
+        if first.copies > 1:
+            pair = [first, first]
+            note = f", {first.copies_note}" if first.copies_note else ""
+            copies = copies_text(math.ceil(first.copies / 2),
+                                 f"two to a page: {first.copies} aids{note}")
+            i += 1
+        else:
+            pair = halves[i : i + 2]
+            copies = copies_text(1)
+            i += 2
+        title = " and ".join(dict.fromkeys(a.title for a in pair))
+        page = KitPage("aid", title, copies, note="Cut along the grey line.")
+        for k, aid in enumerate(pair):
+            rect = Rect(frame.x, frame.y + k * (half_h + 4), frame.width, half_h)
+            page.aids.append((aid, rect))
+            page.cuts.append(rect)
+        pages.append(page)
+    return pages
+
+
+def _aid_page(aid: Aid, paper: tuple[float, float]) -> KitPage:
+    frame = content_frame(paper)
+    kind = "mat" if aid.layout == "mat" else "aid"
+    note = (
+        "Fold on the dashed line into a tent: the clan faces the table, the reference you."
+        if aid.layout == "screen"
+        else "Lay it in front of you."
+    )
+    page = KitPage(kind, f"{aid.title}" + (f" — {aid.subtitle}" if aid.subtitle else ""),
+                   copies_text(aid.copies, aid.copies_note), note=note)
+    page.aids.append((aid, frame))
+    if aid.layout == "screen":
+        middle = frame.y + frame.height / 2
+        page.folds.append((frame.x, middle, frame.right, middle))
+    return page

@@ -1,0 +1,441 @@
+"""Battle for Rokugan's kit: tokens, cards, clan screens and the turn reference.
+
+Counts come from the engine's component tables (`engine.rokugan.data`), so the kit holds
+exactly what the engine plays with: per clan 27 combat tokens (26 standard and the clan's
+special) and 30 control tokens; the neutral special tokens of the box (honor and defense
+bonuses, shrine, harbor, battlefield, 15 peace, 15 scorched earth); a round marker and a
+five-round track; 2 scout cards and 1 shugenja card per player (for as many players as the
+map seats, at most 5), the first-player card (unless the map seats only 2), the initiative
+cards, the secret objectives and the territory cards.
+
+Which clans can be played on a map, and which objectives, territory cards and initiative
+cards it deals, is the game's own rule (`engine.rokugan.requirements.map_deal`, with the
+engine's card texts): a custom map's kit holds exactly the cards the game deals on it, and
+tokens and screens for the clans that have a capital there.
+
+Card size: the components file gives none for the published cards, so every card is a
+standard poker card (63.5 × 88.9 mm). Tokens are squares to cut with straight cuts: combat
+19 mm, control 15 mm, special 17 mm.
+"""
+
+from __future__ import annotations
+
+from app.palette import ROKUGAN_CLANS, Identity
+from app.printing.kit.model import (
+    POKER_MM,
+    Aid,
+    AidSection,
+    Deck,
+    Face,
+    Kit,
+    Piece,
+    PieceGroup,
+    RulesPage,
+    TokenSection,
+    owner_back,
+)
+from engine.graph import MapGraph
+from engine.rokugan import data as D
+from engine.rokugan.requirements import MapDeal, map_deal, player_range
+
+GAME_NAME = "Battle for Rokugan"
+COMBAT_MM = (19.0, 19.0)
+CONTROL_MM = (15.0, 15.0)
+SPECIAL_MM = (17.0, 17.0)
+TRACK_MM = (100.0, 22.0)
+MAX_PLAYERS = 5
+NEUTRAL = Identity("Neutral", "#efe6d2", "#222222", "")
+CARD_COLOURS = {
+    "territory": "#7a1f1f",
+    "shadowlands": "#3b2a3f",
+    "objective": "#1f3b5c",
+    "initiative": "#5a4a1a",
+    "scout": "#2f5d3a",
+    "shugenja": "#5b2f6a",
+    "first_player": "#8a5a00",
+}
+KIND_WORDS = {
+    D.ARMY: "Army",
+    D.NAVY: "Navy",
+    D.SHINOBI: "Shinobi",
+    D.BLESSING: "Blessing",
+    D.DIPLOMACY: "Diplomacy",
+    D.RAID: "Raid",
+    D.BLUFF: "Bluff",
+}
+
+CLAN_ABILITY = {
+    "crab": "Each face-up Crab control token adds 2 defense instead of 1 (it still scores "
+    "1 honor).",
+    "crane": "Crane wins ties: in any battle Crane takes part in, a tie for the highest "
+    "total that includes Crane goes to Crane.",
+    "dragon": "In upkeep, draw one token more than usual, then return one token from your "
+    "hand (not the bluff) to your pool.",
+    "lion": "A Lion bluff placed in a province to defend it stays at the reveal and adds "
+    "+2 defense; then it goes back behind the screen like any bluff.",
+    "phoenix": "When attacking a province with a capital, ignore the capital's printed +2 "
+    "defense (the Shadowlands' +1 still counts).",
+    "scorpion": "Once per round, right after placing a token, secretly look at one "
+    "face-down token on the board.",
+    "unicorn": "Right before the reveal, swap the places of two of your face-down tokens on "
+    "the board (both must be legal where they land; blessed tokens cannot move).",
+}
+
+TIMING = {
+    "territory": "Play in upkeep from round 2, in turn; then discard.",
+    "shadowlands": "Play at the start of your placement turn, before placing.",
+}
+
+
+# --------------------------------------------------------------------------- tokens
+
+
+def combat_token_faces(clan: str) -> list[tuple[str, str]]:
+    """(kind word, strength text) of each of a clan's 27 combat tokens, the special last."""
+    out = []
+    for kind, strength in D.CLAN_TOKENS[D.CLAN_INDEX[clan]]:
+        if kind == D.BLESSING:
+            text = f"+{strength}"
+        elif kind in (D.ARMY, D.NAVY, D.SHINOBI):
+            text = str(strength)
+        else:
+            text = ""
+        out.append((KIND_WORDS[kind], text))
+    return out
+
+
+def clan_tokens(clan: str) -> TokenSection:
+    """A clan's 27 combat tokens and 30 control tokens, two-sided."""
+    who = ROKUGAN_CLANS[clan]
+    combat_back = owner_back(who, "combat token", GAME_NAME)
+    combat = []
+    faces = combat_token_faces(clan)
+    for i, (kind, strength) in enumerate(faces):
+        special = i == D.SPECIAL_TID
+        front = Face(
+            "token",
+            strength or kind,
+            kind if strength else "",
+            colour=who.colour,
+            ink=who.ink,
+            mark=who.mark,
+            symbol="arrow" if kind in ("Army", "Navy", "Shinobi") else "",
+            badge="special" if special else "",
+        )
+        combat.append(Piece(front, combat_back))
+    defense = 2 if clan == "crab" else 1
+    control_front = Face(
+        "token",
+        who.mark,
+        f"+{defense} def · 1 honor",
+        colour=who.colour,
+        ink=who.ink,
+        mark=who.mark,
+        symbol="flower",
+    )
+    control_back = owner_back(who, "control", GAME_NAME)
+    control = [Piece(control_front, control_back)] * D.CONTROL_TOKENS
+    special = faces[D.SPECIAL_TID]
+    return TokenSection(
+        f"{who.name} clan tokens",
+        (
+            PieceGroup(
+                f"{who.name} — {D.TOKENS_PER_CLAN} combat tokens (special: "
+                f"{special[0]} {special[1]})".replace(" )", ")"),
+                COMBAT_MM,
+                tuple(combat),
+            ),
+            PieceGroup(
+                f"{who.name} — {D.CONTROL_TOKENS} control tokens (front: face up; back: "
+                "face down)",
+                CONTROL_MM,
+                tuple(control),
+            ),
+        ),
+        owner=who,
+    )
+
+
+def _special(title: str, subtitle: str, symbol: str, count: int) -> list[Piece]:
+    face = Face("token", title, subtitle, colour=NEUTRAL.colour, symbol=symbol)
+    return [Piece(face)] * count
+
+
+def _neutral_section() -> TokenSection:
+    supply = dict(zip(D.SPECIAL_NAMES, D.SPECIAL_SUPPLY, strict=True))
+    specials = [
+        *_special("+1", "honor", "flower", supply["honor1"]),
+        *_special("+2", "honor", "flower", supply["honor2"]),
+        *_special("4", "flowers", "flower", supply["honor4"]),
+        *_special("+1", "defense", "shield", supply["defense1"]),
+        *_special("+2", "defense", "shield", supply["defense2"]),
+        *_special("Shrine", "", "shrine", supply["shrine"]),
+        *_special("Harbor", "", "harbor", supply["harbor"]),
+        *_special("Battlefield", "", "battlefield", supply["battlefield"]),
+    ]
+    peace = _special("Peace", "", "peace", supply["peace"])
+    scorched = _special("Scorched", "earth", "scorched", supply["scorched_earth"])
+    marker = Piece(Face("token", "Round", "marker", colour="#f2c230", symbol="sun"))
+    track = Piece(
+        Face(
+            "track",
+            "Round track",
+            body=tuple(str(r) for r in range(1, D.ROUNDS + 1)),
+            footer="The game ends after round 5.",
+        )
+    )
+    return TokenSection(
+        "Neutral tokens and the round track",
+        (
+            PieceGroup(
+                "Special tokens: honor +1 ×2, +2, 4 flowers; defense +1 ×3, +2 (each scores "
+                "1 honor); shrine, harbor, battlefield",
+                SPECIAL_MM,
+                tuple(specials),
+            ),
+            PieceGroup(f"Peace tokens ({supply['peace']})", SPECIAL_MM, tuple(peace)),
+            PieceGroup(
+                f"Scorched earth tokens ({supply['scorched_earth']})", SPECIAL_MM, tuple(scorched)
+            ),
+            PieceGroup("Round marker", SPECIAL_MM, (marker,)),
+            PieceGroup("Round track: the marker starts on 1", TRACK_MM, (track,)),
+        ),
+    )
+
+
+# --------------------------------------------------------------------------- cards
+
+
+def _card(kind: str, title: str, subtitle: str, body: tuple[str, ...], badge: str = "",
+          accent: str = "", symbol: str = "", mark: str = "") -> Face:
+    return Face(
+        "card",
+        title,
+        subtitle,
+        body=body,
+        colour=CARD_COLOURS[kind],
+        ink="#ffffff",
+        badge=badge,
+        accent=accent,
+        symbol=symbol,
+        mark=mark,
+        footer=GAME_NAME,
+    )
+
+
+def _back(title: str, subtitle: str, colour: str) -> Face:
+    return Face("card-back", title, subtitle, colour=colour, ink="#ffffff", footer=GAME_NAME)
+
+
+def _territory_deck(deal: MapDeal, graph: MapGraph) -> Deck:
+    """Every territory card the map's territories can deal (one per territory is dealt)."""
+    territories = {t.id: t for t in graph.territories}
+    cards = []
+    for card in deal.territory_cards:
+        territory = territories.get(card.territory or "")
+        name = territory.name if territory is not None else (card.territory or "")
+        kind = "shadowlands" if card.id in D.SHADOWLANDS_CARDS else "territory"
+        front = _card(kind, card.name, f"Territory card · {name}", (card.text, TIMING[kind]),
+                      accent=territory.colour if territory is not None else "")
+        cards.append(Piece(front, _back("Territory card", name, CARD_COLOURS[kind])))
+    return Deck("Territory cards", POKER_MM, "poker 63.5 × 88.9 mm", tuple(cards))
+
+
+def _objective_deck(deal: MapDeal) -> Deck:
+    """The secret objectives the map deals, in the engine's words for this map."""
+    back = _back("Secret objective", "keep one of two", CARD_COLOURS["objective"])
+    cards = []
+    for objective in deal.objectives:
+        clan = D.OBJECTIVE_CLAN.get(D.OBJECTIVE_INDEX[objective.id])
+        front = _card(
+            "objective",
+            objective.name,
+            "Secret objective",
+            (objective.text, "Scored at the end of the game if it holds. Keep it hidden."),
+            badge=f"{objective.honor} honor",
+            accent=ROKUGAN_CLANS[D.CLANS[clan]].colour if clan is not None else "",
+        )
+        cards.append(Piece(front, back))
+    return Deck("Secret objectives", POKER_MM, "poker 63.5 × 88.9 mm", tuple(cards))
+
+
+def _initiative_deck(deal: MapDeal) -> Deck:
+    """A clan card for each clan that can be played on the map, and the neutral cards."""
+    back = _back("Initiative", "", CARD_COLOURS["initiative"])
+    cards = []
+    for card in deal.initiative:
+        if card.clan is not None:
+            who = ROKUGAN_CLANS[card.clan]
+            front = _card("initiative", who.name, "Initiative · clan card",
+                          (card.text, "Only the cards of clans in play are used."),
+                          accent=who.colour, symbol="crest", mark=who.mark)
+        else:
+            front = _card("initiative", card.name, "Initiative · neutral card", (card.text,))
+        cards.append(Piece(front, back))
+    return Deck("Initiative cards", POKER_MM, "poker 63.5 × 88.9 mm", tuple(cards))
+
+
+def _player_cards(players: int) -> Deck:
+    """2 scout cards and 1 shugenja card per player, for the most players the map seats,
+    and the first-player card (not used with 2 players)."""
+    when = "Play at the start of your placement turn, before placing; never on a blessed token."
+    scout = Piece(
+        _card("scout", "Scout", "2 per player",
+              ("Secretly look at one opponent's face-down token on the board.", when)),
+        _back("Scout", "", CARD_COLOURS["scout"]),
+    )
+    shugenja = Piece(
+        _card("shugenja", "Shugenja", "1 per player",
+              ("Reveal one opponent's token on the board and discard it.", when)),
+        _back("Shugenja", "", CARD_COLOURS["shugenja"]),
+    )
+    first = Piece(
+        _card("first_player", "First Player", "held by the first player",
+              ("Secretly look at one token on the board, then return it to its owner's pool.",
+               when, "Not used with 2 players.")),
+        _back("First Player", "", CARD_COLOURS["first_player"]),
+    )
+    cards = (
+        [scout] * (D.SCOUT_CARDS * players)
+        + [shugenja] * (D.SHUGENJA_CARDS * players)
+        + ([first] if players > 2 else [])
+    )
+    return Deck("Scout, shugenja and first-player cards", POKER_MM, "poker 63.5 × 88.9 mm",
+                tuple(cards))
+
+
+# --------------------------------------------------------------------------- screens, rules
+
+ROUND_LINES = (
+    "Upkeep: new first player (from round 2); take the bluff back and draw to 6 tokens; "
+    "play territory cards (from round 2).",
+    "Placement: in turn, place one token face down until one is left behind the screen.",
+    "Resolution: reveal; bluffs and illegal tokens go; raids; diplomacy; battles; claim "
+    "territories; advance the round marker.",
+)
+HONOR_LINES = (
+    "1 per flower in your provinces (printed and honor tokens).",
+    "1 per face-up control token (not in the Shadowlands), 1 per defense token.",
+    "Your objective, if it holds; 5 per whole territory (not the Shadowlands).",
+)
+
+
+def _screen(clan: str) -> Aid:
+    who = ROKUGAN_CLANS[clan]
+    kind, strength = combat_token_faces(clan)[D.SPECIAL_TID]
+    return Aid(
+        f"{who.name} clan",
+        (
+            AidSection("Clan ability", (CLAN_ABILITY[clan],)),
+            AidSection(
+                "Your tokens",
+                (
+                    "Army 1 ×6, 2 ×4, 3 ×3, 4 ×2, 5; Navy 1 ×2, 2; Shinobi 1, 2; Blessing +2 ×2; "
+                    "Diplomacy; Raid; Bluff.",
+                    f"Special: {kind} {strength}".strip() + ".",
+                    "Bluff stays behind this screen; the rest form your face-down pool. "
+                    "30 control tokens.",
+                ),
+            ),
+            AidSection("A round", ROUND_LINES),
+            AidSection("Honor at the end", HONOR_LINES),
+        ),
+        owner=who,
+        layout="screen",
+        subtitle="Daimyo's screen",
+    )
+
+
+RULES = RulesPage(
+    "Battle for Rokugan — turn order",
+    (
+        AidSection(
+            "Setup",
+            (
+                "Each territory gets one of its two territory cards, face down. Each player: "
+                "a clan, its screen, bluff behind the screen, 26 tokens shuffled face down as "
+                "the pool, 30 control tokens, 2 scouts, 1 shugenja; keep 1 of 2 objectives.",
+                "A control token in your capital; a clan initiative card names the first "
+                "player; then place face-down control tokens in empty provinces in turn "
+                "(2 players 11 each, 3: 7, 4: 5, 5: 4).",
+            ),
+        ),
+        AidSection(
+            "1  Upkeep",
+            (
+                "Round 2 on: reveal the top initiative card; that player takes the "
+                "first-player card.",
+                "Put your bluff behind your screen, then draw from your pool until you hold "
+                "6 tokens: your hand.",
+                "Round 2 on: from the first player, play one territory card or pass, until "
+                "everyone has passed in a row. Shadowlands cards are played in placement.",
+            ),
+        ),
+        AidSection(
+            "2  Placement",
+            (
+                "From the first player, place one token face down, until everyone has one "
+                "token left. Scout, shugenja, first-player and Shadowlands cards first.",
+                "One token per border (blessings excepted); on a border the arrow points at "
+                "the province attacked. Army: across a land border from your province, or "
+                "defends yours. Navy: across a coastal border, or defends a coastal province "
+                "of yours. Shinobi: attacks any province, or defends yours.",
+            ),
+        ),
+        AidSection(
+            "3  Resolution",
+            (
+                "1 Reveal. 2 Bluffs and illegal tokens go. 3 Raids: discard the tokens there, "
+                "remove control, leave scorched earth. 4 Diplomacy: discard the tokens there, "
+                "leave peace.",
+                "5 Battles: highest total wins, the defender wins ties (printed defense and "
+                "face-up control add). A winning attacker puts one face-down control token; "
+                "a province attacked and held gets one face-up control token.",
+                "6 Claim the territory cards of territories you hold entirely. 7 Advance the "
+                "round marker.",
+            ),
+        ),
+        AidSection("End of the game (after round 5): honor", HONOR_LINES),
+    ),
+    note="Most honor wins; ties: more provinces, then more territory cards won.",
+)
+
+
+# --------------------------------------------------------------------------- the kit
+
+
+def build_kit(board) -> Kit:
+    """The Rokugan kit for a board (an `app.printing.model.Board` of a Rokugan map).
+
+    The board must carry its game graph (`Board.graph`): the deal is read from it.
+    """
+    deal = map_deal(board.graph)
+    seats = player_range(board.graph)
+    players = seats[1] if seats is not None else MAX_PLAYERS
+    decks = (
+        _territory_deck(deal, board.graph),
+        _objective_deck(deal),
+        _initiative_deck(deal),
+        _player_cards(players),
+    )
+    tokens = (*(clan_tokens(c) for c in deal.clans), _neutral_section())
+    with_cards = len({c.territory for c in deal.territory_cards})
+    notes = (
+        f"What {board.name} deals: territory cards of its {with_cards} territories with "
+        f"cards, {len(deal.objectives)} secret objectives, clans with a capital: "
+        f"{', '.join(ROKUGAN_CLANS[c].name for c in deal.clans)}; scout and shugenja cards "
+        f"for {players} players.",
+        "Cards are poker size (63.5 × 88.9 mm); the published card size is not known.",
+    )
+    return Kit(
+        game="rokugan",
+        game_name=GAME_NAME,
+        map_name=board.name,
+        board=board,
+        mats=(),
+        tokens=tokens,
+        decks=decks,
+        aids=tuple(_screen(c) for c in deal.clans),
+        rules=RULES,
+        notes=notes,
+    )

@@ -1,0 +1,75 @@
+"""`daimyo log SAVE [--as SEAT]`: a saved game's story, as the app's log tells it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from app.cli import main
+from app.commands.log import load_saved_game
+from app.games import game_ui
+from app.games.base import EVERYTHING
+
+pytest.importorskip("maps.api")
+
+
+@pytest.fixture(params=["rokugan", "shinobi", "ricewars"])
+def saved(request, tmp_path, capsys):
+    """A finished 3-player random game of each game, saved by `daimyo play --save`."""
+    path = tmp_path / f"{request.param}.json"
+    assert main(["play", request.param, "--players", "3", "--seed", "4", "--save", str(path)]) == 0
+    capsys.readouterr()
+    return request.param, path
+
+
+def run_log(capsys, *args: str) -> tuple[int, list[str], str]:
+    code = main(["log", *args])
+    out, err = capsys.readouterr()
+    return code, out.splitlines(), err
+
+
+def test_the_log_prints_the_whole_story_one_event_per_line(saved, capsys) -> None:
+    game, path = saved
+    # When the story is printed (everything, as after the game)
+    code, lines, _ = run_log(capsys, str(path))
+    # Then it is the app's log of the replayed game, one line per event
+    assert code == 0
+    state = load_saved_game(path)
+    told = [" ".join(line.text.split()) for line in game_ui(game).story_so_far(state, EVERYTHING)]
+    assert lines == told
+    assert len(lines) >= len(state.history)
+    assert all(line.strip() for line in lines)
+
+
+def test_a_seat_reads_the_story_as_it_was_told_to_it(saved, capsys) -> None:
+    game, path = saved
+    code, everything, _ = run_log(capsys, str(path))
+    code_1, seat_1, _ = run_log(capsys, str(path), "--as", "1")
+    assert code == code_1 == 0 and seat_1
+    if game == "rokugan":
+        # the first seat is "you"; the others' face-down tokens are "a token" to it
+        assert any(line.startswith("You ") for line in seat_1)
+        assert not any(line.startswith("You ") for line in everything)
+        assert any(" a token " in line for line in seat_1)
+        assert not any("#" in line for line in seat_1 + everything)
+        clan = game_ui(game).player_label(load_saved_game(path), 1)
+        code_clan, by_name, _ = run_log(capsys, str(path), "--as", clan.lower())
+        code_2, by_number, _ = run_log(capsys, str(path), "--as", "2")
+        assert code_clan == code_2 == 0 and by_name == by_number
+
+
+def test_a_bad_seat_or_file_gets_a_clear_message(tmp_path, capsys) -> None:
+    path = tmp_path / "game.json"
+    assert main(["play", "shinobi", "--players", "3", "--seed", "1", "--save", str(path)]) == 0
+    capsys.readouterr()
+    code, _, err = run_log(capsys, str(path), "--as", "7")
+    assert code == 2 and "names no seat" in err and "1 (" in err
+    broken = tmp_path / "broken.json"
+    data = json.loads(path.read_text())
+    data["actions"][3] = "dance"
+    broken.write_text(json.dumps(data))
+    code, lines, err = run_log(capsys, str(broken))
+    assert code == 1 and not lines and str(broken) in err and "action 4" in err
+    code, _, err = run_log(capsys, str(tmp_path / "missing.json"))
+    assert code == 1 and "missing.json" in err

@@ -1,0 +1,270 @@
+"""The Rice Wars board tells the story: owners' colours, pieces inside their fields, legible
+at 1280 × 720, clicks that only pick lit fields, fights stepped on the board, a log in a
+player's words (AI hiring included) with no internal ids."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from PySide6.QtCore import QPointF
+
+from app.board.scene import NAME_SIZE
+from app.games import game_ui
+from app.games.base import EVERYTHING, PUBLIC
+from app.games.ricewars import story
+from app.games.ricewars.board import BADGE_FONT
+from app.games.ricewars.fights import StepShow
+from app.games.ricewars.picks import FIELD
+from app.session import AI, HUMAN, GameSession, NewGameConfig, Seat
+from engine.ricewars.data import ADVISORS, CARDS
+from engine.ricewars.state import HIRE, PALACE, RiceWarsState
+from tests.app.test_ricewars_game import click_board, wait_for_me
+from tests.app.test_ricewars_view import new_state, play_until
+from tests.engine.ricewars.helpers import new
+
+pytest.importorskip("maps.api")
+
+SEATS = (Seat(HUMAN, name="You"), Seat(AI, "easy"), Seat(AI, "easy"))
+
+
+def shown(state: RiceWarsState, qtbot, viewer: int | None = 0, side: str = "quick"):
+    """A Rice Wars view showing `state` to `viewer`."""
+    from maps.api import shipped_map_path
+
+    seats = [Seat(HUMAN) if p == viewer else Seat(AI) for p in range(state.n)]
+    session = GameSession(state, seats, shipped_map_path(f"ricewars-{side}"))
+    view = game_ui("ricewars").create_view()
+    qtbot.addWidget(view)
+    view.resize(1000, 650)
+    view.show_state(session, viewer, False)
+    return view, session
+
+
+def fills(view) -> dict[str, str]:
+    return {fid: view.fields.fill_colour(fid).name() for fid in view.scene.province_items}
+
+
+def expected_fills(view, state: RiceWarsState) -> dict[str, str]:
+    return {
+        fid: view.fields.fill_for(fid, state.owner[f]).name()
+        for f, fid in enumerate(state.board.ids)
+    }
+
+
+def a_won_combat(seed_range: range = range(60)) -> tuple[RiceWarsState, object, RiceWarsState]:
+    """(before, action, after) of a combat whose last action made a field change hands."""
+    for seed in seed_range:
+        state = play_until(new_state(seed=seed), lambda s: s.fight is not None, seed=seed)
+        if state.is_terminal() or state.fight["kind"] != "combat":
+            continue
+        rng = random.Random(seed)
+        while state.fight is not None:
+            before = state.clone()
+            action = rng.choice(state.legal_actions())
+            state.apply(action)
+        field = before.fight["field"]
+        if state.last_fight is not None and state.owner[field] != before.owner[field]:
+            return before, action, state
+    raise AssertionError("no won combat in the seeds tried")
+
+
+def test_fields_are_tinted_in_their_owners_colour_and_change_when_taken(qtbot) -> None:
+    # Given a combat about to end with the field changing hands
+    before, action, after = a_won_combat()
+    field = before.fid(before.fight["field"])
+    view, session = shown(before, qtbot)
+    # Then every field is filled as its owner's (paddy when free), distinct from free ones
+    assert fills(view) == expected_fills(view, before)
+    owned = [fid for f, fid in enumerate(before.board.ids) if before.owner[f] >= 0]
+    free = [fid for f, fid in enumerate(before.board.ids) if before.owner[f] < 0]
+    assert owned and free
+    assert not {fills(view)[fid] for fid in owned} & {fills(view)[fid] for fid in free}
+    old = fills(view)[field]
+    # When the combat ends and the view shows the game as it is now
+    session.state = after
+    view.show_state(session, 0, False)
+    # Then the taken field has its new owner's colour
+    assert fills(view) == expected_fills(view, after)
+    assert fills(view)[field] != old
+
+
+def test_stepping_a_combat_changes_the_board_at_its_result(qtbot) -> None:
+    # Given the story of a combat that changes a field's owner, as the public is told it
+    before, action, after = a_won_combat()
+    field = before.fid(before.fight["field"])
+    beats = story.story(before, action, after, before.current_player(), PUBLIC)
+    steps = [beat.step for beat in beats if beat.step is not None]
+    assert [s.title for s in steps][-1] == "Result"
+    view, session = shown(after, qtbot, viewer=None)
+    boards = []
+    # When the steps are shown one by one (no animation time: each is drawn at once)
+    for step in steps:
+        view.show_step(step)
+        assert isinstance(step.payload, StepShow)
+        boards.append(fills(view)[field])
+        # the fight's mark stands on the field through the whole fight
+        assert view.fields.fight_item is not None
+    # Then the field keeps its defender's colour until the result, which shows the winner's
+    assert boards[0] == view.fields.fill_for(field, before.owner[before.field(field)]).name()
+    assert len(set(boards[:-1])) == 1 and boards[-1] != boards[0]
+    assert boards[-1] == view.fields.fill_for(field, after.owner[after.field(field)]).name()
+    # And with animation time the result is animated, and skipping lands on the end
+    view.animation_ms = 400
+    view.show_step(steps[0])
+    view.show_step(steps[-1])
+    assert view.animating()
+    view.skip_animation()
+    assert not view.animating() and fills(view)[field] == boards[-1]
+    view.show_step(None)
+    assert fills(view) == expected_fills(view, after)
+
+
+def test_pieces_sit_inside_their_fields_off_the_names(qtbot) -> None:
+    for players, side in ((3, "quick"), (5, "epic")):
+        # Given a game late in round 3 (many peasants and all palaces on the board)
+        state = play_until(new(players, seed=2), lambda s: s.round >= 3, seed=2)
+        view, _ = shown(state, qtbot, side=side)
+        scene = view.scene
+        names = {fid: item.sceneBoundingRect() for fid, item in scene.names.items()}
+        pieces = {**view.peasant_items}
+        pieces.update({state.fid(state.palace[s]): item for s, item in view.palace_items.items()})
+        assert len(pieces) > 10
+        for fid, item in pieces.items():
+            # Then each piece lies inside its field and on no field's name
+            box = item.sceneBoundingRect()
+            assert scene.province_items[fid].path().contains(box), (side, fid)
+            letters = names[fid].adjusted(
+                names[fid].width() * 0.1, names[fid].height() * 0.25,
+                -names[fid].width() * 0.1, -names[fid].height() * 0.25,
+            )  # fmt: skip
+            assert not box.intersects(letters), (side, fid)
+
+
+def start(window, players: int = 3, seed: int = 4, side: str = "quick", seats=None) -> None:
+    seats = seats or (Seat(HUMAN, name="You"), *[Seat(AI, "easy")] * (players - 1))
+    assert window.start_game(NewGameConfig("ricewars", seats, f"ricewars-{side}", seed))
+
+
+def test_names_and_printed_values_are_legible_at_fit_zoom_on_1280_by_720(window, qtbot) -> None:
+    for players, side in ((3, "quick"), (5, "epic")):
+        window.resize(1280, 720)
+        start(window, players, side=side)
+        qtbot.waitUntil(lambda: window.controller.human_to_act, timeout=20000)
+        qtbot.wait(50)
+        # Then the whole screen fits the window (nothing is pushed past its edge)
+        assert window.width() <= 1280 and window.height() <= 720
+        view = window.game_screen.view
+        view.fit()
+        per_unit = view.scene.unit * view.board.transform().m11()
+        nine_points = 9 * view.board.logicalDpiY() / 72
+        for fid, block in view.scene.layout.blocks.items():
+            # the printed values (blessed Ryo) are ≥ 9 pt; names too on the quick board, on
+            # the epic board's narrow fields some are squeezed, but never under 8 pt
+            plate = BADGE_FONT * block.plate_scale * per_unit
+            assert plate >= nine_points - 0.01, (side, fid, plate)
+            name = NAME_SIZE * block.scale * per_unit
+            least = nine_points if side == "quick" else nine_points * 8 / 9
+            assert name >= least - 0.01, (side, fid, name)
+        # and so are the fight's strengths (drawn at full size)
+        assert BADGE_FONT * per_unit >= nine_points
+        window.close_game()
+
+
+def test_a_click_on_no_lit_field_changes_nothing_and_says_why(window, qtbot) -> None:
+    # Given my palace to place (the palace sites are lit)
+    start(window, seed=4)
+    wait_for_me(window, qtbot)
+    state = window.session.state
+    view = window.game_screen.view
+    assert state.phase == PALACE
+    lit = set(view.tree.options_of(FIELD))
+    history = list(state.history)
+    # When I click a field that is not lit
+    dark = next(fid for fid in state.board.ids if fid not in lit)
+    click_board(view, qtbot, view.place_point(dark))
+    # Then nothing happens but a word why
+    assert list(state.history) == history
+    assert window.statusBar().currentMessage().startswith(state.board.names[state.field(dark)])
+    # When I click off the fields (the paper around the map)
+    corner = view.scene.sceneRect().topLeft() + QPointF(view.scene.unit, view.scene.unit)
+    window.statusBar().clearMessage()
+    click_board(view, qtbot, corner)
+    # Then nothing happens either, and the status bar says what to click
+    assert list(state.history) == history
+    assert "lit field" in window.statusBar().currentMessage()
+    # When I click a lit field (on its name: names are not in the way)
+    target = sorted(lit)[0]
+    click_board(view, qtbot, view.scene.names[target].sceneBoundingRect().center())
+    wait_for_me(window, qtbot)
+    assert state.palace[0] == state.field(target)
+
+
+def test_the_computers_hiring_and_last_moves_are_shown(window, qtbot) -> None:
+    # Given a game with two computer seats, played to my second hiring
+    start(window, seed=6)
+    state = window.session.state
+    rng = random.Random(2)
+    from tests.app.test_ricewars_game import decide
+
+    while not (state.phase == HIRE and state.round == 2 and state.current_player() == 0):
+        wait_for_me(window, qtbot)
+        if state.phase == HIRE and state.round == 2 and state.current_player() == 0:
+            break
+        decide(window, qtbot, rng)
+    log = window.controller.log_texts()
+    # Then every computer seat's hiring of round 1 is in the log like mine
+    for seat in (1, 2):
+        name = state.colour[seat].capitalize()
+        assert any(re.match(rf"{name} (hires|pays)", line) for line in log), (name, "\n".join(log))
+    assert any(re.match(r"You (hire|pay)", line) for line in log)
+    # And each computer seat's last move on the board is ringed in its colour
+    rings = window.game_screen.view.scene.marks("last")
+    assert rings
+    colours = {window.controller.ui.player_colour(state, s) for s in (1, 2)}
+    found = {ring.pen().color().name() for ring in rings}
+    assert found & colours  # (each ring lies over a dark rim that makes it stand out)
+
+
+IDS = re.compile(r"\bf\d{2}\b|\bp\d\b|#\d")
+
+
+def test_the_story_names_no_internal_id_and_keeps_secrets(qapp) -> None:
+    # Given a whole 4-player game with fights, auctions and duels
+    state = play_until(new_state(4, seed=7), lambda s: False, seed=7, limit=6000)
+    assert state.is_terminal()
+    ui = game_ui("ricewars")
+    card_ids = {c.id for c in CARDS}
+    advisor_ids = {a.id for a in ADVISORS}
+    told = {}
+    for viewer in (0, PUBLIC, EVERYTHING):
+        lines = [line.text for line in ui.story_so_far(state, viewer)]
+        told[viewer] = lines
+        assert len(lines) > 100
+        for text in lines:
+            # Then no line names a field, card, advisor or seat by its id
+            assert not IDS.search(text), text
+            words = set(re.findall(r"[a-z]+\d?", text))
+            assert not words & card_ids and not words & (advisor_ids - {"geisha"}), text
+    # And seat 1 reads "you", the public never does; only seat 1's bids are named to it
+    assert any(line.startswith("You ") for line in told[0])
+    assert not any(re.search(r"\b[Yy]ou\b", line) for line in told[PUBLIC])
+    assert any("sealed bid" in line for line in told[PUBLIC])
+    assert not any(re.search(r"bids \d+ Ryo", line) for line in told[PUBLIC])
+    assert any(re.search(r"bids \d+ Ryo", line) for line in told[EVERYTHING])
+    # And after fights and rounds a summary says what happened to the viewer
+    assert any(line.count("For you: ") for line in told[0])
+
+
+def test_a_scaled_up_view_grows_its_text_and_cards(qtbot) -> None:
+    # Given a view at 1280 × 720's scale and one at 2560 × 1440's
+    state = play_until(new_state(seed=3), lambda s: s.round >= 2, seed=3)
+    small, _ = shown(state, qtbot)
+    big, _ = shown(state, qtbot)
+    big.set_ui_scale(2.0)
+    # Then the daimyo boards' column, the cards and the hand strip grow with it
+    assert big.side.width() >= 2 * small.side.width() - 2
+    assert big.hand_box.height() > 1.8 * small.hand_box.height()
+    card = next(iter(big.card_buttons.values()))
+    assert card.maximumHeight() > 1.8 * next(iter(small.card_buttons.values())).maximumHeight()
