@@ -36,6 +36,10 @@ from ai.arena import GameOutcome, ScheduledGame, play_games, wilson_interval
 from engine.core import GameState
 from engine.graph import MapGraph
 from engine.registry import get_game, map_readiness
+from engine.ricewars.position import MOVE, PALACE, SETUP_PEASANT
+from engine.ricewars.state import RiceWarsState
+from engine.rokugan.position import PH_CONTROL, PH_OBJECTIVE
+from engine.rokugan.state import RokuganState
 
 DEFAULT_BOTS = ("normal",)
 NOBODY = -1
@@ -124,23 +128,28 @@ def seat_labels(state: GameState) -> tuple[str, ...]:
     return tuple(labels)
 
 
-def holders(state: GameState) -> tuple[bool, list[int]]:
-    """(still in setup, the seat holding each province or `NOBODY`) for a map game."""
-    from engine.ricewars.state import RiceWarsState
-    from engine.rokugan.state import RokuganState
+Holders = Callable[[GameState], tuple[bool, list[int]]]
 
+
+def _rokugan_holders(state: Any) -> tuple[bool, list[int]]:
+    return state.phase in (PH_OBJECTIVE, PH_CONTROL), list(state.ctrl_owner)
+
+
+def _ricewars_holders(state: Any) -> tuple[bool, list[int]]:
+    held = list(state.owner)
+    for seat, field in enumerate(state.palace):
+        if field >= 0 and held[field] < 0:
+            held[field] = seat
+    return state.phase in (PALACE, MOVE, SETUP_PEASANT), held
+
+
+def holders_of(state: GameState) -> Holders:
+    """The function telling, for a state of this map game, (still in setup, the seat
+    holding each province or `NOBODY`); TypeError for a game without a map."""
     if isinstance(state, RokuganState):
-        from engine.rokugan.position import PH_CONTROL, PH_OBJECTIVE
-
-        return state.phase in (PH_OBJECTIVE, PH_CONTROL), list(state.ctrl_owner)
+        return _rokugan_holders
     if isinstance(state, RiceWarsState):
-        from engine.ricewars.position import MOVE, PALACE, SETUP_PEASANT
-
-        held = list(state.owner)
-        for seat, field in enumerate(state.palace):
-            if field >= 0 and held[field] < 0:
-                held[field] = seat
-        return state.phase in (PALACE, MOVE, SETUP_PEASANT), held
+        return _ricewars_holders
     raise TypeError(f"no balance playtests for {type(state).__name__}: it has no map")
 
 
@@ -150,12 +159,13 @@ class ControlWatch:
 
     def __init__(self, state: GameState) -> None:
         self.labels = seat_labels(state)
-        _, self.held = holders(state)
+        self.holders = holders_of(state)
+        _, self.held = self.holders(state)
         self.last = list(self.held)  # the last player to hold each province, or NOBODY
         self.contested = [0] * len(self.held)
 
     def __call__(self, state: GameState) -> None:
-        setup, self.held = holders(state)
+        setup, self.held = self.holders(state)
         for q, seat in enumerate(self.held):
             if seat != NOBODY and seat != self.last[q]:
                 if not setup and self.last[q] != NOBODY:
