@@ -107,8 +107,8 @@ def register(parser: argparse.ArgumentParser) -> None:
         help="playtest a map: AI games, win rate per starting position, contested provinces",
         description="Play seat-rotated AI games on the map in worker processes and report, "
         "per starting position (Battle for Rokugan: each clan with a capital; Rice Wars: "
-        "each seat), the win rate with its 95%% Wilson interval and the mean score, and per "
-        "province how often it changes hands per game (see ai/balance.py). GAMES is "
+        "each seat), the win rate with its 95 % Wilson interval and the mean score, and per "
+        "province how often it changes hands per game (see ai/balance.py). G is "
         "rounded up to whole rotations (Rokugan: a multiple of the clans with a capital).",
     )
     bal.add_argument("map", metavar="MAP", help="map file, or the id of a shipped map")
