@@ -43,6 +43,7 @@ import math
 import random
 from collections import deque
 from dataclasses import dataclass
+from functools import cache
 
 import shapely
 from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
@@ -386,6 +387,7 @@ def _colour(used: list[str]) -> str:
     return best
 
 
+@cache
 def _published_territories() -> dict[str, tuple[str, str]]:
     """Published territory id -> (name, colour), from the shipped Rokugan map."""
     from maps.api import shipped_map_path
