@@ -51,7 +51,10 @@ def main(argv: list[str]) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
+    from app import gui_gc
+
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    gui_gc.install(app)  # bots think in a thread: collect garbage only here
     waits = measure(app, args.game, args.level, args.players, args.rounds, args.seed, args.pace)
     report(waits, args)
     own = sum(w["own_s"] for w in waits)

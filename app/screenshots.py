@@ -25,6 +25,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app import gui_gc
 from app.games.rokugan.picks import BUTTON, CARD, DISCARD, END, HAND, PLACE, TOKEN, Pick
 from app.main_window import MainWindow
 from app.session import AI, HUMAN, NewGameConfig, Seat
@@ -82,6 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    gui_gc.install(app)  # bots think in a thread: collect garbage only here
     ok = True
     for size in args.sizes.split(","):
         width, _, height = size.strip().partition("x")

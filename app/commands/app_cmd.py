@@ -31,10 +31,12 @@ def run(args: argparse.Namespace) -> int:
     from PySide6.QtWidgets import QApplication
 
     import app.qt_compat  # noqa: F401 - before any Qt use: guards PySide6's refcount bugs
+    from app import gui_gc
     from app.main_window import MainWindow
     from app.settings import APPLICATION, ORGANISATION
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    gui_gc.install(app)  # bots think in a thread: collect garbage only here
     app.setOrganizationName(ORGANISATION)
     app.setApplicationName(APPLICATION)
     window = MainWindow(bot_nodes=args.bot_nodes)

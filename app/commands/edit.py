@@ -37,7 +37,10 @@ def run(args: argparse.Namespace) -> int:
     if problem is not None:
         print(problem, file=sys.stderr)
         return 1
+    from app import gui_gc
+
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    gui_gc.install(app)  # bots think in a thread: collect garbage only here
     from editor.main_window import open_editor
 
     try:

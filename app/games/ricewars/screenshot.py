@@ -22,6 +22,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app import gui_gc
 from app.games.ricewars.picks import BID, BUTTON, CARD, FIELD, Pick
 from app.main_window import MainWindow
 from app.session import AI, HUMAN, NewGameConfig, Seat
@@ -97,6 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     width, _, height = args.size.partition("x")
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    gui_gc.install(app)  # bots think in a thread: collect garbage only here
     tmp = Path(tempfile.mkdtemp(prefix="daimyo-shots-"))
     settings = AppSettings(QSettings(str(tmp / "settings.ini"), QSettings.IniFormat), tmp)
     settings.set_ai_pace("instant")
