@@ -180,3 +180,53 @@ def test_generator_previews_a_map_and_it_opens_in_the_editor(
     assert sorted(p.attrs.get("capital", "") for p in saved.provinces if "capital" in p.attrs) == [
         "crab", "crane", "dragon", "lion", "phoenix", "scorpion", "unicorn"
     ]  # fmt: skip
+
+
+def test_a_generated_map_file_opens_and_is_edited_like_any_other(
+    qtbot: Any, tmp_path: Path
+) -> None:
+    from shapely.geometry import Polygon
+
+    from app.cli import main
+    from editor.tools import Tool
+    from tests.editor.test_editor_qt import click, wait_analysis
+
+    # Given a map written by `daimyo map generate`
+    path = tmp_path / "gen.yaml"
+    args = ["map", "generate", "rokugan", "--provinces", "20", "--seed", "2", "-o", str(path)]
+    assert main(args) == 0
+    generated = load_map(path)
+    # When File ▸ Open opens it in the editor
+    window = make_window(qtbot, cut_off_map())
+    assert window.open_map(path)
+    window.view.fit()
+    # Then it is the document, and the live check finds it ready for Battle for Rokugan
+    assert window.document.path == path and not window.document.dirty
+    assert window.document.topo.to_mapfile().provinces == generated.provinces
+    analysis = wait_analysis(qtbot, window)
+    assert analysis.readiness["rokugan"].ready
+    # When two neighbouring provinces of one territory (no capital, no Shadowlands) are
+    # merged with the merge tool
+    graph = analysis.geometry.graph
+    plain = {
+        p.id
+        for p in generated.provinces
+        if "capital" not in p.attrs and not p.attrs.get("shadowlands")
+    }
+    a, b = next(
+        (p.id, q)
+        for p in graph.provinces
+        if p.id in plain
+        for q in p.neighbors
+        if q in plain and generated.territory_of(q) == generated.territory_of(p.id)
+    )
+    inside = {p.id: Polygon(p.polygon).representative_point() for p in generated.provinces}
+    window.set_tool(Tool.MERGE)
+    click(qtbot, window, (inside[a].x, inside[a].y))
+    click(qtbot, window, (inside[b].x, inside[b].y))
+    # Then the map has one province less, is unsaved, and still ready to play
+    assert len(window.document.topo.provinces) == 19 and window.document.dirty
+    assert wait_analysis(qtbot, window).readiness["rokugan"].ready
+    # and saving writes a map file that passes validation
+    assert window.save_to(path)
+    assert [i for i in validate(load_map(path)) if i.severity == "error"] == []
