@@ -119,16 +119,25 @@ def paint(painter: QPainter, picture: Picture, target: QRectF) -> None:
 def _labels(
     painter: QPainter, picture: Picture, unit: float, at: Callable[[float, float], QPointF]
 ) -> None:
-    font = QFont(painter.font())
-    font.setPixelSize(round(unit * 0.85))
-    painter.setFont(font)
-    metrics = QFontMetricsF(font)
+    base = QFont(painter.font())
+    base.setPixelSize(round(unit * 0.85))
     for p in picture.mapfile.provinces:
         point = picture.labels.get(p.id) or p.label
         if point is None:
             continue
         centre = at(*point)
         lines = [p.name] + ([picture.notes[p.id]] if p.id in picture.notes else [])
+        # A name wider than its province is set smaller (down to 70 %), so that the names
+        # of small neighbours do not run into each other.
+        xs = [x for x, _ in p.polygon]
+        room = at(max(xs), point[1]).x() - at(min(xs), point[1]).x()
+        font = QFont(base)
+        widest = max(QFontMetricsF(base).horizontalAdvance(line) for line in lines)
+        if widest > room * 0.95:
+            fit = max(0.7, room * 0.95 / widest)
+            font.setPixelSize(max(7, round(base.pixelSize() * fit)))
+        painter.setFont(font)
+        metrics = QFontMetricsF(font)
         fill = picture.fills.get(p.id, DEFAULT_FILL)
         ink = QColor("#ffffff") if fill.lightnessF() < 0.45 else QColor("#111111")
         painter.setPen(ink)
