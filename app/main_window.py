@@ -563,7 +563,7 @@ class MainWindow(QMainWindow):
 
         # the editor's "Play on this map" opens this window's new-game dialog; the editor
         # itself never imports the app's window
-        self._editor = open_editor(parent=None, play=self.play_on_map)
+        self._editor = open_editor(parent=None, play=self.play_on_map, settings=self.settings)
         self._editor.show()
 
     def play_on_map(self, map_path: str) -> bool:

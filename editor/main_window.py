@@ -11,15 +11,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QApplication,
     QDockWidget,
     QFileDialog,
     QInputDialog,
     QLabel,
-    QMainWindow,
     QMenu,
     QMessageBox,
     QUndoView,
@@ -27,17 +25,8 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import isValid
 
-from app.printing import (
-    Board,
-    LayoutError,
-    PrintOptions,
-    PrintResult,
-    build_board,
-    export_pdf,
-    open_print_preview,
-    print_with_dialog,
-)
-from app.printing.dialog import ask_print_options
+from app.printing import PrintOptions
+from app.settings import AppSettings
 from editor.analysis import AnalysisResult, LiveAnalysis
 from editor.dialogs import BackgroundDialog, BackgroundSpec, GridDialog, NewMapDialog
 from editor.document import MapDocument
@@ -47,8 +36,10 @@ from editor.panels import ProvincePanel, TerritoriesPanel, ValidationPanel
 from editor.playtest import open_playtest
 from editor.topology import PROVINCE, TopoMap
 from editor.view import MapView, Tool
+from editor.window_printing import PrintingActions, file_error
 
 MAP_FILTER = "Daimyo maps (*.yaml *.yml)"
+GEOMETRY_KEY, STATE_KEY = "editor/geometry", "editor/state"  # in the app's settings
 
 # tool, menu text, shortcut, toolbar text (the toolbar's tooltip gives the rest)
 TOOL_ACTIONS: list[tuple[Tool, str, str, str]] = [
@@ -80,32 +71,11 @@ def _fill(menu: QMenu, actions: list[QAction | None]) -> None:
             menu.addAction(action)
 
 
-def _file_error(path: str | Path, exc: Exception) -> str:
-    """A message for a file that could not be written: the file, the reason, the fix."""
-    if isinstance(exc, OSError):
-        reason = exc.strerror or str(exc)
-        return (
-            f"Could not write {path}: {reason}.\n\nCheck that the folder exists and that "
-            "you may write there, or choose another place (File ▸ Save as… / Export)."
-        )
-    return str(exc)
-
-
-def _validation_errors(board: Board) -> int:
-    """How many validation errors the map of a board print has."""
-    return sum(w.startswith("error") for w in board.warnings)
-
-
-def _validation_note(board: Board) -> str:
-    n = _validation_errors(board)
-    return f"The map fails validation ({n} error{'s' if n != 1 else ''}, see the Validation panel)"
-
-
 PlayOnMap = Callable[[str], bool]
 """Opens the app's new-game dialog on a map file; True when a game started."""
 
 
-class EditorWindow(QMainWindow):
+class EditorWindow(PrintingActions):
     """The map editor."""
 
     def __init__(
@@ -114,8 +84,11 @@ class EditorWindow(QMainWindow):
         document: MapDocument | None = None,
         parent: QWidget | None = None,
         play: PlayOnMap | None = None,
+        settings: AppSettings | None = None,
     ) -> None:
         super().__init__(parent)
+        # where the window's size, place and dock layout are remembered between runs
+        self.settings = settings if settings is not None else AppSettings()
         # Given by whoever opened the editor (the app's window, `daimyo edit`): the editor
         # does not import the app's window, which imports the editor.
         self.play_on_map = play
@@ -155,13 +128,30 @@ class EditorWindow(QMainWindow):
         )
         self._build_actions()
         self._connect_document()
-        self.resize(1400, 900)
+        self._restore_layout()
         self.analysis.run_now()
         QTimer.singleShot(0, self.view.fit)
         if self.document.path is not None:
             QTimer.singleShot(0, self.offer_restore)
 
     # ---------------------------------------------------------------------------- layout
+
+    def _restore_layout(self) -> None:
+        """The window's size, place and docks as they were when an editor last closed."""
+        geometry = self.settings.value(GEOMETRY_KEY)
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1400, 900)
+        state = self.settings.value(STATE_KEY)
+        if isinstance(state, QByteArray) and not state.isEmpty():
+            self.restoreState(state)
+
+    def _remember_layout(self) -> None:
+        """Keep the window's size, place and docks for the next editor."""
+        self.settings.set_value(GEOMETRY_KEY, self.saveGeometry())
+        self.settings.set_value(STATE_KEY, self.saveState())
+        self.settings.sync()
 
     def _dock(self, widget: QWidget, title: str, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -675,7 +665,7 @@ class EditorWindow(QMainWindow):
         try:
             target = self.document.save(path)
         except OSError as exc:
-            QMessageBox.critical(self, "Save failed", _file_error(path, exc))
+            QMessageBox.critical(self, "Save failed", file_error(path, exc))
             return False
         self.statusBar().showMessage(f"Saved {target}", 5000)
         return True
@@ -758,106 +748,10 @@ class EditorWindow(QMainWindow):
         try:
             export_map(self.document.topo.to_mapfile(), path)
         except (MapError, OSError) as exc:
-            QMessageBox.critical(self, "Export failed", _file_error(path, exc))
+            QMessageBox.critical(self, "Export failed", file_error(path, exc))
             return False
         self.statusBar().showMessage(f"Exported {path}", 5000)
         return True
-
-    # ------------------------------------------------------------------------- printing
-
-    def board(self) -> Board | None:
-        """The board print of the map as it is now (saved or not); None when it cannot be built.
-
-        A map failing validation still prints: the status bar says so.
-        """
-        from maps.api import MapError
-
-        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-        try:
-            board = build_board(self.document.topo.to_mapfile())
-        except (MapError, ValueError) as exc:
-            QMessageBox.warning(self, "Cannot print the map", str(exc))
-            return None
-        finally:
-            QApplication.restoreOverrideCursor()
-        if _validation_errors(board):
-            self.statusBar().showMessage(f"{_validation_note(board)}; printing it anyway.", 10_000)
-        return board
-
-    def _print_options(self, board: Board, title: str, accept_text: str) -> PrintOptions | None:
-        """Ask for the print options, offering the last ones; remember the choice."""
-        options = ask_print_options(self, self.print_options, board.size_mm, title, accept_text)
-        if options is not None:
-            self.print_options = options
-        return options
-
-    def print_map(self, options: PrintOptions | None = None) -> bool:
-        """File ▸ Print: the print options, the system print dialog, then the pages."""
-        board = self.board()
-        if board is None:
-            return False
-        options = options or self._print_options(board, "Print", "Choose printer…")
-        if options is None:
-            return False
-        try:
-            return print_with_dialog(board, self, options)
-        except (LayoutError, OSError) as exc:
-            QMessageBox.critical(self, "Print failed", str(exc))
-            return False
-
-    def print_preview(self, options: PrintOptions | None = None) -> bool:
-        """File ▸ Print preview: the pages as they will print; its print button prints them."""
-        board = self.board()
-        if board is None:
-            return False
-        options = options or self._print_options(board, "Print preview", "Preview")
-        if options is None:
-            return False
-        try:
-            dialog = open_print_preview(board, self, options)  # modal: back when closed
-        except LayoutError as exc:
-            QMessageBox.critical(self, "Print preview", str(exc))
-            return False
-        dialog.deleteLater()
-        return True
-
-    def export_pdf(
-        self, path: str | Path | None = None, options: PrintOptions | None = None
-    ) -> PrintResult | None:
-        """File ▸ Export PDF: the board as a vector PDF (asks for options and a file name)."""
-        board = self.board()
-        if board is None:
-            return None
-        options = options or self._print_options(board, "Export PDF", "Choose file…")
-        if options is None:
-            return None
-        if path is None:
-            start = str(self._export_folder() / f"{board.id or 'map'}.pdf")
-            path, _ = QFileDialog.getSaveFileName(self, "Export PDF", start, "PDF (*.pdf)")
-            if not path:
-                return None
-            if not path.lower().endswith(".pdf"):
-                path += ".pdf"
-        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-        try:
-            result = export_pdf(board, path, options)
-        except LayoutError as exc:
-            QMessageBox.critical(self, "Export failed", str(exc))
-            return None
-        except OSError as exc:
-            QMessageBox.critical(self, "Export failed", _file_error(path, exc))
-            return None
-        finally:
-            QApplication.restoreOverrideCursor()
-        pages = len(result.pages)
-        message = f"Exported {path} ({pages} page{'s' if pages != 1 else ''})"
-        if _validation_errors(board):
-            message += f". {_validation_note(board)}: printed as it is"
-        self.statusBar().showMessage(message, 10_000)
-        return result
-
-    def _export_folder(self) -> Path:
-        return self.document.path.parent if self.document.path else Path.home()
 
     def play(self) -> bool:
         """Open the app's new-game dialog with this map (a copy of it when it has changes)."""
@@ -874,15 +768,19 @@ class EditorWindow(QMainWindow):
             return
         self.analysis.wait()
         self._disconnect_document(self.document)
+        self._remember_layout()
         event.accept()
 
 
 def open_editor(
-    path: str | Path | None = None, parent: QWidget | None = None, play: PlayOnMap | None = None
+    path: str | Path | None = None,
+    parent: QWidget | None = None,
+    play: PlayOnMap | None = None,
+    settings: AppSettings | None = None,
 ) -> EditorWindow:
     """A new editor window (not yet shown) on a map file or an empty map.
 
     `play` opens the app's new-game dialog on a map file ("Play on this map"); without it
     that action is disabled.
     """
-    return EditorWindow(path, parent=parent, play=play)
+    return EditorWindow(path, parent=parent, play=play, settings=settings)

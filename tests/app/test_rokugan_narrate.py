@@ -80,3 +80,28 @@ def test_a_placement_hides_the_token_from_the_others(graph) -> None:
     # and a plain placement reveals nothing: it may be undone
     if state.round == 1:
         assert not narrate.reveals_hidden(state, action, player)
+
+
+def test_objectives_and_cards_are_told_in_the_maps_own_words(graph) -> None:
+    # Given a new game on the published map
+    from engine.registry import get_game
+
+    state = get_game("rokugan").new_game(3, 1, {}, graph)
+    # Then a clan objective names that clan's capital on this map, as the map deals it
+    assert narrate.objective_text(state, "last_line_of_defense") == (
+        "control the Crab capital (Iwagaki), or any 2 provinces of Crab Clan"
+    )
+    assert (
+        narrate.objective_text(state, "way_of_the_sail") == "control at least 6 coastal provinces"
+    )
+    # And a card's tooltip is its printed effect, for round cards and territory cards alike
+    assert narrate.card_text("scout").startswith("Look at one opponent's")
+    assert "harbor token" in narrate.card_text("feats_of_engineering")
+    # And the log line of a kept objective carries that text for its owner only
+    keep = next(a for a in state.legal_actions() if isinstance(a, A.ChooseObjective))
+    before = state.clone()
+    state.apply(keep)
+    me, other = before.current_player(), (before.current_player() + 1) % 3
+    words = narrate.objective_text(state, keep.objective)
+    assert words in narrate.describe_action(before, keep, state, me, me).text
+    assert words not in narrate.describe_action(before, keep, state, me, other).text

@@ -1,73 +1,26 @@
-"""The Qt editor driven like a user: clicks, drags, tools, panels, undo, save (offscreen)."""
+"""The Qt editor driven like a user: clicks, drags, tools, panels, undo (offscreen)."""
+
 
 from __future__ import annotations
 
-import argparse
-from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt
-from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QPointF, QRectF, Qt
 
-from editor.document import MapDocument
-from editor.main_window import EditorWindow
 from editor.tools import Tool
-from editor.topology import TopoMap
 from editor.topology.model import PROVINCE, SEA, Snap
+from tests.editor.editor_driver import (
+    click,
+    draw,
+    hover,
+    make_window,
+    pixel,
+    poly_area,
+    wait_analysis,
+    with_east_sea,
+)
 from tests.editor.test_topology import coords, shared_length, tiny, vid_at
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("DAIMYO_HOME", str(tmp_path / "home"))
-
-
-def make_window(
-    qtbot: Any, data: dict[str, Any] | None = None, play: Any | None = None
-) -> EditorWindow:
-    window = EditorWindow(document=MapDocument(TopoMap.from_dict(data or tiny())), play=play)
-    window._ask_unsaved = lambda: "discard"  # type: ignore[method-assign]
-    qtbot.addWidget(window)
-    window.resize(1200, 800)
-    window.show()
-    qtbot.waitExposed(window)
-    window.view.fit()
-    return window
-
-
-def pixel(window: EditorWindow, xy: tuple[float, float]) -> QPoint:
-    return window.view.mapFromScene(QPointF(*xy))
-
-
-def click(qtbot: Any, window: EditorWindow, xy: tuple[float, float]) -> None:
-    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=pixel(window, xy))
-
-
-def hover(
-    window: EditorWindow,
-    xy: tuple[float, float],
-    buttons: Qt.MouseButton = Qt.MouseButton.NoButton,
-) -> None:
-    """A real mouse-move event (QTest.mouseMove does not reach offscreen widgets)."""
-    viewport = window.view.viewport()
-    local = QPointF(pixel(window, xy))
-    event = QMouseEvent(
-        QEvent.Type.MouseMove,
-        local,
-        QPointF(viewport.mapToGlobal(local.toPoint())),
-        Qt.MouseButton.NoButton,
-        buttons,
-        Qt.KeyboardModifier.NoModifier,
-    )
-    QApplication.sendEvent(viewport, event)
-
-
-def wait_analysis(qtbot: Any, window: EditorWindow) -> Any:
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000) as blocker:
-        window.analysis.run_now()
-    return blocker.args[0]
 
 
 def test_draw_a_province_by_clicks_next_to_an_existing_one_shares_the_edge(qtbot: Any) -> None:
@@ -200,47 +153,6 @@ def test_live_graph_overlay_shows_borders(qtbot: Any) -> None:
     assert not window.view._overlay.isVisible()
 
 
-def test_save_and_reload_equals(qtbot: Any, tmp_path: Path) -> None:
-    # Given an edited map
-    window = make_window(qtbot)
-    window.document.run("add_sea", [(10, 90), (190, 90), (190, 99), (10, 99)], 0.5)
-    window.document.run("update_province", "B", attrs={"defense": 1, "label": [150, 40]})
-    # When it is saved
-    target = tmp_path / "maps" / "tiny.yaml"
-    assert window.save_to(target)
-    # Then it is clean, and loading the file again gives the same map
-    assert not window.document.dirty
-    assert "*" not in window.windowTitle().replace("[*]", "")
-    again = MapDocument.open(target)
-    assert again.topo.to_dict() == window.document.topo.to_dict()
-    from maps.api import dump_map, load_map
-
-    assert target.read_text(encoding="utf-8") == dump_map(load_map(target))
-
-
-def test_close_asks_about_unsaved_changes(qtbot: Any) -> None:
-    window = make_window(qtbot)
-    window.document.run("update_province", "A", name="Akagi-mura")
-    answers = ["cancel"]
-    window._ask_unsaved = lambda: answers.pop()  # type: ignore[method-assign]
-    assert not window.close()
-    assert window.isVisible()
-    window._ask_unsaved = lambda: "discard"  # type: ignore[method-assign]
-    assert window.close()
-
-
-def test_autosave_writes_a_copy_while_there_are_changes(qtbot: Any, tmp_path: Path) -> None:
-    window = make_window(qtbot)
-    doc = window.document
-    assert doc.autosave() is None  # nothing to keep yet
-    doc.run("update_province", "A", name="Akagi-mura")
-    path = doc.autosave()
-    assert path is not None and path.exists()
-    assert "Akagi-mura" in path.read_text(encoding="utf-8")
-    window.save_to(tmp_path / "tiny.yaml")
-    assert not path.exists()
-
-
 def test_province_panel_edits_attributes_with_undo(qtbot: Any) -> None:
     window = make_window(qtbot)
     window.set_tool(Tool.SELECT)
@@ -294,150 +206,6 @@ def test_draw_sea_grid_and_delete(qtbot: Any) -> None:
     assert window.view.handle_count() == len(topo.vertices)
 
 
-def test_play_action_is_enabled_only_with_the_app(qtbot: Any) -> None:
-    # Given an editor opened without the app, and one opened with a way to play
-    alone = make_window(qtbot)
-    with_app = make_window(qtbot, play=lambda path: True)
-    # Then only the second offers "Play on this map", and the first says why not
-    assert not alone.play_action.isEnabled()
-    assert "needs the app" in alone.play_action.toolTip()
-    assert with_app.play_action.isEnabled()
-
-
-def test_daimyo_edit_refuses_a_missing_map(capsys: pytest.CaptureFixture[str]) -> None:
-    from app.commands.edit import run
-
-    assert run(argparse.Namespace(map="/nonexistent/dir/none.yaml")) == 2
-    err = capsys.readouterr().err
-    assert "none.yaml: no such file" in err and "give a shipped map id (" in err
-
-
-def test_geojson_and_svg_export_and_geojson_import(qtbot: Any, tmp_path: Path) -> None:
-    # Given the map with a sea; When it is exported as GeoJSON and SVG
-    window = make_window(qtbot)
-    window.document.run("add_sea", [(10, 90), (190, 90), (190, 99), (10, 99)], 0.5)
-    assert window.export("geojson", tmp_path / "tiny.geojson")
-    assert window.export("svg", tmp_path / "tiny.svg")
-    assert "<svg" in (tmp_path / "tiny.svg").read_text(encoding="utf-8")
-    # When the GeoJSON is imported (the edited map is discarded)
-    assert window.import_geojson(tmp_path / "tiny.geojson")
-    # Then the editor shows a new, unsaved map with the same provinces sharing their border
-    topo = window.document.topo
-    assert set(topo.provinces) == {"A", "B"}
-    assert shared_length(topo, "A", "B") == pytest.approx(80)
-    assert window.document.path is None
-    assert len(window.view._faces) == len(list(topo.faces()))
-
-
-def test_background_image_for_tracing(qtbot: Any, tmp_path: Path) -> None:
-    from PySide6.QtGui import QColor, QPixmap
-
-    from editor.dialogs import BackgroundSpec
-
-    image = tmp_path / "trace.png"
-    pixmap = QPixmap(40, 20)
-    pixmap.fill(QColor("red"))
-    pixmap.save(str(image))
-    window = make_window(qtbot)
-    window.set_background(BackgroundSpec(str(image), 0.3, 5, 6, 2.5))
-    item = window.view.background()
-    assert item is not None
-    assert item.opacity() == pytest.approx(0.3)
-    assert item.sceneBoundingRect().getRect() == pytest.approx((5, 6, 100, 50))
-    window.set_background(None)
-    assert window.view.background() is None
-
-
-def test_an_unreadable_background_image_names_the_file_and_the_fix(
-    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from PySide6.QtWidgets import QMessageBox
-
-    from editor.dialogs import BackgroundSpec
-
-    shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text, *a: shown.append(text))
-    window = make_window(qtbot)
-    bad = tmp_path / "notes.txt"
-    bad.write_text("not a picture")
-    window.set_background(BackgroundSpec(str(bad), 0.5, 0, 0, 1))
-    assert window.view.background() is None and window.background_spec is None
-    assert str(bad) in shown[0] and "Choose a PNG, JPEG, BMP or GIF file" in shown[0]
-
-
-def test_new_map_and_grid_dialogs(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from editor.dialogs import GridDialog, NewMapDialog
-
-    window = make_window(qtbot)
-
-    def accept_new(dialog: NewMapDialog) -> int:
-        dialog.map_id.setText("isles")
-        dialog.width.setValue(300)
-        dialog.height.setValue(200)
-        dialog.game.setCurrentText("ricewars")
-        return NewMapDialog.DialogCode.Accepted
-
-    monkeypatch.setattr(NewMapDialog, "exec", accept_new)
-    window.new_map()
-    topo = window.document.topo
-    assert topo.meta["id"] == "isles" and topo.extent() == (0, 0, 300, 200)
-    assert topo.meta["size"] == {"width_mm": 300, "height_mm": 200}
-    assert not topo.provinces
-
-    def accept_grid(dialog: GridDialog) -> int:
-        dialog.kind.setCurrentText("square")
-        dialog.rows.setValue(2)
-        dialog.cols.setValue(3)
-        dialog.size.setValue(20)
-        return GridDialog.DialogCode.Accepted
-
-    monkeypatch.setattr(GridDialog, "exec", accept_grid)
-    window.generate_grid()
-    assert len(topo.provinces) == 6 and len(topo.vertices) == 12
-    # the empty map's extent and print size now fit the grid with a 10-unit margin
-    assert topo.meta["extent"] == [0, 0, 80, 60]
-    assert topo.meta["size"] == {"width_mm": 80, "height_mm": 60}
-    assert window.document.undo_stack.count() == 1
-    # and the status bar says what happened to the extent
-    assert "Added 6 square cells" in window.statusBar().currentMessage()
-    assert "80 × 60 mm" in window.statusBar().currentMessage()
-
-    def accept_properties(dialog: NewMapDialog) -> int:
-        dialog.name.setText("Isles of Rice")
-        dialog.extent[2].setValue(100)
-        dialog.attributes.setText("{rounds: 8}")
-        return NewMapDialog.DialogCode.Accepted
-
-    monkeypatch.setattr(NewMapDialog, "exec", accept_properties)
-    window.edit_properties()
-    assert topo.meta["name"] == "Isles of Rice" and topo.extent() == (0, 0, 100, 60)
-    assert topo.to_mapfile().attributes == {"rounds": 8}
-    assert "Isles of Rice" in window.windowTitle()
-    # Rice Wars attributes are offered on a Rice Wars map
-    window.view.select((PROVINCE, "r1c1", 0))
-    assert not window.province_panel.palace.isHidden()
-    window.province_panel.palace.setChecked(True)
-    assert topo.provinces["r1c1"].attrs["palace_site"] is True
-
-
-def test_play_on_this_map_opens_the_new_game_dialog_with_the_map(qtbot: Any) -> None:
-    calls: list[str] = []
-
-    def play(map_path: str) -> bool:
-        calls.append(map_path)
-        return True
-
-    window = make_window(qtbot, play=play)
-    window.document.run("update_province", "A", name="Akagi-mura")
-    assert window.play()
-    # The dialog got a file holding the edited map
-    from maps.api import load_map
-
-    assert load_map(calls[0]).province("A").name == "Akagi-mura"
-    assert Path(calls[0]).name == "tiny.yaml"  # the dialog shows which map it is
-    assert window.document.dirty  # the test game does not count as saving
-
-
 def test_dragging_a_corner_onto_a_neighbours_vertex_welds_them(qtbot: Any) -> None:
     # Given C drawn with its corner 1.5 units below A's corner (10, 90)
     window = make_window(qtbot)
@@ -489,51 +257,6 @@ def test_topology_issues_t_junction_and_duplicate_vertex_are_listed_and_fixed(
     assert len(coords(topo, "B")) == 4
 
 
-def test_reopening_after_a_crash_offers_the_autosaved_changes(
-    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # Given a saved map, then an unsaved rename caught by autosave (and no clean close)
-    window = make_window(qtbot)
-    target = tmp_path / "tiny.yaml"
-    window.save_to(target)
-    window.document.run("update_province", "A", name="Akagi-mura")
-    window.document.autosave()
-    # When the map is opened again and the user accepts the offer
-    monkeypatch.setattr(EditorWindow, "_ask_restore", lambda self: True)
-    again = EditorWindow(target)
-    again._ask_unsaved = lambda: "discard"  # type: ignore[method-assign]
-    qtbot.addWidget(again)
-    qtbot.waitUntil(lambda: again.document.topo.provinces["A"].name == "Akagi-mura")
-    # Then the change is back, unsaved
-    assert again.document.dirty
-    assert again.view.face_item((PROVINCE, "A", 0)) is not None
-
-
-def test_menu_actions_open_their_dialogs_without_a_stray_argument(
-    qtbot: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    from PySide6.QtWidgets import QFileDialog
-
-    # Given an editor whose file dialog returns a saved copy of the map
-    window = make_window(qtbot)
-    target = tmp_path / "copy.yaml"
-    window.save_to(target)
-    asked: list[str] = []
-
-    def fake_open(*args: Any, **kwargs: Any) -> tuple[str, str]:
-        asked.append("open")
-        return str(target), ""
-
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", fake_open)
-    # When File > Open is triggered, Then the dialog is asked and the file opened
-    window.open_action.trigger()
-    assert asked == ["open"]
-    assert window.document.path == target
-    # And every menu shows its shortcut
-    assert window.save_action.shortcut().toString() == "Ctrl+S"
-    assert window.tool_actions[Tool.SPLIT].shortcut().toString() == "K"
-
-
 def test_dragging_a_name_label_sets_the_label_point(qtbot: Any) -> None:
     # Given A's label at (55, 50)
     window = make_window(qtbot)
@@ -575,10 +298,6 @@ def test_a_sliver_province_is_listed_and_merged_into_its_neighbour(qtbot: Any) -
     assert poly_area(topo, "B") == pytest.approx(90.2 * 80)
 
 
-def poly_area(topo: TopoMap, pid: str) -> float:
-    return topo.polygon((PROVINCE, pid, 0)).area
-
-
 def test_merge_tool_joins_two_sea_polygons(qtbot: Any) -> None:
     # Given two sea polygons side by side along the south coast
     window = make_window(qtbot)
@@ -593,30 +312,6 @@ def test_merge_tool_joins_two_sea_polygons(qtbot: Any) -> None:
     # Then the sea has one polygon covering both
     assert len(doc.topo.seas["south"].parts) == 1
     assert doc.topo.polygon((SEA, "south", 0)).area == pytest.approx(180 * 9)
-
-
-def draw(qtbot: Any, window: EditorWindow, tool: Tool, points: list[tuple[float, float]]) -> None:
-    """Click the corners with a drawing tool (grid snapping on: exact points); Enter closes."""
-    if not window.grid_snap_action.isChecked():
-        window.grid_snap_action.trigger()
-    assert window.view.grid_snap
-    window.set_tool(tool)
-    for xy in points:
-        click(qtbot, window, xy)
-    qtbot.keyClick(window.view, Qt.Key.Key_Return)
-
-
-def with_east_sea() -> dict[str, Any]:
-    data = tiny()
-    data["extent"] = [0, 0, 300, 100]
-    data["seas"] = [
-        {
-            "id": "east",
-            "name": "East Sea",
-            "polygons": [{"polygon": [[190, 10], [290, 10], [290, 90], [190, 90]], "holes": []}],
-        }
-    ]
-    return data
 
 
 def test_drawing_land_across_the_coast_takes_it_out_of_the_sea(qtbot: Any) -> None:
@@ -791,54 +486,6 @@ def test_split_and_merge_say_what_they_did(qtbot: Any) -> None:
     assert window.statusBar().currentMessage() == "Merged Akagi 2 into Akagi."
 
 
-def test_export_errors_name_the_file_and_the_fix(
-    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from PySide6.QtWidgets import QMessageBox
-
-    shown: list[str] = []
-    monkeypatch.setattr(
-        QMessageBox, "critical", lambda parent, title, text, *a: shown.append(f"{title}|{text}")
-    )
-    window = make_window(qtbot)
-    blocker = tmp_path / "file"
-    blocker.write_text("not a folder")
-    assert not window.export("svg", blocker / "map.svg")
-    assert not window.save_to(blocker / "map.yaml")
-    assert shown[0].startswith(f"Export failed|Could not write {blocker / 'map.svg'}")
-    assert "choose another place" in shown[0]
-    assert shown[1].startswith("Save failed|Could not write")
-    assert not window.export("svg", tmp_path / "map.png")
-    assert "name the output .geojson or .svg" in shown[2]
-
-
-def test_every_menu_command_shows_a_shortcut_and_none_clash(qtbot: Any) -> None:
-    # Given the editor's menus
-    window = make_window(qtbot)
-    without = {"Remove background", "Drop duplicate vertices", "Snap near misses"}
-    keys: dict[str, str] = {}
-    for menu_action in window.menuBar().actions():
-        menu = menu_action.menu()
-        mnemonics: dict[str, str] = {}
-        for action in menu.actions():
-            if action.isSeparator():
-                continue
-            text = action.text()
-            plain = text.replace("&", "")
-            # Then each command has a shortcut (shown beside it in the menu) ...
-            if plain not in without:
-                assert action.shortcuts(), f"{plain} has no shortcut"
-            # ... no two commands share one, and no two items of a menu share a mnemonic
-            for key in action.shortcuts():
-                assert key.toString() not in keys, f"{plain} and {keys[key.toString()]}"
-                keys[key.toString()] = plain
-            if "&" in text:
-                letter = text[text.index("&") + 1].lower()
-                assert letter not in mnemonics, f"{plain} and {mnemonics[letter]}"
-                mnemonics[letter] = plain
-    assert keys["O"] == "Cut hole / bay" and keys["L"] == "Draw lake (land becomes water)"
-
-
 def test_grid_snapping_toggle(qtbot: Any) -> None:
     # Given the province tool on an empty spot, grid snapping off
     window = make_window(qtbot)
@@ -861,155 +508,6 @@ def test_grid_snapping_toggle(qtbot: Any) -> None:
     # When G is pressed again, Then snapping is off
     qtbot.keyClick(window.view, Qt.Key.Key_G)
     assert window.view.snap_point((33.3, 97.2)).kind == "free"
-
-
-def test_a_failed_save_leaves_the_old_file_whole(
-    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import os
-
-    from PySide6.QtWidgets import QMessageBox
-
-    # Given a saved map, then an edit
-    window = make_window(qtbot)
-    target = tmp_path / "tiny.yaml"
-    assert window.save_to(target)
-    saved = target.read_text(encoding="utf-8")
-    window.document.run("update_province", "A", name="Akagi-mura")
-    # When the final rename of the atomic write fails (disk full, power cut, ...)
-    shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text, *a: shown.append(text))
-
-    def broken_replace(src: Any, dst: Any) -> None:
-        raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr(os, "replace", broken_replace)
-    assert not window.save()
-    # Then the old file is whole, no temp file is left, the map is still unsaved
-    assert target.read_text(encoding="utf-8") == saved
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["tiny.yaml"]
-    assert window.document.dirty
-    assert "No space left on device" in shown[0] and str(target) in shown[0]
-
-
-def test_autosave_runs_on_its_timer(qtbot: Any) -> None:
-    window = make_window(qtbot)
-    doc = window.document
-    doc.run("update_province", "A", name="Akagi-mura")
-    doc._autosave.setInterval(20)
-    qtbot.waitUntil(doc.autosave_path().exists, timeout=3000)
-    assert "Akagi-mura" in doc.autosave_path().read_text(encoding="utf-8")
-
-
-def test_background_dialog_places_the_image(
-    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from PySide6.QtGui import QColor, QPixmap
-
-    from editor.dialogs import BackgroundDialog
-
-    image = tmp_path / "trace.png"
-    pixmap = QPixmap(40, 20)
-    pixmap.fill(QColor("red"))
-    pixmap.save(str(image))
-    window = make_window(qtbot)
-
-    def accept(dialog: BackgroundDialog) -> int:
-        dialog.path.setText(str(image))
-        dialog.opacity.setValue(0.4)
-        dialog.x.setValue(-10)
-        dialog.y.setValue(20)
-        dialog.scale.setValue(0.5)
-        return BackgroundDialog.DialogCode.Accepted
-
-    monkeypatch.setattr(BackgroundDialog, "exec", accept)
-    window.background_action.trigger()
-    item = window.view.background()
-    assert item is not None and item.opacity() == pytest.approx(0.4)
-    assert item.sceneBoundingRect().getRect() == pytest.approx((-10, 20, 20, 10))
-
-    # When the dialog is opened again, Then it starts from the current placement
-    def check(dialog: BackgroundDialog) -> int:
-        assert dialog.opacity.value() == pytest.approx(0.4) and dialog.x.value() == -10
-        return BackgroundDialog.DialogCode.Rejected
-
-    monkeypatch.setattr(BackgroundDialog, "exec", check)
-    window.background_action.trigger()
-    assert window.view.background() is item
-
-
-def test_zoom_pan_and_fit(qtbot: Any) -> None:
-    from PySide6.QtGui import QWheelEvent
-
-    # Given the fitted map: the whole extent is in view
-    window = make_window(qtbot)
-    view = window.view
-    visible = view.mapToScene(view.viewport().rect()).boundingRect()
-    assert visible.contains(QRectF(0, 0, 200, 100))
-    fitted = view.transform().m11()
-    # When the wheel turns up over B, Then the view zooms in and B stays under the pointer
-    at = pixel(window, (150, 50))
-    wheel = QWheelEvent(
-        QPointF(at),
-        QPointF(view.viewport().mapToGlobal(at)),
-        QPoint(0, 0),
-        QPoint(0, 240),
-        Qt.MouseButton.NoButton,
-        Qt.KeyboardModifier.NoModifier,
-        Qt.ScrollPhase.NoScrollPhase,
-        False,
-    )
-    QApplication.sendEvent(view.viewport(), wheel)
-    assert view.transform().m11() == pytest.approx(fitted * 1.15**2)
-    under = view.mapToScene(at)
-    assert (under.x(), under.y()) == pytest.approx((150, 50), abs=1)
-    # When the middle button drags left, Then the map pans (the view shows more of the east)
-    before = view.mapToScene(view.viewport().rect().center())
-    qtbot.mousePress(view.viewport(), Qt.MouseButton.MiddleButton, pos=at)
-    hover(window, (150, 50), Qt.MouseButton.MiddleButton)
-    event = QMouseEvent(
-        QEvent.Type.MouseMove,
-        QPointF(at.x() - 100, at.y()),
-        QPointF(view.viewport().mapToGlobal(QPoint(at.x() - 100, at.y()))),
-        Qt.MouseButton.NoButton,
-        Qt.MouseButton.MiddleButton,
-        Qt.KeyboardModifier.NoModifier,
-    )
-    QApplication.sendEvent(view.viewport(), event)
-    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.MiddleButton, pos=at)
-    after = view.mapToScene(view.viewport().rect().center())
-    assert after.x() > before.x() + 10
-    # When zoom out, zoom in and fit are triggered from the View menu
-    window.zoom_out_action.trigger()
-    assert view.transform().m11() == pytest.approx(fitted * 1.15**2 * 0.8)
-    window.zoom_in_action.trigger()
-    window.fit_action.trigger()
-    # Then fit shows the whole map again
-    assert view.transform().m11() == pytest.approx(fitted)
-
-
-def test_undo_redo_and_the_unsaved_prompt_say_what_and_where(
-    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from PySide6.QtWidgets import QMessageBox
-
-    window = EditorWindow(document=MapDocument(TopoMap.from_dict(tiny())))
-    qtbot.addWidget(window)
-    window.save_to(tmp_path / "tiny.yaml")
-    window.document.run("update_province", "A", name="Akagi-mura")
-    window.undo_action.trigger()
-    assert window.statusBar().currentMessage() == "Undone: edit province."
-    window.redo_action.trigger()
-    assert window.statusBar().currentMessage() == "Redone: edit province."
-    asked: list[str] = []
-
-    def question(parent: Any, title: str, text: str, *args: Any) -> Any:
-        asked.append(text)
-        return QMessageBox.StandardButton.Discard
-
-    monkeypatch.setattr(QMessageBox, "question", question)
-    assert window.maybe_keep_changes()
-    assert asked[0].startswith(f"Save the changes to Tiny Isle ({tmp_path / 'tiny.yaml'})?")
 
 
 def test_label_fields_show_the_default_place_and_new_land_names_its_territory(

@@ -11,7 +11,7 @@ from editor.dialogs import NewMapDialog
 from editor.document import MapDocument
 from editor.main_window import EditorWindow
 from maps.api import load_map, save_map
-from tests.editor.test_editor_qt import wait_analysis
+from tests.editor.editor_driver import wait_analysis
 from tests.maps.test_borders import brick_corner
 
 

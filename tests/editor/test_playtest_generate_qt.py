@@ -189,7 +189,7 @@ def test_a_generated_map_file_opens_and_is_edited_like_any_other(
 
     from app.cli import main
     from editor.tools import Tool
-    from tests.editor.test_editor_qt import click, wait_analysis
+    from tests.editor.editor_driver import click, wait_analysis
 
     # Given a map written by `daimyo map generate`
     path = tmp_path / "gen.yaml"

@@ -51,7 +51,7 @@ def answer_options(monkeypatch: pytest.MonkeyPatch, options: PrintOptions | None
         offered.append((current, size))
         return options
 
-    monkeypatch.setattr("editor.main_window.ask_print_options", fake)
+    monkeypatch.setattr("editor.window_printing.ask_print_options", fake)
     return offered
 
 

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 
 from editor.topology import PROVINCE
 from editor.view import Tool
-from tests.editor.test_editor_qt import click, make_window, wait_analysis
+from tests.editor.editor_driver import click, make_window, wait_analysis
 
 
 @pytest.fixture(autouse=True)

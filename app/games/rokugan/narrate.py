@@ -23,7 +23,9 @@ from engine.rokugan.data import (
     SHINOBI,
     SPECIAL_HONOR,
     SPECIAL_NAMES,
+    TERRITORY_CARD_TEXT,
 )
+from engine.rokugan.requirements import map_deal
 from engine.rokugan.state import (
     PH_CARDS,
     PH_CONTROL,
@@ -43,49 +45,33 @@ from engine.rokugan.state import (
 _SMALL = {"of", "the", "a", "an", "to", "in", "on"}
 KIND_WORDS = {ARMY: "Army", NAVY: "Navy", SHINOBI: "Shinobi", BLESSING: "Blessing"}
 
-OBJECTIVE_TEXT = {
-    "last_line_of_defense": "the Crab capital, or 2 Crab provinces",
-    "rice_bowl_of_the_empire": "the Crane capital, or 2 Crane provinces",
-    "great_wall_of_the_north": "the Dragon capital, or 2 Dragon provinces",
-    "court_of_the_five_winds": "the Unicorn capital, or 2 Unicorn provinces",
-    "plains_of_battle": "the Lion capital, or 2 Lion provinces",
-    "great_library": "the Phoenix capital, or 2 Phoenix provinces",
-    "den_of_secrets": "the Scorpion capital, or 2 Scorpion provinces",
-    "way_of_the_sail": "at least 6 coastal provinces",
-    "emerald_empire": "a chain of 6 neighbouring provinces touching 3 territories",
-    "web_of_influence": "a province in each of 7 territories",
-    "way_of_humility": "the fewest provinces (ties count)",
-    "reclaiming_the_lost_lands": "both Shadowlands provinces",
+
+def objective_text(state: RokuganState, name: str) -> str:
+    """Objective `name`'s condition in the words of this game's map ('control the Crab
+    capital (Kyuden Hida), or any 2 provinces of Crab Lands'), as the map deals it."""
+    graph = state.board.graph
+    texts = _OBJECTIVE_TEXTS.get(id(graph))
+    if texts is None or texts[0] is not graph:
+        if len(_OBJECTIVE_TEXTS) >= 8:  # the texts keep their graphs alive
+            _OBJECTIVE_TEXTS.clear()
+        deal = map_deal(graph)
+        texts = _OBJECTIVE_TEXTS[id(graph)] = (graph, {c.id: c.text for c in deal.objectives})
+    text = texts[1].get(name, "")
+    return text[:1].lower() + text[1:].rstrip(".")
+
+
+_OBJECTIVE_TEXTS: dict[int, tuple[Any, dict[str, str]]] = {}
+
+CARD_TEXT = {  # the cards every clan has; territory cards: data.TERRITORY_CARD_TEXT
+    "scout": "Look at one opponent's face-down token.",
+    "shugenja": "Reveal one opponent's token and discard it.",
+    "first_player": "Look at one token, then send it back to its owner's pool.",
 }
 
-CARD_TEXT = {
-    "scout": "look at one opponent's face-down token",
-    "shugenja": "reveal one opponent's token and discard it",
-    "first_player": "look at one token, then send it back to its owner's pool",
-    "feats_of_engineering": "the harbor token in an inland province",
-    "promotion": "an Army, Navy or Shinobi from your discard pile into hand, then send one "
-    "hand token away",
-    "code_of_honor": "+1 honor tokens in 2 provinces",
-    "diplomatic_mission": "peace in any province; 2 face-up control tokens if it was an opponent's",
-    "strength_of_purpose": "a face-up control token in 2 of your provinces",
-    "sacred_ground": "the shrine token in a province",
-    "bushido": "the 4-flower honor token in a province",
-    "honorable_fight": "the battlefield token in a province",
-    "aid_of_the_kami": "a +2 defense token in a province",
-    "bless_the_lands": "remove scorched earth, then 2 of your control tokens there",
-    "spy_network": "look at a player's hand; they may not place the bluff this round",
-    "foment_rebellion": "remove a peace token (2 face-up control tokens if yours)",
-    "cultural_exchange": "swap the control tokens of one of your provinces and an opponent's",
-    "reinforcements": "2 Armies from your discard pile into hand, then send 2 hand tokens away",
-    "pirate_raids": "scorched earth in a province (3 face-up control tokens if it was yours)",
-    "port_of_prosperity": "a +2 honor token in a province",
-    "bountiful_harvest": "2 face-up control tokens in one of your provinces",
-    "ashigaru_levies": "+1 defense tokens in 3 provinces",
-    "dark_favors": "pay a control token: look at up to 4 tokens, reveal and discard one",
-    "purge_the_weak": "discard a hand token and place nothing: reveal and discard 2 tokens",
-    "animate_the_dead": "pay a control token: place a token from your discard pile face up",
-    "inspire_fear": "pay a control token: remove up to 2 special tokens",
-}
+
+def card_text(name: str) -> str:
+    """A card's effect as printed (scout, shugenja, first player and territory cards)."""
+    return CARD_TEXT.get(name) or TERRITORY_CARD_TEXT.get(name, "")
 
 
 TOKEN_HELP = {
@@ -326,7 +312,7 @@ def _words(  # noqa: C901 - one branch per kind of decision, each a sentence
             honor = dict(OBJECTIVES).get(name, 0)
             return (
                 f"{who} {verb(player, 'keeps')} the secret objective {pretty(name)} "
-                f"({honor} honor: {OBJECTIVE_TEXT.get(name, '')}).",
+                f"({honor} honor: {objective_text(tell.state, name)}).",
                 (),
             )
         return f"{who} {verb(player, 'keeps')} one of {own} two secret objectives.", ()

@@ -90,14 +90,14 @@ def button_text(state: RokuganState, pick: Pick, viewer: int | None) -> tuple[st
             name = f"Scout ({state.scouts[viewer]} left)"
         elif pick.value == "first_player":
             name = "First-player card"
-        return name, narrate.CARD_TEXT.get(pick.value, "")
+        return name, narrate.card_text(pick.value)
     if pick.kind == DISCARD:
         return f"{narrate.token_words(pick.value)} (discard pile)", "from your discard pile"
     value = pick.value
     if value.startswith("objective "):
         name = value.split(" ", 1)[1]
         honor = dict(OBJECTIVES).get(name, 0)
-        return f"Keep {narrate.pretty(name)} ({honor})", narrate.OBJECTIVE_TEXT.get(name, "")
+        return f"Keep {narrate.pretty(name)} ({honor})", narrate.objective_text(state, name)
     if value == "pass":
         return "Pass", "Play no territory card now"
     if value.startswith("skip "):

@@ -360,7 +360,7 @@ class RokuganView(PickTreeView):
                 name, honor = OBJECTIVES[objective]
                 parts.append(
                     f"Your objective: <i>{narrate.pretty(name)}</i> ({honor}) — "
-                    f"{narrate.OBJECTIVE_TEXT.get(name, '')}"
+                    f"{narrate.objective_text(state, name)}"
                 )
             cards = [
                 narrate.pretty(card)
@@ -652,5 +652,3 @@ def _token_order(label: str) -> tuple[int, str]:
         if label.startswith(word):
             return index, label
     return len(order), label
-
-

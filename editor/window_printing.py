@@ -1,0 +1,148 @@
+"""The map editor's printing: the board of the map as it is now, printed, previewed or
+exported as PDF, with the print options asked for and remembered (`PrintingActions`, a part
+of the editor's window), and the message for a file that could not be written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox
+
+from app.printing import (
+    Board,
+    LayoutError,
+    PrintOptions,
+    PrintResult,
+    build_board,
+    export_pdf,
+    open_print_preview,
+    print_with_dialog,
+)
+from app.printing.dialog import ask_print_options
+from editor.document import MapDocument
+
+
+def file_error(path: str | Path, exc: Exception) -> str:
+    """A message for a file that could not be written: the file, the reason, the fix."""
+    if isinstance(exc, OSError):
+        reason = exc.strerror or str(exc)
+        return (
+            f"Could not write {path}: {reason}.\n\nCheck that the folder exists and that "
+            "you may write there, or choose another place (File ▸ Save as… / Export)."
+        )
+    return str(exc)
+
+
+def _validation_errors(board: Board) -> int:
+    """How many validation errors the map of a board print has."""
+    return sum(w.startswith("error") for w in board.warnings)
+
+
+def _validation_note(board: Board) -> str:
+    n = _validation_errors(board)
+    return f"The map fails validation ({n} error{'s' if n != 1 else ''}, see the Validation panel)"
+
+
+class PrintingActions(QMainWindow):
+    """File ▸ Print, Print preview and Export PDF of the editor's window: the window has a
+    `document` and keeps the last `print_options` chosen."""
+
+    document: MapDocument
+    print_options: PrintOptions
+
+    def board(self) -> Board | None:
+        """The board print of the map as it is now (saved or not); None when it cannot be built.
+
+        A map failing validation still prints: the status bar says so.
+        """
+        from maps.api import MapError
+
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            board = build_board(self.document.topo.to_mapfile())
+        except (MapError, ValueError) as exc:
+            QMessageBox.warning(self, "Cannot print the map", str(exc))
+            return None
+        finally:
+            QApplication.restoreOverrideCursor()
+        if _validation_errors(board):
+            self.statusBar().showMessage(f"{_validation_note(board)}; printing it anyway.", 10_000)
+        return board
+
+    def _board_and_options(
+        self, options: PrintOptions | None, title: str, accept_text: str
+    ) -> tuple[Board, PrintOptions] | None:
+        """The board print, and `options` or else the print options asked for (offering the
+        last ones, remembering the choice); None when either is not to be had."""
+        board = self.board()
+        if board is None:
+            return None
+        if options is None:
+            options = ask_print_options(self, self.print_options, board.size_mm, title, accept_text)
+            if options is None:
+                return None
+            self.print_options = options
+        return board, options
+
+    def print_map(self, options: PrintOptions | None = None) -> bool:
+        """File ▸ Print: the print options, the system print dialog, then the pages."""
+        asked = self._board_and_options(options, "Print", "Choose printer…")
+        if asked is None:
+            return False
+        board, options = asked
+        try:
+            return print_with_dialog(board, self, options)
+        except (LayoutError, OSError) as exc:
+            QMessageBox.critical(self, "Print failed", str(exc))
+            return False
+
+    def print_preview(self, options: PrintOptions | None = None) -> bool:
+        """File ▸ Print preview: the pages as they will print; its print button prints them."""
+        asked = self._board_and_options(options, "Print preview", "Preview")
+        if asked is None:
+            return False
+        board, options = asked
+        try:
+            dialog = open_print_preview(board, self, options)  # modal: back when closed
+        except LayoutError as exc:
+            QMessageBox.critical(self, "Print preview", str(exc))
+            return False
+        dialog.deleteLater()
+        return True
+
+    def export_pdf(
+        self, path: str | Path | None = None, options: PrintOptions | None = None
+    ) -> PrintResult | None:
+        """File ▸ Export PDF: the board as a vector PDF (asks for options and a file name)."""
+        asked = self._board_and_options(options, "Export PDF", "Choose file…")
+        if asked is None:
+            return None
+        board, options = asked
+        if path is None:
+            start = str(self._export_folder() / f"{board.id or 'map'}.pdf")
+            path, _ = QFileDialog.getSaveFileName(self, "Export PDF", start, "PDF (*.pdf)")
+            if not path:
+                return None
+            if not path.lower().endswith(".pdf"):
+                path += ".pdf"
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            result = export_pdf(board, path, options)
+        except LayoutError as exc:
+            QMessageBox.critical(self, "Export failed", str(exc))
+            return None
+        except OSError as exc:
+            QMessageBox.critical(self, "Export failed", file_error(path, exc))
+            return None
+        finally:
+            QApplication.restoreOverrideCursor()
+        pages = len(result.pages)
+        message = f"Exported {path} ({pages} page{'s' if pages != 1 else ''})"
+        if _validation_errors(board):
+            message += f". {_validation_note(board)}: printed as it is"
+        self.statusBar().showMessage(message, 10_000)
+        return result
+
+    def _export_folder(self) -> Path:
+        return self.document.path.parent if self.document.path else Path.home()
