@@ -12,18 +12,21 @@ its seats / P. The 95 % interval is Wilson's score interval for the win rate wit
 (possibly fractional) win count. `mean_score` is the mean of `returns()` over its seats.
 
 Games run in worker processes (two by default, one per core of the project machine).
+`play_games` is the runner on its own: balance playtests (`ai.balance`) give it their own
+schedule (each game with its settings, e.g. the clans per seat), a watcher that records
+something of every game, and a cancel check that stops the worker processes at once.
 """
 
 from __future__ import annotations
 
 import math
+import multiprocessing
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from ai.match import play_match
-from engine.core import GameSpec
+from engine.core import GameSpec, GameState
 from engine.registry import get_game
 
 Z95 = 1.959963984540054
@@ -48,6 +51,25 @@ class ScheduledGame:
     index: int
     seed: int
     seats: tuple[str, ...]
+    settings: tuple[tuple[str, Any], ...] = ()
+    """Settings of this game alone, over the arena's (a playtest's clan per seat)."""
+
+
+class Watcher(Protocol):
+    """Something recorded of one game: called with the state after every action."""
+
+    def __call__(self, state: GameState) -> None: ...
+
+    def result(self) -> Any:
+        """What was recorded (kept in `GameOutcome.watched`; must pickle)."""
+
+
+Watch = Callable[[GameState], Watcher]
+"""Makes the watcher of one game from its first state (a picklable module-level name)."""
+
+
+class ArenaCancelled(Exception):
+    """`play_games` stopped because its cancel check said so."""
 
 
 def schedule(bots: Sequence[str], games: int, players: int, seed: int) -> list[ScheduledGame]:
@@ -89,6 +111,7 @@ class GameOutcome:
     scores: tuple[float, ...]
     winners: tuple[int, ...]
     actions: int
+    watched: Any = None  # the watcher's result, when the games were watched
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,14 +171,28 @@ def play_scheduled(
     nodes: int | None,
     seconds: float | None,
     graph: Any | None = None,
+    watch: Watch | None = None,
 ) -> GameOutcome:
     """Play one scheduled game (in a worker process or in this one)."""
     if isinstance(spec, str):
         spec = get_game(spec)
     if graph is None:
         graph = _WORKER.get("graph")
+    if game.settings:
+        settings = {**(settings or {}), **dict(game.settings)}
+    watcher: Watcher | None = None
+    if watch is not None:
+        first = spec.new_game(len(game.seats), game.seed, settings, graph)
+        watcher = watch(first)
     result, _ = play_match(
-        spec, list(game.seats), game.seed, graph, settings, nodes=nodes, seconds=seconds
+        spec,
+        list(game.seats),
+        game.seed,
+        graph,
+        settings,
+        nodes=nodes,
+        seconds=seconds,
+        on_action=watcher,
     )
     return GameOutcome(
         game.index,
@@ -164,7 +201,70 @@ def play_scheduled(
         tuple(result.scores),
         tuple(result.winners),
         result.actions,
+        watcher.result() if watcher is not None else None,
     )
+
+
+def _play_task(args: tuple[Any, ...]) -> GameOutcome:
+    return play_scheduled(*args)
+
+
+def play_games(
+    spec: GameSpec | str,
+    planned: Sequence[ScheduledGame],
+    *,
+    settings: Mapping[str, Any] | None = None,
+    nodes: int | None = None,
+    seconds: float | None = None,
+    graph: Any | None = None,
+    workers: int = 2,
+    progress: Callable[[int, int], None] | None = None,
+    watch: Watch | None = None,
+    cancelled: Callable[[], bool] | None = None,
+    start_method: str | None = None,
+) -> list[GameOutcome]:
+    """Play every planned game and return the outcomes in schedule order.
+
+    With `workers` > 1, or any `start_method` ("spawn", "forkserver": what a process with
+    threads, such as a Qt window, must use), the games run in worker processes; else here.
+    `progress(done, total)` follows every game. When `cancelled()` turns true (checked
+    between games here, every 0.2 s with workers) the workers are stopped at once and
+    `ArenaCancelled` is raised."""
+    game_spec = get_game(spec) if isinstance(spec, str) else spec
+    outcomes: list[GameOutcome] = []
+    total = len(planned)
+    if workers <= 1 and start_method is None:
+        for game in planned:
+            if cancelled is not None and cancelled():
+                raise ArenaCancelled
+            outcomes.append(
+                play_scheduled(game_spec, game, settings, nodes, seconds, graph, watch)
+            )
+            if progress is not None:
+                progress(len(outcomes), total)
+        return outcomes
+    target = spec if isinstance(spec, str) else game_spec
+    tasks = [(target, game, settings, nodes, seconds, None, watch) for game in planned]
+    context = multiprocessing.get_context(start_method)
+    if start_method == "forkserver":
+        # The server imports the runner once (workers fork from it warm), and not the main
+        # script, which may start a window or a game when imported again.
+        context.set_forkserver_preload(["ai.arena"])
+    processes = max(1, min(workers, total))
+    # Leaving the block terminates the pool: on cancel the games in play stop at once.
+    with context.Pool(processes, initializer=_init_worker, initargs=(graph,)) as pool:
+        results = pool.imap_unordered(_play_task, tasks)
+        while len(outcomes) < total:
+            if cancelled is not None and cancelled():
+                raise ArenaCancelled
+            try:
+                outcomes.append(results.next(timeout=0.2 if cancelled is not None else None))
+            except multiprocessing.TimeoutError:
+                continue
+            if progress is not None:
+                progress(len(outcomes), total)
+    outcomes.sort(key=lambda o: o.index)
+    return outcomes
 
 
 def run_arena(
@@ -191,23 +291,15 @@ def run_arena(
             f"not {players}"
         )
     planned = schedule(bots, games, players, seed)
-    outcomes: list[GameOutcome] = []
-    if workers <= 1:
-        for game in planned:
-            outcomes.append(play_scheduled(game_spec, game, settings, nodes, seconds, graph))
-            if progress is not None:
-                progress(len(outcomes), len(planned))
-    else:
-        with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(graph,)) as pool:
-            target = spec if isinstance(spec, str) else game_spec
-            futures = [
-                pool.submit(play_scheduled, target, game, settings, nodes, seconds)
-                for game in planned
-            ]
-            for future in as_completed(futures):
-                outcomes.append(future.result())
-                if progress is not None:
-                    progress(len(outcomes), len(planned))
-    outcomes.sort(key=lambda o: o.index)
+    outcomes = play_games(
+        spec,
+        planned,
+        settings=settings,
+        nodes=nodes,
+        seconds=seconds,
+        graph=graph,
+        workers=workers,
+        progress=progress,
+    )
     lineup = [bots[i % len(bots)] for i in range(players)]
     return ArenaResult(game_spec.id, len(outcomes), players, tally(outcomes, lineup), outcomes)

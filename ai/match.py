@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,8 +31,12 @@ def play_match(
     nodes: int | None = None,
     seconds: float | None = None,
     max_actions: int = 1_000_000,
+    on_action: Callable[[GameState], None] | None = None,
 ) -> tuple[MatchResult, GameState]:
-    """Play `spec` with bots named by `seats` (one per player) from `seed` to the end."""
+    """Play `spec` with bots named by `seats` (one per player) from `seed` to the end.
+
+    `on_action(state)` is called after every action (and never touches the state): the
+    balance playtests count there who controls each province (`ai.balance`)."""
     state = spec.new_game(len(seats), seed, settings, graph)
     bots = [make_bot(name, spec.id) for name in seats]
     rngs = [random.Random(f"{seed}:{seat}:{name}") for seat, name in enumerate(seats)]
@@ -49,5 +53,7 @@ def play_match(
         action = bot.choose(view, legal, rngs[player], budget)
         state.apply(action)
         count += 1
+        if on_action is not None:
+            on_action(state)
     summary = state.summary() if hasattr(state, "summary") else {}
     return MatchResult(state.returns(), state.winners(), count, summary), state

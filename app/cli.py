@@ -19,7 +19,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "app": ("app.commands.app_cmd", "open the desktop application (the default)"),
     "play": ("app.commands.play", "play a whole game headless with bots in every seat"),
     "arena": ("app.commands.arena", "play many bot-vs-bot games and report win rates"),
-    "map": ("app.commands.map_cmd", "check, inspect, import and export map files"),
+    "map": ("app.commands.map_cmd", "check, inspect, import, export, playtest and generate maps"),
     "edit": ("app.commands.edit", "open the map editor"),
     "print": ("app.commands.print_cmd", "print a map as a board PDF"),
     "kit": ("app.commands.kit", "print a game's print-and-play kit: board, tokens, cards, aids"),

@@ -31,7 +31,9 @@ from editor.analysis import AnalysisResult, LiveAnalysis
 from editor.dialogs import BackgroundDialog, BackgroundSpec, GridDialog, NewMapDialog
 from editor.document import MapDocument
 from editor.fixes import issue_point, near_miss_tolerance
+from editor.generate_dialog import new_from_generator
 from editor.panels import ProvincePanel, TerritoriesPanel, ValidationPanel
+from editor.playtest import open_playtest
 from editor.topology import PROVINCE, TopoMap
 from editor.view import MapView, Tool
 from editor.window_printing import PrintingActions, file_error
@@ -185,6 +187,9 @@ class EditorWindow(PrintingActions):
         a = self._action
         file_menu = bar.addMenu("&File")
         self.new_action = a("&New map…", self.new_map, QKeySequence.StandardKey.New)
+        self.generate_action = a(
+            "New from gene&rator…", lambda: new_from_generator(self), "Ctrl+Shift+N"
+        )
         self.open_action = a("&Open…", self.open_map, QKeySequence.StandardKey.Open)
         self.save_action = a("&Save", self.save, QKeySequence.StandardKey.Save)
         self.save_as_action = a("Save &as…", self.save_as, "Ctrl+Shift+S")
@@ -206,6 +211,7 @@ class EditorWindow(PrintingActions):
             file_menu,
             [
                 self.new_action,
+                self.generate_action,
                 self.open_action,
                 self.save_action,
                 self.save_as_action,
@@ -321,6 +327,9 @@ class EditorWindow(PrintingActions):
             self.play_action.setToolTip(note)
             self.play_action.setStatusTip(note)
         map_menu.addAction(self.play_action)
+        tip = "Play AI games here: who wins from each start, which provinces are fought over"
+        self.playtest_action = a("Play&test…", lambda: open_playtest(self), "Ctrl+T", tip=tip)
+        map_menu.addAction(self.playtest_action)
         map_menu.setToolTipsVisible(True)
 
     def _connect_document(self) -> None:

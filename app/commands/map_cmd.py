@@ -1,8 +1,9 @@
-"""`daimyo map check|graph|import|export`: map files from the command line.
+"""`daimyo map check|graph|import|export|balance|generate`: map files from the command line.
 
-The work is done in `maps/` (`maps.validate`, `maps.geometry`, `maps.convert`) and, for
-`check --game`, in the game's own requirements (`engine.registry.map_readiness`); this
-module only parses arguments and prints. MAP is a path or a shipped map's id.
+The work is done in `maps/` (`maps.validate`, `maps.geometry`, `maps.convert`,
+`maps.generate`), for `check --game` in the game's own requirements
+(`engine.registry.map_readiness`) and for `balance` in `ai.balance`; this module only
+parses arguments and prints. MAP is a path or a shipped map's id.
 """
 
 from __future__ import annotations
@@ -100,6 +101,57 @@ def register(parser: argparse.ArgumentParser) -> None:
         "-o", "--output", metavar="OUT.geojson|OUT.svg", required=True, help="file to write"
     )
     exp.set_defaults(_map_run=_export)
+
+    bal = sub.add_parser(
+        "balance",
+        help="playtest a map: AI games, win rate per starting position, contested provinces",
+        description="Play seat-rotated AI games on the map in worker processes and report, "
+        "per starting position (Battle for Rokugan: each clan with a capital; Rice Wars: "
+        "each seat), the win rate with its 95 % Wilson interval and the mean score, and per "
+        "province how often it changes hands per game (see ai/balance.py). G is "
+        "rounded up to whole rotations (Rokugan: a multiple of the clans with a capital).",
+    )
+    bal.add_argument("map", metavar="MAP", help="map file, or the id of a shipped map")
+    bal.add_argument("--game", required=True, choices=["rokugan", "ricewars"], help="the game")
+    bal.add_argument("--players", type=int, required=True, metavar="N", help="players per game")
+    bal.add_argument("--games", type=int, required=True, metavar="G", help="games to play")
+    bal.add_argument(
+        "--bots",
+        default="normal",
+        metavar="B",
+        help="bot name, or comma-separated names cycled to fill the seats (default normal; "
+        "greedy or random for a quick look)",
+    )
+    bal.add_argument("--seed", type=int, default=1, metavar="S", help="first deal (default 1)")
+    bal.add_argument(
+        "--workers", type=int, metavar="W", help="parallel processes (default: all cores)"
+    )
+    bal.add_argument("--json", action="store_true", help="print one JSON object")
+    bal.set_defaults(_map_run=_balance)
+
+    gen = sub.add_parser(
+        "generate",
+        help="make a new random map that passes GAME's check",
+        description="Make a new random map for GAME that passes `daimyo map check --game "
+        "GAME`: organic provinces sharing borders, seas and coasts; Battle for Rokugan: "
+        "territories of about three provinces, a capital per clan, flowers, the Shadowlands "
+        "on the south edge, an island from 24 provinces; Rice Wars: palace sites on the "
+        "coast, a blessed field, the quick side up to 48 fields, else the epic side. The "
+        "same GAME, PROVINCES and SEED give the same map (see maps/generate.py).",
+    )
+    gen.add_argument(
+        "game", choices=["rokugan", "ricewars"], metavar="GAME", help="rokugan or ricewars"
+    )
+    gen.add_argument(
+        "--provinces",
+        type=int,
+        metavar="P",
+        help="provinces (fields) on the map (default: 30 for rokugan, 37 for ricewars; "
+        "rokugan 16-150, ricewars 20-150)",
+    )
+    gen.add_argument("--seed", type=int, default=1, metavar="S", help="random seed (default 1)")
+    gen.add_argument("-o", "--output", metavar="MAP.yaml", required=True, help="map file to write")
+    gen.set_defaults(_map_run=_generate)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -277,4 +329,93 @@ def _export(args: argparse.Namespace) -> int:
 
     export_map(_load(args.map), args.output)
     print(f"{args.output}: written")
+    return 0
+
+
+def _balance(args: argparse.Namespace) -> int:
+    from ai.balance import MapNotReadyError, run_balance
+    from ai.registry import UnknownBotError, make_bot
+    from maps.api import load_graph
+
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    graph = load_graph(args.map)
+    try:
+        if not bots:
+            raise ValueError("--bots names no bot")
+        if args.games < 1:
+            raise ValueError("--games must be at least 1")
+        if args.workers is not None and args.workers < 1:
+            raise ValueError("--workers must be at least 1")
+        for name in dict.fromkeys(bots):
+            make_bot(name, args.game)  # unknown names fail here, before any game starts
+
+        def progress(done: int, total: int) -> None:
+            if not args.json:
+                print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
+
+        result = run_balance(
+            args.game,
+            graph,
+            args.players,
+            args.games,
+            bots,
+            seed=args.seed,
+            workers=args.workers,
+            progress=progress,
+        )
+    except MapNotReadyError as exc:
+        print(f"daimyo map balance: {exc}", file=sys.stderr)
+        return 1
+    except (UnknownBotError, ValueError) as exc:
+        print(f"daimyo map balance: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+        return 0
+    print(file=sys.stderr)
+    from engine.registry import get_game
+
+    bots = ", ".join(result.bots)
+    if len(set(result.bots)) == 1:
+        bots = f"{result.bots[0]} in every seat"
+    print(
+        f"{graph.name} ({graph.id}): {result.games} games of {get_game(result.game).name}, "
+        f"{result.players} players, bots: {bots}, first deal {args.seed}"
+    )
+    width = max(len("starting position"), *(len(s.seat) for s in result.seats))
+    print(f"{'starting position':<{width}}  games    wins  win rate  95% CI            mean score")
+    for s in result.seats:
+        print(
+            f"{s.seat:<{width}}  {s.games:>5}  {s.wins:>6.2f}  {s.win_rate:>8.1%}  "
+            f"[{s.ci[0]:5.1%}, {s.ci[1]:6.1%}]  {s.mean_score:>10.2f}"
+        )
+    print("provinces by changes of hands per game (held at the end: share of games):")
+    width = max(len(p.id) for p in result.provinces)
+    for p in sorted(result.provinces, key=lambda p: (-p.contested, p.id)):
+        held = ", ".join(
+            f"{label} {share:.0%}" for label, share in sorted(p.held.items(), key=lambda kv: -kv[1])
+        )
+        print(f"  {p.id:<{width}}  {p.contested:5.2f}  {p.name}" + (f"; {held}" if held else ""))
+    return 0
+
+
+def _generate(args: argparse.Namespace) -> int:
+    from maps.api import save_map
+    from maps.generate import GenerateError, generate_map
+
+    try:
+        mapfile = generate_map(args.game, args.provinces, args.seed, map_id=Path(args.output).stem)
+    except GenerateError as exc:
+        print(f"daimyo map generate: {exc}", file=sys.stderr)
+        return 2
+    try:
+        save_map(mapfile, args.output)
+    except OSError as exc:
+        print(f"daimyo map generate: cannot write {args.output}: {exc}", file=sys.stderr)
+        return 1
+    print(
+        f"{args.output}: {mapfile.name}: {len(mapfile.provinces)} provinces, "
+        f"{len(mapfile.territories)} territories, {len(mapfile.seas)} seas; "
+        f"check it with: daimyo map check {args.output} --game {args.game}"
+    )
     return 0

@@ -1,0 +1,215 @@
+"""File ▸ New from generator…: a random map for a game, previewed, opened for editing.
+
+The dialog asks for the game, the number of provinces and a seed, and shows the map
+`maps.generate.generate_map` makes (off the GUI thread: a 150-province map takes about
+a second) with its territories' colours and what `map check --game` says. "Open in
+editor" opens it as a new, unsaved map like an imported one: a normal map, edited and
+saved like any other.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+from shiboken6 import isValid
+
+from editor.map_picture import MapPicture, Picture, territory_fills
+from maps.generate import DEFAULT_PROVINCES, PROVINCE_RANGE
+from maps.io import MapFile
+
+GAMES = {"rokugan": "Battle for Rokugan", "ricewars": "Rice Wars"}
+
+
+class _Signals(QObject):
+    done = Signal(int, object, object, str)  # generation, MapFile | None, labels, text
+
+
+class _Job(QRunnable):
+    def __init__(self, generation: int, game: str, provinces: int, seed: int, signals: _Signals):
+        super().__init__()
+        self.args = (generation, game, provinces, seed)
+        self.signals = signals
+
+    def run(self) -> None:
+        generation, game, provinces, seed = self.args
+        mapfile, labels, text = generate_preview(game, provinces, seed)
+        if isValid(self.signals):  # the dialog may have closed meanwhile
+            self.signals.done.emit(generation, mapfile, labels, text)
+
+
+def generate_preview(
+    game: str, provinces: int, seed: int
+) -> tuple[MapFile | None, dict[str, Any], str]:
+    """(the map, its label points, a line on what it is) — or (None, {}, why not)."""
+    from engine.registry import map_readiness
+    from maps.generate import GenerateError, generate_map
+    from maps.geometry import derive
+
+    try:
+        mapfile = generate_map(game, provinces, seed, map_id=f"{game}-{seed}")
+    except GenerateError as exc:
+        return None, {}, str(exc)
+    geometry = derive(mapfile)
+    readiness = map_readiness(game, geometry.graph)
+    low, high = readiness.players or (0, 0)
+    seats = f"{low}-{high}" if low != high else str(low)
+    text = (
+        f"{len(mapfile.provinces)} provinces, {len(mapfile.territories)} territories, "
+        f"{len(mapfile.seas)} sea{'s' if len(mapfile.seas) != 1 else ''}; "
+        f"ready for {readiness.game_name} with {seats} players"
+    )
+    return mapfile, dict(geometry.labels), text
+
+
+def notes(mapfile: MapFile) -> dict[str, str]:
+    """What the preview writes under a province's name: capitals, Shadowlands, palace
+    sites, the blessed field."""
+    out = {}
+    for p in mapfile.provinces:
+        a = p.attrs
+        if "capital" in a:
+            out[p.id] = f"{str(a['capital']).capitalize()} capital"
+        elif a.get("shadowlands"):
+            out[p.id] = "Shadowlands"
+        elif "blessed" in a:
+            out[p.id] = f"blessed ({a['blessed']} Ryo)"
+        elif a.get("palace_site"):
+            out[p.id] = "palace site"
+    return out
+
+
+class GenerateDialog(QDialog):
+    """Choose game, provinces and seed; see the map; open it."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New map from generator")
+        self.mapfile: MapFile | None = None
+        self._generation = 0
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        self._signals = _Signals()
+        self._signals.done.connect(self._on_done)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(200)
+        self._timer.timeout.connect(self.regenerate)
+
+        self.game = QComboBox()
+        for gid, name in GAMES.items():
+            self.game.addItem(name, gid)
+        self.provinces = QSpinBox()
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 999_999)
+        self.seed.setValue(1)
+        self.reseed = QPushButton("Another")
+        self.reseed.setToolTip("A new random seed: another map")
+        seed_row = QHBoxLayout()
+        seed_row.addWidget(self.seed, 1)
+        seed_row.addWidget(self.reseed)
+        form = QFormLayout()
+        form.addRow("Game", self.game)
+        form.addRow("Provinces", self.provinces)
+        form.addRow("Seed", seed_row)
+        self.preview = MapPicture()
+        self.preview.setMinimumSize(560, 400)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.open_button = self.buttons.addButton(
+            "Open in editor", QDialogButtonBox.ButtonRole.AcceptRole
+        )
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.preview, 1)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.buttons)
+        self.resize(760, 680)
+
+        self.game.currentIndexChanged.connect(self._on_game)
+        self.provinces.valueChanged.connect(lambda _: self._timer.start())
+        self.seed.valueChanged.connect(lambda _: self._timer.start())
+        self.reseed.clicked.connect(lambda: self.seed.setValue(random.randrange(1_000_000)))
+        self._on_game()
+
+    def _on_game(self, *_: object) -> None:
+        game = self.game.currentData()
+        self.provinces.blockSignals(True)
+        self.provinces.setRange(*PROVINCE_RANGE[game])
+        self.provinces.setValue(DEFAULT_PROVINCES[game])
+        self.provinces.blockSignals(False)
+        self.regenerate()
+
+    def regenerate(self) -> int:
+        """Make the map for the current choices in the background; returns its number."""
+        self._timer.stop()
+        self._generation += 1
+        self.open_button.setEnabled(False)
+        self.summary.setText("Generating…")
+        job = _Job(
+            self._generation,
+            self.game.currentData(),
+            self.provinces.value(),
+            self.seed.value(),
+            self._signals,
+        )
+        self._pool.start(job)
+        return self._generation
+
+    def wait(self, msecs: int = 30_000) -> bool:
+        """Block until the maps asked for are made (tests)."""
+        return self._pool.waitForDone(msecs)
+
+    def _on_done(self, generation: int, mapfile: MapFile | None, labels: Any, text: str) -> None:
+        if generation != self._generation:
+            return  # an older choice; a newer map is on its way
+        self.mapfile = mapfile
+        self.summary.setText(text)
+        self.open_button.setEnabled(mapfile is not None)
+        if mapfile is None:
+            self.preview.show_picture(None, text)
+        else:
+            self.preview.show_picture(
+                Picture(mapfile, territory_fills(mapfile), notes(mapfile), labels, mapfile.name)
+            )
+
+    def done(self, result: int) -> None:  # noqa: D102 - QDialog.done: finish the job first
+        self._timer.stop()
+        self._pool.waitForDone()
+        super().done(result)
+
+
+def new_from_generator(window: Any) -> bool:
+    """File ▸ New from generator… in the editor `window`: ask, then open the map."""
+    from editor.document import MapDocument
+    from editor.topology import TopoMap
+
+    if not window.maybe_keep_changes():
+        return False
+    dialog = GenerateDialog(window)
+    accepted = dialog.exec() == QDialog.DialogCode.Accepted and dialog.mapfile is not None
+    mapfile = dialog.mapfile
+    dialog.deleteLater()
+    if not accepted or mapfile is None:
+        return False
+    window.set_document(MapDocument(TopoMap.from_mapfile(mapfile)))
+    window.statusBar().showMessage(
+        f"Generated {mapfile.name}: save it to keep it (File ▸ Save as…)", 10_000
+    )
+    return True
