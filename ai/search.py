@@ -443,8 +443,14 @@ class SearchBot(Bot):
         legal: list[Any],
         rng: random.Random,
         budget: Budget,
+        include: Sequence[Any] = (),
     ) -> Decision:
-        """Sample the worlds, deepen them in lockstep, and combine their root values."""
+        """Sample the worlds, deepen them in lockstep, and combine their root values.
+
+        `include` names legal moves to value even when they are not among the adapter's
+        candidates (a review values the move a person chose); they are searched first, so
+        a first iteration cut short by the budget still values them. Moves that are
+        candidates anyway keep their place, so the search is the same as without them."""
         budget = self.budget_for(budget)
         share = self.adapter.budget_share(_as_observation(view))
         if share != 1.0:  # one turn of several decisions shares the level's budget
@@ -471,6 +477,8 @@ class SearchBot(Bot):
         ]
         found = [m for m in self.adapter.candidates(worlds[0], root) if m in legal_set]
         moves = _unique(found) or legal
+        extra = [m for m in _unique(list(include)) if m in legal_set and m not in moves]
+        moves = extra + moves
         node_limit = None if budget.nodes is None else start_nodes + max(1, budget.nodes)
         deadline = None if budget.seconds is None else budget.started + budget.seconds
         limiter = _Limiter(budget, node_limit, deadline)

@@ -25,6 +25,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "kit": ("app.commands.kit", "print a game's print-and-play kit: board, tokens, cards, aids"),
     "bench": ("app.commands.bench", "measure speed: maps, rokugan, ai, print"),
     "log": ("app.commands.log", "print a saved game's story, one event per line"),
+    "review": ("app.commands.review", "review a saved game: the costliest decisions of a seat"),
 }
 
 

@@ -20,7 +20,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPen, QPixmap, QResizeEvent
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QIcon,
+    QKeySequence,
+    QPainter,
+    QPen,
+    QPixmap,
+    QResizeEvent,
+    QShortcut,
+)
 from PySide6.QtWidgets import (
     QFrame,
     QGroupBox,
@@ -44,7 +54,9 @@ from ai.registry import UnknownBotError, make_bot
 from app.bot_worker import BotThinker
 from app.games.base import PUBLIC, Beat, GameUI, GameView, LogLine
 from app.session import GameSession
+from app.widgets.guide_panel import GuidePanel
 from app.widgets.handoff import HandOffScreen
+from app.widgets.hint_panel import HintPanel
 from engine.core import IllegalActionError
 
 SIDE_MIN = 290  # the side panel's narrowest and widest (pixels at scale 1)
@@ -125,9 +137,17 @@ class GameScreen(QWidget):
         self.players_title = QLabel("<b>Players</b>")
         self.log_title = QLabel("<b>Game log</b>")
 
+        self.guide_panel = GuidePanel()
+        self.hint_panel = HintPanel()
+        # H asks for a hint, wherever the focus is on this screen
+        self.hint_key = QShortcut(QKeySequence("H"), self)
+        self.hint_key.activated.connect(self.hint_panel.asked)
+
         side = QVBoxLayout()
+        side.addWidget(self.guide_panel)
         side.addWidget(self.turn)
         side.addWidget(self.thinking)
+        side.addWidget(self.hint_panel)
         side.addWidget(self.step_box)
         side.addWidget(self.players_title)
         side.addWidget(self.players)
@@ -146,6 +166,7 @@ class GameScreen(QWidget):
         layout.addWidget(self.splitter)
         self.thinking.hide()
         self.step_box.hide()
+        self.guide_panel.hide()
         self._base_font = QFont(self.font())
         self.apply_scale(1.0)
 
@@ -267,6 +288,8 @@ class GameController(QObject):
     status = Signal(str)
     """A message for the status bar."""
     undo_available = Signal(bool)
+    human_turn = Signal(bool)
+    """True when a person's decision begins (Hint may be asked), False when it ends."""
 
     def __init__(
         self,
@@ -417,6 +440,7 @@ class GameController(QObject):
     # turns -----------------------------------------------------------------------------
     def _advance(self) -> None:
         self._awaiting_human = False
+        self.human_turn.emit(False)
         if not self._active:
             return
         state = self.session.state
@@ -443,6 +467,7 @@ class GameController(QObject):
             self.screen.turn.setText(f"Your turn, {label}.")
             self.view.show_state(self.session, player, True)
             self._awaiting_human = True
+            self.human_turn.emit(True)
             return
         self.screen.centre.setCurrentWidget(self.view)
         self.screen.turn.setText(f"{label} is thinking…")

@@ -24,6 +24,7 @@ from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
+    QInputDialog,
     QMainWindow,
     QMenu,
     QMessageBox,
@@ -35,6 +36,7 @@ import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.board.maps_cache import preload
 from app.board_printing import BoardPrinting
 from app.bot_worker import BotThinker
+from app.coach import LEARN_GAMES, Coach, guide_for, guided_config
 from app.game_screen import GameController, GameScreen
 from app.games import game_ui
 from app.new_game_dialog import NewGameDialog
@@ -87,12 +89,14 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(self.start_screen)
         self.stack.addWidget(self.end_screen)
         self.setCentralWidget(self.stack)
+        self.coach = Coach(self.stack, parent=self)
         self._create_actions()
         self._create_menus()
         self._connect_start_screen()
         self.end_screen.new_game.connect(self.new_game)
         self.end_screen.back_to_start.connect(self.close_game)
         self.end_screen.show_board.connect(self._on_show_board)
+        self.end_screen.review.connect(self.review_this_game)
         self.statusBar()
         geometry = self.settings.value("window/geometry")
         if isinstance(geometry, QByteArray) and not geometry.isEmpty():
@@ -143,6 +147,14 @@ class MainWindow(QMainWindow):
         self.editor_action = action("&Map editor", self.open_editor, "Ctrl+E")
         self.rules_action = action("&Rules", self.show_rules, QKeySequence.HelpContents)
         self.about_action = action("&About Daimyo", self._on_about)
+        self.learn_actions = {
+            game: action(get_game(game).name, lambda g=game: self.learn_to_play(g))
+            for game in LEARN_GAMES
+        }
+        self.review_action = action("&Review a saved game…", self.review_saved_game)
+        self.review_action.setToolTip(
+            "The hard AI weighs a player's decisions in a saved game, with what they could see"
+        )
         self.pace_group = QActionGroup(self)
         self.pace_actions: dict[str, QAction] = {}
         for pace in AI_PACES:
@@ -169,6 +181,8 @@ class MainWindow(QMainWindow):
             game.addAction(act)
         game.addAction(self.print_kit_action)
         game.addSeparator()
+        game.addAction(self.review_action)
+        game.addSeparator()
         game.addAction(self.quit_action)
         edit = bar.addMenu("&Edit")
         edit.addAction(self.undo_action)
@@ -183,6 +197,9 @@ class MainWindow(QMainWindow):
         tools = bar.addMenu("&Tools")
         tools.addAction(self.editor_action)
         helpmenu = bar.addMenu("&Help")
+        self.learn_menu = helpmenu.addMenu("&Learn to play")
+        for act in self.learn_actions.values():
+            self.learn_menu.addAction(act)
         helpmenu.addAction(self.rules_action)
         helpmenu.addAction(self.about_action)
 
@@ -197,6 +214,7 @@ class MainWindow(QMainWindow):
         print_menu.addAction("A print-and-play &kit…", self.print_kit_action.trigger)
         print_menu.addAction("A &board alone…", self.print_preview_action.trigger)
         screen.print_button.setMenu(print_menu)
+        screen.learn_button.setMenu(self.learn_menu)
         screen.recent_chosen.connect(self.load_game)
 
     def _update_actions(self) -> None:
@@ -294,6 +312,64 @@ class MainWindow(QMainWindow):
         return True
 
     @Slot()
+    def learn_to_play(self, game: str) -> bool:
+        """Start the guided first game of `game` (or take its guide up again when that
+        guided game is running); False when cancelled or it failed."""
+        if self.coach.guided_game() == game and self.session is not None:
+            self.coach.resume_guide()
+            self._show_game()
+            return True
+        if not self._may_replace_game():
+            return False
+        guide = guide_for(game)
+        self.coach.expect_guide(guide)
+        started = self.start_game(guided_config(guide))
+        if not started:
+            self.coach.expect_guide(None)
+        return started
+
+    @Slot()
+    def review_this_game(self) -> None:
+        """Review the finished game for its (first) person at this computer."""
+        session = self.session
+        if session is None or not session.humans():
+            return
+        ui = game_ui(session.game_id)
+        self.coach.review(ui, session.state, session.seats, session.humans()[0], session.map_path)
+
+    @Slot()
+    def review_saved_game(self) -> bool:
+        """Choose a save and a seat, and review that seat's decisions."""
+        from app.savefile import load_save
+
+        folder = str(self.settings.autosave_path.parent)
+        path, _ = QFileDialog.getOpenFileName(self, "Review a saved game", folder, SAVE_FILTER)
+        if not path:
+            return False
+        try:
+            loaded = load_save(path, self.settings.map_paths())
+        except SaveError as exc:
+            QMessageBox.warning(self, "Cannot review this game", str(exc))
+            return False
+        ui = game_ui(loaded.save.setup.game)
+        state = loaded.state
+        labels = [ui.player_label(state, p) for p in range(state.num_players)]
+        people = [p for p, seat in enumerate(loaded.seats) if seat.is_human]
+        seat = people[0] if len(people) == 1 else None
+        if seat is None:
+            choices = [
+                f"{labels[p]}" + (f" ({loaded.seats[p].name})" if loaded.seats[p].name else "")
+                for p in range(state.num_players)
+            ]
+            choice, ok = QInputDialog.getItem(
+                self, "Review a saved game", "Whose decisions?", choices, 0, False
+            )
+            if not ok:
+                return False
+            seat = choices.index(choice)
+        self.coach.review(ui, state, loaded.seats, seat, loaded.map_path)
+        return True
+
     def continue_game(self) -> bool:
         """Resume the autosaved game."""
         if self.session is not None and self.session.autosave_path == self.settings.autosave_path:
@@ -375,6 +451,8 @@ class MainWindow(QMainWindow):
     @Slot()
     def close_game(self) -> None:
         """Stop the running game (it stays autosaved) and go back to the start screen."""
+        self.coach.detach()
+        self.coach.close_review()
         if self.controller is not None:
             self.controller.stop()
             self.controller.deleteLater()
@@ -489,6 +567,7 @@ class MainWindow(QMainWindow):
         session.saved.connect(lambda _path: self._update_title())
         session.autosave_failed.connect(self._on_status)
         self._update_actions()
+        self.coach.attach(session, ui, self.game_screen, self.controller)
         self.controller.start()
         self.game_screen.view.fit()
         self.game_started.emit()
@@ -505,6 +584,9 @@ class MainWindow(QMainWindow):
         colours = [ui.player_colour(state, p) for p in range(state.num_players)]
         winners = [ui.player_label(state, p) for p in state.winners()]
         self.end_screen.show_scores(scores, colours, winners)
+        people = bool(session.humans())
+        self.end_screen.set_hints_used(self.coach.hints_used() if people else None)
+        self.end_screen.set_reviewable(people)
         self.stack.setCurrentWidget(self.end_screen)
         self.game_finished.emit()
 
@@ -586,6 +668,7 @@ class MainWindow(QMainWindow):
         if self.controller is not None:
             self.controller.stop()
         self.thinker.shutdown()
+        self.coach.shutdown()
         if self.game_screen is not None and self.session is not None:
             self.settings.save_splitters(self.game_screen, f"game/{self.session.game_id}")
         self.settings.set_value("window/geometry", self.saveGeometry())

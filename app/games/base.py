@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QColor, QKeyEvent
 from PySide6.QtWidgets import QWidget
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from app.session import GameSession, NewGameConfig
 
 PLAYER_COLOURS = ["#c0392b", "#2471a3", "#229954", "#b7950b", "#7d3c98"]
+SUGGESTION_COLOUR = "#ffffff"
+"""The ring of a suggested move (over the marks' dark rim): no player's colour is white."""
 
 PUBLIC = -1
 """The viewer who knows only what everybody knows (a spectator, the hot-seat curtain)."""
@@ -122,6 +124,19 @@ class GameView(QWidget):
 
     def show_places(self, places: tuple[str, ...]) -> None:
         """Show where a log line happened (flash those places on the board)."""
+
+    def show_suggestion(
+        self, places: tuple[str, ...], words: str = "", group: str = "hint"
+    ) -> None:
+        """Light the places of a move the app suggests (a hint, the guide's next move, a
+        review's alternative) until called again for the same `group`; () clears. A view
+        whose board is a `MapScene` rings them in `SUGGESTION_COLOUR`; others flash them."""
+        scene = getattr(self, "scene", None)
+        if scene is not None and hasattr(scene, "set_marks"):
+            colour = QColor(SUGGESTION_COLOUR)
+            scene.set_marks(f"suggestion-{group}", [(key, colour, words) for key in places])
+        elif places:
+            self.show_places(places)
 
     def zoom(self, factor: float) -> None:
         """Zoom the board, when the view has one."""

@@ -113,6 +113,8 @@ class EndScreen(QWidget):
     new_game = Signal()
     back_to_start = Signal()
     show_board = Signal()
+    review = Signal()
+    """Review my game: the AI weighs the person's decisions."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -129,8 +131,18 @@ class EndScreen(QWidget):
         self.notes = QLabel()
         self.notes.setWordWrap(True)
         self.chart = ScoreChart()
+        self.hints = QLabel()
+        self.hints.setObjectName("hintsUsed")
+        self.hints.setAlignment(Qt.AlignCenter)
         board = QPushButton("Show the board")
         board.clicked.connect(self.show_board)
+        self.review_button = QPushButton("Review my game")
+        self.review_button.setObjectName("reviewButton")
+        self.review_button.setToolTip(
+            "The hard AI replays your decisions with what you could see and shows the "
+            "costliest moments"
+        )
+        self.review_button.clicked.connect(self.review)
         again = QPushButton("New game")
         again.clicked.connect(self.new_game)
         start = QPushButton("Back to start")
@@ -138,7 +150,7 @@ class EndScreen(QWidget):
         start.clicked.connect(self.back_to_start)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
-        for button in (board, again, start):
+        for button in (board, self.review_button, again, start):
             button.setMinimumSize(150, 36)
             buttons.addWidget(button)
         buttons.addStretch(1)
@@ -147,9 +159,22 @@ class EndScreen(QWidget):
         layout.addWidget(self.table)
         layout.addWidget(self.notes)
         layout.addWidget(self.chart, 3)
+        layout.addWidget(self.hints)
         layout.addLayout(buttons)
         self.setAttribute(Qt.WA_StyledBackground, True)
         self.setStyleSheet("#endScreen { background: #f6eedc; }")
+
+    def set_hints_used(self, count: int | None) -> None:
+        """Say how many hints the person asked for (None: no person played, hide it)."""
+        if count is None:
+            self.hints.hide()
+            return
+        self.hints.setText("No hints used." if count == 0 else f"Hints used: {count}.")
+        self.hints.show()
+
+    def set_reviewable(self, reviewable: bool) -> None:
+        """Offer the review only when a person played (there are decisions to weigh)."""
+        self.review_button.setVisible(reviewable)
 
     def show_scores(self, scores: ScoreTable, colours: list[str], winners: list[str]) -> None:
         """Fill the table and chart; `winners` are the labels of the best players."""

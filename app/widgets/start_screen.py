@@ -1,4 +1,5 @@
-"""The first screen: new game, continue, load, map editor, printing, rules, recent games.
+"""The first screen: new game, learn to play, continue, load, map editor, printing, rules,
+recent games.
 
 Continue and each recent game say which game it is: game, map, round, players and the
 date it was saved (`app.savefile.SaveSummary`); a file that can no longer be loaded says so.
@@ -42,6 +43,8 @@ class StartScreen(QWidget):
         subtitle.setStyleSheet("color: #5d4e37; font-size: 14px")
 
         self.new_button = QPushButton("New game")
+        self.learn_button = QPushButton("Learn to play")
+        self.learn_button.setToolTip("A guided first game: the app shows what to do next and why")
         self.continue_button = QPushButton("Continue")
         self.load_button = QPushButton("Load game…")
         self.editor_button = QPushButton("Map editor")
@@ -59,6 +62,7 @@ class StartScreen(QWidget):
         buttons = QVBoxLayout()
         for button in (
             self.new_button,
+            self.learn_button,
             self.continue_button,
             self.load_button,
             self.editor_button,

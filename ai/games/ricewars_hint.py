@@ -1,0 +1,133 @@
+"""Rice Wars moves in words, with facts from the sampled worlds (for hints).
+
+The fact is the evaluation's own: the player's worth in fields (fields held, future
+income, troops, cards, money at what a Ryo is worth now, and the expected outcome of a
+running fight) against the best rival's, after the move, mean over worlds drawn from the
+observation (hands, decks and sealed bids as the search drew them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ai.explain import Explainer, seat_name
+from ai.games.ricewars import ADAPTER
+from engine.core import GameState
+from engine.ricewars import actions as A
+from engine.ricewars.data import ADVISOR_INDEX, ADVISORS, CARD_INDEX, CARDS
+
+
+def _field(observation: Any, fid: str) -> str:
+    board = observation._static[3]
+    index = board.index.get(fid)
+    return board.names[index] if index is not None else fid
+
+
+def _card(card_id: str) -> str:
+    index = CARD_INDEX.get(card_id)
+    return CARDS[index].name if index is not None else card_id
+
+
+def _advisor(advisor_id: str) -> str:
+    index = ADVISOR_INDEX.get(advisor_id)
+    return ADVISORS[index].name if index is not None else advisor_id
+
+
+def _daimyo(observation: Any, seat: int, names: Sequence[str] | None) -> str:
+    if names is not None:
+        return seat_name(names, seat)
+    colours = observation._static[6]
+    if seat == observation._static[2]:
+        return "Neutral"
+    return colours[seat].capitalize() if 0 <= seat < len(colours) else f"Player {seat + 1}"
+
+
+def troops_words(ashigaru: int, ronin: int) -> str:
+    """'2 ashigaru and 1 ronin', 'no troops'."""
+    parts = [f"{n} {word}" for n, word in ((ashigaru, "ashigaru"), (ronin, "ronin")) if n]
+    return " and ".join(parts) or "no troops"
+
+
+class RiceWarsExplainer(Explainer):
+    """Rice Wars' words for moves (see the module docstring)."""
+
+    def describe(self, observation: Any, action: Any, names: Sequence[str] | None) -> str:
+        """The move in words: 'attack Takada with 2 ashigaru', 'bid 3 Ryo'."""
+        words = {
+            A.Stay: "keep the palace where it is",
+            A.Done: "end your hiring",
+            A.Stop: "play no more bonus cards",
+            A.Skip: "skip",
+            A.Accept: "accept the duel",
+            A.Refuse: "refuse the duel",
+            A.Pass: "pass",
+        }
+        for kind, text in words.items():
+            if isinstance(action, kind):
+                return text
+        if isinstance(action, A.Palace):
+            return f"the palace on {_field(observation, action.field)}"
+        if isinstance(action, A.Peasant):
+            return f"a peasant on {_field(observation, action.field)}"
+        if isinstance(action, A.Hire):
+            return f"hire {'an' if action.kind == 'ashigaru' else 'a'} {action.kind}"
+        if isinstance(action, A.Pay):
+            what = action.what if action.what in ("ashigaru", "ronin") else _advisor(action.what)
+            return f"pay the upkeep of {what}"
+        if isinstance(action, A.Auction):
+            return f"auction {_advisor(action.advisor)} next"
+        if isinstance(action, A.Bid):
+            return f"bid {action.amount} Ryo"
+        if isinstance(action, A.Play):
+            targets = ", ".join(_field(observation, a) for a in action.args)
+            return f"play {_card(action.card)}" + (f" on {targets}" if targets else "")
+        if isinstance(action, A.Attack):
+            return (
+                f"attack {_field(observation, action.field)} with "
+                f"{troops_words(action.ashigaru, action.ronin)}"
+            )
+        if isinstance(action, A.Defend):
+            return f"defend with {troops_words(action.ashigaru, action.ronin)}"
+        if isinstance(action, A.Bonus):
+            index = CARD_INDEX.get(action.card)
+            bonus = f" (+{CARDS[index].bonus})" if index is not None else ""
+            return f"play {_card(action.card)}{bonus} face down as a bonus"
+        if isinstance(action, A.Service):
+            return f"use {_advisor(action.advisor)}'s service"
+        if isinstance(action, A.Use):
+            return f"pay for {_card(action.card)}"
+        if isinstance(action, A.Duel):
+            return f"challenge {_daimyo(observation, action.player, names)} to a duel"
+        if isinstance(action, A.Give):
+            return f"give the peasant on {_field(observation, action.field)}"
+        if isinstance(action, A.Lose):
+            return f"remove the peasant on {_field(observation, action.field)}"
+        return str(action)
+
+    def reason(
+        self,
+        observation: Any,
+        action: Any,
+        worlds: list[GameState],
+        names: Sequence[str] | None,
+    ) -> str:
+        """What the move does, with the worth after it from `worlds`."""
+        me = observation.player
+        mine = rival = 0.0
+        for world in worlds:
+            world.apply(action)
+            try:
+                worth = ADAPTER.standing(world)  # type: ignore[arg-type]
+            finally:
+                world.undo()
+            mine += worth[me]
+            rival += max(w for s, w in enumerate(worth) if s != me)
+        count = max(1, len(worlds))
+        return (
+            f"leaves you worth {mine / count:.1f} fields against {rival / count:.1f} for the "
+            "best rival"
+        )
+
+
+EXPLAINER = RiceWarsExplainer()

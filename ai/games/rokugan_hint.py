@@ -1,0 +1,287 @@
+"""Battle for Rokugan moves in words, with facts from the sampled worlds (for hints).
+
+Every fact is counted in worlds drawn from the player's observation (the face-down tokens
+of rivals as the search drew them), never in the true state:
+- a defence names the rival strength aimed at the province (mean over the worlds) and
+  whether it is the player's most threatened province, and in how many worlds the
+  province is still held once the board as it would then stand is resolved;
+- an attack (or a Blessing on one) says in how many worlds the province is taken;
+- a Raid in how many worlds the province is scorched; Diplomacy what it shields;
+- an objective how often players dealt it met it in measured games (`_OBJECTIVE_ODDS`);
+- a control token the province's flowers; a card the projected honor before and after
+  (the evaluation's own projection, mean over the worlds).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ai.explain import Explainer, seat_name, worlds_words
+from ai.games.rokugan import _OBJECTIVE_ODDS, OBJECTIVE_CLAN, SEARCH_ADAPTER
+from engine.core import GameState
+from engine.rokugan import actions as A
+from engine.rokugan.data import (
+    BLESSING,
+    BLUFF,
+    CLANS,
+    DIPLOMACY,
+    LABEL_KIND,
+    OBJECTIVE_INDEX,
+    OBJECTIVES,
+    RAID,
+    SCORCHED,
+)
+from engine.rokugan.position import PH_PLACE, PH_SWAP
+
+_SMALL = {"of", "the", "a", "an", "to", "in", "on"}
+
+
+def pretty(identifier: str) -> str:
+    """'last_line_of_defense' -> 'Last Line of Defense'."""
+    words = identifier.replace("_", " ").split()
+    return " ".join(w if i and w in _SMALL else w[:1].upper() + w[1:] for i, w in enumerate(words))
+
+
+def token_words(label: str) -> str:
+    """'army3' -> 'Army 3', 'blessing2' -> 'Blessing +2', 'raid' -> 'Raid'."""
+    for word in ("army", "navy", "shinobi"):
+        if label.startswith(word):
+            return f"{word.capitalize()} {label[len(word) :]}"
+    if label.startswith("blessing"):
+        return f"Blessing +{label[len('blessing') :]}"
+    return label.capitalize()
+
+
+def _board(observation: Any) -> Any:
+    return observation._base[1]
+
+
+def _name(board: Any, q: int) -> str:
+    return board.graph.provinces[q].name
+
+
+def _target(observation: Any, where: str) -> int | None:
+    """The province a placement on `where` concerns (a Blessing: its host's)."""
+    board = _board(observation)
+    if where.startswith("#"):
+        serial = int(where[1:])
+        tokens = observation.board_tokens
+        bt = tokens[serial] if 0 <= serial < len(tokens) else None
+        if bt is None or bt[1] < 0:
+            return None
+        return board.slot_target[bt[1]]
+    slot = board.slot_by_text.get(where)
+    return None if slot is None else board.slot_target[slot]
+
+
+def where_words(observation: Any, where: str) -> str:
+    """A place in words: 'Kanaiso', 'the border Kazahaya → Fujikaze', 'the coast of X'."""
+    board = _board(observation)
+    names = {p.id: p.name for p in board.graph.provinces}
+    if where.startswith("#"):
+        q = _target(observation, where)
+        return f"token {where}" + (f" in {_name(board, q)}" if q is not None else "")
+    if "|" in where:
+        pair, _, target = where.partition(" ->")
+        a, b = pair.split("|")
+        source = b if target == a else a
+        return f"the border {names.get(source, source)} → {names.get(target, target)}"
+    slot = board.slot_by_text.get(where)
+    if slot is not None and board.is_coastal_slot(slot):
+        return f"the coast of {_name(board, board.slot_target[slot])}"
+    return names.get(where, where)
+
+
+def _owner_after(world: GameState, action: Any, q: int) -> tuple[int, int]:
+    """(controller, special token) of province q once `action` is played in `world` and
+    the board is resolved as it would then stand."""
+    world.apply(action)
+    try:
+        if world.phase in (PH_PLACE, PH_SWAP):  # type: ignore[attr-defined]
+            with world.resolved_preview() as resolved:  # type: ignore[attr-defined]
+                return resolved.ctrl_owner[q], resolved.special[q]
+        return world.ctrl_owner[q], world.special[q]  # type: ignore[attr-defined]
+    finally:
+        world.undo()
+
+
+def _threats(worlds: list[GameState], me: int) -> dict[int, float]:
+    """Rival strength aimed at each of `me`'s provinces, mean over the worlds."""
+    totals: dict[int, float] = {}
+    for world in worlds:
+        aims, _, _ = SEARCH_ADAPTER._board_totals(world)  # type: ignore[arg-type]
+        for q, by_player in enumerate(aims):
+            if world.ctrl_owner[q] != me:  # type: ignore[attr-defined]
+                continue
+            rival = sum(v for p, v in by_player.items() if p != me)
+            totals[q] = totals.get(q, 0.0) + rival
+    return {q: v / max(1, len(worlds)) for q, v in totals.items()}
+
+
+def _projected(worlds: list[GameState], me: int, action: Any = None) -> float:
+    """`me`'s projected honor (the evaluation's projection), mean over the worlds, after
+    `action` when one is given."""
+    total = 0.0
+    for world in worlds:
+        if action is not None:
+            world.apply(action)
+        try:
+            total += SEARCH_ADAPTER.projected(world)[me]  # type: ignore[arg-type]
+        finally:
+            if action is not None:
+                world.undo()
+    return total / max(1, len(worlds))
+
+
+class RokuganExplainer(Explainer):
+    """Battle for Rokugan's words for moves (see the module docstring)."""
+
+    def describe(self, observation: Any, action: Any, names: Sequence[str] | None) -> str:
+        """The move in words: 'Army 3 on the border Kazahaya → Fujikaze'."""
+        board = _board(observation)
+        if isinstance(action, A.ChooseObjective):
+            return f"keep the objective {pretty(action.objective)}"
+        if isinstance(action, A.PlaceControl):
+            q = board.index.get(action.province)
+            return f"a control token on {_name(board, q) if q is not None else action.province}"
+        if isinstance(action, A.Pass):
+            return "pass"
+        if isinstance(action, A.ReturnToken):
+            return f"return {token_words(action.token)} to the pool"
+        if isinstance(action, A.Place):
+            return f"{token_words(action.token)} on {where_words(observation, action.where)}"
+        if isinstance(action, A.Animate):
+            where = where_words(observation, action.where)
+            return f"animate {token_words(action.token)} on {where}"
+        if isinstance(action, A.PlayCard):
+            targets = ", ".join(where_words(observation, t) for t in action.targets)
+            return f"play {pretty(action.card)}" + (f" on {targets}" if targets else "")
+        if isinstance(action, A.SendToken):
+            return f"send {token_words(action.token)} to the {action.to}"
+        if isinstance(action, (A.Peek, A.Look)):
+            return f"look at {where_words(observation, action.target)}"
+        if isinstance(action, A.Discard):
+            return f"discard {where_words(observation, action.target)}"
+        if isinstance(action, A.Swap):
+            return f"swap {action.first} and {action.second}"
+        if isinstance(action, A.Skip):
+            return f"do not {action.what}"
+        return str(action)
+
+    def reason(
+        self,
+        observation: Any,
+        action: Any,
+        worlds: list[GameState],
+        names: Sequence[str] | None,
+    ) -> str:
+        """What the move does, with facts from `worlds`."""
+        board = _board(observation)
+        me = observation.player
+        if isinstance(action, A.Place):
+            return self._placement(observation, action, worlds, names)
+        if isinstance(action, A.ChooseObjective):
+            index = OBJECTIVE_INDEX[action.objective]
+            clan = observation._base[2][me]
+            odds = _OBJECTIVE_ODDS[action.objective][OBJECTIVE_CLAN.get(index) == clan]
+            return (
+                f"keeps {pretty(action.objective)} ({OBJECTIVES[index][1]} honor), met by "
+                f"{odds:.0%} of the players dealt it in measured games"
+            )
+        if isinstance(action, A.PlaceControl):
+            q = board.index[action.province]
+            flowers = board.flowers[q]
+            t = board.territory[q]
+            where = f" in {_territory(board, t)}" if t >= 0 else ""
+            worth = f"{flowers} flower" + ("" if flowers == 1 else "s")
+            return f"takes {_name(board, q)}{where}, worth {worth}"
+        look = _looked_at(action)
+        if look is not None:
+            q = _target(observation, look)
+            if q is None:
+                return f"looks at token {look}"
+            whose = "your province " if observation.public[1][q] == me else ""
+            return f"looks at the unknown token {look} aimed at {whose}{_name(board, q)}"
+        if isinstance(action, A.Pass):
+            before = _projected(worlds, me)
+            return f"keeps your cards for a later round (projected honor {before:.1f})"
+        before = _projected(worlds, me)
+        after = _projected(worlds, me, action)
+        what = self.describe(observation, action, names)
+        return f"{what}: your projected honor {before:.1f} → {after:.1f}"
+
+    def _placement(
+        self,
+        observation: Any,
+        action: A.Place,
+        worlds: list[GameState],
+        names: Sequence[str] | None,
+    ) -> str:
+        board = _board(observation)
+        me = observation.player
+        kind = LABEL_KIND[action.token][0]
+        q = _target(observation, action.where)
+        if q is None:
+            return f"places {token_words(action.token)}"
+        province = _name(board, q)
+        owner = observation.public[1][q]
+        total = len(worlds)
+        if kind == BLUFF:
+            return (
+                f"a bluff on {where_words(observation, action.where)}: it keeps a real token "
+                "in hand, and rivals cannot tell it from one"
+            )
+        if kind == DIPLOMACY:
+            return f"makes {province} peaceful for good: no battle there this round"
+        after = [_owner_after(world, action, q) for world in worlds]
+        if kind == RAID:
+            burnt = sum(1 for _, special in after if special == SCORCHED)
+            return f"raids {province}: scorched {worlds_words(burnt, total)}"
+        held = sum(1 for o, _ in after if o == me)
+        blessing = " (Blessing)" if kind == BLESSING else ""
+        if owner == me:
+            threats = _threats(worlds, me)
+            aimed = threats.get(q, 0.0)
+            if aimed <= 0:
+                return (
+                    f"guards {province}{blessing}: no rival token aims at it, and a defender "
+                    "nobody attacks earns a face-up control token"
+                )
+            top = max(threats, key=lambda r: (threats[r], -r))
+            if top == q:
+                first = f"defends {province}, the province most likely to be attacked"
+            else:
+                first = f"defends {province} ({_name(board, top)} is more threatened)"
+            return (
+                f"{first}{blessing}: rivals aim {aimed:.1f} strength at it on average; held "
+                f"{worlds_words(held, total)}"
+            )
+        whose = "unclaimed" if owner < 0 else f"{_clan(observation, owner, names)}'s"
+        verb = "strengthens the attack on" if kind == BLESSING else "attacks"
+        return f"{verb} {province} ({whose}): taken {worlds_words(held, total)}"
+
+
+def _territory(board: Any, t: int) -> str:
+    """A territory's name as the map gives it ("the Crab lands")."""
+    name = board.graph.territories[t].name
+    return name if "territory" in name.lower() else f"{name} territory"
+
+
+def _looked_at(action: Any) -> str | None:
+    """The board token ("#N") a look, peek or scout card looks at, else None."""
+    if isinstance(action, (A.Peek, A.Look)):
+        return action.target
+    if isinstance(action, A.PlayCard) and action.card == "scout" and action.targets:
+        return action.targets[0]
+    return None
+
+
+def _clan(observation: Any, player: int, names: Sequence[str] | None) -> str:
+    if names is not None:
+        return seat_name(names, player)
+    clans = observation._base[2]
+    return pretty(CLANS[clans[player]])
+
+
+EXPLAINER = RokuganExplainer()

@@ -1,0 +1,183 @@
+"""`daimyo review SAVE --as SEAT`: what a player's decisions cost, judged from what they knew.
+
+Loads the save with the app's strict loader (`app.savefile.load_save`), replays it and runs
+the hard AI's search at every decision of seat SEAT from the observation that seat had
+then (`ai.review`). SEAT is the seat's number (1 for the first seat, as `daimyo log`
+counts) or its name: the player's name in the save ("You"), a clan (Rokugan) or a colour
+(Rice Wars). Prints the costliest moments and every player's score after each round;
+with `--json` exactly
+
+    {"seat": S, "decisions": N, "moments": [{"index": i, "round": r, "chosen": "...",
+     "suggested": "...", "loss": x}, ...]}
+
+with S the seat's number (1 = first seat), moments costliest first, `loss` >= 0 in
+expected points of the game's score, `index` the decision's place in the save's action list
+(0-based: the board as it stood is the setup plus the actions before it), `chosen` and
+`suggested` the actions' texts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+from ai.review import MOMENTS, Review, game_start, review_game
+from app.savefile import LoadedSave, Seat, load_save
+from engine.saves import SaveError
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of `daimyo review`."""
+    parser.add_argument("save", help="a save file (.json) of any of the three games")
+    parser.add_argument(
+        "--as",
+        dest="seat",
+        required=True,
+        metavar="SEAT",
+        help="the seat whose decisions to review: its number (1 = first seat) or its name "
+        "(the player's name, a clan, a colour)",
+    )
+    parser.add_argument(
+        "--moments",
+        type=int,
+        default=MOMENTS,
+        metavar="K",
+        help=f"how many of the costliest moments to list (default {MOMENTS})",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--nodes",
+        type=int,
+        metavar="N",
+        help="search nodes per decision (default: the hard AI's own budget)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Review the save and print the result."""
+    if args.moments < 0:
+        print("daimyo review: --moments must be 0 or more", file=sys.stderr)
+        return 2
+    if args.nodes is not None and args.nodes < 1:
+        print("daimyo review: --nodes must be 1 or more", file=sys.stderr)
+        return 2
+    try:
+        loaded = load_save(args.save)
+    except SaveError as exc:
+        print(f"daimyo review: {exc}", file=sys.stderr)
+        return 2
+    state = loaded.state
+    try:
+        seat = seat_of(args.seat, loaded)
+    except ValueError as exc:
+        print(f"daimyo review: {exc}", file=sys.stderr)
+        return 2
+    game = loaded.save.setup.game
+    show_progress = not args.json and sys.stderr.isatty()
+    started = time.process_time()
+    review = review_game(
+        game, state, seat, nodes=args.nodes, progress=_progress if show_progress else None
+    )
+    if show_progress:
+        print(file=sys.stderr)
+    if args.json:
+        data = review.to_json(args.moments)
+        data["seat"] = seat + 1  # the seat as people number it
+        print(json.dumps(data))
+        return 0
+    print(_report(loaded, review, args.moments, time.process_time() - started))
+    return 0
+
+
+def seat_names(loaded: LoadedSave, seat: int) -> list[str]:
+    """The names `--as` accepts for `seat`: the save's player name, the clan or colour."""
+    state = loaded.state
+    names = []
+    if seat < len(loaded.seats) and loaded.seats[seat].name:
+        names.append(loaded.seats[seat].name)
+    clans = getattr(state, "clans", None)
+    if clans is not None:
+        from engine.rokugan.data import CLANS
+
+        names.append(CLANS[clans[seat]])
+    colours = getattr(state, "colour", None)
+    if colours is not None and seat < len(colours):
+        names.append(str(colours[seat]))
+    return names
+
+
+def seat_of(text: str, loaded: LoadedSave) -> int:
+    """The seat (0-based) `text` names: 1..N or a name (`seat_names`); ValueError else."""
+    count = loaded.state.num_players
+    wanted = text.strip()
+    if wanted.isdigit() and 1 <= int(wanted) <= count:
+        return int(wanted) - 1
+    for seat in range(count):
+        if wanted.lower() in (name.lower() for name in seat_names(loaded, seat)):
+            return seat
+    choices = ", ".join(
+        f"{seat + 1}"
+        + (f" ({'/'.join(seat_names(loaded, seat))})" if seat_names(loaded, seat) else "")
+        for seat in range(count)
+    )
+    raise ValueError(f"--as {text!r} names no seat of this game; choose one of {choices}")
+
+
+def _progress(fraction: float) -> None:
+    print(f"\rreviewing … {fraction:4.0%}", end="", file=sys.stderr, flush=True)
+
+
+def seat_label(seat: Seat, index: int) -> str:
+    """'seat 1 (You)', 'seat 3 (hard)' (numbered from 1)."""
+    who = seat.name or ("a person" if seat.is_human else seat.bot)
+    return f"seat {index + 1} ({who})"
+
+
+def _report(loaded: LoadedSave, review: Review, count: int, seconds: float) -> str:
+    from ai.explain import explainer_for
+    from ai.hint import score_unit
+
+    game = review.game
+    spec = loaded.save.spec
+    unit = score_unit(game)
+    seats = loaded.seats
+    me = review.seat
+    lines = [
+        f"Review of {spec.name}, {seat_label(seats[me], me)}: {len(review.decisions)} "
+        f"decisions, {review.total_loss():.1f} expected {unit} lost in all "
+        f"({seconds:.0f} s of CPU time)"
+    ]
+    moments = review.moments(count)
+    if not moments:
+        lines.append("No decision cost anything the hard AI could measure.")
+    explainer = explainer_for(game)
+    # What the seat saw at each moment, replayed in game order.
+    seen: dict[int, Any] = {}
+    replay = game_start(loaded.state)
+    history = list(loaded.state.history)
+    for index, action in enumerate(history):
+        if index in {m.index for m in moments}:
+            seen[index] = replay.observation(me)
+        if len(seen) == len(moments):
+            break
+        replay.apply(action)
+    for number, moment in enumerate(moments, start=1):
+        chosen = explainer.describe(seen[moment.index], moment.chosen, None)
+        better = explainer.describe(seen[moment.index], moment.suggested, None)
+        lines.append(
+            f"{number}. round {moment.round}, action {moment.index}: your move {chosen} "
+            f"({moment.chosen}); the AI's {better} ({moment.suggested}): "
+            f"{moment.loss:.1f} expected {unit} lost"
+        )
+    lines.append(f"{review.score_name.capitalize()} after each round:")
+    for player, series in enumerate(review.scores):
+        values = " ".join(_number(v) for v in series)
+        lines.append(f"  {seat_label(seats[player], player)}: {values}")
+    return "\n".join(lines)
+
+
+def _number(value: Any) -> str:
+    return f"{value:g}"

@@ -1,0 +1,170 @@
+"""Hints in a game: the H key and the Hint button ask the hard AI (in the background) for
+the person's move; the answer is lit on the board with its reason; hints are counted.
+
+A hint is asked only during the decision of a person at this computer, from that seat's
+observation (`ai.hint`); any change of the game (a move, an undo) cancels a hint still
+thinking and clears the one shown, so a hint always belongs to the position on screen.
+The person may cancel a hint while it thinks (the Cancel button); a hint counts as used
+when it is shown (also after "Answer now"), so a cancelled one is not counted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal, Slot
+
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.analysis_worker import Analyst
+from app.widgets.hint_panel import HintPanel
+
+
+def places_of(ui: Any, state: Any, actions: list[Any], player: int) -> tuple[str, ...]:
+    """The board places of `actions`, each as `player` would take it in `state` (the game
+    UI's `action_places`), in order and each once."""
+    found: list[str] = []
+    for action in actions:
+        after = state.clone()
+        after.apply(action)
+        for key in ui.action_places(state, action, after, player):
+            if key not in found:
+                found.append(key)
+    return tuple(found)
+
+
+def with_targets(places: tuple[str, ...]) -> tuple[str, ...]:
+    """`places` and the province each border place attacks ("A|B ->T" lights T too), so a
+    suggested attack shows at a glance, not only as a small ring on the border."""
+    found = list(places)
+    for key in places:
+        _, arrow, target = key.partition(" ->")
+        if arrow and target and target not in found:
+            found.append(target)
+    return tuple(found)
+
+
+class HintController(QObject):
+    """Wires a `HintPanel` to the session and an `Analyst` (see the module docstring)."""
+
+    used = Signal(int)
+    """The number of hints asked so far in this game."""
+
+    def __init__(
+        self,
+        session: Any,
+        ui: Any,
+        panel: HintPanel,
+        analyst: Analyst,
+        light: Callable[[list[Any], str], None],
+        nodes: int | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.ui = ui
+        self.panel = panel
+        self.analyst = analyst
+        self.light = light
+        self.nodes = nodes
+        self.count = 0
+        self.last: Any = None
+        """The hint shown now (an `ai.hint.Hint`), None when none is."""
+        self.allowed = True
+        """False outside the person's decisions (the game screen says when they begin and
+        end: resolution steps, the hand-off curtain)."""
+        self._asked_at: tuple[int, int] | None = None
+        self._shown = False
+        panel.asked.connect(self.ask)
+        panel.stop_asked.connect(self.analyst.answer_now)
+        panel.cancel_asked.connect(self.cancel)
+        analyst.hinted.connect(self._on_hinted)
+        analyst.progress.connect(self._on_progress)
+        analyst.failed.connect(self._on_failed)
+        session.changed.connect(self._on_changed)
+        self._on_changed()
+
+    @Slot(bool)
+    def set_allowed(self, allowed: bool) -> None:
+        """A person's decision began (True) or ended (False)."""
+        self.allowed = allowed
+        self.panel.set_available(self.seat() is not None)
+
+    def seat(self) -> int | None:
+        """The person whose decision it is, None when no person is to move."""
+        state = self.session.state
+        if state.is_terminal() or not self.allowed:
+            return None
+        player = state.current_player()
+        return player if self.session.is_human(player) else None
+
+    @Slot()
+    def ask(self) -> None:
+        """Ask for a hint for the person to move (ignored on a bot's turn)."""
+        seat = self.seat()
+        if seat is None or self._asked_at is not None:
+            return
+        state = self.session.state
+        names = [self.ui.player_label(state, p) for p in range(state.num_players)]
+        self._asked_at = (len(state.history), seat)
+        self.panel.show_thinking()
+        self.analyst.hint(
+            self.session.game_id,
+            state.observation(seat),
+            state.legal_actions(),
+            names=names,
+            nodes=self.nodes,
+        )
+
+    @Slot()
+    def cancel(self) -> None:
+        """The person does not want the hint being thought about: drop it, uncounted."""
+        if self._asked_at is not None:
+            self.stop()
+
+    def thinking(self) -> bool:
+        """True while a hint is being thought about."""
+        return self._asked_at is not None
+
+    def stop(self) -> None:
+        """Cancel a hint still thinking and clear the board's light."""
+        if self._asked_at is not None:
+            self.analyst.cancel()
+            self._asked_at = None
+        if self._shown:
+            self.light([], "")
+            self._shown = False
+        self.last = None
+        self.panel.clear()
+
+    @Slot()
+    def _on_changed(self) -> None:
+        state = self.session.state
+        if self._asked_at is not None and self._asked_at[0] == len(state.history):
+            return  # still the same position: the hint in progress stays
+        self.stop()
+        self.panel.set_available(self.seat() is not None)
+
+    @Slot(float)
+    def _on_progress(self, fraction: float) -> None:
+        if self._asked_at is not None:
+            self.panel.show_progress(fraction)
+
+    @Slot(object)
+    def _on_hinted(self, hint: Any) -> None:
+        if self._asked_at is None or self._asked_at[0] != len(self.session.state.history):
+            return
+        self._asked_at = None
+        self.count += 1
+        self.used.emit(self.count)
+        self.panel.set_count(self.count)
+        self.last = hint
+        self.panel.show_hint(hint.words, hint.reason)
+        self.light([hint.action], hint.words)
+        self._shown = True
+
+    @Slot(str)
+    def _on_failed(self, message: str) -> None:
+        if self._asked_at is not None:
+            self._asked_at = None
+            self.panel.show_message(f"No hint: {message}")

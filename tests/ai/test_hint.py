@@ -1,0 +1,263 @@
+"""Hints: the hard AI's move from the player's observation, with a reason from its numbers."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import subprocess
+import sys
+import threading
+
+import pytest
+
+from ai.adapters import WIN_BONUS, adapter_for
+from ai.base import Budget
+from ai.games.rokugan_hint import EXPLAINER as ROKUGAN
+from ai.hint import (
+    ScoredAdapter,
+    analyse,
+    fresh_adapter,
+    observation_seed,
+    sample_worlds,
+    suggest,
+)
+from engine.registry import get_game
+from tests.engine.rokugan.fixtures import position
+
+GAMES = ("rokugan", "shinobi", "ricewars")
+MAPS = {"rokugan": "rokugan", "ricewars": "ricewars-quick", "shinobi": None}
+
+
+def midgame(game: str, seed: int = 4, moves: int = 30):
+    """A 3-player game after `moves` random legal moves, stopped where the player to
+    move has a choice."""
+    from maps.api import load_graph
+
+    spec = get_game(game)
+    graph = load_graph(MAPS[game]) if MAPS[game] else None
+    state = spec.new_game(3, seed, {}, graph)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        state.apply(rng.choice(state.legal_actions()))
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def hidden_facts(game: str, state) -> object:
+    """What the player to move cannot see (to check that two states differ in it)."""
+    if game == "rokugan":
+        return (tuple(state.loc), tuple(state.objective), state.deck)
+    if game == "shinobi":
+        return (state.allegiances, tuple(state.hand(p) for p in range(state.num_players)))
+    return state.key()[1]  # Rice Wars: the hands
+
+
+# ------------------------------------------------------------------------------ honesty
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_two_states_the_player_cannot_tell_apart_get_the_same_hint(game: str) -> None:
+    # Given a game and a second state with the same observation for the player to move
+    # but other hidden facts (drawn from that observation)
+    state = midgame(game)
+    me = state.current_player()
+    twin = state.observation(me).determinize(random.Random(11))
+    assert twin.observation(me) == state.observation(me)
+    assert hidden_facts(game, twin) != hidden_facts(game, state)
+    # When each asks for a hint
+    first = suggest(game, state.observation(me), state.legal_actions(), nodes=300)
+    second = suggest(game, twin.observation(me), twin.legal_actions(), nodes=300)
+    # Then the move, its reason and every value are the same
+    assert first.action == second.action
+    assert first.reason == second.reason
+    assert first.analysis.values == second.analysis.values
+    assert first.action in state.legal_actions()
+
+
+def test_the_seed_is_the_same_in_every_process() -> None:
+    # Given an observation and its seed here
+    state = midgame("shinobi")
+    seed = observation_seed(state.observation(state.current_player()))
+    # When another interpreter with another string-hash seed computes it
+    code = (
+        "from tests.ai.test_hint import midgame; from ai.hint import observation_seed;"
+        "s = midgame('shinobi'); print(observation_seed(s.observation(s.current_player())))"
+    )
+    env = dict(os.environ, PYTHONHASHSEED="12345")
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    # Then it is the same seed
+    assert int(out.stdout.strip()) == seed
+
+
+def test_different_observations_get_different_seeds() -> None:
+    state = midgame("rokugan")
+    me = state.current_player()
+    before = observation_seed(state.observation(me))
+    state.apply(state.legal_actions()[0])
+    assert observation_seed(state.observation(me)) != before
+
+
+# ------------------------------------------------------------------------------ reasons
+
+
+THREAT = """
+clans crab scorpion
+control crab CRAB_1
+control crab CRAB_2
+control crab CRAB_3
+control scorpion SCORP_1
+control scorpion SCORP_C
+hand crab army2 army3 navy1
+hand scorpion army1 army2
+place scorpion army3 CRAB_3|SCORP_1 ->CRAB_3
+turn crab
+"""
+
+
+def threat_position():
+    """THREAT without scout cards (a scout would be played by rule, not searched)."""
+    state = position(THREAT)
+    state.scouts = [0] * state.n
+    return state
+
+
+def test_a_defence_names_the_most_threatened_province_and_the_rival_strength() -> None:
+    # Given Scorpion's face-down token on the border into Crab's Crab_3
+    state = threat_position()
+    seen = state.observation(0)
+    analysis = analyse("rokugan", seen, state.legal_actions(), nodes=200)
+    worlds = sample_worlds("rokugan", seen, analysis)
+    # When Crab asks why Army 3 in Crab_3 (and Army 2 in the untouched Crab_2)
+    defend = next(a for a in state.legal_actions() if str(a) == "place army3 CRAB_3")
+    guard = next(a for a in state.legal_actions() if str(a) == "place army2 CRAB_2")
+    why_defend = ROKUGAN.reason(seen, defend, worlds, None)
+    why_guard = ROKUGAN.reason(seen, guard, worlds, None)
+    # Then the defence names Crab_3 as most threatened with the mean strength drawn for
+    # Scorpion's token in the sampled worlds (the token is unknown: each world draws one)
+    strengths = []
+    for world in worlds:
+        token = world.tokens[0]
+        strengths.append(world.tok(token[0], token[1])[1] if token[1] < 25 else 0)
+    mean = sum(strengths) / len(strengths)
+    assert why_defend.startswith("defends Crab_3, the province most likely to be attacked")
+    assert f"rivals aim {mean:.1f} strength at it on average" in why_defend
+    assert why_guard.startswith("guards Crab_2: no rival token aims at it")
+
+
+def test_an_attack_says_in_how_many_sampled_worlds_it_takes_the_province() -> None:
+    state = threat_position()
+    seen = state.observation(0)
+    analysis = analyse("rokugan", seen, state.legal_actions(), nodes=200)
+    worlds = sample_worlds("rokugan", seen, analysis)
+    text = "place army3 CRAB_1|SCORP_1 ->SCORP_1"
+    attack = next(a for a in state.legal_actions() if str(a) == text)
+    why = ROKUGAN.reason(seen, attack, worlds, None)
+    # Army 3 against an empty Scorpion province with no defence bonus: taken everywhere
+    assert why == "attacks Scorp_1 (Scorpion's): taken in every sampled world"
+
+
+def test_the_reason_ends_with_the_lead_over_the_next_best_from_the_search_values() -> None:
+    # Given a hint in the threatened position
+    state = threat_position()
+    hint = suggest("rokugan", state.observation(0), state.legal_actions(), nodes=1500)
+    # Then its last clause is the best value minus the runner-up's, in honor
+    gain = hint.analysis.gain()
+    assert gain is not None and gain >= 0
+    assert hint.reason.endswith(f"; {gain:+.1f} expected honor over the next best")
+    values = hint.analysis.values
+    assert values[hint.action] == max(values.values())
+    assert hint.words  # the move in words, for the panel
+
+
+@pytest.mark.parametrize("game", ("shinobi", "ricewars"))
+def test_hints_of_the_other_games_give_figures(game: str) -> None:
+    state = midgame(game)
+    seen = state.observation(state.current_player())
+    hint = suggest(game, seen, state.legal_actions(), nodes=300)
+    unit = {"shinobi": "cards", "ricewars": "fields"}[game]
+    assert re.search(rf"[+-]\d+\.\d expected {unit}", hint.reason), hint.reason
+    assert re.search(r"\d+(\.\d)? (cards|fields) .*against", hint.reason), hint.reason
+
+
+# ------------------------------------------------------------------------------ the search
+
+
+def test_included_moves_are_valued_even_when_they_are_no_candidates() -> None:
+    # Given a placement position with far more legal moves than candidates
+    state = threat_position()
+    legal = state.legal_actions()
+    seen = state.observation(0)
+    world = fresh_adapter("rokugan").determinize(seen, random.Random(1))
+    candidates = set(adapter_for("rokugan", search=True).candidates(world, 0))
+    outsider = next(a for a in legal if a not in candidates)
+    # When the analysis includes it
+    analysis = analyse("rokugan", seen, legal, include=(outsider,), nodes=400)
+    # Then it has a value beside the candidates
+    assert outsider in analysis.values
+    assert analysis.best in legal
+
+
+def test_a_cancelled_hint_answers_at_once_with_a_legal_move_and_reports_progress() -> None:
+    state = threat_position()
+    seen = []
+    cancel = threading.Event()
+    cancel.set()
+    hint = suggest(
+        "rokugan",
+        state.observation(0),
+        state.legal_actions(),
+        budget=Budget(cancel=cancel),
+        progress=lambda fraction, best: seen.append(fraction),
+    )
+    assert hint.action in state.legal_actions()
+    assert seen and seen[-1] == 1.0
+    assert hint.analysis.how == "search" and hint.analysis.nodes < 50
+
+
+def test_a_look_is_suggested_by_rule_and_says_so() -> None:
+    # Given the threatened position with Crab's scout cards
+    state = position(THREAT)
+    hint = suggest("rokugan", state.observation(0), state.legal_actions(), nodes=300)
+    # Then the scout looks at the unknown token aimed at Crab_3, by rule
+    assert str(hint.action) == "card scout #0"
+    assert hint.analysis.how == "rule"
+    assert hint.reason.startswith("looks at the unknown token #0 aimed at your province Crab_3")
+
+
+def test_a_single_legal_move_is_the_hint_without_a_search() -> None:
+    state = midgame("shinobi")
+    only = state.legal_actions()[:1]
+    hint = suggest("shinobi", state.observation(state.current_player()), only)
+    assert hint.action == only[0]
+    assert hint.reason == "the only legal move"
+    assert hint.analysis.how == "only"
+
+
+def test_a_won_game_is_worth_the_win_in_points_not_the_bots_bonus() -> None:
+    # Given a finished Shinobi game
+    spec = get_game("shinobi")
+    state = spec.new_game(3, 2)
+    rng = random.Random(2)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    inner = adapter_for("shinobi", search=True)
+    scored = ScoredAdapter(inner, 5.0)
+    for player in range(3):
+        raw = inner.evaluate(state, player)
+        won = player in state.winners()
+        bonus = WIN_BONUS / len(state.winners()) if won else -WIN_BONUS / 3
+        worth = 5.0 / len(state.winners()) if won else -5.0 / 3
+        # Then the scored value is the margin plus the win's worth in points
+        assert scored.evaluate(state, player) == pytest.approx(raw - bonus + worth)
+
+
+def test_a_fresh_adapter_shares_no_cache_with_the_bots() -> None:
+    shared = adapter_for("shinobi", search=True)
+    mine = fresh_adapter("shinobi")
+    assert mine is not shared
+    assert mine._ranked is not shared._ranked and mine._ranked == {}
+    assert mine._worlds is not shared._worlds

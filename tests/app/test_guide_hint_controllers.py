@@ -1,0 +1,156 @@
+"""The guide's and the hint's controllers on a session: steps shown and lit, moves recorded,
+leaving and resuming; hints asked on the person's turn, lit, cleared when the game moves."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QObject, Qt, Signal
+
+from app.analysis_worker import Analyst
+from app.hint_controller import HintController
+from app.learn.controller import GuideController
+from app.learn.shinobi import GUIDE
+from app.widgets.guide_panel import GuidePanel
+from app.widgets.hint_panel import HintPanel
+from engine.registry import get_game
+
+
+class Session(QObject):
+    """The part of `app.session.GameSession` the controllers use, over a real game."""
+
+    changed = Signal()
+    action_applied = Signal(int, object)
+
+    def __init__(self, state, humans=(0,)) -> None:
+        super().__init__()
+        self.state = state
+        self.humans = set(humans)
+        self.game_id = state.setup().game
+
+    def is_human(self, player: int) -> bool:
+        return player in self.humans
+
+    def apply(self, action) -> None:
+        player = self.state.current_player()
+        self.state.apply_checked(action)
+        self.action_applied.emit(player, action)
+        self.changed.emit()
+
+
+class UI:
+    def player_label(self, state, player: int) -> str:
+        return f"Seat {player}"
+
+
+def guided_session() -> Session:
+    state = get_game("shinobi").new_game(GUIDE.players, GUIDE.seed, GUIDE.settings)
+    return Session(state)
+
+
+def test_the_guide_shows_a_step_lights_its_moves_and_goes_on_when_one_is_made(qtbot) -> None:
+    session = guided_session()
+    panel = GuidePanel()
+    qtbot.addWidget(panel)
+    lit: list[list] = []
+    guide = GuideController(GUIDE, session, panel, lambda actions, words: lit.append(actions))
+    # The first step explains the secret clan: no moves lit, a Next button
+    assert guide.step.key == "allegiance"
+    assert lit[-1] == [] and not panel.next.isHidden()
+    assert "Your secret clan is" in panel.text.text()
+    qtbot.mouseClick(panel.next, Qt.LeftButton)
+    # Then the first order: every deployment into another province is lit
+    assert guide.step.key == "deploy-away"
+    legal = session.state.legal_actions()
+    assert lit[-1] and set(lit[-1]) <= set(legal)
+    assert all(a.province != 0 for a in lit[-1])
+    # When the person deploys one, the step is done and the next one shows
+    session.apply(lit[-1][0])
+    assert "deploy-away" in guide.progress.done
+    assert guide.step.key == "deploy-home"
+
+
+def test_leaving_the_guide_clears_it_and_resuming_picks_up(qtbot) -> None:
+    session = guided_session()
+    panel = GuidePanel()
+    qtbot.addWidget(panel)
+    lit: list[list] = []
+    guide = GuideController(GUIDE, session, panel, lambda actions, words: lit.append(actions))
+    guide.progress.acknowledge(guide.step)
+    guide.refresh()
+    assert lit[-1]
+    qtbot.mouseClick(panel.leave, Qt.LeftButton)
+    assert not guide.active and lit[-1] == [] and panel.leave.text() == "Resume the guide"
+    # the game goes on without the guide, and a move made then still counts
+    session.apply(next(a for a in session.state.legal_actions() if a.province != 0))
+    qtbot.mouseClick(panel.leave, Qt.LeftButton)
+    assert guide.active and "deploy-away" in guide.progress.done
+    assert guide.step.key == "deploy-home"
+
+
+@pytest.fixture
+def analyst(qapp):
+    handle = Analyst()
+    yield handle
+    handle.shutdown()
+
+
+def test_a_hint_is_lit_counted_and_cleared_when_the_game_moves(qtbot, analyst) -> None:
+    session = guided_session()
+    panel = HintPanel()
+    qtbot.addWidget(panel)
+    lit: list[list] = []
+    hints = HintController(
+        session, UI(), panel, analyst, lambda actions, words: lit.append(actions), nodes=200
+    )
+    assert panel.button.isEnabled()
+    with qtbot.waitSignal(analyst.hinted, timeout=30000):
+        qtbot.mouseClick(panel.button, Qt.LeftButton)
+    assert hints.count == 1 and panel.used.text() == "1 used"
+    suggestion = lit[-1]
+    assert len(suggestion) == 1 and suggestion[0] in session.state.legal_actions()
+    assert panel.answer.text().startswith("<b>Hint:</b> ")
+    # When the person moves, the light and the words go
+    session.apply(suggestion[0])
+    assert lit[-1] == [] and panel.answer.isHidden()
+
+
+def test_a_hint_can_be_cancelled_while_it_thinks_and_is_not_counted(qtbot, analyst) -> None:
+    # Given a hint asked with a budget far too large to finish soon
+    session = guided_session()
+    panel = HintPanel()
+    qtbot.addWidget(panel)
+    lit: list[list] = []
+    hints = HintController(
+        session, UI(), panel, analyst, lambda actions, words: lit.append(actions), nodes=10**9
+    )
+    qtbot.mouseClick(panel.button, Qt.LeftButton)
+    assert hints.thinking() and panel.cancel.isVisibleTo(panel)
+    # When the person cancels it
+    with qtbot.assertNotEmitted(analyst.hinted, wait=500):
+        qtbot.mouseClick(panel.cancel, Qt.LeftButton)
+    # Then nothing is shown, lit or counted, and a new hint may be asked
+    assert not hints.thinking() and not analyst.busy
+    assert hints.count == 0 and panel.used.text() == "" and panel.answer.isHidden()
+    assert lit == []
+    hints.nodes = 200
+    with qtbot.waitSignal(analyst.hinted, timeout=30000):
+        qtbot.mouseClick(panel.button, Qt.LeftButton)
+    assert hints.count == 1 and len(lit[-1]) == 1
+
+
+def test_no_hint_on_a_bots_turn(qtbot, analyst) -> None:
+    state = get_game("shinobi").new_game(3, GUIDE.seed, {"first": 1})
+    session = Session(state)
+    panel = HintPanel()
+    qtbot.addWidget(panel)
+    hints = HintController(session, UI(), panel, analyst, lambda actions, words: None)
+    assert not panel.button.isEnabled()
+    hints.ask()
+    assert hints.count == 0 and not analyst.busy
+
+
+def test_a_suggested_attack_lights_the_province_it_attacks() -> None:
+    from app.hint_controller import with_targets
+
+    assert with_targets(("KAN|TET ->TET", "KAN")) == ("KAN|TET ->TET", "KAN", "TET")
+    assert with_targets(("f09",)) == ("f09",)

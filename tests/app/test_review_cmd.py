@@ -1,0 +1,133 @@
+"""`daimyo review SAVE --as SEAT`: saves of all three games, the JSON contract, errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ai.match import play_match
+from ai.review import review_game
+from app.cli import main
+from engine.registry import get_game
+from engine.saves import save_game
+from tests.app.real_saves import GAMES, save_text
+
+MAPS = {"rokugan": "rokugan", "ricewars": "ricewars-quick", "shinobi": None}
+
+
+@pytest.fixture(scope="module")
+def finished_saves(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A finished 3-player game of each game (`random` in seat 0), saved by the engine."""
+    from maps.api import load_graph
+
+    folder = tmp_path_factory.mktemp("reviews")
+    paths = {}
+    for game in GAMES:
+        graph = load_graph(MAPS[game]) if MAPS[game] else None
+        _, state = play_match(get_game(game), ["random", "greedy", "greedy"], 3, graph, {})
+        paths[game] = folder / f"{game}.json"
+        save_game(state, paths[game])
+    return paths
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_review_json_is_exactly_the_contract(
+    game: str, finished_saves: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # When a finished game is reviewed for seat 0 with three moments
+    code = main(["review", str(finished_saves[game]), "--as", "1", "--moments", "3",
+                 "--nodes", "150", "--json"])  # fmt: skip
+    # Then it prints one JSON object with exactly the contract's fields
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert list(data) == ["seat", "decisions", "moments"]
+    assert data["seat"] == 1 and data["decisions"] > 10
+    assert 1 <= len(data["moments"]) <= 3
+    losses = [m["loss"] for m in data["moments"]]
+    assert losses == sorted(losses, reverse=True) and min(losses) >= 0
+    spec = get_game(game)
+    for moment in data["moments"]:
+        assert list(moment) == ["index", "round", "chosen", "suggested", "loss"]
+        assert type(moment["index"]) is int and type(moment["round"]) is int
+        assert str(spec.parse_action(moment["chosen"])) == moment["chosen"]
+        assert str(spec.parse_action(moment["suggested"])) == moment["suggested"]
+        assert moment["chosen"] != moment["suggested"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_review_reads_the_apps_saves_and_prints_moments_and_scores(
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a save the app wrote of a game in progress (seats, map file, summary)
+    path = tmp_path / "game.json"
+    path.write_text(save_text(game), encoding="utf-8")
+    # When it is reviewed as text
+    code = main(["review", str(path), "--as", "You", "--nodes", "100"])
+    out = capsys.readouterr().out
+    # Then the report names the game and the seat, and the scores after each round
+    assert code == 0
+    assert out.startswith(f"Review of {get_game(game).name}, seat 1 (You): ")
+    assert "after each round:" in out
+    assert "seat 2 (normal)" in out
+
+
+def test_the_json_agrees_with_the_review_of_the_same_game(
+    finished_saves: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from app.savefile import load_save
+
+    path = finished_saves["shinobi"]
+    main(["review", str(path), "--as", "2", "--nodes", "120", "--json"])
+    printed = json.loads(capsys.readouterr().out)
+    review = review_game("shinobi", load_save(path).state, 1, nodes=120)
+    expected = json.loads(json.dumps(review.to_json(5)))
+    assert printed == {**expected, "seat": 2}
+
+
+def test_a_seat_the_game_does_not_have_is_an_error(
+    finished_saves: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["review", str(finished_saves["shinobi"]), "--as", "4"])
+    assert code == 2
+    expected = "--as '4' names no seat of this game; choose one of 1 (You), 2, 3"
+    assert expected in capsys.readouterr().err
+
+
+def test_a_seat_may_be_named_by_its_clan(
+    finished_saves: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from app.savefile import load_save
+    from engine.rokugan.data import CLANS
+
+    state = load_save(finished_saves["rokugan"]).state
+    clan = CLANS[state.clans[2]]
+    code = main(["review", str(finished_saves["rokugan"]), "--as", clan.upper(), "--nodes", "60",
+                 "--json", "--moments", "0"])  # fmt: skip
+    assert code == 0
+    assert json.loads(capsys.readouterr().out)["seat"] == 3
+
+
+def test_a_broken_save_is_an_error_naming_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text('{"format": "daimyo-save", "version": 1, "game": "chess"}', encoding="utf-8")
+    code = main(["review", str(path), "--as", "0"])
+    assert code == 2
+    assert str(path) in capsys.readouterr().err
+
+
+def test_the_reviews_score_chart_is_the_end_screens(finished_saves: dict[str, Path]) -> None:
+    # The end screen charts honor (Rokugan) and fields (Rice Wars) after each round; the
+    # review's chart of the same game is the same series
+    from ai.review import scores_by_round
+    from app.games.ricewars.narrate import fields_by_round
+    from app.games.rokugan.narrate import honor_by_round
+    from app.savefile import load_save
+
+    rokugan = load_save(finished_saves["rokugan"]).state
+    assert scores_by_round("rokugan", rokugan) == honor_by_round(rokugan)
+    ricewars = load_save(finished_saves["ricewars"]).state
+    assert scores_by_round("ricewars", ricewars) == fields_by_round(ricewars)[:3]
