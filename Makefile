@@ -15,7 +15,7 @@ run: $(STAMP)
 	$(VENV)/bin/daimyo
 
 test: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(VENV)/bin/python -m pytest
+	QT_QPA_PLATFORM=offscreen $(VENV)/bin/python -m pytest -n auto
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

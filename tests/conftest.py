@@ -1,13 +1,23 @@
 """Test-wide setup: Qt runs offscreen everywhere, so no test needs a display; once a test has
 made the QApplication, garbage is collected only in the GUI thread, as in the app."""
 
+import atexit
 import gc
 import os
+import shutil
 import sys
+import tempfile
 
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Each test process keeps its settings and files in a folder of its own: the person's are
+# never touched, and parallel workers (pytest-xdist) never share one.
+_HOME = tempfile.mkdtemp(prefix="daimyo-tests-")
+for _name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+    os.environ[_name] = os.path.join(_HOME, _name.lower())
+os.environ["DAIMYO_HOME"] = os.path.join(_HOME, "daimyo")
+atexit.register(shutil.rmtree, _HOME, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)

@@ -103,6 +103,9 @@ def test_the_first_steps_of_a_guided_game_and_a_hint(window, qtbot, game: str) -
     # When the person asks for a hint with the H key
     wait_for_me(window, qtbot)
     hints = window.coach.hints
+    # a shortcut reaches only the active window (another test's window may hold it)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=5000)
     with qtbot.waitSignal(window.coach.analyst.hinted, timeout=30000):
         qtbot.keyClick(window.game_screen, Qt.Key_H)
     # Then the answer is shown with its reason, lit, and counted
