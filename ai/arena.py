@@ -237,9 +237,7 @@ def play_games(
         for game in planned:
             if cancelled is not None and cancelled():
                 raise ArenaCancelled
-            outcomes.append(
-                play_scheduled(game_spec, game, settings, nodes, seconds, graph, watch)
-            )
+            outcomes.append(play_scheduled(game_spec, game, settings, nodes, seconds, graph, watch))
             if progress is not None:
                 progress(len(outcomes), total)
         return outcomes

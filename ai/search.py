@@ -517,7 +517,6 @@ class SearchBot(Bot):
         depths = [s.completed_depth for s in searches if s.values]
         return Decision(move, combined, depths, budget.spent_nodes - start_nodes)
 
-
     def _planned(self, view: Observation | GameState, legal: list[Any]) -> Any | None:
         """The planned turn's next move when `view` is the position the plan expected;
         otherwise the plan is dropped (None)."""

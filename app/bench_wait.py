@@ -305,8 +305,10 @@ def report(waits: list[dict[str, Any]], args: argparse.Namespace) -> None:
             f"{max(w['quiet_s'] for w in out):.2f} s"
         )
     for row in rows:
-        here = "" if not args.gui else (
-            f"; CPU {row['max_cpu_s']:.2f} s, wall {row['max_wall_s']:.2f} s here"
+        here = (
+            ""
+            if not args.gui
+            else (f"; CPU {row['max_cpu_s']:.2f} s, wall {row['max_wall_s']:.2f} s here")
         )
         print(
             f"{row['phase']:>12}: {row['waits']:3d} waits, longest {row['max_quiet_s']:.2f} s "

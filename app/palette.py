@@ -39,6 +39,7 @@ NEUTRAL = "#d8d0b8"
 
 # --- colour maths -----------------------------------------------------------------------
 
+
 def hex_rgb(colour: str) -> tuple[int, int, int]:
     """(r, g, b) 0-255 of "#rrggbb"."""
     text = colour.lstrip("#")
@@ -98,9 +99,7 @@ def lab(rgb: tuple[float, float, float]) -> tuple[float, float, float]:
     return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
 
 
-def delta_e_2000(
-    lab1: tuple[float, float, float], lab2: tuple[float, float, float]
-) -> float:
+def delta_e_2000(lab1: tuple[float, float, float], lab2: tuple[float, float, float]) -> float:
     """CIEDE2000 colour difference (Sharma, Wu and Dalal 2005), kL = kC = kH = 1."""
     l1, a1, b1 = lab1
     l2, a2, b2 = lab2
@@ -182,6 +181,7 @@ def readable_ink(colour: str) -> str:
 
 
 # --- the palettes -----------------------------------------------------------------------
+
 
 def _identity(name: str, colour: str, mark: str) -> Identity:
     return Identity(name, colour, readable_ink(colour), mark)

@@ -468,7 +468,6 @@ class ShinobiAdapter(GameAdapter):
                             best, target = minus[b], b
         return target
 
-
     def budget_share(self, observation: Any) -> float:
         """A turn's three orders share one budget: most for the first, which plans the
         turn, less for the later ones, whose trees are smaller (see `ORDER_SHARES`)."""

@@ -422,8 +422,10 @@ def _grow_names(
                 dx = 0.0
                 if abs(block.plate.cy - block.box.cy) < block.box.hh:  # plate beside
                     dy = 0.0
-                    dx = (block.box.hw - hw) if block.plate.cx > block.box.cx else (
-                        hw - block.box.hw
+                    dx = (
+                        (block.box.hw - hw)
+                        if block.plate.cx > block.box.cx
+                        else (hw - block.box.hw)
                     )
                 box = Box(block.box.cx + dx, block.box.cy + dy, hw, hh)
             if not shape.buffer(hh * 1.2).contains(box.polygon()):
@@ -434,9 +436,7 @@ def _grow_names(
                 continue
             if block.plate is not None and _overlap(box, block.plate, gap * 0.5):
                 continue
-            block = Block(
-                pid, box, scale, block.plate, block.plate_scale, block.plate_shape
-            )
+            block = Block(pid, box, scale, block.plate, block.plate_scale, block.plate_shape)
         blocks[pid] = block
         boxes[pid] = block.boxes()
 

@@ -361,7 +361,9 @@ class MapScene(QGraphicsScene):
             name = halo_text(province.name, u * NAME_SIZE, QColor("#2b2116"), QColor(255, 250, 235))
             # the block is measured by the letters; the halo may spill over a little
             letters = name.childrenBoundingRect().adjusted(
-                u * NAME_SIZE * 0.14, u * NAME_SIZE * 0.14, -u * NAME_SIZE * 0.14,
+                u * NAME_SIZE * 0.14,
+                u * NAME_SIZE * 0.14,
+                -u * NAME_SIZE * 0.14,
                 -u * NAME_SIZE * 0.14,
             )
             icons = self._icons(province.attrs)

@@ -39,9 +39,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--map", metavar="MAP", help="map file (.yaml) or shipped map id (default: the game's own)"
     )
-    parser.add_argument(
-        "-o", "--output", metavar="KIT.pdf", required=True, help="the PDF to write"
-    )
+    parser.add_argument("-o", "--output", metavar="KIT.pdf", required=True, help="the PDF to write")
     parser.add_argument(
         "--paper", type=_paper, default="A4", metavar="A4|A3|Letter", help="paper (default A4)"
     )

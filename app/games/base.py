@@ -68,8 +68,8 @@ def plain(html: str) -> str:
     """Rich text without its tags and entities, for the plain log."""
     text = re.sub(r"<br\s*/?>", " ", html)
     text = re.sub(r"<[^>]+>", "", text)
-    return text.replace("&nbsp;", " ").replace("&amp;", "&").replace("&lt;", "<").replace(
-        "&gt;", ">"
+    return (
+        text.replace("&nbsp;", " ").replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")
     )
 
 

@@ -284,7 +284,9 @@ class BoardPages:
         draw.draw_text(
             painter,
             QRectF(
-                area.x() + draw.mm(8), area.y() - draw.mm(band), area.width() - draw.mm(16),
+                area.x() + draw.mm(8),
+                area.y() - draw.mm(band),
+                area.width() - draw.mm(16),
                 draw.mm(band),
             ),
             label,

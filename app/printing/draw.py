@@ -81,8 +81,9 @@ def draw_text(
     # scale the rectangle instead: so a page turned 180° (a folded screen) turns its text too.
     s = math.sqrt(abs(t.determinant())) or 1.0
     painter.save()
-    painter.setTransform(QTransform(t.m11() / s, t.m12() / s, t.m21() / s, t.m22() / s,
-                                    t.dx(), t.dy()))
+    painter.setTransform(
+        QTransform(t.m11() / s, t.m12() / s, t.m21() / s, t.m22() / s, t.dx(), t.dy())
+    )
     device_rect = QRectF(rect.x() * s, rect.y() * s, rect.width() * s, rect.height() * s)
     painter.setFont(f)
     if halo is not None:

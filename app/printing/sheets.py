@@ -35,8 +35,12 @@ def paint_token_sheet(
     from app.printing.kit.rokugan import clan_tokens
 
     (page,) = token_pages((clan_tokens(clan),), paper, duplex=False)
-    _title(painter, paper, f"{ROKUGAN_CLANS[clan].name} clan — tokens",
-           f"Board: {board.name}. {page.note}")
+    _title(
+        painter,
+        paper,
+        f"{ROKUGAN_CLANS[clan].name} clan — tokens",
+        f"Board: {board.name}. {page.note}",
+    )
     paint_pieces(painter, page)
 
 
@@ -56,8 +60,13 @@ def _title(painter: QPainter, paper: tuple[float, float], title: str, note: str)
 
     left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
     x, width = draw.mm(SAFE_MARGIN_MM), draw.mm(paper[0] - 2 * SAFE_MARGIN_MM)
-    draw.draw_text(painter, QRectF(x, draw.mm(SAFE_MARGIN_MM), width, draw.mm(HEADER_MM)),
-                   title, draw.font(10, bold=True), flags=left)
+    draw.draw_text(
+        painter,
+        QRectF(x, draw.mm(SAFE_MARGIN_MM), width, draw.mm(HEADER_MM)),
+        title,
+        draw.font(10, bold=True),
+        flags=left,
+    )
     draw.draw_text(
         painter,
         QRectF(x, draw.mm(paper[1] - SAFE_MARGIN_MM - FOOTER_MM), width, draw.mm(FOOTER_MM)),

@@ -50,7 +50,9 @@ class Printed:
 
     def texts(self, kinds: tuple[str, ...]) -> list[str]:
         return [
-            t for i, page in enumerate(self.pdf.pages) if self.plan.pages[i].kind in kinds
+            t
+            for i, page in enumerate(self.pdf.pages)
+            if self.plan.pages[i].kind in kinds
             for t in page.texts
         ]
 
@@ -130,9 +132,9 @@ def _outlines(page, size_mm: tuple[float, float]) -> list:
     cut = hex_colour(CUT_COLOUR)
     w, h = size_mm[0] * PT_PER_MM, size_mm[1] * PT_PER_MM
     return [
-        s for s in page.strokes
-        if same_colour(s.colour, cut)
-        and abs(s.width - w) < 0.2 and abs((s.y1 - s.y0) - h) < 0.2
+        s
+        for s in page.strokes
+        if same_colour(s.colour, cut) and abs(s.width - w) < 0.2 and abs((s.y1 - s.y0) - h) < 0.2
     ]
 
 

@@ -74,8 +74,9 @@ def test_the_start_screen_exports_a_chosen_games_kit(
     target = tmp_path / "shinobi-kit"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", Recorder((str(target), "")))
     # When I choose Print kit… from the start screen's Print… menu
-    entry = next(a for a in window.start_screen.print_button.menu().actions() if "kit" in
-                 a.text().lower())
+    entry = next(
+        a for a in window.start_screen.print_button.menu().actions() if "kit" in a.text().lower()
+    )
     entry.trigger()
     # Then the PDF holds the Shinobi kit on Letter paper, with backs
     pdf = Pdf((tmp_path / "shinobi-kit.pdf").read_bytes())
@@ -84,8 +85,13 @@ def test_the_start_screen_exports_a_chosen_games_kit(
     assert "Ninja" in texts and any(t.startswith("Print on the reverse") for t in texts)
     # And the options are remembered for next time
     remembered = json.loads(window.settings.value("kit/options"))
-    assert remembered == {"game": "shinobi", "map": None, "paper": "Letter", "scale": None,
-                          "duplex": True}
+    assert remembered == {
+        "game": "shinobi",
+        "map": None,
+        "paper": "Letter",
+        "scale": None,
+        "duplex": True,
+    }
 
 
 def test_the_dialog_counts_pages_and_refuses_an_unreadable_map(qtbot, tmp_path: Path) -> None:
@@ -101,7 +107,8 @@ def test_the_dialog_counts_pages_and_refuses_an_unreadable_map(qtbot, tmp_path: 
     dialog.set_options(KitOptions("rokugan", str(bad)))
     dialog._on_changed()
     assert dialog.summary.text().startswith("Cannot print") and "broken.yaml" in (
-        dialog.summary.text())
+        dialog.summary.text()
+    )
     assert not dialog.preview_button.isEnabled() and not dialog.export_button.isEnabled()
 
 

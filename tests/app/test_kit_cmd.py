@@ -78,8 +78,12 @@ def test_a_custom_rokugan_map_at_true_size(qapp, tmp_path: Path) -> None:
     assert "Territory card · Highlands" in texts and "Territory card · Burning Wastes" not in texts
     assert "Code of Honor" not in texts and "Dark Favors" not in texts
     # The objectives that can be met there, in the map's own names
-    assert {"Last Line of Defense", "Plains of Battle", "Way of Humility",
-            "Reclaiming the Lost Lands"} <= set(texts)
+    assert {
+        "Last Line of Defense",
+        "Plains of Battle",
+        "Way of Humility",
+        "Reclaiming the Lost Lands",
+    } <= set(texts)
     assert "Web of Influence" not in texts and "Way of the Sail" not in texts
     assert "Control the Crab capital (Akagi), or any 2 provinces of Crab Lands." in words
     # Tokens, screens and initiative cards for the two clans with a capital only

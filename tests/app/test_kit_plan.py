@@ -121,7 +121,9 @@ def test_rice_wars_pieces_are_the_engines(ricewars) -> None:
         peasants, others = section.groups
         assert len(peasants.pieces) == R.PEASANTS_PER_COLOUR
         assert Counter(p.front.title for p in others.pieces) == {
-            "Palace": 1, "Pass": 2, "Service": 2
+            "Palace": 1,
+            "Pass": 2,
+            "Service": 2,
         }
     shared = next(s for s in ricewars.tokens if s.title.startswith("Shared"))
     troops = Counter(p.front.title for g in shared.groups for p in g.pieces)
@@ -170,24 +172,30 @@ def test_single_sided_printing_folds_two_sided_tokens() -> None:
 def test_duplex_puts_each_back_behind_its_front(qapp) -> None:
     pieces = tuple(_piece(str(i), i % 2 == 0) for i in range(12))
     kit = build_kit("shinobi")
-    kit = type(kit)(**{**{f: getattr(kit, f) for f in kit.__dataclass_fields__},
-                       "tokens": (TokenSection("T", (PieceGroup("g", (15, 15), pieces),)),)})
+    kit = type(kit)(
+        **{
+            **{f: getattr(kit, f) for f in kit.__dataclass_fields__},
+            "tokens": (TokenSection("T", (PieceGroup("g", (15, 15), pieces),)),),
+        }
+    )
     plan = plan_kit(kit, KitOptions("shinobi", duplex=True))
     kinds = plan.kinds()
     front = plan.pages[kinds.index("tokens")]
     back = plan.pages[kinds.index("tokens") + 1]
     assert back.kind == "back"
     # Only the two-sided pieces have backs, mirrored: x' = paper width - x - width
-    expected = [v for b, k in zip(front.faces, front.backs, strict=True) if k is not None
-                for v in (A4[0] - b.rect.x - b.rect.width, b.rect.y)]
+    expected = [
+        v
+        for b, k in zip(front.faces, front.backs, strict=True)
+        if k is not None
+        for v in (A4[0] - b.rect.x - b.rect.width, b.rect.y)
+    ]
     assert [v for b in back.faces for v in (b.rect.x, b.rect.y)] == pytest.approx(expected)
     assert [b.face.mark for b in back.faces] == ["XX"] * 6
     assert back.copies.startswith(f"Print on the reverse of page {kinds.index('tokens') + 1}")
 
 
-@pytest.mark.parametrize(
-    ("paper", "per_page"), [("A4", 9), ("Letter", 6), ("A3", 16)]
-)
+@pytest.mark.parametrize(("paper", "per_page"), [("A4", 9), ("Letter", 6), ("A3", 16)])
 def test_poker_cards_per_page(paper, per_page) -> None:
     sheet = paper_size(paper, False)
     columns, rows, x0, y0, gap_x, gap_y = card_grid(content_frame(sheet), POKER_MM)
@@ -217,8 +225,10 @@ def _garbage(rng: random.Random) -> object:
     if rng.random() < 0.2:
         return rng.choice(values)
     keys = ["game", "map", "paper", "scale", "duplex", "other"]
-    return {k: rng.choice(values + ["A3", "Letter", "shinobi", "maps/x.yaml"])
-            for k in rng.sample(keys, rng.randint(0, len(keys)))}
+    return {
+        k: rng.choice(values + ["A3", "Letter", "shinobi", "maps/x.yaml"])
+        for k in rng.sample(keys, rng.randint(0, len(keys)))
+    }
 
 
 def test_remembered_options_are_always_usable() -> None:

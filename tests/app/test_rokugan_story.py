@@ -41,9 +41,7 @@ def play(graph, seed: int, players: int = 4, rounds: int = 5):
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_the_story_names_things_never_serials_and_the_board_matches_the_engine(
-    graph, seed
-) -> None:
+def test_the_story_names_things_never_serials_and_the_board_matches_the_engine(graph, seed) -> None:
     # Given random games with cards, looks and resolutions
     resolutions = 0
     for before, action, after, player in play(graph, seed):

@@ -153,6 +153,3 @@ def test_the_table_grows_with_the_window(qtbot) -> None:
     card = next(iter(big.hand_buttons.values()))
     assert card.height() >= 2 * next(iter(small.hand_buttons.values())).height() - 2
     assert big.allegiance.width() >= 2 * small.allegiance.width() - 2
-
-
-

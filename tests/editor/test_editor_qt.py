@@ -1,6 +1,5 @@
 """The Qt editor driven like a user: clicks, drags, tools, panels, undo (offscreen)."""
 
-
 from __future__ import annotations
 
 from typing import Any

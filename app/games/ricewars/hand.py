@@ -46,8 +46,9 @@ class CardButton(QPushButton):
         self.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Fixed)
         kind = "Reaction" if card.kind == "reaction" else "Action"
         kanji = f" {card.kanji}" if has_japanese_font() else ""
-        head = QLabel(f"<b>{card.name}</b>{kanji}<br><small><i>{card.title}</i> · {kind.lower()}"
-                      "</small>")
+        head = QLabel(
+            f"<b>{card.name}</b>{kanji}<br><small><i>{card.title}</i> · {kind.lower()}</small>"
+        )
         text = QLabel(card.text)
         text.setObjectName("effect")
         text.setWordWrap(True)

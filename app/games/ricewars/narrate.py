@@ -305,9 +305,7 @@ def _action_words(  # noqa: C901 - one sentence per kind of action
     if isinstance(action, A.Give):
         taker = before.fight["att"] if before is not None and before.fight else -1
         to = f" to {tell.who(taker, False)}" if taker >= 0 else ""
-        return tell.says(
-            p, "hands", f"{tell.own(p)} peasant on {field_name(st, action.field)}{to}"
-        )
+        return tell.says(p, "hands", f"{tell.own(p)} peasant on {field_name(st, action.field)}{to}")
     if isinstance(action, A.Lose):
         return tell.says(p, "loses", f"{tell.own(p)} peasant on {field_name(st, action.field)}")
     if isinstance(action, A.Pass):
@@ -393,8 +391,11 @@ def hiring_words(state_after: RiceWarsState, player: int, tell: Teller) -> str:
         text = f"{tell.who(player)} {tell.verb(player, 'hires')} nobody"
     gone = _hiring_losses(start, state_after, player, hired)
     if gone:
-        one = " and " not in gone and "," not in gone and not gone[0].isdigit() or (
-            gone.startswith("1 ") and " and " not in gone and "," not in gone
+        one = (
+            " and " not in gone
+            and "," not in gone
+            and not gone[0].isdigit()
+            or (gone.startswith("1 ") and " and " not in gone and "," not in gone)
         )
         text += f"; unpaid, {gone} {'leaves' if one else 'leave'}"
     return text + "."
@@ -428,8 +429,7 @@ def effect_words(op: str, amount: int, p: int, tell: Teller, target: int = -1) -
     own = "your" if you else "its"
     words = {
         "gain_money": f"{tell.verb(p, 'takes')} {amount} Ryo from the bank",
-        "festival": f"{tell.verb(p, 'takes')} 1 Ryo for every 2 peasants connected to {own} "
-        "palace",
+        "festival": f"{tell.verb(p, 'takes')} 1 Ryo for every 2 peasants connected to {own} palace",
         "tax": f"every other daimyo pays {who} {amount} Ryo, if they have it",
         "place_from_supply": f"{tell.verb(p, 'places')} a peasant from {own} supply",
         "plant": f"{tell.verb(p, 'may')} place up to {amount} more peasants",

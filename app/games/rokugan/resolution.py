@@ -245,17 +245,17 @@ def analyse(before: RokuganState, action: Any, after: RokuganState) -> Resolutio
         t = pre.tokens[s]
         if t[T_TID] == BLUFF_TID:
             out.append(Removal(s, BLUFF_BACK))
-        elif kind(pre, t) == BLESSING and (
-            t[T_HOST] < 0 or sim.tokens[t[T_HOST]] is None
-        ) and token_problem(pre, s) is None:
+        elif (
+            kind(pre, t) == BLESSING
+            and (t[T_HOST] < 0 or sim.tokens[t[T_HOST]] is None)
+            and token_problem(pre, s) is None
+        ):
             out.append(Removal(s, HOST_GONE))
         else:
             out.append(Removal(s, ILLEGAL, problem=token_problem(pre, s) or "its host went"))
     result.steps.append(StepFacts(2, picture(sim), removals=tuple(out)))
     lion_bluff = {
-        t[T_SLOT]: s
-        for s, t in enumerate(sim.tokens)
-        if t is not None and t[T_TID] == BLUFF_TID
+        t[T_SLOT]: s for s, t in enumerate(sim.tokens) if t is not None and t[T_TID] == BLUFF_TID
     }
 
     # 3. raids, judged together (as the engine judges them), carried out by the engine
@@ -292,8 +292,7 @@ def analyse(before: RokuganState, action: Any, after: RokuganState) -> Resolutio
     ]
     next(steps)
     peace = tuple(
-        Special(s, q, sim.special[q] == PEACE and pre.special[q] != PEACE)
-        for s, q in peace_tokens
+        Special(s, q, sim.special[q] == PEACE and pre.special[q] != PEACE) for s, q in peace_tokens
     )
     out = []
     for s in gone(pre):
@@ -342,10 +341,7 @@ def analyse(before: RokuganState, action: Any, after: RokuganState) -> Resolutio
     # 7. the round ends: whatever is left goes, the next round begins
     next(steps)
     result.steps.append(StepFacts(7, picture(after)))
-    if (
-        list(sim.ctrl_owner) != list(after.ctrl_owner)
-        or list(sim.special) != list(after.special)
-    ):
+    if list(sim.ctrl_owner) != list(after.ctrl_owner) or list(sim.special) != list(after.special):
         result.consistent = False
     return result
 

@@ -90,9 +90,7 @@ def _army(clan: int, viewer_clan: int) -> str:
     return f"the {CLAN_NAMES[clan]} army" + (" (your clan)" if clan == viewer_clan else "")
 
 
-def action_text(
-    state_after: ShinobiState, action: Any, player: int, viewer: int = -1
-) -> str:
+def action_text(state_after: ShinobiState, action: Any, player: int, viewer: int = -1) -> str:
     """What `player` did, as `viewer` reads it (a seat: "you"; -1 or less: the public).
     Public facts only; the viewer's own clan is marked for the viewer."""
     you = player == viewer
@@ -201,9 +199,7 @@ def outcome(state: ShinobiState) -> Outcome:
     return Outcome(totals, served, ownerless, winners, len(tied) > 1, home)
 
 
-def reveal_lines(
-    state: ShinobiState, viewer: int = -1
-) -> tuple[list[str], list[str], list[str]]:
+def reveal_lines(state: ShinobiState, viewer: int = -1) -> tuple[list[str], list[str], list[str]]:
     """The three parts of the end reveal: allegiances, clan totals, the winner and why
     (`viewer`, a seat, reads "you" for itself)."""
     result = outcome(state)

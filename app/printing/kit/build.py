@@ -37,9 +37,7 @@ def _check_game(game: str) -> None:
         raise KitError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
 
 
-def build_kit(
-    game: str, source: str | os.PathLike[str] | MapFile | Board | None = None
-) -> Kit:
+def build_kit(game: str, source: str | os.PathLike[str] | MapFile | Board | None = None) -> Kit:
     """The kit of `game` on a map (None: the game's shipped map).
 
     Raises KitError for an unknown game or a map that does not belong to it, and
@@ -84,8 +82,10 @@ def _check_ready(game: str, board: Board) -> None:
         )
     readiness = map_readiness(game, board.graph)
     if not readiness.ready:
-        raise KitError(f"{readiness.message()}\n(check it with `daimyo map check MAP --game "
-                       f"{game}`; the kit holds what the game deals on a map it can play)")
+        raise KitError(
+            f"{readiness.message()}\n(check it with `daimyo map check MAP --game "
+            f"{game}`; the kit holds what the game deals on a map it can play)"
+        )
 
 
 def _board(source) -> Board:

@@ -180,8 +180,7 @@ class KitDialog(QDialog):
 
     def _on_changed(self, *_: object) -> None:
         if self.map.currentData() == OTHER_MAP:
-            path, _ = QFileDialog.getOpenFileName(self, "Print a kit", str(Path.home()),
-                                                  MAP_FILTER)
+            path, _ = QFileDialog.getOpenFileName(self, "Print a kit", str(Path.home()), MAP_FILTER)
             self.map.blockSignals(True)
             if path:
                 self.map.insertItem(self.map.count() - 1, f"{Path(path).name} (file)", path)
@@ -208,10 +207,7 @@ class KitDialog(QDialog):
             f"{title.lower()} {first + 1}" + (f"–{last + 1}" if last > first else "")
             for title, first, last in plan.sections
         )
-        return (
-            f"{len(plan.pages)} {options.paper} pages: contents 1, {sections}. "
-            f"{kit.summary()}."
-        )
+        return f"{len(plan.pages)} {options.paper} pages: contents 1, {sections}. {kit.summary()}."
 
     def _choose(self, choice: str) -> None:
         self.choice = choice
@@ -259,8 +255,9 @@ def options_from_settings(data: Any, game: str | None, map_path: Path | None) ->
     paper = paper if isinstance(paper, str) and paper in PAPER_SIZES else "A4"
     scale = 1.0 if data.get("scale") == 1.0 else None
     chosen_game = game if game in GAMES else data.get("game")
-    chosen_game = chosen_game if isinstance(chosen_game, str) and chosen_game in GAMES else (
-        "rokugan")
+    chosen_game = (
+        chosen_game if isinstance(chosen_game, str) and chosen_game in GAMES else ("rokugan")
+    )
     map_ref = str(map_path) if map_path is not None and chosen_game != "shinobi" else None
     remembered = data.get("map")
     if map_ref is None and chosen_game == data.get("game") and isinstance(remembered, str):
@@ -289,9 +286,18 @@ def print_kit(
         QMessageBox.warning(parent, "Cannot print the kit", str(exc))
         return False
     if settings is not None:
-        settings.set_value("kit/options", json.dumps(
-            {"game": options.game, "map": options.map, "paper": options.paper,
-             "scale": options.scale, "duplex": options.duplex}))
+        settings.set_value(
+            "kit/options",
+            json.dumps(
+                {
+                    "game": options.game,
+                    "map": options.map,
+                    "paper": options.paper,
+                    "scale": options.scale,
+                    "duplex": options.duplex,
+                }
+            ),
+        )
     if dialog.choice == EXPORT:
         return export_kit(parent, kit, options, settings) is not None
     preview = open_kit_preview(kit, options, parent)
@@ -300,16 +306,21 @@ def print_kit(
 
 
 def export_kit(
-    parent: QWidget, kit: Kit, options: KitOptions, settings: Any = None,
+    parent: QWidget,
+    kit: Kit,
+    options: KitOptions,
+    settings: Any = None,
     path: str | Path | None = None,
 ) -> Path | None:
     """Ask where to save (unless `path`), then write the kit's PDF; the path written."""
     if path is None:
-        folder = Path((settings.value("print/folder") if settings is not None else None)
-                      or Path.home())
+        folder = Path(
+            (settings.value("print/folder") if settings is not None else None) or Path.home()
+        )
         name = f"{options.game}-kit.pdf"
-        path, _ = QFileDialog.getSaveFileName(parent, "Export kit PDF", str(folder / name),
-                                              "PDF (*.pdf)")
+        path, _ = QFileDialog.getSaveFileName(
+            parent, "Export kit PDF", str(folder / name), "PDF (*.pdf)"
+        )
         if not path:
             return None
     path = Path(path)

@@ -72,8 +72,14 @@ def wrapped(
         if height <= rect.height() or size <= 4.5:
             break
         size *= 0.92
-    draw.draw_text(painter, QRectF(rect.x(), rect.y(), rect.width(), height + 1), text, f,
-                   colour=colour, flags=flags)
+    draw.draw_text(
+        painter,
+        QRectF(rect.x(), rect.y(), rect.width(), height + 1),
+        text,
+        f,
+        colour=colour,
+        flags=flags,
+    )
     return height
 
 
@@ -151,14 +157,30 @@ def _token(painter: QPainter, face: Face, rect: QRectF) -> None:
     has_sub = bool(face.subtitle)
     title_y = c.y() - (r * 0.08 if has_sub else -r * 0.05) + (r * 0.1 if face.symbol else 0)
     title_size = r * (0.78 if len(face.title) <= 2 else 0.42 if len(face.title) <= 6 else 0.32)
-    one_line(painter, draw.centred_rect(c.x(), title_y, r * 1.7, r * 0.9), face.title,
-             title_size, colour=ink)
+    one_line(
+        painter,
+        draw.centred_rect(c.x(), title_y, r * 1.7, r * 0.9),
+        face.title,
+        title_size,
+        colour=ink,
+    )
     if has_sub:
-        one_line(painter, draw.centred_rect(c.x(), c.y() + r * 0.42, r * 1.6, r * 0.35),
-                 face.subtitle, r * 0.24, colour=ink, bold=False)
+        one_line(
+            painter,
+            draw.centred_rect(c.x(), c.y() + r * 0.42, r * 1.6, r * 0.35),
+            face.subtitle,
+            r * 0.24,
+            colour=ink,
+            bold=False,
+        )
     if face.mark and face.mark != face.title:
-        one_line(painter, draw.centred_rect(c.x(), c.y() + r * 0.75, r * 0.9, r * 0.3),
-                 face.mark, r * 0.22, colour=ink)
+        one_line(
+            painter,
+            draw.centred_rect(c.x(), c.y() + r * 0.75, r * 0.9, r * 0.3),
+            face.mark,
+            r * 0.22,
+            colour=ink,
+        )
 
 
 def _token_back(painter: QPainter, face: Face, rect: QRectF) -> None:
@@ -170,10 +192,21 @@ def _token_back(painter: QPainter, face: Face, rect: QRectF) -> None:
     painter.setPen(draw.pen(face.ink, max(0.5, r * 0.05)))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawEllipse(c, r * 0.9, r * 0.9)
-    one_line(painter, draw.centred_rect(c.x(), c.y() - r * 0.08, r * 1.5, r * 0.9), face.mark,
-             r * 0.72, colour=face.ink)
-    one_line(painter, draw.centred_rect(c.x(), c.y() + r * 0.5, r * 1.1, r * 0.3),
-             face.subtitle, r * 0.18, colour=face.ink, bold=False)
+    one_line(
+        painter,
+        draw.centred_rect(c.x(), c.y() - r * 0.08, r * 1.5, r * 0.9),
+        face.mark,
+        r * 0.72,
+        colour=face.ink,
+    )
+    one_line(
+        painter,
+        draw.centred_rect(c.x(), c.y() + r * 0.5, r * 1.1, r * 0.3),
+        face.subtitle,
+        r * 0.18,
+        colour=face.ink,
+        bold=False,
+    )
 
 
 def _symbol(painter: QPainter, symbol: str, x: float, y: float, u: float, ink: str) -> None:
@@ -265,10 +298,16 @@ def _line_symbol(painter: QPainter, symbol: str, x: float, y: float, u: float, i
     elif symbol == "scorched":  # a flame
         flame = QPainterPath()
         flame.moveTo(x, y - u * 0.45)
-        flame.cubicTo(QPointF(x + u * 0.45, y - u * 0.05), QPointF(x + u * 0.3, y + u * 0.4),
-                      QPointF(x, y + u * 0.4))
-        flame.cubicTo(QPointF(x - u * 0.3, y + u * 0.4), QPointF(x - u * 0.45, y - u * 0.05),
-                      QPointF(x, y - u * 0.45))
+        flame.cubicTo(
+            QPointF(x + u * 0.45, y - u * 0.05),
+            QPointF(x + u * 0.3, y + u * 0.4),
+            QPointF(x, y + u * 0.4),
+        )
+        flame.cubicTo(
+            QPointF(x - u * 0.3, y + u * 0.4),
+            QPointF(x - u * 0.45, y - u * 0.05),
+            QPointF(x, y - u * 0.45),
+        )
         painter.setBrush(QColor("#c0392b"))
         painter.drawPath(flame)
 
@@ -293,22 +332,48 @@ def _card(painter: QPainter, face: Face, rect: QRectF) -> None:
     right = rect.right() - pad
     title_left = left + (badge_r * 2 + 2 if face.badge else 0)
     title_right = right - (badge_r * 2 + 2 if face.badge2 else 0)
-    one_line(painter, QRectF(title_left, band.y() + band.height() * 0.1,
-                             title_right - title_left, band.height() * 0.5),
-             face.title, band.height() * 0.3, colour=face.ink)
-    one_line(painter, QRectF(left, band.y() + band.height() * 0.6, right - left,
-                             band.height() * 0.32),
-             face.subtitle, band.height() * 0.16, colour=face.ink, bold=False)
+    one_line(
+        painter,
+        QRectF(
+            title_left,
+            band.y() + band.height() * 0.1,
+            title_right - title_left,
+            band.height() * 0.5,
+        ),
+        face.title,
+        band.height() * 0.3,
+        colour=face.ink,
+    )
+    one_line(
+        painter,
+        QRectF(left, band.y() + band.height() * 0.6, right - left, band.height() * 0.32),
+        face.subtitle,
+        band.height() * 0.16,
+        colour=face.ink,
+        bold=False,
+    )
     if face.badge:
-        _badge(painter, QPointF(left + badge_r, band.y() + band.height() * 0.35), badge_r,
-               face.badge)
+        _badge(
+            painter, QPointF(left + badge_r, band.y() + band.height() * 0.35), badge_r, face.badge
+        )
     if face.badge2:
-        _badge(painter, QPointF(right - badge_r, band.y() + band.height() * 0.35), badge_r,
-               face.badge2, fill="#f2c230")
+        _badge(
+            painter,
+            QPointF(right - badge_r, band.y() + band.height() * 0.35),
+            badge_r,
+            face.badge2,
+            fill="#f2c230",
+        )
     top = band.bottom() + h * 0.04
     if face.kanji:
-        one_line(painter, QRectF(left, top, right - left, h * 0.1), face.kanji, h * 0.07,
-                 colour=face.colour, bold=False)
+        one_line(
+            painter,
+            QRectF(left, top, right - left, h * 0.1),
+            face.kanji,
+            h * 0.07,
+            colour=face.colour,
+            bold=False,
+        )
         top += h * 0.11
     if face.symbol in ("crest", "ninja"):
         top = crest(painter, face, QPointF(rect.center().x(), top + h * 0.13), h * 0.12) + 4
@@ -318,16 +383,31 @@ def _card(painter: QPainter, face: Face, rect: QRectF) -> None:
     body_size = max(6.0, min(10.5, w * 0.058))
     y = top
     for line in face.body:
-        used = wrapped(painter, QRectF(left, y, right - left, max(8.0, bottom - y)), line,
-                       body_size, flags=WRAP)
+        used = wrapped(
+            painter,
+            QRectF(left, y, right - left, max(8.0, bottom - y)),
+            line,
+            body_size,
+            flags=WRAP,
+        )
         y += used + body_size * 0.6
         body_size *= 0.92
     room = bottom - y
     if room > w * 0.35:  # an empty lower card: a faint mon in the card's colours
-        _mon(painter, QPointF(rect.center().x(), y + room / 2), min(room, w) * 0.3,
-             face.accent or face.colour)
-    one_line(painter, QRectF(left, rect.bottom() - h * 0.065, right - left, h * 0.05),
-             face.footer, h * 0.028, colour="#777777", bold=False)
+        _mon(
+            painter,
+            QPointF(rect.center().x(), y + room / 2),
+            min(room, w) * 0.3,
+            face.accent or face.colour,
+        )
+    one_line(
+        painter,
+        QRectF(left, rect.bottom() - h * 0.065, right - left, h * 0.05),
+        face.footer,
+        h * 0.028,
+        colour="#777777",
+        bold=False,
+    )
 
 
 def _mon(painter: QPainter, centre: QPointF, r: float, colour: str) -> None:
@@ -342,7 +422,8 @@ def _mon(painter: QPainter, centre: QPointF, r: float, colour: str) -> None:
         a = -math.pi / 2 + k * 2 * math.pi / 3
         painter.drawEllipse(
             QPointF(centre.x() + math.cos(a) * r * 0.38, centre.y() + math.sin(a) * r * 0.38),
-            r * 0.42, r * 0.42,
+            r * 0.42,
+            r * 0.42,
         )
     painter.restore()
 
@@ -353,13 +434,23 @@ def _badge(painter: QPainter, centre: QPointF, r: float, text: str, fill: str = 
     painter.drawEllipse(centre, r, r)
     parts = text.split(" ", 1)
     if len(parts) == 2:
-        one_line(painter, draw.centred_rect(centre.x(), centre.y() - r * 0.18, r * 1.6, r * 0.9),
-                 parts[0], r * 0.75)
-        one_line(painter, draw.centred_rect(centre.x(), centre.y() + r * 0.48, r * 1.5, r * 0.4),
-                 parts[1], r * 0.3, bold=False)
+        one_line(
+            painter,
+            draw.centred_rect(centre.x(), centre.y() - r * 0.18, r * 1.6, r * 0.9),
+            parts[0],
+            r * 0.75,
+        )
+        one_line(
+            painter,
+            draw.centred_rect(centre.x(), centre.y() + r * 0.48, r * 1.5, r * 0.4),
+            parts[1],
+            r * 0.3,
+            bold=False,
+        )
     else:
-        one_line(painter, draw.centred_rect(centre.x(), centre.y(), r * 1.6, r * 1.2), text,
-                 r * 0.95)
+        one_line(
+            painter, draw.centred_rect(centre.x(), centre.y(), r * 1.6, r * 1.2), text, r * 0.95
+        )
 
 
 def crest(painter: QPainter, face: Face, centre: QPointF, r: float) -> float:
@@ -375,14 +466,20 @@ def crest(painter: QPainter, face: Face, centre: QPointF, r: float) -> float:
     if face.symbol == "ninja":  # a mask: eye slit
         painter.setBrush(QColor("#f4ead5"))
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.drawRoundedRect(draw.centred_rect(centre.x(), centre.y(), r * 1.2, r * 0.32),
-                                r * 0.15, r * 0.15)
+        painter.drawRoundedRect(
+            draw.centred_rect(centre.x(), centre.y(), r * 1.2, r * 0.32), r * 0.15, r * 0.15
+        )
         painter.setBrush(QColor("#111111"))
         for dx in (-0.25, 0.25):
             painter.drawEllipse(QPointF(centre.x() + r * dx, centre.y()), r * 0.08, r * 0.08)
     else:
-        one_line(painter, draw.centred_rect(centre.x(), centre.y(), r * 1.3, r * 0.9),
-                 face.mark or face.title[:2], r * 0.7, colour=ink)
+        one_line(
+            painter,
+            draw.centred_rect(centre.x(), centre.y(), r * 1.3, r * 0.9),
+            face.mark or face.title[:2],
+            r * 0.7,
+            colour=ink,
+        )
     return centre.y() + r
 
 
@@ -398,16 +495,22 @@ def _fan_spaces(painter: QPainter, face: Face, rect: QRectF) -> None:
         for f in range(fans):
             fx = box.center().x() + (f - (fans - 1) / 2) * u * 1.1
             _line_symbol(painter, "fan", fx, box.y() + box.height() * 0.4, u, face.colour)
-        one_line(painter, QRectF(box.x(), box.bottom() - box.height() * 0.32, box.width(),
-                                 box.height() * 0.3), label, box.height() * 0.2, bold=False)
+        one_line(
+            painter,
+            QRectF(box.x(), box.bottom() - box.height() * 0.32, box.width(), box.height() * 0.3),
+            label,
+            box.height() * 0.2,
+            bold=False,
+        )
 
 
 def _card_back(painter: QPainter, face: Face, rect: QRectF) -> None:
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QColor(face.colour))
     painter.drawRect(rect)  # full bleed for duplex tolerance
-    inner = rect.adjusted(rect.width() * 0.07, rect.width() * 0.07, -rect.width() * 0.07,
-                          -rect.width() * 0.07)
+    inner = rect.adjusted(
+        rect.width() * 0.07, rect.width() * 0.07, -rect.width() * 0.07, -rect.width() * 0.07
+    )
     # A hatch in a lighter tone (a PDF tiling pattern: small files) and a ring.
     painter.setBrush(QBrush(QColor(face.colour).lighter(130), Qt.BrushStyle.BDiagPattern))
     painter.drawRect(inner)
@@ -417,21 +520,38 @@ def _card_back(painter: QPainter, face: Face, rect: QRectF) -> None:
     painter.setPen(draw.pen(face.ink, 0.8))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawRect(inner)
-    plate = draw.centred_rect(rect.center().x(), rect.center().y(), inner.width() * 0.9,
-                              rect.height() * 0.3)
+    plate = draw.centred_rect(
+        rect.center().x(), rect.center().y(), inner.width() * 0.9, rect.height() * 0.3
+    )
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QColor(face.colour))
     painter.drawRoundedRect(plate, 6, 6)
     y = plate.y() + plate.height() * 0.08
     if face.kanji:
-        one_line(painter, QRectF(plate.x(), y, plate.width(), plate.height() * 0.35), face.kanji,
-                 plate.height() * 0.25, colour=face.ink, bold=False)
+        one_line(
+            painter,
+            QRectF(plate.x(), y, plate.width(), plate.height() * 0.35),
+            face.kanji,
+            plate.height() * 0.25,
+            colour=face.ink,
+            bold=False,
+        )
         y += plate.height() * 0.35
-    one_line(painter, QRectF(plate.x(), y, plate.width(), plate.height() * 0.35), face.title,
-             plate.height() * 0.2, colour=face.ink)
-    one_line(painter, QRectF(plate.x(), y + plate.height() * 0.35, plate.width(),
-                             plate.height() * 0.25), face.subtitle, plate.height() * 0.12,
-             colour=face.ink, bold=False)
+    one_line(
+        painter,
+        QRectF(plate.x(), y, plate.width(), plate.height() * 0.35),
+        face.title,
+        plate.height() * 0.2,
+        colour=face.ink,
+    )
+    one_line(
+        painter,
+        QRectF(plate.x(), y + plate.height() * 0.35, plate.width(), plate.height() * 0.25),
+        face.subtitle,
+        plate.height() * 0.12,
+        colour=face.ink,
+        bold=False,
+    )
 
 
 # --------------------------------------------------------------------------- notes, tracks
@@ -447,14 +567,33 @@ def _note(painter: QPainter, face: Face, rect: QRectF) -> None:
     painter.drawRect(inner)
     h = inner.height()
     for x in (inner.x() + h * 0.55, inner.right() - h * 0.55):
-        one_line(painter, draw.centred_rect(x, inner.center().y(), h * 1.0, h * 0.8), face.title,
-                 h * 0.6, colour="#3a2a10")
-    one_line(painter, draw.centred_rect(inner.center().x(), inner.center().y() - h * 0.15,
-                                        inner.width() * 0.4, h * 0.5), face.kanji, h * 0.38,
-             colour="#3a2a10", bold=False)
-    one_line(painter, draw.centred_rect(inner.center().x(), inner.center().y() + h * 0.28,
-                                        inner.width() * 0.4, h * 0.3), face.subtitle, h * 0.2,
-             colour="#3a2a10", bold=False)
+        one_line(
+            painter,
+            draw.centred_rect(x, inner.center().y(), h * 1.0, h * 0.8),
+            face.title,
+            h * 0.6,
+            colour="#3a2a10",
+        )
+    one_line(
+        painter,
+        draw.centred_rect(
+            inner.center().x(), inner.center().y() - h * 0.15, inner.width() * 0.4, h * 0.5
+        ),
+        face.kanji,
+        h * 0.38,
+        colour="#3a2a10",
+        bold=False,
+    )
+    one_line(
+        painter,
+        draw.centred_rect(
+            inner.center().x(), inner.center().y() + h * 0.28, inner.width() * 0.4, h * 0.3
+        ),
+        face.subtitle,
+        h * 0.2,
+        colour="#3a2a10",
+        bold=False,
+    )
 
 
 def _track(painter: QPainter, face: Face, rect: QRectF) -> None:
@@ -463,10 +602,22 @@ def _track(painter: QPainter, face: Face, rect: QRectF) -> None:
     painter.drawRect(rect)
     h = rect.height()
     label_w = h * 1.6
-    one_line(painter, QRectF(rect.x() + 3, rect.y(), label_w - 3, h * 0.7), face.title, h * 0.2,
-             flags=LEFT)
-    one_line(painter, QRectF(rect.x() + 3, rect.y() + h * 0.6, label_w - 3, h * 0.3),
-             face.footer, h * 0.1, colour="#555555", bold=False, flags=LEFT)
+    one_line(
+        painter,
+        QRectF(rect.x() + 3, rect.y(), label_w - 3, h * 0.7),
+        face.title,
+        h * 0.2,
+        flags=LEFT,
+    )
+    one_line(
+        painter,
+        QRectF(rect.x() + 3, rect.y() + h * 0.6, label_w - 3, h * 0.3),
+        face.footer,
+        h * 0.1,
+        colour="#555555",
+        bold=False,
+        flags=LEFT,
+    )
     n = max(1, len(face.body))
     box_w = (rect.width() - label_w - 4) / n
     for i, text in enumerate(face.body):
@@ -475,8 +626,18 @@ def _track(painter: QPainter, face: Face, rect: QRectF) -> None:
         painter.setBrush(QBrush(QColor("#ffffff")))
         painter.drawRect(box)
         number, _, words = text.partition(": ")
-        one_line(painter, QRectF(box.x(), box.y(), box.width(), box.height() * 0.55), number,
-                 box.height() * 0.4)
+        one_line(
+            painter,
+            QRectF(box.x(), box.y(), box.width(), box.height() * 0.55),
+            number,
+            box.height() * 0.4,
+        )
         if words:
-            wrapped(painter, QRectF(box.x() + 1, box.y() + box.height() * 0.5, box.width() - 2,
-                                    box.height() * 0.5), words, box.height() * 0.16)
+            wrapped(
+                painter,
+                QRectF(
+                    box.x() + 1, box.y() + box.height() * 0.5, box.width() - 2, box.height() * 0.5
+                ),
+                words,
+                box.height() * 0.16,
+            )

@@ -187,5 +187,12 @@ def plural(count: int, noun: str) -> str:
 
 def owner_back(owner: Identity, what: str, game_name: str) -> Face:
     """The back of a token: the owner's colour and mark, and what it is."""
-    return Face("token-back", owner.name, what, colour=owner.colour, ink=owner.ink,
-                mark=owner.mark, footer=game_name)
+    return Face(
+        "token-back",
+        owner.name,
+        what,
+        colour=owner.colour,
+        ink=owner.ink,
+        mark=owner.mark,
+        footer=game_name,
+    )

@@ -44,7 +44,11 @@ def pt(rect: Rect) -> QRectF:
 
 
 def paint_bands(
-    painter: QPainter, paper: tuple[float, float], kit: Kit, page: KitPage, number: int,
+    painter: QPainter,
+    paper: tuple[float, float],
+    kit: Kit,
+    page: KitPage,
+    number: int,
     total: int,
 ) -> None:
     """The header (what, how many) and footer (how, page n of N) of a page."""
@@ -53,10 +57,21 @@ def paint_bands(
     top = draw.mm(SAFE_MARGIN_MM)
     header = QRectF(x, top, width, draw.mm(HEADER_MM))
     copies_w = min(width * 0.45, draw.text_size(painter, page.copies, draw.font(8, True))[0] + 6)
-    one_line(painter, QRectF(x, top, width - copies_w - 6, header.height()),
-             f"{kit.game_name} kit · {page.title}", 8.5, colour=HEADER_COLOUR, flags=LEFT)
-    one_line(painter, QRectF(x + width - copies_w, top, copies_w, header.height()), page.copies,
-             8, flags=RIGHT)
+    one_line(
+        painter,
+        QRectF(x, top, width - copies_w - 6, header.height()),
+        f"{kit.game_name} kit · {page.title}",
+        8.5,
+        colour=HEADER_COLOUR,
+        flags=LEFT,
+    )
+    one_line(
+        painter,
+        QRectF(x + width - copies_w, top, copies_w, header.height()),
+        page.copies,
+        8,
+        flags=RIGHT,
+    )
     painter.save()
     painter.setPen(draw.pen(HEADER_COLOUR, 0.5))
     y = header.bottom() + draw.mm(BAND_GAP_MM) * 0.4
@@ -65,10 +80,24 @@ def paint_bands(
     foot_y = draw.mm(paper[1] - SAFE_MARGIN_MM - FOOTER_MM)
     foot_h = draw.mm(FOOTER_MM)
     number_text = f"page {number} of {total}"
-    one_line(painter, QRectF(x, foot_y, width * 0.8, foot_h), page.note, 7, colour="#555555",
-             bold=False, flags=LEFT)
-    one_line(painter, QRectF(x + width * 0.8, foot_y, width * 0.2, foot_h), number_text, 7,
-             colour="#555555", bold=False, flags=RIGHT)
+    one_line(
+        painter,
+        QRectF(x, foot_y, width * 0.8, foot_h),
+        page.note,
+        7,
+        colour="#555555",
+        bold=False,
+        flags=LEFT,
+    )
+    one_line(
+        painter,
+        QRectF(x + width * 0.8, foot_y, width * 0.2, foot_h),
+        number_text,
+        7,
+        colour="#555555",
+        bold=False,
+        flags=RIGHT,
+    )
 
 
 def paint_pieces(painter: QPainter, page: KitPage) -> None:
@@ -86,14 +115,18 @@ def paint_pieces(painter: QPainter, page: KitPage) -> None:
 # --------------------------------------------------------------------------- contents
 
 
-def paint_contents(
-    painter: QPainter, kit: Kit, plan: KitPlan, options: KitOptions
-) -> None:
+def paint_contents(painter: QPainter, kit: Kit, plan: KitPlan, options: KitOptions) -> None:
     """The contents page: what is in the kit, on which pages, how to print it."""
     frame = pt(content_frame(plan.paper))
     x, y, w = frame.x(), frame.y() + 4, frame.width()
-    one_line(painter, QRectF(x, y, w, 26), f"{kit.game_name} — print-and-play kit", 20,
-             colour=HEADER_COLOUR, flags=LEFT)
+    one_line(
+        painter,
+        QRectF(x, y, w, 26),
+        f"{kit.game_name} — print-and-play kit",
+        20,
+        colour=HEADER_COLOUR,
+        flags=LEFT,
+    )
     y += 28
     board = f"Board: {kit.map_name}" if kit.board is not None else f"Board: {kit.map_name}"
     one_line(painter, QRectF(x, y, w, 14), board, 10.5, bold=False, flags=LEFT)
@@ -105,10 +138,16 @@ def paint_contents(
         pages = f"page {first + 1}" if first == last else f"pages {first + 1}–{last + 1}"
         copies = _section_copies(plan, first, last)
         one_line(painter, QRectF(x + 8, y, w * 0.45, 12), title, 9.5, flags=LEFT)
-        one_line(painter, QRectF(x + w * 0.45, y, w * 0.17, 12), pages, 9.5, bold=False,
-                 flags=LEFT)
-        one_line(painter, QRectF(x + w * 0.62, y, w * 0.38, 12), copies, 8.5, bold=False,
-                 colour="#444444", flags=LEFT)
+        one_line(painter, QRectF(x + w * 0.45, y, w * 0.17, 12), pages, 9.5, bold=False, flags=LEFT)
+        one_line(
+            painter,
+            QRectF(x + w * 0.62, y, w * 0.38, 12),
+            copies,
+            8.5,
+            bold=False,
+            colour="#444444",
+            flags=LEFT,
+        )
         y += 13
     y += 10
     one_line(painter, QRectF(x, y, w, 14), "What the kit holds", 12, flags=LEFT)
@@ -124,8 +163,7 @@ def paint_contents(
 
 
 def _section_copies(plan: KitPlan, first: int, last: int) -> str:
-    texts = list(dict.fromkeys(p.copies for p in plan.pages[first : last + 1]
-                               if p.kind != "back"))
+    texts = list(dict.fromkeys(p.copies for p in plan.pages[first : last + 1] if p.kind != "back"))
     backs = any(p.kind == "back" for p in plan.pages[first : last + 1])
     text = "; ".join(texts) if len(texts) <= 2 else "see each page"
     return text + ("; backs on the reverse" if backs else "")
@@ -158,11 +196,15 @@ def _how_to_print(kit: Kit, plan: KitPlan, options: KitOptions, total: int) -> l
         "Each page says at the top what it is and how many copies to print.",
     ]
     if options.duplex:
-        lines.append("Double-sided: print token and card pages duplex, flipping on the long "
-                     "edge; each back page follows its front.")
+        lines.append(
+            "Double-sided: print token and card pages duplex, flipping on the long "
+            "edge; each back page follows its front."
+        )
     else:
-        lines.append("Single-sided: two-sided tokens are printed as pairs to fold and glue; "
-                     "cards have no printed backs (use opaque sleeves, or print with duplex).")
+        lines.append(
+            "Single-sided: two-sided tokens are printed as pairs to fold and glue; "
+            "cards have no printed backs (use opaque sleeves, or print with duplex)."
+        )
     lines.append("Thick paper or card stock (200 g/m² or more) makes tokens and cards last.")
     return lines
 
@@ -179,8 +221,7 @@ def _ruler(painter: QPainter, origin: QPointF) -> None:
         tick = origin.x() + draw.mm(cm * 10)
         painter.drawLine(QPointF(tick, origin.y()), QPointF(tick, origin.y() - 6))
     painter.restore()
-    one_line(painter, QRectF(origin.x(), origin.y() + 4, length, 10), "100 mm", 7.5,
-             bold=False)
+    one_line(painter, QRectF(origin.x(), origin.y() + 4, length, 10), "100 mm", 7.5, bold=False)
 
 
 # --------------------------------------------------------------------------- aids
@@ -214,14 +255,35 @@ def _owner_band(painter: QPainter, aid: Aid, rect: QRectF, size: float) -> None:
         painter.setBrush(Qt.BrushStyle.NoBrush)
         c = QPointF(rect.x() + mark_w / 2 + 4, rect.center().y())
         painter.drawEllipse(c, rect.height() * 0.4, rect.height() * 0.4)
-        one_line(painter, draw.centred_rect(c.x(), c.y(), rect.height() * 0.7,
-                                            rect.height() * 0.6), aid.owner.mark, size * 0.7,
-                 colour=ink)
-    one_line(painter, QRectF(rect.x() + mark_w + 8, rect.y(), rect.width() - mark_w - 12,
-                             rect.height() * 0.65), aid.title, size, colour=ink, flags=LEFT)
-    one_line(painter, QRectF(rect.x() + mark_w + 8, rect.y() + rect.height() * 0.58,
-                             rect.width() - mark_w - 12, rect.height() * 0.35), aid.subtitle,
-             size * 0.45, colour=ink, bold=False, flags=LEFT)
+        one_line(
+            painter,
+            draw.centred_rect(c.x(), c.y(), rect.height() * 0.7, rect.height() * 0.6),
+            aid.owner.mark,
+            size * 0.7,
+            colour=ink,
+        )
+    one_line(
+        painter,
+        QRectF(rect.x() + mark_w + 8, rect.y(), rect.width() - mark_w - 12, rect.height() * 0.65),
+        aid.title,
+        size,
+        colour=ink,
+        flags=LEFT,
+    )
+    one_line(
+        painter,
+        QRectF(
+            rect.x() + mark_w + 8,
+            rect.y() + rect.height() * 0.58,
+            rect.width() - mark_w - 12,
+            rect.height() * 0.35,
+        ),
+        aid.subtitle,
+        size * 0.45,
+        colour=ink,
+        bold=False,
+        flags=LEFT,
+    )
 
 
 def _sections(
@@ -239,12 +301,26 @@ def _sections(
         size *= 1.05
     y = rect.y()
     for section in aid.sections:
-        one_line(painter, QRectF(rect.x(), y, rect.width(), size * 1.5), section.heading,
-                 size * 1.15, colour=HEADER_COLOUR, flags=LEFT)
+        one_line(
+            painter,
+            QRectF(rect.x(), y, rect.width(), size * 1.5),
+            section.heading,
+            size * 1.15,
+            colour=HEADER_COLOUR,
+            flags=LEFT,
+        )
         y += size * 1.6
         for line in section.lines:
-            y += wrapped(painter, QRectF(rect.x() + 6, y, rect.width() - 6, rect.bottom() - y),
-                         line, size, flags=WRAP_LEFT) + size * 0.3
+            y += (
+                wrapped(
+                    painter,
+                    QRectF(rect.x() + 6, y, rect.width() - 6, rect.bottom() - y),
+                    line,
+                    size,
+                    flags=WRAP_LEFT,
+                )
+                + size * 0.3
+            )
         y += size * 0.5
 
 
@@ -269,11 +345,26 @@ def _screen(painter: QPainter, aid: Aid, area: QRectF) -> None:
     band = QRectF(outer.x(), outer.y() + half * 0.08, outer.width(), half * 0.42)
     _owner_band(painter, aid, band, 34)
     ability = aid.sections[0]
-    one_line(painter, QRectF(outer.x() + 10, band.bottom() + 10, outer.width() - 20, 16),
-             ability.heading, 12, colour=HEADER_COLOUR, flags=LEFT)
-    wrapped(painter, QRectF(outer.x() + 10, band.bottom() + 28, outer.width() - 20,
-                            outer.bottom() - band.bottom() - 34), " ".join(ability.lines), 11,
-            flags=WRAP_LEFT)
+    one_line(
+        painter,
+        QRectF(outer.x() + 10, band.bottom() + 10, outer.width() - 20, 16),
+        ability.heading,
+        12,
+        colour=HEADER_COLOUR,
+        flags=LEFT,
+    )
+    wrapped(
+        painter,
+        QRectF(
+            outer.x() + 10,
+            band.bottom() + 28,
+            outer.width() - 20,
+            outer.bottom() - band.bottom() - 34,
+        ),
+        " ".join(ability.lines),
+        11,
+        flags=WRAP_LEFT,
+    )
     painter.restore()
     inner = QRectF(area.x(), area.y() + half, area.width(), half)
     band = QRectF(inner.x(), inner.y() + 6, inner.width(), 30)
@@ -288,8 +379,11 @@ def _half(painter: QPainter, aid: Aid, area: QRectF) -> None:
     if aid.zones:  # places for the pieces, along the bottom
         zone_h = area.height() * 0.3
         text.setBottom(area.bottom() - zone_h - 10)
-        _zones(painter, aid, QRectF(area.x() + 8, area.bottom() - zone_h - 6,
-                                    area.width() - 16, zone_h))
+        _zones(
+            painter,
+            aid,
+            QRectF(area.x() + 8, area.bottom() - zone_h - 6, area.width() - 16, zone_h),
+        )
     _sections(painter, aid, text, 10, grow_to=11.5)
 
 
@@ -304,8 +398,14 @@ def _zones(painter: QPainter, aid: Aid, rect: QRectF) -> None:
         painter.setPen(draw.pen(colour, 1.0, Qt.PenStyle.DashLine))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRoundedRect(box, 5, 5)
-        one_line(painter, QRectF(box.x() + 5, box.y() + 2, box.width() - 10, 14), label, 8.5,
-                 colour="#444444", flags=LEFT)
+        one_line(
+            painter,
+            QRectF(box.x() + 5, box.y() + 2, box.width() - 10, 14),
+            label,
+            8.5,
+            colour="#444444",
+            flags=LEFT,
+        )
         x += box.width() + 6
 
 
@@ -339,13 +439,18 @@ def _mat(painter: QPainter, aid: Aid, area: QRectF) -> None:
         painter.setPen(draw.pen(who.colour, 1.2, Qt.PenStyle.DashLine))
         painter.setBrush(QColor("#ffffff"))
         painter.drawRoundedRect(box, 6, 6)
-        emblem = Face("card", who.name, mark=who.mark, colour=who.colour, ink=who.ink,
-                      symbol="crest")
+        emblem = Face(
+            "card", who.name, mark=who.mark, colour=who.colour, ink=who.ink, symbol="crest"
+        )
         crest(painter, emblem, box.center(), w * 0.28)
         one_line(painter, QRectF(box.x(), box.bottom() + 2, w, 16), f"{who.name} army", 11)
     text_top = top + rows * (h + label_h + gap)
-    _sections(painter, aid, QRectF(area.x() + 10, text_top, area.width() - 20,
-                                   area.bottom() - text_top - 4), 10)
+    _sections(
+        painter,
+        aid,
+        QRectF(area.x() + 10, text_top, area.width() - 20, area.bottom() - text_top - 4),
+        10,
+    )
 
 
 # --------------------------------------------------------------------------- rules
@@ -354,12 +459,24 @@ def _mat(painter: QPainter, aid: Aid, area: QRectF) -> None:
 def paint_rules(painter: QPainter, rules: RulesPage, paper: tuple[float, float]) -> None:
     """The one-page rules reference, shrunk to fit the page."""
     area = pt(content_frame(paper))
-    one_line(painter, QRectF(area.x(), area.y(), area.width(), 24), rules.title, 16,
-             colour=HEADER_COLOUR, flags=LEFT)
+    one_line(
+        painter,
+        QRectF(area.x(), area.y(), area.width(), 24),
+        rules.title,
+        16,
+        colour=HEADER_COLOUR,
+        flags=LEFT,
+    )
     body = QRectF(area.x(), area.y() + 30, area.width(), area.height() - 48)
     aid = Aid(rules.title, rules.sections)
     _sections(painter, aid, body, 10, grow_to=12.5)
     if rules.note:
-        one_line(painter, QRectF(area.x(), area.bottom() - 14, area.width(), 12), rules.note,
-                 8, bold=False, colour="#555555", flags=LEFT)
-
+        one_line(
+            painter,
+            QRectF(area.x(), area.bottom() - 14, area.width(), 12),
+            rules.note,
+            8,
+            bold=False,
+            colour="#555555",
+            flags=LEFT,
+        )

@@ -103,9 +103,7 @@ def content_frame(paper: tuple[float, float]) -> Rect:
     """The part of a kit page under the header and above the footer (mm)."""
     top = SAFE_MARGIN_MM + HEADER_MM + BAND_GAP_MM
     bottom = SAFE_MARGIN_MM + FOOTER_MM + BAND_GAP_MM
-    return Rect(
-        SAFE_MARGIN_MM, top, paper[0] - 2 * SAFE_MARGIN_MM, paper[1] - top - bottom
-    )
+    return Rect(SAFE_MARGIN_MM, top, paper[0] - 2 * SAFE_MARGIN_MM, paper[1] - top - bottom)
 
 
 def board_frame(paper: tuple[float, float]) -> Rect:
@@ -126,9 +124,7 @@ def copies_text(copies: int, note: str = "") -> str:
 # --------------------------------------------------------------------------- the whole kit
 
 
-def plan_kit(
-    kit: Kit, options: KitOptions, paper: tuple[float, float] | None = None
-) -> KitPlan:
+def plan_kit(kit: Kit, options: KitOptions, paper: tuple[float, float] | None = None) -> KitPlan:
     """Every page of the kit in print order (raises LayoutError for an unknown paper).
 
     `paper` (mm) overrides the options' paper: a printer's own page size.
@@ -155,8 +151,9 @@ def plan_kit(
     section("Tokens", _paired(token_fronts, paper, options.duplex))
     section("Cards", _paired(card_pages(kit.decks, paper), paper, options.duplex))
     section(_aid_section_title(kit), aid_pages(kit.aids, paper))
-    section("Rules reference", [KitPage("rules", kit.rules.title, copies_text(1, "or one per "
-                                                                                    "player"))])
+    section(
+        "Rules reference", [KitPage("rules", kit.rules.title, copies_text(1, "or one per player"))]
+    )
     _number_backs(pages)
     return KitPlan(paper, pages, board_plan, sections)
 
@@ -184,8 +181,9 @@ def _board_pages(
     pages: list[KitPage] = []
     if not plan.tiled:
         what = f"{plan.scale * 100:.0f} %" if options.scale is None else "true size"
-        pages.append(KitPage("board", f"Board: {name}, fitted on one page ({what})",
-                             copies_text(1)))
+        pages.append(
+            KitPage("board", f"Board: {name}, fitted on one page ({what})", copies_text(1))
+        )
         if plan.legend_rect is None:
             pages.append(KitPage("legend", f"Board: {name}, legend", copies_text(1)))
         return plan, pages
@@ -281,9 +279,7 @@ def token_pages(
             columns = max(1, int((frame.width + gap) // (w + gap)))
             rows = math.ceil(len(group.pieces) / columns)
             if w > frame.width or cell_h > frame.height - HEADING_MM:
-                raise LayoutError(
-                    f"{group.title}: a {w:g} × {h:g} mm piece does not fit the paper"
-                )
+                raise LayoutError(f"{group.title}: a {w:g} × {h:g} mm piece does not fit the paper")
             heading = group.title
             row = 0
             while row < rows:
@@ -383,8 +379,9 @@ def card_pages(decks: tuple[Deck, ...], paper: tuple[float, float]) -> list[KitP
                     size = deck.size_mm
                     grid = card_grid(frame, size)
                     per_page = grid[0] * grid[1]
-                pages.append(KitPage("cards", "", copies_text(deck.copies),
-                                     note="Cut along the grey lines."))
+                pages.append(
+                    KitPage("cards", "", copies_text(deck.copies), note="Cut along the grey lines.")
+                )
                 slot = 0
             columns, _rows, x0, y0, gx, gy = grid
             r, c = divmod(slot, columns)
@@ -422,8 +419,9 @@ def aid_pages(aids: tuple[Aid, ...], paper: tuple[float, float]) -> list[KitPage
         if first.copies > 1:
             pair = [first, first]
             note = f", {first.copies_note}" if first.copies_note else ""
-            copies = copies_text(math.ceil(first.copies / 2),
-                                 f"two to a page: {first.copies} aids{note}")
+            copies = copies_text(
+                math.ceil(first.copies / 2), f"two to a page: {first.copies} aids{note}"
+            )
             i += 1
         else:
             pair = halves[i : i + 2]
@@ -447,8 +445,12 @@ def _aid_page(aid: Aid, paper: tuple[float, float]) -> KitPage:
         if aid.layout == "screen"
         else "Lay it in front of you."
     )
-    page = KitPage(kind, f"{aid.title}" + (f" — {aid.subtitle}" if aid.subtitle else ""),
-                   copies_text(aid.copies, aid.copies_note), note=note)
+    page = KitPage(
+        kind,
+        f"{aid.title}" + (f" — {aid.subtitle}" if aid.subtitle else ""),
+        copies_text(aid.copies, aid.copies_note),
+        note=note,
+    )
     page.aids.append((aid, frame))
     if aid.layout == "screen":
         middle = frame.y + frame.height / 2

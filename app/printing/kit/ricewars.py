@@ -53,15 +53,19 @@ NOTE_COLOURS = {1: "#d9e8c4", 2: "#c8dcef", 5: "#f2d7a6"}
 
 def _colour_section(who: Identity) -> TokenSection:
     def face(title: str, subtitle: str = "", symbol: str = "") -> Face:
-        return Face("token", title, subtitle, colour=who.colour, ink=who.ink, mark=who.mark,
-                    symbol=symbol)
+        return Face(
+            "token", title, subtitle, colour=who.colour, ink=who.ink, mark=who.mark, symbol=symbol
+        )
 
     peasant = Piece(face(who.mark, "peasant"))
     return TokenSection(
         f"{who.name} daimyo's pieces",
         (
-            PieceGroup(f"{who.name} — {R.PEASANTS_PER_COLOUR} peasants", PEASANT_MM,
-                       (peasant,) * R.PEASANTS_PER_COLOUR),
+            PieceGroup(
+                f"{who.name} — {R.PEASANTS_PER_COLOUR} peasants",
+                PEASANT_MM,
+                (peasant,) * R.PEASANTS_PER_COLOUR,
+            ),
             PieceGroup(
                 f"{who.name} — palace, 2 pass markers, 2 service markers",
                 PIECE_MM,
@@ -82,20 +86,27 @@ def _track_faces(board) -> tuple[Face, Face]:
     for number, symbols in enumerate(track if isinstance(track, list) else [], start=1):
         words = ", ".join(ROUND_SYMBOLS.get(str(s), str(s)) for s in symbols or ())
         rounds.append(f"{number}: {words}" if words else str(number))
-    round_track = Face("track", "Round track", body=tuple(rounds),
-                       footer="The game ends after the action phase of the last round.")
-    phase_track = Face("track", "Phase track",
-                       body=tuple(f"{i}: {p}" for i, p in enumerate(PHASES, start=1)),
-                       footer="Phase 3 only in rounds with the auction symbol.")
+    round_track = Face(
+        "track",
+        "Round track",
+        body=tuple(rounds),
+        footer="The game ends after the action phase of the last round.",
+    )
+    phase_track = Face(
+        "track",
+        "Phase track",
+        body=tuple(f"{i}: {p}" for i, p in enumerate(PHASES, start=1)),
+        footer="Phase 3 only in rounds with the auction symbol.",
+    )
     return round_track, phase_track
 
 
 def _shared_section(board) -> TokenSection:
     def troop(name: str, strength: int) -> Piece:
-        active = Face("token", name, f"strength {strength}", colour="#3d5a80", ink="#ffffff",
-                      symbol="spear")
-        tired = Face("token", name, "exhausted", colour=EXHAUSTED, ink="#222222",
-                     symbol="spear")
+        active = Face(
+            "token", name, f"strength {strength}", colour="#3d5a80", ink="#ffffff", symbol="spear"
+        )
+        tired = Face("token", name, "exhausted", colour=EXHAUSTED, ink="#222222", symbol="spear")
         return Piece(active, tired)
 
     round_track, phase_track = _track_faces(board)
@@ -118,8 +129,9 @@ def _shared_section(board) -> TokenSection:
                 (troop("Ronin", R.STRENGTH_RONIN),) * R.RONIN_SUPPLY,
             ),
             PieceGroup("Governor's marker, round marker, phase marker", PIECE_MM, markers),
-            PieceGroup("Round track and phase track", TRACK_MM,
-                       (Piece(round_track), Piece(phase_track))),
+            PieceGroup(
+                "Round track and phase track", TRACK_MM, (Piece(round_track), Piece(phase_track))
+            ),
         ),
     )
 
@@ -139,8 +151,15 @@ def _money_section() -> TokenSection:
 
 
 def _cards() -> Deck:
-    back = Face("card-back", "Rice Wars", "", colour="#4a3526", ink="#ffffff",
-                footer=GAME_NAME, kanji="争米")
+    back = Face(
+        "card-back",
+        "Rice Wars",
+        "",
+        colour="#4a3526",
+        ink="#ffffff",
+        footer=GAME_NAME,
+        kanji="争米",
+    )
     cards = []
     for card in R.CARDS:
         reaction = card.kind == "reaction"
@@ -161,16 +180,19 @@ def _cards() -> Deck:
 
 
 def _advisors() -> Deck:
-    back = Face("card-back", "Imperial advisor", "", colour=ADVISOR_RED, ink="#ffffff",
-                footer=GAME_NAME)
+    back = Face(
+        "card-back", "Imperial advisor", "", colour=ADVISOR_RED, ink="#ffffff", footer=GAME_NAME
+    )
     boards = []
     for advisor in R.ADVISORS:
         front = Face(
             "card",
             advisor.name,
             f"Imperial advisor · service {WHEN.get(advisor.when, advisor.when)}",
-            body=(advisor.text,
-                  "Highest bid: marker on two fans (2 services); second: one fan (1)."),
+            body=(
+                advisor.text,
+                "Highest bid: marker on two fans (2 services); second: one fan (1).",
+            ),
             colour=ADVISOR_RED,
             ink="#ffffff",
             badge2=f"{advisor.upkeep} upkeep",
@@ -189,8 +211,10 @@ def _daimyo_board(colour: str) -> Aid:
         (
             AidSection(
                 "Setup",
-                (f"Start with {R.START_MONEY[colour]} Ryo, 24 peasants, a palace, "
-                 "2 pass and 2 service markers, 2 cards.",),
+                (
+                    f"Start with {R.START_MONEY[colour]} Ryo, 24 peasants, a palace, "
+                    "2 pass and 2 service markers, 2 cards.",
+                ),
             ),
             AidSection(
                 "A round",
@@ -203,14 +227,15 @@ def _daimyo_board(colour: str) -> Aid:
                     "3 Advisors: sealed bids (auction rounds only); at most 2 advisors.",
                     "4 Actions, one a turn: place a peasant, play a card, attack, duel, use a "
                     "service, or pass (two passes: done).",
-                    f"5 Draw {R.DRAW_CARDS} cards (3 in card rounds); hand limit "
-                    f"{R.HAND_LIMIT}.",
+                    f"5 Draw {R.DRAW_CARDS} cards (3 in card rounds); hand limit {R.HAND_LIMIT}.",
                 ),
             ),
             AidSection(
                 "Strength",
-                (f"Peasant {R.STRENGTH_PEASANT}, ashigaru {R.STRENGTH_ASHIGARU}, ronin "
-                 f"{R.STRENGTH_RONIN}; + cards played face down (top-left bonus).",),
+                (
+                    f"Peasant {R.STRENGTH_PEASANT}, ashigaru {R.STRENGTH_ASHIGARU}, ronin "
+                    f"{R.STRENGTH_RONIN}; + cards played face down (top-left bonus).",
+                ),
             ),
         ),
         owner=who,
@@ -225,44 +250,54 @@ RULES = RulesPage(
     (
         AidSection(
             "Setup",
-            ("Board side: 2 players the scenario (quick side, with a neutral player), 5 the "
-             "epic side, 3-4 either. Round marker on 1, phase marker on 1.",
-             "Each daimyo: a daimyo board, 24 peasants, palace, 2 pass and 2 service markers, "
-             "2 cards; starting Ryo by colour (red 5, yellow 6, black 7, green 8, blue 9).",
-             "Draw the governor. Clockwise: palaces on palace sites, two free fields apart "
-             "(the governor may then move theirs); then 2 peasants each (3 on the epic side), "
-             "one at a time, by the peasant rule."),
+            (
+                "Board side: 2 players the scenario (quick side, with a neutral player), 5 the "
+                "epic side, 3-4 either. Round marker on 1, phase marker on 1.",
+                "Each daimyo: a daimyo board, 24 peasants, palace, 2 pass and 2 service markers, "
+                "2 cards; starting Ryo by colour (red 5, yellow 6, black 7, green 8, blue 9).",
+                "Draw the governor. Clockwise: palaces on palace sites, two free fields apart "
+                "(the governor may then move theirs); then 2 peasants each (3 on the epic side), "
+                "one at a time, by the peasant rule.",
+            ),
         ),
         AidSection(
             "Peasant rule",
-            ("A peasant goes from your daimyo board onto a free field connected to your "
-             "palace (directly or through your own peasants), one per action.",),
+            (
+                "A peasant goes from your daimyo board onto a free field connected to your "
+                "palace (directly or through your own peasants), one per action.",
+            ),
         ),
         AidSection(
             "A round: 1 income, 2 hiring, 3 advisors, 4 actions, 5 draw",
-            ("Income: palace 2, each connected peasant 1 (blessed field more); +3 Ryo in "
-             "income rounds.",
-             "Hiring: peasant 1, ashigaru 2, ronin 4; pay upkeep for ashigaru, ronin and "
-             "advisors or they leave.",
-             "Advisors (auction rounds): sealed bids; highest pay and take 2 services, second "
-             "pay and take 1.",
-             "Actions, one a turn from the governor: peasant, card, combat, duel, service, "
-             "pass. Draw: 2 cards (3 in card rounds), hand limit 5; the governor's marker "
-             "moves left."),
+            (
+                "Income: palace 2, each connected peasant 1 (blessed field more); +3 Ryo in "
+                "income rounds.",
+                "Hiring: peasant 1, ashigaru 2, ronin 4; pay upkeep for ashigaru, ronin and "
+                "advisors or they leave.",
+                "Advisors (auction rounds): sealed bids; highest pay and take 2 services, second "
+                "pay and take 1.",
+                "Actions, one a turn from the governor: peasant, card, combat, duel, service, "
+                "pass. Draw: 2 cards (3 in card rounds), hand limit 5; the governor's marker "
+                "moves left.",
+            ),
         ),
         AidSection(
             "Combat and duel",
-            ("Combat: active ashigaru (and at most one ronin) attack an opponent's peasant; "
-             "the defender may add troops. Troops used are exhausted. Cards face down, one "
-             "at a time from the attacker; higher total wins, ties drawn off the deck.",
-             "Ashigaru win: the peasant leaves; a ronin converts it. Both draw a card.",
-             "Duel: an active ronin challenges a daimyo: refuse (give 2 peasants) or fight "
-             "with cards only; tie: both lose. A losing daimyo removes 4 peasants."),
+            (
+                "Combat: active ashigaru (and at most one ronin) attack an opponent's peasant; "
+                "the defender may add troops. Troops used are exhausted. Cards face down, one "
+                "at a time from the attacker; higher total wins, ties drawn off the deck.",
+                "Ashigaru win: the peasant leaves; a ronin converts it. Both draw a card.",
+                "Duel: an active ronin challenges a daimyo: refuse (give 2 peasants) or fight "
+                "with cards only; tie: both lose. A losing daimyo removes 4 peasants.",
+            ),
         ),
         AidSection(
             "End",
-            ("After the action phase of the last round: most fields wins; tie: most wealth "
-             "(Ryo and hiring cost of kept servants).",),
+            (
+                "After the action phase of the last round: most fields wins; tie: most wealth "
+                "(Ryo and hiring cost of kept servants).",
+            ),
         ),
     ),
     note="Effects of cards and advisors are printed on them.",

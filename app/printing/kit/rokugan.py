@@ -146,8 +146,7 @@ def clan_tokens(clan: str) -> TokenSection:
                 tuple(combat),
             ),
             PieceGroup(
-                f"{who.name} — {D.CONTROL_TOKENS} control tokens (front: face up; back: "
-                "face down)",
+                f"{who.name} — {D.CONTROL_TOKENS} control tokens (front: face up; back: face down)",
                 CONTROL_MM,
                 tuple(control),
             ),
@@ -206,8 +205,16 @@ def _neutral_section() -> TokenSection:
 # --------------------------------------------------------------------------- cards
 
 
-def _card(kind: str, title: str, subtitle: str, body: tuple[str, ...], badge: str = "",
-          accent: str = "", symbol: str = "", mark: str = "") -> Face:
+def _card(
+    kind: str,
+    title: str,
+    subtitle: str,
+    body: tuple[str, ...],
+    badge: str = "",
+    accent: str = "",
+    symbol: str = "",
+    mark: str = "",
+) -> Face:
     return Face(
         "card",
         title,
@@ -235,8 +242,13 @@ def _territory_deck(deal: MapDeal, graph: MapGraph) -> Deck:
         territory = territories.get(card.territory or "")
         name = territory.name if territory is not None else (card.territory or "")
         kind = "shadowlands" if card.id in D.SHADOWLANDS_CARDS else "territory"
-        front = _card(kind, card.name, f"Territory card · {name}", (card.text, TIMING[kind]),
-                      accent=territory.colour if territory is not None else "")
+        front = _card(
+            kind,
+            card.name,
+            f"Territory card · {name}",
+            (card.text, TIMING[kind]),
+            accent=territory.colour if territory is not None else "",
+        )
         cards.append(Piece(front, _back("Territory card", name, CARD_COLOURS[kind])))
     return Deck("Territory cards", POKER_MM, "poker 63.5 × 88.9 mm", tuple(cards))
 
@@ -266,9 +278,15 @@ def _initiative_deck(deal: MapDeal) -> Deck:
     for card in deal.initiative:
         if card.clan is not None:
             who = ROKUGAN_CLANS[card.clan]
-            front = _card("initiative", who.name, "Initiative · clan card",
-                          (card.text, "Only the cards of clans in play are used."),
-                          accent=who.colour, symbol="crest", mark=who.mark)
+            front = _card(
+                "initiative",
+                who.name,
+                "Initiative · clan card",
+                (card.text, "Only the cards of clans in play are used."),
+                accent=who.colour,
+                symbol="crest",
+                mark=who.mark,
+            )
         else:
             front = _card("initiative", card.name, "Initiative · neutral card", (card.text,))
         cards.append(Piece(front, back))
@@ -280,19 +298,34 @@ def _player_cards(players: int) -> Deck:
     and the first-player card (not used with 2 players)."""
     when = "Play at the start of your placement turn, before placing; never on a blessed token."
     scout = Piece(
-        _card("scout", "Scout", "2 per player",
-              ("Secretly look at one opponent's face-down token on the board.", when)),
+        _card(
+            "scout",
+            "Scout",
+            "2 per player",
+            ("Secretly look at one opponent's face-down token on the board.", when),
+        ),
         _back("Scout", "", CARD_COLOURS["scout"]),
     )
     shugenja = Piece(
-        _card("shugenja", "Shugenja", "1 per player",
-              ("Reveal one opponent's token on the board and discard it.", when)),
+        _card(
+            "shugenja",
+            "Shugenja",
+            "1 per player",
+            ("Reveal one opponent's token on the board and discard it.", when),
+        ),
         _back("Shugenja", "", CARD_COLOURS["shugenja"]),
     )
     first = Piece(
-        _card("first_player", "First Player", "held by the first player",
-              ("Secretly look at one token on the board, then return it to its owner's pool.",
-               when, "Not used with 2 players.")),
+        _card(
+            "first_player",
+            "First Player",
+            "held by the first player",
+            (
+                "Secretly look at one token on the board, then return it to its owner's pool.",
+                when,
+                "Not used with 2 players.",
+            ),
+        ),
         _back("First Player", "", CARD_COLOURS["first_player"]),
     )
     cards = (
@@ -300,8 +333,9 @@ def _player_cards(players: int) -> Deck:
         + [shugenja] * (D.SHUGENJA_CARDS * players)
         + ([first] if players > 2 else [])
     )
-    return Deck("Scout, shugenja and first-player cards", POKER_MM, "poker 63.5 × 88.9 mm",
-                tuple(cards))
+    return Deck(
+        "Scout, shugenja and first-player cards", POKER_MM, "poker 63.5 × 88.9 mm", tuple(cards)
+    )
 
 
 # --------------------------------------------------------------------------- screens, rules

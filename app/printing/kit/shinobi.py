@@ -51,8 +51,10 @@ def _clan_card(who: Identity) -> Face:
         "card",
         who.name,
         "Clan card",
-        body=("An army is the stack of one clan's cards in one province; its strength is "
-              "its number of cards.",),
+        body=(
+            "An army is the stack of one clan's cards in one province; its strength is "
+            "its number of cards.",
+        ),
         colour=who.colour,
         ink=who.ink,
         mark=who.mark,
@@ -66,8 +68,10 @@ def _allegiance_card(who: Identity) -> Face:
         "card",
         who.name,
         "Allegiance — keep it secret",
-        body=(f"You serve the {who.name} clan. At the end, the clan with the most cards on "
-              "the table wins.",),
+        body=(
+            f"You serve the {who.name} clan. At the end, the clan with the most cards on "
+            "the table wins.",
+        ),
         colour=ALLEGIANCE_RED,
         ink="#ffffff",
         mark=who.mark,
@@ -92,8 +96,11 @@ def _decks() -> tuple[Deck, Deck]:
         "card",
         "Ninja",
         "no crest",
-        body=("Play instead of your first order: discard it with one card of any army in "
-              "another player's province.", "You may not attack that army this turn."),
+        body=(
+            "Play instead of your first order: discard it with one card of any army in "
+            "another player's province.",
+            "You may not attack that army this turn.",
+        ),
         colour=NINJA_GREY,
         ink="#ffffff",
         symbol="ninja",
@@ -112,9 +119,11 @@ def _mat() -> Aid:
         (
             AidSection(
                 "Your province",
-                ("Other players deploy and move cards here; you deploy here with your second "
-                 "order. Cards never leave your province by a move.",
-                 "Stack each clan's cards on its space so the army's size shows."),
+                (
+                    "Other players deploy and move cards here; you deploy here with your second "
+                    "order. Cards never leave your province by a move.",
+                    "Stack each clan's cards on its space so the army's size shows.",
+                ),
             ),
         ),
         layout="mat",
@@ -132,10 +141,12 @@ def _aid() -> Aid:
             AidSection("Your turn: three orders, in this order", TURN_LINES),
             AidSection(
                 "End",
-                ("When the deck is empty, the next turn of the player who drew the last card "
-                 "is the last. Reveal allegiances: the clan with the most cards on the table "
-                 "wins; tie: more of its cards in its player's province.",
-                 "A clan nobody plays that wins hands the win to the second-largest clan."),
+                (
+                    "When the deck is empty, the next turn of the player who drew the last card "
+                    "is the last. Reveal allegiances: the clan with the most cards on the table "
+                    "wins; tie: more of its cards in its player's province.",
+                    "A clan nobody plays that wins hands the win to the second-largest clan.",
+                ),
             ),
         ),
         layout="half",
@@ -149,29 +160,35 @@ RULES = RulesPage(
     (
         AidSection(
             "Setup",
-            ("Shuffle the 5 red allegiance cards and deal one to each player, secretly; the "
-             "rest go back to the box unseen.",
-             "Shuffle the blue deck; each player draws 4. The table in front of each player "
-             "is that player's province (the mat)."),
+            (
+                "Shuffle the 5 red allegiance cards and deal one to each player, secretly; the "
+                "rest go back to the box unseen.",
+                "Shuffle the blue deck; each player draws 4. The table in front of each player "
+                "is that player's province (the mat).",
+            ),
         ),
         AidSection("A turn", TURN_LINES),
         AidSection(
             "Armies and attacks",
-            ("All cards of one clan in one province form its army; its strength is its "
-             "number of cards.",
-             "Attack with an army in your own province; the target is strictly weaker, of "
-             "another clan, in another player's province. The target loses one card. Mark it "
-             "with the attack marker.",
-             "An army that gained a card this turn (deployed, moved in, Ninja played on it) "
-             "cannot be attacked this turn."),
+            (
+                "All cards of one clan in one province form its army; its strength is its "
+                "number of cards.",
+                "Attack with an army in your own province; the target is strictly weaker, of "
+                "another clan, in another player's province. The target loses one card. Mark it "
+                "with the attack marker.",
+                "An army that gained a card this turn (deployed, moved in, Ninja played on it) "
+                "cannot be attacked this turn.",
+            ),
         ),
         AidSection(
             "End of the game",
-            ("When the deck runs out, the next turn of the player who drew the last card is "
-             "the last of the game.",
-             "Reveal allegiances. The clan with the most cards on the table wins; its player "
-             "wins. Tie: the clan with more cards in its own player's province.",
-             "If a clan nobody plays has the most, the second-largest clan wins."),
+            (
+                "When the deck runs out, the next turn of the player who drew the last card is "
+                "the last of the game.",
+                "Reveal allegiances. The clan with the most cards on the table wins; its player "
+                "wins. Tie: the clan with more cards in its own player's province.",
+                "If a clan nobody plays has the most, the second-largest clan wins.",
+            ),
         ),
     ),
     note="3-5 players (2 players: Daimyo's own variant).",
@@ -181,8 +198,9 @@ RULES = RulesPage(
 def build_kit() -> Kit:
     """The Shinobi kit (no map: province mats instead of a board)."""
     allegiance, deck = _decks()
-    marker = Piece(Face("token", "Attack", "target", colour="#c0392b", ink="#ffffff",
-                        symbol="arrow"))
+    marker = Piece(
+        Face("token", "Attack", "target", colour="#c0392b", ink="#ffffff", symbol="arrow")
+    )
     tokens = (
         TokenSection(
             "Attack marker",
