@@ -29,6 +29,7 @@ from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, Qt
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.board.animate import animation, fade
 from app.board.scene import MapScene, halo_text
 from app.games.ricewars.fights import BoardPicture, FightPicture, base_strength
 from app.games.ricewars.narrate import seat_colour, seat_name
@@ -355,11 +356,11 @@ class FieldBoard(QObject):
             )
             leaving = self.peasant_items.get(fid)
             if leaving is not None:
-                group.addAnimation(_fade(leaving, 1.0, 0.0, ms, group))
+                group.addAnimation(fade(leaving, 1.0, 0.0, ms, group))
             if new >= 0:
                 arriving = self._peasant(state, new, f, False)
                 arriving.setOpacity(0.0)
-                group.addAnimation(_fade(arriving, 0.0, 1.0, ms, group))
+                group.addAnimation(fade(arriving, 0.0, 1.0, ms, group))
         self._run(group, end)
 
 
@@ -443,24 +444,6 @@ def _pill(width: float, height: float) -> QPainterPath:
     return path
 
 
-def _animation(ms: int, parent: QObject, apply: Callable[[float], None]) -> QVariantAnimation:
-    animation = QVariantAnimation(parent)
-    animation.setStartValue(0.0)
-    animation.setEndValue(1.0)
-    animation.setDuration(max(1, ms))
-    animation.valueChanged.connect(lambda value: apply(float(value)))
-    return animation
-
-
-def _fade(
-    item: QGraphicsItem, start: float, end: float, ms: int, parent: QObject
-) -> QVariantAnimation:
-    def apply(v: float) -> None:
-        item.setOpacity(start + (end - start) * v)
-
-    return _animation(ms, parent, apply)
-
-
 def _pop(item: QGraphicsItem, ms: int, parent: QObject) -> QVariantAnimation:
     item.setOpacity(0.0)
 
@@ -468,7 +451,7 @@ def _pop(item: QGraphicsItem, ms: int, parent: QObject) -> QVariantAnimation:
         item.setOpacity(min(1.0, v * 2))
         item.setScale(0.4 + 0.6 * v + 0.3 * math.sin(math.pi * v))
 
-    return _animation(ms, parent, apply)
+    return animation(ms, parent, apply)
 
 
 def _settle(item: QGraphicsItem) -> None:
@@ -482,4 +465,4 @@ def _tint(
     def apply(v: float) -> None:
         board._set_fill(fid, mix(new, old, v))
 
-    return _animation(ms, parent, apply)
+    return animation(ms, parent, apply)

@@ -27,6 +27,7 @@ from PySide6.QtGui import QColor, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.board.animate import animation, fade
 from app.board.scene import MapScene
 from app.games.rokugan import narrate
 from app.games.rokugan.resolution import Battle, Picture, StepFacts
@@ -345,7 +346,7 @@ class BoardOverlay(QObject):
             gone = t is not None and (s >= len(after.tokens) or after.tokens[s] is None)
             item = self.token_items.get(f"#{s}")
             if gone and item is not None:
-                group.addAnimation(_fade(item, 1.0, 0.0, ms, self))
+                group.addAnimation(fade(item, 1.0, 0.0, ms, self))
         for q, pid in enumerate(state.board.ids):
             same = (
                 before.owner[q] == after.owner[q]
@@ -362,7 +363,7 @@ class BoardOverlay(QObject):
                 group.addAnimation(_tint(self.scene, pid, old, new, ms, self))
             old_row = self.status_items.get(q)
             if old_row is not None:
-                group.addAnimation(_fade(old_row, 1.0, 0.0, ms // 2, self))
+                group.addAnimation(fade(old_row, 1.0, 0.0, ms // 2, self))
             new_row = self._status(state, after, q)
             if new_row is not None:
                 new_row.setOpacity(0.0)
@@ -416,24 +417,6 @@ def _cluster(
     return out
 
 
-def _animation(ms: int, parent: QObject, apply: Callable[[float], None]) -> QVariantAnimation:
-    animation = QVariantAnimation(parent)
-    animation.setStartValue(0.0)
-    animation.setEndValue(1.0)
-    animation.setDuration(max(1, ms))
-    animation.valueChanged.connect(lambda value: apply(float(value)))
-    return animation
-
-
-def _fade(
-    item: QGraphicsItem, start: float, end: float, ms: int, parent: QObject
-) -> QVariantAnimation:
-    def apply(v: float) -> None:
-        item.setOpacity(start + (end - start) * v)
-
-    return _animation(ms, parent, apply)
-
-
 def _pop(item: QGraphicsItem, ms: int, parent: QObject) -> QVariantAnimation:
     scale = item.scale()
     item.setOpacity(0.0)
@@ -442,7 +425,7 @@ def _pop(item: QGraphicsItem, ms: int, parent: QObject) -> QVariantAnimation:
         item.setOpacity(v)
         item.setScale(scale * (0.4 + 0.6 * v + 0.25 * math.sin(math.pi * v)))
 
-    return _animation(ms, parent, apply)
+    return animation(ms, parent, apply)
 
 
 def _flip(item: TokenItem, face: str | None, ms: int, parent: QObject) -> QVariantAnimation:
@@ -453,7 +436,7 @@ def _flip(item: TokenItem, face: str | None, ms: int, parent: QObject) -> QVaria
         item.setTransform(QTransform.fromScale(max(0.02, abs(1 - 2 * v)), 1.0))
         item.update()
 
-    return _animation(ms, parent, apply)
+    return animation(ms, parent, apply)
 
 
 def _tint(
@@ -473,7 +456,7 @@ def _tint(
         if item is not None:
             item.setBrush(mixed)
 
-    return _animation(ms, parent, apply)
+    return animation(ms, parent, apply)
 
 
 def _token_tip(state: RokuganState, player: int, label: str | None, up: int, slot: int) -> str:
