@@ -162,7 +162,7 @@ class AppSettings:
             return default
         try:
             return json.loads(str(raw))
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # a hand-edited settings file: start afresh
             return default
 
     def _set_json(self, key: str, value: Any) -> None:

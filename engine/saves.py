@@ -185,7 +185,9 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+# A string, or an unclosed one through to the end of the text: possessive, so a match never
+# fails after a long scan (a failing one, retried from each quote, took quadratic time).
+_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+(?:"|\\?\Z)', re.DOTALL)
 _INNERMOST = re.compile(r"\[[^\[\]{}]*\]|\{[^\[\]{}]*\}")
 _BRACKETS = re.compile(r"[\[\]{}]")
 

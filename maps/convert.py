@@ -149,6 +149,13 @@ def import_geojson(
         raise MapError(
             f"is not valid JSON: {exc.msg}", file=file, line=exc.lineno, field="the file"
         ) from None
+    except ValueError as exc:  # Python's own limits: a number of thousands of digits
+        raise MapError(
+            f"holds a value Python cannot read ({exc})",
+            file=file,
+            field="the file",
+            fix="write coordinates as ordinary decimal numbers",
+        ) from None
     return geojson_to_map(
         data,
         file=file,

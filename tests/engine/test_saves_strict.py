@@ -132,6 +132,14 @@ def test_deeply_nested_arrays_are_refused_before_parsing(tmp_path: Path) -> None
     assert "nested more than" in message
 
 
+def test_an_unclosed_string_of_escaped_quotes_is_refused_at_once(tmp_path: Path) -> None:
+    # Given a save that is one string never closed, 400,000 escaped quotes long (the depth
+    # check's string pattern once retried it from every quote: hours for a file this size)
+    message = refused(write(tmp_path, '"' + '\\"' * 400_000))
+    # Then it is refused as JSON that does not parse, at the place the string starts
+    assert "line 1, column 1: not valid JSON" in message
+
+
 def test_a_duplicate_field_is_refused(tmp_path: Path) -> None:
     text = json.dumps(shinobi_save()).replace('"seed": 11', '"seed": 11, "seed": 12')
     assert "'seed' appears twice" in refused(write(tmp_path, text))

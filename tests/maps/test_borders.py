@@ -538,6 +538,18 @@ def test_import_refuses_coordinates_the_map_format_refuses(
     assert str(info.value).startswith(f"{source}: feature 2 ('B') {problem}; give coordinates")
 
 
+def test_import_refuses_a_number_of_thousands_of_digits(tmp_path: Path) -> None:
+    # Given a GeoJSON file whose coordinate has 5,000 digits (Python's int limit)
+    text = json.dumps(collection(feature("A", box(0, 0, 10, 10))))
+    source = tmp_path / "digits.geojson"
+    source.write_text(text.replace("[10, 10]", "[10, " + "7" * 5000 + "]", 1), encoding="utf-8")
+    # When imported, Then a located message, not a ValueError from the JSON parser
+    with pytest.raises(MapError) as info:
+        import_geojson(source)
+    assert str(info.value).startswith(f"{source}: ")
+    assert "ordinary decimal numbers" in str(info.value)
+
+
 def test_import_refuses_a_folder_with_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(MapError, match="is a folder"):
         import_geojson(tmp_path)
