@@ -29,7 +29,7 @@ from engine.saves import DAMAGED, SaveData, SaveError, describe, read_save, repl
 
 HUMAN = "human"
 AI = "ai"
-APP_FIELDS = ("seats", "map_path", "save_path", "summary", "log")
+APP_FIELDS = ("seats", "map_path", "save_path", "summary")
 SUMMARY_FIELDS = ("round", "map", "players", "saved", "finished")
 
 
@@ -79,7 +79,6 @@ class AppFields:
     map_path: str | None = None
     save_path: str | None = None
     summary: dict[str, Any] | None = None
-    log: Any = None
 
 
 @dataclass(frozen=True)
@@ -93,11 +92,6 @@ class LoadedSave:
     """One per player; a save without seats (`daimyo play --save`) gets You + normal bots."""
     map_path: Path | None
     app: AppFields
-
-    @property
-    def log(self) -> Any:
-        """The saved game log (top-level "log", else the app's), None when there is none."""
-        return self.save.extra.get("log", self.app.log)
 
 
 # --------------------------------------------------------------------------- loading
@@ -163,7 +157,7 @@ def check_app_fields(save: SaveData) -> AppFields:
     summary = data.get("summary")
     if summary is not None:
         _check_summary(summary, fail)
-    return AppFields(tuple(seats), paths["map_path"], paths["save_path"], summary, data.get("log"))
+    return AppFields(tuple(seats), paths["map_path"], paths["save_path"], summary)
 
 
 def _check_summary(summary: Any, fail: Any) -> None:
@@ -228,6 +222,12 @@ def find_map(save: SaveData, recorded: str | None, remembered: str | None) -> tu
         except (MapError, OSError):
             continue  # not a map file: skipped, and never quoted
         matches = map_hash(mapfile) == wanted if wanted else mapfile.id == map_id
+        if matches and mapfile.id != map_id:  # the hash covers the id: the save was edited
+            raise SaveError(
+                f"{save.source}: field 'map.id' is {map_id!r}, but the map with this save's "
+                f"hash is {mapfile.id!r} ({candidate}); write \"id\": \"{mapfile.id}\" in "
+                "the save's map entry, or load another save"
+            )
         if matches:
             try:
                 return candidate, map_geometry(candidate).graph

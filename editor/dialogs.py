@@ -21,6 +21,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from maps.errors import MapError
+from maps.yaml_guard import check_events
+
 GAMES = ("any", "rokugan", "ricewars", "shinobi")
 
 
@@ -122,8 +125,12 @@ class NewMapDialog(QDialog):
         extent = tuple(s.value() for s in self.extent) if self.extent else None
         attributes = None
         if self.extent:
+            text = self.attributes.text() or "{}"
             try:
-                attributes = yaml.safe_load(self.attributes.text() or "{}") or {}
+                check_events(text, "the attributes")  # no aliases or tags, as in a map file
+                attributes = yaml.safe_load(text) or {}
+            except MapError as exc:
+                raise ValueError(f"{exc.problem}: {exc.fix}") from None
             except yaml.YAMLError as exc:
                 raise ValueError(f"the attributes are not valid YAML: {exc}") from None
             if not isinstance(attributes, dict):

@@ -48,7 +48,7 @@ MAX_ACTIONS = 100_000
 MAX_ACTION_CHARS = 1_000
 MAX_TEXT_CHARS = 100_000
 MAX_SEED = 2**63
-EXTRA_FIELDS = ("app", "log")
+EXTRA_FIELDS = ("app",)
 """Top-level fields beside the engine's own, checked by the app (`app.savefile`)."""
 
 
@@ -546,8 +546,8 @@ def replay(save: SaveData, graph: Any | None = None) -> GameState:
         except (ValueError, KeyError, IndexError) as exc:  # IllegalActionError is a ValueError
             raise SaveError(
                 f"{source}: action {index + 1} {text!r} cannot be replayed: {_reason(exc)}; "
-                "the actions no longer fit the game (was the seed, a setting or an earlier "
-                "action edited?); load another save"
+                "the actions no longer fit the game (was the seed, the number of players, a "
+                "setting or an earlier action edited?); load another save"
             ) from None
     return state
 

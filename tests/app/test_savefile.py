@@ -71,6 +71,32 @@ def test_an_edited_copy_of_a_shipped_map_is_found_by_hash(tmp_path: Path) -> Non
     assert "restore the map file" in message
 
 
+def test_an_edited_map_id_is_refused_though_the_hash_finds_a_map(tmp_path: Path) -> None:
+    # Given a quick-board save whose map id was edited to the epic board's
+    data = json.loads(json.dumps(save_data("ricewars")))
+    data["map"]["id"] = "ricewars-epic"
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    # Then loading it names the field and the id its hash belongs to
+    with pytest.raises(SaveError) as caught:
+        load_save(path)
+    message = str(caught.value)
+    assert message.startswith(f"{path}: field 'map.id' is 'ricewars-epic'")
+    assert 'write "id": "ricewars-quick"' in message
+
+
+def test_a_game_log_in_a_save_is_not_a_field_of_it(tmp_path: Path) -> None:
+    # Given saves carrying a "log" (the story is told again from the actions; none is kept)
+    for where in ("top", "app"):
+        data = json.loads(json.dumps(save_data("shinobi")))
+        (data if where == "top" else data["app"])["log"] = ["x"]
+        path = tmp_path / f"{where}.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        # Then each is refused, naming the field
+        with pytest.raises(SaveError, match="log' is not a field of"):
+            load_save(path)
+
+
 def test_a_missing_map_names_the_map_and_the_fix_not_the_files_content(tmp_path: Path) -> None:
     # Given a save on a map nobody has, whose recorded path is an unrelated file
     secret = tmp_path / "diary.txt"

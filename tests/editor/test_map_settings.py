@@ -91,3 +91,26 @@ def test_importing_geojson_in_the_editor_counts_the_changes(qtbot: Any, tmp_path
     assert window.statusBar().currentMessage() == (
         "Imported near.geojson: 2 vertices snapped (daimyo map import lists each with its place)"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("{a: &x [1, 2], b: *x}", "anchor or alias"),
+        ("{a: !!python/object:os.system ls}", "uses the tag"),
+        ("[1, 2]", "must be a mapping"),
+        ("{a: [1, 2}", "not valid YAML"),
+    ],
+)
+def test_map_properties_attributes_are_read_as_a_map_file_reads_them(
+    qtbot: Any, text: str, words: str
+) -> None:
+    # Given Map properties with attributes typed by hand
+    dialog = NewMapDialog(extent=(0, 0, 10, 10), attributes={})
+    qtbot.addWidget(dialog)
+    dialog.attributes.setText(text)
+    # Then what a map file refuses is refused here too, saying why
+    with pytest.raises(ValueError, match=words):
+        dialog.spec()
+    dialog.attributes.setText("{rounds: 8}")
+    assert dialog.spec().attributes == {"rounds": 8}
