@@ -225,7 +225,7 @@ def find_map(save: SaveData, recorded: str | None, remembered: str | None) -> tu
         if matches and mapfile.id != map_id:  # the hash covers the id: the save was edited
             raise SaveError(
                 f"{save.source}: field 'map.id' is {map_id!r}, but the map with this save's "
-                f"hash is {mapfile.id!r} ({candidate}); write \"id\": \"{mapfile.id}\" in "
+                f'hash is {mapfile.id!r} ({candidate}); write "id": "{mapfile.id}" in '
                 "the save's map entry, or load another save"
             )
         if matches:
