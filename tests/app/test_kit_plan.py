@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -241,3 +242,37 @@ def test_remembered_options_are_always_usable() -> None:
         assert options.paper in ("A4", "A3", "Letter") and options.scale in (None, 1.0)
         assert options.map is None or isinstance(options.map, str)
         assert options.game != "shinobi" or options.map is None
+
+
+def _painted(face: Face):
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QImage, QPainter
+
+    from app.printing.kit.faces import paint_face
+
+    image = QImage(180, 252, QImage.Format.Format_ARGB32)
+    image.fill(0xFFFFFFFF)
+    painter = QPainter(image)
+    paint_face(painter, face, QRectF(0, 0, 180, 252))
+    painter.end()
+    return image
+
+
+def test_kanji_print_only_where_a_font_has_them(qapp, monkeypatch) -> None:
+    # Given a Rice Wars card with its kanji, on a machine with no Japanese font
+    from app.printing.kit import faces
+
+    kit = build_kit("ricewars")
+    card = next(
+        piece.front
+        for deck in kit.decks
+        for piece in deck.cards
+        if piece.front.kind == "card" and piece.front.kanji
+    )
+    monkeypatch.setattr(faces, "has_japanese_font", lambda: False)
+    # Then the card prints as if it had none (no empty boxes)
+    bare = replace(card, kanji="")
+    assert _painted(card) == _painted(bare)
+    # And with a font that has them, the kanji are drawn
+    monkeypatch.setattr(faces, "has_japanese_font", lambda: True)
+    assert _painted(card) != _painted(bare)

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import functools
-
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.fonts import has_japanese_font
 from app.games.ricewars import narrate
 
 CARD_SIZE = (150, 92)  # a card at scale 1 (1280 × 720), in pixels
@@ -24,12 +22,6 @@ HAND_STYLE = (
     "CardButton QLabel:disabled {{ color: #6f6553; }}"
     "CardButton QLabel#effect {{ font-size: {small:.1f}pt; }}"
 )
-
-
-@functools.cache
-def has_japanese_font() -> bool:
-    """True when a font can draw kanji (else they would show as empty boxes)."""
-    return bool(QFontDatabase.families(QFontDatabase.Japanese))
 
 
 class CardButton(QPushButton):

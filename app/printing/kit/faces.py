@@ -8,10 +8,12 @@ vector paths, from `app.printing.draw` where the board uses the same ones.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath
 
+from app.fonts import has_japanese_font
 from app.palette import readable_ink
 from app.printing import draw
 from app.printing.kit.model import Face
@@ -115,7 +117,10 @@ def fold_line(painter: QPainter, a: QPointF, b: QPointF) -> None:
 
 
 def paint_face(painter: QPainter, face: Face, rect: QRectF) -> None:
-    """Paint a face inside its cut rectangle (points)."""
+    """Paint a face inside its cut rectangle (points); its kanji only where a font has them
+    (empty boxes would print otherwise)."""
+    if face.kanji and not has_japanese_font():
+        face = replace(face, kanji="")
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     painter.setClipRect(rect)
