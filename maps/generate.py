@@ -30,10 +30,19 @@ How a map is made:
    - Rice Wars: the side is quick up to 48 fields, else epic, with the side's players,
      round track and starting peasants (`engine.ricewars.board`); every coastal field is
      a palace site; the field nearest the middle is blessed (2 Ryo quick, 3 epic).
-4. **Check.** `maps.validate` must find no error, and `engine.registry.map_readiness` must
-   find the map ready for every player count the game (side) allows. A try that fails
-   (a cell cut in two by a bay, a bent edge crossing another) is made again from the
-   next sub-seed; bends are flattened on later tries.
+4. **Check.** `maps.validate` must find no error and no border too short for a combat
+   token, and `engine.registry.map_readiness` must find the map ready for every player
+   count the game (side) allows. A try that fails (a cell cut in two by a bay, a bent
+   edge crossing another) is made again from the next sub-seed; bends are flattened on
+   later tries.
+
+**Size.** A map prints 400 × 280 mm up to 30 provinces and grows with the square root of
+the count beyond (`print_size`: 566 × 396 mm for 60, 894 × 626 mm for 150), so that a
+province prints as large on every map. Borders are drawn at least a combat token's width
+(12 mm) and a margin long, in step 2: short Voronoi edges on the land are pulled to a
+point and pulled again as corners move, corners near the coast move inland, and the
+points where edges reach the coast are spaced along it (`_without_short_edges`,
+`_spaced_on_coast`).
 """
 
 from __future__ import annotations
@@ -42,6 +51,7 @@ import colorsys
 import math
 import random
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -50,12 +60,15 @@ from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
 
 from engine.graph import MapGraph
 from maps.io import MapFile, Province, Sea, SeaPolygon, Territory
+from maps.validate import TOKEN_MM
 
 GAMES = ("rokugan", "ricewars")
 PROVINCE_RANGE = {"rokugan": (16, 150), "ricewars": (20, 150)}
 DEFAULT_PROVINCES = {"rokugan": 30, "ricewars": 37}
-WIDTH, HEIGHT = 1000.0, 700.0  # map units; printed 400 × 280 mm
-SIZE_MM = (400.0, 280.0)
+WIDTH, HEIGHT = 1000.0, 700.0  # map units
+SIZE_MM = (400.0, 280.0)  # printed size up to FULL_SIZE_AT provinces; larger maps grow
+FULL_SIZE_AT = 30
+BORDER_MARGIN = 1.15  # borders are drawn this much longer than a combat token is wide
 GRID = 0.01  # every coordinate is a multiple of this
 LLOYD_STEPS = 4
 ATTEMPTS = 24
@@ -85,6 +98,25 @@ class Request:
     seed: int
     map_id: str
     name: str
+
+    @property
+    def size_mm(self) -> tuple[float, float]:
+        """The printed size (see `print_size`)."""
+        return print_size(self.provinces)
+
+    @property
+    def shortest_border(self) -> float:
+        """The shortest border drawn, in map units: a combat token's width and a margin
+        (`maps.validate` warns about borders a token would cover whole)."""
+        return TOKEN_MM * BORDER_MARGIN * WIDTH / self.size_mm[0]
+
+
+def print_size(provinces: int) -> tuple[float, float]:
+    """The printed size (mm) of a generated map of `provinces` provinces: 400 × 280 up to
+    FULL_SIZE_AT, then growing with the square root of the count, so that a province and
+    its borders print as large on every map (whole millimetres)."""
+    grow = max(1.0, math.sqrt(provinces / FULL_SIZE_AT))
+    return float(round(SIZE_MM[0] * grow)), float(round(SIZE_MM[1] * grow))
 
 
 def check_request(game: str, provinces: int) -> None:
@@ -254,45 +286,178 @@ def _bend(rng: random.Random, line: LineString, amount: float) -> LineString:
     return LineString(coords)
 
 
-def _without_short_edges(edges: list[LineString], land: Polygon) -> list[LineString]:
-    """The Voronoi edges with the short ones inside the land pulled to a point: where
-    three cells nearly meet in a four-way corner, a border too short for a combat token
-    (12 mm) becomes a corner instead (no border, as a quadripoint)."""
-    lengths = sorted(e.length for e in edges if e.intersects(land))
-    if not lengths:
-        return edges
-    shortest = min(12.0 * WIDTH / SIZE_MM[0], 0.3 * lengths[len(lengths) // 2])
-    key = {}  # vertex -> cluster (union-find over rounded coordinates)
+def _without_short_edges(
+    edges: list[LineString], land: Polygon, shortest: float
+) -> list[LineString]:
+    """The Voronoi edges redrawn so that no border on the land is shorter than `shortest`
+    (map units), as far as moving corners can make it so.
+
+    Where three cells nearly meet in a four-way corner, the short edge inside the land is
+    pulled to a point (no border: a quadripoint). A corner nearer the coast than
+    `shortest` is moved away from it, inland or out to sea, so that an edge reaching the
+    coast runs at least that far over land and a cell's stretch of coast between two such
+    edges is not a sliver. Each move changes other lengths, so both repeat until none is
+    left to make (a few rounds).
+    """
+    ends = [
+        tuple((round(x, 6), round(y, 6)) for x, y in (e.coords[0], e.coords[-1])) for e in edges
+    ]
+    key: dict[tuple[float, float], tuple[float, float]] = {}  # union-find over vertices
+    pos: dict[tuple[float, float], tuple[float, float]] = {}  # where each cluster is
+    size: dict[tuple[float, float], int] = {}
 
     def find(v: tuple[float, float]) -> tuple[float, float]:
-        key.setdefault(v, v)
         while key[v] != v:
             key[v] = key[key[v]]
             v = key[v]
         return v
 
-    ends = [
-        tuple((round(x, 6), round(y, 6)) for x, y in (e.coords[0], e.coords[-1])) for e in edges
-    ]
-    for a, b in ends:
-        find(a), find(b)
-    for (a, b), edge in zip(ends, edges, strict=True):
-        if edge.length < shortest and edge.within(land):
-            key[find(a)] = find(b)
-    members: dict[tuple[float, float], list[tuple[float, float]]] = {}
-    for v in list(key):
-        members.setdefault(find(v), []).append(v)
-    centre = {
-        root: (sum(x for x, _ in vs) / len(vs), sum(y for _, y in vs) / len(vs))
-        for root, vs in members.items()
-    }
+    for v in {v for pair in ends for v in pair}:
+        key[v], pos[v], size[v] = v, v, 1
+    shapely.prepare(land)
+    coast = land.exterior
+    for _ in range(8):
+        _pull_short_edges(ends, find, key, pos, size, land, shortest)
+        if not _clear_coast(pos, coast, land, shortest):
+            break
+    _pull_short_edges(ends, find, key, pos, size, land, shortest)
     out = []
     for a, b in ends:
         ra, rb = find(a), find(b)
-        if ra == rb:
-            continue  # pulled to a point
-        out.append(LineString([centre[ra], centre[rb]]))
+        if ra != rb:  # else pulled to a point
+            out.append(LineString([pos[ra], pos[rb]]))
     return out
+
+
+Vertex = tuple[float, float]
+
+
+def _pull_short_edges(
+    ends: list[tuple[Vertex, Vertex]],
+    find: Callable[[Vertex], Vertex],
+    key: dict[Vertex, Vertex],
+    pos: dict[Vertex, Vertex],
+    size: dict[Vertex, int],
+    land: Polygon,
+    shortest: float,
+) -> None:
+    """Pull each edge inside `land` shorter than `shortest` to a point (its ends' clusters
+    merge at their weighted centre), until none is left."""
+    merged = True
+    while merged:
+        merged = False
+        for a, b in ends:
+            ra, rb = find(a), find(b)
+            if ra == rb:
+                continue
+            (ax, ay), (bx, by) = pos[ra], pos[rb]
+            if math.hypot(bx - ax, by - ay) >= shortest:
+                continue
+            if not land.contains(LineString([pos[ra], pos[rb]])):
+                continue
+            wa, wb = size[ra], size[rb]
+            pos[rb] = ((ax * wa + bx * wb) / (wa + wb), (ay * wa + by * wb) / (wa + wb))
+            size[rb] = wa + wb
+            key[ra] = rb
+            merged = True
+
+
+def _clear_coast(
+    pos: dict[Vertex, Vertex], coast: shapely.Geometry, land: Polygon, shortest: float
+) -> bool:
+    """Move every corner (a root of `pos`) on the land nearer `coast` than `shortest`
+    straight inland to that distance, so that an edge from it to the coast runs at least
+    that far over land; True if any moved. Corners out at sea matter only where their
+    edges cross the coast, which `_spaced_on_coast` sets."""
+    moved = False
+    for root, (x, y) in pos.items():
+        here = Point(x, y)
+        gap = coast.distance(here)
+        if gap >= shortest or not land.intersects(here):
+            continue
+        near = coast.interpolate(coast.project(here))
+        dx, dy = x - near.x, y - near.y
+        if gap < 1e-6:  # on the coast: step towards the land's middle
+            inner = land.representative_point()
+            dx, dy = inner.x - x, inner.y - y
+        norm = math.hypot(dx, dy) or 1.0
+        pos[root] = (near.x + dx / norm * shortest, near.y + dy / norm * shortest)
+        moved = True
+    return moved
+
+
+def _spaced_on_coast(
+    edges: list[LineString], land: Polygon, frame: Polygon, shortest: float
+) -> list[LineString]:
+    """`edges` with the points where they cross the coast at least `shortest` apart along
+    it (and from where the coast meets the map's edge), so that no cell's stretch of coast
+    is a sliver. An edge from a corner on the land out to sea is redrawn from that corner
+    to its new point on the coast (and a step beyond); where it runs at sea does not
+    matter, it is cut off there. Crossings that cannot move (an edge crossing twice) stay
+    and keep the others away; what relaxing cannot space is left to the map's check."""
+    coast = land.exterior
+    length = coast.length
+    marks: list[list[float]] = []  # [position along the coast, movable 0/1, edge index]
+    on_frame = frame.exterior.buffer(GRID)  # where the land runs off the map: no coast
+    for corner in (
+        Point(c)
+        for line in _parts_of(coast.intersection(on_frame), LineString)
+        for c in (line.coords[0], line.coords[-1])
+    ):
+        marks.append([coast.project(corner), 0, -1])
+    inner: dict[int, Vertex] = {}
+    for i, edge in enumerate(edges):
+        crossings = _parts_of(edge.intersection(coast), Point)
+        if not crossings:
+            continue
+        a, b = edge.coords[0], edge.coords[-1]
+        inside = [v for v in (a, b) if land.contains(Point(v))]
+        movable = len(crossings) == 1 and len(inside) == 1
+        for point in crossings:
+            if on_frame.contains(point):
+                continue  # the map's edge: no coast there
+            marks.append([coast.project(point), int(movable), i])
+        if movable:
+            inner[i] = inside[0]
+    if len(marks) < 2:
+        return edges
+    for _ in range(12):
+        marks.sort(key=lambda m: m[0])
+        moved = False
+        for here, after in zip(marks, marks[1:] + marks[:1], strict=True):
+            gap = (after[0] - here[0]) % length
+            if gap >= shortest or here is after:
+                continue
+            need = shortest - gap
+            if here[1] and after[1]:
+                here[0] -= need / 2
+                after[0] += need / 2
+            elif after[1]:
+                after[0] += need
+            elif here[1]:
+                here[0] -= need
+            else:
+                continue
+            here[0] %= length
+            after[0] %= length
+            moved = True
+        if not moved:
+            break
+    out = list(edges)
+    for t, movable, i in marks:
+        if not movable:
+            continue
+        x, y = inner[i]
+        point = coast.interpolate(t)
+        dx, dy = point.x - x, point.y - y
+        norm = math.hypot(dx, dy) or 1.0
+        out[i] = LineString([(x, y), (point.x + dx / norm * 2.0, point.y + dy / norm * 2.0)])
+    return out
+
+
+def _parts_of(geom: shapely.Geometry, kind: type) -> list:
+    """The parts of `geom` of one kind (Point, LineString)."""
+    return [g for g in shapely.get_parts(geom) if isinstance(g, kind) and not g.is_empty]
 
 
 @dataclass
@@ -304,7 +469,7 @@ class _Drawing:
 
 
 def _draw(
-    rng: random.Random, lands: list[Polygon], counts: list[int], bend: float
+    rng: random.Random, lands: list[Polygon], counts: list[int], bend: float, shortest: float
 ) -> _Drawing | None:
     frame = box(0, 0, WIDTH, HEIGHT)
     lines: list[shapely.Geometry] = [frame.exterior]
@@ -318,7 +483,8 @@ def _draw(
         cells.extend((k, cell.intersection(land)) for cell in shapely.get_parts(polys))
         edges = shapely.voronoi_polygons(MultiPoint(sites), extend_to=around, only_edges=True)
         reach = land.buffer(3.0)  # edges cross the coast; their stubs in the sea are dropped
-        for edge in _without_short_edges(list(shapely.get_parts(edges)), land):
+        edges = _without_short_edges(list(shapely.get_parts(edges)), land, shortest)
+        for edge in _spaced_on_coast(edges, land, frame, shortest):
             lines.append(_bend(rng, edge, bend).intersection(reach))
     noded = shapely.unary_union(shapely.GeometryCollection(lines), grid_size=GRID)
     faces = _parts(shapely.polygonize(shapely.get_parts(noded)))
@@ -407,7 +573,7 @@ def _attempt(request: Request, rng: random.Random, bend: float) -> MapFile | Non
     counts = [request.provinces]
     if len(lands) > 1:
         counts = [request.provinces - 3, 3]
-    drawing = _draw(rng, lands, counts, bend)
+    drawing = _draw(rng, lands, counts, bend, request.shortest_border)
     if drawing is None:
         return None
     names: set[str] = set()
@@ -430,8 +596,8 @@ def _attempt(request: Request, rng: random.Random, bend: float) -> MapFile | Non
     mapfile = MapFile(
         id=request.map_id,
         name=request.name,
-        width_mm=SIZE_MM[0],
-        height_mm=SIZE_MM[1],
+        width_mm=request.size_mm[0],
+        height_mm=request.size_mm[1],
         extent=(0.0, 0.0, WIDTH, HEIGHT),
         provinces=provinces,
         seas=seas,
@@ -622,9 +788,13 @@ def _problems(mapfile: MapFile) -> list[str]:
     from maps.geometry import derive
     from maps.validate import validate
 
-    errors = [str(i) for i in validate(mapfile) if i.severity == "error"]
+    issues = validate(mapfile)
+    errors = [str(i) for i in issues if i.severity == "error"]
     if errors:
         return errors
+    short = [str(i) for i in issues if i.code == "short_border"]  # rare after _spaced_on_coast
+    if short:
+        return short
     graph = derive(mapfile).graph
     first = map_readiness(mapfile.game, graph)
     if first.players is None:

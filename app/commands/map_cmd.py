@@ -136,7 +136,9 @@ def register(parser: argparse.ArgumentParser) -> None:
         "GAME`: organic provinces sharing borders, seas and coasts; Battle for Rokugan: "
         "territories of about three provinces, a capital per clan, flowers, the Shadowlands "
         "on the south edge, an island from 24 provinces; Rice Wars: palace sites on the "
-        "coast, a blessed field, the quick side up to 48 fields, else the epic side. The "
+        "coast, a blessed field, the quick side up to 48 fields, else the epic side. It "
+        "prints 400 x 280 mm up to 30 provinces and larger beyond, no border shorter than "
+        "a combat token. The "
         "same GAME, PROVINCES and SEED give the same map (see maps/generate.py).",
     )
     gen.add_argument(
@@ -415,7 +417,8 @@ def _generate(args: argparse.Namespace) -> int:
         return 1
     print(
         f"{args.output}: {mapfile.name}: {len(mapfile.provinces)} provinces, "
-        f"{len(mapfile.territories)} territories, {len(mapfile.seas)} seas; "
-        f"check it with: daimyo map check {args.output} --game {args.game}"
+        f"{len(mapfile.territories)} territories, {len(mapfile.seas)} seas, printed "
+        f"{mapfile.width_mm:g} × {mapfile.height_mm:g} mm; "
+        f"check it with: daimyo map check {args.output}"
     )
     return 0

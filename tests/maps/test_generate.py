@@ -15,9 +15,9 @@ from ai.match import play_match
 from app.cli import main
 from engine.registry import get_game, map_readiness
 from maps.api import dump_map, load_map
-from maps.generate import HEIGHT, PROVINCE_RANGE, GenerateError, generate_map
+from maps.generate import HEIGHT, PROVINCE_RANGE, GenerateError, generate_map, print_size
 from maps.geometry import derive
-from maps.validate import validate
+from maps.validate import TOKEN_MM, validate
 
 
 def assert_passes_check(game: str, mapfile) -> None:  # noqa: ANN001 - a MapFile
@@ -90,6 +90,45 @@ def test_a_rice_wars_map_has_palace_sites_a_blessed_field_and_its_side() -> None
         assert len(sites) >= 6
         assert [p.attrs["blessed"] for p in mapfile.provinces if "blessed" in p.attrs] == [blessed]
     assert map_readiness("ricewars", derive(epic).graph).players == (3, 5)
+
+
+@pytest.mark.parametrize("count", [16, 30, 45, 60, 100, 150])
+def test_no_border_is_too_short_for_a_token_at_any_size(count: int) -> None:
+    for seed in (1, 2, 3):
+        # Given a generated Battle for Rokugan map of `count` provinces
+        mapfile = generate_map("rokugan", count, seed)
+        # Then `daimyo map check` warns about no border a combat token would cover
+        short = [str(i) for i in validate(mapfile) if i.code == "short_border"]
+        assert short == [], (count, seed)
+        # and no land or coastal border prints shorter than a token is wide
+        assert shortest_printed(mapfile) >= TOKEN_MM, (count, seed)
+    # the larger the map, the larger it prints: provinces keep their printed size
+    assert (mapfile.width_mm, mapfile.height_mm) == print_size(count)
+
+
+@pytest.mark.parametrize("count", [20, 60, 150])
+def test_rice_wars_borders_are_as_long(count: int) -> None:
+    # Rice Wars puts no token on borders (no warning), but its fields print as large
+    for seed in (1, 2):
+        assert shortest_printed(generate_map("ricewars", count, seed)) >= TOKEN_MM
+
+
+def test_the_printed_size_grows_with_the_province_count() -> None:
+    assert print_size(16) == print_size(30) == (400.0, 280.0)
+    assert print_size(60) == (566.0, 396.0)
+    assert print_size(150) == (894.0, 626.0)
+    # the same print scale across the width and the height
+    for count in (60, 100, 150):
+        width, height = print_size(count)
+        assert abs(width / height - 400 / 280) < 0.01
+
+
+def shortest_printed(mapfile) -> float:  # noqa: ANN001 - a MapFile
+    """The shortest land or coastal border of `mapfile`, in printed mm."""
+    geometry = derive(mapfile)
+    scale = mapfile.width_mm / (mapfile.extent[2] - mapfile.extent[0])
+    borders = (*geometry.land_borders.values(), *geometry.coastal_borders.values())
+    return min(b.length for b in borders) * scale
 
 
 def test_the_same_seed_gives_the_same_map_and_another_seed_another() -> None:
