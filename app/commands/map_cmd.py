@@ -1,7 +1,7 @@
 """`daimyo map check|graph|import|export|balance|generate`: map files from the command line.
 
 The work is done in `maps/` (`maps.validate`, `maps.geometry`, `maps.convert`,
-`maps.generate`), for `check --game` in the game's own requirements
+`maps.generate`), for `check` in the game's own requirements
 (`engine.registry.map_readiness`) and for `balance` in `ai.balance`; this module only
 parses arguments and prints. MAP is a path or a shipped map's id.
 """
@@ -29,16 +29,20 @@ def register(parser: argparse.ArgumentParser) -> None:
 
     check = sub.add_parser(
         "check",
-        help="validate a map: exit 0 when valid (warnings printed), 1 with every error",
-        description="Validate a map file: exit 0 when valid (warnings printed), "
-        "1 with every error listed.",
+        help="validate a map and what its game needs: exit 0 when valid and ready, 1 with "
+        "every error",
+        description="Validate a map file and check what its game needs from it (the map's "
+        "`game`, or --game): exit 0 when valid and ready (warnings and limits printed), 1 "
+        "with every error and unmet requirement listed. A map for any game gets one line "
+        "per map game: ready for it, or not (exit 0 when valid).",
     )
     check.add_argument("map", metavar="MAP", help="map file, or the id of a shipped map")
     check.add_argument(
         "--game",
         choices=["rokugan", "ricewars"],
-        help="also check what GAME needs from a map: exit 1 listing every unmet "
-        "requirement with its fix; what the game goes without is printed as 'limit:'",
+        help="check what GAME needs from a map (default: the game the map declares): exit 1 "
+        "listing every unmet requirement with its fix; what the game goes without is "
+        "printed as 'limit:'",
     )
     check.set_defaults(_map_run=_check)
 
@@ -174,6 +178,7 @@ def _load(name: str) -> MapFile:
 
 
 def _check(args: argparse.Namespace) -> int:
+    from engine.registry import MAP_REQUIREMENTS
     from maps.validate import validate
 
     mapfile = _load(args.map)
@@ -182,21 +187,38 @@ def _check(args: argparse.Namespace) -> int:
     warnings = [i for i in issues if i.severity == "warning"]
     for issue in errors + warnings:
         print(f"{mapfile.path}: {issue}")
-    readiness = _readiness(mapfile, args.game) if args.game else None
+    # The game the map is for: --game, else the one it declares; a map for any game (or
+    # for Shinobi, played without a map) is told which map games it is ready for.
+    game = args.game or (mapfile.game if mapfile.game in MAP_REQUIREMENTS else None)
+    readiness = _readiness(mapfile, game) if game else None
     if readiness is not None:
         for problem in readiness.problems:
             print(f"{mapfile.path}: {problem}")
+    else:
+        for game_id in MAP_REQUIREMENTS:
+            print(f"{mapfile.path}: {_overview_line(_readiness(mapfile, game_id), args.map)}")
     unready = len(readiness.errors) if readiness is not None else 0
     if errors or unready:
-        game = f", {unready} unmet requirement(s) of {readiness.game_name}" if readiness else ""
-        print(f"{mapfile.path}: {len(errors)} error(s), {len(warnings)} warning(s){game}")
+        print(f"{mapfile.path}: {_count_line(len(errors), len(warnings), readiness)}")
         return 1
     print(
         f"{mapfile.path}: valid: {len(mapfile.provinces)} provinces, "
         f"{len(mapfile.territories)} territories, {len(warnings)} warning(s)"
-        + (_ready_line(readiness) if readiness is not None else "")
+        + (f"; {_ready_line(readiness)}" if readiness is not None else "")
     )
     return 0
+
+
+def _count_line(errors: int, warnings: int, readiness: MapReadiness | None) -> str:
+    """The closing line of a failed check, counting the lines above by their label: every
+    "error:" line (the map's own and the game's unmet requirements), "warning:", "limit:"."""
+    if readiness is None:
+        return f"{errors} error(s), {warnings} warning(s)"
+    unmet = len(readiness.errors)
+    return (
+        f"{errors + unmet} error(s) ({errors} in the map, {unmet} unmet requirement(s) of "
+        f"{readiness.game_name}), {warnings} warning(s), {len(readiness.limits)} limit(s)"
+    )
 
 
 def _readiness(mapfile: MapFile, game: str) -> MapReadiness:
@@ -214,7 +236,7 @@ def _readiness(mapfile: MapFile, game: str) -> MapReadiness:
 
 
 def _ready_line(readiness: MapReadiness) -> str:
-    """ "; ready for GAME (P-Q players; clans: ...)" for the summary line."""
+    """ "ready for GAME (P-Q players; clans: ...; N limit(s))"."""
     seats = readiness.players or (0, 0)  # a ready map seats some players
     parts = [(f"{seats[0]}-{seats[1]}" if seats[0] != seats[1] else str(seats[0])) + " players"]
     if readiness.choices:
@@ -222,7 +244,19 @@ def _ready_line(readiness: MapReadiness) -> str:
     limits = len(readiness.limits)
     if limits:
         parts.append(f"{limits} limit(s)")
-    return f"; ready for {readiness.game_name} ({'; '.join(parts)})"
+    return f"ready for {readiness.game_name} ({'; '.join(parts)})"
+
+
+def _overview_line(readiness: MapReadiness, name: str) -> str:
+    """One line on a map declaring no game: ready for this game, or not and how many
+    requirements it misses (listed by `--game`)."""
+    if readiness.ready:
+        return _ready_line(readiness)
+    unmet = len(readiness.errors)
+    return (
+        f"not ready for {readiness.game_name}: {unmet} unmet requirement(s); "
+        f"list them with: daimyo map check {name} --game {readiness.game}"
+    )
 
 
 def graph_json(geometry: MapGeometry) -> dict[str, Any]:

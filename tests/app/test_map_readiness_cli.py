@@ -1,5 +1,6 @@
-"""`daimyo map check MAP --game GAME` and `daimyo play GAME --map MAP` on maps a game
-cannot be played on: exit 1 (2 for play) with every unmet requirement and its fix."""
+"""`daimyo map check MAP [--game GAME]` (the map's own game by default) and `daimyo play
+GAME --map MAP` on maps a game cannot be played on: exit 1 (2 for play) with every unmet
+requirement and its fix."""
 
 from __future__ import annotations
 
@@ -56,12 +57,40 @@ def write(tmp_path: Path, text: str, name: str = "tiny.yaml") -> Path:
     return path
 
 
-def test_without_game_the_check_is_as_before(tmp_path: Path, capsys) -> None:
+def test_plain_check_checks_the_game_the_map_declares(tmp_path: Path, capsys) -> None:
+    # Given the issue's map, which declares Battle for Rokugan
     path = write(tmp_path, FOUR_SQUARES)
-    assert main(["map", "check", str(path)]) == 0
-    assert capsys.readouterr().out.strip() == (
-        f"{path}: valid: 4 provinces, 0 territories, 0 warning(s)"
+    # When checked with no --game, Then it is checked for its own game: exit 1, each reason
+    assert main(["map", "check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}: error: no capital for any clan:" in out
+    assert "valid:" not in out
+    # and --game still chooses another game
+    assert main(["map", "check", str(path), "--game", "ricewars"]) == 1
+    out = capsys.readouterr().out
+    assert "error: no palace site" in out and "no capital" not in out
+
+
+def test_a_map_for_any_game_says_which_games_it_is_ready_for(tmp_path: Path, capsys) -> None:
+    # Given the four squares for no game in particular, and the two clans' map likewise
+    squares = write(tmp_path, FOUR_SQUARES.replace("game: rokugan", "game: any"), "any.yaml")
+    clans = write(tmp_path, TWO_CLANS.replace("game: rokugan\n", ""), "clans.yaml")
+    # When checked, Then each is valid (exit 0), with one line per map game
+    assert main(["map", "check", str(squares)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"{squares}: not ready for Battle for Rokugan: 3 unmet requirement(s); list them "
+        f"with: daimyo map check {squares} --game rokugan",
+        f"{squares}: not ready for Rice Wars: 2 unmet requirement(s); list them with: "
+        f"daimyo map check {squares} --game ricewars",
+        f"{squares}: valid: 4 provinces, 0 territories, 0 warning(s)",
+    ]
+    assert main(["map", "check", str(clans)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == (
+        f"{clans}: ready for Battle for Rokugan (2 players; clans: crab, lion; 8 limit(s))"
     )
+    assert out[1].startswith(f"{clans}: not ready for Rice Wars: ")
+    assert len(out) == 3 and out[2].startswith(f"{clans}: valid: 4 provinces")
 
 
 def test_check_for_rokugan_lists_every_unmet_requirement(tmp_path: Path, capsys) -> None:
@@ -77,8 +106,11 @@ def test_check_for_rokugan_lists_every_unmet_requirement(tmp_path: Path, capsys)
     assert f"{path}: error: no territories:" in out
     assert f"{path}: error: no province outside the Shadowlands has flowers" in out
     assert f"{path}: limit: no Shadowlands province" in out
+    # and the closing line counts the lines above by their label
+    assert out.count(": error: ") == 3 and out.count(": limit: ") == 2
     assert out.strip().endswith(
-        "0 error(s), 0 warning(s), 3 unmet requirement(s) of Battle for Rokugan"
+        f"{path}: 3 error(s) (0 in the map, 3 unmet requirement(s) of Battle for Rokugan), "
+        "0 warning(s), 2 limit(s)"
     )
 
 

@@ -31,8 +31,14 @@ def closed(ring: list) -> list:
     return [*ring, ring[0]]
 
 
+# The tiny map for no game in particular: `map check` validates it and says which games it
+# is ready for, without failing (TINY_YAML declares Battle for Rokugan, which it is not ready
+# for: a check of the map's own game).
+ANY_YAML = TINY_YAML.replace("game: rokugan\n", "game: any\n")
+
+
 def test_check_valid_map_exits_0(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = write(tmp_path, TINY_YAML)
+    path = write(tmp_path, ANY_YAML)
     assert main(["map", "check", str(path)]) == 0
     assert "valid: 2 provinces" in capsys.readouterr().out
 
@@ -41,7 +47,7 @@ def test_check_lists_every_error_and_exits_1(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # Given a map with a second crab capital and a negative flower count
-    text = TINY_YAML.replace("    name: Biwa\n", "    name: Biwa\n    capital: crab\n")
+    text = ANY_YAML.replace("    name: Biwa\n", "    name: Biwa\n    capital: crab\n")
     text = text.replace("flowers: 2", "flowers: -2")
     path = write(tmp_path, text)
     # When checked, Then it exits 1 and prints both errors with the file
@@ -49,13 +55,13 @@ def test_check_lists_every_error_and_exits_1(
     out = capsys.readouterr().out
     assert f"{path}: error: clan 'crab' has its capital in provinces 'A' and 'B'" in out
     assert "field 'flowers' is -2" in out
-    assert "2 error(s)" in out
+    assert out.strip().endswith(f"{path}: 2 error(s), 0 warning(s)")
 
 
 def test_check_prints_warnings_and_still_exits_0(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = write(tmp_path, TINY_YAML.replace("label: [55, 50]", "label: [150, 50]"))
+    path = write(tmp_path, ANY_YAML.replace("label: [55, 50]", "label: [150, 50]"))
     assert main(["map", "check", str(path)]) == 0
     assert "warning: province 'A' (line 13): label (150, 50) lies outside" in (
         capsys.readouterr().out
