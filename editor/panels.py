@@ -45,8 +45,9 @@ def map_games() -> list[tuple[str, str]]:
     return [(game_id, get_game(game_id).name) for game_id in MAP_REQUIREMENTS]
 
 
-def readiness_text(game_id: str | None, name: str, readiness: Any) -> str:
-    """One line about the map's readiness for a game (rich text), for the panel."""
+def readiness_text(game_id: str | None, name: str, readiness: Any, listed: bool = True) -> str:
+    """One line about the map's readiness for a game (rich text), for the panel; `listed`:
+    its unmet requirements and limits are listed below (the game is chosen)."""
     if game_id is None:
         return ""
     if readiness is None:
@@ -56,7 +57,8 @@ def readiness_text(game_id: str | None, name: str, readiness: Any) -> str:
         count = len(readiness.errors)
         return (
             f"<b style='color:#b03a2e'>Not ready for {name}</b>: {count} unmet "
-            f"requirement{'s' if count != 1 else ''} (listed below, with the fix)."
+            f"requirement{'s' if count != 1 else ''} "
+            + ("(listed below, with the fix)." if listed else "(choose it above to list them).")
         )
     parts = [""]
     if seats:
@@ -67,8 +69,17 @@ def readiness_text(game_id: str | None, name: str, readiness: Any) -> str:
         parts.append("clans " + ", ".join(readiness.choices))
     limits = len(readiness.limits)
     if limits:
-        parts.append(f"{limits} limit{'s' if limits != 1 else ''} below")
+        parts.append(f"{limits} limit{'s' if limits != 1 else ''}" + (" below" if listed else ""))
     return f"<b style='color:#2e7d32'>Ready for {name}</b>: " + "; ".join(p for p in parts if p)
+
+
+def overview_text(readiness: dict[str, Any]) -> str:
+    """One line per map game (rich text): whether the map is ready for it, for "Map only"
+    (a map for any game is held to none, but is told which it can be played as)."""
+    return "<br>".join(
+        readiness_text(game_id, name, readiness.get(game_id), listed=False)
+        for game_id, name in map_games()
+    )
 
 
 def colour_icon(colour: str, size: int = 14) -> QIcon:
@@ -548,12 +559,16 @@ class ValidationPanel(QWidget):
             parts.append(result.error)
         parts.append(f"({result.seconds * 1000:.0f} ms)")
         self.summary.setText("; ".join(parts))
-        self.readiness.setText(readiness_text(game_id, self.game.currentText(), readiness))
-        self.readiness.setVisible(game_id is not None)
+        if game_id is None:  # the map alone: which games it is ready for, one line each
+            self.readiness.setText(overview_text(result.readiness))
+        else:
+            self.readiness.setText(readiness_text(game_id, self.game.currentText(), readiness))
+        self.readiness.setVisible(bool(self.readiness.text()))
         style = self.style()
         if not self.issues and result.error is None:
             icon = style.standardIcon(QStyle.StandardPixmap.SP_DialogApplyButton)
-            self.list.addItem(QListWidgetItem(icon, "No problems found."))
+            found = "No problems found." if game_id else "No problems in the map itself."
+            self.list.addItem(QListWidgetItem(icon, found))
         for issue in self.issues:
             kind = {"error": "Critical", "warning": "Warning"}.get(issue.severity, "Information")
             icon = style.standardIcon(getattr(QStyle.StandardPixmap, f"SP_MessageBox{kind}"))

@@ -9,7 +9,9 @@ from PySide6.QtCore import Qt
 
 from editor.topology import PROVINCE
 from editor.view import Tool
+from maps.api import shipped_map_path
 from tests.editor.editor_driver import click, make_window, wait_analysis
+from tests.editor.test_topology import tiny
 
 
 @pytest.fixture(autouse=True)
@@ -61,10 +63,50 @@ def test_the_game_selector_switches_the_requirements(qtbot: Any) -> None:
     # And the choice stays after the next analysis
     wait_analysis(qtbot, window)
     assert panel.game.currentData() == "ricewars"
-    # When "Map only" is chosen, Then only the map's own validation is shown
+    # When "Map only" is chosen, Then the map's own validation is listed, and above it
+    # one line per game says whether the map is ready for it
     panel.set_game(None)
-    assert panel.readiness.isHidden()
-    assert listed(panel) == ["No problems found."]
+    assert listed(panel) == ["No problems in the map itself."]
+    assert panel.readiness.text().split("<br>") == [
+        "<b style='color:#b03a2e'>Not ready for Battle for Rokugan</b>: 2 unmet requirements "
+        "(choose it above to list them).",
+        "<b style='color:#b03a2e'>Not ready for Rice Wars</b>: 2 unmet requirements "
+        "(choose it above to list them).",
+    ]
+
+
+def test_a_map_for_any_game_opens_saying_which_games_it_is_ready_for(qtbot: Any, tmp_path) -> None:
+    # Given a map for no game in particular whose two provinces are capitals with flowers
+    data = tiny()
+    data["game"] = "any"
+    data["provinces"][1].update(capital="lion", flowers=2, shadowlands=True)
+    window = make_window(qtbot, data)
+    panel = window.validation_panel
+    wait_analysis(qtbot, window)
+    # Then the panel checks the map alone, and says plainly what it can be played as
+    assert panel.game.currentData() is None and panel.game.currentText() == "Map only"
+    assert not panel.readiness.isHidden()
+    lines = panel.readiness.text().split("<br>")
+    assert len(lines) == 2
+    assert lines[0].startswith("<b style='color:#2e7d32'>Ready for Battle for Rokugan</b>: ")
+    assert "2 players; clans crab, lion" in lines[0] and "below" not in lines[0]
+    assert lines[1].startswith("<b style='color:#b03a2e'>Not ready for Rice Wars</b>: ")
+    assert listed(panel) == ["No problems in the map itself."]
+
+
+def test_a_map_file_opens_checked_for_its_declared_game(qtbot: Any, tmp_path) -> None:
+    # Given the editor on a map for any game, When a Rice Wars map file is opened
+    data = tiny()
+    data["game"] = "any"
+    window = make_window(qtbot, data)
+    wait_analysis(qtbot, window)
+    assert window.validation_panel.game.currentData() is None
+    assert window.open_map(shipped_map_path("ricewars-quick"))
+    wait_analysis(qtbot, window)
+    # Then the panel checks it for Rice Wars, which it is ready for
+    panel = window.validation_panel
+    assert panel.game.currentData() == "ricewars"
+    assert panel.readiness.text().startswith("<b style='color:#2e7d32'>Ready for Rice Wars</b>")
 
 
 def test_clicking_a_requirement_zooms_to_its_province(qtbot: Any) -> None:
