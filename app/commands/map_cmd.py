@@ -113,7 +113,9 @@ def register(parser: argparse.ArgumentParser) -> None:
         "per starting position (Battle for Rokugan: each clan with a capital; Rice Wars: "
         "each seat), the win rate with its 95 % Wilson interval and the mean score, and per "
         "province how often it changes hands per game (see ai/balance.py). G is "
-        "rounded up to whole rotations (Rokugan: a multiple of the clans with a capital).",
+        "rounded up to whole rotations (Rokugan: a multiple of the clans with a capital); "
+        "the games played are reported. A map the game cannot be played on, with that "
+        "many players, is refused with its reasons: exit 2, as `daimyo play`.",
     )
     bal.add_argument("map", metavar="MAP", help="map file, or the id of a shipped map")
     bal.add_argument("--game", required=True, choices=["rokugan", "ricewars"], help="the game")
@@ -399,10 +401,8 @@ def _balance(args: argparse.Namespace) -> int:
             workers=args.workers,
             progress=progress,
         )
-    except MapNotReadyError as exc:
-        print(f"daimyo map balance: {exc}", file=sys.stderr)
-        return 1
-    except (UnknownBotError, ValueError) as exc:
+    except (MapNotReadyError, UnknownBotError, ValueError) as exc:
+        # a map the game cannot be played on is bad input, as for `daimyo play` and `kit`
         print(f"daimyo map balance: {exc}", file=sys.stderr)
         return 2
     if args.json:
@@ -418,6 +418,8 @@ def _balance(args: argparse.Namespace) -> int:
         f"{graph.name} ({graph.id}): {result.games} games of {get_game(result.game).name}, "
         f"{result.players} players, bots: {bots}, first deal {args.seed}"
     )
+    if result.games != args.games:
+        print(_rounding_line(args.games, result))
     width = max(len("starting position"), *(len(s.seat) for s in result.seats))
     print(f"{'starting position':<{width}}  games    wins  win rate  95% CI            mean score")
     for s in result.seats:
@@ -433,6 +435,19 @@ def _balance(args: argparse.Namespace) -> int:
         )
         print(f"  {p.id:<{width}}  {p.contested:5.2f}  {p.name}" + (f"; {held}" if held else ""))
     return 0
+
+
+def _rounding_line(asked: int, result: Any) -> str:
+    """Why the playtest played more games than --games asked for (`ai.balance`'s rotation;
+    `--json` "games" is the count played)."""
+    if result.game == "rokugan":
+        why = (
+            f"a multiple of the {len(result.seats)} clans with a capital, so that every clan "
+            "plays equally often and in every seat"
+        )
+    else:
+        why = "whole rotations of the bots over the seats, so that each seat has each bot in turn"
+    return f"--games {asked} rounded up to {result.games} games played: {why}"
 
 
 def _generate(args: argparse.Namespace) -> int:

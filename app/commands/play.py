@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from engine.graph import MapReadiness
 from engine.registry import UnknownGameError, get_game, map_readiness
 
 
@@ -53,6 +54,14 @@ def load_game_graph(spec, map_arg: str | None, board: str | None):
     return load_graph(f"{spec.id}-{board}" if board else spec.default_map)
 
 
+def _side_hint(game_id: str, args: argparse.Namespace, readiness: MapReadiness) -> str:
+    """How `daimyo play` turns the Rice Wars board over, when the side played (the default
+    map, or --board) seats no such number of players: the map names only the other map."""
+    if game_id != "ricewars" or args.map or not any(p.code == "players" for p in readiness.errors):
+        return ""
+    return "\n(`daimyo play ricewars` plays the other side with --board quick or --board epic)"
+
+
 def run(args: argparse.Namespace) -> int:
     """Play the game and print the result."""
     from ai.match import play_match
@@ -69,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
         if graph is not None:
             readiness = map_readiness(spec.id, graph, len(seats))
             if not readiness.ready:
-                raise MapNotReadyError(readiness.message())
+                raise MapNotReadyError(readiness.message() + _side_hint(spec.id, args, readiness))
         settings = {"board": args.board} if args.board else {}
         result, state = play_match(
             spec, seats, args.seed, graph, settings, nodes=args.nodes, seconds=args.seconds

@@ -215,8 +215,8 @@ def _board_problems(graph: MapGraph, players: int | None) -> list[MapProblem]:
             out.append(
                 MapProblem(
                     "players",
-                    "2 players play the scenario on the quick board (--board quick, or the "
-                    "ricewars-quick map); this map is the epic side",
+                    "2 players play the scenario on the quick board (the ricewars-quick "
+                    "map); this map is the epic side",
                 )
             )
         elif not low <= players <= high:
@@ -225,7 +225,7 @@ def _board_problems(graph: MapGraph, players: int | None) -> list[MapProblem]:
                 MapProblem(
                     "players",
                     f"the {side} side of this map takes {low}-{high} players, not {players}; "
-                    f"try the {other} board (--board {other}, or the ricewars-{other} map)",
+                    f"try the {other} board (the ricewars-{other} map)",
                 )
             )
     if not out:

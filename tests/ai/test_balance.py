@@ -160,11 +160,40 @@ def test_cli_table_and_refusals(tmp_path: Path, capsys: pytest.CaptureFixture[st
     out = capsys.readouterr().out
     assert "starting position" in out and "crab" in out and "95% CI" in out
     assert "Far Isle" in out
-    # 5 players on a 2-capital map: refused with the readiness message, exit 1
-    assert main([*args[:-1], "5", "--games", "2", "--bots", "random"]) == 1
+    # 2 games asked for, 2 clans: no rounding to explain
+    assert "rounded up" not in out
+    # 5 players on a 2-capital map: refused with the readiness message, exit 2 as `play`
+    assert main([*args[:-1], "5", "--games", "2", "--bots", "random"]) == 2
+    assert "is not ready for Battle for Rokugan" in capsys.readouterr().err
+    assert main(["play", "rokugan", "--map", str(path), "--players", "5"]) == 2
     assert "is not ready for Battle for Rokugan" in capsys.readouterr().err
     # an unknown bot and zero games: exit 2 with the reason
     assert main([*args, "--games", "2", "--bots", "nobody"]) == 2
     assert "unknown bot 'nobody'" in capsys.readouterr().err
     assert main([*args, "--games", "0"]) == 2
     assert "--games must be at least 1" in capsys.readouterr().err
+
+
+def test_cli_says_how_it_rounded_the_games_up(capsys: pytest.CaptureFixture[str]) -> None:
+    # Given 1 game asked for on the shipped map, whose 7 clans have a capital
+    args = ["map", "balance", "rokugan", "--game", "rokugan", "--players", "2", "--games", "1"]
+    assert main([*args, "--bots", "random", "--workers", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    # Then the table's header says 7 were played, and why
+    assert lines[0].startswith("Rokugan (rokugan): 7 games of Battle for Rokugan, 2 players")
+    assert lines[1] == (
+        "--games 1 rounded up to 7 games played: a multiple of the 7 clans with a capital, "
+        "so that every clan plays equally often and in every seat"
+    )
+
+
+def test_cli_refusal_names_what_map_balance_takes(capsys: pytest.CaptureFixture[str]) -> None:
+    # Given 5 Rice Wars players on the quick side, which seats 2-4
+    args = ["map", "balance", "ricewars-quick", "--game", "ricewars", "--players", "5"]
+    # When a playtest is asked for, Then it is refused (exit 2) pointing at the other map,
+    # not at an option `map balance` does not have
+    assert main([*args, "--games", "1", "--bots", "random"]) == 2
+    err = capsys.readouterr().err
+    assert "the quick side of this map takes 2-4 players, not 5; try the epic board (the " in err
+    assert "ricewars-epic map)" in err
+    assert "--board" not in err

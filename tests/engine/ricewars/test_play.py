@@ -33,4 +33,9 @@ def test_cli_board_epic_plays_the_epic_side(capsys) -> None:
 
 def test_cli_refuses_five_players_on_the_quick_side(capsys) -> None:
     assert daimyo(["play", "ricewars", "--players", "5"]) == 2
-    assert "--board epic" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "try the epic board (the ricewars-epic map)" in err
+    assert "plays the other side with --board quick or --board epic" in err
+    # a map given by --map is not turned over by --board: no such hint
+    assert daimyo(["play", "ricewars", "--map", "ricewars-quick", "--players", "5"]) == 2
+    assert "--board" not in capsys.readouterr().err
