@@ -9,7 +9,15 @@ from functools import cache
 import pytest
 
 from ai.match import play_match
-from ai.review import MIN_LOSS, Review, ReviewCancelled, game_start, review_game
+from ai.review import (
+    MIN_LOSS,
+    Review,
+    ReviewCancelled,
+    game_start,
+    moment_reason,
+    review_game,
+)
+from engine.core import IllegalActionError
 from engine.registry import get_game
 from engine.rokugan import actions as RA
 from engine.rokugan.data import OBJECTIVE_INDEX, OBJECTIVES
@@ -137,12 +145,107 @@ def swapped_objectives(state):
     return start
 
 
-@pytest.mark.parametrize("game", ["shinobi", "rokugan"])
+SWAPS = 3  # pairs of draws swapped in the Rice Wars twin (each costs a replay to check)
+
+
+def swapped_draws(state):
+    """`state`'s Rice Wars game replayed from a first deck with pairs of cards swapped:
+    where a rival drew card X and later, still holding X, card Y (both from the first
+    deck), the twin's rival draws Y first and X later. Until the second draw it holds
+    another card than in `state`, which seat 0 cannot see; from then on the hands are the
+    same, so every action of the game stays legal. Pairs that would change what seat 0
+    sees (a theft taking the card, say) are not swapped."""
+    start = game_start(state)
+    drawn, left = first_draws(start, state.history)
+    views = seat0_views(start, state.history)
+    mine = [i for i, seen in enumerate(views) if seen is not None]
+    end = len(state.history)
+    pairs = [
+        (x, y)
+        for x, (ix, px) in drawn.items()
+        for y, (iy, py) in drawn.items()
+        if px == py and ix < iy < left.get(x, end) and any(ix < i <= iy for i in mine)
+    ]
+    twin, used = start, set()
+    for x, y in pairs:
+        if {x, y} & used or len(used) >= 2 * SWAPS:
+            continue
+        trial = game_start(twin)
+        deck = trial.deck
+        i, j = deck.index(x), deck.index(y)
+        deck[i], deck[j] = y, x
+        try:
+            same = seat0_views(trial, state.history, checked=True) == views
+        except IllegalActionError:
+            continue  # the rival plays or loses the card before the later draw
+        if same:
+            twin = trial
+            for action in state.history:
+                twin.apply(action)
+            used |= {x, y}
+    return twin
+
+
+def first_draws(start, history) -> tuple[dict[int, tuple[int, int]], dict[int, int]]:
+    """Cards of the first deck that rivals (seats 1, 2) took into their hand before the
+    first reshuffle: card -> (index of the action, seat); and card -> index of the action
+    after which it first left that hand."""
+    replay = start.clone()
+    before = [list(h) for h in replay.hands]
+    drawn: dict[int, tuple[int, int]] = {}
+    left: dict[int, int] = {}
+    for index, action in enumerate(history):
+        size = len(replay.deck)
+        replay.apply(action)
+        if len(replay.deck) > size:
+            break  # the discard pile reshuffled: later draws are not the first deck's
+        for seat in (1, 2):
+            hand = replay.hands[seat]
+            for card in hand:
+                if card not in before[seat] and card not in drawn and card in start.deck:
+                    drawn[card] = (index, seat)
+            for card in before[seat]:
+                if card not in hand:
+                    left.setdefault(card, index)
+        before = [list(h) for h in replay.hands]
+    return drawn, left
+
+
+def seat0_views(start, history, checked: bool = False) -> list:
+    """Seat 0's observation before each action where it has a choice, else None; with
+    `checked`, each action is applied through `apply_checked` (IllegalActionError)."""
+    replay = start.clone()
+    views = []
+    for action in history:
+        choice = replay.current_player() == 0 and len(replay.legal_actions()) > 1
+        views.append(replay.observation(0) if choice else None)
+        (replay.apply_checked if checked else replay.apply)(action)
+    return views
+
+
+def rivals_hands_differ_at_a_decision(state, twin) -> bool:
+    """Whether, at some decision of seat 0, the rivals' hands differ between the games."""
+    a, b = game_start(state), game_start(twin)
+    differ = False
+    for action in state.history:
+        if a.current_player() == 0 and len(a.legal_actions()) > 1:
+            differ |= [sorted(h) for h in a.hands[1:]] != [sorted(h) for h in b.hands[1:]]
+        a.apply(action)
+        b.apply(action)
+    return differ
+
+
+TWINS = {"shinobi": swapped_allegiances, "rokugan": swapped_objectives, "ricewars": swapped_draws}
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_games_the_person_could_not_tell_apart_get_the_same_review(game: str) -> None:
-    # Given a game and its twin with other hidden facts (Shinobi: the rivals' clans;
-    # Rokugan: the rivals' secret objectives) that seat 0 saw the same way throughout
+    # Given a whole game and its twin with other hidden facts (Shinobi: the rivals' clans;
+    # Rokugan: the rivals' secret objectives; Rice Wars: the cards in the rivals' hands)
+    # that seat 0 saw the same way at every one of its decisions
     state = played(game, "random", seed=2)
-    twin = swapped_allegiances(state) if game == "shinobi" else swapped_objectives(state)
+    twin = TWINS[game](state)
+    assert twin.is_terminal() and len(twin.history) == len(state.history)
     a, b = game_start(state), game_start(twin)
     for mine, theirs in zip(state.history, twin.history, strict=True):
         if not a.is_terminal() and a.current_player() == 0:
@@ -151,36 +254,26 @@ def test_games_the_person_could_not_tell_apart_get_the_same_review(game: str) ->
         b.apply(theirs)
     if game == "shinobi":
         assert state.allegiances != twin.allegiances
-    else:
+    elif game == "rokugan":
         assert state.objective != twin.objective
+    else:
+        assert game_start(state).deck != game_start(twin).deck
+        assert rivals_hands_differ_at_a_decision(state, twin)
     # When both are reviewed for seat 0
     first = review_game(game, state, 0, nodes=NODES)
     second = review_game(game, twin, 0, nodes=NODES)
-    # Then every decision is judged the same
+    # Then every decision is judged the same, for the same reason
     assert first.decisions == second.decisions
     assert first.to_json() == second.to_json()
-
-
-def test_a_rice_wars_decision_is_judged_the_same_whatever_the_hidden_cards() -> None:
-    from ai.review import moment_reason, review_decision
-    from tests.ai.test_hint import hidden_facts, midgame
-
-    # Given a Rice Wars position and a twin with other hidden cards (hands, deck) that the
-    # player to move sees the same way
-    state = midgame("ricewars", seed=5, moves=40)
-    me = state.current_player()
-    twin = state.observation(me).determinize(random.Random(17))
-    assert twin.observation(me) == state.observation(me)
-    assert hidden_facts("ricewars", twin) != hidden_facts("ricewars", state)
-    chosen = state.legal_actions()[-1]
-    # When the same move is reviewed in both
-    first = review_decision("ricewars", state.observation(me), state.legal_actions(), chosen, 200)
-    second = review_decision("ricewars", twin.observation(me), twin.legal_actions(), chosen, 200)
-    # Then it is judged the same, for the same reason
-    assert first == second
-    assert moment_reason("ricewars", state.observation(me), first) == moment_reason(
-        "ricewars", twin.observation(me), second
-    )
+    replay_a, replay_b = game_start(state), game_start(twin)
+    moments = {m.index: m for m in first.moments(5)}
+    for index, (mine, theirs) in enumerate(zip(state.history, twin.history, strict=True)):
+        if index in moments:
+            assert moment_reason(game, replay_a.observation(0), moments[index]) == (
+                moment_reason(game, replay_b.observation(0), moments[index])
+            )
+        replay_a.apply(mine)
+        replay_b.apply(theirs)
 
 
 # ------------------------------------------------------------------------------ control
