@@ -89,7 +89,8 @@ class LoadedSave:
     save: SaveData
     state: GameState
     seats: tuple[Seat, ...]
-    """One per player; a save without seats (`daimyo play --save`) gets You + normal bots."""
+    """One per player; a save without seats (written by `daimyo play --save` before it
+    recorded them) gets You + normal bots."""
     map_path: Path | None
     app: AppFields
 
@@ -112,7 +113,7 @@ def load_save(path: str | Path, known_maps: Mapping[str, str] | None = None) -> 
         map_path, graph = find_map(save, app.map_path, (known_maps or {}).get(setup.map_id))
     state = replay(save, graph)
     seats = app.seats
-    if not seats:  # a save written by `daimyo play`: every seat a bot but the first
+    if not seats:  # an older `daimyo play` save: every seat a bot but the first
         seats = (Seat(HUMAN, name="You"),) + (Seat(AI, "normal"),) * (state.num_players - 1)
     return LoadedSave(path, save, state, seats, map_path, app)
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
+from dataclasses import asdict
 
+from engine.core import GameState
 from engine.graph import MapReadiness
 from engine.registry import UnknownGameError, get_game, map_readiness
 
@@ -62,6 +65,25 @@ def _side_hint(game_id: str, args: argparse.Namespace, readiness: MapReadiness) 
     return "\n(`daimyo play ricewars` plays the other side with --board quick or --board epic)"
 
 
+def save_played(state: GameState, path: str, seats: Sequence[str], map_arg: str | None) -> None:
+    """Write the finished game as the app saves one: the engine's save and the app's
+    entry ("app", read by `app.savefile.check_app_fields`) with the bots that played each
+    seat and the map file, so that `daimyo review`, `daimyo log` and the app name the
+    seats by their bots and find a map that is not shipped."""
+    from app.savefile import AI, Seat
+    from engine.files import atomic_write_text
+    from engine.saves import save_dict
+
+    data = save_dict(state)
+    map_path = None
+    if map_arg:
+        from maps.api import resolve_map
+
+        map_path = str(resolve_map(map_arg).resolve())
+    data["app"] = {"seats": [asdict(Seat(AI, bot)) for bot in seats], "map_path": map_path}
+    atomic_write_text(path, json.dumps(data, indent=1) + "\n")
+
+
 def run(args: argparse.Namespace) -> int:
     """Play the game and print the result."""
     from ai.match import play_match
@@ -88,9 +110,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"daimyo play: {exc}", file=sys.stderr)
         return 2
     if args.save:
-        from engine.saves import save_game
-
-        save_game(state, args.save)
+        try:
+            save_played(state, args.save, seats, args.map if spec.uses_map else None)
+        except OSError as exc:
+            print(f"daimyo play: cannot write {args.save}: {exc}", file=sys.stderr)
+            return 1
     payload = {
         "game": spec.id,
         "seed": args.seed,

@@ -131,3 +131,61 @@ def test_the_reviews_score_chart_is_the_end_screens(finished_saves: dict[str, Pa
     assert scores_by_round("rokugan", rokugan) == honor_by_round(rokugan)
     ricewars = load_save(finished_saves["ricewars"]).state
     assert scores_by_round("ricewars", ricewars) == fields_by_round(ricewars)[:3]
+
+
+def test_a_save_of_daimyo_play_names_the_bots_that_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from app.savefile import AI, Seat, load_save
+
+    # Given a Shinobi game played headless by three different bots and saved
+    path = tmp_path / "played.json"
+    assert main(["play", "shinobi", "--seats", "random,easy,greedy", "--seed", "2",
+                 "--save", str(path)]) == 0  # fmt: skip
+    capsys.readouterr()
+    # Then the save records the seats as the app does, each the bot that played it
+    assert json.loads(path.read_text(encoding="utf-8"))["app"] == {
+        "seats": [{"kind": "ai", "bot": bot, "name": "", "choice": None}
+                  for bot in ("random", "easy", "greedy")],
+        "map_path": None,
+    }  # fmt: skip
+    assert load_save(path).seats == (Seat(AI, "random"), Seat(AI, "easy"), Seat(AI, "greedy"))
+    # and the review names them so: no "You", no "normal"
+    assert main(["review", str(path), "--as", "1", "--nodes", "60", "--moments", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Review of Shinobi, seat 1 (random): ")
+    assert "  seat 2 (easy): " in out and "  seat 3 (greedy): " in out
+    assert "You" not in out and "normal" not in out
+    assert main(["review", str(path), "--as", "4"]) == 2
+    assert "choose one of 1, 2, 3" in capsys.readouterr().err
+
+
+def test_a_save_of_daimyo_play_on_a_map_file_finds_its_map(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.app.test_map_readiness_cli import TWO_CLANS
+
+    # Given a game played on a map file that is not shipped, saved, and run from elsewhere
+    (tmp_path / "maps").mkdir()
+    board = tmp_path / "maps" / "two.yaml"
+    board.write_text(TWO_CLANS, encoding="utf-8")
+    path = tmp_path / "played.json"
+    assert main(["play", "rokugan", "--map", str(board), "--players", "2",
+                 "--save", str(path)]) == 0  # fmt: skip
+    capsys.readouterr()
+    # Then the save records the map file, and the review finds the map by it
+    assert json.loads(path.read_text(encoding="utf-8"))["app"]["map_path"] == str(board)
+    assert main(["review", str(path), "--as", "2", "--nodes", "30", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["seat"] == 2
+    # and `daimyo log` tells its story
+    assert main(["log", str(path)]) == 0
+    assert capsys.readouterr().out.strip()
+
+
+def test_daimyo_play_says_when_it_cannot_write_the_save(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "a file").write_text("", encoding="utf-8")
+    target = tmp_path / "a file" / "game.json"  # a folder that is a file
+    assert main(["play", "shinobi", "--save", str(target)]) == 1
+    assert f"daimyo play: cannot write {target}: " in capsys.readouterr().err
