@@ -86,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"daimyo kit: cannot write {output}: {exc}", file=sys.stderr)
         return 1
+    blanks = result.plan.kinds().count("blank")
     sections = ", ".join(
         f"{title.lower()} {first + 1}" + (f"–{last + 1}" if last > first else "")
         for title, first, last in result.plan.sections
@@ -96,5 +97,6 @@ def run(args: argparse.Namespace) -> int:
         + f", {len(result.pages)} "
         f"{args.paper} pages ({sections}); {kit.summary()}"
         + (", backs for duplex printing" if args.duplex else "")
+        + (f" ({blanks} blank page(s) keep each back behind its front)" if blanks else "")
     )
     return 0

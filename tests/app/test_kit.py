@@ -173,6 +173,24 @@ def test_duplex_backs_sit_behind_their_fronts(printed) -> None:
     assert "Territory card" in back_texts and "Secret objective" in back_texts
 
 
+def test_duplex_fronts_are_odd_pages_and_a_blank_page_says_so(printed) -> None:
+    # Given Rokugan on A4, double-sided, whose one-sided token page comes before the cards
+    kit = printed["rokugan"]
+    blanks = kit.pages_of("blank")
+    assert blanks
+    for index in kit.pages_of("back"):
+        # Then every back is an even page and names the odd page before it
+        assert (index + 1) % 2 == 0
+        assert any(f"reverse of page {index} " in t for t in kit.pdf.pages[index].texts)
+    for index in blanks:
+        # and a blank page is labelled in its header, and holds nothing but its bands
+        texts = kit.pdf.pages[index].texts
+        assert f"{kit.kit.game_name} kit · This page is intentionally blank" in texts
+        assert not _outlines(kit.pdf.pages[index], POKER_MM)
+        assert kit.plan.pages[index + 1].kind in ("tokens", "cards")
+        assert kit.plan.pages[index + 2].kind == "back"
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_nothing_is_printed_outside_the_safe_margin(printed, game) -> None:
     kit = printed[game]

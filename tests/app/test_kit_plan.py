@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import replace
+from itertools import pairwise
 
 import pytest
 
@@ -194,6 +195,67 @@ def test_duplex_puts_each_back_behind_its_front(qapp) -> None:
     assert [v for b in back.faces for v in (b.rect.x, b.rect.y)] == pytest.approx(expected)
     assert [b.face.mark for b in back.faces] == ["XX"] * 6
     assert back.copies.startswith(f"Print on the reverse of page {kinds.index('tokens') + 1}")
+
+
+@pytest.mark.parametrize("game", ["rokugan", "shinobi", "ricewars"])
+def test_duplex_keeps_every_back_on_the_reverse_of_its_front(qapp, game) -> None:
+    kit = build_kit(game)
+    for paper in ("A4", "Letter", "A3"):
+        # Given the whole kit planned for double-sided printing in one job
+        plan = plan_kit(kit, KitOptions(game, paper=paper, duplex=True))
+        pages = plan.pages
+        two_sided = [i for i, p in enumerate(pages) if any(b is not None for b in p.backs)]
+        backs = [i for i, p in enumerate(pages) if p.kind == "back"]
+        assert two_sided and len(backs) == len(two_sided), paper
+        # Then every front with backs is on an odd page, its back on the even page after it
+        for index in two_sided:
+            assert (index + 1) % 2 == 1, (paper, index + 1, pages[index].title)
+            assert pages[index + 1].kind == "back" and pages[index + 1].back_of == index
+        # and every back is the reverse of the page before it, on an even page
+        for index in backs:
+            assert (index + 1) % 2 == 0 and index - 1 in two_sided, (paper, index + 1)
+            assert pages[index].copies == (
+                f"Print on the reverse of page {index} (duplex, long edge)"
+            )
+        # A blank page stands only where a front would have fallen on an even page,
+        # and says what it is in its header like every other page
+        for index, page in enumerate(pages):
+            if page.kind == "blank":
+                assert index + 1 in two_sided and (index + 1) % 2 == 0, (paper, index + 1)
+                assert page.title == "This page is intentionally blank"
+                assert page.copies.startswith("Print ")
+        # The sections hold no blank page at their ends, and follow each other in order
+        for title, first, last in plan.sections:
+            assert pages[first].kind != "blank" and pages[last].kind != "blank", title
+            assert all(p.section == title for p in pages[first : last + 1] if p.kind != "blank")
+        ends = [(first, last) for _t, first, last in plan.sections]
+        assert all(a[1] < b[0] for a, b in pairwise(ends))
+        # Without duplex there are no backs and no blank pages
+        single = plan_kit(kit, KitOptions(game, paper=paper)).kinds()
+        assert "back" not in single and "blank" not in single
+
+
+def test_a_one_sided_page_before_a_front_faces_a_blank(qapp) -> None:
+    # Given a kit whose token pages are a one-sided page, then two-sided pieces
+    pieces = tuple(_piece(str(i), True) for i in range(3))
+    kit = build_kit("shinobi")
+    kit = type(kit)(
+        **{
+            **{f: getattr(kit, f) for f in kit.__dataclass_fields__},
+            "tokens": (
+                TokenSection("One-sided", (PieceGroup("g", (15, 15), (_piece("x", False),)),)),
+                TokenSection("Two-sided", (PieceGroup("h", (15, 15), pieces),), copies=2),
+            ),
+        }
+    )
+    plan = plan_kit(kit, KitOptions("shinobi", duplex=True))
+    kinds = plan.kinds()
+    one = kinds.index("tokens")
+    # Then, the one-sided page on an odd page, a blank is its reverse and the front
+    # follows on the next sheet, its back behind it
+    assert (one + 1) % 2 == 1
+    assert kinds[one : one + 4] == ["tokens", "blank", "tokens", "back"]
+    assert plan.pages[one + 3].back_of == one + 2
 
 
 @pytest.mark.parametrize(("paper", "per_page"), [("A4", 9), ("Letter", 6), ("A3", 16)])

@@ -197,8 +197,9 @@ def _how_to_print(kit: Kit, plan: KitPlan, options: KitOptions, total: int) -> l
     ]
     if options.duplex:
         lines.append(
-            "Double-sided: print token and card pages duplex, flipping on the long "
-            "edge; each back page follows its front."
+            "Double-sided: print the whole kit duplex, flipping on the long edge: each "
+            "front is on an odd page with its back on the page after it, and pages marked "
+            "'intentionally blank' keep them so."
         )
     else:
         lines.append(

@@ -7,7 +7,10 @@ rows; cards in a grid centred on the sheet, so the mirrored back sheet lines up.
 
 Two-sided pieces: with `duplex`, each front sheet is followed by its back sheet, where
 every back sits behind its front when the sheet is turned over its long edge — the same
-rows, columns in mirrored order (x' = paper width − x − width). Without duplex a
+rows, columns in mirrored order (x' = paper width − x − width). Every such front is on an
+odd page and its back on the even page after it, so that the whole kit prints
+double-sided in one job: where a one-sided page would put the next front on an even
+page, a page marked "intentionally blank" comes between. Without duplex a
 two-sided piece is printed as a fold pair: front above back, cut out together and folded
 on the line between them.
 """
@@ -65,7 +68,8 @@ class FaceBox:
 class KitPage:
     """One planned page.
 
-    `kind`: contents, board, legend, index, tile, mat, tokens, cards, back, aid, rules.
+    `kind`: contents, board, legend, index, tile, mat, tokens, cards, back, aid, rules,
+    blank (with duplex: it keeps the next front on the front of a sheet).
     `title` says what the page is, `copies` how many to print. Cut outlines are `cuts`
     (sheet mm), fold lines `folds` ((x0, y0, x1, y1) mm).
     """
@@ -154,8 +158,43 @@ def plan_kit(kit: Kit, options: KitOptions, paper: tuple[float, float] | None = 
     section(
         "Rules reference", [KitPage("rules", kit.rules.title, copies_text(1, "or one per player"))]
     )
+    if options.duplex:
+        pages = _sheets_aligned(pages)
+        sections = _section_ranges(pages)
     _number_backs(pages)
     return KitPlan(paper, pages, board_plan, sections)
+
+
+def _sheets_aligned(pages: list[KitPage]) -> list[KitPage]:
+    """`pages` with a blank page before every front whose page number would be even, so
+    that the whole kit printed double-sided in one job puts each front on the front of a
+    sheet (an odd page) and its back on that sheet's reverse (the even page after it); a
+    one-sided page before a front then faces a blank, instead of shifting every pair
+    after it by one side."""
+    out: list[KitPage] = []
+    for index, page in enumerate(pages):
+        has_back = index + 1 < len(pages) and pages[index + 1].kind == "back"
+        if has_back and len(out) % 2 == 1:  # 0-based odd: an even page number
+            out.append(
+                KitPage(
+                    "blank",
+                    "This page is intentionally blank",
+                    copies_text(1),
+                    note="Left blank for double-sided printing.",
+                )
+            )
+        out.append(page)
+    return out
+
+
+def _section_ranges(pages: list[KitPage]) -> list[tuple[str, int, int]]:
+    """(title, first page, last page) of each section, 0-based, from the pages' sections
+    (blank pages between sections belong to none)."""
+    ranges: dict[str, list[int]] = {}
+    for index, page in enumerate(pages):
+        if page.section:
+            ranges.setdefault(page.section, [index, index])[1] = index
+    return [(title, first, last) for title, (first, last) in ranges.items()]
 
 
 def _aid_section_title(kit: Kit) -> str:
