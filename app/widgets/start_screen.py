@@ -29,6 +29,11 @@ BUTTON_TEXT = 1.25
 WAVE = 26  # the radius of a seigaiha scale at scale 1 (pixels)
 
 
+def _unbroken(text: str) -> str:
+    """`text` kept on one line where a label wraps (its spaces made non-breaking)."""
+    return text.replace(" ", "\u00a0")
+
+
 def _ink(widget: QWidget, colour: str) -> None:
     """Colour a widget's text (a palette: a style sheet would stop the scaled font)."""
     palette = widget.palette()
@@ -179,13 +184,17 @@ class StartScreen(ScaledScreen):
         self.recent.setFixedHeight(row * min(max(len(games), 4), 6) + 6)
 
     def set_continue_game(self, game: SaveSummary | None) -> None:
-        """Say under Continue which game it resumes (hidden when there is none)."""
+        """Say under Continue which game it resumes: game, map, round, players and the date
+        (hidden when there is none)."""
         if game is None or game.problem is not None:
             self.continue_info.hide()
             self.continue_button.setToolTip(game.problem if game is not None else "")
             return
-        when = game.saved.strftime("%d %b, %H:%M")
-        self.continue_info.setText(f"{game.title()} · {when}")
+        # game, map and round; the players; the date: each on a line, names never split
+        title = " · ".join(_unbroken(part) for part in game.title().split(" · "))
+        players = ", ".join(_unbroken(player) for player in game.players)
+        when = game.saved.strftime("%d %b %Y, %H:%M")
+        self.continue_info.setText(f"{title}\n{players}\n{when}")
         self.continue_button.setToolTip(f"Resume: {game.title()}\n{game.details()}")
         self.continue_info.show()
 
