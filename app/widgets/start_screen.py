@@ -112,7 +112,7 @@ class StartScreen(ScaledScreen):
         layout.addStretch(1)
         layout.addWidget(self.title)
         layout.addWidget(self.subtitle)
-        layout.addSpacing(30)
+        layout.addSpacing(20)
         layout.addLayout(columns, 3)
         layout.addStretch(1)
         self.apply_scale(1.0)
@@ -127,7 +127,7 @@ class StartScreen(ScaledScreen):
         big = self.scaled_font(BUTTON_TEXT)
         for button in self.buttons:
             button.setFont(big)
-            button.setMinimumSize(self.scaled(220), self.scaled(40))
+            button.setMinimumSize(self.scaled(230), self.scaled(38))
         self.continue_info.setMaximumWidth(self.scaled(230))
         self.recent.setFont(self.font())  # its style sheet stops the font reaching it
         self.recent.setMinimumWidth(self.scaled(440))
@@ -135,6 +135,9 @@ class StartScreen(ScaledScreen):
         if spacer is not None:
             spacer.changeSize(self.scaled(40), 0)
             self.columns.invalidate()
+        margin = self.scaled(9)
+        # the buttons and the list stay above the band of waves
+        self.layout().setContentsMargins(margin, margin, margin, self.scaled(WAVE) * 3)
         self.set_recent_games(self._games)
 
     def paintEvent(self, event: object) -> None:  # noqa: N802 - Qt override
