@@ -503,6 +503,7 @@ def _grow_names(
         boxes[pid] = block.boxes()
 
 
+NAME_GAP = 3  # a name set apart keeps this many more gaps beside other words
 NAME_STEPS = (0.0, 0.25, -0.25, 0.5, -0.5, 0.75, -0.75, 1.0, -1.0)  # in name widths
 NAME_ROWS = (0.0, -1.0, 1.0, -2.0, 2.0, -3.0, 3.0, -4.0, 4.0)  # in name heights
 
@@ -553,7 +554,9 @@ def _legible_names(
                         if not (minx + hw <= x <= maxx - hw and miny + hh <= y <= maxy - hh):
                             continue
                         box = Box(x, y, hw, hh)
-                        if not taken.free(box, gap):
+                        # words side by side must not run together: more room across
+                        wide = Box(x, y, hw + gap * NAME_GAP, hh)
+                        if not taken.free(wide, gap):
                             continue
                         # on its province above all (its middle inside, as much of it over it
                         # as can be), then as near its block as can be
