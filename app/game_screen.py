@@ -19,10 +19,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import (
     QColor,
-    QFont,
+    QFontMetrics,
     QIcon,
     QKeySequence,
     QPainter,
@@ -57,19 +57,29 @@ from app.session import GameSession
 from app.widgets.guide_panel import GuidePanel
 from app.widgets.handoff import HandOffScreen
 from app.widgets.hint_panel import HintPanel
+from app.widgets.scaling import ScaledScreen
 from engine.core import IllegalActionError
 
 SIDE_MIN = 290  # the side panel's narrowest and widest (pixels at scale 1)
 SIDE_MAX = 430
+LOG_LINES = 8  # the log shows at least this many lines, however long a step's text
+STEP_LINES = 3  # a step's text shows at least this many lines (more scroll)
 
 
-def ui_scale(width: int, height: int) -> float:
-    """How much bigger than at 1280 × 720 text and panels are drawn in a window of this
-    size: 1 up to that size, 2 at 2560 × 1440 (in between, with the smaller ratio)."""
-    return max(1.0, min(2.0, width / 1280, height / 680))
+class StepScroll(QScrollArea):
+    """The step's text, scrolling: it asks for the height of its text (`wanted`) and
+    makes do with a few lines when the log needs the room."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.wanted = 0
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        """As tall as the text (the layout gives the log its lines first)."""
+        return QSize(super().sizeHint().width(), self.wanted)
 
 
-class GameScreen(QWidget):
+class GameScreen(ScaledScreen):
     """Layout of the play screen; the controller fills it."""
 
     def __init__(self, view: GameView, parent: QWidget | None = None) -> None:
@@ -80,7 +90,6 @@ class GameScreen(QWidget):
         self.centre.addWidget(view)
         self.centre.addWidget(self.handoff)
 
-        self.ui_scale = 1.0
         self.turn = QLabel()
         self.turn.setWordWrap(True)
         self.progress = QProgressBar()
@@ -105,7 +114,7 @@ class GameScreen(QWidget):
         self.step_text.setTextFormat(Qt.RichText)
         self.step_text.setAlignment(Qt.AlignTop | Qt.AlignLeft)
         # a long step (many battles) scrolls instead of pushing the log off the screen
-        self.step_scroll = QScrollArea()
+        self.step_scroll = StepScroll()
         self.step_scroll.setWidget(self.step_text)
         self.step_scroll.setWidgetResizable(True)
         self.step_scroll.setFrameShape(QFrame.NoFrame)
@@ -123,6 +132,8 @@ class GameScreen(QWidget):
         step_buttons.addWidget(self.skip_button)
         step_buttons.addWidget(self.continue_button)
         step_layout = QVBoxLayout(self.step_box)
+        step_layout.setContentsMargins(6, 4, 6, 4)
+        step_layout.setSpacing(3)
         step_layout.addLayout(step_head)
         step_layout.addWidget(self.step_scroll)
         step_layout.addLayout(step_buttons)
@@ -167,35 +178,34 @@ class GameScreen(QWidget):
         self.thinking.hide()
         self.step_box.hide()
         self.guide_panel.hide()
-        self._base_font = QFont(self.font())
+        # no hint is asked for during a resolution: its room goes to the step and the log
+        self.step_box.installEventFilter(self)
         self.apply_scale(1.0)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """The Hint box makes way while the resolution's steps show."""
+        if watched is self.step_box and event.type() in (QEvent.Show, QEvent.Hide):
+            self.hint_panel.setVisible(event.type() == QEvent.Hide)
+        return super().eventFilter(watched, event)
 
     def apply_scale(self, scale: float) -> None:
         """Size the text, the side panel and the view for `scale` (1 at 1280 × 720)."""
-        self.ui_scale = scale
-        font = QFont(self._base_font)
-        font.setPointSizeF(self._base_font.pointSizeF() * scale)
-        self.setFont(font)
-        big = QFont(font)
-        big.setPointSizeF(font.pointSizeF() * 1.25)
-        big.setBold(True)
-        self.turn.setFont(big)
-        bold = QFont(font)
-        bold.setBold(True)
-        self.step_title.setFont(bold)
-        self.step_count.setFont(font)  # its style sheet stops the font reaching it
+        super().apply_scale(scale)
+        self.turn.setFont(self.scaled_font(1.25, bold=True))
+        self.step_title.setFont(self.scaled_font(bold=True))
+        self.step_count.setFont(self.font())  # its style sheet stops the font reaching it
         self.side.setMinimumWidth(round(SIDE_MIN * scale))
         self.side.setMaximumWidth(round(SIDE_MAX * scale))
         self.fit_players()
         self.progress.setMaximumHeight(round(10 * scale))
+        metrics = QFontMetrics(self.font())
+        frame = 2 * self.log.frameWidth() + 4
+        self.log.setMinimumHeight(LOG_LINES * metrics.lineSpacing() + frame)
         self.view.set_ui_scale(scale)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
-        """Text and panels grow with the window (and the screen's DPI, through points)."""
+        """Text and panels grow with the window; the players and the step fit again."""
         super().resizeEvent(event)
-        scale = ui_scale(self.width(), self.height())
-        if abs(scale - self.ui_scale) > 0.04:
-            self.apply_scale(scale)
         self.fit_players()
         self.fit_step_text()
 
@@ -206,9 +216,9 @@ class GameScreen(QWidget):
         self.players.setFixedHeight(min(rows + frame, max(60, self.height() // 3)))
 
     def fit_step_text(self) -> None:
-        """Give the step's wrapped title and text the height of their lines (a wrapped
-        label does not ask its group box for it); a long text scrolls beyond half the
-        screen's height."""
+        """Give the step's wrapped title the height of its lines (a wrapped label does not
+        ask its group box for it), and its text all it needs where the side panel has the
+        room: at least a few lines, the log keeping its own; the rest scrolls."""
         width = self.step_title.width()
         self.step_title.setMinimumHeight(
             max(0, self.step_title.heightForWidth(width)) if width > 50 else 0
@@ -216,8 +226,13 @@ class GameScreen(QWidget):
         width = self.step_scroll.viewport().width()
         if width <= 50:
             width = self.side.width() - 40
-        needed = max(0, self.step_text.heightForWidth(width)) if width > 50 else 0
-        self.step_scroll.setMinimumHeight(min(needed + 4, int(self.height() * 0.42)))
+        needed = (max(0, self.step_text.heightForWidth(width)) if width > 50 else 0) + 4
+        least = STEP_LINES * QFontMetrics(self.font()).lineSpacing() + 4
+        scroll = self.step_scroll
+        scroll.wanted = needed
+        scroll.setMinimumHeight(min(needed, least))
+        scroll.setMaximumHeight(max(needed, least))
+        scroll.updateGeometry()
 
 
 PLACES_ROLE = Qt.UserRole + 1  # a log item's board places

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, Qt, Signal, Slot
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QFont, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -45,6 +45,7 @@ from app.session import GameSession, NewGameConfig, load_session, new_session
 from app.settings import AI_PACES, AppSettings
 from app.widgets.end_screen import EndScreen
 from app.widgets.rules_dialog import RulesDialog
+from app.widgets.scaling import RESCALE_STEP, scaled_font, ui_scale
 from app.widgets.start_screen import StartScreen
 from engine.files import atomic_write_text
 from engine.registry import get_game
@@ -98,6 +99,8 @@ class MainWindow(QMainWindow):
         self.end_screen.show_board.connect(self._on_show_board)
         self.end_screen.review.connect(self.review_this_game)
         self.statusBar()
+        self._bar_font = QFont(self.menuBar().font())
+        self.bar_scale = 1.0
         geometry = self.settings.value("window/geometry")
         if isinstance(geometry, QByteArray) and not geometry.isEmpty():
             self.restoreGeometry(geometry)
@@ -662,6 +665,18 @@ class MainWindow(QMainWindow):
             "<b>Daimyo</b><br>Battle for Rokugan, Shinobi and Rice Wars against AI clans, "
             "a map editor and board printing.",
         )
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        """The menus and the status bar grow with the window, as the screens do."""
+        super().resizeEvent(event)
+        scale = ui_scale(self.width(), self.height())
+        if abs(scale - self.bar_scale) > RESCALE_STEP:
+            self.bar_scale = scale
+            font = scaled_font(self._bar_font, scale)
+            self.menuBar().setFont(font)
+            self.statusBar().setFont(font)
+            for menu in self.findChildren(QMenu):  # pop-ups do not inherit a font
+                menu.setFont(font)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         """Stop the bot thread and remember the window."""

@@ -100,10 +100,16 @@ class Block:
     plate: Box | None = None
     plate_scale: float = 1.0
     plate_shape: int = 0  # which of the plate shapes offered (0: the first, the widest)
+    name: Box | None = None
+    """The name set apart from the block, at `name_scale` (`box` then holds the icon row
+    alone): a small province's name, legible over its edges."""
+    name_scale: float = 0.0
+    leader: tuple[float, float] | None = None
+    """Where in the province a line from a name set outside it points."""
 
     def boxes(self) -> list[Box]:
-        """The block's boxes: the name block and the plate."""
-        return [self.box] if self.plate is None else [self.box, self.plate]
+        """The block's boxes: the name block (or the icon row and the name) and the plate."""
+        return [b for b in (self.box, self.plate, self.name) if b is not None and (b.hw or b.hh)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +191,19 @@ class _Obstacles:
                     return False
         return True
 
+    def free_box(self, box: Box, gap: float) -> bool:
+        """True when `box` keeps `gap` from every placed disc and box."""
+        x0, y0 = box.cx - box.hw - gap, box.cy - box.hh - gap
+        x1, y1 = box.cx + box.hw + gap, box.cy + box.hh + gap
+        for key in self._cells(x0, y0, x1, y1):
+            for ox, oy, orad in self.discs.get(key, ()):
+                if box.distance(ox, oy) < orad + gap:
+                    return False
+            for other in self.boxes.get(key, ()):
+                if _overlap(box, other, gap):
+                    return False
+        return True
+
 
 def layout_board(
     geometry: MapGeometry,
@@ -194,12 +213,16 @@ def layout_board(
     border_radius: float = 1.45,
     centre_radius: float = 2.1,
     unit: float | None = None,
+    name_sizes: Mapping[str, tuple[float, float]] | None = None,
+    least_name: float = 0.0,
 ) -> BoardLayout:
     """Lay out `geometry`: blocks of `block_sizes` (width, height at scale 1, map units),
     each with a `plate` (width, height, map units; or several shapes of it, the preferred
     first) beside it when given, and every target; radii are in `unit`s (a hundredth of
     the map's larger side). A plate keeps its full size as long as any block scale and
-    shape lets it."""
+    shape lets it. With `least_name` (a block scale) and the names' own `name_sizes`
+    (the top row of each block), a name the province squeezes below that scale is set
+    apart at that scale, over the province's edges (see `_legible_names`)."""
     plates = [plate] if isinstance(plate, tuple) else list(plate or [])
     mapfile = geometry.mapfile
     minx, miny, maxx, maxy = mapfile.extent
@@ -213,13 +236,10 @@ def layout_board(
     boundaries = {pid: shape.boundary for pid, shape in shapes.items()}
     for line in boundaries.values():
         shapely.prepare(line)
-    obstacles = _Obstacles(u * 6)
     gap = GAP * u
     blocks: dict[str, Block] = {}
-    targets: dict[str, Target] = {}
 
-    # 1. blocks, then centres: a centre keeps off the edges (room for the border targets)
-    # and off every block, its own and a neighbour's that spills over
+    # 1. blocks (then the targets: `_targets`)
     for pid, shape in shapes.items():
         label = geometry.labels.get(pid)
         if label is None:
@@ -235,6 +255,47 @@ def layout_board(
             gap,
         )
     _grow_names(shapes, blocks, block_sizes, gap)
+    squeezed = dict(blocks)
+    if least_name and name_sizes:
+        _legible_names(shapes, blocks, block_sizes, name_sizes, least_name, gap, mapfile.extent)
+    radii = (centre_radius * u, border_radius * u)
+    targets, missing = _targets(geometry, shapes, boundaries, blocks, radii, gap, u)
+    # a name set apart never costs a place its target: the names near a place left
+    # without one go back to their blocks (all of them, when that is not enough)
+    while missing:
+        apart = [pid for pid, block in blocks.items() if block.name is not None]
+        reach = 3 * border_radius * u
+        near = [
+            pid
+            for pid in apart
+            if any(shapes[p].distance(blocks[pid].name.polygon()) < reach for p in missing)  # type: ignore[union-attr]
+        ]
+        if not near and not apart:
+            break
+        for pid in near or apart:
+            blocks[pid] = squeezed[pid]
+        targets, missing = _targets(geometry, shapes, boundaries, blocks, radii, gap, u)
+    return BoardLayout(u, blocks, targets)
+
+
+def _targets(
+    geometry: MapGeometry,
+    shapes: dict[str, Geometry],
+    boundaries: dict[str, Geometry],
+    blocks: dict[str, Block],
+    radii: tuple[float, float],
+    gap: float,
+    u: float,
+) -> tuple[dict[str, Target], set[str]]:
+    """Every target around the blocks: the centres, then the borders and coasts; and the
+    provinces of the places left without one (no room anywhere)."""
+    centre_radius, border_radius = radii
+    minx, miny, maxx, maxy = geometry.mapfile.extent
+    obstacles = _Obstacles(u * 6)
+    targets: dict[str, Target] = {}
+    missing: set[str] = set()
+    # centres first: a centre keeps off the edges (room for the border targets) and off
+    # every block, its own and a neighbour's that spills over
     for block in blocks.values():
         for box in block.boxes():
             obstacles.add_box(box)
@@ -243,7 +304,7 @@ def layout_board(
         if pid not in blocks:
             continue
         near = [box for box in block_tree if shape.intersects(box.polygon())]
-        centre = _centre(pid, shape, near, centre_radius * u, border_radius * u, gap)
+        centre = _centre(pid, shape, near, centre_radius, border_radius, gap)
         if centre is not None:
             targets[pid] = centre
             obstacles.add_disc(centre.x, centre.y, centre.radius)
@@ -278,7 +339,7 @@ def layout_board(
                 shapes.get(source),
                 boundaries.get(source),
                 None,
-                border_radius * u,
+                border_radius,
                 obstacles,
                 gap,
                 box,
@@ -295,7 +356,7 @@ def layout_board(
                     sea,
                     sea_edge,
                     shapes.get(target),
-                    border_radius * u,
+                    border_radius,
                     obstacles,
                     gap,
                     box,
@@ -310,7 +371,7 @@ def layout_board(
                     shapes.get(target),
                     boundaries.get(target),
                     None,
-                    border_radius * u,
+                    border_radius,
                     obstacles,
                     gap,
                     box,
@@ -318,11 +379,12 @@ def layout_board(
                     inward=True,
                 )
         if placed is None:
+            missing.update(p for p in (source, target) if p)
             continue
         targets[key] = placed
         for x, y, r in placed.footprint():
             obstacles.add_disc(x, y, r)
-    return BoardLayout(u, blocks, targets)
+    return targets, missing
 
 
 def _arrangements(
@@ -439,6 +501,131 @@ def _grow_names(
             block = Block(pid, box, scale, block.plate, block.plate_scale, block.plate_shape)
         blocks[pid] = block
         boxes[pid] = block.boxes()
+
+
+NAME_GAP = 3  # a name set apart keeps this many more gaps beside other words
+NAME_STEPS = (0.0, 0.25, -0.25, 0.5, -0.5, 0.75, -0.75, 1.0, -1.0)  # in name widths
+NAME_ROWS = (0.0, -1.0, 1.0, -2.0, 2.0, -3.0, 3.0, -4.0, 4.0)  # in name heights
+
+
+def _legible_names(
+    shapes: dict[str, Geometry],
+    blocks: dict[str, Block],
+    block_sizes: Mapping[str, tuple[float, float]],
+    name_sizes: Mapping[str, tuple[float, float]],
+    least: float,
+    gap: float,
+    extent: tuple[float, float, float, float],
+) -> None:
+    """Names a small province squeezes below `least` are set apart from their block at
+    `least`: the icons and the plate stay inside the province, the name goes where it
+    touches no other block, plate or name — over the province's edges on its halo, as a
+    printed map writes a name across a small province, or beside it with a leader line
+    where nothing nearer is free. The most squeezed names choose first."""
+    minx, miny, maxx, maxy = extent
+    taken = _OwnedBoxes(max(maxx - minx, maxy - miny) / 100.0 * 6)
+    for pid, block in blocks.items():
+        taken.put(pid, block.boxes())
+    for pid, block in sorted(blocks.items(), key=lambda item: item[1].scale):
+        size = name_sizes.get(pid)
+        if block.scale >= least or size is None or not size[0]:
+            continue
+        width, height = block_sizes.get(pid, size)
+        s = block.scale
+        # the icon row under the name stays where it is, at the block's scale
+        icons_h = max(0.0, (height - size[1]) * s)
+        bottom = block.box.cy + block.box.hh
+        icons = Box(
+            block.box.cx, bottom - icons_h / 2, width * s / 2 if icons_h else 0.0, icons_h / 2
+        )
+        own = [b for b in (icons, block.plate) if b is not None and b.hw]
+        taken.put(pid, own)  # the name is looking for a place of its own
+        shape = shapes[pid]
+        start = (block.box.cx, block.box.cy - block.box.hh + size[1] * s / 2)  # the name's centre
+        inner = _inscribed(shape)
+        anchors = (start, inner[:2])
+        best: tuple[tuple[int, float, float], Box] | None = None
+        for scale in [least] + [x for x in BLOCK_SCALES if s < x < least]:
+            hw, hh = size[0] * scale / 2, size[1] * scale / 2
+            for ax, ay in anchors:
+                for row in NAME_ROWS:
+                    for step in NAME_STEPS:
+                        x, y = ax + step * 2 * hw, ay + row * 2 * hh * 1.05
+                        if not (minx + hw <= x <= maxx - hw and miny + hh <= y <= maxy - hh):
+                            continue
+                        box = Box(x, y, hw, hh)
+                        # words side by side must not run together: more room across
+                        wide = Box(x, y, hw + gap * NAME_GAP, hh)
+                        if not taken.free(wide, gap):
+                            continue
+                        # on its province above all (its middle inside, as much of it over it
+                        # as can be), then as near its block as can be
+                        over = shape.intersection(box.polygon()).area / (4 * hw * hh)
+                        inside = 0 if shapely.contains_xy(shape, x, y) else 1
+                        rank = (inside, -round(over, 1), math.hypot(x - ax, (y - ay) * 1.5))
+                        if best is None or rank < best[0]:
+                            best = (rank, box)
+            if best is not None:
+                break
+        if best is None:
+            taken.put(pid, block.boxes())
+            continue  # nowhere free: the name keeps its place in the block, small
+        box = best[1]
+        taken.put(pid, [*own, box])
+        leader = None
+        if not shapely.contains_xy(shape, box.cx, box.cy):
+            # a line from the name to the province's icons (a plate would hide its end)
+            leader = (icons.cx, icons.cy) if icons.hw else inner[:2]
+        blocks[pid] = Block(
+            pid,
+            icons,
+            s,
+            block.plate,
+            block.plate_scale,
+            block.plate_shape,
+            box,
+            box.hh * 2 / size[1],
+            leader,
+        )
+
+
+class _OwnedBoxes:
+    """Boxes by their owner in a coarse grid, for quick tests; an owner's boxes can be
+    replaced (a name that moves)."""
+
+    def __init__(self, cell: float) -> None:
+        self.cell = cell
+        self.cells: dict[tuple[int, int], list[tuple[str, Box]]] = {}
+        self.owned: dict[str, list[tuple[int, int]]] = {}
+
+    def _keys(self, box: Box, margin: float = 0.0) -> list[tuple[int, int]]:
+        c = self.cell
+        x0, x1 = box.cx - box.hw - margin, box.cx + box.hw + margin
+        y0, y1 = box.cy - box.hh - margin, box.cy + box.hh + margin
+        return [
+            (i, j)
+            for i in range(math.floor(x0 / c), math.floor(x1 / c) + 1)
+            for j in range(math.floor(y0 / c), math.floor(y1 / c) + 1)
+        ]
+
+    def put(self, owner: str, boxes: list[Box]) -> None:
+        """Make `boxes` the owner's (replacing what it had)."""
+        for key in self.owned.pop(owner, []):
+            self.cells[key] = [entry for entry in self.cells[key] if entry[0] != owner]
+        keys = []
+        for box in boxes:
+            for key in self._keys(box):
+                self.cells.setdefault(key, []).append((owner, box))
+                keys.append(key)
+        self.owned[owner] = list(dict.fromkeys(keys))
+
+    def free(self, box: Box, gap: float) -> bool:
+        """True when `box` keeps `gap` from every box held."""
+        return not any(
+            _overlap(box, other, gap)
+            for key in self._keys(box, gap)
+            for _owner, other in self.cells.get(key, ())
+        )
 
 
 def _overlap(a: Box, b: Box, gap: float) -> bool:
@@ -590,3 +777,69 @@ def _point_and_normal(
     if norm == 0:
         return (at.x, at.y), None
     return (at.x, at.y), (-dy / norm, dx / norm)
+
+
+LABEL_STEPS = 8  # how far a label may move from its place: steps of half its height
+LABEL_OUTSIDE = 6  # a place inside the province wins unless one beside it is this much
+# nearer (in half heights of the label)
+
+
+def place_labels(
+    labels: list[tuple[str, str, float, float, list[tuple[float, float]]]],
+    boxes: list[Box],
+    discs: list[tuple[float, float, float, int]],
+    shapes: Mapping[str, Geometry],
+    extent: tuple[float, float, float, float],
+    unit: float,
+) -> dict[str, tuple[Box, int]]:
+    """Boxes for labels drawn on the board for a while (a battle's totals), and which of
+    their shapes each takes: each label (key, province, x, y, [(half width, half height)
+    of each shape]) as near its point (x, y) as it can be while it covers none of the
+    `boxes` (names, icons, status rows), no other label and none of the `discs` still
+    there when it appears (pieces: x, y, radius, and how many of the labels, in order,
+    appear before the piece leaves), inside its province where it can be. A label
+    nothing lets in stays at its point, in its first shape."""
+    obstacles = _Obstacles(unit * 6)
+    gap = GAP * unit
+    for box in boxes:
+        obstacles.add_box(box)
+    minx, miny, maxx, maxy = extent
+    reach = range(-LABEL_STEPS, LABEL_STEPS + 1)
+    steps = sorted(
+        ((i, j) for i in range(-2 * LABEL_STEPS, 2 * LABEL_STEPS + 1) for j in reach),
+        key=lambda ij: (math.hypot(ij[0], ij[1] * 1.4), ij),
+    )
+    placed: dict[str, tuple[Box, int]] = {}
+    for index, (key, province, x, y, sizes) in enumerate(labels):
+        shape = shapes.get(province)
+        present = [(dx, dy, r) for dx, dy, r, until in discs if until > index]
+        step = min(hh for _hw, hh in sizes)
+        outside = LABEL_OUTSIDE * step  # how much nearer a place beside the province must be
+        best: tuple[float, Box, int] | None = None
+        for i, j in steps:
+            distance = math.hypot(i, j * 1.4) * step
+            if best is not None and distance >= best[0]:
+                break  # the steps come nearest first: nothing further can be better
+            cx, cy = x + i * step, y + j * step
+            inside = shape is None or shapely.contains_xy(shape, cx, cy)
+            score = distance + (0.0 if inside else outside)
+            if best is not None and score >= best[0]:
+                continue
+            for which, (hw, hh) in enumerate(sizes):
+                box = Box(cx, cy, hw, hh)
+                if not (
+                    minx <= cx - hw and cx + hw <= maxx and miny <= cy - hh and cy + hh <= maxy
+                ):
+                    continue
+                if not obstacles.free_box(box, gap):
+                    continue
+                if any(box.distance(dx, dy) < r + gap for dx, dy, r in present):
+                    continue
+                best = (score, box, which)
+                break
+        if best is None:
+            hw, hh = sizes[0]
+            best = (0.0, Box(x, y, hw, hh), 0)
+        placed[key] = (best[1], best[2])
+        obstacles.add_box(best[1])
+    return placed

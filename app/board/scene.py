@@ -42,7 +42,7 @@ from PySide6.QtWidgets import (
 )
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
-from app.board.layout import BoardLayout, Target, layout_board
+from app.board.layout import Block, BoardLayout, Box, Target, layout_board, place_labels
 from app.palette import NEUTRAL
 from maps.geometry import BorderGeometry, MapGeometry
 
@@ -61,7 +61,8 @@ ICON_ROW = 1.5  # the flowers-and-capital row's height, in units
 ROW_GAP = 0.35  # between a block's rows, in units
 BAND = 0.85  # the territory band inside an owned province's edge, in units
 _LAYOUTS: dict = {}  # laid-out maps: a new game on the same map starts at once
-MARK_Z = {"step": 3, "last": 38}  # marks under names and pieces; others ("flash") on top
+# rings under names (a name may cross a border) and pieces; others ("flash") on top
+MARK_Z = {"step": 3, "last": 9.5}
 
 
 def ring_path(ring: list | tuple) -> QPainterPath:
@@ -163,6 +164,9 @@ class MapScene(QGraphicsScene):
     `ownership` fills provinces in their controller's colour (see `set_owner`).
     `show_defense` draws the printed defense shields (a game that shows the current
     defense itself turns them off).
+    `least_name` (a scale of the full name size) keeps every name of the game layout at
+    least that big: a small province's name is set over its edges, or beside it with a
+    leader line (`app.board.layout`).
     """
 
     def __init__(
@@ -172,6 +176,7 @@ class MapScene(QGraphicsScene):
         ownership: bool = False,
         show_defense: bool = True,
         parent: QObject | None = None,
+        least_name: float = 0.0,
     ) -> None:
         # a parent (the view) deletes the scene with it, before the application goes
         super().__init__(parent)
@@ -183,11 +188,14 @@ class MapScene(QGraphicsScene):
         self.ownership = ownership
         self.show_defense = show_defense
         self.status_row = status_row
+        self.least_name = least_name
+        self.leaders: dict[str, QGraphicsPathItem] = {}
         self.province_items: dict[str, QGraphicsPathItem] = {}
         self.highlights: dict[str, QGraphicsPathItem] = {}
         self.centre_spots: dict[str, Spot] = {}
         self.target_spots: dict[str, Spot] = {}
         self.names: dict[str, QGraphicsItem] = {}
+        self.icons: dict[str, list[QGraphicsItem]] = {}  # flowers, capital, printed defense
         self.layout: BoardLayout | None = None
         self._territory_colour: dict[str, QColor] = {}
         self._owner: dict[str, QColor | None] = {}
@@ -327,6 +335,7 @@ class MapScene(QGraphicsScene):
             self.addItem(name)
             self.names[province.id] = name
             icons = self._icons(province.attrs)
+            self.icons[province.id] = icons
             width = u * 2.4
             x0 = centre.x() - width * (len(icons) - 1) / 2
             for index, icon in enumerate(icons):
@@ -357,6 +366,7 @@ class MapScene(QGraphicsScene):
         plates = [(w * u, h * u) for w, h in shapes]
         parts: dict[str, tuple[QGraphicsPathItem, list[QGraphicsItem], float, float]] = {}
         sizes: dict[str, tuple[float, float]] = {}
+        name_sizes: dict[str, tuple[float, float]] = {}
         for province in self.geometry.mapfile.provinces:
             name = halo_text(province.name, u * NAME_SIZE, QColor("#2b2116"), QColor(255, 250, 235))
             # the block is measured by the letters; the halo may spill over a little
@@ -372,11 +382,15 @@ class MapScene(QGraphicsScene):
             width = max(letters.width(), icons_w)
             height = letters.height() + (icons_h + u * ROW_GAP if icons else 0.0)
             sizes[province.id] = (width, height)
+            name_sizes[province.id] = (letters.width(), letters.height())
             parts[province.id] = (name, icons, letters.height(), icons_h)
-        key = (id(self.geometry), tuple(sorted(sizes.items())), tuple(plates), u)
+        least = self.least_name
+        key = (id(self.geometry), tuple(sorted(sizes.items())), tuple(plates), u, least)
         layout = _LAYOUTS.get(key)
         if layout is None or _LAYOUTS.get((key, "geometry")) is not self.geometry:
-            layout = layout_board(self.geometry, sizes, plate=plates, unit=u)
+            layout = layout_board(
+                self.geometry, sizes, plate=plates, unit=u, name_sizes=name_sizes, least_name=least
+            )
             if len(_LAYOUTS) > 8:
                 _LAYOUTS.clear()  # a layout per map and status row: a few are plenty
             _LAYOUTS[key] = layout
@@ -386,12 +400,20 @@ class MapScene(QGraphicsScene):
             name, icons, name_h, icons_h = parts[pid]
             s = block.scale
             top = block.box.cy - block.box.hh
-            name.setScale(s)
-            name.setPos(QPointF(block.box.cx, top + name_h * s / 2))
+            if block.name is None:
+                name.setScale(s)
+                name.setPos(QPointF(block.box.cx, top + name_h * s / 2))
+                y = top + (name_h + u * ROW_GAP) * s
+            else:  # set apart, legible: the icon row alone in the block
+                name.setScale(block.name_scale)
+                name.setPos(QPointF(block.name.cx, block.name.cy))
+                y = top
+                if block.leader is not None:
+                    self._leader(pid, block)
             name.setZValue(10)
             self.addItem(name)
             self.names[pid] = name
-            y = top + (name_h + u * ROW_GAP) * s
+            self.icons[pid] = icons
             width = u * 2.4 * s
             x0 = block.box.cx - width * (len(icons) - 1) / 2
             for index, icon in enumerate(icons):
@@ -413,6 +435,28 @@ class MapScene(QGraphicsScene):
             else:
                 self.target_spots[key] = spot
 
+    def _leader(self, pid: str, block: Block) -> None:
+        """A thin line from a name set outside its province to a point inside it."""
+        assert block.name is not None and block.leader is not None
+        box = block.name
+        x, y = block.leader
+        # from the edge of the name's box nearest the point
+        start = QPointF(
+            min(max(x, box.cx - box.hw), box.cx + box.hw),
+            min(max(y, box.cy - box.hh), box.cy + box.hh),
+        )
+        path = QPainterPath(start)
+        path.lineTo(QPointF(x, y))
+        path.addEllipse(QPointF(x, y), self.unit * 0.3, self.unit * 0.3)
+        line = QGraphicsPathItem(path)
+        pen = QPen(QColor("#2b2116"), self.unit * 0.18)
+        pen.setCapStyle(Qt.RoundCap)
+        line.setPen(pen)
+        line.setBrush(QColor("#2b2116"))
+        line.setZValue(9)
+        self.addItem(line)
+        self.leaders[pid] = line
+
     def dispose(self) -> None:
         """Drop the Python references to the scene's items (before Qt deletes the scene:
         a reference that outlives an item Qt deleted crashes when Python lets it go)."""
@@ -426,6 +470,8 @@ class MapScene(QGraphicsScene):
             self.centre_spots,
             self.target_spots,
             self.names,
+            self.icons,
+            self.leaders,
         ):
             table.clear()
         self.clear()
@@ -460,6 +506,36 @@ class MapScene(QGraphicsScene):
     def target(self, key: str) -> Target | None:
         """The laid-out target of a place (game layout only)."""
         return self.layout.targets.get(key) if self.layout is not None else None
+
+    def label_spots(
+        self,
+        labels: list[tuple[str, str, QPointF, list[tuple[float, float]]]],
+        pieces: list[tuple[QPointF, float, int]],
+        taken: list[QRectF],
+    ) -> dict[str, tuple[QPointF, int]]:
+        """Where to draw labels for a while (a battle's totals), and in which of their
+        shapes: each (key, province, point, [(width, height) of each shape]) near its
+        point, covering no name (its halo included), no icon, none of the `taken`
+        rectangles (a game's status rows), no other label and no piece (centre, radius,
+        and how many of the labels, in order, appear while it is still there)."""
+        drawn = [*self.names.values(), *(icon for icons in self.icons.values() for icon in icons)]
+        rects = [_drawn_rect(item) for item in drawn] + taken
+        boxes = [Box(r.center().x(), r.center().y(), r.width() / 2, r.height() / 2) for r in rects]
+        wanted = [
+            (key, pid, p.x(), p.y(), [(w / 2, h / 2) for w, h in shapes])
+            for key, pid, p, shapes in labels
+        ]
+        discs = [(p.x(), p.y(), r, until) for p, r, until in pieces]
+        extent = self.extent
+        found = place_labels(
+            wanted,
+            boxes,
+            discs,
+            self.geometry.shapes,
+            (extent.left(), extent.top(), extent.right(), extent.bottom()),
+            self.unit,
+        )
+        return {key: (QPointF(box.cx, box.cy), shape) for key, (box, shape) in found.items()}
 
     def status_anchor(self, province_id: str) -> tuple[QPointF, float, int] | None:
         """The centre of a province's plate, its scale and which shape it has (the index
@@ -584,6 +660,12 @@ class MapScene(QGraphicsScene):
     def marks(self, group: str) -> list[QGraphicsItem]:
         """The marks of a group now shown."""
         return list(self._marks.get(group, []))
+
+
+def _drawn_rect(item: QGraphicsItem) -> QRectF:
+    """What an item and its children cover on the scene (a name's letters are children of
+    an empty item)."""
+    return item.mapRectToScene(item.boundingRect() | item.childrenBoundingRect())
 
 
 def flower_item(size: float) -> QGraphicsPathItem:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPalette, QPen
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
@@ -19,6 +19,10 @@ from PySide6.QtWidgets import (
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.games.base import ScoreTable
+from app.widgets.scaling import ScaledScreen
+
+TITLE_POINTS = 24  # the winner's line, at scale 1
+CHART_HEIGHT = 150  # the chart's least height at scale 1 (pixels): it takes what is left
 
 
 def _nice_step(raw: float) -> float:
@@ -48,10 +52,18 @@ class ScoreChart(QWidget):
         self.update()
 
     def paintEvent(self, event: object) -> None:  # noqa: N802 - Qt override
+        """The axes, a line per player and the legend, sized by the widget's font."""
         painter = QPainter(self)
         painter.setRenderHint(QPainter.Antialiasing)
         painter.fillRect(self.rect(), QColor("#fffaf0"))
-        plot = QRectF(self.rect()).adjusted(48, 16, -110, -36)
+        metrics = QFontMetricsF(self.font())
+        line = metrics.height()
+        legend = max((metrics.horizontalAdvance(label) for label, _, _ in self.series), default=0)
+        key = line * 1.2  # the legend's stroke
+        numbers = metrics.horizontalAdvance("0000")
+        plot = QRectF(self.rect()).adjusted(
+            numbers + line * 0.5, line, -(legend + key + line * 1.5), -(line * 2.4)
+        )
         rounds = max((len(values) for _, _, values in self.series), default=0)
         if rounds == 0:
             painter.drawText(self.rect(), Qt.AlignCenter, "No rounds were scored.")
@@ -77,19 +89,28 @@ class ScoreChart(QWidget):
             painter.setPen(grid)
             painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
             painter.setPen(ink)
-            painter.drawText(QRectF(0, y - 8, 42, 16), Qt.AlignRight, f"{value:.0f}")
+            painter.drawText(
+                QRectF(0, y - line / 2, numbers, line),
+                Qt.AlignRight | Qt.AlignVCenter,
+                f"{value:.0f}",
+            )
         painter.setPen(ink)
         for r in range(rounds + 1):
             x = point(r, bottom).x()
-            painter.drawText(QRectF(x - 20, plot.bottom() + 4, 40, 16), Qt.AlignCenter, str(r))
+            painter.drawText(
+                QRectF(x - line * 2, plot.bottom() + line * 0.2, line * 4, line),
+                Qt.AlignCenter,
+                str(r),
+            )
         painter.drawText(
-            QRectF(plot.left(), plot.bottom() + 18, plot.width(), 16),
+            QRectF(plot.left(), plot.bottom() + line * 1.2, plot.width(), line),
             Qt.AlignCenter,
             f"{self.y_label} after each round",
         )
         legend_y = plot.top()
+        dot = max(3.0, line * 0.2)
         for label, colour, values in self.series:
-            pen = QPen(QColor(colour), 2.5)
+            pen = QPen(QColor(colour), max(2.5, line * 0.16))
             painter.setPen(pen)
             path = QPainterPath(point(0, 0.0))
             for index, value in enumerate(values, start=1):
@@ -98,16 +119,22 @@ class ScoreChart(QWidget):
             painter.drawPath(path)
             painter.setBrush(QColor(colour))
             for index, value in enumerate(values, start=1):
-                painter.drawEllipse(point(index, value), 3, 3)
+                painter.drawEllipse(point(index, value), dot, dot)
+            middle = legend_y + line / 2
             painter.drawLine(
-                QPointF(plot.right() + 12, legend_y + 8), QPointF(plot.right() + 30, legend_y + 8)
+                QPointF(plot.right() + line * 0.6, middle),
+                QPointF(plot.right() + line * 0.6 + key, middle),
             )
             painter.setPen(QColor("#2c2a26"))
-            painter.drawText(QRectF(plot.right() + 34, legend_y, 80, 16), Qt.AlignLeft, label)
-            legend_y += 20
+            painter.drawText(
+                QRectF(plot.right() + line * 0.9 + key, legend_y, legend + line, line),
+                Qt.AlignLeft | Qt.AlignVCenter,
+                label,
+            )
+            legend_y += line * 1.25
 
 
-class EndScreen(QWidget):
+class EndScreen(ScaledScreen):
     """Who won and why: the score table, the chart, and what to do next."""
 
     new_game = Signal()
@@ -119,15 +146,18 @@ class EndScreen(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("endScreen")
+        self.setAutoFillBackground(True)  # the paper colour (a style sheet would stop the
+        palette = self.palette()  # scaled font from reaching the table and buttons)
+        palette.setColor(QPalette.Window, QColor("#f6eedc"))
+        self.setPalette(palette)
         self.title = QLabel()
-        font = QFont(self.title.font())
-        font.setPointSize(24)
-        font.setBold(True)
-        self.title.setFont(font)
         self.title.setAlignment(Qt.AlignCenter)
         self.table = QTableWidget()
         self.table.setEditTriggers(QTableWidget.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.Stretch)
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.table.setSelectionMode(QTableWidget.NoSelection)  # a result, nothing to pick
+        self.table.setFocusPolicy(Qt.NoFocus)
         self.notes = QLabel()
         self.notes.setWordWrap(True)
         self.chart = ScoreChart()
@@ -148,10 +178,10 @@ class EndScreen(QWidget):
         start = QPushButton("Back to start")
         start.setObjectName("backToStart")
         start.clicked.connect(self.back_to_start)
+        self.buttons = [board, self.review_button, again, start]
         buttons = QHBoxLayout()
         buttons.addStretch(1)
-        for button in (board, self.review_button, again, start):
-            button.setMinimumSize(150, 36)
+        for button in self.buttons:
             buttons.addWidget(button)
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
@@ -161,8 +191,37 @@ class EndScreen(QWidget):
         layout.addWidget(self.chart, 3)
         layout.addWidget(self.hints)
         layout.addLayout(buttons)
-        self.setAttribute(Qt.WA_StyledBackground, True)
-        self.setStyleSheet("#endScreen { background: #f6eedc; }")
+        self.apply_scale(1.0)
+
+    def apply_scale(self, scale: float) -> None:
+        """Size the title, the table, the chart and the buttons for `scale`."""
+        super().apply_scale(scale)
+        title = self.scaled_font(bold=True)
+        title.setPointSizeF(TITLE_POINTS * scale)
+        self.title.setFont(title)
+        self.chart.setMinimumSize(self.scaled(360), self.scaled(CHART_HEIGHT))
+        for button in self.buttons:
+            button.setMinimumSize(self.scaled(150), self.scaled(34))
+        self._fit_table()
+
+    def _fit_table(self) -> None:
+        """The table exactly as tall as its rows, at the font of the moment."""
+        table = self.table
+        bold = self.scaled_font(bold=True)
+        for row in range(table.rowCount()):
+            for column in range(table.columnCount()):
+                item = table.item(row, column)
+                if item is not None:
+                    item.setFont(bold if column == table.columnCount() - 1 else self.font())
+        line = table.fontMetrics().height()
+        table.verticalHeader().setDefaultSectionSize(round(line * 1.6))
+        table.verticalHeader().setMinimumSectionSize(round(line * 1.2))
+        table.horizontalHeader().setMinimumHeight(round(line * 1.5))
+        header = max(
+            table.horizontalHeader().sizeHint().height(), table.horizontalHeader().minimumHeight()
+        )
+        rows = sum(table.rowHeight(r) for r in range(table.rowCount()))
+        table.setFixedHeight(header + rows + 2 * table.frameWidth() + 2)
 
     def set_hints_used(self, count: int | None) -> None:
         """Say how many hints the person asked for (None: no person played, hide it)."""
@@ -197,14 +256,8 @@ class EndScreen(QWidget):
                 text = f"{value:g}" if isinstance(value, float) else str(value)
                 item = QTableWidgetItem(text)
                 item.setTextAlignment(Qt.AlignCenter)
-                if column == len(values) - 1:
-                    bold = QFont(item.font())
-                    bold.setBold(True)
-                    item.setFont(bold)
                 self.table.setItem(row, column, item)
-        header = self.table.horizontalHeader().height()
-        rows = sum(self.table.rowHeight(r) for r in range(self.table.rowCount()))
-        self.table.setFixedHeight(header + rows + 4)
+        self._fit_table()
         self.notes.setText("\n".join(scores.notes))
         self.notes.setVisible(bool(scores.notes))
         self.chart.set_series(

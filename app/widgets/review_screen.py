@@ -8,7 +8,7 @@ It only shows; `app.review_controller` runs the review in the background and fil
 from __future__ import annotations
 
 from PySide6.QtCore import QRect, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPalette, QResizeEvent
+from PySide6.QtGui import QColor, QFontMetrics, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -22,11 +22,11 @@ from PySide6.QtWidgets import (
 )
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
-from app.game_screen import ui_scale
 from app.widgets.end_screen import ScoreChart
+from app.widgets.scaling import ScaledScreen
 
 
-class ReviewScreen(QWidget):
+class ReviewScreen(ScaledScreen):
     """The review of one game for one seat."""
 
     moment_chosen = Signal(int)
@@ -42,8 +42,6 @@ class ReviewScreen(QWidget):
         palette.setColor(QPalette.Window, QColor("#f6eedc"))
         self.setPalette(palette)
         self.title = QLabel("Review")
-        self._base_font = QFont(self.font())
-        self.scale = 1.0
         done = QPushButton("Back")
         done.setObjectName("reviewBack")
         done.setMinimumSize(120, 30)
@@ -104,28 +102,16 @@ class ReviewScreen(QWidget):
 
     def apply_scale(self, scale: float) -> None:
         """Size the words for `scale` (1 at 1280 × 720), as the game screen does."""
-        self.scale = scale
-        font = QFont(self._base_font)
-        font.setPointSizeF(self._base_font.pointSizeF() * scale)
-        self.setFont(font)
-        title = QFont(font)
-        title.setPointSizeF(font.pointSizeF() * 1.6)
-        title.setBold(True)
-        self.title.setFont(title)
-        small = QFont(self._base_font)  # the chart's legend has a fixed width
-        small.setPointSizeF(self._base_font.pointSizeF())
-        self.chart.setFont(small)
+        super().apply_scale(scale)
+        self.title.setFont(self.scaled_font(1.6, bold=True))
         scale_board = getattr(self.board, "set_ui_scale", None)
         if scale_board is not None:
             scale_board(scale)
         QTimer.singleShot(0, self._fit_moments)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
-        """Words grow with the window."""
+        """Words grow with the window; the moments fit again."""
         super().resizeEvent(event)
-        scale = ui_scale(self.width(), self.height())
-        if abs(scale - self.scale) > 0.04:
-            self.apply_scale(scale)
         QTimer.singleShot(0, self._fit_moments)  # once the list has its new width
 
     def start(self, title: str) -> None:
@@ -194,7 +180,7 @@ class ReviewScreen(QWidget):
         self.board_layout.addWidget(board)
         scale_board = getattr(board, "set_ui_scale", None)
         if scale_board is not None:
-            scale_board(self.scale)
+            scale_board(self.ui_scale)
 
     def show_detail(self, html: str) -> None:
         """What happened at the chosen moment and what the AI would have done."""

@@ -8,7 +8,7 @@ date it was saved (`app.savefile.SaveSummary`); a file that can no longer be loa
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QSize, Qt, Signal, Slot
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -21,9 +21,27 @@ from PySide6.QtWidgets import (
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.savefile import SaveSummary
+from app.widgets.scaling import ScaledScreen
+
+TITLE_POINTS = 34  # "Daimyo", at scale 1
+SUBTITLE = 1.2  # the line under it, and the big buttons: this much bigger than the text
+BUTTON_TEXT = 1.25
+WAVE = 26  # the radius of a seigaiha scale at scale 1 (pixels)
 
 
-class StartScreen(QWidget):
+def _unbroken(text: str) -> str:
+    """`text` kept on one line where a label wraps (its spaces made non-breaking)."""
+    return text.replace(" ", "\u00a0")
+
+
+def _ink(widget: QWidget, colour: str) -> None:
+    """Colour a widget's text (a palette: a style sheet would stop the scaled font)."""
+    palette = widget.palette()
+    palette.setColor(QPalette.WindowText, QColor(colour))
+    widget.setPalette(palette)
+
+
+class StartScreen(ScaledScreen):
     """Big buttons for what a person came to do; every button is backed by a window action."""
 
     recent_chosen = Signal(str)
@@ -31,16 +49,13 @@ class StartScreen(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("startScreen")
-        title = QLabel("Daimyo")
-        font = QFont(title.font())
-        font.setPointSize(34)
-        font.setBold(True)
-        title.setFont(font)
-        title.setAlignment(Qt.AlignCenter)
-        title.setStyleSheet("color: #7a1f1a")
-        subtitle = QLabel("Battle for the provinces of the Emerald Empire against AI clans")
-        subtitle.setAlignment(Qt.AlignCenter)
-        subtitle.setStyleSheet("color: #5d4e37; font-size: 14px")
+        self._games: list[SaveSummary] = []
+        self.title = QLabel("Daimyo")
+        self.title.setAlignment(Qt.AlignCenter)
+        _ink(self.title, "#7a1f1a")
+        self.subtitle = QLabel("Battle for the provinces of the Emerald Empire against AI clans")
+        self.subtitle.setAlignment(Qt.AlignCenter)
+        _ink(self.subtitle, "#5d4e37")
 
         self.new_button = QPushButton("New game")
         self.learn_button = QPushButton("Learn to play")
@@ -56,11 +71,9 @@ class StartScreen(QWidget):
         self.continue_info = QLabel()
         self.continue_info.setObjectName("continueInfo")
         self.continue_info.setWordWrap(True)
-        self.continue_info.setMaximumWidth(230)
-        self.continue_info.setStyleSheet("color: #5d4e37")
+        _ink(self.continue_info, "#5d4e37")
         self.continue_info.hide()
-        buttons = QVBoxLayout()
-        for button in (
+        self.buttons = [
             self.new_button,
             self.learn_button,
             self.continue_button,
@@ -68,21 +81,22 @@ class StartScreen(QWidget):
             self.editor_button,
             self.print_button,
             self.rules_button,
-        ):
-            button.setMinimumSize(220, 42)
+        ]
+        buttons = QVBoxLayout()
+        for button in self.buttons:
             buttons.addWidget(button)
             if button is self.continue_button:
                 buttons.addWidget(self.continue_info)
         buttons.addStretch(1)
 
         self.recent = QListWidget()
-        self.recent.setMinimumWidth(440)
         self.recent.setWordWrap(True)
         self.recent.setSpacing(2)
         self.recent.setStyleSheet("QListWidget::item { border-bottom: 1px solid #eadfc8; }")
         self.recent.itemActivated.connect(self._on_recent_activated)
+        self.recent_title = QLabel("<b>Recent games</b>")
         recent_box = QVBoxLayout()
-        recent_box.addWidget(QLabel("<b>Recent games</b>"))
+        recent_box.addWidget(self.recent_title)
         recent_box.addWidget(self.recent)
         recent_box.addStretch(1)
 
@@ -92,29 +106,52 @@ class StartScreen(QWidget):
         columns.addSpacing(40)
         columns.addLayout(recent_box)
         columns.addStretch(1)
+        self.columns = columns
 
         layout = QVBoxLayout(self)
         layout.addStretch(1)
-        layout.addWidget(title)
-        layout.addWidget(subtitle)
-        layout.addSpacing(30)
+        layout.addWidget(self.title)
+        layout.addWidget(self.subtitle)
+        layout.addSpacing(20)
         layout.addLayout(columns, 3)
         layout.addStretch(1)
-        self.setStyleSheet(
-            "#startScreen { background: qlineargradient(x1:0, y1:0, x2:0, y2:1,"
-            " stop:0 #f6eedc, stop:1 #e4d3b0); }"
-            "#startScreen QPushButton { font-size: 15px; }"
-        )
-        self.setAttribute(Qt.WA_StyledBackground, True)
+        self.apply_scale(1.0)
+
+    def apply_scale(self, scale: float) -> None:
+        """Size the title, the buttons, the Recent list and the waves for `scale`."""
+        super().apply_scale(scale)
+        title = self.scaled_font(bold=True)
+        title.setPointSizeF(TITLE_POINTS * scale)
+        self.title.setFont(title)
+        self.subtitle.setFont(self.scaled_font(SUBTITLE))
+        big = self.scaled_font(BUTTON_TEXT)
+        for button in self.buttons:
+            button.setFont(big)
+            button.setMinimumSize(self.scaled(230), self.scaled(38))
+        self.continue_info.setMaximumWidth(self.scaled(230))
+        self.recent.setFont(self.font())  # its style sheet stops the font reaching it
+        self.recent.setMinimumWidth(self.scaled(440))
+        spacer = self.columns.itemAt(2).spacerItem()
+        if spacer is not None:
+            spacer.changeSize(self.scaled(40), 0)
+            self.columns.invalidate()
+        margin = self.scaled(9)
+        # the buttons and the list stay above the band of waves
+        self.layout().setContentsMargins(margin, margin, margin, self.scaled(WAVE) * 3)
+        self.set_recent_games(self._games)
 
     def paintEvent(self, event: object) -> None:  # noqa: N802 - Qt override
         """The paper background with a band of seigaiha waves along the bottom."""
         super().paintEvent(event)
         painter = QPainter(self)
+        paper = QLinearGradient(0, 0, 0, self.height())
+        paper.setColorAt(0, QColor("#f6eedc"))
+        paper.setColorAt(1, QColor("#e4d3b0"))
+        painter.fillRect(self.rect(), paper)
         painter.setRenderHint(QPainter.Antialiasing)
-        radius = 26
+        radius = self.scaled(WAVE)
         top = self.height() - radius * 3
-        ink = QPen(QColor(86, 120, 140, 150), 1.6)
+        ink = QPen(QColor(86, 120, 140, 150), 1.6 * self.ui_scale)
         fills = (QColor("#dce8ec"), QColor("#f4efe2"))
         for row in range(6):
             y = top + row * radius * 0.55
@@ -130,13 +167,14 @@ class StartScreen(QWidget):
 
     def set_recent_games(self, games: list[SaveSummary]) -> None:
         """Show the recent save files, newest first: game, map, round, players, date."""
+        self._games = list(games)
         self.recent.clear()
         for game in games:
             item = QListWidgetItem(f"{game.title()}\n{game.details()}")
             tip = str(game.path) if game.problem is None else game.problem
             item.setToolTip(tip)
             item.setData(Qt.UserRole, str(game.path))
-            item.setSizeHint(QSize(0, 2 * self.fontMetrics().height() + 14))
+            item.setSizeHint(QSize(0, 2 * self.fontMetrics().height() + self.scaled(14)))
             if game.problem is not None:
                 item.setForeground(QColor("#8a3b2e"))
             self.recent.addItem(item)
@@ -145,17 +183,21 @@ class StartScreen(QWidget):
             item.setFlags(Qt.NoItemFlags)
             self.recent.addItem(item)
         # as tall as its games (room for four at least), so the list never runs into the waves
-        row = 2 * self.fontMetrics().height() + 18
+        row = 2 * self.fontMetrics().height() + self.scaled(18)
         self.recent.setFixedHeight(row * min(max(len(games), 4), 6) + 6)
 
     def set_continue_game(self, game: SaveSummary | None) -> None:
-        """Say under Continue which game it resumes (hidden when there is none)."""
+        """Say under Continue which game it resumes: game, map, round, players and the date
+        (hidden when there is none)."""
         if game is None or game.problem is not None:
             self.continue_info.hide()
             self.continue_button.setToolTip(game.problem if game is not None else "")
             return
-        when = game.saved.strftime("%d %b, %H:%M")
-        self.continue_info.setText(f"{game.title()} · {when}")
+        # game, map and round; the players; the date: each on a line, names never split
+        title = " · ".join(_unbroken(part) for part in game.title().split(" · "))
+        players = ", ".join(_unbroken(player) for player in game.players)
+        when = game.saved.strftime("%d %b %Y, %H:%M")
+        self.continue_info.setText(f"{title}\n{players}\n{when}")
         self.continue_button.setToolTip(f"Resume: {game.title()}\n{game.details()}")
         self.continue_info.show()
 

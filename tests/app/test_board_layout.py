@@ -12,7 +12,7 @@ from PySide6.QtCore import QPointF, QRectF
 from app.board.maps_cache import map_geometry
 from app.board.scene import NAME_SIZE, MapScene
 from app.board.view import BoardView
-from app.games.rokugan.view import STATUS_ROW
+from app.games.rokugan.view import LEAST_NAME, STATUS_ROW
 
 maps_api = pytest.importorskip("maps.api")
 
@@ -42,9 +42,16 @@ def circle_hits_rect(x: float, y: float, r: float, rect: QRectF) -> bool:
     return math.hypot(dx, dy) < r
 
 
-def check_layout(geometry, qtbot) -> None:
-    # Given the map laid out for a game and fitted in a board of a 1280 × 720 window
-    scene = MapScene(geometry, status_row=STATUS_ROW, ownership=True, show_defense=False)
+def check_layout(geometry, qtbot, least_name: float = LEAST_NAME) -> None:
+    # Given the map laid out for a game (names kept legible) and fitted in a board of a
+    # 1280 × 720 window
+    scene = MapScene(
+        geometry,
+        status_row=STATUS_ROW,
+        ownership=True,
+        show_defense=False,
+        least_name=least_name,
+    )
     view = BoardView()
     qtbot.addWidget(view)
     view.resize(710, 650)
@@ -72,6 +79,20 @@ def check_layout(geometry, qtbot) -> None:
     for key, (x, y, r) in hit.items():
         for pid, rect in names.items():
             assert not circle_hits_rect(x, y, r, rect), (key, pid)
+    # And a name set apart from its block (legible over a small province's edges)
+    # covers no other name, plate or icons
+    boxes = [
+        (pid, QRectF(b.cx - b.hw, b.cy - b.hh, 2 * b.hw, 2 * b.hh))
+        for pid, block in scene.layout.blocks.items()
+        for b in block.boxes()
+    ]
+    for pid, block in scene.layout.blocks.items():
+        if block.name is None:
+            continue
+        mine = letters(scene, pid)
+        for other, rect in boxes:
+            if other != pid:
+                assert not mine.intersects(rect), (pid, other)
     # And each centre lies inside its own province
     for pid, spot in scene.centre_spots.items():
         assert scene.province_items[pid].path().contains(spot.scenePos()), pid
@@ -86,7 +107,45 @@ def test_targets_of_a_generated_200_province_map_never_collide(qapp, qtbot) -> N
     from maps.bench import voronoi_map
     from maps.geometry import derive
 
-    check_layout(derive(voronoi_map(200, seed=5)), qtbot)
+    # names as small as the provinces make them: 200 legible names cover such a map,
+    # and its targets then take three times as long to find room
+    check_layout(derive(voronoi_map(200, seed=5)), qtbot, least_name=0.0)
+
+
+def test_targets_and_legible_names_of_a_generated_60_province_map_never_collide(
+    qapp, qtbot
+) -> None:
+    from maps.bench import voronoi_map
+    from maps.geometry import derive
+
+    check_layout(derive(voronoi_map(60, seed=5)), qtbot)
+
+
+def test_a_name_set_apart_gives_way_to_a_place_that_finds_no_room_near_it(
+    qapp, rokugan_geometry, monkeypatch
+) -> None:
+    from app.board import layout, scene
+
+    # Given the Rokugan map, and a place in Takanosu that finds no room the first time
+    ids = {p.name: p.id for p in rokugan_geometry.mapfile.provinces}
+    cramped = ids["Takanosu"]
+    real = layout._targets
+    apart: list[set[str]] = []
+
+    def targets(geometry, shapes, boundaries, blocks, *args):
+        found, missing = real(geometry, shapes, boundaries, blocks, *args)
+        apart.append({pid for pid, block in blocks.items() if block.name is not None})
+        return found, ({cramped} if len(apart) == 1 else missing)
+
+    monkeypatch.setattr(layout, "_targets", targets)
+    monkeypatch.setattr(scene, "_LAYOUTS", {})
+    # When it is laid out with legible names
+    laid = MapScene(rokugan_geometry, status_row=STATUS_ROW, least_name=LEAST_NAME).layout
+    # Then Takanosu's name, set apart at first, goes back to its block, and the targets
+    # are found again; names far from it stay legible
+    assert len(apart) == 2 and cramped in apart[0]
+    assert cramped not in apart[1] and laid.blocks[cramped].name is None
+    assert apart[1] and apart[1] < apart[0]
 
 
 def test_a_border_target_lies_by_its_border_in_the_attacking_province(qapp, rokugan_geometry):

@@ -74,8 +74,13 @@ def test_a_game_saved_in_the_app_is_listed_with_its_round_and_date(
     assert line.startswith("Shinobi · round 1\nAiko (")
     assert "(random)" in line and datetime.now().strftime("%d %b %Y") in line
     assert window.start_screen.recent.item(0).toolTip() == str(target)
-    # And Continue says which game it resumes
-    assert window.start_screen.continue_info.text().startswith("Shinobi · round 1 · ")
+    # And Continue says which game it resumes: game, round, players and date, in its text
+    info = window.start_screen.continue_info
+    assert info.isVisible()
+    title, players, when = info.text().replace("\u00a0", " ").split("\n")
+    assert title == "Shinobi · round 1"
+    assert players.startswith("Aiko (") and "(random)" in players
+    assert when.startswith(datetime.now().strftime("%d %b %Y"))
     assert "Aiko (" in window.start_screen.continue_button.toolTip()
 
 

@@ -137,6 +137,38 @@ def test_each_resolution_ends_with_what_happened_to_you(graph) -> None:
     pytest.fail("round 1 did not end")
 
 
+def test_what_happened_to_you_counts_the_tokens_a_shugenja_discarded_in_the_placement(
+    graph,
+) -> None:
+    from app.games.rokugan.narrate import clan_name, token_words
+
+    for seed in range(1, 30):
+        discarded = None
+        for before, action, after, player in play(graph, seed, rounds=3):
+            # Given a round in which a shugenja discarded a token during the placement
+            if isinstance(action, A.PlayCard) and action.card == "shugenja":
+                t = before.tokens[int(action.targets[0][1:])]
+                discarded = (t[0], before.label(t[0], t[T_TID]), player, before.round)
+            if discarded is None or analyse(before, action, after) is None:
+                continue
+            owner, label, actor, round_ = discarded
+            assert round_ == before.round
+            # When the round is resolved
+            beats = GAME_UI.story(before, action, after, player, owner)
+            summary = next(line.text for line in beats[-1].lines if "For you: " in line.text)
+            # Then the owner's summary counts the token among those lost before the battles
+            lost = f"{token_words(label)} (discarded by {clan_name(after, actor)}'s shugenja)"
+            assert "your tokens lost before their battle: " in summary and lost in summary
+            # And everybody reads it in that clan's line (the shugenja revealed it)
+            told = GAME_UI.story(before, action, after, player, PUBLIC)[-1].lines
+            mine = next(
+                line.text for line in told if f" — {clan_name(after, owner)}: " in line.text
+            )
+            assert lost in mine
+            return
+    pytest.fail("no shugenja was played in the sample games")
+
+
 def test_the_board_at_the_reveal_holds_the_last_placement(graph) -> None:
     for before, action, after, player in play(graph, 7, rounds=1):
         if analyse(before, action, after) is None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 
 from PySide6.QtCore import (
     QAbstractAnimation,
@@ -19,7 +20,9 @@ from PySide6.QtCore import (
     QParallelAnimationGroup,
     QPauseAnimation,
     QPointF,
+    QRectF,
     QSequentialAnimationGroup,
+    Qt,
     QVariantAnimation,
     Signal,
 )
@@ -30,9 +33,8 @@ import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.board.animate import animation, fade
 from app.board.scene import MapScene
 from app.games.rokugan import narrate
-from app.games.rokugan.resolution import Battle, Picture, StepFacts
+from app.games.rokugan.resolution import Battle, Picture, StepFacts, ViewToken
 from app.games.rokugan.tokens import (
-    STATUS_FONT,
     TokenItem,
     _group,
     _pill,
@@ -44,6 +46,7 @@ from engine.rokugan.data import CLANS, SPECIAL_NAMES
 from engine.rokugan.state import RokuganState
 
 TOKEN_RADIUS = 1.45  # a combat token's radius in units, where there is room for it
+BATTLE_FONT = 2.0  # a battle's totals, in units: ≥ 9 pt at fit zoom on 1280×720 (12 px)
 
 
 class BoardOverlay(QObject):
@@ -59,6 +62,7 @@ class BoardOverlay(QObject):
         self.token_items: dict[str, TokenItem] = {}
         self.status_items: dict[int, QGraphicsItem] = {}
         self.battle_items: dict[int, QGraphicsItem] = {}
+        self._battle_spots: tuple[tuple[Battle, ...], dict[int, tuple[QPointF, int]]] = ((), {})
         self._animation: QAbstractAnimation | None = None
         self._end: Callable[[], None] | None = None
 
@@ -98,14 +102,21 @@ class BoardOverlay(QObject):
                 if item is not None:
                     item.setToolTip(tips(q))
         self._tokens(state, picture, viewer)
-        for battle in picture.battles:
-            self._battle_mark(state, battle)
+        self._battle_marks(state, picture.battles, picture.tokens)
 
     def colour(self, state: RokuganState, player: int) -> QColor:
         """A seat's clan colour."""
         return QColor(clan_identity(CLANS[state.clans[player]]).colour)
 
     def _status(self, state: RokuganState, picture: Picture, q: int) -> QGraphicsItem | None:
+        row = self._status_row(state, picture, q)
+        if row is not None:
+            self._add(row)
+            self.status_items[q] = row
+        return row
+
+    def _status_row(self, state: RokuganState, picture: Picture, q: int) -> QGraphicsItem | None:
+        """Province `q`'s status row in `picture`, at its plate (not yet on the scene)."""
         pid = state.board.ids[q]
         anchor = self.scene.status_anchor(pid)
         if anchor is None:
@@ -127,8 +138,6 @@ class BoardOverlay(QObject):
         row.setPos(point)
         row.setZValue(40)
         row.setToolTip(_status_tip(state, picture, q))
-        self._add(row)
-        self.status_items[q] = row
         return row
 
     def _tokens(self, state: RokuganState, picture: Picture, viewer: int | None) -> None:
@@ -194,33 +203,93 @@ class BoardOverlay(QObject):
             self._add(item)
             self.token_items[f"#{s}"] = item
 
-    def _battle_mark(self, state: RokuganState, battle: Battle) -> QGraphicsItem:
-        """The battle's totals at its province: each side's clan-coloured pill, the
-        defender's as its tokens + the province's defence."""
+    def _battle_marks(
+        self,
+        state: RokuganState,
+        battles: tuple[Battle, ...],
+        tokens: tuple[ViewToken | None, ...],
+        after: Picture | None = None,
+    ) -> list[QGraphicsItem]:
+        """Each battle's totals at its province, clear of names, status rows (as they are
+        and as they will be in `after`), each other, and the `tokens` on the board still
+        there when they appear (a battle's own tokens give way to its totals): in a row,
+        or in two where that fits nearer; placed once for a step's battles, so they stay
+        put from the first battle to the end."""
+        cached, spots = self._battle_spots
+        if battles and cached != battles:
+            ids = state.board.ids
+            labels = []
+            drawn: dict[str, list[QRectF]] = {}  # each shape's rectangle around its origin
+            for battle in battles:
+                key = str(battle.province)
+                drawn[key] = [
+                    self._battle_mark(state, battle, stacked).childrenBoundingRect()
+                    for stacked in (False, True)
+                ]
+                point = self.scene.centre_point(ids[battle.province])
+                sizes = [(rect.width(), rect.height()) for rect in drawn[key]]
+                labels.append((key, ids[battle.province], point, sizes))
+            fought_in = _battle_of_tokens(state, battles, tokens)
+            pieces = [
+                (
+                    item.pos(),
+                    item.radius * (1.35 if item.arrow is not None else 1.0),
+                    fought_in.get(int(key[1:]), len(battles)),
+                )
+                for key, item in self.token_items.items()
+            ]
+            rows = list(self.status_items.values())
+            if after is not None:  # the rows the step leaves behind
+                rows += [self._status_row(state, after, q) for q in range(state.board.n)]
+            taken = [row.mapRectToScene(row.childrenBoundingRect()) for row in rows if row]
+            found = self.scene.label_spots(labels, pieces, taken)
+            # a spot is the middle of the shape's rectangle; the mark's origin is set off it
+            spots = {
+                int(key): (centre - drawn[key][shape].center(), shape)
+                for key, (centre, shape) in found.items()
+            }
+            self._battle_spots = (battles, spots)
+        marks = []
+        for battle in battles:
+            point, shape = spots.get(battle.province, (None, 0))
+            mark = self._battle_mark(state, battle, shape == 1)
+            if point is not None:
+                mark.setPos(point)
+            self._add(mark)
+            self.battle_items[battle.province] = mark
+            marks.append(mark)
+        return marks
+
+    def _battle_mark(self, state: RokuganState, battle: Battle, stacked: bool) -> QGraphicsItem:
+        """The battle's totals, at its province's centre (not yet on the scene): each
+        side's clan-coloured pill, the defender's as its tokens + the province's defence;
+        `stacked` puts the defender's under the attackers'."""
         u = self.scene.unit
         q = battle.province
-        size = u * STATUS_FONT
-        parts = []
-        for p in battle.attackers:
-            parts.append(self._total_pill(state, p, str(battle.total(p)), size))
+        size = u * BATTLE_FONT
+        attack = [self._total_pill(state, p, str(battle.total(p)), size) for p in battle.attackers]
         if battle.attackers:
             sword = QGraphicsPathItem(_text_path("⚔", size))
             sword.setBrush(QColor("#1d1a15"))
-            parts.append((sword, size * 1.1))
+            attack.append((sword, size * 0.95))
+        defend = []
         d = battle.defender
         if d >= 0:
             text = f"{battle.total(d)}+{battle.bonus}" if battle.attackers else str(battle.total(d))
-            parts.append(self._total_pill(state, d, text, size))
+            defend.append(self._total_pill(state, d, text, size))
         elif battle.attackers:
-            parts.append(self._total_pill(state, -1, f"+{battle.bonus}", size))
-        mark = _group(parts, u * 0.3)
-        target = self.scene.target(state.board.ids[q])
-        centre = (
-            QPointF(target.x, target.y)
-            if target is not None
-            else self.scene.centre_point(state.board.ids[q])
-        )
-        mark.setPos(centre)
+            defend.append(self._total_pill(state, -1, f"+{battle.bonus}", size))
+        gap = u * 0.15
+        if stacked and attack and defend:
+            mark = QGraphicsPathItem()
+            mark.setPen(Qt.NoPen)
+            rise = size * 0.66
+            for row, dy in ((_group(attack, gap), -rise), (_group(defend, gap), rise)):
+                row.setParentItem(mark)
+                row.setPos(0, dy)
+        else:
+            mark = _group([*attack, *defend], gap)
+        mark.setPos(self.scene.centre_point(state.board.ids[q]))
         mark.setZValue(55)
         winner = battle.winner
         mark.setToolTip(
@@ -229,8 +298,6 @@ class BoardOverlay(QObject):
             + (f"; defence {battle.bonus}" if battle.attackers else "")
             + (f"; {narrate.clan_name(state, winner)} holds it" if winner >= 0 else "")
         )
-        self._add(mark)
-        self.battle_items[q] = mark
         return mark
 
     def _total_pill(
@@ -242,8 +309,8 @@ class BoardOverlay(QObject):
         else:
             fill, ink = QColor("#eef0f4"), QColor("#28344a")
         letters = _text_path(text, size)
-        width = letters.boundingRect().width() + size * 0.9
-        pill = QGraphicsPathItem(_pill(width, size * 1.3))
+        width = letters.boundingRect().width() + size * 0.65
+        pill = QGraphicsPathItem(_pill(width, size * 1.25))
         pill.setBrush(fill)
         pill.setPen(ink)
         inner = QGraphicsPathItem(letters, pill)
@@ -297,13 +364,18 @@ class BoardOverlay(QObject):
         elif facts.number == 5:
             group = QSequentialAnimationGroup(self)
             current = before
-            for battle in facts.battles:
-                following = _after_battle(current, after, battle, state)
+            marks = self._battle_marks(state, facts.battles, before.tokens, after)
+            for battle, mark in zip(facts.battles, marks, strict=True):
+                # the battle's tokens give way to its totals, then its province changes
+                fought = _tokens_fought(current, battle, state)
+                following = _after_battle(fought, after, battle, state)
+                meet = QParallelAnimationGroup(self)
+                meet.addAnimation(self._changes(state, current, fought, ms // 2))
+                meet.addAnimation(_pop(mark, ms // 2, self))
                 one = QSequentialAnimationGroup(self)
-                mark = self._battle_mark(state, battle)
-                one.addAnimation(_pop(mark, ms // 2, self))
+                one.addAnimation(meet)
                 one.addAnimation(QPauseAnimation(ms // 3, self))
-                one.addAnimation(self._changes(state, current, following, ms // 2))
+                one.addAnimation(self._changes(state, fought, following, ms // 2))
                 group.addAnimation(one)
                 current = following
             group.addAnimation(self._changes(state, current, after, ms // 2))
@@ -371,8 +443,26 @@ class BoardOverlay(QObject):
         return group
 
 
-def _after_battle(current: Picture, final: Picture, battle: Battle, state: RokuganState) -> Picture:
-    """`current` with one battle fought: its tokens gone, its province as it ends."""
+def _battle_of_tokens(
+    state: RokuganState, battles: tuple[Battle, ...], tokens: tuple[ViewToken | None, ...]
+) -> dict[int, int]:
+    """The index in `battles` of the battle each board token takes part in (by serial; a
+    Blessing in its host's)."""
+    order = {battle.province: index for index, battle in enumerate(battles)}
+    out: dict[int, int] = {}
+    for s in range(len(tokens)):
+        t = tokens[s]
+        for _ in range(len(tokens)):  # a Blessing follows its host
+            if t is None or t[3] < 0:
+                break
+            t = tokens[t[3]]
+        if t is not None and t[1] >= 0 and state.board.slot_target[t[1]] in order:
+            out[s] = order[state.board.slot_target[t[1]]]
+    return out
+
+
+def _tokens_fought(current: Picture, battle: Battle, state: RokuganState) -> Picture:
+    """`current` with one battle's tokens gone (and the Blessings on them)."""
     b = state.board
     q = battle.province
     tokens = list(current.tokens)
@@ -385,6 +475,13 @@ def _after_battle(current: Picture, final: Picture, battle: Battle, state: Rokug
     for s, t in enumerate(tokens):  # blessings on tokens that left
         if t is not None and t[3] >= 0 and tokens[t[3]] is None:
             tokens[s] = None
+    return replace(current, tokens=tuple(tokens))
+
+
+def _after_battle(current: Picture, final: Picture, battle: Battle, state: RokuganState) -> Picture:
+    """`current` with one battle fought: its tokens gone, its province as it ends."""
+    q = battle.province
+    tokens = _tokens_fought(current, battle, state).tokens
 
     def with_q(values: tuple[int, ...], new: int) -> tuple[int, ...]:
         return (*values[:q], new, *values[q + 1 :])

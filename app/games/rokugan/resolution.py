@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from engine.rokugan import actions as A
 from engine.rokugan.data import (
     ARMY,
     BLESSING,
@@ -52,6 +53,10 @@ CLEARED_RAID = "cleared by raid"  # in or around a scorched province (step 3)
 CLEARED_PEACE = "cleared by peace"  # in or around a province made peaceful (step 4)
 FOUGHT = "fought"  # took part in a battle (step 5)
 HOST_GONE = "host gone"  # a Blessing whose host left
+# why a token left the board during the placement, before the reveal
+SHUGENJA = "shugenja"  # discarded by an opponent's shugenja card (revealed first)
+FIRST_PLAYER_CARD = "first player"  # sent back to its owner's pool (still face down)
+SHADOWLANDS = "shadowlands"  # discarded by Dark Favors or Purge the Weak (revealed first)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +150,22 @@ class Removal:
 
 
 @dataclass(frozen=True, slots=True)
+class PlacementLoss:
+    """A token taken off the board during the placement, before the round's reveal."""
+
+    player: int  # whose token it was
+    label: str
+    reason: str  # SHUGENJA, FIRST_PLAYER_CARD or SHADOWLANDS
+    actor: int  # who played the card
+    card: str = ""  # the Shadowlands card's name
+
+    @property
+    def public(self) -> bool:
+        """True when everybody saw what the token was (it was revealed to be discarded)."""
+        return self.reason != FIRST_PLAYER_CARD
+
+
+@dataclass(frozen=True, slots=True)
 class Special:
     """A raid or diplomacy token's effect: the province, and whether it worked."""
 
@@ -176,6 +197,7 @@ class Resolution:
     after: RokuganState
     steps: list[StepFacts] = field(default_factory=list)
     consistent: bool = True  # the retold board matches the engine's result
+    placement: tuple[PlacementLoss, ...] = ()  # tokens the round's cards took off the board
 
     @property
     def tokens(self) -> list[tuple | None]:
@@ -204,7 +226,7 @@ def analyse(before: RokuganState, action: Any, after: RokuganState) -> Resolutio
     reveal = state_at_reveal(before, action)
     sim = reveal.clone()
     b = sim.board
-    result = Resolution(reveal, before, after)
+    result = Resolution(reveal, before, after, placement=placement_losses(before, action, reveal))
     steps = resolve_in_steps(sim)
 
     def picture(state: RokuganState, battles: tuple[Battle, ...] = ()) -> Picture:
@@ -359,6 +381,36 @@ def _strength(state: RokuganState, tokens: list, serial: int) -> int:
         strength += state.tok(bt[T_PLAYER], bt[T_TID])[1]
         blessing = bt[T_BLESSED]
     return strength
+
+
+def placement_losses(
+    before: RokuganState, action: Any, reveal: RokuganState
+) -> tuple[PlacementLoss, ...]:
+    """The tokens cards took off the board during this round's placement, in order: a
+    shugenja's, the first-player card's, Dark Favors' and Purge the Weak's. Read by
+    taking the round's decisions back one by one (the state keeps no other record)."""
+    # (tokens before, player, decision, tokens after) of the round's decisions, last first
+    moves = [(list(before.tokens), before.current_player(), action, list(reveal.tokens))]
+    state = before.clone()
+    while state.history:
+        decision, after = state.history[-1], list(state.tokens)
+        state.undo()
+        if state.round != before.round:
+            break  # the decision that resolved the previous round
+        moves.append((list(state.tokens), state.current_player(), decision, after))
+    losses: list[PlacementLoss] = []
+    card = ""  # the card whose sub-decisions (Dark Favors' discard) are being made
+    for tokens, actor, decision, after in reversed(moves):
+        if isinstance(decision, A.PlayCard):
+            card = decision.card
+        elif not isinstance(decision, A.Discard):
+            continue  # only cards take tokens off the board before the reveal
+        reason = {"shugenja": SHUGENJA, "first_player": FIRST_PLAYER_CARD}.get(card, SHADOWLANDS)
+        for s, t in enumerate(tokens):
+            if t is not None and (s >= len(after) or after[s] is None):
+                label = before.label(t[T_PLAYER], t[T_TID])
+                losses.append(PlacementLoss(t[T_PLAYER], label, reason, actor, card))
+    return tuple(losses)
 
 
 def _battles(state: RokuganState, tokens: list, lion_bluff: dict[int, int]) -> list[Battle]:

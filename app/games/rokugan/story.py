@@ -5,7 +5,8 @@ Qt-free. `story` is the game's `GameUI.story`: the decision's own line (`narrate
 when the decision ended the placement, one beat per rulebook step (`resolution.analyse`),
 each with its log lines and the `ResolutionStep` the board shows (its payload a `StepShow`:
 the board before and after the step). After the seventh step comes a short summary:
-provinces taken and lost, tokens lost before their battle, the honor change.
+provinces taken and lost, tokens lost before their battle (to cards during the placement,
+or in the resolution's first steps), the honor change.
 """
 
 from __future__ import annotations
@@ -21,10 +22,13 @@ from app.games.rokugan.resolution import (
     BLUFF_BACK,
     CLEARED_PEACE,
     CLEARED_RAID,
+    FIRST_PLAYER_CARD,
     HOST_GONE,
     ILLEGAL,
+    SHUGENJA,
     Battle,
     Picture,
+    PlacementLoss,
     Resolution,
     StepFacts,
     analyse,
@@ -403,6 +407,10 @@ def summary(resolution: Resolution, tell: Teller) -> Lines:
     viewer = tell.viewer
     players = [viewer] if viewer >= 0 else list(range(after.n))
     lost_tokens: dict[int, list[str]] = {}
+    for loss in resolution.placement:  # taken by cards during the placement
+        known = loss.public or viewer in (loss.player, EVERYTHING)
+        what = narrate.token_words(loss.label) if known else "a token"
+        lost_tokens.setdefault(loss.player, []).append(f"{what} ({_taken_by(loss, tell)})")
     spent = {sp.serial for facts in resolution.steps[2:4] for sp in facts.specials}
     for facts in resolution.steps[1:4]:
         for removal in facts.removals:
@@ -444,3 +452,13 @@ def summary(resolution: Resolution, tell: Teller) -> Lines:
         places = tuple(after.board.ids[q] for q in gained + lost)
         lines.append((f"{head}: " + "; ".join(parts) + ".", places))
     return lines
+
+
+def _taken_by(loss: PlacementLoss, tell: Teller) -> str:
+    """What took a token off the board during the placement, in a few words."""
+    whose = tell.whose(loss.actor)
+    if loss.reason == SHUGENJA:
+        return f"discarded by {whose} shugenja"
+    if loss.reason == FIRST_PLAYER_CARD:
+        return f"sent back to the pool by {whose} first-player card"
+    return f"discarded by {whose} {narrate.pretty(loss.card)}"

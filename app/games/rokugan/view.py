@@ -76,6 +76,7 @@ SIDE_WIDTH = 260  # the controls column beside a tall map (pixels)
 BAND_HEIGHT = 170  # the controls band under a wide map (pixels)
 QWIDGETSIZE_MAX = (1 << 24) - 1
 STATUS_ROW = [(9.3, 2.8), (6.6, 5.8)]  # a province's status: one row, or two (units)
+LEAST_NAME = 0.95  # of a name's full size: ≥ 9 pt at fit zoom in a 1280 × 720 window
 FLASH_MS = 1800  # how long a log line's places stay lit
 
 
@@ -285,6 +286,7 @@ class RokuganView(PickTreeView):
             ownership=True,
             show_defense=False,
             parent=self,
+            least_name=LEAST_NAME,
         )
         self.overlay = BoardOverlay(self.scene, self)
         self.board.setScene(self.scene)

@@ -1,0 +1,149 @@
+"""Words on the Rokugan board a player can read: every province name at least 9 pt at fit
+zoom in a 1280 × 720 window, and each battle's totals clear of names, status rows and
+tokens."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from PySide6.QtCore import QRectF
+
+from app.board.scene import NAME_SIZE, MapScene
+from app.games.rokugan.overlay import BoardOverlay
+from app.games.rokugan.resolution import analyse
+from app.games.rokugan.view import LEAST_NAME, STATUS_ROW
+from app.session import AI, HUMAN, NewGameConfig, Seat
+from engine.rokugan import actions as A
+
+maps_api = pytest.importorskip("maps.api")
+
+
+def letters(scene: MapScene, pid: str) -> QRectF:
+    """The box of a province name's letters on the scene (the halo left out)."""
+    item = scene.names[pid]
+    box = item.mapRectToScene(item.childrenBoundingRect())
+    halo = scene.unit * NAME_SIZE * 0.14 * item.scale()
+    return box.adjusted(halo, halo, -halo, -halo)
+
+
+def test_every_province_name_is_at_least_9_points_at_fit_zoom_on_1280_by_720(window, qtbot) -> None:
+    # Given a game in a 1280 × 720 window, the board fitted
+    window.resize(1280, 720)
+    seats = (Seat(HUMAN, choice="crab"), Seat(AI, "random"), Seat(AI, "random"))
+    assert window.start_game(NewGameConfig("rokugan", seats, seed=3))
+    qtbot.waitUntil(lambda: window.controller.human_to_act, timeout=20000)
+    view = window.game_screen.view
+    view.fit()
+    qtbot.wait(50)
+    # Then every name's letters are drawn at 9 pt or more, the smallest provinces' too
+    pixels_per_unit = view.scene.unit * view.board.transform().m11()
+    nine_points = 9 * view.board.logicalDpiY() / 72
+    sizes = {
+        pid: NAME_SIZE * item.scale() * pixels_per_unit for pid, item in view.scene.names.items()
+    }
+    assert len(sizes) == 30
+    small = {pid: size for pid, size in sizes.items() if size < nine_points - 0.01}
+    assert not small, small
+    # And a name set beside its province has a leader line into it
+    for pid, block in view.scene.layout.blocks.items():
+        if block.leader is not None:
+            line = view.scene.leaders[pid]
+            assert view.scene.province_items[pid].path().contains(line.path().currentPosition())
+
+
+def play(graph, seed: int, rounds: int):
+    """A random game's decisions to the end of `rounds`: (before, action, after)."""
+    from engine.registry import get_game
+
+    state = get_game("rokugan").new_game(4, seed, {}, graph)
+    rng = random.Random(seed)
+    while not state.is_terminal() and state.round <= rounds:
+        before = state.clone()
+        legal = state.legal_actions()
+        # attacks more often than at random: battles are what is drawn
+        places = [a for a in legal if isinstance(a, A.Place) and "->" in a.where]
+        action = rng.choice(places if places and rng.random() < 0.7 else legal)
+        state.apply(action)
+        yield before, action, state.clone()
+
+
+def drawn(item) -> QRectF:
+    """What an item and its children cover on the scene (a name's halo included)."""
+    return item.mapRectToScene(item.boundingRect() | item.childrenBoundingRect())
+
+
+def mark_rect(item) -> QRectF:
+    """A battle mark's pills on the scene (the pop animation's scale left out)."""
+    return item.childrenBoundingRect().translated(item.pos())
+
+
+def disc_hits_rect(x: float, y: float, r: float, rect: QRectF) -> bool:
+    dx = max(rect.left() - x, 0.0, x - rect.right())
+    dy = max(rect.top() - y, 0.0, y - rect.bottom())
+    return math.hypot(dx, dy) < r
+
+
+def assert_clear(scene: MapScene, overlay: BoardOverlay, where: str) -> int:
+    """No battle mark on show covers a name (its halo included), an icon, a status row, a
+    token on show or another mark; returns how many marks show."""
+    boxes = [(f"name {pid}", drawn(item)) for pid, item in scene.names.items()]
+    boxes += [(f"icon {pid}", drawn(icon)) for pid, icons in scene.icons.items() for icon in icons]
+    boxes += [
+        (f"status {q}", row.mapRectToScene(row.childrenBoundingRect()))
+        for q, row in overlay.status_items.items()
+    ]
+    marks = {q: mark_rect(item) for q, item in overlay.battle_items.items() if item.opacity()}
+    tokens = {key: item for key, item in overlay.token_items.items() if item.opacity() > 0.01}
+    for q, rect in marks.items():
+        for what, box in boxes:
+            assert not rect.intersects(box), (where, q, what)
+        for key, token in tokens.items():
+            pos = token.pos()
+            assert not disc_hits_rect(pos.x(), pos.y(), token.radius, rect), (where, q, key)
+        for other, rect2 in marks.items():
+            assert other == q or not rect.intersects(rect2), (where, q, other)
+    return len(marks)
+
+
+def test_battle_totals_cover_no_name_status_token_or_other_total(qapp, rokugan_geometry) -> None:
+    graph = maps_api.load_graph("rokugan")
+    scene = MapScene(
+        rokugan_geometry,
+        status_row=STATUS_ROW,
+        ownership=True,
+        show_defense=False,
+        least_name=LEAST_NAME,
+    )
+    overlay = BoardOverlay(scene)
+    battles = 0
+    for seed in (1, 2):
+        for before, action, after in play(graph, seed, rounds=3):
+            resolution = analyse(before, action, after)
+            if resolution is None:
+                continue
+            # Given a round's battles step played on the board, one battle after another
+            diplomacy, fights = resolution.steps[3], resolution.steps[4]
+            overlay.animate_step(resolution.reveal, diplomacy.picture, fights, 0, 1000)
+            animation = overlay._animation
+            assert animation is not None and overlay.token_items
+            animation.pause()
+            elapsed = 0
+            for index in range(len(fights.battles)):
+                # When a battle's totals have appeared (its own tokens given way to them)
+                battle = animation.animationAt(index)
+                animation.setCurrentTime(elapsed + battle.animationAt(0).duration())
+                elapsed += battle.duration()
+                # Then they cover no name, status row, token still there or other totals
+                where = f"seed {seed} round {before.round} battle {index + 1}"
+                assert assert_clear(scene, overlay, where) == index + 1
+            battles += len(fights.battles)
+            # And neither when the step has ended, the totals where they were
+            where = {q: item.pos() for q, item in overlay.battle_items.items()}
+            overlay.skip()
+            assert {q: item.pos() for q, item in overlay.battle_items.items()} == where
+            assert assert_clear(scene, overlay, f"seed {seed} round {before.round}, after") == len(
+                fights.battles
+            )
+    assert battles >= 20
