@@ -216,6 +216,13 @@ SHINOBI_CLANS = (
 )
 """Shinobi's five clans in the engine's clan order (Go-Hōjō, Mōri, Oda, Takeda, Uesugi)."""
 
+SHINOBI_SEATS = ("#5a3317", "#7e8184", "#030204", "#827717", "#7a2667")
+"""Shinobi's seats by seat (the clans are secret, so a seat has a colour of its own): muted
+tones, brown, grey, black, olive and plum, at least `MIN_DELTA_E` apart in every vision,
+15 or more from every clan colour in normal vision (a seat's colour hints at no clan) and
+3:1 or more against the table's light panels (its last move is ringed in it). Found by a
+constrained search that kept the earlier tones as near as that allows."""
+
 
 def rokugan_clan(clan: str) -> Identity:
     """The identity of a Rokugan clan id; a grey stranger for an unknown one."""
