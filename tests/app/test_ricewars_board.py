@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from itertools import combinations
 
 import pytest
 from PySide6.QtCore import QPointF
@@ -15,8 +16,9 @@ from app.games import game_ui
 from app.games.base import EVERYTHING, PUBLIC
 from app.games.ricewars import story
 from app.games.ricewars.board import BADGE_FONT
-from app.games.ricewars.fights import StepShow
+from app.games.ricewars.fights import BoardPicture, StepShow
 from app.games.ricewars.picks import FIELD
+from app.palette import MIN_DELTA_E, VISIONS, difference
 from app.session import AI, HUMAN, GameSession, NewGameConfig, Seat
 from engine.ricewars.data import ADVISORS, CARDS
 from engine.ricewars.state import HIRE, PALACE, RiceWarsState
@@ -88,6 +90,33 @@ def test_fields_are_tinted_in_their_owners_colour_and_change_when_taken(qtbot) -
     # Then the taken field has its new owner's colour
     assert fills(view) == expected_fills(view, after)
     assert fills(view)[field] != old
+
+
+def test_drawn_fills_of_owners_and_free_fields_differ_for_everyone(qtbot) -> None:
+    from engine.registry import get_game
+    from maps.api import load_graph
+
+    # Given the 5-player board drawn with fields of every daimyo, free and blessed fields
+    state = get_game("ricewars").new_game(5, 1, {}, load_graph("ricewars-epic"))
+    view, _session = shown(state, qtbot, side="epic")
+    b = state.board
+    owner = tuple(-1 if b.blessed[f] else f % 6 - 1 for f in range(b.n))
+    view.fields.draw(state, BoardPicture(owner, (-1,) * state.seats, (0,) * state.seats))
+    # When the brushes the scene paints the fields with are read
+    drawn: dict[str, set[str]] = {}
+    for f, fid in enumerate(b.ids):
+        kind = f"seat {owner[f]}" if owner[f] >= 0 else "blessed" if b.blessed[f] else "paddy"
+        drawn.setdefault(kind, set()).add(view.scene.province_items[fid].brush().color().name())
+    # Then every kind of field has one fill, and two kinds (but the two free kinds) differ
+    # by CIEDE2000 20 or more in normal vision, deuteranopia and protanopia
+    assert len(drawn) == 7 and all(len(colours) == 1 for colours in drawn.values())
+    fill = {kind: colours.pop() for kind, colours in drawn.items()}
+    for first, second in combinations(fill, 2):
+        if {first, second} == {"paddy", "blessed"}:
+            continue
+        for vision in VISIONS:
+            delta = difference(fill[first], fill[second], vision)
+            assert delta >= MIN_DELTA_E, (first, second, vision, round(delta, 1))
 
 
 def test_stepping_a_combat_changes_the_board_at_its_result(qtbot) -> None:
