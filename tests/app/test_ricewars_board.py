@@ -9,7 +9,8 @@ import re
 from itertools import combinations
 
 import pytest
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QApplication
 
 from app.board.scene import NAME_SIZE
 from app.games import game_ui
@@ -17,11 +18,13 @@ from app.games.base import EVERYTHING, PUBLIC
 from app.games.ricewars import story
 from app.games.ricewars.board import BADGE_FONT
 from app.games.ricewars.fights import BoardPicture, StepShow
+from app.games.ricewars.panel import swatch
 from app.games.ricewars.picks import FIELD
+from app.games.ricewars.view import SIDE_WIDTH
 from app.palette import MIN_DELTA_E, VISIONS, difference
 from app.session import AI, HUMAN, GameSession, NewGameConfig, Seat
 from engine.ricewars.data import ADVISORS, CARDS
-from engine.ricewars.state import HIRE, PALACE, RiceWarsState
+from engine.ricewars.state import HIRE, PALACE, PHASE_NAMES, RiceWarsState
 from tests.app.test_ricewars_game import click_board, wait_for_me
 from tests.app.test_ricewars_view import new_state, play_until
 from tests.engine.ricewars.helpers import new
@@ -201,6 +204,51 @@ def test_names_and_printed_values_are_legible_at_fit_zoom_on_1280_by_720(window,
         window.close_game()
 
 
+def clipped(view) -> list[str]:
+    """What of the Rice Wars view does not fit the place it is given (nothing: [])."""
+    QApplication.processEvents()
+    out = []
+    if view.side.verticalScrollBar().maximum() > 0:
+        out.append("the daimyo boards' column scrolls")
+    if view.track.sizeHint().width() > view.track.width():
+        out.append("the round track is cut off")
+    for label in (view.panel, *view.daimyo_boards.values(), view.prompt):
+        if label.heightForWidth(label.width()) > label.height():
+            out.append(f"{label.text()[:40]!r} is cut off")
+    if view.choice_box.sizeHint().width() > view.choice_box.width():
+        out.append("the choices are cut off")
+    return out
+
+
+def test_five_daimyo_fit_at_1280_by_720_in_every_phase(window, qtbot) -> None:
+    from tests.app.test_ricewars_game import decide
+
+    # Given a 5-player game in a 1280 × 720 window
+    window.resize(1280, 720)
+    start(window, players=5, seed=3, side="epic")
+    state = window.session.state
+    view = window.game_screen.view
+    seen: set[str] = set()
+
+    def read_step(title: str) -> bool:
+        # Then each resolution step fits
+        assert not clipped(view), (title, clipped(view))
+        seen.add("fight" if title.startswith("Combat at") else "step")
+        qtbot.mouseClick(window.game_screen.continue_button, Qt.LeftButton)
+        return True
+
+    rng = random.Random(3)
+    while not {"hire", "bid", "action", "fight", "step"} <= seen and state.round < 4:
+        wait_for_me(window, qtbot, read_step)
+        # and each of my decisions: nothing scrolls, nothing is cut off, the governor shows
+        assert not clipped(view), (PHASE_NAMES[state.phase], clipped(view))
+        assert f"Governor: {swatch(state, state.governor)}" in view.track.text()
+        seen.add(PHASE_NAMES[state.phase])
+        decide(window, qtbot, rng)
+    assert {"hire", "bid", "action", "fight", "step"} <= seen, seen
+    window.close_game()
+
+
 def test_a_click_on_no_lit_field_changes_nothing_and_says_why(window, qtbot) -> None:
     # Given my palace to place (the palace sites are lit)
     start(window, seed=4)
@@ -291,9 +339,12 @@ def test_a_scaled_up_view_grows_its_text_and_cards(qtbot) -> None:
     state = play_until(new_state(seed=3), lambda s: s.round >= 2, seed=3)
     small, _ = shown(state, qtbot)
     big, _ = shown(state, qtbot)
+    big.resize(2000, 1300)
     big.set_ui_scale(2.0)
-    # Then the daimyo boards' column, the cards and the hand strip grow with it
-    assert big.side.width() >= 2 * small.side.width() - 2
+    # Then the daimyo boards' column (its narrowest: it takes what the map leaves free),
+    # the cards and the hand strip grow with it
+    assert small.side.width() >= SIDE_WIDTH and big.side.width() >= 2 * SIDE_WIDTH
+    assert big.side.width() > small.side.width()
     assert big.hand_box.height() > 1.8 * small.hand_box.height()
     card = next(iter(big.card_buttons.values()))
     assert card.maximumHeight() > 1.8 * next(iter(small.card_buttons.values())).maximumHeight()
