@@ -107,12 +107,16 @@ def wait_share(level: str, seconds: float, waited: float, seats_ahead: int) -> f
     """The time cap of one decision of `level` when the person has waited `waited`
     seconds and `seats_ahead` computer seats (this one included) act before their next
     prompt: what is left of `WAIT_SECONDS`, shared with them and one decision more (a
-    card, a look or a swap in between), never more than the level's own `seconds`."""
+    card, a look or a swap in between), never more than the level's own `seconds`, and
+    never less than `MIN_THINK_SECONDS` unless `seconds` is less. Shared this way, the
+    decisions ahead never use more than what is left of the wait, even with several
+    decisions in one seat's turn, until a share reaches that floor
+    (tests/ai/test_wait_budget.py)."""
     wait = WAIT_SECONDS.get(level)
     if wait is None:
         return seconds
     left = wait - APP_SECONDS - waited
-    return max(MIN_THINK_SECONDS, min(seconds, left / (seats_ahead + 1)))
+    return min(seconds, max(MIN_THINK_SECONDS, left / (seats_ahead + 1)))
 
 
 def level_for(level: str, game_id: str) -> Level:

@@ -9,7 +9,10 @@ the wait) with its time cap and the wait's clock running on CPU time, so other p
 the machine change nothing; a wait is the sum over its computer decisions of their CPU
 time or the pace (once per seat's turn, as the app paces), whichever is longer, plus
 `--app-ms` of the app's own work per decision
-(redraw, story; measured with `--gui`). With `--gui` the real app window plays instead
+(redraw, story; measured with `--gui`). While the person sits out (Rice Wars: both pass
+markers down) and watches the others play on, each computer seat's turn is a wait of its
+own (phase "watched"), as the app budgets it; the report adds how far the next prompt was
+from the second pass. With `--gui` the real app window plays instead
 (offscreen) and reports wall-clock and CPU seconds, and the app's own CPU per decision.
 Options: `--game` (rokugan), `--level` (normal), `--players` (5), `--rounds` (5), `--seed`
 (1), `--pace` (fast), `--app-ms` (30), `--gui`, `--json`. Figures: docs/PERFORMANCE.md.
@@ -102,21 +105,30 @@ def model(
     saved = ai.base.time, ai.search.time
     ai.base.time = ai.search.time = cpu_clock  # type: ignore[assignment]
     waits: list[dict[str, Any]] = []
-    waited: float | None = None
+    waited: float | None = None  # the wait so far: since the person's decision, or
+    # while the person watches (sits out) since the turn of the seat watched began
     thinking: list[float] = []
+    since_prompt = [0.0, 0]  # seconds and computer decisions since the last prompt
     last_actor = -1
+    watched = [-1]  # the seat whose turn the person watches (-1: none)
     sat_out = [False]  # the person had nothing to decide for a while (GameUI.sits_out)
+
+    def record(phase: str) -> None:
+        cpu = sum(thinking) + own * len(thinking)
+        waits.append(
+            {"phase": phase, "wall_s": waited, "cpu_s": cpu, "quiet_s": waited,
+             "decisions": len(thinking), "own_s": own * len(thinking),
+             "thinking": [round(t, 2) for t in thinking], "sat_out": sat_out[0],
+             "since_prompt_s": since_prompt[0], "since_prompt_decisions": since_prompt[1]}
+        )  # fmt: skip
 
     def close(phase: str) -> None:
         nonlocal waited
         if waited is not None:
-            cpu = sum(thinking) + own * len(thinking)
-            waits.append(
-                {"phase": phase, "wall_s": waited, "cpu_s": cpu, "quiet_s": waited,
-                 "decisions": len(thinking), "own_s": own * len(thinking),
-                 "thinking": [round(t, 2) for t in thinking], "sat_out": sat_out[0]}
-            )  # fmt: skip
+            record(phase)
         sat_out[0] = False
+        watched[0] = -1
+        since_prompt[:] = [0.0, 0]
         waited = None
         thinking.clear()
 
@@ -129,10 +141,22 @@ def model(
                 state.apply(rngs[0].choice(state.legal_actions()))
                 waited = 0.0
             else:
-                ahead = 0
-                while ahead < players and (player + ahead) % players != 0:
-                    ahead += 1
                 owner = ui.turn_owner(state)
+                if ui.sits_out(state, 0):
+                    # the person watches: each seat's turn is a wait of its own (the app's
+                    # GameController._wait_share)
+                    if owner != watched[0]:
+                        if watched[0] >= 0 and waited is not None:
+                            record("watched")
+                        watched[0] = owner
+                        waited = 0.0
+                        thinking.clear()
+                    ahead = 1
+                else:
+                    watched[0] = -1
+                    ahead = 0
+                    while ahead < players and (player + ahead) % players != 0:
+                        ahead += 1
                 cap = wait_share(level, seconds, waited or 0.0, ahead)
                 budget = Budget(nodes=nodes, seconds=cap, started=time.thread_time())
                 started = time.thread_time()
@@ -146,7 +170,10 @@ def model(
                 same_turn = last_actor in (player, owner)
                 sat_out[0] = sat_out[0] or ui.sits_out(state, 0)
                 paced = floor if not same_turn and not ui.sits_out(state, 0) else 0.0
-                waited = (waited or 0.0) + max(think, paced) + own
+                step = max(think, paced) + own
+                waited = (waited or 0.0) + step
+                since_prompt[0] += step
+                since_prompt[1] += 1
             last_actor = player
             if _round(state) != round_before:
                 close("resolution")  # the resolution's first step is a prompt
@@ -287,22 +314,31 @@ def report(waits: list[dict[str, Any]], args: argparse.Namespace) -> None:
                 "max_decisions": max(w["decisions"] for w in items),
             }
         )
+    out = [w for w in waits if w.get("sat_out") or w["phase"] == "watched"]
     if args.json:
+        watching = {
+            "waits": len(out),
+            "max_s": max((w["quiet_s"] for w in out), default=0.0),
+            "to_next_prompt_max_s": max((w.get("since_prompt_s", 0.0) for w in out),
+                                        default=0.0),
+        }  # fmt: skip
         print(json.dumps({"game": args.game, "level": args.level, "players": args.players,
-                          "pace": args.pace, "phases": rows}))  # fmt: skip
+                          "pace": args.pace, "phases": rows, "watching": watching}))  # fmt: skip
         return
     how = "the app window" if args.gui else "modelled on a quiet machine"
     print(
         f"{args.game}, {args.level}, {args.players} players, pace {args.pace}, {how}: "
         f"{len(waits)} waits over {args.rounds} rounds"
     )
-    out = [w for w in waits if w.get("sat_out")]
     if out:
-        played = [w["quiet_s"] for w in waits if not w.get("sat_out")]
+        played = [w["quiet_s"] for w in waits if w not in out]
+        whole = max(out, key=lambda w: w.get("since_prompt_s", 0.0))
         print(
-            f"while the person plays: longest {max(played, default=0.0):.2f} s; after both "
-            f"passes (the others play on): {len(out)} waits, longest "
-            f"{max(w['quiet_s'] for w in out):.2f} s"
+            f"while the person plays: longest {max(played, default=0.0):.2f} s; while the "
+            f"person watches (both passes down; each computer seat's turn a wait): "
+            f"{len(out)} waits, longest {max(w['quiet_s'] for w in out):.2f} s; from the "
+            f"second pass to the next prompt: longest {whole.get('since_prompt_s', 0.0):.2f} s "
+            f"({whole.get('since_prompt_decisions', 0)} computer decisions)"
         )
     for row in rows:
         here = (

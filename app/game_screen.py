@@ -325,7 +325,8 @@ class GameController(QObject):
         self._before: Any = None
         self._viewers = sorted({*humans, PUBLIC})
         self._think_started = 0.0
-        self._waiting_since: float | None = None  # when the person last decided
+        self._waiting_since: float | None = None  # when the person's wait began
+        self._stretch_owner: int | None = None  # whose turn the person watches (sat out)
         self._pending_bot_action: Any = None
         self._active = False
         self._stopped = False
@@ -506,15 +507,33 @@ class GameController(QObject):
 
     def _wait_share(self, player: int, seconds: float | None) -> float | None:
         """The time cap of `player`'s decision: its level's share of what is left of the
-        person's wait, with the computer seats that act before the person's next prompt."""
+        person's wait, with the computer seats that act before the person's next prompt.
+
+        While every person at the table sits out (Rice Wars: both pass markers down) the
+        next prompt may be a whole round of the others' play away; the person watches it,
+        and each computer seat's turn (a fight it starts included) is a wait of its own:
+        the clock starts again when the turn passes to another seat (docs/PERFORMANCE.md,
+        Waiting)."""
         level = self.session.seats[player].bot
-        if seconds is None or level not in WAIT_SECONDS or self._waiting_since is None:
+        if seconds is None or level not in WAIT_SECONDS:
             return seconds
-        n = self.session.state.num_players
+        now = time.monotonic()
+        state = self.session.state
+        humans = self.session.humans()
+        if humans and all(self.ui.sits_out(state, p) for p in humans):
+            owner = self.ui.turn_owner(state)
+            if owner != self._stretch_owner or self._waiting_since is None:
+                self._stretch_owner = owner
+                self._waiting_since = now
+            return wait_share(level, seconds, now - self._waiting_since, 1)
+        self._stretch_owner = None
+        if self._waiting_since is None:
+            return seconds
+        n = state.num_players
         ahead = 0
         while ahead < n and not self.session.is_human((player + ahead) % n):
             ahead += 1
-        return wait_share(level, seconds, time.monotonic() - self._waiting_since, ahead)
+        return wait_share(level, seconds, now - self._waiting_since, ahead)
 
     def _bot(self, player: int) -> tuple[Bot, int | None, float | None]:
         if player not in self._bots:

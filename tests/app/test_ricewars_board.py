@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 from itertools import combinations
+from types import SimpleNamespace
 
 import pytest
 from PySide6.QtCore import QPointF, Qt
@@ -348,3 +349,53 @@ def test_a_scaled_up_view_grows_its_text_and_cards(qtbot) -> None:
     assert big.hand_box.height() > 1.8 * small.hand_box.height()
     card = next(iter(big.card_buttons.values()))
     assert card.maximumHeight() > 1.8 * next(iter(small.card_buttons.values())).maximumHeight()
+
+
+def test_while_i_sit_out_each_computer_turn_i_watch_is_a_wait_of_its_own(
+    qtbot, monkeypatch
+) -> None:
+    import app.game_screen as game_screen
+    from ai.levels import APP_SECONDS, MIN_THINK_SECONDS, WAIT_SECONDS
+    from app.bot_worker import BotThinker
+    from engine.ricewars.state import ACTION
+    from maps.api import shipped_map_path
+
+    # Given my two pass markers down while two normal computer seats play on
+    state = play_until(
+        new_state(seed=5),
+        lambda s: s.phase == ACTION and s.passes[0] >= 2 and s.current_player() != 0,
+        seed=5,
+    )
+    seats = [Seat(HUMAN), Seat(AI, "normal"), Seat(AI, "normal")]
+    session = GameSession(state, seats, shipped_map_path("ricewars-quick"))
+    ui = game_ui("ricewars")
+    thinker = BotThinker()
+    screen = game_screen.GameScreen(ui.create_view())
+    qtbot.addWidget(screen)
+    controller = game_screen.GameController(session, ui, screen, thinker)
+    clock = [100.0]
+    monkeypatch.setattr(game_screen, "time", SimpleNamespace(monotonic=lambda: clock[0]))
+    wait = WAIT_SECONDS["normal"] - APP_SECONDS
+    try:
+        # When a computer seat's turn begins, long after my last decision
+        controller._waiting_since = 0.0
+        player = state.current_player()
+        # Then its decision gets its share of a fresh wait (the turn and one more)
+        assert controller._wait_share(player, 2.0) == pytest.approx(wait / 2)
+        # and its later decisions in the same turn share what is left of it
+        clock[0] += wait - 0.1
+        assert controller._wait_share(player, 2.0) == MIN_THINK_SECONDS
+        # When the turn passes to the other seat, its wait starts again
+        rng = random.Random(5)
+        owner = ui.turn_owner(state)
+        while ui.turn_owner(state) == owner and state.phase == ACTION:
+            state.apply(rng.choice(state.legal_actions()))
+        assert ui.sits_out(state, 0) and state.current_player() != 0
+        assert controller._wait_share(state.current_player(), 2.0) == pytest.approx(wait / 2)
+        # When I am no longer sitting out, the wait runs from my last decision again
+        controller._waiting_since = clock[0] - wait
+        monkeypatch.setattr(ui, "sits_out", lambda state, player: False)
+        assert controller._wait_share(state.current_player(), 2.0) == MIN_THINK_SECONDS
+    finally:
+        controller.stop()
+        thinker.shutdown()
