@@ -145,7 +145,7 @@ def model(
                 if ui.sits_out(state, 0):
                     # the person watches: each seat's turn is a wait of its own (the app's
                     # GameController._wait_share)
-                    if owner != watched[0]:
+                    if owner != watched[0] or ui.turn_begins(state):
                         if watched[0] >= 0 and waited is not None:
                             record("watched")
                         watched[0] = owner

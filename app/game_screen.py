@@ -512,8 +512,8 @@ class GameController(QObject):
         While every person at the table sits out (Rice Wars: both pass markers down) the
         next prompt may be a whole round of the others' play away; the person watches it,
         and each computer seat's turn (a fight it starts included) is a wait of its own:
-        the clock starts again when the turn passes to another seat (docs/PERFORMANCE.md,
-        Waiting)."""
+        the clock starts again when a turn begins (`GameUI.turn_owner` changes or
+        `GameUI.turn_begins`; docs/PERFORMANCE.md, Waiting)."""
         level = self.session.seats[player].bot
         if seconds is None or level not in WAIT_SECONDS:
             return seconds
@@ -522,7 +522,8 @@ class GameController(QObject):
         humans = self.session.humans()
         if humans and all(self.ui.sits_out(state, p) for p in humans):
             owner = self.ui.turn_owner(state)
-            if owner != self._stretch_owner or self._waiting_since is None:
+            fresh = owner != self._stretch_owner or self.ui.turn_begins(state)
+            if fresh or self._waiting_since is None:
                 self._stretch_owner = owner
                 self._waiting_since = now
             return wait_share(level, seconds, now - self._waiting_since, 1)

@@ -382,10 +382,17 @@ def test_while_i_sit_out_each_computer_turn_i_watch_is_a_wait_of_its_own(
         player = state.current_player()
         # Then its decision gets its share of a fresh wait (the turn and one more)
         assert controller._wait_share(player, 2.0) == pytest.approx(wait / 2)
-        # and its later decisions in the same turn share what is left of it
+        assert ui.turn_begins(state)
+        # and its later decisions in the same turn (a fight's) share what is left of it
         clock[0] += wait - 0.1
+        monkeypatch.setattr(ui, "turn_begins", lambda state: False)
         assert controller._wait_share(player, 2.0) == MIN_THINK_SECONDS
-        # When the turn passes to the other seat, its wait starts again
+        # When the same seat begins another turn (the others have passed), or the turn
+        # passes to the other seat, the wait starts again
+        monkeypatch.setattr(ui, "turn_begins", lambda state: True)
+        assert controller._wait_share(player, 2.0) == pytest.approx(wait / 2)
+        monkeypatch.setattr(ui, "turn_begins", lambda state: False)
+        clock[0] += wait - 0.1
         rng = random.Random(5)
         owner = ui.turn_owner(state)
         while ui.turn_owner(state) == owner and state.phase == ACTION:
