@@ -119,6 +119,21 @@ def wait_share(level: str, seconds: float, waited: float, seats_ahead: int) -> f
     return min(seconds, max(MIN_THINK_SECONDS, left / (seats_ahead + 1)))
 
 
+def pace_share(level: str, pace: float, waited: float, seats_ahead: int) -> float:
+    """The AI pace of a computer decision of `level` (the least time from the start of
+    its thinking to its move) when the person had waited `waited` seconds as it began and
+    `seats_ahead` computer seats (this one included) act before their next prompt: `pace`,
+    but never more than the decision's part of what is left of `WAIT_SECONDS` (the part
+    `wait_share` gives its thinking, with no floor: the pause may vanish). Many computer
+    turns in one wait (an auction's sealed bids the person cannot join) then follow faster
+    instead of pushing the wait past its bound."""
+    wait = WAIT_SECONDS.get(level)
+    if wait is None:
+        return pace
+    left = wait - APP_SECONDS - waited
+    return max(0.0, min(pace, left / (seats_ahead + 1)))
+
+
 def level_for(level: str, game_id: str) -> Level:
     """The level `level` as `game_id` plays it."""
     return GAME_LEVELS.get(game_id, {}).get(level) or LEVELS[level]

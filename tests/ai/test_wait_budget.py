@@ -13,6 +13,7 @@ from ai.levels import (
     NODES_PER_SECOND,
     WAIT_SECONDS,
     level_for,
+    pace_share,
     table_budget,
     wait_share,
 )
@@ -94,3 +95,28 @@ def test_the_share_shrinks_as_the_wait_runs_out() -> None:
     assert shares == sorted(shares, reverse=True)
     assert shares[0] == pytest.approx((WAIT_SECONDS["normal"] - APP_SECONDS) / 5)
     assert shares[-1] == MIN_THINK_SECONDS
+
+
+@given(level=st.sampled_from(sorted(WAIT_SECONDS)), pace=st.floats(0.0, 2.0),
+       waited=WAITED, ahead=AHEAD)  # fmt: skip
+def test_the_pace_shares_the_wait_too_and_may_vanish(
+    level: str, pace: float, waited: float, ahead: int
+) -> None:
+    share = pace_share(level, pace, waited, ahead)
+    left = WAIT_SECONDS[level] - APP_SECONDS - waited
+    # Then the pace is never longer than set, nor than the decision's part of what is
+    # left of the wait; when nothing is left, it is gone
+    assert 0.0 <= share <= pace
+    assert share <= max(0.0, left / (ahead + 1)) + 1e-12
+    assert left > 0 or share == 0.0
+    assert pace_share("greedy", pace, waited, ahead) == pace  # a level without a wait
+
+
+def test_sixteen_paced_turns_in_one_wait_stay_within_it() -> None:
+    # Given a wait in which sixteen computer turns pass the person by (an auction's
+    # sealed bids they cannot join), each paced at Fast (0.25 s) and quick to decide
+    clock = 0.0
+    for _ in range(16):
+        clock += max(0.01, pace_share("normal", 0.25, clock, 4))
+    # Then the paced turns together stay within the wait (plus their 0.01 s of thinking)
+    assert clock <= WAIT_SECONDS["normal"] - APP_SECONDS + 0.01 * 16
