@@ -508,7 +508,7 @@ class GameController(QObject):
 
     def _wait_share(self, player: int, seconds: float | None) -> float | None:
         """The time cap of `player`'s decision: its level's share of what is left of the
-        person's wait, with the computer seats that act before the person's next prompt.
+        person's wait, shared with every computer seat of the table (`_seats_ahead`).
 
         While every person at the table sits out (Rice Wars: both pass markers down) the
         next prompt may be a whole round of the others' play away; the person watches it,
