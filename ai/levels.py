@@ -107,12 +107,31 @@ def wait_share(level: str, seconds: float, waited: float, seats_ahead: int) -> f
     """The time cap of one decision of `level` when the person has waited `waited`
     seconds and `seats_ahead` computer seats (this one included) act before their next
     prompt: what is left of `WAIT_SECONDS`, shared with them and one decision more (a
-    card, a look or a swap in between), never more than the level's own `seconds`."""
+    card, a look or a swap in between), never more than the level's own `seconds`, and
+    never less than `MIN_THINK_SECONDS` unless `seconds` is less. Shared this way, the
+    decisions ahead never use more than what is left of the wait, even with several
+    decisions in one seat's turn, until a share reaches that floor
+    (tests/ai/test_wait_budget.py)."""
     wait = WAIT_SECONDS.get(level)
     if wait is None:
         return seconds
     left = wait - APP_SECONDS - waited
-    return max(MIN_THINK_SECONDS, min(seconds, left / (seats_ahead + 1)))
+    return min(seconds, max(MIN_THINK_SECONDS, left / (seats_ahead + 1)))
+
+
+def pace_share(level: str, pace: float, waited: float, seats_ahead: int) -> float:
+    """The AI pace of a computer decision of `level` (the least time from the start of
+    its thinking to its move) when the person had waited `waited` seconds as it began and
+    `seats_ahead` computer seats (this one included) act before their next prompt: `pace`,
+    but never more than the decision's part of what is left of `WAIT_SECONDS` (the part
+    `wait_share` gives its thinking, with no floor: the pause may vanish). Many computer
+    turns in one wait (an auction's sealed bids the person cannot join) then follow faster
+    instead of pushing the wait past its bound."""
+    wait = WAIT_SECONDS.get(level)
+    if wait is None:
+        return pace
+    left = wait - APP_SECONDS - waited
+    return max(0.0, min(pace, left / (seats_ahead + 1)))
 
 
 def level_for(level: str, game_id: str) -> Level:

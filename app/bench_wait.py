@@ -7,12 +7,17 @@ at random, at once) against computer seats of `--level`, each decision budgeted 
 budgets it (`ai.levels.table_budget` nodes, the `wait_share` time cap of what is left of
 the wait) with its time cap and the wait's clock running on CPU time, so other programs on
 the machine change nothing; a wait is the sum over its computer decisions of their CPU
-time or the pace (once per seat's turn, as the app paces), whichever is longer, plus
-`--app-ms` of the app's own work per decision
-(redraw, story; measured with `--gui`). With `--gui` the real app window plays instead
-(offscreen) and reports wall-clock and CPU seconds, and the app's own CPU per decision.
-Options: `--game` (rokugan), `--level` (normal), `--players` (5), `--rounds` (5), `--seed`
-(1), `--pace` (fast), `--app-ms` (30), `--gui`, `--json`. Figures: docs/PERFORMANCE.md.
+time or the pace (once per turn, as the app paces; `ai.levels.pace_share` shortens it
+where many turns share one wait), whichever is longer, plus `--app-ms` of the app's own
+work per decision (redraw, story; measured with `--gui`). Resolutions are shown step by
+step, as the app does by default: the first step of each (a round's end, a fight's) is a
+prompt; `--no-steps` models the app with that setting off. While the person sits out
+(Rice Wars: both pass markers down) and watches the others play on, each turn is a wait of
+its own (phase "watched"), as the app budgets it; the report adds how far the next prompt
+was from the second pass. With `--gui` the real app window plays instead (offscreen) and
+reports wall-clock and CPU seconds, and the app's own CPU per decision. Options: `--game`
+(rokugan), `--level` (normal), `--players` (5), `--rounds` (5), `--seed` (1), `--pace`
+(fast), `--app-ms` (30), `--gui`, `--no-steps`, `--json`. Figures: docs/PERFORMANCE.md.
 """
 
 from __future__ import annotations
@@ -40,12 +45,19 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--pace", default="fast")
     parser.add_argument("--app-ms", type=float, default=30.0)
     parser.add_argument("--gui", action="store_true")
+    parser.add_argument(
+        "--no-steps",
+        dest="steps",
+        action="store_false",
+        help="as with View → Step by step off: a fight's resolution is no prompt",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if not args.gui:
         waits = model(
-            args.game, args.level, args.players, args.rounds, args.seed, args.pace, args.app_ms
-        )
+            args.game, args.level, args.players, args.rounds, args.seed, args.pace, args.app_ms,
+            args.steps,
+        )  # fmt: skip
         report(waits, args)
         return 0
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -71,14 +83,17 @@ def model(
     seed: int,
     pace: str,
     app_ms: float,
+    steps: bool = True,
 ) -> list[dict[str, Any]]:
-    """The waits of one game as a quiet machine runs it (see the module docstring)."""
+    """The waits of one game as a quiet machine runs it (see the module docstring);
+    `steps`: resolutions are shown step by step (the app's default), so a resolution's
+    first step is a prompt, a fight's too; else only a round's end is."""
     import types
 
     import ai.base
     import ai.search
     from ai.base import Budget
-    from ai.levels import table_budget, wait_share
+    from ai.levels import pace_share, table_budget, wait_share
     from ai.registry import make_bot
     from app.settings import AI_PACES
     from engine.registry import get_game
@@ -102,21 +117,30 @@ def model(
     saved = ai.base.time, ai.search.time
     ai.base.time = ai.search.time = cpu_clock  # type: ignore[assignment]
     waits: list[dict[str, Any]] = []
-    waited: float | None = None
+    waited: float | None = None  # the wait so far: since the person's decision, or
+    # while the person watches (sits out) since the turn of the seat watched began
     thinking: list[float] = []
-    last_actor = -1
+    since_prompt = [0.0, 0]  # seconds and computer decisions since the last prompt
+    last_owner = -1
+    watched = [-1]  # the seat whose turn the person watches (-1: none)
     sat_out = [False]  # the person had nothing to decide for a while (GameUI.sits_out)
+
+    def record(phase: str) -> None:
+        cpu = sum(thinking) + own * len(thinking)
+        waits.append(
+            {"phase": phase, "wall_s": waited, "cpu_s": cpu, "quiet_s": waited,
+             "decisions": len(thinking), "own_s": own * len(thinking),
+             "thinking": [round(t, 2) for t in thinking], "sat_out": sat_out[0],
+             "since_prompt_s": since_prompt[0], "since_prompt_decisions": since_prompt[1]}
+        )  # fmt: skip
 
     def close(phase: str) -> None:
         nonlocal waited
         if waited is not None:
-            cpu = sum(thinking) + own * len(thinking)
-            waits.append(
-                {"phase": phase, "wall_s": waited, "cpu_s": cpu, "quiet_s": waited,
-                 "decisions": len(thinking), "own_s": own * len(thinking),
-                 "thinking": [round(t, 2) for t in thinking], "sat_out": sat_out[0]}
-            )  # fmt: skip
+            record(phase)
         sat_out[0] = False
+        watched[0] = -1
+        since_prompt[:] = [0.0, 0]
         waited = None
         thinking.clear()
 
@@ -124,15 +148,29 @@ def model(
         while not state.is_terminal() and _round(state) <= rounds:
             player = state.current_player()
             round_before = _round(state)
+            owner = ui.turn_owner(state)
+            begins = ui.turn_begins(state)
+            watching = ui.sits_out(state, 0)
+            before = state.clone()
             if player == 0:
                 close(_phase(state, False))
-                state.apply(rngs[0].choice(state.legal_actions()))
+                action = rngs[0].choice(state.legal_actions())
+                state.apply(action)
                 waited = 0.0
             else:
-                ahead = 0
-                while ahead < players and (player + ahead) % players != 0:
-                    ahead += 1
-                owner = ui.turn_owner(state)
+                if watching:
+                    # the person watches: each turn is a wait of its own (the app's
+                    # GameController._wait_share)
+                    if owner != watched[0] or begins:
+                        if watched[0] >= 0 and waited is not None:
+                            record("watched")
+                        watched[0] = owner
+                        waited = 0.0
+                        thinking.clear()
+                    ahead = 1
+                else:
+                    watched[0] = -1
+                    ahead = players - 1  # every computer seat may act before the prompt
                 cap = wait_share(level, seconds, waited or 0.0, ahead)
                 budget = Budget(nodes=nodes, seconds=cap, started=time.thread_time())
                 started = time.thread_time()
@@ -142,14 +180,22 @@ def model(
                 think = time.thread_time() - started
                 state.apply(action)
                 thinking.append(think)
-                # the pace spaces out seats' turns, not a seat's decisions within one
-                same_turn = last_actor in (player, owner)
-                sat_out[0] = sat_out[0] or ui.sits_out(state, 0)
-                paced = floor if not same_turn and not ui.sits_out(state, 0) else 0.0
-                waited = (waited or 0.0) + max(think, paced) + own
-            last_actor = player
-            if _round(state) != round_before:
-                close("resolution")  # the resolution's first step is a prompt
+                # the pace spaces out turns, not a turn's decisions (a fight's included)
+                same_turn = owner == last_owner and not begins
+                sat_out[0] = sat_out[0] or watching
+                paced = floor if not same_turn and not watching else 0.0
+                # the pace shares the wait as the app's does (from the thinking's start)
+                paced = pace_share(level, paced, waited or 0.0, ahead)
+                step = max(think, paced) + own
+                waited = (waited or 0.0) + step
+                since_prompt[0] += step
+                since_prompt[1] += 1
+            last_owner = owner
+            # a resolution's first step is a prompt (the app shows them step by step): a
+            # fight's, a round's end
+            story = ui.story(before, action, state, player, 0) if steps else []
+            if _round(state) != round_before or any(beat.step for beat in story):
+                close("resolution")
                 waited = 0.0
     finally:
         ai.base.time, ai.search.time = saved
@@ -287,22 +333,31 @@ def report(waits: list[dict[str, Any]], args: argparse.Namespace) -> None:
                 "max_decisions": max(w["decisions"] for w in items),
             }
         )
+    out = [w for w in waits if w.get("sat_out") or w["phase"] == "watched"]
     if args.json:
+        watching = {
+            "waits": len(out),
+            "max_s": max((w["quiet_s"] for w in out), default=0.0),
+            "to_next_prompt_max_s": max((w.get("since_prompt_s", 0.0) for w in out),
+                                        default=0.0),
+        }  # fmt: skip
         print(json.dumps({"game": args.game, "level": args.level, "players": args.players,
-                          "pace": args.pace, "phases": rows}))  # fmt: skip
+                          "pace": args.pace, "phases": rows, "watching": watching}))  # fmt: skip
         return
     how = "the app window" if args.gui else "modelled on a quiet machine"
     print(
         f"{args.game}, {args.level}, {args.players} players, pace {args.pace}, {how}: "
         f"{len(waits)} waits over {args.rounds} rounds"
     )
-    out = [w for w in waits if w.get("sat_out")]
     if out:
-        played = [w["quiet_s"] for w in waits if not w.get("sat_out")]
+        played = [w["quiet_s"] for w in waits if w not in out]
+        whole = max(out, key=lambda w: w.get("since_prompt_s", 0.0))
         print(
-            f"while the person plays: longest {max(played, default=0.0):.2f} s; after both "
-            f"passes (the others play on): {len(out)} waits, longest "
-            f"{max(w['quiet_s'] for w in out):.2f} s"
+            f"while the person plays: longest {max(played, default=0.0):.2f} s; while the "
+            f"person watches (both passes down; each computer seat's turn a wait): "
+            f"{len(out)} waits, longest {max(w['quiet_s'] for w in out):.2f} s; from the "
+            f"second pass to the next prompt: longest {whole.get('since_prompt_s', 0.0):.2f} s "
+            f"({whole.get('since_prompt_decisions', 0)} computer decisions)"
         )
     for row in rows:
         here = (

@@ -49,7 +49,7 @@ from PySide6.QtWidgets import (
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from ai.base import Bot
-from ai.levels import WAIT_SECONDS, table_budget, wait_share
+from ai.levels import WAIT_SECONDS, pace_share, table_budget, wait_share
 from ai.registry import UnknownBotError, make_bot
 from app.bot_worker import BotThinker
 from app.games.base import PUBLIC, Beat, GameUI, GameView, LogLine
@@ -340,7 +340,9 @@ class GameController(QObject):
         self._before: Any = None
         self._viewers = sorted({*humans, PUBLIC})
         self._think_started = 0.0
-        self._waiting_since: float | None = None  # when the person last decided
+        self._waiting_since: float | None = None  # when the person's wait began
+        self._stretch_owner: int | None = None  # whose turn the person watches (sat out)
+        self._last_owner: int | None = None  # whose turn the last decision belonged to
         self._pending_bot_action: Any = None
         self._active = False
         self._stopped = False
@@ -521,15 +523,35 @@ class GameController(QObject):
 
     def _wait_share(self, player: int, seconds: float | None) -> float | None:
         """The time cap of `player`'s decision: its level's share of what is left of the
-        person's wait, with the computer seats that act before the person's next prompt."""
+        person's wait, shared with every computer seat of the table (`_seats_ahead`).
+
+        While every person at the table sits out (Rice Wars: both pass markers down) the
+        next prompt may be a whole round of the others' play away; the person watches it,
+        and each computer seat's turn (a fight it starts included) is a wait of its own:
+        the clock starts again when a turn begins (`GameUI.turn_owner` changes or
+        `GameUI.turn_begins`; docs/PERFORMANCE.md, Waiting)."""
         level = self.session.seats[player].bot
-        if seconds is None or level not in WAIT_SECONDS or self._waiting_since is None:
+        if seconds is None or level not in WAIT_SECONDS:
             return seconds
-        n = self.session.state.num_players
-        ahead = 0
-        while ahead < n and not self.session.is_human((player + ahead) % n):
-            ahead += 1
-        return wait_share(level, seconds, time.monotonic() - self._waiting_since, ahead)
+        now = time.monotonic()
+        state = self.session.state
+        humans = self.session.humans()
+        if humans and all(self.ui.sits_out(state, p) for p in humans):
+            owner = self.ui.turn_owner(state)
+            fresh = owner != self._stretch_owner or self.ui.turn_begins(state)
+            if fresh or self._waiting_since is None:
+                self._stretch_owner = owner
+                self._waiting_since = now
+            return wait_share(level, seconds, now - self._waiting_since, 1)
+        self._stretch_owner = None
+        if self._waiting_since is None:
+            return seconds
+        return wait_share(level, seconds, now - self._waiting_since, self._seats_ahead())
+
+    def _seats_ahead(self) -> int:
+        """The computer seats that may act before the person's next prompt: all of them
+        (a round may pass the person by, as an auction they cannot bid in does)."""
+        return sum(1 for seat in self.session.seats if not seat.is_human)
 
     def _bot(self, player: int) -> tuple[Bot, int | None, float | None]:
         if player not in self._bots:
@@ -556,6 +578,7 @@ class GameController(QObject):
         self._apply(action)
 
     def _apply(self, action: Any) -> None:
+        self._last_owner = self.ui.turn_owner(self.session.state)
         if self.session.is_human(self.session.state.current_player()):
             self._waiting_since = time.monotonic()  # the person acted: a wait begins
         self._awaiting_human = False
@@ -593,6 +616,7 @@ class GameController(QObject):
 
     @Slot(int)
     def _on_undone(self, count: int) -> None:
+        self._last_owner = None
         self._log = self._log[: max(0, len(self._log) - count)]
         self._steps = []
         self.status.emit(f"Took back {count} decision{'s' if count != 1 else ''}.")
@@ -606,16 +630,22 @@ class GameController(QObject):
             return
         self._pending_bot_action = action
         elapsed_ms = (time.monotonic() - self._think_started) * 1000
-        # the pace lets a person follow each seat's move; a seat's further decisions in
-        # the same turn (a card's targets, a look, a token sent away) follow at once
+        # the pace lets a person follow each turn; the turn's further decisions (a card's
+        # targets, a look, a token sent away, the rest of a fight) follow at once
         state = self.session.state
         history = state.history
         owner = self.ui.turn_owner(state)
-        same_turn = bool(self._log) and self._log[-1].player in (state.current_player(), owner)
+        same_turn = owner == self._last_owner and not self.ui.turn_begins(state)
         humans = self.session.humans()
         idle = bool(humans) and all(self.ui.sits_out(state, p) for p in humans)
         paced = not (same_turn and history) and not idle
-        delay = max(0.0, self.ai_delay_ms - elapsed_ms) if paced else 0.0
+        pace_ms = float(self.ai_delay_ms)
+        level = self.session.seats[state.current_player()].bot
+        if paced and level in WAIT_SECONDS and self._waiting_since is not None:
+            # the pace shares the person's wait too: many turns in one wait go faster
+            waited = self._think_started - self._waiting_since
+            pace_ms = 1000 * pace_share(level, pace_ms / 1000, waited, self._seats_ahead())
+        delay = max(0.0, pace_ms - elapsed_ms) if paced else 0.0
         self._pace.start(int(delay))
 
     @Slot()

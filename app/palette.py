@@ -207,6 +207,25 @@ RICEWARS_COLOURS = {
 }
 """Rice Wars' daimyo colours by the engine's colour id ("red"...)."""
 
+RICEWARS_PADDY = "#d3e6b2"
+"""A Rice Wars field nobody holds: pale paddy green."""
+RICEWARS_BLESSED = "#fbe8ab"
+"""A blessed field nobody holds: pale gold."""
+RICEWARS_FIELDS = {
+    "red": "#a9231a",
+    "yellow": "#b69400",
+    "black": "#242a2e",
+    "green": "#529b8a",
+    "blue": "#2b6fba",
+}
+"""The fill of a field a daimyo holds, by colour id: the daimyo's colour, a little deeper
+where that keeps it apart. Every two of these and each of them against the two free fields
+(`RICEWARS_PADDY`, `RICEWARS_BLESSED`) are at least `MIN_DELTA_E` apart in every vision
+(the closest: red against black under protanopia, 22.8). Found by a constrained search
+from the daimyo colours and the earlier paddy and gold, hues kept within 12°: a lighter
+tint of the colours over the paddy (as the board drew before) cannot get there, its
+yellow stays within 10 of the gold of a blessed field for everyone."""
+
 SHINOBI_CLANS = (
     _identity("Go-Hōjō", "#246d9f", "GH"),
     _identity("Mōri", "#16a180", "MO"),
@@ -215,6 +234,13 @@ SHINOBI_CLANS = (
     _identity("Uesugi", "#ff99df", "UE"),
 )
 """Shinobi's five clans in the engine's clan order (Go-Hōjō, Mōri, Oda, Takeda, Uesugi)."""
+
+SHINOBI_SEATS = ("#5a3317", "#7e8184", "#030204", "#827717", "#7a2667")
+"""Shinobi's seats by seat (the clans are secret, so a seat has a colour of its own): muted
+tones, brown, grey, black, olive and plum, at least `MIN_DELTA_E` apart in every vision,
+15 or more from every clan colour in normal vision (a seat's colour hints at no clan) and
+3:1 or more against the table's light panels (its last move is ringed in it). Found by a
+constrained search that kept the earlier tones as near as that allows."""
 
 
 def rokugan_clan(clan: str) -> Identity:

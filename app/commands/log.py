@@ -4,7 +4,8 @@ The story is the one the app's game log tells (`GameUI.story`), replayed from th
 actions: by default everything, as after the game (every secret told); with `--as SEAT`
 as that seat's player was told it, secrets of the others kept ("You" for that seat). For
 sharing a game report, and for tests. SEAT is the seat's number (1 for the first seat) or
-its name as the game shows it (a clan, a colour, "Player 2").
+any name the game shows for it (`app.commands.seats`: the player's name, a clan, a colour,
+"Player 2", a Shinobi allegiance once revealed).
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ def register(parser: argparse.ArgumentParser) -> None:
         dest="seat",
         metavar="SEAT",
         help="tell the story as this seat was told it: its number (1 = first seat) or "
-        "its name (a clan or colour); default: everything, as after the game",
+        "a name the game shows for it (a clan, a colour, 'Player 2'); default: everything, "
+        "as after the game",
     )
 
 
@@ -37,36 +39,26 @@ def load_saved_game(path: Path) -> Any:
     return load_save(path).state
 
 
-def seat_of(ui: Any, state: Any, text: str) -> int:
-    """The seat index `text` names (1-based number or the seat's label); ValueError else."""
-    n = state.num_players
-    labels = [ui.player_label(state, p) for p in range(n)]
-    if text.isdigit() and 1 <= int(text) <= n:
-        return int(text) - 1
-    for player, label in enumerate(labels):
-        if text.strip().lower() in (label.lower(), label.lower().split(" (")[0]):
-            return player
-    names = ", ".join(f"{p + 1} ({label})" for p, label in enumerate(labels))
-    raise ValueError(f"--as {text!r} names no seat of this game; choose one of {names}")
-
-
 def run(args: argparse.Namespace) -> int:
     """Print the story."""
+    from app.commands.seats import seat_of
     from app.games import game_ui
     from app.games.base import EVERYTHING
+    from app.savefile import load_save
     from engine.saves import SaveError
 
     path = Path(args.save)
     try:
-        state = load_saved_game(path)
+        loaded = load_save(path)
     except SaveError as exc:
         print(f"daimyo log: {exc}", file=sys.stderr)
         return 1
+    state = loaded.state
     ui = game_ui(state.setup().game)
     viewer = EVERYTHING
     if args.seat is not None:
         try:
-            viewer = seat_of(ui, state, args.seat)
+            viewer = seat_of(args.seat, ui, state, [seat.name for seat in loaded.seats])
         except ValueError as exc:
             print(f"daimyo log: {exc}", file=sys.stderr)
             return 2

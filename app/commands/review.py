@@ -3,9 +3,9 @@
 Loads the save with the app's strict loader (`app.savefile.load_save`), replays it and runs
 the hard AI's search at every decision of seat SEAT from the observation that seat had
 then (`ai.review`). SEAT is the seat's number (1 for the first seat, as `daimyo log`
-counts) or its name: the player's name in the save ("You"), a clan (Rokugan) or a colour
-(Rice Wars). Prints the costliest moments and every player's score after each round;
-with `--json` exactly
+counts) or a name the game shows for it (`app.commands.seats`): the player's name in the
+save ("You"), a clan (Rokugan), a colour (Rice Wars), "Player 2" (Shinobi). Prints the
+costliest moments and every player's score after each round; with `--json` exactly
 
     {"seat": S, "decisions": N, "moments": [{"index": i, "round": r, "chosen": "...",
      "suggested": "...", "loss": x}, ...]}
@@ -92,38 +92,13 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def seat_names(loaded: LoadedSave, seat: int) -> list[str]:
-    """The names `--as` accepts for `seat`: the save's player name, the clan or colour."""
-    state = loaded.state
-    names = []
-    if seat < len(loaded.seats) and loaded.seats[seat].name:
-        names.append(loaded.seats[seat].name)
-    clans = getattr(state, "clans", None)
-    if clans is not None:
-        from engine.rokugan.data import CLANS
-
-        names.append(CLANS[clans[seat]])
-    colours = getattr(state, "colour", None)
-    if colours is not None and seat < len(colours):
-        names.append(str(colours[seat]))
-    return names
-
-
 def seat_of(text: str, loaded: LoadedSave) -> int:
-    """The seat (0-based) `text` names: 1..N or a name (`seat_names`); ValueError else."""
-    count = loaded.state.num_players
-    wanted = text.strip()
-    if wanted.isdigit() and 1 <= int(wanted) <= count:
-        return int(wanted) - 1
-    for seat in range(count):
-        if wanted.lower() in (name.lower() for name in seat_names(loaded, seat)):
-            return seat
-    choices = ", ".join(
-        f"{seat + 1}"
-        + (f" ({'/'.join(seat_names(loaded, seat))})" if seat_names(loaded, seat) else "")
-        for seat in range(count)
-    )
-    raise ValueError(f"--as {text!r} names no seat of this game; choose one of {choices}")
+    """The seat (0-based) `text` names, as `daimyo log` reads it (`app.commands.seats`)."""
+    from app.commands import seats
+    from app.games import game_ui
+
+    ui = game_ui(loaded.save.setup.game)
+    return seats.seat_of(text, ui, loaded.state, [seat.name for seat in loaded.seats])
 
 
 def _progress(fraction: float) -> None:

@@ -209,6 +209,13 @@ class GameUI:
         pace, so the person waits only for their thinking."""
         return False
 
+    def turn_begins(self, state: GameState) -> bool:
+        """True when the next decision begins a turn even if the same player took the last
+        one (Rice Wars: an action of the action phase, outside a fight); a change of
+        `turn_owner` always begins one. While the person sits out, each turn they watch is
+        a wait of its own."""
+        return False
+
     def action_places(
         self, state_before: GameState, action: Any, state_after: GameState, player: int
     ) -> tuple[str, ...]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -10,6 +11,7 @@ from app.cli import main
 from app.commands.log import load_saved_game
 from app.games import game_ui
 from app.games.base import EVERYTHING
+from engine.shinobi.cards import CLAN_NAMES
 
 pytest.importorskip("maps.api")
 
@@ -57,6 +59,28 @@ def test_a_seat_reads_the_story_as_it_was_told_to_it(saved, capsys) -> None:
         code_clan, by_name, _ = run_log(capsys, str(path), "--as", clan.lower())
         code_2, by_number, _ = run_log(capsys, str(path), "--as", "2")
         assert code_clan == code_2 == 0 and by_name == by_number
+
+
+def test_every_name_the_message_lists_names_its_seat(saved, capsys) -> None:
+    game, path = saved
+    # Given the message for a seat the game does not have
+    code, _, err = run_log(capsys, str(path), "--as", "nobody")
+    assert code == 2
+    listed = re.findall(r"(\d+) \(([^()]*)\)", err.split("choose one of ", 1)[1])
+    assert [int(number) for number, _ in listed] == [1, 2, 3]
+    for number, names in listed:
+        _, by_number, _ = run_log(capsys, str(path), "--as", number)
+        for name in names.split("/"):
+            # When the story is asked for as each name listed (in any case)
+            code, by_name, err = run_log(capsys, str(path), "--as", name.upper())
+            # Then it is that seat's story
+            assert code == 0, err
+            assert by_name == by_number
+    if game == "shinobi":
+        # a finished Shinobi game names each seat's allegiance too
+        state = load_saved_game(path)
+        clan = CLAN_NAMES[state.allegiance(1)]
+        assert ("2", f"Player 2/{clan}") in listed
 
 
 def test_a_bad_seat_or_file_gets_a_clear_message(tmp_path, capsys) -> None:

@@ -50,17 +50,21 @@ def _games() -> dict[str, dict[str, str]]:
         "rokugan": {c: palette.ROKUGAN_CLANS[c].colour for c in CLANS},
         "ricewars": {c: palette.RICEWARS_COLOURS[c].colour for c in COLOURS},
         "shinobi": {n: i.colour for n, i in zip(CLAN_NAMES, palette.SHINOBI_CLANS, strict=True)},
+        "shinobi seats": {f"Player {p + 1}": c for p, c in enumerate(palette.SHINOBI_SEATS)},
     }
 
 
-@pytest.mark.parametrize("game", ["rokugan", "ricewars", "shinobi"])
+GAMES = ["rokugan", "ricewars", "shinobi", "shinobi seats"]
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_every_two_players_of_a_game_differ_by_delta_e_20_in_every_vision(game: str) -> None:
     colours = _games()[game]
     worst, first, second, vision = palette.closest_pair(colours)
     assert worst >= palette.MIN_DELTA_E, f"{first} and {second} look alike in {vision}"
 
 
-@pytest.mark.parametrize("game", ["rokugan", "ricewars", "shinobi"])
+@pytest.mark.parametrize("game", GAMES)
 def test_player_colours_differ_from_the_neutral_province(game: str) -> None:
     for name, colour in _games()[game].items():
         for vision in palette.VISIONS:
@@ -93,3 +97,19 @@ def test_every_engine_clan_and_colour_has_an_identity() -> None:
     assert set(palette.RICEWARS_COLOURS) == set(COLOURS)
     assert len(palette.SHINOBI_CLANS) == len(CLAN_NAMES)
     assert palette.rokugan_clan("nobody").mark == "??"
+
+
+def test_shinobi_seats_are_the_colours_the_app_shows_and_hint_at_no_clan() -> None:
+    from app.games.shinobi import GAME_UI
+    from engine.shinobi import SPEC
+
+    # Given a 5-player game: each seat shows its palette colour
+    state = SPEC.new_game(5, 1, {})
+    shown = [GAME_UI.player_colour(state, p) for p in range(5)]
+    assert shown == list(palette.SHINOBI_SEATS)
+    for seat in palette.SHINOBI_SEATS:
+        # no seat looks like a clan, and its ring reads on the table's light panels
+        for clan in palette.SHINOBI_CLANS:
+            assert palette.difference(seat, clan.colour) >= 15, (seat, clan.name)
+        for panel in ("#fbf8f0", "#f3efe2", "#fff4cf"):
+            assert palette.contrast_ratio(seat, panel) >= 3.0, (seat, panel)

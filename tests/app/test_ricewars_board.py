@@ -6,20 +6,26 @@ from __future__ import annotations
 
 import random
 import re
+from itertools import combinations
+from types import SimpleNamespace
 
 import pytest
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QApplication
 
 from app.board.scene import NAME_SIZE
 from app.games import game_ui
 from app.games.base import EVERYTHING, PUBLIC
 from app.games.ricewars import story
 from app.games.ricewars.board import BADGE_FONT
-from app.games.ricewars.fights import StepShow
+from app.games.ricewars.fights import BoardPicture, StepShow
+from app.games.ricewars.panel import swatch
 from app.games.ricewars.picks import FIELD
+from app.games.ricewars.view import SIDE_WIDTH
+from app.palette import MIN_DELTA_E, VISIONS, difference
 from app.session import AI, HUMAN, GameSession, NewGameConfig, Seat
 from engine.ricewars.data import ADVISORS, CARDS
-from engine.ricewars.state import HIRE, PALACE, RiceWarsState
+from engine.ricewars.state import HIRE, PALACE, PHASE_NAMES, RiceWarsState
 from tests.app.test_ricewars_game import click_board, wait_for_me
 from tests.app.test_ricewars_view import new_state, play_until
 from tests.engine.ricewars.helpers import new
@@ -88,6 +94,33 @@ def test_fields_are_tinted_in_their_owners_colour_and_change_when_taken(qtbot) -
     # Then the taken field has its new owner's colour
     assert fills(view) == expected_fills(view, after)
     assert fills(view)[field] != old
+
+
+def test_drawn_fills_of_owners_and_free_fields_differ_for_everyone(qtbot) -> None:
+    from engine.registry import get_game
+    from maps.api import load_graph
+
+    # Given the 5-player board drawn with fields of every daimyo, free and blessed fields
+    state = get_game("ricewars").new_game(5, 1, {}, load_graph("ricewars-epic"))
+    view, _session = shown(state, qtbot, side="epic")
+    b = state.board
+    owner = tuple(-1 if b.blessed[f] else f % 6 - 1 for f in range(b.n))
+    view.fields.draw(state, BoardPicture(owner, (-1,) * state.seats, (0,) * state.seats))
+    # When the brushes the scene paints the fields with are read
+    drawn: dict[str, set[str]] = {}
+    for f, fid in enumerate(b.ids):
+        kind = f"seat {owner[f]}" if owner[f] >= 0 else "blessed" if b.blessed[f] else "paddy"
+        drawn.setdefault(kind, set()).add(view.scene.province_items[fid].brush().color().name())
+    # Then every kind of field has one fill, and two kinds (but the two free kinds) differ
+    # by CIEDE2000 20 or more in normal vision, deuteranopia and protanopia
+    assert len(drawn) == 7 and all(len(colours) == 1 for colours in drawn.values())
+    fill = {kind: colours.pop() for kind, colours in drawn.items()}
+    for first, second in combinations(fill, 2):
+        if {first, second} == {"paddy", "blessed"}:
+            continue
+        for vision in VISIONS:
+            delta = difference(fill[first], fill[second], vision)
+            assert delta >= MIN_DELTA_E, (first, second, vision, round(delta, 1))
 
 
 def test_stepping_a_combat_changes_the_board_at_its_result(qtbot) -> None:
@@ -170,6 +203,51 @@ def test_names_and_printed_values_are_legible_at_fit_zoom_on_1280_by_720(window,
         # and so are the fight's strengths (drawn at full size)
         assert BADGE_FONT * per_unit >= nine_points
         window.close_game()
+
+
+def clipped(view) -> list[str]:
+    """What of the Rice Wars view does not fit the place it is given (nothing: [])."""
+    QApplication.processEvents()
+    out = []
+    if view.side.verticalScrollBar().maximum() > 0:
+        out.append("the daimyo boards' column scrolls")
+    if view.track.sizeHint().width() > view.track.width():
+        out.append("the round track is cut off")
+    for label in (view.panel, *view.daimyo_boards.values(), view.prompt):
+        if label.heightForWidth(label.width()) > label.height():
+            out.append(f"{label.text()[:40]!r} is cut off")
+    if view.choice_box.sizeHint().width() > view.choice_box.width():
+        out.append("the choices are cut off")
+    return out
+
+
+def test_five_daimyo_fit_at_1280_by_720_in_every_phase(window, qtbot) -> None:
+    from tests.app.test_ricewars_game import decide
+
+    # Given a 5-player game in a 1280 × 720 window
+    window.resize(1280, 720)
+    start(window, players=5, seed=3, side="epic")
+    state = window.session.state
+    view = window.game_screen.view
+    seen: set[str] = set()
+
+    def read_step(title: str) -> bool:
+        # Then each resolution step fits
+        assert not clipped(view), (title, clipped(view))
+        seen.add("fight" if title.startswith("Combat at") else "step")
+        qtbot.mouseClick(window.game_screen.continue_button, Qt.LeftButton)
+        return True
+
+    rng = random.Random(3)
+    while not {"hire", "bid", "action", "fight", "step"} <= seen and state.round < 4:
+        wait_for_me(window, qtbot, read_step)
+        # and each of my decisions: nothing scrolls, nothing is cut off, the governor shows
+        assert not clipped(view), (PHASE_NAMES[state.phase], clipped(view))
+        assert f"Governor: {swatch(state, state.governor)}" in view.track.text()
+        seen.add(PHASE_NAMES[state.phase])
+        decide(window, qtbot, rng)
+    assert {"hire", "bid", "action", "fight", "step"} <= seen, seen
+    window.close_game()
 
 
 def test_a_click_on_no_lit_field_changes_nothing_and_says_why(window, qtbot) -> None:
@@ -262,9 +340,69 @@ def test_a_scaled_up_view_grows_its_text_and_cards(qtbot) -> None:
     state = play_until(new_state(seed=3), lambda s: s.round >= 2, seed=3)
     small, _ = shown(state, qtbot)
     big, _ = shown(state, qtbot)
+    big.resize(2000, 1300)
     big.set_ui_scale(2.0)
-    # Then the daimyo boards' column, the cards and the hand strip grow with it
-    assert big.side.width() >= 2 * small.side.width() - 2
+    # Then the daimyo boards' column (its narrowest: it takes what the map leaves free),
+    # the cards and the hand strip grow with it
+    assert small.side.width() >= SIDE_WIDTH and big.side.width() >= 2 * SIDE_WIDTH
+    assert big.side.width() > small.side.width()
     assert big.hand_box.height() > 1.8 * small.hand_box.height()
     card = next(iter(big.card_buttons.values()))
     assert card.maximumHeight() > 1.8 * next(iter(small.card_buttons.values())).maximumHeight()
+
+
+def test_while_i_sit_out_each_computer_turn_i_watch_is_a_wait_of_its_own(
+    qtbot, monkeypatch
+) -> None:
+    import app.game_screen as game_screen
+    from ai.levels import APP_SECONDS, MIN_THINK_SECONDS, WAIT_SECONDS
+    from app.bot_worker import BotThinker
+    from engine.ricewars.state import ACTION
+    from maps.api import shipped_map_path
+
+    # Given my two pass markers down while two normal computer seats play on
+    state = play_until(
+        new_state(seed=5),
+        lambda s: s.phase == ACTION and s.passes[0] >= 2 and s.current_player() != 0,
+        seed=5,
+    )
+    seats = [Seat(HUMAN), Seat(AI, "normal"), Seat(AI, "normal")]
+    session = GameSession(state, seats, shipped_map_path("ricewars-quick"))
+    ui = game_ui("ricewars")
+    thinker = BotThinker()
+    screen = game_screen.GameScreen(ui.create_view())
+    qtbot.addWidget(screen)
+    controller = game_screen.GameController(session, ui, screen, thinker)
+    clock = [100.0]
+    monkeypatch.setattr(game_screen, "time", SimpleNamespace(monotonic=lambda: clock[0]))
+    wait = WAIT_SECONDS["normal"] - APP_SECONDS
+    try:
+        # When a computer seat's turn begins, long after my last decision
+        controller._waiting_since = 0.0
+        player = state.current_player()
+        # Then its decision gets its share of a fresh wait (the turn and one more)
+        assert controller._wait_share(player, 2.0) == pytest.approx(wait / 2)
+        assert ui.turn_begins(state)
+        # and its later decisions in the same turn (a fight's) share what is left of it
+        clock[0] += wait - 0.1
+        monkeypatch.setattr(ui, "turn_begins", lambda state: False)
+        assert controller._wait_share(player, 2.0) == MIN_THINK_SECONDS
+        # When the same seat begins another turn (the others have passed), or the turn
+        # passes to the other seat, the wait starts again
+        monkeypatch.setattr(ui, "turn_begins", lambda state: True)
+        assert controller._wait_share(player, 2.0) == pytest.approx(wait / 2)
+        monkeypatch.setattr(ui, "turn_begins", lambda state: False)
+        clock[0] += wait - 0.1
+        rng = random.Random(5)
+        owner = ui.turn_owner(state)
+        while ui.turn_owner(state) == owner and state.phase == ACTION:
+            state.apply(rng.choice(state.legal_actions()))
+        assert ui.sits_out(state, 0) and state.current_player() != 0
+        assert controller._wait_share(state.current_player(), 2.0) == pytest.approx(wait / 2)
+        # When I am no longer sitting out, the wait runs from my last decision again
+        controller._waiting_since = clock[0] - wait
+        monkeypatch.setattr(ui, "sits_out", lambda state, player: False)
+        assert controller._wait_share(state.current_player(), 2.0) == MIN_THINK_SECONDS
+    finally:
+        controller.stop()
+        thinker.shutdown()

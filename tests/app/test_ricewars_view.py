@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from html import unescape
 
 import pytest
 
 from app.games import game_ui
-from app.games.base import EVERYTHING, PUBLIC
+from app.games.base import EVERYTHING, PUBLIC, plain
 from app.games.ricewars import fights, narrate
 from app.games.ricewars.picks import PickTree, picks_of
 from app.session import AI, HUMAN, GameSession, Seat
@@ -123,6 +124,44 @@ def test_a_finished_combat_is_retold_with_the_engines_strengths() -> None:
         assert reveal.fields == (fight.field,)
         return
     raise AssertionError("no revealed combat in 40 games")
+
+
+def test_a_fight_is_told_once_and_its_steps_show_the_lines_of_the_log() -> None:
+    ui = game_ui("ricewars")
+    fights_told = 0
+    for seed in range(3):
+        # Given random games to round 4, their fights included (3 players; with 2 the
+        # neutral defends with a card drawn face down)
+        for players in (3, 2):
+            state = play_until(new_state(players, seed), lambda s: s.round >= 4, seed=seed)
+            for viewer in (0, PUBLIC, EVERYTHING):
+                # When the story is told as the game went
+                replay = state.clone()
+                while replay.history:
+                    replay.undo()
+                log: list[str] = []
+                for action in state.history:
+                    before = replay.clone()
+                    player = replay.current_player()
+                    replay.apply(action)
+                    for beat in ui.story(before, action, replay, player, viewer):
+                        log.extend(line.text for line in beat.lines)
+                        step = beat.step
+                        if step is None or not step.title.startswith(("Combat at", "Duel")):
+                            continue
+                        # Then the steps showing the attack and the bonuses on the board
+                        # show the lines the log told as they were played
+                        fights_told += 1
+                        shown = [unescape(plain(text)) for text in step.lines]
+                        assert shown and all(text in log for text in shown)
+                # and the log tells no fight decision a second time
+                for text in log:
+                    assert not text.startswith(("Combat at", "Duel")), text
+                    if text.startswith(("Bonuses", "The answer")):  # only what was not told
+                        assert text == "Bonuses — Neutral draws one card face down as its bonus."
+                    if " defend" in text:
+                        assert " with the peasant " in text, text
+    assert fights_told > 20
 
 
 def test_undo_barriers_are_draws_reveals_and_new_rounds_not_hiring() -> None:

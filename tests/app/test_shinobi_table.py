@@ -4,6 +4,7 @@ orders flashed on the table, the last moves ringed, a log in a player's words.""
 
 from __future__ import annotations
 
+import random
 import re
 
 from PySide6.QtCore import QPoint, Qt
@@ -153,3 +154,58 @@ def test_the_table_grows_with_the_window(qtbot) -> None:
     card = next(iter(big.hand_buttons.values()))
     assert card.height() >= 2 * next(iter(small.hand_buttons.values())).height() - 2
     assert big.allegiance.width() >= 2 * small.allegiance.width() - 2
+
+
+def _signed(text: str) -> int:
+    return 0 if text == "±0" else int(text.replace("−", "-"))
+
+
+def test_round_summaries_count_from_round_start_to_round_end() -> None:
+    # Given a whole 4-player game, and the engine's table at each round's end replayed
+    # from the setup (round 0: the deal)
+    state = SPEC.new_game(4, 3, {})
+    rng = random.Random(3)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    replay = SPEC.new_game(4, 3, {})
+    ends = [replay.clone()]
+    for action in state.history:
+        turns = replay.turns
+        replay.apply(action)
+        if replay.turns != turns and replay.turns % 4 == 0:
+            ends.append(replay.clone())
+    n_rounds = 0
+    for viewer in range(4):
+        clan = state.allegiance(viewer)
+        for line in GAME_UI.story_so_far(state, viewer):
+            match = re.match(
+                r"Round (\d+) over — For you: the .+ \(your clan\) have (\d+) cards? on the "
+                r"table \((±0|[+−]\d+)\); your province holds (\d+) \((±0|[+−]\d+)\)\.$",
+                line.text,
+            )
+            if not match:
+                assert not line.text.startswith("Round "), line.text
+                continue
+            # When a round's summary is read, Then its figures are the engine's
+            number = int(match[1])
+            start, end = ends[number - 1], ends[number]
+            total, home = int(match[2]), int(match[4])
+            home_of = [sum(s.army(viewer, c) for c in range(NUM_CLANS)) for s in (start, end)]
+            assert total == end.clan_total(clan), line.text
+            assert _signed(match[3]) == end.clan_total(clan) - start.clan_total(clan), line.text
+            assert home == home_of[1], line.text
+            assert _signed(match[5]) == home_of[1] - home_of[0], line.text
+            assert ("1 cards" not in line.text) and ("have 1 card " in line.text) == (total == 1)
+            n_rounds += 1
+    assert n_rounds >= 4 * 6
+    # And the public summary's figures are the engine's too
+    summaries = [line.text for line in GAME_UI.story_so_far(state, PUBLIC)
+                 if re.match(r"Round \d+ over — ", line.text)]  # fmt: skip
+    assert len(summaries) == len(ends) - 1 - (state.turns % 4 == 0)
+    for text in summaries:
+        number = int(text.split()[1])
+        figures = re.findall(r"([\w-]+) (\d+) \((±0|[+−]\d+)\)", text)
+        assert [name for name, _, _ in figures] == list(CLAN_NAMES)
+        for c, (_, count, change) in enumerate(figures):
+            assert int(count) == ends[number].clan_total(c)
+            assert _signed(change) == ends[number].clan_total(c) - ends[number - 1].clan_total(c)

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QWidget
 from app.games.base import EVERYTHING, PUBLIC, Beat, GameUI, GameView, ResolutionStep, ScoreTable
 from app.games.ricewars import narrate, story
 from app.games.ricewars.rules import RICEWARS_RULES_HTML
-from engine.ricewars.state import RiceWarsState
+from engine.ricewars.state import ACTION, RiceWarsState
 
 
 class RiceWarsUI(GameUI):
@@ -86,6 +86,11 @@ class RiceWarsUI(GameUI):
     def sits_out(self, state: RiceWarsState, player: int) -> bool:  # type: ignore[override]
         """Both pass markers down: nothing to decide until the round ends (but a defence)."""
         return not state.is_terminal() and state.passes[player] >= 2
+
+    def turn_begins(self, state: RiceWarsState) -> bool:  # type: ignore[override]
+        """An action of the action phase outside a fight: one action is one turn, also
+        when the others have passed and one daimyo plays on alone."""
+        return state.phase == ACTION and state.fight is None
 
     def reveals_hidden(self, state_after: RiceWarsState, action: Any, player: int) -> bool:  # type: ignore[override]
         """Draws, reveals, advisors coming up and round ends are undo barriers."""

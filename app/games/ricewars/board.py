@@ -7,8 +7,9 @@ connected to them) on a `MapScene` laid out for games: a field's name block has 
 under it for what is printed there (a palace site, a blessed field's Ryo), and its centre
 target, the pole of inaccessibility of what the name leaves free, holds its palace or
 peasant. Pieces are not clickable: a click always lands on a field, and fields never
-overlap. An owned field keeps a band of its paddy colour inside its edge, so a blessed
-field still looks blessed.
+overlap. An owned field is filled in its owner's field colour (`app.palette`: told apart
+from every other owner's and from free fields by everyone) and keeps a band of its paddy
+colour inside its edge, so a blessed field still looks blessed.
 """
 
 from __future__ import annotations
@@ -33,12 +34,12 @@ from app.board.animate import animation, fade
 from app.board.scene import MapScene, halo_text
 from app.games.ricewars.fights import BoardPicture, FightPicture, base_strength
 from app.games.ricewars.narrate import seat_colour, seat_name
+from app.palette import RICEWARS_BLESSED, RICEWARS_FIELDS, RICEWARS_PADDY
 from engine.ricewars.state import RiceWarsState, bits
 
-PADDY = QColor("#c9dca0")
+PADDY = QColor(RICEWARS_PADDY)
 PADDY_EDGE = QColor("#7d8f55")
-BLESSED = QColor("#ecd27a")
-TINT = 0.56  # how much of the owner's colour an owned field's fill takes
+BLESSED = QColor(RICEWARS_BLESSED)
 BAND = 0.7  # the paddy band inside an owned field's edge, in units
 PLATE = (3.2, 2.0)  # a field's plate by its name (palace site, blessed Ryo), in units: a
 # larger one squeezes the names of the epic board's narrow fields
@@ -76,6 +77,7 @@ class FieldBoard(QObject):
         self._base: dict[str, QColor] = {}
         self._fill: dict[str, QColor] = {}
         self._colours = [QColor(c) for c in _seat_colours(state)]
+        self._field_colours = [QColor(RICEWARS_FIELDS[c]) for c in state.colour[: state.seats]]
         self._static(state)
 
     # the printed board -------------------------------------------------------------------
@@ -141,9 +143,11 @@ class FieldBoard(QObject):
         return min(u * 1.7, target.radius * PIECE) if target is not None else u * 1.25
 
     def fill_for(self, fid: str, owner: int) -> QColor:
-        """The fill of `fid` held by `owner` (-1: its paddy colour)."""
-        base = self._base.get(fid, PADDY)
-        return mix(self._colours[owner], base, TINT) if owner >= 0 else QColor(base)
+        """The fill of `fid` held by `owner` (`app.palette.RICEWARS_FIELDS`; -1: its paddy
+        or blessed colour, which stays as a band inside the edge of an owned field)."""
+        if owner >= 0:
+            return QColor(self._field_colours[owner])
+        return QColor(self._base.get(fid, PADDY))
 
     def fill_colour(self, fid: str) -> QColor:
         """The colour `fid` is filled with now."""

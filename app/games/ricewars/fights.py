@@ -15,17 +15,15 @@ from typing import Any
 from app.games.ricewars.narrate import (
     SYMBOL_WORDS,
     Teller,
-    advisor_of,
     and_words,
-    card_of,
     card_words,
+    describe,
     effect_words,
     field_name,
     income_parts,
     parts_words,
     plural,
     seat_name,
-    troops_words,
     upper,
 )
 from engine.ricewars import actions as A
@@ -95,12 +93,15 @@ class StepShow:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One resolution step told to one viewer."""
+    """One resolution step told to one viewer: the lines its panel shows, and the lines
+    it adds to the log (`logged`; None: the same) — a fight's opening and bonuses were
+    logged as they were played, so their steps show those very lines and log none."""
 
     title: str
     lines: tuple[str, ...]
     fields: tuple[str, ...] = ()
     show: StepShow | None = None
+    logged: tuple[str, ...] | None = None
 
 
 def strength_parts(fight: FightRecord, side: int, symbols: frozenset[str]) -> list[tuple[str, int]]:
@@ -191,7 +192,6 @@ def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
     combat = f.kind == "combat"
     where = field_name(before, field or "")
     steps: list[Step] = []
-    (aa, ar), (da, dr) = f.troops
     board = BoardPicture.of(before)
 
     def picture(cards: bool, strengths: bool, result: str = "") -> FightPicture:
@@ -208,45 +208,30 @@ def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
         return FightPicture(f.kind, att, dfn, field, f.troops, shown, hidden, power, result,
                             f.winner if result else -1)  # fmt: skip
 
-    if combat:
-        title = f"Combat at {where}"
-        lines = [
-            tell.says(att, "attacks", f"{tell.whose(dfn)} peasant with {troops_words(aa, ar)}"
-                      + (" (+1 in this attack round)" if "attack1" in symbols else "")),
-            tell.says(dfn, "defends", "with the peasant"
-                      + (f" and {troops_words(da, dr)}" if da or dr else " alone")),
-        ]  # fmt: skip
-    else:
-        title = f"Duel: {an} {tell.verb(att, 'challenges')} {tell.who(dfn, False)}"
-        lines = [f"{tell.whose(att, True)} ronin challenges {tell.whose(dfn)} daimyo."]
-    steps.append(Step(title, tuple(lines), fields, StepShow(board, None, picture(False, False))))
-
-    exchange = []
+    # the fight's decisions before the reveal, in the words each had in the log
+    opening: list[str] = []
+    exchange: list[str] = []
+    walk = start.clone()
     for actor, move in moves:
-        if isinstance(move, A.Bonus):
-            exchange.append(tell.says(actor, "plays", "a card face down"))
-        elif isinstance(move, A.Service):
-            exchange.append(tell.says(actor, "calls", f"on {advisor_of(move.advisor).name}"))
-        elif isinstance(move, A.Stop):
-            exchange.append(tell.says(actor, "stops"))
-        elif isinstance(move, A.Refuse):
-            exchange.append(tell.says(actor, "refuses", "the duel"))
-        elif isinstance(move, A.Accept):
-            exchange.append(tell.says(actor, "accepts", "the duel"))
-        elif isinstance(move, A.Play):
-            card = card_of(move.card)
-            exchange.append(
-                tell.says(actor, "plays", f"{card.name} and escapes the duel ({card.cost} Ryo)")
-            )
-        elif isinstance(move, A.Give):
-            exchange.append(
-                tell.says(actor, "hands", f"over the peasant on {field_name(before, move.field)}")
-            )
+        was = walk.clone()
+        walk.apply(move)
+        if was.fight is not None and was.fight["revealed"]:
+            continue  # payments and the occupation: the reveal and the result tell them
+        text = describe(was, move, walk, actor, tell.viewer)
+        if text:
+            (opening if isinstance(move, (A.Attack, A.Defend, A.Duel)) else exchange).append(text)
+    title = f"Combat at {where}" if combat else (
+        f"Duel: {an} {tell.verb(att, 'challenges')} {tell.who(dfn, False)}"
+    )  # fmt: skip
+    steps.append(Step(title, tuple(opening), fields,
+                      StepShow(board, None, picture(False, False)), logged=()))  # fmt: skip
+    drawn = []
     if dfn == before.neutral and combat and f.blind[1]:
-        exchange.append("Neutral draws one card face down as its bonus.")
-    if exchange:
-        steps.append(Step("Bonuses" if f.revealed else "The answer", tuple(exchange), fields,
-                          StepShow(board, None, picture(False, False))))  # fmt: skip
+        drawn.append("Neutral draws one card face down as its bonus.")
+    if exchange or drawn:
+        steps.append(Step("Bonuses" if f.revealed else "The answer", (*exchange, *drawn),
+                          fields, StepShow(board, None, picture(False, False)),
+                          logged=tuple(drawn)))  # fmt: skip
     if not f.revealed:
         steps.append(_result_step(before, after, f, tell, picture, start, fields, title))
         return steps

@@ -260,16 +260,19 @@ def _action_words(  # noqa: C901 - one sentence per kind of action
         return _play_words(before, after, action, p, tell)
     if isinstance(action, A.Attack):
         owner = st.owner[st.field(action.field)]
+        bonus = " (+1 in this attack round)" if "attack1" in st.symbols() else ""
         return tell.says(
             p,
             "attacks",
             f"{tell.whose(owner)} peasant on {field_name(st, action.field)} with "
-            f"{troops_words(action.ashigaru, action.ronin)}",
+            f"{troops_words(action.ashigaru, action.ronin)}{bonus}",
         )
     if isinstance(action, A.Defend):
+        # the attacked peasant always counts in the defence (strength 1)
         if not action.ashigaru and not action.ronin:
             return tell.says(p, "defends", "with the peasant alone")
-        return tell.says(p, "defends", f"with {troops_words(action.ashigaru, action.ronin)}")
+        troops = troops_words(action.ashigaru, action.ronin)
+        return tell.says(p, "defends", f"with the peasant and {troops}")
     if isinstance(action, A.Bonus):
         if tell.knows(p):
             return tell.says(p, "plays", f"{card_words(card_of(action.card))} face down")

@@ -48,8 +48,11 @@ def swatch(state: RiceWarsState, seat: int) -> str:
     return f"<span style='color:{seat_colour(state, seat)}'>■</span>"
 
 
-def track_html(state: RiceWarsState) -> str:
-    """The round track, the phases of the round and the governor, on one line."""
+def track_html(state: RiceWarsState, rows: int = 1) -> str:
+    """The round track, the phases of the round and the governor: on one line, or on two
+    (`rows=2`: the phases and the governor under the track) where one is too narrow. A
+    past round shows only its number (its symbols are spent); during the setup "Setup"
+    stands for the phases."""
     cells = []
     for r in range(1, state.board.rounds + 1):
         symbols = state.board.track[r - 1]
@@ -61,29 +64,33 @@ def track_html(state: RiceWarsState) -> str:
             if r > state.round
             else "background:#d8cfb8; color:#6f6553"
         )
-        label = f"{r} <small>{words}</small>" if words else str(r)
+        label = f"{r} <small>{words}</small>" if words and r >= state.round else str(r)
         cells.append(f"<td style='{style}; padding:1px 5px'>{label}</td>")
     phase = narrate.phase_step(state)
     steps = []
-    for name in ("Setup", *narrate.PHASE_STEPS):
+    names = ("Setup",) if phase == "Setup" else narrate.PHASE_STEPS
+    for name in names:
         if name == phase:
             steps.append(f"<b style='color:{RED}'>{name}</b>")
         else:
             steps.append(f"<span style='color:#6f6553'>{name}</span>")
     gov = state.governor
     governor = f"Governor: {swatch(state, gov)} <b>{seat_name(state, gov)}</b>"
+    track = "<td valign='middle'><b>Round</b>&nbsp;</td>" + "".join(cells)
+    phases = " › ".join(steps) + f"&nbsp;&nbsp;·&nbsp;&nbsp;{governor}"
+    if rows == 2:
+        return f"<table cellspacing='2'><tr>{track}</tr></table>{phases}"
     return (
-        "<table cellspacing='2'><tr><td valign='middle'><b>Round</b>&nbsp;</td>"
-        + "".join(cells)
-        + "<td valign='middle'>&nbsp;&nbsp;"
-        + " › ".join(steps)
-        + f"&nbsp;&nbsp;·&nbsp;&nbsp;{governor}</td></tr></table>"
+        f"<table cellspacing='2'><tr>{track}<td valign='middle'>&nbsp;&nbsp;{phases}</td>"
+        "</tr></table>"
     )
 
 
-def daimyo_html(state: RiceWarsState, s: int, who: str) -> str:
+def daimyo_html(state: RiceWarsState, s: int, who: str, compact: int = 0) -> str:
     """One daimyo board in four short lines: name and money; fields and peasants;
-    troops and cards; advisors and passes. `who` says who sits there ("you", "AI")."""
+    troops and cards; advisors and passes. `who` says who sits there ("you", "AI").
+    Where the column is short (`compact` 1) troops, cards, advisors and passes share the
+    third line; shorter still (2) the words the first boards taught are left out."""
     name = seat_name(state, s)
     mark = seat_mark(state, s)
     head = f"<b>{swatch(state, s)} {name}</b> <small>{mark}"
@@ -95,8 +102,11 @@ def daimyo_html(state: RiceWarsState, s: int, who: str) -> str:
     cut = len(narrate.disconnected(state, s))
     fields = f"Fields <b>{state.fields_of(s)}</b>"
     if cut:
-        fields += f" <span style='color:{RED}'>({cut} ✂ cut off)</span>"
-    fields += f" · peasants {state.reserve[s]} to place, {state.supply[s]} supply"
+        fields += f" <span style='color:{RED}'>({cut} ✂{'' if compact > 1 else ' cut off'})</span>"
+    if compact > 1:
+        fields += f" · peasants {state.reserve[s]} + {state.supply[s]}"
+    else:
+        fields += f" · peasants {state.reserve[s]} to place, {state.supply[s]} supply"
     troops = []
     for word, active, tired, due in (
         ("ashigaru", state.ash[s], state.ash_x[s], state.ash_due[s]),
@@ -112,7 +122,7 @@ def daimyo_html(state: RiceWarsState, s: int, who: str) -> str:
             if extra:
                 part += " (" + ", ".join(extra) + ")"
             troops.append(part)
-    line3 = "Troops: " + (", ".join(troops) if troops else "none")
+    line3 = ("" if compact > 1 else "Troops: ") + (", ".join(troops) if troops else "no troops")
     lines = [head, fields, line3]
     if s == state.neutral:
         return "<br>".join(lines)
@@ -123,8 +133,12 @@ def daimyo_html(state: RiceWarsState, s: int, who: str) -> str:
         unpaid = " (unpaid)" if a in state.adv_due[s] else ""
         advisors.append(f"{ADVISORS[a].name} {'●' * uses}{unpaid}")
     marks = "■" * state.passes[s] + "□" * (2 - state.passes[s])
+    held = ", ".join(advisors)
+    if compact:
+        lines[2] += (f" · {held}" if held else "") + f" · passes {marks}"
+        return "<br>".join(lines)
     lines.append(
-        f"Advisors {len(state.held[s])}/{MAX_ADVISORS}: " + (", ".join(advisors) or "none")
+        f"Advisors {len(state.held[s])}/{MAX_ADVISORS}: " + (held or "none")
         + (" · service used" if state.used_service[s] else "") + f" · passes {marks}"
     )  # fmt: skip
     return "<br>".join(lines)
@@ -158,8 +172,9 @@ def field_tip(state: RiceWarsState, f: int) -> str:
     return "<br>".join(lines)
 
 
-def phase_help(state: RiceWarsState) -> str:
-    """What the current phase is about, for the panel when no fight or auction is on."""
+def phase_help(state: RiceWarsState, compact: bool = False) -> str:
+    """What the current phase is about, for the panel when no fight or auction is on
+    (`compact`: without the peasant rule, where the column is short)."""
     step = narrate.phase_step(state)
     text = {
         "Setup": "Palaces go on palace sites (dashed castles) two free fields apart; then "
@@ -174,7 +189,8 @@ def phase_help(state: RiceWarsState) -> str:
         "<br><i>Peasant rule:</i> next to your palace or a connected peasant, never next to "
         "one of your peasants cut off (✂) from the palace."
     )
-    return f"<b>{step}</b><br>{text}" + (rule if step in ("Setup", "Actions") else "")
+    shown = step in ("Setup", "Actions") and not compact
+    return f"<b>{step}</b><br>{text}" + (rule if shown else "")
 
 
 def picture_html(state: RiceWarsState, p: FightPicture) -> str:
@@ -242,14 +258,19 @@ def fight_html(state: RiceWarsState, viewer: int | None) -> str:
     return head + "<br>" + "<br>".join(rows)
 
 
-def auction_html(state: RiceWarsState, viewer: int | None) -> str:
-    """The advisors on the table and the bids placed so far (sealed but one's own)."""
-    lines = ["<b>Advisor auction</b> — sealed bids; the highest bidders get 2 services, "
-             "the second highest 1"]  # fmt: skip
+def auction_html(state: RiceWarsState, viewer: int | None, compact: bool = False) -> str:
+    """The advisors on the table and the bids placed so far (sealed but one's own).
+    `compact` (a short column): the rules line and the texts of the advisors not bid for
+    now are left out (the governor's buttons tell them)."""
+    lines = ["<b>Advisor auction</b>" + ("" if compact else " — sealed bids; the highest "
+             "bidders get 2 services, the second highest 1")]  # fmt: skip
     for a in state.table:
         adv = ADVISORS[a]
         mark = "▶ " if a == state.bidding else ""
         done = "" if a == state.bidding or a in state.auction_left else " (auctioned)"
+        if compact and a != state.bidding:
+            lines.append(f"<b>{adv.name}</b>: upkeep {adv.upkeep} Ryo{done}")
+            continue
         lines.append(
             f"{mark}<b>{adv.name}</b>: {escape(adv.text)} Upkeep {adv.upkeep} Ryo "
             f"({adv.when}){done}"
@@ -317,7 +338,8 @@ def prompt_text(state: RiceWarsState, tree: PickTree) -> str:  # noqa: C901
         return "Governor: choose the advisor auctioned next."
     if ph == PH_BID:
         adv = ADVISORS[state.bidding]
-        return f"Sealed bid for {adv.name} ({adv.text}). Nobody sees it before the reveal."
+        text = adv.text.rstrip(".")
+        return f"Sealed bid for {adv.name} ({text}). Nobody sees it before the reveal."
     if ph == ACTION:
         return ("Your action: place a peasant (click a lit free field), attack a lit "
                 "enemy peasant, play a card, use an advisor, challenge, or pass.")  # fmt: skip

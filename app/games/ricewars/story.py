@@ -3,7 +3,9 @@ an auction's reveal, a new round) step by step on the board, and what it did to 
 
 Qt-free. `story` is the game's `GameUI.story`: the decision's own line (`narrate`) with
 the fields it happened at, then one beat per resolution step (`fights`), each with its log
-line and the `ResolutionStep` the board shows (payload: a `fights.StepShow`).
+line and the `ResolutionStep` the board shows (payload: a `fights.StepShow`). A fight is
+told once: its decisions as they are played, then the reveal and the result; the steps
+that show the attack and the bonuses on the board repeat those lines, not in the log.
 """
 
 from __future__ import annotations
@@ -30,11 +32,17 @@ def story(
     elif text:
         beats.append(Beat((LogLine(text, narrate.action_places(before, action)),)))
     for step in fights.resolution_steps(before, action, after, viewer):
-        line = LogLine(f"{step.title} — " + " ".join(map(_sentence, step.lines)), step.fields)
+        told = step.lines if step.logged is None else step.logged
+        # a fight's opening and bonuses were logged as played: their steps log nothing new
+        lines = (
+            (LogLine(f"{step.title} — " + " ".join(map(_sentence, told)), step.fields),)
+            if told
+            else ()
+        )
         shown = ResolutionStep(
             step.title, tuple(_rich(text) for text in step.lines), step.fields, step.show
         )
-        beats.append(Beat((line,), shown))
+        beats.append(Beat(lines, shown))
     return beats
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPointF, Qt, Slot
-from PySide6.QtGui import QColor, QFont, QPen
+from PySide6.QtGui import QColor, QFont, QPen, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -48,7 +48,11 @@ if TYPE_CHECKING:
 
 MAX_BUTTONS = 6
 FLASH_MS = 1600  # how long a log line's places stay ringed
-SIDE_WIDTH = 255  # the daimyo boards' column at scale 1, in pixels
+SIDE_WIDTH = 255  # the daimyo boards' column at scale 1, in pixels: its narrowest
+SIDE_WIDEST = 400  # and its widest, when the map, fitted to its height, leaves room
+COLUMN_FORMS = ((0, False), (1, False), (1, True), (2, True))
+"""The daimyo boards' and the panel's forms, fullest first (board `compact` level, panel
+compact): the column shows the first that fits its height, so it never scrolls."""
 
 
 class RiceWarsView(PickTreeView):
@@ -141,7 +145,6 @@ class RiceWarsView(PickTreeView):
         """Size text, the daimyo boards' column, the cards and the rows for `scale`."""
         self.ui_scale = scale
         points = self.font().pointSizeF()
-        self.side.setFixedWidth(round(SIDE_WIDTH * scale))
         self.panel.setStyleSheet(
             "#panel { background: #fff8e4; border: 2px solid #8a6d3b; border-radius: 6px;"
             f" padding: 4px; font-size: {points * 0.95:.1f}pt; }}"
@@ -154,14 +157,22 @@ class RiceWarsView(PickTreeView):
         line = self.prompt.fontMetrics().lineSpacing()
         self.prompt.setFixedHeight(line * 2 + 4)
         self.choice_box.setFixedHeight(round(32 * scale))
-        self.track.setFixedHeight(round(self.track.fontMetrics().lineSpacing() * 1.6) + 4)
+        self._track_rows = 0  # set with the track's text
         self.hand_box.setStyleSheet(hand_style(points))
         self.hand_box.setFixedHeight(round(CARD_SIZE[1] * scale) + 10)
         for label in self.daimyo_boards.values():
             label.setStyleSheet("")  # restyled on the next draw
         self._hand_key = None
+        self._fit_side()
         if self._session is not None:
             self._redraw()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        """The column takes what the map leaves free; its texts fit its new height."""
+        super().resizeEvent(event)
+        self._fit_side()
+        if self._session is not None and self.scene is not None:
+            self._fill_texts(self._state())
 
     def show_state(self, session: GameSession, viewer: int | None, interactive: bool) -> None:
         """Redraw everything for `viewer`; offer choices when `interactive`."""
@@ -244,7 +255,29 @@ class RiceWarsView(PickTreeView):
         rim = QPen(QColor("#b8860b"), self.scene.unit * 0.6)
         for glow in self.scene.highlights.values():
             glow.setPen(rim)
+        self._fit_side()
         self.board.fit()
+
+    def _fit_side(self) -> None:
+        """Give the daimyo boards' column the width the map, fitted to the board's height,
+        leaves free (between `SIDE_WIDTH` and `SIDE_WIDEST` at the scale): at 1280 × 720
+        the map is as large as before and five daimyo boards wrap fewer lines."""
+        scale = self.ui_scale
+        narrowest, widest = round(SIDE_WIDTH * scale), round(SIDE_WIDEST * scale)
+        width = narrowest
+        if self.scene is not None and self.scene.sceneRect().height() > 0:
+            rect = self.scene.sceneRect()
+            layout = self.layout()
+            margins = layout.contentsMargins()
+            fixed = sum(w.height() for w in (self.track, self.prompt, self.choice_box,
+                                             self.hand_box))  # fmt: skip
+            board = self.height() - fixed - margins.top() - margins.bottom()
+            board -= layout.spacing() * 4
+            needed = board * rect.width() / rect.height() + 2 * self.board.frameWidth() + 4
+            free = self.width() - margins.left() - margins.right() - 6 - needed
+            width = max(narrowest, min(widest, int(free)))
+        if self.side.width() != width or self.side.minimumWidth() != width:
+            self.side.setFixedWidth(width)
 
     def _redraw(self) -> None:
         if self.scene is None or self._session is None or self.fields is None:
@@ -263,12 +296,36 @@ class RiceWarsView(PickTreeView):
         elif state.fight is not None and state.fight["field"] >= 0:
             self.scene.set_highlight(state.fid(state.fight["field"]), HIGHLIGHT_STEP)
         self._draw_last_actions()
-        panel_text = self._panel_text(state)
-        _set_text(self.track, panel.track_html(state))
-        self._draw_daimyo_boards(state)
-        _set_text(self.panel, panel_text)
+        self._fill_texts(state)
         self._draw_hand(state)
         self._draw_choices(state)
+
+    def _fill_texts(self, state: RiceWarsState) -> None:
+        """The track, the panel and the daimyo boards in the fullest forms that fit: the
+        track on two lines where one is too wide, the column in the first of
+        `COLUMN_FORMS` that needs no scroll bar (the fullest while the view is hidden)."""
+        shown = self.isVisible()
+        rows = 1
+        _set_text(self.track, panel.track_html(state))
+        if shown and self.track.sizeHint().width() > self.track.width():
+            rows = 2
+            _set_text(self.track, panel.track_html(state, rows=2))
+        if rows != self._track_rows:
+            self._track_rows = rows
+            line = self.track.fontMetrics().lineSpacing()
+            self.track.setFixedHeight(round(line * (1.6 if rows == 1 else 2.7)) + 4)
+        width, room = self.side.minimumWidth(), self.side.height()  # the width it is given
+        for boards, compact in COLUMN_FORMS:
+            self._draw_daimyo_boards(state, boards)
+            _set_text(self.panel, self._panel_text(state, compact))
+            if not shown or self._column_height(width) <= room:
+                break
+
+    def _column_height(self, width: int) -> int:
+        """The height the panel and the daimyo boards take at `width`."""
+        labels = [self.panel, *self.daimyo_boards.values()]
+        spacing = self.side.widget().layout().spacing()
+        return sum(label.heightForWidth(width) for label in labels) + spacing * len(labels)
 
     def _tips(self, state: RiceWarsState):  # noqa: ANN202 - a tooltip maker
         return lambda f: panel.field_tip(state, f)
@@ -336,7 +393,7 @@ class RiceWarsView(PickTreeView):
                              if key in self.scene.province_items)  # fmt: skip
         self.scene.set_marks("last", marks)
 
-    def _draw_daimyo_boards(self, state: RiceWarsState) -> None:
+    def _draw_daimyo_boards(self, state: RiceWarsState, compact: int = 0) -> None:
         if len(self.daimyo_boards) != state.seats:
             _clear_layout(self.boards_box)
             self.daimyo_boards = {}
@@ -360,10 +417,13 @@ class RiceWarsView(PickTreeView):
             if label.styleSheet() != style:
                 label.setStyleSheet(style)
             who = panel.who_sits(self._session, state, s, self._viewer)
-            _set_text(label, panel.daimyo_html(state, s, who))
+            _set_text(label, panel.daimyo_html(state, s, who, compact))
             label.setToolTip(panel.daimyo_tip(state, s))
 
-    def _panel_text(self, state: RiceWarsState) -> str:
+    def _panel_text(self, state: RiceWarsState, compact: bool = False) -> str:
+        """The fight, the auction, the step or the phase's help (`compact`: a step by its
+        title only, as the resolution box beside tells it; the auction and the help
+        shorter)."""
         show = self._step.payload if self._step is not None else None
         if isinstance(show, StepShow) and show.fight is not None:
             text = panel.picture_html(state, show.fight)
@@ -372,12 +432,13 @@ class RiceWarsView(PickTreeView):
                 text += f"<br><small style='color:#6b5535'>{told}</small>"
             return text
         if self._step is not None:
-            return f"<b>{self._step.title}</b><br>" + "<br>".join(self._step.lines)
+            title = f"<b>{self._step.title}</b>"
+            return title if compact else title + "<br>" + "<br>".join(self._step.lines)
         if state.fight is not None:
             return panel.fight_html(state, self._viewer)
         if state.phase in (PICK, PH_BID):
-            return panel.auction_html(state, self._viewer)
-        return panel.phase_help(state)
+            return panel.auction_html(state, self._viewer, compact)
+        return panel.phase_help(state, compact)
 
     def _draw_hand(self, state: RiceWarsState) -> None:
         viewer = self._viewer

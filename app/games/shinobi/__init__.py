@@ -9,11 +9,13 @@ from PySide6.QtWidgets import QWidget
 from app.games.base import PUBLIC, Beat, GameUI, GameView, ResolutionStep, ScoreTable
 from app.games.shinobi import narrate, story
 from app.games.shinobi.rules import SHINOBI_RULES_HTML
+from app.palette import SHINOBI_SEATS
 from engine.shinobi.cards import CLAN_NAMES, NUM_CLANS
 from engine.shinobi.state import SPEC, ShinobiState
 
-# Seats have no colour in Shinobi (clans are secret): neutral tones unlike the clans' own.
-SEAT_COLOURS = ("#6d4c41", "#455a64", "#212121", "#827717", "#880e4f")
+# Seats have no clan colour in Shinobi (clans are secret): muted tones unlike the clans'
+# own, told apart by everyone (`app.palette.SHINOBI_SEATS`).
+SEAT_COLOURS = SHINOBI_SEATS
 
 
 class ShinobiUI(GameUI):

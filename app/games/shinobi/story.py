@@ -39,12 +39,24 @@ def _change(old: int, new: int) -> str:
 
 
 def round_start(after: ShinobiState) -> ShinobiState | None:
-    """The table when the round that just ended began (None when it cannot be undone)."""
+    """The table when the round that just ended began: right after the action that ended
+    the previous round's last turn (the game's start for round 1); None when the history
+    cannot be taken back that far."""
     target = after.turns - after.num_players
     walk = after.clone()
-    while walk.undo_depth and walk.turns > target:
+    # undo into the round's first turn, then one action further (into the previous
+    # round), and replay that action: the turn counter alone stops inside the first turn
+    undone = None
+    while walk.undo_depth and walk.turns >= target:
+        undone = walk.history[-1]
         walk.undo()
+    if walk.turns < target and undone is not None:
+        walk.apply(undone)
     return walk if walk.turns == target else None
+
+
+def _cards(count: int) -> str:
+    return f"{count} card{'s' if count != 1 else ''}"
 
 
 def round_summary(after: ShinobiState, viewer: int) -> str:
@@ -61,7 +73,7 @@ def round_summary(after: ShinobiState, viewer: int) -> str:
         home = sum(after.army(viewer, c) for c in range(NUM_CLANS))
         home0 = sum(start.army(viewer, c) for c in range(NUM_CLANS)) if start else home
         return (
-            f"{head} — For you: the {CLAN_NAMES[clan]} (your clan) have {totals[clan]} cards "
+            f"{head} — For you: the {CLAN_NAMES[clan]} (your clan) have {_cards(totals[clan])} "
             f"on the table ({_change(old[clan], totals[clan])}); your province holds "
             f"{home} ({_change(home0, home)})."
         )
