@@ -160,7 +160,8 @@ def test_a_save_of_daimyo_play_names_the_bots_that_played(
     assert "  seat 2 (easy): " in out and "  seat 3 (greedy): " in out
     assert "You" not in out and "normal" not in out
     assert main(["review", str(path), "--as", "4"]) == 2
-    assert "choose one of 1, 2, 3" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "choose one of 1 (Player 1/" in err and ", 3 (Player 3/" in err
 
 
 def test_a_save_of_daimyo_play_on_a_map_file_finds_its_map(
