@@ -64,6 +64,7 @@ SIDE_MIN = 290  # the side panel's narrowest and widest (pixels at scale 1)
 SIDE_MAX = 430
 LOG_LINES = 8  # the log shows at least this many lines, however long a step's text
 STEP_LINES = 3  # a step's text shows at least this many lines (more scroll)
+ICON = 24  # a player's colour disc in the players list (pixels at scale 1: the style's own)
 
 
 class StepScroll(QScrollArea):
@@ -196,6 +197,7 @@ class GameScreen(ScaledScreen):
         self.step_count.setFont(self.font())  # its style sheet stops the font reaching it
         self.side.setMinimumWidth(round(SIDE_MIN * scale))
         self.side.setMaximumWidth(round(SIDE_MAX * scale))
+        self.players.setIconSize(QSize(round(ICON * scale), round(ICON * scale)))
         self.fit_players()
         self.progress.setMaximumHeight(round(10 * scale))
         metrics = QFontMetrics(self.font())
@@ -226,6 +228,9 @@ class GameScreen(ScaledScreen):
         width = self.step_scroll.viewport().width()
         if width <= 50:
             width = self.side.width() - 40
+        bar = self.step_scroll.verticalScrollBar()
+        if not bar.isVisible():  # measured as if it scrolled, it never needs to
+            width -= bar.sizeHint().width()
         needed = (max(0, self.step_text.heightForWidth(width)) if width > 50 else 0) + 4
         least = STEP_LINES * QFontMetrics(self.font()).lineSpacing() + 4
         scroll = self.step_scroll
@@ -240,13 +245,13 @@ PLACES_ROLE = Qt.UserRole + 1  # a log item's board places
 
 def _swatch(colour: str) -> QIcon:
     """A player's colour as a round icon (text in a light colour would not read)."""
-    pixmap = QPixmap(32, 32)
+    pixmap = QPixmap(64, 64)  # sharp up to 2 × ICON
     pixmap.fill(Qt.transparent)
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.Antialiasing)
-    painter.setPen(QPen(QColor("#1d1a15"), 2))
+    painter.setPen(QPen(QColor("#1d1a15"), 4))
     painter.setBrush(QColor(colour))
-    painter.drawEllipse(3, 3, 26, 26)
+    painter.drawEllipse(6, 6, 52, 52)
     painter.end()
     return QIcon(pixmap)
 

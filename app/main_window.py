@@ -288,11 +288,18 @@ class MainWindow(QMainWindow):
         """
         if not self._may_replace_game():
             return False
-        dialog = NewGameDialog(self, self.settings.last_new_game(), map_path=map_path)
+        dialog = self.new_game_dialog(map_path)
         if dialog.exec() != NewGameDialog.Accepted:
             return False
         self.settings.set_last_new_game(dialog.choices())
         return self.start_game(dialog.config())
+
+    def new_game_dialog(self, map_path: str | None = None) -> NewGameDialog:
+        """The new-game dialog with the last game's choices, its words as big as the menus'
+        (a dialog is a window of its own: it does not grow with this one by itself)."""
+        dialog = NewGameDialog(self, self.settings.last_new_game(), map_path=map_path)
+        dialog.setFont(scaled_font(dialog.font(), self.bar_scale))
+        return dialog
 
     def start_game(self, config: NewGameConfig) -> bool:
         """Start the game `config` describes; a failure is shown, not raised."""

@@ -3,11 +3,11 @@
 Plays a seeded 1 human + 3 AI Battle for Rokugan game through the widgets (clicks on the
 hand, the cards and the board) at each window size of `--sizes` (default 1280x720 and
 2560x1440) and saves, per size WxH, docs/screen-start-WxH.png (the start screen with saved
-games in its Recent list; docs/screen-start.png at 1280x720),
-docs/rokugan-placement-WxH.png (the first placement, an army chosen, its places lit),
-docs/rokugan-resolution-WxH.png (the battles step of the first resolution, drawn on the
-board) and docs/rokugan-end-WxH.png. Settings and autosave go to a temporary folder,
-never the user's.
+games in its Recent list; docs/screen-start.png at 1280x720), docs/newgame-WxH.png (the
+new-game dialog over it, set for a four-clan game), docs/rokugan-placement-WxH.png (the
+first placement, an army chosen, its places lit), docs/rokugan-resolution-WxH.png (the
+battles step of the first resolution, drawn on the board) and docs/rokugan-end-WxH.png.
+Settings and autosave go to a temporary folder, never the user's.
 """
 
 from __future__ import annotations
@@ -15,32 +15,18 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
-from app import gui_gc
+from app import gui_gc, shots
 from app.games.rokugan.picks import BUTTON, CARD, DISCARD, END, HAND, PLACE, TOKEN, Pick
 from app.main_window import MainWindow
 from app.session import AI, HUMAN, NewGameConfig, Seat
-from app.settings import AppSettings
 from engine.rokugan.state import PH_PLACE
-
-
-def _wait(app: QApplication, done: Callable[[], bool], seconds: float = 60) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        app.processEvents()
-        if done():
-            return True
-        time.sleep(0.005)
-    return done()
 
 
 def _click_pick(window: MainWindow, pick: Pick) -> None:
@@ -76,19 +62,15 @@ def _decide(window: MainWindow, rng: random.Random, prefer: tuple[str, ...] = ()
 def main(argv: list[str] | None = None) -> int:
     """Play and photograph; returns 0 when every picture was taken at every size."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=Path("docs"))
+    shots.size_arguments(parser)
     parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument(
-        "--sizes", default="1280x720,2560x1440", help="window sizes, WIDTHxHEIGHT,..."
-    )
     args = parser.parse_args(argv)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     gui_gc.install(app)  # bots think in a thread: collect garbage only here
     ok = True
-    for size in args.sizes.split(","):
-        width, _, height = size.strip().partition("x")
+    for size in shots.parse_sizes(args.sizes):
         # every widget dies inside _shoot, before the application object
-        ok = _shoot(app, args.out, args.seed, (int(width), int(height))) and ok
+        ok = _shoot(app, args.out, args.seed, size) and ok
     print("screenshots in", args.out, "complete" if ok else "INCOMPLETE")
     return 0 if ok else 1
 
@@ -128,20 +110,39 @@ def _sample_saves(window: MainWindow, folder: Path) -> None:
     window._update_actions()
 
 
+def _new_game_dialog(app: QApplication, window: MainWindow, out: Path, tag: str) -> None:
+    """The new-game dialog over the start screen, set for a game against three clans."""
+    window.settings.set_last_new_game(
+        {
+            "game": "rokugan",
+            "map": "rokugan",
+            "players": 4,
+            "seats": [
+                {"kind": HUMAN, "bot": "normal", "name": "You", "choice": "crab"},
+                {"kind": AI, "bot": "normal", "name": "", "choice": "scorpion"},
+                {"kind": AI, "bot": "hard", "name": "", "choice": "lion"},
+                {"kind": AI, "bot": "easy", "name": "", "choice": "phoenix"},
+            ],
+        }
+    )
+    dialog = window.new_game_dialog()
+    dialog.show()
+    shots.centre_over(dialog, window)
+    shots.settle(app)
+    shots.save(shots.grab(window, dialog), out / f"newgame-{tag}.png")
+    dialog.close()
+    dialog.deleteLater()
+
+
 def _shoot(app: QApplication, out: Path, seed: int, size: tuple[int, int]) -> bool:
-    """Play the seeded game and save the four pictures at `size`; True when all were taken."""
-    tag = f"{size[0]}x{size[1]}"
-    tmp = Path(tempfile.mkdtemp(prefix="daimyo-shots-"))
-    settings = AppSettings(QSettings(str(tmp / "settings.ini"), QSettings.IniFormat), tmp)
-    settings.set_ai_pace("instant")
-    window = MainWindow(settings, bot_nodes=40)
-    window.resize(*size)
-    window.show()
-    _sample_saves(window, tmp / "saves")
-    _wait(app, lambda: False, 0.5)
-    out.mkdir(parents=True, exist_ok=True)
+    """Play the seeded game and save the five pictures at `size`; True when all were taken."""
+    tag = shots.tag(size)
+    window = shots.shot_window(size, bot_nodes=40)
+    _sample_saves(window, window.settings.data_dir / "saves")
+    shots.settle(app, 0.5)
     start_name = "screen-start.png" if size == (1280, 720) else f"screen-start-{tag}.png"
-    window.grab().save(str(out / start_name))
+    shots.save(window, out / start_name)
+    _new_game_dialog(app, window, out, tag)
 
     seats = (
         Seat(HUMAN, name="You", choice="crab"),
@@ -156,43 +157,33 @@ def _shoot(app: QApplication, out: Path, seed: int, size: tuple[int, int]) -> bo
     rng = random.Random(seed)
     placement_shot = resolution_shot = False
     for _ in range(600):
-        _wait(
-            app,
-            lambda: controller.human_to_act or screen.step_box.isVisible() or state.is_terminal(),
-        )
+        shots.wait(app, lambda: shots.at_prompt(window))
         if screen.step_box.isVisible():
             if not resolution_shot and "Battles" in screen.step_title.text():
-                _wait(app, lambda: not screen.view.animating(), 10)
-                _wait(app, lambda: False, 0.3)
-                window.grab().save(str(out / f"rokugan-resolution-{tag}.png"))
+                shots.wait(app, lambda: not screen.view.animating(), 10)
+                shots.settle(app)
+                shots.save(window, out / f"rokugan-resolution-{tag}.png")
                 resolution_shot = True
             QTest.mouseClick(screen.continue_button, Qt.LeftButton)
             continue
         if state.is_terminal():
             break
         view = screen.view
-        if not placement_shot and state.phase == PH_PLACE:
+        if not placement_shot and state.phase == PH_PLACE and controller.human_to_act:
             army = next((v for v in view.tree.options_of(HAND) if v.startswith("army")), None)
             if army:
                 _click_pick(window, Pick(HAND, army))
-                _wait(app, lambda: False, 0.3)
-                window.grab().save(str(out / f"rokugan-placement-{tag}.png"))
+                shots.settle(app)
+                shots.save(window, out / f"rokugan-placement-{tag}.png")
                 placement_shot = True
                 view.tree.reset()
         _decide(window, rng, prefer=(HAND, PLACE))
 
-    def at_end() -> bool:
-        if screen.step_box.isVisible():
-            QTest.mouseClick(screen.continue_button, Qt.LeftButton)
-        return window.stack.currentWidget() is window.end_screen
-
-    _wait(app, at_end, 30)
-    _wait(app, lambda: False, 0.3)
-    window.grab().save(str(out / f"rokugan-end-{tag}.png"))
+    shots.to_end_screen(app, window, 30)
+    shots.settle(app)
+    shots.save(window, out / f"rokugan-end-{tag}.png")
     ok = placement_shot and resolution_shot and state.is_terminal()
-    window.close()
-    window.deleteLater()
-    _wait(app, lambda: False, 0.1)
+    shots.close_window(app, window)
     return ok
 
 

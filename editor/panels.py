@@ -557,8 +557,7 @@ class ValidationPanel(QWidget):
             )
         if result.error:
             parts.append(result.error)
-        parts.append(f"({result.seconds * 1000:.0f} ms)")
-        self.summary.setText("; ".join(parts))
+        self.summary.setText("; ".join(parts) + f" ({result.seconds * 1000:.0f} ms)")
         if game_id is None:  # the map alone: which games it is ready for, one line each
             self.readiness.setText(overview_text(result.readiness))
         else:

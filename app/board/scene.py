@@ -61,8 +61,9 @@ ICON_ROW = 1.5  # the flowers-and-capital row's height, in units
 ROW_GAP = 0.35  # between a block's rows, in units
 BAND = 0.85  # the territory band inside an owned province's edge, in units
 _LAYOUTS: dict = {}  # laid-out maps: a new game on the same map starts at once
-# rings under names (a name may cross a border) and pieces; others ("flash") on top
-MARK_Z = {"step": 3, "last": 9.5}
+# rings under names (a name may cross a border) and pieces, a suggestion (hint, guide,
+# review) over a seat's last move; others ("flash", which fades) on top
+MARK_Z = {"step": 3, "last": 9.5, "suggestion": 9.7}
 
 
 def ring_path(ring: list | tuple) -> QPainterPath:
@@ -626,7 +627,7 @@ class MapScene(QGraphicsScene):
                 pen.setJoinStyle(Qt.RoundJoin)
                 item.setPen(pen)
                 item.setBrush(Qt.NoBrush)
-                item.setZValue(MARK_Z.get(group, 60) + z)
+                item.setZValue(MARK_Z.get(group.partition("-")[0], 60) + z)
                 item.setToolTip(tip)
                 item.setAcceptedMouseButtons(Qt.NoButton)
                 self.addItem(item)

@@ -14,36 +14,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
-from app import gui_gc
+from app import gui_gc, shots
 from app.games import game_ui
 from app.main_window import MainWindow
 from app.savefile import AI, HUMAN, Seat
-from app.settings import AppSettings
-
-DOCS = Path(__file__).resolve().parents[2] / "docs"
-
-
-def _wait(app: QApplication, done: Callable[[], bool], seconds: float = 120) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        app.processEvents()
-        if done():
-            return True
-        time.sleep(0.005)
-    return done()
-
-
-def _settle(app: QApplication, seconds: float = 0.6) -> None:
-    _wait(app, lambda: False, seconds)
 
 
 def _my_turn(app: QApplication, window: MainWindow) -> bool:
@@ -53,17 +32,12 @@ def _my_turn(app: QApplication, window: MainWindow) -> bool:
             screen.skip_button.click()
         return window.controller is not None and window.controller.human_to_act
 
-    return _wait(app, ready)
+    return shots.wait(app, ready, 120)
 
 
-def _shoot(app: QApplication, out: Path, size: tuple[int, int]) -> None:
-    folder = Path(tempfile.mkdtemp(prefix="daimyo-learn-shots-"))
-    settings = AppSettings(QSettings(str(folder / "settings.ini"), QSettings.IniFormat), folder)
-    settings.set_ai_pace("instant")
-    window = MainWindow(settings)
-    window.resize(*size)
-    window.show()
-    suffix = f"{size[0]}x{size[1]}"
+def _shoot(app: QApplication, out: Path, size: shots.Size) -> None:
+    window = shots.shot_window(size)
+    suffix = shots.tag(size)
     try:
         window.learn_to_play("rokugan")
         guide = window.coach.guide
@@ -84,18 +58,18 @@ def _shoot(app: QApplication, out: Path, size: tuple[int, int]) -> None:
             window.game_screen.view.action_chosen.emit((targets or state.legal_actions())[0])
             app.processEvents()
         window.game_screen.view.fit()
-        _settle(app)
-        window.grab().save(str(out / f"learn-{suffix}.png"))
+        shots.settle(app, 0.6)
+        shots.save(window, out / f"learn-{suffix}.png")
         hints = window.coach.hints
         window.game_screen.hint_panel.button.click()
-        _wait(app, lambda: hints.last is not None)
-        _settle(app)
-        window.grab().save(str(out / f"hint-{suffix}.png"))
+        shots.wait(app, lambda: hints.last is not None, 120)
+        shots.settle(app, 0.6)
+        shots.save(window, out / f"hint-{suffix}.png")
         window.close_game()
         _review(app, window)
-        window.grab().save(str(out / f"review-{suffix}.png"))
+        shots.save(window, out / f"review-{suffix}.png")
     finally:
-        window.close()
+        shots.close_window(app, window)
 
 
 def _review(app: QApplication, window: MainWindow) -> None:
@@ -110,25 +84,21 @@ def _review(app: QApplication, window: MainWindow) -> None:
     seats = (Seat(HUMAN, name="You"), Seat(AI, "easy"), Seat(AI, "easy"), Seat(AI, "easy"))
     window.coach.review(game_ui("rokugan"), state, seats, 0, Path(shipped_map_path("rokugan")))
     screen = window.coach.review_screen
-    _wait(app, lambda: screen.moments.count() > 0, seconds=600)
+    shots.wait(app, lambda: screen.moments.count() > 0, 600)
     if screen.board is not None:
         screen.board.fit()
-    _settle(app)
+    shots.settle(app, 0.6)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Take the screenshots at every size asked for."""
     parser = argparse.ArgumentParser(prog="python -m app.learn.screenshots")
-    parser.add_argument("--sizes", default="1280x720,2560x1440")
-    parser.add_argument("--out", default=str(DOCS))
+    shots.size_arguments(parser)
     args = parser.parse_args(argv)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     gui_gc.install(app)  # bots, hints and reviews think in threads: collect garbage only here
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    for text in args.sizes.split(","):
-        width, height = (int(v) for v in text.lower().split("x"))
-        _shoot(app, out, (width, height))  # type: ignore[arg-type]
+    for size in shots.parse_sizes(args.sizes):
+        _shoot(app, args.out, size)
     return 0
 
 

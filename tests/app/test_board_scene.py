@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor
 
 from app.board.maps_cache import map_geometry
 from app.board.scene import MapScene
@@ -44,3 +45,19 @@ def test_every_rokugan_name_is_centred_inside_its_province(qapp, rokugan_geometr
     for pid in scene.names:
         shape = scene.province_items[pid].path()
         assert shape.contains(letters(scene, pid).center()), pid
+
+
+def test_a_suggestions_ring_passes_under_the_names_a_flash_over_them(
+    qapp, rokugan_geometry
+) -> None:
+    # Given the Rokugan board with every province ringed as a hint and as a log line's flash
+    scene = MapScene(rokugan_geometry)
+    white = QColor("#ffffff")
+    provinces = [(pid, white, "") for pid in scene.province_items]
+    hint = scene.set_marks("suggestion-hint", provinces)
+    flash = scene.set_marks("flash", provinces)
+    # Then no hint ring is drawn over a name (a name may lie across a province's edge),
+    # while a flash, gone in a moment, stands over everything
+    names = [name.zValue() for name in scene.names.values()]
+    assert hint and max(ring.zValue() for ring in hint) < min(names)
+    assert flash and min(ring.zValue() for ring in flash) > max(names)

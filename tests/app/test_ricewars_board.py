@@ -10,7 +10,7 @@ from itertools import combinations
 from types import SimpleNamespace
 
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtWidgets import QApplication
 
 from app.board.scene import NAME_SIZE
@@ -160,7 +160,7 @@ def test_pieces_sit_inside_their_fields_off_the_names(qtbot) -> None:
         state = play_until(new(players, seed=2), lambda s: s.round >= 3, seed=2)
         view, _ = shown(state, qtbot, side=side)
         scene = view.scene
-        names = {fid: item.sceneBoundingRect() for fid, item in scene.names.items()}
+        names = {fid: drawn_box(item) for fid, item in scene.names.items()}
         pieces = {**view.peasant_items}
         pieces.update({state.fid(state.palace[s]): item for s, item in view.palace_items.items()})
         assert len(pieces) > 10
@@ -173,6 +173,42 @@ def test_pieces_sit_inside_their_fields_off_the_names(qtbot) -> None:
                 -names[fid].width() * 0.1, -names[fid].height() * 0.25,
             )  # fmt: skip
             assert not box.intersects(letters), (side, fid)
+        # And the lines of the palaces' networks pass under the names, never over them
+        lines = [i for i in view.fields.items if i.zValue() < min(pieces_z(view))]
+        assert lines and all(
+            line.zValue() < item.zValue() for line in lines for item in scene.names.values()
+        )
+
+
+def test_a_cut_off_peasants_mark_is_on_no_name(qtbot) -> None:
+    for players, side in ((3, "quick"), (5, "epic")):
+        # Given a peasant cut off from its palace on every field of the board
+        state = new(players, seed=1)
+        view, _ = shown(state, qtbot, side=side)
+        fields = len(state.board.ids)
+        cut_off = BoardPicture((0,) * fields, (-1,) * players, (0,) * players)
+        view.fields.draw(state, cut_off)
+        # Then each field's ✂ mark stands in its field, clear of every name
+        scene = view.scene
+        names = [drawn_box(item) for item in scene.names.values()]
+        marks = view.fields.cut_marks
+        assert len(marks) == fields
+        for fid, mark in marks.items():
+            box = drawn_box(mark)
+            assert scene.province_items[fid].path().contains(box.center()), (side, fid)
+            assert not any(box.intersects(name) for name in names), (side, fid)
+
+
+def drawn_box(text) -> QRectF:
+    """Where a haloed text (a name, a mark) is drawn, in the scene: its item is a group of
+    the halo and the letters, with no box of its own."""
+    return text.mapRectToScene(text.childrenBoundingRect())
+
+
+def pieces_z(view) -> list[float]:
+    """The heights of the pieces drawn on the fields (peasants and palaces)."""
+    items = [*view.peasant_items.values(), *view.palace_items.values()]
+    return [item.zValue() for item in items]
 
 
 def start(window, players: int = 3, seed: int = 4, side: str = "quick", seats=None) -> None:

@@ -223,10 +223,13 @@ def test_the_scenario_shows_the_neutral_player_and_its_score_row(qtbot) -> None:
     assert state.is_terminal()
     ui = game_ui("ricewars")
     table = ui.score_table(state)
-    # Then the score table has a row for the neutral, the players' scores are the engine's
+    # Then the score table has a row for the neutral; its total is the fields, which with
+    # the wealth before it make the engine's score (the wealth breaks a tie in fields)
     assert [label for label, _ in table.rows][2] == "Neutral"
-    scores = [state.score(s) for s in range(2)]
-    assert [values[-1] for _, values in table.rows[:2]] == pytest.approx(scores, 1e-3)
+    assert table.columns[-2:] == ("Wealth", "Fields")
+    for s, (_, values) in enumerate(table.rows[:2]):
+        assert values[-1] == state.fields_of(s)
+        assert values[-1] + values[-2] / 1000 == pytest.approx(state.score(s), 1e-3)
     assert len(table.history) == 3 and len(table.history[0]) == state.board.rounds
     session = session_for(state, [Seat(HUMAN), Seat(AI)])
     view = ui.create_view()

@@ -219,3 +219,18 @@ def test_words_grow_with_the_window_on_the_start_and_end_screens_and_the_menus(
         assert big_heights[name] >= height * 1.6, (name, height, big_heights[name])
     # And the start screen's text is sized in points (it grows with the screen's DPI too)
     assert start.new_button.font().pointSizeF() > 0 and start.subtitle.font().pointSizeF() > 0
+
+
+def test_the_new_game_dialog_grows_with_the_window(small, qtbot) -> None:
+    # Given the new-game dialog opened from a 1280 × 720 window, and from a 2560 × 1440 one
+    def words() -> int:
+        dialog = small.new_game_dialog()
+        size = QFontInfo(dialog.game.font()).pixelSize()
+        dialog.deleteLater()
+        return size
+
+    at_small = words()
+    small.resize(2560, 1440)
+    qtbot.waitUntil(lambda: small.width() == 2560, timeout=2000)
+    # Then its words are about twice as big in the bigger window, as the menus' are
+    assert words() >= at_small * 1.8

@@ -114,13 +114,13 @@ class RiceWarsUI(GameUI):
         return RiceWarsView(parent)
 
     def score_table(self, state: RiceWarsState) -> ScoreTable:  # type: ignore[override]
-        """Fields, Ryo, servants, board peasants, wealth and the score (the neutral too)."""
+        """Ryo, servants, board peasants, wealth and the fields (the neutral too)."""
         rows = tuple(
             (self.player_label(state, s), tuple(float(v) for v in narrate.score_row(state, s)))
             for s in range(state.seats)
         )
         history = tuple(tuple(h) for h in narrate.fields_by_round(state))
-        notes = ["Score = fields + wealth / 1000: wealth breaks a tie in fields."]
+        notes = ["The most fields wins; wealth (Ryo, servants, board peasants) breaks a tie."]
         if state.neutral >= 0 and not state.winners():
             notes.append("The neutral player holds the most fields: nobody wins.")
         return ScoreTable(narrate.SCORE_COLUMNS, rows, history, "Fields", tuple(notes))

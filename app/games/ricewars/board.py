@@ -227,7 +227,7 @@ class FieldBoard(QObject):
         pen.setCapStyle(Qt.RoundCap)
         line.setPen(pen)
         line.setOpacity(0.55)
-        self._add(line, 35)
+        self._add(line, 5)  # over the fields, under their names (10) and the pieces
 
     def _palace(self, state: RiceWarsState, s: int, f: int) -> None:
         fid = state.fid(f)
@@ -250,8 +250,9 @@ class FieldBoard(QObject):
         self._add(item, 40)
         self.peasant_items[fid] = item
         if cut:
-            mark = halo_text("✂", size * 1.2, QColor("#b03a2e"), QColor(255, 250, 235))
-            mark.setPos(self.spot(fid) + QPointF(size * 1.2, -size * 0.9))
+            # at the peasant's foot, inside its centre target: above it, names stand
+            mark = halo_text("✂", size * 0.9, QColor("#b03a2e"), QColor(255, 250, 235))
+            mark.setPos(self.spot(fid) + QPointF(size * 0.75, size * 0.45))
             mark.setToolTip("Cut off from the palace: this peasant earns nothing")
             self._add(mark, 42)
             self.cut_marks[fid] = mark

@@ -528,24 +528,19 @@ def parts_words(parts: list[tuple[str, int]]) -> str:
 
 # ---------------------------------------------------------------------------- scores
 
-SCORE_COLUMNS = ("Fields", "Ryo", "Servants", "Board peasants", "Wealth", "Score")
+SCORE_COLUMNS = ("Ryo", "Servants", "Board peasants", "Wealth", "Fields")
+"""The end screen's columns: wealth (Ryo, kept servants and board peasants at their cost)
+breaks a tie in fields, which decide (the engine's score, fields + wealth / 1000, is not a
+number a player would read)."""
 
 
-def score_row(state: RiceWarsState, s: int) -> tuple[float, ...]:
-    """Fields, Ryo, value of kept servants and board peasants, wealth, and the score."""
+def score_row(state: RiceWarsState, s: int) -> tuple[int, ...]:
+    """Ryo, value of kept servants and board peasants, wealth, and the fields."""
     servants = ASHIGARU_COST * (state.ash[s] + state.ash_x[s] + state.ash_due[s]) + RONIN_COST * (
         state.ron[s] + state.ron_x[s] + state.ron_due[s]
     )
     board = PEASANT_COST * state.reserve[s]
-    score = state.score(s) if s < state.n else float(state.fields_of(s))
-    return (
-        state.fields_of(s),
-        state.money[s],
-        servants,
-        board,
-        state.wealth(s),
-        round(score, 3),
-    )
+    return (state.money[s], servants, board, state.wealth(s), state.fields_of(s))
 
 
 def fields_by_round(state: RiceWarsState) -> list[list[float]]:

@@ -339,7 +339,7 @@ def prompt_text(state: RiceWarsState, tree: PickTree) -> str:  # noqa: C901
     if ph == PH_BID:
         adv = ADVISORS[state.bidding]
         text = adv.text.rstrip(".")
-        return f"Sealed bid for {adv.name} ({text}). Nobody sees it before the reveal."
+        return f"Sealed bid for {adv.name} — {text}. Nobody sees your bid before the reveal."
     if ph == ACTION:
         return ("Your action: place a peasant (click a lit free field), attack a lit "
                 "enemy peasant, play a card, use an advisor, challenge, or pass.")  # fmt: skip

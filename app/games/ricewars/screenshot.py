@@ -1,10 +1,13 @@
-"""Take the Rice Wars screenshot: `xvfb-run -s "-screen 0 1600x1000x24" python -m
-app.games.ricewars.screenshot`.
+"""Take the README's Rice Wars screenshots: `QT_QPA_PLATFORM=offscreen python -m
+app.games.ricewars.screenshot [--sizes 1280x720,2560x1440]`.
 
 Plays a seeded game of 1 human + AI (`--players`, 3 by default) on the quick board (epic
-for 5) through the widgets (buttons, cards,
-clicks on fields) and saves docs/screen-ricewars.png at the reveal of a combat from round
-3 on. Settings and autosave go to a temporary folder, never the user's.
+for 5) through the widgets (buttons, cards, clicks on fields) at each window size and
+saves, per size WxH, docs/ricewars-hiring-WxH.png (the person's hiring in round 2),
+docs/ricewars-auction-WxH.png (the person's sealed bid for an advisor),
+docs/screen-ricewars-WxH.png (the reveal of a combat from round 3 on) and
+docs/ricewars-end-WxH.png (the end screen). Settings and autosave go to a temporary
+folder, never the user's.
 """
 
 from __future__ import annotations
@@ -12,32 +15,18 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QSettings, Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
-from app import gui_gc
+from app import gui_gc, shots
 from app.games.ricewars.picks import BID, BUTTON, CARD, FIELD, Pick
 from app.main_window import MainWindow
 from app.session import AI, HUMAN, NewGameConfig, Seat
-from app.settings import AppSettings
 from engine.ricewars.state import ACTION, HIRE, MODIFY
-
-
-def _wait(app: QApplication, done: Callable[[], bool], seconds: float = 60) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        app.processEvents()
-        if done():
-            return True
-        time.sleep(0.005)
-    return done()
 
 
 def _choose(window: MainWindow, rng: random.Random) -> Pick:
@@ -89,22 +78,26 @@ def _click(window: MainWindow, pick: Pick) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Play and photograph; 0 when the picture was taken."""
+    """Play and photograph; 0 when every picture was taken at every size."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=Path("docs/screen-ricewars.png"))
+    shots.size_arguments(parser)
     parser.add_argument("--seed", type=int, default=4)
-    parser.add_argument("--size", default="1600x1000", help="window size, WIDTHxHEIGHT")
     parser.add_argument("--players", type=int, default=3, help="2 to 5 (one of them is you)")
     args = parser.parse_args(argv)
-    width, _, height = args.size.partition("x")
     app = QApplication.instance() or QApplication(sys.argv[:1])
     gui_gc.install(app)  # bots think in a thread: collect garbage only here
-    tmp = Path(tempfile.mkdtemp(prefix="daimyo-shots-"))
-    settings = AppSettings(QSettings(str(tmp / "settings.ini"), QSettings.IniFormat), tmp)
-    settings.set_ai_pace("instant")
-    window = MainWindow(settings, bot_nodes=60)
-    window.resize(int(width), int(height))
-    window.show()
+    ok = True
+    for size in shots.parse_sizes(args.sizes):
+        ok = _shoot(app, args, size) and ok
+    print("Rice Wars screenshots in", args.out, "complete" if ok else "INCOMPLETE")
+    return 0 if ok else 1
+
+
+def _shoot(app: QApplication, args: argparse.Namespace, size: shots.Size) -> bool:
+    """Play the seeded game at `size` and save its four pictures; True when all were."""
+    out: Path = args.out
+    tag = shots.tag(size)
+    window = shots.shot_window(size, bot_nodes=60)
     seats = (Seat(HUMAN, name="You"), *[Seat(AI, "normal")] * (args.players - 1))
     board = "ricewars-epic" if args.players == 5 else "ricewars-quick"
     window.start_game(NewGameConfig("ricewars", seats, board, args.seed))
@@ -112,34 +105,45 @@ def main(argv: list[str] | None = None) -> int:
     screen = window.game_screen
     state = window.session.state  # type: ignore[union-attr]
     rng = random.Random(args.seed)
-    taken = False
-    for _ in range(2000):
-        _wait(
-            app,
-            lambda: controller.human_to_act or screen.step_box.isVisible() or state.is_terminal(),
-        )
+    wanted = {"hiring", "auction", "combat"}
+    for _ in range(4000):
+        shots.wait(app, lambda: shots.at_prompt(window))
         if screen.step_box.isVisible():
             title = screen.step_title.text()
-            if title == "Cards revealed" and state.round >= 3:
-                _wait(app, lambda: False, 0.3)
-                args.out.parent.mkdir(parents=True, exist_ok=True)
-                window.grab().save(str(args.out))
-                taken = True
-                break
+            if "combat" in wanted and title == "Cards revealed" and state.round >= 3:
+                shots.settle(app)
+                shots.save(window, out / f"screen-ricewars-{tag}.png")
+                wanted.discard("combat")
             QTest.mouseClick(screen.continue_button, Qt.LeftButton)
             continue
         if state.is_terminal():
             break
+        if controller.human_to_act and not screen.view.tree.chosen:
+            moment = _moment(window)
+            if moment in wanted and state.round >= 2:
+                shots.settle(app)
+                shots.save(window, out / f"ricewars-{moment}-{tag}.png")
+                wanted.discard(moment)
         start = len(state.history)
         for _ in range(4):
             if screen.view.tree is None or len(state.history) != start:
                 break
             _click(window, _choose(window, rng))
-    window.close()
-    window.deleteLater()
-    app.processEvents()
-    print("screenshot", args.out, "taken" if taken else "NOT taken")
-    return 0 if taken else 1
+    end = shots.to_end_screen(app, window, 30)
+    if end:
+        shots.settle(app)
+        shots.save(window, out / f"ricewars-end-{tag}.png")
+    shots.close_window(app, window)
+    return end and not wanted
+
+
+def _moment(window: MainWindow) -> str:
+    """Which of the pictured decisions the person is at: 'hiring', 'auction' or ''."""
+    state = window.session.state  # type: ignore[union-attr]
+    if state.phase == HIRE:
+        return "hiring"
+    options = window.game_screen.view.tree.options()  # type: ignore[union-attr]
+    return "auction" if any(p.kind == BID for p in options) else ""
 
 
 if __name__ == "__main__":
