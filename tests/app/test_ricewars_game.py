@@ -229,9 +229,14 @@ def test_one_human_and_two_bots_play_rice_wars_to_the_end(window, qtbot, tmp_pat
     qtbot.waitUntil(at_end, timeout=30000)
     table = window.end_screen.table
     assert table.rowCount() == 3
-    totals = [float(table.item(r, table.columnCount() - 1).text()) for r in range(3)]
-    assert totals == pytest.approx(state.returns(), abs=1e-3)
-    fields = [float(table.item(r, 0).text()) for r in range(3)]
+    # the fields decide (the last column), wealth breaks a tie: the engine's returns
+    column = {table.horizontalHeaderItem(c).text(): c for c in range(table.columnCount())}
+    assert column["Fields"] == table.columnCount() - 1
+    fields = [float(table.item(r, column["Fields"]).text()) for r in range(3)]
+    wealth = [float(table.item(r, column["Wealth"]).text()) for r in range(3)]
     assert fields == [state.fields_of(s) for s in range(3)]
+    assert [f + w / 1000 for f, w in zip(fields, wealth, strict=True)] == pytest.approx(
+        state.returns(), abs=1e-9
+    )
     autosave = json.loads(window.settings.autosave_path.read_text(encoding="utf-8"))
     assert autosave["game"] == "ricewars" and len(autosave["actions"]) == len(state.history)
