@@ -53,7 +53,7 @@ class StartScreen(ScaledScreen):
         self.title = QLabel("Daimyo")
         self.title.setAlignment(Qt.AlignCenter)
         _ink(self.title, "#7a1f1a")
-        self.subtitle = QLabel("Battle for the provinces of the Emerald Empire against AI clans")
+        self.subtitle = QLabel("Battle for Rokugan, Shinobi and Rice Wars against computer clans")
         self.subtitle.setAlignment(Qt.AlignCenter)
         _ink(self.subtitle, "#5d4e37")
 
