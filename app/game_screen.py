@@ -185,8 +185,10 @@ class GameScreen(ScaledScreen):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         """The Hint box makes way while the resolution's steps show."""
-        if watched is self.step_box and event.type() in (QEvent.Show, QEvent.Hide):
-            self.hint_panel.setVisible(event.type() == QEvent.Hide)
+        # a Hide sent because this whole screen hides is no end of the steps
+        shown = event.type() == QEvent.Show
+        if watched is self.step_box and (shown or event.type() == QEvent.Hide and self.isVisible()):
+            self.hint_panel.setVisible(not shown)
         return super().eventFilter(watched, event)
 
     def apply_scale(self, scale: float) -> None:

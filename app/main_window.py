@@ -45,7 +45,7 @@ from app.session import GameSession, NewGameConfig, load_session, new_session
 from app.settings import AI_PACES, AppSettings
 from app.widgets.end_screen import EndScreen
 from app.widgets.rules_dialog import RulesDialog
-from app.widgets.scaling import RESCALE_STEP, scaled_font, ui_scale
+from app.widgets.scaling import rescale_due, scaled_font, ui_scale
 from app.widgets.start_screen import StartScreen
 from engine.files import atomic_write_text
 from engine.registry import get_game
@@ -677,7 +677,7 @@ class MainWindow(QMainWindow):
         """The menus and the status bar grow with the window, as the screens do."""
         super().resizeEvent(event)
         scale = ui_scale(self.width(), self.height())
-        if abs(scale - self.bar_scale) > RESCALE_STEP:
+        if rescale_due(self.bar_scale, scale):
             self.bar_scale = scale
             font = scaled_font(self._bar_font, scale)
             self.menuBar().setFont(font)

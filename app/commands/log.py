@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -29,14 +28,6 @@ def register(parser: argparse.ArgumentParser) -> None:
         "a name the game shows for it (a clan, a colour, 'Player 2'); default: everything, "
         "as after the game",
     )
-
-
-def load_saved_game(path: Path) -> Any:
-    """The game state a save file replays to, by the app's one loader (`app.savefile`);
-    raises `SaveError` with the message people read."""
-    from app.savefile import load_save
-
-    return load_save(path).state
 
 
 def run(args: argparse.Namespace) -> int:

@@ -22,6 +22,12 @@ def ui_scale(width: int, height: int) -> float:
     return max(1.0, min(2.0, width / 1280, height / 680))
 
 
+def rescale_due(old: float, new: float) -> bool:
+    """True when a change of scale is worth laying everything out again: a change beyond
+    `RESCALE_STEP`, or any change that reaches 1 or 2 (so 1280 × 720 is laid out at 1)."""
+    return new != old and (abs(new - old) > RESCALE_STEP or new in (1.0, 2.0))
+
+
 def scaled_font(base: QFont, scale: float, factor: float = 1.0, bold: bool = False) -> QFont:
     """`base` at `scale` × `factor` of its point size (bold when asked)."""
     font = QFont(base)
@@ -58,5 +64,5 @@ class ScaledScreen(QWidget):
         """Text and panels grow with the window (and the screen's DPI, through points)."""
         super().resizeEvent(event)
         scale = ui_scale(self.width(), self.height())
-        if abs(scale - self.ui_scale) > RESCALE_STEP:
+        if rescale_due(self.ui_scale, scale):
             self.apply_scale(scale)

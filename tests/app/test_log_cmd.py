@@ -8,9 +8,9 @@ import re
 import pytest
 
 from app.cli import main
-from app.commands.log import load_saved_game
 from app.games import game_ui
 from app.games.base import EVERYTHING
+from app.savefile import load_save
 from engine.shinobi.cards import CLAN_NAMES
 
 pytest.importorskip("maps.api")
@@ -37,7 +37,7 @@ def test_the_log_prints_the_whole_story_one_event_per_line(saved, capsys) -> Non
     code, lines, _ = run_log(capsys, str(path))
     # Then it is the app's log of the replayed game, one line per event
     assert code == 0
-    state = load_saved_game(path)
+    state = load_save(path).state
     told = [" ".join(line.text.split()) for line in game_ui(game).story_so_far(state, EVERYTHING)]
     assert lines == told
     assert len(lines) >= len(state.history)
@@ -55,7 +55,7 @@ def test_a_seat_reads_the_story_as_it_was_told_to_it(saved, capsys) -> None:
         assert not any(line.startswith("You ") for line in everything)
         assert any(" a token " in line for line in seat_1)
         assert not any("#" in line for line in seat_1 + everything)
-        clan = game_ui(game).player_label(load_saved_game(path), 1)
+        clan = game_ui(game).player_label(load_save(path).state, 1)
         code_clan, by_name, _ = run_log(capsys, str(path), "--as", clan.lower())
         code_2, by_number, _ = run_log(capsys, str(path), "--as", "2")
         assert code_clan == code_2 == 0 and by_name == by_number
@@ -78,7 +78,7 @@ def test_every_name_the_message_lists_names_its_seat(saved, capsys) -> None:
             assert by_name == by_number
     if game == "shinobi":
         # a finished Shinobi game names each seat's allegiance too
-        state = load_saved_game(path)
+        state = load_save(path).state
         clan = CLAN_NAMES[state.allegiance(1)]
         assert ("2", f"Player 2/{clan}") in listed
 
