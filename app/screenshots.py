@@ -22,7 +22,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
-from app import gui_gc, shots
+from app import shots
 from app.games.rokugan.picks import BUTTON, CARD, DISCARD, END, HAND, PLACE, TOKEN, Pick
 from app.main_window import MainWindow
 from app.session import AI, HUMAN, NewGameConfig, Seat
@@ -65,14 +65,9 @@ def main(argv: list[str] | None = None) -> int:
     shots.size_arguments(parser)
     parser.add_argument("--seed", type=int, default=11)
     args = parser.parse_args(argv)
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    gui_gc.install(app)  # bots think in a thread: collect garbage only here
-    ok = True
-    for size in shots.parse_sizes(args.sizes):
-        # every widget dies inside _shoot, before the application object
-        ok = _shoot(app, args.out, args.seed, size) and ok
-    print("screenshots in", args.out, "complete" if ok else "INCOMPLETE")
-    return 0 if ok else 1
+    return shots.shoot_sizes(
+        args, lambda app, a, size: _shoot(app, a.out, a.seed, size), "screenshots"
+    )
 
 
 def _sample_saves(window: MainWindow, folder: Path) -> None:

@@ -37,6 +37,21 @@ def size_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=Path, default=DOCS, help="folder of the pictures")
 
 
+def shoot_sizes(args: argparse.Namespace, shoot: Callable[..., bool], what: str) -> int:
+    """Run `shoot(app, args, size)` at every size of `--sizes` in one QApplication and say
+    whether `what` was photographed completely; 0 when every picture was taken."""
+    from app import gui_gc
+
+    app = QApplication.instance() or QApplication(["daimyo-screenshots"])
+    gui_gc.install(app)  # bots think in a thread: collect garbage only here
+    ok = True
+    for size in parse_sizes(args.sizes):
+        # every widget dies inside `shoot`, before the application object
+        ok = shoot(app, args, size) and ok
+    print(what, "in", args.out, "complete" if ok else "INCOMPLETE")
+    return 0 if ok else 1
+
+
 def parse_sizes(text: str) -> list[Size]:
     """'1280x720,2560x1440' as [(1280, 720), (2560, 1440)]."""
     sizes = []

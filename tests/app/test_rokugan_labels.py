@@ -20,14 +20,6 @@ from engine.rokugan import actions as A
 maps_api = pytest.importorskip("maps.api")
 
 
-def letters(scene: MapScene, pid: str) -> QRectF:
-    """The box of a province name's letters on the scene (the halo left out)."""
-    item = scene.names[pid]
-    box = item.mapRectToScene(item.childrenBoundingRect())
-    halo = scene.unit * NAME_SIZE * 0.14 * item.scale()
-    return box.adjusted(halo, halo, -halo, -halo)
-
-
 def test_every_province_name_is_at_least_9_points_at_fit_zoom_on_1280_by_720(window, qtbot) -> None:
     # Given a game in a 1280 × 720 window, the board fitted
     window.resize(1280, 720)

@@ -22,7 +22,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
-from app import gui_gc, shots
+from app import shots
 from app.games.ricewars.picks import BID, BUTTON, CARD, FIELD, Pick
 from app.main_window import MainWindow
 from app.session import AI, HUMAN, NewGameConfig, Seat
@@ -84,13 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--players", type=int, default=3, help="2 to 5 (one of them is you)")
     args = parser.parse_args(argv)
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    gui_gc.install(app)  # bots think in a thread: collect garbage only here
-    ok = True
-    for size in shots.parse_sizes(args.sizes):
-        ok = _shoot(app, args, size) and ok
-    print("Rice Wars screenshots in", args.out, "complete" if ok else "INCOMPLETE")
-    return 0 if ok else 1
+    return shots.shoot_sizes(args, _shoot, "Rice Wars screenshots")
 
 
 def _shoot(app: QApplication, args: argparse.Namespace, size: shots.Size) -> bool:
