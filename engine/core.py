@@ -23,6 +23,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
+from engine.events import Event
+
 TERMINAL = -1
 """`current_player()` of a finished game."""
 
@@ -56,6 +58,8 @@ class GameState(ABC):
     """A position of a game plus the history needed to undo and replay it."""
 
     spec: ClassVar[GameSpec]
+    events: list[Event] | None = None
+    """Records of what happens, written by the rules while a list (`apply_told`)."""
 
     @property
     @abstractmethod
@@ -80,6 +84,21 @@ class GameState(ABC):
         if reason is not None:
             raise IllegalActionError(reason)
         self.apply(action)
+
+    def apply_told(self, action: Any) -> tuple[Event, ...]:
+        """Apply a trusted legal `action` and return the records of what happened, in the
+        order the rules resolved it (`engine.events`). The rule functions write them into
+        `self.events` while it is a list; it is `None` again afterwards."""
+        outer = self.events
+        self.events = []
+        try:
+            self.apply(action)
+            told = tuple(self.events)
+        finally:
+            self.events = outer
+        if outer is not None:
+            outer.extend(told)
+        return told
 
     def why_illegal(self, action: Any) -> str | None:
         """None when `action` is legal now, else a sentence saying why not."""
