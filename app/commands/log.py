@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     """Print the story."""
     from app.commands.seats import seat_of
     from app.games import game_ui
-    from app.games.base import EVERYTHING
+    from app.games.presentation import EVERYTHING
     from app.savefile import load_save
     from engine.saves import SaveError
 

@@ -2,7 +2,8 @@
 
 `game_ui(game_id)` returns the game's `GameUI` from `app.games.<game_id>` (module
 attribute `GAME_UI`) or, for a game without its own views yet, the generic one that
-lists legal actions. Shinobi and Rice Wars plug in by adding their module here.
+lists legal actions. Importing this package and a game's `GAME_UI` loads no Qt (the
+views are imported by `GameUI.create_view`). A game plugs in by adding its module here.
 """
 
 from __future__ import annotations
@@ -10,10 +11,9 @@ from __future__ import annotations
 import importlib
 import importlib.util
 
-from app.games.base import GameUI, GameView, ResolutionStep, ScoreTable
-from app.games.generic import GenericGameUI
+from app.games.presentation import GameUI, ResolutionStep, ScoreTable
 
-__all__ = ["GameUI", "GameView", "ResolutionStep", "ScoreTable", "game_ui"]
+__all__ = ["GameUI", "ResolutionStep", "ScoreTable", "game_ui"]
 
 
 def game_ui(game_id: str) -> GameUI:
@@ -24,4 +24,6 @@ def game_ui(game_id: str) -> GameUI:
         ui = getattr(module, "GAME_UI", None)
         if isinstance(ui, GameUI):
             return ui
+    from app.games.generic import GenericGameUI  # Qt: only for a game without its own UI
+
     return GenericGameUI(game_id)

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
-from app.games.base import ScoreTable
+from app.games.presentation import ScoreTable
 from app.widgets.scaling import ScaledScreen
 
 TITLE_POINTS = 24  # the winner's line, at scale 1

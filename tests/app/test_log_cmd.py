@@ -9,7 +9,7 @@ import pytest
 
 from app.cli import main
 from app.games import game_ui
-from app.games.base import EVERYTHING
+from app.games.presentation import EVERYTHING
 from app.savefile import load_save
 from engine.shinobi.cards import CLAN_NAMES
 

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from app.games.base import EVERYTHING, PUBLIC
+from app.games.presentation import EVERYTHING, PUBLIC
 from app.games.rokugan import GAME_UI
 from app.games.rokugan.resolution import analyse, state_at_reveal
 from engine.rokugan import actions as A

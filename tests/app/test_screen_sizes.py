@@ -12,7 +12,7 @@ from PySide6.QtGui import QFontInfo
 from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 
 from app.game_screen import LOG_LINES
-from app.games.base import ScoreTable
+from app.games.presentation import ScoreTable
 from app.games.rokugan.picks import HAND, PLACE
 from app.new_game_dialog import NewGameDialog
 from app.session import AI, HUMAN, NewGameConfig, Seat

@@ -9,7 +9,7 @@ import re
 
 from PySide6.QtCore import QPoint, Qt
 
-from app.games.base import EVERYTHING, PUBLIC
+from app.games.presentation import EVERYTHING, PUBLIC
 from app.games.shinobi import GAME_UI
 from app.games.shinobi.cards import card_colours, clan_mark
 from app.games.shinobi.view import ShinobiView, leader_of

@@ -3,14 +3,17 @@ retold step by step, the end scores and the rules."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QWidget
-
-from app.games.base import EVERYTHING, PUBLIC, Beat, GameUI, GameView, ResolutionStep, ScoreTable
+from app.games.presentation import EVERYTHING, PUBLIC, Beat, GameUI, ResolutionStep, ScoreTable
 from app.games.ricewars import narrate, story
 from app.games.ricewars.rules import RICEWARS_RULES_HTML
 from engine.ricewars.state import ACTION, RiceWarsState
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
+    from app.games.base import GameView
 
 
 class RiceWarsUI(GameUI):

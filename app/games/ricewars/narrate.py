@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from app.games.base import EVERYTHING
+from app.games.presentation import EVERYTHING
 from app.palette import RICEWARS_COLOURS
 from engine.ricewars import actions as A
 from engine.ricewars.data import (

@@ -13,7 +13,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from app.games.base import Beat, LogLine, ResolutionStep
+from app.games.presentation import Beat, LogLine, ResolutionStep
 from app.games.ricewars import fights, narrate
 from engine.ricewars.state import RiceWarsState
 

@@ -5,9 +5,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QWidget
-
-from app.games.base import PUBLIC, Beat, GameUI, GameView, ResolutionStep, ScoreTable
+from app.games.presentation import PUBLIC, Beat, GameUI, ResolutionStep, ScoreTable
 from app.games.rokugan import narrate, story
 from app.palette import rokugan_clan
 from app.rules_text import ROKUGAN_RULES_HTML
@@ -15,6 +13,9 @@ from engine.rokugan.data import CLANS, OBJECTIVES
 from engine.rokugan.state import RokuganState
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
+    from app.games.base import GameView
     from app.session import NewGameConfig
 
 

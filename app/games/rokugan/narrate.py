@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.base import EVERYTHING, PUBLIC, LogLine
+from app.games.presentation import EVERYTHING, PUBLIC, LogLine
 from engine.rokugan import actions as A
 from engine.rokugan.data import (
     ARMY,

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from app.games.base import EVERYTHING, Beat, LogLine, ResolutionStep
+from app.games.presentation import EVERYTHING, Beat, LogLine, ResolutionStep
 from app.games.rokugan import narrate
 from app.games.rokugan.narrate import Teller, province_name
 from app.games.rokugan.resolution import (

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QWidget
-
-from app.games.base import PUBLIC, Beat, GameUI, GameView, ResolutionStep, ScoreTable
+from app.games.presentation import PUBLIC, Beat, GameUI, ResolutionStep, ScoreTable
 from app.games.shinobi import narrate, story
 from app.games.shinobi.rules import SHINOBI_RULES_HTML
 from app.palette import SHINOBI_SEATS
 from engine.shinobi.cards import CLAN_NAMES, NUM_CLANS
 from engine.shinobi.state import SPEC, ShinobiState
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
+    from app.games.base import GameView
 
 # Seats have no clan colour in Shinobi (clans are secret): muted tones unlike the clans'
 # own, told apart by everyone (`app.palette.SHINOBI_SEATS`).

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.base import EVERYTHING, Beat, LogLine, ResolutionStep
+from app.games.presentation import EVERYTHING, Beat, LogLine, ResolutionStep
 from app.games.shinobi import narrate
 from engine.shinobi.cards import CLAN_NAMES, NUM_CLANS
 from engine.shinobi.state import ShinobiState
