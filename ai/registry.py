@@ -38,6 +38,12 @@ def bot_names() -> list[str]:
     return sorted(_FACTORIES)
 
 
+def level_name(name: str) -> str:
+    """What a player calls the bot `name`: its level without a node budget (`easy@300` →
+    `easy`); the budget is a measurement setting, not part of who plays."""
+    return name.partition("@")[0]
+
+
 def make_bot(name: str, game_id: str) -> Bot:
     """A fresh bot called `name` for the game `game_id`.
 

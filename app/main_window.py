@@ -45,18 +45,27 @@ from app.session import GameSession, NewGameConfig, load_session, new_session
 from app.settings import AI_PACES, AppSettings
 from app.widgets.end_screen import EndScreen
 from app.widgets.rules_dialog import RulesDialog
-from app.widgets.scaling import rescale_due, scaled_font, ui_scale
+from app.widgets.scaling import fit_on_screen, keep_on_screen, rescale_due, scaled_font, ui_scale
 from app.widgets.start_screen import StartScreen
 from engine.files import atomic_write_text
 from engine.registry import get_game
 from engine.saves import SaveError, read_save
 
 SAVE_FILTER = "Daimyo saves (*.json)"
+OPEN_FILTER = "Daimyo saves (*.json);;All files (*)"
+"""Open finds any save: one named without ".json" elsewhere is still a save."""
 
 
 def editor_available() -> bool:
     """True when the map editor package provides its main window."""
     return importlib.util.find_spec("editor.main_window") is not None
+
+
+def with_save_suffix(path: str) -> Path:
+    """`path` as a save file: ".json" added when the name has no extension (the dialog
+    leaves it off on some platforms, and Open lists saves by it)."""
+    chosen = Path(path)
+    return chosen if chosen.suffix else chosen.with_name(chosen.name + ".json")
 
 
 class MainWindow(QMainWindow):
@@ -104,8 +113,9 @@ class MainWindow(QMainWindow):
         geometry = self.settings.value("window/geometry")
         if isinstance(geometry, QByteArray) and not geometry.isEmpty():
             self.restoreGeometry(geometry)
+            keep_on_screen(self)
         else:
-            self.resize(1400, 900)
+            fit_on_screen(self, 1400, 900)
         state = self.settings.value("window/state")
         if isinstance(state, QByteArray) and not state.isEmpty():
             self.restoreState(state)
@@ -353,7 +363,7 @@ class MainWindow(QMainWindow):
         from app.savefile import load_save
 
         folder = str(self.settings.autosave_path.parent)
-        path, _ = QFileDialog.getOpenFileName(self, "Review a saved game", folder, SAVE_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, "Review a saved game", folder, OPEN_FILTER)
         if not path:
             return False
         try:
@@ -392,7 +402,7 @@ class MainWindow(QMainWindow):
         """Ask for a save file and load it."""
         self.settings.saves_dir.mkdir(parents=True, exist_ok=True)
         path, _ = QFileDialog.getOpenFileName(
-            self, "Load a game", str(self.settings.saves_dir), SAVE_FILTER
+            self, "Load a game", str(self.settings.saves_dir), OPEN_FILTER
         )
         return bool(path) and self.load_game(path)
 
@@ -439,7 +449,7 @@ class MainWindow(QMainWindow):
         self.settings.saves_dir.mkdir(parents=True, exist_ok=True)
         default = self.settings.saves_dir / f"{self.session.game_id}.json"
         path, _ = QFileDialog.getSaveFileName(self, "Save the game", str(default), SAVE_FILTER)
-        return bool(path) and self._save_to(Path(path))
+        return bool(path) and self._save_to(with_save_suffix(path))
 
     def _save_to(self, path: Path) -> bool:
         assert self.session is not None

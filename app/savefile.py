@@ -17,12 +17,14 @@ date) without replaying anything.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from ai.registry import level_name
 from engine.core import GameState
 from engine.registry import get_game
 from engine.saves import DAMAGED, SaveData, SaveError, describe, read_save, replay
@@ -280,7 +282,7 @@ def summary_dict(
         if seat.is_human:
             players.append(f"{seat.name} ({label})" if seat.name and seat.name != label else label)
         else:
-            players.append(f"{label} ({seat.bot})")
+            players.append(f"{label} ({level_name(seat.bot)})")
     return {
         "round": round_of(state),
         "map": map_name,
@@ -345,10 +347,11 @@ def read_summary(path: str | Path) -> SaveSummary:
     saved = modified
     if isinstance(summary.get("saved"), str):
         saved = datetime.fromisoformat(summary["saved"])
-    players = tuple(summary.get("players") or ())
+    # saves written before level_name said "Crab (easy@300)": the budget is not a player's word
+    players = tuple(re.sub(r"@\d+\)", ")", str(p)) for p in summary.get("players") or ())
     if not players:
         players = tuple(
-            seat.name or ("You" if seat.is_human else seat.bot) for seat in app.seats
+            seat.name or ("You" if seat.is_human else level_name(seat.bot)) for seat in app.seats
         ) or tuple(f"player {p + 1}" for p in range(save.setup.players))
     return SaveSummary(
         path=path,

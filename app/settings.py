@@ -70,12 +70,21 @@ class AppSettings:
         paths = self._json("recent_games", [])
         if not isinstance(paths, list):
             return []
-        return [p for p in paths if isinstance(p, str) and p and _is_file(p)]
+        seen: set[str] = set()
+        games = []
+        for p in paths:
+            if not (isinstance(p, str) and p and _is_file(p)):
+                continue
+            key = str(Path(p).resolve())  # one file listed once, however it was reached
+            if key not in seen:
+                seen.add(key)
+                games.append(p)
+        return games
 
     def add_recent_game(self, path: str | Path) -> None:
         """Put `path` at the top of the recent games."""
         text = str(Path(path).resolve())
-        paths = [p for p in self._json("recent_games", []) if p != text]
+        paths = [p for p in self.recent_games() if str(Path(p).resolve()) != text]
         self._set_json("recent_games", [text, *paths][:MAX_RECENT])
 
     # preferences -----------------------------------------------------------------------

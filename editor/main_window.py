@@ -27,6 +27,7 @@ from shiboken6 import isValid
 
 from app.printing import PrintOptions
 from app.settings import AppSettings
+from app.widgets.scaling import fit_on_screen, keep_on_screen
 from editor.analysis import AnalysisResult, LiveAnalysis
 from editor.dialogs import BackgroundDialog, BackgroundSpec, GridDialog, NewMapDialog
 from editor.document import MapDocument
@@ -141,8 +142,9 @@ class EditorWindow(PrintingActions):
         geometry = self.settings.value(GEOMETRY_KEY)
         if isinstance(geometry, QByteArray) and not geometry.isEmpty():
             self.restoreGeometry(geometry)
+            keep_on_screen(self)
         else:
-            self.resize(1400, 900)
+            fit_on_screen(self, 1400, 900)
         state = self.settings.value(STATE_KEY)
         if isinstance(state, QByteArray) and not state.isEmpty():
             self.restoreState(state)

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.games import game_ui
 from app.rules_text import ROKUGAN_RULES_HTML
+from app.widgets.scaling import fit_on_screen
 from engine.registry import GAMES
 
 _FALLBACK = {"rokugan": ROKUGAN_RULES_HTML}
@@ -36,7 +37,7 @@ class RulesDialog(QDialog):
     def __init__(self, parent: QWidget | None = None, game_id: str | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Rules")
-        self.resize(760, 820)
+        fit_on_screen(self, 760, 820)
         self.tabs = QTabWidget()
         for index, (title, html) in enumerate(rules_pages()):
             browser = QTextBrowser()

@@ -8,7 +8,8 @@ per inch draws them bigger by itself; the scale adds the window's size on top.
 
 from __future__ import annotations
 
-from PySide6.QtGui import QFont, QResizeEvent
+from PySide6.QtCore import QRect
+from PySide6.QtGui import QFont, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import QWidget
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
@@ -26,6 +27,34 @@ def rescale_due(old: float, new: float) -> bool:
     """True when a change of scale is worth laying everything out again: a change beyond
     `RESCALE_STEP`, or any change that reaches 1 or 2 (so 1280 × 720 is laid out at 1)."""
     return new != old and (abs(new - old) > RESCALE_STEP or new in (1.0, 2.0))
+
+
+def available_area(widget: QWidget) -> QRect:
+    """The part of the widget's screen (else the primary screen) that windows may use:
+    without task bars and docks."""
+    screen = widget.screen() or QGuiApplication.primaryScreen()
+    return screen.availableGeometry()
+
+
+def fit_on_screen(widget: QWidget, width: int, height: int) -> None:
+    """Open `widget` at `width` × `height`, or smaller where its screen has less room, and
+    centred there, so its bottom and its buttons are never off a 1280 × 720 screen."""
+    area = available_area(widget)
+    frame = widget.frameGeometry().size() - widget.geometry().size()  # title bar, borders
+    w = min(width, area.width() - frame.width())
+    h = min(height, area.height() - frame.height())
+    widget.resize(max(w, 1), max(h, 1))
+    widget.move(area.x() + (area.width() - w) // 2, area.y() + (area.height() - h) // 2)
+
+
+def keep_on_screen(widget: QWidget) -> None:
+    """Shrink and move a window whose remembered geometry no longer fits its screen (it was
+    kept on a bigger one) until it lies inside the screen's available area."""
+    area = available_area(widget)
+    geometry = widget.geometry()
+    if area.contains(geometry):
+        return
+    fit_on_screen(widget, geometry.width(), geometry.height())
 
 
 def scaled_font(base: QFont, scale: float, factor: float = 1.0, bold: bool = False) -> QFont:

@@ -1,0 +1,108 @@
+"""Windows that fit (issue 29): first windows and the rules open inside the screen's room,
+a remembered geometry from a bigger screen is brought back onto a small one; Recent games
+name levels as players do and list a file once; a save always has its extension and Open
+finds any save."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QRect
+
+import app.widgets.scaling as scaling
+from app.main_window import OPEN_FILTER, with_save_suffix
+from app.savefile import read_summary
+from app.widgets.rules_dialog import RulesDialog
+from tests.app.real_saves import write_save
+
+LAPTOP = QRect(0, 30, 1280, 690)  # a 1280 × 720 screen less a 30-pixel panel
+
+
+@pytest.fixture
+def laptop(monkeypatch: pytest.MonkeyPatch) -> QRect:
+    """Every window sees a 1280 × 720 laptop screen with a top panel."""
+    monkeypatch.setattr(scaling, "available_area", lambda widget: LAPTOP)
+    return LAPTOP
+
+
+def test_the_first_main_window_opens_inside_a_laptop_screen(app_settings, qtbot, laptop) -> None:
+    # Given no remembered geometry
+    from app.main_window import MainWindow
+
+    # When the app's window is made
+    win = MainWindow(app_settings, bot_nodes=20)
+    qtbot.addWidget(win)
+    # Then it lies inside the screen's free room, not at 1400 × 900
+    assert laptop.contains(win.geometry()), win.geometry()
+
+
+def test_a_window_remembered_from_a_big_screen_comes_back_inside(
+    app_settings, qtbot, laptop
+) -> None:
+    # Given a window kept at 2400 × 1300 on a bigger screen
+    from app.main_window import MainWindow
+
+    first = MainWindow(app_settings, bot_nodes=20)
+    qtbot.addWidget(first)
+    first.setGeometry(100, 100, 2400, 1300)
+    app_settings.qsettings.setValue("window/geometry", first.saveGeometry())
+    # When the app opens again on the laptop
+    again = MainWindow(app_settings, bot_nodes=20)
+    qtbot.addWidget(again)
+    # Then it fits the laptop's room
+    assert laptop.contains(again.geometry()), again.geometry()
+
+
+def test_the_editor_and_the_rules_open_inside_a_laptop_screen(qtbot, laptop, tmp_path) -> None:
+    # Given the rules window and the editor on a fresh settings file
+    from PySide6.QtCore import QSettings
+
+    from app.settings import AppSettings
+    from editor.main_window import EditorWindow
+
+    rules = RulesDialog()
+    qtbot.addWidget(rules)
+    settings = AppSettings(QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat), tmp_path)
+    editor = EditorWindow(settings=settings)
+    qtbot.addWidget(editor)
+    # Then both open inside the screen's room (the rules were 760 × 820)
+    assert laptop.contains(rules.geometry()), rules.geometry()
+    assert laptop.contains(editor.geometry()), editor.geometry()
+
+
+def test_recent_games_name_the_level_not_its_node_budget(tmp_path: Path) -> None:
+    # Given a save written when the summary said "P1 (easy@300)"
+    path = write_save(tmp_path / "old.json", "shinobi")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["app"]["summary"]["players"] = ["You (P0)", "P1 (easy@300)", "P2 (hard@2000)"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    # When the Recent list reads it
+    summary = read_summary(path)
+    # Then the players read as a person names them
+    assert summary.players == ("You (P0)", "P1 (easy)", "P2 (hard)")
+
+
+def test_one_save_is_listed_once_however_it_was_reached(app_settings, tmp_path: Path) -> None:
+    # Given one save opened by its path and through a link to its folder
+    save = write_save(tmp_path / "game.json", "shinobi")
+    link = tmp_path / "link"
+    link.symlink_to(tmp_path, target_is_directory=True)
+    app_settings.add_recent_game(save)
+    app_settings._set_json("recent_games", [str(link / "game.json"), str(save)])
+    # When another game is remembered and the list is read
+    app_settings.add_recent_game(write_save(tmp_path / "other.json", "ricewars"))
+    # Then the first save shows once
+    listed = [str(Path(p).resolve()) for p in app_settings.recent_games()]
+    assert listed.count(str(save.resolve())) == 1 and len(listed) == 2
+
+
+def test_a_save_named_without_extension_gets_json_and_open_lists_any_file() -> None:
+    # Given names typed into the save dialog
+    # Then a bare name becomes a .json save, a named extension stays
+    assert with_save_suffix("/tmp/my game") == Path("/tmp/my game.json")
+    assert with_save_suffix("/tmp/game.json") == Path("/tmp/game.json")
+    assert with_save_suffix("/tmp/game.save") == Path("/tmp/game.save")
+    # And Open offers every file besides the saves
+    assert "All files (*)" in OPEN_FILTER
