@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QPushButton,
     QStackedWidget,
     QWidget,
 )
@@ -108,6 +109,13 @@ class MainWindow(QMainWindow):
         self.end_screen.show_board.connect(self._on_show_board)
         self.end_screen.review.connect(self.review_this_game)
         self.statusBar()
+        # "Show the board" on the end screen goes there and back: this button returns
+        self.results_button = QPushButton("Back to the results")
+        self.results_button.setToolTip("The end screen: scores, winner, review")
+        self.results_button.clicked.connect(self._on_show_results)
+        self.results_button.hide()
+        self.statusBar().addPermanentWidget(self.results_button)
+        self.stack.currentChanged.connect(self._on_screen_changed)
         self._bar_font = QFont(self.menuBar().font())
         self.bar_scale = 1.0
         geometry = self.settings.value("window/geometry")
@@ -614,6 +622,17 @@ class MainWindow(QMainWindow):
     def _on_show_board(self) -> None:
         if self.game_screen is not None:
             self.stack.setCurrentWidget(self.game_screen)
+
+    @Slot()
+    def _on_show_results(self) -> None:
+        self.stack.setCurrentWidget(self.end_screen)
+
+    @Slot(int)
+    def _on_screen_changed(self, _index: int) -> None:
+        """The way back to the results shows while the board of a finished game does."""
+        finished = self.session is not None and self.session.state.is_terminal()
+        on_board = self.game_screen is not None and self.stack.currentWidget() is self.game_screen
+        self.results_button.setVisible(finished and on_board)
 
     @Slot()
     def _on_undo(self) -> None:

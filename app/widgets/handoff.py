@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.palette import readable_ink
 
 
 class HandOffScreen(QWidget):
@@ -33,9 +34,16 @@ class HandOffScreen(QWidget):
         self.setStyleSheet("#handOff { background: #2c2a26; } #handOff QLabel { color: #f3ead7; }")
 
     def show_for(self, player_label: str, colour: str) -> None:
-        """Ask the others to look away and `player_label` to take over."""
+        """Ask the others to look away and `player_label` to take over. The name stands on
+        a plate of the player's colour in ink readable on it: a dark colour (Black) drawn as
+        text on the dark curtain could not be read."""
+        ink = readable_ink(colour)
+        name = (
+            f"<span style='background-color:{colour}; color:{ink}'>"
+            f"&nbsp;<b>{player_label}</b>&nbsp;</span>"
+        )
         self.message.setText(
-            f"Pass the computer to <b style='color:{colour}'>{player_label}</b>.<br>"
+            f"Pass the computer to {name}.<br>"
             f"{player_label}, press the button when the others cannot see the screen."
         )
         self.button.setText(f"I am {player_label}")

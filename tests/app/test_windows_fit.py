@@ -106,3 +106,43 @@ def test_a_save_named_without_extension_gets_json_and_open_lists_any_file() -> N
     assert with_save_suffix("/tmp/game.save") == Path("/tmp/game.save")
     # And Open offers every file besides the saves
     assert "All files (*)" in OPEN_FILTER
+
+
+def test_show_the_board_at_the_end_goes_there_and_back(window, qtbot, pebbles) -> None:
+    # Given a finished game on its end screen
+    from tests.app.test_shell import pebbles_config, play_human_turn
+
+    assert window.start_game(pebbles_config())
+    for _ in range(3):
+        play_human_turn(window, qtbot)
+    qtbot.waitUntil(lambda: window.stack.currentWidget() is window.end_screen, timeout=5000)
+    window.show()
+    assert window.results_button.isHidden()
+    # When the player looks at the board
+    window.end_screen.show_board.emit()
+    # Then a way back to the results shows, and it leads there
+    assert window.stack.currentWidget() is window.game_screen
+    assert window.results_button.isVisible()
+    window.results_button.click()
+    assert window.stack.currentWidget() is window.end_screen
+    assert window.results_button.isHidden()
+
+
+def test_the_handoff_name_is_readable_in_every_players_colour(qtbot) -> None:
+    # Given the hot-seat curtain and the darkest and lightest player colours of the games
+    import re
+
+    from app.palette import RICEWARS_COLOURS, contrast_ratio
+    from app.widgets.handoff import HandOffScreen
+
+    curtain = HandOffScreen()
+    qtbot.addWidget(curtain)
+    colours = [c.colour for c in RICEWARS_COLOURS.values()] + ["#111111", "#f5f5f5"]
+    for colour in colours:
+        # When it asks to pass the computer to a player of that colour
+        curtain.show_for("Black", colour)
+        html = curtain.message.text()
+        # Then the name stands on its colour in ink that reads on it
+        plate = re.search(r"background-color:(#\w+); color:(#\w+)", html)
+        assert plate is not None and plate.group(1) == colour, html
+        assert contrast_ratio(plate.group(1), plate.group(2)) >= 4.5
