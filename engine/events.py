@@ -15,6 +15,11 @@ in the order the rulebook resolves things. A record is a frozen dataclass derivi
 `Event`: its `kind` names it in `daimyo log --json`, its `round` is the game round it
 happened in, and its fields hold what a reader needs without the state (names of places
 and clans, labels of tokens, numbers), never an index that only the position can read.
+
+Who is told what: a record is public unless it says otherwise. `seen_by(seat)` is the
+record as that seat was told it: itself (the default), a copy with the secret fields
+emptied when the seat may know only that it happened (a face-down token, cards drawn),
+or None when the seat is not told of it at all. `daimyo log --as SEAT` prints that form.
 """
 
 from __future__ import annotations
@@ -31,6 +36,11 @@ class Event:
 
     kind: ClassVar[str] = "event"
     round: int
+
+    def seen_by(self, viewer: int) -> Event | None:
+        """The record as seat `viewer` was told it (see the module docstring): public
+        records are themselves; a record with secrets overrides this."""
+        return self
 
     def to_json(self) -> dict[str, Any]:
         """The record as plain JSON data: `kind` first, then every field by name."""

@@ -77,7 +77,7 @@ from engine.core import (
     GameState,
     Observation,
 )
-from engine.shinobi import beliefs
+from engine.shinobi import beliefs, records
 from engine.shinobi.actions import (
     ATTACK,
     DEPLOY,
@@ -137,6 +137,7 @@ class ShinobiState(GameState):
         "_actors",
         "_undo",
         "_setup",
+        "_round_table",
     )
 
     def __init__(
@@ -189,6 +190,8 @@ class ShinobiState(GameState):
         self._actors: list[int] = list(actors)
         self._undo: list[tuple[Any, ...]] = []
         self._setup = setup or GameSetup(game="shinobi", players=n, seed=0)
+        # the armies as this round began, for its RoundEnded record (or from here mid-round)
+        self._round_table = tuple(cells[: NUM_CLANS * n])
         if settle:
             self._settle()
 
@@ -467,6 +470,7 @@ class ShinobiState(GameState):
                 self._protected,
                 self._final_left,
                 self._turns,
+                self._round_table,
             )
         )
         self._history.append(action)
@@ -493,6 +497,8 @@ class ShinobiState(GameState):
             cells[self._discard_base + action.clan] += 1
             cells[self._discard_base + NINJA] += 1
             self._protected |= 1 << index
+        if self.events is not None:
+            self.events.append(records.order_record(self, action, self._order))
         self._order += 1
         self._settle()
 
@@ -504,6 +510,8 @@ class ShinobiState(GameState):
             elif self._has_action():
                 return
             else:
+                if self.events is not None:
+                    self.events.append(records.skipped(self))
                 self._order += 1
 
     def _has_action(self) -> bool:
@@ -513,9 +521,7 @@ class ShinobiState(GameState):
         hand = self._hand_base + p * CARD_TYPES
         if self._order < LAST_ORDER and any(cells[hand : hand + NUM_CLANS]):
             return True  # a clan card can always be deployed (there are other provinces)
-        elsewhere = [
-            q * NUM_CLANS for q in range(self._n) if q != p
-        ]  # bases of the other provinces
+        elsewhere = [q * NUM_CLANS for q in range(self._n) if q != p]  # other provinces
         if self._order == 1:
             return bool(cells[hand + NINJA]) and any(
                 cells[base + c] for base in elsewhere for c in range(NUM_CLANS)
@@ -538,27 +544,42 @@ class ShinobiState(GameState):
     def _end_turn(self) -> None:
         """Draw back up to 4, count down the last round, pass to the next seat."""
         p = self._player
+        n = self._n
+        told = self.events
+        round_ = records.round_of(self._turns, n)
         self._turns += 1
         self._protected = 0
         if self._final_left > 0:
             self._final_left -= 1
             if self._final_left == 0:
                 self._order = 0
-                return
         else:
             cells = self._cells
             hand = self._hand_base + p * CARD_TYPES
             need = HAND_SIZE - sum(cells[hand : hand + CARD_TYPES])
             deck = self._deck
             pos = self._deck_pos
+            start = pos
             while need > 0 and pos < len(deck):
                 cells[hand + deck[pos]] += 1
                 pos += 1
                 need -= 1
             self._deck_pos = pos
+            if told is not None and pos > start:
+                told.append(records.drew(round_, p, deck[start:pos]))
             if pos == len(deck):
-                self._final_left = self._n
-        self._player = (p + 1) % self._n
+                self._final_left = n
+                if told is not None:
+                    told.append(records.LastRound(round_, p, n))
+        if self._turns % n == 0:
+            if told is not None:
+                told.append(records.round_record(self, self._round_table, round_))
+            self._round_table = tuple(self._cells[: NUM_CLANS * n])
+        if not self._order:
+            if told is not None:
+                told.append(records.final_count(self, round_))
+            return
+        self._player = (p + 1) % n
         self._order = 1
 
     def undo(self) -> None:
@@ -573,6 +594,7 @@ class ShinobiState(GameState):
             self._protected,
             self._final_left,
             self._turns,
+            self._round_table,
         ) = self._undo.pop()
         self._cells = list(cells)
         self._history.pop()
