@@ -251,6 +251,6 @@ def test_orders_read_as_words_for_everybody() -> None:
         "Player 1 plays a Ninja on the Mōri army in Player 2's province: a card is removed "
         "(2 left).",
         "Player 1 moves a Takeda card from Player 2's province to Player 3's province.",
-        "Player 1's Oda army (3) attacks the Uesugi army in Player 3's province: one card "
+        "Player 1's Oda army (3) attacks the Uesugi army (1) in Player 3's province: one card "
         "removed (0 left). Player 1 draws 3 cards.",
     ]

@@ -9,6 +9,7 @@ from app.games.shinobi import narrate, story
 from app.games.shinobi.rules import SHINOBI_RULES_HTML
 from app.palette import SHINOBI_SEATS
 from engine.shinobi.cards import CLAN_NAMES, NUM_CLANS
+from engine.shinobi.records import FinalCount, RoundEnded
 from engine.shinobi.state import SPEC, ShinobiState
 
 if TYPE_CHECKING:
@@ -93,15 +94,12 @@ class ShinobiUI(GameUI):
 
     def score_table(self, state: ShinobiState) -> ScoreTable:  # type: ignore[override]
         """Per player: their own clan's cards at home (the tie-break) and their clan's total."""
-        result = narrate.outcome(state)
+        count = narrate.outcome(state)
         rows = tuple(
-            (
-                self.player_label(state, p),
-                (float(result.home[p]), float(result.totals[state.allegiance(p)])),
-            )
-            for p in range(state.num_players)
+            (self.player_label(state, s.player), (float(s.home), float(s.cards)))
+            for s in count.seats
         )
-        notes = tuple(narrate.winner_explanation(state, result))
+        notes = tuple(narrate.winner_explanation(count))
         return ScoreTable(
             ("Own clan at home", "Clan total"),
             rows,
@@ -116,18 +114,26 @@ class ShinobiUI(GameUI):
 
 
 def clan_history(state: ShinobiState) -> tuple[tuple[float, ...], ...]:
-    """Per player: their clan's table total after each round (replayed from the setup)."""
+    """Per player: their clan's table total after each round and at the end, from the
+    records of the game replayed from the setup (`RoundEnded`, `FinalCount`)."""
     setup = state.setup()
     replay = SPEC.new_game(setup.players, setup.seed, setup.settings)
-    n = state.num_players
-    clans = state.allegiances
-    rows: list[list[float]] = [[] for _ in range(n)]
+    names = [CLAN_NAMES[c] for c in state.allegiances]
+    rows: list[list[float]] = [[] for _ in names]
+    ended = 0
     for action in state.history:
-        turns = replay.turns
-        replay.apply(action)
-        if replay.turns != turns and (replay.turns % n == 0 or replay.is_terminal()):
-            for p in range(n):
-                rows[p].append(float(replay.clan_total(clans[p])))
+        for record in replay.apply_told(action):
+            if isinstance(record, RoundEnded):
+                totals = {c.name: c.after for c in record.clans}
+                ended = record.round
+            elif isinstance(record, FinalCount):
+                totals = {c.clan: c.cards for c in record.clans}
+                if ended == record.round:
+                    continue  # the game ended with a round: counted already
+            else:
+                continue
+            for p, name in enumerate(names):
+                rows[p].append(float(totals[name]))
     return tuple(tuple(r) for r in rows)
 
 

@@ -1,18 +1,29 @@
 """Shinobi in words: log lines that keep secrets, the end reveal, the score table's figures.
 
-Everything here reads the engine's public API only. A line for everybody names what all
-players saw (every order is played face up, the number of cards drawn is public); the
-acting player's own line may add the cards they drew. No line ever names an allegiance
-before the game is over.
+Everything here words the engine's records (`engine.shinobi.records`): what each order
+did, the cards drawn, the final count. A line for everybody names what all players saw
+(every order is played face up, the number of cards drawn is public); the acting
+player's own line adds the cards they drew (`Drew.seen_by`). No line ever names an
+allegiance before the game is over.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from engine.events import Event
 from engine.shinobi.actions import Attack, Deploy, Move, PlayNinja
-from engine.shinobi.cards import CLAN_NAMES, HAND_SIZE, NINJA, NUM_CLANS
+from engine.shinobi.cards import CLAN_NAMES, HAND_SIZE
+from engine.shinobi.records import (
+    Attacked,
+    Deployed,
+    Drew,
+    FinalCount,
+    LastRound,
+    Moved,
+    NinjaPlayed,
+    final_count,
+)
 from engine.shinobi.state import ShinobiState
 
 ORDER_NAMES = {1: "First order", 2: "Second order", 3: "Third order"}
@@ -21,11 +32,6 @@ ORDER_HELP = {
     2: "deploy a card to your own province, or move one card out of another province",
     3: "attack: an army of your province removes a card from a smaller army elsewhere",
 }
-
-
-def card_name(card: int) -> str:
-    """'Oda' or 'Ninja'."""
-    return "Ninja" if card == NINJA else CLAN_NAMES[card]
 
 
 def seat_label(player: int) -> str:
@@ -38,34 +44,14 @@ def province_name(player: int) -> str:
     return f"{seat_label(player)}'s province"
 
 
-def _before(state_after: ShinobiState) -> ShinobiState | None:
-    """The position before the last action (None when it cannot be taken back)."""
+def told(state_after: ShinobiState) -> tuple[Event, ...]:
+    """The records of the last action that led to `state_after` (the engine's, retold by
+    taking it back and applying it again); () when it cannot be taken back."""
     if state_after.undo_depth == 0:
-        return None
+        return ()
     before = state_after.clone()
     before.undo()
-    return before
-
-
-def drawn_cards(state_after: ShinobiState, action: Any, player: int) -> list[int] | None:
-    """The cards `player` drew at the end of the turn `action` ended; None mid-turn."""
-    before = _before(state_after)
-    if before is None or not _turn_ended(state_after, player):
-        return None
-    hand_before = list(before.hand(player))
-    if isinstance(action, Deploy):
-        hand_before[action.clan] -= 1
-    elif isinstance(action, PlayNinja):
-        hand_before[NINJA] -= 1
-    after = state_after.hand(player)
-    cards: list[int] = []
-    for card in range(NUM_CLANS + 1):
-        cards.extend([card] * max(0, after[card] - hand_before[card]))
-    return cards
-
-
-def _turn_ended(state_after: ShinobiState, player: int) -> bool:
-    return state_after.is_terminal() or state_after.current_player() != player
+    return before.apply_told(state_after.history[-1])
 
 
 def _who(player: int, viewer: int, start: bool = True) -> str:
@@ -78,54 +64,83 @@ def _province(q: int, viewer: int) -> str:
     return "your province" if q == viewer else province_name(q)
 
 
-def _card(clan: int, viewer_clan: int) -> str:
+def _card(clan: str, viewer_clan: str) -> str:
     """ "a Takeda card", "an Oda card (your clan)" for the viewer's own secret clan."""
-    name = CLAN_NAMES[clan]
-    article = "an" if name[0] in "AEIOU" else "a"
-    return f"{article} {name} card" + (" (your clan)" if clan == viewer_clan else "")
+    article = "an" if clan[0] in "AEIOU" else "a"
+    return f"{article} {clan} card" + (" (your clan)" if clan == viewer_clan else "")
 
 
-def _army(clan: int, viewer_clan: int) -> str:
-    """ "the Mōri army", "the Oda army (your clan)"."""
-    return f"the {CLAN_NAMES[clan]} army" + (" (your clan)" if clan == viewer_clan else "")
+def _army(clan: str, viewer_clan: str, strength: int | None = None) -> str:
+    """ "the Mōri army", "the Oda army (your clan)", "the Mōri army (2)"."""
+    mine = clan == viewer_clan
+    if strength is not None:
+        return f"the {clan} army ({strength}{', your clan' if mine else ''})"
+    return f"the {clan} army" + (" (your clan)" if mine else "")
 
 
-def action_text(state_after: ShinobiState, action: Any, player: int, viewer: int = -1) -> str:
-    """What `player` did, as `viewer` reads it (a seat: "you"; -1 or less: the public).
-    Public facts only; the viewer's own clan is marked for the viewer."""
+def order_text(record: Event, viewer: int, viewer_clan: str = "") -> str:
+    """An order's record in words, as `viewer` reads it (a seat: "you"; -1 or less: the
+    public). `viewer_clan` (the viewer's own clan) is marked "(your clan)"; '' for a
+    record that is no order."""
+    if not isinstance(record, Deployed | NinjaPlayed | Moved | Attacked):
+        return ""
+    player = record.player
     you = player == viewer
     who = _who(player, viewer)
     own = "your own province" if you else "their own province"
-    whose = "Your" if you else f"{who}'s"
-    mine = state_after.allegiance(viewer) if viewer >= 0 else -1
 
     def verb(word: str) -> str:
         return word if you else word + "s"
 
-    if isinstance(action, Deploy):
-        where = own if action.province == player else _province(action.province, viewer)
-        return f"{who} {verb('deploy')} {_card(action.clan, mine)} to {where}."
-    if isinstance(action, PlayNinja):
-        left = state_after.army(action.province, action.clan)
+    if isinstance(record, Deployed):
+        where = own if record.province == player else _province(record.province, viewer)
+        return f"{who} {verb('deploy')} {_card(record.clan, viewer_clan)} to {where}."
+    if isinstance(record, NinjaPlayed):
         return (
-            f"{who} {verb('play')} a Ninja on {_army(action.clan, mine)} in "
-            f"{_province(action.province, viewer)}: a card is removed ({left} left)."
+            f"{who} {verb('play')} a Ninja on {_army(record.clan, viewer_clan)} in "
+            f"{_province(record.province, viewer)}: a card is removed ({record.army} left)."
         )
-    if isinstance(action, Move):
-        target = own if action.target == player else _province(action.target, viewer)
+    if isinstance(record, Moved):
+        target = own if record.target == player else _province(record.target, viewer)
         return (
-            f"{who} {verb('move')} {_card(action.clan, mine)} from "
-            f"{_province(action.source, viewer)} to {target}."
+            f"{who} {verb('move')} {_card(record.clan, viewer_clan)} from "
+            f"{_province(record.source, viewer)} to {target}."
         )
-    if isinstance(action, Attack):
-        strength = state_after.army(player, action.attacker)
-        left = state_after.army(action.province, action.clan)
-        return (
-            f"{whose} {CLAN_NAMES[action.attacker]} army ({strength}) attacks "
-            f"{_army(action.clan, mine)} in {_province(action.province, viewer)}: one "
-            f"card removed ({left} left)."
-        )
-    return f"{who} {verb('make')} a move."
+    whose = "Your" if you else f"{who}'s"
+    return (
+        f"{whose} {_army(record.attacker, viewer_clan, record.strength)[4:]} attacks "
+        f"{_army(record.clan, viewer_clan, record.defence)} in "
+        f"{_province(record.province, viewer)}: one card removed ({record.army} left)."
+    )
+
+
+def draw_text(record: Drew, viewer: int, everything: bool = False) -> str:
+    """The cards drawn in words: named to the drawer (and in the whole story), counted to
+    everybody else."""
+    who = _who(record.player, viewer)
+    seen = record if everything else record.seen_by(viewer)
+    if seen.cards:
+        draws = "draw" if record.player == viewer else "draws"
+        return f"{who} {draws} " + ", ".join(seen.cards) + "."
+    return f"{who} draws {record.count} card{'s' if record.count != 1 else ''}."
+
+
+def line_for(
+    records: tuple[Event, ...], viewer: int, viewer_clan: str = "", everything: bool = False
+) -> str:
+    """The log line of one action's records: the order, the cards drawn, the deck running
+    out (the round's end and the reveal are told apart, `app.games.shinobi.story`)."""
+    parts: list[str] = []
+    for record in records:
+        if isinstance(record, Drew):
+            parts.append(draw_text(record, viewer, everything))
+        elif isinstance(record, LastRound):
+            parts.append("The deck is empty: the last round begins.")
+        else:
+            text = order_text(record, viewer, viewer_clan)
+            if text:
+                parts.append(text)
+    return " ".join(parts)
 
 
 def describe(state_after: ShinobiState, action: Any, player: int, public: bool) -> str:
@@ -138,22 +153,8 @@ def describe_for(
     state_after: ShinobiState, action: Any, player: int, viewer: int, everything: bool = False
 ) -> str:
     """The log line for `action` by `player` as `viewer` reads it (see `describe`)."""
-    text = action_text(state_after, action, player, viewer)
-    drawn = drawn_cards(state_after, action, player)
-    if drawn:
-        who = _who(player, viewer)
-        if player == viewer or everything:
-            draws = "draw" if player == viewer else "draws"
-            text += f" {who} {draws} " + ", ".join(card_name(c) for c in drawn) + "."
-        else:
-            text += f" {who} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}."
-    if (
-        not state_after.is_terminal()
-        and state_after.final_left == state_after.num_players
-        and drawn is not None
-    ):
-        text += " The deck is empty: the last round begins."
-    return text
+    mine = CLAN_NAMES[state_after.allegiance(viewer)] if viewer >= 0 else ""
+    return line_for(told(state_after), viewer, mine, everything)
 
 
 def action_places(action: Any, player: int) -> tuple[str, ...]:
@@ -172,77 +173,53 @@ def action_places(action: Any, player: int) -> tuple[str, ...]:
 
 def reveals_hidden(state_after: ShinobiState, action: Any, player: int) -> bool:
     """A turn's end is an undo barrier: the player drew cards (or the game ended)."""
-    return _turn_ended(state_after, player)
+    return state_after.is_terminal() or state_after.current_player() != player
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How the game was decided, for the reveal and the end screen."""
-
-    totals: tuple[int, ...]  # per clan, on the whole table
-    served: tuple[int, ...]  # clans somebody serves
-    ownerless_ahead: tuple[int, ...]  # ownerless clans with more cards than the best served
-    winners: tuple[int, ...]  # players
-    tie_break: bool  # the winners' clan totals tied and cards at home decided (or shared)
-    home: tuple[int, ...]  # per player: cards of their own clan in their own province
+def outcome(state: ShinobiState) -> FinalCount:
+    """The reveal and the count of a finished game (or of the table as it stands): the
+    engine's `final_count`, the record the game's end writes."""
+    return final_count(state, state.turns // state.num_players + 1)
 
 
-def outcome(state: ShinobiState) -> Outcome:
-    """The decision of a finished game (or of the table as it stands)."""
-    totals = tuple(state.clan_totals())
-    served = tuple(sorted(set(state.allegiances)))
-    best = max(totals[c] for c in served)
-    ownerless = tuple(c for c in range(NUM_CLANS) if c not in served and totals[c] > best)
-    winners = tuple(state.winners_by_rule())
-    tied = [p for p, c in enumerate(state.allegiances) if totals[c] == best]
-    home = tuple(state.army(p, state.allegiance(p)) for p in range(state.num_players))
-    return Outcome(totals, served, ownerless, winners, len(tied) > 1, home)
-
-
-def reveal_lines(state: ShinobiState, viewer: int = -1) -> tuple[list[str], list[str], list[str]]:
+def reveal_lines(count: FinalCount, viewer: int = -1) -> tuple[list[str], list[str], list[str]]:
     """The three parts of the end reveal: allegiances, clan totals, the winner and why
     (`viewer`, a seat, reads "you" for itself)."""
-    result = outcome(state)
-    allegiances = [
-        f"{_who(p, viewer)} served the {CLAN_NAMES[c]}." for p, c in enumerate(state.allegiances)
-    ]
-    ranked = sorted(range(NUM_CLANS), key=lambda c: (-result.totals[c], c))
+    allegiances = [f"{_who(s.player, viewer)} served the {s.clan}." for s in count.seats]
     totals = [
-        f"{CLAN_NAMES[c]}: {result.totals[c]} card{'s' if result.totals[c] != 1 else ''}"
-        + ("" if c in result.served else " (served by nobody)")
+        f"{c.clan}: {c.cards} card{'s' if c.cards != 1 else ''}"
+        + ("" if c.served else " (served by nobody)")
         + "."
-        for c in ranked
+        for c in count.clans
     ]
-    return allegiances, totals, winner_explanation(state, result, viewer)
+    return allegiances, totals, winner_explanation(count, viewer)
 
 
-def winner_explanation(
-    state: ShinobiState, result: Outcome | None = None, viewer: int = -1
-) -> list[str]:
+def winner_explanation(count: FinalCount, viewer: int = -1) -> list[str]:
     """Who won and why, including the ownerless-clan rule and the tie-break."""
-    result = result or outcome(state)
     lines: list[str] = []
-    for clan in result.ownerless_ahead:
+    cards = {c.clan: c.cards for c in count.clans}
+    for clan in count.passed_over:
         lines.append(
-            f"The {CLAN_NAMES[clan]} have the most cards ({result.totals[clan]}), but nobody "
+            f"The {clan} have the most cards ({cards[clan]}), but nobody "
             "serves them: the next largest clan wins."
         )
-    clans = sorted({state.allegiance(p) for p in result.winners})
-    names = " and ".join(_who(p, viewer, i == 0) for i, p in enumerate(result.winners))
-    clan_names = " / ".join(CLAN_NAMES[c] for c in clans)
-    best = result.totals[clans[0]]
-    if result.tie_break:
-        tied = [p for p, c in enumerate(state.allegiances) if result.totals[c] == best]
+    seats = {s.player: s for s in count.seats}
+    winners = [seats[p] for p in count.winners]
+    names = " and ".join(_who(s.player, viewer, i == 0) for i, s in enumerate(winners))
+    clan_names = " / ".join(sorted({s.clan for s in winners}, key=CLAN_NAMES.index))
+    best = count.cards
+    if count.tie_break:
+        tied = [s for s in count.seats if s.cards == best]
         lines.append(
-            "Tie at "
-            + f"{best} cards between "
-            + ", ".join(f"{_who(p, viewer)} ({CLAN_NAMES[state.allegiance(p)]})" for p in tied)
+            f"Tie at {best} cards between "
+            + ", ".join(f"{_who(s.player, viewer, False)} ({s.clan})" for s in tied)
             + "; cards of one's own clan in one's own province decide: "
-            + ", ".join(f"{_who(p, viewer)} {result.home[p]}" for p in tied)
+            + ", ".join(f"{_who(s.player, viewer, False)} {s.home}" for s in tied)
             + "."
         )
-    if len(result.winners) == 1:
-        wins = "win" if result.winners[0] == viewer else "wins"
+    if len(winners) == 1:
+        wins = "win" if winners[0].player == viewer else "wins"
         lines.append(f"{names} {wins} with the {clan_names} ({best} cards).")
     else:
         lines.append(f"{names} share the win ({clan_names}, {best} cards, still tied).")

@@ -1,9 +1,11 @@
 """Shinobi's story for one viewer: each order in words (the cards one drew named only to
 oneself), after each round what it did to you, the deck running out, and the reveal.
 
-Qt-free; `story` is the game's `GameUI.story`. A viewer is a seat, `PUBLIC` (what everybody
-knows) or `EVERYTHING` (every card drawn named, as after the game). No line names an
-allegiance before the reveal, except the viewer's own clan to the viewer.
+Qt-free; `story` is the game's `GameUI.story`. It words the engine's records of the
+action (`engine.shinobi.records`, from `apply_told`), never a difference of two states.
+A viewer is a seat, `PUBLIC` (what everybody knows) or `EVERYTHING` (every card drawn
+named, as after the game). No line names an allegiance before the reveal, except the
+viewer's own clan to the viewer.
 """
 
 from __future__ import annotations
@@ -12,21 +14,30 @@ from typing import Any
 
 from app.games.presentation import EVERYTHING, Beat, LogLine, ResolutionStep
 from app.games.shinobi import narrate
-from engine.shinobi.cards import CLAN_NAMES, NUM_CLANS
+from engine.events import Event
+from engine.shinobi.cards import CLAN_NAMES
+from engine.shinobi.records import FinalCount, LastRound, RoundEnded
 from engine.shinobi.state import ShinobiState
+
+
+def records_of(before: ShinobiState, action: Any) -> tuple[Event, ...]:
+    """What the rules say happened when `action` was applied to `before`."""
+    return before.clone().apply_told(action)
 
 
 def story(
     before: ShinobiState, action: Any, after: ShinobiState, player: int, viewer: int
 ) -> list[Beat]:
     """What `viewer` is told about `action`, which `player` took."""
+    told = records_of(before, action)
     seat = viewer if viewer >= 0 else -1
-    text = narrate.describe_for(after, action, player, seat, everything=viewer == EVERYTHING)
+    mine = CLAN_NAMES[after.allegiance(seat)] if seat >= 0 else ""
+    text = narrate.line_for(told, seat, mine, everything=viewer == EVERYTHING)
     beats = [Beat((LogLine(text, narrate.action_places(action, player)),))]
-    n = after.num_players
-    if after.turns != before.turns and after.turns % n == 0 and not after.is_terminal():
-        beats.append(Beat((LogLine(round_summary(after, viewer)),)))
-    for step in resolution_steps(before, action, after, viewer):
+    for record in told:
+        if isinstance(record, RoundEnded) and not after.is_terminal():
+            beats.append(Beat((LogLine(round_summary(record, after, viewer)),)))
+    for step in steps_of(told, viewer):
         line = LogLine(f"{step.title} — " + " ".join(step.lines), ())
         beats.append(Beat((line,), step))
     return beats
@@ -38,54 +49,34 @@ def _change(old: int, new: int) -> str:
     return f"+{new - old}" if new > old else f"−{old - new}"
 
 
-def round_start(after: ShinobiState) -> ShinobiState | None:
-    """The table when the round that just ended began: right after the action that ended
-    the previous round's last turn (the game's start for round 1); None when the history
-    cannot be taken back that far."""
-    target = after.turns - after.num_players
-    walk = after.clone()
-    # undo into the round's first turn, then one action further (into the previous
-    # round), and replay that action: the turn counter alone stops inside the first turn
-    undone = None
-    while walk.undo_depth and walk.turns >= target:
-        undone = walk.history[-1]
-        walk.undo()
-    if walk.turns < target and undone is not None:
-        walk.apply(undone)
-    return walk if walk.turns == target else None
-
-
 def _cards(count: int) -> str:
     return f"{count} card{'s' if count != 1 else ''}"
 
 
-def round_summary(after: ShinobiState, viewer: int) -> str:
-    """What the round that just ended did: to the viewer's clan and province (a seat), to
-    every clan on the table (the public), to every player's clan (everything)."""
-    n = after.num_players
-    number = after.turns // n
-    start = round_start(after)
-    totals = after.clan_totals()
-    old = start.clan_totals() if start is not None else totals
-    head = f"Round {number} over"
+def round_summary(record: RoundEnded, after: ShinobiState, viewer: int) -> str:
+    """What the round `record` ended did: to the viewer's clan and province (a seat), to
+    every clan on the table (the public), to every player's clan (everything). `after`
+    only says whose clan is whose, as far as the viewer knows it."""
+    clans = {c.name: c for c in record.clans}
+    head = f"Round {record.round} over"
     if viewer >= 0:
-        clan = after.allegiance(viewer)
-        home = sum(after.army(viewer, c) for c in range(NUM_CLANS))
-        home0 = sum(start.army(viewer, c) for c in range(NUM_CLANS)) if start else home
+        clan = clans[CLAN_NAMES[after.allegiance(viewer)]]
+        home = record.provinces[viewer]
         return (
-            f"{head} — For you: the {CLAN_NAMES[clan]} (your clan) have {_cards(totals[clan])} "
-            f"on the table ({_change(old[clan], totals[clan])}); your province holds "
-            f"{home} ({_change(home0, home)})."
+            f"{head} — For you: the {clan.name} (your clan) have {_cards(clan.after)} "
+            f"on the table ({_change(clan.before, clan.after)}); your province holds "
+            f"{home.after} ({_change(home.before, home.after)})."
         )
     if viewer == EVERYTHING:
-        parts = [
-            f"{narrate.seat_label(p)} ({CLAN_NAMES[c]}) {totals[c]} ({_change(old[c], totals[c])})"
-            for p, c in enumerate(after.allegiances)
-        ]
+        parts = []
+        for p, c in enumerate(after.allegiances):
+            count = clans[CLAN_NAMES[c]]
+            parts.append(
+                f"{narrate.seat_label(p)} ({count.name}) {count.after} "
+                f"({_change(count.before, count.after)})"
+            )
         return f"{head} — each player's clan on the table: " + ", ".join(parts) + "."
-    parts = [
-        f"{CLAN_NAMES[c]} {totals[c]} ({_change(old[c], totals[c])})" for c in range(NUM_CLANS)
-    ]
+    parts = [f"{c.name} {c.after} ({_change(c.before, c.after)})" for c in record.clans]
     return f"{head} — on the table: " + ", ".join(parts) + "."
 
 
@@ -93,26 +84,31 @@ def resolution_steps(
     before: ShinobiState, action: Any, after: ShinobiState, viewer: int
 ) -> list[ResolutionStep]:
     """The last-round notice when the deck runs out, and the reveal at the end."""
+    return steps_of(records_of(before, action), viewer)
+
+
+def steps_of(told: tuple[Event, ...], viewer: int) -> list[ResolutionStep]:
+    """The steps the board shows for an action's records: the deck running out, the
+    reveal, the count, the winner."""
     steps: list[ResolutionStep] = []
-    n = after.num_players
     seat = viewer if viewer >= 0 else -1
-    if before.final_left < 0 <= after.final_left and not after.is_terminal():
-        drew = before.current_player()
-        who = "You" if drew == seat else narrate.seat_label(drew)
-        steps.append(
-            ResolutionStep(
-                "The deck is empty",
-                (
-                    f"{who} drew the last card. The last round begins: every player takes "
-                    "one more turn, without drawing.",
-                ),
+    for record in told:
+        if isinstance(record, LastRound) and not any(isinstance(r, FinalCount) for r in told):
+            who = "You" if record.player == seat else narrate.seat_label(record.player)
+            steps.append(
+                ResolutionStep(
+                    "The deck is empty",
+                    (
+                        f"{who} drew the last card. The last round begins: every player "
+                        "takes one more turn, without drawing.",
+                    ),
+                )
             )
-        )
-    if after.is_terminal():
-        allegiances, totals, winner = narrate.reveal_lines(after, seat)
-        every = tuple(str(p) for p in range(n))
-        winners = tuple(str(p) for p in after.winners_by_rule())
-        steps.append(ResolutionStep("1. Allegiances revealed", tuple(allegiances), every))
-        steps.append(ResolutionStep("2. Clan totals on the table", tuple(totals), every))
-        steps.append(ResolutionStep("3. The winner", tuple(winner), winners))
+        if isinstance(record, FinalCount):
+            allegiances, totals, winner = narrate.reveal_lines(record, seat)
+            every = tuple(str(s.player) for s in record.seats)
+            winners = tuple(str(p) for p in record.winners)
+            steps.append(ResolutionStep("1. Allegiances revealed", tuple(allegiances), every))
+            steps.append(ResolutionStep("2. Clan totals on the table", tuple(totals), every))
+            steps.append(ResolutionStep("3. The winner", tuple(winner), winners))
     return steps
