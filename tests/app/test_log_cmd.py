@@ -97,3 +97,56 @@ def test_a_bad_seat_or_file_gets_a_clear_message(tmp_path, capsys) -> None:
     assert code == 1 and not lines and str(broken) in err and "action 4" in err
     code, _, err = run_log(capsys, str(tmp_path / "missing.json"))
     assert code == 1 and "missing.json" in err
+
+
+def run_json(capsys, *args: str) -> list[dict]:
+    code, lines, err = run_log(capsys, *args, "--json")
+    assert code == 0, err
+    return [json.loads(line) for line in lines]
+
+
+def test_json_prints_the_engines_records_one_object_a_line(saved, capsys) -> None:
+    game, path = saved
+    # When the records of a finished game are printed as JSON
+    records = run_json(capsys, str(path))
+    state = load_save(path).state
+    # Then every line is an object with its kind and round, at least one per action
+    assert len(records) >= len(state.history)
+    assert all(type(r["kind"]) is str and type(r["round"]) is int for r in records)
+    assert all(r["round"] >= 1 for r in records)
+    rounds = [r["round"] for r in records]
+    assert rounds == sorted(rounds)
+    if game == "shinobi":
+        # Shinobi's rules tell each order, the draws, the rounds and the final count
+        kinds = {r["kind"] for r in records}
+        assert {"deploy", "attack", "draw", "round_end", "last_round"} <= kinds
+        final = records[-1]
+        assert final["kind"] == "final_count"
+        assert final["winners"] == state.winners_by_rule()
+        clans = [CLAN_NAMES[c] for c in state.allegiances]
+        assert [s["clan"] for s in final["seats"]] == clans
+        drawn = [r for r in records if r["kind"] == "draw"]
+        assert all(len(r["cards"]) == r["count"] >= 1 for r in drawn)
+
+
+def test_json_as_a_seat_keeps_the_others_secrets(saved, capsys) -> None:
+    game, path = saved
+    everything = run_json(capsys, str(path))
+    # When the records are printed as the first seat was told them
+    mine = run_json(capsys, str(path), "--as", "1")
+    # Then the same records come, in the same order
+    assert [(r["kind"], r["round"]) for r in mine] == [(r["kind"], r["round"]) for r in everything]
+    for told, full in zip(mine, everything, strict=True):
+        if full.get("player") == 0:
+            assert told == full  # its own: all of it
+        elif full["kind"] == "draw":
+            # another's draw: how many cards, never which
+            assert told["cards"] == [] and told["count"] == full["count"]
+        elif full["kind"] == "action":
+            # another's action without records of its own: that they acted, not what
+            assert told["action"] == "" and full["action"]
+        else:
+            assert told == full
+    if game == "shinobi":
+        # no allegiance is named before the reveal, which comes last
+        assert all("seats" not in r for r in mine[:-1])
