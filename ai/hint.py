@@ -5,9 +5,16 @@ node budget and search adapter, `ai.levels`) on worlds drawn from the observatio
 as a bot does, and returns the move with a one-line reason made from the search's own
 numbers: the game's explainer (`ai.games.<game>_hint`) says what the move does with facts
 counted in the sampled worlds ("defends Kanaiso, the province most likely to be attacked"),
-and the root values give its lead over the next best move ("+1.4 expected honor over the
-next best"). `analyse` is the same search that also values moves the caller names (the
-review values the move a person chose).
+and the root values say how much better it is than the next best move (below).
+`analyse` is the same search that also values moves the caller names (the review values
+the move a person chose).
+
+One number, one unit. The search values a move by the player's projected lead over the
+best rival at the game's end, in the game's unit, a win counting `WIN_WORTH` (`lead_note`
+says so in words). A hint says how much more lead its move keeps than the next best move,
+named as a player would ("1.2 cards more than the next best, deploy an Oda card to your
+province (projected lead over the best rival +2.0 cards)"), and plainly "only marginally better"
+below `MARGINAL`; a review says how much less lead each chosen move kept.
 
 Honest by construction: the search sees the observation and the legal actions, never a
 state, and its random numbers are seeded from the observation's content
@@ -15,7 +22,7 @@ state, and its random numbers are seeded from the observation's content
 budget is counted in nodes (no clock), so a hint is the same on any machine; "stop" (the
 budget's cancel flag) answers with the best move so far.
 
-Expected score. The search's values are the game adapter's evaluation: the player's
+Projected lead. The search's values are the game adapter's evaluation: the player's
 projected score minus the best rival's, in the game's own unit (honor, fields, cards). A
 finished game adds `ai.adapters.WIN_BONUS` to that, which would make one world in ten
 that turns into a win look like a hundred honor; hints and reviews count a win as
@@ -50,6 +57,9 @@ WIN_WORTH: dict[str, float] = {"rokugan": 10.0, "ricewars": 5.0, "shinobi": 5.0}
 
 SCORE_UNIT: dict[str, str] = {"rokugan": "honor", "ricewars": "fields", "shinobi": "cards"}
 """The unit of each game's score, as hints and reviews name it."""
+
+MARGINAL: dict[str, float] = {"rokugan": 1.0, "ricewars": 0.3, "shinobi": 0.3}
+"""Below this difference of projected lead a hint calls its move only marginally better."""
 
 Progress = Callable[[float, Any], None]
 
@@ -314,7 +324,6 @@ def explain(
     action = analysis.best if action is None else action
     explainer = explainer_for(game_id)
     words = explainer.describe(observation, action, names)
-    unit = score_unit(game_id)
     if analysis.how == "only":
         return Hint(action, words, "the only legal move", analysis)
     worlds = sample_worlds(game_id, observation, analysis)
@@ -323,12 +332,40 @@ def explain(
         tail = "the AI looks by rule, as a search cannot value what a look reveals"
         return Hint(action, words, f"{what}; {tail}", analysis)
     value = analysis.value(action)
-    others = [v for m, v in analysis.values.items() if m != action]
+    others = {m: v for m, v in analysis.values.items() if m != action}
     if value is None or not others:
         return Hint(action, words, f"{what}; the only move the AI found worth searching", analysis)
-    lead = value - max(others)
-    if lead >= 0:
-        tail = f"{lead:+.1f} expected {unit} over the next best"
-    else:
-        tail = f"{lead:+.1f} expected {unit} against the best"
+    other = max(others, key=lambda m: others[m])
+    other_words = explainer.describe(observation, other, names)
+    tail = lead_words(game_id, value, others[other], other_words)
     return Hint(action, words, f"{what}; {tail}", analysis)
+
+
+def lead_note(game_id: str) -> str:
+    """What the hints' and reviews' one number is: 'your lead over the best rival in
+    honor at the game's end, as the AI projects it; a win counts as 10 honor'."""
+    unit = score_unit(game_id)
+    worth = WIN_WORTH.get(game_id, 5.0)
+    return (
+        f"your lead over the best rival in {unit} at the game's end, as the AI projects it; "
+        f"a win counts as {worth:g} {unit}"
+    )
+
+
+def lead_words(game_id: str, value: float, other: float, other_words: str) -> str:
+    """The search's verdict on a move worth `value` against the best other move
+    (`other`, `other_words`), in projected lead over the best rival (`lead_note`):
+    plainly "only marginally better" when the difference is below `MARGINAL`."""
+    unit = score_unit(game_id)
+    gap = value - other
+    projected = f"projected lead over the best rival {value:+.1f} {unit}"
+    if abs(gap) < 0.05:
+        return f"as good as the next best, {other_words} ({projected} with either)"
+    if gap < 0:
+        return f"{-gap:.1f} {unit} less than the AI's best, {other_words} ({projected})"
+    if gap < MARGINAL.get(game_id, 0.5):
+        return (
+            f"only marginally better than the next best, {other_words}: {gap:.1f} {unit} "
+            f"more ({projected})"
+        )
+    return f"{gap:.1f} {unit} more than the next best, {other_words} ({projected})"

@@ -8,8 +8,10 @@ move chosen beside the AI's best:
 
     loss = max(0, value(best) - value(chosen))
 
-in expected points of the game's score (the player's projected margin over the best rival:
-honor, fields or cards; see `ai.hint`). Moves the AI takes by rule (looking at hidden
+in the one unit of hints (`ai.hint.lead_note`): the player's projected lead over the best
+rival at the game's end, in honor, fields or cards, a win counting a few of them. Each
+loss is a projection from its own position, so the words (`summary_words`) list the
+costliest and never add them up. Moves the AI takes by rule (looking at hidden
 tokens, which a determinized search cannot value) cost nothing. `Review.moments(k)` are the
 k costliest decisions that cost anything (`MIN_LOSS`), costliest first.
 
@@ -32,7 +34,16 @@ from typing import Any
 
 from ai.base import Budget
 from ai.explain import explainer_for
-from ai.hint import HINT_LEVEL, Analysis, analyse, observation_seed, sample_worlds, score_unit
+from ai.hint import (
+    HINT_LEVEL,
+    MARGINAL,
+    Analysis,
+    analyse,
+    lead_note,
+    observation_seed,
+    sample_worlds,
+    score_unit,
+)
 from ai.levels import level_for
 from engine.core import GameState
 
@@ -96,7 +107,8 @@ class Review:
         return costly[: max(0, count)]
 
     def total_loss(self) -> float:
-        """The expected score all decisions cost together."""
+        """All losses added (a measure for tests and bots; no figure a person reads, as
+        each is a projection from its own position)."""
         return sum(m.loss for m in self.decisions)
 
     def mean_loss(self) -> float:
@@ -294,4 +306,29 @@ def moment_reason(
     what = explainer_for(game_id).reason(observation, moment.suggested, worlds, names)
     if moment.how == "rule":
         return f"{what}; the AI looks by rule, so the choice is not scored"
-    return f"{what}; {moment.loss:.1f} expected {score_unit(game_id)} better than your move"
+    return f"{what}; {cost_words(game_id, moment.loss)} than your move"
+
+
+def cost_words(game_id: str, loss: float) -> str:
+    """'1.2 cards more projected lead over the best rival' (see `ai.hint.lead_note`)."""
+    return f"{loss:.1f} {score_unit(game_id)} more projected lead over the best rival"
+
+
+def summary_words(review: Review, you: str = "you") -> str:
+    """The review in one paragraph, its one number explained: how many decisions were
+    weighed, how many the AI would have played otherwise at a cost, the costliest. The
+    costs are not summed: each is a projection from its own position, and together they
+    add up to nothing the game counted."""
+    unit = score_unit(review.game)
+    costly = review.moments(len(review.decisions))
+    head = f"{len(review.decisions)} decisions weighed with what {you} could see"
+    if not costly:
+        return f"{head}; none cost anything the hard AI could measure."
+    worst = costly[0]
+    marginal = sum(1 for m in costly if m.loss < MARGINAL.get(review.game, 0.5))
+    plain = f", {marginal} of them only marginally" if marginal else ""
+    return (
+        f"{head}; at {len(costly)} of them the hard AI's move kept more projected lead "
+        f"({lead_note(review.game)}){plain}; the costliest, in round {worst.round}, "
+        f"{worst.loss:.1f} {unit}."
+    )

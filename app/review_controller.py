@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from ai.explain import explainer_for
 from ai.hint import score_unit
-from ai.review import Moment, Review, game_start, moment_reason
+from ai.review import Moment, Review, game_start, moment_reason, summary_words
 from app.analysis_worker import Analyst
 from app.hint_controller import places_of, with_targets
 from app.session import GameSession
@@ -122,12 +122,11 @@ class ReviewController(QObject):
             chosen, better = self._words(seen, moment)
             texts.append(
                 f"Round {moment.round} · you: {chosen} · the AI: {better} · "
-                f"−{moment.loss:.1f} {unit}"
+                f"−{moment.loss:.1f} {unit} of projected lead"
             )
         summary = (
-            f"{len(review.decisions)} decisions weighed with what you could see; against the "
-            f"hard AI's choices they cost {review.total_loss():.1f} expected {unit} in all. "
-            "Choose a moment to see the board as it stood, the AI's move lit in white."
+            f"{summary_words(review)} Choose a moment to see the board as it stood, the "
+            "AI's move lit in white."
         )
         final = self.state
         series = [

@@ -1,11 +1,14 @@
 """Shinobi moves in words, with facts from the sampled worlds (for hints).
 
-The facts: after the move, the player's clan's cards on the table against the strongest
-clan a rival serves (mean over worlds drawn from the observation, whose allegiances the
-search drew from the public evidence); for an attack or a Ninja, in how many worlds the
-army hit belongs to a rival's clan; for a card fed to another clan, how plainly the
-player's public moves show their own clan before and after (the evaluation's exposure
-term, from `engine.shinobi.beliefs`: public actions only).
+What a move does is the engine's record of it (`engine.shinobi.records`): a deployment
+adds a card to an army, a move carries one from one province to another (no clan gains
+a card), the attack and the Ninja take one away. The facts: after the move, the player's
+clan's cards on the table (public) against the strongest clan a rival serves (mean over
+worlds drawn from the observation, whose allegiances the search drew from the public
+evidence); for an attack or a Ninja, in how many worlds the army hit belongs to a
+rival's clan; for a card of another clan deployed or moved, how plainly the player's
+public moves show their own clan before and after (the evaluation's exposure term, from
+`engine.shinobi.beliefs`: public actions only).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from engine.core import GameState
 from engine.shinobi import beliefs
 from engine.shinobi.actions import Attack, Deploy, Move, PlayNinja
 from engine.shinobi.cards import CLAN_NAMES
+from engine.shinobi.records import Attacked, Deployed, Moved, NinjaPlayed
 
 
 def province_words(observation: Any, province: int, names: Sequence[str] | None) -> str:
@@ -66,39 +70,81 @@ class ShinobiExplainer(Explainer):
         worlds: list[GameState],
         names: Sequence[str] | None,
     ) -> str:
-        """What the move does, with facts from `worlds`."""
+        """What the move does, as the engine's records of it tell (the table is public,
+        so every world tells the same), then facts counted in `worlds`."""
         me = observation.player
-        clan = observation.allegiance
-        mine = total = 0.0
+        clan = CLAN_NAMES[observation.allegiance]
+        rival = 0.0
+        told: tuple[Any, ...] = ()
         for world in worlds:
+            told = world.clone().apply_told(action)
             world.apply(action)
             try:
-                own, rival = _standing(world, me)
+                rival += _standing(world, me)[1]
             finally:
                 world.undo()
-            mine += own
-            total += rival
-        count = max(1, len(worlds))
+        record = next((r for r in told if r.kind in ORDER_KINDS), None)
+        mine = observation.clan_total(observation.allegiance) + _change(record, clan)
         table = (
-            f"{CLAN_NAMES[clan]} would have {mine / count:.0f} cards on the table against "
-            f"{total / count:.1f} for the strongest rival clan"
+            f"after it your clan has {mine} card{'s' if mine != 1 else ''} on the table "
+            f"against {rival / max(1, len(worlds)):.1f} for the strongest rival clan (mean "
+            "over the sampled worlds)"
         )
-        if isinstance(action, (Attack, PlayNinja)):
-            hit = action.clan
-            rival = sum(
+        if record is None:
+            return table
+        what = self._what(observation, record, clan, names)
+        if isinstance(record, (Attacked, NinjaPlayed)):
+            hit = CLAN_NAMES.index(record.clan)
+            count = sum(
                 1
                 for world in worlds
                 if any(world.allegiance(p) == hit for p in range(world.num_players) if p != me)  # type: ignore[attr-defined]
             )
-            verb = "removes" if isinstance(action, Attack) else "the Ninja takes"
-            where = province_words(observation, action.province, names)
             return (
-                f"{verb} {_a(CLAN_NAMES[hit])} card from {where}; {CLAN_NAMES[hit]} is a rival's "
-                f"clan {worlds_words(rival, len(worlds))}; {table}"
+                f"{what}; the {record.clan} are a rival's clan {worlds_words(count, len(worlds))}"
+                f"; {table}"
             )
-        fed = action.clan if isinstance(action, (Deploy, Move)) else clan
-        if fed == clan:
-            return f"builds up your clan: {table}"
+        if record.clan == clan:
+            return f"{what}; {table}"
+        return f"{what}; {self._shown(observation, action, record.clan)}; {table}"
+
+    def _what(self, observation: Any, record: Any, clan: str, names: Sequence[str] | None) -> str:
+        """The order's effect on the table, from its record."""
+        yours = " (your clan)" if record.clan == clan else ""
+        if isinstance(record, Deployed):
+            where = province_words(observation, record.province, names)
+            return (
+                f"adds a card to the {record.clan} army{yours} in {where} "
+                f"({record.army} card{'s' if record.army != 1 else ''})"
+            )
+        if isinstance(record, Moved):
+            source = province_words(observation, record.source, names)
+            target = province_words(observation, record.target, names)
+            text = (
+                f"moves {_a(record.clan)} card{yours}: {record.source_army} left in {source}, "
+                f"{record.target_army} in {target}; the {record.clan} total on the table "
+                "stays the same"
+            )
+            if record.target == observation.player and record.target_army >= 2:
+                text += (
+                    f", and your {record.clan} army can attack armies of up to "
+                    f"{record.target_army - 1} cards"
+                )
+            return text
+        where = province_words(observation, record.province, names)
+        if isinstance(record, Attacked):
+            return (
+                f"your {record.attacker} army ({record.strength}) removes a card from the "
+                f"{record.clan} army ({record.defence}) in {where}, {record.army} left"
+            )
+        return (
+            f"the Ninja removes a card from the {record.clan} army in {where}, {record.army} left"
+        )
+
+    def _shown(self, observation: Any, action: Any, fed: str) -> str:
+        """How plainly the player's public moves show their clan, before and after."""
+        me = observation.player
+        clan = observation.allegiance
         before = beliefs.evidence(observation.history, observation.actors, observation.num_players)
         after = beliefs.evidence(
             (*observation.history, action), (*observation.actors, me), observation.num_players
@@ -106,11 +152,26 @@ class ShinobiExplainer(Explainer):
         shown = exposure(list(before[me]), clan)
         then = exposure(list(after[me]), clan)
         if max(shown, then) < 0.05:
-            return f"feeds {CLAN_NAMES[fed]}, not your clan, which keeps your clan hidden; {table}"
+            return f"{_a(fed)} card, not your clan's, keeps your clan hidden"
         return (
-            f"feeds {CLAN_NAMES[fed]}, not your clan: how plainly your moves show "
-            f"{CLAN_NAMES[clan]} goes {shown:.0%} → {then:.0%}; {table}"
+            f"{_a(fed)} card, not your clan's: how plainly your moves show "
+            f"{CLAN_NAMES[clan]} goes {shown:.0%} → {then:.0%}"
         )
+
+
+ORDER_KINDS = frozenset({"deploy", "move", "attack", "ninja"})
+
+
+def _change(record: Any, clan: str) -> int:
+    """How the order changes `clan`'s cards on the table: a deployment adds one, the
+    attack and the Ninja take one away, a move changes no total."""
+    if record is None or record.clan != clan:
+        return 0
+    if isinstance(record, Deployed):
+        return 1
+    if isinstance(record, (Attacked, NinjaPlayed)):
+        return -1
+    return 0
 
 
 def _a(word: str) -> str:

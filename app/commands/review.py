@@ -106,28 +106,27 @@ def _progress(fraction: float) -> None:
 
 
 def seat_label(seat: Seat, index: int) -> str:
-    """'seat 1 (You)', 'seat 3 (hard)' (numbered from 1)."""
-    who = seat.name or ("a person" if seat.is_human else seat.bot)
+    """'seat 1 (You)', 'seat 3 (hard)' (numbered from 1; a bot by its level, without a
+    node budget: "easy@300" is "easy")."""
+    from app.commands.seats import bot_label
+
+    who = seat.name or ("a person" if seat.is_human else bot_label(seat.bot))
     return f"seat {index + 1} ({who})"
 
 
 def _report(loaded: LoadedSave, review: Review, count: int, seconds: float) -> str:
     from ai.explain import explainer_for
-    from ai.hint import score_unit
+    from ai.review import cost_words, summary_words
 
     game = review.game
     spec = loaded.save.spec
-    unit = score_unit(game)
     seats = loaded.seats
     me = review.seat
     lines = [
-        f"Review of {spec.name}, {seat_label(seats[me], me)}: {len(review.decisions)} "
-        f"decisions, {review.total_loss():.1f} expected {unit} lost in all "
-        f"({seconds:.0f} s of CPU time)"
+        f"Review of {spec.name}, {seat_label(seats[me], me)}: "
+        f"{summary_words(review, 'the seat')} ({seconds:.0f} s of CPU time)"
     ]
     moments = review.moments(count)
-    if not moments:
-        lines.append("No decision cost anything the hard AI could measure.")
     explainer = explainer_for(game)
     # What the seat saw at each moment, replayed in game order.
     seen: dict[int, Any] = {}
@@ -143,9 +142,9 @@ def _report(loaded: LoadedSave, review: Review, count: int, seconds: float) -> s
         chosen = explainer.describe(seen[moment.index], moment.chosen, None)
         better = explainer.describe(seen[moment.index], moment.suggested, None)
         lines.append(
-            f"{number}. round {moment.round}, action {moment.index}: your move {chosen} "
-            f"({moment.chosen}); the AI's {better} ({moment.suggested}): "
-            f"{moment.loss:.1f} expected {unit} lost"
+            f"{number}. round {moment.round}, action {moment.index} — you: {chosen} "
+            f"({moment.chosen}); the AI: {better} ({moment.suggested}); the AI's move keeps "
+            f"{cost_words(game, moment.loss)}"
         )
     lines.append(f"{review.score_name.capitalize()} after each round:")
     for player, series in enumerate(review.scores):

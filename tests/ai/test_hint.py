@@ -163,14 +163,48 @@ def test_an_attack_says_in_how_many_sampled_worlds_it_takes_the_province() -> No
 def test_the_reason_ends_with_the_lead_over_the_next_best_from_the_search_values() -> None:
     # Given a hint in the threatened position
     state = threat_position()
-    hint = suggest("rokugan", state.observation(0), state.legal_actions(), nodes=1500)
-    # Then its last clause is the best value minus the runner-up's, in honor
+    seen = state.observation(0)
+    hint = suggest("rokugan", seen, state.legal_actions(), nodes=1500)
+    # Then its last clause is the best value minus the runner-up's, in honor, naming the
+    # runner-up as a player would, and the best value, so that the figures add up
     gain = hint.analysis.gain()
     assert gain is not None and gain >= 0
-    assert hint.reason.endswith(f"; {gain:+.1f} expected honor over the next best")
+    runner = ROKUGAN.describe(seen, hint.analysis.runner_up(), None)
+    best = hint.analysis.value(hint.action)
+    lead = f"(projected lead over the best rival {best:+.1f} honor"
+    if gain >= 1.0:
+        assert hint.reason.endswith(f"; {gain:.1f} honor more than the next best, {runner} {lead})")
+    else:
+        assert f"the next best, {runner}" in hint.reason and lead in hint.reason
     values = hint.analysis.values
     assert values[hint.action] == max(values.values())
     assert hint.words  # the move in words, for the panel
+    assert "#" not in hint.reason.rpartition(";")[2]
+
+
+@pytest.mark.parametrize(
+    ("value", "other", "words"),
+    [
+        (3.4, 2.2, "1.2 cards more than the next best, X (projected lead over the best rival "
+                   "+3.4 cards)"),
+        (3.4, 3.2, "only marginally better than the next best, X: 0.2 cards more (projected "
+                   "lead over the best rival +3.4 cards)"),
+        (3.4, 3.4, "as good as the next best, X (projected lead over the best rival +3.4 cards "
+                   "with either)"),
+        (2.0, 3.0, "1.0 cards less than the AI's best, X (projected lead over the best rival "
+                   "+2.0 cards)"),
+    ],
+)  # fmt: skip
+def test_the_lead_is_one_unit_that_adds_up_and_says_when_it_is_marginal(
+    value: float, other: float, words: str
+) -> None:
+    from ai.hint import lead_note, lead_words
+
+    assert lead_words("shinobi", value, other, "X") == words
+    assert lead_note("shinobi") == (
+        "your lead over the best rival in cards at the game's end, as the AI projects it; "
+        "a win counts as 5 cards"
+    )
 
 
 @pytest.mark.parametrize("game", ("shinobi", "ricewars"))
@@ -179,8 +213,9 @@ def test_hints_of_the_other_games_give_figures(game: str) -> None:
     seen = state.observation(state.current_player())
     hint = suggest(game, seen, state.legal_actions(), nodes=300)
     unit = {"shinobi": "cards", "ricewars": "fields"}[game]
-    assert re.search(rf"[+-]\d+\.\d expected {unit}", hint.reason), hint.reason
+    assert re.search(rf"projected lead over the best rival [+-]\d+\.\d {unit}", hint.reason)
     assert re.search(r"\d+(\.\d)? (cards|fields) .*against", hint.reason), hint.reason
+    assert "expected" not in hint.reason
 
 
 # ------------------------------------------------------------------------------ the search

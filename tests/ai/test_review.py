@@ -305,7 +305,33 @@ def test_a_moment_says_why_with_facts_and_its_cost() -> None:
     for action in state.history[: moment.index]:
         replay.apply(action)
     why = moment_reason("rokugan", replay.observation(0), moment)
-    assert why.endswith(f"; {moment.loss:.1f} expected honor better than your move")
+    assert why.endswith(
+        f"; {moment.loss:.1f} honor more projected lead over the best rival than your move"
+    )
     # the same words from a twin the seat cannot tell apart
     twin = replay.observation(0).determinize(random.Random(3))
     assert moment_reason("rokugan", twin.observation(0), moment) == why
+
+
+def test_the_summary_explains_its_one_unit_and_adds_up_no_projections() -> None:
+    from ai.review import Moment, summary_words
+
+    # Given a review with three costly decisions, one of them marginal, and one free
+    moments = (
+        Moment(3, 1, "a", "b", 2.5),
+        Moment(9, 2, "a", "b", 0.2),
+        Moment(15, 4, "a", "b", 6.0),
+        Moment(20, 5, "a", "a", 0.0),
+    )
+    review = Review("rokugan", 0, moments, ((1.0,),), "honor")
+    words = summary_words(review)
+    # Then it counts them, explains the unit, names the costliest and sums nothing
+    assert words == (
+        "4 decisions weighed with what you could see; at 3 of them the hard AI's move kept "
+        "more projected lead (your lead over the best rival in honor at the game's end, as "
+        "the AI projects it; a win counts as 10 honor), 1 of them only marginally; the "
+        "costliest, in round 4, 6.0 honor."
+    )
+    assert f"{review.total_loss():.1f}" not in words
+    free = Review("shinobi", 0, moments[3:], ((1.0,),), "army")
+    assert summary_words(free).endswith("none cost anything the hard AI could measure.")

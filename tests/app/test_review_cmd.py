@@ -193,3 +193,11 @@ def test_daimyo_play_says_when_it_cannot_write_the_save(
     target = tmp_path / "a file" / "game.json"  # a folder that is a file
     assert main(["play", "shinobi", "--save", str(target)]) == 1
     assert f"daimyo play: cannot write {target}: " in capsys.readouterr().err
+
+
+def test_a_bot_is_named_by_its_level_without_its_node_budget() -> None:
+    from app.commands.review import seat_label
+    from app.savefile import AI, Seat
+
+    assert seat_label(Seat(AI, "easy@300"), 2) == "seat 3 (easy)"
+    assert seat_label(Seat(AI, "hard"), 0) == "seat 1 (hard)"

@@ -1,0 +1,58 @@
+"""Shinobi's hint words: what a move does is the engine's record of it, told truly."""
+
+from __future__ import annotations
+
+import random
+
+from ai.games.shinobi_hint import EXPLAINER
+from engine.shinobi import SPEC
+from tests.engine.shinobi.helpers import position
+
+SECOND_ORDER = """
+    turn: player 0, order 2
+    deck: oda*6
+    p0 oda: hand oda mori; province oda
+    p1 mori: hand mori; province hojo*2 takeda
+    p2 takeda: hand takeda; province takeda*2
+"""
+
+
+def reason(text: str, move: str) -> str:
+    state = position(text)
+    seen = state.observation(0)
+    rng = random.Random(1)
+    worlds = [seen.determinize(rng) for _ in range(4)]
+    return EXPLAINER.reason(seen, SPEC.parse_action(move), worlds, None)
+
+
+def test_a_move_carries_a_card_and_feeds_no_clan() -> None:
+    # When the hint is to move a Go-Hōjō card from Player 2's province into one's own
+    why = reason(SECOND_ORDER, "move hojo 1 to 0")
+    # Then it says where the card goes and that no clan gains a card
+    assert why.startswith(
+        "moves a Go-Hōjō card: 1 left in Player 2's province, 1 in your province; the "
+        "Go-Hōjō total on the table stays the same"
+    )
+    assert "feeds" not in why
+    # and the player's clan keeps its one card on the table
+    assert "after it your clan has 1 card on the table against " in why
+
+
+def test_a_card_moved_home_says_what_it_can_attack() -> None:
+    text = SECOND_ORDER.replace("province oda\n", "province hojo\n")
+    why = reason(text, "move hojo 1 to 0")
+    assert "2 in your province" in why and "your Go-Hōjō army can attack armies of up to 1" in why
+
+
+def test_a_deployment_adds_a_card_and_an_attack_names_both_strengths() -> None:
+    why = reason(SECOND_ORDER, "deploy oda to 0")
+    assert why.startswith("adds a card to the Oda army (your clan) in your province (2 cards)")
+    assert "after it your clan has 2 cards on the table" in why
+    attack = SECOND_ORDER.replace("order 2", "order 3").replace(
+        "province oda\n", "province oda*3\n"
+    )
+    why = reason(attack, "attack takeda at 2 with oda")
+    assert why.startswith(
+        "your Oda army (3) removes a card from the Takeda army (2) in Player 3's province, 1 left; "
+        "the Takeda are a rival's clan in "
+    )
