@@ -16,6 +16,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal, Slot
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from ai.hint import lead_note
 from app.analysis_worker import Analyst
 from app.widgets.hint_panel import HintPanel
 
@@ -160,6 +161,9 @@ class HintController(QObject):
         self.panel.set_count(self.count)
         self.last = hint
         self.panel.show_hint(hint.words, hint.reason)
+        # the reason's one number, explained where the pointer rests on it
+        note = lead_note(self.session.game_id)
+        self.panel.answer.setToolTip(note[:1].upper() + note[1:] + ".")
         self.light([hint.action], hint.words)
         self._shown = True
 

@@ -109,6 +109,12 @@ def test_a_hint_is_lit_counted_and_cleared_when_the_game_moves(qtbot, analyst) -
     suggestion = lit[-1]
     assert len(suggestion) == 1 and suggestion[0] in session.state.legal_actions()
     assert panel.answer.text().startswith("<b>Hint:</b> ")
+    # and its one number is explained where the pointer rests on it
+    assert "projected lead over the best rival" in panel.answer.text()
+    assert panel.answer.toolTip() == (
+        "Your lead over the best rival in cards at the game's end, as the AI projects it; "
+        "a win counts as 5 cards."
+    )
     # When the person moves, the light and the words go
     session.apply(suggestion[0])
     assert lit[-1] == [] and panel.answer.isHidden()
