@@ -292,8 +292,8 @@ class Hint:
     words: str
     """The move in words ("Army 3 on Kanaiso")."""
     reason: str
-    """Why, from the search's numbers ("defends Kanaiso, ...; +1.4 expected honor over
-    the next best")."""
+    """Why, from the search's numbers ("defends Kanaiso, ...; 1.4 honor more than the next
+    best, Army 2 on Tetsuno (projected lead over the best rival +6.0 honor)")."""
     analysis: Analysis
 
 
