@@ -108,9 +108,9 @@ def _progress(fraction: float) -> None:
 def seat_label(seat: Seat, index: int) -> str:
     """'seat 1 (You)', 'seat 3 (hard)' (numbered from 1; a bot by its level, without a
     node budget: "easy@300" is "easy")."""
-    from app.commands.seats import bot_label
+    from ai.registry import level_name
 
-    who = seat.name or ("a person" if seat.is_human else bot_label(seat.bot))
+    who = seat.name or ("a person" if seat.is_human else level_name(seat.bot or "AI"))
     return f"seat {index + 1} ({who})"
 
 

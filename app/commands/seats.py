@@ -28,12 +28,6 @@ def seat_names(ui: Any, state: Any, seat: int, player_names: Sequence[str] = ())
     return list(unique.values())
 
 
-def bot_label(bot: str | None) -> str:
-    """A bot as a player names it: its level, without a node budget ("easy@300" is
-    "easy"); "AI" for none."""
-    return (bot or "AI").partition("@")[0]
-
-
 def _label_names(label: str) -> list[str]:
     label = label.strip()
     head, bracket, rest = label.partition(" (")

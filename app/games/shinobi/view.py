@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from ai.registry import level_name
 from app.games.base import GameView, ResolutionStep
 from app.games.shinobi.cards import (
     GAIN,
@@ -319,7 +320,7 @@ class ShinobiView(GameView):
         self._names = [
             seat.name
             or ("You" if q == viewer else "")
-            or ("AI " + seat.bot.partition("@")[0] if not seat.is_human else "")
+            or ("AI " + level_name(seat.bot) if not seat.is_human else "")
             for q, seat in enumerate(session.seats)
         ]
         self._viewer = viewer
