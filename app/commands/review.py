@@ -5,15 +5,16 @@ the hard AI's search at every decision of seat SEAT from the observation that se
 then (`ai.review`). SEAT is the seat's number (1 for the first seat, as `daimyo log`
 counts) or a name the game shows for it (`app.commands.seats`): the player's name in the
 save ("You"), a clan (Rokugan), a colour (Rice Wars), "Player 2" (Shinobi). Prints the
-costliest moments and every player's score after each round; with `--json` exactly
+costliest moments in words (action N counted from 1, as the app's review shows it) and
+every player's score after each round; with `--json` exactly
 
     {"seat": S, "decisions": N, "moments": [{"index": i, "round": r, "chosen": "...",
      "suggested": "...", "loss": x}, ...]}
 
 with S the seat's number (1 = first seat), moments costliest first, `loss` >= 0 in
-expected points of the game's score, `index` the decision's place in the save's action list
-(0-based: the board as it stood is the setup plus the actions before it), `chosen` and
-`suggested` the actions' texts.
+the hints' one unit (projected lead over the best rival, `ai.hint.lead_note`), `index`
+the decision's place in the save's action list (0-based: the board as it stood is the
+setup plus the actions before it), `chosen` and `suggested` the actions' texts.
 """
 
 from __future__ import annotations
@@ -142,9 +143,8 @@ def _report(loaded: LoadedSave, review: Review, count: int, seconds: float) -> s
         chosen = explainer.describe(seen[moment.index], moment.chosen, None)
         better = explainer.describe(seen[moment.index], moment.suggested, None)
         lines.append(
-            f"{number}. round {moment.round}, action {moment.index} — you: {chosen} "
-            f"({moment.chosen}); the AI: {better} ({moment.suggested}); the AI's move keeps "
-            f"{cost_words(game, moment.loss)}"
+            f"{number}. round {moment.round}, action {moment.index + 1} of the game — you: "
+            f"{chosen}; the AI: {better}; the AI's move keeps {cost_words(game, moment.loss)}"
         )
     lines.append(f"{review.score_name.capitalize()} after each round:")
     for player, series in enumerate(review.scores):

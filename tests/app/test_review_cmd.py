@@ -71,6 +71,9 @@ def test_review_reads_the_apps_saves_and_prints_moments_and_scores(
     assert out.startswith(f"Review of {get_game(game).name}, seat 1 (You): ")
     assert "after each round:" in out
     assert "seat 2 (normal)" in out
+    # and its one number is explained, never summed over projections, never "expected"
+    assert "projected lead (your lead over the best rival" in out or "none cost" in out
+    assert "in all" not in out and "expected" not in out
 
 
 def test_the_json_agrees_with_the_review_of_the_same_game(
