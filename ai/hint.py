@@ -27,7 +27,7 @@ projected score minus the best rival's, in the game's own unit (honor, fields, c
 finished game adds `ai.adapters.WIN_BONUS` to that, which would make one world in ten
 that turns into a win look like a hundred honor; hints and reviews count a win as
 `WIN_WORTH` points of score instead (`ScoredAdapter`), so every figure they show is in
-expected points of score. The hard bot itself keeps its bonus; this changes only how a
+the game's unit of score. The hard bot itself keeps its bonus; this changes only how a
 won end weighs against the margin in the final turns.
 """
 
@@ -186,7 +186,7 @@ def hint_bot(game_id: str, nodes: int | None = None) -> SearchBot:
 @dataclass(frozen=True)
 class Analysis:
     """What the search found at one decision: the best move and each searched move's
-    expected score (the player's projected margin over the best rival, in points)."""
+    projected lead (the player's projected margin over the best rival, in points)."""
 
     game: str
     player: int
@@ -202,7 +202,7 @@ class Analysis:
     nodes: int = 0
 
     def value(self, move: Any) -> float | None:
-        """The expected score of `move`, None when it was not searched."""
+        """The projected lead of `move`, None when it was not searched."""
         return self.values.get(move)
 
     def ranked(self) -> list[Any]:
@@ -216,7 +216,7 @@ class Analysis:
         return ranked[1] if len(ranked) > 1 else None
 
     def gain(self) -> float | None:
-        """How much better `best` is than the runner-up, in expected points of score."""
+        """How much better `best` is than the runner-up, in points of projected lead."""
         other = self.runner_up()
         if other is None or self.best not in self.values:
             return None

@@ -71,7 +71,7 @@ class Moment:
     chosen: Any
     suggested: Any
     loss: float
-    """max(0, value(suggested) - value(chosen)), in expected points of score."""
+    """max(0, value(suggested) - value(chosen)), in projected lead (`ai.hint.lead_note`)."""
     chosen_value: float | None = None
     suggested_value: float | None = None
     how: str = "search"
@@ -112,7 +112,7 @@ class Review:
         return sum(m.loss for m in self.decisions)
 
     def mean_loss(self) -> float:
-        """The expected score one decision cost on average (0 without decisions)."""
+        """The projected lead one decision cost on average (0 without decisions)."""
         return self.total_loss() / len(self.decisions) if self.decisions else 0.0
 
     def to_json(self, count: int = MOMENTS) -> dict[str, Any]:
