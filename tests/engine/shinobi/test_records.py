@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from engine.shinobi import SPEC
-from engine.shinobi.cards import CLAN_NAMES, NUM_CLANS
+from engine.shinobi.cards import CLAN_NAMES, NINJA, NUM_CLANS
 from engine.shinobi.records import (
     Attacked,
     Deployed,
@@ -85,11 +85,23 @@ def _whole_game(players: int, seed: int) -> tuple[object, list]:
 
 
 def test_in_random_games_every_record_agrees_with_the_state_that_follows() -> None:
-    for players, seed in ((3, 1), (4, 2), (5, 3), (3, 7)):
+    # 60 games: some 5,000 positions, each record checked against the state after it
+    for players, seed in [(3 + seed % 3, seed) for seed in range(60)]:
         state, told = _whole_game(players, seed)
         rounds = []
         for before, records, after in told:
             player = before.current_player()
+            # the hand after is the hand before, less the card played, plus the cards drawn
+            hand = list(before.hand(player))
+            for record in records:
+                if isinstance(record, Deployed):
+                    hand[CLAN_NAMES.index(record.clan)] -= 1
+                elif isinstance(record, NinjaPlayed):
+                    hand[NINJA] -= 1
+                elif isinstance(record, Drew):
+                    for card in record.cards:
+                        hand[NINJA if card == "Ninja" else CLAN_NAMES.index(card)] += 1
+            assert tuple(hand) == after.hand(player)
             for record in records:
                 assert record.round == before.turns // players + 1
                 if isinstance(record, (Deployed, NinjaPlayed, Attacked)):
@@ -101,6 +113,7 @@ def test_in_random_games_every_record_agrees_with_the_state_that_follows() -> No
                     assert after.army(record.target, clan) == record.target_army
                 if isinstance(record, Attacked):
                     assert record.army == record.defence - 1 < record.strength
+                    assert record.clan != record.attacker and record.province != player
                     attacker = CLAN_NAMES.index(record.attacker)
                     assert record.strength == after.army(player, attacker)
                 if isinstance(record, Drew):
@@ -113,7 +126,7 @@ def test_in_random_games_every_record_agrees_with_the_state_that_follows() -> No
                         q = int(count.name)
                         assert count.after == sum(after.army(q, c) for c in range(NUM_CLANS))
         # Then the rounds chain: each starts where the one before ended
-        assert len(rounds) >= 5
+        assert len(rounds) >= 3
         for earlier, later in zip(rounds, rounds[1:], strict=False):
             assert later.round == earlier.round + 1
             assert [c.before for c in later.clans] == [c.after for c in earlier.clans]
