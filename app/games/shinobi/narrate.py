@@ -107,8 +107,9 @@ def order_text(record: Event, viewer: int, viewer_clan: str = "") -> str:
             f"{_province(record.source, viewer)} to {target}."
         )
     whose = "Your" if you else f"{who}'s"
+    attacker = _army(record.attacker, viewer_clan, record.strength).removeprefix("the ")
     return (
-        f"{whose} {_army(record.attacker, viewer_clan, record.strength)[4:]} attacks "
+        f"{whose} {attacker} attacks "
         f"{_army(record.clan, viewer_clan, record.defence)} in "
         f"{_province(record.province, viewer)}: one card removed ({record.army} left)."
     )
