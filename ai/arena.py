@@ -15,6 +15,8 @@ Games run in worker processes (two by default, one per core of the project machi
 `play_games` is the runner on its own: balance playtests (`ai.balance`) give it their own
 schedule (each game with its settings, e.g. the clans per seat), a watcher that records
 something of every game, and a cancel check that stops the worker processes at once.
+With `cluster=ADDRESS` the same games run as Ray tasks instead (`ai.cluster`): the same
+outcomes, progress and cancel; a lost worker's games are played again.
 """
 
 from __future__ import annotations
@@ -222,36 +224,43 @@ def play_games(
     watch: Watch | None = None,
     cancelled: Callable[[], bool] | None = None,
     start_method: str | None = None,
+    cluster: str | None = None,
+    enough: Callable[[GameOutcome], bool] | None = None,
 ) -> list[GameOutcome]:
     """Play every planned game and return the outcomes in schedule order.
 
     With `workers` > 1, or any `start_method` ("spawn", "forkserver": what a process with
-    threads, such as a Qt window, must use), the games run in worker processes; else here.
+    threads, such as a Qt window, must use), the games run in worker processes; with
+    `cluster` (an address `ray.init` takes, or "local": a Ray on this machine with
+    `workers` CPUs) as tasks on that Ray cluster (`ai.cluster`); else here.
     `progress(done, total)` follows every game. When `cancelled()` turns true (checked
     between games here, every 0.2 s with workers) the workers are stopped at once and
-    `ArenaCancelled` is raised."""
+    `ArenaCancelled` is raised. `enough(outcome)` is called with every outcome as it
+    arrives (in the order games finish): once it returns True the games still in play are
+    stopped and the outcomes so far are returned."""
     game_spec = get_game(spec) if isinstance(spec, str) else spec
     outcomes: list[GameOutcome] = []
     total = len(planned)
-    if workers <= 1 and start_method is None:
+    if workers <= 1 and start_method is None and cluster is None:
         for game in planned:
             if cancelled is not None and cancelled():
                 raise ArenaCancelled
             outcomes.append(play_scheduled(game_spec, game, settings, nodes, seconds, graph, watch))
             if progress is not None:
                 progress(len(outcomes), total)
+            if enough is not None and enough(outcomes[-1]):
+                break
         return outcomes
     target = spec if isinstance(spec, str) else game_spec
-    tasks = [(target, game, settings, nodes, seconds, None, watch) for game in planned]
-    context = multiprocessing.get_context(start_method)
-    if start_method == "forkserver":
-        # The server imports the runner once (workers fork from it warm), and not the main
-        # script, which may start a window or a game when imported again.
-        context.set_forkserver_preload(["ai.arena"])
-    processes = max(1, min(workers, total))
     # Leaving the block terminates the pool: on cancel the games in play stop at once.
-    with context.Pool(processes, initializer=_init_worker, initargs=(graph,)) as pool:
-        results = pool.imap_unordered(_play_task, tasks)
+    with _pool(cluster, start_method, workers, total, graph) as pool:
+        if cluster is not None:
+            shared = pool.share(graph)  # the map travels once, in the task arguments
+            tasks = [(target, game, settings, nodes, seconds, shared, watch) for game in planned]
+            results = pool.starmap_unordered(play_scheduled, tasks)
+        else:
+            tasks = [(target, game, settings, nodes, seconds, None, watch) for game in planned]
+            results = pool.imap_unordered(_play_task, tasks)
         while len(outcomes) < total:
             if cancelled is not None and cancelled():
                 raise ArenaCancelled
@@ -261,8 +270,27 @@ def play_games(
                 continue
             if progress is not None:
                 progress(len(outcomes), total)
+            if enough is not None and enough(outcomes[-1]):
+                break
     outcomes.sort(key=lambda o: o.index)
     return outcomes
+
+
+def _pool(
+    cluster: str | None, start_method: str | None, workers: int, total: int, graph: Any
+) -> Any:
+    """The worker processes, or the Ray cluster, that play the games."""
+    if cluster is not None:
+        from ai.cluster import ClusterPool
+
+        return ClusterPool(cluster, cpus=workers)
+    context = multiprocessing.get_context(start_method)
+    if start_method == "forkserver":
+        # The server imports the runner once (workers fork from it warm), and not the main
+        # script, which may start a window or a game when imported again.
+        context.set_forkserver_preload(["ai.arena"])
+    processes = max(1, min(workers, total))
+    return context.Pool(processes, initializer=_init_worker, initargs=(graph,))
 
 
 def run_arena(
@@ -277,8 +305,11 @@ def run_arena(
     settings: Mapping[str, Any] | None = None,
     workers: int = 2,
     progress: Callable[[int, int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+    cluster: str | None = None,
 ) -> ArenaResult:
-    """Play the arena and tally it; `progress(done, total)` after every game.
+    """Play the arena and tally it; `progress(done, total)` after every game, `cancelled`
+    and `cluster` as `play_games` takes them.
 
     `spec` is a game id (or a `GameSpec` whose module worker processes can import)."""
     game_spec = get_game(spec) if isinstance(spec, str) else spec
@@ -298,6 +329,8 @@ def run_arena(
         graph=graph,
         workers=workers,
         progress=progress,
+        cancelled=cancelled,
+        cluster=cluster,
     )
     lineup = [bots[i % len(bots)] for i in range(players)]
     return ArenaResult(game_spec.id, len(outcomes), players, tally(outcomes, lineup), outcomes)
