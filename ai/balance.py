@@ -22,6 +22,15 @@ P times and sits in every seat once, on the same deal (seed); `games` is rounded
 multiple of K. Rice Wars: the bots (`bots`, cycled to fill the seats) rotate over the
 seats on the same deal as in the arena (`games` rounded up to whole rotations); when
 every seat has the same bot each game is a deal of its own.
+
+A quick estimate first. As games finish, the seats' win rates and intervals are
+estimated over whole rotations (the schedule's first R, 2R, ... games, R its rotation
+size: every position played equally often) and handed to `estimate`. With `precision`
+the playtest stops at the first such estimate where every starting position's 95 %
+interval is narrower than it — its full width, high − low (0.05: ±2.5 points) — and
+reports exactly those games. The estimates follow schedule order, not the order games
+happen to finish in, so the same seed stops at the same game in one process, in many,
+or on a cluster.
 """
 
 from __future__ import annotations
@@ -84,6 +93,8 @@ class BalanceResult:
     seats: list[SeatResult]
     provinces: list[ProvinceResult]
     outcomes: list[GameOutcome]
+    precise: bool = False
+    """True when the playtest stopped early: every interval narrower than its precision."""
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object `daimyo map balance --json` prints: exactly `games`, `seats`
@@ -194,6 +205,15 @@ def positions(game_id: str, graph: MapGraph, players: int) -> list[str]:
     return [f"seat {s + 1}" for s in range(players)]
 
 
+def rotation_size(game_id: str, graph: MapGraph, bots: Sequence[str], players: int) -> int:
+    """Games in one whole rotation: the unit `games` is rounded up to (see the module
+    docstring) and estimates are made over."""
+    if game_id == "rokugan":
+        return len(positions(game_id, graph, players))
+    lineup = _lineup(bots, players)
+    return len({tuple(lineup[(s - k) % players] for s in range(players)) for k in range(players)})
+
+
 def balance_schedule(
     game_id: str,
     graph: MapGraph,
@@ -276,6 +296,63 @@ def tally_provinces(graph: MapGraph, outcomes: Sequence[GameOutcome]) -> list[Pr
     return out
 
 
+# ----------------------------------------------------------------------------- estimate
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """The win rates so far, over the schedule's first `games` games (whole rotations)."""
+
+    games: int
+    seats: list[SeatResult]
+
+    @property
+    def widest(self) -> float:
+        """The full width (high − low) of the widest 95 % interval."""
+        return max(s.ci[1] - s.ci[0] for s in self.seats)
+
+
+class RunningEstimate:
+    """Estimates the seats' win rates as outcomes arrive, in any order (an `enough` for
+    `ai.arena.play_games`): at every whole rotation of the schedule's prefix it calls
+    `report(estimate)` and, with `precision`, says "enough" at the first estimate whose
+    every interval is narrower than `precision`."""
+
+    def __init__(
+        self,
+        labels: Sequence[str],
+        per_game: Sequence[Sequence[str]],
+        rotation: int,
+        precision: float | None = None,
+        report: Callable[[Estimate], None] | None = None,
+    ) -> None:
+        self.labels = list(labels)
+        self.per_game = list(per_game)
+        self.rotation = rotation
+        self.precision = precision
+        self.report = report
+        self.arrived: dict[int, GameOutcome] = {}
+        self.prefix = 0  # every game before this schedule index has arrived
+        self.counted = 0  # games in the last estimate
+        self.latest: Estimate | None = None
+        self.precise = False
+
+    def __call__(self, outcome: GameOutcome) -> bool:
+        self.arrived[outcome.index] = outcome
+        while self.prefix in self.arrived:
+            self.prefix += 1
+        # Every whole rotation in turn, so that the stop does not depend on arrival order.
+        while not self.precise and self.counted + self.rotation <= self.prefix:
+            self.counted += self.rotation
+            games = [self.arrived[i] for i in range(self.counted)]
+            seats = tally_seats(games, self.labels, self.per_game[: self.counted])
+            self.latest = Estimate(self.counted, seats)
+            self.precise = self.precision is not None and self.latest.widest < self.precision
+            if self.report is not None:
+                self.report(self.latest)
+        return self.precise
+
+
 # ----------------------------------------------------------------------------- run
 
 
@@ -310,15 +387,30 @@ def run_balance(
     progress: Callable[[int, int], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
     start_method: str | None = None,
+    cluster: str | None = None,
+    precision: float | None = None,
+    estimate: Callable[[Estimate], None] | None = None,
 ) -> BalanceResult:
     """Play the balance playtest and tally it (see the module docstring).
 
-    `workers` defaults to all cores; `progress`, `cancelled` and `start_method` are passed
-    to `ai.arena.play_games` (a cancelled playtest raises `ai.arena.ArenaCancelled`)."""
+    `workers` defaults to all cores; `progress`, `cancelled`, `start_method` and `cluster`
+    are passed to `ai.arena.play_games` (a cancelled playtest raises
+    `ai.arena.ArenaCancelled`). `estimate(Estimate)` is told the win rates after every
+    whole rotation; with `precision` the playtest stops once every interval is narrower
+    (`games` is then the most played)."""
     check_ready(game_id, graph, players)
     if games < 1:
         raise ValueError("a balance playtest needs at least 1 game")
+    if precision is not None and not 0 < precision <= 1:
+        raise ValueError("the precision must be above 0 and at most 1 (e.g. 0.05)")
     planned = balance_schedule(game_id, graph, bots, games, players, seed)
+    labels = positions(game_id, graph, players)
+    if game_id == "rokugan":
+        per_game = [dict(g.settings)["clans"] for g in planned]
+    else:
+        per_game = [labels] * len(planned)
+    rotation = rotation_size(game_id, graph, bots, players)
+    running = RunningEstimate(labels, per_game, rotation, precision, estimate)
     outcomes = play_games(
         game_id,
         planned,
@@ -328,12 +420,12 @@ def run_balance(
         watch=ControlWatch,
         cancelled=cancelled,
         start_method=start_method,
+        cluster=cluster,
+        enough=running,
     )
-    labels = positions(game_id, graph, players)
-    if game_id == "rokugan":
-        per_game = [dict(g.settings)["clans"] for g in planned]
-    else:
-        per_game = [labels] * len(planned)
+    if running.precise:  # exactly the games of the estimate that was precise enough
+        outcomes = [o for o in outcomes if o.index < running.counted]
+        per_game = per_game[: running.counted]
     return BalanceResult(
         game_id,
         graph.id,
@@ -343,4 +435,5 @@ def run_balance(
         tally_seats(outcomes, labels, per_game),
         tally_provinces(graph, outcomes),
         outcomes,
+        running.precise,
     )

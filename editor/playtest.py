@@ -4,6 +4,8 @@ The dialog snapshots the map as it is (saved or not), and a worker thread derive
 graph and runs `ai.balance.run_balance` in worker processes (started with "forkserver"
 or "spawn": a window's process has threads, so it must not fork). The window stays
 usable; a progress bar counts the games, Cancel stops the worker processes at once.
+With a Ray cluster's address (or `local`) the same games run on that cluster instead
+(`ai.cluster`): the same results for the same seed, the same progress and Cancel.
 Then it shows the win rate of each starting position with its 95 % interval, and a heat
 map of the provinces by how often they changed hands per game; File buttons write both
 as CSV and the heat map (with the table beside it) as PNG.
@@ -30,6 +32,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QLineEdit,
     QMessageBox,
     QProgressBar,
     QPushButton,
@@ -174,6 +177,7 @@ class PlaytestWorker(QObject):
         """Derive, check readiness, play; emits exactly one of finished/failed/cancelled."""
         from ai.arena import ArenaCancelled
         from ai.balance import MapNotReadyError, run_balance
+        from ai.cluster import ClusterError
         from maps.geometry import derive
 
         try:
@@ -187,7 +191,7 @@ class PlaytestWorker(QObject):
             )
         except ArenaCancelled:
             self.cancelled.emit()
-        except MapNotReadyError as exc:
+        except (MapNotReadyError, ClusterError) as exc:
             self.failed.emit(str(exc))
         except Exception as exc:  # noqa: BLE001 - any failure is shown in the dialog
             self.failed.emit(f"the playtest failed: {exc}")
@@ -272,7 +276,15 @@ class PlaytestDialog(QDialog):
         form.addRow("Games", self.games)
         form.addRow("Bots", self.bots)
         form.addRow("First deal (seed)", self.seed)
+        self.cluster = QLineEdit()
+        self.cluster.setPlaceholderText("this computer's processes")
+        self.cluster.setToolTip(
+            "A Ray cluster to play the games on: its address as ray.init takes it "
+            "(ray://HEAD:10001, auto), or 'local' for a Ray on this computer. Empty: this "
+            "computer's processes. Needs pip install 'daimyo[cluster]'; see the README."
+        )
         form.addRow("Processes", self.workers)
+        form.addRow("Ray cluster", self.cluster)
 
         self.run_button = QPushButton("Run")
         self.run_button.setDefault(True)
@@ -351,6 +363,7 @@ class PlaytestDialog(QDialog):
             "bots": [self.bots.currentData()],
             "seed": self.seed.value(),
             "workers": self.workers.value(),
+            "cluster": self.cluster.text().strip() or None,
         }
 
     @property
@@ -375,7 +388,9 @@ class PlaytestDialog(QDialog):
         self._worker.cancelled.connect(self._on_cancelled)
         self._started = time.monotonic()
         self.progress.setRange(0, 0)  # busy until the first count arrives
-        self.status.setText("Starting the worker processes…")
+        cluster = self.cluster.text().strip()
+        starting = "Starting the worker processes…"
+        self.status.setText(f"Connecting to the Ray cluster {cluster}…" if cluster else starting)
         self._set_running(True)
         self._thread.start()
 
@@ -393,7 +408,8 @@ class PlaytestDialog(QDialog):
     def _set_running(self, on: bool) -> None:
         self.run_button.setEnabled(not on)
         self.cancel_button.setEnabled(on)
-        for w in (self.game, self.players, self.games, self.bots, self.seed, self.workers):
+        fields = (self.game, self.players, self.games, self.bots, self.seed, self.workers)
+        for w in (*fields, self.cluster):
             w.setEnabled(not on)
         has = self.result is not None and not on
         self.csv_button.setEnabled(has)

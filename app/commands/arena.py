@@ -31,13 +31,27 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seconds", type=float, help="time budget per decision for every bot")
     parser.add_argument("--map", help="map file or shipped map id (map games)")
     parser.add_argument("--board", choices=["quick", "epic"], help="Rice Wars board side")
-    parser.add_argument("--workers", type=int, default=2, help="parallel processes (default 2)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=2,
+        help="parallel processes (default 2); with --cluster local, the CPUs of the local Ray",
+    )
+    parser.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="play the games on a Ray cluster: ADDRESS as ray.init takes it (ray://HEAD:10001,"
+        " auto) or 'local' for a Ray on this machine; the same results as here for the same "
+        "seed with --nodes (a --seconds budget makes games depend on the machine); needs "
+        "pip install 'daimyo[cluster]' (see the README)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def run(args: argparse.Namespace) -> int:
     """Play the arena and print each bot's win rate with its 95 % Wilson interval."""
     from ai.arena import run_arena
+    from ai.cluster import ClusterError
     from ai.registry import UnknownBotError, make_bot
     from app.commands.play import load_game_graph
 
@@ -50,6 +64,10 @@ def run(args: argparse.Namespace) -> int:
         spec = get_game(args.game)
         for name in dict.fromkeys(bots):
             make_bot(name, spec.id)  # unknown names fail here, before any game starts
+        if args.cluster:
+            from ai.cluster import ray_module
+
+            ray_module()  # no Ray: say how to install it before anything else
         graph = load_game_graph(spec, args.map, args.board)
         settings = {"board": args.board} if args.board else {}
 
@@ -69,8 +87,9 @@ def run(args: argparse.Namespace) -> int:
             settings=settings,
             workers=args.workers,
             progress=progress,
+            cluster=args.cluster,
         )
-    except (UnknownGameError, UnknownBotError, ValueError, OSError) as exc:
+    except (UnknownGameError, UnknownBotError, ValueError, OSError, ClusterError) as exc:
         print(f"daimyo arena: {exc}", file=sys.stderr)
         return 2
     if args.json:

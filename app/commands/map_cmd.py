@@ -130,7 +130,28 @@ def register(parser: argparse.ArgumentParser) -> None:
     )
     bal.add_argument("--seed", type=int, default=1, metavar="S", help="first deal (default 1)")
     bal.add_argument(
-        "--workers", type=int, metavar="W", help="parallel processes (default: all cores)"
+        "--workers",
+        type=int,
+        metavar="W",
+        help="parallel processes (default: all cores); with --cluster local, the CPUs of "
+        "the local Ray",
+    )
+    bal.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="play the games on a Ray cluster: ADDRESS as ray.init takes it (ray://HEAD:10001,"
+        " auto) or 'local' for a Ray on this machine; the map and the code are sent along, "
+        "the results are those of a run here with the same seed (needs "
+        "pip install 'daimyo[cluster]'; see the README)",
+    )
+    bal.add_argument(
+        "--precision",
+        type=float,
+        metavar="P",
+        help="stop early once every starting position's 95%% interval is narrower than P: "
+        "its full width, high minus low (0.05 is +-2.5 points), checked after every whole "
+        "rotation in schedule order, so the same seed stops at the same game; G is then "
+        "the most games played",
     )
     bal.add_argument("--json", action="store_true", help="print one JSON object")
     bal.set_defaults(_map_run=_balance)
@@ -372,6 +393,7 @@ def _export(args: argparse.Namespace) -> int:
 
 def _balance(args: argparse.Namespace) -> int:
     from ai.balance import MapNotReadyError, run_balance
+    from ai.cluster import ClusterError
     from ai.registry import UnknownBotError, make_bot
     from maps.api import load_graph
 
@@ -384,8 +406,14 @@ def _balance(args: argparse.Namespace) -> int:
             raise ValueError("--games must be at least 1")
         if args.workers is not None and args.workers < 1:
             raise ValueError("--workers must be at least 1")
+        if args.precision is not None and not 0 < args.precision <= 1:
+            raise ValueError("--precision must be above 0 and at most 1, e.g. 0.05")
         for name in dict.fromkeys(bots):
             make_bot(name, args.game)  # unknown names fail here, before any game starts
+        if args.cluster:
+            from ai.cluster import ray_module
+
+            ray_module()  # no Ray: say how to install it before anything else
 
         def progress(done: int, total: int) -> None:
             if not args.json:
@@ -400,8 +428,11 @@ def _balance(args: argparse.Namespace) -> int:
             seed=args.seed,
             workers=args.workers,
             progress=progress,
+            cluster=args.cluster,
+            precision=args.precision,
+            estimate=None if args.json else _EstimateLines(args.precision),
         )
-    except (MapNotReadyError, UnknownBotError, ValueError) as exc:
+    except (MapNotReadyError, UnknownBotError, ValueError, ClusterError) as exc:
         # a map the game cannot be played on is bad input, as for `daimyo play` and `kit`
         print(f"daimyo map balance: {exc}", file=sys.stderr)
         return 2
@@ -418,7 +449,12 @@ def _balance(args: argparse.Namespace) -> int:
         f"{graph.name} ({graph.id}): {result.games} games of {get_game(result.game).name}, "
         f"{result.players} players, bots: {bots}, first deal {args.seed}"
     )
-    if result.games != args.games:
+    if result.precise:
+        print(
+            f"stopped after {result.games} of at most {args.games} games: every starting "
+            f"position's 95% interval is narrower than {args.precision:g}"
+        )
+    elif result.games != args.games:
         print(_rounding_line(args.games, result))
     width = max(len("starting position"), *(len(s.seat) for s in result.seats))
     print(f"{'starting position':<{width}}  games    wins  win rate  95% CI            mean score")
@@ -435,6 +471,35 @@ def _balance(args: argparse.Namespace) -> int:
         )
         print(f"  {p.id:<{width}}  {p.contested:5.2f}  {p.name}" + (f"; {held}" if held else ""))
     return 0
+
+
+class _EstimateLines:
+    """Prints the running estimate on stderr as games finish: a line per whole rotation,
+    at most one every `EVERY` seconds, and always the one that stops the playtest."""
+
+    EVERY = 5.0
+
+    def __init__(self, precision: float | None) -> None:
+        self.precision = precision
+        self.printed = float("-inf")
+
+    def __call__(self, estimate: Any) -> None:
+        import time
+
+        now = time.monotonic()
+        precise = self.precision is not None and estimate.widest < self.precision
+        if now - self.printed < self.EVERY and not precise:
+            return
+        self.printed = now
+        seats = ", ".join(
+            f"{s.seat} {s.win_rate:.0%} [{s.ci[0]:.0%}-{s.ci[1]:.0%}]" for s in estimate.seats
+        )
+        goal = f" (stop below {self.precision:g})" if self.precision is not None else ""
+        print(
+            f"\rafter {estimate.games} games: {seats}; widest interval {estimate.widest:.3f}{goal}",
+            file=sys.stderr,
+            flush=True,
+        )
 
 
 def _rounding_line(asked: int, result: Any) -> str:
