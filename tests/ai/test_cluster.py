@@ -26,7 +26,7 @@ ray = pytest.importorskip("ray")
 @pytest.fixture(scope="module", autouse=True)
 def local_ray() -> Any:
     """A local Ray with two CPUs for the module; `cluster="local"` uses it as it is."""
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
     yield ray
     ray.shutdown()
 
