@@ -28,6 +28,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 LOCAL = "local"
@@ -57,12 +58,13 @@ def ray_module() -> Any:
     return ray
 
 
-def code_modules() -> list[Any]:
-    """The packages a game task imports (`runtime_env` `py_modules` of a remote cluster)."""
+def code_modules() -> list[str]:
+    """The folders of the packages a game task imports (`runtime_env` `py_modules` of a
+    remote cluster; folders, not modules, which the Ray client cannot send)."""
     import ai
     import engine
 
-    return [engine, ai]
+    return [str(Path(package.__file__).parent) for package in (engine, ai)]
 
 
 def connect(address: str, cpus: int | None = None) -> Any:
