@@ -42,8 +42,9 @@ def register(parser: argparse.ArgumentParser) -> None:
         metavar="ADDRESS",
         help="play the games on a Ray cluster: ADDRESS as ray.init takes it (ray://HEAD:10001,"
         " auto) or 'local' for a Ray on this machine; the same results as here for the same "
-        "seed with --nodes (a --seconds budget makes games depend on the machine); needs "
-        "pip install 'daimyo[cluster]' (see the README)",
+        "seed, as node budgets decide (--seconds, or a level's time cap on an overloaded "
+        "machine, makes games depend on the machine); needs pip install 'daimyo[cluster]' "
+        "(see the README)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 

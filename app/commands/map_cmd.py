@@ -114,7 +114,9 @@ def register(parser: argparse.ArgumentParser) -> None:
         "each seat), the win rate with its 95 % Wilson interval and the mean score, and per "
         "province how often it changes hands per game (see ai/balance.py). G is "
         "rounded up to whole rotations (Rokugan: a multiple of the clans with a capital); "
-        "the games played are reported. A map the game cannot be played on, with that "
+        "the games played are reported. The running estimate is printed (stderr) as games "
+        "finish; --precision stops once it is precise enough; --cluster plays on a Ray "
+        "cluster. A map the game cannot be played on, with that "
         "many players, is refused with its reasons: exit 2, as `daimyo play`.",
     )
     bal.add_argument("map", metavar="MAP", help="map file, or the id of a shipped map")
@@ -140,9 +142,10 @@ def register(parser: argparse.ArgumentParser) -> None:
         "--cluster",
         metavar="ADDRESS",
         help="play the games on a Ray cluster: ADDRESS as ray.init takes it (ray://HEAD:10001,"
-        " auto) or 'local' for a Ray on this machine; the map and the code are sent along, "
-        "the results are those of a run here with the same seed (needs "
-        "pip install 'daimyo[cluster]'; see the README)",
+        " auto) or 'local' for a Ray on this machine; the map and the code are sent along; "
+        "the results are those of a run here with the same seed, as node budgets decide "
+        "(a level's time cap can cut a search short on an overloaded machine; name@N bots "
+        "have none); needs pip install 'daimyo[cluster]' (see the README)",
     )
     bal.add_argument(
         "--precision",
