@@ -68,7 +68,7 @@ class StallOnce:
             return Quiet()
         os.write(fd, str(os.getpid()).encode())
         os.close(fd)
-        time.sleep(60)  # killed long before
+        time.sleep(120)  # killed long before
         return Quiet()
 
 
@@ -141,7 +141,7 @@ def test_a_killed_worker_costs_no_game(tmp_path: Path) -> None:
 
     def killer() -> None:
         victim = tmp_path / "victim"
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a loaded machine may be slow to start workers
         while time.monotonic() < deadline:
             if victim.exists() and victim.read_text():
                 pid = int(victim.read_text())
