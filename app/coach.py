@@ -5,7 +5,8 @@ The main window holds the menus; `Coach` does the work behind them:
   deal, map, clans and easy seats); after the window starts it, `attach` puts the guide's
   panel beside the board (`app.learn.controller`), and Hint on every game
   (`app.hint_controller`), both lighting their moves on the board through the view's
-  `show_suggestion`;
+  `show_suggestion`; a guided game continued from its save takes its guide up again at the
+  steps done (the save's "learn"), and the hints used (its "hints");
 - `review(...)` shows the review screen for a finished game or a save
   (`app.review_controller`), and goes back where it came from.
 Hints and reviews think in one background thread (`app.analysis_worker.Analyst`).
@@ -24,7 +25,7 @@ import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.analysis_worker import Analyst
 from app.hint_controller import HintController, places_of, with_targets
 from app.learn.controller import GuideController
-from app.learn.guide import Guide
+from app.learn.guide import Guide, GuideProgress
 from app.review_controller import ReviewController
 from app.savefile import AI, HUMAN, Seat
 from app.session import NewGameConfig
@@ -117,18 +118,27 @@ class Coach(QObject):
         controller.human_turn.connect(self.hints.set_allowed)
         self.hints.set_allowed(controller.human_to_act)
         guide, self._expected = self._expected, None
+        place = session.restored.learn
+        progress = None
+        if guide is None and place is not None and place.game in LEARN_GAMES:
+            guide = guide_for(place.game)  # a guided game continued
+            steps = {step.key for step in guide.steps}
+            progress = GuideProgress(guide, [key for key in place.done if key in steps])
         if guide is not None and guide.game == session.game_id:
             screen.guide_panel.show()
             self.guide = GuideController(guide, session, screen.guide_panel, light("guide"),
-                                         parent=self)  # fmt: skip
+                                         progress, parent=self)  # fmt: skip
+            if place is not None and not place.active:
+                self.guide.leave()
 
     def detach(self) -> None:
         """The game screen closes: stop thinking, let go of the controllers."""
         if self.hints is not None:
-            self.hints.stop()
+            self.hints.detach()
             self.hints.deleteLater()
             self.hints = None
         if self.guide is not None:
+            self.guide.detach()
             self.guide.deleteLater()
             self.guide = None
 

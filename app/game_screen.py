@@ -10,6 +10,10 @@ decision's own line at once, a resolution's lines only when its step is shown on
 board. A loaded game's log is rebuilt by replaying its actions. Clicking a log line shows
 where it happened; each computer seat's last decision stays ringed on the board. These
 work for every game through `GameView.show_places` and `GameView.set_last_actions`.
+
+Continue is exact: the steps still to show are kept in every save (`GameSession.keep`,
+"screen"), written again as each one is acknowledged, and a loaded game shows them first;
+no computer seat moves while a step is on the screen.
 """
 
 from __future__ import annotations
@@ -389,11 +393,30 @@ class GameController(QObject):
 
     # lifecycle -------------------------------------------------------------------------
     def start(self) -> None:
-        """Show the game (and its story so far) and let whoever is to act play."""
+        """Show the game (and its story so far, up to the step the save was showing) and
+        let whoever is to act play."""
         self._active = True
         self._rebuild_log()
+        self._restore_steps()
+        self.session.keep("screen", self._screen_fields)
         self._refresh_players()
         self._advance()
+
+    def _restore_steps(self) -> None:
+        """Queue the resolution steps the save was still to show (the first was on screen);
+        their log lines wait for them again."""
+        for index, beat in self.session.restored.steps:
+            if index < len(self._log) and beat < self._log[index].count():
+                self._steps.append((self._log[index], beat))
+        for entry, beat in reversed(self._steps):
+            entry.shown = beat  # ends at each entry's first step still to show
+
+    def _screen_fields(self) -> dict[str, Any] | None:
+        """The save's "screen": the steps still to show as [action number, beat]."""
+        if not self._steps:
+            return None
+        numbers = {id(entry): number for number, entry in enumerate(self._log)}
+        return {"steps": [[numbers[id(entry)], beat] for entry, beat in self._steps]}
 
     def _rebuild_log(self) -> None:
         """The story of the actions already taken (a loaded game), replayed and retold."""
@@ -427,6 +450,7 @@ class GameController(QObject):
             return
         self._stopped = True
         self._active = False
+        self.session.keep("screen", None)
         self.view.dispose()
         self._pace.stop()
         self._progress_timer.stop()
@@ -450,9 +474,14 @@ class GameController(QObject):
         )
 
     def undo(self) -> None:
-        """Take back the viewing human's last decision (and what followed it)."""
-        if self.viewer is None or not self.session.can_undo(self.viewer):
-            self.status.emit("Nothing to undo: hidden information was revealed since.")
+        """Take back the viewing human's last decision and the computer seats' replies
+        after it; refused (with the reason) when another person decided since."""
+        if self.viewer is None:
+            self.status.emit("Nothing to undo: it is nobody's turn at this screen.")
+            return
+        refusal = self.session.undo_refusal(self.viewer)
+        if refusal is not None:
+            self.status.emit(refusal[0].upper() + refusal[1:] + ".")
             return
         self.thinker.cancel()
         self._pace.stop()
@@ -726,6 +755,7 @@ class GameController(QObject):
             self._steps.pop(0)
         if not self._steps:
             self.view.show_step(None)
+        self.session.autosave()  # the save shows the next step, or none
         self._advance()
 
     @Slot()
@@ -736,6 +766,7 @@ class GameController(QObject):
         self._steps = []
         self.view.skip_animation()
         self.view.show_step(None)
+        self.session.autosave()
         self._advance()
 
     # last actions and places -------------------------------------------------------------
@@ -803,6 +834,12 @@ class GameController(QObject):
         return list(self._shown_log)
 
     def _update_undo(self) -> None:
-        able = self.viewer is not None and self.session.can_undo(self.viewer)
+        # another person's decision in the way leaves Undo enabled, to say whose it is
+        viewer = self.viewer
+        able = viewer is not None and (
+            self.session.can_undo(viewer) or self.session.in_the_way(viewer) is not None
+        )
+        refusal = self.session.undo_refusal(viewer) if viewer is not None else None
         self.screen.undo_button.setEnabled(able)
+        self.screen.undo_button.setToolTip(refusal[0].upper() + refusal[1:] if refusal else "")
         self.undo_available.emit(able)

@@ -5,7 +5,9 @@ A hint is asked only during the decision of a person at this computer, from that
 observation (`ai.hint`); any change of the game (a move, an undo) cancels a hint still
 thinking and clears the one shown, so a hint always belongs to the position on screen.
 The person may cancel a hint while it thinks (the Cancel button); a hint counts as used
-when it is shown (also after "Answer now"), so a cancelled one is not counted.
+when it is shown (also after "Answer now"), so a cancelled one is not counted. A decision's
+hint counts once: asking again on the same decision shows the same hint, uncounted. Each
+seat's count is its own (hot seat) and is kept in the save ("hints"), so Continue shows it.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ class HintController(QObject):
     """Wires a `HintPanel` to the session and an `Analyst` (see the module docstring)."""
 
     used = Signal(int)
-    """The number of hints asked so far in this game."""
+    """The number of hints used so far in this game (all seats)."""
 
     def __init__(
         self,
@@ -68,7 +70,12 @@ class HintController(QObject):
         self.analyst = analyst
         self.light = light
         self.nodes = nodes
-        self.count = 0
+        players = session.state.num_players
+        restored = session.restored.hints
+        self.per_seat = list(restored.used) if restored else [0] * players
+        """Hints used by each seat."""
+        # the decision (game length in actions) each seat's last counted hint was asked in
+        self._counted: list[int | None] = list(restored.asked) if restored else [None] * players
         self.last: Any = None
         """The hint shown now (an `ai.hint.Hint`), None when none is."""
         self.allowed = True
@@ -83,13 +90,32 @@ class HintController(QObject):
         analyst.progress.connect(self._on_progress)
         analyst.failed.connect(self._on_failed)
         session.changed.connect(self._on_changed)
+        session.keep("hints", self.fields)
         self._on_changed()
+
+    @property
+    def count(self) -> int:
+        """Hints used in this game, all seats together."""
+        return sum(self.per_seat)
+
+    def fields(self) -> dict[str, Any]:
+        """The save's "hints": each seat's count and the decision of its last hint."""
+        return {"used": list(self.per_seat), "asked": list(self._counted)}
 
     @Slot(bool)
     def set_allowed(self, allowed: bool) -> None:
         """A person's decision began (True) or ended (False)."""
         self.allowed = allowed
-        self.panel.set_available(self.seat() is not None)
+        self._show_available()
+
+    def _show_available(self) -> None:
+        seat = self.seat()
+        self.panel.set_available(seat is not None)
+        humans = self.session.humans()
+        if seat is None and len(humans) == 1:
+            seat = humans[0]
+        if seat is not None:  # each person sees their own count (hot seat)
+            self.panel.set_count(self.per_seat[seat])
 
     def seat(self) -> int | None:
         """The person whose decision it is, None when no person is to move."""
@@ -106,6 +132,10 @@ class HintController(QObject):
         if seat is None or self._asked_at is not None:
             return
         state = self.session.state
+        if self.last is not None and self._counted[seat] == len(state.history):
+            self.light([self.last.action], self.last.words)  # shown already: light it again
+            self._shown = True
+            return
         names = [self.ui.player_label(state, p) for p in range(state.num_players)]
         self._asked_at = (len(state.history), seat)
         self.panel.show_thinking()
@@ -127,6 +157,12 @@ class HintController(QObject):
         """True while a hint is being thought about."""
         return self._asked_at is not None
 
+    def detach(self) -> None:
+        """The game screen goes: stop, and no longer keep the count in the session's saves
+        (the session may outlive this controller)."""
+        self.stop()
+        self.session.keep("hints", None)
+
     def stop(self) -> None:
         """Cancel a hint still thinking and clear the board's light."""
         if self._asked_at is not None:
@@ -143,8 +179,12 @@ class HintController(QObject):
         state = self.session.state
         if self._asked_at is not None and self._asked_at[0] == len(state.history):
             return  # still the same position: the hint in progress stays
+        # an undo took back the decisions after this length: their hints may count again
+        self._counted = [
+            n if n is not None and n <= len(state.history) else None for n in self._counted
+        ]
         self.stop()
-        self.panel.set_available(self.seat() is not None)
+        self._show_available()
 
     @Slot(float)
     def _on_progress(self, fraction: float) -> None:
@@ -153,12 +193,17 @@ class HintController(QObject):
 
     @Slot(object)
     def _on_hinted(self, hint: Any) -> None:
-        if self._asked_at is None or self._asked_at[0] != len(self.session.state.history):
+        decision = len(self.session.state.history)
+        if self._asked_at is None or self._asked_at[0] != decision:
             return
+        seat = self._asked_at[1]
         self._asked_at = None
-        self.count += 1
-        self.used.emit(self.count)
-        self.panel.set_count(self.count)
+        if self._counted[seat] != decision:  # one decision's hints count once
+            self._counted[seat] = decision
+            self.per_seat[seat] += 1
+            self.used.emit(self.count)
+            self.session.autosave()  # quitting now keeps the count
+        self.panel.set_count(self.per_seat[seat])
         self.last = hint
         self.panel.show_hint(hint.words, hint.reason)
         # the reason's one number, explained where the pointer rests on it

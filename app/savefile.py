@@ -13,6 +13,14 @@ map file (missing, a folder, a FIFO, not YAML, an alias bomb) is skipped without
 
 `read_summary(path)` reads what the Recent games list shows (game, map, round, players,
 date) without replaying anything.
+
+Since save version 2 the app's entry also records where the screen stands, so Continue
+shows the same screen with nothing played on: `screen.steps`, the resolution steps still
+to show (each `[action number, beat]` of the action's story, the first one being shown),
+`hints` (each seat's hints used and the decision its last one was asked in), `learn` (the
+guided game's steps done) and `undo.floor` (no undo below this many actions: hidden
+information was revealed there). A save without them (version 1) loads as before: no step
+pending, no hint used, no guide, no undo past the load.
 """
 
 from __future__ import annotations
@@ -31,7 +39,7 @@ from engine.saves import DAMAGED, SaveData, SaveError, describe, read_save, repl
 
 HUMAN = "human"
 AI = "ai"
-APP_FIELDS = ("seats", "map_path", "save_path", "summary")
+APP_FIELDS = ("seats", "map_path", "save_path", "summary", "screen", "hints", "learn", "undo")
 SUMMARY_FIELDS = ("round", "map", "players", "saved", "finished")
 
 
@@ -74,6 +82,24 @@ class Seat:
 
 
 @dataclass(frozen=True)
+class HintsUsed:
+    """Each seat's hints: how many were used, and the decision (the game's length in
+    actions) its last one was asked in, None before the first; one hint per decision."""
+
+    used: tuple[int, ...]
+    asked: tuple[int | None, ...]
+
+
+@dataclass(frozen=True)
+class GuidePlace:
+    """Where a guided game stands: its game, the guide's steps done, the guide on or aside."""
+
+    game: str
+    done: tuple[str, ...] = ()
+    active: bool = True
+
+
+@dataclass(frozen=True)
 class AppFields:
     """The app's entry of a save ("app"), checked."""
 
@@ -81,6 +107,12 @@ class AppFields:
     map_path: str | None = None
     save_path: str | None = None
     summary: dict[str, Any] | None = None
+    steps: tuple[tuple[int, int], ...] = ()
+    """The resolution steps still to show, as (action index, beat), the shown one first."""
+    hints: HintsUsed | None = None
+    learn: GuidePlace | None = None
+    undo_floor: int | None = None
+    """No undo below this many actions (None: the length of the game as loaded)."""
 
 
 @dataclass(frozen=True)
@@ -160,7 +192,95 @@ def check_app_fields(save: SaveData) -> AppFields:
     summary = data.get("summary")
     if summary is not None:
         _check_summary(summary, fail)
-    return AppFields(tuple(seats), paths["map_path"], paths["save_path"], summary)
+    players, actions = save.setup.players, len(save.actions)
+    return AppFields(
+        tuple(seats),
+        paths["map_path"],
+        paths["save_path"],
+        summary,
+        _check_screen(data.get("screen"), actions, fail),
+        _check_hints(data.get("hints"), players, actions, fail),
+        _check_learn(data.get("learn"), fail),
+        _check_undo(data.get("undo"), actions, fail),
+    )
+
+
+def _count(value: Any, low: int, high: int) -> bool:
+    """True for a whole number (not a bool) within low..high."""
+    return type(value) is int and low <= value <= high
+
+
+def _fields(value: Any, where: str, known: tuple[str, ...], fail: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise fail(f"field '{where}'", f"is {describe(value)}, not an object")
+    for key in value:
+        if key not in known:
+            raise fail(f"field '{where}.{key}'", "is not a field of a Daimyo save")
+    return value
+
+
+def _check_screen(value: Any, actions: int, fail: Any) -> tuple[tuple[int, int], ...]:
+    if value is None:
+        return ()
+    steps = _fields(value, "app.screen", ("steps",), fail).get("steps", [])
+    if not isinstance(steps, list):
+        raise fail("field 'app.screen.steps'", f"is {describe(steps)}, not a list")
+    found = []
+    for step in steps:
+        if (
+            not isinstance(step, list)
+            or len(step) != 2
+            or not _count(step[0], 0, actions - 1)
+            or not _count(step[1], 1, 10_000)
+        ):
+            raise fail(
+                "field 'app.screen.steps'",
+                f"holds {describe(step)}, not [action number, step] of this game's "
+                f"{actions} actions",
+            )
+        found.append((step[0], step[1]))
+    if found != sorted(set(found)):
+        raise fail("field 'app.screen.steps'", "lists steps out of order or twice")
+    return tuple(found)
+
+
+def _check_hints(value: Any, players: int, actions: int, fail: Any) -> HintsUsed | None:
+    if value is None:
+        return None
+    value = _fields(value, "app.hints", ("used", "asked"), fail)
+    used = value.get("used", [0] * players)
+    asked = value.get("asked", [None] * players)
+    for key, items in (("used", used), ("asked", asked)):
+        if not isinstance(items, list) or len(items) != players:
+            raise fail(f"field 'app.hints.{key}'", f"is {describe(items)}, not one per player")
+    if not all(_count(n, 0, 1_000_000) for n in used):
+        raise fail("field 'app.hints.used'", f"holds {describe(used)}, not hint counts")
+    if not all(n is None or _count(n, 0, actions) for n in asked):
+        raise fail("field 'app.hints.asked'", f"holds {describe(asked)}, not decisions")
+    return HintsUsed(tuple(used), tuple(asked))
+
+
+def _check_learn(value: Any, fail: Any) -> GuidePlace | None:
+    if value is None:
+        return None
+    value = _fields(value, "app.learn", ("game", "done", "active"), fail)
+    game, done, active = value.get("game"), value.get("done", []), value.get("active", True)
+    if type(game) is not str:
+        raise fail("field 'app.learn.game'", f"is {describe(game)}, not a game id")
+    if not isinstance(done, list) or any(type(k) is not str for k in done):
+        raise fail("field 'app.learn.done'", f"is {describe(done)}, not a list of steps")
+    if type(active) is not bool:
+        raise fail("field 'app.learn.active'", f"is {describe(active)}, not true or false")
+    return GuidePlace(game, tuple(done), active)
+
+
+def _check_undo(value: Any, actions: int, fail: Any) -> int | None:
+    if value is None:
+        return None
+    floor = _fields(value, "app.undo", ("floor",), fail).get("floor")
+    if not _count(floor, 0, actions):
+        raise fail("field 'app.undo.floor'", f"is {describe(floor)}, not 0 to {actions}")
+    return floor
 
 
 def _check_summary(summary: Any, fail: Any) -> None:

@@ -3,8 +3,15 @@
 Views read `session.state` (through the observation of the player they show) and never
 change it; controllers call `apply` / `undo_own_decision`, and the session tells everyone
 with signals. The session also owns the file side: save files are the engine's versioned
-JSON (engine.saves) plus an "app" entry with the seats, the map file and a summary for the
-Recent games list; every decision is autosaved. Loading goes through `app.savefile`.
+JSON (engine.saves) plus an "app" entry with the seats, the map file, a summary for the
+Recent games list and where the screen stands (`keep`: the controllers' own fields, the
+resolution steps still to show, the hints used, the guide's steps); every decision is
+autosaved, after everyone was told of it. Loading goes through `app.savefile`; what the
+save said about the screen is `restored`, for the controllers to take up again.
+
+Undo ("Undo my last decision") takes back one person's last decision and the computer
+seats' replies after it, never another person's (hot seat) nor anything before an undo
+barrier (an action that made hidden information known).
 """
 
 from __future__ import annotations
@@ -19,7 +26,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
-from app.savefile import AI, HUMAN, Seat, load_save, summary_dict
+from app.savefile import AI, HUMAN, AppFields, Seat, load_save, summary_dict
 from engine.core import GameState, IllegalActionError
 from engine.files import atomic_write_text
 from engine.registry import get_game, map_readiness
@@ -79,6 +86,7 @@ class GameSession(QObject):
         map_path: Path | None = None,
         reveals_hidden: Callable[[GameState, Any, int], bool] | None = None,
         parent: QObject | None = None,
+        restored: AppFields | None = None,
     ) -> None:
         super().__init__(parent)
         if len(seats) != state.num_players:
@@ -91,10 +99,17 @@ class GameSession(QObject):
         self._reveals_hidden = reveals_hidden or (lambda state, action, player: True)
         self._player_label: Callable[[GameState, int], str] = lambda state, p: f"Player {p + 1}"
         self._map_name: str | None = None
-        # who took each action since the start (None for actions replayed from a file)
-        self._actors: list[int | None] = [None] * len(state.history)
+        self.restored = restored or AppFields()
+        """What the save said about the screen (`app.savefile.AppFields`); empty for a new
+        game. The controllers take their part up when they start."""
+        self._kept: dict[str, Callable[[], Any]] = {}
         # undo never goes below this history length: hidden information was revealed there
         self._undo_floor = len(state.history)
+        if self.restored.undo_floor is not None:
+            self._undo_floor = min(self.restored.undo_floor, len(state.history))
+        # who took each action since the undo floor (the player to act before it)
+        self._actors: list[int | None] = [None] * len(state.history)
+        self._actors[self._undo_floor :] = _actors_since(state, self._undo_floor)
 
     # queries ---------------------------------------------------------------------------
     @property
@@ -111,8 +126,39 @@ class GameSession(QObject):
         return 0 <= player < len(self.seats) and self.seats[player].is_human
 
     def can_undo(self, player: int) -> bool:
-        """True when `player` has a decision that may still be taken back."""
-        return self._undo_target(player) is not None
+        """True when `player` has a decision that may be taken back now."""
+        return self.undo_refusal(player) is None
+
+    def undo_refusal(self, player: int) -> str | None:
+        """Why `player` may not take back their last decision now (words for people),
+        None when they may."""
+        if self._undo_target(player) is None:
+            if self._undo_floor > 0:
+                return (
+                    "nothing to undo: your decisions so far came before something hidden "
+                    "was revealed"
+                )
+            return "nothing to undo: you have made no decision yet"
+        other = self.in_the_way(player)
+        if other is not None:
+            name = self.seats[other].name
+            who = self._player_label(self.state, other) + (f" ({name})" if name else "")
+            return (
+                f"{who} has decided since your last decision, and only they may take their "
+                "decision back (with Undo on their turn)"
+            )
+        return None
+
+    def in_the_way(self, player: int) -> int | None:
+        """The other person whose decision came after `player`'s last one (their undo would
+        take it back), None when there is none."""
+        target = self._undo_target(player)
+        if target is None:
+            return None
+        for actor in reversed(self._actors[target + 1 :]):
+            if actor is not None and actor != player and self.is_human(actor):
+                return actor
+        return None
 
     def set_undo_rule(self, reveals_hidden: Callable[[GameState, Any, int], bool]) -> None:
         """Set the test that tells which actions reveal hidden information (undo barriers)."""
@@ -152,15 +198,18 @@ class GameSession(QObject):
         self._actors.append(player)
         if self._reveals_hidden(self.state, action, player):
             self._undo_floor = len(self.state.history)
-        self.autosave()
         self.action_applied.emit(player, action)
         self.changed.emit()
+        self.autosave()  # after the screen took it in (its resolution steps are kept)
 
     def undo_own_decision(self, player: int) -> int:
-        """Take back `player`'s last decision and everything after it; the count undone."""
+        """Take back `player`'s last decision and the computer seats' replies after it; the
+        count undone. Raises `IllegalActionError` with `undo_refusal`'s words when it may
+        not (a barrier, or another person decided since)."""
+        refusal = self.undo_refusal(player)
         target = self._undo_target(player)
-        if target is None:
-            raise IllegalActionError("nothing to undo: hidden information was revealed since")
+        if refusal is not None or target is None:
+            raise IllegalActionError(refusal or "nothing to undo")
         count = len(self.state.history) - target
         for _ in range(count):
             self.state.undo()
@@ -177,15 +226,29 @@ class GameSession(QObject):
         return None
 
     # files -----------------------------------------------------------------------------
+    def keep(self, name: str, fields: Callable[[], Any] | None) -> None:
+        """Save `fields()` as the app entry's `name` ("screen", "hints", "learn") with every
+        save; None stops it (the controller that kept it goes)."""
+        if fields is None:
+            self._kept.pop(name, None)
+        else:
+            self._kept[name] = fields
+
     def save_data(self) -> dict[str, Any]:
-        """The engine's save dict plus the app's seats and map file."""
+        """The engine's save dict plus the app's seats, map file and screen."""
         data = save_dict(self.state)
-        data["app"] = {
+        app: dict[str, Any] = {
             "seats": [asdict(seat) for seat in self.seats],
             "map_path": str(self.map_path) if self.map_path else None,
             "save_path": str(self.save_path) if self.save_path else None,
             "summary": self.summary(),
+            "undo": {"floor": self._undo_floor},
         }
+        for name, fields in self._kept.items():
+            value = fields()
+            if value is not None:
+                app[name] = value
+        data["app"] = app
         return data
 
     def save(self, path: str | Path) -> None:
@@ -258,12 +321,28 @@ def load_session(
     file the game was saved to before, when that still exists, else none.
     """
     loaded = load_save(path, known_maps)
-    session = GameSession(loaded.state, loaded.seats, loaded.map_path, reveals_hidden)
+    session = GameSession(
+        loaded.state, loaded.seats, loaded.map_path, reveals_hidden, restored=loaded.app
+    )
     session.save_path = loaded.path
     if autosave:
         own = loaded.app.save_path
         session.save_path = Path(own) if own and Path(own).is_file() else None
     return session
+
+
+def _actors_since(state: GameState, start: int) -> list[int]:
+    """The player who took each action of `state` from action `start` on (the player to
+    act before it), found by taking them back on a copy."""
+    walk = state.clone()
+    taken = len(walk.history) - start
+    for _ in range(taken):
+        walk.undo()
+    actors = []
+    for action in state.history[start:]:
+        actors.append(walk.current_player())
+        walk.apply(action)
+    return actors
 
 
 def _load_graph(path: Path) -> Any:

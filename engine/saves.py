@@ -11,9 +11,10 @@ and applies the actions one by one; a setup the rules refuse is reported as a se
 problem, an action that does not apply with its number and text. Every message names the
 file and the field and says how to fix it; the one exception type is `SaveError`.
 
-Schema, version 1 (`version` must be a known version):
+Schema, version 2 (`version` must be a known version; version 1 is the same without the
+app's screen fields, and loads as ever):
     format   "daimyo-save"
-    version  1
+    version  2
     game     a game id of `engine.registry`
     players  a whole number within the game's player counts
     seed     a whole number, |seed| < 2**63
@@ -21,7 +22,9 @@ Schema, version 1 (`version` must be a known version):
              (`SETTINGS` below), each with its exact type
     map      {"id": text, "hash": 64 hex digits} for map games, null otherwise
     actions  a list of texts (each at most `MAX_ACTION_CHARS`)
-    app, log optional, for the app (checked by `app.savefile`)
+    app, log optional, for the app (checked by `app.savefile`): the seats and files, and
+             since version 2 where the screen stands (the resolution steps still to
+             show, the hints each seat used, the guide's steps done, the undo barrier)
 """
 
 from __future__ import annotations
@@ -38,8 +41,10 @@ from engine.files import FileContentError, atomic_write_text, read_text
 from engine.registry import UnknownGameError, get_game
 
 SAVE_FORMAT = "daimyo-save"
-SAVE_VERSION = 1
-KNOWN_VERSIONS = (1,)
+SAVE_VERSION = 2
+KNOWN_VERSIONS = (1, 2)
+"""Version 2 adds the app's screen fields; an older Daimyo then names the version instead
+of calling the new fields damage."""
 MAX_SAVE_BYTES = 8 * 2**20
 """No save Daimyo writes comes near this (a long Rice Wars game is about 40 KB)."""
 MAX_DEPTH = 24

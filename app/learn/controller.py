@@ -5,7 +5,9 @@ the step that applies, shows it in the `GuidePanel` and lights the step's moves 
 `light(actions, words)` (the game screen turns them into the board's lit targets). The person's
 own moves are recorded against the position they were made in, so a step is done as soon
 as its move is made, whether or not the guide asked for it yet. Leaving the guide clears
-the light and the words; resuming picks up from the steps done.
+the light and the words; resuming picks up from the steps done. The steps done (and the
+guide on or aside) are kept in the save ("learn"), so Continue takes the guide up again
+at the same step.
 """
 
 from __future__ import annotations
@@ -45,11 +47,20 @@ class GuideController(QObject):
         self.step: Step | None = None
         self._before: Any = None
         panel.next_asked.connect(self._on_next)
-        panel.leave_asked.connect(self.leave)
-        panel.resume_asked.connect(self.resume)
+        panel.leave_asked.connect(self._on_leave)
+        panel.resume_asked.connect(self._on_resume)
         session.changed.connect(self.refresh)
         session.action_applied.connect(self._on_action_applied)
+        session.keep("learn", self.fields)
         self.refresh()
+
+    def fields(self) -> dict[str, Any]:
+        """The save's "learn": the guide's game, its steps done, on or aside."""
+        return {"game": self.guide.game, "done": sorted(self.progress.done), "active": self.active}
+
+    def detach(self) -> None:
+        """The game screen goes: the session's saves no longer keep the guide."""
+        self.session.keep("learn", None)
 
     @Slot()
     def refresh(self) -> None:
@@ -86,10 +97,21 @@ class GuideController(QObject):
         self.refresh()
 
     @Slot()
+    def _on_leave(self) -> None:
+        self.leave()
+        self.session.autosave()  # Continue keeps the guide aside
+
+    @Slot()
+    def _on_resume(self) -> None:
+        self.resume()
+        self.session.autosave()
+
+    @Slot()
     def _on_next(self) -> None:
         if self.step is not None and self.step.wants is None:
             self.progress.acknowledge(self.step)
             self.refresh()
+            self.session.autosave()  # Continue shows the next step
 
     @Slot(int, object)
     def _on_action_applied(self, player: int, action: Any) -> None:

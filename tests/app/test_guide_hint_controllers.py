@@ -10,6 +10,7 @@ from app.analysis_worker import Analyst
 from app.hint_controller import HintController
 from app.learn.controller import GuideController
 from app.learn.shinobi import GUIDE
+from app.savefile import AppFields
 from app.widgets.guide_panel import GuidePanel
 from app.widgets.hint_panel import HintPanel
 from engine.registry import get_game
@@ -21,14 +22,29 @@ class Session(QObject):
     changed = Signal()
     action_applied = Signal(int, object)
 
-    def __init__(self, state, humans=(0,)) -> None:
+    def __init__(self, state, humans=(0,), restored: AppFields | None = None) -> None:
         super().__init__()
         self.state = state
-        self.humans = set(humans)
+        self.people = sorted(humans)
         self.game_id = state.setup().game
+        self.restored = restored or AppFields()
+        self.kept: dict = {}
+        self.autosaves = 0
+
+    def humans(self) -> list[int]:
+        return list(self.people)
 
     def is_human(self, player: int) -> bool:
-        return player in self.humans
+        return player in self.people
+
+    def keep(self, name: str, fields) -> None:
+        if fields is None:
+            self.kept.pop(name, None)
+        else:
+            self.kept[name] = fields
+
+    def autosave(self) -> None:
+        self.autosaves += 1
 
     def apply(self, action) -> None:
         player = self.state.current_player()
