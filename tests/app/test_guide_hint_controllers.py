@@ -176,3 +176,58 @@ def test_a_suggested_attack_lights_the_province_it_attacks() -> None:
 
     assert with_targets(("KAN|TET ->TET", "KAN")) == ("KAN|TET ->TET", "KAN", "TET")
     assert with_targets(("f09",)) == ("f09",)
+
+
+def play_until_my_turn(session: Session) -> None:
+    """The person's move (the first legal one), then the others' until it is theirs again."""
+    session.apply(session.state.legal_actions()[0])
+    while session.state.current_player() != 0:
+        session.apply(session.state.legal_actions()[0])
+
+
+def test_hints_on_one_decision_count_once(qtbot, analyst) -> None:
+    # Given a hint shown for the person's decision
+    session = guided_session()
+    panel = HintPanel()
+    qtbot.addWidget(panel)
+    lit: list[list] = []
+    hints = HintController(session, UI(), panel, analyst, lambda a, w: lit.append(a), nodes=200)
+    with qtbot.waitSignal(analyst.hinted, timeout=30000):
+        hints.ask()
+    assert hints.count == 1 and panel.used.text() == "1 used"
+    # When H is pressed again and again on the same decision
+    with qtbot.assertNotEmitted(analyst.hinted, wait=100):
+        hints.ask()
+        hints.ask()
+    # Then the same hint stays lit and it is still one hint
+    assert hints.count == 1 and panel.used.text() == "1 used" and len(lit[-1]) == 1
+    # And the next decision's hint counts again; the save keeps both with the decision
+    play_until_my_turn(session)
+    with qtbot.waitSignal(analyst.hinted, timeout=30000):
+        hints.ask()
+    decision = len(session.state.history)
+    assert hints.count == 2 and panel.used.text() == "2 used"
+    assert session.kept["hints"]() == {"used": [2, 0, 0], "asked": [decision, None, None]}
+    assert session.autosaves == 2  # a hint shown is saved at once
+
+
+def test_a_saved_hint_count_comes_back_and_its_decision_counts_no_more(qtbot, analyst) -> None:
+    # Given the save of a game whose person used 5 hints, the last on the decision now
+    from app.savefile import HintsUsed
+
+    state = get_game("shinobi").new_game(GUIDE.players, GUIDE.seed, GUIDE.settings)
+    restored = AppFields(hints=HintsUsed((5, 0, 0), (len(state.history), None, None)))
+    session = Session(state, restored=restored)
+    panel = HintPanel()
+    qtbot.addWidget(panel)
+    # When it is continued
+    hints = HintController(session, UI(), panel, analyst, lambda a, w: None, nodes=200)
+    # Then the count shows; asking again on that decision does not count
+    assert hints.count == 5 and panel.used.text() == "5 used"
+    with qtbot.waitSignal(analyst.hinted, timeout=30000):
+        hints.ask()
+    assert hints.count == 5
+    play_until_my_turn(session)
+    with qtbot.waitSignal(analyst.hinted, timeout=30000):
+        hints.ask()
+    assert hints.count == 6 and panel.used.text() == "6 used"

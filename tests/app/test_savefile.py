@@ -140,3 +140,64 @@ def test_the_summary_of_a_save_has_game_map_round_players_and_date(tmp_path: Pat
     bad = read_summary(damaged)
     assert bad.problem is not None and "not valid JSON" in bad.problem
     assert bad.title() == "bad.json · cannot be loaded"
+
+
+def with_app(tmp_path: Path, version: int, **fields: object) -> Path:
+    """A real Shinobi save of `version` with the app fields given (None: left out)."""
+    data = json.loads(json.dumps(save_data("shinobi")))
+    data["version"] = version
+    for key, value in fields.items():
+        if value is None:
+            data["app"].pop(key, None)
+        else:
+            data["app"][key] = value
+    path = tmp_path / "screen.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_a_version_1_save_without_the_screen_fields_loads_as_before(tmp_path: Path) -> None:
+    # Given a save as Daimyo wrote it before version 2: no screen, hints, guide or undo
+    path = with_app(tmp_path, 1, screen=None, hints=None, learn=None, undo=None)
+    # When it is loaded
+    app = load_save(path).app
+    # Then nothing is pending: no step, no hint used, no guide, no undo past the load
+    assert (app.steps, app.hints, app.learn, app.undo_floor) == ((), None, None, None)
+
+
+def test_the_screen_fields_of_a_version_2_save_are_read(tmp_path: Path) -> None:
+    actions = len(save_data("shinobi")["actions"])
+    path = with_app(
+        tmp_path,
+        2,
+        screen={"steps": [[actions - 1, 2], [actions - 1, 3]]},
+        hints={"used": [5, 0, 0], "asked": [actions, None, None]},
+        learn={"game": "shinobi", "done": ["allegiance"], "active": False},
+        undo={"floor": actions - 4},
+    )
+    app = load_save(path).app
+    assert app.steps == ((actions - 1, 2), (actions - 1, 3))
+    assert app.hints is not None and app.hints.used == (5, 0, 0)
+    assert app.hints.asked == (actions, None, None)
+    assert app.learn is not None and app.learn.done == ("allegiance",) and not app.learn.active
+    assert app.undo_floor == actions - 4
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"screen": {"steps": [[9999, 1]]}}, "field 'app.screen.steps'"),
+        ({"screen": {"steps": [[0, 0]]}}, "field 'app.screen.steps'"),
+        ({"screen": {"steps": [[1, 2], [1, 1]]}}, "out of order"),
+        ({"screen": {"step": []}}, "field 'app.screen.step'"),
+        ({"hints": {"used": [1, 2]}}, "not one per player"),
+        ({"hints": {"used": [1, -2, 0]}}, "not hint counts"),
+        ({"hints": {"used": [1, True, 0]}}, "not hint counts"),
+        ({"learn": {"game": 3}}, "field 'app.learn.game'"),
+        ({"undo": {"floor": 10**6}}, "field 'app.undo.floor'"),
+    ],
+)
+def test_damaged_screen_fields_are_named(tmp_path: Path, fields: dict, message: str) -> None:
+    with pytest.raises(SaveError, match=message.replace("(", r"\(")) as caught:
+        load_save(with_app(tmp_path, 2, **fields))
+    assert "damaged" in str(caught.value)
