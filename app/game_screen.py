@@ -477,7 +477,7 @@ class GameController(QObject):
         """Take back the viewing human's last decision and the computer seats' replies
         after it; refused (with the reason) when another person decided since."""
         if self.viewer is None:
-            self.status.emit("Nothing to undo: it is nobody's turn at this screen.")
+            self.status.emit("Undo is for the person at the screen: press “I am ready” first.")
             return
         refusal = self.session.undo_refusal(self.viewer)
         if refusal is not None:

@@ -2,7 +2,8 @@
 
 It only shows: `asked` / `stop_asked` / `cancel_asked` go to the controller, which runs
 the search in the background (`app.analysis_worker.Analyst`) and calls `show_thinking`,
-`show_progress`, `show_hint` and `clear`. The number of hints used is shown beside the button.
+`show_progress`, `show_hint` and `clear`. The number of hints the person at the screen used
+in this game (one per decision at most) is shown beside the button.
 """
 
 from __future__ import annotations
@@ -71,8 +72,9 @@ class HintPanel(QWidget):
         self.clear()
 
     def set_count(self, count: int) -> None:
-        """Show how many hints were used in this game."""
+        """Show how many hints the person at the screen used in this game."""
         self.used.setText(f"{count} used" if count else "")
+        self.used.setToolTip("Hints you used in this game; one decision counts once")
 
     def set_available(self, available: bool) -> None:
         """Enable the button only during the person's own decisions."""
