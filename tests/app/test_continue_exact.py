@@ -69,8 +69,8 @@ def play_into_the_story(window, qtbot) -> None:
 
 
 def screen_now(window) -> dict[str, Any]:
-    """What the play screen shows: the step, the turn line, the players, the log, the
-    game's actions and the board as a picture."""
+    """What the play screen's side shows: the step, the turn line, the players, the log;
+    and the game's actions."""
     screen = window.game_screen
     players = [screen.players.item(i).text() for i in range(screen.players.count())]
     return {
