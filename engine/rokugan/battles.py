@@ -55,39 +55,177 @@ Rule choices where the rulebook is silent:
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping
+
 from engine.rokugan.data import ARMY, CRAB, CRANE, NAVY, PHOENIX, SHINOBI, SPECIAL_DEFENSE
+from engine.rokugan.events import (
+    Battle,
+    Bonus,
+    Defence,
+    Side,
+    TokenStrength,
+    clan_words,
+    holder_words,
+    province_words,
+    removal,
+    token_words,
+)
 from engine.rokugan.position import T_BLESSED, T_PLAYER, T_SLOT, T_TID, Position
 from engine.rokugan.tokens import add_control, discard_token, remove_control_all
 
+FIGHTERS = (ARMY, NAVY, SHINOBI)
+LION_BLUFF = 2  # what Lion's defending bluff adds in its battle
 
-def strength(st: Position, serial: int) -> int:
-    """Strength of board token `serial` with the Blessings on it (0 for non-fighters)."""
+
+def token_parts(st: Position, serial: int) -> tuple[TokenStrength | None, tuple[Bonus, ...]]:
+    """Board token `serial` as it fights: its face and printed strength, and the
+    Blessings on it (None and no Blessings for a token that does not fight)."""
     t = st.tokens[serial]
     assert t is not None
-    k, total = st.tok(t[T_PLAYER], t[T_TID])
-    if k not in (ARMY, NAVY, SHINOBI):
-        return 0
+    k, base = st.tok(t[T_PLAYER], t[T_TID])
+    if k not in FIGHTERS:
+        return None, ()
+    blessings: list[Bonus] = []
     bl = t[T_BLESSED]
     while bl >= 0:
         bt = st.tokens[bl]
         if bt is None:
             break
-        total += st.tok(bt[T_PLAYER], bt[T_TID])[1]
+        blessings.append(Bonus("Blessing", st.tok(bt[T_PLAYER], bt[T_TID])[1]))
         bl = bt[T_BLESSED]
-    return total
+    return TokenStrength(token_words(st.label(t[T_PLAYER], t[T_TID])), base), tuple(blessings)
+
+
+def strength(st: Position, serial: int) -> int:
+    """Strength of board token `serial` with the Blessings on it (0 for non-fighters):
+    the sum of `token_parts`."""
+    fighter, blessings = token_parts(st, serial)
+    if fighter is None:
+        return 0
+    return fighter.strength + sum(b.strength for b in blessings)
+
+
+def defence_parts(st: Position, prov: int, attacker: int) -> tuple[Bonus, ...]:
+    """The defence bonus of `prov` against `attacker` (-1: an ordinary attacker), item by
+    item: printed defense (Phoenix ignores a capital's), face-up control tokens (Crab's
+    count twice) and the defense token."""
+    parts: list[Bonus] = []
+    printed = st.board.defense[prov]
+    if printed:
+        parts.append(Bonus("printed defence", printed))
+        if attacker >= 0 and st.clans[attacker] == PHOENIX and st.board.capital[prov] >= 0:
+            parts.append(Bonus("Phoenix ignores a capital's printed defence", -printed))
+    owner = st.ctrl_owner[prov]
+    up = st.ctrl_up[prov] if owner >= 0 else 0
+    if up:
+        parts.append(Bonus("face-up control tokens", up))
+        if st.clans[owner] == CRAB:
+            parts.append(Bonus("Crab's face-up tokens count twice", up))
+    special = SPECIAL_DEFENSE[st.special[prov]]
+    if special:
+        parts.append(Bonus("defence token", special))
+    return tuple(parts)
 
 
 def defense_bonus(st: Position, prov: int, attacker: int) -> int:
     """Printed defense, face-up control tokens (Crab x2) and defense tokens of `prov`
-    as they count against `attacker` (Phoenix ignores a capital's printed defense)."""
-    printed = st.board.defense[prov]
-    if attacker >= 0 and st.clans[attacker] == PHOENIX and st.board.capital[prov] >= 0:
-        printed = 0
-    owner = st.ctrl_owner[prov]
-    up = 0
-    if owner >= 0:
-        up = st.ctrl_up[prov] * (2 if st.clans[owner] == CRAB else 1)
-    return printed + up + SPECIAL_DEFENSE[st.special[prov]]
+    as they count against `attacker` (the sum of `defence_parts`)."""
+    return sum(b.strength for b in defence_parts(st, prov, attacker))
+
+
+def lead_attacker(st: Position, attack: Mapping[int, int]) -> int:
+    """The attacker whose total counts against the defence: the single highest, or
+    Crane among several tied highest; -1 when several tie without Crane (nobody
+    conquers). `attack` maps each attacker to its total."""
+    best = max(attack.values())
+    top = [p for p, v in attack.items() if v == best]
+    if len(top) == 1:
+        return top[0]
+    crane = st.player_of_clan(CRANE)
+    return crane if crane in top else -1
+
+
+def conquers(st: Position, prov: int, lead: int, attack: int, defence: int) -> bool:
+    """Whether attacker `lead` with total `attack` takes `prov` from a defence of total
+    `defence` (the defender wins ties, but Crane attacking wins them)."""
+    if attack > defence:
+        return True
+    return attack == defence and st.clans[lead] == CRANE and st.ctrl_owner[prov] != lead
+
+
+def conqueror(st: Position, prov: int, attack: Mapping[int, int], guard: int) -> int:
+    """Who would hold `prov` after a battle with attack totals `attack` (per attacker)
+    against the controller's own token strength `guard` (the controller, or -1 when
+    empty): the rule `fight` applies, for a board that is not (yet) on the table."""
+    d = st.ctrl_owner[prov]
+    if not attack:
+        return d
+    lead = lead_attacker(st, attack)
+    if lead < 0:
+        return d
+    defence = guard + defense_bonus(st, prov, lead)
+    return lead if conquers(st, prov, lead, attack[lead], defence) else d
+
+
+def fight(
+    st: Position, prov: int, serials: list[int], lion_bluff: int
+) -> tuple[Battle | None, int, bool]:
+    """The battle of `prov` among board tokens `serials` (with Lion's bluff `lion_bluff`
+    or -1): (its record, or None when nobody attacks; the clan holding it after; whether
+    it counts as defended). The sides are itemised first; the result is decided from
+    their totals."""
+    d = st.ctrl_owner[prov]
+    fighters: dict[int, list[TokenStrength]] = {}
+    bonuses: dict[int, list[Bonus]] = {}
+    own_fighter = False
+    for s in serials:
+        p = st.tokens[s][T_PLAYER]  # type: ignore[index]
+        fighter, blessings = token_parts(st, s)
+        fighters.setdefault(p, [])
+        bonuses.setdefault(p, [])
+        if fighter is not None:
+            fighters[p].append(fighter)
+            bonuses[p].extend(blessings)
+            own_fighter = own_fighter or p == d
+    if lion_bluff >= 0 and st.tokens[lion_bluff] is not None:
+        bonuses.setdefault(d, []).append(Bonus("Lion's bluff", LION_BLUFF))
+        fighters.setdefault(d, [])
+    attackers = {
+        p: Side.of(clan_words(st.clans[p]), tuple(fighters[p]), tuple(bonuses[p]))
+        for p in sorted(fighters)
+        if p != d
+    }
+    if not attackers:
+        return None, d, own_fighter
+    lead = lead_attacker(st, {p: side.total for p, side in attackers.items()})
+    against = lead if lead >= 0 else next(iter(attackers))
+    defender = Side.of(
+        holder_words(st, d),
+        tuple(fighters.get(d, ())),
+        (*bonuses.get(d, ()), *defence_parts(st, prov, against)),
+    )
+    winner = d
+    if lead < 0:
+        decided = "the highest attackers tied, so nobody conquers"
+    elif conquers(st, prov, lead, attackers[lead].total, defender.total):
+        winner = lead
+        tie = attackers[lead].total == defender.total
+        decided = "Crane wins ties" if tie else "the attack was stronger"
+    elif attackers[lead].total == defender.total:
+        decided = "the defender wins ties"
+    else:
+        decided = "the defence was stronger"
+    record = Battle(
+        st.round,
+        province_words(st, prov),
+        tuple(attackers.values()),
+        defender,
+        holder_words(st, winner),
+        "",  # filled in once the result is carried out
+        decided,
+    )
+    return record, winner, True
 
 
 def attack_target(st: Position, serial: int) -> int:
@@ -118,10 +256,10 @@ def mark_attacks(st: Position) -> None:
 
 
 def battles(st: Position, lion_bluff: dict[int, int]) -> None:
-    """Step 5: every province with combat tokens left fights its battle; conquerors take
-    over, and every successfully defended province (a battle not lost, an attack this
-    round that disappeared before it, or own Army/Navy/Shinobi and no attack) gets a
-    face-up control token of its controller."""
+    """Step 5: every province with combat tokens left fights its battle (`fight`);
+    conquerors take over, and every successfully defended province (a battle not lost,
+    an attack this round that disappeared before it, or own Army/Navy/Shinobi and no
+    attack) gets a face-up control token of its controller."""
     b = st.board
     tokens = st.tokens
     per_prov: dict[int, list[int]] = {}
@@ -129,49 +267,43 @@ def battles(st: Position, lion_bluff: dict[int, int]) -> None:
         if t is None or t[T_SLOT] < 0:
             continue
         per_prov.setdefault(b.slot_target[t[T_SLOT]], []).append(s)
-    results = []
+    results: list[tuple[int, int, bool, Battle | None]] = []
     for q, serials in per_prov.items():
-        d = st.ctrl_owner[q]
-        totals: dict[int, int] = {}
-        defended = False
-        for s in serials:
-            t = tokens[s]
-            assert t is not None
-            p = t[T_PLAYER]
-            totals[p] = totals.get(p, 0) + strength(st, s)
-            if p == d and st.tok(p, t[T_TID])[0] in (ARMY, NAVY, SHINOBI):
-                defended = True
-        if q in lion_bluff and tokens[lion_bluff[q]] is not None:
-            totals[d] = totals.get(d, 0) + 2
-        attackers = [p for p in totals if p != d]
-        if not attackers:
-            results.append((q, d, defended))
-            continue
-        best = max(totals[p] for p in attackers)
-        top = [p for p in attackers if totals[p] == best]
-        crane = st.player_of_clan(CRANE)
-        winner = -1
-        if len(top) == 1 or crane in top:
-            a = top[0] if len(top) == 1 else crane
-            dtotal = totals.get(d, 0) + defense_bonus(st, q, a)
-            if best > dtotal or (best == dtotal and a == crane and d != crane):
-                winner = a
-        results.append((q, winner, True) if winner >= 0 else (q, d, True))
+        record, who, defended = fight(st, q, serials, lion_bluff.get(q, -1))
+        results.append((q, who, defended, record))
     # Provinces whose every attack disappeared before the battles held as well.
     attacked = st.attacked
-    results = [(q, who, defended or bool(attacked >> q & 1)) for q, who, defended in results]
+    results = [(q, w, d or bool(attacked >> q & 1), r) for q, w, d, r in results]
     q = 0
     while attacked >> q:
         if attacked >> q & 1 and q not in per_prov:
-            results.append((q, st.ctrl_owner[q], True))
+            results.append((q, st.ctrl_owner[q], True, None))
         q += 1
-    for q, who, defended in results:
+    events = st.events
+    for q, who, defended, record in results:
         for s in per_prov.get(q, ()):
             if tokens[s] is not None:
+                if events is not None:
+                    events.append(removal(st, s, "fought", q))
                 discard_token(st, s)
         d = st.ctrl_owner[q]
+        held = False
         if who >= 0 and who != d:
             remove_control_all(st, q)
             add_control(st, who, q, 1, 0)
         elif d >= 0 and who == d and defended:
             add_control(st, d, q, 0, 1)
+            held = True
+        if events is not None:
+            if record is not None:
+                after = holder_words(st, st.ctrl_owner[q])
+                events.append(dataclasses.replace(record, control_after=after))
+            if held:
+                why = (
+                    "it won its battle"
+                    if record is not None
+                    else "every attack on it went"
+                    if attacked >> q & 1
+                    else "its own tokens held it"
+                )
+                events.append(Defence(st.round, province_words(st, q), holder_words(st, d), why))

@@ -52,6 +52,7 @@ from engine.rokugan.data import (
     TOKEN_LABELS,
     TOKENS_PER_CLAN,
 )
+from engine.rokugan.events import removal
 from engine.rokugan.placement import blessing_hosts, do_place, slot_lists
 from engine.rokugan.position import (
     DISCARD,
@@ -382,10 +383,12 @@ def play_card(st: Position, p: int, action: Any) -> None:
         elif card == "shugenja":
             st.shugenja[p] -= 1
             mark_attack(st, s)  # an attack taken off the board failed
+            _record_removal(st, s, card)
             discard_token(st, s)
         else:
             st.fp_card_used = 1
             mark_attack(st, s)
+            _record_removal(st, s, card)
             take_off_board(st, s, POOL)
         return
     t_index = st.terr_card.index(card)
@@ -500,11 +503,13 @@ def apply_pending(st: Position, p: int, action: Any) -> None:
     elif kind == PEND_DARK_DISCARD:
         s = serial(st, action.target)
         mark_attack(st, s)  # an attack taken off the board failed
+        _record_removal(st, s, "dark_favors")
         discard_token(st, s)
         st.pending = None
     elif kind == PEND_PURGE:
         s = serial(st, action.target)
         mark_attack(st, s)
+        _record_removal(st, s, "purge_the_weak")
         discard_token(st, s)
         left = pend[1] - 1
         if left > 0 and targets(st, p, face_down_only=False):
@@ -538,3 +543,9 @@ def why_card(st: Position, action: Any) -> str:
     if card not in SHADOWLANDS_CARDS and st.phase != PH_CARDS:
         return "territory cards are played in the upkeep's card round"
     return f"{card} cannot be played with targets {' '.join(action.targets)}"
+
+
+def _record_removal(st: Position, serial: int, card: str) -> None:
+    """Record that `card` takes board token `serial` off the board (if someone listens)."""
+    if st.events is not None:
+        st.events.append(removal(st, serial, "card", rule=card))

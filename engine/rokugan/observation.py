@@ -179,6 +179,7 @@ class RokuganObservation(Observation):
         st.n, st.board, st.clans, st.seed, st.settings = n, board, clans, seed, settings
         st.chance_seed = rng.getrandbits(64)
         st._determinized = True
+        st.events = None
         st._history = []
         st._undo = []
         # Public and own parts straight from the observation.

@@ -44,7 +44,9 @@ class Position:
 
     Setup facts (fixed for the game): `n`, `board`, `clans`, `seed`, `settings`,
     `chance_seed`, `terr_card`, `dealt`. Everything else is the position, copied by
-    `_snapshot` and put back by `_restore`."""
+    `_snapshot` and put back by `_restore`. `events` is no part of the position: `None`
+    (the fast path), or the list the rule functions append their records to
+    (`engine.rokugan.events`); clones, undo and determinized worlds start with `None`."""
 
     __slots__ = (
         "n",
@@ -88,6 +90,7 @@ class Position:
         "fp_card_used",
         "pending",
         "attacked",
+        "events",
         "_history",
         "_undo",
         "_determinized",
@@ -134,6 +137,7 @@ class Position:
     fp_card_used: int
     pending: tuple[Any, ...] | None
     attacked: int  # bit q: province q was attacked this round (see battles.py)
+    events: list[Any] | None  # records the rules write while a list (`events.py`)
     _history: list[Any]
     _undo: list[tuple[Any, ...]]
     _determinized: bool

@@ -47,6 +47,17 @@ from engine.rokugan.data import (
     SHINOBI,
     TOKENS_PER_CLAN,
 )
+from engine.rokugan.events import (
+    Diplomacy,
+    Raid,
+    Reveal,
+    Score,
+    TerritoryClaim,
+    holder_words,
+    province_words,
+    removal,
+    token_facts,
+)
 from engine.rokugan.placement import slot_problem
 from engine.rokugan.position import (
     DISCARD,
@@ -62,7 +73,7 @@ from engine.rokugan.position import (
     T_UP,
     Position,
 )
-from engine.rokugan.scoring import territory_controller
+from engine.rokugan.scoring import honor_parts, territory_controller
 from engine.rokugan.tokens import (
     discard_token,
     move,
@@ -98,6 +109,28 @@ def resolve_in_steps(st: Position) -> Iterator[int]:
     yield 7
 
 
+HOST_GONE = "its host is gone"
+
+
+def raid_works(st: Position, serial: int) -> str | None:
+    """Step 3: why raid token `serial` works (its owner controls a neighbouring province,
+    or has a Shinobi in the raided province), None when it does not."""
+    t = st.tokens[serial]
+    assert t is not None
+    p, q = t[T_PLAYER], t[T_SLOT]
+    if any(st.ctrl_owner[r] == p for r in st.board.neighbors[q]):
+        return "its clan controls a neighbouring province"
+    for u in st.tokens:
+        if (
+            u is not None
+            and u[T_PLAYER] == p
+            and u[T_SLOT] == q
+            and st.tok(p, u[T_TID])[0] == SHINOBI
+        ):
+            return "its clan has a Shinobi there"
+    return None
+
+
 def token_problem(st: Position, serial: int) -> str | None:
     """Step 2: is board token `serial` (still) legally placed?"""
     t = st.tokens[serial]
@@ -108,7 +141,7 @@ def token_problem(st: Position, serial: int) -> str | None:
         host = t[T_HOST]
         ht = st.tokens[host]
         if ht is None:
-            return "its host is gone"
+            return HOST_GONE
         if st.tok(ht[T_PLAYER], ht[T_TID])[0] not in (ARMY, NAVY, SHINOBI):
             return "a Blessing must lie on an Army, Navy or Shinobi"
         return None
@@ -118,9 +151,12 @@ def token_problem(st: Position, serial: int) -> str | None:
 def reveal(st: Position) -> None:
     """Step 1: turn every board token face up."""
     tokens = st.tokens
+    events = st.events
     for s, t in enumerate(tokens):
         if t is not None and not t[T_UP]:
             tokens[s] = (*t[:T_UP], 1, *t[T_UP + 1 :])
+            if events is not None:
+                events.append(Reveal(st.round, *token_facts(st, s)))
 
 
 def remove_bluffs_and_illegal(st: Position) -> dict[int, int]:
@@ -128,6 +164,7 @@ def remove_bluffs_and_illegal(st: Position) -> dict[int, int]:
     tokens discarded. Returns {province: serial} of the Lion's bluffs that stay."""
     b = st.board
     tokens = st.tokens
+    events = st.events
     lion_bluff: dict[int, int] = {}
     for s in range(len(tokens)):
         t = tokens[s]
@@ -140,77 +177,114 @@ def remove_bluffs_and_illegal(st: Position) -> dict[int, int]:
             if lion and slot < b.n and st.ctrl_owner[slot] == p:
                 lion_bluff[slot] = s
                 continue
+            if events is not None:
+                events.append(removal(st, s, "bluff"))
             take_off_board(st, s, HAND)
             continue
-        if token_problem(st, s) is not None:
+        problem = token_problem(st, s)
+        if problem is not None:
+            if events is not None:
+                events.append(removal(st, s, "illegal", rule=problem))
             discard_token(st, s)
     for s in range(len(tokens)):
         t = tokens[s]
-        if t is not None and token_problem(st, s) is not None:
+        if t is None:
+            continue
+        problem = token_problem(st, s)
+        if problem is not None:
+            if events is not None:
+                reason = "host gone" if problem == HOST_GONE else "illegal"
+                events.append(removal(st, s, reason, rule=problem))
             discard_token(st, s)
     return lion_bluff
 
 
 def resolve_raids(st: Position) -> None:
     """Step 3: raid conditions judged together, then every raid carried out."""
-    b = st.board
     tokens = st.tokens
+    events = st.events
     raids = []
     for s, t in enumerate(tokens):
         if t is None or st.tok(t[T_PLAYER], t[T_TID])[0] != RAID:
             continue
-        p, q = t[T_PLAYER], t[T_SLOT]
-        ok = any(st.ctrl_owner[r] == p for r in b.neighbors[q]) or any(
-            u is not None
-            and u[T_PLAYER] == p
-            and u[T_SLOT] == q
-            and st.tok(p, u[T_TID])[0] == SHINOBI
-            for u in tokens
-        )
-        raids.append((s, q, ok))
-    for s, q, ok in raids:
+        why = raid_works(st, s)
+        raids.append((s, t[T_PLAYER], t[T_SLOT], why))
+    for s, p, q, why in raids:
+        scorch = why is not None and st.special[q] != SCORCHED and st.supply[SCORCHED] > 0
+        if events is not None:
+            words = (
+                why or "its clan neither controls a neighbouring province nor has a Shinobi there"
+            )
+            events.append(
+                Raid(
+                    st.round,
+                    holder_words(st, p),
+                    province_words(st, q),
+                    why is not None,
+                    words,
+                    scorch,
+                )
+            )
         if tokens[s] is not None:
+            if events is not None:
+                events.append(removal(st, s, "raid", q))
             discard_token(st, s)
-        if ok:
-            clear_province(st, q)
+        if why is not None:
+            clear_province(st, q, "cleared by raid")
             remove_control_all(st, q)
-            if st.special[q] != SCORCHED and st.supply[SCORCHED] > 0:
+            if scorch:
                 set_special(st, q, SCORCHED)
 
 
 def resolve_diplomacy(st: Position) -> None:
     """Step 4: every Diplomacy token clears its province and brings Peace."""
+    events = st.events
     for t in st.tokens:
         if t is None or st.tok(t[T_PLAYER], t[T_TID])[0] != DIPLOMACY:
             continue
         q = t[T_SLOT]
-        clear_province(st, q)
-        if st.special[q] not in (PEACE, SCORCHED) and st.supply[PEACE] > 0:
+        peace = st.special[q] not in (PEACE, SCORCHED) and st.supply[PEACE] > 0
+        if events is not None:
+            events.append(
+                Diplomacy(st.round, holder_words(st, t[T_PLAYER]), province_words(st, q), peace)
+            )
+        clear_province(st, q, "cleared by peace")
+        if peace:
             set_special(st, q, PEACE)
 
 
-def clear_province(st: Position, q: int) -> None:
-    """Discard every combat token in `q` or on one of its borders."""
+def clear_province(st: Position, q: int, reason: str) -> None:
+    """Discard every combat token in `q` or on one of its borders, each recorded as a
+    removal for `reason` (Blessings on them stay, adding nothing, until step 7)."""
     b = st.board
+    events = st.events
     for s, t in enumerate(st.tokens):
         if t is None or t[T_SLOT] < 0:
             continue
         slot = t[T_SLOT]
         if slot == q or (slot >= b.n and b.slot_border[slot] in b.borders_of[q]):
+            if events is not None:
+                events.append(removal(st, s, reason, q))
             discard_token(st, s)
 
 
 def claim_territories(st: Position) -> None:
     """Step 6: territory cards taken by controllers or returned under the map."""
+    events = st.events
     for t, holder in enumerate(st.terr_holder):
         if holder == NO_CARD or holder == PLAYED:
             continue
+        before = holder
         ctl = territory_controller(st, t)
         if holder >= 0 and holder != ctl:
             st.terr_holder[t] = holder = ON_MAP
         if holder == ON_MAP and ctl >= 0:
-            st.terr_holder[t] = ctl
+            st.terr_holder[t] = holder = ctl
             st.seen_cards[ctl] |= 1 << t
+        if events is not None and holder != before:
+            name = st.board.graph.territories[t].name
+            now = holder_words(st, holder) if holder >= 0 else ""
+            events.append(TerritoryClaim(st.round, name, now, holder_words(st, before)))
 
 
 def advance_round(st: Position) -> None:
@@ -232,3 +306,8 @@ def advance_round(st: Position) -> None:
     if st.round > ROUNDS:
         st.phase = PH_OVER
         st.cur = TERMINAL
+        if st.events is not None:
+            for p in range(st.n):
+                parts = honor_parts(st, p)
+                total = sum(part.strength for part in parts)
+                st.events.append(Score(ROUNDS, holder_words(st, p), parts, total))

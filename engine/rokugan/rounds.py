@@ -24,6 +24,7 @@ from engine.core import IllegalActionError
 from engine.rokugan import actions as A
 from engine.rokugan.cards import apply_pending, play_card, targets, upkeep_card_actions
 from engine.rokugan.data import SCORPION, UNICORN
+from engine.rokugan.events import Decision, holder_words, place_words, token_facts
 from engine.rokugan.placement import apply_swap, can_place, do_place, swap_actions
 from engine.rokugan.position import (
     PEND_ANIMATE,
@@ -51,6 +52,8 @@ def apply_action(st: Position, action: Any) -> None:
     ph = st.phase
     p = st.cur
     pend = st.pending
+    if st.events is not None:
+        st.events.append(decision(st, p, action))
     if pend is not None:
         apply_pending(st, p, action)
         _after_pending(st, p, pend[0])
@@ -96,6 +99,20 @@ def apply_action(st: Position, action: Any) -> None:
         resolve_round(st)
         return
     raise IllegalActionError(f"{action} cannot be applied in the {PHASE_NAMES[ph]} phase")
+
+
+def decision(st: Position, p: int, action: Any) -> Decision:
+    """The record of seat `p`'s decision `action` (before it is carried out)."""
+    place = ""
+    where = getattr(action, "where", None)
+    if isinstance(where, str):
+        slot = st.board.slot_by_text.get(where)
+        if slot is not None:
+            place = place_words(st, slot)
+        elif where.startswith("#") and where[1:].isdigit() and int(where[1:]) < len(st.tokens):
+            if st.tokens[int(where[1:])] is not None:
+                place = token_facts(st, int(where[1:]))[2]
+    return Decision(st.round, holder_words(st, p), PHASE_NAMES[st.phase], str(action), place)
 
 
 def _after_pending(st: Position, p: int, kind: int) -> None:

@@ -18,10 +18,12 @@ from engine.rokugan.data import (
     OBJECTIVES,
     SCORCHED,
     SPECIAL_HONOR,
+    SPECIAL_NAMES,
     WAY_OF_HUMILITY,
     WAY_OF_THE_SAIL,
     WEB_OF_INFLUENCE,
 )
+from engine.rokugan.events import Bonus, province_words
 from engine.rokugan.position import Position
 
 
@@ -65,6 +67,33 @@ def honor(st: Position) -> list[int]:
         if o >= 0 and objective_met(st, p, o):
             result[p] += OBJECTIVES[o][1]
     return result
+
+
+def honor_parts(st: Position, player: int) -> tuple[Bonus, ...]:
+    """`player`'s honor item by item, as `honor` counts it: each province's flowers,
+    honor and defence tokens and face-up control tokens, each territory, the objective."""
+    b = st.board
+    parts: list[Bonus] = []
+    for q in range(b.n):
+        if st.ctrl_owner[q] != player or b.shadowlands[q]:
+            continue
+        name = province_words(st, q)
+        if b.flowers[q]:
+            parts.append(Bonus(f"{name}: flowers", b.flowers[q]))
+        extra = SPECIAL_HONOR[st.special[q]]
+        if extra:
+            what = "honor" if SPECIAL_NAMES[st.special[q]].startswith("honor") else "defence"
+            parts.append(Bonus(f"{name}: {what} token", extra))
+        if st.ctrl_up[q]:
+            parts.append(Bonus(f"{name}: face-up control tokens", st.ctrl_up[q]))
+    for t in range(len(b.territory_ids)):
+        if not b.territory_shadowlands[t] and territory_controller(st, t) == player:
+            parts.append(Bonus(f"territory {b.graph.territories[t].name}", 5))
+    o = st.objective[player]
+    if o >= 0 and objective_met(st, player, o):
+        what = OBJECTIVES[o][0].replace("_", " ")
+        parts.append(Bonus(f"objective: {what}", OBJECTIVES[o][1]))
+    return tuple(parts)
 
 
 def objective_met(st: Position, player: int, objective: int) -> bool:

@@ -168,6 +168,7 @@ def new_game(
     st._history = []
     st._undo = []
     st._determinized = False
+    st.events = None
     return st
 
 

@@ -165,6 +165,7 @@ class RokuganState(Position, GameState):
         other._restore(self._snapshot())
         other._history = list(self._history)
         other._undo = list(self._undo)
+        other.events = None
         return other
 
     def undo(self) -> None:

@@ -1,0 +1,233 @@
+"""What happened in a Battle for Rokugan game: the records the rules write (`engine.events`).
+
+The rule functions append these to `Position.events` while it is a list (`apply_told`,
+or a caller that sets it on a clone, as the app does for a stepped resolution), in the
+order the rulebook resolves things:
+
+* decisions: `Decision` (every action of a player: objective, control, card, placement,
+  swap, pass), with the action's text and, for a placed token, its place in words;
+* resolution step 1: a `Reveal` per token turned face up;
+* step 2: a `Removal` per bluff back behind the screen (`bluff`), illegal token
+  (`illegal`, with the `rule` it broke) and Blessing whose host went (`host gone`);
+* step 3: a `Raid` per raid token (whether and why it worked), then a `Removal` per token
+  it cleared (`cleared by raid`) and the raid token itself (`raid`);
+* step 4: a `Diplomacy` per diplomacy token, then the tokens it cleared (`cleared by peace`);
+* step 5: a `Battle` per province with an attack (itemised sides, the winner and who
+  controls it after), a `Defence` per successfully defended province;
+* step 6: a `TerritoryClaim` per territory card taken or given back;
+* the end of the game: a `Score` per clan (honor itemised).
+Cards that take tokens off the board during the placement write a `Removal` (`card`).
+
+Names are words a player reads ("Crab", "Kanaiso", "the Kazahaya → Fujikaze border",
+"Army 3"), never an index. A `Battle`'s totals are the sums of its parts: the battle rule
+(`battles.fight`) computes the parts and decides from their sums.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from engine.events import Event
+from engine.rokugan.data import CLANS
+from engine.rokugan.position import T_HOST, T_PLAYER, T_SLOT, T_TID, Position
+
+NOBODY = ""
+"""The clan of a side or a holder when there is none (a province nobody controls)."""
+
+
+def clan_words(clan: int) -> str:
+    """A clan by its engine id, as a player reads it ("Crab")."""
+    return CLANS[clan].capitalize()
+
+
+def token_words(label: str) -> str:
+    """'army3' -> 'Army 3', 'blessing2' -> 'Blessing +2', 'raid' -> 'Raid'."""
+    for word in ("army", "navy", "shinobi"):
+        if label.startswith(word):
+            return f"{word.capitalize()} {label[len(word) :]}"
+    if label.startswith("blessing"):
+        return f"Blessing +{label[len('blessing') :]}"
+    return label.capitalize()
+
+
+@dataclass(frozen=True, slots=True)
+class TokenStrength:
+    """A token that fought, by its face ("Army 3"), with its printed strength."""
+
+    label: str
+    strength: int
+
+
+@dataclass(frozen=True, slots=True)
+class Bonus:
+    """Something that added to (or took from) a side's total, in words."""
+
+    what: str
+    strength: int
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One clan's side of a battle: its tokens, its bonuses and their sum."""
+
+    clan: str
+    tokens: tuple[TokenStrength, ...]
+    bonuses: tuple[Bonus, ...]
+    total: int
+
+    @classmethod
+    def of(cls, clan: str, tokens: tuple[TokenStrength, ...], bonuses: tuple[Bonus, ...]) -> Side:
+        """A side whose total is the sum of its parts."""
+        total = sum(t.strength for t in tokens) + sum(b.strength for b in bonuses)
+        return cls(clan, tokens, bonuses, total)
+
+    def tally(self) -> str:
+        """'9: Army 4, Shinobi 3, Blessing +2 on Army 4' (the parts that add up to it)."""
+        parts = [t.label for t in self.tokens]
+        parts += [f"{b.what} {b.strength:+d}" for b in self.bonuses]
+        return f"{self.total}: {', '.join(parts)}" if parts else str(self.total)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision(Event):
+    """A player's decision, as its action text; `place` in words for a placed token."""
+
+    kind: ClassVar[str] = "decision"
+    clan: str
+    phase: str
+    action: str
+    place: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal(Event):
+    """Step 1: a combat token turned face up where it lay."""
+
+    kind: ClassVar[str] = "reveal"
+    clan: str
+    token: str
+    place: str
+
+
+@dataclass(frozen=True, slots=True)
+class Removal(Event):
+    """A token that left the board and why (see the module docstring for `reason`)."""
+
+    kind: ClassVar[str] = "removal"
+    clan: str
+    token: str
+    place: str
+    reason: str
+    province: str = ""  # the province of the raid, peace or battle that took it
+    rule: str = ""  # the rule an illegal token broke; the card that took it
+
+
+@dataclass(frozen=True, slots=True)
+class Raid(Event):
+    """Step 3: a raid token and whether it scorched its province."""
+
+    kind: ClassVar[str] = "raid"
+    clan: str
+    province: str
+    success: bool
+    why: str
+    scorched: bool  # a scorched-earth token was put there (none if the supply ran out)
+
+
+@dataclass(frozen=True, slots=True)
+class Diplomacy(Event):
+    """Step 4: a diplomacy token cleared its province; `peace`: a Peace token went there."""
+
+    kind: ClassVar[str] = "diplomacy"
+    clan: str
+    province: str
+    peace: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Battle(Event):
+    """Step 5: one province's battle. Every total is the sum of its side's parts;
+    `winner` is the clan the battle went to (the defender's when no attacker won),
+    `control_after` who controls the province after it, `decided` how it was decided."""
+
+    kind: ClassVar[str] = "battle"
+    province: str
+    attackers: tuple[Side, ...]
+    defender: Side
+    winner: str
+    control_after: str
+    decided: str
+
+
+@dataclass(frozen=True, slots=True)
+class Defence(Event):
+    """Step 5: a successfully defended province; its controller puts a control token
+    face up there (`why`: the battle was won, every attack went, or own tokens lay there)."""
+
+    kind: ClassVar[str] = "defence"
+    province: str
+    clan: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class TerritoryClaim(Event):
+    """Step 6: a territory card taken from the map (`clan`) or given back (`clan` empty)."""
+
+    kind: ClassVar[str] = "territory"
+    territory: str
+    clan: str
+    previous: str
+
+
+@dataclass(frozen=True, slots=True)
+class Score(Event):
+    """The end of the game: a clan's honor, itemised."""
+
+    kind: ClassVar[str] = "score"
+    clan: str
+    parts: tuple[Bonus, ...]
+    honor: int
+
+
+def province_words(st: Position, q: int) -> str:
+    """A province by its index, as a player reads it ("Kanaiso")."""
+    return st.board.graph.provinces[q].name
+
+
+def place_words(st: Position, slot: int) -> str:
+    """A slot in words: 'Kanaiso', 'the Kazahaya → Fujikaze border', 'the coast of Akabane'."""
+    b = st.board
+    target = b.slot_target[slot]
+    if slot < b.n:
+        return province_words(st, target)
+    source = b.slot_source[slot]
+    if source >= 0:
+        return f"the {province_words(st, source)} → {province_words(st, target)} border"
+    return f"the coast of {province_words(st, target)}"
+
+
+def token_facts(st: Position, serial: int) -> tuple[str, str, str]:
+    """(clan, token, place) of board token `serial` in words; a Blessing lies where its
+    host lies."""
+    t = st.tokens[serial]
+    assert t is not None
+    p = t[T_PLAYER]
+    host = t
+    while host[T_SLOT] < 0 and host[T_HOST] >= 0 and st.tokens[host[T_HOST]] is not None:
+        host = st.tokens[host[T_HOST]]  # type: ignore[assignment]
+    place = place_words(st, host[T_SLOT]) if host[T_SLOT] >= 0 else ""
+    return clan_words(st.clans[p]), token_words(st.label(p, t[T_TID])), place
+
+
+def removal(st: Position, serial: int, reason: str, province: int = -1, rule: str = "") -> Removal:
+    """The record of board token `serial` leaving the board (written before it goes)."""
+    clan, token, place = token_facts(st, serial)
+    where = province_words(st, province) if province >= 0 else ""
+    return Removal(st.round, clan, token, place, reason, where, rule)
+
+
+def holder_words(st: Position, player: int) -> str:
+    """A seat's clan in words, or `NOBODY` for -1."""
+    return clan_words(st.clans[player]) if player >= 0 else NOBODY
