@@ -48,8 +48,13 @@ def test_the_story_names_things_never_serials_and_the_board_matches_the_engine(g
         result = analyse(before, action, after)
         if result is not None:
             resolutions += 1
-            # Then the retold board ends where the engine ended
-            assert result.consistent
+            # Then every step's board and battles are the engine's at that step
+            for facts in result.steps:
+                assert facts.state is not None
+                assert list(facts.picture.owner) == list(facts.state.ctrl_owner)
+                for battle in facts.battles:
+                    assert battle.winner == facts.state.ctrl_owner[battle.province]
+            # and the retold board ends where the engine ended
             final = result.steps[-1].picture
             assert list(final.owner) == list(after.ctrl_owner)
             assert list(final.special) == list(after.special)

@@ -275,10 +275,9 @@ class BoardOverlay(QObject):
         defend = []
         d = battle.defender
         if d >= 0:
-            text = f"{battle.total(d)}+{battle.bonus}" if battle.attackers else str(battle.total(d))
-            defend.append(self._total_pill(state, d, text, size))
+            defend.append(self._total_pill(state, d, str(battle.total(d)), size))
         elif battle.attackers:
-            defend.append(self._total_pill(state, -1, f"+{battle.bonus}", size))
+            defend.append(self._total_pill(state, -1, str(battle.record.defender.total), size))
         gap = u * 0.15
         if stacked and attack and defend:
             mark = QGraphicsPathItem()
@@ -291,13 +290,7 @@ class BoardOverlay(QObject):
             mark = _group([*attack, *defend], gap)
         mark.setPos(self.scene.centre_point(state.board.ids[q]))
         mark.setZValue(55)
-        winner = battle.winner
-        mark.setToolTip(
-            f"Battle for {narrate.province_name(state, q)}: "
-            + ", ".join(f"{narrate.clan_name(state, p)} {t}" for p, t in battle.totals)
-            + (f"; defence {battle.bonus}" if battle.attackers else "")
-            + (f"; {narrate.clan_name(state, winner)} holds it" if winner >= 0 else "")
-        )
+        mark.setToolTip(battle_tally(battle))
         return mark
 
     def _total_pill(
@@ -577,3 +570,15 @@ def _status_tip(state: RokuganState, picture: Picture, q: int) -> str:
     if picture.special[q]:
         lines.append(f"Special token: {narrate.special_name(picture.special[q])}")
     return "\n".join(lines)
+
+
+def battle_tally(battle: Battle) -> str:
+    """A battle's totals itemised, as the engine's record adds them up: "Battle for
+    Kanaiso: Scorpion attacks with 9: Army 4, Shinobi 3, Blessing +2; Crab defends with
+    3: printed defence +2, face-up control tokens +1; Scorpion holds it"."""
+    record = battle.record
+    attacks = [f"{side.clan} attacks with {side.tally()}" for side in record.attackers]
+    defender = record.defender.clan or "Nobody"
+    lines = [*attacks, f"{defender} defends with {record.defender.tally()}"]
+    holder = record.control_after or "nobody"
+    return f"Battle for {record.province}: " + "; ".join(lines) + f"; {holder} holds it"

@@ -4,9 +4,11 @@ Qt-free. The engine resolves a round inside one `apply` (the decision that ends 
 placement). `analyse` takes the state just before that decision and the state after it,
 has the engine carry the decision out up to the reveal (`RokuganState.at_reveal`) and
 then the resolution one step at a time (`engine.rokugan.resolution.resolve_in_steps`),
-and reads the board after each step: every step has a `Picture` (what lies on the board
-after it) and the facts the story is told from: which tokens left and why, each raid,
-each peace, each battle with its totals, each territory card.
+listening: every step keeps the engine's records of it (`engine.rokugan.events`: each
+token revealed or removed and why, each raid, each peace, each battle itemised, each
+defence, each territory card), a copy of the game right after it (what the panels show at
+that step) and a `Picture` (what lies on the board after it). Nothing here works a rule
+out again: it only finds the board tokens and seats the records name.
 
 A `Picture` is also what the view draws in play (`Picture.of`): control, special tokens
 and combat tokens as one viewer knows them.
@@ -17,21 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from engine.events import Event
 from engine.rokugan import actions as A
-from engine.rokugan.data import (
-    ARMY,
-    BLESSING,
-    BLUFF_TID,
-    CRAB,
-    CRANE,
-    DIPLOMACY,
-    NAVY,
-    PEACE,
-    RAID,
-    SHINOBI,
-    SPECIAL_DEFENSE,
-)
-from engine.rokugan.resolution import resolve_in_steps, token_problem
+from engine.rokugan import events
+from engine.rokugan.battles import defense_bonus
+from engine.rokugan.data import DIPLOMACY, RAID
+from engine.rokugan.resolution import resolve_in_steps
 from engine.rokugan.state import (
     T_BLESSED,
     T_HOST,
@@ -61,24 +54,31 @@ SHADOWLANDS = "shadowlands"  # discarded by Dark Favors or Purge the Weak (revea
 
 @dataclass(frozen=True, slots=True)
 class Battle:
-    """One province's battle (or undisputed defence) in step 5."""
+    """One province's battle in step 5, as the engine's record tells it, with the seats
+    the board needs (`record` holds the itemised sides, the winner and how it was decided)."""
 
     province: int
     defender: int  # -1: nobody controlled it
-    totals: tuple[tuple[int, int], ...]  # (player, strength of its tokens there)
-    lead: int  # the attacker whose total counts (-1: no attack)
-    bonus: int  # the province's defence against `lead`
+    attackers: tuple[int, ...]
     winner: int  # the controller afterwards (-1: nobody)
     held: bool  # the defender held and added a face-up control token
+    record: events.Battle
+
+    def side(self, player: int) -> events.Side:
+        """The side `player` fought on (the defender's with the province's bonuses)."""
+        if player == self.defender:
+            return self.record.defender
+        return self.record.attackers[self.attackers.index(player)]
 
     def total(self, player: int) -> int:
-        """The strength `player` brought."""
-        return dict(self.totals).get(player, 0)
+        """The strength `player` brought (the defender's with the defence bonuses)."""
+        return self.side(player).total
 
     @property
-    def attackers(self) -> tuple[int, ...]:
-        """Everyone with tokens there but the defender."""
-        return tuple(p for p, _ in self.totals if p != self.defender)
+    def totals(self) -> tuple[tuple[int, int], ...]:
+        """(player, total) of the defender (if any) and every attacker."""
+        seats = ((self.defender,) if self.defender >= 0 else ()) + self.attackers
+        return tuple((p, self.total(p)) for p in seats)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +101,7 @@ class Picture:
             tuple(state.ctrl_up),
             tuple(state.ctrl_down),
             tuple(state.special),
-            _defences(state, state.ctrl_owner, state.ctrl_up, state.special),
+            _defences(state),
             tuple(visible_tokens(state, viewer)),
         )
 
@@ -127,16 +127,9 @@ def _view(t: tuple | None) -> ViewToken | None:
     return (t[T_PLAYER], t[T_SLOT], 1, t[T_HOST], t[T_BLESSED], t[T_TID])
 
 
-def _defences(state: RokuganState, owner: Any, up: Any, special: Any) -> tuple[int, ...]:
-    """Each province's defence against an ordinary attacker: printed defence, face-up
-    control tokens (the Crab's count twice) and defence tokens."""
-    b = state.board
-    out = []
-    for q in range(b.n):
-        o = owner[q]
-        face_up = up[q] * (2 if o >= 0 and state.clans[o] == CRAB else 1) if o >= 0 else 0
-        out.append(b.defense[q] + face_up + SPECIAL_DEFENSE[special[q]])
-    return tuple(out)
+def _defences(state: RokuganState) -> tuple[int, ...]:
+    """Each province's defence against an ordinary attacker (the engine's rule)."""
+    return tuple(defense_bonus(state, q, -1) for q in range(state.board.n))
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,11 +160,13 @@ class PlacementLoss:
 
 @dataclass(frozen=True, slots=True)
 class Special:
-    """A raid or diplomacy token's effect: the province, and whether it worked."""
+    """A raid or diplomacy token's effect: the province, whether it worked (a raid
+    cleared it; a diplomacy put Peace there), and the engine's record."""
 
     serial: int
     province: int
     done: bool
+    record: events.Raid | events.Diplomacy
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,7 +180,9 @@ class StepFacts:
     battles: tuple[Battle, ...] = ()
     cards: tuple[tuple[int, int, int], ...] = ()  # (territory, holder before, after)
     revealed: tuple[int, ...] = ()  # serials turned face up (step 1)
-    defended: tuple[int, ...] = ()  # provinces held without a battle: attacks all gone
+    defended: tuple[events.Defence, ...] = ()  # provinces held without a battle
+    records: tuple[Event, ...] = ()  # what the engine told of this step
+    state: RokuganState | None = None  # the game right after this step
 
 
 @dataclass
@@ -196,7 +193,6 @@ class Resolution:
     before: RokuganState  # the state before the decision that ended the placement
     after: RokuganState
     steps: list[StepFacts] = field(default_factory=list)
-    consistent: bool = True  # the retold board matches the engine's result
     placement: tuple[PlacementLoss, ...] = ()  # tokens the round's cards took off the board
 
     @property
@@ -219,168 +215,154 @@ def state_at_reveal(before: RokuganState, action: Any) -> RokuganState:
 def analyse(before: RokuganState, action: Any, after: RokuganState) -> Resolution | None:
     """The resolution between `before` and `after`, step by step (None when none).
 
-    The engine carries out the steps (`resolve_in_steps` on the board at the reveal); this
-    reads the board after each and tells what each step did and why."""
+    The engine carries out the steps (`resolve_in_steps` on the board at the reveal,
+    listening): each step keeps the records the rules wrote and a copy of the game after
+    it; this only finds the board tokens and seats those records name."""
     if not ends_round(before, after):
         return None
     reveal = state_at_reveal(before, action)
     sim = reveal.clone()
-    b = sim.board
     result = Resolution(reveal, before, after, placement=placement_losses(before, action, reveal))
-    steps = resolve_in_steps(sim)
-
-    def picture(state: RokuganState, battles: tuple[Battle, ...] = ()) -> Picture:
-        return Picture(
-            tuple(state.ctrl_owner),
-            tuple(state.ctrl_up),
-            tuple(state.ctrl_down),
-            tuple(state.special),
-            _defences(state, state.ctrl_owner, state.ctrl_up, state.special),
-            tuple(_view(t) for t in state.tokens),
-            battles,
-        )
-
-    def kind(state: RokuganState, t: tuple) -> int:
-        return state.tok(t[T_PLAYER], t[T_TID])[0]
-
-    def gone(pre: RokuganState) -> list[int]:
-        return [
-            s
-            for s, t in enumerate(pre.tokens)
-            if t is not None and (s >= len(sim.tokens) or sim.tokens[s] is None)
-        ]
-
-    def around(q: int, t: tuple) -> bool:
-        slot = t[T_SLOT]
-        return slot == q or (slot >= b.n and b.slot_border[slot] in b.borders_of[q])
-
-    # 1. reveal
-    face_down = tuple(s for s, t in enumerate(sim.tokens) if t is not None and not t[T_UP])
-    next(steps)
-    result.steps.append(StepFacts(1, picture(sim), revealed=face_down))
-
-    # 2. bluffs back behind the screens (a Lion's defending bluff stays), illegal tokens out
-    pre = sim.clone()
-    next(steps)
-    out: list[Removal] = []
-    for s in gone(pre):
-        t = pre.tokens[s]
-        if t[T_TID] == BLUFF_TID:
-            out.append(Removal(s, BLUFF_BACK))
-        elif (
-            kind(pre, t) == BLESSING
-            and (t[T_HOST] < 0 or sim.tokens[t[T_HOST]] is None)
-            and token_problem(pre, s) is None
-        ):
-            out.append(Removal(s, HOST_GONE))
-        else:
-            out.append(Removal(s, ILLEGAL, problem=token_problem(pre, s) or "its host went"))
-    result.steps.append(StepFacts(2, picture(sim), removals=tuple(out)))
-    lion_bluff = {
-        t[T_SLOT]: s for s, t in enumerate(sim.tokens) if t is not None and t[T_TID] == BLUFF_TID
-    }
-
-    # 3. raids, judged together (as the engine judges them), carried out by the engine
-    pre = sim.clone()
-    raids = []
-    for s, t in enumerate(pre.tokens):
-        if t is None or kind(pre, t) != RAID:
-            continue
-        p, q = t[T_PLAYER], t[T_SLOT]
-        ok = any(pre.ctrl_owner[r] == p for r in b.neighbors[q]) or any(
-            u is not None and u[T_PLAYER] == p and u[T_SLOT] == q and kind(pre, u) == SHINOBI
-            for u in pre.tokens
-        )
-        raids.append(Special(s, q, ok))
-    next(steps)
-    out = []
-    raided = [r.province for r in raids if r.done]
-    spent = {r.serial for r in raids}
-    for s in gone(pre):
-        t = pre.tokens[s]
-        if s in spent:
-            out.append(Removal(s, RAIDED, t[T_SLOT]))
-            continue
-        q = next((q for q in raided if around(q, t)), -1)
-        out.append(Removal(s, CLEARED_RAID, q))
-    result.steps.append(StepFacts(3, picture(sim), removals=tuple(out), specials=tuple(raids)))
-
-    # 4. diplomacy
-    pre = sim.clone()
-    peace_tokens = [
-        (s, t[T_SLOT])
-        for s, t in enumerate(pre.tokens)
-        if t is not None and kind(pre, t) == DIPLOMACY
-    ]
-    next(steps)
-    peace = tuple(
-        Special(s, q, sim.special[q] == PEACE and pre.special[q] != PEACE) for s, q in peace_tokens
-    )
-    out = []
-    for s in gone(pre):
-        t = pre.tokens[s]
-        q = next((q for _, q in peace_tokens if around(q, t)), -1)
-        out.append(Removal(s, CLEARED_PEACE, q))
-    result.steps.append(StepFacts(4, picture(sim), removals=tuple(out), specials=peace))
-
-    # 5. battles: the totals as the rules add them up, the outcome as the engine decided
-    pre = sim.clone()
-    fought = _battles(pre, list(pre.tokens), lion_bluff)
-    next(steps)
-    battles = []
-    for battle in fought:
-        winner = sim.ctrl_owner[battle.province]
-        if winner != battle.winner and battle.attackers:
-            result.consistent = False
-        battles.append(replace(battle, winner=winner, held=winner == battle.defender >= 0))
-    out = [Removal(s, FOUGHT) for s in gone(pre)]
-    in_battle = {battle.province for battle in battles}
-    defended = tuple(
-        q
-        for q in range(b.n)
-        if q not in in_battle and sim.ctrl_up[q] > pre.ctrl_up[q] and sim.ctrl_owner[q] >= 0
-    )
-    result.steps.append(
-        StepFacts(
-            5,
-            picture(sim, tuple(battles)),
-            removals=tuple(out),
-            battles=tuple(battles),
-            defended=defended,
-        )
-    )
-
-    # 6. territory cards
-    pre = sim.clone()
-    next(steps)
-    cards = tuple(
-        (t, holder, sim.terr_holder[t])
-        for t, holder in enumerate(pre.terr_holder)
-        if holder != sim.terr_holder[t]
-    )
-    result.steps.append(StepFacts(6, picture(sim), cards=cards))
-
-    # 7. the round ends: whatever is left goes, the next round begins
-    next(steps)
-    result.steps.append(StepFacts(7, picture(after)))
-    if list(sim.ctrl_owner) != list(after.ctrl_owner) or list(sim.special) != list(after.special):
-        result.consistent = False
+    sim.events = []
+    for number in resolve_in_steps(sim):
+        records = tuple(sim.events)
+        sim.events.clear()
+        pre = result.steps[-1].state if result.steps else reveal
+        assert pre is not None
+        result.steps.append(_step(number, pre, sim, records, after))
+    sim.events = None
     return result
 
 
-def _strength(state: RokuganState, tokens: list, serial: int) -> int:
-    t = tokens[serial]
-    kind, strength = state.tok(t[T_PLAYER], t[T_TID])
-    if kind not in (ARMY, NAVY, SHINOBI):
-        return 0
-    blessing = t[T_BLESSED]
-    while blessing >= 0:
-        bt = tokens[blessing]
-        if bt is None:
-            break
-        strength += state.tok(bt[T_PLAYER], bt[T_TID])[1]
-        blessing = bt[T_BLESSED]
-    return strength
+def _step(
+    number: int,
+    pre: RokuganState,
+    sim: RokuganState,
+    records: tuple[Event, ...],
+    after: RokuganState,
+) -> StepFacts:
+    """Step `number`'s facts from its records: `pre` is the game before it, `sim` after."""
+    b = sim.board
+    state = sim.clone()
+    provinces = {events.province_words(sim, q): q for q in range(b.n)}
+    seats = {events.clan_words(c): p for p, c in enumerate(sim.clans)}
+    picture = Picture(
+        tuple(sim.ctrl_owner),
+        tuple(sim.ctrl_up),
+        tuple(sim.ctrl_down),
+        tuple(sim.special),
+        _defences(sim),
+        tuple(_view(t) for t in sim.tokens),
+    )
+    if number == 1:
+        face_down = tuple(s for s, t in enumerate(pre.tokens) if t is not None and not t[T_UP])
+        return StepFacts(1, picture, revealed=face_down, records=records, state=state)
+    removals = _removals(pre, sim, records, provinces)
+    if number in (3, 4):
+        kind = RAID if number == 3 else DIPLOMACY
+        specials = tuple(
+            Special(
+                _token_at(pre, seats[r.clan], provinces[r.province], kind),
+                provinces[r.province],
+                r.success if isinstance(r, events.Raid) else r.peace,
+                r,
+            )
+            for r in records
+            if isinstance(r, (events.Raid, events.Diplomacy))
+        )
+        return StepFacts(number, picture, removals, specials, records=records, state=state)
+    if number == 5:
+        held = {provinces[r.province] for r in records if isinstance(r, events.Defence)}
+        fought = []
+        for r in records:
+            if isinstance(r, events.Battle):
+                q = provinces[r.province]
+                fought.append(
+                    Battle(
+                        q,
+                        seats.get(r.defender.clan, -1),
+                        tuple(seats[a.clan] for a in r.attackers),
+                        seats.get(r.control_after, -1),
+                        q in held,
+                        r,
+                    )
+                )
+        in_battle = {battle.province for battle in fought}
+        defended = tuple(
+            r
+            for r in records
+            if isinstance(r, events.Defence) and provinces[r.province] not in in_battle
+        )
+        picture = replace(picture, battles=tuple(fought))
+        return StepFacts(
+            5,
+            picture,
+            removals=removals,
+            battles=tuple(fought),
+            defended=defended,
+            records=records,
+            state=state,
+        )
+    if number == 6:
+        territories = {t.name: i for i, t in enumerate(b.graph.territories)}
+        cards = tuple(
+            (territories[r.territory], seats.get(r.previous, -1), seats.get(r.clan, -1))
+            for r in records
+            if isinstance(r, events.TerritoryClaim)
+        )
+        return StepFacts(6, picture, cards=cards, records=records, state=state)
+    if number == 7:
+        return StepFacts(7, Picture.of(after, -1), records=records, state=after.clone())
+    return StepFacts(number, picture, removals, records=records, state=state)
+
+
+_REASONS = {
+    "bluff": BLUFF_BACK,
+    "illegal": ILLEGAL,
+    "host gone": HOST_GONE,
+    "raid": RAIDED,
+    "cleared by raid": CLEARED_RAID,
+    "cleared by peace": CLEARED_PEACE,
+    "fought": FOUGHT,
+}
+
+
+def _removals(
+    pre: RokuganState, sim: RokuganState, records: tuple[Event, ...], provinces: dict[str, int]
+) -> tuple[Removal, ...]:
+    """The step's removal records, each with the board token it names (the tokens that
+    left between `pre` and `sim`, found by clan, face and place)."""
+    gone = [
+        s
+        for s, t in enumerate(pre.tokens)
+        if t is not None and (s >= len(sim.tokens) or sim.tokens[s] is None)
+    ]
+    facts = {s: events.token_facts(pre, s) for s in gone}
+    out = []
+    for r in records:
+        if not isinstance(r, events.Removal):
+            continue
+        s = next((s for s in gone if facts[s] == (r.clan, r.token, r.place)), None)
+        if s is None:  # a Blessing whose host went first has no place of its own
+            s = next((s for s in gone if facts[s][:2] == (r.clan, r.token)), None)
+        if s is None:
+            continue
+        gone.remove(s)
+        out.append(Removal(s, _REASONS[r.reason], provinces.get(r.province, -1), r.rule))
+    return tuple(out)
+
+
+def _token_at(state: RokuganState, player: int, q: int, kind: int) -> int:
+    """The serial of `player`'s token of `kind` in province `q` (-1 when none)."""
+    for s, t in enumerate(state.tokens):
+        if (
+            t is not None
+            and t[T_PLAYER] == player
+            and t[T_SLOT] == q
+            and state.tok(player, t[T_TID])[0] == kind
+        ):
+            return s
+    return -1
 
 
 def placement_losses(
@@ -411,46 +393,3 @@ def placement_losses(
                 label = before.label(t[T_PLAYER], t[T_TID])
                 losses.append(PlacementLoss(t[T_PLAYER], label, reason, actor, card))
     return tuple(losses)
-
-
-def _battles(state: RokuganState, tokens: list, lion_bluff: dict[int, int]) -> list[Battle]:
-    """Step 5 as the rules fight it: every province with combat tokens left."""
-    b = state.board
-    per_prov: dict[int, list[int]] = {}
-    for s, t in enumerate(tokens):
-        if t is None or t[T_SLOT] < 0:
-            continue
-        per_prov.setdefault(b.slot_target[t[T_SLOT]], []).append(s)
-    battles = []
-    crane = state.player_of_clan(CRANE)
-    for q, serials in per_prov.items():
-        d = state.ctrl_owner[q]
-        totals: dict[int, int] = {}
-        defended = False
-        for s in serials:
-            t = tokens[s]
-            p = t[T_PLAYER]
-            totals[p] = totals.get(p, 0) + _strength(state, tokens, s)
-            if p == d and state.tok(p, t[T_TID])[0] in (ARMY, NAVY, SHINOBI):
-                defended = True
-        if q in lion_bluff and tokens[lion_bluff[q]] is not None:
-            totals[d] = totals.get(d, 0) + 2
-        attackers = [p for p in totals if p != d]
-        ordered = tuple(sorted(totals.items(), key=lambda pt: (pt[0] != d, pt[0])))
-        if not attackers:
-            held = d >= 0 and defended
-            battles.append(Battle(q, d, ordered, -1, 0, d, held))
-            continue
-        best = max(totals[p] for p in attackers)
-        top = [p for p in attackers if totals[p] == best]
-        lead = top[0] if len(top) == 1 else (crane if crane in top else -1)
-        winner = d
-        bonus = state.defense_bonus(q, lead if lead >= 0 else top[0])
-        if lead >= 0:
-            dtotal = totals.get(d, 0) + bonus
-            if best > dtotal or (best == dtotal and lead == crane and d != crane):
-                winner = lead
-        held = d >= 0 and winner == d
-        battles.append(Battle(q, d, ordered, lead if lead >= 0 else top[0], bonus, winner, held))
-    battles.sort(key=lambda battle: battle.province)
-    return battles

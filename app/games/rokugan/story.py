@@ -36,12 +36,10 @@ from app.games.rokugan.resolution import (
 from engine.rokugan.data import (
     BLESSING,
     BLUFF_TID,
-    CRANE,
     INITIATIVE_NAMES,
     LION,
     OBJECTIVES,
     PEACE,
-    SCORCHED,
 )
 from engine.rokugan.state import T_BLESSED, T_PLAYER, T_SLOT, T_TID, RokuganState
 
@@ -235,19 +233,16 @@ def _raids_and_peace(resolution: Resolution, facts: StepFacts, tell: Teller) -> 
         pid = state.board.ids[q]
         if raid:
             if special.done:
-                text = f"{token}: {name} is raided — its control tokens are removed"
+                text = f"{token}: {name} is raided ({special.record.why}) — its control "
+                text += "tokens are removed"
                 text += (
                     ", and it is scorched for the rest of the game."
-                    if (after.special[q] == SCORCHED)
+                    if special.record.scorched  # type: ignore[union-attr]
                     else "."
                 )
                 text += _discarded(resolution, facts, tell, q, CLEARED_RAID, special.serial)
             else:
-                text = (
-                    f"{token} fails: a Raid needs a neighbouring province of "
-                    f"{'yours' if p == tell.viewer else narrate.clan_name(state, p)} "
-                    "or a Shinobi of the same clan there."
-                )
+                text = f"{token} fails: {special.record.why}."
         else:
             if special.done:
                 text = f"{token}: {name} is at peace for the rest of the game."
@@ -267,45 +262,32 @@ def _raids_and_peace(resolution: Resolution, facts: StepFacts, tell: Teller) -> 
 def _battle_line(
     state: RokuganState, battle: Battle, tell: Teller, before: Picture, after: Picture
 ) -> str:
+    """One battle in words, each side's total itemised as the engine's record adds it up."""
     q = battle.province
+    record = battle.record
     name = province_name(state, q)
     d = battle.defender
-    if not battle.attackers:
-        gained = after.up[q] > before.up[q]
-        plus = " (+1 face-up control token)" if gained else ""
-        return f"{name}: {tell.who(d)} {tell.verb(d, 'defends')} unopposed{plus}."
-    attack = ", ".join(
-        f"{tell.who(p, start=False)} {tell.verb(p, 'attacks')} with {battle.total(p)}"
+    attack = "; ".join(
+        f"{tell.who(p, start=False)} {tell.verb(p, 'attacks')} with {battle.side(p).tally()}"
         for p in battle.attackers
     )
     if d >= 0:
         defence = (
-            f"{tell.who(d, start=False)} {tell.verb(d, 'defends')} with "
-            f"{battle.total(d)} + {battle.bonus} defence"
+            f"{tell.who(d, start=False)} {tell.verb(d, 'defends')} with {record.defender.tally()}"
         )
     else:
-        defence = f"nobody holds it (defence {battle.bonus})"
-    best = max(battle.total(p) for p in battle.attackers)
-    tied = sum(1 for p in battle.attackers if battle.total(p) == best) > 1
-    winner = after.owner[q]
+        defence = f"nobody holds it, defence {record.defender.tally()}"
+    winner = battle.winner
     if winner >= 0 and winner != d:
-        crane = state.player_of_clan(CRANE)
-        why = (
-            " (Crane wins ties)"
-            if winner == crane and (tied or best == battle.total(d) + battle.bonus)
-            else ""
-        )
-        result = f"{tell.who(winner, start=False)} {tell.verb(winner, 'conquers')} it{why}"
+        result = f"{tell.who(winner, start=False)} {tell.verb(winner, 'conquers')} it"
     elif d >= 0 and winner == d:
         plus = " and adds a face-up control token" if after.up[q] > before.up[q] else ""
         result = f"{tell.who(d, start=False)} {tell.verb(d, 'holds')} it{plus}"
-        if tied and battle.lead < 0:
-            result = f"the attackers tie, so {result}"
     elif winner < 0 and d >= 0:
         result = "it is lost to everyone"
     else:
-        result = "the attackers tie: nobody takes it" if tied else "nobody takes it"
-    return f"{name}: {attack}; {defence}: {result}."
+        result = "nobody takes it"
+    return f"{name}: {attack}; {defence}. {upper(result)} ({record.decided})."
 
 
 def _battles(resolution: Resolution, facts: StepFacts, tell: Teller) -> Lines:
@@ -316,13 +298,14 @@ def _battles(resolution: Resolution, facts: StepFacts, tell: Teller) -> Lines:
         (_battle_line(state, battle, tell, before, facts.picture), (ids[battle.province],))
         for battle in facts.battles
     ]
-    for q in facts.defended:
+    names = {province_name(state, q): q for q in range(state.board.n)}
+    for defence in facts.defended:
+        q = names[defence.province]
         owner = facts.picture.owner[q]
         lines.append(
             (
-                f"{province_name(state, q)}: every attack on it was gone before the battles, "
-                f"so {tell.who(owner, start=False)} {tell.verb(owner, 'defends')} it "
-                "successfully (+1 face-up control token).",
+                f"{defence.province}: {defence.why}, so {tell.who(owner, start=False)} "
+                f"{tell.verb(owner, 'defends')} it successfully (+1 face-up control token).",
                 (ids[q],),
             )
         )
