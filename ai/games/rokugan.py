@@ -47,12 +47,12 @@ from typing import Any
 from ai.adapters import WIN_BONUS, GameAdapter
 from engine.core import GameState
 from engine.rokugan import actions as A
+from engine.rokugan import battles
 from engine.rokugan.data import (
     ARMY,
     BLESSING,
     BLUFF,
     CLAN_TOKENS,
-    CRANE,
     DIPLOMACY,
     EMERALD_EMPIRE,
     LABEL_KIND,
@@ -76,7 +76,6 @@ from engine.rokugan.position import (
     PH_OBJECTIVE,
     PH_PLACE,
     PH_SWAP,
-    T_BLESSED,
     T_PLAYER,
     T_SLOT,
     T_TID,
@@ -291,22 +290,19 @@ class RokuganAdapter(GameAdapter):
         self, st: RokuganState
     ) -> tuple[list[dict[int, int]], list[int], dict[int, tuple[int, int]]]:
         """Strength per player aimed at each province, the owner's placed defence, and
-        for every board token (province, strength)."""
+        for every board token (province, strength): each token's strength with all the
+        Blessings on it, as the engine's battle counts it (`battles.strength`)."""
         b = st.board
         aims: list[dict[int, int]] = [{} for _ in range(b.n)]
         guard = [0] * b.n
         where: dict[int, tuple[int, int]] = {}
-        tokens = st.tokens
-        for s, t in enumerate(tokens):
+        for s, t in enumerate(st.tokens):
             if t is None or t[T_SLOT] < 0:
                 continue
             p = t[T_PLAYER]
-            kind, strength = CLAN_TOKENS[st.clans[p]][t[T_TID]]
-            if kind not in _FIGHTERS:
+            if CLAN_TOKENS[st.clans[p]][t[T_TID]][0] not in _FIGHTERS:
                 continue
-            if t[T_BLESSED] >= 0 and tokens[t[T_BLESSED]] is not None:
-                bt = tokens[t[T_BLESSED]]
-                strength += CLAN_TOKENS[st.clans[bt[T_PLAYER]]][bt[T_TID]][1]
+            strength = battles.strength(st, s)
             q = b.slot_target[t[T_SLOT]]
             where[s] = (q, strength)
             if st.ctrl_owner[q] == p:
@@ -316,20 +312,9 @@ class RokuganAdapter(GameAdapter):
         return aims, guard, where
 
     def _conqueror(self, st: RokuganState, q: int, aims: dict[int, int], guard: int) -> int:
-        """Who would hold province q after its battle (the owner, or -1 when empty)."""
-        d = st.ctrl_owner[q]
-        if not aims:
-            return d
-        best = max(aims.values())
-        top = [p for p, v in aims.items() if v == best]
-        crane = st.player_of_clan(CRANE)
-        if len(top) > 1 and crane not in top:
-            return d
-        a = top[0] if len(top) == 1 else crane
-        total = guard + st.defense_bonus(q, a)
-        if best > total or (best == total and a == crane and d != crane):
-            return a
-        return d
+        """Who would hold province q after its battle (the owner, or -1 when empty), by
+        the engine's battle rule (`battles.conqueror`)."""
+        return battles.conqueror(st, q, aims, guard)
 
     def _placement(self, st: RokuganState, me: int, legal: list[Any]) -> list[Any]:
         scene = _Scene(self, st, me)

@@ -65,11 +65,10 @@ from engine.rokugan.events import (
     Defence,
     Side,
     TokenStrength,
-    clan_words,
     holder_words,
     province_words,
     removal,
-    token_words,
+    token_facts,
 )
 from engine.rokugan.position import T_BLESSED, T_PLAYER, T_SLOT, T_TID, Position
 from engine.rokugan.tokens import add_control, discard_token, remove_control_all
@@ -78,60 +77,67 @@ FIGHTERS = (ARMY, NAVY, SHINOBI)
 LION_BLUFF = 2  # what Lion's defending bluff adds in its battle
 
 
-def token_parts(st: Position, serial: int) -> tuple[TokenStrength | None, tuple[Bonus, ...]]:
-    """Board token `serial` as it fights: its face and printed strength, and the
-    Blessings on it (None and no Blessings for a token that does not fight)."""
+def token_parts(st: Position, serial: int) -> tuple[int, tuple[int, ...]] | None:
+    """Board token `serial` as it fights: its printed strength and the strength of each
+    Blessing on it, newest first (None for a token that does not fight)."""
     t = st.tokens[serial]
     assert t is not None
     k, base = st.tok(t[T_PLAYER], t[T_TID])
     if k not in FIGHTERS:
-        return None, ()
-    blessings: list[Bonus] = []
+        return None
+    blessings: list[int] = []
     bl = t[T_BLESSED]
     while bl >= 0:
         bt = st.tokens[bl]
         if bt is None:
             break
-        blessings.append(Bonus("Blessing", st.tok(bt[T_PLAYER], bt[T_TID])[1]))
+        blessings.append(st.tok(bt[T_PLAYER], bt[T_TID])[1])
         bl = bt[T_BLESSED]
-    return TokenStrength(token_words(st.label(t[T_PLAYER], t[T_TID])), base), tuple(blessings)
+    return base, tuple(blessings)
 
 
 def strength(st: Position, serial: int) -> int:
     """Strength of board token `serial` with the Blessings on it (0 for non-fighters):
     the sum of `token_parts`."""
-    fighter, blessings = token_parts(st, serial)
-    if fighter is None:
-        return 0
-    return fighter.strength + sum(b.strength for b in blessings)
+    parts = token_parts(st, serial)
+    return 0 if parts is None else parts[0] + sum(parts[1])
+
+
+DEFENCE_ITEMS = (
+    "printed defence",
+    "Phoenix ignores a capital's printed defence",
+    "face-up control tokens",
+    "Crab's face-up tokens count twice",
+    "defence token",
+)
+"""What each number of `defence_numbers` is, in words (`Bonus.what`)."""
+
+
+def defence_numbers(st: Position, prov: int, attacker: int) -> tuple[int, int, int, int, int]:
+    """The defence bonus of `prov` against `attacker` (-1: an ordinary attacker), item by
+    item as `DEFENCE_ITEMS` names them: printed defense, minus it again for Phoenix
+    attacking a capital, face-up control tokens, the same again for Crab's, the defense
+    token."""
+    printed = st.board.defense[prov]
+    phoenix = 0
+    if printed and attacker >= 0 and st.clans[attacker] == PHOENIX and st.board.capital[prov] >= 0:
+        phoenix = -printed
+    owner = st.ctrl_owner[prov]
+    up = st.ctrl_up[prov] if owner >= 0 else 0
+    crab = up if up and st.clans[owner] == CRAB else 0
+    return printed, phoenix, up, crab, SPECIAL_DEFENSE[st.special[prov]]
 
 
 def defence_parts(st: Position, prov: int, attacker: int) -> tuple[Bonus, ...]:
-    """The defence bonus of `prov` against `attacker` (-1: an ordinary attacker), item by
-    item: printed defense (Phoenix ignores a capital's), face-up control tokens (Crab's
-    count twice) and the defense token."""
-    parts: list[Bonus] = []
-    printed = st.board.defense[prov]
-    if printed:
-        parts.append(Bonus("printed defence", printed))
-        if attacker >= 0 and st.clans[attacker] == PHOENIX and st.board.capital[prov] >= 0:
-            parts.append(Bonus("Phoenix ignores a capital's printed defence", -printed))
-    owner = st.ctrl_owner[prov]
-    up = st.ctrl_up[prov] if owner >= 0 else 0
-    if up:
-        parts.append(Bonus("face-up control tokens", up))
-        if st.clans[owner] == CRAB:
-            parts.append(Bonus("Crab's face-up tokens count twice", up))
-    special = SPECIAL_DEFENSE[st.special[prov]]
-    if special:
-        parts.append(Bonus("defence token", special))
-    return tuple(parts)
+    """`defence_numbers` as the bonuses of a battle record (the items that count)."""
+    numbers = defence_numbers(st, prov, attacker)
+    return tuple(Bonus(what, n) for what, n in zip(DEFENCE_ITEMS, numbers, strict=True) if n)
 
 
 def defense_bonus(st: Position, prov: int, attacker: int) -> int:
     """Printed defense, face-up control tokens (Crab x2) and defense tokens of `prov`
-    as they count against `attacker` (the sum of `defence_parts`)."""
-    return sum(b.strength for b in defence_parts(st, prov, attacker))
+    as they count against `attacker` (the sum of `defence_numbers`)."""
+    return sum(defence_numbers(st, prov, attacker))
 
 
 def lead_attacker(st: Position, attack: Mapping[int, int]) -> int:
@@ -172,55 +178,65 @@ def fight(
     st: Position, prov: int, serials: list[int], lion_bluff: int
 ) -> tuple[Battle | None, int, bool]:
     """The battle of `prov` among board tokens `serials` (with Lion's bluff `lion_bluff`
-    or -1): (its record, or None when nobody attacks; the clan holding it after; whether
-    it counts as defended). The sides are itemised first; the result is decided from
-    their totals."""
+    or -1): (its record when someone listens and somebody attacks; the clan holding it
+    after; whether it counts as defended). Every side is itemised first (tokens, the
+    Blessings on them, Lion's bluff, the defence bonuses); the result is decided from the
+    sums of those items, and the record is written from the same items."""
     d = st.ctrl_owner[prov]
-    fighters: dict[int, list[TokenStrength]] = {}
-    bonuses: dict[int, list[Bonus]] = {}
+    tokens: dict[int, list[tuple[int, int]]] = {}  # player: [(serial, printed strength)]
+    bonuses: dict[int, list[tuple[str, int]]] = {}  # player: [(what, strength)]
     own_fighter = False
     for s in serials:
         p = st.tokens[s][T_PLAYER]  # type: ignore[index]
-        fighter, blessings = token_parts(st, s)
-        fighters.setdefault(p, [])
-        bonuses.setdefault(p, [])
-        if fighter is not None:
-            fighters[p].append(fighter)
-            bonuses[p].extend(blessings)
+        mine = tokens.setdefault(p, [])
+        extra = bonuses.setdefault(p, [])
+        parts = token_parts(st, s)
+        if parts is not None:
+            mine.append((s, parts[0]))
+            extra.extend(("Blessing", n) for n in parts[1])
             own_fighter = own_fighter or p == d
     if lion_bluff >= 0 and st.tokens[lion_bluff] is not None:
-        bonuses.setdefault(d, []).append(Bonus("Lion's bluff", LION_BLUFF))
-        fighters.setdefault(d, [])
-    attackers = {
-        p: Side.of(clan_words(st.clans[p]), tuple(fighters[p]), tuple(bonuses[p]))
-        for p in sorted(fighters)
+        tokens.setdefault(d, [])
+        bonuses.setdefault(d, []).append(("Lion's bluff", LION_BLUFF))
+    attack = {
+        p: sum(n for _, n in tokens[p]) + sum(n for _, n in bonuses[p])
+        for p in sorted(tokens)
         if p != d
     }
-    if not attackers:
+    if not attack:
         return None, d, own_fighter
-    lead = lead_attacker(st, {p: side.total for p, side in attackers.items()})
-    against = lead if lead >= 0 else next(iter(attackers))
-    defender = Side.of(
-        holder_words(st, d),
-        tuple(fighters.get(d, ())),
-        (*bonuses.get(d, ()), *defence_parts(st, prov, against)),
-    )
+    lead = lead_attacker(st, attack)
+    against = lead if lead >= 0 else next(iter(attack))
+    numbers = defence_numbers(st, prov, against)
+    defence = sum(n for _, n in tokens.get(d, ())) + sum(n for _, n in bonuses.get(d, ()))
+    defence += sum(numbers)
     winner = d
+    if lead >= 0 and conquers(st, prov, lead, attack[lead], defence):
+        winner = lead
+    if st.events is None:
+        return None, winner, True
     if lead < 0:
         decided = "the highest attackers tied, so nobody conquers"
-    elif conquers(st, prov, lead, attackers[lead].total, defender.total):
-        winner = lead
-        tie = attackers[lead].total == defender.total
-        decided = "Crane wins ties" if tie else "the attack was stronger"
-    elif attackers[lead].total == defender.total:
+    elif winner == lead:
+        decided = "Crane wins ties" if attack[lead] == defence else "the attack was stronger"
+    elif attack[lead] == defence:
         decided = "the defender wins ties"
     else:
         decided = "the defence was stronger"
+
+    def side(p: int, more: tuple[Bonus, ...] = ()) -> Side:
+        return Side.of(
+            holder_words(st, p),
+            tuple(TokenStrength(token_facts(st, s)[1], n) for s, n in tokens.get(p, ())),
+            (*(Bonus(what, n) for what, n in bonuses.get(p, ())), *more),
+        )
+
+    items = tuple(Bonus(w, n) for w, n in zip(DEFENCE_ITEMS, numbers, strict=True) if n)
     record = Battle(
         st.round,
         province_words(st, prov),
-        tuple(attackers.values()),
-        defender,
+        tuple(side(p) for p in attack),
+        side(d, items),
         holder_words(st, winner),
         "",  # filled in once the result is carried out
         decided,
