@@ -745,6 +745,7 @@ class GameController(QObject):
         more = len(self._steps) - 1
         screen.step_count.setText(f"{more} more step{'s' if more != 1 else ''}" if more else "")
         screen.turn.setText("Resolution")
+        self._refresh_players(step.state)  # the panels as of the step shown
         self.view.show_state(self.session, self.viewer, False)
         self.view.show_step(step)
 
@@ -755,6 +756,7 @@ class GameController(QObject):
             self._steps.pop(0)
         if not self._steps:
             self.view.show_step(None)
+            self._refresh_players()
         self.session.autosave()  # the save shows the next step, or none
         self._advance()
 
@@ -766,6 +768,7 @@ class GameController(QObject):
         self._steps = []
         self.view.skip_animation()
         self.view.show_step(None)
+        self._refresh_players()
         self.session.autosave()
         self._advance()
 
@@ -796,8 +799,8 @@ class GameController(QObject):
             self.status.emit("That line happened nowhere in particular on the board.")
 
     # side panel ------------------------------------------------------------------------
-    def _refresh_players(self) -> None:
-        state = self.session.state
+    def _refresh_players(self, state: Any = None) -> None:
+        state = state if state is not None else self.session.state
         self.screen.players.clear()
         for player, seat in enumerate(self.session.seats):
             who = seat.name or ("You" if seat.is_human else f"AI {seat.bot.partition('@')[0]}")

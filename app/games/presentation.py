@@ -39,6 +39,7 @@ class ResolutionStep:
     lines: tuple[str, ...]
     highlight: tuple[str, ...] = ()  # board items (province ids) the step is about
     payload: Any = None  # game-specific data for the view (e.g. the revealed board)
+    state: Any = None  # the game as of this step, for the panels (None: the session's)
 
 
 @dataclass(frozen=True, slots=True)

@@ -101,6 +101,7 @@ def resolution_beats(resolution: Resolution, viewer: int) -> list[Beat]:
             tuple(_rich(text) for text, _ in lines),
             highlight,
             StepShow(resolution, facts, previous, viewer),
+            facts.state,
         )
         beats.append(Beat(log, step))
         previous = facts.picture

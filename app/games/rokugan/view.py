@@ -294,7 +294,12 @@ class RokuganView(PickTreeView):
         self.board.fit()
 
     def _state(self) -> RokuganState:
+        """The game as of what the board shows: during a resolution step, the game right
+        after that step (the engine's, `StepFacts.state`); else the session's."""
         assert self._session is not None
+        show = self._step.payload if self._step is not None else None
+        if isinstance(show, StepShow) and show.facts.state is not None:
+            return show.facts.state
         return self._session.state  # type: ignore[return-value]
 
     def _redraw(self) -> None:
