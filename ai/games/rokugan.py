@@ -80,6 +80,7 @@ from engine.rokugan.position import (
     T_SLOT,
     T_TID,
 )
+from engine.rokugan.resolution import raid_condition
 from engine.rokugan.state import RokuganState
 
 _FIGHTERS = (ARMY, NAVY, SHINOBI)
@@ -369,7 +370,7 @@ class RokuganAdapter(GameAdapter):
         if kind == RAID:
             if d < 0 or d == me:
                 return -1.0, q
-            if not any(owner[r] == me for r in b.neighbors[q]):
+            if raid_condition(st, me, q) is None:  # the engine's rule
                 return -1.0, q
             return (worth * (0.8 if d == scene.leader else 0.5)) - 1.0, q
         if d == me:

@@ -8,8 +8,13 @@ of rivals as the search drew them), never in the true state:
 - an attack (or a Blessing on one) says in how many worlds the province is taken;
 - a Raid in how many worlds the province is scorched; Diplomacy what it shields;
 - an objective how often players dealt it met it in measured games (`_OBJECTIVE_ODDS`);
-- a control token the province's flowers; a card the projected honor before and after
-  (the evaluation's own projection, mean over the worlds).
+- a control token the province's flowers; a card or a pass the player's margin before
+  and after, in the hint's own unit: honor, the player's projected honor minus the best
+  rival's (the evaluation the search values moves by, mean over the worlds), so it is
+  the same number the hint's "expected honor over the next best" compares.
+
+Tokens and places are named as a player sees them ("Crab's face-down token on the
+Kazahaya → Fujikaze border", "your Army 3 in Kanaiso"), never by a board serial.
 """
 
 from __future__ import annotations
@@ -31,10 +36,13 @@ from engine.rokugan.data import (
     OBJECTIVES,
     RAID,
     SCORCHED,
+    TOKEN_LABELS,
 )
 from engine.rokugan.position import PH_PLACE, PH_SWAP
 
 _SMALL = {"of", "the", "a", "an", "to", "in", "on"}
+_MARGIN = "your projected honor minus the best rival's"
+"""The one unit hints speak in: what the search values a move by (`evaluate`)."""
 
 
 def pretty(identifier: str) -> str:
@@ -75,22 +83,47 @@ def _target(observation: Any, where: str) -> int | None:
     return None if slot is None else board.slot_target[slot]
 
 
-def where_words(observation: Any, where: str) -> str:
-    """A place in words: 'Kanaiso', 'the border Kazahaya → Fujikaze', 'the coast of X'."""
+def token_at_words(observation: Any, serial: int, names: Sequence[str] | None = None) -> str:
+    """Board token `serial` as the player sees it: whose it is, what it is when known,
+    where it lies ("Crab's face-down token on the border Kazahaya → Fujikaze")."""
     board = _board(observation)
-    names = {p.id: p.name for p in board.graph.provinces}
-    if where.startswith("#"):
-        q = _target(observation, where)
-        return f"token {where}" + (f" in {_name(board, q)}" if q is not None else "")
+    tokens = observation.board_tokens
+    bt = tokens[serial] if 0 <= serial < len(tokens) else None
+    if bt is None:
+        return "a token no longer on the board"
+    player, slot, _up, host, _blessed, tid = bt
+    me = observation.player
+    whose = "your" if player == me else f"{_clan(observation, player, names)}'s"
+    clans = observation._base[2]
+    what = token_words(TOKEN_LABELS[clans[player]][tid]) if tid >= 0 else "face-down token"
+    seen: set[int] = set()
+    while slot < 0 and 0 <= host < len(tokens) and tokens[host] is not None and host not in seen:
+        seen.add(host)
+        slot, host = tokens[host][1], tokens[host][3]
+    if slot < 0:
+        return f"{whose} {what}"
+    place = where_words(observation, board.slot_text[slot])
+    preposition = "in" if slot < board.n else "off" if board.is_coastal_slot(slot) else "on"
+    return f"{whose} {what} {preposition} {place}"
+
+
+def where_words(observation: Any, where: str, names: Sequence[str] | None = None) -> str:
+    """A place in words: 'Kanaiso', 'the border Kazahaya → Fujikaze', 'the coast of X',
+    or a board token ('#N') by whose it is, what and where (`token_at_words`)."""
+    board = _board(observation)
+    provinces = {p.id: p.name for p in board.graph.provinces}
+    if where.startswith("#") and where[1:].isdigit():
+        return token_at_words(observation, int(where[1:]), names)
+    names_of = provinces
     if "|" in where:
         pair, _, target = where.partition(" ->")
         a, b = pair.split("|")
         source = b if target == a else a
-        return f"the border {names.get(source, source)} → {names.get(target, target)}"
+        return f"the border {names_of.get(source, source)} → {names_of.get(target, target)}"
     slot = board.slot_by_text.get(where)
     if slot is not None and board.is_coastal_slot(slot):
         return f"the coast of {_name(board, board.slot_target[slot])}"
-    return names.get(where, where)
+    return names_of.get(where, where)
 
 
 def _owner_after(world: GameState, action: Any, q: int) -> tuple[int, int]:
@@ -119,15 +152,16 @@ def _threats(worlds: list[GameState], me: int) -> dict[int, float]:
     return {q: v / max(1, len(worlds)) for q, v in totals.items()}
 
 
-def _projected(worlds: list[GameState], me: int, action: Any = None) -> float:
-    """`me`'s projected honor (the evaluation's projection), mean over the worlds, after
-    `action` when one is given."""
+def _margin(worlds: list[GameState], me: int, action: Any = None) -> float:
+    """`me`'s projected honor minus the best rival's (the evaluation the search values
+    moves by), mean over the worlds, after `action` when one is given."""
     total = 0.0
     for world in worlds:
         if action is not None:
             world.apply(action)
         try:
-            total += SEARCH_ADAPTER.projected(world)[me]  # type: ignore[arg-type]
+            values = SEARCH_ADAPTER.projected(world)  # type: ignore[arg-type]
+            total += values[me] - max(v for p, v in enumerate(values) if p != me)
         finally:
             if action is not None:
                 world.undo()
@@ -150,19 +184,19 @@ class RokuganExplainer(Explainer):
         if isinstance(action, A.ReturnToken):
             return f"return {token_words(action.token)} to the pool"
         if isinstance(action, A.Place):
-            return f"{token_words(action.token)} on {where_words(observation, action.where)}"
+            return f"{token_words(action.token)} on {where_words(observation, action.where, names)}"
         if isinstance(action, A.Animate):
-            where = where_words(observation, action.where)
+            where = where_words(observation, action.where, names)
             return f"animate {token_words(action.token)} on {where}"
         if isinstance(action, A.PlayCard):
-            targets = ", ".join(where_words(observation, t) for t in action.targets)
+            targets = ", ".join(where_words(observation, t, names) for t in action.targets)
             return f"play {pretty(action.card)}" + (f" on {targets}" if targets else "")
         if isinstance(action, A.SendToken):
             return f"send {token_words(action.token)} to the {action.to}"
         if isinstance(action, (A.Peek, A.Look)):
-            return f"look at {where_words(observation, action.target)}"
+            return f"look at {where_words(observation, action.target, names)}"
         if isinstance(action, A.Discard):
-            return f"discard {where_words(observation, action.target)}"
+            return f"discard {where_words(observation, action.target, names)}"
         if isinstance(action, A.Swap):
             return f"swap {action.first} and {action.second}"
         if isinstance(action, A.Skip):
@@ -198,18 +232,18 @@ class RokuganExplainer(Explainer):
             return f"takes {_name(board, q)}{where}, worth {worth}"
         look = _looked_at(action)
         if look is not None:
+            token = where_words(observation, look, names)
             q = _target(observation, look)
             if q is None:
-                return f"looks at token {look}"
+                return f"looks at {token}"
             whose = "your province " if observation.public[1][q] == me else ""
-            return f"looks at the unknown token {look} aimed at {whose}{_name(board, q)}"
+            return f"looks at {token}, aimed at {whose}{_name(board, q)}"
         if isinstance(action, A.Pass):
-            before = _projected(worlds, me)
-            return f"keeps your cards for a later round (projected honor {before:.1f})"
-        before = _projected(worlds, me)
-        after = _projected(worlds, me, action)
-        what = self.describe(observation, action, names)
-        return f"{what}: your projected honor {before:.1f} → {after:.1f}"
+            now = _margin(worlds, me)
+            return f"keeps your cards for a later round ({_MARGIN} now {now:+.1f})"
+        before = _margin(worlds, me)
+        after = _margin(worlds, me, action)
+        return f"{_MARGIN}: {before:+.1f} → {after:+.1f} honor ({after - before:+.1f})"
 
     def _placement(
         self,
@@ -229,8 +263,8 @@ class RokuganExplainer(Explainer):
         total = len(worlds)
         if kind == BLUFF:
             return (
-                f"a bluff on {where_words(observation, action.where)}: it keeps a real token "
-                "in hand, and rivals cannot tell it from one"
+                f"a bluff on {where_words(observation, action.where, names)}: it keeps a real "
+                "token in hand, and rivals cannot tell it from one"
             )
         if kind == DIPLOMACY:
             return f"makes {province} peaceful for good: no battle there this round"

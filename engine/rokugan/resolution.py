@@ -113,19 +113,23 @@ HOST_GONE = "its host is gone"
 
 
 def raid_works(st: Position, serial: int) -> str | None:
-    """Step 3: why raid token `serial` works (its owner controls a neighbouring province,
-    or has a Shinobi in the raided province), None when it does not."""
+    """Step 3: why raid token `serial` works, None when it does not (`raid_condition`)."""
     t = st.tokens[serial]
     assert t is not None
-    p, q = t[T_PLAYER], t[T_SLOT]
-    if any(st.ctrl_owner[r] == p for r in st.board.neighbors[q]):
+    return raid_condition(st, t[T_PLAYER], t[T_SLOT])
+
+
+def raid_condition(st: Position, player: int, q: int) -> str | None:
+    """Why a Raid of `player` in province `q` would work on this board (its owner
+    controls a neighbouring province, or has a Shinobi there), None when it would not."""
+    if any(st.ctrl_owner[r] == player for r in st.board.neighbors[q]):
         return "its clan controls a neighbouring province"
     for u in st.tokens:
         if (
             u is not None
-            and u[T_PLAYER] == p
+            and u[T_PLAYER] == player
             and u[T_SLOT] == q
-            and st.tok(p, u[T_TID])[0] == SHINOBI
+            and st.tok(player, u[T_TID])[0] == SHINOBI
         ):
             return "its clan has a Shinobi there"
     return None

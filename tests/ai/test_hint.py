@@ -260,7 +260,10 @@ def test_a_look_is_suggested_by_rule_and_says_so() -> None:
     # Then the scout looks at the unknown token aimed at Crab_3, by rule
     assert str(hint.action) == "card scout #0"
     assert hint.analysis.how == "rule"
-    assert hint.reason.startswith("looks at the unknown token #0 aimed at your province Crab_3")
+    assert hint.reason.startswith(
+        "looks at Scorpion's face-down token on the border Scorp_1 → Crab_3, aimed at your "
+        "province Crab_3"
+    )
 
 
 def test_a_single_legal_move_is_the_hint_without_a_search() -> None:

@@ -33,11 +33,11 @@ from app.games.rokugan.resolution import (
     StepFacts,
     analyse,
 )
+from engine.rokugan.battles import LION_BLUFF
 from engine.rokugan.data import (
     BLESSING,
     BLUFF_TID,
     INITIATIVE_NAMES,
-    LION,
     OBJECTIVES,
     PEACE,
 )
@@ -186,18 +186,14 @@ def _bluffs(resolution: Resolution, facts: StepFacts, tell: Teller) -> Lines:
             lines.append((f"{upper(tell.token(s))} is discarded: {removal.problem}.", places))
         elif removal.reason == HOST_GONE:
             lines.append((f"{upper(tell.token(s))} goes with its host.", places))
+    # a bluff the engine left on the board after step 2 is Lion's, defending its province
     for s, t in enumerate(state.tokens):
-        if (
-            t is not None
-            and s not in removed
-            and t[T_TID] == BLUFF_TID
-            and state.clans[t[T_PLAYER]] == LION
-        ):
+        if t is not None and s not in removed and t[T_TID] == BLUFF_TID:
             key = tell.slot_key(s)
             lines.append(
                 (
                     f"{upper(tell.token(s))} stays: a Lion bluff defending its own "
-                    "province adds 2 to the defence.",
+                    f"province adds {LION_BLUFF} to the defence.",
                     (key,) if key else (),
                 )
             )

@@ -1,0 +1,62 @@
+"""Rokugan hints speak as a player would: tokens and places by whose, what and where
+(never a board serial), and numbers in one unit, honor, that the text names and that
+add up."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from ai.games.rokugan_hint import EXPLAINER
+from engine.registry import get_game
+from tests.engine.rokugan.fixtures import rokugan_graph
+
+
+def placement_states(seed: int, count: int):
+    """States of a seeded random 4-player game with tokens on the board and cards to play."""
+    state = get_game("rokugan").new_game(4, seed, {}, rokugan_graph())
+    rng = random.Random(seed)
+    found = []
+    while not state.is_terminal() and len(found) < count:
+        if state.phase == 4 and any(t is not None for t in state.tokens):
+            found.append(state.clone())
+        state.apply(rng.choice(state.legal_actions()))
+    return found
+
+
+def test_every_move_is_described_without_a_serial() -> None:
+    # Given placement decisions with tokens on the board (Blessings, looks, cards on them)
+    described = 0
+    for state in placement_states(3, 25):
+        seen = state.observation(state.current_player())
+        for action in state.legal_actions():
+            # When a move is put in words
+            words = EXPLAINER.describe(seen, action, None)
+            described += 1
+            # Then no board serial shows, and a token on the board is named by its owner
+            assert not re.search(r"#\d", words), words
+            if "#" in str(action):
+                assert "'s " in words or "your " in words, words
+    assert described > 100
+
+
+def test_a_cards_reason_is_in_honor_and_adds_up() -> None:
+    # Given a decision where a card may be played, and worlds drawn from the observation
+    for state in placement_states(5, 60):
+        cards = [a for a in state.legal_actions() if type(a).__name__ == "PlayCard"]
+        cards = [a for a in cards if a.card not in ("scout",)]
+        if cards:
+            break
+    else:
+        raise AssertionError("no card to play in the sampled game")
+    me = state.current_player()
+    seen = state.observation(me)
+    rng = random.Random(1)
+    worlds = [seen.determinize(rng) for _ in range(4)]
+    # When the card's reason is told
+    reason = EXPLAINER.reason(seen, cards[0], worlds, None)
+    # Then it names its unit and its before, after and change agree
+    assert "projected honor minus the best rival's" in reason and "honor" in reason
+    before, after, change = (float(x) for x in re.findall(r"[+-]\d+\.\d", reason)[:3])
+    assert abs((after - before) - change) <= 0.11
+    assert not re.search(r"#\d|@\d", reason)
