@@ -4,6 +4,7 @@ The rule functions append these to `Position.events` while it is a list (`apply_
 or a caller that sets it on a clone, as the app does for a stepped resolution), in the
 order the rulebook resolves things:
 
+* upkeep: `Upkeep` (initiative card, first player, Ronin, hands drawn up);
 * decisions: `Decision` (every action of a player: objective, control, card, placement,
   swap, pass), with the action's text and, for a placed token, its place in words;
 * resolution step 1: a `Reveal` per token turned face up;
@@ -98,6 +99,18 @@ class Decision(Event):
     phase: str
     action: str
     place: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Upkeep(Event):
+    """The upkeep of a round: the initiative card drawn (none in round 1), the first
+    player, the clans playing as Ronin, every clan's tokens in hand after drawing up."""
+
+    kind: ClassVar[str] = "upkeep"
+    initiative: str
+    first: str
+    ronin: tuple[str, ...]
+    hand_counts: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,10 +25,12 @@ from engine.rokugan.data import (
     CLANS,
     DRAGON,
     HAND_SIZE,
+    INITIATIVE_NAMES,
     MASTER_OF_GOVERNANCE,
     MASTER_OF_TACTICS,
     TOKENS_PER_CLAN,
 )
+from engine.rokugan.events import Upkeep, holder_words
 from engine.rokugan.position import HAND, POOL, Position
 from engine.rokugan.scoring import cards_count
 from engine.rokugan.tokens import hand_labels, hand_tid, move
@@ -49,11 +51,13 @@ def mix(a: int, b: int) -> int:
 def begin_round(st: Position) -> None:
     """Upkeep steps 1-2: the new first player, Ronin, and every hand drawn up."""
     n = st.n
+    initiative = ""
     if st.round > 1 and st.deck:
         card = st.deck[0]
         st.deck = st.deck[1:]
         st.revealed = (*st.revealed, card)
         st.first = initiative_winner(st, card)
+        initiative = INITIATIVE_NAMES[card].replace("_", " ")
     st.fp_card_used = 0
     st.peek_used = 0
     for p in range(n):
@@ -71,6 +75,10 @@ def begin_round(st: Position) -> None:
             tid = pool[mix(st.chance_seed, st.draws) % len(pool)]
             st.draws += 1
             move(st, p, tid, HAND)
+    if st.events is not None:
+        ronin = tuple(holder_words(st, p) for p in range(n) if st.ronin[p])
+        hands = tuple(st.hand_count)
+        st.events.append(Upkeep(st.round, initiative, holder_words(st, st.first), ronin, hands))
 
 
 def initiative_winner(st: Position, card: int) -> int:

@@ -274,3 +274,23 @@ def test_listening_changes_nothing_and_clones_do_not_listen() -> None:
         assert a.key() == b.key()
         assert a.events is None and a.clone().events is None
     assert honor_parts(a, 0) is not None
+
+
+def test_a_whole_told_game_has_an_upkeep_a_round_and_scores_at_the_end() -> None:
+    # Given a seeded random game applied with apply_told
+    graph = rokugan_graph()
+    st = RokuganState.new(4, 21, None, graph)
+    rng = random.Random(21)
+    records = []
+    while not st.is_terminal():
+        records.extend(st.apply_told(rng.choice(st.legal_actions())))
+    # Then every round begins with its upkeep, every decision is told, the game ends scored
+    assert [r.round for r in records if r.kind == "upkeep"] == [1, 2, 3, 4, 5]
+    assert sum(1 for r in records if r.kind == "decision") == len(st.history)
+    scores = only(records, Score)
+    assert [s.honor for s in scores] == st.honor()
+    assert records[-len(scores) :] == scores
+    # and every record reads as JSON with its kind and round
+    for r in records:
+        data = r.to_json()
+        assert data["kind"] == r.kind and data["round"] == r.round
