@@ -54,6 +54,14 @@ def test_the_story_names_things_never_serials_and_the_board_matches_the_engine(g
                 assert list(facts.picture.owner) == list(facts.state.ctrl_owner)
                 for battle in facts.battles:
                     assert battle.winner == facts.state.ctrl_owner[battle.province]
+                    # and its tally (the board's tooltip) itemises every side
+                    tally = battle.tally()
+                    for p, total in battle.totals:
+                        side = battle.side(p)
+                        assert f"with {side.tally()}" in tally
+                        assert total == sum(t.strength for t in side.tokens) + sum(
+                            b.strength for b in side.bonuses
+                        )
             # and the retold board ends where the engine ended
             final = result.steps[-1].picture
             assert list(final.owner) == list(after.ctrl_owner)

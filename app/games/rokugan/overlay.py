@@ -290,7 +290,7 @@ class BoardOverlay(QObject):
             mark = _group([*attack, *defend], gap)
         mark.setPos(self.scene.centre_point(state.board.ids[q]))
         mark.setZValue(55)
-        mark.setToolTip(battle_tally(battle))
+        mark.setToolTip(battle.tally())
         return mark
 
     def _total_pill(
@@ -570,15 +570,3 @@ def _status_tip(state: RokuganState, picture: Picture, q: int) -> str:
     if picture.special[q]:
         lines.append(f"Special token: {narrate.special_name(picture.special[q])}")
     return "\n".join(lines)
-
-
-def battle_tally(battle: Battle) -> str:
-    """A battle's totals itemised, as the engine's record adds them up: "Battle for
-    Kanaiso: Scorpion attacks with 9: Army 4, Shinobi 3, Blessing +2; Crab defends with
-    3: printed defence +2, face-up control tokens +1; Scorpion holds it"."""
-    record = battle.record
-    attacks = [f"{side.clan} attacks with {side.tally()}" for side in record.attackers]
-    defender = record.defender.clan or "Nobody"
-    lines = [*attacks, f"{defender} defends with {record.defender.tally()}"]
-    holder = record.control_after or "nobody"
-    return f"Battle for {record.province}: " + "; ".join(lines) + f"; {holder} holds it"

@@ -74,6 +74,17 @@ class Battle:
         """The strength `player` brought (the defender's with the defence bonuses)."""
         return self.side(player).total
 
+    def tally(self) -> str:
+        """The battle itemised, as the engine's record adds it up: "Battle for Kanaiso:
+        Scorpion attacks with 9: Army 4, Shinobi 3, Blessing +2; Crab defends with 3:
+        printed defence +2, face-up control tokens +1; Scorpion holds it"."""
+        record = self.record
+        sides = [f"{side.clan} attacks with {side.tally()}" for side in record.attackers]
+        defender = record.defender.clan or "Nobody"
+        sides.append(f"{defender} defends with {record.defender.tally()}")
+        holder = record.control_after or "nobody"
+        return f"Battle for {record.province}: " + "; ".join(sides) + f"; {holder} holds it"
+
     @property
     def totals(self) -> tuple[tuple[int, int], ...]:
         """(player, total) of the defender (if any) and every attacker."""
