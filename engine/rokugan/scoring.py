@@ -69,31 +69,56 @@ def honor(st: Position) -> list[int]:
     return result
 
 
-def honor_parts(st: Position, player: int) -> tuple[Bonus, ...]:
-    """`player`'s honor item by item, as `honor` counts it: each province's flowers,
-    honor and defence tokens and face-up control tokens, each territory, the objective."""
+FLOWERS, FACE_UP, TOKENS, TERRITORIES, OBJECTIVE = range(5)
+HONOR_KINDS = (
+    "flowers",
+    "face-up control tokens",
+    "honor and defence tokens",
+    "territories",
+    "objective",
+)
+"""The kinds of honor, in the order of `honor_breakdown`."""
+
+
+def honor_items(st: Position, player: int) -> list[tuple[int, str, int]]:
+    """`player`'s honor item by item, as `honor` counts it: (kind from `HONOR_KINDS`,
+    what in words, honor) for each province's flowers, honor and defence tokens and
+    face-up control tokens (none in the Shadowlands), each territory, the objective."""
     b = st.board
-    parts: list[Bonus] = []
+    items: list[tuple[int, str, int]] = []
     for q in range(b.n):
         if st.ctrl_owner[q] != player or b.shadowlands[q]:
             continue
         name = province_words(st, q)
         if b.flowers[q]:
-            parts.append(Bonus(f"{name}: flowers", b.flowers[q]))
+            items.append((FLOWERS, f"{name}: flowers", b.flowers[q]))
         extra = SPECIAL_HONOR[st.special[q]]
         if extra:
             what = "honor" if SPECIAL_NAMES[st.special[q]].startswith("honor") else "defence"
-            parts.append(Bonus(f"{name}: {what} token", extra))
+            items.append((TOKENS, f"{name}: {what} token", extra))
         if st.ctrl_up[q]:
-            parts.append(Bonus(f"{name}: face-up control tokens", st.ctrl_up[q]))
+            items.append((FACE_UP, f"{name}: face-up control tokens", st.ctrl_up[q]))
     for t in range(len(b.territory_ids)):
         if not b.territory_shadowlands[t] and territory_controller(st, t) == player:
-            parts.append(Bonus(f"territory {b.graph.territories[t].name}", 5))
+            items.append((TERRITORIES, f"territory {b.graph.territories[t].name}", 5))
     o = st.objective[player]
     if o >= 0 and objective_met(st, player, o):
         what = OBJECTIVES[o][0].replace("_", " ")
-        parts.append(Bonus(f"objective: {what}", OBJECTIVES[o][1]))
-    return tuple(parts)
+        items.append((OBJECTIVE, f"objective: {what}", OBJECTIVES[o][1]))
+    return items
+
+
+def honor_parts(st: Position, player: int) -> tuple[Bonus, ...]:
+    """`honor_items` as the parts of a `Score` record."""
+    return tuple(Bonus(what, n) for _, what, n in honor_items(st, player))
+
+
+def honor_breakdown(st: Position, player: int) -> tuple[int, ...]:
+    """`player`'s honor per kind of `HONOR_KINDS` (the sums of `honor_items`)."""
+    sums = [0] * len(HONOR_KINDS)
+    for kind, _, n in honor_items(st, player):
+        sums[kind] += n
+    return tuple(sums)
 
 
 def objective_met(st: Position, player: int, objective: int) -> bool:

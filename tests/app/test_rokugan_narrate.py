@@ -105,3 +105,25 @@ def test_objectives_and_cards_are_told_in_the_maps_own_words(graph) -> None:
     words = narrate.objective_text(state, keep.objective)
     assert words in narrate.describe_action(before, keep, state, me, me).text
     assert words not in narrate.describe_action(before, keep, state, me, other).text
+
+
+def test_the_score_table_adds_up_to_the_engines_honor_shadowlands_included() -> None:
+    # Given Crab holding a Shadowlands province with face-up tokens and an honor token
+    from engine.rokugan.state import RokuganState
+    from tests.engine.rokugan.fixtures import position
+
+    st: RokuganState = position(
+        """
+        clans crab lion
+        control crab SL_N up=2
+        special SL_N honor2
+        control crab CRAB_1
+        control lion LION_C up=1
+        special LION_C honor2
+        """
+    )
+    # When the score table's row is made
+    rows = [narrate.score_breakdown(st, p) for p in range(st.n)]
+    # Then each row's total is the engine's honor and its parts add up to it
+    assert [row[-1] for row in rows] == st.honor()
+    assert all(sum(row[:-1]) == row[-1] for row in rows)

@@ -21,11 +21,11 @@ from engine.rokugan.data import (
     NAVY,
     OBJECTIVES,
     SHINOBI,
-    SPECIAL_HONOR,
     SPECIAL_NAMES,
     TERRITORY_CARD_TEXT,
 )
 from engine.rokugan.requirements import map_deal
+from engine.rokugan.scoring import honor_breakdown
 from engine.rokugan.state import (
     PH_CARDS,
     PH_CONTROL,
@@ -535,26 +535,9 @@ SCORE_COLUMNS = (
 
 def score_breakdown(state: RokuganState, player: int) -> tuple[int, ...]:
     """(flowers, face-up control tokens, honor/defense tokens, territories, objective,
-    total) of `player` by the end-of-game scoring."""
-    b = state.board
-    flowers = up = special = 0
-    for q in range(b.n):
-        if state.ctrl_owner[q] != player:
-            continue
-        flowers += b.flowers[q]
-        special += SPECIAL_HONOR[state.special[q]]
-        if not b.shadowlands[q]:
-            up += state.ctrl_up[q]
-    territories = 0
-    for t in range(len(b.territory_ids)):
-        if not b.territory_shadowlands[t] and state.territory_controller(t) == player:
-            territories += 5
-    objective = state.objective[player]
-    earned = (
-        OBJECTIVES[objective][1] if objective >= 0 and state.objective_met(player, objective) else 0
-    )
-    total = flowers + up + special + territories + earned
-    return (flowers, up, special, territories, earned, total)
+    total) of `player` by the end-of-game scoring (the engine's `honor_breakdown`)."""
+    parts = honor_breakdown(state, player)
+    return (*parts, sum(parts))
 
 
 def honor_by_round(state: RokuganState) -> list[list[float]]:

@@ -294,3 +294,19 @@ def test_a_whole_told_game_has_an_upkeep_a_round_and_scores_at_the_end() -> None
     for r in records:
         data = r.to_json()
         assert data["kind"] == r.kind and data["round"] == r.round
+
+
+@pytest.mark.parametrize("seed", [2, 9])
+def test_honor_by_kind_adds_up_to_the_honor(seed: int) -> None:
+    # Given the positions of a seeded random game (the Shadowlands give no honor)
+    from engine.rokugan.scoring import honor_breakdown
+
+    st = RokuganState.new(5, seed, None, rokugan_graph())
+    rng = random.Random(seed)
+    while not st.is_terminal():
+        st.apply(rng.choice(st.legal_actions()))
+        # Then every clan's honor by kind and item by item sums to its honor
+        honor = st.honor()
+        for p in range(st.n):
+            assert sum(honor_breakdown(st, p)) == honor[p]
+            assert sum(b.strength for b in honor_parts(st, p)) == honor[p]
