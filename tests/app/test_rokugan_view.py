@@ -41,7 +41,7 @@ def test_an_illegal_place_says_why_and_a_legal_one_can_be_undone(window, qtbot) 
     click_board(view, qtbot, view.scene.labels[foreign] + QPointF(0, -view.scene.unit))
     # Then the status bar gives the rules' reason, and the province's tooltip its defense
     tip = view.scene.province_items[foreign].toolTip()
-    assert "Defense" in tip and state.board.graph.province(foreign).name in tip
+    assert "Defence" in tip and state.board.graph.province(foreign).name in tip
     assert "Army" in window.statusBar().currentMessage()
     assert "controls" in window.statusBar().currentMessage() or "control" in (
         window.statusBar().currentMessage()

@@ -53,6 +53,7 @@ from app.games.rokugan.resolution import Picture, visible_tokens
 from app.games.rokugan.story import StepShow
 from app.games.rokugan.tokens import TokenItem, clan_identity, token_pixmap
 from engine.rokugan import actions as A
+from engine.rokugan.battles import defence_parts
 from engine.rokugan.data import CLANS, OBJECTIVES
 from engine.rokugan.state import (
     DISCARD as LOC_DISCARD,
@@ -522,13 +523,12 @@ class RokuganView(PickTreeView):
             )
         else:
             lines.append("Nobody controls it")
-        printed = b.defense[q]
-        bonus = state.defense_bonus(q, -1)
-        lines.append(f"Defense {bonus} (printed +{printed}, the rest from tokens)")
-        honor = b.flowers[q]
+        parts = defence_parts(state, q, -1)  # the engine's, item by item
+        items = ", ".join(f"{part.what} {part.strength:+d}" for part in parts)
+        lines.append(f"Defence {sum(p.strength for p in parts)}" + (f": {items}" if items else ""))
         lines.append(
-            f"Flowers {honor}"
-            + (" (Shadowlands: no honor for face-up tokens)" if b.shadowlands[q] else "")
+            f"Flowers {b.flowers[q]}"
+            + (" (the Shadowlands give no honor at all)" if b.shadowlands[q] else "")
         )
         if b.capital[q] >= 0:
             lines.append(f"Capital of the {narrate.pretty(CLANS[b.capital[q]])} clan")
