@@ -334,13 +334,15 @@ class RokuganState(Position, GameState):
             raise ValueError(
                 f"only a placement or swap position can be resolved, not {PHASE_NAMES[self.phase]}"
             )
-        snapshot = self._snapshot()
+        snapshot, events = self._snapshot(), self.events
+        self.events = None  # a preview is nothing that happened: it tells no records
         try:
             self.round = ROUNDS
             resolution.resolve(self)
             yield self
         finally:
             self._restore(snapshot)
+            self.events = events
 
     def honor_if_resolved(self) -> list[int]:
         """Every player's honor if the board were resolved now as the last round's
