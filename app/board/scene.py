@@ -106,6 +106,21 @@ def halo_text(text: str, size: float, colour: QColor, halo: QColor) -> QGraphics
     return group
 
 
+def parent_item(item: QGraphicsItem) -> QGraphicsItem | None:
+    """`item.parentItem()` without the slip of PySide6's binding.
+
+    Asked for a parent it does not have, a top-level item becomes Python's to delete (the
+    binding's ownership rule for `parentItem` with a null result), so the wrapper that
+    `items()` made for it took the item with it when dropped: a hover over the sea deleted
+    the sea. Asking for its scene gives it back to the scene (the rule for `scene()`).
+    Call this, never `parentItem()` (or `topLevelItem()`) on an item of a scene.
+    """
+    parent = item.parentItem()
+    if parent is None:
+        item.scene()  # the binding makes the scene the item's owner again
+    return parent
+
+
 def _scaled(path: QPainterPath, factor: float) -> QPainterPath:
     from PySide6.QtGui import QTransform
 
@@ -570,7 +585,7 @@ class MapScene(QGraphicsScene):
             key = item.data(KEY_ROLE)
             if key:
                 return tuple(key)  # type: ignore[return-value]
-            item = item.parentItem()
+            item = parent_item(item)
         return None
 
     def set_highlight(self, province_id: str, colour: QColor | None) -> None:

@@ -8,7 +8,7 @@ from PySide6.QtGui import QMouseEvent, QPainter, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
-from app.board.scene import MapScene, Spot
+from app.board.scene import MapScene, Spot, parent_item
 
 CLICK_SLOP = 5  # pixels a press may move and still count as a click, not a pan
 
@@ -79,7 +79,7 @@ class BoardView(QGraphicsView):
             key = scene.key_at(item)
             if key is None or not item.isVisible():
                 continue
-            if item.parentItem() is None and (key[0] != "province" or isinstance(item, Spot)):
+            if parent_item(item) is None and (key[0] != "province" or isinstance(item, Spot)):
                 offset = item.scenePos() - point
                 pieces.append((offset.x() ** 2 + offset.y() ** 2, key))
             else:
