@@ -21,6 +21,7 @@ def run(args: argparse.Namespace) -> int:
     """Start Qt, show the main window and run until it closes.
 
     A machine Qt cannot open a window on gets a message naming what to install (exit 1).
+    Start-up is `app.startup`'s: heavy imports before any thread, threads stopped at exit.
     """
     from app.environment import qt_display_problem
 
@@ -28,22 +29,22 @@ def run(args: argparse.Namespace) -> int:
     if problem is not None:
         print(problem, file=sys.stderr)
         return 1
-    from PySide6.QtWidgets import QApplication
+    from app import startup
 
-    import app.qt_compat  # noqa: F401 - before any Qt use: guards PySide6's refcount bugs
-    from app import gui_gc
+    app = startup.qt_application()
+    from app import crash
     from app.main_window import MainWindow
-    from app.settings import APPLICATION, ORGANISATION
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    gui_gc.install(app)  # bots think in a thread: collect garbage only here
-    app.setOrganizationName(ORGANISATION)
-    app.setApplicationName(APPLICATION)
     window = MainWindow(bot_nodes=args.bot_nodes)
-    window.show()
-    window.preload_map()  # the first game's map is ready by the time it is chosen
-    if args.save:
-        window.load_game(args.save)
-    elif args.new:
-        window.new_game()
-    return int(app.exec())
+    with startup.closed_at_exit(window):
+        window.show()
+        startup.started(window.preload_map())  # the first game's map is ready when chosen
+        startup.quit_after_start(app)
+        try:
+            if args.save:
+                window.load_game(args.save)
+            elif args.new:
+                window.new_game()
+        except Exception:  # noqa: BLE001 - reported and shown; the window stays up
+            crash.install(app).report_current()
+        return int(app.exec())

@@ -13,8 +13,6 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Start Qt and run the editor until its window closes."""
-    from PySide6.QtWidgets import QApplication
-
     from maps.api import MapError, resolve_map, shipped_maps
 
     path = None
@@ -37,10 +35,9 @@ def run(args: argparse.Namespace) -> int:
     if problem is not None:
         print(problem, file=sys.stderr)
         return 1
-    from app import gui_gc
+    from app import startup
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    gui_gc.install(app)  # bots think in a thread: collect garbage only here
+    app = startup.qt_application()  # heavy imports before the editor's analysis thread
     from editor.main_window import open_editor
 
     try:
@@ -48,8 +45,10 @@ def run(args: argparse.Namespace) -> int:
     except MapError as exc:
         print(f"daimyo edit: {exc}", file=sys.stderr)
         return 2
-    window.show()
-    return int(app.exec())
+    with startup.closed_at_exit(window):
+        window.show()
+        startup.quit_after_start(app)
+        return int(app.exec())
 
 
 def _play_on_map(map_path: str) -> bool:
