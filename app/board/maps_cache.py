@@ -37,8 +37,11 @@ def map_geometry(path: Path) -> Any:
 def preload(path: Path) -> threading.Thread:
     """Parse a map in a background thread, so that the first game on it starts at once.
 
-    A broken or missing file is left for the game start to report with its message.
+    A broken or missing file is left for the game start to report with its message. The
+    geometry (numpy, shapely) is imported here, on the caller's thread: a module imported by
+    two threads at once can be seen half made (numpy's compiled core then fails to load).
     """
+    import maps.geometry  # noqa: F401 - see above; `app.startup` has usually done it already
 
     def run() -> None:
         try:
