@@ -106,6 +106,11 @@ def halo_text(text: str, size: float, colour: QColor, halo: QColor) -> QGraphics
     return group
 
 
+ARROW_SHAPE = ((0.85, 0.0), (0.05, 0.45), (0.05, 0.15), (-0.8, 0.15))
+"""A spot's arrow in sizes of the spot: (along, across) from the tip, then one side's corners
+(head, neck, tail); the other side is their mirror image."""
+
+
 def parent_item(item: QGraphicsItem) -> QGraphicsItem | None:
     """`item.parentItem()` without the slip of PySide6's binding.
 
@@ -156,14 +161,24 @@ class Spot(QGraphicsEllipseItem):
 
 
 def arrow_mark(parent: QGraphicsItem, direction: QPointF, size: float) -> QGraphicsPathItem:
-    """A small arrow inside a border spot, pointing into the attacked province."""
+    """A small arrow inside a border spot, pointing into the attacked province.
+
+    A head on a shaft, half as long again as it is wide: a bare triangle, nearly
+    equilateral, was read by its flattest side (a spot pointing up-right looked like ▼).
+    """
     dx, dy = direction.x(), direction.y()
-    tip = QPointF(dx * size * 0.8, dy * size * 0.8)
-    side = QPointF(-dy * size * 0.45, dx * size * 0.45)
-    back = QPointF(-dx * size * 0.3, -dy * size * 0.3)
-    path = QPainterPath(tip)
-    path.lineTo(back + side)
-    path.lineTo(back - side)
+
+    def at(along: float, across: float) -> QPointF:
+        return QPointF((dx * along - dy * across) * size, (dy * along + dx * across) * size)
+
+    outline = [
+        at(ARROW_SHAPE[0][0], 0.0),
+        *(at(along, across) for along, across in ARROW_SHAPE[1:]),
+        *(at(along, -across) for along, across in reversed(ARROW_SHAPE[1:])),
+    ]
+    path = QPainterPath(outline[0])
+    for point in outline[1:]:
+        path.lineTo(point)
     path.closeSubpath()
     mark = QGraphicsPathItem(path, parent)
     mark.setBrush(QColor("#3b2b12"))
