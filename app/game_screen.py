@@ -648,7 +648,7 @@ class GameController(QObject):
             self.viewer = None  # hot seat: hide this player's screen from the next
         self._refresh_players()
         self._update_last_actions()
-        QTimer.singleShot(0, self._advance)
+        QTimer.singleShot(0, self, self._advance)  # dropped if the game closes first
 
     @Slot(int)
     def _on_undone(self, count: int) -> None:

@@ -7,6 +7,9 @@ from pathlib import Path
 from typing import Any
 
 _CACHE: dict[tuple[str, int, int], Any] = {}
+KEPT = 3
+"""Maps kept parsed, the most recently used: games on two maps in turn reuse both (one
+kept map parsed each again, and each parse made the engine a new board to keep)."""
 _LOCK = threading.Lock()  # a game start waits for a preload of the same map, no second parse
 
 
@@ -26,11 +29,12 @@ def map_geometry(path: Path) -> Any:
 
     key = _key(path)
     with _LOCK:
-        geometry = _CACHE.get(key)
+        geometry = _CACHE.pop(key, None)
         if geometry is None:
             geometry = derive(load_map(path))
-            _CACHE.clear()  # one map at a time is plenty; keep memory flat
-            _CACHE[key] = geometry
+        _CACHE[key] = geometry  # the most recently used last
+        while len(_CACHE) > KEPT:  # the least recently used goes: memory stays flat
+            del _CACHE[next(iter(_CACHE))]
     return geometry
 
 
