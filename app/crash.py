@@ -15,7 +15,8 @@ passed on to the GUI thread). For each crash the `CrashHandler`:
    app goes on where it was.
 
 A failure while saving is written into the report, never raised; an exception raised while
-a crash is being handled goes to Python's own hook (stderr), so handling never loops.
+a crash is being handled goes to Python's own hook (stderr), so handling never loops; the
+same crash again (a paint method failing at every repaint) is counted, not reported anew.
 """
 
 from __future__ import annotations
@@ -110,6 +111,8 @@ class CrashHandler(QObject):
         super().__init__(parent)
         self.dialog: QMessageBox | None = None
         self.reports: list[Path] = []
+        self.repeats: dict[str, int] = {}  # traceback -> times seen again since its report
+        self._reported: dict[str, Path] = {}
         self._handling = False
         self._from_thread.connect(self._on_thread_crash, Qt.QueuedConnection)
 
@@ -166,12 +169,16 @@ class CrashHandler(QObject):
         if self._handling:  # a crash while handling one: Python's own hook, no loop
             print(text, file=sys.stderr)
             return None
+        if text in self._reported:  # the same again: its report and dialog say it already
+            self.repeats[text] = self.repeats.get(text, 0) + 1
+            return self._reported[text]
         self._handling = True
         try:
             stamp = _stamp()
             saved = self._save_work(stamp)
             path = self._write_report(stamp, what, text, saved)
             self.reports.append(path)
+            self._reported[text] = path
             print(f"daimyo: {what} (report: {path})", file=sys.stderr)
             self._show(what, saved, path)
         finally:

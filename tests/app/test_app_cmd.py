@@ -4,12 +4,15 @@ message in a dialog and the app stays up on its start screen."""
 from __future__ import annotations
 
 import argparse
+import sys
+import threading
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from app import crash
 from app.commands import app_cmd
 from tests.app.real_saves import write_save
 
@@ -21,6 +24,9 @@ def started(qapp, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> dict:
     for kind in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
         QSettings.setPath(kind, QSettings.Scope.UserScope, str(tmp_path / "settings"))
     monkeypatch.setattr("app.environment.qt_display_problem", lambda: None)
+    # `daimyo app` installs the crash handler's hooks: the test's are back afterwards
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    monkeypatch.setattr(threading, "excepthook", threading.excepthook)
     seen: dict = {"warnings": []}
     monkeypatch.setattr(
         QMessageBox, "warning", lambda parent, title, text, *a: seen["warnings"].append(text)
@@ -29,6 +35,10 @@ def started(qapp, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> dict:
     def run_loop() -> int:  # instead of app.exec(): look at the window, then close it
         seen["window"] = next(w for w in QApplication.topLevelWidgets() if w.isVisible())
         seen["screen"] = seen["window"].stack.currentWidget()
+        handler = crash.handler()
+        seen["crash"] = handler.dialog.text() if handler and handler.dialog else None
+        if handler and handler.dialog:
+            handler.dialog.close()
         seen["window"].close()
         return 0
 
@@ -68,3 +78,25 @@ def test_a_good_save_opens_at_start(started: dict, tmp_path: Path) -> None:
     assert started["warnings"] == []
     assert started["window"].session is not None
     assert started["window"].session.game_id == "shinobi"
+
+
+def test_a_crash_while_a_save_loads_is_reported_and_the_app_stays_up(
+    started: dict, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a save whose loading raises what nobody expected
+    from app.main_window import MainWindow
+
+    def crash_while_loading(window: MainWindow, path: str, remember: bool = True) -> bool:
+        raise RuntimeError("the save fell off the table")
+
+    monkeypatch.setattr(MainWindow, "load_game", crash_while_loading)
+    save = write_save(tmp_path / "game.json", "shinobi")
+    # When I start `daimyo app game.json`
+    code = run_app(save)
+    # Then the app runs on its start screen, and the crash dialog names the error and the
+    # report written under the app's folder
+    assert code == 0
+    assert started["screen"] is started["window"].start_screen
+    assert "the save fell off the table" in started["crash"]
+    [report] = crash.reports_dir().glob("crash-*.txt")
+    assert str(report) in started["crash"]

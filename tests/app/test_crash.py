@@ -24,8 +24,11 @@ def handler(qapp, monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
     monkeypatch.setenv("DAIMYO_HOME", str(tmp_path / "home"))
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)
     monkeypatch.setattr(threading, "excepthook", threading.excepthook)
+    earlier = crash.handler()
+    if earlier is not None:  # a handler of its own: no crash of another test counts
+        earlier.setParent(None)
+        earlier.deleteLater()
     found = crash.install(qapp)
-    found.reports.clear()
     yield found
     if found.dialog is not None:
         found.dialog.close()
@@ -100,3 +103,15 @@ def test_a_crash_in_a_background_thread_is_shown_by_the_gui_thread(qtbot, handle
     qtbot.waitUntil(lambda: handler.dialog is not None)
     [report] = handler.reports
     assert "In thread daimyo-test-thread" in report.read_text(encoding="utf-8")
+
+
+def test_the_same_crash_again_is_counted_not_reported_anew(qtbot, handler) -> None:
+    # Given a crash that was reported (a paint method, say, failing at every repaint)
+    first = crash_in_a_slot(qtbot, handler)
+    # When it happens again and again
+    for _ in range(3):
+        QTimer.singleShot(0, boom)
+    qtbot.waitUntil(lambda: sum(handler.repeats.values()) == 3)
+    # Then there is still one report and one dialog
+    assert len(handler.reports) == 1
+    assert handler.dialog is first
