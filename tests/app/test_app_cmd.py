@@ -33,7 +33,11 @@ def started(qapp, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> dict:
     )
 
     def run_loop() -> int:  # instead of app.exec(): look at the window, then close it
-        seen["window"] = next(w for w in QApplication.topLevelWidgets() if w.isVisible())
+        from app.main_window import MainWindow
+
+        seen["window"] = next(
+            w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible()
+        )
         seen["screen"] = seen["window"].stack.currentWidget()
         handler = crash.handler()
         seen["crash"] = handler.dialog.text() if handler and handler.dialog else None
