@@ -174,7 +174,7 @@ class CrashHandler(QObject):
             return self._reported[text]
         self._handling = True
         try:
-            stamp = _stamp()
+            stamp = f"{_stamp()}-{len(self.reports) + 1}"  # two crashes in one second
             saved = self._save_work(stamp)
             path = self._write_report(stamp, what, text, saved)
             self.reports.append(path)
