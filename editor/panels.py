@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.document import MapDocument
-from editor.fixes import fix_for
+from editor.fixes import describe_edit, fix_for
 from editor.topology import PROVINCE, FaceRef
 
 CLANS = ("", "crab", "crane", "dragon", "lion", "phoenix", "scorpion", "unicorn")
@@ -54,11 +54,16 @@ def readiness_text(game_id: str | None, name: str, readiness: Any, listed: bool 
         return f"Readiness for {name}: known once the map's graph derives."
     seats = readiness.players
     if not readiness.ready:
-        count = len(readiness.errors)
+        errors = len(getattr(readiness, "map_errors", ()))
+        unmet = len(readiness.errors) - errors
+        reasons = [
+            f"{errors} error{'s' if errors != 1 else ''} in the map" if errors else "",
+            f"{unmet} unmet requirement{'s' if unmet != 1 else ''}" if unmet else "",
+        ]
         return (
-            f"<b style='color:#b03a2e'>Not ready for {name}</b>: {count} unmet "
-            f"requirement{'s' if count != 1 else ''} "
-            + ("(listed below, with the fix)." if listed else "(choose it above to list them).")
+            f"<b style='color:#b03a2e'>Not ready for {name}</b>: "
+            + " and ".join(r for r in reasons if r)
+            + (" (listed below, with the fix)." if listed else " (choose it above to list them).")
         )
     parts = [""]
     if seats:
@@ -603,7 +608,11 @@ class ValidationPanel(QWidget):
         if fix is None:
             return False
         text, operation, args = fix
-        if self.document.run(operation, *args) is None:
+        edit = self.document.run(operation, *args)
+        if edit is None:
+            return False  # refused: the document's `failed` says why ("Not done: ...")
+        if edit.is_empty():
+            self.message.emit(f"Nothing fixed ({text}): nothing had to change.")
             return False
-        self.message.emit(f"Fixed: {text}.")
+        self.message.emit(f"Fixed: {text} ({describe_edit(edit)}).")
         return True
