@@ -185,9 +185,7 @@ def fix_near_misses(m: TopoModel, tolerance: float) -> Edit:
 def has_near_misses(m: TopoModel, tolerance: float) -> bool:
     """True when `fix_near_misses` has something to weld or snap."""
     pairs = close_pairs(m, tolerance, between_faces=True)
-    return any(can_weld(m, keep, drop) for keep, drop in pairs) or bool(
-        _edge_snaps(m, tolerance)
-    )
+    return any(can_weld(m, keep, drop) for keep, drop in pairs) or bool(_edge_snaps(m, tolerance))
 
 
 def _edge_snaps(

@@ -86,3 +86,13 @@ def test_the_panel_says_what_a_fix_changed(qtbot: Any) -> None:
     assert message == "Fixed: snap near misses (removed 2 vertices, changed province 'B')."
     assert "near_miss" not in [i.code for i in blocker.args[0].issues]
     assert window.document.undo_stack.count() == 1
+
+
+def test_the_menu_fix_says_when_there_was_nothing_to_snap(qtbot: Any) -> None:
+    # Given the editor on a map without near misses
+    window = make_window(qtbot)
+    # When Edit > Snap near misses is chosen
+    window.snap_fix_action.trigger()
+    # Then it says nothing was done and why, and leaves no undo step
+    assert window.statusBar().currentMessage().startswith("Not done: no vertex lies within")
+    assert window.document.undo_stack.count() == 0
