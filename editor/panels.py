@@ -124,7 +124,10 @@ class ProvincePanel(QWidget):
         self.blessed = QSpinBox()
         self.blessed.setRange(0, 9)
 
-        form = QFormLayout()
+        # the fields are shown only while a province or sea is selected (see TerritoriesPanel)
+        self.fields = QWidget()
+        form = QFormLayout(self.fields)
+        form.setContentsMargins(0, 0, 0, 0)
         form.addRow("Id", self.id_edit)
         form.addRow("Name", self.name_edit)
         form.addRow("Territory", self.territory)
@@ -145,7 +148,7 @@ class ProvincePanel(QWidget):
         self.form = form
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
-        layout.addLayout(form)
+        layout.addWidget(self.fields)
         layout.addStretch(1)
 
         self.id_edit.editingFinished.connect(self._on_id)
@@ -205,6 +208,7 @@ class ProvincePanel(QWidget):
         ricewars = topo.meta.get("game", "any") in RICEWARS_GAMES
         for w in (self.ricewars_title, self.palace, self.blessed, self.blessed_label):
             w.setVisible(ricewars)
+        self.fields.setVisible(ref is not None)
         if ref is None:
             self.title.setText("Nothing selected — click a province or sea.")
             for w in [self.id_edit, self.name_edit, *self._province_widgets()]:
@@ -338,12 +342,19 @@ class TerritoriesPanel(QWidget):
         buttons = QHBoxLayout()
         for b in (add, remove, colour):
             buttons.addWidget(b)
-        fields = QFormLayout()
+        # Name and Id are shown only while a territory is highlighted: a greyed field that
+        # looks editable sends what is typed to the tools' one-key shortcuts
+        self.fields = QWidget()
+        fields = QFormLayout(self.fields)
+        fields.setContentsMargins(0, 0, 0, 0)
         fields.addRow("Name", self.name_edit)
         fields.addRow("Id", self.id_edit)
+        self.fields_hint = QLabel("Highlight a territory above to rename it or change its id.")
+        self.fields_hint.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.addWidget(self.list, 2)
-        layout.addLayout(fields)
+        layout.addWidget(self.fields)
+        layout.addWidget(self.fields_hint)
         layout.addLayout(buttons)
         layout.addWidget(self.assign)
         layout.addWidget(QLabel("Members"))
@@ -405,8 +416,8 @@ class TerritoriesPanel(QWidget):
         tid = self.current()
         self.members.clear()
         topo = self.document.topo
-        for w in (self.name_edit, self.id_edit):
-            w.setEnabled(tid is not None)
+        self.fields.setVisible(tid is not None)
+        self.fields_hint.setVisible(tid is None)
         if tid is None:
             self.name_edit.clear()
             self.id_edit.clear()

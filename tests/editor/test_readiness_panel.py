@@ -122,3 +122,20 @@ def test_clicking_a_requirement_zooms_to_its_province(qtbot: Any) -> None:
         )
     assert blocker.args[0].provinces == ("A",)
     assert window.view.selected == (PROVINCE, "A", 0)
+
+
+def test_an_empty_map_says_what_it_lacks(qtbot: Any) -> None:
+    # Given a new, empty Battle for Rokugan map
+    from editor.topology import TopoMap
+
+    data = TopoMap.new("blank", "Blank", 300, 200, game="rokugan").to_dict()
+    window = make_window(qtbot, data)
+    panel = window.validation_panel
+    wait_analysis(qtbot, window)
+    # Then the panel does not say all is well: it lists what is missing
+    rows = listed(panel)
+    assert "No problems found." not in rows
+    assert rows[0] == "the map has no provinces; draw at least one"
+    assert "Not ready for Battle for Rokugan" in panel.readiness.text()
+    assert "1 error in the map" in panel.readiness.text()
+    assert any("capital" in row for row in rows[1:])
