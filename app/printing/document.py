@@ -225,7 +225,11 @@ class BoardPages:
     def _legend_page(self) -> None:
         area = self.printable_pt()
         needed = legend_height(self.painter, self.board, area.width(), big=True)
-        self._legend(QRectF(area.x(), area.y(), area.width(), min(area.height(), needed)), big=True)
+        big = needed <= area.height()  # a long legend in the small print, to stay on the page
+        if not big:
+            needed = legend_height(self.painter, self.board, area.width())
+        rect = QRectF(area.x(), area.y(), area.width(), min(area.height(), needed))
+        self._legend(rect, big=big)
 
     def _index_page(self) -> None:
         plan, painter = self.plan, self.painter
