@@ -193,6 +193,12 @@ class Txn:
     def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
         if exc_type is not None:
             self.commit().undo(self.m)
+            if isinstance(exc, shapely.errors.GEOSException):
+                # the geometry engine fails on outlines that already cross: a refusal
+                raise TopologyError(
+                    f"cannot {self.label} here: the outlines around it cross or overlap "
+                    "(see Validation); fix them first, or undo the edit that made them"
+                ) from exc
 
     def set_vertex(self, vid: int, xy: Point | None) -> None:
         """Set (None: delete) a vertex, remembering its first state."""
