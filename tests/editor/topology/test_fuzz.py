@@ -263,3 +263,20 @@ def test_the_operations_cover_seas_and_provinces() -> None:
     # The start map has both kinds of face, so deletions and holes reach each
     kinds = {ref[0] for ref, _ in start_map().faces()}
     assert kinds == {PROVINCE, SEA}
+
+
+@pytest.mark.parametrize("operation", ["add_sea", "add_province", "cut_hole"])
+def test_drawing_over_crossed_outlines_is_refused_and_changes_nothing(operation: str) -> None:
+    # Given the tiny map with A and B's shared corner (100, 10) dragged to (120, 95):
+    # both outlines now cross
+    from tests.editor.test_topology import tiny
+
+    m = TopoMap.from_dict(tiny())
+    corner = next(v for v, xy in m.vertices.items() if xy == (100, 10))
+    m.move_vertex(corner, (120, 95))
+    before = m.to_dict()
+    # When an outline is drawn over them
+    with pytest.raises(TopologyError, match="the outlines around it cross or overlap"):
+        getattr(m, operation)([(60, 0), (190, 0), (190, 100), (60, 100)])
+    # Then it is refused with the reason (not a geometry engine's exception), map unchanged
+    assert m.to_dict() == before
