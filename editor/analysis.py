@@ -2,8 +2,8 @@
 
 Edits restart a short debounce timer; when it fires, the map is snapshotted as a `MapFile` on
 the GUI thread (cheap) and `maps.geometry.derive`, `maps.validate.validate` and each map
-game's `engine.registry.map_readiness` (what the game needs from a map) run on a worker
-thread. Results carry a generation number: a result older than the newest request is
+game's verdict (`maps.verdict`: the map's errors and what the game needs from it) run on a
+worker thread. Results carry a generation number: a result older than the newest request is
 dropped, so a 500-province map never stalls typing or dragging.
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 import traceback
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,7 +34,7 @@ class AnalysisResult:
     issues: list[Any] = field(default_factory=list)  # maps.validate.ValidationIssue
     error: str | None = None
     seconds: float = 0.0
-    # game id -> engine.graph.MapReadiness of the derived graph (empty when it did not derive)
+    # game id -> maps.verdict.MapVerdict: the map's errors and what the game lacks on it
     readiness: dict[str, Any] = field(default_factory=dict)
 
 
@@ -46,15 +47,14 @@ def analyse(mapfile: Any, generation: int, topo: TopoMap | None = None) -> Analy
     result = AnalysisResult(generation)
     if topo is not None:
         result.issues.extend(topology_issues(topo))
-    if not mapfile.provinces:
-        return result
-    try:
-        from maps.geometry import derive
+    if mapfile.provinces:
+        try:
+            from maps.geometry import derive
 
-        result.geometry = derive(mapfile)
-    except Exception as exc:  # noqa: BLE001 - shown to the user in the validation panel
-        result.error = f"the game graph cannot be derived: {exc}"
-        traceback.print_exc()
+            result.geometry = derive(mapfile)
+        except Exception as exc:  # noqa: BLE001 - shown to the user in the validation panel
+            result.error = f"the game graph cannot be derived: {exc}"
+            traceback.print_exc()
     try:
         from maps.validate import validate
     except ImportError:
@@ -65,21 +65,26 @@ def analyse(mapfile: Any, generation: int, topo: TopoMap | None = None) -> Analy
         except Exception as exc:  # noqa: BLE001 - shown to the user in the validation panel
             result.error = f"validation failed: {exc}"
             traceback.print_exc()
-    if result.geometry is not None:
-        result.readiness = readiness_for_games(result.geometry.graph)
+    from maps.verdict import empty_graph
+
+    # an empty map, or one whose graph does not derive, is judged on an empty graph
+    graph = result.geometry.graph if result.geometry is not None else empty_graph(mapfile)
+    result.readiness = readiness_for_games(graph, result.issues)
     result.seconds = time.perf_counter() - start
     return result
 
 
-def readiness_for_games(graph: Any) -> dict[str, Any]:
-    """What each map game lacks on `graph` (`engine.registry.map_readiness`), by game id;
-    a game whose check fails is left out and the failure printed (a bug to report)."""
-    from engine.registry import MAP_REQUIREMENTS, map_readiness
+def readiness_for_games(graph: Any, issues: Sequence[Any] = ()) -> dict[str, Any]:
+    """The verdict on the map for each map game (`maps.verdict.verdict_of`: the map's
+    validation errors in `issues` and what the game lacks on `graph`), by game id; a game
+    whose check fails is left out and the failure printed (a bug to report)."""
+    from engine.registry import MAP_REQUIREMENTS
+    from maps.verdict import verdict_of
 
     found: dict[str, Any] = {}
     for game_id in MAP_REQUIREMENTS:
         try:
-            found[game_id] = map_readiness(game_id, graph)
+            found[game_id] = verdict_of(game_id, graph, issues)
         except Exception:  # noqa: BLE001 - the panel says the check is unavailable
             traceback.print_exc()
     return found

@@ -8,6 +8,7 @@ the near-miss tolerance, drops repeated vertices, or moves a label inside its pr
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,7 +16,7 @@ import shapely
 
 from editor.topology import TopoMap
 from editor.topology.geometry import Point
-from editor.topology.model import PROVINCE, FaceRef
+from editor.topology.model import PROVINCE, Edit, FaceRef
 
 try:  # the tolerance constant lives with the geometry rules
     from maps.geometry import NEAR_MISS
@@ -189,7 +190,10 @@ def fix_for(issue: Any, topo: TopoMap) -> Fix | None:
     if code in ("near_miss", "near_miss_sea", "overlap", "sea_overlap"):
         if code in ("overlap", "sea_overlap") and not _is_sliver(issue, topo):
             return None
-        return ("snap near misses", "fix_near_misses", (near_miss_tolerance(topo),))
+        tolerance = near_miss_tolerance(topo)
+        if not _has_near_misses(topo, tolerance):
+            return None  # outlines crossed by a drag: nothing within reach to snap
+        return ("snap near misses", "fix_near_misses", (tolerance,))
     if code == "invalid_ring" and has_duplicate_vertices(topo):
         return ("drop duplicate vertices", "drop_duplicate_vertices", ())
     if code == "no_territory" and issue.provinces and issue.provinces[0] in topo.provinces:
@@ -205,6 +209,51 @@ def fix_for(issue: Any, topo: TopoMap) -> Fix | None:
             label = [round(pt.x, 2), round(pt.y, 2)]
             return ("move label inside", "update_province", (pid, None, {"label": label}))
     return None
+
+
+# topo -> (revision, tolerance, has near misses): the panel asks once per issue listed
+_NEAR_MISSES: weakref.WeakKeyDictionary[TopoMap, tuple[int, float, bool]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _has_near_misses(topo: TopoMap, tolerance: float) -> bool:
+    known = _NEAR_MISSES.get(topo)
+    if known is not None and known[:2] == (topo.revision, tolerance):
+        return known[2]
+    found = topo.has_near_misses(tolerance)
+    _NEAR_MISSES[topo] = (topo.revision, tolerance, found)
+    return found
+
+
+def describe_edit(edit: Edit) -> str:
+    """What an edit changed, in words ("moved 2 vertices, changed province 'A'"), or ""."""
+    parts: list[str] = []
+    vertices = edit.vertices.values()
+    for count, verb in (
+        (sum(1 for b, a in vertices if b is not None and a is not None), "moved"),
+        (sum(1 for b, _ in vertices if b is None), "added"),
+        (sum(1 for _, a in vertices if a is None), "removed"),
+    ):
+        if count:
+            parts.append(f"{verb} {count} vertex" if count == 1 else f"{verb} {count} vertices")
+    for kind, changes in (("province", edit.provinces), ("sea", edit.seas)):
+        for verb, ids in (
+            ("changed", [k for k, (b, a) in changes.items() if b is not None and a is not None]),
+            ("added", [k for k, (b, _) in changes.items() if b is None]),
+            ("removed", [k for k, (_, a) in changes.items() if a is None]),
+        ):
+            if ids:
+                names = ", ".join(f"'{i}'" for i in sorted(ids))
+                parts.append(f"{verb} {kind}{'s' if len(ids) > 1 else ''} {names}")
+    if edit.territories is not None:
+        before, after = ({t.id: t for t in side} for side in edit.territories)
+        changed = sorted(t for t in before.keys() | after.keys() if before.get(t) != after.get(t))
+        names = ", ".join(f"'{t}'" for t in changed)
+        parts.append(f"changed territor{'ies' if len(changed) > 1 else 'y'} {names}")
+    if edit.meta is not None:
+        parts.append("changed the map's settings")
+    return ", ".join(parts)
 
 
 def neighbour_territory(topo: TopoMap, pid: str) -> str | None:

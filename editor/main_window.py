@@ -31,7 +31,7 @@ from app.widgets.scaling import fit_on_screen, keep_on_screen
 from editor.analysis import AnalysisResult, LiveAnalysis
 from editor.dialogs import BackgroundDialog, BackgroundSpec, GridDialog, NewMapDialog
 from editor.document import MapDocument
-from editor.fixes import issue_point, near_miss_tolerance
+from editor.fixes import describe_edit, issue_point, near_miss_tolerance
 from editor.generate_dialog import new_from_generator
 from editor.panels import ProvincePanel, TerritoriesPanel, ValidationPanel
 from editor.playtest import open_playtest
@@ -240,11 +240,17 @@ class EditorWindow(PrintingActions):
         self.delete_action = a("&Delete selected", self.delete_selected, "Del")
         self.dedupe_action = a(
             "Drop duplicate &vertices",
-            lambda: self.document.run("drop_duplicate_vertices", 1e-9 * self.document.topo.scale()),
+            lambda: self._run_fix(
+                "drop duplicate vertices",
+                "drop_duplicate_vertices",
+                1e-9 * self.document.topo.scale(),
+            ),
         )
         self.snap_fix_action = a(
             "Snap &near misses",
-            lambda: self.document.run("fix_near_misses", near_miss_tolerance(self.document.topo)),
+            lambda: self._run_fix(
+                "snap near misses", "fix_near_misses", near_miss_tolerance(self.document.topo)
+            ),
             tip="Weld vertices and edges closer than the near-miss tolerance",
         )
         self.properties_action = a("Map &properties…", self.edit_properties, "Ctrl+Shift+P")
@@ -411,6 +417,16 @@ class EditorWindow(PrintingActions):
         tid = self.document.topo.territory_of(ref[1])
         if tid is not None:
             self.territories_panel.select(tid)
+
+    def _run_fix(self, text: str, operation: str, *args: Any) -> None:
+        """Run a fix from the menu and say what it changed, or that nothing needed it."""
+        edit = self.document.run(operation, *args)
+        if edit is None:
+            return  # refused: `_on_failed` says why
+        if edit.is_empty():
+            self.statusBar().showMessage(f"Nothing fixed ({text}): nothing had to change.", 8000)
+        else:
+            self.statusBar().showMessage(f"Fixed: {text} ({describe_edit(edit)}).", 8000)
 
     def _on_failed(self, message: str) -> None:
         self.statusBar().showMessage(f"Not done: {message}", 10_000)

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.document import MapDocument
-from editor.fixes import fix_for
+from editor.fixes import describe_edit, fix_for
 from editor.topology import PROVINCE, FaceRef
 
 CLANS = ("", "crab", "crane", "dragon", "lion", "phoenix", "scorpion", "unicorn")
@@ -54,11 +54,16 @@ def readiness_text(game_id: str | None, name: str, readiness: Any, listed: bool 
         return f"Readiness for {name}: known once the map's graph derives."
     seats = readiness.players
     if not readiness.ready:
-        count = len(readiness.errors)
+        errors = len(getattr(readiness, "map_errors", ()))
+        unmet = len(readiness.errors) - errors
+        reasons = [
+            f"{errors} error{'s' if errors != 1 else ''} in the map" if errors else "",
+            f"{unmet} unmet requirement{'s' if unmet != 1 else ''}" if unmet else "",
+        ]
         return (
-            f"<b style='color:#b03a2e'>Not ready for {name}</b>: {count} unmet "
-            f"requirement{'s' if count != 1 else ''} "
-            + ("(listed below, with the fix)." if listed else "(choose it above to list them).")
+            f"<b style='color:#b03a2e'>Not ready for {name}</b>: "
+            + " and ".join(r for r in reasons if r)
+            + (" (listed below, with the fix)." if listed else " (choose it above to list them).")
         )
     parts = [""]
     if seats:
@@ -119,7 +124,10 @@ class ProvincePanel(QWidget):
         self.blessed = QSpinBox()
         self.blessed.setRange(0, 9)
 
-        form = QFormLayout()
+        # the fields are shown only while a province or sea is selected (see TerritoriesPanel)
+        self.fields = QWidget()
+        form = QFormLayout(self.fields)
+        form.setContentsMargins(0, 0, 0, 0)
         form.addRow("Id", self.id_edit)
         form.addRow("Name", self.name_edit)
         form.addRow("Territory", self.territory)
@@ -140,7 +148,7 @@ class ProvincePanel(QWidget):
         self.form = form
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
-        layout.addLayout(form)
+        layout.addWidget(self.fields)
         layout.addStretch(1)
 
         self.id_edit.editingFinished.connect(self._on_id)
@@ -200,6 +208,7 @@ class ProvincePanel(QWidget):
         ricewars = topo.meta.get("game", "any") in RICEWARS_GAMES
         for w in (self.ricewars_title, self.palace, self.blessed, self.blessed_label):
             w.setVisible(ricewars)
+        self.fields.setVisible(ref is not None)
         if ref is None:
             self.title.setText("Nothing selected — click a province or sea.")
             for w in [self.id_edit, self.name_edit, *self._province_widgets()]:
@@ -333,12 +342,19 @@ class TerritoriesPanel(QWidget):
         buttons = QHBoxLayout()
         for b in (add, remove, colour):
             buttons.addWidget(b)
-        fields = QFormLayout()
+        # Name and Id are shown only while a territory is highlighted: a greyed field that
+        # looks editable sends what is typed to the tools' one-key shortcuts
+        self.fields = QWidget()
+        fields = QFormLayout(self.fields)
+        fields.setContentsMargins(0, 0, 0, 0)
         fields.addRow("Name", self.name_edit)
         fields.addRow("Id", self.id_edit)
+        self.fields_hint = QLabel("Highlight a territory above to rename it or change its id.")
+        self.fields_hint.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.addWidget(self.list, 2)
-        layout.addLayout(fields)
+        layout.addWidget(self.fields)
+        layout.addWidget(self.fields_hint)
         layout.addLayout(buttons)
         layout.addWidget(self.assign)
         layout.addWidget(QLabel("Members"))
@@ -400,8 +416,8 @@ class TerritoriesPanel(QWidget):
         tid = self.current()
         self.members.clear()
         topo = self.document.topo
-        for w in (self.name_edit, self.id_edit):
-            w.setEnabled(tid is not None)
+        self.fields.setVisible(tid is not None)
+        self.fields_hint.setVisible(tid is None)
         if tid is None:
             self.name_edit.clear()
             self.id_edit.clear()
@@ -603,7 +619,11 @@ class ValidationPanel(QWidget):
         if fix is None:
             return False
         text, operation, args = fix
-        if self.document.run(operation, *args) is None:
+        edit = self.document.run(operation, *args)
+        if edit is None:
+            return False  # refused: the document's `failed` says why ("Not done: ...")
+        if edit.is_empty():
+            self.message.emit(f"Nothing fixed ({text}): nothing had to change.")
             return False
-        self.message.emit(f"Fixed: {text}.")
+        self.message.emit(f"Fixed: {text} ({describe_edit(edit)}).")
         return True

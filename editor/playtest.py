@@ -179,9 +179,16 @@ class PlaytestWorker(QObject):
         from ai.balance import MapNotReadyError, run_balance
         from ai.cluster import ClusterError
         from maps.geometry import derive
+        from maps.verdict import map_verdict
 
         try:
             geometry = derive(self.mapfile)
+            options = self.options
+            verdict = map_verdict(
+                options["game_id"], self.mapfile, options["players"], graph=geometry.graph
+            )
+            if not verdict.ready:  # the map's own errors and what the game lacks on it
+                raise MapNotReadyError(verdict.message())
             result = run_balance(
                 graph=geometry.graph,
                 progress=lambda done, total: self.progress.emit(done, total),

@@ -28,11 +28,9 @@ from maps.geometry import (
     sea_shapes,
 )
 from maps.io import MapFile, Point, Province
+from maps.print_sizes import TOKEN_MM  # a combat token's width: borders shorter are covered
 
 ROKUGAN_CLANS = ("crab", "crane", "dragon", "lion", "phoenix", "scorpion", "unicorn")
-# A printed border mark is a circle this wide (app.printing.board: spots of radius 6 mm); a
-# shorter border is covered by its token, which then also hides the borders beside it.
-TOKEN_MM = 12.0
 # Games whose combat tokens sit on borders (app.printing.model.TOKEN_GAMES).
 TOKEN_GAMES = ("rokugan", "any")
 

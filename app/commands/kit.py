@@ -1,7 +1,8 @@
 """`daimyo kit GAME [--map MAP] -o KIT.pdf [--paper A4|A3|Letter] [--scale fit|1.0] [--duplex]`.
 
-Writes the game's print-and-play kit as one vector PDF: a contents page, the board (fitted
-on one page, or tiled at true size with `--scale 1.0`), every token, every card at its real
+Writes the game's print-and-play kit as one vector PDF: a contents page, the board (tiled at
+true size, so that its border spots fit the combat tokens, or fitted on one page with
+`--scale fit`, the contents page saying its scale), every token, every card at its real
 size, the clans' screens or the player aids, and a one-page rules reference. GAME is
 rokugan, shinobi or ricewars; MAP defaults to the game's shipped map (Shinobi has none).
 """
@@ -46,9 +47,10 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--scale",
         type=_scale,
-        default=None,
+        default=1.0,
         metavar="fit|1.0",
-        help="the board fitted on one page (default) or at true size, tiled (1.0)",
+        help="the board at true size, tiled, its spots as wide as the tokens (1.0, the "
+        "default), or fitted on one page (fit; the contents page says its scale)",
     )
     parser.add_argument(
         "--duplex",
@@ -86,7 +88,10 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"daimyo kit: cannot write {output}: {exc}", file=sys.stderr)
         return 1
+    from app.printing.kit.plan import board_scale_text
+
     blanks = result.plan.kinds().count("blank")
+    scale = board_scale_text(kit, result.plan)
     sections = ", ".join(
         f"{title.lower()} {first + 1}" + (f"–{last + 1}" if last > first else "")
         for title, first, last in result.plan.sections
@@ -99,4 +104,6 @@ def run(args: argparse.Namespace) -> int:
         + (", backs for duplex printing" if args.duplex else "")
         + (f" ({blanks} blank page(s) keep each back behind its front)" if blanks else "")
     )
+    if scale:
+        print(scale)
     return 0

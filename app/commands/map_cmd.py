@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from engine.graph import MapReadiness
     from maps.api import MapFile
     from maps.geometry import MapGeometry
+    from maps.verdict import MapVerdict
 
 # Attributes every province shows in `map graph` output, null when the map leaves them out.
 SHOWN_ATTRIBUTES = ("flowers", "capital", "defense")
@@ -216,21 +217,22 @@ def _check(args: argparse.Namespace) -> int:
     # The game the map is for: --game, else the one it declares; a map for any game (or
     # for Shinobi, played without a map) is told which map games it is ready for.
     game = args.game or (mapfile.game if mapfile.game in MAP_REQUIREMENTS else None)
-    readiness = _readiness(mapfile, game) if game else None
-    if readiness is not None:
-        for problem in readiness.problems:
+    verdict = _verdict(mapfile, game, issues) if game else None
+    if verdict is not None:
+        for problem in verdict.problems:
             print(f"{mapfile.path}: {problem}")
     else:
         for game_id in MAP_REQUIREMENTS:
-            print(f"{mapfile.path}: {_overview_line(_readiness(mapfile, game_id), args.map)}")
-    unready = len(readiness.errors) if readiness is not None else 0
-    if errors or unready:
+            line = _overview_line(_verdict(mapfile, game_id, issues), args.map)
+            print(f"{mapfile.path}: {line}")
+    readiness = verdict.readiness if verdict is not None else None
+    if errors or (readiness is not None and readiness.errors):
         print(f"{mapfile.path}: {_count_line(len(errors), len(warnings), readiness)}")
         return 1
     print(
         f"{mapfile.path}: valid: {len(mapfile.provinces)} provinces, "
         f"{len(mapfile.territories)} territories, {len(warnings)} warning(s)"
-        + (f"; {_ready_line(readiness)}" if readiness is not None else "")
+        + (f"; {_ready_line(verdict)}" if verdict is not None else "")
     )
     return 0
 
@@ -247,21 +249,16 @@ def _count_line(errors: int, warnings: int, readiness: MapReadiness | None) -> s
     )
 
 
-def _readiness(mapfile: MapFile, game: str) -> MapReadiness:
-    """What `game` lacks on the map (`engine.registry.map_readiness`); a map whose graph
-    cannot be derived lacks everything, which the validation errors above already say."""
-    from engine.graph import MapGraph
-    from engine.registry import map_readiness
-    from maps.geometry import derive
+def _verdict(mapfile: MapFile, game: str, issues: list[Any]) -> MapVerdict:
+    """Whether the map is ready for `game` (`maps.verdict`: its own errors and what the
+    game lacks on it); a map whose graph cannot be derived lacks everything, which the
+    validation errors above already say."""
+    from maps.verdict import map_verdict
 
-    try:
-        graph = derive(mapfile).graph
-    except Exception:  # noqa: BLE001 - validate() has reported why; check an empty graph
-        graph = MapGraph(mapfile.id, mapfile.name, "", (), ())
-    return map_readiness(game, graph)
+    return map_verdict(game, mapfile, issues=issues)
 
 
-def _ready_line(readiness: MapReadiness) -> str:
+def _ready_line(readiness: MapVerdict) -> str:
     """ "ready for GAME (P-Q players; clans: ...; N limit(s))"."""
     seats = readiness.players or (0, 0)  # a ready map seats some players
     parts = [(f"{seats[0]}-{seats[1]}" if seats[0] != seats[1] else str(seats[0])) + " players"]
@@ -273,15 +270,16 @@ def _ready_line(readiness: MapReadiness) -> str:
     return f"ready for {readiness.game_name} ({'; '.join(parts)})"
 
 
-def _overview_line(readiness: MapReadiness, name: str) -> str:
+def _overview_line(verdict: MapVerdict, name: str) -> str:
     """One line on a map declaring no game: ready for this game, or not and how many
     requirements it misses (listed by `--game`)."""
-    if readiness.ready:
-        return _ready_line(readiness)
-    unmet = len(readiness.errors)
+    if verdict.ready:
+        return _ready_line(verdict)
+    unmet = len(verdict.readiness.errors)
+    errors = f"{len(verdict.map_errors)} error(s) in the map, " if verdict.map_errors else ""
     return (
-        f"not ready for {readiness.game_name}: {unmet} unmet requirement(s); "
-        f"list them with: daimyo map check {name} --game {readiness.game}"
+        f"not ready for {verdict.game_name}: {errors}{unmet} unmet requirement(s); "
+        f"list them with: daimyo map check {name} --game {verdict.game}"
     )
 
 
@@ -399,6 +397,7 @@ def _balance(args: argparse.Namespace) -> int:
     from ai.cluster import ClusterError
     from ai.registry import UnknownBotError, make_bot
     from maps.api import load_graph
+    from maps.verdict import file_verdict
 
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     graph = load_graph(args.map)
@@ -413,6 +412,9 @@ def _balance(args: argparse.Namespace) -> int:
             raise ValueError("--precision must be above 0 and at most 1, e.g. 0.05")
         for name in dict.fromkeys(bots):
             make_bot(name, args.game)  # unknown names fail here, before any game starts
+        verdict = file_verdict(args.map, args.game, args.players)
+        if not verdict.ready:  # the map's own errors and what the game lacks on it
+            raise MapNotReadyError(verdict.message())
         if args.cluster:
             from ai.cluster import ray_module
 

@@ -7,10 +7,13 @@ import json
 import sys
 from collections.abc import Sequence
 from dataclasses import asdict
+from typing import TYPE_CHECKING
 
 from engine.core import GameState
-from engine.graph import MapReadiness
-from engine.registry import UnknownGameError, get_game, map_readiness
+from engine.registry import UnknownGameError, get_game
+
+if TYPE_CHECKING:
+    from maps.verdict import MapVerdict
 
 
 class MapNotReadyError(ValueError):
@@ -45,22 +48,41 @@ def resolve_seats(seats: str | None, players: int | None) -> list[str]:
     return names
 
 
+def game_map(spec, map_arg: str | None, board: str | None) -> str | None:
+    """The map (file or shipped id) a map game is played on: `--map`, else the game's own."""
+    if not spec.uses_map:
+        return None
+    # A board side names a shipped map of the game: `--board epic` -> "ricewars-epic".
+    return map_arg or (f"{spec.id}-{board}" if board else spec.default_map)
+
+
 def load_game_graph(spec, map_arg: str | None, board: str | None):
     """The map graph a map game is played on (the game's default map when none given)."""
-    if not spec.uses_map:
+    name = game_map(spec, map_arg, board)
+    if name is None:
         return None
     from maps.api import load_graph
 
-    if map_arg:
-        return load_graph(map_arg)
-    # A board side names a shipped map of the game: `--board epic` -> "ricewars-epic".
-    return load_graph(f"{spec.id}-{board}" if board else spec.default_map)
+    return load_graph(name)
 
 
-def _side_hint(game_id: str, args: argparse.Namespace, readiness: MapReadiness) -> str:
+def check_map(spec, map_arg: str | None, board: str | None, players: int) -> None:
+    """Refuse (`MapNotReadyError`) a map the game cannot be played on with `players`
+    players: its validation errors and the game's unmet requirements (`maps.verdict`)."""
+    name = game_map(spec, map_arg, board)
+    if name is None:
+        return
+    from maps.verdict import file_verdict
+
+    verdict = file_verdict(name, spec.id, players)
+    if not verdict.ready:
+        raise MapNotReadyError(verdict.message() + _side_hint(spec.id, map_arg, verdict))
+
+
+def _side_hint(game_id: str, map_arg: str | None, verdict: MapVerdict) -> str:
     """How `daimyo play` turns the Rice Wars board over, when the side played (the default
     map, or --board) seats no such number of players: the map names only the other map."""
-    if game_id != "ricewars" or args.map or not any(p.code == "players" for p in readiness.errors):
+    if game_id != "ricewars" or map_arg or not any(p.code == "players" for p in verdict.errors):
         return ""
     return "\n(`daimyo play ricewars` plays the other side with --board quick or --board epic)"
 
@@ -96,11 +118,8 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(
                 f"{spec.name} takes {spec.min_players}-{spec.max_players} players, not {len(seats)}"
             )
+        check_map(spec, args.map, args.board, len(seats))
         graph = load_game_graph(spec, args.map, args.board)
-        if graph is not None:
-            readiness = map_readiness(spec.id, graph, len(seats))
-            if not readiness.ready:
-                raise MapNotReadyError(readiness.message() + _side_hint(spec.id, args, readiness))
         settings = {"board": args.board} if args.board else {}
         result, state = play_match(
             spec, seats, args.seed, graph, settings, nodes=args.nodes, seconds=args.seconds

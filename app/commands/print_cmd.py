@@ -64,7 +64,17 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--paper", type=_paper, default="A4", metavar="A4|A3|Letter", help="paper (default A4)"
     )
-    parser.add_argument("--landscape", action="store_true", help="turn the paper sideways")
+    turn = parser.add_mutually_exclusive_group()
+    turn.add_argument(
+        "--landscape",
+        dest="landscape",
+        action="store_const",
+        const=True,
+        help="turn the paper sideways (default: as the board is, landscape for a wide board)",
+    )
+    turn.add_argument(
+        "--portrait", dest="landscape", action="store_const", const=False, help="paper upright"
+    )
     parser.add_argument(
         "--scale",
         type=_scale,
@@ -120,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
             overlap=args.overlap,
             legend=args.legend,
             sheets=args.sheets,
-        )
+        ).for_board(board.size_mm)
         ensure_gui_app()
         result = write_pdf(board, output, options)
     except LayoutError as exc:
@@ -131,8 +141,9 @@ def run(args: argparse.Namespace) -> int:
         return 1
     plan = result.plan
     layout = f"{plan.rows} × {plan.columns} sheets" if plan.tiled else "one sheet"
+    turned = "landscape" if options.landscape else "portrait"
     print(
         f"wrote {output}: {len(result.pages)} pages, board on {layout} at "
-        f"{plan.scale * 100:.1f} % ({args.paper} {'landscape' if args.landscape else 'portrait'})"
+        f"{plan.scale * 100:.1f} % ({args.paper} {turned})"
     )
     return 0

@@ -14,13 +14,14 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPolygonF, QTr
 from app.printing import draw
 from app.printing.layout import Rect
 from app.printing.model import SEA_COLOUR, Board, BoardProvince
+from maps.print_sizes import TOKEN_MM
 
 FRAME_COLOUR = "#1b2b3a"  # the map extent frame (tests find the printed map size by it)
 
 # Sizes on the full-size board (mm) and the smallest they may get when printed (pt).
 NAME_MM, NAME_MIN_PT = 3.6, 5.0
 SYMBOL_MM, SYMBOL_MIN_PT = 5.5, 6.5
-SPOT_RADIUS_MM, SPOT_MIN_PT = 6.0, 2.5
+SPOT_RADIUS_MM, SPOT_MIN_PT = TOKEN_MM / 2, 2.5  # a spot is as wide as a combat token
 PROVINCE_LINE_MM, TERRITORY_LINE_MM, COAST_LINE_MM = 0.3, 0.9, 0.7
 
 

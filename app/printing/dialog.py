@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.printing.document import PrintOptions
+from app.printing.document import PrintOptions, board_landscape
 from app.printing.layout import (
     PAPER_SIZES,
     BoardPlan,
@@ -30,9 +30,11 @@ from app.printing.layout import (
     plan_fit,
     plan_scaled,
 )
-from app.printing.sheets import CLANS
+from app.printing.sheets import CLAN_IDS, token_sheet_pages
 
 PAPERS = tuple(PAPER_SIZES)
+# orientation choices: (text in the form, PrintOptions.landscape)
+ORIENTATIONS = (("As the board", None), ("Portrait", False), ("Landscape", True))
 # scale choices: (key, text in the form)
 SCALE_FIT, SCALE_TRUE, SCALE_CUSTOM = "fit", "true", "custom"
 SCALE_CHOICES = (
@@ -44,7 +46,7 @@ SCALE_CHOICES = (
 
 def form_options(
     paper: str,
-    landscape: bool,
+    landscape: bool | None,
     scale_mode: str,
     custom_percent: float,
     overlap_mm: float,
@@ -81,7 +83,8 @@ def scale_mode(options: PrintOptions) -> str:
 
 def plan_options(board_size_mm: tuple[float, float], options: PrintOptions) -> BoardPlan:
     """The page plan the options give a board of this size (raises LayoutError)."""
-    paper = paper_size(options.paper, options.landscape)
+    options = options.for_board(board_size_mm)
+    paper = paper_size(options.paper, bool(options.landscape))
     if options.scale is None:
         return plan_fit(paper, board_size_mm, options.legend)
     return plan_scaled(paper, board_size_mm, options.scale, options.overlap, options.legend)
@@ -94,7 +97,10 @@ def page_count(plan: BoardPlan, options: PrintOptions) -> int:
     else:
         pages = 1 + int(options.legend and plan.legend_rect is None)  # legend page if no room
     for kind in options.sheets:
-        pages += len(CLANS) if kind == "tokens" else 1
+        if kind == "tokens":  # a clan's sheet takes more than one page on turned paper
+            pages += sum(len(token_sheet_pages(plan.paper, clan)) for clan in CLAN_IDS)
+        else:
+            pages += 1
     return pages
 
 
@@ -104,6 +110,7 @@ def describe_plan(board_size_mm: tuple[float, float], options: PrintOptions) -> 
         plan = plan_options(board_size_mm, options)
     except LayoutError as exc:
         return f"Cannot print: {exc}."
+    options = options.for_board(board_size_mm)
     paper = f"{options.paper} {'landscape' if options.landscape else 'portrait'}"
     sheets = (
         f"{plan.rows} × {plan.columns} {paper} sheets to tape together"
@@ -138,7 +145,12 @@ class PrintOptionsDialog(QDialog):
         self.board_size_mm = board_size_mm
         self.paper = QComboBox()
         self.paper.addItems(PAPERS)
-        self.landscape = QCheckBox("&Landscape")
+        # the paper turned as the board is (a wide board: landscape), or as chosen
+        self.orientation = QComboBox()
+        self.orientation.addItems([text for text, _ in ORIENTATIONS])
+        if board_size_mm is not None:
+            shape = "landscape" if board_landscape(board_size_mm) else "portrait"
+            self.orientation.setItemText(0, f"As the board ({shape})")
         self.scale = QComboBox()
         for key, text in SCALE_CHOICES:
             self.scale.addItem(text, key)
@@ -160,7 +172,7 @@ class PrintOptionsDialog(QDialog):
         self.summary.setWordWrap(True)
         form = QFormLayout()
         form.addRow("&Paper:", self.paper)
-        form.addRow("", self.landscape)
+        form.addRow("&Orientation:", self.orientation)
         form.addRow("&Scale:", self.scale)
         form.addRow("&Custom scale:", self.custom_scale)
         form.addRow("&Overlap:", self.overlap)
@@ -180,7 +192,7 @@ class PrintOptionsDialog(QDialog):
         self.set_options(options or PrintOptions())
         for signal in (
             self.paper.currentIndexChanged,
-            self.landscape.toggled,
+            self.orientation.currentIndexChanged,
             self.scale.currentIndexChanged,
             self.custom_scale.valueChanged,
             self.overlap.valueChanged,
@@ -194,7 +206,9 @@ class PrintOptionsDialog(QDialog):
     def set_options(self, options: PrintOptions) -> None:
         """Fill the form from options."""
         self.paper.setCurrentText(options.paper)
-        self.landscape.setChecked(options.landscape)
+        choices = [landscape for _, landscape in ORIENTATIONS]
+        landscape = options.landscape
+        self.orientation.setCurrentIndex(choices.index(landscape) if landscape in choices else 0)
         self.scale.setCurrentIndex(self.scale.findData(scale_mode(options)))
         if scale_mode(options) == SCALE_CUSTOM:
             self.custom_scale.setValue(options.scale * 100)  # type: ignore[operator]
@@ -207,7 +221,7 @@ class PrintOptionsDialog(QDialog):
         """The options the form shows (raises LayoutError when they cannot print)."""
         return form_options(
             self.paper.currentText(),
-            self.landscape.isChecked(),
+            ORIENTATIONS[self.orientation.currentIndex()][1],
             self.scale.currentData(),
             self.custom_scale.value(),
             self.overlap.value(),

@@ -10,7 +10,7 @@ the requested play sheets.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QPointF, QRectF, Qt
@@ -30,7 +30,13 @@ from app.printing.layout import (
 )
 from app.printing.legend import ScaleBar, legend_height, paint_legend
 from app.printing.model import Board
-from app.printing.sheets import CLAN_IDS, SHEET_KINDS, paint_reference_sheet, paint_token_sheet
+from app.printing.sheets import (
+    CLAN_IDS,
+    SHEET_KINDS,
+    paint_reference_sheet,
+    paint_token_sheet,
+    token_sheet_pages,
+)
 from engine.files import atomic_write_bytes
 
 PAGE_SIZE_IDS = {
@@ -42,10 +48,11 @@ PAGE_SIZE_IDS = {
 
 @dataclass(frozen=True, slots=True)
 class PrintOptions:
-    """How to print a board. `scale` None fits one page; 1.0 is the map's true size."""
+    """How to print a board. `scale` None fits one page; 1.0 is the map's true size;
+    `landscape` None turns the paper the way the board is (landscape for a wide board)."""
 
     paper: str = "A4"
-    landscape: bool = False
+    landscape: bool | None = None
     scale: float | None = None
     overlap: float = DEFAULT_OVERLAP_MM
     legend: bool = True
@@ -55,6 +62,17 @@ class PrintOptions:
         unknown = [s for s in self.sheets if s not in SHEET_KINDS]
         if unknown:
             raise ValueError(f"unknown sheet {unknown[0]!r}: choose from {', '.join(SHEET_KINDS)}")
+
+    def for_board(self, board_size_mm: tuple[float, float]) -> PrintOptions:
+        """These options with the paper turned: as chosen, or the way the board is."""
+        if self.landscape is not None:
+            return self
+        return replace(self, landscape=board_landscape(board_size_mm))
+
+
+def board_landscape(board_size_mm: tuple[float, float]) -> bool:
+    """True when a board is wider than tall: its paper is best turned sideways."""
+    return board_size_mm[0] > board_size_mm[1]
 
 
 @dataclass(slots=True)
@@ -75,8 +93,9 @@ def plan_for(board: Board, paper: tuple[float, float], options: PrintOptions) ->
 
 
 def page_layout(options: PrintOptions) -> QPageLayout:
-    """The Qt page layout for the options' paper: full page, no margins."""
-    paper_size(options.paper, options.landscape)  # raises LayoutError on an unknown paper
+    """The Qt page layout for the options' paper: full page, no margins (an orientation
+    left to the board, `landscape` None, is portrait here: use `for_board` first)."""
+    paper_size(options.paper, bool(options.landscape))  # raises LayoutError on an unknown paper
     orientation = (
         QPageLayout.Orientation.Landscape if options.landscape else QPageLayout.Orientation.Portrait
     )
@@ -92,6 +111,7 @@ def write_pdf(board: Board, path: str | Path, options: PrintOptions) -> PrintRes
 
 def pdf_bytes(board: Board, options: PrintOptions) -> tuple[bytes, PrintResult]:
     """The print job as PDF bytes."""
+    options = options.for_board(board.size_mm)
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     writer = QPdfWriter(buffer)
@@ -119,8 +139,9 @@ def render_document(device: QPagedPaintDevice, board: Board, options: PrintOptio
         for kind in options.sheets:
             if kind == "tokens":
                 for clan in CLAN_IDS:
-                    job.new_page(f"tokens {clan}")
-                    paint_token_sheet(painter, paper, clan, board)
+                    for page in token_sheet_pages(paper, clan):
+                        job.new_page(f"tokens {clan}")
+                        paint_token_sheet(painter, paper, clan, board, page)
             elif kind == "reference":
                 job.new_page("reference")
                 paint_reference_sheet(painter, paper, board)
@@ -204,7 +225,11 @@ class BoardPages:
     def _legend_page(self) -> None:
         area = self.printable_pt()
         needed = legend_height(self.painter, self.board, area.width(), big=True)
-        self._legend(QRectF(area.x(), area.y(), area.width(), min(area.height(), needed)), big=True)
+        big = needed <= area.height()  # a long legend in the small print, to stay on the page
+        if not big:
+            needed = legend_height(self.painter, self.board, area.width())
+        rect = QRectF(area.x(), area.y(), area.width(), min(area.height(), needed))
+        self._legend(rect, big=big)
 
     def _index_page(self) -> None:
         plan, painter = self.plan, self.painter

@@ -130,6 +130,8 @@ class Board:
     warnings: tuple[str, ...] = ()
     attributes: Mapping[str, Any] = field(default_factory=dict)  # map-level, e.g. round_track
     graph: Any = None  # the rules' engine.graph.MapGraph, when borders could be derived
+    # the map's validation errors (maps.validate.ValidationIssue), when the board was checked
+    map_errors: tuple[Any, ...] = ()
 
     @property
     def size_mm(self) -> tuple[float, float]:
@@ -184,7 +186,8 @@ def build_board(mapfile: MapFile, check: bool = True) -> Board:
     from maps.api import MapError
     from maps.geometry import derive
 
-    warnings = _validation_warnings(mapfile) if check else []
+    issues = _validation_issues(mapfile) if check else []
+    warnings = [f"{issue.severity}: {issue.message}" for issue in issues]
     territory_of = {pid: t.id for t in reversed(mapfile.territories) for pid in t.provinces}
     colour_of = {t.id: t.colour for t in mapfile.territories}
     geometry = None
@@ -260,6 +263,7 @@ def build_board(mapfile: MapFile, check: bool = True) -> Board:
         warnings=tuple(warnings),
         attributes=dict(mapfile.attributes),
         graph=geometry.graph if geometry is not None else None,
+        map_errors=tuple(issue for issue in issues if issue.severity == "error"),
     )
 
 
@@ -273,15 +277,11 @@ def _field_colours(ids: list[str], neighbours: Mapping[str, tuple[str, ...]]) ->
     return out
 
 
-def _validation_warnings(mapfile: MapFile) -> list[str]:
-    """Validation errors and warnings of the map, as one line each."""
+def _validation_issues(mapfile: MapFile) -> list[Any]:
+    """Validation errors and warnings of the map (`maps.validate.ValidationIssue`)."""
     from maps.validate import validate
 
-    return [
-        f"{issue.severity}: {issue.message}"
-        for issue in validate(mapfile)
-        if issue.severity in ("error", "warning")
-    ]
+    return [issue for issue in validate(mapfile) if issue.severity in ("error", "warning")]
 
 
 def _ring_centre(ring) -> Point:

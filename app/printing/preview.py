@@ -52,7 +52,7 @@ def open_print_preview(
     `source` may raise `maps.api.MapError` when a path cannot be read.
     """
     board = _board(source)
-    opts = options or PrintOptions()
+    opts = (options or PrintOptions()).for_board(board.size_mm)
     printer = make_printer(opts)
     dialog = QPrintPreviewDialog(printer, parent)
     dialog.setWindowTitle(f"Print preview — {board.name}")
@@ -70,7 +70,7 @@ def print_with_dialog(
 ) -> bool:
     """File → Print without preview: the system print dialog, then the pages. True if printed."""
     board = _board(source)
-    printer = make_printer(options)
+    printer = make_printer((options or PrintOptions()).for_board(board.size_mm))
     dialog = QPrintDialog(printer, parent)
     dialog.setWindowTitle(f"Print — {board.name}")
     if dialog.exec() != QDialog.DialogCode.Accepted:

@@ -9,6 +9,8 @@ page.
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter
 
@@ -22,19 +24,27 @@ CLANS: tuple[Identity, ...] = tuple(ROKUGAN_CLANS.values())
 CLAN_IDS: tuple[str, ...] = tuple(ROKUGAN_CLANS)
 
 
+def token_sheet_pages(paper: tuple[float, float], clan: str) -> list[Any]:
+    """The pages of one clan's token sheet on this paper (one upright, more if turned)."""
+    from app.printing.kit.plan import token_pages  # the kit imports this package
+    from app.printing.kit.rokugan import clan_tokens
+
+    return list(token_pages((clan_tokens(clan),), paper, duplex=False))
+
+
 def paint_token_sheet(
-    painter: QPainter, paper: tuple[float, float], clan: str, board: Board
+    painter: QPainter, paper: tuple[float, float], clan: str, board: Board, page: Any = None
 ) -> None:
-    """One clan's combat and control tokens as the kit prints them, single-sided.
+    """One page (default: the first) of a clan's combat and control tokens as the kit
+    prints them, single-sided.
 
     Two-sided tokens are fold pairs: the front (the kind and strength; for control tokens
     the face-up side) above the back (the clan's mark), folded and glued.
     """
     from app.printing.kit.pages import paint_pieces  # the kit imports this package
-    from app.printing.kit.plan import token_pages
-    from app.printing.kit.rokugan import clan_tokens
 
-    (page,) = token_pages((clan_tokens(clan),), paper, duplex=False)
+    if page is None:
+        page = token_sheet_pages(paper, clan)[0]
     _title(
         painter,
         paper,

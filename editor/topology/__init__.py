@@ -93,6 +93,7 @@ class TopoMap(TopoModel):
     snap_vertex_to_edge = vertices.snap_vertex_to_edge
     drop_duplicate_vertices = vertices.drop_duplicate_vertices
     fix_near_misses = vertices.fix_near_misses
+    has_near_misses = vertices.has_near_misses
     # drawing
     add_province = drawing.add_province
     add_sea = drawing.add_sea

@@ -193,6 +193,12 @@ class Txn:
     def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
         if exc_type is not None:
             self.commit().undo(self.m)
+            if isinstance(exc, shapely.errors.GEOSException):
+                # the geometry engine fails on outlines that already cross: a refusal
+                raise TopologyError(
+                    f"cannot {self.label} here: the outlines around it cross or overlap "
+                    "(see Validation); fix them first, or undo the edit that made them"
+                ) from exc
 
     def set_vertex(self, vid: int, xy: Point | None) -> None:
         """Set (None: delete) a vertex, remembering its first state."""
@@ -263,6 +269,7 @@ class Txn:
     def commit(self, result: Any = None) -> Edit:
         """The `Edit` from the first states to the map as it is now (`result`: its result)."""
         m = self.m
+        m.revision += 1
         return Edit(
             self.label,
             {k: (v, m.vertices.get(k)) for k, v in self.vertices.items() if v != m.vertices.get(k)},
@@ -291,6 +298,9 @@ class TopoModel:
         self.territories: tuple[Territory, ...] = ()
         self._next_vertex = 1
         self._usage: dict[int, set[FaceRef]] | None = None
+        # counts operations, undos and redos: what is computed from the map can be kept
+        # until it changes (a drag's live preview does not count until it is committed)
+        self.revision = 0
 
     # ----------------------------------------------------------------- construction, export
 
@@ -610,6 +620,7 @@ class TopoModel:
 
     def _apply(self, edit: Edit, side: int) -> None:
         """Put the map on `side` of `edit` (0 before, 1 after): `Edit.undo` and `redo`."""
+        self.revision += 1
         for vid, pair in edit.vertices.items():
             xy = pair[side]
             if xy is None:

@@ -159,43 +159,66 @@ def fix_near_misses(m: TopoModel, tolerance: float) -> Edit:
     """Weld vertices closer than `tolerance` and snap vertices lying that close to an edge.
 
     This closes near-miss gaps and thin slivers between neighbours so they share borders.
+    Refused (`TopologyError`) when there is nothing to weld or snap: outlines that cross or
+    overlap by more than the tolerance have to be moved apart by hand.
     """
     with Txn(m, "fix near misses") as txn:
         for keep, drop in close_pairs(m, tolerance, between_faces=True):
             if can_weld(m, keep, drop):
                 weld(m, txn, keep, drop)
-        ids = list(m.vertices)
-        tree = STRtree([ShapelyPoint(m.vertices[v]) for v in ids])
-        best: dict[int, tuple[float, tuple[int, int], float, Point]] = {}
-        for a, b in m.edges():
-            pa, pb = m.vertices[a], m.vertices[b]
-            area = box(
-                min(pa[0], pb[0]) - tolerance,
-                min(pa[1], pb[1]) - tolerance,
-                max(pa[0], pb[0]) + tolerance,
-                max(pa[1], pb[1]) + tolerance,
-            )
-            for idx in tree.query(area):
-                vid = ids[int(idx)]
-                if vid in (a, b):
-                    continue
-                p, d = project(m.vertices[vid], pa, pb)
-                if d > tolerance or min(distance(p, pa), distance(p, pb)) <= tolerance:
-                    continue
-                if m.faces_using(vid) & m.faces_with_edge(a, b):
-                    continue  # detail of the same outline, not a near miss
-                if vid not in best or d < best[vid][0]:
-                    best[vid] = (d, (a, b), distance(p, pa), p)
-        by_edge: dict[tuple[int, int], list[tuple[float, int, Point]]] = {}
-        for vid, (_, edge, t, p) in best.items():
-            by_edge.setdefault(edge, []).append((t, vid, p))
-        for (a, b), items in by_edge.items():
+        for (a, b), items in _edge_snaps(m, tolerance).items():
             prev = a
             for _, vid, p in sorted(items):
                 txn.set_vertex(vid, clean_point(p))
                 insert_on_edge(m, txn, prev, b, vid)
                 prev = vid
-        return txn.commit()
+        edit = txn.commit()
+        if edit.is_empty():
+            raise TopologyError(
+                f"no vertex lies within {tolerance:g} of another polygon's vertex or edge "
+                "that it could join; outlines that cross or overlap further apart have to "
+                "be moved apart by hand"
+            )
+        return edit
+
+
+def has_near_misses(m: TopoModel, tolerance: float) -> bool:
+    """True when `fix_near_misses` has something to weld or snap."""
+    pairs = close_pairs(m, tolerance, between_faces=True)
+    return any(can_weld(m, keep, drop) for keep, drop in pairs) or bool(_edge_snaps(m, tolerance))
+
+
+def _edge_snaps(
+    m: TopoModel, tolerance: float
+) -> dict[tuple[int, int], list[tuple[float, int, Point]]]:
+    """Vertices within `tolerance` of another polygon's edge (not near its ends), by edge:
+    (distance along the edge, vertex, the point on the edge), each vertex on its nearest."""
+    ids = list(m.vertices)
+    tree = STRtree([ShapelyPoint(m.vertices[v]) for v in ids])
+    best: dict[int, tuple[float, tuple[int, int], float, Point]] = {}
+    for a, b in m.edges():
+        pa, pb = m.vertices[a], m.vertices[b]
+        area = box(
+            min(pa[0], pb[0]) - tolerance,
+            min(pa[1], pb[1]) - tolerance,
+            max(pa[0], pb[0]) + tolerance,
+            max(pa[1], pb[1]) + tolerance,
+        )
+        for idx in tree.query(area):
+            vid = ids[int(idx)]
+            if vid in (a, b):
+                continue
+            p, d = project(m.vertices[vid], pa, pb)
+            if d > tolerance or min(distance(p, pa), distance(p, pb)) <= tolerance:
+                continue
+            if m.faces_using(vid) & m.faces_with_edge(a, b):
+                continue  # detail of the same outline, not a near miss
+            if vid not in best or d < best[vid][0]:
+                best[vid] = (d, (a, b), distance(p, pa), p)
+    by_edge: dict[tuple[int, int], list[tuple[float, int, Point]]] = {}
+    for vid, (_, edge, t, p) in best.items():
+        by_edge.setdefault(edge, []).append((t, vid, p))
+    return by_edge
 
 
 def close_pairs(

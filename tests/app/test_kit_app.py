@@ -89,7 +89,7 @@ def test_the_start_screen_exports_a_chosen_games_kit(
         "game": "shinobi",
         "map": None,
         "paper": "Letter",
-        "scale": None,
+        "scale": 1.0,
         "duplex": True,
     }
 

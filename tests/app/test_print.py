@@ -75,6 +75,7 @@ def tiny(tmp_path: Path) -> Path:
 
 
 def render(map_path: Path, **options) -> tuple[Pdf, object]:
+    options.setdefault("landscape", False)  # upright unless asked: the plans below assume it
     data, result = pdf_bytes(load_board(map_path), PrintOptions(**options))
     return Pdf(data), result
 

@@ -32,12 +32,20 @@ def size(page) -> tuple[int, int]:
     return (round(page.size[0]), round(page.size[1]))
 
 
-def test_default_is_one_fitted_a4_page(qapp, tiny: Path, tmp_path: Path, capsys) -> None:
+def test_default_is_one_fitted_a4_page_turned_as_the_board(
+    qapp, tiny: Path, tmp_path: Path, capsys
+) -> None:
+    # Given the 400 × 300 mm (landscape) tiny map; When printed with no options
     out = tmp_path / "board.pdf"
     assert daimyo_print(tiny, "-o", out) == 0
+    # Then it is one A4 page, turned sideways as the board is
     result = pages(out)
-    assert len(result) == 1 and size(result[0]) == (595, 842)
-    assert f"wrote {out}: 1 pages" in capsys.readouterr().out
+    assert len(result) == 1 and size(result[0]) == (842, 595)
+    said = capsys.readouterr().out
+    assert f"wrote {out}: 1 pages" in said and "(A4 landscape)" in said
+    # And --portrait keeps the paper upright
+    assert daimyo_print(tiny, "-o", out, "--portrait") == 0
+    assert size(pages(out)[0]) == (595, 842)
 
 
 def test_output_defaults_to_the_map_id(qapp, tiny: Path, tmp_path: Path, monkeypatch) -> None:
@@ -49,8 +57,9 @@ def test_output_defaults_to_the_map_id(qapp, tiny: Path, tmp_path: Path, monkeyp
 @pytest.mark.parametrize(
     ("args", "expected"),
     [
-        (["--paper", "A3"], (842, 1191)),
-        (["--paper", "letter"], (612, 792)),
+        (["--paper", "A3", "--portrait"], (842, 1191)),
+        (["--paper", "letter", "--portrait"], (612, 792)),
+        (["--paper", "letter"], (792, 612)),
         (["--landscape"], (842, 595)),
         (["--paper", "A3", "--landscape"], (1191, 842)),
     ],
@@ -64,7 +73,7 @@ def test_paper_and_landscape(qapp, tiny: Path, tmp_path: Path, args, expected) -
 def test_scale_one_tiles_and_fit_does_not(qapp, tiny: Path, tmp_path: Path) -> None:
     fit, true = tmp_path / "fit.pdf", tmp_path / "true.pdf"
     assert daimyo_print(tiny, "-o", fit, "--scale", "fit") == 0
-    assert daimyo_print(tiny, "-o", true, "--scale", "1.0") == 0
+    assert daimyo_print(tiny, "-o", true, "--scale", "1.0", "--portrait") == 0
     assert len(pages(fit)) == 1
     assert len(pages(true)) == 2 + 6  # index, legend, 2 × 3 tiles of 400 × 300 mm on A4
 
@@ -80,8 +89,9 @@ def test_overlap_changes_the_tiling(qapp, tiny: Path, tmp_path: Path) -> None:
     # Width 400 mm on 190 mm windows: overlap 0 needs 3 columns, overlap 80 needs 3 too,
     # height 300 mm on 277 mm windows: 2 rows unless the overlap eats too much
     none, wide = tmp_path / "a.pdf", tmp_path / "b.pdf"
-    assert daimyo_print(tiny, "-o", none, "--scale", "1", "--overlap", "0", "--no-legend") == 0
-    assert daimyo_print(tiny, "-o", wide, "--scale", "1", "--overlap", "90", "--no-legend") == 0
+    upright = ("--scale", "1", "--no-legend", "--portrait")
+    assert daimyo_print(tiny, "-o", none, *upright, "--overlap", "0") == 0
+    assert daimyo_print(tiny, "-o", wide, *upright, "--overlap", "90") == 0
     assert len(pages(none)) == 1 + 3 * 2
     # with 90 mm overlap a column steps 100 mm: ceil((400 - 90) / 100) = 4 columns
     assert len(pages(wide)) == 1 + 4 * 2
@@ -105,10 +115,16 @@ def test_no_legend_drops_the_legend_page(qapp, tiny: Path, tmp_path: Path) -> No
 
 def test_sheets_option(qapp, tiny: Path, tmp_path: Path) -> None:
     out = tmp_path / "s.pdf"
-    assert daimyo_print(tiny, "-o", out, "--sheets", "tokens,reference") == 0
+    assert daimyo_print(tiny, "-o", out, "--sheets", "tokens,reference", "--portrait") == 0
     result = pages(out)
     assert len(result) == 1 + 7 + 1
     assert "Unicorn clan — tokens" in result[7].texts
+    # On paper turned sideways the token sheets are turned too (a sheet that does not fit
+    # one page continues on the next, as many as `token_sheet_pages` plans)
+    assert daimyo_print(tiny, "-o", out, "--sheets", "tokens", "--landscape") == 0
+    result = pages(out)
+    assert len(result) == 1 + 7
+    assert all(size(page) == (842, 595) for page in result)
     out2 = tmp_path / "r.pdf"
     assert daimyo_print(tiny, "-o", out2, "--sheets", "reference") == 0
     assert len(pages(out2)) == 2

@@ -43,7 +43,8 @@ def test_preview_dialog_is_set_up_for_the_map(qtbot, tmp_path: Path) -> None:
     assert isinstance(dialog, QPrintPreviewDialog)
     assert "Tiny Isle" in dialog.windowTitle()
     printer = dialog.printer()
-    assert printer.pageLayout().orientation() == QPageLayout.Orientation.Portrait
+    # the paper is turned as the 400 × 300 mm board is
+    assert printer.pageLayout().orientation() == QPageLayout.Orientation.Landscape
     # When it is shown, the preview paints the pages through the same code
     dialog.show()
     widget = dialog.findChild(QPrintPreviewWidget)

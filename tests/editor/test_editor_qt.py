@@ -452,7 +452,8 @@ def test_a_province_in_no_territory_is_marked_at_its_name_and_fixed_by_its_neigh
     with qtbot.waitSignal(window.analysis.finished, timeout=10_000) as blocker:
         panel.fix_button.click()
     assert topo.territory_of("C") == "west"
-    assert window.statusBar().currentMessage() == "Fixed: put it in West."
+    message = window.statusBar().currentMessage()
+    assert message == "Fixed: put it in West (changed territory 'west')."
     assert "no_territory" not in [i.code for i in blocker.args[0].issues]
     # and the list keeps a row highlighted, so the next fix is one more click
     assert panel.list.currentRow() == min(codes.index("no_territory"), panel.list.count() - 1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -81,10 +82,10 @@ def test_form_refuses_an_unknown_paper_or_a_zero_scale() -> None:
 
 def test_page_count_and_summary_follow_the_plan() -> None:
     # Given the 200 × 100 mm map; When fitted with sheets, Then board + 5 clan sheets + reference
-    fit = PrintOptions(sheets=("tokens", "reference"))
+    fit = PrintOptions(landscape=False, sheets=("tokens", "reference"))
     assert page_count(plan_options(TINY_MM, fit), fit) == 1 + len(CLANS) + 1
     # When printed at true size on A4 portrait (190 mm printable), Then 1 × 2 tiles
-    true = PrintOptions(scale=1.0)
+    true = PrintOptions(landscape=False, scale=1.0)
     plan = plan_options(TINY_MM, true)
     assert (plan.rows, plan.columns) == (1, 2)
     assert page_count(plan, true) == 1 + 1 + 2  # index, legend, tiles
@@ -92,14 +93,32 @@ def test_page_count_and_summary_follow_the_plan() -> None:
         "Board on 1 × 2 A4 portrait sheets to tape together at 100 % (200 × 100 mm); "
         "4 pages in all."
     )
-    # And landscape fits it on one sheet at true size
-    assert describe_plan(TINY_MM, PrintOptions(landscape=True, scale=1.0)).startswith(
-        "Board on one A4 landscape sheet at 100 %"
-    )
+    # And landscape, the default for this wide board, fits it on one sheet at true size
+    for turned in (PrintOptions(landscape=True, scale=1.0), PrintOptions(scale=1.0)):
+        assert describe_plan(TINY_MM, turned).startswith("Board on one A4 landscape sheet at 100 %")
     # And an overlap too large for the paper says why it cannot print
-    assert describe_plan(TINY_MM, PrintOptions(scale=1.0, overlap=99)).startswith(
+    assert describe_plan(TINY_MM, replace(true, overlap=99)).startswith(
         "Cannot print: overlap 99 mm"
     )
+
+
+def test_the_dialog_turns_the_paper_as_the_board_unless_told(qtbot: Any) -> None:
+    # Given the options dialog for the 200 × 100 mm (wide) map, with the default options
+    dialog = PrintOptionsDialog(None, PrintOptions(), TINY_MM)
+    qtbot.addWidget(dialog)
+    # Then the paper follows the board: landscape, and the form says so
+    assert dialog.orientation.currentText() == "As the board (landscape)"
+    assert dialog.options().landscape is None
+    assert "A4 landscape" in dialog.summary.text()
+    # When Portrait is chosen, Then the options keep the paper upright
+    dialog.orientation.setCurrentText("Portrait")
+    assert dialog.options().landscape is False
+    assert "A4 portrait" in dialog.summary.text()
+    # And a tall board is printed upright by default
+    tall = PrintOptionsDialog(None, PrintOptions(), (100.0, 200.0))
+    qtbot.addWidget(tall)
+    assert tall.orientation.currentText() == "As the board (portrait)"
+    assert "A4 portrait" in tall.summary.text()
 
 
 def test_dialog_round_trips_options_and_blocks_what_cannot_print(qtbot: Any) -> None:
@@ -136,7 +155,7 @@ def test_export_pdf_writes_the_unsaved_map_with_the_planned_pages(
     assert window.document.dirty
     # When exported at true size on A4 portrait
     out = tmp_path / "board.pdf"
-    options = PrintOptions(scale=1.0)
+    options = PrintOptions(landscape=False, scale=1.0)
     result = window.export_pdf(out, options)
     # Then the PDF has the planned pages: index, legend and two tiles
     pdf = Pdf(out.read_bytes())
@@ -153,7 +172,7 @@ def test_file_export_pdf_asks_options_then_a_file(
 ) -> None:
     # Given options and file dialogs that answer: fit, with the token sheets; board.pdf
     window = make_window(qtbot)
-    offered = answer_options(monkeypatch, PrintOptions(sheets=("tokens",)))
+    offered = answer_options(monkeypatch, PrintOptions(landscape=False, sheets=("tokens",)))
     target = tmp_path / "board"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
     # When File > Export PDF is chosen
@@ -164,7 +183,7 @@ def test_file_export_pdf_asks_options_then_a_file(
     pdf = Pdf((tmp_path / "board.pdf").read_bytes())
     assert len(pdf.pages) == 1 + len(CLANS)
     # And the next print offers the options just chosen
-    assert window.print_options == PrintOptions(sheets=("tokens",))
+    assert window.print_options == PrintOptions(landscape=False, sheets=("tokens",))
 
 
 def test_cancelling_the_options_writes_nothing(
@@ -183,7 +202,7 @@ def test_print_preview_is_built_with_the_boards_pages(
 ) -> None:
     # Given the options dialog answering true size, and a preview whose exec does not block
     window = make_window(qtbot)
-    answer_options(monkeypatch, PrintOptions(scale=1.0))
+    answer_options(monkeypatch, PrintOptions(landscape=False, scale=1.0))
     seen: list[Any] = []
 
     def fake_exec(dialog: QPrintPreviewDialog) -> int:

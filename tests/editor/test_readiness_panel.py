@@ -122,3 +122,39 @@ def test_clicking_a_requirement_zooms_to_its_province(qtbot: Any) -> None:
         )
     assert blocker.args[0].provinces == ("A",)
     assert window.view.selected == (PROVINCE, "A", 0)
+
+
+def test_an_empty_map_says_what_it_lacks(qtbot: Any) -> None:
+    # Given a new, empty Battle for Rokugan map
+    from editor.topology import TopoMap
+
+    data = TopoMap.new("blank", "Blank", 300, 200, game="rokugan").to_dict()
+    window = make_window(qtbot, data)
+    panel = window.validation_panel
+    wait_analysis(qtbot, window)
+    # Then the panel does not say all is well: it lists what is missing
+    rows = listed(panel)
+    assert "No problems found." not in rows
+    assert rows[0] == "the map has no provinces; draw at least one"
+    assert "Not ready for Battle for Rokugan" in panel.readiness.text()
+    assert "1 error in the map" in panel.readiness.text()
+    assert any("capital" in row for row in rows[1:])
+
+
+def test_a_map_with_crossed_outlines_is_not_ready() -> None:
+    # Given Rokugan with a shared vertex dragged across a neighbour (the game itself finds
+    # all it needs on the graph)
+    from editor.analysis import analyse
+    from editor.panels import readiness_text
+    from tests.editor.test_fixes import dragged_across
+
+    topo = dragged_across()
+    result = analyse(topo.to_mapfile(), 1, topo)
+    verdict = result.readiness["rokugan"]
+    assert verdict.readiness.ready
+    # Then the editor's verdict is "not ready", counting the map's errors
+    errors = sum(1 for issue in result.issues if issue.severity == "error")
+    assert not verdict.ready and len(verdict.map_errors) == errors > 0
+    text = readiness_text("rokugan", "Battle for Rokugan", verdict)
+    assert text.startswith("<b style='color:#b03a2e'>Not ready for Battle for Rokugan</b>: ")
+    assert f"{errors} errors in the map" in text

@@ -1,9 +1,9 @@
 """Which kit to make: a game id and a map (path, shipped id, or the game's default).
 
 `build_kit(game, map)` loads the map as a printable `Board` and asks the game's kit module
-for its contents. A map made for another game, or one the game cannot be played on (the
-engine's `map_readiness`), is refused, and Shinobi (played without a map) refuses one, each
-with a message that says what to do.
+for its contents. A map made for another game, or one the game cannot be played on
+(`maps.verdict`: its validation errors and the engine's `map_readiness`), is refused, and
+Shinobi (played without a map) refuses one, each with a message that says what to do.
 """
 
 from __future__ import annotations
@@ -71,21 +71,29 @@ def build_kit(game: str, source: str | os.PathLike[str] | MapFile | Board | None
 
 
 def _check_ready(game: str, board: Board) -> None:
-    """Refuse a map the game cannot be played on, with the game's own reasons and fixes."""
-    from engine.registry import map_readiness
+    """Refuse a map the game cannot be played on (`maps.verdict`: the map's own errors and
+    what the game lacks on it), with the reasons and fixes."""
+    from maps.verdict import verdict_of
 
-    if board.graph is None:
+    if board.graph is None and not board.map_errors:
         detail = next((w for w in board.warnings if "borders not derived" in w), "")
         raise KitError(
             f"map {board.name!r}: its borders cannot be derived ({detail}); check it with "
             "`daimyo map check`"
         )
-    readiness = map_readiness(game, board.graph)
-    if not readiness.ready:
+    graph = board.graph if board.graph is not None else _empty_graph(board)
+    verdict = verdict_of(game, graph, board.map_errors)
+    if not verdict.ready:
         raise KitError(
-            f"{readiness.message()}\n(check it with `daimyo map check MAP --game "
+            f"{verdict.message()}\n(check it with `daimyo map check MAP --game "
             f"{game}`; the kit holds what the game deals on a map it can play)"
         )
+
+
+def _empty_graph(board: Board):
+    from engine.graph import MapGraph
+
+    return MapGraph(board.id, board.name, "", (), ())
 
 
 def _board(source) -> Board:

@@ -35,12 +35,12 @@ from PySide6.QtWidgets import (
 from app.printing.kit.build import GAME_NAMES, KitError, build_kit, default_map
 from app.printing.kit.document import kit_page_layout, render_kit, write_kit
 from app.printing.kit.model import GAMES, Kit
-from app.printing.kit.plan import KitOptions, plan_kit
+from app.printing.kit.plan import KitOptions, board_scale_text, plan_kit
 from app.printing.layout import PAPER_SIZES, LayoutError
 
 OTHER_MAP = "A map file…"
 MAP_FILTER = "Daimyo maps (*.yaml *.yml)"
-SCALES = (("fit", "Fit on one page"), ("true", "True size, tiled"))
+SCALES = (("true", "True size, tiled (spots fit the tokens)"), ("fit", "Fit on one page"))
 PREVIEW, EXPORT = "preview", "export"
 
 
@@ -126,7 +126,7 @@ class KitDialog(QDialog):
         self.game.blockSignals(False)
         self._fill_maps(options.map)
         self.paper.setCurrentText(options.paper)
-        self.scale.setCurrentIndex(0 if options.scale is None else 1)
+        self.scale.setCurrentIndex(self.scale.findData("fit" if options.scale is None else "true"))
         self.duplex.setChecked(options.duplex)
 
     def options(self) -> KitOptions:
@@ -207,7 +207,11 @@ class KitDialog(QDialog):
             f"{title.lower()} {first + 1}" + (f"–{last + 1}" if last > first else "")
             for title, first, last in plan.sections
         )
-        return f"{len(plan.pages)} {options.paper} pages: contents 1, {sections}. {kit.summary()}."
+        scale = board_scale_text(kit, plan)
+        return (
+            f"{len(plan.pages)} {options.paper} pages: contents 1, {sections}. {kit.summary()}."
+            + (f" {scale}" if scale else "")
+        )
 
     def _choose(self, choice: str) -> None:
         self.choice = choice
@@ -253,7 +257,7 @@ def options_from_settings(data: Any, game: str | None, map_path: Path | None) ->
     data = data if isinstance(data, dict) else {}
     paper = data.get("paper")
     paper = paper if isinstance(paper, str) and paper in PAPER_SIZES else "A4"
-    scale = 1.0 if data.get("scale") == 1.0 else None
+    scale = None if "scale" in data and data["scale"] is None else 1.0  # fit when chosen
     chosen_game = game if game in GAMES else data.get("game")
     chosen_game = (
         chosen_game if isinstance(chosen_game, str) and chosen_game in GAMES else ("rokugan")

@@ -29,6 +29,7 @@ from app.printing.kit.plan import (
     KitOptions,
     KitPage,
     KitPlan,
+    board_scale_text,
     content_frame,
 )
 from app.printing.layout import SAFE_MARGIN_MM, Rect
@@ -128,9 +129,12 @@ def paint_contents(painter: QPainter, kit: Kit, plan: KitPlan, options: KitOptio
         flags=LEFT,
     )
     y += 28
-    board = f"Board: {kit.map_name}" if kit.board is not None else f"Board: {kit.map_name}"
-    one_line(painter, QRectF(x, y, w, 14), board, 10.5, bold=False, flags=LEFT)
-    y += 22
+    one_line(painter, QRectF(x, y, w, 14), f"Board: {kit.map_name}", 10.5, bold=False, flags=LEFT)
+    y += 16
+    scale = board_scale_text(kit, plan)  # the board's scale; do its spots fit the tokens?
+    if scale:
+        y += wrapped(painter, QRectF(x, y, w, 40), scale, 9, flags=WRAP_LEFT)
+    y += 6
     one_line(painter, QRectF(x, y, w, 14), "Contents", 12, flags=LEFT)
     y += 16
     total = len(plan.pages)

@@ -31,6 +31,7 @@ from app.printing.layout import (
     plan_fit,
     plan_scaled,
 )
+from maps.print_sizes import TOKEN_MM
 
 HEADER_MM = 6.0
 FOOTER_MM = 5.0
@@ -46,13 +47,14 @@ BOARD_INSET_MM = 4.0  # room above and below a board tile for its crop marks
 class KitOptions:
     """How to print a kit: which game and map, paper, board scale, double-sided or not.
 
-    `scale` None fits the board on one page; 1.0 tiles it at true size.
+    `scale` 1.0 (the default) tiles the board at true size, so that its border spots fit
+    the kit's combat tokens; None fits it on one page (the contents page says its scale).
     """
 
     game: str
     map: str | None = None
     paper: str = "A4"
-    scale: float | None = None
+    scale: float | None = 1.0
     duplex: bool = False
 
 
@@ -204,6 +206,35 @@ def _aid_section_title(kit: Kit) -> str:
     if any(a.subtitle == "Daimyo board" for a in kit.aids):
         return "Daimyo boards"
     return "Player aids"
+
+
+def board_scale_text(kit: Kit, plan: KitPlan) -> str:
+    """What the contents page says of the board's print: its scale, and whether its border
+    spots fit the combat tokens (else how many sheets true size takes); "" without one."""
+    board, board_plan = kit.board, plan.board_plan
+    if board is None or board_plan is None:
+        return ""
+    percent = f"{board_plan.scale * 100:.0f} %"
+    spots = bool(getattr(board, "marks", ()))  # a game whose tokens sit on the borders
+    if board_plan.tiled:
+        where = f"on {board_plan.rows} × {board_plan.columns} sheets to tape together"
+    else:
+        where = "fitted on one page"
+    if board_plan.scale >= 1.0 - 1e-9:
+        size = "true size (100 %)" if board_plan.scale <= 1.0 + 1e-9 else percent
+        fits = f": its border spots fit the {TOKEN_MM:g} mm combat tokens." if spots else "."
+        return f"The board is printed at {size}, {where}{fits}"
+    text = f"The board is printed at {percent}, {where}"
+    if not spots:
+        return text + "."
+    frame = board_frame(plan.paper)
+    true = plan_scaled(plan.paper, board.size_mm, 1.0, DEFAULT_OVERLAP_MM, True, area=frame)  # type: ignore[attr-defined]
+    return (
+        f"{text}: its border spots are {TOKEN_MM * board_plan.scale:.1f} mm across, smaller "
+        f"than the {TOKEN_MM:g} mm combat tokens. To play with these tokens, print the "
+        f"board at true size ({len(true.tiles)} sheets): `daimyo kit --scale 1.0`, or "
+        "Board: true size in Print kit…."
+    )
 
 
 def _board_pages(

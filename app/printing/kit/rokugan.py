@@ -15,7 +15,8 @@ tokens and screens for the clans that have a capital there.
 
 Card size: the components file gives none for the published cards, so every card is a
 standard poker card (63.5 × 88.9 mm). Tokens are squares to cut with straight cuts: combat
-19 mm, control 15 mm, special 17 mm.
+as wide as the board's border spots (`maps.validate.TOKEN_MM`, 12 mm), control 15 mm,
+special 17 mm.
 """
 
 from __future__ import annotations
@@ -37,9 +38,10 @@ from app.printing.kit.model import (
 from engine.graph import MapGraph
 from engine.rokugan import data as D
 from engine.rokugan.requirements import MapDeal, map_deal, player_range
+from maps.print_sizes import TOKEN_MM
 
 GAME_NAME = "Battle for Rokugan"
-COMBAT_MM = (19.0, 19.0)
+COMBAT_MM = (TOKEN_MM, TOKEN_MM)  # they sit on the board's border spots, as wide
 CONTROL_MM = (15.0, 15.0)
 SPECIAL_MM = (17.0, 17.0)
 TRACK_MM = (100.0, 22.0)

@@ -134,8 +134,10 @@ def test_fix_near_misses_leaves_the_fine_detail_of_one_outline_alone() -> None:
         [(10, 90), (40, 90), (40.2, 95), (40.4, 90), (100, 90), (60, 99)], province_id="C"
     )
     before = m.to_dict()
-    # When near misses within 0.5 are fixed, Then nothing changes
-    assert m.fix_near_misses(0.5).is_empty()
+    # When near misses within 0.5 are fixed, Then there is none: refused, nothing changes
+    assert not m.has_near_misses(0.5)
+    with pytest.raises(TopologyError, match="no vertex lies within 0.5"):
+        m.fix_near_misses(0.5)
     assert m.to_dict() == before
 
 
