@@ -1,9 +1,8 @@
 """The new-game dialog: game, map, seats (human or AI with a level, per-seat choice), seed.
 
-A map game's map is checked with the game's own requirements
-(`engine.registry.map_readiness`): an unready map shows why, with the fixes, and Start is
-refused; the player counts and the per-seat choices (Rokugan: the clans with a capital)
-follow from the map.
+A map game's map is checked by `maps.verdict` (the map's own errors and what the game
+needs from it): an unready map shows why, with the fixes, and Start is refused; the player
+counts and the per-seat choices (Rokugan: the clans with a capital) follow from the map.
 """
 
 from __future__ import annotations
@@ -36,7 +35,7 @@ from app.games import game_ui
 from app.session import AI, HUMAN, NewGameConfig, Seat, resolve_map_path
 from engine.core import GameSpec
 from engine.graph import MapReadiness
-from engine.registry import available_games, get_game, map_readiness
+from engine.registry import available_games, get_game
 
 # The levels a person may pick; `cheat` sees hidden information and is never offered.
 LEVELS = ("easy", "normal", "hard")
@@ -306,7 +305,9 @@ class NewGameDialog(QDialog):
         self._load_map(map_ref)
         allowed = None
         if self._graph is not None:
-            self.readiness = map_readiness(spec.id, self._graph)
+            from maps.verdict import verdict_of
+
+            self.readiness = verdict_of(spec.id, self._graph, self._issues)
             allowed = self.readiness.choices
             if self.readiness.players is not None:
                 low, high = (
@@ -335,16 +336,19 @@ class NewGameDialog(QDialog):
     def _load_map(self, map_ref: str | None) -> None:
         """Read the graph of `map_ref` (cached per file); a broken file is remembered."""
         self._graph = None
+        self._issues: tuple = ()
         self._map_error = None
         self.readiness = None
         if not map_ref:
             return
-        from app.board.maps_cache import map_geometry
+        from app.board.maps_cache import map_geometry, map_issues
         from maps.api import MapError
 
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            self._graph = map_geometry(resolve_map_path(map_ref)).graph
+            path = resolve_map_path(map_ref)
+            self._graph = map_geometry(path).graph
+            self._issues = map_issues(path)  # a map with errors is not ready (maps.verdict)
         except MapError as exc:
             self._map_error = f"The map cannot be loaded: {exc}"
         except OSError as exc:
@@ -359,7 +363,9 @@ class NewGameDialog(QDialog):
         spec = self._spec()
         if spec is None or self._graph is None:
             return None
-        readiness = map_readiness(spec.id, self._graph, self.players.value())
+        from maps.verdict import verdict_of
+
+        readiness = verdict_of(spec.id, self._graph, self._issues, self.players.value())
         if readiness.ready:
             return None
         return readiness.message()

@@ -29,7 +29,7 @@ import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.savefile import AI, HUMAN, AppFields, Seat, load_save, summary_dict
 from engine.core import GameState, IllegalActionError
 from engine.files import atomic_write_text
-from engine.registry import get_game, map_readiness
+from engine.registry import get_game
 from engine.saves import SaveError, save_dict
 
 __all__ = [
@@ -302,7 +302,10 @@ def new_session(
             raise ValueError(f"{spec.name} needs a map")
         map_path = resolve_map_path(map_ref)
         graph = _load_graph(map_path)
-        readiness = map_readiness(spec.id, graph, players)
+        from app.board.maps_cache import map_issues
+        from maps.verdict import verdict_of  # the map's own errors count too
+
+        readiness = verdict_of(spec.id, graph, map_issues(map_path), players)
         if not readiness.ready:  # the new-game dialog refuses it first; this guards the rest
             raise ValueError(readiness.message())
     state = spec.new_game(players, seed, settings, graph)

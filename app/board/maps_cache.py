@@ -38,6 +38,27 @@ def map_geometry(path: Path) -> Any:
     return geometry
 
 
+_ISSUES: dict[tuple[str, int, int], tuple[Any, ...]] = {}
+
+
+def map_issues(path: Path) -> tuple[Any, ...]:
+    """`maps.validate.validate` of the map at `path` (its `ValidationIssue`s), cached while
+    the file is unchanged: a game is started only on a map that `maps.verdict` finds ready,
+    and that verdict counts the map's own errors."""
+    from maps.validate import validate
+
+    key = _key(path)
+    with _LOCK:
+        issues = _ISSUES.get(key)
+    if issues is None:
+        issues = tuple(validate(map_geometry(path).mapfile))
+        with _LOCK:
+            _ISSUES[key] = issues
+            while len(_ISSUES) > KEPT:
+                del _ISSUES[next(iter(_ISSUES))]
+    return issues
+
+
 def preload(path: Path) -> threading.Thread:
     """Parse a map in a background thread, so that the first game on it starts at once.
 

@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     from ai.arena import run_arena
     from ai.cluster import ClusterError
     from ai.registry import UnknownBotError, make_bot
-    from app.commands.play import load_game_graph
+    from app.commands.play import check_map, load_game_graph
 
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     try:
@@ -69,6 +69,9 @@ def run(args: argparse.Namespace) -> int:
             from ai.cluster import ray_module
 
             ray_module()  # no Ray: say how to install it before anything else
+        players = args.players or len(bots)
+        if spec.min_players <= players <= spec.max_players:  # else run_arena says so
+            check_map(spec, args.map, args.board, players)  # a broken map is refused
         graph = load_game_graph(spec, args.map, args.board)
         settings = {"board": args.board} if args.board else {}
 

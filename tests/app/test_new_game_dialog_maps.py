@@ -86,3 +86,25 @@ def test_a_game_on_an_unready_map_does_not_start_past_the_dialog(tmp_path: Path)
     ui = game_ui("rokugan")
     with pytest.raises(ValueError, match="not ready for Battle for Rokugan"):
         new_session(config, ui.settings_for, ui.reveals_hidden)
+
+
+def test_a_geometrically_broken_map_is_refused_by_the_dialog_and_the_session(
+    qtbot: Any, tmp_path: Path
+) -> None:
+    # Given the Rokugan map with a shared vertex dragged across a neighbour (the game itself
+    # would find all it needs there)
+    from tests.maps.test_verdict import broken_rokugan
+
+    path = broken_rokugan(tmp_path)
+    dialog = NewGameDialog(None, {"game": "rokugan"}, map_path=path)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    # Then the dialog says the map is not ready, naming its errors, and Start is off
+    assert "not ready for Battle for Rokugan" in dialog.error.text()
+    assert "self-intersection" in dialog.error.text()
+    assert not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
+    # And a game asked for anyway (the editor's Play on this map) does not start
+    config = NewGameConfig("rokugan", (Seat(HUMAN), Seat(AI)), str(path), seed=1)
+    ui = game_ui("rokugan")
+    with pytest.raises(ValueError, match="self-intersection"):
+        new_session(config, ui.settings_for, ui.reveals_hidden)

@@ -92,3 +92,12 @@ def test_check_says_not_ready_for_any_game_when_the_map_has_errors(broken: Path,
     out = capsys.readouterr().out
     assert "ready for Battle for Rokugan (" not in out
     assert "not ready for Battle for Rokugan:" in out
+
+
+def test_arena_refuses_a_broken_map_with_its_reasons(broken: Path, capsys) -> None:
+    # When bots are matched on the broken map
+    code = main(["arena", "rokugan", "--map", str(broken), "--bots", "random,random"])
+    # Then no game is played: exit 2 with the map's errors
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "not ready for Battle for Rokugan" in err and "self-intersection" in err
