@@ -18,6 +18,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 from shiboken6 import isValid
 
+from app.startup import import_heavy_modules
 from editor.document import MapDocument
 from editor.fixes import topology_issues
 from editor.topology import TopoMap
@@ -115,6 +116,10 @@ class LiveAnalysis(QObject):
 
     def __init__(self, document: MapDocument, debounce_ms: int = DEBOUNCE_MS) -> None:
         super().__init__()
+        # the analysis thread derives with shapely: numpy must be whole before it starts
+        # (an import begun on two threads at once aborts; every editor, also one made by
+        # the screenshot and bench scripts, passes here)
+        import_heavy_modules()
         self._document = document
         self._generation = 0
         self._pool = QThreadPool(self)
