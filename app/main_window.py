@@ -113,8 +113,8 @@ class MainWindow(QMainWindow):
         self.results_button = QPushButton("Back to the results")
         self.results_button.setToolTip("The end screen: scores, winner, review")
         self.results_button.clicked.connect(self._on_show_results)
-        self.results_button.hide()
-        self.statusBar().addPermanentWidget(self.results_button)
+        self.results_button.hide()  # in the status bar only while shown: it would make the
+        # bar taller, and the board smaller, during every game
         self.stack.currentChanged.connect(self._on_screen_changed)
         self._bar_font = QFont(self.menuBar().font())
         self.bar_scale = 1.0
@@ -632,7 +632,13 @@ class MainWindow(QMainWindow):
         """The way back to the results shows while the board of a finished game does."""
         finished = self.session is not None and self.session.state.is_terminal()
         on_board = self.game_screen is not None and self.stack.currentWidget() is self.game_screen
-        self.results_button.setVisible(finished and on_board)
+        show = finished and on_board
+        if show and self.results_button.isHidden():
+            self.statusBar().addPermanentWidget(self.results_button)
+            self.results_button.show()
+        elif not show and not self.results_button.isHidden():
+            self.statusBar().removeWidget(self.results_button)
+            self.results_button.hide()
 
     @Slot()
     def _on_undo(self) -> None:
