@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from app.games.presentation import PUBLIC, Beat, GameUI, ResolutionStep, ScoreTable
 from app.games.shinobi import narrate, story
 from app.games.shinobi.rules import SHINOBI_RULES_HTML
+from app.i18n import _, ngettext
 from app.palette import SHINOBI_SEATS
 from engine.shinobi.cards import CLAN_NAMES, NUM_CLANS
 from engine.shinobi.records import FinalCount, RoundEnded
@@ -42,7 +43,11 @@ class ShinobiUI(GameUI):
         """Public standing: cards in hand and in the province."""
         hand = state.hand_size(player)
         table = sum(state.army(player, c) for c in range(NUM_CLANS))
-        return f"{hand} card{'s' if hand != 1 else ''} in hand · {table} in the province"
+        return ngettext(
+            "{n} card in hand · {table} in the province",
+            "{n} cards in hand · {table} in the province",
+            hand,
+        ).format(n=hand, table=table)
 
     def describe_action(self, state_after: ShinobiState, action: Any, player: int) -> str:  # type: ignore[override]
         """The acting player's own line (names the cards they drew)."""
@@ -101,10 +106,10 @@ class ShinobiUI(GameUI):
         )
         notes = tuple(narrate.winner_explanation(count))
         return ScoreTable(
-            ("Own clan at home", "Clan total"),
+            (_("Own clan at home"), _("Clan total")),
             rows,
             clan_history(state),
-            "Own clan's cards on the table",
+            _("Own clan's cards on the table"),
             notes,
         )
 

@@ -10,6 +10,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QAbstractButton, QSizePolicy, QWidget
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.i18n import _, ngettext
 from app.palette import SHINOBI_CLANS
 from engine.shinobi.cards import CLAN_NAMES, NINJA
 
@@ -164,11 +165,13 @@ class StackButton(QAbstractButton):
         """Set what to draw and repaint."""
         self.count, self.lit, self.source, self.selected = count, lit, source, selected
         self.protected, self.marks = protected, marks
-        tip = f"{CLAN_NAMES[self.clan]} army: {count} card{'s' if count != 1 else ''}"
+        tip = ngettext("{clan} army: {n} card", "{clan} army: {n} cards", count).format(
+            clan=CLAN_NAMES[self.clan], n=count
+        )
         if protected:
-            tip += " · received a card this turn: safe from this turn's attack"
+            tip += " · " + _("received a card this turn: safe from this turn's attack")
         if marks:
-            tip += " · last turns: " + " ".join(marks)
+            tip += " · " + _("last turns: {marks}").format(marks=" ".join(marks))
         self.setToolTip(tip)
         self.setAccessibleName(tip)
         self.update()
@@ -321,7 +324,11 @@ class AllegianceCard(QWidget):
     def set_clan(self, clan: int | None) -> None:
         """Show `clan` (None: the card's back)."""
         self.clan = clan
-        self.setToolTip("Your secret clan: " + CLAN_NAMES[clan] if clan is not None else "Hidden")
+        self.setToolTip(
+            _("Your secret clan: {clan}").format(clan=CLAN_NAMES[clan])
+            if clan is not None
+            else _("Hidden")
+        )
         self.update()
 
     def paintEvent(self, event: object) -> None:  # noqa: N802 - Qt override

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.i18n import N_, _, ngettext
 from engine.events import Event
 from engine.shinobi.actions import Attack, Deploy, Move, PlayNinja
 from engine.shinobi.cards import CLAN_NAMES, HAND_SIZE
@@ -26,22 +27,23 @@ from engine.shinobi.records import (
 )
 from engine.shinobi.state import ShinobiState
 
-ORDER_NAMES = {1: "First order", 2: "Second order", 3: "Third order"}
+ORDER_NAMES = {1: N_("First order"), 2: N_("Second order"), 3: N_("Third order")}
 ORDER_HELP = {
-    1: "deploy a card to another player's province, or play a Ninja on an army there",
-    2: "deploy a card to your own province, or move one card out of another province",
-    3: "attack: an army of your province removes a card from a smaller army elsewhere",
+    1: N_("deploy a card to another player's province, or play a Ninja on an army there"),
+    2: N_("deploy a card to your own province, or move one card out of another province"),
+    3: N_("attack: an army of your province removes a card from a smaller army elsewhere"),
 }
+"""Each order in a few words (marked here, translated where shown: `_(ORDER_HELP[n])`)."""
 
 
 def seat_label(player: int) -> str:
     """'Player 2' (seats are secret-free names; clans stay hidden)."""
-    return f"Player {player + 1}"
+    return _("Player {number}").format(number=player + 1)
 
 
 def province_name(player: int) -> str:
     """Whose province: 'Player 2's province'."""
-    return f"{seat_label(player)}'s province"
+    return _("{player}'s province").format(player=seat_label(player))
 
 
 def told(state_after: ShinobiState) -> tuple[Event, ...]:
@@ -56,26 +58,71 @@ def told(state_after: ShinobiState) -> tuple[Event, ...]:
 
 def _who(player: int, viewer: int, start: bool = True) -> str:
     if player == viewer:
-        return "You" if start else "you"
+        return _("You") if start else _("you")
     return seat_label(player)
 
 
-def _province(q: int, viewer: int) -> str:
-    return "your province" if q == viewer else province_name(q)
+def _to(q: int, player: int, viewer: int) -> str:
+    """Where a card goes, with its preposition (languages decline it differently)."""
+    if q == player:
+        return _("to your own province") if q == viewer else _("to their own province")
+    if q == viewer:
+        return _("to your province")
+    return _("to {player}'s province").format(player=seat_label(q))
+
+
+def _from(q: int, viewer: int) -> str:
+    if q == viewer:
+        return _("from your province")
+    return _("from {player}'s province").format(player=seat_label(q))
+
+
+def _in(q: int, viewer: int) -> str:
+    if q == viewer:
+        return _("in your province")
+    return _("in {player}'s province").format(player=seat_label(q))
 
 
 def _card(clan: str, viewer_clan: str) -> str:
     """ "a Takeda card", "an Oda card (your clan)" for the viewer's own secret clan."""
-    article = "an" if clan[0] in "AEIOU" else "a"
-    return f"{article} {clan} card" + (" (your clan)" if clan == viewer_clan else "")
+    vowel = clan[0] in "AEIOU"
+    if clan == viewer_clan:
+        text = _("an {clan} card (your clan)") if vowel else _("a {clan} card (your clan)")
+    else:
+        text = _("an {clan} card") if vowel else _("a {clan} card")
+    return text.format(clan=clan)
 
 
 def _army(clan: str, viewer_clan: str, strength: int | None = None) -> str:
     """ "the Mōri army", "the Oda army (your clan)", "the Mōri army (2)"."""
     mine = clan == viewer_clan
-    if strength is not None:
-        return f"the {clan} army ({strength}{', your clan' if mine else ''})"
-    return f"the {clan} army" + (" (your clan)" if mine else "")
+    if strength is None:
+        text = _("the {clan} army (your clan)") if mine else _("the {clan} army")
+    else:
+        text = (
+            _("the {clan} army ({strength}, your clan)")
+            if mine
+            else _("the {clan} army ({strength})")
+        )
+    return text.format(clan=clan, strength=strength)
+
+
+def _attacker(record: Attacked, viewer: int, viewer_clan: str) -> str:
+    """The attacking army, whose it is and how strong: "Player 2's Oda army (3)"."""
+    mine = record.attacker == viewer_clan
+    if record.player == viewer:
+        text = (
+            _("your {clan} army ({strength}, your clan)")
+            if mine
+            else _("your {clan} army ({strength})")
+        )
+    elif mine:
+        text = _("{player}'s {clan} army ({strength}, your clan)")
+    else:
+        text = _("{player}'s {clan} army ({strength})")
+    return text.format(
+        player=seat_label(record.player), clan=record.attacker, strength=record.strength
+    )
 
 
 def order_text(record: Event, viewer: int, viewer_clan: str = "") -> str:
@@ -86,44 +133,60 @@ def order_text(record: Event, viewer: int, viewer_clan: str = "") -> str:
         return ""
     player = record.player
     you = player == viewer
-    who = _who(player, viewer)
-    own = "your own province" if you else "their own province"
-
-    def verb(word: str) -> str:
-        return word if you else word + "s"
-
+    who = seat_label(player)
     if isinstance(record, Deployed):
-        where = own if record.province == player else _province(record.province, viewer)
-        return f"{who} {verb('deploy')} {_card(record.clan, viewer_clan)} to {where}."
+        text = _("You deploy {card} {to}.") if you else _("{player} deploys {card} {to}.")
+        return text.format(
+            player=who,
+            card=_card(record.clan, viewer_clan),
+            to=_to(record.province, player, viewer),
+        )
     if isinstance(record, NinjaPlayed):
-        return (
-            f"{who} {verb('play')} a Ninja on {_army(record.clan, viewer_clan)} in "
-            f"{_province(record.province, viewer)}: a card is removed ({record.army} left)."
+        if you:
+            text = _("You play a Ninja on {army} {place}: a card is removed ({left} left).")
+        else:
+            text = _("{player} plays a Ninja on {army} {place}: a card is removed ({left} left).")
+        return text.format(
+            player=who,
+            army=_army(record.clan, viewer_clan),
+            place=_in(record.province, viewer),
+            left=record.army,
         )
     if isinstance(record, Moved):
-        target = own if record.target == player else _province(record.target, viewer)
-        return (
-            f"{who} {verb('move')} {_card(record.clan, viewer_clan)} from "
-            f"{_province(record.source, viewer)} to {target}."
+        text = (
+            _("You move {card} {source} {to}.")
+            if you
+            else _("{player} moves {card} {source} {to}.")
         )
-    whose = "Your" if you else f"{who}'s"
-    attacker = _army(record.attacker, viewer_clan, record.strength).removeprefix("the ")
-    return (
-        f"{whose} {attacker} attacks "
-        f"{_army(record.clan, viewer_clan, record.defence)} in "
-        f"{_province(record.province, viewer)}: one card removed ({record.army} left)."
+        return text.format(
+            player=who,
+            card=_card(record.clan, viewer_clan),
+            source=_from(record.source, viewer),
+            to=_to(record.target, player, viewer),
+        )
+    text = _("{attacker} attacks {army} {place}: one card removed ({left} left).")
+    attacker = _attacker(record, viewer, viewer_clan)
+    return text.format(
+        attacker=attacker[:1].upper() + attacker[1:],
+        army=_army(record.clan, viewer_clan, record.defence),
+        place=_in(record.province, viewer),
+        left=record.army,
     )
 
 
 def draw_text(record: Drew, viewer: int, everything: bool = False) -> str:
     """The cards drawn in words: named to the drawer (and in the whole story), counted to
     everybody else."""
-    who = _who(record.player, viewer)
+    you = record.player == viewer
     seen = record if everything else record.seen_by(viewer)
     if seen.cards:
-        draws = "draw" if record.player == viewer else "draws"
-        return f"{who} {draws} " + ", ".join(seen.cards) + "."
-    return f"{who} draws {record.count} card{'s' if record.count != 1 else ''}."
+        text = _("You draw {cards}.") if you else _("{player} draws {cards}.")
+        return text.format(player=seat_label(record.player), cards=", ".join(seen.cards))
+    if you:
+        text = ngettext("You draw {n} card.", "You draw {n} cards.", record.count)
+    else:
+        text = ngettext("{player} draws {n} card.", "{player} draws {n} cards.", record.count)
+    return text.format(player=seat_label(record.player), n=record.count)
 
 
 def line_for(
@@ -136,7 +199,7 @@ def line_for(
         if isinstance(record, Drew):
             parts.append(draw_text(record, viewer, everything))
         elif isinstance(record, LastRound):
-            parts.append("The deck is empty: the last round begins.")
+            parts.append(_("The deck is empty: the last round begins."))
         else:
             text = order_text(record, viewer, viewer_clan)
             if text:
@@ -186,11 +249,22 @@ def outcome(state: ShinobiState) -> FinalCount:
 def reveal_lines(count: FinalCount, viewer: int = -1) -> tuple[list[str], list[str], list[str]]:
     """The three parts of the end reveal: allegiances, clan totals, the winner and why
     (`viewer`, a seat, reads "you" for itself)."""
-    allegiances = [f"{_who(s.player, viewer)} served the {s.clan}." for s in count.seats]
+    allegiances = [
+        (
+            _("You served the {clan}.") if s.player == viewer else _("{player} served the {clan}.")
+        ).format(player=seat_label(s.player), clan=s.clan)
+        for s in count.seats
+    ]
     totals = [
-        f"{c.clan}: {c.cards} card{'s' if c.cards != 1 else ''}"
-        + ("" if c.served else " (served by nobody)")
-        + "."
+        (
+            ngettext("{clan}: {n} card.", "{clan}: {n} cards.", c.cards)
+            if c.served
+            else ngettext(
+                "{clan}: {n} card (served by nobody).",
+                "{clan}: {n} cards (served by nobody).",
+                c.cards,
+            )
+        ).format(clan=c.clan, n=c.cards)
         for c in count.clans
     ]
     return allegiances, totals, winner_explanation(count, viewer)
@@ -202,28 +276,48 @@ def winner_explanation(count: FinalCount, viewer: int = -1) -> list[str]:
     cards = {c.clan: c.cards for c in count.clans}
     for clan in count.passed_over:
         lines.append(
-            f"The {clan} have the most cards ({cards[clan]}), but nobody "
-            "serves them: the next largest clan wins."
+            _(
+                "The {clan} have the most cards ({n}), but nobody serves them: the next "
+                "largest clan wins."
+            ).format(clan=clan, n=cards[clan])
         )
     seats = {s.player: s for s in count.seats}
     winners = [seats[p] for p in count.winners]
-    names = " and ".join(_who(s.player, viewer, i == 0) for i, s in enumerate(winners))
+    names = _(" and ").join(_who(s.player, viewer, i == 0) for i, s in enumerate(winners))
     clan_names = " / ".join(sorted({s.clan for s in winners}, key=CLAN_NAMES.index))
     best = count.cards
     if count.tie_break:
         tied = [s for s in count.seats if s.cards == best]
         lines.append(
-            f"Tie at {best} cards between "
-            + ", ".join(f"{_who(s.player, viewer, False)} ({s.clan})" for s in tied)
-            + "; cards of one's own clan in one's own province decide: "
-            + ", ".join(f"{_who(s.player, viewer, False)} {s.home}" for s in tied)
-            + "."
+            _(
+                "Tie at {n} cards between {players}; cards of one's own clan in one's own "
+                "province decide: {homes}."
+            ).format(
+                n=best,
+                players=", ".join(f"{_who(s.player, viewer, False)} ({s.clan})" for s in tied),
+                homes=", ".join(f"{_who(s.player, viewer, False)} {s.home}" for s in tied),
+            )
         )
     if len(winners) == 1:
-        wins = "win" if winners[0].player == viewer else "wins"
-        lines.append(f"{names} {wins} with the {clan_names} ({best} cards).")
+        if winners[0].player == viewer:
+            text = ngettext(
+                "You win with the {clans} ({n} card).",
+                "You win with the {clans} ({n} cards).",
+                best,
+            )
+        else:
+            text = ngettext(
+                "{players} wins with the {clans} ({n} card).",
+                "{players} wins with the {clans} ({n} cards).",
+                best,
+            )
     else:
-        lines.append(f"{names} share the win ({clan_names}, {best} cards, still tied).")
+        text = ngettext(
+            "{players} share the win ({clans}, {n} card, still tied).",
+            "{players} share the win ({clans}, {n} cards, still tied).",
+            best,
+        )
+    lines.append(text.format(players=names, clans=clan_names, n=best))
     return lines
 
 
@@ -231,11 +325,15 @@ def last_round_text(final_left: int) -> str:
     """The last-round notice for `final_left` turns to go ('' before the deck runs out)."""
     if final_left <= 0:
         return ""
-    return f"Last round: {final_left} turn{'s' if final_left != 1 else ''} left, no more draws"
+    return ngettext(
+        "Last round: {n} turn left, no more draws",
+        "Last round: {n} turns left, no more draws",
+        final_left,
+    ).format(n=final_left)
 
 
 def draw_rule_text(final_left: int) -> str:
     """What happens to the hand after the turn."""
     if final_left >= 0:
-        return "No draw in the last round."
-    return f"Then you draw back up to {HAND_SIZE} cards."
+        return _("No draw in the last round.")
+    return _("Then you draw back up to {n} cards.").format(n=HAND_SIZE)

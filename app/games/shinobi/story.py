@@ -14,6 +14,7 @@ from typing import Any
 
 from app.games.presentation import EVERYTHING, Beat, LogLine, ResolutionStep
 from app.games.shinobi import narrate
+from app.i18n import _, ngettext
 from engine.events import Event
 from engine.shinobi.cards import CLAN_NAMES
 from engine.shinobi.records import FinalCount, LastRound, RoundEnded
@@ -50,7 +51,7 @@ def _change(old: int, new: int) -> str:
 
 
 def _cards(count: int) -> str:
-    return f"{count} card{'s' if count != 1 else ''}"
+    return ngettext("{n} card", "{n} cards", count).format(n=count)
 
 
 def round_summary(record: RoundEnded, after: ShinobiState, viewer: int) -> str:
@@ -58,14 +59,20 @@ def round_summary(record: RoundEnded, after: ShinobiState, viewer: int) -> str:
     every clan on the table (the public), to every player's clan (everything). `after`
     only says whose clan is whose, as far as the viewer knows it."""
     clans = {c.name: c for c in record.clans}
-    head = f"Round {record.round} over"
+    head = _("Round {round} over").format(round=record.round)
     if viewer >= 0:
         clan = clans[CLAN_NAMES[after.allegiance(viewer)]]
         home = record.provinces[viewer]
-        return (
-            f"{head} — For you: the {clan.name} (your clan) have {_cards(clan.after)} "
-            f"on the table ({_change(clan.before, clan.after)}); your province holds "
-            f"{home.after} ({_change(home.before, home.after)})."
+        return _(
+            "{head} — For you: the {clan} (your clan) have {cards} on the table ({change}); "
+            "your province holds {home} ({home_change})."
+        ).format(
+            head=head,
+            clan=clan.name,
+            cards=_cards(clan.after),
+            change=_change(clan.before, clan.after),
+            home=home.after,
+            home_change=_change(home.before, home.after),
         )
     if viewer == EVERYTHING:
         parts = []
@@ -75,9 +82,11 @@ def round_summary(record: RoundEnded, after: ShinobiState, viewer: int) -> str:
                 f"{narrate.seat_label(p)} ({count.name}) {count.after} "
                 f"({_change(count.before, count.after)})"
             )
-        return f"{head} — each player's clan on the table: " + ", ".join(parts) + "."
+        return _("{head} — each player's clan on the table: {clans}.").format(
+            head=head, clans=", ".join(parts)
+        )
     parts = [f"{c.name} {c.after} ({_change(c.before, c.after)})" for c in record.clans]
-    return f"{head} — on the table: " + ", ".join(parts) + "."
+    return _("{head} — on the table: {clans}.").format(head=head, clans=", ".join(parts))
 
 
 def resolution_steps(
@@ -94,21 +103,23 @@ def steps_of(told: tuple[Event, ...], viewer: int) -> list[ResolutionStep]:
     seat = viewer if viewer >= 0 else -1
     for record in told:
         if isinstance(record, LastRound) and not any(isinstance(r, FinalCount) for r in told):
-            who = "You" if record.player == seat else narrate.seat_label(record.player)
-            steps.append(
-                ResolutionStep(
-                    "The deck is empty",
-                    (
-                        f"{who} drew the last card. The last round begins: every player "
-                        "takes one more turn, without drawing.",
-                    ),
+            if record.player == seat:
+                text = _(
+                    "You drew the last card. The last round begins: every player takes one "
+                    "more turn, without drawing."
                 )
-            )
+            else:
+                text = _(
+                    "{player} drew the last card. The last round begins: every player takes "
+                    "one more turn, without drawing."
+                )
+            line = text.format(player=narrate.seat_label(record.player))
+            steps.append(ResolutionStep(_("The deck is empty"), (line,)))
         if isinstance(record, FinalCount):
             allegiances, totals, winner = narrate.reveal_lines(record, seat)
             every = tuple(str(s.player) for s in record.seats)
             winners = tuple(str(p) for p in record.winners)
-            steps.append(ResolutionStep("1. Allegiances revealed", tuple(allegiances), every))
-            steps.append(ResolutionStep("2. Clan totals on the table", tuple(totals), every))
-            steps.append(ResolutionStep("3. The winner", tuple(winner), winners))
+            steps.append(ResolutionStep(_("1. Allegiances revealed"), tuple(allegiances), every))
+            steps.append(ResolutionStep(_("2. Clan totals on the table"), tuple(totals), every))
+            steps.append(ResolutionStep(_("3. The winner"), tuple(winner), winners))
     return steps

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QAbstractAnimation,
+    QEvent,
     QParallelAnimationGroup,
     Qt,
     QVariantAnimation,
@@ -59,6 +60,7 @@ from app.games.shinobi.narrate import (
     last_round_text,
     seat_label,
 )
+from app.i18n import _
 from engine.shinobi.actions import Attack, Deploy, Move, PlayNinja
 from engine.shinobi.cards import CLAN_NAMES, NINJA, NUM_CLANS
 
@@ -184,9 +186,9 @@ def action_marks(recent: list[tuple[int, Any]]) -> dict[tuple[int, int], list[st
             marks.setdefault((action.source, action.clan), []).append("−1")
             marks.setdefault((action.target, action.clan), []).append("+1")
         elif isinstance(action, Attack):
-            marks.setdefault((action.province, action.clan), []).append("hit −1")
+            marks.setdefault((action.province, action.clan), []).append(_("hit −1"))
         elif isinstance(action, PlayNinja):
-            marks.setdefault((action.province, action.clan), []).append("ninja −1")
+            marks.setdefault((action.province, action.clan), []).append(_("ninja −1"))
     return marks
 
 
@@ -260,12 +262,12 @@ class ShinobiView(GameView):
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)
         self.prompt.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
-        self.cancel = QPushButton("Cancel")
-        self.cancel.setToolTip("Choose again (Esc)")
+        self.cancel = QPushButton()
         self.cancel.clicked.connect(self._on_cancel)
+        self.hand_title = QLabel()
 
         hand_box = QVBoxLayout()
-        hand_box.addWidget(QLabel("<b>Your hand</b>"))
+        hand_box.addWidget(self.hand_title)
         hand_box.addLayout(self.hand_row)
         secret = QHBoxLayout()
         secret.addWidget(self.allegiance)
@@ -292,7 +294,22 @@ class ShinobiView(GameView):
         palette = self.palette()
         palette.setColor(self.backgroundRole(), QColor("#ede4cf"))
         self.setPalette(palette)
+        self.retranslate()
         self.set_ui_scale(1.0)
+
+    def retranslate(self) -> None:
+        """Say every word again in the current language (`app.i18n`)."""
+        self.cancel.setText(_("Cancel"))
+        self.cancel.setToolTip(_("Choose again (Esc)"))
+        self.hand_title.setText("<b>{}</b>".format(_("Your hand")))
+        if self.observation is not None:
+            self._redraw()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A new language (`QEvent.LanguageChange`): the words again."""
+        super().changeEvent(event)
+        if event.type() == QEvent.LanguageChange:
+            self.retranslate()
 
     # GameView --------------------------------------------------------------------------
     def set_ui_scale(self, scale: float) -> None:
@@ -319,8 +336,8 @@ class ShinobiView(GameView):
         n = state.num_players
         self._names = [
             seat.name
-            or ("You" if q == viewer else "")
-            or ("AI " + level_name(seat.bot) if not seat.is_human else "")
+            or (_("You") if q == viewer else "")
+            or (_("AI {level}").format(level=level_name(seat.bot)) if not seat.is_human else "")
             for q, seat in enumerate(session.seats)
         ]
         self._viewer = viewer
@@ -515,14 +532,17 @@ class ShinobiView(GameView):
             who = "▶ " + who
         if obs.revealed is not None:
             clan = obs.revealed[q]
-            who += f" · served <b style='color:{text_colour(clan)}'>{CLAN_NAMES[clan]}</b>"
+            served = f"<b style='color:{text_colour(clan)}'>{CLAN_NAMES[clan]}</b>"
+            who += " · " + _("served {clan}").format(clan=served)
         return who
 
     def _lead_text(self, obs: ShinobiObservation, q: int) -> str:
         """Cards in hand and on the table here, and the clan that leads the province."""
         cards = obs.hand_sizes[q]
         total = sum(obs.army(q, c) for c in range(NUM_CLANS))
-        text = f"<small>{cards} in hand · {total} here</small>"
+        text = "<small>{}</small>".format(
+            _("{hand} in hand · {here} here").format(hand=cards, here=total)
+        )
         leader = leader_of(obs, q)
         if leader is not None:
             text += (f" <b style='color:{text_colour(leader)}'>{clan_mark(leader)} "
@@ -537,18 +557,18 @@ class ShinobiView(GameView):
                     "background:#2d6a4f; color:white;" if order == obs.order else "color:#8a7d63;"
                 )
                 pills.append(f"<span style='{style} font-weight:bold'>&nbsp;{order}&nbsp;</span>")
-            whose = (
-                "Your turn"
-                if obs.current_player == self._viewer
-                else f"{seat_label(obs.current_player)}'s turn"
-            )
-            allows = ORDER_HELP[obs.order].capitalize() + "."
+            if obs.current_player == self._viewer:
+                whose = _("Your turn")
+            else:
+                whose = _("{player}'s turn").format(player=seat_label(obs.current_player))
+            help_text = _(ORDER_HELP[obs.order])
+            allows = help_text[:1].upper() + help_text[1:] + "."
             if obs.current_player == self._viewer:
                 allows += " " + draw_rule_text(obs.final_left)
-            _set_text(self.orders, f"<big><b>{whose}</b> · order {' '.join(pills)}</big> "
-                                   f"— {allows}")  # fmt: skip
+            order = _("order {numbers}").format(numbers=" ".join(pills))
+            _set_text(self.orders, f"<big><b>{whose}</b> · {order}</big> — {allows}")
         else:
-            _set_text(self.orders, "<big><b>The game is over.</b></big>")
+            _set_text(self.orders, "<big><b>{}</b></big>".format(_("The game is over.")))
         notice = last_round_text(obs.final_left) if obs.order else ""
         self.last_round.setText(notice)
         self.last_round.setVisible(bool(notice))
@@ -557,34 +577,47 @@ class ShinobiView(GameView):
             for t, k in enumerate(obs.discards)
             if k
         )
-        deck = f"<b>Deck</b> {obs.deck_size} · <b>Discard</b> " + (discards or "empty")
+        deck = _("<b>Deck</b> {deck} · <b>Discard</b> {discards}").format(
+            deck=obs.deck_size, discards=discards or _("empty")
+        )
         _set_text(self.deck, deck)
         totals = " ".join(
             f"<b style='color:{text_colour(c)}'>{clan_mark(c)}</b> "
             f"{CLAN_NAMES[c]} <b>{obs.clan_total(c)}</b>&nbsp;&nbsp;"
             for c in range(NUM_CLANS)
         )
-        _set_text(self.totals, "<b>On the table:</b> " + totals)
+        _set_text(self.totals, "<b>{}</b> ".format(_("On the table:")) + totals)
         recent = recent_actions(obs)
         viewer = self._viewer
 
-        def whose(q: int) -> str:
-            return "Your" if q == viewer else f"{seat_label(q)}'s"
-
         def where(q: int) -> str:
-            return "your province" if q == viewer else f"{seat_label(q)}'s province"
+            if q == viewer:
+                return _("in your province")
+            return _("in {player}'s province").format(player=seat_label(q))
 
-        attacks = [
-            f"{whose(actor)} {CLAN_NAMES[a.attacker]} army attacked the "
-            f"{CLAN_NAMES[a.clan]} in {where(a.province)} (−1)"
-            for actor, a in recent
-            if isinstance(a, Attack)
-        ]
-        ninjas = [
-            f"{whose(actor)} Ninja hit the {CLAN_NAMES[a.clan]} in {where(a.province)} (−1)"
-            for actor, a in recent
-            if isinstance(a, PlayNinja)
-        ]
+        def attacked(actor: int, a: Attack) -> str:
+            if actor == viewer:
+                text = _("Your {attacker} army attacked the {clan} {place} (−1)")
+            else:
+                text = _("{player}'s {attacker} army attacked the {clan} {place} (−1)")
+            return text.format(
+                player=seat_label(actor),
+                attacker=CLAN_NAMES[a.attacker],
+                clan=CLAN_NAMES[a.clan],
+                place=where(a.province),
+            )
+
+        def hit(actor: int, a: PlayNinja) -> str:
+            if actor == viewer:
+                text = _("Your Ninja hit the {clan} {place} (−1)")
+            else:
+                text = _("{player}'s Ninja hit the {clan} {place} (−1)")
+            return text.format(
+                player=seat_label(actor), clan=CLAN_NAMES[a.clan], place=where(a.province)
+            )
+
+        attacks = [attacked(actor, a) for actor, a in recent if isinstance(a, Attack)]
+        ninjas = [hit(actor, a) for actor, a in recent if isinstance(a, PlayNinja)]
         self.last_turn.setText("; ".join(ninjas + attacks))
         self.last_turn.setVisible(bool(attacks or ninjas))
 
@@ -598,11 +631,12 @@ class ShinobiView(GameView):
         self.hand_buttons = {}
         if self._viewer is None:
             self.allegiance.set_clan(None)
-            self.allegiance_label.setText("Hidden")
-            self.hand_row.addWidget(QLabel("(hidden)"))
+            self.allegiance_label.setText(_("Hidden"))
+            self.hand_row.addWidget(QLabel(_("(hidden)")))
             return
         self.allegiance.set_clan(obs.allegiance)
-        self.allegiance_label.setText(f"You secretly serve the <b>{CLAN_NAMES[obs.allegiance]}</b>")
+        clan = f"<b>{CLAN_NAMES[obs.allegiance]}</b>"
+        self.allegiance_label.setText(_("You secretly serve the {clan}").format(clan=clan))
         for card, count in enumerate(obs.hand):
             if not count:
                 continue
@@ -613,7 +647,7 @@ class ShinobiView(GameView):
             self.hand_buttons[card] = button
             self.hand_row.addWidget(button)
         if not self.hand_buttons:
-            self.hand_row.addWidget(QLabel("(empty)"))
+            self.hand_row.addWidget(QLabel(_("(empty)")))
 
     def _prompt_text(self) -> str:
         obs = self.observation
@@ -621,23 +655,27 @@ class ShinobiView(GameView):
             return ""
         if self.selected is None:
             if obs.order == 1:
-                return "Choose a card from your hand (a Ninja to hit an army elsewhere)."
+                return _("Choose a card from your hand (a Ninja to hit an army elsewhere).")
             if obs.order == 2:
-                return (
+                return _(
                     "Choose a card to deploy to your own province, or an army in another "
                     "province to move one of its cards."
                 )
-            return "Choose the army of your province that attacks."
+            return _("Choose the army of your province that attacks.")
         kind = self.selected[0]
         if kind == SOURCE_CARD:
             card = self.selected[1]
             if card == NINJA:
-                return "Click a lit army in another province: the Ninja removes one card."
-            return f"Click a lit province to deploy the {CLAN_NAMES[card]} card there."
+                return _("Click a lit army in another province: the Ninja removes one card.")
+            return _("Click a lit province to deploy the {clan} card there.").format(
+                clan=CLAN_NAMES[card]
+            )
         clan = CLAN_NAMES[self.selected[2]]
         if obs.order == 2:
-            return f"Click a lit province to move one {clan} card there."
-        return f"Click a lit army: your {clan} army attacks it and removes one card."
+            return _("Click a lit province to move one {clan} card there.").format(clan=clan)
+        return _("Click a lit army: your {clan} army attacks it and removes one card.").format(
+            clan=clan
+        )
 
     # choosing --------------------------------------------------------------------------
     def _player(self) -> int:
@@ -716,7 +754,7 @@ class ShinobiView(GameView):
         if (PROVINCE, province) in targets:
             self.action_chosen.emit(targets[(PROVINCE, province)])
         elif self.selected is None:
-            self.status.emit("Choose a card from your hand or an army first.")
+            self.status.emit(_("Choose a card from your hand or an army first."))
         else:
             self.status.emit(self._why_not_province(province))
 
@@ -730,16 +768,18 @@ class ShinobiView(GameView):
             if not self.interactive:
                 self.status.emit(self._idle_reason())
             elif self.selected is None:
-                self.status.emit("Nothing there: choose a lit card of your hand or a lit army.")
+                self.status.emit(_("Nothing there: choose a lit card of your hand or a lit army."))
             else:
-                self.status.emit("Nothing there: click a lit army or province, or Cancel.")
+                self.status.emit(_("Nothing there: click a lit army or province, or Cancel."))
         super().mousePressEvent(event)
 
     def _idle_reason(self) -> str:
         obs = self.observation
         if obs is None or not obs.order:
-            return "The game is over."
-        return f"Not your turn: {seat_label(obs.current_player)} is playing."
+            return _("The game is over.")
+        return _("Not your turn: {player} is playing.").format(
+            player=seat_label(obs.current_player)
+        )
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
         if event.key() == Qt.Key_Escape and self.selected is not None:
@@ -753,11 +793,11 @@ class ShinobiView(GameView):
         order = obs.order if obs else 0
         if card == NINJA:
             if order != 1:
-                return "A Ninja is played instead of the first order only."
-            return "There is no army in another province for the Ninja."
+                return _("A Ninja is played instead of the first order only.")
+            return _("There is no army in another province for the Ninja.")
         if order == 3:
-            return "The third order is the attack: choose an army of your province."
-        return f"The {CLAN_NAMES[card]} card cannot be played now."
+            return _("The third order is the attack: choose an army of your province.")
+        return _("The {clan} card cannot be played now.").format(clan=CLAN_NAMES[card])
 
     def _why_not_army(self, province: int, clan: int) -> str:
         obs = self.observation
@@ -765,39 +805,43 @@ class ShinobiView(GameView):
         player = self._player()
         order = obs.order
         if order == 1:
-            return "First order: choose a card from your hand first."
+            return _("First order: choose a card from your hand first.")
         if order == 2:
             if province == player:
-                return "Nothing may be moved out of your own province."
-            return f"There is no {CLAN_NAMES[clan]} card in {seat_label(province)}'s province."
+                return _("Nothing may be moved out of your own province.")
+            return _("There is no {clan} card {place}.").format(
+                clan=CLAN_NAMES[clan],
+                place=_("in {player}'s province").format(player=seat_label(province)),
+            )
         if province == player:
-            return f"Your {CLAN_NAMES[clan]} army cannot attack anything (it needs 2+ cards)."
+            return _("Your {clan} army cannot attack anything (it needs 2+ cards).").format(
+                clan=CLAN_NAMES[clan]
+            )
         key = (ARMY, province, clan)
         if self.selected is None and any(action_parts(a, player)[1] == key for a in self.legal):
-            return "Choose the attacking army of your province first (a dotted one)."
+            return _("Choose the attacking army of your province first (a dotted one).")
         strength = obs.army(province, clan)
         if strength == 0:
-            return "There is no army there."
+            return _("There is no army there.")
         if obs.protected >> (province * NUM_CLANS + clan) & 1:
-            return "That army received a card this turn: it cannot be attacked now."
+            return _("That army received a card this turn: it cannot be attacked now.")
         if self.selected is not None and self.selected[0] == ARMY:
             attacker = self.selected[2]
             if attacker == clan:
-                return "An army never attacks an army of its own clan."
-            return (
-                f"Only a strictly smaller army may be attacked (your {CLAN_NAMES[attacker]} "
-                f"army has {obs.army(player, attacker)})."
-            )
-        return "No army of your province can attack it."
+                return _("An army never attacks an army of its own clan.")
+            return _(
+                "Only a strictly smaller army may be attacked (your {clan} army has {n})."
+            ).format(clan=CLAN_NAMES[attacker], n=obs.army(player, attacker))
+        return _("No army of your province can attack it.")
 
     def _why_not_province(self, province: int) -> str:
         obs = self.observation
         player = self._player()
         if obs is not None and obs.order == 1 and province == player:
-            return "The first order deploys to another player's province, not your own."
+            return _("The first order deploys to another player's province, not your own.")
         if obs is not None and obs.order == 2 and self.selected and self.selected[0] == SOURCE_CARD:
-            return "The second order deploys to your own province only."
-        return "That province is not a legal target for this choice."
+            return _("The second order deploys to your own province only.")
+        return _("That province is not a legal target for this choice.")
 
 
 def _army_key(key: str) -> tuple[int, int] | None:

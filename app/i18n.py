@@ -1,0 +1,136 @@
+"""The words the program says, in the person's language: gettext catalogs, no Qt.
+
+One system for the whole program, its Qt-free story modules and text commands included:
+GNU gettext catalogs (`app/locale/<lang>/LC_MESSAGES/daimyo.po`, compiled to `.mo` next to
+them and committed; `tests/app/test_i18n_catalogs.py` checks they match) read with the
+standard library's `gettext`. A string is marked where it is made:
+
+    from app.i18n import _, ngettext, N_
+    _("Your turn")                                          # translated now
+    ngettext("{n} card", "{n} cards", n).format(n=n)        # plural forms of the language
+    ORDER_NAMES = {1: N_("First order")}  ...  _(ORDER_NAMES[1])  # marked now, said later
+
+Placeholders are named (`{player}`), so a translation may reorder them. The language is
+the person's choice (Settings, `--lang`), else the system's (`system_language`: LANGUAGE,
+LC_ALL, LC_MESSAGES, LANG, in gettext's order). `set_language` switches at once; every
+later `_()` speaks the new language, and listeners (`on_language_changed`) redo their
+words. English is the source language: its catalog is the msgids themselves.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+DOMAIN = "daimyo"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "pt": "Português (Brasil)"}
+"""The languages the program speaks, by code, each named in itself."""
+SOURCE_LANGUAGE = "en"
+QT_CATALOGS: dict[str, str] = {"de": "qtbase_de", "pt": "qtbase_pt_BR"}
+"""The translations Qt ships for its own dialogs (buttons, file and print dialogs)."""
+
+_current: _gettext.NullTranslations = _gettext.NullTranslations()
+_language = SOURCE_LANGUAGE
+_listeners: list[Callable[[str], None]] = []
+
+
+def N_(message: str) -> str:  # noqa: N802 - the name gettext's tools look for
+    """Mark `message` for translation without translating it (translate it with `_` where
+    it is shown): for module-level tables made before a language is chosen."""
+    return message
+
+
+def _(message: str) -> str:
+    """`message` in the current language (itself when the catalog has no translation)."""
+    return _current.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of `singular`/`plural` the current language uses for the number `n`."""
+    return _current.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """`message` in the current language, told apart from the same English words used
+    elsewhere by `context` (e.g. "order" as a command, not a sequence)."""
+    return _current.pgettext(context, message)
+
+
+def language() -> str:
+    """The code of the language spoken now ("en", "de", "pt"; "xx" for a test locale)."""
+    return _language
+
+
+def system_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language the system asks for, as gettext reads it: the first of LANGUAGE,
+    LC_ALL, LC_MESSAGES and LANG that is set (LANGUAGE may list several, "de:en"); the
+    first of its languages that the program speaks, else English. "C"/"POSIX" is English.
+    """
+    env = os.environ if environ is None else environ
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(variable)
+        if value:
+            for entry in value.split(":"):
+                code = language_code(entry)
+                if code is not None:
+                    return code
+            return SOURCE_LANGUAGE
+    return SOURCE_LANGUAGE
+
+
+def language_code(locale_name: str) -> str | None:
+    """The program's code for a locale name ("pt_BR.UTF-8" → "pt", "C" → "en"), or None
+    when the program does not speak it."""
+    name = locale_name.strip().split(".")[0].split("@")[0]
+    if name in ("C", "POSIX"):
+        return SOURCE_LANGUAGE
+    code = name.split("_")[0].split("-")[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def translations(code: str) -> _gettext.NullTranslations:
+    """The catalog of the language `code` (English: the msgids themselves)."""
+    if code not in LANGUAGES:
+        raise ValueError(f"unknown language {code!r}; choose one of {', '.join(LANGUAGES)}")
+    if code == SOURCE_LANGUAGE:
+        return _gettext.NullTranslations()
+    return _gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
+
+
+def set_language(code: str | None) -> str:
+    """Speak `code` from now on (None or "": the system's language); returns the code.
+    Listeners are told when the language changes."""
+    chosen = code or system_language()
+    install(translations(chosen), chosen)
+    return chosen
+
+
+def install(catalog: _gettext.NullTranslations, code: str) -> None:
+    """Speak from `catalog` under the name `code` (tests install a pseudo-language)."""
+    global _current, _language
+    changed = code != _language or catalog is not _current
+    _current, _language = catalog, code
+    if changed:
+        for listener in list(_listeners):
+            listener(code)
+
+
+def on_language_changed(listener: Callable[[str], None]) -> Callable[[], None]:
+    """Call `listener(code)` after each change of language; returns a function that
+    stops it."""
+    _listeners.append(listener)
+    return lambda: _listeners.remove(listener) if listener in _listeners else None
+
+
+def game_name(game_id: str, fallback: str = "") -> str:
+    """A game's name in the current language (the boxes' titles: the German edition of
+    Battle for Rokugan is "Kampf um Rokugan")."""
+    names = {
+        "rokugan": N_("Battle for Rokugan"),
+        "shinobi": N_("Shinobi"),
+        "ricewars": N_("Rice Wars"),
+    }
+    return _(names[game_id]) if game_id in names else fallback or game_id
