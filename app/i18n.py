@@ -125,12 +125,16 @@ def on_language_changed(listener: Callable[[str], None]) -> Callable[[], None]:
     return lambda: _listeners.remove(listener) if listener in _listeners else None
 
 
+GAME_NAMES = {
+    "rokugan": N_("Battle for Rokugan"),
+    "shinobi": N_("Shinobi"),
+    "ricewars": N_("Rice Wars"),
+}
+"""The games' names as the boxes print them (the German edition of Battle for Rokugan is
+"Kampf um Rokugan"), marked for translation."""
+
+
 def game_name(game_id: str, fallback: str = "") -> str:
-    """A game's name in the current language (the boxes' titles: the German edition of
-    Battle for Rokugan is "Kampf um Rokugan")."""
-    names = {
-        "rokugan": N_("Battle for Rokugan"),
-        "shinobi": N_("Shinobi"),
-        "ricewars": N_("Rice Wars"),
-    }
-    return _(names[game_id]) if game_id in names else fallback or game_id
+    """A game's name in the current language (`fallback`, else the id, for a game not in
+    `GAME_NAMES`)."""
+    return _(GAME_NAMES[game_id]) if game_id in GAME_NAMES else fallback or game_id

@@ -19,7 +19,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, Qt, Signal, Slot
+from PySide6.QtCore import QByteArray, QEvent, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QFont, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -40,16 +40,19 @@ from app.bot_worker import BotThinker
 from app.coach import LEARN_GAMES, Coach, guide_for, guided_config
 from app.game_screen import GameController, GameScreen
 from app.games import game_ui
+from app.i18n import GAME_NAMES, _, game_name
 from app.new_game_dialog import NewGameDialog
 from app.savefile import read_summary
 from app.session import GameSession, NewGameConfig, load_session, new_session
 from app.settings import AI_PACES, AppSettings
 from app.widgets.end_screen import EndScreen
+from app.widgets.language import apply_language
 from app.widgets.rules_dialog import RulesDialog
 from app.widgets.scaling import fit_on_screen, keep_on_screen, rescale_due, scaled_font, ui_scale
+from app.widgets.settings_dialog import AI_PACE_NAMES, SettingsDialog
 from app.widgets.start_screen import StartScreen
 from engine.files import atomic_write_text
-from engine.registry import get_game
+from engine.registry import UnknownGameError, get_game
 from engine.saves import SaveError, read_save
 
 SAVE_FILTER = "Daimyo saves (*.json)"
@@ -69,6 +72,16 @@ def with_save_suffix(path: str) -> Path:
     return chosen if chosen.suffix else chosen.with_name(chosen.name + ".json")
 
 
+def _game_name(game_id: str) -> str:
+    """A game's name in the current language (a game without a translated name: its own)."""
+    if game_id in GAME_NAMES:
+        return game_name(game_id)
+    try:
+        return get_game(game_id).name
+    except UnknownGameError:  # a game no longer registered (a test's stand-in)
+        return game_id
+
+
 class MainWindow(QMainWindow):
     """The application window."""
 
@@ -83,6 +96,7 @@ class MainWindow(QMainWindow):
     ) -> None:
         super().__init__(parent)
         self.settings = settings or AppSettings()
+        apply_language(self.settings.language())
         self.bot_nodes = bot_nodes
         self.thinker = BotThinker(self)
         self.session: GameSession | None = None
@@ -110,8 +124,7 @@ class MainWindow(QMainWindow):
         self.end_screen.review.connect(self.review_this_game)
         self.statusBar()
         # "Show the board" on the end screen goes there and back: this button returns
-        self.results_button = QPushButton("Back to the results")
-        self.results_button.setToolTip("The end screen: scores, winner, review")
+        self.results_button = QPushButton()
         self.results_button.clicked.connect(self._on_show_results)
         self.results_button.hide()  # in the status bar only while shown: it would make the
         # bar taller, and the board smaller, during every game
@@ -127,12 +140,13 @@ class MainWindow(QMainWindow):
         state = self.settings.value("window/state")
         if isinstance(state, QByteArray) and not state.isEmpty():
             self.restoreState(state)
+        self._retranslate()
         self._update_actions()
 
     # actions and menus -----------------------------------------------------------------
     def _create_actions(self) -> None:
         def action(text: str, slot, shortcut: QKeySequence | str | None = None) -> QAction:
-            act = QAction(text, self)
+            act = QAction(text, self)  # `text` is said again in `_retranslate`
             if shortcut is not None:
                 act.setShortcut(QKeySequence(shortcut))
             act.triggered.connect(lambda *_args, f=slot: f())  # drop `checked`
@@ -164,13 +178,14 @@ class MainWindow(QMainWindow):
         self.fit_action = action("&Fit the board", self._fit, "Ctrl+0")
         self.steps_action = action("Show resolution &step by step", self._on_steps_toggled)
         self.steps_action.setCheckable(True)
-        self.steps_action.setChecked(self.settings.value("step_by_step", "true") == "true")
+        self.steps_action.setChecked(self.settings.step_by_step())
+        self.settings_action = action("Settings…", self.show_settings, QKeySequence.Preferences)
+        self.settings_action.setMenuRole(QAction.PreferencesRole)
         self.editor_action = action("&Map editor", self.open_editor, "Ctrl+E")
         self.rules_action = action("&Rules", self.show_rules, QKeySequence.HelpContents)
         self.about_action = action("&About Daimyo", self._on_about)
         self.learn_actions = {
-            game: action(get_game(game).name, lambda g=game: self.learn_to_play(g))
-            for game in LEARN_GAMES
+            game: action(game, lambda g=game: self.learn_to_play(g)) for game in LEARN_GAMES
         }
         self.review_action = action("&Review a saved game…", self.review_saved_game)
         self.review_action.setToolTip(
@@ -179,18 +194,85 @@ class MainWindow(QMainWindow):
         self.pace_group = QActionGroup(self)
         self.pace_actions: dict[str, QAction] = {}
         for pace in AI_PACES:
-            act = QAction(pace.capitalize(), self, checkable=True)
+            act = QAction(pace, self, checkable=True)
             act.setChecked(pace == self.settings.ai_pace())
             act.triggered.connect(lambda checked, p=pace: self._on_pace_chosen(p))
             self.pace_group.addAction(act)
             self.pace_actions[pace] = act
         if not editor_available():
             self.editor_action.setEnabled(False)
-            self.editor_action.setToolTip("The map editor is not installed yet.")
+
+    def _retranslate(self) -> None:
+        """Say every menu, action and button again in the current language (`app.i18n`)."""
+        texts = {
+            self.new_action: _("&New game…"),
+            self.continue_action: _("&Continue last game"),
+            self.open_action: _("&Load game…"),
+            self.save_action: _("&Save"),
+            self.save_as_action: _("Save &as…"),
+            self.close_action: _("Close &game"),
+            self.print_action: _("&Print board…"),
+            self.print_preview_action: _("Print pre&view…"),
+            self.export_pdf_action: _("&Export board PDF…"),
+            self.print_kit_action: _("Print &kit…"),
+            self.quit_action: _("&Quit"),
+            self.undo_action: _("&Undo my last decision"),
+            self.zoom_in_action: _("Zoom &in"),
+            self.zoom_out_action: _("Zoom &out"),
+            self.fit_action: _("&Fit the board"),
+            self.steps_action: _("Show resolution &step by step"),
+            self.settings_action: _("Se&ttings…"),
+            self.editor_action: _("&Map editor"),
+            self.rules_action: _("&Rules"),
+            self.about_action: _("&About Daimyo"),
+            self.review_action: _("&Review a saved game…"),
+        }
+        for act, text in texts.items():
+            act.setText(text)
+        for act in (self.print_action, self.print_preview_action, self.export_pdf_action):
+            act.setToolTip(_("The board of this game's map, or a map you choose"))
+        self.print_kit_action.setToolTip(
+            _("Everything to play at a table: board, tokens, cards, aids (preview or PDF)")
+        )
+        self.review_action.setToolTip(
+            _("The hard AI weighs a player's decisions in a saved game, with what they could see")
+        )
+        if not editor_available():
+            self.editor_action.setToolTip(_("The map editor is not installed yet."))
+        for game, act in self.learn_actions.items():
+            act.setText(_game_name(game))
+        for pace, act in self.pace_actions.items():
+            act.setText(_(AI_PACE_NAMES[pace]))
+        menus = {
+            self.game_menu: _("&Game"),
+            self.edit_menu: _("&Edit"),
+            self.view_menu: _("&View"),
+            self.pace_menu: _("AI &pace"),
+            self.tools_menu: _("&Tools"),
+            self.help_menu: _("&Help"),
+            self.learn_menu: _("&Learn to play"),
+            self.recent_menu: _("Recent games"),
+        }
+        for menu, title in menus.items():
+            menu.setTitle(title)
+        self.print_kit_item.setText(_("A print-and-play &kit…"))
+        self.print_board_item.setText(_("A &board alone…"))
+        self.results_button.setText(_("Back to the results"))
+        self.results_button.setToolTip(_("The end screen: scores, winner, review"))
+        self._update_title()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A new language (Settings): the menus, and the results when they show."""
+        super().changeEvent(event)
+        if event.type() == QEvent.LanguageChange and hasattr(self, "learn_menu"):
+            self._retranslate()
+            self._update_actions()
+            if self.stack.currentWidget() is self.end_screen and self.session is not None:
+                self._show_results()
 
     def _create_menus(self) -> None:
         bar = self.menuBar()
-        game = bar.addMenu("&Game")
+        game = self.game_menu = bar.addMenu("&Game")
         for act in (self.new_action, self.continue_action, self.open_action):
             game.addAction(act)
         self.recent_menu = game.addMenu("Recent games")
@@ -205,19 +287,21 @@ class MainWindow(QMainWindow):
         game.addAction(self.review_action)
         game.addSeparator()
         game.addAction(self.quit_action)
-        edit = bar.addMenu("&Edit")
+        edit = self.edit_menu = bar.addMenu("&Edit")
         edit.addAction(self.undo_action)
-        view = bar.addMenu("&View")
+        edit.addSeparator()
+        edit.addAction(self.settings_action)
+        view = self.view_menu = bar.addMenu("&View")
         for act in (self.zoom_in_action, self.zoom_out_action, self.fit_action):
             view.addAction(act)
         view.addSeparator()
         view.addAction(self.steps_action)
-        pace = view.addMenu("AI &pace")
+        pace = self.pace_menu = view.addMenu("AI &pace")
         for act in self.pace_actions.values():
             pace.addAction(act)
-        tools = bar.addMenu("&Tools")
+        tools = self.tools_menu = bar.addMenu("&Tools")
         tools.addAction(self.editor_action)
-        helpmenu = bar.addMenu("&Help")
+        helpmenu = self.help_menu = bar.addMenu("&Help")
         self.learn_menu = helpmenu.addMenu("&Learn to play")
         for act in self.learn_actions.values():
             self.learn_menu.addAction(act)
@@ -232,8 +316,8 @@ class MainWindow(QMainWindow):
         screen.editor_button.clicked.connect(self.editor_action.trigger)
         screen.rules_button.clicked.connect(self.rules_action.trigger)
         print_menu = QMenu(screen.print_button)  # the kit, or a board alone
-        print_menu.addAction("A print-and-play &kit…", self.print_kit_action.trigger)
-        print_menu.addAction("A &board alone…", self.print_preview_action.trigger)
+        self.print_kit_item = print_menu.addAction("kit", self.print_kit_action.trigger)
+        self.print_board_item = print_menu.addAction("board", self.print_preview_action.trigger)
         screen.print_button.setMenu(print_menu)
         screen.learn_button.setMenu(self.learn_menu)
         screen.recent_chosen.connect(self.load_game)
@@ -267,7 +351,7 @@ class MainWindow(QMainWindow):
         if self.session is None:
             self.setWindowTitle("Daimyo")
             return
-        name = get_game(self.session.game_id).name
+        name = _game_name(self.session.game_id)
         path = self.session.save_path
         self.setWindowTitle(f"Daimyo — {name}" + (f" — {path.name}" if path else ""))
 
@@ -327,7 +411,7 @@ class MainWindow(QMainWindow):
             session = new_session(config, ui.settings_for, ui.reveals_hidden)
         except (ValueError, OSError) as exc:
             QApplication.restoreOverrideCursor()
-            QMessageBox.warning(self, "Cannot start the game", str(exc))
+            QMessageBox.warning(self, _("Cannot start the game"), str(exc))
             return False
         session.set_player_label(ui.player_label)
         if session.map_path is not None:
@@ -371,13 +455,15 @@ class MainWindow(QMainWindow):
         from app.savefile import load_save
 
         folder = str(self.settings.autosave_path.parent)
-        path, _ = QFileDialog.getOpenFileName(self, "Review a saved game", folder, OPEN_FILTER)
+        path, _filter = QFileDialog.getOpenFileName(
+            self, _("Review a saved game"), folder, OPEN_FILTER
+        )
         if not path:
             return False
         try:
             loaded = load_save(path, self.settings.map_paths())
         except SaveError as exc:
-            QMessageBox.warning(self, "Cannot review this game", str(exc))
+            QMessageBox.warning(self, _("Cannot review this game"), str(exc))
             return False
         ui = game_ui(loaded.save.setup.game)
         state = loaded.state
@@ -390,7 +476,7 @@ class MainWindow(QMainWindow):
                 for p in range(state.num_players)
             ]
             choice, ok = QInputDialog.getItem(
-                self, "Review a saved game", "Whose decisions?", choices, 0, False
+                self, _("Review a saved game"), _("Whose decisions?"), choices, 0, False
             )
             if not ok:
                 return False
@@ -409,8 +495,8 @@ class MainWindow(QMainWindow):
     def open_game(self) -> bool:
         """Ask for a save file and load it."""
         self.settings.saves_dir.mkdir(parents=True, exist_ok=True)
-        path, _ = QFileDialog.getOpenFileName(
-            self, "Load a game", str(self.settings.saves_dir), OPEN_FILTER
+        path, _filter = QFileDialog.getOpenFileName(
+            self, _("Load a game"), str(self.settings.saves_dir), OPEN_FILTER
         )
         return bool(path) and self.load_game(path)
 
@@ -425,7 +511,7 @@ class MainWindow(QMainWindow):
             session = load_session(path, self.settings.map_paths(), autosave=not remember)
         except SaveError as exc:
             QApplication.restoreOverrideCursor()
-            QMessageBox.warning(self, "Cannot load the game", str(exc))
+            QMessageBox.warning(self, _("Cannot load the game"), str(exc))
             self._update_actions()  # the Recent list shows the file as damaged now
             return False
         ui = game_ui(session.game_id)
@@ -456,7 +542,9 @@ class MainWindow(QMainWindow):
             return False
         self.settings.saves_dir.mkdir(parents=True, exist_ok=True)
         default = self.settings.saves_dir / f"{self.session.game_id}.json"
-        path, _ = QFileDialog.getSaveFileName(self, "Save the game", str(default), SAVE_FILTER)
+        path, _filter = QFileDialog.getSaveFileName(
+            self, _("Save the game"), str(default), SAVE_FILTER
+        )
         return bool(path) and self._save_to(with_save_suffix(path))
 
     def _save_to(self, path: Path) -> bool:
@@ -466,13 +554,15 @@ class MainWindow(QMainWindow):
         except OSError as exc:
             QMessageBox.warning(
                 self,
-                "Cannot save",
-                f"{path}: cannot be written ({exc.strerror or exc}); choose another folder "
-                "or file name with Game → Save as",
+                _("Cannot save"),
+                _(
+                    "{file}: cannot be written ({error}); choose another folder or file name "
+                    "with Game → Save as"
+                ).format(file=path, error=exc.strerror or exc),
             )
             return False
         self.settings.add_recent_game(path)
-        self.statusBar().showMessage(f"Saved to {path}", 5000)
+        self.statusBar().showMessage(_("Saved to {file}").format(file=path), 5000)
         self._update_actions()
         return True
 
@@ -502,14 +592,19 @@ class MainWindow(QMainWindow):
         session = self.session
         if session is None or session.state.is_terminal():
             return True
-        name = get_game(session.game_id).name
+        name = _game_name(session.game_id)
         summary = session.summary()
-        where = f", round {summary['round']}" if summary.get("round") else ""
+        if summary.get("round"):
+            name = _("{game}, round {round}").format(game=name, round=summary["round"])
         answer = QMessageBox.question(
             self,
-            "Start a new game?",
-            f"Your game of {name}{where} is not finished. It stays saved and listed under "
-            "Recent games, so you can go on with it later.\n\nStart a new game now?",
+            _("Start a new game?"),
+            _(
+                "Your game of {game} is not finished. It stays saved and listed under Recent "
+                "games, so you can go on with it later."
+            ).format(game=name)
+            + "\n\n"
+            + _("Start a new game now?"),
             QMessageBox.Yes | QMessageBox.Cancel,
             QMessageBox.Cancel,
         )
@@ -589,6 +684,7 @@ class MainWindow(QMainWindow):
             step_by_step=self.steps_action.isChecked(),
             parent=self,
         )
+        self._apply_animations()
         self.controller.status.connect(self._on_status)
         self.controller.undo_available.connect(self._on_undo_available)
         self.controller.finished.connect(self._on_finished)
@@ -603,9 +699,16 @@ class MainWindow(QMainWindow):
     # slots -----------------------------------------------------------------------------
     @Slot()
     def _on_finished(self) -> None:
-        session = self.session
-        if session is None:
+        if self.session is None:
             return
+        self._show_results()
+        self.stack.setCurrentWidget(self.end_screen)
+        self.game_finished.emit()
+
+    def _show_results(self) -> None:
+        """Fill the end screen with the finished game's results, in the current language."""
+        session = self.session
+        assert session is not None
         ui = game_ui(session.game_id)
         state = session.state
         scores = ui.score_table(state)
@@ -615,8 +718,6 @@ class MainWindow(QMainWindow):
         people = bool(session.humans())
         self.end_screen.set_hints_used(self.coach.hints_used() if people else None)
         self.end_screen.set_reviewable(people)
-        self.stack.setCurrentWidget(self.end_screen)
-        self.game_finished.emit()
 
     @Slot()
     def _on_show_board(self) -> None:
@@ -655,15 +756,44 @@ class MainWindow(QMainWindow):
 
     def _on_pace_chosen(self, pace: str) -> None:
         self.settings.set_ai_pace(pace)
+        self.pace_actions[pace].setChecked(True)
         if self.controller is not None:
             self.controller.ai_delay_ms = self.settings.ai_delay_ms()
+        self._apply_animations()
 
     @Slot()
     def _on_steps_toggled(self) -> None:
         checked = self.steps_action.isChecked()
-        self.settings.set_value("step_by_step", "true" if checked else "false")
+        self.settings.set_step_by_step(checked)
         if self.controller is not None:
             self.controller.step_by_step = checked
+
+    def _on_steps_chosen(self, on: bool) -> None:
+        self.steps_action.setChecked(on)
+        self._on_steps_toggled()
+
+    def _apply_animations(self) -> None:
+        """No board animation when Settings turns them off (else the AI pace's)."""
+        if self.game_screen is not None and not self.settings.animations():
+            self.game_screen.view.animation_ms = 0
+        elif self.controller is not None:
+            self.controller.ai_delay_ms = self.settings.ai_delay_ms()
+
+    @Slot()
+    def show_settings(self) -> SettingsDialog:
+        """Edit → Settings…: language, AI pace, step-by-step resolution, animations; each
+        change applies at once (the language too: every screen says its words again)."""
+        dialog = self.findChild(SettingsDialog)
+        if dialog is None:
+            dialog = SettingsDialog(self.settings, self)
+            dialog.language_chosen.connect(apply_language)
+            dialog.pace_chosen.connect(self._on_pace_chosen)
+            dialog.step_by_step_chosen.connect(self._on_steps_chosen)
+            dialog.animations_chosen.connect(lambda _on: self._apply_animations())
+        dialog.setFont(scaled_font(dialog.font(), self.bar_scale))
+        dialog.show()
+        dialog.raise_()
+        return dialog
 
     def _zoom(self, factor: float) -> None:
         if self.game_screen is not None:
@@ -703,9 +833,12 @@ class MainWindow(QMainWindow):
     def _on_about(self) -> None:
         QMessageBox.about(
             self,
-            "About Daimyo",
-            "<b>Daimyo</b><br>Battle for Rokugan, Shinobi and Rice Wars against AI clans, "
-            "a map editor and board printing.",
+            _("About Daimyo"),
+            "<b>Daimyo</b><br>"
+            + _(
+                "Battle for Rokugan, Shinobi and Rice Wars against AI clans, a map editor and "
+                "board printing."
+            ),
         )
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override

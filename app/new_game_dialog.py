@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.games import game_ui
+from app.i18n import N_, _, game_name
 from app.session import AI, HUMAN, NewGameConfig, Seat, resolve_map_path
 from engine.core import GameSpec
 from engine.graph import MapReadiness
@@ -39,6 +40,13 @@ from engine.registry import available_games, get_game
 
 # The levels a person may pick; `cheat` sees hidden information and is never offered.
 LEVELS = ("easy", "normal", "hard")
+LEVEL_NAMES = {
+    "easy": N_("Easy"),
+    "normal": N_("Normal"),
+    "hard": N_("Hard"),
+    "greedy": N_("Greedy"),
+    "random": N_("Random"),
+}
 MAX_SEATS = 5
 
 
@@ -80,15 +88,15 @@ class _SeatRow:
     """The widgets of one seat."""
 
     def __init__(self, index: int, levels: list[str]) -> None:
-        self.label = QLabel(f"Seat {index + 1}")
+        self.label = QLabel(_("Seat {number}").format(number=index + 1))
         self.name = QLineEdit()
-        self.name.setPlaceholderText("name")
+        self.name.setPlaceholderText(_("name"))
         self.kind = QComboBox()
-        self.kind.addItem("Human", HUMAN)
-        self.kind.addItem("AI", AI)
+        self.kind.addItem(_("Human"), HUMAN)
+        self.kind.addItem(_("AI"), AI)
         self.level = QComboBox()
         for level in levels:
-            self.level.addItem(level.capitalize(), level)
+            self.level.addItem(_(LEVEL_NAMES.get(level, level.capitalize())), level)
         if "normal" in levels:
             self.level.setCurrentIndex(levels.index("normal"))
         self.choice = QComboBox()
@@ -140,7 +148,7 @@ class NewGameDialog(QDialog):
         map_path: str | Path | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("New game")
+        self.setWindowTitle(_("New game"))
         self._specs: dict[str, GameSpec] = {}
         for game_id in available_games():
             try:
@@ -154,9 +162,9 @@ class NewGameDialog(QDialog):
 
         self.game = QComboBox()
         for game_id, spec in self._specs.items():
-            self.game.addItem(spec.name, game_id)
+            self.game.addItem(game_name(game_id, spec.name), game_id)
         self.map = QComboBox()
-        self._browse = QPushButton("Other file…")
+        self._browse = QPushButton(_("Other file…"))
         self._browse.clicked.connect(self._on_browse_map)
         map_row = QHBoxLayout()
         map_row.addWidget(self.map, 1)
@@ -167,20 +175,21 @@ class NewGameDialog(QDialog):
         self.players = QSpinBox()
         self.seed = QLineEdit()
         self.seed.setValidator(QIntValidator(0, 2**31 - 1, self))
-        self.seed.setPlaceholderText("random")
+        self.seed.setPlaceholderText(_("random"))
 
         form = QFormLayout()
-        form.addRow("Game", self.game)
-        form.addRow("Map", self._map_box)
+        form.addRow(_("Game"), self.game)
+        form.addRow(_("Map"), self._map_box)
         self._map_label = form.labelForField(self._map_box)
-        form.addRow("Players", self.players)
-        form.addRow("Seed", self.seed)
+        form.addRow(_("Players"), self.players)
+        form.addRow(_("Seed"), self.seed)
 
-        seats_box = QGroupBox("Seats")
+        seats_box = QGroupBox(_("Seats"))
         grid = QGridLayout(seats_box)
-        self._choice_header = QLabel("Clan")
-        for column, text in enumerate(["", "Name", "Player", "AI level"]):
-            grid.addWidget(QLabel(f"<b>{text}</b>"), 0, column)
+        self._choice_header = QLabel()
+        for column, text in enumerate(["", _("Name"), _("Player"), _("AI level")]):
+            if text:
+                grid.addWidget(QLabel(f"<b>{text}</b>"), 0, column)
         grid.addWidget(self._choice_header, 0, 4)
         levels = offered_levels()
         self.seats = [_SeatRow(i, levels) for i in range(MAX_SEATS)]
@@ -197,7 +206,7 @@ class NewGameDialog(QDialog):
         self.error.setStyleSheet("color: #b03a2e")
         self.error.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
-        self.buttons.button(QDialogButtonBox.Ok).setText("Start")
+        self.buttons.button(QDialogButtonBox.Ok).setText(_("Start"))
         self.buttons.accepted.connect(self._on_accept)
         self.buttons.rejected.connect(self.reject)
 
@@ -212,7 +221,7 @@ class NewGameDialog(QDialog):
         self.map.currentIndexChanged.connect(self._on_map_changed)
         self.players.valueChanged.connect(self._on_players_changed)
         if not self._specs:
-            self.error.setText("No game is installed yet.")
+            self.error.setText(_("No game is installed yet."))
             self.buttons.button(QDialogButtonBox.Ok).setEnabled(False)
         self._on_game_changed()
         if last:
@@ -270,7 +279,8 @@ class NewGameDialog(QDialog):
             self.map.addItem(Path(self._map_file).name, self._map_file)
         self.map.blockSignals(False)
         ui = game_ui(spec.id)
-        self._choice_header.setText(f"<b>{ui.seat_choice_label}</b>")
+        label = _(ui.seat_choice_label) if ui.seat_choice_label else ""
+        self._choice_header.setText(f"<b>{label}</b>" if label else "")
         self._on_map_changed()
 
     def _fill_choices(self, allowed: tuple[str, ...] | None) -> None:
@@ -286,7 +296,7 @@ class NewGameDialog(QDialog):
         for row in self.seats:
             kept = row.choice.currentData()
             row.choice.clear()
-            row.choice.addItem("Random", None)
+            row.choice.addItem(_("Random"), None)
             for option_id, label in options:
                 row.choice.addItem(label, option_id)
             _select(row.choice, kept)
@@ -328,9 +338,11 @@ class NewGameDialog(QDialog):
         self.players.blockSignals(True)
         self.players.setRange(low, max(low, high))
         self.players.blockSignals(False)
-        self.players.setToolTip(
-            f"{low}–{max(low, high)} players" + (" on this map" if map_ref else "")
-        )
+        if map_ref:
+            tip = _("{low}–{high} players on this map")
+        else:
+            tip = _("{low}–{high} players")
+        self.players.setToolTip(tip.format(low=low, high=max(low, high)))
         self._on_players_changed()
 
     def _load_map(self, map_ref: str | None) -> None:
@@ -350,9 +362,11 @@ class NewGameDialog(QDialog):
             self._graph = map_geometry(path).graph
             self._issues = map_issues(path)  # a map with errors is not ready (maps.verdict)
         except MapError as exc:
-            self._map_error = f"The map cannot be loaded: {exc}"
+            self._map_error = _("The map cannot be loaded: {error}").format(error=exc)
         except OSError as exc:
-            self._map_error = f"The map file cannot be read: {exc.strerror or exc} ({map_ref})"
+            self._map_error = _("The map file cannot be read: {error} ({file})").format(
+                error=exc.strerror or exc, file=map_ref
+            )
         finally:
             QApplication.restoreOverrideCursor()
 
@@ -390,8 +404,8 @@ class NewGameDialog(QDialog):
 
     @Slot()
     def _on_browse_map(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, "Open a map file", str(Path.home()), "Daimyo maps (*.yaml *.yml)"
+        path, _filter = QFileDialog.getOpenFileName(
+            self, _("Open a map file"), str(Path.home()), _("Daimyo maps (*.yaml *.yml)")
         )
         if path:
             self._use_map_file(path)
@@ -424,14 +438,15 @@ class NewGameDialog(QDialog):
     def _problem(self) -> str | None:
         config = self.config()
         if self._uses_map() and not config.map_ref:
-            return "Choose a map (no shipped map fits this game; open a map file)."
+            return _("Choose a map (no shipped map fits this game; open a map file).")
         if self._uses_map():
             problem = self._map_problem()
             if problem:
                 return problem
         chosen = [s.choice for s in config.seats if s.choice is not None]
         if len(chosen) != len(set(chosen)):
-            return f"Two seats chose the same {game_ui(config.game).seat_choice_label.lower()}."
+            choice = _(game_ui(config.game).seat_choice_label)
+            return _("Two seats chose the same {choice}.").format(choice=choice)
         if not any(s.is_human for s in config.seats):
-            return "At least one seat must be a human (use `daimyo play` for bot-only games)."
+            return _("At least one seat must be a human (use `daimyo play` for bot-only games).")
         return None

@@ -1,7 +1,8 @@
 """Persistent preferences (QSettings, organisation "Daimyo") and where the app keeps files.
 
 Everything the app remembers between runs goes through `AppSettings`: recent games, the
-AI pace, the last new-game choices, window geometry and splitter positions, user map
+Settings dialog's choices (language, AI pace, step-by-step resolution, animations), the
+last new-game choices, window geometry and splitter positions, user map
 files by id and the last board print options. Tests give
 it their own QSettings file and data directory so they never touch the user's.
 `daimyo_home()` is the one folder of the program's own files, for the app and the editor.
@@ -102,6 +103,37 @@ class AppSettings:
     def ai_delay_ms(self) -> int:
         """The pause after each AI decision."""
         return AI_PACES[self.ai_pace()]
+
+    def language(self) -> str:
+        """The language chosen in Settings ("en", "de", "pt"), or "" to follow the system's."""
+        from app.i18n import LANGUAGES
+
+        code = str(self.qsettings.value("language", "") or "")
+        return code if code in LANGUAGES else ""
+
+    def set_language(self, code: str) -> None:
+        """Remember the language (a key of `app.i18n.LANGUAGES`; "" follows the system)."""
+        from app.i18n import LANGUAGES
+
+        if code and code not in LANGUAGES:
+            raise ValueError(f"unknown language {code!r}; choose one of {', '.join(LANGUAGES)}")
+        self.qsettings.setValue("language", code)
+
+    def step_by_step(self) -> bool:
+        """Whether a resolution is shown one step at a time (the default)."""
+        return str(self.qsettings.value("step_by_step", "true")) == "true"
+
+    def set_step_by_step(self, on: bool) -> None:
+        """Remember step-by-step resolution."""
+        self.qsettings.setValue("step_by_step", "true" if on else "false")
+
+    def animations(self) -> bool:
+        """Whether the boards animate what happens (the default; off: it just appears)."""
+        return str(self.qsettings.value("animations", "true")) == "true"
+
+    def set_animations(self, on: bool) -> None:
+        """Remember whether the boards animate."""
+        self.qsettings.setValue("animations", "true" if on else "false")
 
     def last_new_game(self) -> dict[str, Any]:
         """The choices of the last new-game dialog (empty when none)."""

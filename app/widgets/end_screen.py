@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPalette, QPen
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.games.presentation import ScoreTable
+from app.i18n import _
 from app.widgets.scaling import ScaledScreen
 
 TITLE_POINTS = 24  # the winner's line, at scale 1
@@ -42,7 +43,7 @@ class ScoreChart(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.series: list[tuple[str, str, list[float]]] = []  # (label, colour, values)
-        self.y_label = "Score"
+        self.y_label = ""
         self.setMinimumSize(360, 240)
 
     def set_series(self, series: list[tuple[str, str, list[float]]], y_label: str) -> None:
@@ -66,7 +67,7 @@ class ScoreChart(QWidget):
         )
         rounds = max((len(values) for _, _, values in self.series), default=0)
         if rounds == 0:
-            painter.drawText(self.rect(), Qt.AlignCenter, "No rounds were scored.")
+            painter.drawText(self.rect(), Qt.AlignCenter, _("No rounds were scored."))
             return
         top = max(1.0, max(max(values, default=0.0) for _, _, values in self.series))
         bottom = min(0.0, min(min(values, default=0.0) for _, _, values in self.series))
@@ -105,7 +106,7 @@ class ScoreChart(QWidget):
         painter.drawText(
             QRectF(plot.left(), plot.bottom() + line * 1.2, plot.width(), line),
             Qt.AlignCenter,
-            f"{self.y_label} after each round",
+            _("{score} after each round").format(score=self.y_label or _("Score")),
         )
         legend_y = plot.top()
         dot = max(3.0, line * 0.2)
@@ -164,18 +165,16 @@ class EndScreen(ScaledScreen):
         self.hints = QLabel()
         self.hints.setObjectName("hintsUsed")
         self.hints.setAlignment(Qt.AlignCenter)
-        board = QPushButton("Show the board")
+        self._result: tuple[ScoreTable, list[str], list[str]] | None = None
+        self._hints_used: int | None = None
+        board = self.board_button = QPushButton()
         board.clicked.connect(self.show_board)
-        self.review_button = QPushButton("Review my game")
+        self.review_button = QPushButton()
         self.review_button.setObjectName("reviewButton")
-        self.review_button.setToolTip(
-            "The hard AI replays your decisions with what you could see and shows the "
-            "costliest moments"
-        )
         self.review_button.clicked.connect(self.review)
-        again = QPushButton("New game")
+        again = self.again_button = QPushButton()
         again.clicked.connect(self.new_game)
-        start = QPushButton("Back to start")
+        start = self.start_button = QPushButton()
         start.setObjectName("backToStart")
         start.clicked.connect(self.back_to_start)
         self.buttons = [board, self.review_button, again, start]
@@ -191,7 +190,33 @@ class EndScreen(ScaledScreen):
         layout.addWidget(self.chart, 3)
         layout.addWidget(self.hints)
         layout.addLayout(buttons)
+        self.retranslate()
         self.apply_scale(1.0)
+
+    def retranslate(self) -> None:
+        """Say every word again in the current language (`app.i18n`); the result shown
+        is the one the game's presentation words anew when it is shown again."""
+        self.board_button.setText(_("Show the board"))
+        self.review_button.setText(_("Review my game"))
+        self.review_button.setToolTip(
+            _(
+                "The hard AI replays your decisions with what you could see and shows the "
+                "costliest moments"
+            )
+        )
+        self.again_button.setText(_("New game"))
+        self.start_button.setText(_("Back to start"))
+        if self._result is not None:
+            self._show_title(*self._result)
+        if self._hints_used is not None:
+            self.set_hints_used(self._hints_used)
+        self.chart.update()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A new language: the words again."""
+        super().changeEvent(event)
+        if event.type() == QEvent.LanguageChange:
+            self.retranslate()
 
     def apply_scale(self, scale: float) -> None:
         """Size the title, the table, the chart and the buttons for `scale`."""
@@ -225,10 +250,13 @@ class EndScreen(ScaledScreen):
 
     def set_hints_used(self, count: int | None) -> None:
         """Say how many hints the person asked for (None: no person played, hide it)."""
+        self._hints_used = count
         if count is None:
             self.hints.hide()
             return
-        self.hints.setText("No hints used." if count == 0 else f"Hints used: {count}.")
+        self.hints.setText(
+            _("No hints used.") if count == 0 else _("Hints used: {n}.").format(n=count)
+        )
         self.hints.show()
 
     def set_reviewable(self, reviewable: bool) -> None:
@@ -237,21 +265,13 @@ class EndScreen(ScaledScreen):
 
     def show_scores(self, scores: ScoreTable, colours: list[str], winners: list[str]) -> None:
         """Fill the table and chart; `winners` are the labels of the best players."""
-        totals = {label: values[-1] for label, values in scores.rows if values}
-        if len(winners) == 1:
-            best = totals.get(winners[0])
-            suffix = f" ({best:g})" if best is not None else ""
-            self.title.setText(f"{winners[0]} wins{suffix}")
-        elif winners:
-            self.title.setText("Shared victory: " + ", ".join(winners))
-        else:
-            self.title.setText("Nobody wins")
+        self._show_title(scores, colours, winners)
         self.table.clear()
         self.table.setColumnCount(len(scores.columns))
         self.table.setRowCount(len(scores.rows))
         self.table.setHorizontalHeaderLabels(list(scores.columns))
-        self.table.setVerticalHeaderLabels([label for label, _ in scores.rows])
-        for row, (_, values) in enumerate(scores.rows):
+        self.table.setVerticalHeaderLabels([label for label, _values in scores.rows])
+        for row, (_label, values) in enumerate(scores.rows):
             for column, value in enumerate(values):
                 text = f"{value:g}" if isinstance(value, float) else str(value)
                 item = QTableWidgetItem(text)
@@ -270,3 +290,19 @@ class EndScreen(ScaledScreen):
             scores.history_label,
         )
         self.chart.setVisible(bool(scores.history))
+
+    def _show_title(self, scores: ScoreTable, colours: list[str], winners: list[str]) -> None:
+        """The winner's line (kept to be said again in another language)."""
+        self._result = (scores, colours, winners)
+        totals = {label: values[-1] for label, values in scores.rows if values}
+        if len(winners) == 1:
+            best = totals.get(winners[0])
+            if best is None:
+                self.title.setText(_("{player} wins").format(player=winners[0]))
+            else:
+                text = _("{player} wins ({score})")
+                self.title.setText(text.format(player=winners[0], score=f"{best:g}"))
+        elif winners:
+            self.title.setText(_("Shared victory: {players}").format(players=", ".join(winners)))
+        else:
+            self.title.setText(_("Nobody wins"))

@@ -7,7 +7,7 @@ date it was saved (`app.savefile.SaveSummary`); a file that can no longer be loa
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QSize, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QPointF, QSize, Qt, Signal, Slot
 from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.i18n import _
 from app.savefile import SaveSummary
 from app.widgets.scaling import ScaledScreen
 
@@ -53,21 +54,18 @@ class StartScreen(ScaledScreen):
         self.title = QLabel("Daimyo")
         self.title.setAlignment(Qt.AlignCenter)
         _ink(self.title, "#7a1f1a")
-        self.subtitle = QLabel("Battle for Rokugan, Shinobi and Rice Wars against computer clans")
+        self.subtitle = QLabel()
         self.subtitle.setAlignment(Qt.AlignCenter)
         _ink(self.subtitle, "#5d4e37")
 
-        self.new_button = QPushButton("New game")
-        self.learn_button = QPushButton("Learn to play")
-        self.learn_button.setToolTip("A guided first game: the app shows what to do next and why")
-        self.continue_button = QPushButton("Continue")
-        self.load_button = QPushButton("Load game…")
-        self.editor_button = QPushButton("Map editor")
-        self.rules_button = QPushButton("Rules")
-        self.print_button = QPushButton("Print…")
-        self.print_button.setToolTip(
-            "A print-and-play kit (board, tokens, cards, aids) or a board alone"
-        )
+        self.new_button = QPushButton()
+        self.learn_button = QPushButton()
+        self.continue_button = QPushButton()
+        self.load_button = QPushButton()
+        self.editor_button = QPushButton()
+        self.rules_button = QPushButton()
+        self.print_button = QPushButton()
+        self._continue_game: SaveSummary | None = None
         self.continue_info = QLabel()
         self.continue_info.setObjectName("continueInfo")
         self.continue_info.setWordWrap(True)
@@ -94,7 +92,7 @@ class StartScreen(ScaledScreen):
         self.recent.setSpacing(2)
         self.recent.setStyleSheet("QListWidget::item { border-bottom: 1px solid #eadfc8; }")
         self.recent.itemActivated.connect(self._on_recent_activated)
-        self.recent_title = QLabel("<b>Recent games</b>")
+        self.recent_title = QLabel()
         recent_box = QVBoxLayout()
         recent_box.addWidget(self.recent_title)
         recent_box.addWidget(self.recent)
@@ -115,7 +113,34 @@ class StartScreen(ScaledScreen):
         layout.addSpacing(20)
         layout.addLayout(columns, 3)
         layout.addStretch(1)
+        self.retranslate()
         self.apply_scale(1.0)
+
+    def retranslate(self) -> None:
+        """Say every word again in the current language (`app.i18n`)."""
+        self.subtitle.setText(_("Battle for Rokugan, Shinobi and Rice Wars against computer clans"))
+        self.new_button.setText(_("New game"))
+        self.learn_button.setText(_("Learn to play"))
+        self.learn_button.setToolTip(
+            _("A guided first game: the app shows what to do next and why")
+        )
+        self.continue_button.setText(_("Continue"))
+        self.load_button.setText(_("Load game…"))
+        self.editor_button.setText(_("Map editor"))
+        self.rules_button.setText(_("Rules"))
+        self.print_button.setText(_("Print…"))
+        self.print_button.setToolTip(
+            _("A print-and-play kit (board, tokens, cards, aids) or a board alone")
+        )
+        self.recent_title.setText("<b>{}</b>".format(_("Recent games")))
+        self.set_recent_games(self._games)
+        self.set_continue_game(self._continue_game)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A new language: the words again."""
+        super().changeEvent(event)
+        if event.type() == QEvent.LanguageChange:
+            self.retranslate()
 
     def apply_scale(self, scale: float) -> None:
         """Size the title, the buttons, the Recent list and the waves for `scale`."""
@@ -179,7 +204,7 @@ class StartScreen(ScaledScreen):
                 item.setForeground(QColor("#8a3b2e"))
             self.recent.addItem(item)
         if not games:
-            item = QListWidgetItem("(none yet)")
+            item = QListWidgetItem(_("(none yet)"))
             item.setFlags(Qt.NoItemFlags)
             self.recent.addItem(item)
         # as tall as its games (room for four at least), so the list never runs into the waves
@@ -189,6 +214,7 @@ class StartScreen(ScaledScreen):
     def set_continue_game(self, game: SaveSummary | None) -> None:
         """Say under Continue which game it resumes: game, map, round, players and the date
         (hidden when there is none)."""
+        self._continue_game = game
         if game is None or game.problem is not None:
             self.continue_info.hide()
             self.continue_button.setToolTip(game.problem if game is not None else "")
@@ -198,7 +224,8 @@ class StartScreen(ScaledScreen):
         players = ", ".join(_unbroken(player) for player in game.players)
         when = game.saved.strftime("%d %b %Y, %H:%M")
         self.continue_info.setText(f"{title}\n{players}\n{when}")
-        self.continue_button.setToolTip(f"Resume: {game.title()}\n{game.details()}")
+        resume = _("Resume: {game}").format(game=game.title())
+        self.continue_button.setToolTip(f"{resume}\n{game.details()}")
         self.continue_info.show()
 
     @Slot(QListWidgetItem)
