@@ -3,6 +3,10 @@
 Each subcommand lives in `app.commands.<name>` and provides `register(parser)`
 (adds its arguments) and `run(args) -> int` (does the work, returns the exit code).
 Modules are imported lazily so `daimyo map check` never loads Qt.
+
+`--lang en|de|pt` (before or after the subcommand) chooses the language of what a text
+command prints for people (`app.i18n`); without it the system's language is spoken
+(LANGUAGE, LC_ALL, LC_MESSAGES, LANG). The desktop app follows its Settings instead.
 """
 
 from __future__ import annotations
@@ -13,6 +17,8 @@ import importlib.util
 import os
 import sys
 from collections.abc import Sequence
+
+from app.i18n import LANGUAGES
 
 # name -> (module, one-line help). The order is the order `daimyo --help` shows.
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
@@ -29,6 +35,13 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+_LANG_OPTION: dict = {
+    "choices": tuple(LANGUAGES),
+    "default": None,
+    "help": "the language of the output for people: en, de or pt (default: the system's)",
+}
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser, every subcommand registered."""
     parser = argparse.ArgumentParser(
@@ -36,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Daimyo: Japanese-themed territory games against AI clans, "
         "a map editor and board printing.",
     )
+    parser.add_argument("--lang", **_LANG_OPTION)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in SUBCOMMANDS.items():
         try:
@@ -45,6 +59,8 @@ def build_parser() -> argparse.ArgumentParser:
                 raise
             continue  # a subcommand whose issue has not landed yet
         sub = subparsers.add_parser(name, help=help_text, description=help_text)
+        # after the subcommand too; its default must not undo one given before it
+        sub.add_argument("--lang", **{**_LANG_OPTION, "default": argparse.SUPPRESS})
         module.register(sub)
         sub.set_defaults(_run=module.run)
     return parser
@@ -65,6 +81,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if runner is None:
         parser.print_help()
         return 0
+    from app import i18n
+
+    spoken = i18n.language()
+    if args.command != "app":  # the desktop app speaks its Settings' language
+        i18n.set_language(args.lang)
     try:
         return int(runner(args) or 0)
     except BrokenPipeError:
@@ -74,6 +95,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (OSError, ValueError, AttributeError):
             pass  # stdout is no real file (tests): nothing will be flushed to it
         return 1
+    finally:
+        i18n.set_language(spoken)  # a command's language lasts as long as the command
 
 
 def _has_module(name: str) -> bool:
