@@ -1,0 +1,123 @@
+"""Edit → Settings…: the language applies at once, without a restart, the game in progress
+stays; Qt's own dialogs speak it too; AI pace, step-by-step and animations live there, in
+step with the View menu, and everything is remembered."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QApplication
+
+from app import i18n
+from app.session import AI, HUMAN, NewGameConfig, Seat
+from app.settings import AppSettings
+from app.widgets.language import apply_language
+from app.widgets.settings_dialog import SettingsDialog
+
+
+@pytest.fixture(autouse=True)
+def english(qapp):
+    """Every test starts and ends in English."""
+    apply_language("en")
+    yield
+    apply_language("en")
+
+
+def choose(dialog: SettingsDialog, combo, data) -> None:
+    """Pick the entry of `combo` whose data is `data`, as a person does."""
+    combo.setCurrentIndex(combo.findData(data))
+    QApplication.processEvents()  # Qt tells the widgets of the new language
+
+
+def test_settings_sit_in_the_edit_menu_with_the_preferences_role(window) -> None:
+    # Given the window's Edit menu
+    edit = window.edit_menu
+    # Then Settings… is there, marked as the platform's Preferences
+    assert window.settings_action in edit.actions()
+    assert window.settings_action.menuRole() == QAction.PreferencesRole
+    # And it opens the dialog with the current choices
+    window.settings_action.trigger()
+    dialog = window.findChild(SettingsDialog)
+    assert dialog is not None and dialog.isVisible()
+    assert dialog.language.currentData() == ""  # following the system
+    assert dialog.pace.currentData() == window.settings.ai_pace()
+    assert dialog.steps.isChecked() == window.steps_action.isChecked()
+
+
+def test_a_new_language_applies_at_once_and_the_game_stays(window, qtbot) -> None:
+    # Given a Shinobi game in progress
+    seats = (Seat(HUMAN), Seat(AI, "random"), Seat(AI, "random"))
+    assert window.start_game(NewGameConfig("shinobi", seats, seed=3))
+    session, view = window.session, window.game_screen.view
+    qtbot.waitUntil(lambda: window.controller.human_to_act, timeout=10000)
+    assert "Your turn" in view.orders.text()
+    # When German is chosen in Settings
+    dialog = window.show_settings()
+    choose(dialog, dialog.language, "de")
+    # Then the menus, the screens, the dialog and the game's table speak German at once
+    assert window.game_menu.title() == "&Spiel"
+    assert window.settings_action.text() == "&Einstellungen…"
+    assert window.start_screen.new_button.text() == "Neues Spiel"
+    assert dialog.windowTitle() == "Einstellungen"
+    assert "Du bist am Zug" in view.orders.text() and "Befehl" in view.orders.text()
+    assert view.cancel.text() == "Abbrechen"
+    # And the game is the same game, still mine to play
+    assert window.session is session and window.game_screen.view is view
+    assert window.controller.human_to_act
+    # And Qt's own buttons speak German (the catalogs PySide6 ships)
+    assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Abbrechen"
+    # When Portuguese is chosen, then it speaks Portuguese, Qt too
+    choose(dialog, dialog.language, "pt")
+    assert window.game_menu.title() == "&Jogo" and "Seu turno" in view.orders.text()
+    assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Cancelar"
+    # And back to the system's language (English here), Qt's catalog goes away
+    choose(dialog, dialog.language, "")
+    assert window.game_menu.title() == "&Game"
+    assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Cancel"
+
+
+def test_the_language_is_remembered_and_spoken_from_the_start(window, qtbot) -> None:
+    from app.main_window import MainWindow
+
+    # Given Portuguese chosen in Settings
+    dialog = window.show_settings()
+    choose(dialog, dialog.language, "pt")
+    assert window.settings.language() == "pt"
+    apply_language("en")  # as a new run of the program begins
+    # When the program starts again on the same settings
+    again = MainWindow(AppSettings(window.settings.qsettings, window.settings.data_dir))
+    qtbot.addWidget(again)
+    # Then it speaks Portuguese from its first screen
+    assert i18n.language() == "pt"
+    assert again.start_screen.new_button.text() == "Novo jogo"
+    assert again.help_menu.title() == "A&juda"
+
+
+def test_pace_steps_and_animations_live_in_settings_in_step_with_the_view_menu(
+    window, qtbot
+) -> None:
+    # Given a Shinobi game at the fast pace
+    window.pace_actions["fast"].trigger()
+    seats = (Seat(HUMAN), Seat(AI, "random"), Seat(AI, "random"))
+    assert window.start_game(NewGameConfig("shinobi", seats, seed=3))
+    view = window.game_screen.view
+    assert view.animation_ms > 0
+    dialog = window.show_settings()
+    assert dialog.pace.currentData() == "fast"
+    # When Settings turns the animations off
+    dialog.animations.setChecked(False)
+    # Then the board stops animating, and it is remembered
+    assert view.animation_ms == 0
+    assert not window.settings.animations()
+    # When the pace is chosen in Settings, the View menu follows (and the animations stay off)
+    choose(dialog, dialog.pace, "slow")
+    assert window.pace_actions["slow"].isChecked() and window.settings.ai_pace() == "slow"
+    assert window.controller.ai_delay_ms == 1500 and view.animation_ms == 0
+    # When step-by-step is turned off in Settings, the View menu's item follows
+    dialog.steps.setChecked(False)
+    assert not window.steps_action.isChecked() and not window.controller.step_by_step
+    assert not window.settings.step_by_step()
+    # And the animations come back when turned on
+    dialog.animations.setChecked(True)
+    assert view.animation_ms > 0
