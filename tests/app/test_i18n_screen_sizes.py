@@ -1,0 +1,99 @@
+"""Nothing clipped in German or Portuguese: the translated screens fit a 1280 × 720 window
+as the English ones do (tests/app/test_screen_sizes.py): the start screen, the new-game
+dialog, Settings, a Shinobi game in play and at its end, the hot-seat curtain."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from app.new_game_dialog import NewGameDialog
+from app.widgets.handoff import HandOffScreen
+from app.widgets.language import apply_language
+from tests.app.real_saves import write_save
+from tests.app.test_i18n_pseudo import late_shinobi_save
+from tests.app.test_screen_sizes import SMALL, TITLE_BAR, assert_fits, autosave
+
+pytest.importorskip("maps.api")
+
+LANGUAGES = ("de", "pt")
+
+
+@pytest.fixture
+def small(window, qtbot):
+    """The test window at 1280 × 720; English again afterwards."""
+    window.resize(SMALL)
+    qtbot.waitUntil(lambda: window.size() == SMALL, timeout=2000)
+    yield window
+    apply_language("en")
+
+
+def speak(lang: str) -> None:
+    """Switch the program to `lang`, as Settings does, and let every widget hear it."""
+    apply_language(lang)
+    QApplication.processEvents()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_start_screen_new_game_dialog_settings_and_curtain_fit(
+    small, qtbot, tmp_path, lang
+) -> None:
+    # Given six saved games in the Recent list, one waiting under Continue, in `lang`
+    for index in range(6):
+        game = ("rokugan", "shinobi", "ricewars")[index % 3]
+        small.settings.add_recent_game(write_save(tmp_path / f"{index}.json", game))
+    autosave(small, "shinobi")
+    speak(lang)
+    assert small.start_screen.new_button.text() != "New game"
+    # Then the start screen fits
+    assert_fits(small, f"start {lang}")
+    # And the new-game dialog, for every game at its most players
+    dialog = NewGameDialog(small, {})
+    for game in ("rokugan", "shinobi", "ricewars"):
+        dialog.game.setCurrentIndex(dialog.game.findData(game))
+        dialog.players.setValue(dialog.players.maximum())
+        hint = dialog.minimumSizeHint()
+        assert hint.width() <= SMALL.width(), (lang, game, hint)
+        assert hint.height() <= SMALL.height() - TITLE_BAR, (lang, game, hint)
+    dialog.deleteLater()
+    # And Settings
+    hint = small.show_settings().minimumSizeHint()
+    assert hint.width() <= SMALL.width() and hint.height() <= SMALL.height() - TITLE_BAR
+    # And the hot-seat curtain, for a long name
+    curtain = HandOffScreen()
+    curtain.show_for("Spieler 5 — Mariana Albuquerque", "#336699")
+    hint = curtain.minimumSizeHint()
+    assert hint.width() <= SMALL.width() and hint.height() <= SMALL.height(), hint
+    curtain.deleteLater()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_shinobi_game_fits_in_play_and_at_the_end(small, qtbot, tmp_path, lang) -> None:
+    # Given a Shinobi game late in its course, in `lang`, me against two computer clans
+    speak(lang)
+    assert small.load_game(str(late_shinobi_save(tmp_path)))
+    screen = small.game_screen
+    state = small.session.state
+    rng = random.Random(2)
+
+    def at_end() -> bool:
+        return small.stack.currentWidget() is small.end_screen
+
+    # When I play it to the end, the window fits at every decision and step
+    while not at_end():
+        qtbot.waitUntil(
+            lambda: small.controller.human_to_act or screen.step_box.isVisible() or at_end(),
+            timeout=20000,
+        )
+        if at_end():
+            break
+        assert_fits(small, f"shinobi {lang}")
+        if screen.step_box.isVisible():
+            screen.continue_button.click()
+        else:
+            screen.view.action_chosen.emit(rng.choice(state.legal_actions()))
+    # Then the end screen fits too
+    assert_fits(small, f"shinobi end {lang}")
+    assert small.end_screen.title.text().endswith(")")  # "… gewinnt (9)"
