@@ -138,3 +138,20 @@ def game_name(game_id: str, fallback: str = "") -> str:
     """A game's name in the current language (`fallback`, else the id, for a game not in
     `GAME_NAMES`)."""
     return _(GAME_NAMES[game_id]) if game_id in GAME_NAMES else fallback or game_id
+
+
+AI_LEVEL_NAMES = {
+    "easy": N_("Easy"),
+    "normal": N_("Normal"),
+    "hard": N_("Hard"),
+    "greedy": N_("Greedy"),
+    "random": N_("Random"),
+}
+"""The AI levels (`ai.registry`) as a person reads them, marked for translation."""
+
+
+def ai_level_name(bot: str) -> str:
+    """What a person calls the bot `bot` in the current language ("hard@2000" → "Hard"):
+    its level, without the node budget (a measurement setting)."""
+    level = bot.partition("@")[0]
+    return _(AI_LEVEL_NAMES[level]) if level in AI_LEVEL_NAMES else level

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.games import game_ui
-from app.i18n import N_, _, game_name
+from app.i18n import _, ai_level_name, game_name
 from app.session import AI, HUMAN, NewGameConfig, Seat, resolve_map_path
 from engine.core import GameSpec
 from engine.graph import MapReadiness
@@ -40,13 +40,6 @@ from engine.registry import available_games, get_game
 
 # The levels a person may pick; `cheat` sees hidden information and is never offered.
 LEVELS = ("easy", "normal", "hard")
-LEVEL_NAMES = {
-    "easy": N_("Easy"),
-    "normal": N_("Normal"),
-    "hard": N_("Hard"),
-    "greedy": N_("Greedy"),
-    "random": N_("Random"),
-}
 MAX_SEATS = 5
 
 
@@ -96,7 +89,7 @@ class _SeatRow:
         self.kind.addItem(_("AI"), AI)
         self.level = QComboBox()
         for level in levels:
-            self.level.addItem(_(LEVEL_NAMES.get(level, level.capitalize())), level)
+            self.level.addItem(ai_level_name(level), level)
         if "normal" in levels:
             self.level.setCurrentIndex(levels.index("normal"))
         self.choice = QComboBox()

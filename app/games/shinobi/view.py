@@ -41,7 +41,6 @@ from PySide6.QtWidgets import (
 )
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
-from ai.registry import level_name
 from app.games.base import GameView, ResolutionStep
 from app.games.shinobi.cards import (
     GAIN,
@@ -60,7 +59,7 @@ from app.games.shinobi.narrate import (
     last_round_text,
     seat_label,
 )
-from app.i18n import _
+from app.i18n import _, ai_level_name
 from engine.shinobi.actions import Attack, Deploy, Move, PlayNinja
 from engine.shinobi.cards import CLAN_NAMES, NINJA, NUM_CLANS
 
@@ -337,7 +336,7 @@ class ShinobiView(GameView):
         self._names = [
             seat.name
             or (_("You") if q == viewer else "")
-            or (_("AI {level}").format(level=level_name(seat.bot)) if not seat.is_human else "")
+            or (_("AI {level}").format(level=ai_level_name(seat.bot)) if not seat.is_human else "")
             for q, seat in enumerate(session.seats)
         ]
         self._viewer = viewer
