@@ -269,6 +269,11 @@ class MainWindow(QMainWindow):
             self._update_actions()
             if self.stack.currentWidget() is self.end_screen and self.session is not None:
                 self._show_results()
+            if self._rules is not None:  # the rules are the game's text: made anew
+                rules, self._rules = self._rules, None
+                rules.deleteLater()
+                if rules.isVisible():
+                    self.show_rules()
 
     def _create_menus(self) -> None:
         bar = self.menuBar()

@@ -121,3 +121,20 @@ def test_pace_steps_and_animations_live_in_settings_in_step_with_the_view_menu(
     # And the animations come back when turned on
     dialog.animations.setChecked(True)
     assert view.animation_ms > 0
+
+
+def test_shinobis_rules_follow_the_language(window) -> None:
+    def shinobi_rules():
+        tabs = window._rules.tabs  # a QTextBrowser per game
+        return next(tabs.widget(i) for i in range(tabs.count()) if tabs.tabText(i) == "Shinobi")
+
+    # Given Help → Rules open in English
+    window.show_rules()
+    assert "A turn: three orders" in shinobi_rules().toPlainText()
+    # When German is chosen in Settings
+    dialog = window.show_settings()
+    choose(dialog, dialog.language, "de")
+    # Then the rules window shows Shinobi's rules in German, in the rulebook's words
+    text = shinobi_rules().toPlainText()
+    assert "Ein Zug: drei Befehle" in text and "disponiere" in text.lower()
+    assert "A turn: three orders" not in text

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.games.presentation import PUBLIC, Beat, GameUI, ResolutionStep, ScoreTable
 from app.games.shinobi import narrate, story
-from app.games.shinobi.rules import SHINOBI_RULES_HTML
+from app.games.shinobi.rules import rules_html
 from app.i18n import _, ngettext
 from app.palette import SHINOBI_SEATS
 from engine.shinobi.cards import CLAN_NAMES, NUM_CLANS
@@ -114,8 +114,8 @@ class ShinobiUI(GameUI):
         )
 
     def rules_html(self) -> str:
-        """The rules reference."""
-        return SHINOBI_RULES_HTML
+        """The rules reference, in the current language."""
+        return rules_html()
 
 
 def clan_history(state: ShinobiState) -> tuple[tuple[float, ...], ...]:
