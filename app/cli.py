@@ -38,7 +38,8 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 _LANG_OPTION: dict = {
     "choices": tuple(LANGUAGES),
     "default": None,
-    "help": "the language of the output for people: en, de or pt (default: the system's)",
+    "help": "the language of a text command's output for people: en, de or pt (default: the "
+    "system's; the desktop app speaks the one chosen in its Settings)",
 }
 
 

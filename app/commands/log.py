@@ -1,4 +1,4 @@
-"""`daimyo log SAVE [--as SEAT] [--json]`: a saved game's story, one event per line.
+"""`daimyo log SAVE [--as SEAT] [--json] [--lang LANG]`: a saved game's story, one event a line.
 
 The story is the one the app's game log tells (`GameUI.story`), replayed from the save's
 actions: by default everything, as after the game (every secret told); with `--as SEAT`
@@ -14,6 +14,10 @@ line (`Event.to_json()`: at least `kind` and `round`), from replaying the save w
 told it (`Event.seen_by`): the cards others drew are only counted, and the text of another
 seat's `action` record is left out (it may name a face-down token or a secret bid).
 Seats in the records are numbered from 0, as in action texts.
+
+The story is told in the language of `--lang en|de|pt` (`app.cli`; else the system's), in
+the words of that language's rulebook, and SEAT may be any name the game shows in it
+("Spieler 2"); the records of `--json` are data and stay as they are.
 
 Loads no Qt: it runs where PySide6 is not installed.
 """
