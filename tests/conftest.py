@@ -18,6 +18,9 @@ for _name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_H
     os.environ[_name] = os.path.join(_HOME, _name.lower())
 os.environ["DAIMYO_HOME"] = os.path.join(_HOME, "daimyo")
 atexit.register(shutil.rmtree, _HOME, ignore_errors=True)
+# The program speaks the system's language (app.i18n): tests read English, whatever the
+# machine's locale; the translation tests choose their languages themselves.
+os.environ["LANGUAGE"] = "en"
 
 
 @pytest.fixture(autouse=True)
