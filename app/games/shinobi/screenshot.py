@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QApplication
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app import shots
 from app.games.shinobi.view import ARMY, SOURCE_CARD, ShinobiView
+from app.i18n import _
 from app.session import AI, HUMAN, NewGameConfig, Seat
 
 NAMES = ("Kenshin", "Shingen", "Nobunaga", "Ujiyasu")
@@ -69,7 +70,7 @@ def _shoot(app: QApplication, args: argparse.Namespace, size: shots.Size) -> boo
     for _ in range(1000):
         shots.wait(app, lambda: shots.at_prompt(window))
         if screen.step_box.isVisible():
-            if state.is_terminal() and "winner" in screen.step_title.text():
+            if state.is_terminal() and _("3. The winner") in screen.step_title.text():
                 shots.settle(app)
                 shots.save(window, out / f"shinobi-winner-{tag}.png")
                 winner = True
