@@ -67,7 +67,7 @@ def _shoot(app: QApplication, args: argparse.Namespace, size: shots.Size) -> boo
     assert isinstance(view, ShinobiView)
     rng = random.Random(args.seed)
     attack = winner = False
-    for _ in range(1000):
+    for _turn in range(1000):
         shots.wait(app, lambda: shots.at_prompt(window))
         if screen.step_box.isVisible():
             if state.is_terminal() and _("3. The winner") in screen.step_title.text():
