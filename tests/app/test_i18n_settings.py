@@ -138,3 +138,15 @@ def test_shinobis_rules_follow_the_language(window) -> None:
     text = shinobi_rules().toPlainText()
     assert "Ein Zug: drei Befehle" in text and "disponiere" in text.lower()
     assert "A turn: three orders" not in text
+
+
+def test_pyside6_ships_qts_own_catalogs_for_every_language() -> None:
+    from app.i18n import LANGUAGES, QT_CATALOGS
+    from app.widgets.language import qt_translations_dir
+
+    # Given the folder of Qt's translations in the installed PySide6-Essentials
+    folder = qt_translations_dir()
+    # Then each language but English (Qt's own) has its qtbase catalog there
+    assert set(QT_CATALOGS) == set(LANGUAGES) - {"en"}
+    for name in QT_CATALOGS.values():
+        assert (folder / f"{name}.qm").is_file(), folder / f"{name}.qm"
