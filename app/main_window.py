@@ -146,7 +146,7 @@ class MainWindow(QMainWindow):
     # actions and menus -----------------------------------------------------------------
     def _create_actions(self) -> None:
         def action(text: str, slot, shortcut: QKeySequence | str | None = None) -> QAction:
-            act = QAction(text, self)  # `text` is said again in `_retranslate`
+            act = QAction(text, self)  # in English here; `_retranslate` says it again
             if shortcut is not None:
                 act.setShortcut(QKeySequence(shortcut))
             act.triggered.connect(lambda *_args, f=slot: f())  # drop `checked`
@@ -165,12 +165,7 @@ class MainWindow(QMainWindow):
         self.export_pdf_action = action(
             "&Export board PDF…", self.printing.export_pdf, "Ctrl+Alt+E"
         )
-        for act in (self.print_action, self.print_preview_action, self.export_pdf_action):
-            act.setToolTip("The board of this game's map, or a map you choose")
         self.print_kit_action = action("Print &kit…", self.print_kit, "Ctrl+Alt+K")
-        self.print_kit_action.setToolTip(
-            "Everything to play at a table: board, tokens, cards, aids (preview or PDF)"
-        )
         self.quit_action = action("&Quit", self.close, QKeySequence.Quit)
         self.undo_action = action("&Undo my last decision", self._on_undo, QKeySequence.Undo)
         self.zoom_in_action = action("Zoom &in", lambda: self._zoom(1.25), QKeySequence.ZoomIn)
@@ -188,9 +183,6 @@ class MainWindow(QMainWindow):
             game: action(game, lambda g=game: self.learn_to_play(g)) for game in LEARN_GAMES
         }
         self.review_action = action("&Review a saved game…", self.review_saved_game)
-        self.review_action.setToolTip(
-            "The hard AI weighs a player's decisions in a saved game, with what they could see"
-        )
         self.pace_group = QActionGroup(self)
         self.pace_actions: dict[str, QAction] = {}
         for pace in AI_PACES:
