@@ -254,3 +254,25 @@ def test_orders_read_as_words_for_everybody() -> None:
         "Player 1's Oda army (3) attacks the Uesugi army (1) in Player 3's province: one card "
         "removed (0 left). Player 1 draws 3 cards.",
     ]
+
+
+def test_a_suggested_move_stays_ringed_until_cleared_and_the_legend_names_it(qtbot) -> None:
+    # Given my first order and a hint suggesting a deploy to player 2's Mori army
+    state = position(ORDER_ONE)
+    view = shown(state, qtbot)
+    session = GameSession(state, SEATS)
+    stack = view.provinces[1].stacks[1]
+    # When the hint lights it
+    view.show_suggestion(("1:1",), "adds a card to Mori", group="hint")
+    # Then it is ringed, and still is after the old 1.6 s flash would have faded and a redraw
+    qtbot.wait(1800)
+    view.show_state(session, 0, True)
+    assert stack.suggestion == "adds a card to Mori"
+    assert "Suggested: adds a card to Mori" in stack.toolTip()
+    assert all(s.suggestion is None for p in view.provinces for s in p.stacks if s is not stack)
+    # When the same group is shown again with nothing
+    view.show_suggestion((), group="hint")
+    # Then the ring and its words go
+    assert stack.suggestion is None and "Suggested" not in stack.toolTip()
+    # And the legend, one hover away, says what a white ring means
+    assert "white ring" in view.legend.toolTip() and "last order" in view.legend.toolTip()

@@ -10,12 +10,13 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QAbstractButton, QSizePolicy, QWidget
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.games.base import SUGGESTION_COLOUR
 from app.i18n import _, ngettext
 from app.palette import SHINOBI_CLANS
 from engine.shinobi.cards import CLAN_NAMES, NINJA
 
 NINJA_COLOUR = "#3b3b3b"
-LIT = QColor("#f5b700")
+LIT = QColor("#f5b700")  # the legend (`marks_legend`) says what each look means
 SELECTED = QColor("#1b1b1b")
 HIT = QColor("#d62828")
 GAIN = QColor("#2d6a4f")
@@ -134,6 +135,7 @@ class StackButton(QAbstractButton):
         self.flash = 0.0
         self.flash_colour = HIT
         self.ring: QColor | None = None
+        self.suggestion: str | None = None  # words of a hint, the guide or a review here
         self.scale = 1.0
         # stacks grow with the window, between a small card and a large one
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Fixed)
@@ -172,8 +174,22 @@ class StackButton(QAbstractButton):
             tip += " · " + _("received a card this turn: safe from this turn's attack")
         if marks:
             tip += " · " + _("last turns: {marks}").format(marks=" ".join(marks))
+        if self.suggestion is not None:
+            tip += "\n" + _("Suggested") + (f": {self.suggestion}" if self.suggestion else "")
         self.setToolTip(tip)
         self.setAccessibleName(tip)
+        self.update()
+
+    def set_suggestion(self, words: str | None) -> None:
+        """Ring the stack as a suggested move (None: not suggested); its words join the
+        tooltip."""
+        if words == self.suggestion:
+            return
+        self.suggestion = words
+        tip = self.toolTip().split("\n" + _("Suggested"))[0]
+        if words is not None:
+            tip += "\n" + _("Suggested") + (f": {words}" if words else "")
+        self.setToolTip(tip)
         self.update()
 
     def set_flash(self, value: float) -> None:
@@ -227,6 +243,13 @@ class StackButton(QAbstractButton):
             painter.setPen(QPen(self.ring, 3 * s, Qt.DashLine))
             painter.setBrush(Qt.NoBrush)
             painter.drawRoundedRect(frame.adjusted(1, 1, -1, -1), 8 * s, 8 * s)
+        if self.suggestion is not None:  # white on a dark rim: no seat's colour is white
+            rim = frame.adjusted(3 * s, 3 * s, -3 * s, -3 * s)
+            painter.setBrush(Qt.NoBrush)
+            painter.setPen(QPen(QColor("#1b1b1b"), 6 * s))
+            painter.drawRoundedRect(rim, 8 * s, 8 * s)
+            painter.setPen(QPen(QColor(SUGGESTION_COLOUR), 3.5 * s))
+            painter.drawRoundedRect(rim, 8 * s, 8 * s)
         if self.flash > 0:
             colour = QColor(self.flash_colour)
             colour.setAlphaF(min(1.0, self.flash))
@@ -353,3 +376,21 @@ class AllegianceCard(QWidget):
                 CLAN_NAMES[self.clan],
             )  # fmt: skip
         painter.end()
+
+
+def marks_legend() -> str:
+    """What every ring and mark on the table means, for the legend's tooltip (rich text)."""
+    rows = [
+        ("#f5b700", _("gold: where the order may go")),
+        ("#1b1b1b", _("dark: the army you chose")),
+        ("#1b1b1b", _("dotted frame: where a card may be moved from")),
+        ("#7d3c98", _("dashed ring in a seat's colour: that seat's last order")),
+        (HIT.name(), _("red flash: an army lost a card")),
+        (GAIN.name(), _("green flash: an army gained a card")),
+        ("#888888", _("white ring: the order a hint, the guide or the review suggests")),
+        ("#888888", _("shield: received a card this turn, safe from this turn's attack")),
+        ("#888888", _("letters under a stack: the seats whose last turns touched it")),
+    ]
+    items = "".join(f"<li><span style='color:{c}'>■</span> {text}</li>" for c, text in rows)
+    title = _("Marks on the table")
+    return f"<b>{title}</b><ul style='margin:0'>{items}</ul>"

@@ -51,6 +51,7 @@ from app.games.shinobi.cards import (
     StackButton,
     clan_colour,
     clan_mark,
+    marks_legend,
     text_colour,
 )
 from app.games.shinobi.narrate import (
@@ -215,6 +216,7 @@ class ShinobiView(GameView):
         self._names: list[str] = []
         self._highlight: set[int] = set()
         self._rings: dict[tuple[int, int], QColor] = {}
+        self._suggestions: dict[str, tuple[frozenset[tuple[int, int]], str]] = {}
         self._seen = -1  # how many actions of the history are shown (animated) already
         self._animation: QAbstractAnimation | None = None
         self._flashes: list[QVariantAnimation] = []
@@ -242,6 +244,9 @@ class ShinobiView(GameView):
         top = QHBoxLayout()
         top.addWidget(self.orders, 1)
         top.addWidget(self.last_round)
+        self.legend = QLabel()  # what each ring and mark means, one hover away
+        self.legend.setStyleSheet("color: #5a5346; text-decoration: underline dotted")
+        top.addWidget(self.legend)
         info.addLayout(top)
         counts = QHBoxLayout()
         counts.addWidget(self.deck)
@@ -301,6 +306,8 @@ class ShinobiView(GameView):
         self.cancel.setText(_("Cancel"))
         self.cancel.setToolTip(_("Choose again (Esc)"))
         self.hand_title.setText("<b>{}</b>".format(_("Your hand")))
+        self.legend.setText(_("Marks") + " ⓘ")
+        self.legend.setToolTip(marks_legend())
         if self.observation is not None:
             self._redraw()
 
@@ -384,6 +391,28 @@ class ShinobiView(GameView):
                 for stack in panel.stacks:
                     stack.ring = self._rings.get((panel.province, stack.clan))
                     stack.update()
+
+    def show_suggestion(
+        self, places: tuple[str, ...], words: str = "", group: str = "hint"
+    ) -> None:
+        """Ring a suggested move's armies (a hint, the guide, the review's alternative) in
+        white until called again for the same `group`; () clears. A flash fades in 1.6 s,
+        before the person has read the hint; a place that is no army still flashes."""
+        armies = frozenset(a for key in places if (a := _army_key(key)) is not None)
+        if armies:
+            self._suggestions[group] = (armies, words)
+        else:
+            self._suggestions.pop(group, None)
+            if places:
+                self.show_places(places)
+        self._apply_suggestions()
+
+    def _apply_suggestions(self) -> None:
+        for panel in self.provinces:
+            for stack in panel.stacks:
+                army = (panel.province, stack.clan)
+                said = [w for armies, w in self._suggestions.values() if army in armies]
+                stack.set_suggestion(said[0] if said else None)
 
     def show_places(self, places: tuple[str, ...]) -> None:
         """Flash the armies a log line is about."""
@@ -517,6 +546,7 @@ class ShinobiView(GameView):
                     bool(obs.protected >> (q * NUM_CLANS + stack.clan) & 1),
                     marks.get((q, stack.clan), []),
                 )
+        self._apply_suggestions()
         self._draw_info(obs)
         self._draw_hand(obs, sources)
         self.prompt.setText(self._prompt_text())
