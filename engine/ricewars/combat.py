@@ -34,11 +34,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ricewars import actions as A
-from engine.ricewars import duel
+from engine.ricewars import duel, records
 from engine.ricewars.advisors import fight_service_ok, use_service
 from engine.ricewars.data import ADVISOR_INDEX, ADVISORS, CARD_INDEX, CARDS
 from engine.ricewars.deck import draw_one
 from engine.ricewars.economy import pay
+from engine.ricewars.effects import EFFECTS
 from engine.ricewars.fight import current_strength, end_fight, side_of
 from engine.ricewars.hiring import exhaust
 from engine.ricewars.peasants import peasant_fields, remove_peasant, supply_peasant
@@ -119,19 +120,7 @@ def apply_modify(st: Position, s: int, action: Any) -> None:
         f["cards"] = tuple(cards)
         modify_step(st, stop=False)
     elif isinstance(action, A.Service):
-        a = ADVISOR_INDEX[action.advisor]
-        adv = ADVISORS[a]
-        use_service(st, s, a)
-        if adv.op == "blind_card":
-            c = draw_one(st)
-            if c >= 0:
-                blind = list(f["blind"])
-                blind[side] = blind[side] + (c,)
-                f["blind"] = tuple(blind)
-        else:
-            extra = list(f["extra"])
-            extra[side] += adv.amount
-            f["extra"] = tuple(extra)
+        use_service(st, s, ADVISOR_INDEX[action.advisor])
         modify_step(st, stop=False)
     else:
         modify_step(st, stop=True)
@@ -266,7 +255,7 @@ def apply_shouri(st: Position, s: int, action: Any) -> None:
         card = shouri_card(st, side)
         pay(st, s, CARDS[card].cost)
         f["paid"] = f["paid"] + (card,)
-        f["winner"] = side
+        EFFECTS[CARDS[card].op].effect(st, s, CARDS[card].amount, ())
     f["shouri"] = side + 1
 
 
@@ -292,18 +281,15 @@ def result(st: Position) -> None:
     att, dfn = f["att"], f["dfn"]
     for c in f["paid"]:
         if CARDS[c].op == "keep_active":
-            side = 0 if c in f["cards"][0] else 1
-            seat = att if side == 0 else dfn
-            a, r = f["troops"][side]
-            st.ash_x[seat] -= a
-            st.ash[seat] += a
-            st.ron_x[seat] -= r
-            st.ron[seat] += r
+            seat = att if c in f["cards"][0] else dfn
+            EFFECTS["keep_active"].effect(st, seat, CARDS[c].amount, ())
     field = f["field"]
+    f["result"] = "held"
     if f["winner"] == 0:
-        remove_peasant(st, field)
-        if f["troops"][0][1] > 0 and supply_peasant(st, att, field):
-            pass  # a ronin's victory: the peasant serves a new lord
+        remove_peasant(st, field, "lost a combat")
+        f["result"] = "driven out"
+        if f["troops"][0][1] > 0 and supply_peasant(st, att, field, att, "converted"):
+            f["result"] = "converted"  # a ronin's victory: the peasant serves a new lord
         elif st.reserve[att] > 0 and peasant_fields(st, att) >> field & 1:
             f["occupy"] = True
             st.phase = OCCUPY
@@ -325,6 +311,9 @@ def apply_occupy(st: Position, s: int, action: Any) -> None:
     if isinstance(action, A.Peasant):
         st.reserve[s] -= 1
         st._set_owner(st.fight["field"], s)
+        st.fight["result"] = "occupied"
+        if st.events is not None:
+            st.events.append(records.placed(st, s, st.fight["field"], s, "occupy"))
     st.fight["occupy"] = False
 
 

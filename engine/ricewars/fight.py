@@ -17,30 +17,54 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.events import Event
+from engine.ricewars import records
 from engine.ricewars.data import CARDS, STRENGTH_ASHIGARU, STRENGTH_PEASANT, STRENGTH_RONIN
 from engine.ricewars.deck import draw
+from engine.ricewars.effects import EFFECTS
 from engine.ricewars.position import Position
+from engine.ricewars.records import Part
 from engine.ricewars.rounds import turn_of
 
 
-def strength(f: dict[str, Any], side: int, attack1: bool) -> int:
-    """A side's strength in fight `f` (`attack1`: an attack round, attackers +1)."""
-    total = 0
+def strength_parts(
+    f: dict[str, Any], side: int, attack1: bool, known: bool = True
+) -> tuple[Part, ...]:
+    """Where a side's strength in fight `f` comes from, item by item (`attack1`: an
+    attack round, attackers +1): troops, the defended peasant, the attack round,
+    advisors' services, cards face down and drawn face down, reaction cards paid for and
+    tie-break draws. `known=False` leaves out the cards (before the reveal)."""
+    parts: list[Part] = []
     if f["kind"] == "combat":
         a, r = f["troops"][side]
-        total += STRENGTH_ASHIGARU * a + STRENGTH_RONIN * r
+        if a:
+            parts.append(Part(f"{a} ashigaru", STRENGTH_ASHIGARU * a))
+        if r:
+            parts.append(Part(f"{r} ronin", STRENGTH_RONIN * r))
         if side == 1:
-            total += STRENGTH_PEASANT
+            parts.append(Part("peasant", STRENGTH_PEASANT))
         elif attack1:
-            total += 1
-    total += f["extra"][side]
-    total += sum(CARDS[c].bonus for c in f["cards"][side])
-    total += sum(CARDS[c].bonus for c in f["blind"][side])
+            parts.append(Part("attack round", 1))
+    if f["extra"][side]:
+        parts.append(Part("advisor's service", f["extra"][side]))
+    if not known:
+        return tuple(parts)
+    for c in f["cards"][side]:
+        parts.append(Part(CARDS[c].name, CARDS[c].bonus))
+    for c in f["blind"][side]:
+        parts.append(Part(f"{CARDS[c].name} (drawn face down)", CARDS[c].bonus))
     for c in f["paid"]:
-        if c in f["cards"][side] and CARDS[c].op in ("duel_strength", "defend_strength"):
-            total += CARDS[c].amount
-    total += sum(CARDS[c].bonus for who, c in f["tie"] if who == side)
-    return total
+        if c in f["cards"][side] and EFFECTS[CARDS[c].op].strength:
+            parts.append(Part(f"{CARDS[c].name}'s effect", CARDS[c].amount))
+    for who, c in f["tie"]:
+        if who == side:
+            parts.append(Part(f"{CARDS[c].name} (tie-break draw)", CARDS[c].bonus))
+    return tuple(parts)
+
+
+def strength(f: dict[str, Any], side: int, attack1: bool) -> int:
+    """A side's strength in fight `f`: the sum of its `strength_parts`."""
+    return sum(p.amount for p in strength_parts(f, side, attack1))
 
 
 def current_strength(st: Position, side: int) -> int:
@@ -58,6 +82,8 @@ def end_fight(st: Position, attacker_draws: int, defender_draws: int) -> None:
     f = st.fight
     # The record is made when read: a search ends fights far more often than it reads them.
     st._ended = (f, "attack1" in st.symbols())
+    if st.events is not None:
+        st.events.append(fight_event(st, f, "attack1" in st.symbols()))
     for side in (0, 1):
         st.discard.extend(f["cards"][side])
         st.discard.extend(f["blind"][side])
@@ -112,4 +138,42 @@ def fight_record(st: Position) -> FightRecord | None:
         revealed=f["revealed"],
         winner=f["winner"],
         strengths=(strength(f, 0, attack1), strength(f, 1, attack1)) if f["revealed"] else None,
+    )
+
+
+def fight_event(st: Position, f: dict[str, Any], attack1: bool) -> Event:
+    """The record of fight `f`, ending now: an accepted duel or a combat as a `Fight`
+    (each side itemised), a refused or escaped duel as a `DuelAnswered`."""
+    att, dfn = f["att"], f["dfn"]
+    if f["kind"] == "duel" and not f["revealed"]:
+        answer = f["result"] or "refused"
+        changes = tuple(records.change(st, *c) for c in f["changes"])
+        return records.DuelAnswered(st.round, att, dfn, answer, changes)
+    sides = []
+    for side, seat in ((0, att), (1, dfn)):
+        parts = strength_parts(f, side, attack1)
+        a, r = f["troops"][side]
+        cards = tuple(CARDS[c].name for c in (*f["cards"][side], *f["blind"][side]))
+        sides.append(records.Side(seat, records.seat_word(st, seat), a, r, cards, parts,
+                                  sum(p.amount for p in parts)))  # fmt: skip
+    if f["kind"] == "combat":
+        field = f["field"]
+        now = st.owner[field]
+        changes = (records.change(st, field, dfn, now),) if now != dfn else ()
+        where = st.board.names[field]
+    else:
+        changes = tuple(records.change(st, *c) for c in f["changes"])
+        where = ""
+    names = (records.seat_word(st, att), records.seat_word(st, dfn))
+    return records.Fight(
+        st.round,
+        f["kind"],
+        where,
+        sides[0],
+        sides[1],
+        tuple(CARDS[c].name for c in f["paid"]),
+        tuple(f"{names[w]}: {CARDS[c].name}" for w, c in f["tie"]),
+        f["winner"],
+        f["result"],
+        changes,
     )

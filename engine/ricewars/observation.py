@@ -111,6 +111,7 @@ class RiceWarsObservation(Observation):
         """A full state (a `RiceWarsState`) consistent with this observation, unknowns
         drawn from `rng`."""
         st = self._state_type.__new__(self._state_type)
+        st.events = None
         (st.n, st.seats, st.neutral, st.board, st.seed, st.settings, st.colour) = self._static
         fight = dict(self.fight) if self.fight is not None else None
         hands = [list(h) for h in self.hands]

@@ -26,8 +26,8 @@ def test_hiring_example_unpaid_ronin_leaves() -> None:
     st = ready(3, seed=4)
     michael = (st.governor + 1) % 3
     set_troops(st, michael, ash=2, ron=1)
-    st.table = [YOUHEI]
-    st.adeck.remove(YOUHEI)
+    st.adeck.remove(YOUHEI)  # won at an auction whose boards are gone
+    st.boxed_advisors.append(YOUHEI)
     st.held[michael] = ((YOUHEI, 1),)
     pass_round(st)
     while not (st.phase == HIRE and st.cur == michael):
