@@ -38,6 +38,7 @@ from ai.adapters import WIN_BONUS, GameAdapter
 from engine.core import GameState
 from engine.ricewars import actions as A
 from engine.ricewars.data import CARD_INDEX, CARDS
+from engine.ricewars.effects import EFFECTS
 from engine.ricewars.state import (
     ACTION,
     BID,
@@ -255,7 +256,7 @@ class RiceWarsAdapter(GameAdapter):
                 attacks.setdefault(action.field, []).append(action)
             elif isinstance(action, A.Play):
                 card = CARDS[CARD_INDEX[action.card]]
-                value = self._card_value(st, me, card.op, action.args)
+                value = EFFECTS[card.op].ai_value(st, me, action.args)
                 plays.setdefault(card.type, []).append((value - 0.05 * card.bonus, action))
             elif isinstance(action, A.Service):
                 scored.append((0.9, action))
@@ -304,23 +305,6 @@ class RiceWarsAdapter(GameAdapter):
             ranked.append((value + 0.1 * min(margin, 3) - (0 if winning else 1.0), pick))
         ranked.sort(key=lambda x: -x[0])
         return ranked[: 2 * ATTACK_TARGETS]
-
-    def _card_value(self, st: RiceWarsState, me: int, op: str, args: tuple[str, ...]) -> float:
-        if op in ("remove_disconnected", "remove_adjacent", "place_from_supply"):
-            f = st.field(args[0])
-            return 1.2 + 0.5 * st.board.blessed[f]
-        if op in ("gain_money", "tax", "festival", "draw", "gain_ashigaru", "plant"):
-            return 0.8
-        if op == "walk":
-            src, dst = (st.field(x) for x in args)
-            before = st.connected(me).bit_count()
-            st._set_owner(src, -1)
-            st._set_owner(dst, me)
-            after = st.connected(me).bit_count()
-            st._set_owner(dst, -1)
-            st._set_owner(src, me)
-            return 0.2 * (after - before) + 0.5 * st.board.blessed[dst]
-        return 0.5
 
     def rule_move(self, observation: Any, legal: list[Any]) -> Any | None:
         """No decision is taken by rule: every choice is searched."""

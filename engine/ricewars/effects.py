@@ -9,7 +9,8 @@ An `Effect` holds all that the game, the story and the AI need of one primitive 
 * `effect(st, s, amount, args)` - what it does (for a fight's effects `args` is empty and
   the fight under way is changed).
 * `words` - the story's sentence, a template a narrator fills for one reader: `{who}`
-  (the player, "you" or "Red"), `{whose}`/`{Whose}` ("your"/"Red's"), `{own}`
+  (the player, "you" or "Red"; a sentence's subject is the narrator's: words start at
+  the verb where the player acts), `{whose}`/`{Whose}` ("your"/"Red's"), `{own}`
   ("your"/"its"), `{amount}`, `{target}`/`{target_whose}` (a targeted seat), and verbs
   as `{v_takes}` ("take" for you, "takes" else); `{cards}` is "{amount} card(s)".
 * `ai_value(st, s, args)` - how much a bot values playing it now (in the search
@@ -264,27 +265,22 @@ def _walk_value(st: Position, s: int, args: tuple[str, ...]) -> float:
     return 0.2 * (after - before) + 0.5 * st.board.blessed[dst]
 
 
-def _exhaust_value(st: Position, s: int, args: tuple[str, ...]) -> float:
-    """An enemy ashigaru exhausted matters while it could still attack or defend."""
-    return 0.6
-
-
 # -- the table -----------------------------------------------------------------------
 
 EFFECTS: dict[str, Effect] = {
     e.op: e
     for e in (
         Effect("gain_money", _always, _gain_money,
-               "{who} {v_takes} {amount} Ryo from the bank", _const(0.8)),
+               "{v_takes} {amount} Ryo from the bank", _const(0.8)),
         Effect("festival", _always, _festival,
-               "{who} {v_takes} 1 Ryo for every 2 peasants connected to {own} palace",
+               "{v_takes} 1 Ryo for every 2 peasants connected to {own} palace",
                _const(0.8)),
         Effect("tax", _tax_targets, _tax,
                "every other daimyo pays {who} {amount} Ryo, if they have it", _const(0.8)),
         Effect("place_from_supply", _supply_targets, _from_supply,
-               "{who} {v_places} a peasant from {own} supply", _field_value),
+               "{v_places} a peasant from {own} supply", _field_value),
         Effect("plant", _plant_targets, _plant,
-               "{who} {v_may} place up to {amount} more peasants", _const(0.8)),
+               "{v_may} place up to {amount} more peasants", _const(0.8)),
         Effect("remove_disconnected", _disconnected_targets, _remove,
                "{target_whose} peasant cut off from its palace is removed", _field_value),
         Effect("remove_adjacent", _adjacent_targets, _remove,
@@ -292,14 +288,14 @@ EFFECTS: dict[str, Effect] = {
         Effect("walk", _walk_targets, _walk,
                "a peasant of {whose} walks to a free neighbouring field", _walk_value),
         Effect("gain_ashigaru", _ashigaru_targets, _gain_ashigaru,
-               "{who} {v_takes} an active ashigaru from the supply", _const(0.8)),
+               "{v_takes} an active ashigaru from the supply", _const(0.8)),
         Effect("refresh", _refresh_targets, _refresh,
                "{Whose} exhausted troops are active again", _const(0.5)),
         Effect("steal_card", _steal_targets, _steal,
-               "{who} {v_takes} a card at random from {target}", _const(0.5)),
-        Effect("draw", _always, _draw, "{who} {v_draws} {cards}", _const(0.8)),
+               "{v_takes} a card at random from {target}", _const(0.5)),
+        Effect("draw", _always, _draw, "{v_draws} {cards}", _const(0.8)),
         Effect("exhaust_enemy", _exhaust_targets, _exhaust,
-               "{target_whose} active ashigaru is exhausted", _exhaust_value),
+               "{target_whose} active ashigaru is exhausted", _const(0.5)),
         Effect("keep_active", _in_fight("combat"), _keep_active,
                "{Whose} troops in this combat stay active", _const(0.4)),
         Effect("win_combat", _in_fight("combat"), _win,

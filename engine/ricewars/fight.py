@@ -117,6 +117,8 @@ class FightRecord:
     revealed: bool  # the cards were turned up (False: a refused or escaped duel)
     winner: int  # 0 attacker, 1 defender, 2 both lost (duel tie), -1 no contest
     strengths: tuple[int, int] | None  # the engine's final strengths (None: not revealed)
+    parts: tuple[tuple[Part, ...], tuple[Part, ...]]  # each side's strength itemised
+    known: tuple[int, int]  # each side's strength without the cards (before the reveal)
 
 
 def fight_record(st: Position) -> FightRecord | None:
@@ -138,7 +140,14 @@ def fight_record(st: Position) -> FightRecord | None:
         revealed=f["revealed"],
         winner=f["winner"],
         strengths=(strength(f, 0, attack1), strength(f, 1, attack1)) if f["revealed"] else None,
+        parts=(strength_parts(f, 0, attack1), strength_parts(f, 1, attack1)),
+        known=(known_strength(f, 0, attack1), known_strength(f, 1, attack1)),
     )
+
+
+def known_strength(f: dict[str, Any], side: int, attack1: bool) -> int:
+    """A side's strength without its cards (what everyone knows before the reveal)."""
+    return sum(p.amount for p in strength_parts(f, side, attack1, known=False))
 
 
 def fight_event(st: Position, f: dict[str, Any], attack1: bool) -> Event:

@@ -117,9 +117,7 @@ def test_a_finished_combat_is_retold_with_the_engines_strengths() -> None:
         picture = reveal.show.fight
         assert picture is not None and fight.strengths is not None
         assert picture.strengths == fight.strengths
-        symbols = before.symbols()
-        itemised = tuple(sum(v for _, v in fights.strength_parts(fight, side, symbols))
-                         for side in (0, 1))  # fmt: skip
+        itemised = tuple(sum(p.amount for p in fight.parts[side]) for side in (0, 1))
         assert itemised == fight.strengths
         assert reveal.fields == (fight.field,)
         return

@@ -27,14 +27,7 @@ from app.games.ricewars.narrate import (
     upper,
 )
 from engine.ricewars import actions as A
-from engine.ricewars.data import (
-    ADVISORS,
-    CARDS,
-    DRAW_CARDS,
-    STRENGTH_ASHIGARU,
-    STRENGTH_PEASANT,
-    STRENGTH_RONIN,
-)
+from engine.ricewars.data import ADVISORS, CARDS, DRAW_CARDS
 from engine.ricewars.state import FightRecord, RiceWarsState
 
 
@@ -77,6 +70,7 @@ class FightPicture:
     cards: tuple[tuple[str, ...], tuple[str, ...]]  # card ids shown face up
     hidden: tuple[int, int]  # face-down cards not yet turned up
     strengths: tuple[int, int] | None
+    known: tuple[int, int] = (0, 0)  # each side's strength without its cards (the engine's)
     result: str = ""
     winner: int = -1  # 0 attacker, 1 defender, 2 both lost, -1 not yet / no contest
 
@@ -102,47 +96,6 @@ class Step:
     fields: tuple[str, ...] = ()
     show: StepShow | None = None
     logged: tuple[str, ...] | None = None
-
-
-def strength_parts(fight: FightRecord, side: int, symbols: frozenset[str]) -> list[tuple[str, int]]:
-    """Where a side's strength comes from (the engine's `strength`, itemised)."""
-    parts: list[tuple[str, int]] = []
-    if fight.kind == "combat":
-        a, r = fight.troops[side]
-        if a:
-            parts.append((plural(a, "ashigaru"), STRENGTH_ASHIGARU * a))
-        if r:
-            parts.append((plural(r, "ronin"), STRENGTH_RONIN * r))
-        if side == 1:
-            parts.append(("peasant", STRENGTH_PEASANT))
-        elif "attack1" in symbols:
-            parts.append(("attack round", 1))
-    if fight.extra[side]:
-        parts.append(("advisor", fight.extra[side]))
-    for c in fight.cards[side]:
-        parts.append((CARDS[c].name, CARDS[c].bonus))
-    for c in fight.blind[side]:
-        parts.append((f"{CARDS[c].name} (drawn face down)", CARDS[c].bonus))
-    for c in fight.paid:
-        if c in fight.cards[side] and CARDS[c].op in ("duel_strength", "defend_strength"):
-            parts.append((f"{CARDS[c].name}'s effect", CARDS[c].amount))
-    for who, c in fight.tie:
-        if who == side:
-            parts.append((f"{CARDS[c].name} (tie-break draw)", CARDS[c].bonus))
-    return parts
-
-
-def base_strength(kind: str, troops: tuple[int, int], side: int, attack1: bool) -> int:
-    """A side's strength before any card: its troops, the peasant, the attack round."""
-    if kind != "combat":
-        return 0
-    a, r = troops
-    total = STRENGTH_ASHIGARU * a + STRENGTH_RONIN * r
-    if side == 1:
-        total += STRENGTH_PEASANT
-    elif attack1:
-        total += 1
-    return total
 
 
 def resolution_steps(
@@ -186,7 +139,6 @@ def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
     start, moves = fight_start(before, action)
     att, dfn = f.attacker, f.defender
     an, dn = tell.who(att), tell.who(dfn)
-    symbols = before.symbols()
     field = f.field
     fields = (field,) if field else ()
     combat = f.kind == "combat"
@@ -205,8 +157,8 @@ def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
             else (len(f.cards[0]) + len(f.blind[0]), len(f.cards[1]) + len(f.blind[1]))
         )
         power = f.strengths if strengths else None
-        return FightPicture(f.kind, att, dfn, field, f.troops, shown, hidden, power, result,
-                            f.winner if result else -1)  # fmt: skip
+        return FightPicture(f.kind, att, dfn, field, f.troops, shown, hidden, power, f.known,
+                            result, f.winner if result else -1)  # fmt: skip
 
     # the fight's decisions before the reveal, in the words each had in the log
     opening: list[str] = []
@@ -236,7 +188,7 @@ def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
         steps.append(_result_step(before, after, f, tell, picture, start, fields, title))
         return steps
 
-    s0, s1 = strength_parts(f, 0, symbols), strength_parts(f, 1, symbols)
+    s0, s1 = f.parts
     reveal = [
         f"{an}: "
         + (", ".join(card_words(CARDS[c]) for c in (*f.cards[0], *f.blind[0])) or "no card"),

@@ -9,25 +9,28 @@ secret, as after the game). Fights, auctions and new rounds are retold in
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from app.games.presentation import EVERYTHING
 from app.palette import RICEWARS_COLOURS
 from engine.ricewars import actions as A
+from engine.ricewars import economy
 from engine.ricewars.data import (
     ADVISOR_INDEX,
     ADVISORS,
     ASHIGARU_COST,
     CARD_INDEX,
     CARDS,
-    PALACE_INCOME,
     PEASANT_COST,
     RONIN_COST,
     ROUND_BONUS,
     Advisor,
     Card,
 )
+from engine.ricewars.effects import EFFECTS, fill
+from engine.ricewars.records import Part
 from engine.ricewars.state import (
     BID,
     HIRE,
@@ -425,35 +428,34 @@ def _hiring_losses(
     return and_words(gone)
 
 
+class _Words(dict):
+    """The placeholders of an effect's words for one reader (`engine.ricewars.effects`):
+    verbs as `{v_takes}` agree with the player."""
+
+    def __init__(self, tell: Teller, p: int, amount: int, target: int) -> None:
+        you = tell.you(p)
+        super().__init__(
+            who=tell.who(p, False),
+            whose="your" if you else tell.whose(p),
+            Whose="your" if you else tell.whose(p),
+            own=tell.own(p),
+            amount=amount,
+            cards=plural(amount, "card"),
+            target=tell.who(target, False) if target >= 0 else "another daimyo",
+            target_whose=tell.whose(target) if target >= 0 else "another daimyo's",
+        )
+        self._tell, self._p = tell, p
+
+    def __missing__(self, key: str) -> str:
+        if key.startswith("v_"):
+            return self._tell.verb(self._p, key[2:])
+        raise KeyError(key)
+
+
 def effect_words(op: str, amount: int, p: int, tell: Teller, target: int = -1) -> str:
-    """What a card's or an advisor's effect did, told without the card's "you"."""
-    you = tell.you(p)
-    who = tell.who(p, False)
-    own = "your" if you else "its"
-    words = {
-        "gain_money": f"{tell.verb(p, 'takes')} {amount} Ryo from the bank",
-        "festival": f"{tell.verb(p, 'takes')} 1 Ryo for every 2 peasants connected to {own} palace",
-        "tax": f"every other daimyo pays {who} {amount} Ryo, if they have it",
-        "place_from_supply": f"{tell.verb(p, 'places')} a peasant from {own} supply",
-        "plant": f"{tell.verb(p, 'may')} place up to {amount} more peasants",
-        "gain_ashigaru": f"{tell.verb(p, 'takes')} an active ashigaru from the supply",
-        "refresh": f"{'your' if you else tell.whose(p)} exhausted troops are active again",
-        "draw": f"{tell.verb(p, 'draws')} {plural(amount, 'card')}",
-        "blind_card": "the top card of the deck joins the fight face down (only its "
-        "strength counts)",
-        "strength": f"+{amount} strength",
-        "keep_active": f"{'your' if you else tell.whose(p)} troops in this combat stay active",
-        "defend_strength": f"+{amount} strength",
-        "duel_strength": f"+{amount} strength",
-        "win_combat": f"{who} {tell.verb(p, 'wins')} the combat instead",
-        "dodge_duel": "the duel does not take place",
-        "exhaust_enemy": (
-            f"{tell.whose(target)} active ashigaru is exhausted"
-            if target >= 0
-            else "an active ashigaru of another daimyo is exhausted"
-        ),
-    }
-    return words.get(op, "")
+    """What a card's or an advisor's effect did, in its declared words (`engine.ricewars.
+    effects`), told to `tell`'s viewer ("take 4 Ryo from the bank")."""
+    return fill(EFFECTS[op].words, _Words(tell, p, amount, target))
 
 
 def action_places(before: RiceWarsState, action: Any) -> tuple[str, ...]:
@@ -501,29 +503,16 @@ def _had_cards(state: RiceWarsState) -> bool:
 # ---------------------------------------------------------------------------- income
 
 
-def income_parts(state: RiceWarsState, s: int) -> list[tuple[str, int]]:
-    """Where a seat's income this round comes from."""
-    if s == state.neutral or state.palace[s] < 0:
-        return []
-    parts = [("palace", PALACE_INCOME)]
-    connected = list(bits(state.connected(s)))
-    plain = sum(1 for f in connected if not state.board.blessed[f])
-    if plain:
-        parts.append((plural(plain, "connected peasant"), plain))
-    for f in connected:
-        if state.board.blessed[f]:
-            parts.append((f"blessed {state.board.names[f]}", state.board.blessed[f]))
-    if "income3" in state.symbols():
-        parts.append(("round bonus", ROUND_BONUS))
-    return parts
+income_parts = economy.income_parts
+"""Where a seat's income this round comes from (the engine's parts)."""
 
 
-def parts_words(parts: list[tuple[str, int]]) -> str:
+def parts_words(parts: Sequence[Part]) -> str:
     """ "palace 2 + 3 connected peasants 3 = 5"."""
-    total = sum(v for _, v in parts)
+    total = sum(p.amount for p in parts)
     if not parts:
         return "0"
-    return " + ".join(f"{label} {value}" for label, value in parts) + f" = {total}"
+    return " + ".join(f"{p.what} {p.amount}" for p in parts) + f" = {total}"
 
 
 # ---------------------------------------------------------------------------- scores

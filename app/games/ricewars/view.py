@@ -40,6 +40,7 @@ from app.games.ricewars.hand import CARD_SIZE, CardButton, hand_style
 from app.games.ricewars.narrate import seat_colour
 from app.games.ricewars.picks import BID, BUTTON, CARD, FIELD, Pick, PickTree
 from engine.ricewars.data import CARDS, HAND_LIMIT
+from engine.ricewars.fight import known_strength
 from engine.ricewars.state import BID as PH_BID
 from engine.ricewars.state import HIDDEN, NEUTRAL, PICK, RiceWarsState
 
@@ -379,8 +380,11 @@ class RiceWarsView(PickTreeView):
             shown.append(tuple(CARDS[c].id for c in cards if c != HIDDEN and f["revealed"]))
             hidden.append(0 if f["revealed"] else len(cards))
         strengths = (state.strength(0), state.strength(1)) if f["revealed"] else None
+        attack1 = "attack1" in state.symbols()
+        known = (known_strength(f, 0, attack1), known_strength(f, 1, attack1))
         return FightPicture(f["kind"], f["att"], f["dfn"], field, f["troops"],
-                            (shown[0], shown[1]), (hidden[0], hidden[1]), strengths)  # fmt: skip
+                            (shown[0], shown[1]), (hidden[0], hidden[1]), strengths,
+                            known)  # fmt: skip
 
     def _draw_last_actions(self) -> None:
         if self.scene is None:
