@@ -318,7 +318,8 @@ def seat_changes(start: RiceWarsState, after: RiceWarsState, s: int, tell: Telle
             parts.append(f"{plural(total1 - total0, word)} more")
         if tired1 > tired0 and total1 >= total0:
             parts.append(f"{plural(tired1 - tired0, word)} exhausted")
-    if s != after.neutral and start.money[s] != after.money[s]:
+    # another's Ryo are secret (their notes are kept face down): told only to their owner
+    if s != after.neutral and start.money[s] != after.money[s] and tell.knows(s):
         change = after.money[s] - start.money[s]
         sign = "+" if change > 0 else "−"
         parts.append(f"Ryo {start.money[s]} → {after.money[s]} ({sign}{abs(change)})")

@@ -30,6 +30,7 @@ from engine.ricewars.data import (
     Card,
 )
 from engine.ricewars.effects import EFFECTS, fill
+from engine.ricewars.observation import purse_estimate
 from engine.ricewars.records import Part
 from engine.ricewars.state import (
     BID,
@@ -194,6 +195,16 @@ class Teller:
         """A sentence with `seat` as its subject: "You place a peasant on Takada."."""
         text = f"{self.who(seat)} {self.verb(seat, third)}"
         return (f"{text} {rest}" if rest else text).rstrip(".") + "."
+
+
+def purse_words(state: RiceWarsState, s: int, viewer: int) -> str:
+    """Seat `s`'s Ryo as `viewer` may know them: the amount for one's own purse (and for
+    `EVERYTHING`, or once the game is over), else the public estimate ("5–9", "0";
+    `engine.ricewars.observation.purse_estimate`): another's notes are kept face down."""
+    if s == viewer or viewer == EVERYTHING or state.is_terminal():
+        return str(state.money[s])
+    low, high = purse_estimate(state.money[s])
+    return str(low) if low == high else f"{low}–{high}"
 
 
 # ---------------------------------------------------------------------------- the log

@@ -2,9 +2,9 @@
 panel, the prompt and the choice buttons. Plain functions of the state and one viewer
 (rich text for Qt labels, no widgets), so the view only lays them out.
 
-Rendering rule: the board, money, servants, advisors, passes and hand sizes are public
-and come from the state; one's own sealed bid and face-down fight cards come only from
-the viewer's `observation`.
+Rendering rule: the board, servants, advisors, passes and hand sizes are public and come
+from the state; another player's Ryo only as the public estimate (`narrate.purse_words`);
+one's own sealed bid and face-down fight cards come only from the viewer's `observation`.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from app.games.presentation import PUBLIC
 from app.games.ricewars import narrate
 from app.games.ricewars.fights import FightPicture
 from app.games.ricewars.narrate import seat_colour, seat_mark, seat_name
@@ -86,9 +87,12 @@ def track_html(state: RiceWarsState, rows: int = 1) -> str:
     )
 
 
-def daimyo_html(state: RiceWarsState, s: int, who: str, compact: int = 0) -> str:
-    """One daimyo board in four short lines: name and money; fields and peasants;
-    troops and cards; advisors and passes. `who` says who sits there ("you", "AI").
+def daimyo_html(
+    state: RiceWarsState, s: int, who: str, compact: int = 0, viewer: int = PUBLIC
+) -> str:
+    """One daimyo board in four short lines: name and money (another's only as the
+    public estimate, `narrate.purse_words`); fields and peasants; troops and cards;
+    advisors and passes. `who` says who sits there ("you", "AI").
     Where the column is short (`compact` 1) troops, cards, advisors and passes share the
     third line; shorter still (2) the words the first boards taught are left out."""
     name = seat_name(state, s)
@@ -98,7 +102,7 @@ def daimyo_html(state: RiceWarsState, s: int, who: str, compact: int = 0) -> str
     head += " · governor" if s == state.governor else ""
     head += "</small>"
     if s != state.neutral:
-        head += f" &nbsp; Ryo <b>{state.money[s]}</b>"
+        head += f" &nbsp; Ryo <b>{narrate.purse_words(state, s, viewer)}</b>"
     cut = len(narrate.disconnected(state, s))
     fields = f"Fields <b>{state.fields_of(s)}</b>"
     if cut:

@@ -33,6 +33,7 @@ from app.board.maps_cache import map_geometry
 from app.board.scene import HIGHLIGHT_LEGAL, HIGHLIGHT_STEP, MapScene
 from app.board.view import BoardView
 from app.games.base import PickTreeView, ResolutionStep
+from app.games.presentation import PUBLIC
 from app.games.ricewars import panel
 from app.games.ricewars.board import PLATE, FieldBoard
 from app.games.ricewars.fights import BoardPicture, FightPicture, StepShow
@@ -421,7 +422,8 @@ class RiceWarsView(PickTreeView):
             if label.styleSheet() != style:
                 label.setStyleSheet(style)
             who = panel.who_sits(self._session, state, s, self._viewer)
-            _set_text(label, panel.daimyo_html(state, s, who, compact))
+            viewer = PUBLIC if self._viewer is None else self._viewer
+            _set_text(label, panel.daimyo_html(state, s, who, compact, viewer))
             label.setToolTip(panel.daimyo_tip(state, s))
 
     def _panel_text(self, state: RiceWarsState, compact: bool = False) -> str:
