@@ -157,7 +157,8 @@ def fight_event(st: Position, f: dict[str, Any], attack1: bool) -> Event:
     if f["kind"] == "duel" and not f["revealed"]:
         answer = f["result"] or "refused"
         changes = tuple(records.change(st, *c) for c in f["changes"])
-        return records.DuelAnswered(st.round, att, dfn, answer, changes)
+        ends = (records.standing(st, att), records.standing(st, dfn))
+        return records.DuelAnswered(st.round, att, dfn, answer, changes, ends)
     sides = []
     for side, seat in ((0, att), (1, dfn)):
         parts = strength_parts(f, side, attack1)
@@ -185,4 +186,5 @@ def fight_event(st: Position, f: dict[str, Any], attack1: bool) -> Event:
         f["winner"],
         f["result"],
         changes,
+        (records.standing(st, att), records.standing(st, dfn)),
     )

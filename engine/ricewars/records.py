@@ -36,6 +36,35 @@ class Part:
 
 
 @dataclass(frozen=True, slots=True)
+class Standing:
+    """Where one seat stands at a moment the rules tell (a fight's or a round's end): the
+    fields it holds (by id), its Ryo and its troops. Summaries compare two of these."""
+
+    player: int
+    name: str
+    fields: tuple[str, ...]
+    money: int
+    ashigaru: int  # active
+    ashigaru_tired: int
+    ashigaru_due: int  # owed upkeep (during hiring)
+    ronin: int
+    ronin_tired: int
+    ronin_due: int
+
+
+def standing(st: Position, s: int) -> Standing:
+    """Seat `s`'s standing in `st` now."""
+    fields = tuple(st.board.ids[f] for f in range(st.board.n) if st.owner[f] == s)
+    return Standing(s, seat_word(st, s), fields, st.money[s], st.ash[s], st.ash_x[s],
+                    st.ash_due[s], st.ron[s], st.ron_x[s], st.ron_due[s])  # fmt: skip
+
+
+def standings(st: Position) -> tuple[Standing, ...]:
+    """Every seat's standing in `st` now."""
+    return tuple(standing(st, s) for s in range(st.seats))
+
+
+@dataclass(frozen=True, slots=True)
 class Placed(Event):
     """A palace or a peasant put on a field (setup, action, neutral, Taue, occupation,
     a card or a service from the supply)."""
@@ -209,6 +238,7 @@ class Fight(Event):
     winner: int
     result: str  # "converted", "driven out", "occupied", "held", "duel won", ...
     changes: tuple[Change, ...]
+    standing: tuple[Standing, Standing]  # attacker, defender when the fight ended
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +251,7 @@ class DuelAnswered(Event):
     challenged: int
     answer: str  # "refused" or "escaped"
     changes: tuple[Change, ...]
+    standing: tuple[Standing, Standing]  # challenger, challenged when it ended
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,8 +259,10 @@ class RoundEnd(Event):
     """Phase 5: every player draws; the governor's marker passes on."""
 
     kind: ClassVar[str] = "round_end"
-    draws: tuple[Part, ...]  # seat name, cards drawn
+    cards: int  # cards each player draws by the rules (2, 3 in `card` rounds)
+    draws: tuple[Part, ...]  # seat name, cards drawn (fewer at the hand limit)
     governor: str  # the next governor
+    standing: tuple[Standing, ...]  # every seat at the end of the round's actions
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,6 +282,7 @@ class GameEnd(Event):
     fields: tuple[Part, ...]
     wealth: tuple[Part, ...]
     winners: tuple[str, ...]
+    standing: tuple[Standing, ...]
 
 
 # -- making records (the rule functions call these only while `st.events` is a list) ----

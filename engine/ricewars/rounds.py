@@ -88,6 +88,7 @@ def end_actions(st: Position) -> None:
             st.events.append(game_end(st))
         return
     extra = 1 if "card" in st.symbols() else 0
+    ends = records.standings(st) if st.events is not None else ()
     drawn = []
     for s in st.humans_from(st.governor):
         had = len(st.hands[s])
@@ -97,7 +98,9 @@ def end_actions(st: Position) -> None:
     st.governor = humans[1 % len(humans)]
     if st.events is not None:
         governor = records.seat_word(st, st.governor)
-        st.events.append(records.RoundEnd(st.round, tuple(drawn), governor))
+        st.events.append(
+            records.RoundEnd(st.round, DRAW_CARDS + extra, tuple(drawn), governor, ends)
+        )
     start_round(st)
 
 
@@ -109,4 +112,5 @@ def game_end(st: Position) -> records.GameEnd:
         tuple(records.Part(records.seat_word(st, s), st.fields_of(s)) for s in seats),
         tuple(records.Part(records.seat_word(st, s), wealth(st, s)) for s in seats),
         tuple(records.seat_word(st, s) for s in winners(st)),
+        records.standings(st),
     )

@@ -20,14 +20,14 @@ from app.games.ricewars.narrate import (
     describe,
     effect_words,
     field_name,
-    income_parts,
     parts_words,
     plural,
     seat_name,
     upper,
 )
 from engine.ricewars import actions as A
-from engine.ricewars.data import ADVISORS, CARDS, DRAW_CARDS
+from engine.ricewars import records as R
+from engine.ricewars.data import ADVISORS, CARDS
 from engine.ricewars.state import FightRecord, RiceWarsState
 
 
@@ -101,22 +101,33 @@ class Step:
 def resolution_steps(
     before: RiceWarsState, action: Any, after: RiceWarsState, viewer: int
 ) -> list[Step]:
-    """What happened beyond the action itself, step by step, as `viewer` is told it."""
+    """What happened beyond the action itself, step by step, as `viewer` is told it: from
+    the engine's records of the action (`engine.ricewars.records`), so a step's words,
+    summary and board are the game as of that step."""
     tell = Teller(before, viewer)
+    told = told_by(before, action)
     steps: list[Step] = []
-    board = BoardPicture.of(before)
-    if before.fight is not None and after.last_fight is not None:
-        steps.extend(_fight_steps(before, action, after, after.last_fight, tell))
-        board = BoardPicture.of(after)
-    if after.last_bids and after.last_bids != before.last_bids:
-        steps.append(_auction_step(after, tell, board))
-    if after.round > before.round:
-        if after.round > 1:
-            steps.append(_draw_step(before, after, tell, board))
-        steps.append(_round_step(after, tell, board))
-    if after.is_terminal() and not before.is_terminal():
-        steps.append(_end_step(before, after, tell, board))
+    # what the action itself did is on the board from its first step on (its log line
+    # came first); a fight's steps show the board before its result, then after
+    board = BoardPicture.of(after)
+    ended = next((r for r in told if isinstance(r, (R.Fight, R.DuelAnswered))), None)
+    if before.fight is not None and after.last_fight is not None and ended is not None:
+        steps.extend(_fight_steps(before, action, after, after.last_fight, ended, tell))
+    for record in told:
+        if isinstance(record, R.Auction):
+            steps.append(_auction_step(after, record, tell, board))
+        elif isinstance(record, R.RoundEnd):
+            steps.append(_draw_step(before, record, tell, board))
+        elif isinstance(record, R.RoundStart):
+            steps.append(_round_step(after, record, told, tell, board))
+        elif isinstance(record, R.GameEnd):
+            steps.append(_end_step(before, after, record, tell, board))
     return steps
+
+
+def told_by(before: RiceWarsState, action: Any) -> tuple[Any, ...]:
+    """The engine's records of `action` applied to `before` (`GameState.apply_told`)."""
+    return before.clone().apply_told(action)
 
 
 # ---------------------------------------------------------------------------- fights
@@ -134,7 +145,12 @@ def fight_start(before: RiceWarsState, action: Any) -> tuple[RiceWarsState, list
 
 
 def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
-    before: RiceWarsState, action: Any, after: RiceWarsState, f: FightRecord, tell: Teller
+    before: RiceWarsState,
+    action: Any,
+    after: RiceWarsState,
+    f: FightRecord,
+    ended: R.Fight | R.DuelAnswered,
+    tell: Teller,
 ) -> list[Step]:
     start, moves = fight_start(before, action)
     att, dfn = f.attacker, f.defender
@@ -185,7 +201,7 @@ def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
                           fields, StepShow(board, None, picture(False, False)),
                           logged=tuple(drawn)))  # fmt: skip
     if not f.revealed:
-        steps.append(_result_step(before, after, f, tell, picture, start, fields, title))
+        steps.append(_result_step(before, after, f, ended, tell, picture, start, fields))
         return steps
 
     s0, s1 = f.parts
@@ -210,7 +226,7 @@ def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
         reveal.append(f"{head}: {parts_words(parts)}")
     steps.append(Step("Cards revealed", tuple(reveal), fields,
                       StepShow(board, None, picture(True, True))))  # fmt: skip
-    steps.append(_result_step(before, after, f, tell, picture, start, fields, title))
+    steps.append(_result_step(before, after, f, ended, tell, picture, start, fields))
     return steps
 
 
@@ -218,11 +234,11 @@ def _result_step(  # noqa: C901 - every way a fight ends
     before: RiceWarsState,
     after: RiceWarsState,
     f: FightRecord,
+    ended: R.Fight | R.DuelAnswered,
     tell: Teller,
     picture: Any,
     start: RiceWarsState,
     fields: tuple[str, ...],
-    title: str,
 ) -> Step:
     att, dfn = f.attacker, f.defender
     an, dn = tell.who(att), tell.who(dfn)
@@ -276,7 +292,7 @@ def _result_step(  # noqa: C901 - every way a fight ends
         if f.revealed:
             result.append(f"{an} {tell.verb(att, 'draws')} 2 cards, {tell.who(dfn, False)} "
                           f"{tell.verb(dfn, 'draws')} 3.")  # fmt: skip
-    result.extend(summary_lines(start, after, (att, dfn), tell))
+    result.extend(summary_lines(start, ended.standing, tell))
     text = " ".join(result[:2])
     show = StepShow(BoardPicture.of(before), BoardPicture.of(after), picture(True, True, text))
     changed = tuple(
@@ -290,26 +306,27 @@ def _result_step(  # noqa: C901 - every way a fight ends
 # ---------------------------------------------------------------------------- summaries
 
 
-def seat_changes(start: RiceWarsState, after: RiceWarsState, s: int, tell: Teller) -> str:
-    """What changed for seat `s` from `start` to `after`, in a few words ("" for nothing)."""
+def seat_changes(start: R.Standing, end: R.Standing, state: RiceWarsState, tell: Teller) -> str:
+    """What changed for one seat between two of the engine's standings, in a few words
+    ("" for nothing); another's Ryo only for a viewer who may know them."""
+    s = start.player
     you = tell.you(s)
-    gained = [q for q in range(after.board.n) if start.owner[q] != s == after.owner[q]]
-    lost = [q for q in range(after.board.n) if start.owner[q] == s != after.owner[q]]
+    names = state.board.names
+    index = state.board.index
+    gained = [names[index[f]] for f in end.fields if f not in start.fields]
+    lost = [names[index[f]] for f in start.fields if f not in end.fields]
     parts = []
     if gained:
-        names = and_words([after.board.names[q] for q in gained])
-        parts.append(f"{'you took' if you else 'took'} {names}")
+        parts.append(f"{'you took' if you else 'took'} {and_words(gained)}")
     if lost:
-        names = and_words([after.board.names[q] for q in lost])
-        parts.append(f"{'you lost' if you else 'lost'} {names}")
-    fields0, fields1 = start.fields_of(s), after.fields_of(s)
-    if fields0 != fields1:
-        parts.append(f"fields {fields0} → {fields1}")
+        parts.append(f"{'you lost' if you else 'lost'} {and_words(lost)}")
+    if len(start.fields) != len(end.fields):
+        parts.append(f"fields {len(start.fields)} → {len(end.fields)}")
     for word, active0, tired0, due0, active1, tired1, due1 in (
-        ("ashigaru", start.ash[s], start.ash_x[s], start.ash_due[s],
-         after.ash[s], after.ash_x[s], after.ash_due[s]),
-        ("ronin", start.ron[s], start.ron_x[s], start.ron_due[s],
-         after.ron[s], after.ron_x[s], after.ron_due[s]),
+        ("ashigaru", start.ashigaru, start.ashigaru_tired, start.ashigaru_due,
+         end.ashigaru, end.ashigaru_tired, end.ashigaru_due),
+        ("ronin", start.ronin, start.ronin_tired, start.ronin_due,
+         end.ronin, end.ronin_tired, end.ronin_due),
     ):  # fmt: skip
         total0, total1 = active0 + tired0 + due0, active1 + tired1 + due1
         if total1 < total0:
@@ -319,27 +336,25 @@ def seat_changes(start: RiceWarsState, after: RiceWarsState, s: int, tell: Telle
         if tired1 > tired0 and total1 >= total0:
             parts.append(f"{plural(tired1 - tired0, word)} exhausted")
     # another's Ryo are secret (their notes are kept face down): told only to their owner
-    if s != after.neutral and start.money[s] != after.money[s] and tell.knows(s):
-        change = after.money[s] - start.money[s]
+    if s != state.neutral and start.money != end.money and tell.knows(s):
+        change = end.money - start.money
         sign = "+" if change > 0 else "−"
-        parts.append(f"Ryo {start.money[s]} → {after.money[s]} ({sign}{abs(change)})")
+        parts.append(f"Ryo {start.money} → {end.money} ({sign}{abs(change)})")
     return "; ".join(parts)
 
 
-def summary_lines(
-    start: RiceWarsState, after: RiceWarsState, seats: tuple[int, ...], tell: Teller
-) -> list[str]:
-    """What happened to the viewer (when it is one of `seats`), or to each of `seats` for
-    a viewer who is none of them (the public, everything); [] when nothing changed."""
+def summary_lines(start: RiceWarsState, ends: tuple[R.Standing, ...], tell: Teller) -> list[str]:
+    """What happened to the viewer (when it is one of the seats of `ends`), or to each of
+    them for a viewer who is none (the public, everything), from `start` to the engine's
+    standings `ends`; [] when nothing changed."""
     if tell.viewer >= 0:
-        if tell.viewer not in seats:
-            return []
-        seats = (tell.viewer,)
+        ends = tuple(e for e in ends if e.player == tell.viewer)
     lines = []
-    for s in dict.fromkeys(seats):
-        words = seat_changes(start, after, s, tell)
+    for end in {e.player: e for e in ends}.values():
+        s = end.player
+        words = seat_changes(R.standing(start, s), end, start, tell)
         if words:
-            head = "For you" if tell.you(s) else f"For {seat_name(after, s)}"
+            head = "For you" if tell.you(s) else f"For {seat_name(start, s)}"
             lines.append(f"{head}: {words}.")
         elif tell.you(s):
             lines.append("For you: nothing changed.")
@@ -359,69 +374,78 @@ def round_start(state: RiceWarsState, round_number: int) -> RiceWarsState:
 # ---------------------------------------------------------------------------- the rest
 
 
-def _auction_step(after: RiceWarsState, tell: Teller, board: BoardPicture) -> Step:
-    a, bids = after.last_bids
-    adv = ADVISORS[a]
-    seats = [s for s in range(after.seats) if s != after.neutral]
+def _auction_step(
+    after: RiceWarsState, record: R.Auction, tell: Teller, board: BoardPicture
+) -> Step:
+    adv = next(a for a in ADVISORS if a.name == record.advisor)
+    bids = [b for b in record.bids if b.player != after.neutral]
     lines = [
         "Bids: "
-        + ", ".join(f"{tell.who(s)} {bids[s] if bids[s] >= 0 else '—'}" for s in seats)
+        + ", ".join(f"{tell.who(b.player)} {b.amount if b.amount >= 0 else '—'}" for b in bids)
         + "."
     ]
-    amounts = sorted({b for b in bids if b > 0}, reverse=True)
-    if not amounts:
+    if record.boxed:
         lines.append(f"Nobody bid: {adv.name} leaves the game.")
-    for rank, amount in enumerate(amounts[:2]):
-        for s in seats:
-            if bids[s] == amount:
-                services = 2 - rank
-                lines.append(tell.says(s, "pays", f"{amount} Ryo and "
-                                       f"{tell.verb(s, 'gets')} {plural(services, 'service')} "
-                                       f"of {adv.name}"))  # fmt: skip
+    for w in record.winners:
+        lines.append(tell.says(w.player, "pays", f"{w.paid} Ryo and "
+                               f"{tell.verb(w.player, 'gets')} {plural(w.services, 'service')} "
+                               f"of {adv.name}"))  # fmt: skip
     return Step(f"Auction of {adv.name} ({adv.kanji})", tuple(lines), (), StepShow(board))
 
 
 def _draw_step(
-    before: RiceWarsState, after: RiceWarsState, tell: Teller, board: BoardPicture
+    before: RiceWarsState, record: R.RoundEnd, tell: Teller, board: BoardPicture
 ) -> Step:
-    extra = 1 if "card" in before.symbols() else 0
-    ended = after.round - 1
-    start = round_start(before, ended)
+    drawn = plural(record.cards, "card")
+    governor = next(s for s in range(before.seats) if seat_name(before, s) == record.governor)
     lines = [
-        f"Every daimyo draws {DRAW_CARDS + extra} cards (never more than 5 in hand).",
-        f"{tell.who(after.governor)} {'are' if tell.you(after.governor) else 'is'} the new "
-        "governor.",
+        f"Every daimyo draws {drawn} (never more than 5 in hand).",
+        f"{tell.who(governor)} {'are' if tell.you(governor) else 'is'} the new governor.",
     ]
-    lines.extend(summary_lines(start, before, tuple(range(after.seats)), tell))
-    return Step(f"Round {ended}: the draw", tuple(lines), (), StepShow(board))
+    start = round_start(before, record.round)
+    lines.extend(summary_lines(start, record.standing, tell))
+    return Step(f"Round {record.round}: the draw", tuple(lines), (), StepShow(board))
 
 
-def _round_step(after: RiceWarsState, tell: Teller, board: BoardPicture) -> Step:
-    symbols = ", ".join(SYMBOL_WORDS[s][0] for s in sorted(after.symbols())) or "no symbol"
+def _round_step(
+    after: RiceWarsState,
+    record: R.RoundStart,
+    told: tuple[Any, ...],
+    tell: Teller,
+    board: BoardPicture,
+) -> Step:
+    symbols = ", ".join(SYMBOL_WORDS[s][0] for s in record.symbols) or "no symbol"
+    governor = next(s for s in range(after.seats) if seat_name(after, s) == record.governor)
     lines = [
-        f"Round {after.round} of {after.board.rounds}: {symbols}. "
-        f"Governor: {tell.who(after.governor)}."
+        f"Round {record.round} of {after.board.rounds}: {symbols}. Governor: {tell.who(governor)}."
     ]
-    for s in after.humans_from(after.governor):
-        parts = income_parts(after, s)
-        lines.append(tell.says(s, "earns", f"{parts_words(parts)} Ryo"))
-    if after.neutral >= 0:
-        lines.append("Neutral takes 3 peasants and an ashigaru (at most 2).")
-    return Step(f"Round {after.round}: income", tuple(lines), (), StepShow(board))
+    for income in told:
+        if isinstance(income, R.Income) and income.round == record.round:
+            short = "" if income.paid == income.total else f" (the bank pays {income.paid})"
+            lines.append(tell.says(income.player, "earns",
+                                   f"{parts_words(income.parts)} Ryo{short}"))  # fmt: skip
+        elif isinstance(income, R.NeutralHiring) and income.round == record.round:
+            troop = " and an ashigaru" if income.ashigaru else ""
+            lines.append(f"Neutral takes {plural(income.peasants, 'peasant')}{troop}.")
+    return Step(f"Round {record.round}: income", tuple(lines), (), StepShow(board))
 
 
 def _end_step(
-    before: RiceWarsState, after: RiceWarsState, tell: Teller, board: BoardPicture
+    before: RiceWarsState,
+    after: RiceWarsState,
+    record: R.GameEnd,
+    tell: Teller,
+    board: BoardPicture,
 ) -> Step:
-    winners = after.winners()
+    winners = [s for s in range(after.seats) if seat_name(after, s) in record.winners]
     lines = [
-        f"{tell.who(s)}: {plural(after.fields_of(s), 'field')}, wealth {after.wealth(s)}"
-        for s in range(after.seats)
+        f"{tell.who(s)}: {plural(fields.amount, 'field')}, wealth {wealth.amount}"
+        for s, (fields, wealth) in enumerate(zip(record.fields, record.wealth, strict=True))
     ]
     if not winners:
         lines.append("The neutral player holds the most fields: nobody wins.")
     else:
         lines.append("Winner: " + and_words([tell.who(s) for s in winners]) + ".")
     start = round_start(before, before.round)
-    lines.extend(summary_lines(start, after, tuple(range(after.seats)), tell))
+    lines.extend(summary_lines(start, record.standing, tell))
     return Step("Game over", tuple(upper(line) for line in lines), (), StepShow(board))
