@@ -126,6 +126,18 @@ def fight_record(st: Position) -> FightRecord | None:
     if st._ended is None:
         return None
     f, attack1 = st._ended
+    return _record(st, f, attack1)
+
+
+def live_fight_record(st: Position) -> FightRecord | None:
+    """The fight under way as it stands (None: there is none), as a record; its cards are
+    everyone's to read only once `revealed`."""
+    if st.fight is None:
+        return None
+    return _record(st, st.fight, "attack1" in st.symbols())
+
+
+def _record(st: Position, f: dict[str, Any], attack1: bool) -> FightRecord:
     return FightRecord(
         kind=f["kind"],
         attacker=f["att"],

@@ -28,6 +28,7 @@ from app.games.ricewars.narrate import (
 from engine.ricewars import actions as A
 from engine.ricewars import records as R
 from engine.ricewars.data import ADVISORS, CARDS
+from engine.ricewars.fight import live_fight_record
 from engine.ricewars.state import FightRecord, RiceWarsState
 
 
@@ -111,8 +112,16 @@ def resolution_steps(
     # came first); a fight's steps show the board before its result, then after
     board = BoardPicture.of(after)
     ended = next((r for r in told if isinstance(r, (R.Fight, R.DuelAnswered))), None)
-    if before.fight is not None and after.last_fight is not None and ended is not None:
-        steps.extend(_fight_steps(before, action, after, after.last_fight, ended, tell))
+    if before.fight is not None:
+        # a fight is told as its cards are revealed (the panel shows them from then on),
+        # its result when it ends: never ahead of or behind the board and the panels
+        shown = before.fight["revealed"]
+        live = live_fight_record(after)
+        if after.last_fight is not None and ended is not None:
+            part = "result" if shown else "all"
+            steps.extend(_fight_steps(before, action, after, after.last_fight, ended, tell, part))
+        elif live is not None and live.revealed and not shown:
+            steps.extend(_fight_steps(before, action, after, live, None, tell, "reveal"))
     for record in told:
         if isinstance(record, R.Auction):
             steps.append(_auction_step(after, record, tell, board))
@@ -149,9 +158,13 @@ def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
     action: Any,
     after: RiceWarsState,
     f: FightRecord,
-    ended: R.Fight | R.DuelAnswered,
+    ended: R.Fight | R.DuelAnswered | None,
     tell: Teller,
+    part: str = "all",
 ) -> list[Step]:
+    """The steps of fight `f`: `part` "all" (it ended as its cards were revealed, or
+    without a reveal), "reveal" (the opening, the bonuses and the cards revealed; the
+    fight goes on) or "result" (what followed the reveal, and the result)."""
     start, moves = fight_start(before, action)
     att, dfn = f.attacker, f.defender
     an, dn = tell.who(att), tell.who(dfn)
@@ -176,6 +189,13 @@ def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
         return FightPicture(f.kind, att, dfn, field, f.troops, shown, hidden, power, f.known,
                             result, f.winner if result else -1)  # fmt: skip
 
+    if part == "result" and ended is not None:
+        after_reveal = _after_reveal_lines(f, tell, told=_as_revealed(before))
+        if after_reveal:
+            steps.append(Step("After the reveal", tuple(after_reveal), fields,
+                              StepShow(board, None, picture(True, True))))  # fmt: skip
+        steps.append(_result_step(before, after, f, ended, tell, picture, start, fields))
+        return steps
     # the fight's decisions before the reveal, in the words each had in the log
     opening: list[str] = []
     exchange: list[str] = []
@@ -200,7 +220,7 @@ def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
         steps.append(Step("Bonuses" if f.revealed else "The answer", (*exchange, *drawn),
                           fields, StepShow(board, None, picture(False, False)),
                           logged=tuple(drawn)))  # fmt: skip
-    if not f.revealed:
+    if not f.revealed and ended is not None:
         steps.append(_result_step(before, after, f, ended, tell, picture, start, fields))
         return steps
 
@@ -211,23 +231,54 @@ def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
         f"{dn}: "
         + (", ".join(card_words(CARDS[c]) for c in (*f.cards[1], *f.blind[1])) or "no card"),
     ]
-    for c in f.paid:
-        card = CARDS[c]
-        payer = att if c in f.cards[0] else dfn
-        effect = effect_words(card.op, card.amount, payer, tell)
-        reveal.append(tell.says(payer, "pays", f"{card.cost} Ryo for {card.name}: {effect}"))
-    if f.tie:
-        draws = ", ".join(
-            f"{tell.who(att if w == 0 else dfn)} {card_words(CARDS[c])}" for w, c in f.tie
-        )
-        reveal.append(f"Tie-break draws: {draws}.")
+    reveal.extend(_after_reveal_lines(f, tell, strengths=False))
     for seat, parts in ((att, s0), (dfn, s1)):
         head = "Your strength" if tell.you(seat) else f"Strength of {tell.who(seat)}"
         reveal.append(f"{head}: {parts_words(parts)}")
     steps.append(Step("Cards revealed", tuple(reveal), fields,
                       StepShow(board, None, picture(True, True))))  # fmt: skip
-    steps.append(_result_step(before, after, f, ended, tell, picture, start, fields))
+    if ended is not None:
+        steps.append(_result_step(before, after, f, ended, tell, picture, start, fields))
     return steps
+
+
+def _as_revealed(before: RiceWarsState) -> FightRecord | None:
+    """The fight under way in `before` as it stood when its cards were revealed (what
+    the reveal step told)."""
+    walk = before.clone()
+    shown = live_fight_record(walk)
+    while walk.history and walk.fight is not None and walk.fight["revealed"]:
+        shown = live_fight_record(walk)
+        walk.undo()
+    return shown
+
+
+def _after_reveal_lines(
+    f: FightRecord, tell: Teller, strengths: bool = True, told: FightRecord | None = None
+) -> list[str]:
+    """What followed the reveal (beyond what `told`, the fight as the reveal step told
+    it, said): reaction cards paid for, tie-break draws, and (when any, with
+    `strengths`) the strengths they led to."""
+    att, dfn = f.attacker, f.defender
+    lines = []
+    for c in f.paid:
+        if told is not None and c in told.paid:
+            continue
+        card = CARDS[c]
+        payer = att if c in f.cards[0] else dfn
+        effect = effect_words(card.op, card.amount, payer, tell)
+        lines.append(tell.says(payer, "pays", f"{card.cost} Ryo for {card.name}: {effect}"))
+    ties = f.tie[len(told.tie) :] if told is not None else f.tie
+    if ties:
+        draws = ", ".join(
+            f"{tell.who(att if w == 0 else dfn)} {card_words(CARDS[c])}" for w, c in ties
+        )
+        lines.append(f"Tie-break draws: {draws}.")
+    if strengths and lines:
+        for seat, parts in ((att, f.parts[0]), (dfn, f.parts[1])):
+            head = "Your strength" if tell.you(seat) else f"Strength of {tell.who(seat)}"
+            lines.append(f"{head}: {parts_words(parts)}")
+    return lines
 
 
 def _result_step(  # noqa: C901 - every way a fight ends
