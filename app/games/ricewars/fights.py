@@ -79,11 +79,13 @@ class FightPicture:
 @dataclass(frozen=True, slots=True)
 class StepShow:
     """A resolution step on the board: the board it shows (`board`), the board a result
-    turns it into (`after`, animated), and the fight it is about."""
+    turns it into (`after`, animated), the fight it is about, and where every seat
+    stands as of the step (`standing`: what the daimyo boards show; the step's end)."""
 
     board: BoardPicture
     after: BoardPicture | None = None
     fight: FightPicture | None = None
+    standing: tuple[R.Standing, ...] = ()  # every seat as of the step (the engine's records)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +176,7 @@ def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
     where = field_name(before, field or "")
     steps: list[Step] = []
     board = BoardPicture.of(before)
+    now = R.standings(before)
 
     def picture(cards: bool, strengths: bool, result: str = "") -> FightPicture:
         shown = (
@@ -193,7 +196,7 @@ def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
         after_reveal = _after_reveal_lines(f, tell, told=_as_revealed(before))
         if after_reveal:
             steps.append(Step("After the reveal", tuple(after_reveal), fields,
-                              StepShow(board, None, picture(True, True))))  # fmt: skip
+                              StepShow(board, None, picture(True, True), now)))  # fmt: skip
         steps.append(_result_step(before, after, f, ended, tell, picture, start, fields))
         return steps
     # the fight's decisions before the reveal, in the words each had in the log
@@ -212,13 +215,13 @@ def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
         f"Duel: {an} {tell.verb(att, 'challenges')} {tell.who(dfn, False)}"
     )  # fmt: skip
     steps.append(Step(title, tuple(opening), fields,
-                      StepShow(board, None, picture(False, False)), logged=()))  # fmt: skip
+                      StepShow(board, None, picture(False, False), now), logged=()))  # fmt: skip
     drawn = []
     if dfn == before.neutral and combat and f.blind[1]:
         drawn.append("Neutral draws one card face down as its bonus.")
     if exchange or drawn:
         steps.append(Step("Bonuses" if f.revealed else "The answer", (*exchange, *drawn),
-                          fields, StepShow(board, None, picture(False, False)),
+                          fields, StepShow(board, None, picture(False, False), now),
                           logged=tuple(drawn)))  # fmt: skip
     if not f.revealed and ended is not None:
         steps.append(_result_step(before, after, f, ended, tell, picture, start, fields))
@@ -236,7 +239,7 @@ def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
         head = "Your strength" if tell.you(seat) else f"Strength of {tell.who(seat)}"
         reveal.append(f"{head}: {parts_words(parts)}")
     steps.append(Step("Cards revealed", tuple(reveal), fields,
-                      StepShow(board, None, picture(True, True))))  # fmt: skip
+                      StepShow(board, None, picture(True, True), now)))  # fmt: skip
     if ended is not None:
         steps.append(_result_step(before, after, f, ended, tell, picture, start, fields))
     return steps
@@ -345,7 +348,11 @@ def _result_step(  # noqa: C901 - every way a fight ends
                           f"{tell.verb(dfn, 'draws')} 3.")  # fmt: skip
     result.extend(summary_lines(start, ended.standing, tell))
     text = " ".join(result[:2])
-    show = StepShow(BoardPicture.of(before), BoardPicture.of(after), picture(True, True, text))
+    ends = {e.player: e for e in ended.standing}
+    standing = tuple(ends.get(e.player, e) for e in R.standings(before))
+    show = StepShow(
+        BoardPicture.of(before), BoardPicture.of(after), picture(True, True, text), standing
+    )
     changed = tuple(
         after.fid(q)
         for q in range(after.board.n)
@@ -441,7 +448,8 @@ def _auction_step(
         lines.append(tell.says(w.player, "pays", f"{w.paid} Ryo and "
                                f"{tell.verb(w.player, 'gets')} {plural(w.services, 'service')} "
                                f"of {adv.name}"))  # fmt: skip
-    return Step(f"Auction of {adv.name} ({adv.kanji})", tuple(lines), (), StepShow(board))
+    return Step(f"Auction of {adv.name} ({adv.kanji})", tuple(lines), (),
+                StepShow(board, standing=R.standings(after)))  # fmt: skip
 
 
 def _draw_step(
@@ -455,7 +463,8 @@ def _draw_step(
     ]
     start = round_start(before, record.round)
     lines.extend(summary_lines(start, record.standing, tell))
-    return Step(f"Round {record.round}: the draw", tuple(lines), (), StepShow(board))
+    return Step(f"Round {record.round}: the draw", tuple(lines), (),
+                StepShow(board, standing=record.standing))  # fmt: skip
 
 
 def _round_step(
@@ -478,7 +487,8 @@ def _round_step(
         elif isinstance(income, R.NeutralHiring) and income.round == record.round:
             troop = " and an ashigaru" if income.ashigaru else ""
             lines.append(f"Neutral takes {plural(income.peasants, 'peasant')}{troop}.")
-    return Step(f"Round {record.round}: income", tuple(lines), (), StepShow(board))
+    return Step(f"Round {record.round}: income", tuple(lines), (),
+                StepShow(board, standing=R.standings(after)))  # fmt: skip
 
 
 def _end_step(
@@ -499,4 +509,5 @@ def _end_step(
         lines.append("Winner: " + and_words([tell.who(s) for s in winners]) + ".")
     start = round_start(before, before.round)
     lines.extend(summary_lines(start, record.standing, tell))
-    return Step("Game over", tuple(upper(line) for line in lines), (), StepShow(board))
+    return Step("Game over", tuple(upper(line) for line in lines), (),
+                StepShow(board, standing=record.standing))  # fmt: skip

@@ -197,13 +197,15 @@ class Teller:
         return (f"{text} {rest}" if rest else text).rstrip(".") + "."
 
 
-def purse_words(state: RiceWarsState, s: int, viewer: int) -> str:
+def purse_words(state: RiceWarsState, s: int, viewer: int, money: int | None = None) -> str:
     """Seat `s`'s Ryo as `viewer` may know them: the amount for one's own purse (and for
     `EVERYTHING`, or once the game is over), else the public estimate ("5–9", "0";
-    `engine.ricewars.observation.purse_estimate`): another's notes are kept face down."""
+    `engine.ricewars.observation.purse_estimate`): another's notes are kept face down.
+    `money`: the purse as of a step (default: now)."""
+    money = state.money[s] if money is None else money
     if s == viewer or viewer == EVERYTHING or state.is_terminal():
-        return str(state.money[s])
-    low, high = purse_estimate(state.money[s])
+        return str(money)
+    low, high = purse_estimate(money)
     return str(low) if low == high else f"{low}–{high}"
 
 

@@ -17,7 +17,9 @@ from app.games.ricewars import narrate
 from app.games.ricewars.fights import FightPicture
 from app.games.ricewars.narrate import seat_colour, seat_mark, seat_name
 from app.games.ricewars.picks import BUTTON, CARD, FIELD, Pick, PickTree
+from engine.ricewars import records
 from engine.ricewars.data import ADVISORS, CARDS, HAND_LIMIT, MAX_ADVISORS
+from engine.ricewars.records import Standing
 from engine.ricewars.state import (
     ACTION,
     ANSWER,
@@ -88,11 +90,18 @@ def track_html(state: RiceWarsState, rows: int = 1) -> str:
 
 
 def daimyo_html(
-    state: RiceWarsState, s: int, who: str, compact: int = 0, viewer: int = PUBLIC
+    state: RiceWarsState,
+    s: int,
+    who: str,
+    compact: int = 0,
+    viewer: int = PUBLIC,
+    standing: Standing | None = None,
 ) -> str:
     """One daimyo board in four short lines: name and money (another's only as the
     public estimate, `narrate.purse_words`); fields and peasants; troops and cards;
-    advisors and passes. `who` says who sits there ("you", "AI").
+    advisors and passes. `who` says who sits there ("you", "AI"). A resolution step
+    passes the seat's `standing` as of the step (fields, Ryo, troops: the engine's
+    records), so the board does not run ahead of the step on the map.
     Where the column is short (`compact` 1) troops, cards, advisors and passes share the
     third line; shorter still (2) the words the first boards taught are left out."""
     name = seat_name(state, s)
@@ -101,10 +110,13 @@ def daimyo_html(
     head += f" · {escape(who)}" if who else ""
     head += " · governor" if s == state.governor else ""
     head += "</small>"
+    if standing is None:
+        standing = records.standing(state, s)
     if s != state.neutral:
-        head += f" &nbsp; Ryo <b>{narrate.purse_words(state, s, viewer)}</b>"
+        ryo = narrate.purse_words(state, s, viewer, standing.money)
+        head += f" &nbsp; Ryo <b>{ryo}</b>"
     cut = len(narrate.disconnected(state, s))
-    fields = f"Fields <b>{state.fields_of(s)}</b>"
+    fields = f"Fields <b>{len(standing.fields)}</b>"
     if cut:
         fields += f" <span style='color:{RED}'>({cut} ✂{'' if compact > 1 else ' cut off'})</span>"
     if compact > 1:
@@ -113,8 +125,8 @@ def daimyo_html(
         fields += f" · peasants {state.reserve[s]} to place, {state.supply[s]} supply"
     troops = []
     for word, active, tired, due in (
-        ("ashigaru", state.ash[s], state.ash_x[s], state.ash_due[s]),
-        ("ronin", state.ron[s], state.ron_x[s], state.ron_due[s]),
+        ("ashigaru", standing.ashigaru, standing.ashigaru_tired, standing.ashigaru_due),
+        ("ronin", standing.ronin, standing.ronin_tired, standing.ronin_due),
     ):
         if active or tired or due:
             part = f"{word} <b>{active}</b>"

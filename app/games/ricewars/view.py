@@ -411,6 +411,8 @@ class RiceWarsView(PickTreeView):
                 self.daimyo_boards[s] = label
         current = state.current_player()
         points = self.font().pointSizeF() * 0.92
+        step = self._step.payload if self._step is not None else None
+        shown = step.standing if isinstance(step, StepShow) else ()
         for s, label in self.daimyo_boards.items():
             colour = seat_colour(state, s)
             active = s == current or (state.phase == NEUTRAL and s == state.neutral)
@@ -423,7 +425,8 @@ class RiceWarsView(PickTreeView):
                 label.setStyleSheet(style)
             who = panel.who_sits(self._session, state, s, self._viewer)
             viewer = PUBLIC if self._viewer is None else self._viewer
-            _set_text(label, panel.daimyo_html(state, s, who, compact, viewer))
+            standing = shown[s] if shown else None
+            _set_text(label, panel.daimyo_html(state, s, who, compact, viewer, standing))
             label.setToolTip(panel.daimyo_tip(state, s))
 
     def _panel_text(self, state: RiceWarsState, compact: bool = False) -> str:
