@@ -17,6 +17,7 @@ from app.games.presentation import EVERYTHING
 from app.palette import RICEWARS_COLOURS
 from engine.ricewars import actions as A
 from engine.ricewars import economy
+from engine.ricewars import records as R
 from engine.ricewars.data import (
     ADVISOR_INDEX,
     ADVISORS,
@@ -375,23 +376,28 @@ def _play_words(
 
 def hiring_words(state_after: RiceWarsState, player: int, tell: Teller) -> str:
     """The whole hiring turn that just ended (by `done` or by its last hire or payment):
-    who was hired, whose upkeep was paid, for how much, and what left unpaid."""
+    who was hired, whose upkeep was paid, for how much, and what left unpaid (the
+    engine's records of the turn, `Hiring` and `HiringEnd`)."""
     walk = state_after.clone()
-    hired: dict[str, int] = {}
-    paid: dict[str, int] = {}
+    moves: list[Any] = []
     while walk.history and isinstance(walk.history[-1], (A.Hire, A.Pay, A.Done)):
         last = walk.history[-1]
         walk.undo()
         if walk.phase != HIRE or walk.current_player() != player:
             walk.apply(last)
             break
-        if isinstance(last, A.Hire):
-            hired[last.kind] = hired.get(last.kind, 0) + 1
-        elif isinstance(last, A.Pay):
-            name = last.what if last.what in ("ashigaru", "ronin") else advisor_of(last.what).name
-            paid[name] = paid.get(name, 0) + 1
-    start = walk  # the position where the turn began
-    spent = start.money[player] - state_after.money[player]
+        moves.insert(0, last)
+    told: list[Any] = []
+    for move in moves:  # from the position where the turn began
+        told.extend(walk.apply_told(move))
+    hires = [r for r in told if isinstance(r, R.Hiring) and r.player == player]
+    ended = [r for r in told if isinstance(r, R.HiringEnd) and r.player == player]
+    hired: dict[str, int] = {}
+    paid: dict[str, int] = {}
+    for r in hires:
+        counts = paid if r.upkeep else hired
+        counts[r.what] = counts.get(r.what, 0) + 1
+    spent = sum(r.cost for r in hires)
     parts = []
     if hired:
         parts.append(
@@ -408,37 +414,11 @@ def hiring_words(state_after: RiceWarsState, player: int, tell: Teller) -> str:
         text = f"{tell.who(player)} " + ", and ".join(parts) + f" ({spent} Ryo)"
     else:
         text = f"{tell.who(player)} {tell.verb(player, 'hires')} nobody"
-    gone = _hiring_losses(start, state_after, player, hired)
-    if gone:
-        one = (
-            " and " not in gone
-            and "," not in gone
-            and not gone[0].isdigit()
-            or (gone.startswith("1 ") and " and " not in gone and "," not in gone)
-        )
-        text += f"; unpaid, {gone} {'leaves' if one else 'leave'}"
+    left = [what for r in ended for what in r.left]
+    if left:
+        one = len(left) == 1 and (not left[0][0].isdigit() or left[0].startswith("1 "))
+        text += f"; unpaid, {and_words(left)} {'leaves' if one else 'leave'}"
     return text + "."
-
-
-def _hiring_losses(
-    start: RiceWarsState, after: RiceWarsState, s: int, hired: dict[str, int]
-) -> str:
-    """Servants and advisors that were owed upkeep at `start` and are gone at `after`."""
-    gone = []
-    for word, kept, had in (
-        ("ashigaru", after.ash[s] + after.ash_x[s] + after.ash_due[s],
-         start.ash[s] + start.ash_x[s] + start.ash_due[s]),
-        ("ronin", after.ron[s] + after.ron_x[s] + after.ron_due[s],
-         start.ron[s] + start.ron_x[s] + start.ron_due[s]),
-    ):  # fmt: skip
-        left = had + hired.get(word, 0) - kept
-        if left > 0:
-            gone.append(plural(left, word))
-    held = {a for a, _ in after.held[s]}
-    for a in start.adv_due[s]:
-        if a not in held:
-            gone.append(ADVISORS[a].name)
-    return and_words(gone)
 
 
 class _Words(dict):
