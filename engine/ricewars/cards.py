@@ -60,6 +60,7 @@ def play_card(st: Position, s: int, action: A.Play) -> None:
         finally:
             inner, st.events = st.events, events
         gained = ""
+        victim = int(action.args[0][1:]) if card.op == "steal_card" else -1
         if st.money[s] > money:
             gained = f"{st.money[s] - money} Ryo"
         elif card.op == "steal_card":
@@ -69,7 +70,16 @@ def play_card(st: Position, s: int, action: A.Play) -> None:
         name = records.seat_word(st, s)
         events.append(
             records.CardPlayed(
-                st.round, s, name, card.id, card.name, card.cost, card.op, targets, gained
+                st.round,
+                s,
+                name,
+                card.id,
+                card.name,
+                card.cost,
+                card.op,
+                targets,
+                gained,
+                victim,
             )
         )
         events.extend(inner)

@@ -9,13 +9,15 @@ draw at a round's end and the game's end. Names are strings as a player reads th
 (seats "Red" or "Neutral", fields by name, cards and advisors by name); `player` fields
 hold the seat number too, for a reader that colours them.
 
-Records tell everything, secrets included (a stolen card, a sealed bid once revealed);
-whoever shows them to one player tells only what that player may know.
+Records tell everything, secrets included; `seen_by(seat)` gives a record as that seat
+was told it: another player's Ryo in a standing become `HIDDEN_MONEY` (the notes are kept
+face down, `engine.ricewars.observation`; the game's end shows them all) and a card
+stolen by Shinobi is named only to the thief and its victim.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from engine.events import Event
@@ -33,6 +35,15 @@ class Part:
 
     what: str
     amount: int
+
+
+HIDDEN_MONEY = -1
+"""Another player's Ryo in a standing told to a seat (secret)."""
+
+
+def _seen(ends: tuple[Standing, ...], viewer: int) -> tuple[Standing, ...]:
+    """Standings as `viewer` may know them: another's Ryo hidden."""
+    return tuple(e if e.player == viewer else replace(e, money=HIDDEN_MONEY) for e in ends)
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +197,13 @@ class CardPlayed(Event):
     effect: str
     targets: tuple[str, ...]  # field names or seat names
     gained: str = ""  # what it brought the player (Ryo, a stolen card's name), if any
+    victim: int = -1  # the seat a card was stolen from (Shinobi)
+
+    def seen_by(self, viewer: int) -> CardPlayed:
+        """A stolen card is named to the thief and its victim only."""
+        if self.effect == "steal_card" and viewer not in (self.player, self.victim):
+            return replace(self, gained="a card")
+        return self
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,6 +258,10 @@ class Fight(Event):
     changes: tuple[Change, ...]
     standing: tuple[Standing, Standing]  # attacker, defender when the fight ended
 
+    def seen_by(self, viewer: int) -> Fight:
+        """Another player's Ryo in the standings are hidden."""
+        return replace(self, standing=_seen(self.standing, viewer))  # type: ignore[arg-type]
+
 
 @dataclass(frozen=True, slots=True)
 class DuelAnswered(Event):
@@ -253,6 +275,10 @@ class DuelAnswered(Event):
     changes: tuple[Change, ...]
     standing: tuple[Standing, Standing]  # challenger, challenged when it ended
 
+    def seen_by(self, viewer: int) -> DuelAnswered:
+        """Another player's Ryo in the standings are hidden."""
+        return replace(self, standing=_seen(self.standing, viewer))  # type: ignore[arg-type]
+
 
 @dataclass(frozen=True, slots=True)
 class RoundEnd(Event):
@@ -263,6 +289,10 @@ class RoundEnd(Event):
     draws: tuple[Part, ...]  # seat name, cards drawn (fewer at the hand limit)
     governor: str  # the next governor
     standing: tuple[Standing, ...]  # every seat at the end of the round's actions
+
+    def seen_by(self, viewer: int) -> RoundEnd:
+        """Another player's Ryo in the standings are hidden."""
+        return replace(self, standing=_seen(self.standing, viewer))  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)

@@ -147,3 +147,27 @@ def test_every_effect_is_declared_with_targets_effect_words_and_value() -> None:
         assert words.strip() and "{" not in words, op
     # ... and a value is a number the AI can compare
     assert isinstance(EFFECTS["gain_money"].ai_value(st, 0, ()), float)
+
+
+def test_a_seat_is_told_no_other_seats_ryo_and_no_card_stolen_from_another() -> None:
+    # Given the records of random games, as the first seat was told them
+    hidden = stolen = 0
+    for seed in range(4):
+        st = new(3, seed)
+        rng = random.Random(seed)
+        while not st.is_terminal():
+            for record in st.apply_told(rng.choice(st.legal_actions())):
+                seen = record.seen_by(0)
+                # Then every standing shows its own Ryo and hides the others'
+                for end in getattr(seen, "standing", ()):
+                    if not isinstance(seen, R.GameEnd):
+                        assert (end.money == R.HIDDEN_MONEY) == (end.player != 0)
+                        hidden += end.player != 0
+                # ... and a card stolen between two others is not named
+                if isinstance(record, R.CardPlayed) and record.effect == "steal_card":
+                    if 0 not in (record.player, record.victim):
+                        assert seen.gained == "a card"
+                        stolen += 1
+                    else:
+                        assert seen == record
+    assert hidden
