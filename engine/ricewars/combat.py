@@ -167,13 +167,10 @@ def reveal(st: Position) -> None:
     f["revealed"] = True
     reacts = []
     for side in (0, 1):
+        seat = f["att"] if side == 0 else f["dfn"]
         for c in f["cards"][side]:
-            op = CARDS[c].op
-            if f["kind"] == "combat" and (
-                op == "keep_active" or (op == "defend_strength" and side == 1)
-            ):
-                reacts.append((side, c))
-            elif f["kind"] == "duel" and op == "duel_strength":
+            effect = EFFECTS[CARDS[c].op]
+            if effect.moment == "reveal" and effect.targets(st, seat, CARDS[c].amount):
                 reacts.append((side, c))
     f["reacts"] = tuple(reacts)
     st.phase = REACT
@@ -236,7 +233,7 @@ def decide(st: Position) -> None:
 def shouri_card(st: Position, side: int) -> int:
     """The Shouri `side` played in the fight under way (-1: none)."""
     for c in st.fight["cards"][side]:
-        if CARDS[c].op == "win_combat":
+        if EFFECTS[CARDS[c].op].moment == "shouri":
             return c
     return -1
 
@@ -279,10 +276,11 @@ def result(st: Position) -> None:
     """Kyuujo keeps troops active; the peasant is converted or driven out, or stays."""
     f = st.fight
     att, dfn = f["att"], f["dfn"]
-    for c in f["paid"]:
-        if CARDS[c].op == "keep_active":
+    for c in f["paid"]:  # reveal effects that act at the result (Kyuujo)
+        effect = EFFECTS[CARDS[c].op]
+        if effect.moment == "reveal" and not effect.strength:
             seat = att if c in f["cards"][0] else dfn
-            EFFECTS["keep_active"].effect(st, seat, CARDS[c].amount, ())
+            effect.effect(st, seat, CARDS[c].amount, ())
     field = f["field"]
     f["result"] = "held"
     if f["winner"] == 0:

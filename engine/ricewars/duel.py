@@ -52,7 +52,7 @@ def legal_answer(st: Position) -> list[Any]:
     out: list[Any] = [A.Accept(), A.Refuse()]
     for c in st.hands[s]:
         card = CARDS[c]
-        if card.op == "dodge_duel" and st.money[s] >= card.cost:
+        if EFFECTS[card.op].moment == "answer" and st.money[s] >= card.cost:
             out.append(A.Play(card.id))
     return out
 

@@ -16,6 +16,10 @@ An `Effect` holds all that the game, the story and the AI need of one primitive 
 * `ai_value(st, s, args)` - how much a bot values playing it now (in the search
   adapter's ordering units: a peasant placed is about 1).
 * `strength` - True when paying for it adds `amount` to its side's strength in a fight.
+* `moment` - when it acts: "action" (a card played or a service used as the action),
+  "bonus" (a service in place of a face-down card), "reveal" (a reaction card paid for
+  after the reveal), "shouri" (after the tie-break, by the losing side), "answer" (the
+  challenged daimyo's answer to a duel).
 
 A card or advisor whose op has no entry here fails at import (`EFFECTS` is checked
 against `data.ACTION_OPS`, `REACTION_OPS` and `SERVICE_OPS`).
@@ -49,6 +53,7 @@ class Effect:
     words: str
     ai_value: Value
     strength: bool = False
+    moment: str = "action"
 
 
 # -- targets -------------------------------------------------------------------------
@@ -297,20 +302,20 @@ EFFECTS: dict[str, Effect] = {
         Effect("exhaust_enemy", _exhaust_targets, _exhaust,
                "{target_whose} active ashigaru is exhausted", _const(0.5)),
         Effect("keep_active", _in_fight("combat"), _keep_active,
-               "{Whose} troops in this combat stay active", _const(0.4)),
+               "{Whose} troops in this combat stay active", _const(0.4), moment="reveal"),
         Effect("win_combat", _in_fight("combat"), _win,
-               "{who} {v_wins} the combat instead", _const(1.5)),
+               "{who} {v_wins} the combat instead", _const(1.5), moment="shouri"),
         Effect("defend_strength", _in_fight("combat", 1), _paid_strength,
-               "+{amount} strength", _const(0.6), strength=True),
+               "+{amount} strength", _const(0.6), strength=True, moment="reveal"),
         Effect("duel_strength", _in_fight("duel"), _paid_strength,
-               "+{amount} strength", _const(0.6), strength=True),
+               "+{amount} strength", _const(0.6), strength=True, moment="reveal"),
         Effect("dodge_duel", _in_fight("duel", 1), _dodge,
-               "the duel does not take place", _const(0.7)),
+               "the duel does not take place", _const(0.7), moment="answer"),
         Effect("blind_card", _in_fight("combat", card=True), _blind_card,
                "the top card of the deck joins the fight face down (only its strength "
-               "counts)", _const(0.6)),
+               "counts)", _const(0.6), moment="bonus"),
         Effect("strength", _in_fight(None), _strength, "+{amount} strength",
-               _const(0.9)),
+               _const(0.9), moment="bonus"),
     )
 }  # fmt: skip
 """Every effect by its op."""

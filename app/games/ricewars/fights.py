@@ -28,6 +28,7 @@ from app.games.ricewars.narrate import (
 from engine.ricewars import actions as A
 from engine.ricewars import records as R
 from engine.ricewars.data import ADVISORS, CARDS
+from engine.ricewars.effects import EFFECTS
 from engine.ricewars.fight import live_fight_record
 from engine.ricewars.state import FightRecord, RiceWarsState
 
@@ -301,7 +302,7 @@ def _result_step(  # noqa: C901 - every way a fight ends
     result: list[str] = []
     if f.kind == "combat":
         where = field_name(before, field or "")
-        shouri = [c for c in f.paid if CARDS[c].op == "win_combat"]
+        shouri = [c for c in f.paid if EFFECTS[CARDS[c].op].moment == "shouri"]
         if shouri:
             payer = att if shouri[-1] in f.cards[0] else dfn
             result.append(f"Shouri! {tell.who(payer)} {tell.verb(payer, 'wins')} the combat "
@@ -322,7 +323,7 @@ def _result_step(  # noqa: C901 - every way a fight ends
         else:
             result.append(tell.says(dfn, "holds", where))
         for c in f.paid:
-            if CARDS[c].op == "keep_active":
+            if EFFECTS[CARDS[c].op].moment == "reveal" and not EFFECTS[CARDS[c].op].strength:
                 payer = att if c in f.cards[0] else dfn
                 result.append(f"Kyuujo: {tell.whose(payer)} troops stay active.")
         if f.revealed:

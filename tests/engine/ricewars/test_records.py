@@ -145,6 +145,13 @@ def test_every_effect_is_declared_with_targets_effect_words_and_value() -> None:
                                           amount=2, target="Blue", target_whose="Blue's",
                                           cards="2 cards"))  # fmt: skip
         assert words.strip() and "{" not in words, op
+        assert effect.moment in {"action", "bonus", "reveal", "shouri", "answer"}, op
+    # ... each card and service acts at a moment its kind allows
+    for c in CARDS:
+        moment = EFFECTS[c.op].moment
+        assert (moment == "action") == (c.kind == "action"), c.id
+    for a in ADVISORS:
+        assert EFFECTS[a.op].moment == ("action" if a.when == "action" else "bonus"), a.id
     # ... and a value is a number the AI can compare
     assert isinstance(EFFECTS["gain_money"].ai_value(st, 0, ()), float)
 
