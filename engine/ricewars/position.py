@@ -178,7 +178,6 @@ SLOTS = (
     "_ended",
     "_history",
     "_undo",
-    "events",
 )
 """Every attribute of a position: the `__slots__` of the state class."""
 
@@ -243,7 +242,7 @@ class Position:
     _ended: tuple[dict[str, Any], bool] | None  # the fight the last action finished
     _history: list[Any]
     _undo: list[tuple[Any, ...]]
-    events: list[Event] | None
+    events: list[Event] | None = None
     """What the rules tell while a list (`engine.ricewars.records`); None on the fast
     path (search, clones, determinized states), where telling costs one attribute test."""
 
