@@ -12,7 +12,8 @@ An `Effect` holds all that the game, the story and the AI need of one primitive 
   (the player, "you" or "Red"; a sentence's subject is the narrator's: words start at
   the verb where the player acts), `{whose}`/`{Whose}` ("your"/"Red's"), `{own}`
   ("your"/"its"), `{amount}`, `{target}`/`{target_whose}` (a targeted seat), and verbs
-  as `{v_takes}` ("take" for you, "takes" else); `{cards}` is "{amount} card(s)".
+  as `{v_takes}` ("take" for you, "takes" else); `{cards}` is "{amount} card(s)";
+  `{field}`, `{field2}` the fields it names (by name), `{gained}` what it took.
 * `ai_value(st, s, args)` - how much a bot values playing it now (in the search
   adapter's ordering units: a peasant placed is about 1).
 * `strength` - True when paying for it adds `amount` to its side's strength in a fight.
@@ -283,21 +284,22 @@ EFFECTS: dict[str, Effect] = {
         Effect("tax", _tax_targets, _tax,
                "every other daimyo pays {who} {amount} Ryo, if they have it", _const(0.8)),
         Effect("place_from_supply", _supply_targets, _from_supply,
-               "{v_places} a peasant from {own} supply", _field_value),
+               "{v_places} a peasant from {own} supply on {field}", _field_value),
         Effect("plant", _plant_targets, _plant,
                "{v_may} place up to {amount} more peasants", _const(0.8)),
         Effect("remove_disconnected", _disconnected_targets, _remove,
-               "{target_whose} peasant cut off from its palace is removed", _field_value),
+               "{target_whose} peasant on {field}, cut off from its palace, is removed",
+               _field_value),
         Effect("remove_adjacent", _adjacent_targets, _remove,
-               "{target_whose} neighbouring peasant is removed", _field_value),
+               "{target_whose} peasant on {field} is removed", _field_value),
         Effect("walk", _walk_targets, _walk,
-               "a peasant of {whose} walks to a free neighbouring field", _walk_value),
+               "a peasant walks from {field} to {field2}", _walk_value),
         Effect("gain_ashigaru", _ashigaru_targets, _gain_ashigaru,
                "{v_takes} an active ashigaru from the supply", _const(0.8)),
         Effect("refresh", _refresh_targets, _refresh,
                "{Whose} exhausted troops are active again", _const(0.5)),
         Effect("steal_card", _steal_targets, _steal,
-               "{v_takes} a card at random from {target}", _const(0.5)),
+               "{v_takes} {gained} from {target}", _const(0.5)),
         Effect("draw", _always, _draw, "{v_draws} {cards}", _const(0.8)),
         Effect("exhaust_enemy", _exhaust_targets, _exhaust,
                "{target_whose} active ashigaru is exhausted", _const(0.5)),

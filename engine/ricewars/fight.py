@@ -15,6 +15,7 @@ the reaction cards paid for (Mamori, Yuuki) and the tie-break draws.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from engine.events import Event
@@ -37,14 +38,7 @@ def strength_parts(
     parts: list[Part] = []
     if f["kind"] == "combat":
         a, r = f["troops"][side]
-        if a:
-            parts.append(Part(f"{a} ashigaru", STRENGTH_ASHIGARU * a))
-        if r:
-            parts.append(Part(f"{r} ronin", STRENGTH_RONIN * r))
-        if side == 1:
-            parts.append(Part("peasant", STRENGTH_PEASANT))
-        elif attack1:
-            parts.append(Part("attack round", 1))
+        parts.extend(troop_parts(side, a, r, attack1))
     if f["extra"][side]:
         parts.append(Part("advisor's service", f["extra"][side]))
     if not known:
@@ -60,6 +54,28 @@ def strength_parts(
         if who == side:
             parts.append(Part(f"{CARDS[c].name} (tie-break draw)", CARDS[c].bonus))
     return tuple(parts)
+
+
+@cache
+def troop_parts(side: int, ashigaru: int, ronin: int, attack1: bool) -> tuple[Part, ...]:
+    """A combat side's strength before any bonus: its troops, the defended peasant
+    (side 1), the attack round's +1 (side 0 in `attack1` rounds)."""
+    parts = []
+    if ashigaru:
+        parts.append(Part(f"{ashigaru} ashigaru", STRENGTH_ASHIGARU * ashigaru))
+    if ronin:
+        parts.append(Part(f"{ronin} ronin", STRENGTH_RONIN * ronin))
+    if side == 1:
+        parts.append(Part("peasant", STRENGTH_PEASANT))
+    elif attack1:
+        parts.append(Part("attack round", 1))
+    return tuple(parts)
+
+
+@cache
+def troop_strength(side: int, ashigaru: int, ronin: int, attack1: bool) -> int:
+    """The sum of `troop_parts`: what a troop brings to a combat before any card."""
+    return sum(p.amount for p in troop_parts(side, ashigaru, ronin, attack1))
 
 
 def strength(f: dict[str, Any], side: int, attack1: bool) -> int:

@@ -296,9 +296,9 @@ def _action_words(  # noqa: C901 - one sentence per kind of action
         return tell.says(p, "plays", "a card face down")
     if isinstance(action, A.Service):
         adv = advisor_of(action.advisor)
-        extra = f" on {field_name(st, action.args[0])}" if action.args else ""
-        effect = effect_words(adv.op, adv.amount, p, tell)
-        return tell.says(p, "calls", f"on {adv.name}{extra}" + (f": {effect}" if effect else ""))
+        fields = [field_name(st, a) for a in action.args]
+        effect = effect_words(adv.op, adv.amount, p, tell, fields=fields)
+        return tell.says(p, "calls", f"on {adv.name}: {effect}")
     if isinstance(action, A.Stop):
         return tell.says(p, "plays", "no more bonuses")
     if isinstance(action, A.Use):
@@ -338,40 +338,27 @@ def _action_words(  # noqa: C901 - one sentence per kind of action
 def _play_words(
     before: RiceWarsState | None, after: RiceWarsState, action: A.Play, p: int, tell: Teller
 ) -> str:
+    """An action card played, in its declared words with its targets."""
     st = before or after
     card = card_of(action.card)
     cost = f", {card.cost} Ryo" if card.cost else ""
     words = f"{card.name} ({card.title}{cost})"
-    args = []
-    targets = []
-    for arg in action.args:
-        if arg.startswith("p") and arg[1:].isdigit():
-            targets.append(int(arg[1:]))
-            args.append(tell.who(int(arg[1:]), False))
-        else:
-            args.append(field_name(st, arg))
-    if card.op == "walk" and len(args) == 2:
-        return tell.says(p, "plays", f"{words}: a peasant walks from {args[0]} to {args[1]}")
-    if card.op == "steal_card" and targets and before is not None:
-        victim = targets[0]
-        text = f"{words} on {args[0]}"
+    fields = [field_name(st, a) for a in action.args if a in st.board.index]
+    seats = [int(a[1:]) for a in action.args if a not in st.board.index]
+    target = seats[0] if seats else -1
+    if target < 0 and fields and before is not None:
+        target = before.owner[before.field(action.args[0])]  # whose peasant it acts on
+    gained = ""
+    if before is not None and seats:
         taken = [c for c in after.hands[p] if c not in before.hands[p]]
-        if not taken:
-            return tell.says(p, "plays", f"{text}, but can hold no more cards")
-        if tell.knows(p) or tell.knows(victim):
-            return tell.says(p, "plays", f"{text} and takes {card_words(CARDS[taken[0]])}")
-        return tell.says(p, "plays", f"{text} and takes a card")
-    if card.op in ("remove_disconnected", "remove_adjacent") and args and before is not None:
-        owner = before.owner[before.field(action.args[0])]
-        return tell.says(
-            p, "plays", f"{words}: {tell.whose(owner)} peasant on {args[0]} is removed"
-        )
-    effect = effect_words(card.op, card.amount, p, tell, targets[0] if targets else -1)
-    if card.op == "place_from_supply" and args:
-        return tell.says(p, "plays", f"{words}: a peasant from {tell.own(p)} supply on {args[0]}")
-    if args and card.op != "exhaust_enemy":
-        return tell.says(p, "plays", f"{words} on {and_words(args)}")
-    return tell.says(p, "plays", f"{words}: {effect}" if effect else words)
+        if before.hands[p] != after.hands[p] or taken:
+            gained = "a card"
+            if taken and (tell.knows(p) or tell.knows(target)):
+                gained = card_words(CARDS[taken[0]])
+            elif not taken:
+                gained = "nothing (a full hand)"
+    effect = effect_words(card.op, card.amount, p, tell, target, fields, gained)
+    return tell.says(p, "plays", f"{words}: {effect}")
 
 
 def hiring_words(state_after: RiceWarsState, player: int, tell: Teller) -> str:
@@ -425,8 +412,17 @@ class _Words(dict):
     """The placeholders of an effect's words for one reader (`engine.ricewars.effects`):
     verbs as `{v_takes}` agree with the player."""
 
-    def __init__(self, tell: Teller, p: int, amount: int, target: int) -> None:
+    def __init__(
+        self,
+        tell: Teller,
+        p: int,
+        amount: int,
+        target: int,
+        fields: Sequence[str] = (),
+        gained: str = "",
+    ) -> None:
         you = tell.you(p)
+        named = [*fields, "a field", "a field"]
         super().__init__(
             who=tell.who(p, False),
             whose="your" if you else tell.whose(p),
@@ -436,6 +432,9 @@ class _Words(dict):
             cards=plural(amount, "card"),
             target=tell.who(target, False) if target >= 0 else "another daimyo",
             target_whose=tell.whose(target) if target >= 0 else "another daimyo's",
+            field=named[0],
+            field2=named[1],
+            gained=gained or "a card",
         )
         self._tell, self._p = tell, p
 
@@ -445,10 +444,19 @@ class _Words(dict):
         raise KeyError(key)
 
 
-def effect_words(op: str, amount: int, p: int, tell: Teller, target: int = -1) -> str:
+def effect_words(
+    op: str,
+    amount: int,
+    p: int,
+    tell: Teller,
+    target: int = -1,
+    fields: Sequence[str] = (),
+    gained: str = "",
+) -> str:
     """What a card's or an advisor's effect did, in its declared words (`engine.ricewars.
-    effects`), told to `tell`'s viewer ("take 4 Ryo from the bank")."""
-    return fill(EFFECTS[op].words, _Words(tell, p, amount, target))
+    effects`), told to `tell`'s viewer ("take 4 Ryo from the bank"): `target` the seat
+    it acted on, `fields` the fields it named, `gained` what it took."""
+    return fill(EFFECTS[op].words, _Words(tell, p, amount, target, fields, gained))
 
 
 def action_places(before: RiceWarsState, action: Any) -> tuple[str, ...]:

@@ -19,6 +19,7 @@ from app.games.ricewars.narrate import seat_colour, seat_mark, seat_name
 from app.games.ricewars.picks import BUTTON, CARD, FIELD, Pick, PickTree
 from engine.ricewars import records
 from engine.ricewars.data import ADVISORS, CARDS, HAND_LIMIT, MAX_ADVISORS
+from engine.ricewars.fight import troop_strength
 from engine.ricewars.records import Standing
 from engine.ricewars.state import (
     ACTION,
@@ -389,14 +390,13 @@ def button_text(state: RiceWarsState, pick: Pick, tree: PickTree) -> tuple[str, 
     s = state.cur
     if value.startswith("a") and " r" in value and tree.chosen:
         a, r = (int(w[1:]) for w in value.split())
-        bonus = 1 if "attack1" in state.symbols() else 0
-        strength = 2 * a + 4 * r + bonus
+        strength = troop_strength(0, a, r, "attack1" in state.symbols())
         return (f"Attack: {narrate.troops_words(a, r)} (strength {strength})",
                 "The troops are exhausted after the combat")  # fmt: skip
     if value.startswith("defend "):
         a, r = (int(w[1:]) for w in value.split()[1:])
         words = narrate.troops_words(a, r) if a or r else "the peasant alone"
-        return f"Defend: {words} (strength {1 + 2 * a + 4 * r})", ""
+        return f"Defend: {words} (strength {troop_strength(1, a, r, False)})", ""
     if value.startswith("hire "):
         kind = value.split()[1]
         cost = {"peasant": 1, "ashigaru": 2, "ronin": 4}[kind]

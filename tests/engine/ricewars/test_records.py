@@ -143,7 +143,8 @@ def test_every_effect_is_declared_with_targets_effect_words_and_value() -> None:
         assert callable(effect.ai_value), op
         words = fill(effect.words, _Names(who="Red", whose="Red's", Whose="Red's", own="its",
                                           amount=2, target="Blue", target_whose="Blue's",
-                                          cards="2 cards"))  # fmt: skip
+                                          cards="2 cards", field="Takada", field2="Ueda",
+                                          gained="a card"))  # fmt: skip
         assert words.strip() and "{" not in words, op
         assert effect.moment in {"action", "bonus", "reveal", "shouri", "answer"}, op
     # ... each card and service acts at a moment its kind allows
@@ -178,3 +179,17 @@ def test_a_seat_is_told_no_other_seats_ryo_and_no_card_stolen_from_another() -> 
                     else:
                         assert seen == record
     assert hidden
+
+
+def test_app_and_ai_hold_no_copy_of_the_strength_rule_or_an_effect_switch() -> None:
+    # Given the Rice Wars modules of the app and the AI
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    files = [*root.glob("app/games/ricewars/*.py"), *root.glob("ai/games/ricewars*.py")]
+    assert files
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        # Then none computes a strength from its own constants or switches on an effect op
+        for copy in ("STRENGTH_", "2 * a + 4 * r", "2 * a.ashigaru", '.op == "', '.op in ("'):
+            assert copy not in text, (path.name, copy)
