@@ -38,6 +38,8 @@ from ai.adapters import WIN_BONUS, GameAdapter
 from engine.core import GameState
 from engine.ricewars import actions as A
 from engine.ricewars.data import CARD_INDEX, CARDS
+from engine.ricewars.effects import EFFECTS
+from engine.ricewars.fight import troop_strength
 from engine.ricewars.state import (
     ACTION,
     BID,
@@ -174,7 +176,7 @@ class RiceWarsAdapter(GameAdapter):
         if ph == MODIFY:
             return self._bonuses(legal)
         if ph == DEFEND:
-            return sorted(legal, key=lambda a: -(2 * a.ashigaru + 4 * a.ronin))
+            return sorted(legal, key=lambda a: -troop_strength(1, a.ashigaru, a.ronin, False))
         if ph in (GIVE, LOSE):
             cut = st.own[player] & ~st.connected(player)
             return sorted(legal, key=lambda a: -(cut >> st.field(a.field) & 1))[:4]
@@ -255,7 +257,7 @@ class RiceWarsAdapter(GameAdapter):
                 attacks.setdefault(action.field, []).append(action)
             elif isinstance(action, A.Play):
                 card = CARDS[CARD_INDEX[action.card]]
-                value = self._card_value(st, me, card.op, action.args)
+                value = EFFECTS[card.op].ai_value(st, me, action.args)
                 plays.setdefault(card.type, []).append((value - 0.05 * card.bonus, action))
             elif isinstance(action, A.Service):
                 scored.append((0.9, action))
@@ -275,7 +277,7 @@ class RiceWarsAdapter(GameAdapter):
     def _attacks(
         self, st: RiceWarsState, me: int, by_field: dict[str, list[Any]]
     ) -> list[tuple[float, Any]]:
-        bonus = 1 if "attack1" in st.symbols() else 0
+        attack1 = "attack1" in st.symbols()
         ranked = []
         for fid, options in by_field.items():
             f = st.field(fid)
@@ -285,14 +287,15 @@ class RiceWarsAdapter(GameAdapter):
             cut = (conn & ~(1 << f) & ~st.connected(q)).bit_count()
             st._set_owner(f, q)
             value = 1.0 + 0.5 * cut + 0.6 * st.board.blessed[f]
+            # the strongest defence it may meet (the neutral: one ashigaru and its card)
             if q != st.neutral:
-                defence = 1 + 2 * st.ash[q] + 4 * min(1, st.ron[q])
+                defence = troop_strength(1, st.ash[q], min(1, st.ron[q]), False)
             else:
-                defence = 1 + 2 * min(1, st.ash[q]) + 1
+                defence = troop_strength(1, min(1, st.ash[q]), 0, False) + 1
 
             # The smallest troop that beats the strongest defence, else everything.
             def strength(a: Any) -> int:
-                return 2 * a.ashigaru + 4 * a.ronin + bonus
+                return troop_strength(0, a.ashigaru, a.ronin, attack1)
 
             winning = [a for a in options if strength(a) > defence]
             pick = min(winning, key=strength) if winning else max(options, key=strength)
@@ -304,23 +307,6 @@ class RiceWarsAdapter(GameAdapter):
             ranked.append((value + 0.1 * min(margin, 3) - (0 if winning else 1.0), pick))
         ranked.sort(key=lambda x: -x[0])
         return ranked[: 2 * ATTACK_TARGETS]
-
-    def _card_value(self, st: RiceWarsState, me: int, op: str, args: tuple[str, ...]) -> float:
-        if op in ("remove_disconnected", "remove_adjacent", "place_from_supply"):
-            f = st.field(args[0])
-            return 1.2 + 0.5 * st.board.blessed[f]
-        if op in ("gain_money", "tax", "festival", "draw", "gain_ashigaru", "plant"):
-            return 0.8
-        if op == "walk":
-            src, dst = (st.field(x) for x in args)
-            before = st.connected(me).bit_count()
-            st._set_owner(src, -1)
-            st._set_owner(dst, me)
-            after = st.connected(me).bit_count()
-            st._set_owner(dst, -1)
-            st._set_owner(src, me)
-            return 0.2 * (after - before) + 0.5 * st.board.blessed[dst]
-        return 0.5
 
     def rule_move(self, observation: Any, legal: list[Any]) -> Any | None:
         """No decision is taken by rule: every choice is searched."""

@@ -34,19 +34,26 @@ the rulebook leaves something open)
 * `auction` - phase 3, the advisors' auction: draw, pick, sealed bids, reveal.
 * `action_phase` - phase 4: what a turn may be (peasant, card, attack, duel, service,
   pass), the neutral's peasants.
-* `cards` - action cards: when each can be played, its targets and effect (Taue's
-  planting, Shinobi's theft, ...).
+* `cards` - action cards: playing one (Taue's planting goes on in its own phase).
+* `effects` - every card's and service's effect declared once: targets, effect, words,
+  the AI's value.
 * `advisors` - the advisors' services, one per round, as an action or in a fight.
 * `combat` - the combat's steps (troops, alternating bonuses, reveal, reaction cards,
   tie-break, Shouri, converting or driving out, occupying); a duel shares the bonus,
   reveal and reaction steps.
 * `duel` - challenging, refusing, Nigeru, the duel's outcome.
-* `fight` - strength in a fight, the end of a fight (discard, draws), `FightRecord`.
+* `fight` - strength in a fight (from its itemised parts), the end of a fight (discard,
+  draws), `FightRecord`.
+* `records` - what happened: the typed records the rule functions write while
+  `st.events` is a list (`GameState.apply_told`): placements, income, hiring, auctions,
+  cards and services, fights and duels (strength parts, result, fields changing hands,
+  standings), a round's end, the game's end.
 * `deck` - drawing cards, the reshuffled discard pile, the hand limit.
 * `scoring` - the game's end: fields, the wealth tie-break, returns.
 * `position` - the flat position the rules work on (phases, attributes in snapshot
   order); `state` - `RiceWarsState`: the position, undo snapshots, the state API and the
-  reasons an action is illegal; `observation` - what one player knows.
+  reasons an action is illegal; `observation` - what one player knows (another's Ryo
+  only as a public estimate: the notes are kept face down).
 
 Actions and their text are in `engine.ricewars.actions`; the cards and advisors, with
 the effect primitives the engine interprets, in `engine.ricewars.data` (JSON in data/).

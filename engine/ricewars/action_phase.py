@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ricewars import actions as A
+from engine.ricewars import records
 from engine.ricewars.advisors import action_service, action_services
 from engine.ricewars.cards import card_targets, play_card
 from engine.ricewars.combat import start_combat
@@ -61,7 +62,10 @@ def apply_action(st: Position, s: int, action: Any) -> None:
         next_turn(st, s)
     elif isinstance(action, A.Peasant):
         st.reserve[s] -= 1
-        st._set_owner(st.field(action.field), s)
+        f = st.field(action.field)
+        st._set_owner(f, s)
+        if st.events is not None:
+            st.events.append(records.placed(st, s, f, s, "action"))
         next_turn(st, s)
     elif isinstance(action, A.Play):
         play_card(st, s, action)
@@ -81,6 +85,9 @@ def legal_neutral(st: Position) -> list[Any]:
 def apply_neutral(st: Position, s: int, action: Any) -> None:
     """Seat `s` places a peasant for the neutral player; the next turn."""
     st.reserve[st.neutral] -= 1
-    st._set_owner(st.field(action.field), st.neutral)
+    f = st.field(action.field)
+    st._set_owner(f, st.neutral)
     st.nplaced += 1
+    if st.events is not None:
+        st.events.append(records.placed(st, st.neutral, f, s, "neutral"))
     next_turn(st, st.neutral)

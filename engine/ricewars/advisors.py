@@ -14,28 +14,17 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ricewars import actions as A
+from engine.ricewars import records
 from engine.ricewars.data import ADVISOR_INDEX, ADVISORS
-from engine.ricewars.deck import draw
-from engine.ricewars.economy import earn
-from engine.ricewars.hiring import refresh
-from engine.ricewars.peasants import peasant_fields, supply_peasant
-from engine.ricewars.position import Position, bits
+from engine.ricewars.effects import EFFECTS
+from engine.ricewars.position import Position
 from engine.ricewars.rounds import next_turn
 
 
 def service_targets(st: Position, s: int, a: int) -> list[tuple[str, ...]] | None:
     """Argument lists with which seat `s` may use action service `a` (None: not now)."""
     adv = ADVISORS[a]
-    op = adv.op
-    if op in ("draw", "gain_money"):
-        return [()]
-    if op == "refresh":
-        return [()] if st.ash_x[s] + st.ron_x[s] > 0 else None
-    if op == "place_from_supply":
-        if st.supply[s] <= 0:
-            return None
-        return [(st.fid(f),) for f in bits(peasant_fields(st, s))] or None
-    raise AssertionError(f"unknown action service {op}")
+    return EFFECTS[adv.op].targets(st, s, adv.amount)
 
 
 def action_services(st: Position, s: int) -> list[Any]:
@@ -50,8 +39,9 @@ def action_services(st: Position, s: int) -> list[Any]:
     return out
 
 
-def use_service(st: Position, s: int, a: int) -> None:
-    """Take one service marker off advisor `a` (the last one returns home)."""
+def use_service(st: Position, s: int, a: int, args: tuple[str, ...] = ()) -> None:
+    """Take one service marker off advisor `a` (the last one returns home) and carry out
+    its effect (`engine.ricewars.effects`)."""
     st.used_service[s] = True
     held = []
     for h in st.held[s]:
@@ -61,21 +51,17 @@ def use_service(st: Position, s: int, a: int) -> None:
         else:
             held.append(h)
     st.held[s] = tuple(held)
+    adv = ADVISORS[a]
+    if st.events is not None:
+        names = tuple(st.board.names[st.board.index[x]] for x in args if x in st.board.index)
+        st.events.append(records.ServiceUsed(st.round, s, records.seat_word(st, s), adv.name,
+                                             adv.op, names))  # fmt: skip
+    EFFECTS[adv.op].effect(st, s, adv.amount, args)
 
 
 def action_service(st: Position, s: int, action: A.Service) -> None:
     """Seat `s` uses an advisor's service as its action; the next turn."""
-    a = ADVISOR_INDEX[action.advisor]
-    adv = ADVISORS[a]
-    use_service(st, s, a)
-    if adv.op == "draw":
-        draw(st, s, adv.amount)
-    elif adv.op == "gain_money":
-        earn(st, s, adv.amount)
-    elif adv.op == "refresh":
-        refresh(st, s)
-    elif adv.op == "place_from_supply":
-        supply_peasant(st, s, st.field(action.args[0]))
+    use_service(st, s, ADVISOR_INDEX[action.advisor], action.args)
     next_turn(st, s)
 
 
@@ -85,10 +71,9 @@ def fight_service_ok(st: Position, side: int, a: int) -> bool:
     f = st.fight
     if adv.when != f["kind"]:
         return False
-    if adv.condition == "ashigaru":
-        return f["troops"][side][0] > 0
-    if adv.condition == "defending":
-        return side == 1
-    if adv.op == "blind_card":
-        return bool(st.deck or st.discard)
-    return True
+    if adv.condition == "ashigaru" and f["troops"][side][0] == 0:
+        return False
+    if adv.condition == "defending" and side != 1:
+        return False
+    seat = f["att"] if side == 0 else f["dfn"]
+    return EFFECTS[adv.op].targets(st, seat, adv.amount) is not None

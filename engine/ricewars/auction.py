@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ricewars import actions as A
+from engine.ricewars import records
 from engine.ricewars.data import ADVISOR_INDEX, ADVISORS, MAX_ADVISORS
 from engine.ricewars.economy import pay
 from engine.ricewars.position import BID, NO_BID, PICK, Position
@@ -33,6 +34,10 @@ def start_auction(st: Position) -> None:
     count = 2 if st.seats <= 3 else 3
     st.table = [st.adeck.pop() for _ in range(min(count, len(st.adeck)))]
     st.auction_left = tuple(st.table)
+    if st.events is not None:
+        names = tuple(ADVISORS[a].name for a in st.table)
+        gone = tuple(ADVISORS[a].name for a in old)
+        st.events.append(records.AuctionLots(st.round, names, gone))
     st.last_bids = ()
     if not st.auction_left:
         start_actions(st)
@@ -59,11 +64,19 @@ def resolve_bids(st: Position) -> None:
     if not amounts:
         st.table.remove(a)
         st.boxed_advisors.append(a)
+    won = []
     for rank, amount in enumerate(amounts[:2]):
         for s in range(st.seats):
             if bids[s] == amount:
                 pay(st, s, amount)
                 st.held[s] = st.held[s] + ((a, 2 - rank),)
+                won.append(records.Winner(s, records.seat_word(st, s), amount, 2 - rank))
+    if st.events is not None:
+        told = tuple(
+            records.Bid(s, records.seat_word(st, s), bids[s]) for s in st.humans_from(st.governor)
+        )
+        st.events.append(records.Auction(st.round, ADVISORS[a].name, told, tuple(won),
+                                         not amounts))  # fmt: skip
     st.bids = [NO_BID] * st.seats
     st.bidding = -1
     if len(st.auction_left) > 1:

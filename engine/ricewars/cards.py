@@ -3,7 +3,8 @@
 Every card can be played in the action phase for its effect (paying its cost in Ryo) or
 face down as a strength bonus in a fight (see `engine.ricewars.combat`); reaction cards
 (Kyuujo, Shouri, Yuuki, Mamori, Nigeru) act in fights only. The effect of a card is one
-primitive of `engine.ricewars.data` (`op`), interpreted here.
+primitive of `engine.ricewars.data` (`op`), declared once with its targets, effect, words
+and AI value in `engine.ricewars.effects`.
 
 Rule decisions (the rulebook leaves these open):
 
@@ -24,12 +25,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ricewars import actions as A
-from engine.ricewars.data import CARD_INDEX, CARDS, HAND_LIMIT
-from engine.ricewars.deck import draw
-from engine.ricewars.economy import earn, pay
-from engine.ricewars.hiring import refresh
-from engine.ricewars.peasants import connected, peasant_fields, remove_peasant, supply_peasant
-from engine.ricewars.position import PLANT, Position, bits, mix
+from engine.ricewars import records
+from engine.ricewars.data import CARD_INDEX, CARDS
+from engine.ricewars.economy import pay
+from engine.ricewars.effects import EFFECTS
+from engine.ricewars.peasants import peasant_fields
+from engine.ricewars.position import PLANT, Position, bits
 from engine.ricewars.rounds import next_turn
 
 
@@ -38,100 +39,59 @@ def card_targets(st: Position, s: int, c: int) -> list[tuple[str, ...]] | None:
     card = CARDS[c]
     if card.kind != "action" or st.money[s] < card.cost:
         return None
-    op = card.op
-    if op in ("gain_money", "festival"):
-        return [()]
-    if op == "tax":
-        return [()] if any(st.money[q] > 0 for q in range(st.n) if q != s) else None
-    if op == "place_from_supply":
-        if st.supply[s] <= 0:
-            return None
-        return [(st.fid(f),) for f in bits(peasant_fields(st, s))] or None
-    if op == "plant":
-        return [()] if st.reserve[s] > 0 and peasant_fields(st, s) else None
-    if op == "remove_disconnected":
-        out = []
-        for q in st.opponents(s):
-            out.extend((st.fid(f),) for f in bits(st.own[q] & ~connected(st, q)))
-        return out or None
-    if op == "remove_adjacent":
-        near = st.board.adj[st.palace[s]]
-        for f in bits(st.own[s]):
-            near |= st.board.adj[f]
-        out = []
-        for q in st.opponents(s):
-            out.extend((st.fid(f),) for f in bits(st.own[q] & near))
-        return out or None
-    if op == "walk":
-        free = st.free_mask()
-        out = []
-        for f in bits(st.own[s]):
-            out.extend((st.fid(f), st.fid(g)) for g in bits(st.board.adj[f] & free))
-        return out or None
-    if op == "gain_ashigaru":
-        return [()] if st.supply_ash > 0 else None
-    if op == "refresh":
-        return [()] if st.ash_x[s] + st.ron_x[s] > 0 else None
-    if op == "steal_card":
-        out = [(f"p{q}",) for q in range(st.n) if q != s and st.hands[q]]
-        return out or None
-    if op == "draw":
-        return [()]
-    if op == "exhaust_enemy":
-        return [(f"p{q}",) for q in st.opponents(s) if st.ash[q] > 0] or None
-    raise AssertionError(f"unknown card op {op}")
+    return EFFECTS[card.op].targets(st, s, card.amount)
 
 
 def play_card(st: Position, s: int, action: A.Play) -> None:
-    """Seat `s` pays for an action card and carries out its effect; the next turn (Taue
-    first plants its peasants)."""
+    """Seat `s` pays for an action card and carries out its effect (`engine.ricewars.
+    effects`); the next turn (Taue first plants its peasants)."""
     c = CARD_INDEX[action.card]
     card = CARDS[c]
     st.hands[s].remove(c)
     pay(st, s, card.cost)
     st.discard.append(c)
-    op = card.op
-    args = action.args
-    if op == "gain_money":
-        earn(st, s, card.amount)
-    elif op == "festival":
-        earn(st, s, connected(st, s).bit_count() // 2)
-    elif op == "tax":
-        for q in st.humans_from(s)[1:]:
-            paid = min(card.amount, st.money[q])
-            st.money[q] -= paid
-            st.money[s] += paid
-    elif op == "place_from_supply":
-        supply_peasant(st, s, st.field(args[0]))
-    elif op == "plant":
-        st.plant_left = card.amount
-        st.phase = PLANT
-        return
-    elif op in ("remove_disconnected", "remove_adjacent"):
-        remove_peasant(st, st.field(args[0]))
-    elif op == "walk":
-        st._set_owner(st.field(args[0]), -1)
-        st._set_owner(st.field(args[1]), s)
-    elif op == "gain_ashigaru":
-        st.supply_ash -= 1
-        st.ash[s] += 1
-    elif op == "refresh":
-        refresh(st, s)
-    elif op == "steal_card":
-        q = int(args[0][1:])
-        hand = st.hands[q]
-        k = mix(st.chance_seed, st.chance) % len(hand)
-        st.chance += 1
-        st.hands[s].append(hand.pop(k))
-        if len(st.hands[s]) > HAND_LIMIT:  # never more than 5: the stolen card stays
-            hand.append(st.hands[s].pop())
-    elif op == "draw":
-        draw(st, s, card.amount)
-    elif op == "exhaust_enemy":
-        q = int(args[0][1:])
-        st.ash[q] -= 1
-        st.ash_x[q] += 1
-    next_turn(st, s)
+    if st.events is None:
+        EFFECTS[card.op].effect(st, s, card.amount, action.args)
+    else:
+        hand, money = list(st.hands[s]), st.money[s]
+        events, st.events = st.events, []
+        try:
+            EFFECTS[card.op].effect(st, s, card.amount, action.args)
+        finally:
+            inner, st.events = st.events, events
+        gained = ""
+        victim = int(action.args[0][1:]) if card.op == "steal_card" else -1
+        if st.money[s] > money:
+            gained = f"{st.money[s] - money} Ryo"
+        elif card.op == "steal_card":
+            new = [x for x in st.hands[s] if x not in hand]
+            gained = CARDS[new[0]].name if new else "nothing (a full hand)"
+        targets = tuple(_target_word(st, arg) for arg in action.args)
+        name = records.seat_word(st, s)
+        events.append(
+            records.CardPlayed(
+                st.round,
+                s,
+                name,
+                card.id,
+                card.name,
+                card.cost,
+                card.op,
+                targets,
+                gained,
+                victim,
+            )
+        )
+        events.extend(inner)
+    if st.phase != PLANT:
+        next_turn(st, s)
+
+
+def _target_word(st: Position, arg: str) -> str:
+    """A card's or service's argument as a player reads it: a field's or a seat's name."""
+    if arg in st.board.index:
+        return st.board.names[st.board.index[arg]]
+    return records.seat_word(st, int(arg[1:]))
 
 
 # -- Taue: planting peasants one by one -------------------------------------------------
@@ -147,8 +107,11 @@ def apply_plant(st: Position, s: int, action: Any) -> None:
     """A peasant from the daimyo board is planted, or the player stops."""
     if isinstance(action, A.Peasant):
         st.reserve[s] -= 1
-        st._set_owner(st.field(action.field), s)
+        f = st.field(action.field)
+        st._set_owner(f, s)
         st.plant_left -= 1
+        if st.events is not None:
+            st.events.append(records.placed(st, s, f, s, "plant"))
     else:
         st.plant_left = 0
 

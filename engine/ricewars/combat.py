@@ -34,11 +34,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ricewars import actions as A
-from engine.ricewars import duel
+from engine.ricewars import duel, records
 from engine.ricewars.advisors import fight_service_ok, use_service
 from engine.ricewars.data import ADVISOR_INDEX, ADVISORS, CARD_INDEX, CARDS
 from engine.ricewars.deck import draw_one
 from engine.ricewars.economy import pay
+from engine.ricewars.effects import EFFECTS
 from engine.ricewars.fight import current_strength, end_fight, side_of
 from engine.ricewars.hiring import exhaust
 from engine.ricewars.peasants import peasant_fields, remove_peasant, supply_peasant
@@ -119,19 +120,7 @@ def apply_modify(st: Position, s: int, action: Any) -> None:
         f["cards"] = tuple(cards)
         modify_step(st, stop=False)
     elif isinstance(action, A.Service):
-        a = ADVISOR_INDEX[action.advisor]
-        adv = ADVISORS[a]
-        use_service(st, s, a)
-        if adv.op == "blind_card":
-            c = draw_one(st)
-            if c >= 0:
-                blind = list(f["blind"])
-                blind[side] = blind[side] + (c,)
-                f["blind"] = tuple(blind)
-        else:
-            extra = list(f["extra"])
-            extra[side] += adv.amount
-            f["extra"] = tuple(extra)
+        use_service(st, s, ADVISOR_INDEX[action.advisor])
         modify_step(st, stop=False)
     else:
         modify_step(st, stop=True)
@@ -178,13 +167,10 @@ def reveal(st: Position) -> None:
     f["revealed"] = True
     reacts = []
     for side in (0, 1):
+        seat = f["att"] if side == 0 else f["dfn"]
         for c in f["cards"][side]:
-            op = CARDS[c].op
-            if f["kind"] == "combat" and (
-                op == "keep_active" or (op == "defend_strength" and side == 1)
-            ):
-                reacts.append((side, c))
-            elif f["kind"] == "duel" and op == "duel_strength":
+            effect = EFFECTS[CARDS[c].op]
+            if effect.moment == "reveal" and effect.targets(st, seat, CARDS[c].amount):
                 reacts.append((side, c))
     f["reacts"] = tuple(reacts)
     st.phase = REACT
@@ -247,7 +233,7 @@ def decide(st: Position) -> None:
 def shouri_card(st: Position, side: int) -> int:
     """The Shouri `side` played in the fight under way (-1: none)."""
     for c in st.fight["cards"][side]:
-        if CARDS[c].op == "win_combat":
+        if EFFECTS[CARDS[c].op].moment == "shouri":
             return c
     return -1
 
@@ -266,7 +252,7 @@ def apply_shouri(st: Position, s: int, action: Any) -> None:
         card = shouri_card(st, side)
         pay(st, s, CARDS[card].cost)
         f["paid"] = f["paid"] + (card,)
-        f["winner"] = side
+        EFFECTS[CARDS[card].op].effect(st, s, CARDS[card].amount, ())
     f["shouri"] = side + 1
 
 
@@ -290,20 +276,18 @@ def result(st: Position) -> None:
     """Kyuujo keeps troops active; the peasant is converted or driven out, or stays."""
     f = st.fight
     att, dfn = f["att"], f["dfn"]
-    for c in f["paid"]:
-        if CARDS[c].op == "keep_active":
-            side = 0 if c in f["cards"][0] else 1
-            seat = att if side == 0 else dfn
-            a, r = f["troops"][side]
-            st.ash_x[seat] -= a
-            st.ash[seat] += a
-            st.ron_x[seat] -= r
-            st.ron[seat] += r
+    for c in f["paid"]:  # reveal effects that act at the result (Kyuujo)
+        effect = EFFECTS[CARDS[c].op]
+        if effect.moment == "reveal" and not effect.strength:
+            seat = att if c in f["cards"][0] else dfn
+            effect.effect(st, seat, CARDS[c].amount, ())
     field = f["field"]
+    f["result"] = "held"
     if f["winner"] == 0:
-        remove_peasant(st, field)
-        if f["troops"][0][1] > 0 and supply_peasant(st, att, field):
-            pass  # a ronin's victory: the peasant serves a new lord
+        remove_peasant(st, field, "lost a combat")
+        f["result"] = "driven out"
+        if f["troops"][0][1] > 0 and supply_peasant(st, att, field, att, "converted"):
+            f["result"] = "converted"  # a ronin's victory: the peasant serves a new lord
         elif st.reserve[att] > 0 and peasant_fields(st, att) >> field & 1:
             f["occupy"] = True
             st.phase = OCCUPY
@@ -325,6 +309,9 @@ def apply_occupy(st: Position, s: int, action: Any) -> None:
     if isinstance(action, A.Peasant):
         st.reserve[s] -= 1
         st._set_owner(st.fight["field"], s)
+        st.fight["result"] = "occupied"
+        if st.events is not None:
+            st.events.append(records.placed(st, s, st.fight["field"], s, "occupy"))
     st.fight["occupy"] = False
 
 

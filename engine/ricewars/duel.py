@@ -31,6 +31,7 @@ from engine.ricewars.data import (
     DUEL_REFUSE_PEASANTS,
 )
 from engine.ricewars.economy import pay
+from engine.ricewars.effects import EFFECTS
 from engine.ricewars.fight import current_strength, end_fight
 from engine.ricewars.hiring import exhaust
 from engine.ricewars.peasants import remove_peasant, supply_peasant
@@ -51,7 +52,7 @@ def legal_answer(st: Position) -> list[Any]:
     out: list[Any] = [A.Accept(), A.Refuse()]
     for c in st.hands[s]:
         card = CARDS[c]
-        if card.op == "dodge_duel" and st.money[s] >= card.cost:
+        if EFFECTS[card.op].moment == "answer" and st.money[s] >= card.cost:
             out.append(A.Play(card.id))
     return out
 
@@ -63,6 +64,7 @@ def apply_answer(st: Position, s: int, action: Any) -> None:
         st.phase = MODIFY
         return
     if isinstance(action, A.Refuse):
+        f["result"] = "refused"
         f["todo"] = min(DUEL_REFUSE_PEASANTS, st.fields_of(s))
         st.phase = GIVE
         return
@@ -70,6 +72,8 @@ def apply_answer(st: Position, s: int, action: Any) -> None:
     st.hands[s].remove(c)
     pay(st, s, CARDS[c].cost)
     st.discard.append(c)
+    EFFECTS[CARDS[c].op].effect(st, s, CARDS[c].amount, ())
+    f["result"] = "escaped"
     end_fight(st, 0, 0)
 
 
@@ -86,8 +90,10 @@ def legal_give(st: Position) -> list[Any]:
 def apply_give(st: Position, s: int, action: Any) -> None:
     """A peasant of the refuser makes way for one of the challenger's from the supply."""
     f = st.field(action.field)
-    remove_peasant(st, f)
-    supply_peasant(st, st.fight["att"], f)
+    att = st.fight["att"]
+    remove_peasant(st, f, "handed over (duel refused)")
+    taken = supply_peasant(st, att, f, s, "handed over")
+    st.fight["changes"] = st.fight["changes"] + ((f, s, att if taken else -1),)
     st.fight["todo"] -= 1
 
 
@@ -104,6 +110,7 @@ def decide(st: Position) -> None:
     f = st.fight
     att, dfn = current_strength(st, 0), current_strength(st, 1)
     f["winner"] = 0 if att > dfn else 1 if dfn > att else 2
+    f["result"] = ("ronin won", "daimyo won", "both lost")[f["winner"]]
     if f["winner"] != 0:  # the ronin lost (or both did): it leaves
         st.ron_x[f["att"]] -= 1
         st.supply_ron += 1
@@ -122,8 +129,14 @@ def legal_lose(st: Position) -> list[Any]:
 
 def apply_lose(st: Position, s: int, action: Any) -> None:
     """The defeated daimyo removes a peasant of its choice."""
-    remove_peasant(st, st.field(action.field))
+    lose(st, s, st.field(action.field))
     st.fight["todo"] -= 1
+
+
+def lose(st: Position, s: int, f: int) -> None:
+    """Seat `s`, defeated in a duel, removes its peasant on field `f`."""
+    remove_peasant(st, f, "lost a duel")
+    st.fight["changes"] = st.fight["changes"] + ((f, s, -1),)
 
 
 def settle_lose(st: Position) -> bool:
@@ -135,7 +148,7 @@ def settle_lose(st: Position) -> bool:
         return False
     if st.fields_of(d) <= f["todo"]:
         for field in list(bits(st.own[d])):
-            remove_peasant(st, field)
+            lose(st, d, field)
         f["todo"] = 0
         return False
     return True

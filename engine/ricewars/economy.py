@@ -13,6 +13,7 @@ from __future__ import annotations
 from engine.ricewars.data import PALACE_INCOME, ROUND_BONUS
 from engine.ricewars.peasants import connected
 from engine.ricewars.position import Position, bits
+from engine.ricewars.records import Income, Part, seat_word
 
 
 def pay(st: Position, s: int, amount: int) -> None:
@@ -40,7 +41,30 @@ def income(st: Position, s: int) -> int:
     return total
 
 
+def income_parts(st: Position, s: int) -> tuple[Part, ...]:
+    """Where seat `s`'s income this round comes from, item by item (their sum is
+    `income`): the palace, connected peasants, each blessed field, the round bonus."""
+    if s == st.neutral or st.palace[s] < 0:
+        return ()
+    parts = [Part("palace", PALACE_INCOME)]
+    linked = list(bits(connected(st, s)))
+    plain = sum(1 for f in linked if not st.board.blessed[f])
+    if plain:
+        parts.append(Part(f"{plain} connected peasant{'s' if plain > 1 else ''}", plain))
+    for f in linked:
+        if st.board.blessed[f]:
+            parts.append(Part(f"blessed {st.board.names[f]}", st.board.blessed[f]))
+    if "income3" in st.symbols():
+        parts.append(Part("round bonus", ROUND_BONUS))
+    return tuple(parts)
+
+
 def pay_income(st: Position) -> None:
     """Phase 1: the governor pays every player's income, himself first."""
     for s in st.humans_from(st.governor):
-        earn(st, s, income(st, s))
+        due = income(st, s)
+        had = st.money[s]
+        earn(st, s, due)
+        if st.events is not None:
+            parts = income_parts(st, s)
+            st.events.append(Income(st.round, s, seat_word(st, s), parts, due, st.money[s] - had))

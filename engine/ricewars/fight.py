@@ -15,32 +15,72 @@ the reaction cards paid for (Mamori, Yuuki) and the tie-break draws.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
+from engine.events import Event
+from engine.ricewars import records
 from engine.ricewars.data import CARDS, STRENGTH_ASHIGARU, STRENGTH_PEASANT, STRENGTH_RONIN
 from engine.ricewars.deck import draw
+from engine.ricewars.effects import EFFECTS
 from engine.ricewars.position import Position
+from engine.ricewars.records import Part
 from engine.ricewars.rounds import turn_of
 
 
-def strength(f: dict[str, Any], side: int, attack1: bool) -> int:
-    """A side's strength in fight `f` (`attack1`: an attack round, attackers +1)."""
-    total = 0
+def strength_parts(
+    f: dict[str, Any], side: int, attack1: bool, known: bool = True
+) -> tuple[Part, ...]:
+    """Where a side's strength in fight `f` comes from, item by item (`attack1`: an
+    attack round, attackers +1): troops, the defended peasant, the attack round,
+    advisors' services, cards face down and drawn face down, reaction cards paid for and
+    tie-break draws. `known=False` leaves out the cards (before the reveal)."""
+    parts: list[Part] = []
     if f["kind"] == "combat":
         a, r = f["troops"][side]
-        total += STRENGTH_ASHIGARU * a + STRENGTH_RONIN * r
-        if side == 1:
-            total += STRENGTH_PEASANT
-        elif attack1:
-            total += 1
-    total += f["extra"][side]
-    total += sum(CARDS[c].bonus for c in f["cards"][side])
-    total += sum(CARDS[c].bonus for c in f["blind"][side])
+        parts.extend(troop_parts(side, a, r, attack1))
+    if f["extra"][side]:
+        parts.append(Part("advisor's service", f["extra"][side]))
+    if not known:
+        return tuple(parts)
+    for c in f["cards"][side]:
+        parts.append(Part(CARDS[c].name, CARDS[c].bonus))
+    for c in f["blind"][side]:
+        parts.append(Part(f"{CARDS[c].name} (drawn face down)", CARDS[c].bonus))
     for c in f["paid"]:
-        if c in f["cards"][side] and CARDS[c].op in ("duel_strength", "defend_strength"):
-            total += CARDS[c].amount
-    total += sum(CARDS[c].bonus for who, c in f["tie"] if who == side)
-    return total
+        if c in f["cards"][side] and EFFECTS[CARDS[c].op].strength:
+            parts.append(Part(f"{CARDS[c].name}'s effect", CARDS[c].amount))
+    for who, c in f["tie"]:
+        if who == side:
+            parts.append(Part(f"{CARDS[c].name} (tie-break draw)", CARDS[c].bonus))
+    return tuple(parts)
+
+
+@cache
+def troop_parts(side: int, ashigaru: int, ronin: int, attack1: bool) -> tuple[Part, ...]:
+    """A combat side's strength before any bonus: its troops, the defended peasant
+    (side 1), the attack round's +1 (side 0 in `attack1` rounds)."""
+    parts = []
+    if ashigaru:
+        parts.append(Part(f"{ashigaru} ashigaru", STRENGTH_ASHIGARU * ashigaru))
+    if ronin:
+        parts.append(Part(f"{ronin} ronin", STRENGTH_RONIN * ronin))
+    if side == 1:
+        parts.append(Part("peasant", STRENGTH_PEASANT))
+    elif attack1:
+        parts.append(Part("attack round", 1))
+    return tuple(parts)
+
+
+@cache
+def troop_strength(side: int, ashigaru: int, ronin: int, attack1: bool) -> int:
+    """The sum of `troop_parts`: what a troop brings to a combat before any card."""
+    return sum(p.amount for p in troop_parts(side, ashigaru, ronin, attack1))
+
+
+def strength(f: dict[str, Any], side: int, attack1: bool) -> int:
+    """A side's strength in fight `f`: the sum of its `strength_parts`."""
+    return sum(p.amount for p in strength_parts(f, side, attack1))
 
 
 def current_strength(st: Position, side: int) -> int:
@@ -58,6 +98,8 @@ def end_fight(st: Position, attacker_draws: int, defender_draws: int) -> None:
     f = st.fight
     # The record is made when read: a search ends fights far more often than it reads them.
     st._ended = (f, "attack1" in st.symbols())
+    if st.events is not None:
+        st.events.append(fight_event(st, f, "attack1" in st.symbols()))
     for side in (0, 1):
         st.discard.extend(f["cards"][side])
         st.discard.extend(f["blind"][side])
@@ -91,6 +133,8 @@ class FightRecord:
     revealed: bool  # the cards were turned up (False: a refused or escaped duel)
     winner: int  # 0 attacker, 1 defender, 2 both lost (duel tie), -1 no contest
     strengths: tuple[int, int] | None  # the engine's final strengths (None: not revealed)
+    parts: tuple[tuple[Part, ...], tuple[Part, ...]]  # each side's strength itemised
+    known: tuple[int, int]  # each side's strength without the cards (before the reveal)
 
 
 def fight_record(st: Position) -> FightRecord | None:
@@ -98,6 +142,18 @@ def fight_record(st: Position) -> FightRecord | None:
     if st._ended is None:
         return None
     f, attack1 = st._ended
+    return _record(st, f, attack1)
+
+
+def live_fight_record(st: Position) -> FightRecord | None:
+    """The fight under way as it stands (None: there is none), as a record; its cards are
+    everyone's to read only once `revealed`."""
+    if st.fight is None:
+        return None
+    return _record(st, st.fight, "attack1" in st.symbols())
+
+
+def _record(st: Position, f: dict[str, Any], attack1: bool) -> FightRecord:
     return FightRecord(
         kind=f["kind"],
         attacker=f["att"],
@@ -112,4 +168,51 @@ def fight_record(st: Position) -> FightRecord | None:
         revealed=f["revealed"],
         winner=f["winner"],
         strengths=(strength(f, 0, attack1), strength(f, 1, attack1)) if f["revealed"] else None,
+        parts=(strength_parts(f, 0, attack1), strength_parts(f, 1, attack1)),
+        known=(known_strength(f, 0, attack1), known_strength(f, 1, attack1)),
+    )
+
+
+def known_strength(f: dict[str, Any], side: int, attack1: bool) -> int:
+    """A side's strength without its cards (what everyone knows before the reveal)."""
+    return sum(p.amount for p in strength_parts(f, side, attack1, known=False))
+
+
+def fight_event(st: Position, f: dict[str, Any], attack1: bool) -> Event:
+    """The record of fight `f`, ending now: an accepted duel or a combat as a `Fight`
+    (each side itemised), a refused or escaped duel as a `DuelAnswered`."""
+    att, dfn = f["att"], f["dfn"]
+    if f["kind"] == "duel" and not f["revealed"]:
+        answer = f["result"] or "refused"
+        changes = tuple(records.change(st, *c) for c in f["changes"])
+        ends = (records.standing(st, att), records.standing(st, dfn))
+        return records.DuelAnswered(st.round, att, dfn, answer, changes, ends)
+    sides = []
+    for side, seat in ((0, att), (1, dfn)):
+        parts = strength_parts(f, side, attack1)
+        a, r = f["troops"][side]
+        cards = tuple(CARDS[c].name for c in (*f["cards"][side], *f["blind"][side]))
+        sides.append(records.Side(seat, records.seat_word(st, seat), a, r, cards, parts,
+                                  sum(p.amount for p in parts)))  # fmt: skip
+    if f["kind"] == "combat":
+        field = f["field"]
+        now = st.owner[field]
+        changes = (records.change(st, field, dfn, now),) if now != dfn else ()
+        where = st.board.names[field]
+    else:
+        changes = tuple(records.change(st, *c) for c in f["changes"])
+        where = ""
+    names = (records.seat_word(st, att), records.seat_word(st, dfn))
+    return records.Fight(
+        st.round,
+        f["kind"],
+        where,
+        sides[0],
+        sides[1],
+        tuple(CARDS[c].name for c in f["paid"]),
+        tuple(f"{names[w]}: {CARDS[c].name}" for w, c in f["tie"]),
+        f["winner"],
+        f["result"],
+        changes,
+        (records.standing(st, att), records.standing(st, dfn)),
     )

@@ -9,6 +9,10 @@ Rule decisions (the rulebook leaves these open):
   advisor's service marker off its board). Paying a servant makes it active again:
   exhausted troops recover by being paid. A player without Ryo finishes the hiring turn
   automatically. Peasants hired earlier cost no upkeep.
+* In a round with the `auction` symbol the boards of the last auction leave the game when
+  the auction begins (`engine.ricewars.auction`), so their upkeep is not owed in that
+  round's hiring: it is not offered, and paying it is refused with that reason (it would
+  be money lost for nothing). Their markers stay until the auction.
 * The neutral player (scenario) pays nothing: it takes 3 peasants a round from its pool
   of 9 and one ashigaru a round (at most 2), all active.
 """
@@ -30,6 +34,7 @@ from engine.ricewars.data import (
 )
 from engine.ricewars.economy import pay
 from engine.ricewars.position import Position
+from engine.ricewars.records import Hiring, HiringEnd, NeutralHiring, seat_word
 from engine.ricewars.rounds import start_actions
 
 
@@ -76,34 +81,42 @@ def apply_hire(st: Position, s: int, action: Any) -> None:
         st.cur = -1
         return
     if isinstance(action, A.Hire):
-        if action.kind == "peasant":
-            pay(st, s, PEASANT_COST)
+        what = action.kind
+        if what == "peasant":
+            cost = PEASANT_COST
             st.supply[s] -= 1
             st.reserve[s] += 1
-        elif action.kind == "ashigaru":
-            pay(st, s, ASHIGARU_COST)
+        elif what == "ashigaru":
+            cost = ASHIGARU_COST
             st.supply_ash -= 1
             st.ash[s] += 1
         else:
-            pay(st, s, RONIN_COST)
+            cost = RONIN_COST
             st.supply_ron -= 1
             st.ron[s] += 1
+        pay(st, s, cost)
+        if st.events is not None:
+            st.events.append(Hiring(st.round, s, seat_word(st, s), what, False, cost))
         return
     what = action.what
     if what == "ashigaru":
-        pay(st, s, ASHIGARU_COST)
+        cost = ASHIGARU_COST
         st.ash_due[s] -= 1
         st.ash[s] += 1
     elif what == "ronin":
-        pay(st, s, RONIN_COST)
+        cost = RONIN_COST
         st.ron_due[s] -= 1
         st.ron[s] += 1
     else:
         a = ADVISOR_INDEX[what]
-        pay(st, s, ADVISORS[a].upkeep)
+        cost = ADVISORS[a].upkeep
+        what = ADVISORS[a].name
         due = list(st.adv_due[s])
         due.remove(a)
         st.adv_due[s] = tuple(due)
+    pay(st, s, cost)
+    if st.events is not None:
+        st.events.append(Hiring(st.round, s, seat_word(st, s), what, True, cost))
 
 
 def settle_hire(st: Position) -> bool:
@@ -141,21 +154,36 @@ def next_hirer(st: Position) -> None:
         st.reserve[s] += take
         st.ash[s] += st.ash_x[s]
         st.ash_x[s] = 0
+        hired = 0
         if st.ash[s] < NEUTRAL_MAX_ASHIGARU and st.supply_ash > 0:
             st.ash[s] += 1
             st.supply_ash -= 1
+            hired = 1
+        if st.events is not None:
+            st.events.append(NeutralHiring(st.round, take, hired))
         st.cur = -1
         return
     # Everything hired before this round is owed again; paying makes it active.
     st.ash_due[s] = st.ash[s] + st.ash_x[s]
     st.ron_due[s] = st.ron[s] + st.ron_x[s]
     st.ash[s] = st.ash_x[s] = st.ron[s] = st.ron_x[s] = 0
-    st.adv_due[s] = tuple(a for a, _ in st.held[s])
+    # An advisor of the last auction leaves at this round's auction: no upkeep is owed
+    # (paying it would be money lost for nothing), its marker stays until the auction.
+    leaving = set(st.table) if "auction" in st.symbols() else set()
+    st.adv_due[s] = tuple(a for a, _ in st.held[s] if a not in leaving)
     st.cur = s
 
 
 def finish_hiring(st: Position, s: int) -> None:
     """Unpaid servants return to the supply; unpaid advisors lose the service marker."""
+    if st.events is not None:
+        left = []
+        if st.ash_due[s]:
+            left.append(f"{st.ash_due[s]} ashigaru")
+        if st.ron_due[s]:
+            left.append(f"{st.ron_due[s]} ronin")
+        left.extend(ADVISORS[a].name for a in st.adv_due[s])
+        st.events.append(HiringEnd(st.round, s, seat_word(st, s), tuple(left)))
     st.supply_ash += st.ash_due[s]
     st.supply_ron += st.ron_due[s]
     st.ash_due[s] = st.ron_due[s] = 0

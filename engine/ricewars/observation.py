@@ -1,17 +1,28 @@
 """What one Rice Wars player knows, and full states drawn from it.
 
-Public: the board (palaces, peasants), money (every payment is made in the open), troops,
-advisors held and their services, passes, the discard pile, the number of cards in each
-hand and in the deck, revealed bids, and a fight's revealed cards. Private: one's own hand,
-one's own face-down cards in a fight and one's own sealed bid. Hidden from everyone: the
-deck's order, the advisor deck's order, cards drawn face down (Youhei, the neutral's card)
+Public: the board (palaces, peasants), troops, advisors held and their services,
+passes, the discard pile, the number of cards in each hand and in the deck, revealed
+bids, and a fight's revealed cards. Private: one's own hand, one's own Ryo, one's own
+face-down cards in a fight and one's own sealed bid. Hidden from everyone: the deck's
+order, the advisor deck's order, cards drawn face down (Youhei, the neutral's card)
 until the reveal, the game seed (it deals every card) and the chance seed of later
 reshuffles and thefts.
 
+Money (rulebook, Geldscheine Ryo: "Eigene Geldscheine werden geheim auf dem Tisch
+gehalten"). Another player's Ryo are secret, and so is the bank's stack (with the bank
+counted, the others' Ryo would add up to a known sum: in the 2-player scenario, the one
+opponent's exactly). Rule choice: what a player at the table can tell of another's
+hidden notes is whether there are any and their value to within a bracket of 5 Ryo
+(`purse_estimate`: 0, 1-4, 5-9, 10-14, ...); the observation carries that public
+estimate (`purses`), never the amount. Payments made in the open (hiring, upkeep, card
+costs, the auction's revealed bids) are what moves the estimate, as a player counting at
+the table would follow it.
+
 `determinize(rng)` deals the cards the observer cannot see (the deck, the other hands,
 hidden face-down cards) at random from those not visible, shuffles the advisor deck,
-draws a sealed bid for every opponent who has bid (0..their Ryo) and a fresh chance seed.
-The state it returns has the same observation for the same player and a fresh history.
+draws each opponent's Ryo within its public estimate (the bank holds the rest), a sealed
+bid for every opponent who has bid (0..their Ryo) and a fresh chance seed. The state it
+returns has the same observation for the same player and a fresh history.
 """
 
 from __future__ import annotations
@@ -20,17 +31,40 @@ import random
 from typing import Any
 
 from engine.core import GameState, Observation
-from engine.ricewars.data import ADVISORS, NUM_CARDS
+from engine.ricewars.data import ADVISORS, BANK_TOTAL, NUM_CARDS
 from engine.ricewars.position import HIDDEN, LISTS, NO_BID, SCALARS, SEALED, Position
 
 _L = {name: i for i, name in enumerate(LISTS)}
 _S = {name: i for i, name in enumerate(SCALARS)}
 
 
+PURSE_BRACKET = 5
+"""The width of the public estimate of another player's Ryo (the largest note)."""
+
+
+def purse_estimate(money: int) -> tuple[int, int]:
+    """What the table can tell of a purse of `money` Ryo kept face down: (lowest,
+    highest). An empty purse is seen to be empty; else its bracket of `PURSE_BRACKET`."""
+    if money <= 0:
+        return (0, 0)
+    low = money - money % PURSE_BRACKET
+    return (max(1, low), low + PURSE_BRACKET - 1)
+
+
 class RiceWarsObservation(Observation):
     """One player's knowledge of a Rice Wars position."""
 
-    __slots__ = ("player", "_static", "_state_type", "lists", "hands", "fight", "scalars", "boxed")
+    __slots__ = (
+        "player",
+        "_static",
+        "_state_type",
+        "lists",
+        "hands",
+        "fight",
+        "scalars",
+        "boxed",
+        "purses",
+    )
 
     @classmethod
     def of(cls, state: Position, player: int) -> RiceWarsObservation:
@@ -48,6 +82,9 @@ class RiceWarsObservation(Observation):
         lists = list(lists)
         lists[_L["deck"]] = (HIDDEN,) * len(lists[_L["deck"]])
         lists[_L["adeck"]] = (HIDDEN,) * len(lists[_L["adeck"]])
+        money = lists[_L["money"]]
+        o.purses = tuple((m, m) if q == player else purse_estimate(m) for q, m in enumerate(money))
+        lists[_L["money"]] = tuple(m if q == player else HIDDEN for q, m in enumerate(money))
         bids = lists[_L["bids"]]
         lists[_L["bids"]] = tuple(
             b if q == player or b == NO_BID else SEALED for q, b in enumerate(bids)
@@ -70,6 +107,7 @@ class RiceWarsObservation(Observation):
         o.fight = tuple(sorted(fight.items())) if fight is not None else None
         scalars = list(scalars)
         scalars[_S["chance_seed"]] = 0
+        scalars[_S["bank"]] = HIDDEN
         o.scalars = tuple(scalars)
         o.boxed = tuple(boxed)
         return o
@@ -78,7 +116,7 @@ class RiceWarsObservation(Observation):
         """Everything this observation holds, for comparison."""
         n, seats, neutral, board, seed, settings, colour = self._static
         return (self.player, n, board.graph.hash, seed, colour, self.lists, self.hands,
-                self.fight, self.scalars, self.boxed)  # fmt: skip
+                self.fight, self.scalars, self.boxed, self.purses)  # fmt: skip
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, RiceWarsObservation) and self.key() == other.key()
@@ -98,7 +136,7 @@ class RiceWarsObservation(Observation):
 
     @property
     def money(self) -> tuple[int, ...]:
-        """Every seat's Ryo (public)."""
+        """The observer's own Ryo, and `HIDDEN` for every other seat (see `purses`)."""
         return self.lists[_L["money"]]
 
     @property
@@ -111,6 +149,7 @@ class RiceWarsObservation(Observation):
         """A full state (a `RiceWarsState`) consistent with this observation, unknowns
         drawn from `rng`."""
         st = self._state_type.__new__(self._state_type)
+        st.events = None
         (st.n, st.seats, st.neutral, st.board, st.seed, st.settings, st.colour) = self._static
         fight = dict(self.fight) if self.fight is not None else None
         hands = [list(h) for h in self.hands]
@@ -143,10 +182,14 @@ class RiceWarsObservation(Observation):
         rng.shuffle(adeck)
         lists[_L["adeck"]] = adeck
         money = lists[_L["money"]]
+        for q, (lo, hi) in enumerate(self.purses):
+            if money[q] == HIDDEN:
+                money[q] = rng.randint(lo, hi)
+        scalars = list(self.scalars)
+        scalars[_S["bank"]] = BANK_TOTAL - sum(money)
         lists[_L["bids"]] = [
             rng.randint(0, money[q]) if b == SEALED else b for q, b in enumerate(lists[_L["bids"]])
         ]
-        scalars = list(self.scalars)
         scalars[_S["chance_seed"]] = rng.getrandbits(63)
         st._restore((tuple(lists), hands, fight, tuple(scalars), list(self.boxed), None))
         st._history = []

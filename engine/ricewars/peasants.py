@@ -14,6 +14,7 @@ ronin's victory or a refused duel ignores the peasant rule; Shinden (card) and D
 
 from __future__ import annotations
 
+from engine.ricewars import records
 from engine.ricewars.position import Position
 
 _CONNECTED: dict[tuple[str, int, int], int] = {}
@@ -54,20 +55,25 @@ def peasant_fields(st: Position, s: int) -> int:
     return near & st.free_mask() & ~bad
 
 
-def remove_peasant(st: Position, f: int) -> None:
+def remove_peasant(st: Position, f: int, why: str = "") -> None:
     """A peasant leaves field `f` for its owner's supply (the neutral's for the box)."""
     s = st.owner[f]
     st._set_owner(f, -1)
+    if st.events is not None:
+        st.events.append(records.removed(st, s, f, why))
     if s == st.neutral:
         st.boxed_peasants[s] += 1
     else:
         st.supply[s] += 1
 
 
-def supply_peasant(st: Position, s: int, f: int) -> bool:
-    """Put a peasant of seat `s` from its supply on `f` (False when the supply is empty)."""
+def supply_peasant(st: Position, s: int, f: int, by: int = -1, how: str = "supply") -> bool:
+    """Put a peasant of seat `s` from its supply on `f` (False when the supply is empty);
+    `by` (default `s`) and `how` say who decided and why, for the record."""
     if st.supply[s] <= 0:
         return False
     st.supply[s] -= 1
     st._set_owner(f, s)
+    if st.events is not None:
+        st.events.append(records.placed(st, s, f, s if by < 0 else by, how))
     return True

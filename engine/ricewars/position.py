@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from engine.events import Event
 from engine.ricewars.board import Board
 
 # Phases (what the player to act decides).
@@ -162,6 +163,8 @@ def new_fight(kind: str, att: int, dfn: int, f: int, troops: tuple[int, int]) ->
         "shouri": 0,  # the side whose Shouri decision is next (2: both done)
         "occupy": False,  # the winning attacker may place a peasant
         "todo": 0,  # peasants still to hand over (refused duel) or remove (lost duel)
+        "changes": (),  # (field, before, after) of the peasants a duel moved
+        "result": "",  # how it ended, in a word ("converted", "held", "refused", ...)
     }
 
 
@@ -239,6 +242,9 @@ class Position:
     _ended: tuple[dict[str, Any], bool] | None  # the fight the last action finished
     _history: list[Any]
     _undo: list[tuple[Any, ...]]
+    events: list[Event] | None = None
+    """What the rules tell while a list (`engine.ricewars.records`); None on the fast
+    path (search, clones, determinized states), where telling costs one attribute test."""
 
     def order_from(self, first: int) -> list[int]:
         """Every seat clockwise from `first` (the neutral included)."""

@@ -17,11 +17,13 @@ the governor's marker passes clockwise and the next round begins.
 from __future__ import annotations
 
 from engine.core import TERMINAL
+from engine.ricewars import records
 from engine.ricewars.data import DRAW_CARDS
 from engine.ricewars.deck import draw
 from engine.ricewars.economy import pay_income
 from engine.ricewars.peasants import peasant_fields
 from engine.ricewars.position import ACTION, HIRE, NEUTRAL, OVER, Position
+from engine.ricewars.scoring import wealth, winners
 
 
 def start_round(st: Position) -> None:
@@ -31,6 +33,9 @@ def start_round(st: Position) -> None:
     st.used_service = [False] * seats
     st.passes = [0] * seats
     st.nplaced = 0
+    if st.events is not None:
+        symbols = tuple(sorted(st.symbols()))
+        st.events.append(records.RoundStart(st.round, symbols, records.seat_word(st, st.governor)))
     pay_income(st)
     st.phase = HIRE
     st.queue = tuple(st.order_from(st.governor))
@@ -79,10 +84,33 @@ def end_actions(st: Position) -> None:
     if st.round >= st.board.rounds:
         st.phase = OVER
         st.cur = TERMINAL
+        if st.events is not None:
+            st.events.append(game_end(st))
         return
     extra = 1 if "card" in st.symbols() else 0
+    ends = records.standings(st) if st.events is not None else ()
+    drawn = []
     for s in st.humans_from(st.governor):
+        had = len(st.hands[s])
         draw(st, s, DRAW_CARDS + extra)
+        drawn.append(records.Part(records.seat_word(st, s), len(st.hands[s]) - had))
     humans = st.humans_from(st.governor)
     st.governor = humans[1 % len(humans)]
+    if st.events is not None:
+        governor = records.seat_word(st, st.governor)
+        st.events.append(
+            records.RoundEnd(st.round, DRAW_CARDS + extra, tuple(drawn), governor, ends)
+        )
     start_round(st)
+
+
+def game_end(st: Position) -> records.GameEnd:
+    """The record of the game's end: fields and wealth of each seat, and the winners."""
+    seats = range(st.seats)
+    return records.GameEnd(
+        st.round,
+        tuple(records.Part(records.seat_word(st, s), st.fields_of(s)) for s in seats),
+        tuple(records.Part(records.seat_word(st, s), wealth(st, s)) for s in seats),
+        tuple(records.seat_word(st, s) for s in winners(st)),
+        records.standings(st),
+    )

@@ -29,6 +29,7 @@ from typing import Any
 
 from engine.graph import MapGraph
 from engine.ricewars import actions as A
+from engine.ricewars import records
 from engine.ricewars.board import board_for
 from engine.ricewars.data import (
     ADVISORS,
@@ -197,6 +198,8 @@ def apply_palace(st: Position, s: int, action: Any) -> None:
     _placer, owner = st.queue[0]
     st.palace[owner] = st.field(action.field)
     st.queue = st.queue[1:]
+    if st.events is not None:
+        st.events.append(records.placed(st, owner, st.palace[owner], s, "setup", "palace"))
 
 
 def settle_palace(st: Position) -> bool:
@@ -231,6 +234,8 @@ def apply_move(st: Position, s: int, action: Any) -> None:
     """The governor's palace stays or moves; then the starting peasants."""
     if isinstance(action, A.Palace):
         st.palace[s] = st.field(action.field)
+        if st.events is not None:
+            st.events.append(records.placed(st, s, st.palace[s], s, "move", "palace"))
     st.queue = ()
     start_setup_peasants(st)
 
@@ -247,8 +252,11 @@ def apply_setup_peasant(st: Position, s: int, action: Any) -> None:
     """A starting peasant goes from its owner's daimyo board to the field."""
     owner = st.queue[0][1]
     st.reserve[owner] -= 1
-    st._set_owner(st.field(action.field), owner)
+    f = st.field(action.field)
+    st._set_owner(f, owner)
     st.queue = st.queue[1:]
+    if st.events is not None:
+        st.events.append(records.placed(st, owner, f, s, "setup"))
 
 
 def settle_setup_peasant(st: Position) -> bool:

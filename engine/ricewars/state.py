@@ -33,7 +33,7 @@ from engine.ricewars import (
 )
 from engine.ricewars import actions as A
 from engine.ricewars import setup as preparation
-from engine.ricewars.data import ADVISORS, CARD_INDEX, CARDS
+from engine.ricewars.data import ADVISOR_INDEX, ADVISORS, CARD_INDEX, CARDS
 from engine.ricewars.fight import FightRecord, current_strength, fight_record
 from engine.ricewars.observation import RiceWarsObservation
 from engine.ricewars.position import (
@@ -221,6 +221,7 @@ class RiceWarsState(Position, GameState):
     ) -> RiceWarsState:
         """Setup steps 1-10 (chance from `seed`); palaces and peasants are player actions."""
         self = cls.__new__(cls)
+        self.events = None
         preparation.prepare(self, players, seed, settings, graph)
         self._settle()
         return self
@@ -312,6 +313,7 @@ class RiceWarsState(Position, GameState):
 
     def clone(self) -> Self:
         twin = type(self).__new__(type(self))
+        twin.events = None
         for name in STATIC:
             setattr(twin, name, getattr(self, name))
         twin._restore(self._snapshot())
@@ -378,6 +380,14 @@ class RiceWarsState(Position, GameState):
                 f"{action.field} breaks the peasant rule: it must border your palace or a "
                 "peasant connected to it, and no peasant of yours cut off from your palace"
             )
+        if isinstance(action, A.Pay) and action.what in ADVISOR_INDEX:
+            a = ADVISOR_INDEX[action.what]
+            held = any(h[0] == a for h in self.held[s])
+            if held and a in self.table and "auction" in self.symbols():
+                return (
+                    f"{ADVISORS[a].name} leaves the game at this round's auction: its upkeep "
+                    "would be Ryo lost for nothing"
+                )
         if isinstance(action, (A.Hire, A.Pay)):
             return f"you cannot {action} now: not enough Ryo, nothing owed or none in the supply"
         if isinstance(action, A.Bid):

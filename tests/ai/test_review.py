@@ -53,7 +53,9 @@ def test_a_random_player_loses_more_per_decision_than_the_hard_ai(game: str) -> 
     # Then the review finds the random player's decisions cost more on average
     assert careless.decisions and careful.decisions
     assert careless.mean_loss() > 1.25 * careful.mean_loss()
-    assert careless.moments(5)[0].loss > careful.moments(5)[0].loss
+    # ... and its five worst decisions cost more in all (one search at a small budget may
+    # misjudge one decision)
+    assert sum(m.loss for m in careless.moments(5)) > sum(m.loss for m in careful.moments(5))
 
 
 @pytest.mark.parametrize("game", GAMES)

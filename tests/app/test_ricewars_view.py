@@ -15,6 +15,7 @@ from app.games.ricewars import fights, narrate
 from app.games.ricewars.picks import PickTree, picks_of
 from app.session import AI, HUMAN, GameSession, Seat
 from engine.ricewars import actions as A
+from engine.ricewars.observation import purse_estimate
 from engine.ricewars.state import BID, HIRE, MODIFY, RiceWarsState
 
 pytest.importorskip("maps.api")
@@ -117,9 +118,7 @@ def test_a_finished_combat_is_retold_with_the_engines_strengths() -> None:
         picture = reveal.show.fight
         assert picture is not None and fight.strengths is not None
         assert picture.strengths == fight.strengths
-        symbols = before.symbols()
-        itemised = tuple(sum(v for _, v in fights.strength_parts(fight, side, symbols))
-                         for side in (0, 1))  # fmt: skip
+        itemised = tuple(sum(p.amount for p in fight.parts[side]) for side in (0, 1))
         assert itemised == fight.strengths
         assert reveal.fields == (fight.field,)
         return
@@ -209,9 +208,14 @@ def test_the_view_shows_my_hand_and_hides_the_opponents_face_down_cards(qtbot) -
     panel = view.panel.text()
     assert mine.name in panel and "face down" in panel
     assert theirs.name not in panel or theirs.name == mine.name
-    # and the daimyo boards show every seat's money and troops
+    # and the daimyo boards show my Ryo, and another's only as the public estimate
+    # (rulebook: "Eigene Geldscheine werden geheim auf dem Tisch gehalten")
     for seat, label in view.daimyo_boards.items():
-        assert f"Ryo <b>{state.money[seat]}</b>" in label.text()
+        if seat == state.neutral:
+            continue
+        low, high = purse_estimate(state.money[seat])
+        shown = str(state.money[seat]) if seat == me or low == high else f"{low}–{high}"
+        assert f"Ryo <b>{shown}</b>" in label.text()
     # When nobody looks (hot seat hand-over) no hand is shown
     view.show_state(session, None, False)
     assert view.card_buttons == {}

@@ -30,13 +30,12 @@ class RiceWarsUI(GameUI):
         return narrate.seat_colour(state, player)
 
     def player_status(self, state: RiceWarsState, player: int) -> str:  # type: ignore[override]
-        """Public standing: fields, Ryo and cards in hand."""
+        """Public standing: fields, Ryo (the public estimate: notes are kept face down)
+        and cards in hand."""
         fields = state.fields_of(player)
         cards = len(state.hands[player])
-        return (
-            f"{narrate.plural(fields, 'field')} · {state.money[player]} Ryo · "
-            f"{narrate.plural(cards, 'card')}"
-        )
+        ryo = narrate.purse_words(state, player, PUBLIC)
+        return f"{narrate.plural(fields, 'field')} · {ryo} Ryo · {narrate.plural(cards, 'card')}"
 
     def setup_note(self, players: int, map_ref: str | None) -> str:
         """Two players play the scenario: say who the third colour is."""

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.board.animate import animation, fade
 from app.board.scene import MapScene, halo_text
-from app.games.ricewars.fights import BoardPicture, FightPicture, base_strength
+from app.games.ricewars.fights import BoardPicture, FightPicture
 from app.games.ricewars.narrate import seat_colour, seat_name
 from app.palette import RICEWARS_BLESSED, RICEWARS_FIELDS, RICEWARS_PADDY
 from engine.ricewars.state import RiceWarsState, bits
@@ -266,12 +266,11 @@ class FieldBoard(QObject):
         u = self.scene.unit
         size = u * BADGE_FONT
         parts = []
-        attack1 = "attack1" in state.symbols()
         for side, seat in ((0, fight.attacker), (1, fight.defender)):
             if fight.strengths is not None:
                 text = str(fight.strengths[side])
             else:
-                text = str(base_strength(fight.kind, fight.troops[side], side, attack1))
+                text = str(fight.known[side])
                 if fight.hidden[side]:
                     text += "+" + "▮" * min(fight.hidden[side], 5)
             parts.append((seat, text, fight.winner == side))

@@ -20,21 +20,16 @@ from app.games.ricewars.narrate import (
     describe,
     effect_words,
     field_name,
-    income_parts,
     parts_words,
     plural,
     seat_name,
     upper,
 )
 from engine.ricewars import actions as A
-from engine.ricewars.data import (
-    ADVISORS,
-    CARDS,
-    DRAW_CARDS,
-    STRENGTH_ASHIGARU,
-    STRENGTH_PEASANT,
-    STRENGTH_RONIN,
-)
+from engine.ricewars import records as R
+from engine.ricewars.data import ADVISORS, CARDS
+from engine.ricewars.effects import EFFECTS
+from engine.ricewars.fight import live_fight_record
 from engine.ricewars.state import FightRecord, RiceWarsState
 
 
@@ -77,6 +72,7 @@ class FightPicture:
     cards: tuple[tuple[str, ...], tuple[str, ...]]  # card ids shown face up
     hidden: tuple[int, int]  # face-down cards not yet turned up
     strengths: tuple[int, int] | None
+    known: tuple[int, int] = (0, 0)  # each side's strength without its cards (the engine's)
     result: str = ""
     winner: int = -1  # 0 attacker, 1 defender, 2 both lost, -1 not yet / no contest
 
@@ -84,11 +80,13 @@ class FightPicture:
 @dataclass(frozen=True, slots=True)
 class StepShow:
     """A resolution step on the board: the board it shows (`board`), the board a result
-    turns it into (`after`, animated), and the fight it is about."""
+    turns it into (`after`, animated), the fight it is about, and where every seat
+    stands as of the step (`standing`: what the daimyo boards show; the step's end)."""
 
     board: BoardPicture
     after: BoardPicture | None = None
     fight: FightPicture | None = None
+    standing: tuple[R.Standing, ...] = ()  # every seat as of the step (the engine's records)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,66 +102,44 @@ class Step:
     logged: tuple[str, ...] | None = None
 
 
-def strength_parts(fight: FightRecord, side: int, symbols: frozenset[str]) -> list[tuple[str, int]]:
-    """Where a side's strength comes from (the engine's `strength`, itemised)."""
-    parts: list[tuple[str, int]] = []
-    if fight.kind == "combat":
-        a, r = fight.troops[side]
-        if a:
-            parts.append((plural(a, "ashigaru"), STRENGTH_ASHIGARU * a))
-        if r:
-            parts.append((plural(r, "ronin"), STRENGTH_RONIN * r))
-        if side == 1:
-            parts.append(("peasant", STRENGTH_PEASANT))
-        elif "attack1" in symbols:
-            parts.append(("attack round", 1))
-    if fight.extra[side]:
-        parts.append(("advisor", fight.extra[side]))
-    for c in fight.cards[side]:
-        parts.append((CARDS[c].name, CARDS[c].bonus))
-    for c in fight.blind[side]:
-        parts.append((f"{CARDS[c].name} (drawn face down)", CARDS[c].bonus))
-    for c in fight.paid:
-        if c in fight.cards[side] and CARDS[c].op in ("duel_strength", "defend_strength"):
-            parts.append((f"{CARDS[c].name}'s effect", CARDS[c].amount))
-    for who, c in fight.tie:
-        if who == side:
-            parts.append((f"{CARDS[c].name} (tie-break draw)", CARDS[c].bonus))
-    return parts
-
-
-def base_strength(kind: str, troops: tuple[int, int], side: int, attack1: bool) -> int:
-    """A side's strength before any card: its troops, the peasant, the attack round."""
-    if kind != "combat":
-        return 0
-    a, r = troops
-    total = STRENGTH_ASHIGARU * a + STRENGTH_RONIN * r
-    if side == 1:
-        total += STRENGTH_PEASANT
-    elif attack1:
-        total += 1
-    return total
-
-
 def resolution_steps(
     before: RiceWarsState, action: Any, after: RiceWarsState, viewer: int
 ) -> list[Step]:
-    """What happened beyond the action itself, step by step, as `viewer` is told it."""
+    """What happened beyond the action itself, step by step, as `viewer` is told it: from
+    the engine's records of the action (`engine.ricewars.records`), so a step's words,
+    summary and board are the game as of that step."""
     tell = Teller(before, viewer)
+    told = told_by(before, action)
     steps: list[Step] = []
-    board = BoardPicture.of(before)
-    if before.fight is not None and after.last_fight is not None:
-        steps.extend(_fight_steps(before, action, after, after.last_fight, tell))
-        board = BoardPicture.of(after)
-    if after.last_bids and after.last_bids != before.last_bids:
-        steps.append(_auction_step(after, tell, board))
-    if after.round > before.round:
-        if after.round > 1:
-            steps.append(_draw_step(before, after, tell, board))
-        steps.append(_round_step(after, tell, board))
-    if after.is_terminal() and not before.is_terminal():
-        steps.append(_end_step(before, after, tell, board))
+    # what the action itself did is on the board from its first step on (its log line
+    # came first); a fight's steps show the board before its result, then after
+    board = BoardPicture.of(after)
+    ended = next((r for r in told if isinstance(r, (R.Fight, R.DuelAnswered))), None)
+    if before.fight is not None:
+        # a fight is told as its cards are revealed (the panel shows them from then on),
+        # its result when it ends: never ahead of or behind the board and the panels
+        shown = before.fight["revealed"]
+        live = live_fight_record(after)
+        if after.last_fight is not None and ended is not None:
+            part = "result" if shown else "all"
+            steps.extend(_fight_steps(before, action, after, after.last_fight, ended, tell, part))
+        elif live is not None and live.revealed and not shown:
+            steps.extend(_fight_steps(before, action, after, live, None, tell, "reveal"))
+    for record in told:
+        if isinstance(record, R.Auction):
+            steps.append(_auction_step(after, record, tell, board))
+        elif isinstance(record, R.RoundEnd):
+            steps.append(_draw_step(before, record, tell, board))
+        elif isinstance(record, R.RoundStart):
+            steps.append(_round_step(after, record, told, tell, board))
+        elif isinstance(record, R.GameEnd):
+            steps.append(_end_step(before, after, record, tell, board))
     return steps
+
+
+def told_by(before: RiceWarsState, action: Any) -> tuple[Any, ...]:
+    """The engine's records of `action` applied to `before` (`GameState.apply_told`)."""
+    return before.clone().apply_told(action)
 
 
 # ---------------------------------------------------------------------------- fights
@@ -181,18 +157,27 @@ def fight_start(before: RiceWarsState, action: Any) -> tuple[RiceWarsState, list
 
 
 def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
-    before: RiceWarsState, action: Any, after: RiceWarsState, f: FightRecord, tell: Teller
+    before: RiceWarsState,
+    action: Any,
+    after: RiceWarsState,
+    f: FightRecord,
+    ended: R.Fight | R.DuelAnswered | None,
+    tell: Teller,
+    part: str = "all",
 ) -> list[Step]:
+    """The steps of fight `f`: `part` "all" (it ended as its cards were revealed, or
+    without a reveal), "reveal" (the opening, the bonuses and the cards revealed; the
+    fight goes on) or "result" (what followed the reveal, and the result)."""
     start, moves = fight_start(before, action)
     att, dfn = f.attacker, f.defender
     an, dn = tell.who(att), tell.who(dfn)
-    symbols = before.symbols()
     field = f.field
     fields = (field,) if field else ()
     combat = f.kind == "combat"
     where = field_name(before, field or "")
     steps: list[Step] = []
     board = BoardPicture.of(before)
+    now = R.standings(before)
 
     def picture(cards: bool, strengths: bool, result: str = "") -> FightPicture:
         shown = (
@@ -205,9 +190,16 @@ def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
             else (len(f.cards[0]) + len(f.blind[0]), len(f.cards[1]) + len(f.blind[1]))
         )
         power = f.strengths if strengths else None
-        return FightPicture(f.kind, att, dfn, field, f.troops, shown, hidden, power, result,
-                            f.winner if result else -1)  # fmt: skip
+        return FightPicture(f.kind, att, dfn, field, f.troops, shown, hidden, power, f.known,
+                            result, f.winner if result else -1)  # fmt: skip
 
+    if part == "result" and ended is not None:
+        after_reveal = _after_reveal_lines(f, tell, told=_as_revealed(before))
+        if after_reveal:
+            steps.append(Step("After the reveal", tuple(after_reveal), fields,
+                              StepShow(board, None, picture(True, True), now)))  # fmt: skip
+        steps.append(_result_step(before, after, f, ended, tell, picture, start, fields))
+        return steps
     # the fight's decisions before the reveal, in the words each had in the log
     opening: list[str] = []
     exchange: list[str] = []
@@ -224,53 +216,84 @@ def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
         f"Duel: {an} {tell.verb(att, 'challenges')} {tell.who(dfn, False)}"
     )  # fmt: skip
     steps.append(Step(title, tuple(opening), fields,
-                      StepShow(board, None, picture(False, False)), logged=()))  # fmt: skip
+                      StepShow(board, None, picture(False, False), now), logged=()))  # fmt: skip
     drawn = []
     if dfn == before.neutral and combat and f.blind[1]:
         drawn.append("Neutral draws one card face down as its bonus.")
     if exchange or drawn:
         steps.append(Step("Bonuses" if f.revealed else "The answer", (*exchange, *drawn),
-                          fields, StepShow(board, None, picture(False, False)),
+                          fields, StepShow(board, None, picture(False, False), now),
                           logged=tuple(drawn)))  # fmt: skip
-    if not f.revealed:
-        steps.append(_result_step(before, after, f, tell, picture, start, fields, title))
+    if not f.revealed and ended is not None:
+        steps.append(_result_step(before, after, f, ended, tell, picture, start, fields))
         return steps
 
-    s0, s1 = strength_parts(f, 0, symbols), strength_parts(f, 1, symbols)
+    s0, s1 = f.parts
     reveal = [
         f"{an}: "
         + (", ".join(card_words(CARDS[c]) for c in (*f.cards[0], *f.blind[0])) or "no card"),
         f"{dn}: "
         + (", ".join(card_words(CARDS[c]) for c in (*f.cards[1], *f.blind[1])) or "no card"),
     ]
-    for c in f.paid:
-        card = CARDS[c]
-        payer = att if c in f.cards[0] else dfn
-        effect = effect_words(card.op, card.amount, payer, tell)
-        reveal.append(tell.says(payer, "pays", f"{card.cost} Ryo for {card.name}: {effect}"))
-    if f.tie:
-        draws = ", ".join(
-            f"{tell.who(att if w == 0 else dfn)} {card_words(CARDS[c])}" for w, c in f.tie
-        )
-        reveal.append(f"Tie-break draws: {draws}.")
+    reveal.extend(_after_reveal_lines(f, tell, strengths=False))
     for seat, parts in ((att, s0), (dfn, s1)):
         head = "Your strength" if tell.you(seat) else f"Strength of {tell.who(seat)}"
         reveal.append(f"{head}: {parts_words(parts)}")
     steps.append(Step("Cards revealed", tuple(reveal), fields,
-                      StepShow(board, None, picture(True, True))))  # fmt: skip
-    steps.append(_result_step(before, after, f, tell, picture, start, fields, title))
+                      StepShow(board, None, picture(True, True), now)))  # fmt: skip
+    if ended is not None:
+        steps.append(_result_step(before, after, f, ended, tell, picture, start, fields))
     return steps
+
+
+def _as_revealed(before: RiceWarsState) -> FightRecord | None:
+    """The fight under way in `before` as it stood when its cards were revealed (what
+    the reveal step told)."""
+    walk = before.clone()
+    shown = live_fight_record(walk)
+    while walk.history and walk.fight is not None and walk.fight["revealed"]:
+        shown = live_fight_record(walk)
+        walk.undo()
+    return shown
+
+
+def _after_reveal_lines(
+    f: FightRecord, tell: Teller, strengths: bool = True, told: FightRecord | None = None
+) -> list[str]:
+    """What followed the reveal (beyond what `told`, the fight as the reveal step told
+    it, said): reaction cards paid for, tie-break draws, and (when any, with
+    `strengths`) the strengths they led to."""
+    att, dfn = f.attacker, f.defender
+    lines = []
+    for c in f.paid:
+        if told is not None and c in told.paid:
+            continue
+        card = CARDS[c]
+        payer = att if c in f.cards[0] else dfn
+        effect = effect_words(card.op, card.amount, payer, tell)
+        lines.append(tell.says(payer, "pays", f"{card.cost} Ryo for {card.name}: {effect}"))
+    ties = f.tie[len(told.tie) :] if told is not None else f.tie
+    if ties:
+        draws = ", ".join(
+            f"{tell.who(att if w == 0 else dfn)} {card_words(CARDS[c])}" for w, c in ties
+        )
+        lines.append(f"Tie-break draws: {draws}.")
+    if strengths and lines:
+        for seat, parts in ((att, f.parts[0]), (dfn, f.parts[1])):
+            head = "Your strength" if tell.you(seat) else f"Strength of {tell.who(seat)}"
+            lines.append(f"{head}: {parts_words(parts)}")
+    return lines
 
 
 def _result_step(  # noqa: C901 - every way a fight ends
     before: RiceWarsState,
     after: RiceWarsState,
     f: FightRecord,
+    ended: R.Fight | R.DuelAnswered,
     tell: Teller,
     picture: Any,
     start: RiceWarsState,
     fields: tuple[str, ...],
-    title: str,
 ) -> Step:
     att, dfn = f.attacker, f.defender
     an, dn = tell.who(att), tell.who(dfn)
@@ -279,7 +302,7 @@ def _result_step(  # noqa: C901 - every way a fight ends
     result: list[str] = []
     if f.kind == "combat":
         where = field_name(before, field or "")
-        shouri = [c for c in f.paid if CARDS[c].op == "win_combat"]
+        shouri = [c for c in f.paid if EFFECTS[CARDS[c].op].moment == "shouri"]
         if shouri:
             payer = att if shouri[-1] in f.cards[0] else dfn
             result.append(f"Shouri! {tell.who(payer)} {tell.verb(payer, 'wins')} the combat "
@@ -300,7 +323,7 @@ def _result_step(  # noqa: C901 - every way a fight ends
         else:
             result.append(tell.says(dfn, "holds", where))
         for c in f.paid:
-            if CARDS[c].op == "keep_active":
+            if EFFECTS[CARDS[c].op].moment == "reveal" and not EFFECTS[CARDS[c].op].strength:
                 payer = att if c in f.cards[0] else dfn
                 result.append(f"Kyuujo: {tell.whose(payer)} troops stay active.")
         if f.revealed:
@@ -324,9 +347,13 @@ def _result_step(  # noqa: C901 - every way a fight ends
         if f.revealed:
             result.append(f"{an} {tell.verb(att, 'draws')} 2 cards, {tell.who(dfn, False)} "
                           f"{tell.verb(dfn, 'draws')} 3.")  # fmt: skip
-    result.extend(summary_lines(start, after, (att, dfn), tell))
+    result.extend(summary_lines(start, ended.standing, tell))
     text = " ".join(result[:2])
-    show = StepShow(BoardPicture.of(before), BoardPicture.of(after), picture(True, True, text))
+    ends = {e.player: e for e in ended.standing}
+    standing = tuple(ends.get(e.player, e) for e in R.standings(before))
+    show = StepShow(
+        BoardPicture.of(before), BoardPicture.of(after), picture(True, True, text), standing
+    )
     changed = tuple(
         after.fid(q)
         for q in range(after.board.n)
@@ -338,26 +365,27 @@ def _result_step(  # noqa: C901 - every way a fight ends
 # ---------------------------------------------------------------------------- summaries
 
 
-def seat_changes(start: RiceWarsState, after: RiceWarsState, s: int, tell: Teller) -> str:
-    """What changed for seat `s` from `start` to `after`, in a few words ("" for nothing)."""
+def seat_changes(start: R.Standing, end: R.Standing, state: RiceWarsState, tell: Teller) -> str:
+    """What changed for one seat between two of the engine's standings, in a few words
+    ("" for nothing); another's Ryo only for a viewer who may know them."""
+    s = start.player
     you = tell.you(s)
-    gained = [q for q in range(after.board.n) if start.owner[q] != s == after.owner[q]]
-    lost = [q for q in range(after.board.n) if start.owner[q] == s != after.owner[q]]
+    names = state.board.names
+    index = state.board.index
+    gained = [names[index[f]] for f in end.fields if f not in start.fields]
+    lost = [names[index[f]] for f in start.fields if f not in end.fields]
     parts = []
     if gained:
-        names = and_words([after.board.names[q] for q in gained])
-        parts.append(f"{'you took' if you else 'took'} {names}")
+        parts.append(f"{'you took' if you else 'took'} {and_words(gained)}")
     if lost:
-        names = and_words([after.board.names[q] for q in lost])
-        parts.append(f"{'you lost' if you else 'lost'} {names}")
-    fields0, fields1 = start.fields_of(s), after.fields_of(s)
-    if fields0 != fields1:
-        parts.append(f"fields {fields0} → {fields1}")
+        parts.append(f"{'you lost' if you else 'lost'} {and_words(lost)}")
+    if len(start.fields) != len(end.fields):
+        parts.append(f"fields {len(start.fields)} → {len(end.fields)}")
     for word, active0, tired0, due0, active1, tired1, due1 in (
-        ("ashigaru", start.ash[s], start.ash_x[s], start.ash_due[s],
-         after.ash[s], after.ash_x[s], after.ash_due[s]),
-        ("ronin", start.ron[s], start.ron_x[s], start.ron_due[s],
-         after.ron[s], after.ron_x[s], after.ron_due[s]),
+        ("ashigaru", start.ashigaru, start.ashigaru_tired, start.ashigaru_due,
+         end.ashigaru, end.ashigaru_tired, end.ashigaru_due),
+        ("ronin", start.ronin, start.ronin_tired, start.ronin_due,
+         end.ronin, end.ronin_tired, end.ronin_due),
     ):  # fmt: skip
         total0, total1 = active0 + tired0 + due0, active1 + tired1 + due1
         if total1 < total0:
@@ -366,27 +394,26 @@ def seat_changes(start: RiceWarsState, after: RiceWarsState, s: int, tell: Telle
             parts.append(f"{plural(total1 - total0, word)} more")
         if tired1 > tired0 and total1 >= total0:
             parts.append(f"{plural(tired1 - tired0, word)} exhausted")
-    if s != after.neutral and start.money[s] != after.money[s]:
-        change = after.money[s] - start.money[s]
+    # another's Ryo are secret (their notes are kept face down): told only to their owner
+    if s != state.neutral and start.money != end.money and tell.knows(s):
+        change = end.money - start.money
         sign = "+" if change > 0 else "−"
-        parts.append(f"Ryo {start.money[s]} → {after.money[s]} ({sign}{abs(change)})")
+        parts.append(f"Ryo {start.money} → {end.money} ({sign}{abs(change)})")
     return "; ".join(parts)
 
 
-def summary_lines(
-    start: RiceWarsState, after: RiceWarsState, seats: tuple[int, ...], tell: Teller
-) -> list[str]:
-    """What happened to the viewer (when it is one of `seats`), or to each of `seats` for
-    a viewer who is none of them (the public, everything); [] when nothing changed."""
+def summary_lines(start: RiceWarsState, ends: tuple[R.Standing, ...], tell: Teller) -> list[str]:
+    """What happened to the viewer (when it is one of the seats of `ends`), or to each of
+    them for a viewer who is none (the public, everything), from `start` to the engine's
+    standings `ends`; [] when nothing changed."""
     if tell.viewer >= 0:
-        if tell.viewer not in seats:
-            return []
-        seats = (tell.viewer,)
+        ends = tuple(e for e in ends if e.player == tell.viewer)
     lines = []
-    for s in dict.fromkeys(seats):
-        words = seat_changes(start, after, s, tell)
+    for end in {e.player: e for e in ends}.values():
+        s = end.player
+        words = seat_changes(R.standing(start, s), end, start, tell)
         if words:
-            head = "For you" if tell.you(s) else f"For {seat_name(after, s)}"
+            head = "For you" if tell.you(s) else f"For {seat_name(start, s)}"
             lines.append(f"{head}: {words}.")
         elif tell.you(s):
             lines.append("For you: nothing changed.")
@@ -406,69 +433,82 @@ def round_start(state: RiceWarsState, round_number: int) -> RiceWarsState:
 # ---------------------------------------------------------------------------- the rest
 
 
-def _auction_step(after: RiceWarsState, tell: Teller, board: BoardPicture) -> Step:
-    a, bids = after.last_bids
-    adv = ADVISORS[a]
-    seats = [s for s in range(after.seats) if s != after.neutral]
+def _auction_step(
+    after: RiceWarsState, record: R.Auction, tell: Teller, board: BoardPicture
+) -> Step:
+    adv = next(a for a in ADVISORS if a.name == record.advisor)
+    bids = [b for b in record.bids if b.player != after.neutral]
     lines = [
         "Bids: "
-        + ", ".join(f"{tell.who(s)} {bids[s] if bids[s] >= 0 else '—'}" for s in seats)
+        + ", ".join(f"{tell.who(b.player)} {b.amount if b.amount >= 0 else '—'}" for b in bids)
         + "."
     ]
-    amounts = sorted({b for b in bids if b > 0}, reverse=True)
-    if not amounts:
+    if record.boxed:
         lines.append(f"Nobody bid: {adv.name} leaves the game.")
-    for rank, amount in enumerate(amounts[:2]):
-        for s in seats:
-            if bids[s] == amount:
-                services = 2 - rank
-                lines.append(tell.says(s, "pays", f"{amount} Ryo and "
-                                       f"{tell.verb(s, 'gets')} {plural(services, 'service')} "
-                                       f"of {adv.name}"))  # fmt: skip
-    return Step(f"Auction of {adv.name} ({adv.kanji})", tuple(lines), (), StepShow(board))
+    for w in record.winners:
+        lines.append(tell.says(w.player, "pays", f"{w.paid} Ryo and "
+                               f"{tell.verb(w.player, 'gets')} {plural(w.services, 'service')} "
+                               f"of {adv.name}"))  # fmt: skip
+    return Step(f"Auction of {adv.name} ({adv.kanji})", tuple(lines), (),
+                StepShow(board, standing=R.standings(after)))  # fmt: skip
 
 
 def _draw_step(
-    before: RiceWarsState, after: RiceWarsState, tell: Teller, board: BoardPicture
+    before: RiceWarsState, record: R.RoundEnd, tell: Teller, board: BoardPicture
 ) -> Step:
-    extra = 1 if "card" in before.symbols() else 0
-    ended = after.round - 1
-    start = round_start(before, ended)
+    drawn = plural(record.cards, "card")
+    governor = next(s for s in range(before.seats) if seat_name(before, s) == record.governor)
     lines = [
-        f"Every daimyo draws {DRAW_CARDS + extra} cards (never more than 5 in hand).",
-        f"{tell.who(after.governor)} {'are' if tell.you(after.governor) else 'is'} the new "
-        "governor.",
+        f"Every daimyo draws {drawn} (never more than 5 in hand).",
+        f"{tell.who(governor)} {'are' if tell.you(governor) else 'is'} the new governor.",
     ]
-    lines.extend(summary_lines(start, before, tuple(range(after.seats)), tell))
-    return Step(f"Round {ended}: the draw", tuple(lines), (), StepShow(board))
+    start = round_start(before, record.round)
+    lines.extend(summary_lines(start, record.standing, tell))
+    return Step(f"Round {record.round}: the draw", tuple(lines), (),
+                StepShow(board, standing=record.standing))  # fmt: skip
 
 
-def _round_step(after: RiceWarsState, tell: Teller, board: BoardPicture) -> Step:
-    symbols = ", ".join(SYMBOL_WORDS[s][0] for s in sorted(after.symbols())) or "no symbol"
+def _round_step(
+    after: RiceWarsState,
+    record: R.RoundStart,
+    told: tuple[Any, ...],
+    tell: Teller,
+    board: BoardPicture,
+) -> Step:
+    symbols = ", ".join(SYMBOL_WORDS[s][0] for s in record.symbols) or "no symbol"
+    governor = next(s for s in range(after.seats) if seat_name(after, s) == record.governor)
     lines = [
-        f"Round {after.round} of {after.board.rounds}: {symbols}. "
-        f"Governor: {tell.who(after.governor)}."
+        f"Round {record.round} of {after.board.rounds}: {symbols}. Governor: {tell.who(governor)}."
     ]
-    for s in after.humans_from(after.governor):
-        parts = income_parts(after, s)
-        lines.append(tell.says(s, "earns", f"{parts_words(parts)} Ryo"))
-    if after.neutral >= 0:
-        lines.append("Neutral takes 3 peasants and an ashigaru (at most 2).")
-    return Step(f"Round {after.round}: income", tuple(lines), (), StepShow(board))
+    for income in told:
+        if isinstance(income, R.Income) and income.round == record.round:
+            short = "" if income.paid == income.total else f" (the bank pays {income.paid})"
+            lines.append(tell.says(income.player, "earns",
+                                   f"{parts_words(income.parts)} Ryo{short}"))  # fmt: skip
+        elif isinstance(income, R.NeutralHiring) and income.round == record.round:
+            troop = " and an ashigaru" if income.ashigaru else ""
+            lines.append(f"Neutral takes {plural(income.peasants, 'peasant')}{troop}.")
+    return Step(f"Round {record.round}: income", tuple(lines), (),
+                StepShow(board, standing=R.standings(after)))  # fmt: skip
 
 
 def _end_step(
-    before: RiceWarsState, after: RiceWarsState, tell: Teller, board: BoardPicture
+    before: RiceWarsState,
+    after: RiceWarsState,
+    record: R.GameEnd,
+    tell: Teller,
+    board: BoardPicture,
 ) -> Step:
-    winners = after.winners()
+    winners = [s for s in range(after.seats) if seat_name(after, s) in record.winners]
     lines = [
-        f"{tell.who(s)}: {plural(after.fields_of(s), 'field')}, wealth {after.wealth(s)}"
-        for s in range(after.seats)
+        f"{tell.who(s)}: {plural(fields.amount, 'field')}, wealth {wealth.amount}"
+        for s, (fields, wealth) in enumerate(zip(record.fields, record.wealth, strict=True))
     ]
     if not winners:
         lines.append("The neutral player holds the most fields: nobody wins.")
     else:
         lines.append("Winner: " + and_words([tell.who(s) for s in winners]) + ".")
     start = round_start(before, before.round)
-    lines.extend(summary_lines(start, after, tuple(range(after.seats)), tell))
-    return Step("Game over", tuple(upper(line) for line in lines), (), StepShow(board))
+    lines.extend(summary_lines(start, record.standing, tell))
+    return Step("Game over", tuple(upper(line) for line in lines), (),
+                StepShow(board, standing=record.standing))  # fmt: skip

@@ -9,25 +9,30 @@ secret, as after the game). Fights, auctions and new rounds are retold in
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from app.games.presentation import EVERYTHING
 from app.palette import RICEWARS_COLOURS
 from engine.ricewars import actions as A
+from engine.ricewars import economy
+from engine.ricewars import records as R
 from engine.ricewars.data import (
     ADVISOR_INDEX,
     ADVISORS,
     ASHIGARU_COST,
     CARD_INDEX,
     CARDS,
-    PALACE_INCOME,
     PEASANT_COST,
     RONIN_COST,
     ROUND_BONUS,
     Advisor,
     Card,
 )
+from engine.ricewars.effects import EFFECTS, fill
+from engine.ricewars.observation import purse_estimate
+from engine.ricewars.records import Part
 from engine.ricewars.state import (
     BID,
     HIRE,
@@ -193,6 +198,18 @@ class Teller:
         return (f"{text} {rest}" if rest else text).rstrip(".") + "."
 
 
+def purse_words(state: RiceWarsState, s: int, viewer: int, money: int | None = None) -> str:
+    """Seat `s`'s Ryo as `viewer` may know them: the amount for one's own purse (and for
+    `EVERYTHING`, or once the game is over), else the public estimate ("5–9", "0";
+    `engine.ricewars.observation.purse_estimate`): another's notes are kept face down.
+    `money`: the purse as of a step (default: now)."""
+    money = state.money[s] if money is None else money
+    if s == viewer or viewer == EVERYTHING or state.is_terminal():
+        return str(money)
+    low, high = purse_estimate(money)
+    return str(low) if low == high else f"{low}–{high}"
+
+
 # ---------------------------------------------------------------------------- the log
 
 
@@ -279,9 +296,9 @@ def _action_words(  # noqa: C901 - one sentence per kind of action
         return tell.says(p, "plays", "a card face down")
     if isinstance(action, A.Service):
         adv = advisor_of(action.advisor)
-        extra = f" on {field_name(st, action.args[0])}" if action.args else ""
-        effect = effect_words(adv.op, adv.amount, p, tell)
-        return tell.says(p, "calls", f"on {adv.name}{extra}" + (f": {effect}" if effect else ""))
+        fields = [field_name(st, a) for a in action.args]
+        effect = effect_words(adv.op, adv.amount, p, tell, fields=fields)
+        return tell.says(p, "calls", f"on {adv.name}: {effect}")
     if isinstance(action, A.Stop):
         return tell.says(p, "plays", "no more bonuses")
     if isinstance(action, A.Use):
@@ -321,61 +338,53 @@ def _action_words(  # noqa: C901 - one sentence per kind of action
 def _play_words(
     before: RiceWarsState | None, after: RiceWarsState, action: A.Play, p: int, tell: Teller
 ) -> str:
+    """An action card played, in its declared words with its targets."""
     st = before or after
     card = card_of(action.card)
     cost = f", {card.cost} Ryo" if card.cost else ""
     words = f"{card.name} ({card.title}{cost})"
-    args = []
-    targets = []
-    for arg in action.args:
-        if arg.startswith("p") and arg[1:].isdigit():
-            targets.append(int(arg[1:]))
-            args.append(tell.who(int(arg[1:]), False))
-        else:
-            args.append(field_name(st, arg))
-    if card.op == "walk" and len(args) == 2:
-        return tell.says(p, "plays", f"{words}: a peasant walks from {args[0]} to {args[1]}")
-    if card.op == "steal_card" and targets and before is not None:
-        victim = targets[0]
-        text = f"{words} on {args[0]}"
+    fields = [field_name(st, a) for a in action.args if a in st.board.index]
+    seats = [int(a[1:]) for a in action.args if a not in st.board.index]
+    target = seats[0] if seats else -1
+    if target < 0 and fields and before is not None:
+        target = before.owner[before.field(action.args[0])]  # whose peasant it acts on
+    gained = ""
+    if before is not None and seats:
         taken = [c for c in after.hands[p] if c not in before.hands[p]]
-        if not taken:
-            return tell.says(p, "plays", f"{text}, but can hold no more cards")
-        if tell.knows(p) or tell.knows(victim):
-            return tell.says(p, "plays", f"{text} and takes {card_words(CARDS[taken[0]])}")
-        return tell.says(p, "plays", f"{text} and takes a card")
-    if card.op in ("remove_disconnected", "remove_adjacent") and args and before is not None:
-        owner = before.owner[before.field(action.args[0])]
-        return tell.says(
-            p, "plays", f"{words}: {tell.whose(owner)} peasant on {args[0]} is removed"
-        )
-    effect = effect_words(card.op, card.amount, p, tell, targets[0] if targets else -1)
-    if card.op == "place_from_supply" and args:
-        return tell.says(p, "plays", f"{words}: a peasant from {tell.own(p)} supply on {args[0]}")
-    if args and card.op != "exhaust_enemy":
-        return tell.says(p, "plays", f"{words} on {and_words(args)}")
-    return tell.says(p, "plays", f"{words}: {effect}" if effect else words)
+        if before.hands[p] != after.hands[p] or taken:
+            gained = "a card"
+            if taken and (tell.knows(p) or tell.knows(target)):
+                gained = card_words(CARDS[taken[0]])
+            elif not taken:
+                gained = "nothing (a full hand)"
+    effect = effect_words(card.op, card.amount, p, tell, target, fields, gained)
+    return tell.says(p, "plays", f"{words}: {effect}")
 
 
 def hiring_words(state_after: RiceWarsState, player: int, tell: Teller) -> str:
     """The whole hiring turn that just ended (by `done` or by its last hire or payment):
-    who was hired, whose upkeep was paid, for how much, and what left unpaid."""
+    who was hired, whose upkeep was paid, for how much, and what left unpaid (the
+    engine's records of the turn, `Hiring` and `HiringEnd`)."""
     walk = state_after.clone()
-    hired: dict[str, int] = {}
-    paid: dict[str, int] = {}
+    moves: list[Any] = []
     while walk.history and isinstance(walk.history[-1], (A.Hire, A.Pay, A.Done)):
         last = walk.history[-1]
         walk.undo()
         if walk.phase != HIRE or walk.current_player() != player:
             walk.apply(last)
             break
-        if isinstance(last, A.Hire):
-            hired[last.kind] = hired.get(last.kind, 0) + 1
-        elif isinstance(last, A.Pay):
-            name = last.what if last.what in ("ashigaru", "ronin") else advisor_of(last.what).name
-            paid[name] = paid.get(name, 0) + 1
-    start = walk  # the position where the turn began
-    spent = start.money[player] - state_after.money[player]
+        moves.insert(0, last)
+    told: list[Any] = []
+    for move in moves:  # from the position where the turn began
+        told.extend(walk.apply_told(move))
+    hires = [r for r in told if isinstance(r, R.Hiring) and r.player == player]
+    ended = [r for r in told if isinstance(r, R.HiringEnd) and r.player == player]
+    hired: dict[str, int] = {}
+    paid: dict[str, int] = {}
+    for r in hires:
+        counts = paid if r.upkeep else hired
+        counts[r.what] = counts.get(r.what, 0) + 1
+    spent = sum(r.cost for r in hires)
     parts = []
     if hired:
         parts.append(
@@ -392,68 +401,62 @@ def hiring_words(state_after: RiceWarsState, player: int, tell: Teller) -> str:
         text = f"{tell.who(player)} " + ", and ".join(parts) + f" ({spent} Ryo)"
     else:
         text = f"{tell.who(player)} {tell.verb(player, 'hires')} nobody"
-    gone = _hiring_losses(start, state_after, player, hired)
-    if gone:
-        one = (
-            " and " not in gone
-            and "," not in gone
-            and not gone[0].isdigit()
-            or (gone.startswith("1 ") and " and " not in gone and "," not in gone)
-        )
-        text += f"; unpaid, {gone} {'leaves' if one else 'leave'}"
+    left = [what for r in ended for what in r.left]
+    if left:
+        one = len(left) == 1 and (not left[0][0].isdigit() or left[0].startswith("1 "))
+        text += f"; unpaid, {and_words(left)} {'leaves' if one else 'leave'}"
     return text + "."
 
 
-def _hiring_losses(
-    start: RiceWarsState, after: RiceWarsState, s: int, hired: dict[str, int]
+class _Words(dict):
+    """The placeholders of an effect's words for one reader (`engine.ricewars.effects`):
+    verbs as `{v_takes}` agree with the player."""
+
+    def __init__(
+        self,
+        tell: Teller,
+        p: int,
+        amount: int,
+        target: int,
+        fields: Sequence[str] = (),
+        gained: str = "",
+    ) -> None:
+        you = tell.you(p)
+        named = [*fields, "a field", "a field"]
+        super().__init__(
+            who=tell.who(p, False),
+            whose="your" if you else tell.whose(p),
+            Whose="your" if you else tell.whose(p),
+            own=tell.own(p),
+            amount=amount,
+            cards=plural(amount, "card"),
+            target=tell.who(target, False) if target >= 0 else "another daimyo",
+            target_whose=tell.whose(target) if target >= 0 else "another daimyo's",
+            field=named[0],
+            field2=named[1],
+            gained=gained or "a card",
+        )
+        self._tell, self._p = tell, p
+
+    def __missing__(self, key: str) -> str:
+        if key.startswith("v_"):
+            return self._tell.verb(self._p, key[2:])
+        raise KeyError(key)
+
+
+def effect_words(
+    op: str,
+    amount: int,
+    p: int,
+    tell: Teller,
+    target: int = -1,
+    fields: Sequence[str] = (),
+    gained: str = "",
 ) -> str:
-    """Servants and advisors that were owed upkeep at `start` and are gone at `after`."""
-    gone = []
-    for word, kept, had in (
-        ("ashigaru", after.ash[s] + after.ash_x[s] + after.ash_due[s],
-         start.ash[s] + start.ash_x[s] + start.ash_due[s]),
-        ("ronin", after.ron[s] + after.ron_x[s] + after.ron_due[s],
-         start.ron[s] + start.ron_x[s] + start.ron_due[s]),
-    ):  # fmt: skip
-        left = had + hired.get(word, 0) - kept
-        if left > 0:
-            gone.append(plural(left, word))
-    held = {a for a, _ in after.held[s]}
-    for a in start.adv_due[s]:
-        if a not in held:
-            gone.append(ADVISORS[a].name)
-    return and_words(gone)
-
-
-def effect_words(op: str, amount: int, p: int, tell: Teller, target: int = -1) -> str:
-    """What a card's or an advisor's effect did, told without the card's "you"."""
-    you = tell.you(p)
-    who = tell.who(p, False)
-    own = "your" if you else "its"
-    words = {
-        "gain_money": f"{tell.verb(p, 'takes')} {amount} Ryo from the bank",
-        "festival": f"{tell.verb(p, 'takes')} 1 Ryo for every 2 peasants connected to {own} palace",
-        "tax": f"every other daimyo pays {who} {amount} Ryo, if they have it",
-        "place_from_supply": f"{tell.verb(p, 'places')} a peasant from {own} supply",
-        "plant": f"{tell.verb(p, 'may')} place up to {amount} more peasants",
-        "gain_ashigaru": f"{tell.verb(p, 'takes')} an active ashigaru from the supply",
-        "refresh": f"{'your' if you else tell.whose(p)} exhausted troops are active again",
-        "draw": f"{tell.verb(p, 'draws')} {plural(amount, 'card')}",
-        "blind_card": "the top card of the deck joins the fight face down (only its "
-        "strength counts)",
-        "strength": f"+{amount} strength",
-        "keep_active": f"{'your' if you else tell.whose(p)} troops in this combat stay active",
-        "defend_strength": f"+{amount} strength",
-        "duel_strength": f"+{amount} strength",
-        "win_combat": f"{who} {tell.verb(p, 'wins')} the combat instead",
-        "dodge_duel": "the duel does not take place",
-        "exhaust_enemy": (
-            f"{tell.whose(target)} active ashigaru is exhausted"
-            if target >= 0
-            else "an active ashigaru of another daimyo is exhausted"
-        ),
-    }
-    return words.get(op, "")
+    """What a card's or an advisor's effect did, in its declared words (`engine.ricewars.
+    effects`), told to `tell`'s viewer ("take 4 Ryo from the bank"): `target` the seat
+    it acted on, `fields` the fields it named, `gained` what it took."""
+    return fill(EFFECTS[op].words, _Words(tell, p, amount, target, fields, gained))
 
 
 def action_places(before: RiceWarsState, action: Any) -> tuple[str, ...]:
@@ -501,29 +504,16 @@ def _had_cards(state: RiceWarsState) -> bool:
 # ---------------------------------------------------------------------------- income
 
 
-def income_parts(state: RiceWarsState, s: int) -> list[tuple[str, int]]:
-    """Where a seat's income this round comes from."""
-    if s == state.neutral or state.palace[s] < 0:
-        return []
-    parts = [("palace", PALACE_INCOME)]
-    connected = list(bits(state.connected(s)))
-    plain = sum(1 for f in connected if not state.board.blessed[f])
-    if plain:
-        parts.append((plural(plain, "connected peasant"), plain))
-    for f in connected:
-        if state.board.blessed[f]:
-            parts.append((f"blessed {state.board.names[f]}", state.board.blessed[f]))
-    if "income3" in state.symbols():
-        parts.append(("round bonus", ROUND_BONUS))
-    return parts
+income_parts = economy.income_parts
+"""Where a seat's income this round comes from (the engine's parts)."""
 
 
-def parts_words(parts: list[tuple[str, int]]) -> str:
+def parts_words(parts: Sequence[Part]) -> str:
     """ "palace 2 + 3 connected peasants 3 = 5"."""
-    total = sum(v for _, v in parts)
+    total = sum(p.amount for p in parts)
     if not parts:
         return "0"
-    return " + ".join(f"{label} {value}" for label, value in parts) + f" = {total}"
+    return " + ".join(f"{p.what} {p.amount}" for p in parts) + f" = {total}"
 
 
 # ---------------------------------------------------------------------------- scores

@@ -2,9 +2,9 @@
 panel, the prompt and the choice buttons. Plain functions of the state and one viewer
 (rich text for Qt labels, no widgets), so the view only lays them out.
 
-Rendering rule: the board, money, servants, advisors, passes and hand sizes are public
-and come from the state; one's own sealed bid and face-down fight cards come only from
-the viewer's `observation`.
+Rendering rule: the board, servants, advisors, passes and hand sizes are public and come
+from the state; another player's Ryo only as the public estimate (`narrate.purse_words`);
+one's own sealed bid and face-down fight cards come only from the viewer's `observation`.
 """
 
 from __future__ import annotations
@@ -12,11 +12,15 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from app.games.presentation import PUBLIC
 from app.games.ricewars import narrate
 from app.games.ricewars.fights import FightPicture
 from app.games.ricewars.narrate import seat_colour, seat_mark, seat_name
 from app.games.ricewars.picks import BUTTON, CARD, FIELD, Pick, PickTree
+from engine.ricewars import records
 from engine.ricewars.data import ADVISORS, CARDS, HAND_LIMIT, MAX_ADVISORS
+from engine.ricewars.fight import troop_strength
+from engine.ricewars.records import Standing
 from engine.ricewars.state import (
     ACTION,
     ANSWER,
@@ -86,9 +90,19 @@ def track_html(state: RiceWarsState, rows: int = 1) -> str:
     )
 
 
-def daimyo_html(state: RiceWarsState, s: int, who: str, compact: int = 0) -> str:
-    """One daimyo board in four short lines: name and money; fields and peasants;
-    troops and cards; advisors and passes. `who` says who sits there ("you", "AI").
+def daimyo_html(
+    state: RiceWarsState,
+    s: int,
+    who: str,
+    compact: int = 0,
+    viewer: int = PUBLIC,
+    standing: Standing | None = None,
+) -> str:
+    """One daimyo board in four short lines: name and money (another's only as the
+    public estimate, `narrate.purse_words`); fields and peasants; troops and cards;
+    advisors and passes. `who` says who sits there ("you", "AI"). A resolution step
+    passes the seat's `standing` as of the step (fields, Ryo, troops: the engine's
+    records), so the board does not run ahead of the step on the map.
     Where the column is short (`compact` 1) troops, cards, advisors and passes share the
     third line; shorter still (2) the words the first boards taught are left out."""
     name = seat_name(state, s)
@@ -97,10 +111,13 @@ def daimyo_html(state: RiceWarsState, s: int, who: str, compact: int = 0) -> str
     head += f" · {escape(who)}" if who else ""
     head += " · governor" if s == state.governor else ""
     head += "</small>"
+    if standing is None:
+        standing = records.standing(state, s)
     if s != state.neutral:
-        head += f" &nbsp; Ryo <b>{state.money[s]}</b>"
+        ryo = narrate.purse_words(state, s, viewer, standing.money)
+        head += f" &nbsp; Ryo <b>{ryo}</b>"
     cut = len(narrate.disconnected(state, s))
-    fields = f"Fields <b>{state.fields_of(s)}</b>"
+    fields = f"Fields <b>{len(standing.fields)}</b>"
     if cut:
         fields += f" <span style='color:{RED}'>({cut} ✂{'' if compact > 1 else ' cut off'})</span>"
     if compact > 1:
@@ -109,8 +126,8 @@ def daimyo_html(state: RiceWarsState, s: int, who: str, compact: int = 0) -> str
         fields += f" · peasants {state.reserve[s]} to place, {state.supply[s]} supply"
     troops = []
     for word, active, tired, due in (
-        ("ashigaru", state.ash[s], state.ash_x[s], state.ash_due[s]),
-        ("ronin", state.ron[s], state.ron_x[s], state.ron_due[s]),
+        ("ashigaru", standing.ashigaru, standing.ashigaru_tired, standing.ashigaru_due),
+        ("ronin", standing.ronin, standing.ronin_tired, standing.ronin_due),
     ):
         if active or tired or due:
             part = f"{word} <b>{active}</b>"
@@ -373,14 +390,13 @@ def button_text(state: RiceWarsState, pick: Pick, tree: PickTree) -> tuple[str, 
     s = state.cur
     if value.startswith("a") and " r" in value and tree.chosen:
         a, r = (int(w[1:]) for w in value.split())
-        bonus = 1 if "attack1" in state.symbols() else 0
-        strength = 2 * a + 4 * r + bonus
+        strength = troop_strength(0, a, r, "attack1" in state.symbols())
         return (f"Attack: {narrate.troops_words(a, r)} (strength {strength})",
                 "The troops are exhausted after the combat")  # fmt: skip
     if value.startswith("defend "):
         a, r = (int(w[1:]) for w in value.split()[1:])
         words = narrate.troops_words(a, r) if a or r else "the peasant alone"
-        return f"Defend: {words} (strength {1 + 2 * a + 4 * r})", ""
+        return f"Defend: {words} (strength {troop_strength(1, a, r, False)})", ""
     if value.startswith("hire "):
         kind = value.split()[1]
         cost = {"peasant": 1, "ashigaru": 2, "ronin": 4}[kind]

@@ -33,6 +33,7 @@ from app.board.maps_cache import map_geometry
 from app.board.scene import HIGHLIGHT_LEGAL, HIGHLIGHT_STEP, MapScene
 from app.board.view import BoardView
 from app.games.base import PickTreeView, ResolutionStep
+from app.games.presentation import PUBLIC
 from app.games.ricewars import panel
 from app.games.ricewars.board import PLATE, FieldBoard
 from app.games.ricewars.fights import BoardPicture, FightPicture, StepShow
@@ -40,6 +41,7 @@ from app.games.ricewars.hand import CARD_SIZE, CardButton, hand_style
 from app.games.ricewars.narrate import seat_colour
 from app.games.ricewars.picks import BID, BUTTON, CARD, FIELD, Pick, PickTree
 from engine.ricewars.data import CARDS, HAND_LIMIT
+from engine.ricewars.fight import known_strength
 from engine.ricewars.state import BID as PH_BID
 from engine.ricewars.state import HIDDEN, NEUTRAL, PICK, RiceWarsState
 
@@ -379,8 +381,11 @@ class RiceWarsView(PickTreeView):
             shown.append(tuple(CARDS[c].id for c in cards if c != HIDDEN and f["revealed"]))
             hidden.append(0 if f["revealed"] else len(cards))
         strengths = (state.strength(0), state.strength(1)) if f["revealed"] else None
+        attack1 = "attack1" in state.symbols()
+        known = (known_strength(f, 0, attack1), known_strength(f, 1, attack1))
         return FightPicture(f["kind"], f["att"], f["dfn"], field, f["troops"],
-                            (shown[0], shown[1]), (hidden[0], hidden[1]), strengths)  # fmt: skip
+                            (shown[0], shown[1]), (hidden[0], hidden[1]), strengths,
+                            known)  # fmt: skip
 
     def _draw_last_actions(self) -> None:
         if self.scene is None:
@@ -406,6 +411,8 @@ class RiceWarsView(PickTreeView):
                 self.daimyo_boards[s] = label
         current = state.current_player()
         points = self.font().pointSizeF() * 0.92
+        step = self._step.payload if self._step is not None else None
+        shown = step.standing if isinstance(step, StepShow) else ()
         for s, label in self.daimyo_boards.items():
             colour = seat_colour(state, s)
             active = s == current or (state.phase == NEUTRAL and s == state.neutral)
@@ -417,7 +424,9 @@ class RiceWarsView(PickTreeView):
             if label.styleSheet() != style:
                 label.setStyleSheet(style)
             who = panel.who_sits(self._session, state, s, self._viewer)
-            _set_text(label, panel.daimyo_html(state, s, who, compact))
+            viewer = PUBLIC if self._viewer is None else self._viewer
+            standing = shown[s] if shown else None
+            _set_text(label, panel.daimyo_html(state, s, who, compact, viewer, standing))
             label.setToolTip(panel.daimyo_tip(state, s))
 
     def _panel_text(self, state: RiceWarsState, compact: bool = False) -> str:

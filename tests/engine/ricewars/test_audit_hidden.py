@@ -103,3 +103,59 @@ def test_a_sealed_bid_of_any_amount_looks_the_same_to_the_next_bidder() -> None:
     # Then the next bidder's observations are equal (bids are not taken until the reveal)
     assert low.cur == high.cur
     assert low.observation(low.cur) == high.observation(high.cur)
+
+
+def test_another_players_ryo_are_not_in_an_observation() -> None:
+    # Given two positions that differ only in an opponent's Ryo (and so the bank's),
+    # within the public estimate's bracket (rulebook, Geldscheine Ryo: "Eigene
+    # Geldscheine werden geheim auf dem Tisch gehalten")
+    st = ready(2, seed=5)
+    me = st.cur
+    other = 1 - me
+    set_money(st, other, 11)
+    twin = st.clone()
+    set_money(twin, other, 13)
+    # When I observe both
+    obs, obs_twin = st.observation(me), twin.observation(me)
+    # Then I cannot tell them apart: the amount and the bank are hidden, the estimate shared
+    assert obs == obs_twin
+    assert obs.money[other] == HIDDEN and obs.money[me] == st.money[me]
+    assert obs.purses[other] == (10, 14) and obs.purses[me] == (st.money[me],) * 2
+    # ... and an empty purse is seen to be empty (a player at the table sees no notes)
+    set_money(twin, other, 0)
+    assert twin.observation(me).purses[other] == (0, 0)
+
+
+def test_determinize_draws_ryo_within_the_public_estimate() -> None:
+    # Given my observation of an opponent holding 12 Ryo
+    st = ready(3, seed=5)
+    me = st.cur
+    other = (me + 1) % 3
+    set_money(st, other, 12)
+    obs = st.observation(me)
+    seen = set()
+    for k in range(40):
+        det = obs.determinize(random.Random(k))
+        # Then every world gives it Ryo within the estimate, the bank holding the rest
+        assert 10 <= det.money[other] <= 14
+        assert det.bank + sum(det.money) == st.bank + sum(st.money)
+        assert det.money[me] == st.money[me] and det.observation(me) == obs
+        seen.add(det.money[other])
+    assert len(seen) > 1
+
+
+def test_a_bots_observations_never_hold_the_others_ryo_in_random_games() -> None:
+    # Given random 3-player games
+    for seed in range(3):
+        st = new(3, seed)
+        rng = random.Random(seed)
+        while not st.is_terminal():
+            me = st.current_player()
+            obs = st.observation(me)
+            # Then the observation of the player to act hides every other purse
+            for q in range(st.seats):
+                if q != me:
+                    assert obs.money[q] == HIDDEN
+                    low, high = obs.purses[q]
+                    assert low <= st.money[q] <= high and high - low <= 4
+            st.apply(rng.choice(st.legal_actions()))

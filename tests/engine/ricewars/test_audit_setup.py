@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from engine.ricewars.actions import parse_action
 from engine.ricewars.data import ADVISOR_INDEX, START_MONEY
 from engine.ricewars.state import HIRE, MOVE, PALACE, SETUP_PEASANT
 from tests.engine.ricewars.helpers import (
@@ -113,8 +114,8 @@ def test_an_unpaid_advisor_loses_the_service_marker() -> None:
     st = ready(3, seed=4)
     s = (st.governor + 1) % 3
     geisha = ADVISOR_INDEX["geisha"]
-    st.table = [geisha]
-    st.adeck.remove(geisha)
+    st.adeck.remove(geisha)  # won at an auction whose table is gone
+    st.boxed_advisors.append(geisha)
     st.held[s] = ((geisha, 2),)
     pass_round(st)
     while not (st.phase == HIRE and st.cur == s):
@@ -122,7 +123,32 @@ def test_an_unpaid_advisor_loses_the_service_marker() -> None:
     set_money(st, s, 3)
     assert "pay geisha" in {str(a) for a in st.legal_actions()}
     play(st, "done")
-    assert st.held[s] == () and st.money[s] == 3 and geisha in st.table
+    assert st.held[s] == () and st.money[s] == 3
+
+
+def test_upkeep_of_an_advisor_the_auction_discards_is_refused() -> None:
+    # Given a player holding Geisha from the last auction, in the hiring of an auction round
+    st = ready(3, seed=4)
+    s = (st.governor + 1) % 3
+    geisha = ADVISOR_INDEX["geisha"]
+    st.table = [geisha]
+    st.adeck.remove(geisha)
+    st.held[s] = ((geisha, 2),)
+    pass_round(st)
+    assert "auction" in st.symbols()
+    while not (st.phase == HIRE and st.cur == s):
+        play(st, "done")
+    set_money(st, s, 3)
+    # Then its upkeep is not offered, and paying it is refused with the reason
+    assert "pay geisha" not in {str(a) for a in st.legal_actions()}
+    reason = st.why_illegal(parse_action("pay geisha"))
+    assert reason is not None and "lost for nothing" in reason
+    # When the hiring ends, no Ryo was spent on it and the auction takes the board away
+    play(st, "done")
+    assert st.money[s] == 3
+    while st.phase == HIRE:
+        play(st, "done")
+    assert all(h[0] != geisha for h in st.held[s]) and geisha in st.boxed_advisors
 
 
 def test_income_is_paid_to_everyone_at_the_start_of_each_round() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.ricewars.data import ADVISOR_INDEX, ASHIGARU_SUPPLY, RONIN_SUPPLY
+from engine.ricewars.records import Part
 from engine.ricewars.state import ACTION, HIRE, PICK, FightRecord
 from tests.engine.ricewars.helpers import (
     card,
@@ -26,8 +27,8 @@ def test_hiring_example_unpaid_ronin_leaves() -> None:
     st = ready(3, seed=4)
     michael = (st.governor + 1) % 3
     set_troops(st, michael, ash=2, ron=1)
-    st.table = [YOUHEI]
-    st.adeck.remove(YOUHEI)
+    st.adeck.remove(YOUHEI)  # won at an auction whose boards are gone
+    st.boxed_advisors.append(YOUHEI)
     st.held[michael] = ((YOUHEI, 1),)
     pass_round(st)
     while not (st.phase == HIRE and st.cur == michael):
@@ -128,6 +129,24 @@ def test_round_six_combat_with_shouri() -> None:
         revealed=True,
         winner=1,
         strengths=(9, 7),
+        parts=(
+            (
+                Part("2 ashigaru", 4),
+                Part("attack round", 1),
+                Part("advisor's service", 2),
+                Part("Hosaku", 0),
+                Part("Taue (tie-break draw)", 2),
+            ),
+            (
+                Part("1 ashigaru", 2),
+                Part("peasant", 1),
+                Part("Chouhei", 2),
+                Part("Shouri", 1),
+                Part("Shinden (drawn face down)", 1),
+                Part("Hosaku (tie-break draw)", 0),
+            ),
+        ),
+        known=(7, 3),
     )
 
 

@@ -1,0 +1,195 @@
+"""The records the Rice Wars rules write: their parts add up to their totals and they
+describe the state that follows (random games, thousands of steps)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from engine.ricewars import records as R
+from engine.ricewars.data import ACTION_OPS, ADVISORS, CARDS, REACTION_OPS, SERVICE_OPS
+from engine.ricewars.effects import EFFECTS, fill
+from engine.ricewars.state import RiceWarsState
+from tests.engine.ricewars.helpers import new
+
+
+def _seat(st: RiceWarsState, name: str) -> int:
+    return next(s for s in range(st.seats) if R.seat_word(st, s) == name)
+
+
+def _field(st: RiceWarsState, name: str) -> int:
+    return st.board.names.index(name)
+
+
+def _check(before: RiceWarsState, action: object, told: tuple, after: RiceWarsState) -> None:
+    """Every record of one step adds up and agrees with `after`."""
+    money = list(before.money)
+    for record in told:
+        json.dumps(record.to_json())  # every record has a JSON form
+        assert record.round in (before.round, after.round)
+        if isinstance(record, R.Income):
+            assert sum(p.amount for p in record.parts) == record.total
+            assert record.total == before.income(record.player) or record.round > before.round
+            assert record.paid <= record.total
+            money[record.player] += record.paid
+        elif isinstance(record, R.Hiring):
+            money[record.player] -= record.cost
+        elif isinstance(record, R.Fight):
+            for side in (record.attacker, record.defender):
+                assert sum(p.amount for p in side.parts) == side.total
+            if record.fight == "combat" and record.changes:
+                (change,) = record.changes
+                assert after.owner[_field(after, change.field_name)] == change.after
+            if record.fight == "combat":
+                totals = (record.attacker.total, record.defender.total)
+                shouri = any(CARDS[c].op == "win_combat" for c in _paid(record))
+                if not shouri:
+                    assert record.winner == (0 if totals[0] > totals[1] else 1)
+            else:
+                a, d = record.attacker.total, record.defender.total
+                assert record.winner == (0 if a > d else 1 if d > a else 2)
+            for change in record.changes:
+                assert after.owner[_field(after, change.field_name)] == change.after or (
+                    after.fight is not None
+                )
+        elif isinstance(record, R.Placed):
+            f = _field(after, record.field_name)
+            if record.piece == "palace":
+                assert after.palace[record.player] == f
+        elif isinstance(record, R.Auction):
+            for w in record.winners:
+                assert any(ADVISORS[a].name == record.advisor for a, _ in after.held[w.player])
+        elif isinstance(record, R.GameEnd):
+            assert after.is_terminal()
+            assert [p.amount for p in record.fields] == [
+                after.fields_of(s) for s in range(after.seats)
+            ]
+    hires = [r for r in told if isinstance(r, R.Hiring)]
+    if hires and not any(isinstance(r, (R.Income, R.Auction, R.CardPlayed)) for r in told):
+        s = hires[0].player
+        assert after.money[s] == money[s]
+
+
+def _paid(record: R.Fight) -> list[int]:
+    return [c.index for c in CARDS if c.name in record.paid]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_records_add_up_and_describe_the_state_that_follows(players: int) -> None:
+    kinds: set[str] = set()
+    steps = 0
+    for seed in range(4):
+        # Given random games (about 1200 steps for each player count)
+        st = new(players, seed)
+        rng = random.Random(seed)
+        while not st.is_terminal():
+            before = st.clone()
+            action = rng.choice(st.legal_actions())
+            # When an action is applied with its records
+            told = st.apply_told(action)
+            steps += 1
+            kinds.update(r.kind for r in told)
+            # Then they add up and agree with the state that follows
+            _check(before, action, told, st)
+            assert st.events is None
+    # ... and the games told the rulebook's parts
+    assert steps > 800
+    assert {"placed", "income", "hiring", "round_start", "fight", "card", "game_end"} <= kinds
+
+
+def test_a_game_end_is_told_with_fields_and_winners() -> None:
+    # Given a random 3-player game played to its end
+    st = new(3, 7)
+    rng = random.Random(7)
+    told: list = []
+    while not st.is_terminal():
+        told.extend(st.apply_told(rng.choice(st.legal_actions())))
+    # Then the last record is the game's end naming the winners
+    end = told[-1]
+    assert isinstance(end, R.GameEnd)
+    assert set(end.winners) == {R.seat_word(st, s) for s in st.winners()}
+    # ... and every fight's record is itemised
+    fights = [r for r in told if isinstance(r, R.Fight)]
+    assert all(r.attacker.parts or r.fight == "duel" for r in fights)
+
+
+def test_the_fast_path_tells_nothing() -> None:
+    # Given a game applied with `apply` (the search's fast path)
+    st = new(3, 2)
+    rng = random.Random(2)
+    for _ in range(200):
+        st.apply(rng.choice(st.legal_actions()))
+    # Then no records are kept, and clones and determinized states do not listen either
+    assert st.events is None and st.clone().events is None
+    assert st.observation(st.current_player()).determinize(rng).events is None
+
+
+class _Names(dict):
+    def __missing__(self, key: str) -> str:
+        return key.removeprefix("v_")
+
+
+def test_every_effect_is_declared_with_targets_effect_words_and_value() -> None:
+    # Given every op the cards and advisors use
+    ops = ACTION_OPS | REACTION_OPS | SERVICE_OPS
+    assert ops == {c.op for c in CARDS} | {a.op for a in ADVISORS}
+    st = new(3, 1)
+    for op in sorted(ops):
+        # Then each is declared once with targets, an effect, words and an AI value
+        effect = EFFECTS[op]
+        assert callable(effect.targets) and callable(effect.effect), op
+        assert callable(effect.ai_value), op
+        words = fill(effect.words, _Names(who="Red", whose="Red's", Whose="Red's", own="its",
+                                          amount=2, target="Blue", target_whose="Blue's",
+                                          cards="2 cards", field="Takada", field2="Ueda",
+                                          gained="a card"))  # fmt: skip
+        assert words.strip() and "{" not in words, op
+        assert effect.moment in {"action", "bonus", "reveal", "shouri", "answer"}, op
+    # ... each card and service acts at a moment its kind allows
+    for c in CARDS:
+        moment = EFFECTS[c.op].moment
+        assert (moment == "action") == (c.kind == "action"), c.id
+    for a in ADVISORS:
+        assert EFFECTS[a.op].moment == ("action" if a.when == "action" else "bonus"), a.id
+    # ... and a value is a number the AI can compare
+    assert isinstance(EFFECTS["gain_money"].ai_value(st, 0, ()), float)
+
+
+def test_a_seat_is_told_no_other_seats_ryo_and_no_card_stolen_from_another() -> None:
+    # Given the records of random games, as the first seat was told them
+    hidden = stolen = 0
+    for seed in range(4):
+        st = new(3, seed)
+        rng = random.Random(seed)
+        while not st.is_terminal():
+            for record in st.apply_told(rng.choice(st.legal_actions())):
+                seen = record.seen_by(0)
+                # Then every standing shows its own Ryo and hides the others'
+                for end in getattr(seen, "standing", ()):
+                    if not isinstance(seen, R.GameEnd):
+                        assert (end.money == R.HIDDEN_MONEY) == (end.player != 0)
+                        hidden += end.player != 0
+                # ... and a card stolen between two others is not named
+                if isinstance(record, R.CardPlayed) and record.effect == "steal_card":
+                    if 0 not in (record.player, record.victim):
+                        assert seen.gained == "a card"
+                        stolen += 1
+                    else:
+                        assert seen == record
+    assert hidden
+
+
+def test_app_and_ai_hold_no_copy_of_the_strength_rule_or_an_effect_switch() -> None:
+    # Given the Rice Wars modules of the app and the AI
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    files = [*root.glob("app/games/ricewars/*.py"), *root.glob("ai/games/ricewars*.py")]
+    assert files
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        # Then none computes a strength from its own constants or switches on an effect op
+        for copy in ("STRENGTH_", "2 * a + 4 * r", "2 * a.ashigaru", '.op == "', '.op in ("'):
+            assert copy not in text, (path.name, copy)
