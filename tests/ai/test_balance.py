@@ -54,9 +54,9 @@ def test_greedy_bots_in_two_processes_agree_with_one_process() -> None:
     # Then the games and the report are the same
     assert serial.outcomes == parallel.outcomes
     assert serial.to_json() == parallel.to_json()
-    # and the rich clan scored more honor with greedy bots too
-    seats = {s.seat: s for s in serial.seats}
-    assert seats["crane"].mean_score > seats["crab"].mean_score
+    # and every game was played (the map's asymmetry itself is the 48-game random-bot
+    # test's: 4 greedy games are too few to tell a 22-point clan from a 24-point one)
+    assert serial.games == parallel.games == 4
 
 
 def test_every_clan_plays_equally_often_in_every_seat_on_the_same_deals() -> None:
