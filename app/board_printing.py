@@ -19,14 +19,15 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QMessageBox, QWidget
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.i18n import N_, _, ngettext
 from app.new_game_dialog import map_header
 from app.settings import AppSettings
 
 if TYPE_CHECKING:
     from app.printing import Board, PrintOptions, PrintResult
 
-MAP_FILTER = "Daimyo maps (*.yaml *.yml)"
-OTHER_MAP = "A map file…"
+MAP_FILTER = N_("Daimyo maps (*.yaml *.yml)")
+OTHER_MAP = N_("A map file…")
 
 
 def shipped_boards() -> list[tuple[str, str]]:
@@ -80,16 +81,16 @@ class BoardPrinting(QObject):
         board = self._board_to_print(source)
         if board is None:
             return False
-        options = self._ask_options(board, "Print board", "Choose printer…")
+        options = self._ask_options(board, _("Print board"), _("Choose printer…"))
         if options is None:
             return False
         try:
             printed = printing.print_with_dialog(board, self._window, options)
         except (printing.LayoutError, OSError) as exc:
-            QMessageBox.critical(self._window, "Cannot print the board", str(exc))
+            QMessageBox.critical(self._window, _("Cannot print the board"), str(exc))
             return False
         if printed:
-            self.status.emit(f"Sent {board.name} to the printer.")
+            self.status.emit(_("Sent {board} to the printer.").format(board=board.name))
         return printed
 
     def print_preview(self, source: Path | None = None) -> bool:
@@ -99,13 +100,13 @@ class BoardPrinting(QObject):
         board = self._board_to_print(source)
         if board is None:
             return False
-        options = self._ask_options(board, "Print preview", "Preview")
+        options = self._ask_options(board, _("Print preview"), _("Preview"))
         if options is None:
             return False
         try:
             dialog = printing.open_print_preview(board, self._window, options)  # modal
         except printing.LayoutError as exc:
-            QMessageBox.critical(self._window, "Cannot preview the board", str(exc))
+            QMessageBox.critical(self._window, _("Cannot preview the board"), str(exc))
             return False
         dialog.deleteLater()
         return True
@@ -119,13 +120,16 @@ class BoardPrinting(QObject):
         board = self._board_to_print(source)
         if board is None:
             return None
-        options = self._ask_options(board, "Export board PDF", "Choose file…")
+        options = self._ask_options(board, _("Export board PDF"), _("Choose file…"))
         if options is None:
             return None
         if path is None:
             folder = Path(self._settings.value("print/folder") or Path.home())
-            path, _ = QFileDialog.getSaveFileName(
-                self._window, "Export board PDF", str(folder / f"{board.id}.pdf"), "PDF (*.pdf)"
+            path, _filter = QFileDialog.getSaveFileName(
+                self._window,
+                _("Export board PDF"),
+                str(folder / f"{board.id}.pdf"),
+                _("PDF (*.pdf)"),
             )
             if not path:
                 return None
@@ -137,20 +141,28 @@ class BoardPrinting(QObject):
             result = printing.export_pdf(board, path, options)
         except printing.LayoutError as exc:
             QApplication.restoreOverrideCursor()
-            QMessageBox.critical(self._window, "Cannot export the board", str(exc))
+            QMessageBox.critical(self._window, _("Cannot export the board"), str(exc))
             return None
         except OSError as exc:
             QApplication.restoreOverrideCursor()
             QMessageBox.critical(
                 self._window,
-                "Cannot export the board",
-                f"{path}: cannot be written ({exc.strerror or exc}); choose another folder",
+                _("Cannot export the board"),
+                _("{path}: cannot be written ({reason}); choose another folder").format(
+                    path=path, reason=exc.strerror or exc
+                ),
             )
             return None
         QApplication.restoreOverrideCursor()
         self._settings.set_value("print/folder", str(path.parent))
         pages = len(result.pages)
-        self.status.emit(f"Exported {board.name} to {path} ({pages} page{'s' * (pages != 1)}).")
+        self.status.emit(
+            ngettext(
+                "Exported {board} to {path} ({n} page).",
+                "Exported {board} to {path} ({n} pages).",
+                pages,
+            ).format(board=board.name, path=path, n=pages)
+        )
         return result
 
     # which board -----------------------------------------------------------------------
@@ -159,17 +171,17 @@ class BoardPrinting(QObject):
         from maps.api import shipped_map_path
 
         boards = shipped_boards()
-        names = [name for _, name in boards] + [OTHER_MAP]
+        names = [name for _map_id, name in boards] + [_(OTHER_MAP)]
         name, ok = QInputDialog.getItem(
-            self._window, "Print a board", "Which board?", names, 0, False
+            self._window, _("Print a board"), _("Which board?"), names, 0, False
         )
         if not ok:
             return None
         for map_id, board_name in boards:
             if name == board_name:
                 return Path(shipped_map_path(map_id))
-        path, _ = QFileDialog.getOpenFileName(
-            self._window, "Print a board", str(Path.home()), MAP_FILTER
+        path, _filter = QFileDialog.getOpenFileName(
+            self._window, _("Print a board"), str(Path.home()), _(MAP_FILTER)
         )
         return Path(path) if path else None
 
@@ -197,22 +209,27 @@ class BoardPrinting(QObject):
             finally:
                 QApplication.restoreOverrideCursor()
         except MapError as exc:
-            hint = "" if exc.fix else "; fix it in the map editor (Tools → Map editor)"
-            QMessageBox.warning(self._window, "Cannot print the board", f"{exc}{hint}")
+            hint = "" if exc.fix else _("; fix it in the map editor (Tools → Map editor)")
+            QMessageBox.warning(self._window, _("Cannot print the board"), f"{exc}{hint}")
             return None
         except OSError as exc:
             QMessageBox.warning(
                 self._window,
-                "Cannot print the board",
-                f"{path}: cannot be read ({exc.strerror or exc}); choose another map file",
+                _("Cannot print the board"),
+                _("{path}: cannot be read ({reason}); choose another map file").format(
+                    path=path, reason=exc.strerror or exc
+                ),
             )
             return None
         self._cached = (key, board)
         errors = [w for w in board.warnings if w.startswith("error")]
         if errors:
             self.status.emit(
-                f"{path.name} fails validation ({len(errors)} error"
-                f"{'s' * (len(errors) != 1)}: {errors[0]}); printing it anyway."
+                ngettext(
+                    "{file} fails validation ({n} error: {first}); printing it anyway.",
+                    "{file} fails validation ({n} errors: {first}); printing it anyway.",
+                    len(errors),
+                ).format(file=path.name, n=len(errors), first=errors[0])
             )
         return board
 

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from ai.registry import level_name
+from app.i18n import _, game_name, ngettext, pgettext
 from engine.core import GameState
 from engine.registry import get_game
 from engine.saves import DAMAGED, SaveData, SaveError, describe, read_save, replay
@@ -412,6 +413,17 @@ def summary_dict(
     }
 
 
+def _month(number: int) -> str:
+    """The short name of the month `number` (1-12) in the current language."""
+    names = (
+        *(pgettext("month", "Jan"), pgettext("month", "Feb"), pgettext("month", "Mar")),
+        *(pgettext("month", "Apr"), pgettext("month", "May"), pgettext("month", "Jun")),
+        *(pgettext("month", "Jul"), pgettext("month", "Aug"), pgettext("month", "Sep")),
+        *(pgettext("month", "Oct"), pgettext("month", "Nov"), pgettext("month", "Dec")),
+    )
+    return names[number - 1]
+
+
 @dataclass(frozen=True)
 class SaveSummary:
     """One line of the Recent games list."""
@@ -429,22 +441,28 @@ class SaveSummary:
     def title(self) -> str:
         """Game, map and round: "Battle for Rokugan · Rokugan · round 3"."""
         if self.problem is not None:
-            return f"{self.path.name} · cannot be loaded"
+            return _("{file} · cannot be loaded").format(file=self.path.name)
         parts = [self.game]
         if self.map:
             parts.append(self.map)
         if self.finished:
-            parts.append("finished")
+            parts.append(_("finished"))
         elif self.round is not None:
-            parts.append(f"round {self.round}")
+            parts.append(_("round {number}").format(number=self.round))
         return " · ".join(parts)
 
     def details(self) -> str:
         """Players and the date: "You (Crab), Lion (normal) · 25 Nov 2026, 14:05"."""
-        when = self.saved.strftime("%d %b %Y, %H:%M")
+        month = _month(self.saved.month)
+        when = _("{day} {month} {year}, {time}").format(
+            day=self.saved.day, month=month, year=self.saved.year, time=self.saved.strftime("%H:%M")
+        )
         if self.problem is not None:
             return when
-        who = ", ".join(self.players) or f"{len(self.players)} players"
+        count = len(self.players)
+        who = ", ".join(self.players) or ngettext("{n} player", "{n} players", count).format(
+            n=count
+        )
         return f"{who} · {when}"
 
 
@@ -471,11 +489,11 @@ def read_summary(path: str | Path) -> SaveSummary:
     players = tuple(re.sub(r"@\d+\)", ")", str(p)) for p in summary.get("players") or ())
     if not players:
         players = tuple(
-            seat.name or ("You" if seat.is_human else level_name(seat.bot)) for seat in app.seats
-        ) or tuple(f"player {p + 1}" for p in range(save.setup.players))
+            seat.name or (_("You") if seat.is_human else level_name(seat.bot)) for seat in app.seats
+        ) or tuple(_("player {number}").format(number=p + 1) for p in range(save.setup.players))
     return SaveSummary(
         path=path,
-        game=get_game(save.setup.game).name,
+        game=game_name(save.setup.game, get_game(save.setup.game).name),
         map=summary.get("map") or save.setup.map_id,
         round=summary.get("round"),
         finished=bool(summary.get("finished", False)),

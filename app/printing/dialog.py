@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import N_, _, ngettext
 from app.printing.document import PrintOptions, board_landscape
 from app.printing.layout import (
     PAPER_SIZES,
@@ -34,13 +35,13 @@ from app.printing.sheets import CLAN_IDS, token_sheet_pages
 
 PAPERS = tuple(PAPER_SIZES)
 # orientation choices: (text in the form, PrintOptions.landscape)
-ORIENTATIONS = (("As the board", None), ("Portrait", False), ("Landscape", True))
+ORIENTATIONS = ((N_("As the board"), None), (N_("Portrait"), False), (N_("Landscape"), True))
 # scale choices: (key, text in the form)
 SCALE_FIT, SCALE_TRUE, SCALE_CUSTOM = "fit", "true", "custom"
 SCALE_CHOICES = (
-    (SCALE_FIT, "Fit one page"),
-    (SCALE_TRUE, "True size (100 %)"),
-    (SCALE_CUSTOM, "Custom"),
+    (SCALE_FIT, N_("Fit one page")),
+    (SCALE_TRUE, N_("True size (100 %)")),
+    (SCALE_CUSTOM, N_("Custom")),
 )
 
 
@@ -109,19 +110,29 @@ def describe_plan(board_size_mm: tuple[float, float], options: PrintOptions) -> 
     try:
         plan = plan_options(board_size_mm, options)
     except LayoutError as exc:
-        return f"Cannot print: {exc}."
+        return _("Cannot print: {reason}.").format(reason=exc)
     options = options.for_board(board_size_mm)
-    paper = f"{options.paper} {'landscape' if options.landscape else 'portrait'}"
+    paper = (_("{paper} landscape") if options.landscape else _("{paper} portrait")).format(
+        paper=options.paper
+    )
     sheets = (
-        f"{plan.rows} × {plan.columns} {paper} sheets to tape together"
+        _("{rows} × {columns} {paper} sheets to tape together").format(
+            rows=plan.rows, columns=plan.columns, paper=paper
+        )
         if plan.tiled
-        else f"one {paper} sheet"
+        else _("one {paper} sheet").format(paper=paper)
     )
     pages = page_count(plan, options)
-    return (
-        f"Board on {sheets} at {plan.scale * 100:.0f} % "
-        f"({board_size_mm[0] * plan.scale:.0f} × {board_size_mm[1] * plan.scale:.0f} mm); "
-        f"{pages} page{'s' if pages != 1 else ''} in all."
+    return ngettext(
+        "Board on {sheets} at {percent} % ({width} × {height} mm); {n} page in all.",
+        "Board on {sheets} at {percent} % ({width} × {height} mm); {n} pages in all.",
+        pages,
+    ).format(
+        sheets=sheets,
+        percent=f"{plan.scale * 100:.0f}",
+        width=f"{board_size_mm[0] * plan.scale:.0f}",
+        height=f"{board_size_mm[1] * plan.scale:.0f}",
+        n=pages,
     )
 
 
@@ -137,52 +148,55 @@ class PrintOptionsDialog(QDialog):
         parent: QWidget | None = None,
         options: PrintOptions | None = None,
         board_size_mm: tuple[float, float] | None = None,
-        title: str = "Print options",
-        accept_text: str = "Continue",
+        title: str | None = None,
+        accept_text: str | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(title)
+        self.setWindowTitle(title or _("Print options"))
         self.board_size_mm = board_size_mm
         self.paper = QComboBox()
         self.paper.addItems(PAPERS)
         # the paper turned as the board is (a wide board: landscape), or as chosen
         self.orientation = QComboBox()
-        self.orientation.addItems([text for text, _ in ORIENTATIONS])
+        self.orientation.addItems([_(text) for text, _landscape in ORIENTATIONS])
         if board_size_mm is not None:
-            shape = "landscape" if board_landscape(board_size_mm) else "portrait"
-            self.orientation.setItemText(0, f"As the board ({shape})")
+            landscape = board_landscape(board_size_mm)
+            shape = _("As the board (landscape)") if landscape else _("As the board (portrait)")
+            self.orientation.setItemText(0, shape)
         self.scale = QComboBox()
         for key, text in SCALE_CHOICES:
-            self.scale.addItem(text, key)
+            self.scale.addItem(_(text), key)
         self.custom_scale = QDoubleSpinBox()
         self.custom_scale.setRange(1.0, 1000.0)
         self.custom_scale.setDecimals(1)
         self.custom_scale.setSuffix(" %")
         self.custom_scale.setValue(50.0)
-        self.custom_scale.setToolTip("Printed size as a percentage of the map's true size")
+        self.custom_scale.setToolTip(_("Printed size as a percentage of the map's true size"))
         self.overlap = QDoubleSpinBox()
         self.overlap.setRange(0.0, 100.0)
         self.overlap.setDecimals(1)
         self.overlap.setSuffix(" mm")
-        self.overlap.setToolTip("Strip repeated on neighbouring sheets of a tiled board")
-        self.legend = QCheckBox("Show the le&gend")
-        self.tokens = QCheckBox("&Token sheets (one per clan)")
-        self.reference = QCheckBox("Turn-order &reference sheet")
+        self.overlap.setToolTip(_("Strip repeated on neighbouring sheets of a tiled board"))
+        self.legend = QCheckBox(_("Show the le&gend"))
+        self.tokens = QCheckBox(_("&Token sheets (one per clan)"))
+        self.reference = QCheckBox(_("Turn-order &reference sheet"))
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         form = QFormLayout()
-        form.addRow("&Paper:", self.paper)
-        form.addRow("&Orientation:", self.orientation)
-        form.addRow("&Scale:", self.scale)
-        form.addRow("&Custom scale:", self.custom_scale)
-        form.addRow("&Overlap:", self.overlap)
+        form.addRow(_("&Paper:"), self.paper)
+        form.addRow(_("&Orientation:"), self.orientation)
+        form.addRow(_("&Scale:"), self.scale)
+        form.addRow(_("&Custom scale:"), self.custom_scale)
+        form.addRow(_("O&verlap:"), self.overlap)
         form.addRow("", self.legend)
-        form.addRow("Play sheets:", self.tokens)
+        form.addRow(_("Play sheets:"), self.tokens)
         form.addRow("", self.reference)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(accept_text)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(
+            accept_text or _("Continue")
+        )
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -206,7 +220,7 @@ class PrintOptionsDialog(QDialog):
     def set_options(self, options: PrintOptions) -> None:
         """Fill the form from options."""
         self.paper.setCurrentText(options.paper)
-        choices = [landscape for _, landscape in ORIENTATIONS]
+        choices = [landscape for _text, landscape in ORIENTATIONS]
         landscape = options.landscape
         self.orientation.setCurrentIndex(choices.index(landscape) if landscape in choices else 0)
         self.scale.setCurrentIndex(self.scale.findData(scale_mode(options)))
@@ -230,7 +244,7 @@ class PrintOptionsDialog(QDialog):
             self.reference.isChecked(),
         )
 
-    def _on_changed(self, *_: object) -> None:
+    def _on_changed(self, *_args: object) -> None:
         mode = self.scale.currentData()
         self.custom_scale.setEnabled(mode == SCALE_CUSTOM)
         self.overlap.setEnabled(mode != SCALE_FIT)  # a fitted board is never tiled
@@ -238,20 +252,27 @@ class PrintOptionsDialog(QDialog):
         try:
             options = self.options()
         except LayoutError as exc:
-            self.summary.setText(f"Cannot print: {exc}.")
+            self.summary.setText(_("Cannot print: {reason}.").format(reason=exc))
             ok.setEnabled(False)
             return
-        text = describe_plan(self.board_size_mm, options) if self.board_size_mm else ""
+        can_print = True
+        text = ""
+        if self.board_size_mm:
+            try:
+                plan_options(self.board_size_mm, options)
+            except LayoutError:
+                can_print = False
+            text = describe_plan(self.board_size_mm, options)
         self.summary.setText(text)
-        ok.setEnabled(not text.startswith("Cannot print"))
+        ok.setEnabled(can_print)
 
 
 def ask_print_options(
     parent: QWidget | None,
     options: PrintOptions | None = None,
     board_size_mm: tuple[float, float] | None = None,
-    title: str = "Print options",
-    accept_text: str = "Continue",
+    title: str | None = None,
+    accept_text: str | None = None,
 ) -> PrintOptions | None:
     """Show the options dialog (modal); the chosen options, or None when cancelled."""
     dialog = PrintOptionsDialog(parent, options, board_size_mm, title, accept_text)

@@ -32,15 +32,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.printing.kit.build import GAME_NAMES, KitError, build_kit, default_map
+from app.i18n import N_, _, game_name, ngettext
+from app.printing.kit.build import KitError, build_kit, default_map
 from app.printing.kit.document import kit_page_layout, render_kit, write_kit
 from app.printing.kit.model import GAMES, Kit
 from app.printing.kit.plan import KitOptions, board_scale_text, plan_kit
 from app.printing.layout import PAPER_SIZES, LayoutError
 
-OTHER_MAP = "A map file…"
-MAP_FILTER = "Daimyo maps (*.yaml *.yml)"
-SCALES = (("true", "True size, tiled (spots fit the tokens)"), ("fit", "Fit on one page"))
+OTHER_MAP = "other"
+"""The map list's last entry: a map file chosen in a file dialog."""
+MAP_FILTER = N_("Daimyo maps (*.yaml *.yml)")
+SCALES = (("true", N_("True size, tiled (spots fit the tokens)")), ("fit", N_("Fit on one page")))
 PREVIEW, EXPORT = "preview", "export"
 
 
@@ -71,32 +73,32 @@ class KitDialog(QDialog):
         extra_map: Path | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Print-and-play kit")
+        self.setWindowTitle(_("Print-and-play kit"))
         self.choice = ""
         self._kits: dict[tuple[str, str | None], Kit] = {}
         self._extra_map = extra_map
         self.game = QComboBox()
         for game in GAMES:
-            self.game.addItem(GAME_NAMES[game], game)
+            self.game.addItem(game_name(game), game)
         self.map = QComboBox()
         self.paper = QComboBox()
         self.paper.addItems(list(PAPER_SIZES))
         self.scale = QComboBox()
         for key, text in SCALES:
-            self.scale.addItem(text, key)
-        self.duplex = QCheckBox("&Double-sided: backs of tokens and cards on the reverse")
+            self.scale.addItem(_(text), key)
+        self.duplex = QCheckBox(_("&Double-sided: backs of tokens and cards on the reverse"))
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.summary.setMinimumWidth(420)
         form = QFormLayout()
-        form.addRow("&Game:", self.game)
-        form.addRow("&Map:", self.map)
-        form.addRow("&Paper:", self.paper)
-        form.addRow("&Board:", self.scale)
+        form.addRow(_("&Game:"), self.game)
+        form.addRow(_("&Map:"), self.map)
+        form.addRow(_("&Paper:"), self.paper)
+        form.addRow(_("&Board:"), self.scale)
         form.addRow("", self.duplex)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.preview_button = QPushButton("Pre&view…")
-        self.export_button = QPushButton("&Export PDF…")
+        self.preview_button = QPushButton(_("Pre&view…"))
+        self.export_button = QPushButton(_("&Export PDF…"))
         self.preview_button.setDefault(True)
         self.buttons.addButton(self.preview_button, QDialogButtonBox.ButtonRole.AcceptRole)
         self.buttons.addButton(self.export_button, QDialogButtonBox.ButtonRole.AcceptRole)
@@ -159,7 +161,7 @@ class KitDialog(QDialog):
         self.map.blockSignals(True)
         self.map.clear()
         if game == "shinobi":
-            self.map.addItem("No map: each player's province is a mat", "")
+            self.map.addItem(_("No map: each player's province is a mat"), "")
             self.map.setEnabled(False)
         else:
             self.map.setEnabled(True)
@@ -167,34 +169,42 @@ class KitDialog(QDialog):
                 self.map.addItem(name, map_id)
             for path in (self._extra_map, Path(chosen) if chosen else None):
                 if path is not None and self.map.findData(str(path)) < 0 and path.suffix:
-                    self.map.addItem(f"{path.name} (file)", str(path))
-            self.map.addItem(OTHER_MAP, OTHER_MAP)
+                    self.map.addItem(_("{file} (file)").format(file=path.name), str(path))
+            self.map.addItem(_("A map file…"), OTHER_MAP)
             wanted = chosen or default_map(game)
             index = self.map.findData(wanted)
             self.map.setCurrentIndex(index if index >= 0 else 0)
         self.map.blockSignals(False)
 
-    def _on_game_changed(self, *_: object) -> None:
+    def _on_game_changed(self, *_args: object) -> None:
         self._fill_maps(None)
         self._on_changed()
 
-    def _on_changed(self, *_: object) -> None:
+    def _on_changed(self, *_args: object) -> None:
         if self.map.currentData() == OTHER_MAP:
-            path, _ = QFileDialog.getOpenFileName(self, "Print a kit", str(Path.home()), MAP_FILTER)
+            path, _filter = QFileDialog.getOpenFileName(
+                self, _("Print a kit"), str(Path.home()), _(MAP_FILTER)
+            )
             self.map.blockSignals(True)
             if path:
-                self.map.insertItem(self.map.count() - 1, f"{Path(path).name} (file)", path)
+                self.map.insertItem(
+                    self.map.count() - 1, _("{file} (file)").format(file=Path(path).name), path
+                )
                 self.map.setCurrentIndex(self.map.count() - 2)
             else:
                 self.map.setCurrentIndex(0)
             self.map.blockSignals(False)
-        self.summary.setText(self.describe())
-        ok = not self.summary.text().startswith("Cannot print")
+        text, ok = self._describe()
+        self.summary.setText(text)
         self.preview_button.setEnabled(ok)
         self.export_button.setEnabled(ok)
 
     def describe(self) -> str:
         """One paragraph: pages in all, and what is in the kit; or why it cannot print."""
+        return self._describe()[0]
+
+    def _describe(self) -> tuple[str, bool]:
+        """The summary, and whether the kit can print."""
         from maps.api import MapError
 
         options = self.options()
@@ -202,16 +212,19 @@ class KitDialog(QDialog):
             kit = self.kit()
             plan = plan_kit(kit, options)
         except (KitError, MapError, LayoutError, OSError) as exc:
-            return f"Cannot print: {exc}"
+            return _("Cannot print: {reason}").format(reason=exc), False
         sections = ", ".join(
             f"{title.lower()} {first + 1}" + (f"–{last + 1}" if last > first else "")
             for title, first, last in plan.sections
         )
         scale = board_scale_text(kit, plan)
-        return (
-            f"{len(plan.pages)} {options.paper} pages: contents 1, {sections}. {kit.summary()}."
-            + (f" {scale}" if scale else "")
-        )
+        pages = len(plan.pages)
+        text = ngettext(
+            "{n} {paper} page: contents 1, {sections}. {contents}.",
+            "{n} {paper} pages: contents 1, {sections}. {contents}.",
+            pages,
+        ).format(n=pages, paper=options.paper, sections=sections, contents=kit.summary())
+        return text + (f" {scale}" if scale else ""), True
 
     def _choose(self, choice: str) -> None:
         self.choice = choice
@@ -244,7 +257,9 @@ def open_kit_preview(
     """A QPrintPreviewDialog of the kit; its print button prints the same pages."""
     printer = make_kit_printer(options)
     dialog = QPrintPreviewDialog(printer, parent)
-    dialog.setWindowTitle(f"Print preview — {kit.game_name} kit ({kit.map_name})")
+    dialog.setWindowTitle(
+        _("Print preview — {game} kit ({map})").format(game=kit.game_name, map=kit.map_name)
+    )
     dialog.paintRequested.connect(lambda p: print_kit_on(p, kit, options))
     dialog._daimyo_printer = printer  # keep the printer alive as long as the dialog
     if exec_dialog:
@@ -287,7 +302,7 @@ def print_kit(
     try:
         kit = dialog.kit()
     except (KitError, MapError, OSError) as exc:
-        QMessageBox.warning(parent, "Cannot print the kit", str(exc))
+        QMessageBox.warning(parent, _("Cannot print the kit"), str(exc))
         return False
     if settings is not None:
         settings.set_value(
@@ -322,8 +337,8 @@ def export_kit(
             (settings.value("print/folder") if settings is not None else None) or Path.home()
         )
         name = f"{options.game}-kit.pdf"
-        path, _ = QFileDialog.getSaveFileName(
-            parent, "Export kit PDF", str(folder / name), "PDF (*.pdf)"
+        path, _filter = QFileDialog.getSaveFileName(
+            parent, _("Export kit PDF"), str(folder / name), _("PDF (*.pdf)")
         )
         if not path:
             return None
@@ -335,7 +350,7 @@ def export_kit(
         write_kit(kit, path, options)
     except (LayoutError, OSError) as exc:
         QApplication.restoreOverrideCursor()
-        QMessageBox.critical(parent, "Cannot export the kit", f"{path}: {exc}")
+        QMessageBox.critical(parent, _("Cannot export the kit"), f"{path}: {exc}")
         return None
     QApplication.restoreOverrideCursor()
     if settings is not None:
