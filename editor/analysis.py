@@ -18,6 +18,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 from shiboken6 import isValid
 
+from app.i18n import _
 from app.startup import import_heavy_modules
 from editor.document import MapDocument
 from editor.fixes import topology_issues
@@ -54,7 +55,7 @@ def analyse(mapfile: Any, generation: int, topo: TopoMap | None = None) -> Analy
 
             result.geometry = derive(mapfile)
         except Exception as exc:  # noqa: BLE001 - shown to the user in the validation panel
-            result.error = f"the game graph cannot be derived: {exc}"
+            result.error = _("the game graph cannot be derived: {reason}").format(reason=exc)
             traceback.print_exc()
     try:
         from maps.validate import validate
@@ -64,7 +65,7 @@ def analyse(mapfile: Any, generation: int, topo: TopoMap | None = None) -> Analy
         try:
             result.issues[:0] = list(validate(mapfile))
         except Exception as exc:  # noqa: BLE001 - shown to the user in the validation panel
-            result.error = f"validation failed: {exc}"
+            result.error = _("validation failed: {reason}").format(reason=exc)
             traceback.print_exc()
     from maps.verdict import empty_graph
 
@@ -140,7 +141,7 @@ class LiveAnalysis(QObject):
         document.changed.connect(self.schedule)
         self.schedule()
 
-    def schedule(self, *_: object) -> None:
+    def schedule(self, *_args: object) -> None:
         """Ask for a new analysis soon (restarts the debounce timer)."""
         self._timer.start()
 

@@ -21,10 +21,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import N_, _, game_name
 from maps.errors import MapError
 from maps.yaml_guard import check_events
 
 GAMES = ("any", "rokugan", "ricewars", "shinobi")
+"""The games a map may be made for (the map file's `game`); "any" serves every map game."""
+GRID_KINDS = {"hex": N_("hex"), "square": N_("square")}
 
 
 def _spin(lo: float, hi: float, value: float, decimals: int = 1) -> QDoubleSpinBox:
@@ -82,19 +85,20 @@ class NewMapDialog(QDialog):
         min_border_length: float | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("New map" if extent is None else "Map properties")
+        self.setWindowTitle(_("New map") if extent is None else _("Map properties"))
         self.map_id = QLineEdit("my-map")
-        self.name = QLineEdit("My Map")
+        self.name = QLineEdit(_("My Map"))
         self.width = _spin(10, 5000, 600)
         self.height = _spin(10, 5000, 400)
         self.game = QComboBox()
-        self.game.addItems(GAMES)
+        for game in GAMES:
+            self.game.addItem(_("Any game") if game == "any" else game_name(game), game)
         form = QFormLayout(self)
-        form.addRow("Id", self.map_id)
-        form.addRow("Name", self.name)
-        form.addRow("Width (mm)", self.width)
-        form.addRow("Height (mm)", self.height)
-        form.addRow("Game", self.game)
+        form.addRow(_("Id"), self.map_id)
+        form.addRow(_("Name"), self.name)
+        form.addRow(_("Width (mm)"), self.width)
+        form.addRow(_("Height (mm)"), self.height)
+        form.addRow(_("Game"), self.game)
         self.extent: list[QDoubleSpinBox] = []
         if extent is not None:
             row = QHBoxLayout()
@@ -102,22 +106,28 @@ class NewMapDialog(QDialog):
                 spin = _spin(-1e6, 1e6, value, 2)
                 self.extent.append(spin)
                 row.addWidget(spin)
-            form.addRow("Extent (min x, min y, max x, max y)", row)
+            form.addRow(_("Extent (min x, min y, max x, max y)"), row)
             text = yaml.safe_dump(attributes or {}, default_flow_style=True).strip()
             self.attributes = QLineEdit(text)
-            self.attributes.setToolTip("Map-level attributes as a YAML mapping, e.g. {rounds: 8}")
-            form.addRow("Attributes", self.attributes)
+            self.attributes.setToolTip(
+                _("Map-level attributes as a YAML mapping, e.g. {example}").format(
+                    example="{rounds: 8}"
+                )
+            )
+            form.addRow(_("Attributes"), self.attributes)
             self.min_border = _TrimmedSpin()
             self.min_border.setRange(0, 1e6)
             self.min_border.setDecimals(6)
             self.min_border.setValue(min_border_length or 0)
-            self.min_border.setSpecialValueText("keep every border")
-            self.min_border.setSuffix(" map units")
+            self.min_border.setSpecialValueText(_("keep every border"))
+            self.min_border.setSuffix(" " + _("map units"))
             self.min_border.setToolTip(
-                "Provinces touching along less than this are not neighbours (nor coasts "
-                "shorter than this). 0 keeps every border, however short."
+                _(
+                    "Provinces touching along less than this are not neighbours (nor coasts "
+                    "shorter than this). 0 keeps every border, however short."
+                )
             )
-            form.addRow("Shortest border", self.min_border)
+            form.addRow(_("Shortest border"), self.min_border)
         form.addRow(_buttons(self))
 
     def spec(self) -> NewMapSpec:
@@ -132,16 +142,22 @@ class NewMapDialog(QDialog):
             except MapError as exc:
                 raise ValueError(f"{exc.problem}: {exc.fix}") from None
             except yaml.YAMLError as exc:
-                raise ValueError(f"the attributes are not valid YAML: {exc}") from None
+                raise ValueError(
+                    _("the attributes are not valid YAML: {reason}").format(reason=exc)
+                ) from None
             if not isinstance(attributes, dict):
-                raise ValueError("the attributes must be a mapping, e.g. {rounds: 8}")
+                raise ValueError(
+                    _("the attributes must be a mapping, e.g. {example}").format(
+                        example="{rounds: 8}"
+                    )
+                )
         shortest = self.min_border.value() if self.extent else 0.0
         return NewMapSpec(
             self.map_id.text().strip() or "untitled",
             self.name.text().strip() or "Untitled",
             self.width.value(),
             self.height.value(),
-            self.game.currentText(),
+            self.game.currentData(),
             extent,  # type: ignore[arg-type]
             attributes,
             shortest or None,
@@ -164,9 +180,10 @@ class GridDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None, origin: tuple[float, float] = (0, 0)) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Generate grid")
+        self.setWindowTitle(_("Generate grid"))
         self.kind = QComboBox()
-        self.kind.addItems(["hex", "square"])
+        for kind, text in GRID_KINDS.items():
+            self.kind.addItem(_(text), kind)
         self.rows = QSpinBox()
         self.rows.setRange(1, 100)
         self.rows.setValue(6)
@@ -177,18 +194,18 @@ class GridDialog(QDialog):
         self.x = _spin(-1e5, 1e5, origin[0])
         self.y = _spin(-1e5, 1e5, origin[1])
         form = QFormLayout(self)
-        form.addRow("Cells", self.kind)
-        form.addRow("Rows", self.rows)
-        form.addRow("Columns", self.cols)
-        form.addRow("Cell size (side / hex radius)", self.size)
-        form.addRow("Origin x", self.x)
-        form.addRow("Origin y", self.y)
+        form.addRow(_("Cells"), self.kind)
+        form.addRow(_("Rows"), self.rows)
+        form.addRow(_("Columns"), self.cols)
+        form.addRow(_("Cell size (side / hex radius)"), self.size)
+        form.addRow(_("Origin x"), self.x)
+        form.addRow(_("Origin y"), self.y)
         form.addRow(_buttons(self))
 
     def spec(self) -> GridSpec:
         """The chosen grid."""
         return GridSpec(
-            self.kind.currentText(),
+            self.kind.currentData(),
             self.rows.value(),
             self.cols.value(),
             self.size.value(),
@@ -214,9 +231,9 @@ class BackgroundDialog(QDialog):
         self, parent: QWidget | None = None, current: BackgroundSpec | None = None
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Background image")
+        self.setWindowTitle(_("Background image"))
         self.path = QLineEdit(current.path if current else "")
-        browse = QPushButton("Browse…")
+        browse = QPushButton(_("Browse…"))
         browse.clicked.connect(self._on_browse)
         row = QHBoxLayout()
         row.addWidget(self.path)
@@ -227,16 +244,19 @@ class BackgroundDialog(QDialog):
         self.y = _spin(-1e5, 1e5, current.y if current else 0)
         self.scale = _spin(0.0001, 1000, current.scale if current else 1.0, 4)
         form = QFormLayout(self)
-        form.addRow("Image", row)
-        form.addRow("Opacity", self.opacity)
-        form.addRow("Left (x)", self.x)
-        form.addRow("Top (y)", self.y)
-        form.addRow("Map units per pixel", self.scale)
+        form.addRow(_("Image"), row)
+        form.addRow(_("Opacity"), self.opacity)
+        form.addRow(_("Left (x)"), self.x)
+        form.addRow(_("Top (y)"), self.y)
+        form.addRow(_("Map units per pixel"), self.scale)
         form.addRow(_buttons(self))
 
     def _on_browse(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, "Tracing image", str(Path.home()), "Images (*.png *.jpg *.jpeg *.bmp *.gif)"
+        path, _filter = QFileDialog.getOpenFileName(
+            self,
+            _("Tracing image"),
+            str(Path.home()),
+            _("Images (*.png *.jpg *.jpeg *.bmp *.gif)"),
         )
         if path:
             self.path.setText(path)

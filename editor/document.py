@@ -16,18 +16,31 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.i18n import N_, _
 from app.settings import daimyo_home
 from editor.topology import TopoMap
 from editor.topology.model import Edit, Snap, TopologyError
 
 AUTOSAVE_MS = 60_000
+EDIT_LABELS = (
+    *(N_("edit province"), N_("edit sea"), N_("edit map"), N_("add territory")),
+    *(N_("edit territory"), N_("remove territory"), N_("assign territory")),
+    *(N_("add province"), N_("add sea"), N_("cut hole"), N_("draw lake")),
+    *(N_("add hex grid"), N_("add square grid"), N_("remove province"), N_("remove sea")),
+    *(N_("split province"), N_("split sea"), N_("merge provinces"), N_("merge seas")),
+    *(N_("move vertex"), N_("move vertices"), N_("insert vertex"), N_("remove vertex")),
+    *(N_("weld vertices"), N_("snap vertex to edge"), N_("drop duplicate vertices")),
+    N_("fix near misses"),
+)
+"""The names `editor.topology` gives its edits (in English, Qt-free), translated for the
+History panel and the status bar where they are shown."""
 
 
 class EditCommand(QUndoCommand):
     """One `Edit` on the undo stack; redo/undo restore its exact sides."""
 
     def __init__(self, document: MapDocument, edit: Edit) -> None:
-        super().__init__(edit.label)
+        super().__init__(_(edit.label))
         self._document = document
         self.edit = edit
 
@@ -77,7 +90,7 @@ class MapDocument(QObject):
 
         target = Path(path) if path is not None else self.path
         if target is None:
-            raise ValueError("the map has no file yet: give a path")
+            raise ValueError(_("the map has no file yet: give a path"))
         save_map(self.topo.to_mapfile(), target)
         old_autosave = self.autosave_path()
         self.path = target
@@ -115,7 +128,11 @@ class MapDocument(QObject):
         try:
             save_map(self.topo.to_mapfile(), target)
         except OSError as exc:  # a timer slot must not raise: tell the window instead
-            self.failed.emit(f"Autosave to {target} failed: {exc}. Save the map to keep it.")
+            self.failed.emit(
+                _("Autosave to {path} failed: {reason}. Save the map to keep it.").format(
+                    path=target, reason=exc
+                )
+            )
             return None
         return target
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import shapely
 
+from app.i18n import _, ngettext
 from editor.topology import TopoMap
 from editor.topology.geometry import Point
 from editor.topology.model import PROVINCE, Edit, FaceRef
@@ -33,7 +34,7 @@ def near_miss_tolerance(topo: TopoMap) -> float:
 
 def has_duplicate_vertices(topo: TopoMap) -> bool:
     """True when some ring repeats a vertex or two consecutive corners coincide."""
-    for _, face in topo.faces():
+    for _ref, face in topo.faces():
         for ring in face.rings():
             for i, vid in enumerate(ring):
                 prev = ring[i - 1]
@@ -56,8 +57,8 @@ class TopologyIssue:
 
 
 def _face_label(topo: TopoMap, ref: FaceRef) -> str:
-    kind, fid, _ = ref
-    return f"province '{fid}'" if kind == PROVINCE else f"sea '{fid}'"
+    kind, fid, _part = ref
+    return (_("province '{id}'") if kind == PROVINCE else _("sea '{id}'")).format(id=fid)
 
 
 def topology_issues(topo: TopoMap) -> list[TopologyIssue]:
@@ -73,8 +74,9 @@ def topology_issues(topo: TopoMap) -> list[TopologyIssue]:
                         TopologyIssue(
                             "warning",
                             "duplicate_vertex",
-                            f"{_face_label(topo, ref)} repeats the vertex at "
-                            f"({at[0]:g}, {at[1]:g})",
+                            _("{polygon} repeats the vertex at ({x}, {y})").format(
+                                polygon=_face_label(topo, ref), x=f"{at[0]:g}", y=f"{at[1]:g}"
+                            ),
                             (ref[1],) if ref[0] == PROVINCE else (),
                             at,
                             vid,
@@ -88,7 +90,7 @@ def topology_issues(topo: TopoMap) -> list[TopologyIssue]:
 
 def _slivers(topo: TopoMap) -> list[TopologyIssue]:
     """Polygons thinner on average than the near-miss distance (area / perimeter)."""
-    refs = [ref for ref, _ in topo.faces()]
+    refs = [ref for ref, _face in topo.faces()]
     if not refs:
         return []
     shapes = [topo.polygon(ref) for ref in refs]
@@ -103,8 +105,9 @@ def _slivers(topo: TopoMap) -> list[TopologyIssue]:
                 TopologyIssue(
                     "warning",
                     "sliver",
-                    f"{_face_label(topo, ref)} is a sliver (about {2 * area / length:.2g} "
-                    "units wide)",
+                    _("{polygon} is a sliver (about {width} units wide)").format(
+                        polygon=_face_label(topo, ref), width=f"{2 * area / length:.2g}"
+                    ),
                     (ref[1],) if ref[0] == PROVINCE else (),
                     (at.x, at.y),
                 )
@@ -157,9 +160,16 @@ def _t_junctions(topo: TopoMap) -> list[TopologyIssue]:
             TopologyIssue(
                 "warning",
                 "t_junction",
-                f"the vertex at ({at[0]:g}, {at[1]:g}) lies on an edge of "
-                f"{', '.join(sorted(_face_label(topo, r) for r in topo.faces_with_edge(a, b)))} "
-                "without being shared; moving either would open a gap",
+                _(
+                    "the vertex at ({x}, {y}) lies on an edge of {polygons} without being "
+                    "shared; moving either would open a gap"
+                ).format(
+                    x=f"{at[0]:g}",
+                    y=f"{at[1]:g}",
+                    polygons=", ".join(
+                        sorted(_face_label(topo, r) for r in topo.faces_with_edge(a, b))
+                    ),
+                ),
                 tuple(sorted({r[1] for r in owners if r[0] == PROVINCE})),
                 at,
                 vid,
@@ -178,14 +188,15 @@ def fix_for(issue: Any, topo: TopoMap) -> Fix | None:
             return None
         neighbour = sliver_neighbour(topo, pid)
         if neighbour is not None:
-            return (f"merge the sliver into {neighbour}", "merge_provinces", (neighbour, pid))
-        return ("remove the sliver", "remove_province", (pid,))
+            merge = _("merge the sliver into {province}").format(province=neighbour)
+            return (merge, "merge_provinces", (neighbour, pid))
+        return (_("remove the sliver"), "remove_province", (pid,))
     if code == "duplicate_vertex":
-        return ("drop duplicate vertices", "drop_duplicate_vertices", ())
+        return (_("drop duplicate vertices"), "drop_duplicate_vertices", ())
     if code == "t_junction" and issue.vertex in topo.vertices and issue.edge is not None:
         a, b = issue.edge
         if a in topo.vertices and b in topo.vertices and topo.faces_with_edge(a, b):
-            return ("share the vertex", "snap_vertex_to_edge", (issue.vertex, a, b))
+            return (_("share the vertex"), "snap_vertex_to_edge", (issue.vertex, a, b))
         return None
     if code in ("near_miss", "near_miss_sea", "overlap", "sea_overlap"):
         if code in ("overlap", "sea_overlap") and not _is_sliver(issue, topo):
@@ -193,21 +204,25 @@ def fix_for(issue: Any, topo: TopoMap) -> Fix | None:
         tolerance = near_miss_tolerance(topo)
         if not _has_near_misses(topo, tolerance):
             return None  # outlines crossed by a drag: nothing within reach to snap
-        return ("snap near misses", "fix_near_misses", (tolerance,))
+        return (_("snap near misses"), "fix_near_misses", (tolerance,))
     if code == "invalid_ring" and has_duplicate_vertices(topo):
-        return ("drop duplicate vertices", "drop_duplicate_vertices", ())
+        return (_("drop duplicate vertices"), "drop_duplicate_vertices", ())
     if code == "no_territory" and issue.provinces and issue.provinces[0] in topo.provinces:
         tid = neighbour_territory(topo, issue.provinces[0])
         if tid is not None:
             name = topo.territory(tid).name
-            return (f"put it in {name}", "assign", (issue.provinces[0], tid))
+            return (
+                _("put it in {territory}").format(territory=name),
+                "assign",
+                (issue.provinces[0], tid),
+            )
         return None
     if code == "label_outside" and issue.provinces:
         pid = issue.provinces[0]
         if pid in topo.provinces:
             pt = topo.polygon((PROVINCE, pid, 0)).representative_point()
             label = [round(pt.x, 2), round(pt.y, 2)]
-            return ("move label inside", "update_province", (pid, None, {"label": label}))
+            return (_("move label inside"), "update_province", (pid, None, {"label": label}))
     return None
 
 
@@ -230,30 +245,51 @@ def describe_edit(edit: Edit) -> str:
     """What an edit changed, in words ("moved 2 vertices, changed province 'A'"), or ""."""
     parts: list[str] = []
     vertices = edit.vertices.values()
-    for count, verb in (
-        (sum(1 for b, a in vertices if b is not None and a is not None), "moved"),
-        (sum(1 for b, _ in vertices if b is None), "added"),
-        (sum(1 for _, a in vertices if a is None), "removed"),
+    moved = sum(1 for b, a in vertices if b is not None and a is not None)
+    added = sum(1 for b, _a in vertices if b is None)
+    removed = sum(1 for _b, a in vertices if a is None)
+    for count, words in (
+        (moved, ngettext("moved {n} vertex", "moved {n} vertices", moved)),
+        (added, ngettext("added {n} vertex", "added {n} vertices", added)),
+        (removed, ngettext("removed {n} vertex", "removed {n} vertices", removed)),
     ):
         if count:
-            parts.append(f"{verb} {count} vertex" if count == 1 else f"{verb} {count} vertices")
+            parts.append(words.format(n=count))
     for kind, changes in (("province", edit.provinces), ("sea", edit.seas)):
         for verb, ids in (
             ("changed", [k for k, (b, a) in changes.items() if b is not None and a is not None]),
-            ("added", [k for k, (b, _) in changes.items() if b is None]),
-            ("removed", [k for k, (_, a) in changes.items() if a is None]),
+            ("added", [k for k, (b, _a) in changes.items() if b is None]),
+            ("removed", [k for k, (_b, a) in changes.items() if a is None]),
         ):
             if ids:
                 names = ", ".join(f"'{i}'" for i in sorted(ids))
-                parts.append(f"{verb} {kind}{'s' if len(ids) > 1 else ''} {names}")
+                parts.append(_change_words(verb, kind, len(ids)).format(names=names))
     if edit.territories is not None:
         before, after = ({t.id: t for t in side} for side in edit.territories)
         changed = sorted(t for t in before.keys() | after.keys() if before.get(t) != after.get(t))
         names = ", ".join(f"'{t}'" for t in changed)
-        parts.append(f"changed territor{'ies' if len(changed) > 1 else 'y'} {names}")
+        words = ngettext("changed territory {names}", "changed territories {names}", len(changed))
+        parts.append(words.format(names=names))
     if edit.meta is not None:
-        parts.append("changed the map's settings")
+        parts.append(_("changed the map's settings"))
     return ", ".join(parts)
+
+
+def _change_words(verb: str, kind: str, n: int) -> str:
+    """ "changed province {names}" and the like, for `n` provinces or seas, translated."""
+    words = {
+        ("changed", "province"): ngettext(
+            "changed province {names}", "changed provinces {names}", n
+        ),
+        ("added", "province"): ngettext("added province {names}", "added provinces {names}", n),
+        ("removed", "province"): ngettext(
+            "removed province {names}", "removed provinces {names}", n
+        ),
+        ("changed", "sea"): ngettext("changed sea {names}", "changed seas {names}", n),
+        ("added", "sea"): ngettext("added sea {names}", "added seas {names}", n),
+        ("removed", "sea"): ngettext("removed sea {names}", "removed seas {names}", n),
+    }
+    return words[(verb, kind)]
 
 
 def neighbour_territory(topo: TopoMap, pid: str) -> str | None:
@@ -262,7 +298,7 @@ def neighbour_territory(topo: TopoMap, pid: str) -> str | None:
     outline = topo.polygon((PROVINCE, pid, 0)).boundary
     # neighbours share at least a corner (also across a T-junction not yet fixed)
     others = {ref for v in topo.provinces[pid].face.outer for ref in topo.faces_using(v)}
-    for kind, other, _ in others:
+    for kind, other, _part in others:
         tid = topo.territory_of(other) if kind == PROVINCE and other != pid else None
         if tid is not None:
             length = outline.intersection(topo.polygon((PROVINCE, other, 0)).boundary).length

@@ -27,11 +27,13 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import isValid
 
+from app.i18n import _, game_name, ngettext
 from editor.map_picture import MapPicture, Picture, territory_fills
 from maps.generate import DEFAULT_PROVINCES, PROVINCE_RANGE
 from maps.io import MapFile
 
-GAMES = {"rokugan": "Battle for Rokugan", "ricewars": "Rice Wars"}
+GAMES = ("rokugan", "ricewars")
+"""The games the generator makes maps for."""
 
 
 class _Signals(QObject):
@@ -66,12 +68,24 @@ def generate_preview(
     geometry = derive(mapfile)
     readiness = map_readiness(game, geometry.graph)
     low, high = readiness.players or (0, 0)
-    seats = f"{low}-{high}" if low != high else str(low)
-    text = (
-        f"{len(mapfile.provinces)} provinces, {len(mapfile.territories)} territories, "
-        f"{len(mapfile.seas)} sea{'s' if len(mapfile.seas) != 1 else ''}; "
-        f"ready for {readiness.game_name} with {seats} players"
+    provinces, territories, seas = (
+        len(mapfile.provinces),
+        len(mapfile.territories),
+        len(mapfile.seas),
     )
+    counts = ", ".join(
+        (
+            ngettext("{n} province", "{n} provinces", provinces).format(n=provinces),
+            ngettext("{n} territory", "{n} territories", territories).format(n=territories),
+            ngettext("{n} sea", "{n} seas", seas).format(n=seas),
+        )
+    )
+    ready = (
+        ngettext("ready for {game} with {n} player", "ready for {game} with {n} players", low)
+        if low == high
+        else _("ready for {game} with {low}-{high} players")
+    ).format(game=game_name(game), n=low, low=low, high=high)
+    text = f"{counts}; {ready}"
     return mapfile, dict(geometry.labels), text
 
 
@@ -82,13 +96,13 @@ def notes(mapfile: MapFile) -> dict[str, str]:
     for p in mapfile.provinces:
         a = p.attrs
         if "capital" in a:
-            out[p.id] = f"{str(a['capital']).capitalize()} capital"
+            out[p.id] = _("{clan} capital").format(clan=str(a["capital"]).capitalize())
         elif a.get("shadowlands"):
-            out[p.id] = "Shadowlands"
+            out[p.id] = _("Shadowlands")
         elif "blessed" in a:
-            out[p.id] = f"blessed ({a['blessed']} Ryo)"
+            out[p.id] = _("blessed ({n} Ryo)").format(n=a["blessed"])
         elif a.get("palace_site"):
-            out[p.id] = "palace site"
+            out[p.id] = _("palace site")
     return out
 
 
@@ -97,7 +111,7 @@ class GenerateDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("New map from generator")
+        self.setWindowTitle(_("New map from generator"))
         self.mapfile: MapFile | None = None
         self._generation = 0
         self._pool = QThreadPool(self)
@@ -110,28 +124,28 @@ class GenerateDialog(QDialog):
         self._timer.timeout.connect(self.regenerate)
 
         self.game = QComboBox()
-        for gid, name in GAMES.items():
-            self.game.addItem(name, gid)
+        for gid in GAMES:
+            self.game.addItem(game_name(gid), gid)
         self.provinces = QSpinBox()
         self.seed = QSpinBox()
         self.seed.setRange(0, 999_999)
         self.seed.setValue(1)
-        self.reseed = QPushButton("Another")
-        self.reseed.setToolTip("A new random seed: another map")
+        self.reseed = QPushButton(_("Another"))
+        self.reseed.setToolTip(_("A new random seed: another map"))
         seed_row = QHBoxLayout()
         seed_row.addWidget(self.seed, 1)
         seed_row.addWidget(self.reseed)
         form = QFormLayout()
-        form.addRow("Game", self.game)
-        form.addRow("Provinces", self.provinces)
-        form.addRow("Seed", seed_row)
+        form.addRow(_("Game"), self.game)
+        form.addRow(_("Provinces"), self.provinces)
+        form.addRow(_("Seed"), seed_row)
         self.preview = MapPicture()
         self.preview.setMinimumSize(560, 400)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.open_button = self.buttons.addButton(
-            "Open in editor", QDialogButtonBox.ButtonRole.AcceptRole
+            _("Open in editor"), QDialogButtonBox.ButtonRole.AcceptRole
         )
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
@@ -143,12 +157,12 @@ class GenerateDialog(QDialog):
         self.resize(760, 680)
 
         self.game.currentIndexChanged.connect(self._on_game)
-        self.provinces.valueChanged.connect(lambda _: self._timer.start())
-        self.seed.valueChanged.connect(lambda _: self._timer.start())
+        self.provinces.valueChanged.connect(lambda _value: self._timer.start())
+        self.seed.valueChanged.connect(lambda _value: self._timer.start())
         self.reseed.clicked.connect(lambda: self.seed.setValue(random.randrange(1_000_000)))
         self._on_game()
 
-    def _on_game(self, *_: object) -> None:
+    def _on_game(self, *_args: object) -> None:
         game = self.game.currentData()
         self.provinces.blockSignals(True)
         self.provinces.setRange(*PROVINCE_RANGE[game])
@@ -161,7 +175,7 @@ class GenerateDialog(QDialog):
         self._timer.stop()
         self._generation += 1
         self.open_button.setEnabled(False)
-        self.summary.setText("Generating…")
+        self.summary.setText(_("Generating…"))
         job = _Job(
             self._generation,
             self.game.currentData(),
@@ -210,6 +224,7 @@ def new_from_generator(window: Any) -> bool:
         return False
     window.set_document(MapDocument(TopoMap.from_mapfile(mapfile)))
     window.statusBar().showMessage(
-        f"Generated {mapfile.name}: save it to keep it (File ▸ Save as…)", 10_000
+        _("Generated {map}: save it to keep it (File ▸ Save as…)").format(map=mapfile.name),
+        10_000,
     )
     return True

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import isValid
 
+from app.i18n import N_, _, ngettext
 from app.printing import PrintOptions
 from app.settings import AppSettings
 from app.widgets.scaling import fit_on_screen, keep_on_screen
@@ -39,21 +40,21 @@ from editor.topology import PROVINCE, TopoMap
 from editor.view import MapView, Tool
 from editor.window_printing import PrintingActions, file_error
 
-MAP_FILTER = "Daimyo maps (*.yaml *.yml)"
+MAP_FILTER = N_("Daimyo maps (*.yaml *.yml)")
 GEOMETRY_KEY, STATE_KEY = "editor/geometry", "editor/state"  # in the app's settings
 
 # tool, menu text, shortcut, toolbar text (the toolbar's tooltip gives the rest)
 TOOL_ACTIONS: list[tuple[Tool, str, str, str]] = [
-    (Tool.SELECT, "&Select / move vertices", "V", "Select"),
-    (Tool.PROVINCE, "Draw &province", "P", "Province"),
-    (Tool.SEA, "Draw s&ea", "S", "Sea"),
-    (Tool.HOLE, "Cut &hole / bay", "O", "Hole"),
-    (Tool.LAKE, "Draw &lake (land becomes water)", "L", "Lake"),
-    (Tool.SPLIT, "Spli&t province (cut line)", "K", "Split"),
-    (Tool.MERGE, "&Merge provinces", "M", "Merge"),
-    (Tool.INSERT, "&Insert vertex on edge", "I", "Insert vertex"),
-    (Tool.REMOVE, "&Remove vertex", "X", "Remove vertex"),
-    (Tool.ASSIGN, "&Assign territory by clicking", "T", "Assign"),
+    (Tool.SELECT, N_("&Select / move vertices"), "V", N_("Select")),
+    (Tool.PROVINCE, N_("Draw &province"), "P", N_("Province")),
+    (Tool.SEA, N_("Draw s&ea"), "S", N_("Sea")),
+    (Tool.HOLE, N_("Cut &hole / bay"), "O", N_("Hole")),
+    (Tool.LAKE, N_("Draw &lake (land becomes water)"), "L", N_("Lake")),
+    (Tool.SPLIT, N_("Spli&t province (cut line)"), "K", N_("Split")),
+    (Tool.MERGE, N_("&Merge provinces"), "M", N_("Merge")),
+    (Tool.INSERT, N_("&Insert vertex on edge"), "I", N_("Insert vertex")),
+    (Tool.REMOVE, N_("&Remove vertex"), "X", N_("Remove vertex")),
+    (Tool.ASSIGN, N_("&Assign territory by clicking"), "T", N_("Assign")),
 ]
 
 
@@ -93,16 +94,19 @@ class EditorWindow(PrintingActions):
         # Given by whoever opened the editor (the app's window, `daimyo edit`): the editor
         # does not import the app's window, which imports the editor.
         self.play_on_map = play
+        # the English words of actions, menus and docks, said again on a change of language
+        self._words: list[tuple[QAction, str, str | None]] = []
+        self._titles: list[tuple[QMenu | QDockWidget, str]] = []
         self.document = document or (MapDocument.open(path) if path else MapDocument())
         self.view = MapView(self.document)
         self.setCentralWidget(self.view)
         self.province_panel = ProvincePanel(self.document)
         self.territories_panel = TerritoriesPanel(self.document)
         self.validation_panel = ValidationPanel(self.document)
-        self._dock(self.province_panel, "Province", Qt.DockWidgetArea.RightDockWidgetArea)
-        self._dock(self.territories_panel, "Territories", Qt.DockWidgetArea.RightDockWidgetArea)
+        self._dock(self.province_panel, N_("Province"), Qt.DockWidgetArea.RightDockWidgetArea)
+        self._dock(self.territories_panel, N_("Territories"), Qt.DockWidgetArea.RightDockWidgetArea)
         self._validation_dock = self._dock(
-            self.validation_panel, "Validation", Qt.DockWidgetArea.LeftDockWidgetArea
+            self.validation_panel, N_("Validation"), Qt.DockWidgetArea.LeftDockWidgetArea
         )
         self.analysis = LiveAnalysis(self.document)
         self.background_spec: BackgroundSpec | None = None
@@ -118,8 +122,7 @@ class EditorWindow(PrintingActions):
         self.validation_panel.issue_activated.connect(self._on_issue_activated)
         self.validation_panel.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.history = QUndoView(self.document.undo_stack)
-        self.history.setEmptyLabel("(opened map)")
-        history_dock = self._dock(self.history, "History", Qt.DockWidgetArea.LeftDockWidgetArea)
+        history_dock = self._dock(self.history, N_("History"), Qt.DockWidgetArea.LeftDockWidgetArea)
         self.tabifyDockWidget(self._validation_dock, history_dock)
         self._validation_dock.raise_()
         self.pointer_label = QLabel()
@@ -128,6 +131,7 @@ class EditorWindow(PrintingActions):
             lambda x, y: self.pointer_label.setText(f"x {x:.1f}  y {y:.1f}")
         )
         self._build_actions()
+        self.retranslate()
         self._connect_document()
         self._restore_layout()
         self.analysis.run_now()
@@ -157,7 +161,8 @@ class EditorWindow(PrintingActions):
 
     def _dock(self, widget: QWidget, title: str, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
-        dock.setObjectName(title)
+        dock.setObjectName(title)  # English: the remembered layout finds it in any language
+        self._titles.append((dock, title))
         dock.setWidget(widget)
         self.addDockWidget(area, dock)
         return dock
@@ -174,9 +179,7 @@ class EditorWindow(PrintingActions):
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
         action.setCheckable(checkable)
-        if tip:
-            action.setStatusTip(tip)
-            action.setToolTip(tip)
+        self._words.append((action, text, tip))
         if checkable:
             action.triggered.connect(slot)
         else:  # slots with optional arguments (a path) must not receive `checked`
@@ -184,31 +187,67 @@ class EditorWindow(PrintingActions):
         self.addAction(action)
         return action
 
+    def _menu(self, title: str) -> QMenu:
+        menu = self.menuBar().addMenu(title)
+        self._titles.append((menu, title))
+        return menu
+
+    def retranslate(self) -> None:
+        """Say every menu, action, dock and the title again in the current language."""
+        for action, text, tip in self._words:
+            action.setText(_(text))
+            if tip:
+                action.setStatusTip(_(tip))
+                action.setToolTip(_(tip))
+        for widget, title in self._titles:
+            if isinstance(widget, QMenu):
+                widget.setTitle(_(title))
+            else:
+                widget.setWindowTitle(_(title))
+        for tool, text, key, short in TOOL_ACTIONS:
+            act = self.tool_actions[tool]
+            act.setIconText(_(short))
+            act.setToolTip(f"{_(text).replace('&', '')} ({key})")
+        self.toolbar.setWindowTitle(_("Tools"))
+        self.history.setEmptyLabel(_("(opened map)"))
+        if self.play_on_map is None:
+            note = _("Playing needs the app: open the editor from Daimyo or with `daimyo edit`.")
+            self.play_action.setToolTip(note)
+            self.play_action.setStatusTip(note)
+        self._update_title()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A new language: the words again."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+
     def _build_actions(self) -> None:
-        bar = self.menuBar()
         a = self._action
-        file_menu = bar.addMenu("&File")
-        self.new_action = a("&New map…", self.new_map, QKeySequence.StandardKey.New)
+        file_menu = self._menu(N_("&File"))
+        self.new_action = a(N_("&New map…"), self.new_map, QKeySequence.StandardKey.New)
         self.generate_action = a(
-            "New from gene&rator…", lambda: new_from_generator(self), "Ctrl+Shift+N"
+            N_("New from gene&rator…"), lambda: new_from_generator(self), "Ctrl+Shift+N"
         )
-        self.open_action = a("&Open…", self.open_map, QKeySequence.StandardKey.Open)
-        self.save_action = a("&Save", self.save, QKeySequence.StandardKey.Save)
-        self.save_as_action = a("Save &as…", self.save_as, "Ctrl+Shift+S")
-        self.import_action = a("&Import GeoJSON…", self.import_geojson, "Ctrl+Shift+I")
-        self.export_geojson_action = a("Export &GeoJSON…", lambda: self.export("geojson"), "Ctrl+E")
-        self.export_svg_action = a("Export S&VG…", lambda: self.export("svg"), "Ctrl+Shift+E")
-        self.print_action = a("&Print…", self.print_map, QKeySequence.StandardKey.Print)
-        self.print_preview_action = a("Print previe&w…", self.print_preview, "Ctrl+Alt+P")
+        self.open_action = a(N_("&Open…"), self.open_map, QKeySequence.StandardKey.Open)
+        self.save_action = a(N_("&Save"), self.save, QKeySequence.StandardKey.Save)
+        self.save_as_action = a(N_("Save &as…"), self.save_as, "Ctrl+Shift+S")
+        self.import_action = a(N_("&Import GeoJSON…"), self.import_geojson, "Ctrl+Shift+I")
+        self.export_geojson_action = a(
+            N_("Export &GeoJSON…"), lambda: self.export("geojson"), "Ctrl+E"
+        )
+        self.export_svg_action = a(N_("Export S&VG…"), lambda: self.export("svg"), "Ctrl+Shift+E")
+        self.print_action = a(N_("&Print…"), self.print_map, QKeySequence.StandardKey.Print)
+        self.print_preview_action = a(N_("Print previe&w…"), self.print_preview, "Ctrl+Alt+P")
         self.export_pdf_action = a(
-            "Export P&DF…",
+            N_("Export P&DF…"),
             self.export_pdf,
             "Ctrl+Alt+E",
-            tip="Write the map as a printable board PDF (true size or fitted, tiled, legend)",
+            tip=N_("Write the map as a printable board PDF (true size or fitted, tiled, legend)"),
         )
-        self.background_action = a("&Background image…", self.choose_background, "Ctrl+B")
-        self.no_background_action = a("Remove background", lambda: self.set_background(None))
-        self.close_action = a("&Close", self.close, QKeySequence.StandardKey.Close)
+        self.background_action = a(N_("&Background image…"), self.choose_background, "Ctrl+B")
+        self.no_background_action = a(N_("Remove background"), lambda: self.set_background(None))
+        self.close_action = a(N_("&Close"), self.close, QKeySequence.StandardKey.Close)
         _fill(
             file_menu,
             [
@@ -233,27 +272,29 @@ class EditorWindow(PrintingActions):
             ],
         )
 
-        edit_menu = bar.addMenu("&Edit")
-        self.undo_action = a("&Undo", self.undo, "Ctrl+Z")
-        self.redo_action = a("&Redo", self.redo, "Ctrl+Shift+Z")
+        edit_menu = self._menu(N_("&Edit"))
+        self.undo_action = a(N_("&Undo"), self.undo, "Ctrl+Z")
+        self.redo_action = a(N_("&Redo"), self.redo, "Ctrl+Shift+Z")
         self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
-        self.delete_action = a("&Delete selected", self.delete_selected, "Del")
+        self.delete_action = a(N_("&Delete selected"), self.delete_selected, "Del")
         self.dedupe_action = a(
-            "Drop duplicate &vertices",
+            N_("Drop duplicate &vertices"),
             lambda: self._run_fix(
-                "drop duplicate vertices",
+                N_("drop duplicate vertices"),
                 "drop_duplicate_vertices",
                 1e-9 * self.document.topo.scale(),
             ),
         )
         self.snap_fix_action = a(
-            "Snap &near misses",
+            N_("Snap &near misses"),
             lambda: self._run_fix(
-                "snap near misses", "fix_near_misses", near_miss_tolerance(self.document.topo)
+                N_("snap near misses"),
+                "fix_near_misses",
+                near_miss_tolerance(self.document.topo),
             ),
-            tip="Weld vertices and edges closer than the near-miss tolerance",
+            tip=N_("Weld vertices and edges closer than the near-miss tolerance"),
         )
-        self.properties_action = a("Map &properties…", self.edit_properties, "Ctrl+Shift+P")
+        self.properties_action = a(N_("Map &properties…"), self.edit_properties, "Ctrl+Shift+P")
         _fill(
             edit_menu,
             [
@@ -268,15 +309,13 @@ class EditorWindow(PrintingActions):
             ],
         )
 
-        tools_menu = bar.addMenu("&Tools")
-        toolbar = self.addToolBar("Tools")
+        tools_menu = self._menu(N_("&Tools"))
+        toolbar = self.toolbar = self.addToolBar("Tools")
         toolbar.setObjectName("tools")
         self.tool_group = QActionGroup(self)
         self.tool_actions: dict[Tool, QAction] = {}
-        for tool, text, key, short in TOOL_ACTIONS:
-            act = a(text, lambda _=False, t=tool: self.set_tool(t), key, checkable=True)
-            act.setIconText(short)
-            act.setToolTip(f"{text.replace('&', '')} ({key})")
+        for tool, text, key, _short in TOOL_ACTIONS:
+            act = a(text, lambda _checked=False, t=tool: self.set_tool(t), key, checkable=True)
             self.tool_group.addAction(act)
             tools_menu.addAction(act)
             toolbar.addAction(act)
@@ -284,33 +323,35 @@ class EditorWindow(PrintingActions):
         self.tool_actions[Tool.SELECT].setChecked(True)
         tools_menu.addSeparator()
         self.clip_action = a(
-            "&Clip new land to the free area",
+            N_("&Clip new land to the free area"),
             self._on_clip,
             "Shift+C",
             checkable=True,
-            tip="A province drawn over its neighbours keeps only the area no province has, "
-            "sharing their borders; off: such a drawing is refused",
+            tip=N_(
+                "A province drawn over its neighbours keeps only the area no province has, "
+                "sharing their borders; off: such a drawing is refused"
+            ),
         )
         self.clip_action.setChecked(self.view.clip_land)
-        self.grid_action = a("&Generate grid…", self.generate_grid, "Ctrl+Shift+G")
+        self.grid_action = a(N_("&Generate grid…"), self.generate_grid, "Ctrl+Shift+G")
         _fill(tools_menu, [self.clip_action, None, self.grid_action])
 
-        view_menu = bar.addMenu("&View")
+        view_menu = self._menu(N_("&View"))
         self.zoom_in_action = a(
-            "Zoom &in", lambda: self.view.zoom(1.25), QKeySequence.StandardKey.ZoomIn
+            N_("Zoom &in"), lambda: self.view.zoom(1.25), QKeySequence.StandardKey.ZoomIn
         )
         self.zoom_out_action = a(
-            "Zoom &out", lambda: self.view.zoom(0.8), QKeySequence.StandardKey.ZoomOut
+            N_("Zoom &out"), lambda: self.view.zoom(0.8), QKeySequence.StandardKey.ZoomOut
         )
-        self.fit_action = a("&Fit map", self.view.fit, "Ctrl+0")
-        self.grid_snap_action = a("Snap to &grid", self._on_grid_snap, "G", checkable=True)
-        self.grid_step_action = a("Grid &step…", self.choose_grid_step, "Shift+G")
+        self.fit_action = a(N_("&Fit map"), self.view.fit, "Ctrl+0")
+        self.grid_snap_action = a(N_("Snap to &grid"), self._on_grid_snap, "G", checkable=True)
+        self.grid_step_action = a(N_("Grid &step…"), self.choose_grid_step, "Shift+G")
         self.handles_action = a(
-            "Show &vertices", self.view.set_handles_visible, "H", checkable=True
+            N_("Show &vertices"), self.view.set_handles_visible, "H", checkable=True
         )
         self.handles_action.setChecked(True)
         self.graph_action = a(
-            "Show game g&raph", self.view.set_graph_visible, "Ctrl+G", checkable=True
+            N_("Show game g&raph"), self.view.set_graph_visible, "Ctrl+G", checkable=True
         )
         self.graph_action.setChecked(True)
         _fill(
@@ -327,16 +368,12 @@ class EditorWindow(PrintingActions):
             ],
         )
 
-        map_menu = bar.addMenu("&Map")
-        self.play_action = a("&Play on this map…", self.play, "F5")
-        if self.play_on_map is None:
-            self.play_action.setEnabled(False)
-            note = "Playing needs the app: open the editor from Daimyo or with `daimyo edit`."
-            self.play_action.setToolTip(note)
-            self.play_action.setStatusTip(note)
+        map_menu = self._menu(N_("&Map"))
+        self.play_action = a(N_("&Play on this map…"), self.play, "F5")
+        self.play_action.setEnabled(self.play_on_map is not None)
         map_menu.addAction(self.play_action)
-        tip = "Play AI games here: who wins from each start, which provinces are fought over"
-        self.playtest_action = a("Play&test…", lambda: open_playtest(self), "Ctrl+T", tip=tip)
+        tip = N_("Play AI games here: who wins from each start, which provinces are fought over")
+        self.playtest_action = a(N_("Play&test…"), lambda: open_playtest(self), "Ctrl+T", tip=tip)
         map_menu.addAction(self.playtest_action)
         map_menu.setToolTipsVisible(True)
 
@@ -377,12 +414,15 @@ class EditorWindow(PrintingActions):
         self._connect_document()
         old.deleteLater()
 
-    def _update_title(self, *_: object) -> None:
+    def _update_title(self, *_args: object) -> None:
         doc = self.document
         if not isValid(doc.undo_stack) or not isValid(self):
             return  # the application is shutting down: nothing left to title
-        where = str(doc.path) if doc.path else "not saved yet"
-        self.setWindowTitle(f"{doc.topo.meta.get('name', 'Map')} [*] — {where} — Daimyo map editor")
+        where = str(doc.path) if doc.path else _("not saved yet")
+        name = doc.topo.meta.get("name") or _("Map")
+        self.setWindowTitle(
+            _("{map} [*] — {where} — Daimyo map editor").format(map=name, where=where)
+        )
         self.setWindowModified(doc.dirty)
 
     # --------------------------------------------------------------------------- slots
@@ -401,7 +441,7 @@ class EditorWindow(PrintingActions):
         if stack.canUndo():
             text = stack.undoText()
             stack.undo()
-            self.statusBar().showMessage(f"Undone: {text}.", 5000)
+            self.statusBar().showMessage(_("Undone: {edit}.").format(edit=text), 5000)
 
     def redo(self) -> None:
         """Redo the last undone edit and say which."""
@@ -409,7 +449,7 @@ class EditorWindow(PrintingActions):
         if stack.canRedo():
             text = stack.redoText()
             stack.redo()
-            self.statusBar().showMessage(f"Redone: {text}.", 5000)
+            self.statusBar().showMessage(_("Redone: {edit}.").format(edit=text), 5000)
 
     def _on_selection(self, ref: Any) -> None:
         if ref is None or ref[0] != PROVINCE or self.view.tool == Tool.ASSIGN:
@@ -424,12 +464,15 @@ class EditorWindow(PrintingActions):
         if edit is None:
             return  # refused: `_on_failed` says why
         if edit.is_empty():
-            self.statusBar().showMessage(f"Nothing fixed ({text}): nothing had to change.", 8000)
+            message = _("Nothing fixed ({fix}): nothing had to change.").format(fix=_(text))
         else:
-            self.statusBar().showMessage(f"Fixed: {text} ({describe_edit(edit)}).", 8000)
+            message = _("Fixed: {fix} ({changes}).").format(
+                fix=_(text), changes=describe_edit(edit)
+            )
+        self.statusBar().showMessage(message, 8000)
 
     def _on_failed(self, message: str) -> None:
-        self.statusBar().showMessage(f"Not done: {message}", 10_000)
+        self.statusBar().showMessage(_("Not done: {reason}").format(reason=message), 10_000)
 
     def _on_changed(self, _edit: object) -> None:
         self._update_title()
@@ -444,7 +487,7 @@ class EditorWindow(PrintingActions):
     def _on_assign_mode(self, on: bool) -> None:
         if on:
             if self.territories_panel.current() is None:
-                self.statusBar().showMessage("Pick a territory first.", 5000)
+                self.statusBar().showMessage(_("Pick a territory first."), 5000)
             self.set_tool(Tool.ASSIGN)
         elif self.view.tool == Tool.ASSIGN:
             self.set_tool(Tool.SELECT)
@@ -475,7 +518,7 @@ class EditorWindow(PrintingActions):
     def choose_grid_step(self) -> None:
         """Ask for the snapping grid's step in map units."""
         step, ok = QInputDialog.getDouble(
-            self, "Grid step", "Grid step (map units):", self.view.grid_step, 0.01, 1e4, 2
+            self, _("Grid step"), _("Grid step (map units):"), self.view.grid_step, 0.01, 1e4, 2
         )
         if ok:
             self.view.grid_step = step
@@ -501,17 +544,17 @@ class EditorWindow(PrintingActions):
         size = meta.get("size") or {}
         dialog.width.setValue(float(size.get("width_mm", 100)))
         dialog.height.setValue(float(size.get("height_mm", 100)))
-        dialog.game.setCurrentText(str(meta.get("game", "any")))
+        dialog.game.setCurrentIndex(max(0, dialog.game.findData(str(meta.get("game", "any")))))
         if dialog.exec() != NewMapDialog.DialogCode.Accepted:
             return
         try:
             spec = dialog.spec()
         except ValueError as exc:
-            self.statusBar().showMessage(f"Not done: {exc}", 8000)
+            self.statusBar().showMessage(_("Not done: {reason}").format(reason=exc), 8000)
             return
         x0, y0, x1, y1 = spec.extent or self.document.topo.extent()
         if x1 <= x0 or y1 <= y0:
-            self.statusBar().showMessage("Not done: the extent needs max > min.", 8000)
+            self.statusBar().showMessage(_("Not done: the extent needs max > min."), 8000)
             return
         self.document.run(
             "update_meta",
@@ -532,14 +575,14 @@ class EditorWindow(PrintingActions):
         On an empty map the extent and print size are fitted around the grid (1 unit = 1 mm).
         """
         topo = self.document.topo
-        x0, y0, _, _ = topo.extent()
+        x0, y0, _x1, _y1 = topo.extent()
         dialog = GridDialog(self, origin=(x0 + 10, y0 + 10))
         if dialog.exec() != GridDialog.DialogCode.Accepted:
             return
         g = dialog.spec()
         empty = not topo.provinces and not topo.seas
         stack = self.document.undo_stack
-        stack.beginMacro(f"add {g.kind} grid")
+        stack.beginMacro(_("add square grid") if g.kind == "square" else _("add hex grid"))
         try:
             edit = self.document.run("add_grid", g.kind, g.rows, g.cols, g.size, g.origin)
             bounds = topo.bounds()
@@ -561,13 +604,18 @@ class EditorWindow(PrintingActions):
             stack.endMacro()
         self.view.fit()
         if edit is not None:
-            message = f"Added {len(edit.result)} {g.kind} cells."
+            cells = len(edit.result)
+            message = (
+                ngettext("Added {n} square cell.", "Added {n} square cells.", cells)
+                if g.kind == "square"
+                else ngettext("Added {n} hex cell.", "Added {n} hex cells.", cells)
+            ).format(n=cells)
             if empty:
                 x0, y0, x1, y1 = topo.extent()
-                message += (
-                    f" The map's extent now fits the grid: {x1 - x0:g} × {y1 - y0:g} mm "
+                message += " " + _(
+                    "The map's extent now fits the grid: {width} × {height} mm "
                     "(Edit ▸ Map properties to change it)."
-                )
+                ).format(width=f"{x1 - x0:g}", height=f"{y1 - y0:g}")
             self.statusBar().showMessage(message, 15_000)
 
     def choose_background(self) -> None:
@@ -585,7 +633,7 @@ class EditorWindow(PrintingActions):
         try:
             self.view.set_background(spec.path, spec.opacity, (spec.x, spec.y), spec.scale)
         except ValueError as exc:
-            QMessageBox.warning(self, "Background image", str(exc))
+            QMessageBox.warning(self, _("Background image"), str(exc))
             return
         self.background_spec = spec
 
@@ -599,12 +647,16 @@ class EditorWindow(PrintingActions):
             | QMessageBox.StandardButton.Cancel
         )
         doc = self.document
-        where = f" ({doc.path})" if doc.path else " (not saved to a file yet)"
+        name = doc.topo.meta.get("name") or _("the map")
+        question = (
+            _("Save the changes to {map} ({path})?").format(map=name, path=doc.path)
+            if doc.path
+            else _("Save the changes to {map} (not saved to a file yet)?").format(map=name)
+        )
         answer = QMessageBox.question(
             self,
-            "Unsaved changes",
-            f"Save the changes to {doc.topo.meta.get('name', 'the map')}{where}?\n\n"
-            "Discard drops them; Cancel goes back to the map.",
+            _("Unsaved changes"),
+            question + "\n\n" + _("Discard drops them; Cancel goes back to the map."),
             buttons,
             QMessageBox.StandardButton.Save,
         )
@@ -617,9 +669,11 @@ class EditorWindow(PrintingActions):
         """Ask whether to restore the autosaved changes of the opened map."""
         answer = QMessageBox.question(
             self,
-            "Autosaved changes",
-            f"{self.document.path} has newer autosaved changes (the editor did not close "
-            "normally). Restore them?",
+            _("Autosaved changes"),
+            _(
+                "{path} has newer autosaved changes (the editor did not close normally). "
+                "Restore them?"
+            ).format(path=self.document.path),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.Yes,
         )
@@ -640,14 +694,16 @@ class EditorWindow(PrintingActions):
         except MapError as exc:
             QMessageBox.warning(
                 self,
-                "Autosave",
-                f"The autosave copy cannot be read: {exc}\n\nThe map is shown as last saved; "
-                f"the copy stays at {doc.autosave_path()} until the next autosave.",
+                _("Autosave"),
+                _(
+                    "The autosave copy cannot be read: {reason}\n\nThe map is shown as last "
+                    "saved; the copy stays at {path} until the next autosave."
+                ).format(reason=exc, path=doc.autosave_path()),
             )
             return False
         self.view.select(None)
         self._update_title()
-        self.statusBar().showMessage("Restored the autosaved changes (not saved yet).", 8000)
+        self.statusBar().showMessage(_("Restored the autosaved changes (not saved yet)."), 8000)
         return True
 
     def maybe_keep_changes(self) -> bool:
@@ -671,7 +727,7 @@ class EditorWindow(PrintingActions):
     def save_as(self) -> bool:
         """Save under a new name."""
         start = str(self.document.path or Path.home() / f"{self.document.topo.meta.get('id')}.yaml")
-        path, _ = QFileDialog.getSaveFileName(self, "Save map", start, MAP_FILTER)
+        path, _filter = QFileDialog.getSaveFileName(self, _("Save map"), start, _(MAP_FILTER))
         if not path:
             return False
         if not path.endswith((".yaml", ".yml")):
@@ -683,9 +739,9 @@ class EditorWindow(PrintingActions):
         try:
             target = self.document.save(path)
         except OSError as exc:
-            QMessageBox.critical(self, "Save failed", file_error(path, exc))
+            QMessageBox.critical(self, _("Save failed"), file_error(path, exc))
             return False
-        self.statusBar().showMessage(f"Saved {target}", 5000)
+        self.statusBar().showMessage(_("Saved {path}").format(path=target), 5000)
         return True
 
     def new_map(self) -> None:
@@ -706,7 +762,7 @@ class EditorWindow(PrintingActions):
             return False
         if path is None:
             start = str(self.document.path.parent if self.document.path else Path.home())
-            path, _ = QFileDialog.getOpenFileName(self, "Open map", start, MAP_FILTER)
+            path, _filter = QFileDialog.getOpenFileName(self, _("Open map"), start, _(MAP_FILTER))
             if not path:
                 return False
         from maps.api import MapError
@@ -714,7 +770,7 @@ class EditorWindow(PrintingActions):
         try:
             document = MapDocument.open(path)
         except (MapError, OSError) as exc:
-            QMessageBox.critical(self, "Cannot open the map", str(exc))
+            QMessageBox.critical(self, _("Cannot open the map"), str(exc))
             return False
         self.set_document(document)
         self.offer_restore()
@@ -725,8 +781,8 @@ class EditorWindow(PrintingActions):
         if not self.maybe_keep_changes():
             return False
         if path is None:
-            path, _ = QFileDialog.getOpenFileName(
-                self, "Import GeoJSON", str(Path.home()), "GeoJSON (*.geojson *.json)"
+            path, _filter = QFileDialog.getOpenFileName(
+                self, _("Import GeoJSON"), str(Path.home()), _("GeoJSON (*.geojson *.json)")
             )
             if not path:
                 return False
@@ -736,14 +792,15 @@ class EditorWindow(PrintingActions):
         try:
             result = import_geojson(path)
         except (MapError, OSError) as exc:
-            QMessageBox.critical(self, "Cannot import", str(exc))
+            QMessageBox.critical(self, _("Cannot import"), str(exc))
             return False
         document = MapDocument(TopoMap.from_mapfile(result.mapfile))
         self.set_document(document)
         if result.report:  # a count: a real map can have thousands of snapped vertices
             self.statusBar().showMessage(
-                f"Imported {Path(path).name}: {result.summary()} "
-                "(daimyo map import lists each with its place)",
+                _(
+                    "Imported {file}: {changes} (daimyo map import lists each with its place)"
+                ).format(file=Path(path).name, changes=result.summary()),
                 15_000,
             )
         return True
@@ -755,8 +812,9 @@ class EditorWindow(PrintingActions):
         if path is None:
             ext = "geojson" if kind == "geojson" else "svg"
             start = str(Path.home() / f"{self.document.topo.meta.get('id', 'map')}.{ext}")
-            pattern = "GeoJSON (*.geojson *.json)" if kind == "geojson" else "SVG (*.svg)"
-            path, _ = QFileDialog.getSaveFileName(self, f"Export {kind}", start, pattern)
+            pattern = _("GeoJSON (*.geojson *.json)") if kind == "geojson" else _("SVG (*.svg)")
+            title = _("Export GeoJSON") if kind == "geojson" else _("Export SVG")
+            path, _filter = QFileDialog.getSaveFileName(self, title, start, pattern)
             if not path:
                 return False
             if not path.lower().endswith((".geojson", ".json", ".svg")):
@@ -766,9 +824,9 @@ class EditorWindow(PrintingActions):
         try:
             export_map(self.document.topo.to_mapfile(), path)
         except (MapError, OSError) as exc:
-            QMessageBox.critical(self, "Export failed", file_error(path, exc))
+            QMessageBox.critical(self, _("Export failed"), file_error(path, exc))
             return False
-        self.statusBar().showMessage(f"Exported {path}", 5000)
+        self.statusBar().showMessage(_("Exported {path}").format(path=path), 5000)
         return True
 
     def play(self) -> bool:

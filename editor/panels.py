@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import _, game_name, ngettext
 from editor.document import MapDocument
 from editor.fixes import describe_edit, fix_for
 from editor.topology import PROVINCE, FaceRef
@@ -42,7 +43,7 @@ def map_games() -> list[tuple[str, str]]:
     """(id, name) of the games that declare what they need from a map."""
     from engine.registry import MAP_REQUIREMENTS, get_game
 
-    return [(game_id, get_game(game_id).name) for game_id in MAP_REQUIREMENTS]
+    return [(game_id, game_name(game_id, get_game(game_id).name)) for game_id in MAP_REQUIREMENTS]
 
 
 def readiness_text(game_id: str | None, name: str, readiness: Any, listed: bool = True) -> str:
@@ -51,31 +52,45 @@ def readiness_text(game_id: str | None, name: str, readiness: Any, listed: bool 
     if game_id is None:
         return ""
     if readiness is None:
-        return f"Readiness for {name}: known once the map's graph derives."
+        return _("Readiness for {game}: known once the map's graph derives.").format(game=name)
     seats = readiness.players
     if not readiness.ready:
         errors = len(getattr(readiness, "map_errors", ()))
         unmet = len(readiness.errors) - errors
+        error_words = ngettext("{n} error in the map", "{n} errors in the map", errors)
+        unmet_words = ngettext("{n} unmet requirement", "{n} unmet requirements", unmet)
         reasons = [
-            f"{errors} error{'s' if errors != 1 else ''} in the map" if errors else "",
-            f"{unmet} unmet requirement{'s' if unmet != 1 else ''}" if unmet else "",
+            error_words.format(n=errors) if errors else "",
+            unmet_words.format(n=unmet) if unmet else "",
         ]
+        where = _("listed below, with the fix") if listed else _("choose it above to list them")
         return (
-            f"<b style='color:#b03a2e'>Not ready for {name}</b>: "
-            + " and ".join(r for r in reasons if r)
-            + (" (listed below, with the fix)." if listed else " (choose it above to list them).")
+            "<b style='color:#b03a2e'>"
+            + _("Not ready for {game}").format(game=name)
+            + "</b>: "
+            + _(" and ").join(r for r in reasons if r)
+            + f" ({where})."
         )
     parts = [""]
     if seats:
+        low, high = seats
         parts[0] = (
-            f"{seats[0]}–{seats[1]}" if seats[0] != seats[1] else str(seats[0])
-        ) + " players"
+            ngettext("{n} player", "{n} players", low).format(n=low)
+            if low == high
+            else _("{low}–{high} players").format(low=low, high=high)
+        )
     if readiness.choices:
-        parts.append("clans " + ", ".join(readiness.choices))
+        parts.append(_("clans {clans}").format(clans=", ".join(readiness.choices)))
     limits = len(readiness.limits)
     if limits:
-        parts.append(f"{limits} limit{'s' if limits != 1 else ''}" + (" below" if listed else ""))
-    return f"<b style='color:#2e7d32'>Ready for {name}</b>: " + "; ".join(p for p in parts if p)
+        limit_words = (
+            ngettext("{n} limit below", "{n} limits below", limits)
+            if listed
+            else ngettext("{n} limit", "{n} limits", limits)
+        )
+        parts.append(limit_words.format(n=limits))
+    ready = _("Ready for {game}").format(game=name)
+    return f"<b style='color:#2e7d32'>{ready}</b>: " + "; ".join(p for p in parts if p)
 
 
 def overview_text(readiness: dict[str, Any]) -> str:
@@ -102,7 +117,7 @@ class ProvincePanel(QWidget):
         self.document = document
         self.ref: FaceRef | None = None
         self._loading = False
-        self.title = QLabel("Nothing selected")
+        self.title = QLabel()
         self.title.setWordWrap(True)
         self.id_edit = QLineEdit()
         self.name_edit = QLineEdit()
@@ -110,17 +125,17 @@ class ProvincePanel(QWidget):
         self.flowers = QSpinBox()
         self.flowers.setRange(0, 9)
         self.capital = QComboBox()
-        self.capital.addItems([c or "(none)" for c in CLANS])
+        self.capital.addItems(list(CLANS))
         self.defense = QSpinBox()
         self.defense.setRange(0, 9)
-        self.shadowlands = QCheckBox("Shadowlands")
-        self.has_label = QCheckBox("label point")
+        self.shadowlands = QCheckBox()
+        self.has_label = QCheckBox()
         self.label_x = QDoubleSpinBox()
         self.label_y = QDoubleSpinBox()
         for spin in (self.label_x, self.label_y):
             spin.setRange(-1e6, 1e6)
             spin.setDecimals(2)
-        self.palace = QCheckBox("palace site")
+        self.palace = QCheckBox()
         self.blessed = QSpinBox()
         self.blessed.setRange(0, 9)
 
@@ -128,22 +143,25 @@ class ProvincePanel(QWidget):
         self.fields = QWidget()
         form = QFormLayout(self.fields)
         form.setContentsMargins(0, 0, 0, 0)
-        form.addRow("Id", self.id_edit)
-        form.addRow("Name", self.name_edit)
-        form.addRow("Territory", self.territory)
-        form.addRow("Flowers", self.flowers)
-        form.addRow("Capital clan", self.capital)
-        form.addRow("Printed defense", self.defense)
+        self.row_labels = [QLabel() for _row in range(7)]
+        for label, field in zip(
+            self.row_labels,
+            (self.id_edit, self.name_edit, self.territory, self.flowers),
+            strict=False,
+        ):
+            form.addRow(label, field)
+        form.addRow(self.row_labels[4], self.capital)
+        form.addRow(self.row_labels[5], self.defense)
         form.addRow("", self.shadowlands)
         label_row = QHBoxLayout()
         label_row.addWidget(self.has_label)
         label_row.addWidget(self.label_x)
         label_row.addWidget(self.label_y)
-        form.addRow("Label", label_row)
-        self.ricewars_title = QLabel("<b>Rice Wars</b>")
+        form.addRow(self.row_labels[6], label_row)
+        self.ricewars_title = QLabel()
         form.addRow(self.ricewars_title)
         form.addRow("", self.palace)
-        self.blessed_label = QLabel("Blessed value")
+        self.blessed_label = QLabel()
         form.addRow(self.blessed_label, self.blessed)
         self.form = form
         layout = QVBoxLayout(self)
@@ -166,7 +184,34 @@ class ProvincePanel(QWidget):
         self.palace.toggled.connect(lambda on: self._set_attr("palace_site", on or None))
         self.blessed.valueChanged.connect(lambda v: self._set_attr("blessed", v or None))
         document.changed.connect(self._on_changed)
-        self.show_face(None)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Say the panel's words again in the current language."""
+        words = (
+            _("Id"),
+            _("Name"),
+            _("Territory"),
+            _("Flowers"),
+            _("Capital clan"),
+            _("Printed defense"),
+            _("Label"),
+        )
+        for label, text in zip(self.row_labels, words, strict=True):
+            label.setText(text)
+        self.shadowlands.setText(_("Shadowlands"))
+        self.has_label.setText(_("label point"))
+        self.palace.setText(_("palace site"))
+        self.ricewars_title.setText(f"<b>{game_name('ricewars')}</b>")
+        self.blessed_label.setText(_("Blessed value"))
+        self.capital.setItemText(0, _("(none)"))
+        self.show_face(self.ref)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A new language: the words again."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
 
     def set_document(self, document: MapDocument) -> None:
         """Edit another document."""
@@ -210,7 +255,7 @@ class ProvincePanel(QWidget):
             w.setVisible(ricewars)
         self.fields.setVisible(ref is not None)
         if ref is None:
-            self.title.setText("Nothing selected — click a province or sea.")
+            self.title.setText(_("Nothing selected — click a province or sea."))
             for w in [self.id_edit, self.name_edit, *self._province_widgets()]:
                 w.setEnabled(False)
             self._clear()
@@ -222,17 +267,21 @@ class ProvincePanel(QWidget):
         if ref[0] != PROVINCE:
             self._clear()
             sea = topo.seas[ref[1]]
-            self.title.setText(f"<b>Sea</b> {sea.name} — polygon {ref[2] + 1} of {len(sea.parts)}")
+            self.title.setText(
+                _("<b>Sea</b> {name} — polygon {part} of {parts}").format(
+                    name=sea.name, part=ref[2] + 1, parts=len(sea.parts)
+                )
+            )
             self.id_edit.setText(sea.id)
             self.name_edit.setText(sea.name)
             return
         prov = topo.provinces[ref[1]]
         a = prov.attrs
-        self.title.setText(f"<b>Province</b> {prov.name}")
+        self.title.setText(_("<b>Province</b> {name}").format(name=prov.name))
         self.id_edit.setText(prov.id)
         self.name_edit.setText(prov.name)
         self.territory.clear()
-        self.territory.addItem("(none)", None)
+        self.territory.addItem(_("(none)"), None)
         for t in topo.territories:
             self.territory.addItem(colour_icon(t.colour), t.name, t.id)
         tid = topo.territory_of(prov.id)
@@ -241,7 +290,7 @@ class ProvincePanel(QWidget):
         capital = a.get("capital") or ""
         if capital and capital not in CLANS:
             self.capital.addItem(str(capital))
-        self.capital.setCurrentIndex(max(0, self.capital.findText(capital or "(none)")))
+        self.capital.setCurrentIndex(max(0, self.capital.findText(capital)) if capital else 0)
         self.defense.setValue(int(a.get("defense") or 0))
         self.shadowlands.setChecked(bool(a.get("shadowlands")))
         label = a.get("label")
@@ -307,7 +356,7 @@ class ProvincePanel(QWidget):
         if tid != self.document.topo.territory_of(self.ref[1]):
             self.document.run("assign", self.ref[1], tid)
 
-    def _on_label(self, *_: object) -> None:
+    def _on_label(self, *_args: object) -> None:
         if self._loading or self.ref is None or self.ref[0] != PROVINCE:
             return
         if not self.has_label.isChecked():
@@ -329,16 +378,12 @@ class TerritoriesPanel(QWidget):
         self.list = QListWidget()
         self.members = QListWidget()
         self.name_edit = QLineEdit()
-        self.name_edit.setPlaceholderText("territory name")
         self.id_edit = QLineEdit()
-        self.id_edit.setPlaceholderText("territory id")
-        self.id_edit.setToolTip("The id the map file uses; renaming it updates every member")
-        add = QPushButton("Add")
-        remove = QPushButton("Remove")
-        colour = QPushButton("Colour…")
-        self.assign = QPushButton("Assign by clicking")
+        self.add_button = add = QPushButton()
+        self.remove_button = remove = QPushButton()
+        self.colour_button = colour = QPushButton()
+        self.assign = QPushButton()
         self.assign.setCheckable(True)
-        self.assign.setToolTip("Click provinces on the map to put them into this territory")
         buttons = QHBoxLayout()
         for b in (add, remove, colour):
             buttons.addWidget(b)
@@ -347,17 +392,19 @@ class TerritoriesPanel(QWidget):
         self.fields = QWidget()
         fields = QFormLayout(self.fields)
         fields.setContentsMargins(0, 0, 0, 0)
-        fields.addRow("Name", self.name_edit)
-        fields.addRow("Id", self.id_edit)
-        self.fields_hint = QLabel("Highlight a territory above to rename it or change its id.")
+        self.name_label, self.id_label = QLabel(), QLabel()
+        fields.addRow(self.name_label, self.name_edit)
+        fields.addRow(self.id_label, self.id_edit)
+        self.fields_hint = QLabel()
         self.fields_hint.setWordWrap(True)
+        self.members_label = QLabel()
         layout = QVBoxLayout(self)
         layout.addWidget(self.list, 2)
         layout.addWidget(self.fields)
         layout.addWidget(self.fields_hint)
         layout.addLayout(buttons)
         layout.addWidget(self.assign)
-        layout.addWidget(QLabel("Members"))
+        layout.addWidget(self.members_label)
         layout.addWidget(self.members, 1)
         add.clicked.connect(self._on_add)
         remove.clicked.connect(self._on_remove)
@@ -373,7 +420,29 @@ class TerritoriesPanel(QWidget):
             lambda item: self.province_activated.emit(item.data(Qt.ItemDataRole.UserRole))
         )
         document.changed.connect(self.refresh)
+        self.retranslate()
         self.refresh()
+
+    def retranslate(self) -> None:
+        """Say the panel's words again in the current language."""
+        self.name_edit.setPlaceholderText(_("territory name"))
+        self.id_edit.setPlaceholderText(_("territory id"))
+        self.id_edit.setToolTip(_("The id the map file uses; renaming it updates every member"))
+        self.add_button.setText(_("Add"))
+        self.remove_button.setText(_("Remove"))
+        self.colour_button.setText(_("Colour…"))
+        self.assign.setText(_("Assign by clicking"))
+        self.assign.setToolTip(_("Click provinces on the map to put them into this territory"))
+        self.name_label.setText(_("Name"))
+        self.id_label.setText(_("Id"))
+        self.fields_hint.setText(_("Highlight a territory above to rename it or change its id."))
+        self.members_label.setText(_("Members"))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A new language: the words again."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
 
     def set_document(self, document: MapDocument) -> None:
         """Edit another document."""
@@ -387,7 +456,7 @@ class TerritoriesPanel(QWidget):
         item = self.list.currentItem()
         return None if item is None else item.data(Qt.ItemDataRole.UserRole)
 
-    def refresh(self, *_: object) -> None:
+    def refresh(self, *_args: object) -> None:
         """Reload the list from the map, keeping the highlighted territory."""
         keep, row = self.current(), self.list.currentRow()
         territories = self.document.topo.territories
@@ -432,7 +501,7 @@ class TerritoriesPanel(QWidget):
         self.current_changed.emit(tid)
 
     def _on_add(self) -> None:
-        name, ok = QInputDialog.getText(self, "New territory", "Name:")
+        name, ok = QInputDialog.getText(self, _("New territory"), _("Name:"))
         if ok and name.strip():
             self.add_territory(name.strip())
 
@@ -490,14 +559,11 @@ class ValidationPanel(QWidget):
         super().__init__(parent)
         self.document = document
         self.game = QComboBox()
-        self.game.setToolTip(
-            "Also check what a game needs from the map (capitals, territories, palace sites…)"
-        )
-        self.game.addItem("Map only", None)
+        self.game.addItem("", None)
         for game_id, name in map_games():
             self.game.addItem(name, game_id)
         self._game_chosen = False  # follows the map's game until the user picks one
-        self.summary = QLabel("Checking…")
+        self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.readiness = QLabel()
         self.readiness.setWordWrap(True)
@@ -506,10 +572,11 @@ class ValidationPanel(QWidget):
         self.list.setWordWrap(True)
         self.list.setIconSize(QSize(16, 16))
         self.list.setSpacing(2)
-        self.fix_button = QPushButton("Fix")
+        self.fix_button = QPushButton()
         self.fix_button.setEnabled(False)
         game_row = QHBoxLayout()
-        game_row.addWidget(QLabel("Check for"))
+        self.check_for = QLabel()
+        game_row.addWidget(self.check_for)
         game_row.addWidget(self.game, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(game_row)
@@ -524,6 +591,28 @@ class ValidationPanel(QWidget):
         self.fix_button.clicked.connect(self.fix_current)
         self.game.activated.connect(self._on_game_chosen)
         self._follow_map_game()
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Say the panel's words again in the current language (the results too)."""
+        self.game.setToolTip(
+            _("Also check what a game needs from the map (capitals, territories, palace sites…)")
+        )
+        self.game.setItemText(0, _("Map only"))
+        for index, (_game_id, name) in enumerate(map_games(), start=1):
+            self.game.setItemText(index, name)
+        self.check_for.setText(_("Check for"))
+        if self.result is None:
+            self.summary.setText(_("Checking…"))
+            self.fix_button.setText(_("Fix"))
+        else:
+            self.show_result(self.result)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A new language: the words again."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
 
     def set_document(self, document: MapDocument) -> None:
         """Follow another document."""
@@ -538,7 +627,7 @@ class ValidationPanel(QWidget):
             self.game.setCurrentIndex(index)
             self._on_game_chosen()
 
-    def _on_game_chosen(self, *_: object) -> None:
+    def _on_game_chosen(self, *_args: object) -> None:
         self._game_chosen = True
         if self.result is not None:
             self.show_result(self.result)
@@ -564,12 +653,28 @@ class ValidationPanel(QWidget):
         self.list.clear()
         errors = sum(1 for i in result.issues if i.severity == "error")
         warnings = len(result.issues) - errors
-        parts = [f"{errors} errors, {warnings} warnings"]
+        parts = [
+            ngettext("{n} error", "{n} errors", errors).format(n=errors)
+            + ", "
+            + ngettext("{n} warning", "{n} warnings", warnings).format(n=warnings)
+        ]
         if result.geometry is not None:
             g = result.geometry
+            provinces, land, coast = (
+                len(g.graph.provinces),
+                len(g.land_borders),
+                len(g.coastal_borders),
+            )
             parts.append(
-                f"graph: {len(g.graph.provinces)} provinces, {len(g.land_borders)} land "
-                f"borders, {len(g.coastal_borders)} coastal borders"
+                _("graph: {provinces}, {land}, {coast}").format(
+                    provinces=ngettext("{n} province", "{n} provinces", provinces).format(
+                        n=provinces
+                    ),
+                    land=ngettext("{n} land border", "{n} land borders", land).format(n=land),
+                    coast=ngettext("{n} coastal border", "{n} coastal borders", coast).format(
+                        n=coast
+                    ),
+                )
             )
         if result.error:
             parts.append(result.error)
@@ -582,12 +687,12 @@ class ValidationPanel(QWidget):
         style = self.style()
         if not self.issues and result.error is None:
             icon = style.standardIcon(QStyle.StandardPixmap.SP_DialogApplyButton)
-            found = "No problems found." if game_id else "No problems in the map itself."
+            found = _("No problems found.") if game_id else _("No problems in the map itself.")
             self.list.addItem(QListWidgetItem(icon, found))
         for issue in self.issues:
             kind = {"error": "Critical", "warning": "Warning"}.get(issue.severity, "Information")
             icon = style.standardIcon(getattr(QStyle.StandardPixmap, f"SP_MessageBox{kind}"))
-            fixable = " — fix available" if fix_for(issue, self.document.topo) else ""
+            fixable = _(" — fix available") if fix_for(issue, self.document.topo) else ""
             item = QListWidgetItem(icon, f"{issue.message}{fixable}")
             item.setToolTip(f"{issue.code}: {issue.message}")
             self.list.addItem(item)
@@ -605,7 +710,7 @@ class ValidationPanel(QWidget):
         issue = self.current_issue()
         fix = None if issue is None else fix_for(issue, self.document.topo)
         self.fix_button.setEnabled(fix is not None)
-        self.fix_button.setText(f"Fix: {fix[0]}" if fix else "Fix")
+        self.fix_button.setText(_("Fix: {fix}").format(fix=fix[0]) if fix else _("Fix"))
 
     def _activate(self) -> None:
         issue = self.current_issue()
@@ -623,7 +728,9 @@ class ValidationPanel(QWidget):
         if edit is None:
             return False  # refused: the document's `failed` says why ("Not done: ...")
         if edit.is_empty():
-            self.message.emit(f"Nothing fixed ({text}): nothing had to change.")
+            self.message.emit(_("Nothing fixed ({fix}): nothing had to change.").format(fix=text))
             return False
-        self.message.emit(f"Fixed: {text} ({describe_edit(edit)}).")
+        self.message.emit(
+            _("Fixed: {fix} ({changes}).").format(fix=text, changes=describe_edit(edit))
+        )
         return True

@@ -44,18 +44,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import N_, _, game_name, ngettext
 from editor.map_picture import MapPicture, Picture, render_image
 from maps.io import MapFile
 
-GAMES = {"rokugan": "Battle for Rokugan", "ricewars": "Rice Wars"}
+GAMES = ("rokugan", "ricewars")
+"""The games a playtest plays."""
 BOTS = (
-    ("greedy", "greedy: fast, looks one move ahead"),
-    ("easy", "easy"),
-    ("normal", "normal: plays well, about 100 times slower"),
-    ("random", "random: fastest, plays at random"),
+    ("greedy", N_("greedy: fast, looks one move ahead")),
+    ("easy", N_("easy")),
+    ("normal", N_("normal: plays well, about 100 times slower")),
+    ("random", N_("random: fastest, plays at random")),
 )
 HEAT = ("#fff5d6", "#fdc47a", "#f07b3f", "#c4302b", "#7a0f1c")  # pale: calm, dark: fought over
-COLUMNS = ("Starting position", "Games", "Wins", "Win rate", "95 % interval", "Mean score")
+COLUMNS = (
+    *(N_("Starting position"), N_("Games"), N_("Wins"), N_("Win rate")),
+    *(N_("95 % interval"), N_("Mean score")),
+)
 
 
 def start_method() -> str:
@@ -115,12 +120,13 @@ def heat_picture(mapfile: MapFile, labels: dict[str, Any], result: Any) -> Pictu
         painter.drawText(
             text,
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap,
-            "times a province changed hands per game (the number on each)",
+            _("times a province changed hands per game (the number on each)"),
         )
 
     bots = ", ".join(dict.fromkeys(result.bots))
-    game = GAMES.get(result.game, result.game)
-    title = f"{mapfile.name}: {game}, {result.players} players, {result.games} games ({bots})"
+    players = ngettext("{n} player", "{n} players", result.players).format(n=result.players)
+    games = ngettext("{n} game", "{n} games", result.games).format(n=result.games)
+    title = f"{mapfile.name}: {game_name(result.game)}, {players}, {games} ({bots})"
     return Picture(mapfile, fills, notes, dict(labels), title, legend)
 
 
@@ -201,7 +207,7 @@ class PlaytestWorker(QObject):
         except (MapNotReadyError, ClusterError) as exc:
             self.failed.emit(str(exc))
         except Exception as exc:  # noqa: BLE001 - any failure is shown in the dialog
-            self.failed.emit(f"the playtest failed: {exc}")
+            self.failed.emit(_("the playtest failed: {reason}").format(reason=exc))
         else:
             self.finished.emit(result, dict(geometry.labels))
 
@@ -248,7 +254,7 @@ class PlaytestDialog(QDialog):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"Playtest: {mapfile.name}")
+        self.setWindowTitle(_("Playtest: {map}").format(map=mapfile.name))
         self.mapfile = mapfile
         self.readiness = readiness or {}
         self.result: Any = None
@@ -258,65 +264,67 @@ class PlaytestDialog(QDialog):
         self._started = 0.0
 
         self.game = QComboBox()
-        for gid, name in GAMES.items():
-            self.game.addItem(name, gid)
+        for gid in GAMES:
+            self.game.addItem(game_name(gid), gid)
         if mapfile.game in GAMES:
-            self.game.setCurrentIndex(list(GAMES).index(mapfile.game))
+            self.game.setCurrentIndex(GAMES.index(mapfile.game))
         self.players = QSpinBox()
         self.games = QSpinBox()
         self.games.setRange(1, 100_000)
         self.games.setValue(50)
-        self.games.setToolTip("Rounded up to whole rotations (Rokugan: a multiple of the clans)")
+        self.games.setToolTip(_("Rounded up to whole rotations (Rokugan: a multiple of the clans)"))
         self.bots = QComboBox()
         for name, text in BOTS:
-            self.bots.addItem(text, name)
+            self.bots.addItem(_(text), name)
         self.seed = QSpinBox()
         self.seed.setRange(0, 2**31 - 1)
         self.seed.setValue(1)
         self.workers = QSpinBox()
         self.workers.setRange(1, max(1, os.cpu_count() or 1))
         self.workers.setValue(self.workers.maximum())
-        self.workers.setToolTip("Processes playing at once (default: all cores)")
+        self.workers.setToolTip(_("Processes playing at once (default: all cores)"))
         form = QFormLayout()
-        form.addRow("Game", self.game)
-        form.addRow("Players", self.players)
-        form.addRow("Games", self.games)
-        form.addRow("Bots", self.bots)
-        form.addRow("First deal (seed)", self.seed)
+        form.addRow(_("Game"), self.game)
+        form.addRow(_("Players"), self.players)
+        form.addRow(_("Games"), self.games)
+        form.addRow(_("Bots"), self.bots)
+        form.addRow(_("First deal (seed)"), self.seed)
         self.cluster = QLineEdit()
-        self.cluster.setPlaceholderText("this computer's processes")
+        self.cluster.setPlaceholderText(_("this computer's processes"))
         self.cluster.setToolTip(
-            "A Ray cluster to play the games on: its address as ray.init takes it "
-            "(ray://HEAD:10001, auto), or 'local' for a Ray on this computer. Empty: this "
-            "computer's processes. Needs pip install 'daimyo[cluster]'; see the README."
+            _(
+                "A Ray cluster to play the games on: its address as ray.init takes it "
+                "(ray://HEAD:10001, auto), or 'local' for a Ray on this computer. Empty: this "
+                "computer's processes. Needs pip install 'daimyo[cluster]'; see the README."
+            )
         )
-        form.addRow("Processes", self.workers)
-        form.addRow("Ray cluster", self.cluster)
+        form.addRow(_("Processes"), self.workers)
+        form.addRow(_("Ray cluster"), self.cluster)
 
-        self.run_button = QPushButton("Run")
+        self.run_button = QPushButton(_("Run"))
         self.run_button.setDefault(True)
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton(_("Cancel"))
         self.cancel_button.setEnabled(False)
-        self.csv_button = QPushButton("Export CSV…")
-        self.png_button = QPushButton("Export PNG…")
-        self.close_button = QPushButton("Close")
+        self.csv_button = QPushButton(_("Export CSV…"))
+        self.png_button = QPushButton(_("Export PNG…"))
+        self.close_button = QPushButton(_("Close"))
         for b in (self.csv_button, self.png_button):
             b.setEnabled(False)
         self.progress = QProgressBar()
-        self.progress.setFormat("%v / %m games")
+        self.progress.setFormat(_("%v / %m games"))
         self.progress.setValue(0)
         self.status = QLabel(
-            "Plays AI games on the map as it is now and shows who wins from each start."
+            _("Plays AI games on the map as it is now and shows who wins from each start.")
         )
         self.status.setWordWrap(True)
 
         self.table = QTableWidget(0, len(COLUMNS))
-        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.setHorizontalHeaderLabels([_(c) for c in COLUMNS])
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.heat = MapPicture()
-        self.heat.show_picture(None, "The heat map of contested provinces appears here.")
+        self.heat.show_picture(None, _("The heat map of contested provinces appears here."))
 
         left = QWidget()
         column = QVBoxLayout(left)
@@ -353,7 +361,7 @@ class PlaytestDialog(QDialog):
 
     # ------------------------------------------------------------------------ settings
 
-    def _on_game(self, *_: object) -> None:
+    def _on_game(self, *_args: object) -> None:
         gid = self.game.currentData()
         seats = getattr(self.readiness.get(gid), "players", None) or (2, 5)
         self.players.setRange(*seats)
@@ -388,7 +396,7 @@ class PlaytestDialog(QDialog):
         self._thread = _start_thread(self._worker)
         # A dialog deleted with its editor window stops its playtest; the thread ends alone.
         stop = self._worker.cancel
-        self.destroyed.connect(lambda *_: stop())
+        self.destroyed.connect(lambda *_args: stop())
         self._worker.progress.connect(self._on_progress)
         self._worker.finished.connect(self._on_finished)
         self._worker.failed.connect(self._on_failed)
@@ -396,8 +404,9 @@ class PlaytestDialog(QDialog):
         self._started = time.monotonic()
         self.progress.setRange(0, 0)  # busy until the first count arrives
         cluster = self.cluster.text().strip()
-        starting = "Starting the worker processes…"
-        self.status.setText(f"Connecting to the Ray cluster {cluster}…" if cluster else starting)
+        starting = _("Starting the worker processes…")
+        connecting = _("Connecting to the Ray cluster {address}…").format(address=cluster)
+        self.status.setText(connecting if cluster else starting)
         self._set_running(True)
         self._thread.start()
 
@@ -405,7 +414,7 @@ class PlaytestDialog(QDialog):
         """Stop the playtest under way (its worker processes stop at once)."""
         if self._worker is not None:
             self._worker.cancel()
-            self.status.setText("Cancelling…")
+            self.status.setText(_("Cancelling…"))
             self.cancel_button.setEnabled(False)
 
     def wait(self, msecs: int = 60_000) -> bool:
@@ -433,7 +442,13 @@ class PlaytestDialog(QDialog):
         self.progress.setValue(done)
         elapsed = time.monotonic() - self._started
         left = elapsed / done * (total - done) if done else 0.0
-        self.status.setText(f"{done} of {total} games played; about {_duration(left)} left")
+        self.status.setText(
+            ngettext(
+                "{done} of {n} game played; about {left} left",
+                "{done} of {n} games played; about {left} left",
+                total,
+            ).format(done=done, n=total, left=_duration(left))
+        )
 
     def _on_finished(self, result: Any, labels: dict[str, Any]) -> None:
         self._finish()
@@ -442,7 +457,10 @@ class PlaytestDialog(QDialog):
         self.progress.setRange(0, result.games)
         self.progress.setValue(result.games)
         elapsed = time.monotonic() - self._started
-        self.status.setText(f"{result.games} games in {_duration(elapsed)}. {_verdict(result)}")
+        played = ngettext("{n} game in {time}.", "{n} games in {time}.", result.games).format(
+            n=result.games, time=_duration(elapsed)
+        )
+        self.status.setText(f"{played} {_verdict(result)}")
         self._fill_table(result)
         self.heat.show_picture(heat_picture(self.mapfile, labels, result))
         self._set_running(False)
@@ -458,7 +476,7 @@ class PlaytestDialog(QDialog):
         self._finish()
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
-        self.status.setText("Cancelled.")
+        self.status.setText(_("Cancelled."))
         self._set_running(False)
 
     def _fill_table(self, result: Any) -> None:
@@ -493,8 +511,8 @@ class PlaytestDialog(QDialog):
         if self.result is None:
             return False
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(
-                self, "Export playtest CSV", self._start_name("csv"), "CSV (*.csv)"
+            path, _filter = QFileDialog.getSaveFileName(
+                self, _("Export playtest CSV"), self._start_name("csv"), _("CSV (*.csv)")
             )
             if not path:
                 return False
@@ -503,9 +521,9 @@ class PlaytestDialog(QDialog):
         try:
             atomic_write_text(path, result_csv(self.result))
         except OSError as exc:
-            QMessageBox.critical(self, "Export failed", f"{path}: {exc.strerror or exc}")
+            QMessageBox.critical(self, _("Export failed"), f"{path}: {exc.strerror or exc}")
             return False
-        self.status.setText(f"Wrote {path}")
+        self.status.setText(_("Wrote {path}").format(path=path))
         return True
 
     def image(self, width: int = 1400) -> QImage:
@@ -530,18 +548,22 @@ class PlaytestDialog(QDialog):
         if self.result is None:
             return False
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(
-                self, "Export playtest PNG", self._start_name("png"), "PNG (*.png)"
+            path, _filter = QFileDialog.getSaveFileName(
+                self, _("Export playtest PNG"), self._start_name("png"), _("PNG (*.png)")
             )
             if not path:
                 return False
         target = Path(path)
         temp = target.with_name(f".{target.name}.tmp.png")
         if not self.image().save(str(temp), "PNG"):
-            QMessageBox.critical(self, "Export failed", f"{path}: the picture could not be written")
+            QMessageBox.critical(
+                self,
+                _("Export failed"),
+                _("{path}: the picture could not be written").format(path=path),
+            )
             return False
         os.replace(temp, target)  # atomic: a reader never sees half a picture
-        self.status.setText(f"Wrote {path}")
+        self.status.setText(_("Wrote {path}").format(path=path))
         return True
 
     def _start_name(self, ext: str) -> str:
@@ -566,7 +588,7 @@ def paint_table(painter: QPainter, area: QRectF, result: Any, unit: float) -> No
     row = unit * 1.9
     widths = (0.22, 0.11, 0.10, 0.15, 0.27, 0.15)
     lefts = [area.left() + area.width() * sum(widths[:i]) for i in range(len(widths))]
-    heads = ("Start", "Games", "Wins", "Win rate", "95 % interval", "Score")
+    heads = (_("Start"), _("Games"), _("Wins"), _("Win rate"), _("95 % interval"), _("Score"))
     right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
     left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
     font.setBold(True)
@@ -618,7 +640,10 @@ def _seat_name(seat: str) -> str:
     from app.palette import ROKUGAN_CLANS
 
     identity = ROKUGAN_CLANS.get(seat)
-    return identity.name if identity is not None else seat.capitalize()
+    if identity is not None:
+        return identity.name
+    number = seat.removeprefix("seat ")
+    return _("Seat {number}").format(number=number) if number.isdigit() else seat.capitalize()
 
 
 def _verdict(result: Any) -> str:
@@ -627,16 +652,22 @@ def _verdict(result: Any) -> str:
     low = [_seat_name(s.seat) for s in result.seats if s.ci[1] < fair]
     high = [_seat_name(s.seat) for s in result.seats if s.ci[0] > fair]
     if not low and not high:
-        return (
-            f"Every starting position's 95 % interval holds the fair share of {fair:.0%} wins: "
+        return _(
+            "Every starting position's 95 % interval holds the fair share of {share} wins: "
             "no imbalance shows at this many games."
+        ).format(share=f"{fair:.0%}")
+    share = f"{fair:.0%}"
+    more = ngettext("{names} wins more", "{names} win more", len(high)).format(
+        names=", ".join(high)
+    )
+    fewer = ngettext("{names} wins less", "{names} win less", len(low)).format(names=", ".join(low))
+    if high and low:
+        return _("{more} and {less} than the fair share of {share} (95 % interval).").format(
+            more=more, less=fewer, share=share
         )
-    parts = []
-    if high:
-        parts.append(f"{', '.join(high)} win{'s' if len(high) == 1 else ''} more")
-    if low:
-        parts.append(f"{', '.join(low)} win{'s' if len(low) == 1 else ''} less")
-    return f"{' and '.join(parts)} than the fair share of {fair:.0%} (95 % interval)."
+    return _("{clause} than the fair share of {share} (95 % interval).").format(
+        clause=more if high else fewer, share=share
+    )
 
 
 def open_playtest(window: Any) -> PlaytestDialog:

@@ -20,6 +20,7 @@ from shapely.geometry import LineString
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon as ShapelyPolygon
 
+from app.i18n import N_, _, ngettext
 from editor.document import MapDocument
 from editor.topology.geometry import Point
 from editor.topology.model import PROVINCE, SEA, Edit, FaceRef, Snap
@@ -45,20 +46,26 @@ CLOSED_TOOLS = (Tool.PROVINCE, Tool.SEA, Tool.HOLE, Tool.LAKE)  # they draw outl
 
 # What the status bar says when a tool is chosen.
 TOOL_HINTS = {
-    Tool.SELECT: "Click a province to select it; drag a vertex to move it everywhere.",
-    Tool.PROVINCE: "Click corners; corners snap to vertices and edges. Double-click "
-    "or Enter closes, Backspace undoes a corner, Esc cancels. Over neighbours the new "
-    "land keeps only the free area and sea (Tools ▸ Clip new land).",
-    Tool.SEA: "Click corners of a sea polygon; double-click or Enter closes.",
-    Tool.SPLIT: "Draw a cut line across a province; double-click or Enter cuts.",
-    Tool.MERGE: "Click two neighbouring provinces to merge the second into the first.",
-    Tool.INSERT: "Click an edge to insert a vertex (shared by both sides).",
-    Tool.REMOVE: "Click a vertex to remove it from every polygon.",
-    Tool.ASSIGN: "Click provinces to put them into the current territory.",
-    Tool.HOLE: "Click corners of a hole (or a bay across an outline); double-click or "
-    "Enter cuts it out of the provinces and seas under it.",
-    Tool.LAKE: "Click corners of a lake; double-click or Enter turns the land under it "
-    "into water with a shared coast.",
+    Tool.SELECT: N_("Click a province to select it; drag a vertex to move it everywhere."),
+    Tool.PROVINCE: N_(
+        "Click corners; corners snap to vertices and edges. Double-click "
+        "or Enter closes, Backspace undoes a corner, Esc cancels. Over neighbours the new "
+        "land keeps only the free area and sea (Tools ▸ Clip new land)."
+    ),
+    Tool.SEA: N_("Click corners of a sea polygon; double-click or Enter closes."),
+    Tool.SPLIT: N_("Draw a cut line across a province; double-click or Enter cuts."),
+    Tool.MERGE: N_("Click two neighbouring provinces to merge the second into the first."),
+    Tool.INSERT: N_("Click an edge to insert a vertex (shared by both sides)."),
+    Tool.REMOVE: N_("Click a vertex to remove it from every polygon."),
+    Tool.ASSIGN: N_("Click provinces to put them into the current territory."),
+    Tool.HOLE: N_(
+        "Click corners of a hole (or a bay across an outline); double-click or "
+        "Enter cuts it out of the provinces and seas under it."
+    ),
+    Tool.LAKE: N_(
+        "Click corners of a lake; double-click or Enter turns the land under it "
+        "into water with a shared coast."
+    ),
 }
 
 
@@ -92,7 +99,7 @@ class EditingTools:
             Qt.CursorShape.ArrowCursor if self.tool == Tool.SELECT else Qt.CursorShape.CrossCursor
         )
         self.tool_changed.emit(str(self.tool))
-        self.message.emit(TOOL_HINTS[self.tool])
+        self.message.emit(_(TOOL_HINTS[self.tool]))
 
     def snap_radius(self) -> float:
         """The snap radius in map units at the current zoom."""
@@ -164,14 +171,18 @@ class EditingTools:
                 self.select((PROVINCE, edit.result, 0))
                 seas = sorted(self._names(SEA, edit.seas))
                 tid = self.topo.territory_of(edit.result)
-                where = f" in {self.topo.territory(tid).name}" if tid else ""
-                self.message.emit(
-                    f"Added province {edit.result}{where}"
-                    + (f"; its land came out of {', '.join(seas)}." if seas else ".")
-                )
+                if tid:
+                    said = _("Added province {id} in {territory}").format(
+                        id=edit.result, territory=self.topo.territory(tid).name
+                    )
+                else:
+                    said = _("Added province {id}").format(id=edit.result)
+                if seas:
+                    said += _("; its land came out of {seas}.").format(seas=", ".join(seas))
+                self.message.emit(said if seas else said + ".")
             return edit
         if tool == Tool.SEA:
-            edit = self.document.run("add_sea", pts, radius, name="Sea")
+            edit = self.document.run("add_sea", pts, radius, name=_("Sea"))
             if edit is not None:
                 sid = edit.result
                 old = edit.seas[sid][0]
@@ -183,10 +194,15 @@ class EditingTools:
                     for k in range(first, len(self.topo.seas[sid].parts))
                 )
                 drawn = ShapelyPolygon(pts).area if len(pts) >= 3 else 0.0
-                clipped = " (clipped to the free area)" if area < 0.999 * drawn else ""
-                parts = "a polygon" if added == 1 else f"{added} polygons"
                 name = self.topo.seas[sid].name
-                self.message.emit(f"Added {parts} of the sea {name} ({sid}){clipped}.")
+                said = ngettext(
+                    "Added {n} polygon to the sea {name} ({id})",
+                    "Added {n} polygons to the sea {name} ({id})",
+                    added,
+                ).format(n=added, name=name, id=sid)
+                if area < 0.999 * drawn:
+                    said += " " + _("(clipped to the free area)")
+                self.message.emit(said + ".")
             return edit
         if tool == Tool.SPLIT:
             return self._cut(pts, radius)
@@ -200,9 +216,13 @@ class EditingTools:
                 )
                 if lake is not None and lake in self.topo.seas:
                     self.select((SEA, lake, 0))
-                    self.message.emit(f"Lake {lake} cut out of {cut}; its shore is their coast.")
+                    self.message.emit(
+                        _("Lake {id} cut out of {cut}; its shore is their coast.").format(
+                            id=lake, cut=cut
+                        )
+                    )
                 else:
-                    self.message.emit(f"Cut out of {cut}.")
+                    self.message.emit(_("Cut out of {cut}.").format(cut=cut))
             return edit
         return None
 
@@ -213,13 +233,13 @@ class EditingTools:
 
     def _cut(self, pts: list[Point], radius: float) -> Edit | None:
         if len(pts) < 2:
-            self.message.emit("A cut needs at least two points.")
+            self.message.emit(_("A cut needs at least two points."))
             return None
         # the polygon under the middle of the cut, else the selected one
         mid = LineString(pts).interpolate(0.5, normalized=True)
         target = self.topo.face_at((mid.x, mid.y)) or self.selected
         if target is None:
-            self.message.emit("Draw the cut across a province (or select it first).")
+            self.message.emit(_("Draw the cut across a province (or select it first)."))
             return None
         if target[0] == PROVINCE:
             edit = self.document.run("split_province", target[1], pts, radius)
@@ -227,13 +247,15 @@ class EditingTools:
                 keep, new = edit.result
                 self.select((PROVINCE, new, 0))
                 self.message.emit(
-                    f"Split {self.topo.provinces[keep].name}: the new part is {new} "
-                    "(selected; name it in the Province panel)."
+                    _(
+                        "Split {name}: the new part is {id} (selected; name it in the "
+                        "Province panel)."
+                    ).format(name=self.topo.provinces[keep].name, id=new)
                 )
         else:
             edit = self.document.run("split_sea", target[1], target[2], pts, radius)
             if edit is not None:
-                self.message.emit(f"Split a polygon of sea {target[1]} in two.")
+                self.message.emit(_("Split a polygon of sea {id} in two.").format(id=target[1]))
         return edit
 
     def drag_target(self, vid: int, xy: Point) -> Snap:
@@ -285,16 +307,20 @@ class EditingTools:
             if first is None or first == ref or first not in dict(self.topo.faces()):
                 self._merge_first = ref
                 self.select(ref)
-                self.message.emit("Now click the neighbour to merge into it.")
+                self.message.emit(_("Now click the neighbour to merge into it."))
                 return
             self._merge_first = None
             if first[0] != ref[0]:
-                self.message.emit("Land and sea cannot be merged.")
+                self.message.emit(_("Land and sea cannot be merged."))
             elif first[0] == PROVINCE:
                 gone = self.topo.provinces[ref[1]].name
                 if self.document.run("merge_provinces", first[1], ref[1]) is not None:
                     self.select(first)
-                    self.message.emit(f"Merged {gone} into {self.topo.provinces[first[1]].name}.")
+                    self.message.emit(
+                        _("Merged {gone} into {kept}.").format(
+                            gone=gone, kept=self.topo.provinces[first[1]].name
+                        )
+                    )
             else:
                 edit = self.document.run("merge_sea_parts", first[1], first[2], ref[1], ref[2])
                 if edit is not None:

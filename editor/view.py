@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
     QGraphicsView,
 )
 
+from app.i18n import _, ngettext
 from editor.analysis_overlay import AnalysisOverlay
 from editor.canvas_items import (
     HANDLE_SIZE,
@@ -160,7 +161,7 @@ class MapView(EditingTools, AnalysisOverlay, QGraphicsView):
         self._faces.clear()
         self._labels.clear()
         self._handles.clear()
-        for ref, _ in self.topo.faces():
+        for ref, _face in self.topo.faces():
             self._add_face(ref)
         for pid in self.topo.provinces:
             self._add_label(pid)
@@ -239,7 +240,7 @@ class MapView(EditingTools, AnalysisOverlay, QGraphicsView):
 
     def _follow_labels(self, refs: Iterable[FaceRef]) -> None:
         """Move the labels at a default place (no `label` key) to their province's new centre."""
-        for kind, pid, _ in refs:
+        for kind, pid, _part in refs:
             item = self._labels.get(pid) if kind == PROVINCE else None
             if item is not None and "label" not in self.topo.provinces[pid].attrs:
                 x, y = self.topo.label_point(pid)
@@ -293,22 +294,23 @@ class MapView(EditingTools, AnalysisOverlay, QGraphicsView):
         a = prov.attrs
         if a.get("capital"):
             extra.append("♛")
-            notes.append(f"capital of {a['capital']}")
+            notes.append(_("capital of {clan}").format(clan=a["capital"]))
         if a.get("flowers"):
             extra.append("✿" * int(a["flowers"]))
-            notes.append(f"{a['flowers']} flowers")
+            flowers = int(a["flowers"])
+            notes.append(ngettext("{n} flower", "{n} flowers", flowers).format(n=flowers))
         if a.get("defense"):
             extra.append(f"♜{a['defense']}")
-            notes.append(f"printed defense {a['defense']}")
+            notes.append(_("printed defense {n}").format(n=a["defense"]))
         if a.get("shadowlands"):
             extra.append("☠")
-            notes.append("Shadowlands")
+            notes.append(_("Shadowlands"))
         if a.get("palace_site"):
             extra.append("⌂")
-            notes.append("palace site")
+            notes.append(_("palace site"))
         if a.get("blessed"):
             extra.append(f"☀{a['blessed']}")
-            notes.append(f"blessed {a['blessed']}")
+            notes.append(_("blessed {n}").format(n=a["blessed"]))
         text = prov.name + ("\n" + " ".join(extra) if extra else "")
         item = LabelItem(text)
         item.setToolTip(f"{prov.name} ({pid})" + (": " + ", ".join(notes) if notes else ""))
@@ -417,8 +419,10 @@ class MapView(EditingTools, AnalysisOverlay, QGraphicsView):
         pixmap = image if isinstance(image, QPixmap) else QPixmap(image)
         if pixmap.isNull():
             raise ValueError(
-                f"Cannot read the image {image}: it is missing or not a picture. "
-                "Choose a PNG, JPEG, BMP or GIF file."
+                _(
+                    "Cannot read the image {image}: it is missing or not a picture. "
+                    "Choose a PNG, JPEG, BMP or GIF file."
+                ).format(image=image)
             )
         item = QGraphicsPixmapItem(pixmap)
         item.setZValue(Z_BACKGROUND)

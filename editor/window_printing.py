@@ -9,6 +9,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox
 
+from app.i18n import _, ngettext
 from app.printing import (
     Board,
     LayoutError,
@@ -27,10 +28,10 @@ def file_error(path: str | Path, exc: Exception) -> str:
     """A message for a file that could not be written: the file, the reason, the fix."""
     if isinstance(exc, OSError):
         reason = exc.strerror or str(exc)
-        return (
-            f"Could not write {path}: {reason}.\n\nCheck that the folder exists and that "
+        return _(
+            "Could not write {path}: {reason}.\n\nCheck that the folder exists and that "
             "you may write there, or choose another place (File ▸ Save as… / Export)."
-        )
+        ).format(path=path, reason=reason)
     return str(exc)
 
 
@@ -41,7 +42,11 @@ def _validation_errors(board: Board) -> int:
 
 def _validation_note(board: Board) -> str:
     n = _validation_errors(board)
-    return f"The map fails validation ({n} error{'s' if n != 1 else ''}, see the Validation panel)"
+    return ngettext(
+        "The map fails validation ({n} error, see the Validation panel)",
+        "The map fails validation ({n} errors, see the Validation panel)",
+        n,
+    ).format(n=n)
 
 
 class PrintingActions(QMainWindow):
@@ -62,12 +67,13 @@ class PrintingActions(QMainWindow):
         try:
             board = build_board(self.document.topo.to_mapfile())
         except (MapError, ValueError) as exc:
-            QMessageBox.warning(self, "Cannot print the map", str(exc))
+            QMessageBox.warning(self, _("Cannot print the map"), str(exc))
             return None
         finally:
             QApplication.restoreOverrideCursor()
         if _validation_errors(board):
-            self.statusBar().showMessage(f"{_validation_note(board)}; printing it anyway.", 10_000)
+            note = _("{problem}; printing it anyway.").format(problem=_validation_note(board))
+            self.statusBar().showMessage(note, 10_000)
         return board
 
     def _board_and_options(
@@ -87,26 +93,26 @@ class PrintingActions(QMainWindow):
 
     def print_map(self, options: PrintOptions | None = None) -> bool:
         """File ▸ Print: the print options, the system print dialog, then the pages."""
-        asked = self._board_and_options(options, "Print", "Choose printer…")
+        asked = self._board_and_options(options, _("Print"), _("Choose printer…"))
         if asked is None:
             return False
         board, options = asked
         try:
             return print_with_dialog(board, self, options)
         except (LayoutError, OSError) as exc:
-            QMessageBox.critical(self, "Print failed", str(exc))
+            QMessageBox.critical(self, _("Print failed"), str(exc))
             return False
 
     def print_preview(self, options: PrintOptions | None = None) -> bool:
         """File ▸ Print preview: the pages as they will print; its print button prints them."""
-        asked = self._board_and_options(options, "Print preview", "Preview")
+        asked = self._board_and_options(options, _("Print preview"), _("Preview"))
         if asked is None:
             return False
         board, options = asked
         try:
             dialog = open_print_preview(board, self, options)  # modal: back when closed
         except LayoutError as exc:
-            QMessageBox.critical(self, "Print preview", str(exc))
+            QMessageBox.critical(self, _("Print preview"), str(exc))
             return False
         dialog.deleteLater()
         return True
@@ -115,13 +121,15 @@ class PrintingActions(QMainWindow):
         self, path: str | Path | None = None, options: PrintOptions | None = None
     ) -> PrintResult | None:
         """File ▸ Export PDF: the board as a vector PDF (asks for options and a file name)."""
-        asked = self._board_and_options(options, "Export PDF", "Choose file…")
+        asked = self._board_and_options(options, _("Export PDF"), _("Choose file…"))
         if asked is None:
             return None
         board, options = asked
         if path is None:
             start = str(self._export_folder() / f"{board.id or 'map'}.pdf")
-            path, _ = QFileDialog.getSaveFileName(self, "Export PDF", start, "PDF (*.pdf)")
+            path, _filter = QFileDialog.getSaveFileName(
+                self, _("Export PDF"), start, _("PDF (*.pdf)")
+            )
             if not path:
                 return None
             if not path.lower().endswith(".pdf"):
@@ -130,17 +138,21 @@ class PrintingActions(QMainWindow):
         try:
             result = export_pdf(board, path, options)
         except LayoutError as exc:
-            QMessageBox.critical(self, "Export failed", str(exc))
+            QMessageBox.critical(self, _("Export failed"), str(exc))
             return None
         except OSError as exc:
-            QMessageBox.critical(self, "Export failed", file_error(path, exc))
+            QMessageBox.critical(self, _("Export failed"), file_error(path, exc))
             return None
         finally:
             QApplication.restoreOverrideCursor()
         pages = len(result.pages)
-        message = f"Exported {path} ({pages} page{'s' if pages != 1 else ''})"
+        message = ngettext(
+            "Exported {path} ({n} page)", "Exported {path} ({n} pages)", pages
+        ).format(path=path, n=pages)
         if _validation_errors(board):
-            message += f". {_validation_note(board)}: printed as it is"
+            message += ". " + _("{problem}: printed as it is").format(
+                problem=_validation_note(board)
+            )
         self.statusBar().showMessage(message, 10_000)
         return result
 

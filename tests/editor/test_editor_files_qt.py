@@ -146,7 +146,7 @@ def test_new_map_and_grid_dialogs(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -
         dialog.map_id.setText("isles")
         dialog.width.setValue(300)
         dialog.height.setValue(200)
-        dialog.game.setCurrentText("ricewars")
+        dialog.game.setCurrentIndex(dialog.game.findData("ricewars"))
         return NewMapDialog.DialogCode.Accepted
 
     monkeypatch.setattr(NewMapDialog, "exec", accept_new)
@@ -157,7 +157,7 @@ def test_new_map_and_grid_dialogs(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -
     assert not topo.provinces
 
     def accept_grid(dialog: GridDialog) -> int:
-        dialog.kind.setCurrentText("square")
+        dialog.kind.setCurrentIndex(dialog.kind.findData("square"))
         dialog.rows.setValue(2)
         dialog.cols.setValue(3)
         dialog.size.setValue(20)
