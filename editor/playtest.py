@@ -59,7 +59,7 @@ BOTS = (
 HEAT = ("#fff5d6", "#fdc47a", "#f07b3f", "#c4302b", "#7a0f1c")  # pale: calm, dark: fought over
 COLUMNS = (
     *(N_("Starting position"), N_("Games"), N_("Wins"), N_("Win rate")),
-    *(N_("95 % interval"), N_("Mean score")),
+    *(N_("Interval (95 %)"), N_("Mean score")),
 )
 
 
@@ -588,7 +588,7 @@ def paint_table(painter: QPainter, area: QRectF, result: Any, unit: float) -> No
     row = unit * 1.9
     widths = (0.22, 0.11, 0.10, 0.15, 0.27, 0.15)
     lefts = [area.left() + area.width() * sum(widths[:i]) for i in range(len(widths))]
-    heads = (_("Start"), _("Games"), _("Wins"), _("Win rate"), _("95 % interval"), _("Score"))
+    heads = (_("Start"), _("Games"), _("Wins"), _("Win rate"), _("Interval (95 %)"), _("Score"))
     right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
     left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
     font.setBold(True)
@@ -653,8 +653,8 @@ def _verdict(result: Any) -> str:
     high = [_seat_name(s.seat) for s in result.seats if s.ci[0] > fair]
     if not low and not high:
         return _(
-            "Every starting position's 95 % interval holds the fair share of {share} wins: "
-            "no imbalance shows at this many games."
+            "Every starting position's confidence interval (95 %) holds the fair share of {share} "
+            "wins: no imbalance shows at this many games."
         ).format(share=f"{fair:.0%}")
     share = f"{fair:.0%}"
     more = ngettext("{names} wins more", "{names} win more", len(high)).format(
@@ -662,10 +662,10 @@ def _verdict(result: Any) -> str:
     )
     fewer = ngettext("{names} wins less", "{names} win less", len(low)).format(names=", ".join(low))
     if high and low:
-        return _("{more} and {less} than the fair share of {share} (95 % interval).").format(
-            more=more, less=fewer, share=share
-        )
-    return _("{clause} than the fair share of {share} (95 % interval).").format(
+        return _(
+            "{more} and {less} than the fair share of {share} (confidence interval, 95 %)."
+        ).format(more=more, less=fewer, share=share)
+    return _("{clause} than the fair share of {share} (confidence interval, 95 %).").format(
         clause=more if high else fewer, share=share
     )
 

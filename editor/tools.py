@@ -63,8 +63,8 @@ TOOL_HINTS = {
         "Enter cuts it out of the provinces and seas under it."
     ),
     Tool.LAKE: N_(
-        "Click corners of a lake; double-click or Enter turns the land under it "
-        "into water with a shared coast."
+        "Click corners of a lake; double-click or Enter makes the land under it water "
+        "with a shared coast."
     ),
 }
 
