@@ -569,6 +569,7 @@ class ValidationPanel(QWidget):
         self.readiness.setWordWrap(True)
         self.readiness.setTextFormat(Qt.TextFormat.RichText)
         self.list = QListWidget()
+        self.list.setObjectName("issues")  # the map's and the games' own messages
         self.list.setWordWrap(True)
         self.list.setIconSize(QSize(16, 16))
         self.list.setSpacing(2)

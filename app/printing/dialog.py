@@ -34,6 +34,21 @@ from app.printing.layout import (
 from app.printing.sheets import CLAN_IDS, token_sheet_pages
 
 PAPERS = tuple(PAPER_SIZES)
+PAPER_NAMES = {"Letter": N_("Letter")}
+"""Papers with a name in words (the US Letter size); the ISO sizes are their own names."""
+
+
+def paper_name(paper: str) -> str:
+    """The paper's name as the form shows it, in the current language."""
+    return _(PAPER_NAMES[paper]) if paper in PAPER_NAMES else paper
+
+
+def fill_papers(box: QComboBox) -> None:
+    """The paper sizes into a combo box: each one's name, its id behind it."""
+    for paper in PAPERS:
+        box.addItem(paper_name(paper), paper)
+
+
 # orientation choices: (text in the form, PrintOptions.landscape)
 ORIENTATIONS = ((N_("As the board"), None), (N_("Portrait"), False), (N_("Landscape"), True))
 # scale choices: (key, text in the form)
@@ -113,7 +128,7 @@ def describe_plan(board_size_mm: tuple[float, float], options: PrintOptions) -> 
         return _("Cannot print: {reason}.").format(reason=exc)
     options = options.for_board(board_size_mm)
     paper = (_("{paper} landscape") if options.landscape else _("{paper} portrait")).format(
-        paper=options.paper
+        paper=paper_name(options.paper)
     )
     sheets = (
         _("{rows} × {columns} {paper} sheets to tape together").format(
@@ -155,7 +170,7 @@ class PrintOptionsDialog(QDialog):
         self.setWindowTitle(title or _("Print options"))
         self.board_size_mm = board_size_mm
         self.paper = QComboBox()
-        self.paper.addItems(PAPERS)
+        fill_papers(self.paper)
         # the paper turned as the board is (a wide board: landscape), or as chosen
         self.orientation = QComboBox()
         self.orientation.addItems([_(text) for text, _landscape in ORIENTATIONS])
@@ -219,7 +234,7 @@ class PrintOptionsDialog(QDialog):
 
     def set_options(self, options: PrintOptions) -> None:
         """Fill the form from options."""
-        self.paper.setCurrentText(options.paper)
+        self.paper.setCurrentIndex(max(0, self.paper.findData(options.paper)))
         choices = [landscape for _text, landscape in ORIENTATIONS]
         landscape = options.landscape
         self.orientation.setCurrentIndex(choices.index(landscape) if landscape in choices else 0)
@@ -234,7 +249,7 @@ class PrintOptionsDialog(QDialog):
     def options(self) -> PrintOptions:
         """The options the form shows (raises LayoutError when they cannot print)."""
         return form_options(
-            self.paper.currentText(),
+            self.paper.currentData(),
             ORIENTATIONS[self.orientation.currentIndex()][1],
             self.scale.currentData(),
             self.custom_scale.value(),

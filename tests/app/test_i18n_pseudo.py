@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
     QDialogButtonBox,
+    QDockWidget,
     QGroupBox,
     QLabel,
     QLineEdit,
@@ -35,15 +36,27 @@ from app.cli import main
 from app.games.shinobi.cards import clan_mark
 from app.i18n import LANGUAGES
 from app.new_game_dialog import NewGameDialog
+from app.printing.dialog import PrintOptionsDialog
 from app.savefile import summary_dict
 from app.session import AI, HUMAN, Seat
 from app.widgets.handoff import HandOffScreen
 from app.widgets.language import apply_language
+from app.widgets.rules_dialog import RulesDialog
 from app.widgets.settings_dialog import SettingsDialog
+from editor.dialogs import BackgroundDialog, GridDialog, NewMapDialog
+from editor.document import MapDocument
+from editor.generate_dialog import GenerateDialog
+from editor.main_window import EditorWindow
+from editor.panels import CLANS as EDITOR_CLANS
+from editor.playtest import PlaytestDialog
+from editor.tools import Tool
+from editor.topology import TopoMap
 from engine.registry import get_game
 from engine.saves import save_dict
 from engine.shinobi.cards import CLAN_NAMES, NUM_CLANS
 from tests.app.po_files import PseudoTranslations
+from tests.editor.editor_driver import wait_analysis
+from tests.editor.test_topology import tiny
 
 NAMES = {*CLAN_NAMES, *map(clan_mark, range(NUM_CLANS + 1)), *LANGUAGES.values()}
 NAMES |= {"Ninja", "Daimyo", "Esc", "PDF"}
@@ -244,3 +257,74 @@ def test_daimyo_log_of_a_shinobi_game_is_all_marked(pseudo, tmp_path, capsys) ->
     lines = capsys.readouterr().out.splitlines()
     # Then every line is marked throughout
     assert lines and [line for line in lines if bare(line)] == []
+
+
+# ------------------------------------------------------------------------------ the editor
+
+EDITOR_NAMES = {"Tiny Isle", "Akagi", "Biwa", "West", "west", "tiny", "ms", "mm"}
+EDITOR_NAMES |= {clan for clan in EDITOR_CLANS if clan}
+"""The map's own names and ids, the Rokugan clans' ids (a capital's value in the map
+file), and the units of measure."""
+
+
+def editor_unmarked(found: list[tuple[str, str]]) -> list[str]:
+    """`unmarked`, the editor's map names, clan ids and units aside."""
+    spared = []
+    for where, text in found:
+        for name in sorted(EDITOR_NAMES, key=len, reverse=True):
+            text = re.sub(rf"\b{re.escape(name)}\b", " ", text)
+        spared.append((where, text))
+    return unmarked(spared)
+
+
+def test_the_map_editor_its_docks_menus_tools_and_dialogs_are_all_marked(
+    pseudo, qtbot, app_settings, monkeypatch, tmp_path
+) -> None:
+    # Given the editor on a small Rokugan map in the pseudo-language, a province selected,
+    # a territory highlighted, the live analysis done
+    monkeypatch.setenv("DAIMYO_HOME", str(tmp_path))
+    document = MapDocument(TopoMap.from_dict(tiny()))
+    window = EditorWindow(document=document, settings=app_settings)
+    window._ask_unsaved = lambda: "discard"  # type: ignore[method-assign]
+    qtbot.addWidget(window)
+    window.show()
+    window.view.select(("province", "A", 0))
+    window.territories_panel.select("west")
+    wait_analysis(qtbot, window)
+    # When an edit is made and a tool chosen
+    document.run("merge_provinces", "A", "B")
+    window.undo()
+    window.set_tool(Tool.SPLIT)
+    found = [t for t in texts(window) if not t[0].startswith("QListWidget issues")]
+    for menu in window.menuBar().findChildren(QMenu):
+        if menu.parent() is window.menuBar():
+            found += menu_texts(menu)
+    found += [(f"dock {d.objectName()}", d.windowTitle()) for d in window.findChildren(QDockWidget)]
+    found += [("status", window.statusBar().currentMessage())]
+    found += [("history", document.undo_stack.redoText())]
+    # Then every word of the window, its docks, menus, toolbar and status bar is marked
+    assert editor_unmarked(found) == []
+    # And so is every word of its dialogs, the print options and the Rules window
+    dialogs = [
+        NewMapDialog(window, extent=(0, 0, 200, 100), attributes={}),
+        GridDialog(window),
+        BackgroundDialog(window),
+        PrintOptionsDialog(window, board_size_mm=(600.0, 400.0)),
+        PlaytestDialog(document.topo.to_mapfile(), None, window),
+        GenerateDialog(window),
+    ]
+    seen: list[str] = []
+    for dialog in dialogs:
+        dialog.show()
+        QApplication.processEvents()
+        seen += editor_unmarked(texts(dialog))
+    generator = dialogs[-1]
+    generator.wait()
+    qtbot.waitUntil(lambda: generator.open_button.isEnabled(), timeout=20_000)
+    seen += editor_unmarked([("generator", generator.summary.text())])
+    rules = RulesDialog(window)
+    tabs = [(f"tab {i}", rules.tabs.tabText(i)) for i in range(rules.tabs.count())]
+    seen += editor_unmarked([("rules", rules.windowTitle()), *tabs])
+    for dialog in dialogs:
+        dialog.close()
+    assert seen == []

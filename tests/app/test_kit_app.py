@@ -67,7 +67,7 @@ def test_the_start_screen_exports_a_chosen_games_kit(
     # Given the dialog set to Shinobi, Letter paper, double-sided, and a file name
     def fill(dialog: KitDialog) -> None:
         dialog.game.setCurrentIndex(dialog.game.findData("shinobi"))
-        dialog.paper.setCurrentText("Letter")
+        dialog.paper.setCurrentIndex(dialog.paper.findData("Letter"))
         dialog.duplex.setChecked(True)
 
     answer_dialog(EXPORT, fill)

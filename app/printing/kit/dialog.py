@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.i18n import N_, _, game_name, ngettext
+from app.printing.dialog import fill_papers, paper_name
 from app.printing.kit.build import KitError, build_kit, default_map
 from app.printing.kit.document import kit_page_layout, render_kit, write_kit
 from app.printing.kit.model import GAMES, Kit
@@ -82,7 +83,7 @@ class KitDialog(QDialog):
             self.game.addItem(game_name(game), game)
         self.map = QComboBox()
         self.paper = QComboBox()
-        self.paper.addItems(list(PAPER_SIZES))
+        fill_papers(self.paper)
         self.scale = QComboBox()
         for key, text in SCALES:
             self.scale.addItem(_(text), key)
@@ -127,7 +128,7 @@ class KitDialog(QDialog):
         self.game.setCurrentIndex(max(0, self.game.findData(options.game)))
         self.game.blockSignals(False)
         self._fill_maps(options.map)
-        self.paper.setCurrentText(options.paper)
+        self.paper.setCurrentIndex(max(0, self.paper.findData(options.paper)))
         self.scale.setCurrentIndex(self.scale.findData("fit" if options.scale is None else "true"))
         self.duplex.setChecked(options.duplex)
 
@@ -138,7 +139,7 @@ class KitDialog(QDialog):
         return KitOptions(
             game,
             data if isinstance(data, str) and data else None,
-            self.paper.currentText(),
+            self.paper.currentData(),
             None if self.scale.currentData() == "fit" else 1.0,
             self.duplex.isChecked(),
         )
@@ -223,7 +224,9 @@ class KitDialog(QDialog):
             "{n} {paper} page: contents 1, {sections}. {contents}.",
             "{n} {paper} pages: contents 1, {sections}. {contents}.",
             pages,
-        ).format(n=pages, paper=options.paper, sections=sections, contents=kit.summary())
+        ).format(
+            n=pages, paper=paper_name(options.paper), sections=sections, contents=kit.summary()
+        )
         return text + (f" {scale}" if scale else ""), True
 
     def _choose(self, choice: str) -> None:
