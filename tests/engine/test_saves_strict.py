@@ -66,7 +66,7 @@ def test_a_real_save_loads(tmp_path: Path) -> None:
         ("seed", 11.9, "field 'seed' is 11.9 (a fraction), not a whole number"),
         ("seed", [1], "field 'seed' is a list of 1, not a whole number"),
         ("version", True, "field 'version': save version true (a yes/no value) is not supported"),
-        ("version", 2, "save version 2 is not supported"),
+        ("version", 3, "save version 3 is not supported"),
         ("actions", {}, "field 'actions' is an object, not a list"),
         ("actions", "a b", "field 'actions' is the text 'a b', not a list"),
         ("settings", [], "field 'settings' is a list of 0, not an object"),
