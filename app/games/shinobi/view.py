@@ -306,7 +306,7 @@ class ShinobiView(GameView):
         self.cancel.setText(_("Cancel"))
         self.cancel.setToolTip(_("Choose again (Esc)"))
         self.hand_title.setText("<b>{}</b>".format(_("Your hand")))
-        self.legend.setText(_("Marks") + " ⓘ")
+        self.legend.setText(_("Marks") + " (?)")  # ⓘ is missing from common fonts
         self.legend.setToolTip(marks_legend())
         if self.observation is not None:
             self._redraw()
