@@ -40,3 +40,101 @@ def test_each_clans_honor_is_in_the_players_panel(decisions: int) -> None:
         shown = state.honor()[p] if state.is_terminal() else sum(parts) - parts[scoring.OBJECTIVE]
         assert status.startswith(f"{shown} honor · "), (status, parts)
     assert state.is_terminal() == (decisions == 10_000)
+
+
+def board_fills(geometry) -> dict[str, str]:
+    """Every colour a lit place can sit on: each clan's and player's fill of the three
+    games, the unheld province, the sea and the map's territory bands."""
+    from app.board.scene import SEA
+    from app.palette import (
+        NEUTRAL,
+        RICEWARS_BLESSED,
+        RICEWARS_FIELDS,
+        RICEWARS_PADDY,
+        ROKUGAN_CLANS,
+        SHINOBI_CLANS,
+        SHINOBI_SEATS,
+    )
+
+    fills = {f"rokugan {c}": i.colour for c, i in ROKUGAN_CLANS.items()}
+    fills |= {f"rice wars {c}": colour for c, colour in RICEWARS_FIELDS.items()}
+    fills |= {f"shinobi {i.name}": i.colour for i in SHINOBI_CLANS}
+    fills |= {f"shinobi seat {n}": colour for n, colour in enumerate(SHINOBI_SEATS)}
+    fills |= {"unheld": NEUTRAL, "paddy": RICEWARS_PADDY, "blessed": RICEWARS_BLESSED}
+    fills |= {"sea": SEA.name()}
+    fills |= {f"territory {t.id}": t.colour for t in geometry.mapfile.territories if t.colour}
+    return fills
+
+
+def test_a_lit_place_shows_on_every_fill_in_every_vision(rokugan_geometry) -> None:
+    from app.palette import LIT_CORE, LIT_HALO, LIT_RING, VISIONS, contrast_seen
+
+    # Given every fill of every board, seen in normal vision and with colour blindness
+    fills = board_fills(rokugan_geometry)
+    assert len(fills) > 20
+    for vision in VISIONS:
+        # Then the ring of a lit place stands out from its core and its halo
+        assert contrast_seen(LIT_RING, LIT_CORE, vision) >= 4.5
+        assert contrast_seen(LIT_RING, LIT_HALO, vision) >= 4.5
+        for name, fill in fills.items():
+            # And on each fill its ring or its halo contrasts at least 3:1 (WCAG's for
+            # graphics), where the old pale gold on Lion's gold did not
+            seen = max(contrast_seen(LIT_RING, fill, vision), contrast_seen(LIT_HALO, fill, vision))
+            assert seen >= 3.0, (name, fill, vision, seen)
+    assert contrast_seen("#ffec6e", fills["rokugan lion"]) < 1.5
+
+
+def test_marks_never_read_as_ownership_and_cancel_stays_put(window, qtbot) -> None:
+    from PySide6.QtCore import QSize, Qt
+
+    from app.games.rokugan.picks import HAND, PLACE, Pick
+    from app.games.rokugan.view import LEGEND
+    from app.palette import LAST_MOVE, LIT_CORE, rokugan_clan
+    from app.session import AI, HUMAN, NewGameConfig, Seat
+    from engine.rokugan.state import PH_PLACE
+    from tests.app.rokugan_driver import click_pick, view_of
+
+    # Given a game against Lion at 1280 × 720, my first control token to place
+    window.resize(QSize(1280, 720))
+    seats = (Seat(HUMAN, choice="crab"), Seat(AI, "random", choice="lion"))
+    assert window.start_game(NewGameConfig("rokugan", seats, seed=3))
+    view = view_of(window)
+    scene = view.scene
+    state = window.session.state
+
+    def my_provinces() -> list[str]:
+        qtbot.waitUntil(lambda: window.controller.human_to_act, timeout=20000)
+        return [p for p in view.tree.options_of(PLACE) if p in state.board.index]
+
+    while not my_provinces():
+        click_pick(window, qtbot, view.tree.options()[0])  # my objective
+    provinces = my_provinces()
+    # Then the provinces I may choose are outlined in gold, none of them tinted
+    lit = scene.marks("lit")
+    assert lit and {item.pen().color().name() for item in lit} >= {LIT_CORE}
+    assert not any(glow.isVisible() for glow in scene.highlights.values())
+    # When Lion's last move is marked
+    lion = rokugan_clan("lion").colour
+    view.set_last_actions({1: (lion, (provinces[0],), "Lion's last move: …")})
+    # Then it is a dashed white outline, never a band of Lion's gold
+    pens = [item.pen() for item in scene.marks("last")]
+    assert pens and all(pen.color().name() != lion for pen in pens)
+    assert any(pen.color().name() == LAST_MOVE and pen.dashPattern() for pen in pens)
+    # And the legend one hover away names every mark
+    assert view.legend.toolTip() == LEGEND and "last move" in LEGEND and "Gold" in LEGEND
+    # When I reach a placement and choose an army, then cancel it with Esc
+    while not (state.phase == PH_PLACE and window.controller.human_to_act):
+        qtbot.waitUntil(lambda: window.controller.human_to_act, timeout=20000)
+        if state.phase != PH_PLACE:
+            click_pick(window, qtbot, view.tree.options()[0])
+    cancel = view.cancel_button
+    where = cancel.geometry()
+    assert not cancel.isEnabled() and cancel.toolTip()
+    army = next(v for v in view.tree.options_of(HAND) if v.startswith("army"))
+    click_pick(window, qtbot, Pick(HAND, army))
+    # Then Cancel was there all along, in the same place, now enabled
+    assert view.cancel_button is cancel and cancel.geometry() == where and cancel.isEnabled()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
+    qtbot.keyClick(window.focusWidget() or view, Qt.Key_Escape)
+    assert not view.tree.chosen and not cancel.isEnabled()

@@ -57,7 +57,7 @@ class RokuganUI(GameUI):
         return (
             f"{public_honor(state, player)} honor · "
             f"{provinces} province{'s' if provinces != 1 else ''} · "
-            f"{tokens} token{'s' if tokens != 1 else ''} in hand"
+            f"{tokens} in hand"
         )
 
     def describe_action(self, state_after: RokuganState, action: Any, player: int) -> str:  # type: ignore[override]
