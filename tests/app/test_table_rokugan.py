@@ -3,6 +3,7 @@ fill, marks that never read as ownership."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -138,3 +139,58 @@ def test_marks_never_read_as_ownership_and_cancel_stays_put(window, qtbot) -> No
     qtbot.waitUntil(window.isActiveWindow, timeout=2000)
     qtbot.keyClick(window.focusWidget() or view, Qt.Key_Escape)
     assert not view.tree.chosen and not cancel.isEnabled()
+
+
+def lit_spot_sizes(view) -> list[tuple[float, bool]]:
+    """(pixels across, crowded) of each lit place: crowded when its halo meets its share
+    of the gap to another lit place."""
+    from app.board.view import SPOT_REACH
+
+    scene, px = view.scene, view.board.transform().m11()
+    spots = [s for s in (*scene.centre_spots.values(), *scene.target_spots.values())]
+    lit = [s for s in spots if s.isVisible()]
+    out = []
+    for spot in lit:
+        drawn = spot.radius * spot.scale()
+        crowded = any(
+            SPOT_REACH * (drawn + other.radius * other.scale())
+            >= 0.99 * math.hypot(spot.x() - other.x(), spot.y() - other.y())
+            for other in lit
+            if other is not spot
+        )
+        out.append((2 * drawn * px, crowded))
+    return out
+
+
+def test_lit_places_are_big_enough_to_hit_at_1280x720(window, qtbot) -> None:
+    from PySide6.QtCore import QSize
+
+    from app.games.rokugan.picks import HAND, Pick
+    from app.session import AI, HUMAN, NewGameConfig, Seat
+    from engine.rokugan.state import PH_PLACE
+    from tests.app.rokugan_driver import click_pick, view_of
+
+    # Given my first placement of a four-clan game in a 1280 × 720 window, the map fitted
+    window.resize(QSize(1280, 720))
+    seats = (Seat(HUMAN, choice="crab"), *(Seat(AI, "random") for _ in range(3)))
+    assert window.start_game(NewGameConfig("rokugan", seats, seed=11))
+    view = view_of(window)
+    state = window.session.state
+    while not (state.phase == PH_PLACE and window.controller.human_to_act):
+        qtbot.waitUntil(lambda: window.controller.human_to_act, timeout=20000)
+        if state.phase != PH_PLACE:
+            click_pick(window, qtbot, view.tree.options()[0])
+    sizes = []
+    # When I choose each token of my hand in turn
+    for label in view.tree.options_of(HAND):
+        click_pick(window, qtbot, Pick(HAND, label))
+        sizes += lit_spot_sizes(view)
+        view._on_cancel()
+    # Then every lit place is 24 pixels across or more, unless another lit place is in
+    # the way, and most of them are
+    assert sizes
+    assert all(across >= 23.9 or crowded for across, crowded in sizes), [
+        x for x in sizes if x[0] < 23.9 and not x[1]
+    ]
+    big = sum(across >= 23.9 for across, _ in sizes) / len(sizes)
+    assert big >= 0.7, (big, sorted(sizes)[:10])

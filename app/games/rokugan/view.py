@@ -543,6 +543,7 @@ class RokuganView(PickTreeView):
                     item.lit = True
                     item.update()
         scene.set_marks("lit", lit)
+        self.board.grow_lit_spots()
 
     def _placing(self) -> bool:
         """True while a token from the hand (or discard pile) is being placed."""
