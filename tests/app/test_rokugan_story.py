@@ -191,3 +191,34 @@ def test_the_board_at_the_reveal_holds_the_last_placement(graph) -> None:
         if isinstance(action, A.Place) and not action.where.startswith("#"):
             assert reveal.tokens[-1][0] == player
         return
+
+
+def test_the_tokens_cards_took_in_the_placement_are_the_engines_records(graph) -> None:
+    from engine.rokugan import events
+
+    for seed in range(1, 12):
+        told: list[tuple[str, str, str]] = []  # (clan, token, card) told as it happened
+        for before, action, after, _player in play(graph, seed, rounds=3):
+            # Given a round whose decisions were told by the engine as they were made
+            records = before.clone().apply_told(action)
+            resolution = analyse(before, action, after)
+            reveal = next((i for i, r in enumerate(records) if r.kind == "reveal"), None)
+            cut = records if reveal is None else records[:reveal]
+            told += [
+                (r.clan, r.token, r.rule)
+                for r in cut
+                if isinstance(r, events.Removal) and r.reason == "card"
+            ]
+            if resolution is None:
+                continue
+            # When the round is resolved
+            # Then its losses in the placement are those records, in order, by name
+            losses = [
+                (events.clan_words(after.clans[loss.player]), loss.token, loss.card)
+                for loss in resolution.placement
+            ]
+            assert losses == told, seed
+            if told:
+                return
+            told = []
+    pytest.fail("no card took a token in the sample games")

@@ -389,7 +389,7 @@ def summary(resolution: Resolution, tell: Teller) -> Lines:
     lost_tokens: dict[int, list[str]] = {}
     for loss in resolution.placement:  # taken by cards during the placement
         known = loss.public or viewer in (loss.player, EVERYTHING)
-        what = narrate.token_words(loss.label) if known else "a token"
+        what = loss.token if known else "a token"
         lost_tokens.setdefault(loss.player, []).append(f"{what} ({_taken_by(loss, tell)})")
     spent = {sp.serial for facts in resolution.steps[2:4] for sp in facts.specials}
     for facts in resolution.steps[1:4]:
