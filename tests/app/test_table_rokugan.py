@@ -194,3 +194,57 @@ def test_lit_places_are_big_enough_to_hit_at_1280x720(window, qtbot) -> None:
     ]
     big = sum(across >= 23.9 for across, _ in sizes) / len(sizes)
     assert big >= 0.7, (big, sorted(sizes)[:10])
+
+
+def controls(view) -> dict[str, tuple]:
+    """Every control of the decision now: (kind, place in the window) by its text."""
+    widgets = [view.cancel_button, *view.choice_buttons, *view.hand_buttons.values()]
+    window = view.window()
+    return {
+        f"{type(w).__name__} {w.text()}": (type(w).__name__, w.mapTo(window, w.rect().topLeft()))
+        for w in widgets
+        if w.isVisible()
+    }
+
+
+def test_no_control_moves_or_changes_kind_between_two_clicks_of_a_decision(window, qtbot) -> None:
+    from PySide6.QtCore import QSize
+
+    from app.games.rokugan.picks import END
+    from app.session import AI, HUMAN, NewGameConfig, Seat
+    from tests.app.rokugan_driver import click_pick, view_of
+
+    # Given a game against one clan at 1280 × 720, its first round played by clicks at random
+    window.resize(QSize(1280, 720))
+    seats = (Seat(HUMAN, choice="crab"), Seat(AI, "random"))
+    assert window.start_game(NewGameConfig("rokugan", seats, seed=8))
+    window.controller.ai_delay_ms = 0
+    view = view_of(window)
+    screen = window.game_screen
+    rng = random.Random(8)
+    clicks = several = 0
+    while clicks < 24:
+        qtbot.waitUntil(
+            lambda: window.controller.human_to_act or screen.step_box.isVisible(), timeout=20000
+        )
+        if screen.step_box.isVisible():
+            screen.skip_button.click()
+            continue
+        # When I make one decision, click by click
+        start = len(window.session.state.history)
+        made = 0
+        while len(window.session.state.history) == start and view.tree is not None:
+            before = controls(view)
+            options = [p for p in view.tree.options() if p.kind != END] or view.tree.options()
+            click_pick(window, qtbot, rng.choice(options))
+            clicks += 1
+            made += 1
+            if len(window.session.state.history) != start or view.tree is None:
+                break
+            # Then between two clicks every control is where it was, of the same kind
+            after = controls(view)
+            for text, (kind, where) in before.items():
+                assert text in after, (text, sorted(after))
+                assert after[text] == (kind, where), (text, after[text], where)
+        several += made > 1
+    assert several > 3, (clicks, several)

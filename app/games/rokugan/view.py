@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QSize, Qt, Slot
-from PySide6.QtGui import QColor, QFont, QIcon, QResizeEvent
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QIcon, QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
     QFrame,
@@ -98,6 +98,7 @@ LEGEND = (
     "Hover a province for its defence and honor, a battle pill for its tally."
 )
 """What every ring, outline and mark on the board means (the legend's tooltip)."""
+PROMPT_LINES = 4  # the prompt's least height in lines: the controls under it stay put
 FLASH_MS = 1800  # how long a log line's places stay lit
 
 
@@ -226,6 +227,9 @@ class RokuganView(PickTreeView):
         font.setPointSizeF(self.font().pointSizeF() * 1.15)
         font.setBold(True)
         self.prompt.setFont(font)
+        # room for a long prompt: a shorter one does not pull the buttons under it up
+        self.prompt.setMinimumHeight(PROMPT_LINES * QFontMetrics(font).lineSpacing())
+        self.prompt.setAlignment(Qt.AlignTop | Qt.AlignLeft)
         self._rescaled = True
         self._arrange()
         if self._session is not None:
@@ -495,9 +499,23 @@ class RokuganView(PickTreeView):
             return
         options = tree.options()
         self.prompt.setText(prompt_text(state, tree))
-        for pick in options:
-            if pick.kind in (CARD, BUTTON, DISCARD, END):
-                self._choice_button(state, pick)
+        # the buttons of the picks already made stay where they were, disabled (the one
+        # chosen checked): the next pick's buttons come after them, nothing moves
+        for depth in range(len(tree.chosen) + 1):
+            made = tree.chosen[depth] if depth < len(tree.chosen) else None
+            for pick in tree.options_at(depth):
+                if pick.kind not in (CARD, BUTTON, DISCARD, END):
+                    continue
+                button = self._choice_button(state, pick)
+                if made is not None:
+                    button.setEnabled(False)
+                    button.setCheckable(True)
+                    button.setChecked(pick == made)
+                    button.setToolTip(
+                        "Chosen: Cancel (Esc) to choose again"
+                        if pick == made
+                        else "Another choice was made: Cancel (Esc) to choose again"
+                    )
         self.choices.addStretch(1)
         self._enable_cancel(bool(tree.chosen))
         self._light_targets(state, options)
@@ -511,7 +529,7 @@ class RokuganView(PickTreeView):
             else "Nothing chosen yet for this decision: nothing to take back"
         )
 
-    def _choice_button(self, state: RokuganState, pick: Pick) -> None:
+    def _choice_button(self, state: RokuganState, pick: Pick) -> QPushButton:
         text, tip = button_text(state, pick, self._viewer)
         button = QPushButton(text)
         button.setToolTip(tip)
@@ -519,6 +537,7 @@ class RokuganView(PickTreeView):
         button.clicked.connect(lambda _checked=False, p=pick: self._pick(p))
         self.choices.addWidget(button)
         self.choice_buttons.append(button)
+        return button
 
     def _light_targets(self, state: RokuganState, options: list[Pick]) -> None:
         scene = self.scene
