@@ -151,6 +151,11 @@ class GameScreen(ScaledScreen):
         # scrolled by pixels, the newest line sits whole on the bottom edge (by items, the
         # top line is whole and the newest is cut in half)
         self.log.setVerticalScrollMode(QAbstractItemView.ScrollPerPixel)
+        # a log read to its end stays at its end when it shrinks (a step's text shows)
+        self._log_at_end = True
+        bar = self.log.verticalScrollBar()
+        bar.valueChanged.connect(self._on_log_scrolled)
+        bar.rangeChanged.connect(self._on_log_range)
         self.undo_button = QPushButton("Undo my last decision")
 
         self.log.setToolTip("Click a line to see where it happened on the board")
@@ -220,6 +225,13 @@ class GameScreen(ScaledScreen):
         super().resizeEvent(event)
         self.fit_players()
         self.fit_step_text()
+
+    def _on_log_scrolled(self, value: int) -> None:
+        self._log_at_end = value >= self.log.verticalScrollBar().maximum()
+
+    def _on_log_range(self, _least: int, most: int) -> None:
+        if self._log_at_end:
+            self.log.verticalScrollBar().setValue(most)
 
     def show_newest_log_line(self) -> None:
         """Scroll the log to its newest line, whole on the bottom edge."""

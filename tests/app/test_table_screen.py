@@ -27,3 +27,26 @@ def test_the_newest_log_line_is_never_cut(qtbot) -> None:
         rect = log.visualItemRect(log.item(log.count() - 1))
         viewport = log.viewport().rect()
         assert rect.top() >= viewport.top() and rect.bottom() <= viewport.bottom(), (n, rect)
+
+
+def test_a_log_read_to_its_end_stays_there_when_it_shrinks(qtbot) -> None:
+    # Given the play screen at 1280 × 720, its log scrolled to its newest line
+    screen = GameScreen(GameView())
+    qtbot.addWidget(screen)
+    screen.resize(1280, 720)
+    screen.show()
+    for n in range(40):
+        screen.log.addItem(f"{n}. {LINE}")
+    screen.show_newest_log_line()
+    qtbot.wait(10)
+    log = screen.log
+    # When a resolution step's text shows above it, and the log gets shorter
+    height = log.viewport().height()
+    screen.step_box.show()
+    screen.step_text.setText("<br>".join([LINE] * 6))
+    screen.fit_step_text()
+    qtbot.waitUntil(lambda: log.viewport().height() < height - 40)
+    qtbot.wait(10)
+    # Then its newest line still shows whole at the bottom
+    rect = log.visualItemRect(log.item(log.count() - 1))
+    assert rect.top() >= 0 and rect.bottom() <= log.viewport().rect().bottom(), rect

@@ -227,6 +227,7 @@ class RokuganView(PickTreeView):
         font.setPointSizeF(self.font().pointSizeF() * 1.15)
         font.setBold(True)
         self.prompt.setFont(font)
+        self.legend.setFont(self.font())  # its style sheet stops the font reaching it
         # room for a long prompt: a shorter one does not pull the buttons under it up
         self.prompt.setMinimumHeight(PROMPT_LINES * QFontMetrics(font).lineSpacing())
         self.prompt.setAlignment(Qt.AlignTop | Qt.AlignLeft)
