@@ -143,7 +143,7 @@ class CardEffect(Event):
     changed, in board order), or, for a card that changes no province (Promotion,
     Reinforcements, Spy Network, Purge the Weak's discard), one record with no province."""
 
-    kind: ClassVar[str] = "card"
+    kind: ClassVar[str] = "card_effect"
     clan: str  # who played it
     card: str  # the card's engine id ("bountiful_harvest")
     province: str = ""

@@ -64,5 +64,5 @@ def test_every_card_play_records_each_province_it_changed_and_only_those() -> No
                     SPECIAL_NAMES[special[q]],
                     SPECIAL_NAMES[st.special[q]],
                 )
-                assert r.to_json()["kind"] == "card"
+                assert r.to_json()["kind"] == "card_effect"
     assert len(played) >= 10, sorted(played)
