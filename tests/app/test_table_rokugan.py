@@ -248,3 +248,35 @@ def test_no_control_moves_or_changes_kind_between_two_clicks_of_a_decision(windo
                 assert after[text] == (kind, where), (text, after[text], where)
         several += made > 1
     assert several > 3, (clicks, several)
+
+
+def test_a_name_set_beside_its_province_keeps_off_its_neighbours_fills(
+    qapp, rokugan_geometry
+) -> None:
+    from app.board.scene import MapScene
+    from app.games.rokugan.view import LEAST_NAME, STATUS_ROW
+
+    # Given the Rokugan board laid out as the game draws it
+    scene = MapScene(
+        rokugan_geometry,
+        status_row=STATUS_ROW,
+        ownership=True,
+        show_defense=False,
+        least_name=LEAST_NAME,
+    )
+    shapes = rokugan_geometry.shapes
+    # When names are set beside their provinces with a leader line
+    apart = [(pid, b) for pid, b in scene.layout.blocks.items() if b.leader is not None]
+    assert apart
+    # Then they lie over other provinces' fills (read as theirs) as little as the room
+    # left allows: Mizuhara's over the sea, not over Kagemori (as it was: 58 %)
+    over = {}
+    for pid, block in apart:
+        box = block.name.polygon()
+        over[pid] = sum(
+            box.intersection(shape).area / box.area
+            for other, shape in shapes.items()
+            if other != pid and shape is not None
+        )
+    assert sum(over.values()) < 1.6, over
+    assert over.get("CRANE_3", 0.0) < 0.1, over
