@@ -36,6 +36,7 @@ from PySide6.QtGui import (
     QShortcut,
 )
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QFrame,
     QGroupBox,
     QHBoxLayout,
@@ -147,6 +148,14 @@ class GameScreen(ScaledScreen):
         self.players.setWordWrap(True)
         self.log = QListWidget()
         self.log.setWordWrap(True)
+        # scrolled by pixels, the newest line sits whole on the bottom edge (by items, the
+        # top line is whole and the newest is cut in half)
+        self.log.setVerticalScrollMode(QAbstractItemView.ScrollPerPixel)
+        # a log read to its end stays at its end when it shrinks (a step's text shows)
+        self._log_at_end = True
+        bar = self.log.verticalScrollBar()
+        bar.valueChanged.connect(self._on_log_scrolled)
+        bar.rangeChanged.connect(self._on_log_range)
         self.undo_button = QPushButton("Undo my last decision")
 
         self.log.setToolTip("Click a line to see where it happened on the board")
@@ -216,6 +225,19 @@ class GameScreen(ScaledScreen):
         super().resizeEvent(event)
         self.fit_players()
         self.fit_step_text()
+
+    def _on_log_scrolled(self, value: int) -> None:
+        self._log_at_end = value >= self.log.verticalScrollBar().maximum()
+
+    def _on_log_range(self, _least: int, most: int) -> None:
+        if self._log_at_end:
+            self.log.verticalScrollBar().setValue(most)
+
+    def show_newest_log_line(self) -> None:
+        """Scroll the log to its newest line, whole on the bottom edge."""
+        self.log.scrollToBottom()
+        # wrapped lines are laid out later: to the bottom again once they are
+        QTimer.singleShot(0, self.log, self.log.scrollToBottom)
 
     def fit_players(self) -> None:
         """Show every player without scrolling (up to a third of the screen's height)."""
@@ -830,7 +852,7 @@ class GameController(QObject):
                 item.setToolTip("Click to see where on the board")
             log.addItem(item)
         self._shown_log = texts
-        log.scrollToBottom()
+        self.screen.show_newest_log_line()
 
     def log_texts(self) -> list[str]:
         """The log lines shown now (tests, reports)."""

@@ -180,6 +180,31 @@ def readable_ink(colour: str) -> str:
     return light if contrast_ratio(colour, light) >= contrast_ratio(colour, dark) else dark
 
 
+def contrast_seen(colour1: str, colour2: str, vision: str = "normal") -> float:
+    """WCAG contrast ratio between two colours as a person with `vision` sees them."""
+
+    def hexed(colour: str) -> str:
+        return "#" + "".join(f"{round(c):02x}" for c in simulate(colour, vision))
+
+    return contrast_ratio(hexed(colour1), hexed(colour2))
+
+
+# --- marks on a board -------------------------------------------------------------------
+
+LIT_CORE = "#ffe84a"
+"""A lit place's disc (where a token may go): bright gold, the "lit" of the prompts."""
+LIT_RING = "#15110a"
+"""The near-black ring round a lit place's disc."""
+LIT_HALO = "#ffffff"
+"""The white halo outside the ring: on any fill, the ring or the halo stands out (for
+every colour one of black and white contrasts 4.5:1 or more), in every vision."""
+LAST_MOVE = "#ffffff"
+"""A seat's last move: a dashed white ring over a dark rim, never a player's colour (a
+band of a clan's colour reads as the clan owning the place)."""
+FLASH = "#ff3d00"
+"""The places of a clicked log line, flashed for a moment."""
+
+
 # --- the palettes -----------------------------------------------------------------------
 
 

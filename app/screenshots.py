@@ -36,7 +36,7 @@ def _click_pick(window: MainWindow, pick: Pick) -> None:
         return
     if pick.kind in (CARD, BUTTON, DISCARD, END):
         for button in view.choice_buttons:
-            if button.property("pick") == (pick.kind, pick.value):
+            if button.property("pick") == (pick.kind, pick.value) and button.isEnabled():
                 QTest.mouseClick(button, Qt.LeftButton)
                 return
         return

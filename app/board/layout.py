@@ -521,8 +521,11 @@ def _legible_names(
     `least`: the icons and the plate stay inside the province, the name goes where it
     touches no other block, plate or name — over the province's edges on its halo, as a
     printed map writes a name across a small province, or beside it with a leader line
-    where nothing nearer is free. The most squeezed names choose first."""
+    where nothing nearer is free, over the sea or the margin rather than a neighbour's
+    fill where it can. The most squeezed names choose first."""
     minx, miny, maxx, maxy = extent
+    land = shapely.union_all(list(shapes.values()))
+    shapely.prepare(land)
     taken = _OwnedBoxes(max(maxx - minx, maxy - miny) / 100.0 * 6)
     for pid, block in blocks.items():
         taken.put(pid, block.boxes())
@@ -560,9 +563,18 @@ def _legible_names(
                             continue
                         # on its province above all (its middle inside, as much of it over it
                         # as can be), then as near its block as can be
-                        over = shape.intersection(box.polygon()).area / (4 * hw * hh)
+                        polygon = box.polygon()
+                        over = shape.intersection(polygon).area / (4 * hw * hh)
                         inside = 0 if shapely.contains_xy(shape, x, y) else 1
-                        rank = (inside, -round(over, 1), math.hypot(x - ax, (y - ay) * 1.5))
+                        # a name set beside its province keeps off its neighbours' fills
+                        # (read as theirs), in the sea or off the map where it can
+                        foreign = land.intersection(polygon).area / (4 * hw * hh) - over
+                        rank = (
+                            inside,
+                            -round(over, 1),
+                            round(foreign, 1) if inside else 0.0,
+                            math.hypot(x - ax, (y - ay) * 1.5),
+                        )
                         if best is None or rank < best[0]:
                             best = (rank, box)
             if best is not None:

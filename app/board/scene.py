@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.board.layout import Block, BoardLayout, Box, Target, layout_board, place_labels
-from app.palette import NEUTRAL
+from app.palette import LIT_CORE, LIT_HALO, LIT_RING, NEUTRAL
 from maps.geometry import BorderGeometry, MapGeometry
 
 KEY_ROLE = 0  # QGraphicsItem.data(KEY_ROLE) = ("province" | "border", id)
@@ -63,7 +63,7 @@ BAND = 0.85  # the territory band inside an owned province's edge, in units
 _LAYOUTS: dict = {}  # laid-out maps: a new game on the same map starts at once
 # rings under names (a name may cross a border) and pieces, a suggestion (hint, guide,
 # review) over a seat's last move; others ("flash", which fades) on top
-MARK_Z = {"step": 3, "last": 9.5, "suggestion": 9.7}
+MARK_Z = {"step": 3, "lit": 3.2, "last": 9.5, "suggestion": 9.7}
 
 
 def ring_path(ring: list | tuple) -> QPainterPath:
@@ -153,8 +153,14 @@ class Spot(QGraphicsEllipseItem):
         self.setData(KEY_ROLE, (kind, key))
         self.setZValue(30)
         self.setAcceptHoverEvents(True)
-        self.setPen(QPen(QColor("#3b2b12"), radius * 0.18, Qt.DashLine))
-        self.setBrush(QColor(255, 236, 110, 225))
+        # gold in a near-black ring in a white halo: one of the two shows on any fill
+        self.setPen(QPen(QColor(LIT_RING), radius * 0.22))
+        self.setBrush(QColor(LIT_CORE))
+        halo = QGraphicsEllipseItem(-radius * 1.12, -radius * 1.12, radius * 2.24, radius * 2.24)
+        halo.setParentItem(self)
+        halo.setPen(QPen(QColor(LIT_HALO), radius * 0.16))
+        halo.setBrush(Qt.NoBrush)
+        halo.setFlag(QGraphicsItem.ItemStacksBehindParent, True)
         self.setVisible(False)
         if direction != (0.0, 0.0):
             arrow_mark(self, QPointF(*direction), radius * 0.9)
@@ -644,7 +650,7 @@ class MapScene(QGraphicsScene):
                 width = max(u * 0.45, target.radius * 0.32)
             elif key in self.province_items:
                 path = self.province_items[key].path()
-                width = u * (0.45 if group == "step" else 0.7)
+                width = u * (0.45 if group in ("step", "lit", "last") else 0.7)
             else:
                 continue
             # the colour over a dark rim: it shows on any fill, a clan's own included
@@ -655,6 +661,8 @@ class MapScene(QGraphicsScene):
                 item = QGraphicsPathItem(path)
                 pen = QPen(pen_colour, pen_width)
                 pen.setJoinStyle(Qt.RoundJoin)
+                if group == "last" and z:  # a last move is dashed: no band of ownership
+                    pen.setDashPattern([2.0, 1.2])
                 item.setPen(pen)
                 item.setBrush(Qt.NoBrush)
                 item.setZValue(MARK_Z.get(group.partition("-")[0], 60) + z)

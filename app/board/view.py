@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import shiboken6
 from PySide6.QtCore import QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QPainter, QResizeEvent, QWheelEvent
@@ -11,6 +13,8 @@ import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.board.scene import MapScene, Spot, parent_item
 
 CLICK_SLOP = 5  # pixels a press may move and still count as a click, not a pan
+LEAST_SPOT_PX = 24  # a lit place is at least this many pixels across, where it has room
+SPOT_REACH = 1.22  # a spot's drawn radius (its halo) in radii of its disc
 
 
 class BoardView(QGraphicsView):
@@ -53,6 +57,7 @@ class BoardView(QGraphicsView):
             factor = max(fit * 0.5 / current, min(factor, fit * 12 / current))
         self.scale(factor, factor)
         self._fitted = False
+        self.grow_lit_spots()
 
     def fit(self) -> None:
         """Show the whole map."""
@@ -60,6 +65,43 @@ class BoardView(QGraphicsView):
         if scene is not None:
             self.fitInView(scene.sceneRect(), Qt.KeepAspectRatio)
         self._fitted = True
+        self.grow_lit_spots()
+
+    def grow_lit_spots(self) -> None:
+        """Draw each lit place at least `LEAST_SPOT_PX` across at this zoom, as far as the
+        other lit places leave it room (the layout sizes every place, lit or not, to fit
+        among all of them; only a decision's own places show at once)."""
+        scene = self.map_scene()
+        if scene is None:
+            return
+        spots = (*scene.centre_spots.values(), *scene.target_spots.values())
+        lit = [spot for spot in spots if spot.isVisible()]
+        px = self.transform().m11()
+        if px <= 0:
+            return
+        want = LEAST_SPOT_PX / 2 / px
+        radius = {spot: spot.radius for spot in lit}
+
+        def room(spot: Spot, share: bool) -> float:
+            """The most radius `spot` may take: its share of each gap to another lit
+            place, or what the others' radii now leave of it."""
+            most = math.inf
+            for other in lit:
+                if other is not spot:
+                    gap = math.hypot(other.x() - spot.x(), other.y() - spot.y()) / SPOT_REACH
+                    if share:  # half of it, or what the other's own radius leaves
+                        most = min(most, gap - max(gap / 2, other.radius))
+                    else:
+                        most = min(most, gap - radius[other])
+            return most
+
+        # each its share first, then what the others leave it (twice: a spot kept small
+        # by what it wants leaves more to its neighbours)
+        for share in (True, False, False):
+            for spot in lit:
+                radius[spot] = max(radius[spot], min(want, room(spot, share)))
+        for spot in lit:
+            spot.setScale(radius[spot] / spot.radius)
 
     def keys_at(self, pos: QPoint) -> list[tuple[str, str]]:
         """The (kind, id) of every clickable item under a viewport position.

@@ -52,7 +52,7 @@ from engine.rokugan.data import (
     TOKEN_LABELS,
     TOKENS_PER_CLAN,
 )
-from engine.rokugan.events import removal
+from engine.rokugan.events import board_marks, card_effects, removal
 from engine.rokugan.placement import blessing_hosts, do_place, slot_lists
 from engine.rokugan.position import (
     DISCARD,
@@ -371,7 +371,6 @@ def play_card(st: Position, p: int, action: Any) -> None:
     """Carry out `p`'s card play `action` (a `PlayCard`); may open a sub-decision."""
     card = action.card
     args = action.targets
-    ids = st.board.index
     if card in ("scout", "shugenja", "first_player"):
         s = serial(st, args[0])
         t = st.tokens[s]
@@ -391,6 +390,15 @@ def play_card(st: Position, p: int, action: Any) -> None:
             _record_removal(st, s, card)
             take_off_board(st, s, POOL)
         return
+    before = board_marks(st) if st.events is not None else None
+    _play_territory_card(st, p, card, args)
+    if before is not None and st.events is not None:
+        st.events.extend(card_effects(st, p, card, before))
+
+
+def _play_territory_card(st: Position, p: int, card: str, args: tuple[str, ...]) -> None:
+    """A territory or Shadowlands card's effect (`play_card`)."""
+    ids = st.board.index
     t_index = st.terr_card.index(card)
     st.terr_holder[t_index] = PLAYED
     st.played_by[p] += 1

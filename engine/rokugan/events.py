@@ -17,7 +17,8 @@ order the rulebook resolves things:
   controls it after), a `Defence` per successfully defended province;
 * step 6: a `TerritoryClaim` per territory card taken or given back;
 * the end of the game: a `Score` per clan (honor itemised).
-Cards that take tokens off the board during the placement write a `Removal` (`card`).
+Cards that take tokens off the board during the placement write a `Removal` (`card`); a
+territory or Shadowlands card writes a `CardEffect` for each province it changed.
 
 Names are words a player reads ("Crab", "Kanaiso", "the Kazahaya → Fujikaze border",
 "Army 3"), never an index. A `Battle`'s totals are the sums of its parts: the battle rule
@@ -30,7 +31,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engine.events import Event
-from engine.rokugan.data import CLANS
+from engine.rokugan.data import CLANS, SPECIAL_NAMES
 from engine.rokugan.position import T_HOST, T_PLAYER, T_SLOT, T_TID, Position
 
 NOBODY = ""
@@ -134,6 +135,24 @@ class Removal(Event):
     reason: str
     province: str = ""  # the province of the raid, peace or battle that took it
     rule: str = ""  # the rule an illegal token broke; the card that took it
+
+
+@dataclass(frozen=True, slots=True)
+class CardEffect(Event):
+    """What a territory or Shadowlands card did to one province (one record for each it
+    changed, in board order), or, for a card that changes no province (Promotion,
+    Reinforcements, Spy Network, Purge the Weak's discard), one record with no province."""
+
+    kind: ClassVar[str] = "card_effect"
+    clan: str  # who played it
+    card: str  # the card's engine id ("bountiful_harvest")
+    province: str = ""
+    control_before: str = NOBODY  # the clan controlling it before and after
+    control_after: str = NOBODY
+    face_up: int = 0  # face-up control tokens added (or, negative, taken away)
+    face_down: int = 0  # face-down control tokens added (or taken away)
+    special_before: str = ""  # the special token there before and after ("peace", "honor2")
+    special_after: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,3 +263,42 @@ def removal(st: Position, serial: int, reason: str, province: int = -1, rule: st
 def holder_words(st: Position, player: int) -> str:
     """A seat's clan in words, or `NOBODY` for -1."""
     return clan_words(st.clans[player]) if player >= 0 else NOBODY
+
+
+BoardMarks = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""(controller, face-up, face-down control tokens, special token) of every province."""
+
+
+def board_marks(st: Position) -> BoardMarks:
+    """What a card can change on the board, province by province (`card_effects`)."""
+    return tuple(st.ctrl_owner), tuple(st.ctrl_up), tuple(st.ctrl_down), tuple(st.special)
+
+
+def card_effects(st: Position, player: int, card: str, before: BoardMarks) -> list[CardEffect]:
+    """The records of `player`'s `card`: each province whose marks differ from `before`."""
+    owner, up, down, special = before
+    clan = clan_words(st.clans[player])
+    out = []
+    for q in range(st.board.n):
+        if (owner[q], up[q], down[q], special[q]) == (
+            st.ctrl_owner[q],
+            st.ctrl_up[q],
+            st.ctrl_down[q],
+            st.special[q],
+        ):
+            continue
+        out.append(
+            CardEffect(
+                st.round,
+                clan,
+                card,
+                province_words(st, q),
+                holder_words(st, owner[q]),
+                holder_words(st, st.ctrl_owner[q]),
+                st.ctrl_up[q] - up[q],
+                st.ctrl_down[q] - down[q],
+                SPECIAL_NAMES[special[q]],
+                SPECIAL_NAMES[st.special[q]],
+            )
+        )
+    return out or [CardEffect(st.round, clan, card)]

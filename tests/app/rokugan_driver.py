@@ -26,7 +26,7 @@ def click_pick(window, qtbot, pick: Pick) -> None:
         return
     if pick.kind in (CARD, BUTTON, DISCARD, END):
         for button in view.choice_buttons:
-            if button.property("pick") == (pick.kind, pick.value):
+            if button.property("pick") == (pick.kind, pick.value) and button.isEnabled():
                 qtbot.mouseClick(button, Qt.LeftButton)
                 return
         raise AssertionError(f"no button offers {pick}")

@@ -9,9 +9,10 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor
 
+from app.games.rokugan import narrate
 from app.games.rokugan.picks import HAND, PLACE, Pick
 from app.games.rokugan.tokens import STATUS_FONT
-from app.palette import NEUTRAL, rokugan_clan
+from app.palette import LAST_MOVE, NEUTRAL, rokugan_clan
 from app.session import AI, HUMAN, NewGameConfig, Seat
 from engine.rokugan.data import CLANS
 from engine.rokugan.state import PH_PLACE
@@ -195,12 +196,15 @@ def test_the_last_move_of_each_computer_seat_is_ringed_and_log_lines_show_their_
     decide(window, qtbot, rng, prefer=(HAND, PLACE))
     qtbot.waitUntil(lambda: window.controller.human_to_act, timeout=20000)
     scene = view_of(window).scene
-    # Then each computer seat that placed a token has its place ringed in its colour
+    # Then each computer seat that placed a token has its place ringed, dashed white (a
+    # ring of its colour would read as its owning the place), the ring naming the clan
     rings = scene.marks("last")
     state = window.session.state
-    colours = {QColor(rokugan_clan(CLANS[state.clans[p]]).colour).name() for p in (1, 2)}
+    clans = {narrate.clan_name(state, p) for p in (1, 2)}
     coloured = {ring.pen().color().name() for ring in rings if ring.pen().color().alpha() == 255}
-    assert rings and coloured and coloured <= colours
+    assert rings and coloured == {QColor(LAST_MOVE).name()}
+    assert all(ring.pen().dashPattern() for ring in rings if ring.pen().color().alpha() == 255)
+    assert {ring.toolTip().partition("'s last move")[0] for ring in rings} <= clans
     # When I click a log line that happened somewhere
     log = window.game_screen.log
     row = next(i for i in range(log.count()) if log.item(i).data(Qt.UserRole + 1))

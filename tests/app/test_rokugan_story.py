@@ -11,6 +11,7 @@ from app.games.presentation import EVERYTHING, PUBLIC
 from app.games.rokugan import GAME_UI
 from app.games.rokugan.resolution import analyse, state_at_reveal
 from engine.rokugan import actions as A
+from engine.rokugan.data import BLESSING
 from engine.rokugan.state import T_TID, T_UP
 
 maps_api = pytest.importorskip("maps.api")
@@ -191,3 +192,66 @@ def test_the_board_at_the_reveal_holds_the_last_placement(graph) -> None:
         if isinstance(action, A.Place) and not action.where.startswith("#"):
             assert reveal.tokens[-1][0] == player
         return
+
+
+def test_the_tokens_cards_took_in_the_placement_are_the_engines_records(graph) -> None:
+    from engine.rokugan import events
+
+    for seed in range(1, 12):
+        told: list[tuple[str, str, str]] = []  # (clan, token, card) told as it happened
+        for before, action, after, _player in play(graph, seed, rounds=3):
+            # Given a round whose decisions were told by the engine as they were made
+            records = before.clone().apply_told(action)
+            resolution = analyse(before, action, after)
+            reveal = next((i for i, r in enumerate(records) if r.kind == "reveal"), None)
+            cut = records if reveal is None else records[:reveal]
+            told += [
+                (r.clan, r.token, r.rule)
+                for r in cut
+                if isinstance(r, events.Removal) and r.reason == "card"
+            ]
+            if resolution is None:
+                continue
+            # When the round is resolved
+            # Then its losses in the placement are those records, in order, by name
+            losses = [
+                (events.clan_words(after.clans[loss.player]), loss.token, loss.card)
+                for loss in resolution.placement
+            ]
+            assert losses == told, seed
+            if told:
+                return
+            told = []
+    pytest.fail("no card took a token in the sample games")
+
+
+def test_the_reveal_step_says_what_the_engines_reveal_records_turned_face_up(graph) -> None:
+    from engine.rokugan import events
+
+    checked = 0
+    for before, action, after, player in play(graph, 4, rounds=5):
+        resolution = analyse(before, action, after)
+        if resolution is None:
+            continue
+        # Given a resolution's reveal, as the engine recorded it
+        records = [r for r in resolution.steps[0].records if isinstance(r, events.Reveal)]
+        # When it is told to everybody
+        lines = [
+            line.text for line in GAME_UI.story(before, action, after, player, PUBLIC)[1].lines
+        ]
+        # Then each revealed token is named in its clan's line, where the record puts it
+        for record in records:
+            if record.token.startswith("Blessing"):
+                continue
+            line = next(text for text in lines if f"— {record.clan}'s tokens: " in text)
+            assert f"{record.token} " in line and record.place in line, (record, line)
+            checked += 1
+        # And a token no record revealed is said to have been face up already
+        told = sum(text.count("face up already") for text in lines)
+        tokens = [
+            s
+            for s, t in enumerate(resolution.reveal.tokens)
+            if t is not None and resolution.reveal.tok(t[0], t[T_TID])[0] != BLESSING
+        ]
+        assert told == len(tokens) - sum(not r.token.startswith("Blessing") for r in records)
+    assert checked > 20

@@ -9,6 +9,7 @@ from app.games.presentation import PUBLIC, Beat, GameUI, ResolutionStep, ScoreTa
 from app.games.rokugan import narrate, story
 from app.palette import rokugan_clan
 from app.rules_text import ROKUGAN_RULES_HTML
+from engine.rokugan import scoring
 from engine.rokugan.data import CLANS, OBJECTIVES
 from engine.rokugan.state import RokuganState
 
@@ -49,12 +50,14 @@ class RokuganUI(GameUI):
         return rokugan_clan(CLANS[state.clans[player]]).colour
 
     def player_status(self, state: RokuganState, player: int) -> str:  # type: ignore[override]
-        """Public standing: provinces and tokens behind the screen."""
+        """Public standing: honor as the board shows it (the engine's count without the
+        secret objective, until the end reveals it), provinces and tokens behind the screen."""
         provinces = state.provinces_of(player)
         tokens = state.hand_count[player]
         return (
+            f"{public_honor(state, player)} honor · "
             f"{provinces} province{'s' if provinces != 1 else ''} · "
-            f"{tokens} token{'s' if tokens != 1 else ''} in hand"
+            f"{tokens} in hand"
         )
 
     def describe_action(self, state_after: RokuganState, action: Any, player: int) -> str:  # type: ignore[override]
@@ -128,6 +131,14 @@ class RokuganUI(GameUI):
     def rules_html(self) -> str:
         """The rules reference."""
         return ROKUGAN_RULES_HTML
+
+
+def public_honor(state: RokuganState, player: int) -> int:
+    """`player`'s honor as everybody can count it: the engine's honor by kind without the
+    secret objective during the game; all of it once the game is over."""
+    if state.is_terminal():
+        return state.honor()[player]
+    return sum(scoring.honor_breakdown(state, player)[: scoring.OBJECTIVE])
 
 
 def _map_clans(map_ref: str | None) -> tuple[str, ...]:

@@ -24,6 +24,7 @@ from engine.rokugan.data import (
     SPECIAL_NAMES,
     TERRITORY_CARD_TEXT,
 )
+from engine.rokugan.events import token_words
 from engine.rokugan.requirements import map_deal
 from engine.rokugan.scoring import honor_breakdown
 from engine.rokugan.state import (
@@ -102,16 +103,6 @@ def pretty(identifier: str) -> str:
 def clan_name(state: RokuganState, player: int) -> str:
     """The clan of a seat, capitalised ("Crab")."""
     return pretty(CLANS[state.clans[player]])
-
-
-def token_words(label: str) -> str:
-    """'army3' -> 'Army 3', 'blessing2' -> 'Blessing +2', 'raid' -> 'Raid'."""
-    for word in ("army", "navy", "shinobi"):
-        if label.startswith(word):
-            return f"{word.capitalize()} {label[len(word) :]}"
-    if label.startswith("blessing"):
-        return f"Blessing +{label[len('blessing') :]}"
-    return label.capitalize()
 
 
 def token_short(label: str) -> str:

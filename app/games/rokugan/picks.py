@@ -103,6 +103,15 @@ class PickTree:
             seen[picks[n] if len(picks) > n else Pick(END, "")] = None
         return list(seen)
 
+    def options_at(self, depth: int) -> list[Pick]:
+        """What could be picked at `depth` (0: first) given the picks made before it."""
+        prefix = tuple(self.chosen[:depth])
+        seen: dict[Pick, None] = {}
+        for picks, _ in self.actions:
+            if picks[:depth] == prefix:
+                seen[picks[depth] if len(picks) > depth else Pick(END, "")] = None
+        return list(seen)
+
     def options_of(self, kind: str) -> list[str]:
         """The values of the next picks of one kind."""
         return [p.value for p in self.options() if p.kind == kind]

@@ -20,7 +20,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.events import Event
-from engine.rokugan import actions as A
 from engine.rokugan import events
 from engine.rokugan.battles import defense_bonus
 from engine.rokugan.data import DIPLOMACY, RAID
@@ -158,10 +157,10 @@ class PlacementLoss:
     """A token taken off the board during the placement, before the round's reveal."""
 
     player: int  # whose token it was
-    label: str
+    token: str  # the token in words ("Army 3"), as the engine's record names it
     reason: str  # SHUGENJA, FIRST_PLAYER_CARD or SHADOWLANDS
     actor: int  # who played the card
-    card: str = ""  # the Shadowlands card's name
+    card: str = ""  # the card's engine id ("dark_favors")
 
     @property
     def public(self) -> bool:
@@ -380,27 +379,30 @@ def placement_losses(
     before: RokuganState, action: Any, reveal: RokuganState
 ) -> tuple[PlacementLoss, ...]:
     """The tokens cards took off the board during this round's placement, in order: a
-    shugenja's, the first-player card's, Dark Favors' and Purge the Weak's. Read by
-    taking the round's decisions back one by one (the state keeps no other record)."""
-    # (tokens before, player, decision, tokens after) of the round's decisions, last first
-    moves = [(list(before.tokens), before.current_player(), action, list(reveal.tokens))]
+    shugenja's, the first-player card's, Dark Favors' and Purge the Weak's, from the
+    engine's `Removal` records (`card`) of the round's decisions, told again from the
+    round's start (a game keeps its decisions, not what they told)."""
     state = before.clone()
+    decisions = [action]
     while state.history:
-        decision, after = state.history[-1], list(state.tokens)
+        decision = state.history[-1]
         state.undo()
         if state.round != before.round:
-            break  # the decision that resolved the previous round
-        moves.append((list(state.tokens), state.current_player(), decision, after))
+            state.apply(decision)  # the decision that resolved the previous round
+            break
+        decisions.append(decision)
+    seats = {events.clan_words(c): p for p, c in enumerate(state.clans)}
     losses: list[PlacementLoss] = []
-    card = ""  # the card whose sub-decisions (Dark Favors' discard) are being made
-    for tokens, actor, decision, after in reversed(moves):
-        if isinstance(decision, A.PlayCard):
-            card = decision.card
-        elif not isinstance(decision, A.Discard):
-            continue  # only cards take tokens off the board before the reveal
-        reason = {"shugenja": SHUGENJA, "first_player": FIRST_PLAYER_CARD}.get(card, SHADOWLANDS)
-        for s, t in enumerate(tokens):
-            if t is not None and (s >= len(after) or after[s] is None):
-                label = before.label(t[T_PLAYER], t[T_TID])
-                losses.append(PlacementLoss(t[T_PLAYER], label, reason, actor, card))
+    for decision in reversed(decisions):
+        actor = state.current_player()
+        for record in state.apply_told(decision):
+            if isinstance(record, events.Reveal):
+                break  # the round's resolution: no card takes a token there
+            if isinstance(record, events.Removal) and record.reason == "card":
+                reason = {"shugenja": SHUGENJA, "first_player": FIRST_PLAYER_CARD}.get(
+                    record.rule, SHADOWLANDS
+                )
+                losses.append(
+                    PlacementLoss(seats[record.clan], record.token, reason, actor, record.rule)
+                )
     return tuple(losses)

@@ -33,6 +33,7 @@ from app.games.rokugan.resolution import (
     StepFacts,
     analyse,
 )
+from engine.rokugan import events
 from engine.rokugan.battles import LION_BLUFF
 from engine.rokugan.data import (
     BLESSING,
@@ -41,7 +42,7 @@ from engine.rokugan.data import (
     OBJECTIVES,
     PEACE,
 )
-from engine.rokugan.state import T_BLESSED, T_PLAYER, T_SLOT, T_TID, RokuganState
+from engine.rokugan.state import T_BLESSED, T_PLAYER, T_TID, RokuganState
 
 TITLES = (
     "1. Reveal",
@@ -127,7 +128,7 @@ Lines = list[tuple[str, tuple[str, ...]]]
 def _step_lines(resolution: Resolution, facts: StepFacts, tell: Teller) -> Lines:
     number = facts.number
     if number == 1:
-        return _reveal(resolution, tell)
+        return _reveal(resolution, facts, tell)
     if number == 2:
         return _bluffs(resolution, facts, tell)
     if number in (3, 4):
@@ -143,31 +144,50 @@ def _key(state: RokuganState, slot: int) -> str:
     return state.board.slot_text[slot]
 
 
-def _reveal(resolution: Resolution, tell: Teller) -> Lines:
+def _reveal(resolution: Resolution, facts: StepFacts, tell: Teller) -> Lines:
+    """Each clan's tokens in the words of the engine's `Reveal` records (a token already
+    face up, which no record reveals, said so), each with the Blessings lying on it."""
     state = resolution.reveal
-    by_player: dict[int, list[str]] = {}
-    places: dict[int, list[str]] = {}
+    b = state.board
+    keys = {events.place_words(state, slot): _key(state, slot) for slot in range(b.n_slots)}
+    revealed = [(r.clan, r.token, r.place) for r in facts.records if isinstance(r, events.Reveal)]
+    by_clan: dict[str, list[str]] = {}
+    places: dict[str, list[str]] = {}
     for s, t in enumerate(state.tokens):
         if t is None or state.tok(t[T_PLAYER], t[T_TID])[0] == BLESSING:
             continue
-        words = narrate.token_words(tell.label(s))
+        clan, token, place = told = events.token_facts(state, s)
+        words = token if told in revealed else f"{token} (face up already)"
         blessing = t[T_BLESSED]
         while blessing >= 0 and state.tokens[blessing] is not None:
             words += f" blessed {narrate.token_words(tell.label(blessing))[len('Blessing ') :]}"
-            blessing = state.tokens[blessing][T_BLESSED]
-        slot = t[T_SLOT]
-        where = narrate.place_phrase(state, _key(state, slot)) if slot >= 0 else ""
-        by_player.setdefault(t[T_PLAYER], []).append(f"{words} {where}".strip())
-        if slot >= 0:
-            places.setdefault(t[T_PLAYER], []).append(_key(state, slot))
-    if not by_player:
+            blessing = state.tokens[blessing][T_BLESSED]  # type: ignore[index]
+        by_clan.setdefault(clan, []).append(f"{words} {_phrase(place)}".strip())
+        if place in keys:
+            places.setdefault(clan, []).append(keys[place])
+    if not by_clan:
         return [("No tokens were placed this round.", ())]
+    seats = {events.clan_words(c): p for p, c in enumerate(state.clans)}
     lines: Lines = []
-    order = sorted(by_player, key=lambda p: (p != tell.viewer, p))
-    for p in order:
+    order = sorted(by_clan, key=lambda c: (seats[c] != tell.viewer, seats[c]))
+    for clan in order:
+        p = seats[clan]
         head = "Your tokens" if p == tell.viewer else f"{narrate.clan_name(state, p)}'s tokens"
-        lines.append((f"{head}: " + "; ".join(by_player[p]) + ".", tuple(places.get(p, ()))))
+        words = "; ".join(by_clan[clan])
+        lines.append((f"{head}: {words}.", tuple(dict.fromkeys(places.get(clan, ())))))
     return lines
+
+
+def _phrase(place: str) -> str:
+    """A record's place with its preposition: 'in Kanaiso', 'on the A → B border', 'off
+    the coast of C' (none for a token without a place)."""
+    if not place:
+        return ""
+    if place.endswith(" border"):
+        return f"on {place}"
+    if place.startswith("the coast of "):
+        return f"off {place}"
+    return f"in {place}"
 
 
 def _bluffs(resolution: Resolution, facts: StepFacts, tell: Teller) -> Lines:
@@ -389,7 +409,7 @@ def summary(resolution: Resolution, tell: Teller) -> Lines:
     lost_tokens: dict[int, list[str]] = {}
     for loss in resolution.placement:  # taken by cards during the placement
         known = loss.public or viewer in (loss.player, EVERYTHING)
-        what = narrate.token_words(loss.label) if known else "a token"
+        what = loss.token if known else "a token"
         lost_tokens.setdefault(loss.player, []).append(f"{what} ({_taken_by(loss, tell)})")
     spent = {sp.serial for facts in resolution.steps[2:4] for sp in facts.specials}
     for facts in resolution.steps[1:4]:

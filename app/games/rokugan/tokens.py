@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
-from app.palette import Identity, rokugan_clan
+from app.palette import LIT_CORE, LIT_RING, Identity, rokugan_clan
 
 INK = QColor("#1d1a15")
 STATUS_FONT = 2.15  # the status letters, in units: ≥ 9 pt at fit zoom on 1280×720 (12 px)
@@ -172,9 +172,11 @@ class TokenItem(QGraphicsItem):
             painter.setBrush(Qt.NoBrush)
             painter.drawEllipse(QPointF(0, 0), r * 1.3, r * 1.3)
         if self.lit:
-            painter.setPen(QPen(QColor("#ffe14d"), r * 0.3))
+            # gold over a near-black rim, as a lit place: one of them shows on any fill
             painter.setBrush(Qt.NoBrush)
-            painter.drawEllipse(QPointF(0, 0), r * 1.3, r * 1.3)
+            for colour, width in ((LIT_RING, 0.5), (LIT_CORE, 0.26)):
+                painter.setPen(QPen(QColor(colour), r * width))
+                painter.drawEllipse(QPointF(0, 0), r * 1.3, r * 1.3)
 
 
 def _pill(width: float, height: float) -> QPainterPath:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QSize, Qt, Slot
-from PySide6.QtGui import QColor, QFont, QIcon, QResizeEvent
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QIcon, QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
     QFrame,
@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.board.maps_cache import map_geometry
-from app.board.scene import HIGHLIGHT_LEGAL, MapScene
+from app.board.scene import MapScene
 from app.board.view import BoardView
 from app.games.base import PickTreeView, ResolutionStep
 from app.games.rokugan import narrate
@@ -52,6 +52,7 @@ from app.games.rokugan.prompts import button_text, prompt_text
 from app.games.rokugan.resolution import Picture, visible_tokens
 from app.games.rokugan.story import StepShow
 from app.games.rokugan.tokens import TokenItem, clan_identity, token_pixmap
+from app.palette import FLASH, LAST_MOVE, LIT_CORE
 from engine.rokugan import actions as A
 from engine.rokugan.battles import defence_parts
 from engine.rokugan.data import CLANS, OBJECTIVES
@@ -78,6 +79,26 @@ BAND_HEIGHT = 170  # the controls band under a wide map (pixels)
 QWIDGETSIZE_MAX = (1 << 24) - 1
 STATUS_ROW = [(9.3, 2.8), (6.6, 5.8)]  # a province's status: one row, or two (units)
 LEAST_NAME = 0.95  # of a name's full size: ≥ 9 pt at fit zoom in a 1280 × 720 window
+LEGEND = (
+    "<b>Marks on the board</b><br>"
+    "<b>Gold disc in a black ring</b>: a place your token may go (an arrow in it: the "
+    "border it attacks across).<br>"
+    "<b>Gold outline</b>: a province you may choose; a gold ring round a token: a token "
+    "you may choose.<br>"
+    "<b>Dashed white outline or ring</b>: a computer clan's last move (hover it for "
+    "what it was); a dotted white ring round a token: the newest token placed.<br>"
+    "<b>Orange outline</b>: where the log line you clicked happened.<br>"
+    "<b>Pale outline</b>: the provinces of the resolution step shown.<br>"
+    "<b>Fill</b>: the clan that controls the province; the band inside its edge: its "
+    "territory.<br>"
+    "<b>Token</b>: its face (A army, N navy, S shinobi, +n Blessing…) and the clan's "
+    "mark; a dashed ring: face down, but you know it.<br>"
+    "<b>Pill in a clan colour</b>: its control tokens, ★n face up (1 honor, +1 defence "
+    "each), ●n face down; a shield: the defence.<br>"
+    "Hover a province for its defence and honor, a battle pill for its tally."
+)
+"""What every ring, outline and mark on the board means (the legend's tooltip)."""
+PROMPT_LINES = 4  # the prompt's least height in lines: the controls under it stay put
 FLASH_MS = 1800  # how long a log line's places stay lit
 
 
@@ -124,9 +145,17 @@ class RokuganView(PickTreeView):
         self.controls = QWidget()
         controls = QVBoxLayout(self.controls)
         controls.setContentsMargins(0, 0, 0, 0)
+        # Cancel keeps its place under the prompt, disabled while nothing is chosen
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.clicked.connect(self._on_cancel)
+        self.legend = QLabel("What the marks mean <u>(hover)</u>")
+        self.legend.setToolTip(LEGEND)
+        self.legend.setStyleSheet("color: #6b5a44")
         controls.addWidget(self.prompt)
+        controls.addWidget(self.cancel_button)
         controls.addWidget(choice_box)
         controls.addWidget(hand_box)
+        controls.addWidget(self.legend)
         controls.addStretch(1)
         self._body = QBoxLayout(QBoxLayout.TopToBottom)
         self._body.addWidget(self.board, 1)
@@ -198,6 +227,10 @@ class RokuganView(PickTreeView):
         font.setPointSizeF(self.font().pointSizeF() * 1.15)
         font.setBold(True)
         self.prompt.setFont(font)
+        self.legend.setFont(self.font())  # its style sheet stops the font reaching it
+        # room for a long prompt: a shorter one does not pull the buttons under it up
+        self.prompt.setMinimumHeight(PROMPT_LINES * QFontMetrics(font).lineSpacing())
+        self.prompt.setAlignment(Qt.AlignTop | Qt.AlignLeft)
         self._rescaled = True
         self._arrange()
         if self._session is not None:
@@ -244,7 +277,7 @@ class RokuganView(PickTreeView):
         """Flash the places of a log line, and bring the first into view."""
         if self.scene is None:
             return
-        marks = [(key, QColor("#ff3d00"), "") for key in places]
+        marks = [(key, QColor(FLASH), "") for key in places]
         self.scene.set_marks("flash", marks, fade_ms=FLASH_MS)
         for key in places:
             point = self.scene.place_point(key)
@@ -308,6 +341,7 @@ class RokuganView(PickTreeView):
             return
         state = self._state()
         self.scene.clear_highlights()
+        self.scene.set_marks("lit", [])
         show = self._step.payload if self._step is not None else None
         if isinstance(show, StepShow):
             if self._drawn_step is not self._step:
@@ -347,8 +381,9 @@ class RokuganView(PickTreeView):
         in_step = self._step is not None and isinstance(self._step.payload, StepShow)
         marks = []
         if not in_step:
-            for colour, places, words in self._last_actions.values():
-                marks.extend((key, QColor(colour), words) for key in places)
+            # dashed white, never the clan's colour: a band of it reads as ownership
+            for _colour, places, words in self._last_actions.values():
+                marks.extend((key, QColor(LAST_MOVE), words) for key in places)
         self.scene.set_marks("last", marks)
 
     def _province_tip_in(self, state: RokuganState):  # noqa: ANN202 - a tooltip maker
@@ -461,21 +496,41 @@ class RokuganView(PickTreeView):
                 current = state.current_player()
                 self.prompt.setText(f"Waiting for {narrate.clan_name(state, current)}…")
             self.choices.addStretch(1)
+            self._enable_cancel(False)
             return
         options = tree.options()
         self.prompt.setText(prompt_text(state, tree))
-        for pick in options:
-            if pick.kind in (CARD, BUTTON, DISCARD, END):
-                self._choice_button(state, pick)
-        if tree.chosen:
-            cancel = QPushButton("Cancel")
-            cancel.clicked.connect(self._on_cancel)
-            self.choices.addWidget(cancel)
-            self.choice_buttons.append(cancel)
+        # the buttons of the picks already made stay where they were, disabled (the one
+        # chosen checked): the next pick's buttons come after them, nothing moves
+        for depth in range(len(tree.chosen) + 1):
+            made = tree.chosen[depth] if depth < len(tree.chosen) else None
+            for pick in tree.options_at(depth):
+                if pick.kind not in (CARD, BUTTON, DISCARD, END):
+                    continue
+                button = self._choice_button(state, pick)
+                if made is not None:
+                    button.setEnabled(False)
+                    button.setCheckable(True)
+                    button.setChecked(pick == made)
+                    button.setToolTip(
+                        "Chosen: Cancel (Esc) to choose again"
+                        if pick == made
+                        else "Another choice was made: Cancel (Esc) to choose again"
+                    )
         self.choices.addStretch(1)
+        self._enable_cancel(bool(tree.chosen))
         self._light_targets(state, options)
 
-    def _choice_button(self, state: RokuganState, pick: Pick) -> None:
+    def _enable_cancel(self, able: bool) -> None:
+        """Cancel stays in its place: disabled, with the reason, while nothing is chosen."""
+        self.cancel_button.setEnabled(able)
+        self.cancel_button.setToolTip(
+            "Take back what you chose for this decision (Esc)"
+            if able
+            else "Nothing chosen yet for this decision: nothing to take back"
+        )
+
+    def _choice_button(self, state: RokuganState, pick: Pick) -> QPushButton:
         text, tip = button_text(state, pick, self._viewer)
         button = QPushButton(text)
         button.setToolTip(tip)
@@ -483,17 +538,20 @@ class RokuganView(PickTreeView):
         button.clicked.connect(lambda _checked=False, p=pick: self._pick(p))
         self.choices.addWidget(button)
         self.choice_buttons.append(button)
+        return button
 
     def _light_targets(self, state: RokuganState, options: list[Pick]) -> None:
         scene = self.scene
         assert scene is not None
         b = state.board
         placing = self._placing()
+        lit = []
         for pick in options:
             if pick.kind == PLACE:
                 if pick.value in b.index and not placing:
-                    # a card or a control token goes to a province as a whole
-                    scene.set_highlight(pick.value, HIGHLIGHT_LEGAL)
+                    # a card or a control token goes to a province as a whole: outlined,
+                    # as a tint would recolour whose it is
+                    lit.append((pick.value, QColor(LIT_CORE), "You may choose this province"))
                     continue
                 spot = scene.centre_spots.get(pick.value) or scene.target_spots.get(pick.value)
                 if spot is not None:
@@ -504,6 +562,8 @@ class RokuganView(PickTreeView):
                 if item is not None:
                     item.lit = True
                     item.update()
+        scene.set_marks("lit", lit)
+        self.board.grow_lit_spots()
 
     def _placing(self) -> bool:
         """True while a token from the hand (or discard pile) is being placed."""
