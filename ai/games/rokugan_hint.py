@@ -38,6 +38,7 @@ from engine.rokugan.data import (
     SCORCHED,
     TOKEN_LABELS,
 )
+from engine.rokugan.events import token_words
 from engine.rokugan.position import PH_PLACE, PH_SWAP
 
 _SMALL = {"of", "the", "a", "an", "to", "in", "on"}
@@ -49,16 +50,6 @@ def pretty(identifier: str) -> str:
     """'last_line_of_defense' -> 'Last Line of Defense'."""
     words = identifier.replace("_", " ").split()
     return " ".join(w if i and w in _SMALL else w[:1].upper() + w[1:] for i, w in enumerate(words))
-
-
-def token_words(label: str) -> str:
-    """'army3' -> 'Army 3', 'blessing2' -> 'Blessing +2', 'raid' -> 'Raid'."""
-    for word in ("army", "navy", "shinobi"):
-        if label.startswith(word):
-            return f"{word.capitalize()} {label[len(word) :]}"
-    if label.startswith("blessing"):
-        return f"Blessing +{label[len('blessing') :]}"
-    return label.capitalize()
 
 
 def _board(observation: Any) -> Any:
