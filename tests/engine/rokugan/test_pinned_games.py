@@ -1,0 +1,108 @@
+"""Pinned Rokugan games: the same seed gives the same game, move for move.
+
+Written before the engine was optimised (issue 32) so that speed-ups cannot change a game:
+seeded random games on the published board, each pinned by the hash of its action log and
+its final honor, plus the records a listening state tells, observations and determinized
+worlds along the way. A changed hash means the rules (or the order of legal actions, which
+random play and search rely on) changed; regenerate the table only for a deliberate rule
+change, never for a speed-up.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+import pytest
+
+from engine.rokugan import SPEC
+from engine.rokugan.bench import load_bench_graph
+
+
+def _digest(parts: list[str]) -> str:
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
+
+
+def play(players: int, seed: int, listen: bool = False) -> tuple[list[str], list[float], object]:
+    """A random game (uniform over `legal_actions()`, the bench's play): its action texts,
+    returns and final state; every legal-action list is part of the log."""
+    state = SPEC.new_game(players, seed, None, load_bench_graph())
+    if listen:
+        state.events = []
+    rng = random.Random(seed)
+    log: list[str] = []
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        log.append(f"{len(legal)}:{_digest([str(a) for a in legal])}:{action}")
+        state.apply(action)
+    return log, state.returns(), state
+
+
+# (players, seed) -> (action log digest, final honor), taken from the engine before issue 32.
+PINNED = {
+    (2, 1): ("c76eb500629e1cde", [41.0, 24.0]),
+    (4, 7): ("a2ab74f9933038ff", [32.0, 21.0, 18.0, 32.0]),
+    (5, 3): ("6e80886f02f4ad38", [24.0, 8.0, 25.0, 8.0, 19.0]),
+}
+
+
+@pytest.mark.parametrize(("players", "seed"), sorted(PINNED))
+def test_seeded_random_game_is_pinned(players: int, seed: int) -> None:
+    # Given a seeded random game on the published board
+    # When it is played out
+    log, returns, _ = play(players, seed)
+    # Then every legal-action list, every move and the final honor are the pinned ones
+    assert (_digest(log), returns) == PINNED[(players, seed)]
+
+
+def test_undo_back_to_the_start_restores_the_first_position() -> None:
+    # Given a pinned game played out
+    log, returns, state = play(4, 7)
+    start = SPEC.new_game(4, 7, None, load_bench_graph())
+    # When every action is undone
+    while state.history:
+        state.undo()
+    # Then the position is the new game's, and replaying gives the same end
+    assert state.key() == start.key()
+    rng = random.Random(7)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    assert state.returns() == returns
+
+
+RECORDS_DIGEST = "9a9b2a061756041d"
+
+
+def test_records_of_a_listening_game_are_pinned() -> None:
+    # Given a pinned game played by a state that listens for records
+    log, returns, state = play(4, 7, listen=True)
+    # Then it is the same game, and it told the pinned records
+    assert (_digest(log), returns) == PINNED[(4, 7)]
+    assert _digest([repr(r) for r in state.events]) == RECORDS_DIGEST
+
+
+VIEWS_DIGEST = "1db52a61ac68e8ca"
+
+
+def test_observations_and_determinized_worlds_are_pinned() -> None:
+    # Given every 25th decision of a pinned game
+    state = SPEC.new_game(4, 7, None, load_bench_graph())
+    rng = random.Random(7)
+    parts: list[str] = []
+    step = 0
+    while not state.is_terminal():
+        if step % 25 == 0:
+            # When each player's observation is taken and a world is drawn from it
+            for player in range(state.num_players):
+                view = state.observation(player)
+                world = view.determinize(random.Random(step * 10 + player))
+                parts.append(repr(view.key()))
+                parts.append(repr(world.key()))
+                parts.append(" ".join(str(a) for a in world.legal_actions()))
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        step += 1
+    # Then the observations and worlds are the pinned ones
+    assert _digest(parts) == VIEWS_DIGEST
