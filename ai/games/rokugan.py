@@ -84,6 +84,8 @@ from engine.rokugan.resolution import raid_condition
 from engine.rokugan.state import RokuganState
 
 _FIGHTERS = (ARMY, NAVY, SHINOBI)
+# Placements score alike for every fighter kind (`_place_score` reads only the strength).
+_SCORE_KIND = {kind: ARMY if kind in _FIGHTERS else kind for kind, _ in LABEL_KIND.values()}
 # Rough honor a token of each kind yields per strength point (bluff: nothing by itself).
 _TOKEN_WORTH = {ARMY: 1.0, NAVY: 0.8, SHINOBI: 0.9, BLESSING: 0.7, DIPLOMACY: 2.0, RAID: 1.5}
 _TOKEN_WORTH[BLUFF] = 0.0
@@ -175,18 +177,24 @@ class RokuganAdapter(GameAdapter):
         if state.is_terminal() if final is None else final:
             return values
         board = state.board
-        owner = state.ctrl_owner
-        for q in range(board.n):
-            o = owner[q]
+        owner, special, up = state.ctrl_owner, state.special, state.ctrl_up
+        neighbors, flowers = board.neighbors, board.flowers
+        exposure = self.exposure
+        defense_bonus = battles.defense_bonus
+        for q, o in enumerate(owner):
             if o < 0:
                 continue
             values[o] += 0.05  # provinces break honor ties
-            if self.exposure and state.special[q] != PEACE:
-                rivals = sum(1 for r in board.neighbors[q] if owner[r] >= 0 and owner[r] != o)
+            if exposure and special[q] != PEACE:
+                rivals = 0
+                for r in neighbors[q]:
+                    x = owner[r]
+                    if x >= 0 and x != o:
+                        rivals += 1
                 if rivals:
-                    guard = state.defense_bonus(q, -1)
-                    worth = board.flowers[q] + SPECIAL_HONOR[state.special[q]] + state.ctrl_up[q]
-                    values[o] -= self.exposure * worth * rivals / (1 + guard)
+                    guard = defense_bonus(state, q, -1)
+                    worth = flowers[q] + SPECIAL_HONOR[special[q]] + up[q]
+                    values[o] -= exposure * worth * rivals / (1 + guard)
         if self.material:
             for p in range(state.n):
                 values[p] += self.material * self._hand_worth(state, p)
@@ -320,16 +328,29 @@ class RokuganAdapter(GameAdapter):
     def _placement(self, st: RokuganState, me: int, legal: list[Any]) -> list[Any]:
         scene = _Scene(self, st, me)
         scored: list[tuple[float, int, Any, int, str]] = []
+        # A placement's score depends only on its kind (any fighter alike), strength and
+        # target province (or Blessing host): the ~190 placements share a few dozen
+        # scores, each computed once.
+        memo: dict[tuple[int, int, int | str], tuple[float, int]] = {}
+        target_of = st.board.target_by_text
         for index, action in enumerate(legal):
-            if isinstance(action, A.Place):
-                kind, strength = LABEL_KIND[action.token]
-                score, q = self._place_score(scene, action, kind, strength)
-                scored.append((score, index, action, q, action.token))
+            if type(action) is A.Place:
+                token = action.token
+                kind, strength = LABEL_KIND[token]
+                where = action.where
+                if kind == BLESSING:
+                    key = (kind, strength, where)
+                else:
+                    key = (_SCORE_KIND[kind], strength, target_of[where])
+                found = memo.get(key)
+                if found is None:
+                    found = memo[key] = self._place_score(scene, action, kind, strength)
+                scored.append((found[0], index, action, found[1], token))
             elif isinstance(action, A.PlayCard):
                 score, q = self._card_score(scene, action)
                 if score > 0:
                     scored.append((score, index, action, q, action.card))
-        scored.sort(key=lambda item: (-item[0], item[1]))
+        scored.sort(key=_best_first)
         chosen: list[Any] = []
         per_province: dict[int, int] = {}
         per_token: dict[str, int] = {}
@@ -441,6 +462,7 @@ class RokuganAdapter(GameAdapter):
         b = st.board
         owner = st.ctrl_owner
         objective = st.objective[me]
+        helps = objective_targets(st, me, objective) if objective >= 0 else set()
         scored = []
         for index, action in enumerate(legal):
             q = b.index[action.province]
@@ -456,7 +478,7 @@ class RokuganAdapter(GameAdapter):
                     score += 2.0 * (held + 1) / len(members)
             if b.shadowlands[q]:
                 score -= 2.0
-            if objective >= 0 and self._helps_objective(st, me, objective, q):
+            if q in helps:
                 score += 3.0
             scored.append((score, index, action))
         scored.sort(key=lambda item: (-item[0], item[1]))
@@ -762,6 +784,11 @@ def spot_key(state: RokuganState, player: int, slot: int, serial: int | None = N
     return spot
 
 
+def _best_first(item: tuple[float, int, Any, int, str]) -> tuple[float, int]:
+    """Sort key of scored candidates: the highest score first, then the legal order."""
+    return (-item[0], item[1])
+
+
 class _Scene:
     """Per-call facts of one placement decision, each computed once."""
 
@@ -785,17 +812,26 @@ class _Scene:
         self.st = st
         self.me = me
         self.aims, self.guard, self.where = adapter._board_totals(st)
-        n = st.board.n
-        self.worth = [adapter._worth(st, q) for q in range(n)]
+        b = st.board
+        n = b.n
+        flowers, special, up = b.flowers, st.special, st.ctrl_up
+        territory, members, shadowlands = b.territory, b.territory_members, b.territory_shadowlands
+        worth = []  # `RokuganAdapter._worth` of every province, in one pass
+        for q in range(n):
+            value = flowers[q] + SPECIAL_HONOR[special[q]] + up[q]
+            t = territory[q]
+            if t >= 0 and not shadowlands[t]:
+                value += 5.0 / max(1, len(members[t]))
+            worth.append(value + 1.0)
+        self.worth = worth
         objective = st.objective[me]
         if adapter.plans and objective >= 0 and not st.objective_met(me, objective):
             for q in objective_targets(st, me, objective):
                 self.worth[q] += PLAN_TARGET
         owner = st.ctrl_owner
         neighbors = st.board.neighbors
-        self.rivals = [
-            sum(1 for r in neighbors[q] if owner[r] >= 0 and owner[r] != me) for q in range(n)
-        ]
+        rivalry = [o >= 0 and o != me for o in owner]
+        self.rivals = [sum(rivalry[r] for r in neighbors[q]) for q in range(n)]
         standing = st.honor()
         self.leader = max((p for p in range(st.n) if p != me), key=lambda p: standing[p])
         self._before: dict[int, int] = {}

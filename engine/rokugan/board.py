@@ -62,6 +62,7 @@ class Board:
         "slot_border",
         "slot_text",
         "slot_by_text",
+        "target_by_text",
         "capital_of_clan",
         "playable_clans",
         "clan_territory",
@@ -75,6 +76,8 @@ class Board:
         "no_province_blocked",
         "control_actions",
         "slot_cache",
+        "chain_cache",
+        "card_cache",
     )
 
     def __init__(self, graph: MapGraph) -> None:
@@ -152,6 +155,8 @@ class Board:
         self.slot_border = tuple(border)
         self.slot_text = tuple(text)
         self.slot_by_text = {t: s for s, t in enumerate(text)}
+        # The province a slot's text aims at (what a placement there attacks or defends).
+        self.target_by_text = {t: target[s] for s, t in enumerate(text)}
         self.n_slots = len(text)
         self.land_slots_into = tuple(tuple(x) for x in into)
         # (slot, target, border) of every land slot leaving province s.
@@ -171,6 +176,11 @@ class Board:
         # Placement slots that depend only on control and special tokens, by their content
         # (see RokuganState._slot_lists).
         self.slot_cache: dict[tuple[object, ...], tuple[object, ...]] = {}
+        # Emerald Empire chains found within a set of provinces (`emerald_chain`), by the set:
+        # the search asks about the same holdings again and again.
+        self.chain_cache: dict[frozenset[int], tuple[int, ...] | None] = {}
+        # Territory-card plays that depend only on which provinces are free (`cards.py`).
+        self.card_cache: dict[tuple[object, ...], tuple[tuple[object, ...], ...]] = {}
         # Shared action objects, so legal-move generation does not rebuild them:
         # action_cache[label][slot] is the Place action of token `label` on `slot`.
         self.action_cache: dict[str, tuple[object, ...]] = {
@@ -243,6 +253,18 @@ class Board:
         allowed = set(range(self.n)) if among is None else among
         if len({terr[q] for q in allowed} - {-1}) < CHAIN_TERRITORIES:
             return None
+        key = frozenset(allowed)
+        cache = self.chain_cache
+        if key in cache:
+            return cache[key]
+        if len(cache) > 4096:
+            cache.clear()
+        found = cache[key] = self._find_chain(allowed)
+        return found
+
+    def _find_chain(self, allowed: set[int]) -> tuple[int, ...] | None:
+        """`emerald_chain` by a depth-first walk (uncached)."""
+        terr = self.territory
         path: list[int] = []
         kinds: set[int] = set()
 

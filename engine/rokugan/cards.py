@@ -146,9 +146,43 @@ def upkeep_card_actions(st: Position, p: int) -> list[Any]:
     """Every territory card play of `p` in the upkeep's card round (not Shadowlands)."""
     out: list[Any] = []
     for card in held_cards(st, p):
-        if card not in SHADOWLANDS_CARDS:
+        if card in _COMBINATION_CARDS:
+            out.extend(_combination_plays(st, card)[1])
+        elif card not in SHADOWLANDS_CARDS:
             out.extend(A.PlayCard(card, t) for t in card_targets(st, p, card))
     return out
+
+
+def has_upkeep_card_action(st: Position, p: int) -> bool:
+    """`bool(upkeep_card_actions(st, p))` without building the plays."""
+    return any(
+        card not in SHADOWLANDS_CARDS and card_targets(st, p, card) for card in held_cards(st, p)
+    )
+
+
+_COMBINATION_CARDS = {"code_of_honor": 2, "ashigaru_levies": 3}
+"""Cards placing tokens in k different provinces: every k-combination of the free ones."""
+
+
+def _combination_plays(
+    st: Position, card: str
+) -> tuple[tuple[tuple[str, ...], ...], tuple[A.PlayCard, ...]]:
+    """The targets and plays of a `_COMBINATION_CARDS` card: every k-combination of the
+    provinces free for a special token outside the Shadowlands (thousands of them for
+    Ashigaru Levies); they depend only on those provinces, so they are built once per
+    set of free provinces and kept on the board."""
+    free = tuple(_free_provinces(st, exclude_shadowlands=True))
+    cache = st.board.card_cache
+    key = (card, free)
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > 64:
+            cache.clear()
+        ids = st.board.ids
+        k = min(_COMBINATION_CARDS[card], len(free))
+        picks = tuple(tuple(ids[q] for q in c) for c in combinations(free, k)) if k else ()
+        found = cache[key] = (picks, tuple(A.PlayCard(card, t) for t in picks))
+    return found
 
 
 def placement_card_actions(st: Position, p: int) -> list[Any]:
@@ -218,13 +252,8 @@ def card_targets(st: Position, p: int, card: str) -> list[tuple[str, ...]]:
         pairs = [(a, b) for a, b in combinations(labs, 2)]
         pairs.extend((a, a) for a in labs if counts[a] >= 2)
         return sorted(pairs)
-    if card in ("code_of_honor", "ashigaru_levies"):
-        k = 2 if card == "code_of_honor" else 3
-        free = _free_provinces(st, exclude_shadowlands=True)
-        k = min(k, len(free))
-        if k == 0:
-            return []
-        return [tuple(ids[q] for q in c) for c in combinations(free, k)]
+    if card in _COMBINATION_CARDS:
+        return list(_combination_plays(st, card)[0])
     if card == "diplomatic_mission":
         if not st.supply[PEACE]:
             return []

@@ -22,7 +22,7 @@ from typing import Any
 
 from engine.core import IllegalActionError
 from engine.rokugan import actions as A
-from engine.rokugan.cards import apply_pending, play_card, targets, upkeep_card_actions
+from engine.rokugan.cards import apply_pending, has_upkeep_card_action, play_card, targets
 from engine.rokugan.data import SCORPION, UNICORN
 from engine.rokugan.events import Decision, holder_words, place_words, token_facts
 from engine.rokugan.placement import apply_swap, can_place, do_place, swap_actions
@@ -173,7 +173,7 @@ def _next_card_turn(st: Position) -> None:
 def _settle_card_turn(st: Position) -> None:
     """Players with no playable card pass automatically."""
     while st.passes < st.n:
-        if upkeep_card_actions(st, st.cur):
+        if has_upkeep_card_action(st, st.cur):
             return
         st.passes += 1
         if st.passes >= st.n:

@@ -30,10 +30,11 @@ from engine.rokugan.position import Position
 def territory_controller(st: Position, t: int) -> int:
     """The player controlling every unscorched province of territory `t`, else -1."""
     owner = -2
+    special, ctrl_owner = st.special, st.ctrl_owner
     for q in st.board.territory_members[t]:
-        if st.special[q] == SCORCHED:
+        if special[q] == SCORCHED:
             continue
-        o = st.ctrl_owner[q]
+        o = ctrl_owner[q]
         if o < 0 or (owner != -2 and o != owner):
             return -1
         owner = o
@@ -49,19 +50,15 @@ def honor(st: Position) -> list[int]:
     """Honor of every player by the end-of-game scoring (also mid-game, as a standing)."""
     b = st.board
     result = [0] * st.n
-    for q in range(b.n):
-        o = st.ctrl_owner[q]
-        if o < 0:
-            continue
-        if b.shadowlands[q]:
-            continue  # the Shadowlands give no honor at all (flowers, tokens)
-        result[o] += b.flowers[q] + SPECIAL_HONOR[st.special[q]] + st.ctrl_up[q]
-    for t in range(len(b.territory_ids)):
-        if b.territory_shadowlands[t]:
-            continue
-        ctl = territory_controller(st, t)
-        if ctl >= 0:
-            result[ctl] += 5
+    shadowlands, flowers, special, up = b.shadowlands, b.flowers, st.special, st.ctrl_up
+    for q, o in enumerate(st.ctrl_owner):
+        if o >= 0 and not shadowlands[q]:  # the Shadowlands give no honor at all
+            result[o] += flowers[q] + SPECIAL_HONOR[special[q]] + up[q]
+    for t, sl in enumerate(b.territory_shadowlands):
+        if not sl:
+            ctl = territory_controller(st, t)
+            if ctl >= 0:
+                result[ctl] += 5
     for p in range(st.n):
         o = st.objective[p]
         if o >= 0 and objective_met(st, p, o):
@@ -124,7 +121,7 @@ def honor_breakdown(st: Position, player: int) -> tuple[int, ...]:
 def objective_met(st: Position, player: int, objective: int) -> bool:
     """Whether `player` meets secret objective `objective` now."""
     b = st.board
-    mine = [q for q in range(b.n) if st.ctrl_owner[q] == player]
+    mine = [q for q, o in enumerate(st.ctrl_owner) if o == player]
     clan = OBJECTIVE_CLAN.get(objective)
     if clan is not None:
         cap = b.capital_of_clan.get(clan)

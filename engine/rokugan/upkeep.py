@@ -68,11 +68,10 @@ def begin_round(st: Position) -> None:
         want = HAND_SIZE + (1 if st.clans[p] == DRAGON else 0)
         base = p * TOKENS_PER_CLAN
         loc = st.loc
-        while st.hand_count[p] < want:
-            pool = [t for t in range(TOKENS_PER_CLAN) if loc[base + t] == POOL]
-            if not pool:
-                break
-            tid = pool[mix(st.chance_seed, st.draws) % len(pool)]
+        pool = [t for t in range(TOKENS_PER_CLAN) if loc[base + t] == POOL]
+        while st.hand_count[p] < want and pool:
+            # The drawn token leaves the pool; the rest keep their order.
+            tid = pool.pop(mix(st.chance_seed, st.draws) % len(pool))
             st.draws += 1
             move(st, p, tid, HAND)
     if st.events is not None:
