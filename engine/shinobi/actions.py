@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from engine.core import ActionParseError
 from engine.shinobi.cards import CLANS, NUM_CLANS, clan_index
@@ -77,6 +78,22 @@ DEPLOY = [[Deploy(c, q) for q in _P] for c in _C]
 NINJA_ON = [[PlayNinja(c, q) for q in _P] for c in _C]
 MOVE = [[[Move(c, s, t) for t in _P] for s in _P] for c in _C]
 ATTACK = [[[Attack(b, q, a) for q in _P] for b in _C] for a in _C]
+
+
+def _tables(n: int) -> tuple[Any, Any, Any, Any]:
+    """For `n` players, in `legal_actions`' order: the deployments of clan c to every
+    province but p (`[c][p]`), the moves of clan c out of province s to every other
+    (`[c][s]`), (q, its army base `q * 5`) of every province q but p (`[p]`), and
+    those bases alone (`[p]`)."""
+    others = [[q for q in range(n) if q != p] for p in range(n)]
+    deploy = [[tuple(DEPLOY[c][q] for q in others[p]) for p in range(n)] for c in _C]
+    move = [[tuple(MOVE[c][s][t] for t in others[s]) for s in range(n)] for c in _C]
+    bases = [tuple((q, q * NUM_CLANS) for q in others[p]) for p in range(n)]
+    return deploy, move, bases, [tuple(base for _, base in row) for row in bases]
+
+
+TABLES = [_tables(n) if n >= 2 else None for n in range(MAX_PLAYERS + 1)]
+"""`_tables(n)` for every player count (index n)."""
 
 GRAMMAR = ActionGrammar(
     "Shinobi",

@@ -81,8 +81,8 @@ from engine.shinobi import beliefs, records
 from engine.shinobi.actions import (
     ATTACK,
     DEPLOY,
-    MOVE,
     NINJA_ON,
+    TABLES,
     Attack,
     Deploy,
     Move,
@@ -105,6 +105,7 @@ MAX_PLAYERS = 5
 TWO_PLAYER_VARIANT = "two-player"
 """Our own variant (not in the published game): Shinobi for 2, see the module docstring."""
 LAST_ORDER = 3
+_CLANS = range(NUM_CLANS)
 
 
 class ShinobiState(GameState):
@@ -338,44 +339,33 @@ class ShinobiState(GameState):
         if not order:
             return []
         p = self._player
-        n = self._n
         cells = self._cells
         hand = self._hand_base + p * CARD_TYPES
+        deploy, move, bases, _ = TABLES[self._n]  # interned actions in this method's order
         out: list[ShinobiAction] = []
         if order == 1:
-            for c in range(NUM_CLANS):
+            for c in _CLANS:
                 if cells[hand + c]:
-                    row = DEPLOY[c]
-                    out.extend(row[q] for q in range(n) if q != p)
+                    out.extend(deploy[c][p])
             if cells[hand + NINJA]:
-                for q in range(n):
-                    if q != p:
-                        base = q * NUM_CLANS
-                        out.extend(NINJA_ON[c][q] for c in range(NUM_CLANS) if cells[base + c])
+                for q, base in bases[p]:
+                    out.extend(NINJA_ON[c][q] for c in _CLANS if cells[base + c])
         elif order == 2:
-            for c in range(NUM_CLANS):
-                if cells[hand + c]:
-                    out.append(DEPLOY[c][p])
-            for s in range(n):
-                if s != p:
-                    base = s * NUM_CLANS
-                    for c in range(NUM_CLANS):
-                        if cells[base + c]:
-                            row = MOVE[c][s]
-                            out.extend(row[t] for t in range(n) if t != s)
+            out.extend(DEPLOY[c][p] for c in _CLANS if cells[hand + c])
+            for s, base in bases[p]:
+                for c in _CLANS:
+                    if cells[base + c]:
+                        out.extend(move[c][s])
         else:
             own = p * NUM_CLANS
             protected = self._protected
-            for a in range(NUM_CLANS):
+            for a in _CLANS:
                 strength = cells[own + a]
                 if strength < 2:
                     continue
                 table = ATTACK[a]
-                for q in range(n):
-                    if q == p:
-                        continue
-                    base = q * NUM_CLANS
-                    for b in range(NUM_CLANS):
+                for q, base in bases[p]:
+                    for b in _CLANS:
                         if b != a and 0 < cells[base + b] < strength:
                             if not protected >> (base + b) & 1:
                                 out.append(table[b][q])
@@ -521,7 +511,7 @@ class ShinobiState(GameState):
         hand = self._hand_base + p * CARD_TYPES
         if self._order < LAST_ORDER and any(cells[hand : hand + NUM_CLANS]):
             return True  # a clan card can always be deployed (there are other provinces)
-        elsewhere = [q * NUM_CLANS for q in range(self._n) if q != p]  # other provinces
+        elsewhere = TABLES[self._n][3][p]  # the other provinces' army bases
         if self._order == 1:
             return bool(cells[hand + NINJA]) and any(
                 cells[base + c] for base in elsewhere for c in range(NUM_CLANS)
