@@ -180,7 +180,7 @@ class Board:
         # the search asks about the same holdings again and again.
         self.chain_cache: dict[frozenset[int], tuple[int, ...] | None] = {}
         # Territory-card plays that depend only on which provinces are free (`cards.py`).
-        self.card_cache: dict[tuple[object, ...], tuple[tuple[object, ...], ...]] = {}
+        self.card_cache: dict[tuple[object, ...], list[object]] = {}
         # Shared action objects, so legal-move generation does not rebuild them:
         # action_cache[label][slot] is the Place action of token `label` on `slot`.
         self.action_cache: dict[str, tuple[object, ...]] = {

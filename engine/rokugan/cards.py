@@ -147,7 +147,7 @@ def upkeep_card_actions(st: Position, p: int) -> list[Any]:
     out: list[Any] = []
     for card in held_cards(st, p):
         if card in _COMBINATION_CARDS:
-            out.extend(_combination_plays(st, card)[1])
+            out.extend(_combination_plays(st, card))
         elif card not in SHADOWLANDS_CARDS:
             out.extend(A.PlayCard(card, t) for t in card_targets(st, p, card))
     return out
@@ -155,34 +155,49 @@ def upkeep_card_actions(st: Position, p: int) -> list[Any]:
 
 def has_upkeep_card_action(st: Position, p: int) -> bool:
     """`bool(upkeep_card_actions(st, p))` without building the plays."""
-    return any(
-        card not in SHADOWLANDS_CARDS and card_targets(st, p, card) for card in held_cards(st, p)
-    )
+    for card in held_cards(st, p):
+        if card in _COMBINATION_CARDS:
+            if _free_provinces(st, exclude_shadowlands=True):  # k of them, or all if fewer
+                return True
+        elif card not in SHADOWLANDS_CARDS and card_targets(st, p, card):
+            return True
+    return False
 
 
 _COMBINATION_CARDS = {"code_of_honor": 2, "ashigaru_levies": 3}
 """Cards placing tokens in k different provinces: every k-combination of the free ones."""
 
 
-def _combination_plays(
-    st: Position, card: str
-) -> tuple[tuple[tuple[str, ...], ...], tuple[A.PlayCard, ...]]:
-    """The targets and plays of a `_COMBINATION_CARDS` card: every k-combination of the
-    provinces free for a special token outside the Shadowlands (thousands of them for
-    Ashigaru Levies); they depend only on those provinces, so they are built once per
-    set of free provinces and kept on the board."""
+def _combination_picks(st: Position, card: str) -> tuple[tuple[str, ...], ...]:
+    """The targets of a `_COMBINATION_CARDS` card: every k-combination of the provinces
+    free for a special token outside the Shadowlands (all of them when fewer than k;
+    thousands of combinations for Ashigaru Levies)."""
+    return _combinations(st, card)[0]  # type: ignore[no-any-return]
+
+
+def _combination_plays(st: Position, card: str) -> tuple[A.PlayCard, ...]:
+    """The plays of `_combination_picks`."""
+    entry = _combinations(st, card)
+    if entry[1] is None:
+        entry[1] = tuple(A.PlayCard(card, t) for t in entry[0])
+    return entry[1]  # type: ignore[no-any-return]
+
+
+def _combinations(st: Position, card: str) -> list[Any]:
+    """[picks, plays or None] of a `_COMBINATION_CARDS` card. They depend only on the
+    free provinces, so they are built once per set of them and kept on the board."""
     free = tuple(_free_provinces(st, exclude_shadowlands=True))
     cache = st.board.card_cache
     key = (card, free)
-    found = cache.get(key)
-    if found is None:
+    entry = cache.get(key)
+    if entry is None:
         if len(cache) > 64:
             cache.clear()
         ids = st.board.ids
         k = min(_COMBINATION_CARDS[card], len(free))
         picks = tuple(tuple(ids[q] for q in c) for c in combinations(free, k)) if k else ()
-        found = cache[key] = (picks, tuple(A.PlayCard(card, t) for t in picks))
-    return found
+        entry = cache[key] = [picks, None]
+    return entry  # type: ignore[return-value]
 
 
 def placement_card_actions(st: Position, p: int) -> list[Any]:
@@ -253,7 +268,7 @@ def card_targets(st: Position, p: int, card: str) -> list[tuple[str, ...]]:
         pairs.extend((a, a) for a in labs if counts[a] >= 2)
         return sorted(pairs)
     if card in _COMBINATION_CARDS:
-        return list(_combination_plays(st, card)[0])
+        return list(_combination_picks(st, card))
     if card == "diplomatic_mission":
         if not st.supply[PEACE]:
             return []

@@ -163,6 +163,17 @@ def slot_lists(st: Position, player: int) -> dict[int, list[int]]:
     What depends on control and special tokens only is cached on the board, keyed by
     their content (it does not change while tokens are placed); the free borders are
     filtered per call."""
+    static = _cached_static(st, player)
+    occ = st.border_occ
+    free: list[Any] = [None, None]
+    return {kind: list(_kind_slots(static, occ, kind, free)) for kind in _SLOT_KINDS}
+
+
+_SLOT_KINDS = (ARMY, NAVY, SHINOBI, BLUFF, DIPLOMACY, RAID)
+
+
+def _cached_static(st: Position, player: int) -> tuple[Any, ...]:
+    """`_static_slots`, cached on the board by the control and special tokens."""
     b = st.board
     key = (player, st.ronin[player], tuple(st.ctrl_owner), tuple(st.special))
     static = b.slot_cache.get(key)
@@ -170,26 +181,38 @@ def slot_lists(st: Position, player: int) -> dict[int, list[int]]:
         if len(b.slot_cache) > 4096:
             b.slot_cache.clear()
         static = b.slot_cache[key] = _static_slots(st, player)
+    return static
+
+
+def _kind_slots(static: tuple[Any, ...], occ: list[int], kind: int, free: list[Any]) -> Any:
+    """The free legal slots of `kind` from `_static_slots` and the taken borders `occ`
+    (possibly a list of the cache: read, never change it). `free` starts as `[None,
+    None]` and keeps the free coastal and land attack slots between calls."""
     anywhere, own, navy_centres, diplomacy, raid, coast_cand, land_cand, harbor_cand = static
-    occ = st.border_occ
-    coast = [slot for slot, border in coast_cand if occ[border] < 0]
-    land = [slot for slot, border in land_cand if occ[border] < 0]
-    navy = navy_centres + coast
-    bluff = anywhere + coast
-    bluff.extend(land)
+    if kind == SHINOBI:
+        return anywhere
+    if kind == DIPLOMACY:
+        return diplomacy
+    if kind == RAID:
+        return raid
+    land = free[1]
+    if land is None:
+        land = free[1] = [slot for slot, border in land_cand if occ[border] < 0]
+    if kind == ARMY:
+        return own + land
+    coast = free[0]
+    if coast is None:
+        coast = free[0] = [slot for slot, border in coast_cand if occ[border] < 0]
+    if kind == NAVY:
+        found = navy_centres + coast
+    else:  # BLUFF
+        found = anywhere + coast
+        found.extend(land)
     if harbor_cand:
         # A Navy (and so a bluff) may attack a harbor province over any land border.
         extra = [slot for slot, border in harbor_cand if occ[border] < 0]
-        navy = sorted(set(navy).union(extra))
-        bluff = sorted(set(bluff).union(extra))
-    return {
-        ARMY: own + land,
-        NAVY: navy,
-        SHINOBI: list(anywhere),
-        BLUFF: bluff,
-        DIPLOMACY: list(diplomacy),
-        RAID: list(raid),
-    }
+        found = sorted(set(found).union(extra))
+    return found
 
 
 def _static_slots(st: Position, player: int) -> tuple[Any, ...]:
@@ -255,23 +278,27 @@ def legal_slots_slow(st: Position, player: int, kind: int) -> list[int]:
 def playable_hand(st: Position, player: int) -> Iterator[tuple[str, int]]:
     """(label, kind) of every distinct token `player` may place from hand, in token
     order: copies of a label once, the bluff not after Spy Network."""
+    return iter(_playable(st, player))
+
+
+def _playable(st: Position, player: int) -> list[tuple[str, int]]:
+    """`playable_hand` as a list."""
     clan = st.clans[player]
     labels = TOKEN_LABELS[clan]
     toks = CLAN_TOKENS[clan]
-    seen: set[str] = set()
+    spied = st.spied[player]
     base = player * TOKENS_PER_CLAN
-    loc = st.loc
-    for tid in range(TOKENS_PER_CLAN):
-        if loc[base + tid] != HAND:
-            continue
-        lab = labels[tid]
-        if lab in seen:
-            continue
-        seen.add(lab)
-        kind = toks[tid][0]
-        if kind == BLUFF and st.spied[player]:
-            continue
-        yield lab, kind
+    out: list[tuple[str, int]] = []
+    seen: set[str] = set()
+    for tid, where in enumerate(st.loc[base : base + TOKENS_PER_CLAN]):
+        if where == HAND:
+            lab = labels[tid]
+            if lab not in seen:
+                seen.add(lab)
+                kind = toks[tid][0]
+                if kind != BLUFF or not spied:
+                    out.append((lab, kind))
+    return out
 
 
 def place_options(st: Position, player: int) -> list[tuple[str, str, int, int]]:
@@ -296,14 +323,19 @@ def place_actions(st: Position, player: int, out: list[Any]) -> None:
     """Append every legal Place action of `player` to `out` (the fast path of
     `place_options`, with shared action objects)."""
     cache = st.board.action_cache
-    lists: dict[int, list[int]] | None = None
-    for lab, kind in playable_hand(st, player):
+    static: tuple[Any, ...] | None = None
+    slots: dict[int, Sequence[int]] = {}
+    free: list[Any] = [None, None]
+    for lab, kind in _playable(st, player):
         if kind == BLESSING:
             out.extend(A.Place(lab, f"#{s}") for s in blessing_hosts(st, player))
             continue
-        if lists is None:
-            lists = slot_lists(st, player)
-        out.extend(map(cache[lab].__getitem__, lists[kind]))
+        found = slots.get(kind)
+        if found is None:
+            if static is None:
+                static = _cached_static(st, player)
+            found = slots[kind] = _kind_slots(static, st.border_occ, kind, free)
+        out.extend(map(cache[lab].__getitem__, found))
 
 
 def blessing_hosts(st: Position, player: int) -> list[int]:
