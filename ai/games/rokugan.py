@@ -84,6 +84,7 @@ from engine.rokugan.resolution import raid_condition
 from engine.rokugan.state import RokuganState
 
 _FIGHTERS = (ARMY, NAVY, SHINOBI)
+INF = float("inf")
 # Placements score alike for every fighter kind (`_place_score` reads only the strength).
 _SCORE_KIND = {kind: ARMY if kind in _FIGHTERS else kind for kind, _ in LABEL_KIND.values()}
 # Rough honor a token of each kind yields per strength point (bluff: nothing by itself).
@@ -265,6 +266,16 @@ class RokuganAdapter(GameAdapter):
 
     # -- candidates --------------------------------------------------------------------
 
+    def policy(self, state: GameState, player: int) -> Any:
+        """`candidates(state, player)[0]`, found without scoring every placement: the
+        search asks it of every opponent at its horizon, where only the best move counts."""
+        st: RokuganState = state  # type: ignore[assignment]
+        if st.phase == PH_PLACE and st.pending is None:
+            legal = st.legal_actions()
+            if len(legal) > 2:
+                return self._best_placement(st, player, legal)
+        return self.candidates(state, player)[0]
+
     def candidates(self, state: GameState, player: int) -> list[Any]:
         """A spread of the most promising legal actions, best first."""
         st: RokuganState = state  # type: ignore[assignment]
@@ -363,6 +374,68 @@ class RokuganAdapter(GameAdapter):
             if len(chosen) >= self.width:
                 break
         return chosen or legal[: self.width]
+
+    def _best_placement(self, st: RokuganState, me: int, legal: list[Any]) -> Any:
+        """`_placement(st, me, legal)[0]`: the highest score, the earliest on a tie. A
+        `_swing` (attacks, Blessings) is scored only while its bound (`_swing_bound`) can
+        still reach the best score found; every other score is exact and cheap."""
+        scene = _Scene(self, st, me)
+        target_of = st.board.target_by_text
+        owner = st.ctrl_owner
+        memo: dict[tuple[int, int, int | str], tuple[float, int]] = {}
+        best, best_index = -INF, -1
+        bounded: list[tuple[float, int, Any, int, int, Any]] = []
+        for index, action in enumerate(legal):
+            if type(action) is A.Place:
+                kind, strength = LABEL_KIND[action.token]
+                where = action.where
+                if kind == BLESSING:
+                    key: tuple[int, int, int | str] = (kind, strength, where)
+                    spot = scene.where.get(int(where[1:]))
+                    bound = None if spot is None else self._swing_bound(scene, spot[0], 0) - 0.2
+                else:
+                    q = target_of[where]
+                    key = (_SCORE_KIND[kind], strength, q)
+                    bound = None
+                    if kind in _FIGHTERS and owner[q] != me:
+                        bound = self._swing_bound(scene, q, strength)
+                found = memo.get(key)
+                if found is None and bound is not None:
+                    bounded.append((bound, index, action, kind, strength, key))
+                    continue
+                if found is None:
+                    found = memo[key] = self._place_score(scene, action, kind, strength)
+                score = found[0]
+            elif isinstance(action, A.PlayCard):
+                score = self._card_score(scene, action)[0]
+                if score <= 0:
+                    continue
+            else:
+                continue
+            if score > best:
+                best, best_index = score, index
+        bounded.sort(key=_bound_first)
+        for bound, index, action, kind, strength, key in bounded:
+            if bound < best:
+                break  # no later one can reach the best (bounds are in falling order)
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = self._place_score(scene, action, kind, strength)
+            if found[0] > best or (found[0] == best and index < best_index):
+                best, best_index = found[0], index
+        return legal[best_index] if best_index >= 0 else legal[0]
+
+    @staticmethod
+    def _swing_bound(scene: _Scene, q: int, strength: int) -> float:
+        """At least `_swing(scene, q, strength, attack)` for either `attack` (Blessings
+        pass strength 0: their swing has no partial-attack term): the largest of what
+        each of its branches can return, plus a margin for rounding."""
+        worth = scene.worth[q]
+        bound = max(1.5 * worth, worth, 0.2)
+        if strength:
+            mine = scene.aims[q].get(scene.me, 0) + strength
+            bound = max(bound, 0.2 * worth * mine / (scene.needed(q) + 1))
+        return bound + 1e-9
 
     def _place_score(
         self, scene: _Scene, action: Any, kind: int, strength: int
@@ -782,6 +855,11 @@ def spot_key(state: RokuganState, player: int, slot: int, serial: int | None = N
         )
         return f"own{min(2, aimed)}"
     return spot
+
+
+def _bound_first(item: tuple[float, int, Any, int, int, Any]) -> tuple[float, int]:
+    """Sort key of bounded placements: the highest bound first, then the legal order."""
+    return (-item[0], item[1])
 
 
 def _best_first(item: tuple[float, int, Any, int, str]) -> tuple[float, int]:

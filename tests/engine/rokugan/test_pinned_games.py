@@ -17,6 +17,7 @@ import pytest
 
 from engine.rokugan import SPEC
 from engine.rokugan.bench import load_bench_graph
+from engine.rokugan.position import PH_PLACE
 
 
 def _digest(parts: list[str]) -> str:
@@ -133,3 +134,24 @@ def test_search_decisions_are_pinned() -> None:
     # Then it picks the pinned moves after the pinned number of nodes
     assert len(picks) == 4
     assert _digest(picks) == SEARCH_DIGEST
+
+
+def test_the_search_policy_is_the_first_candidate() -> None:
+    # Given every placement decision of two pinned games
+    from ai.games.rokugan import ADAPTER, SEARCH_ADAPTER
+
+    checked = 0
+    for players, seed in ((4, 7), (5, 3)):
+        state = SPEC.new_game(players, seed, None, load_bench_graph())
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.phase == PH_PLACE:
+                for adapter in (ADAPTER, SEARCH_ADAPTER):
+                    player = state.current_player()
+                    # When the adapter's policy is asked (it skips hopeless placements)
+                    # Then it is the first of its full candidate list
+                    assert adapter.policy(state, player) == adapter.candidates(state, player)[0]
+                    checked += 1
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+    assert checked > 100
