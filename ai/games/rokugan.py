@@ -536,25 +536,29 @@ class RokuganAdapter(GameAdapter):
         owner = st.ctrl_owner
         objective = st.objective[me]
         helps = objective_targets(st, me, objective) if objective >= 0 else set()
+        # Per province: own and rival neighbours; per territory: the bonus for adding to it.
+        ours = [o == me for o in owner]
+        theirs = [o >= 0 and o != me for o in owner]
+        bonus: dict[int, float] = {}
+        for t, members in enumerate(b.territory_members):
+            if not b.territory_shadowlands[t] and all(owner[r] in (-1, me) for r in members):
+                held = sum(ours[r] for r in members)
+                bonus[t] = 2.0 * (held + 1) / len(members)
         scored = []
         for index, action in enumerate(legal):
             q = b.index[action.province]
             score = self._worth(st, q) + 0.5 * b.flowers[q]
-            mine = sum(1 for r in b.neighbors[q] if owner[r] == me)
-            rivals = sum(1 for r in b.neighbors[q] if owner[r] >= 0 and owner[r] != me)
-            score += 1.5 * mine - 0.7 * rivals
+            near = b.neighbors[q]
+            score += 1.5 * sum(ours[r] for r in near) - 0.7 * sum(theirs[r] for r in near)
             t = b.territory[q]
-            if t >= 0 and not b.territory_shadowlands[t]:
-                members = b.territory_members[t]
-                held = sum(1 for r in members if owner[r] == me)
-                if all(owner[r] in (-1, me) for r in members):
-                    score += 2.0 * (held + 1) / len(members)
+            if t in bonus:
+                score += bonus[t]
             if b.shadowlands[q]:
                 score -= 2.0
             if q in helps:
                 score += 3.0
             scored.append((score, index, action))
-        scored.sort(key=lambda item: (-item[0], item[1]))
+        scored.sort(key=_best_first)
         return [a for _, _, a in scored[: max(4, self.width // 2)]]
 
     def _helps_objective(self, st: RokuganState, me: int, objective: int, q: int) -> bool:

@@ -155,3 +155,26 @@ def test_the_search_policy_is_the_first_candidate() -> None:
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
     assert checked > 100
+
+
+CANDIDATES_DIGEST = "395d4f061410c499"
+
+
+def test_bot_candidates_and_evaluations_are_pinned() -> None:
+    # Given every decision of two pinned games
+    from ai.games.rokugan import ADAPTER, SEARCH_ADAPTER
+
+    parts: list[str] = []
+    for players, seed in ((4, 7), (2, 1)):
+        state = SPEC.new_game(players, seed, None, load_bench_graph())
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            # When both adapters list their candidates and evaluate the position
+            for adapter in (ADAPTER, SEARCH_ADAPTER):
+                player = state.current_player()
+                parts.append(" ".join(map(str, adapter.candidates(state, player))))
+                parts.append(repr(adapter.evaluate(state, player)))
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+    # Then the lists and values are the pinned ones, to the last bit
+    assert _digest(parts) == CANDIDATES_DIGEST
