@@ -385,6 +385,7 @@ class RokuganAdapter(GameAdapter):
         memo: dict[tuple[int, int, int | str], tuple[float, int]] = {}
         best, best_index = -INF, -1
         bounded: list[tuple[float, int, Any, int, int, Any]] = []
+        bounds: dict[tuple[int, int, int | str], float] = {}
         for index, action in enumerate(legal):
             if type(action) is A.Place:
                 kind, strength = LABEL_KIND[action.token]
@@ -392,13 +393,19 @@ class RokuganAdapter(GameAdapter):
                 if kind == BLESSING:
                     key: tuple[int, int, int | str] = (kind, strength, where)
                     spot = scene.where.get(int(where[1:]))
-                    bound = None if spot is None else self._swing_bound(scene, spot[0], 0) - 0.2
+                    bound = None
+                    if spot is not None:
+                        bound = bounds.get(key)
+                        if bound is None:
+                            bound = bounds[key] = self._swing_bound(scene, spot[0], 0) - 0.2
                 else:
                     q = target_of[where]
                     key = (_SCORE_KIND[kind], strength, q)
                     bound = None
                     if kind in _FIGHTERS and owner[q] != me:
-                        bound = self._swing_bound(scene, q, strength)
+                        bound = bounds.get(key)
+                        if bound is None:
+                            bound = bounds[key] = self._swing_bound(scene, q, strength)
                 found = memo.get(key)
                 if found is None and bound is not None:
                     bounded.append((bound, index, action, kind, strength, key))

@@ -59,9 +59,12 @@ def honor(st: Position) -> list[int]:
             ctl = territory_controller(st, t)
             if ctl >= 0:
                 result[ctl] += 5
-    for p in range(st.n):
-        o = st.objective[p]
-        if o >= 0 and objective_met(st, p, o):
+    held: list[list[int]] = [[] for _ in range(st.n)]
+    for q, o in enumerate(st.ctrl_owner):
+        if o >= 0:
+            held[o].append(q)
+    for p, o in enumerate(st.objective):
+        if o >= 0 and _objective_met(st, p, o, held[p]):
             result[p] += OBJECTIVES[o][1]
     return result
 
@@ -120,8 +123,14 @@ def honor_breakdown(st: Position, player: int) -> tuple[int, ...]:
 
 def objective_met(st: Position, player: int, objective: int) -> bool:
     """Whether `player` meets secret objective `objective` now."""
+    return _objective_met(
+        st, player, objective, [q for q, o in enumerate(st.ctrl_owner) if o == player]
+    )
+
+
+def _objective_met(st: Position, player: int, objective: int, mine: list[int]) -> bool:
+    """`objective_met` for `player` holding the provinces `mine` (in province order)."""
     b = st.board
-    mine = [q for q, o in enumerate(st.ctrl_owner) if o == player]
     clan = OBJECTIVE_CLAN.get(objective)
     if clan is not None:
         cap = b.capital_of_clan.get(clan)
