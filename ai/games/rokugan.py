@@ -889,8 +889,8 @@ class _Scene:
         "guard",
         "where",
         "worth",
-        "rivals",
-        "leader",
+        "_rivals",
+        "_leader",
         "_before",
         "_needed",
         "_held",
@@ -917,15 +917,29 @@ class _Scene:
         if adapter.plans and objective >= 0 and not st.objective_met(me, objective):
             for q in objective_targets(st, me, objective):
                 self.worth[q] += PLAN_TARGET
-        owner = st.ctrl_owner
-        neighbors = st.board.neighbors
-        rivalry = [o >= 0 and o != me for o in owner]
-        self.rivals = [sum(rivalry[r] for r in neighbors[q]) for q in range(n)]
-        standing = st.honor()
-        self.leader = max((p for p in range(st.n) if p != me), key=lambda p: standing[p])
+        self._rivals: list[int] | None = None
+        self._leader = -2  # not yet known
         self._before: dict[int, int] = {}
         self._needed: dict[int, int] = {}
         self._held: dict[int, int] = {}
+
+    @property
+    def rivals(self) -> list[int]:
+        """Per province, the neighbours held by others than `me` (counted when first asked)."""
+        if self._rivals is None:
+            owner, me, neighbors = self.st.ctrl_owner, self.me, self.st.board.neighbors
+            rivalry = [o >= 0 and o != me for o in owner]
+            self._rivals = [sum(rivalry[r] for r in near) for near in neighbors]
+        return self._rivals
+
+    @property
+    def leader(self) -> int:
+        """The rival with the most honor now (the first of them on a tie)."""
+        if self._leader == -2:
+            st, me = self.st, self.me
+            standing = st.honor()
+            self._leader = max((p for p in range(st.n) if p != me), key=lambda p: standing[p])
+        return self._leader
 
     def before(self, q: int) -> int:
         """Who holds q after its battle as the board stands."""
