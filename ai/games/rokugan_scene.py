@@ -1,0 +1,186 @@
+"""The facts a Rokugan bot reads when it scores placements, and the objectives it aims at.
+
+`PlacementScene` holds what one placement decision of `ai.games.rokugan.RokuganAdapter`
+computes once and every placement's score reads (the strength aimed at each province,
+each province's worth, who holds what after its battle); `objective_targets` and
+`objective_progress` are the bots' plans for a secret objective. Split from
+`ai/games/rokugan.py` to keep that module readable; it imports nothing from it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rokugan.data import (
+    EMERALD_EMPIRE,
+    LOST_LANDS,
+    OBJECTIVE_CLAN,
+    SPECIAL_HONOR,
+    WAY_OF_HUMILITY,
+    WAY_OF_THE_SAIL,
+    WEB_OF_INFLUENCE,
+)
+from engine.rokugan.state import RokuganState
+
+PLAN_TARGET = 2.0
+"""With plans, the honor a province that serves our unmet objective adds to its worth
+as a target."""
+
+
+def objective_targets(st: RokuganState, player: int, objective: int) -> set[int]:
+    """The provinces whose conquest brings `player` nearer to `objective`: coastal ones
+    for the Way of the Sail, the Shadowlands for the Lost Lands, one in a territory it
+    has none of for the Web of Influence, the named clan's territory for a clan
+    objective (none for Humility or the Emerald Empire)."""
+    b = st.board
+    if objective == WAY_OF_THE_SAIL:
+        return {q for q in range(b.n) if st.is_coastal(q)}
+    if objective == LOST_LANDS:
+        return {q for q in range(b.n) if b.shadowlands[q]}
+    if objective == WEB_OF_INFLUENCE:
+        held = {b.territory[q] for q in range(b.n) if st.ctrl_owner[q] == player}
+        return {q for q in range(b.n) if b.territory[q] >= 0 and b.territory[q] not in held}
+    clan = OBJECTIVE_CLAN.get(objective)
+    if clan is None:
+        return set()
+    cap = b.capital_of_clan.get(clan)
+    t = b.clan_territory[clan]  # the clan's lands, which may lack on a custom map
+    return set(b.territory_members[t] if t >= 0 else ()) | ({cap} if cap is not None else set())
+
+
+def objective_progress(st: RokuganState, player: int, objective: int, mine: set[int]) -> float:
+    """How far `player`, holding the provinces `mine`, is towards `objective` (1 = met
+    or as good as): the share of what the objective counts (two provinces of a clan's
+    territory, six coastal provinces, seven territories, every Shadowlands province, a
+    chain of six), or for Humility how few provinces it holds beyond the fewest."""
+    b = st.board
+    clan = OBJECTIVE_CLAN.get(objective)
+    if clan is not None:
+        t = b.clan_territory[clan]
+        if t < 0:
+            return 0.0
+        return min(1.0, sum(1 for q in mine if b.territory[q] == t) / 2)
+    if objective == WAY_OF_THE_SAIL:
+        return min(1.0, sum(1 for q in mine if st.is_coastal(q)) / 6)
+    if objective == WEB_OF_INFLUENCE:
+        return min(1.0, len({b.territory[q] for q in mine if b.territory[q] >= 0}) / 7)
+    if objective == WAY_OF_HUMILITY:
+        fewest = min(st.provinces_of(r) for r in range(st.n) if r != player)
+        return max(0.0, 1.0 - 0.34 * max(0, len(mine) - fewest))
+    if objective == LOST_LANDS:
+        lands = [q for q in range(b.n) if b.shadowlands[q]]
+        return sum(1 for q in lands if q in mine) / max(1, len(lands))
+    if objective == EMERALD_EMPIRE:
+        return min(1.0, _largest_group(b, mine) / 6)
+    return 0.0
+
+
+def _largest_group(board: Any, provinces: set[int]) -> int:
+    """The size of the largest set of neighbouring provinces among `provinces`."""
+    seen: set[int] = set()
+    best = 0
+    for start in provinces:
+        if start in seen:
+            continue
+        seen.add(start)
+        stack, size = [start], 0
+        while stack:
+            q = stack.pop()
+            size += 1
+            for r in board.neighbors[q]:
+                if r in provinces and r not in seen:
+                    seen.add(r)
+                    stack.append(r)
+        best = max(best, size)
+    return best
+
+
+class PlacementScene:
+    """Per-call facts of one placement decision, each computed once (`RokuganAdapter`'s
+    placement scores read them)."""
+
+    __slots__ = (
+        "adapter",
+        "st",
+        "me",
+        "aims",
+        "guard",
+        "where",
+        "worth",
+        "_rivals",
+        "_leader",
+        "_before",
+        "_needed",
+        "_held",
+    )
+
+    def __init__(self, adapter: Any, st: RokuganState, me: int) -> None:
+        self.adapter = adapter
+        self.st = st
+        self.me = me
+        self.aims, self.guard, self.where = adapter._board_totals(st)
+        b = st.board
+        n = b.n
+        flowers, special, up = b.flowers, st.special, st.ctrl_up
+        territory, members, shadowlands = b.territory, b.territory_members, b.territory_shadowlands
+        worth = []  # `RokuganAdapter._worth` of every province, in one pass
+        for q in range(n):
+            value = flowers[q] + SPECIAL_HONOR[special[q]] + up[q]
+            t = territory[q]
+            if t >= 0 and not shadowlands[t]:
+                value += 5.0 / max(1, len(members[t]))
+            worth.append(value + 1.0)
+        self.worth = worth
+        objective = st.objective[me]
+        if adapter.plans and objective >= 0 and not st.objective_met(me, objective):
+            for q in objective_targets(st, me, objective):
+                self.worth[q] += PLAN_TARGET
+        self._rivals: list[int] | None = None
+        self._leader = -2  # not yet known
+        self._before: dict[int, int] = {}
+        self._needed: dict[int, int] = {}
+        self._held: dict[int, int] = {}
+
+    @property
+    def rivals(self) -> list[int]:
+        """Per province, the neighbours held by others than `me` (counted when first asked)."""
+        if self._rivals is None:
+            owner, me, neighbors = self.st.ctrl_owner, self.me, self.st.board.neighbors
+            rivalry = [o >= 0 and o != me for o in owner]
+            self._rivals = [sum(rivalry[r] for r in near) for near in neighbors]
+        return self._rivals
+
+    @property
+    def leader(self) -> int:
+        """The rival with the most honor now (the first of them on a tie)."""
+        if self._leader == -2:
+            st, me = self.st, self.me
+            standing = st.honor()
+            self._leader = max((p for p in range(st.n) if p != me), key=lambda p: standing[p])
+        return self._leader
+
+    def before(self, q: int) -> int:
+        """Who holds q after its battle as the board stands."""
+        found = self._before.get(q)
+        if found is None:
+            found = self._before[q] = self.adapter._conqueror(
+                self.st, q, self.aims[q], self.guard[q]
+            )
+        return found
+
+    def needed(self, q: int) -> int:
+        """The strength `me` needs in q to conquer it against what lies there now."""
+        found = self._needed.get(q)
+        if found is None:
+            aims = self.aims[q]
+            others = max((v for p, v in aims.items() if p != self.me), default=0)
+            total = self.guard[q] + self.st.defense_bonus(q, self.me)
+            found = self._needed[q] = max(others, total) + 1
+        return found
+
+    def held(self, q: int) -> int:
+        """The owner's placed defence plus the province's defence bonus."""
+        found = self._held.get(q)
+        if found is None:
+            found = self._held[q] = self.guard[q] + self.st.defense_bonus(q, -1)
+        return found
