@@ -394,7 +394,9 @@ class RokuganAdapter(GameAdapter):
                     if spot is not None:
                         bound = bounds.get(key)
                         if bound is None:
-                            bound = bounds[key] = self._swing_bound(scene, spot[0], 0) - 0.2
+                            bound = bounds[key] = (
+                                self._swing_bound(scene, spot[0], strength, False) - 0.2
+                            )
                 else:
                     q = target_of[where]
                     key = (_SCORE_KIND[kind], strength, q)
@@ -402,7 +404,7 @@ class RokuganAdapter(GameAdapter):
                     if kind in _FIGHTERS and owner[q] != me:
                         bound = bounds.get(key)
                         if bound is None:
-                            bound = bounds[key] = self._swing_bound(scene, q, strength)
+                            bound = bounds[key] = self._swing_bound(scene, q, strength, True)
                 found = memo.get(key)
                 if found is None and bound is not None:
                     bounded.append((bound, index, action, kind, strength, key))
@@ -430,15 +432,21 @@ class RokuganAdapter(GameAdapter):
         return legal[best_index] if best_index >= 0 else legal[0]
 
     @staticmethod
-    def _swing_bound(scene: _Scene, q: int, strength: int) -> float:
-        """At least `_swing(scene, q, strength, attack)` for either `attack` (Blessings
-        pass strength 0: their swing has no partial-attack term): the largest of what
-        each of its branches can return, plus a margin for rounding."""
+    def _swing_bound(scene: _Scene, q: int, strength: int, attack: bool) -> float:
+        """At least `_swing(scene, q, strength, attack)`, without its battle: the largest
+        of what each of its branches can return given who holds q now (`before`), plus a
+        margin for rounding. (Province worths are positive.)"""
+        me = scene.me
+        if scene.before(q) == me:
+            return 0.2 + 1e-9  # only "kept" (0.2) or "lost" (0.0) remain
         worth = scene.worth[q]
-        bound = max(1.5 * worth, worth, 0.2)
-        if strength:
-            mine = scene.aims[q].get(scene.me, 0) + strength
-            bound = max(bound, 0.2 * worth * mine / (scene.needed(q) + 1))
+        mine = scene.aims[q].get(me, 0) + strength
+        needed = scene.needed(q)
+        # Conquered: the gain (at most 1.5 x worth, 1.0 x from nobody) less the overkill.
+        gain = worth * (1.5 if scene.before(q) >= 0 else 1.0)
+        bound = max(gain - 0.3 * max(0, mine - needed), 0.0)
+        if attack:  # not conquered, a partial attack
+            bound = max(bound, 0.2 * worth * mine / (needed + 1) - 0.3 * strength)
         return bound + 1e-9
 
     def _place_score(
