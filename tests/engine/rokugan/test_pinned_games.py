@@ -73,7 +73,9 @@ def test_undo_back_to_the_start_restores_the_first_position() -> None:
     assert state.returns() == returns
 
 
-RECORDS_DIGEST = "9a9b2a061756041d"
+# The records of main as rebased on (they gained CardEffect records there, a change of the
+# records, not of the game); the speed-ups give the same.
+RECORDS_DIGEST = "2c8a4a9c5b95ddf1"
 
 
 def test_records_of_a_listening_game_are_pinned() -> None:
