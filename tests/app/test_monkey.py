@@ -1,0 +1,148 @@
+"""The monkey test of the app: each game started from the new-game dialog (one person and
+computer seats at a tiny budget; hot seat once), then hundreds of random enabled actions —
+buttons, menu actions, board clicks and hovers, keys, undo, hints, new games, resizes — with
+fixed seeds. Any exception or Qt warning is a failure (tests/monkey.py).
+
+`--monkey-steps N` (or DAIMYO_MONKEY_STEPS) runs longer; locally, try other seeds too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt, QTimer, qWarning
+from PySide6.QtWidgets import QApplication, QDialog, QPushButton
+
+from app.new_game_dialog import NewGameDialog
+from app.session import AI, HUMAN
+from tests.monkey import Monkey, Recorder, seed_wanted, steps_wanted
+
+pytest.importorskip("maps.api")
+
+HINT_NODES = 30
+
+
+def start_from_dialog(window: Any, qtbot: Any, game: str, kinds: list[str], seed: int) -> None:
+    """Start `game` from the start screen's New game: seats of `kinds`, computers at easy."""
+
+    def fill() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, NewGameDialog)
+        dialog.game.setCurrentIndex(dialog.game.findData(game))
+        dialog.players.setValue(len(kinds))
+        for row, kind in zip(dialog.seats, kinds, strict=False):
+            row.kind.setCurrentIndex(row.kind.findData(kind))
+            if kind == AI:
+                row.level.setCurrentIndex(row.level.findData("easy"))
+        dialog.seed.setText(str(seed))
+        qtbot.mouseClick(dialog.buttons.button(dialog.buttons.StandardButton.Ok), Qt.LeftButton)
+
+    QTimer.singleShot(0, fill)
+    qtbot.mouseClick(window.start_screen.new_button, Qt.LeftButton)
+    assert window.session is not None and window.session.game_id == game
+
+
+def idle(window: Any) -> bool:
+    """No computer seat and no hint is thinking, no paced move is waiting."""
+    controller = window.controller
+    pacing = controller is not None and controller._pace.isActive()
+    return not (window.thinker.busy or window.coach.analyst.busy or pacing)
+
+
+def monkey_on(window: Any, qtbot: Any, seed: int, recorder: Recorder) -> Monkey:
+    """A monkey on the app's window: no quitting, no native print dialogs, no editor
+    window (it has a monkey of its own), no slow AI paces; each step waits for the
+    computer seats, as a person would."""
+    skip = [
+        window.quit_action,
+        window.editor_action,
+        window.print_action,
+        window.print_preview_action,
+        window.export_pdf_action,
+        window.print_kit_action,
+        window.pace_actions["normal"],
+        window.pace_actions["slow"],
+    ]
+
+    def settle() -> None:
+        try:
+            qtbot.waitUntil(lambda: idle(window), timeout=20_000)
+        except qtbot.TimeoutError:
+            recorder.record("the app still thinks after 20 s")
+
+    def accept(dialog: QDialog) -> bool:
+        return isinstance(dialog, NewGameDialog) and monkey.rng.random() < 0.5
+
+    monkey = Monkey(
+        qtbot,
+        window,
+        seed,
+        recorder,
+        skip_actions=skip,
+        skip_buttons=[window.start_screen.editor_button],
+        accept=accept,
+        settle=settle,
+    )
+    return monkey
+
+
+# (game, seats, seed, steps in `make test`: a few seconds each)
+GAMES = [
+    pytest.param("rokugan", [HUMAN, AI, AI, AI], 11, 70, id="rokugan"),
+    pytest.param("shinobi", [HUMAN, AI, AI], 12, 120, id="shinobi"),
+    pytest.param("ricewars", [HUMAN, AI], 13, 80, id="ricewars"),
+    pytest.param("shinobi", [HUMAN, HUMAN, AI], 14, 120, id="shinobi-hot-seat"),
+]
+
+
+@pytest.mark.parametrize(("game", "kinds", "seed", "steps"), GAMES)
+def test_random_enabled_actions_never_raise_nor_warn(
+    window: Any,
+    qtbot: Any,
+    request: pytest.FixtureRequest,
+    game: str,
+    kinds: list,
+    seed: int,
+    steps: int,
+) -> None:
+    seed = seed_wanted(seed, request.config)
+    # Given a game started from the new-game dialog, hints at a tiny budget
+    window.coach.hint_nodes = HINT_NODES
+    window.resize(1280, 720)
+    with Recorder() as recorder:
+        decisions: list[int] = []  # in every game the monkey starts
+        window.game_started.connect(
+            lambda: window.session.action_applied.connect(lambda p, _a: decisions.append(p))
+        )
+        start_from_dialog(window, qtbot, game, kinds, seed)
+        # When a monkey does hundreds of random enabled things
+        monkey = monkey_on(window, qtbot, seed, recorder)
+        monkey.run(steps_wanted(steps, request.config))
+        qtbot.waitUntil(lambda: idle(window), timeout=20_000)
+    print({k: round(v, 2) for k, v in monkey.seconds.items()}, *monkey.slow, sep="\n")
+    # Then nothing raised or warned, and the game went on
+    assert not recorder.failures, recorder.report(seed)
+    assert decisions, f"no decision with seed {seed}: {monkey.counts}"
+
+
+def test_the_recorder_catches_an_exception_in_a_slot_and_a_qt_warning(qtbot: Any) -> None:
+    # Given a recorder around a button whose slot raises
+    button = QPushButton("boom")
+    qtbot.addWidget(button)
+
+    def boom() -> None:
+        raise RuntimeError("boom")
+
+    button.clicked.connect(boom)
+    with qtbot.capture_exceptions() as caught, Recorder() as recorder:
+        recorder.trail.append("1: click boom")
+        # When the slot raises and Qt warns
+        qtbot.mouseClick(button, Qt.LeftButton)
+        qWarning("a warning")
+    # Then both are failures, with the steps before them
+    assert len(caught) == 1
+    texts = [f.text for f in recorder.failures]
+    assert any("RuntimeError: boom" in t for t in texts)
+    assert any("a warning" in t for t in texts)
+    assert recorder.failures[0].trail == ["1: click boom"]

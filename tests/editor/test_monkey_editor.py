@@ -1,0 +1,58 @@
+"""The monkey test of the map editor: hundreds of random enabled actions — tools by their
+keys, clicks, drags and hovers on the map, menu actions, dialogs answered at random, undo
+and redo, resizes — with a fixed seed; any exception or Qt warning is a failure
+(tests/monkey.py). Then undo all the way back gives the map opened, exactly.
+
+`--monkey-steps N` (or DAIMYO_MONKEY_STEPS) runs longer, `--monkey-seed S` other seeds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QDialog, QFileDialog
+
+from tests.editor.editor_driver import make_window, with_east_sea
+from tests.monkey import Monkey, Recorder, seed_wanted, steps_wanted
+
+STEPS = 150
+
+
+def test_random_enabled_editing_never_raises_nor_warns_and_undoes_to_the_start(
+    qtbot: Any, request: pytest.FixtureRequest
+) -> None:
+    seed = seed_wanted(21, request.config)
+    # Given the editor on two provinces and a sea
+    window = make_window(qtbot, with_east_sea())
+    document = window.document
+    original = document.topo.to_dict()
+
+    def settle() -> None:
+        assert window.analysis.wait(20_000), "the analysis still runs after 20 s"
+
+    def accept(dialog: QDialog) -> bool:
+        return not isinstance(dialog, QFileDialog) and monkey.rng.random() < 0.4
+
+    skip = [
+        window.close_action,
+        window.print_action,
+        window.print_preview_action,
+        window.export_pdf_action,
+        window.playtest_action,
+    ]
+    with Recorder() as recorder:
+        # When a monkey edits at random (dialogs answered at random, files never chosen)
+        monkey = Monkey(qtbot, window, seed, recorder, skip, accept=accept, settle=settle)
+        monkey.run(steps_wanted(STEPS, request.config))
+        settle()
+    print({k: round(v, 2) for k, v in monkey.seconds.items()}, *monkey.slow, sep="\n")
+    # Then nothing raised or warned
+    assert not recorder.failures, recorder.report(seed)
+    assert monkey.counts["board"] + monkey.counts["drag"] > 0
+    # And on the map opened, undo all the way back gives it exactly
+    if window.document is document:
+        stack = document.undo_stack
+        while stack.canUndo():
+            stack.undo()
+        assert document.topo.to_dict() == original, f"seed {seed}"
