@@ -215,9 +215,10 @@ class Monkey:
     """Random enabled actions on one main window (see the module docstring).
 
     `skip_actions` and `skip_buttons` are left alone (quitting, native print dialogs, windows
-    of their own); `board_views` gives the board views to click (default: every visible
-    QGraphicsView in the window); `accept` says whether a dialog is accepted (default:
-    never); `settle` runs after each step (tests wait for a computer's move there).
+    of their own); `accept` says whether a dialog is accepted (default: never); `settle`
+    runs after each step (tests wait for a computer's move there); `extra` adds kinds of
+    step of a test's own: name → (weight, a function of the monkey's rng that does it and
+    says what it did, or None when it could not).
     """
 
     def __init__(
@@ -231,6 +232,7 @@ class Monkey:
         accept: Callable[[QDialog], bool] | None = None,
         settle: Callable[[], None] | None = None,
         weights: dict[str, float] | None = None,
+        extra: dict[str, tuple[float, Callable[[random.Random], str | None]]] | None = None,
     ) -> None:
         self.qtbot = qtbot
         self.window = window
@@ -256,6 +258,9 @@ class Monkey:
             "resize": 0.3,
             "wait": 1.0,
         } | (weights or {})
+        self.extra = extra or {}
+        for kind, (weight, _do) in self.extra.items():
+            self.weights[kind] = weight
         self.counts: dict[str, int] = dict.fromkeys(self.weights, 0)
         self.seconds: dict[str, float] = dict.fromkeys(self.weights, 0.0)
         """Time spent per kind of step, settling included (to keep the run short)."""
@@ -272,7 +277,10 @@ class Monkey:
                 self.recorder.step += 1
                 kind = self.rng.choices(kinds, weights)[0]
                 started = time.perf_counter()
-                done = getattr(self, f"_do_{kind}")()
+                if kind in self.extra:
+                    done = self.extra[kind][1](self.rng)
+                else:
+                    done = getattr(self, f"_do_{kind}")()
                 if done:
                     self.counts[kind] += 1
                     self.recorder.trail.append(f"{self.recorder.step}: {done}")
@@ -304,7 +312,8 @@ class Monkey:
         def walk(menu: QMenu) -> None:
             for act in menu.actions():
                 if act.menu() is not None:
-                    walk(act.menu())
+                    if act not in self.skip_actions:  # a skipped sub-menu: all its actions
+                        walk(act.menu())
                 elif not act.isSeparator() and act.isEnabled() and act not in self.skip_actions:
                     found.append(act)
 

@@ -8,6 +8,7 @@ fixed seeds. Any exception or Qt warning is a failure (tests/monkey.py).
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -21,6 +22,7 @@ from tests.monkey import Monkey, Recorder, seed_wanted, steps_wanted
 pytest.importorskip("maps.api")
 
 HINT_NODES = 30
+PLAY = 4.0  # the weight of a legal decision sent as the view sends it (more: deeper games)
 
 
 def start_from_dialog(window: Any, qtbot: Any, game: str, kinds: list[str], seed: int) -> None:
@@ -50,7 +52,7 @@ def idle(window: Any) -> bool:
     return not (window.thinker.busy or window.coach.analyst.busy or pacing)
 
 
-def monkey_on(window: Any, qtbot: Any, seed: int, recorder: Recorder) -> Monkey:
+def monkey_on(window: Any, qtbot: Any, seed: int, recorder: Recorder, play: float = PLAY) -> Monkey:
     """A monkey on the app's window: no quitting, no native print dialogs, no editor
     window (it has a monkey of its own), no slow AI paces; each step waits for the
     computer seats, as a person would."""
@@ -64,8 +66,14 @@ def monkey_on(window: Any, qtbot: Any, seed: int, recorder: Recorder) -> Monkey:
         window.pace_actions["normal"],
         window.pace_actions["slow"],
     ]
+    if play > PLAY:  # playing on to the end: the game is not left midway
+        skip += [window.new_action, window.close_action, window.continue_action]
+        skip += [window.open_action, *window.learn_actions.values()]
+        skip.append(window.recent_menu.menuAction())
 
     def settle() -> None:
+        if monkey.rng.random() < 0.3:
+            return  # a person may click on while the computer seats think
         try:
             qtbot.waitUntil(lambda: idle(window), timeout=20_000)
         except qtbot.TimeoutError:
@@ -73,6 +81,15 @@ def monkey_on(window: Any, qtbot: Any, seed: int, recorder: Recorder) -> Monkey:
 
     def accept(dialog: QDialog) -> bool:
         return isinstance(dialog, NewGameDialog) and monkey.rng.random() < 0.5
+
+    def decide(rng: random.Random) -> str | None:
+        # a legal decision as the view would send it: games get to later rounds and the end
+        controller = window.controller
+        if controller is None or not controller.human_to_act:
+            return None
+        action = rng.choice(window.session.state.legal_actions())
+        controller.view.action_chosen.emit(action)
+        return f"decide {action}"
 
     monkey = Monkey(
         qtbot,
@@ -83,20 +100,28 @@ def monkey_on(window: Any, qtbot: Any, seed: int, recorder: Recorder) -> Monkey:
         skip_buttons=[window.start_screen.editor_button],
         accept=accept,
         settle=settle,
+        weights={"action": 1.5 * PLAY / play},  # fewer new games when playing on
+        extra={"play": (play, decide)},
     )
     return monkey
 
 
-# (game, seats, seed, steps in `make test`: a few seconds each)
+# (game, seats, seed, steps in `make test`: a few seconds each, weight of legal decisions)
 GAMES = [
-    pytest.param("rokugan", [HUMAN, AI, AI, AI], 11, 70, id="rokugan"),
-    pytest.param("shinobi", [HUMAN, AI, AI], 12, 120, id="shinobi"),
-    pytest.param("ricewars", [HUMAN, AI], 13, 80, id="ricewars"),
-    pytest.param("shinobi", [HUMAN, HUMAN, AI], 14, 120, id="shinobi-hot-seat"),
+    pytest.param("rokugan", [HUMAN, AI, AI, AI], 11, 70, PLAY, id="rokugan"),
+    pytest.param("shinobi", [HUMAN, AI, AI], 12, 120, PLAY, id="shinobi"),
+    pytest.param("ricewars", [HUMAN, AI], 13, 80, PLAY, id="ricewars"),
+    pytest.param("shinobi", [HUMAN, HUMAN, AI], 14, 120, PLAY, id="shinobi-hot-seat"),
+    pytest.param("shinobi", [HUMAN, AI, AI], 15, 200, 40.0, id="shinobi-to-the-end"),
+    # long runs only (--monkey-steps): whole games take minutes
+    pytest.param("rokugan", [HUMAN, AI, AI, AI], 16, 0, 40.0, id="rokugan-to-the-end"),
+    pytest.param("ricewars", [HUMAN, AI, AI], 17, 0, 40.0, id="ricewars-to-the-end"),
+    pytest.param("rokugan", [HUMAN, HUMAN, AI], 18, 0, PLAY, id="rokugan-hot-seat"),
+    pytest.param("ricewars", [HUMAN, HUMAN], 19, 0, PLAY, id="ricewars-hot-seat"),
 ]
 
 
-@pytest.mark.parametrize(("game", "kinds", "seed", "steps"), GAMES)
+@pytest.mark.parametrize(("game", "kinds", "seed", "steps", "play"), GAMES)
 def test_random_enabled_actions_never_raise_nor_warn(
     window: Any,
     qtbot: Any,
@@ -105,25 +130,45 @@ def test_random_enabled_actions_never_raise_nor_warn(
     kinds: list,
     seed: int,
     steps: int,
+    play: float,
 ) -> None:
     seed = seed_wanted(seed, request.config)
+    steps = steps_wanted(steps, request.config)
+    if not steps:
+        pytest.skip("a long run: --monkey-steps N")
     # Given a game started from the new-game dialog, hints at a tiny budget
     window.coach.hint_nodes = HINT_NODES
     window.resize(1280, 720)
     with Recorder() as recorder:
+        # a bot or a hint that raised is reported in the status bar: for the monkey, a failure
+        window.thinker.failed.connect(lambda message: recorder.record(f"bot failed: {message}"))
+        window.coach.analyst.failed.connect(lambda message: recorder.record(f"hint: {message}"))
         decisions: list[int] = []  # in every game the monkey starts
         window.game_started.connect(
             lambda: window.session.action_applied.connect(lambda p, _a: decisions.append(p))
         )
+        finished: list[bool] = []
+        window.game_finished.connect(lambda: finished.append(True))
         start_from_dialog(window, qtbot, game, kinds, seed)
         # When a monkey does hundreds of random enabled things
-        monkey = monkey_on(window, qtbot, seed, recorder)
-        monkey.run(steps_wanted(steps, request.config))
+        monkey = monkey_on(window, qtbot, seed, recorder, play)
+        monkey.run(steps)
         qtbot.waitUntil(lambda: idle(window), timeout=20_000)
     print({k: round(v, 2) for k, v in monkey.seconds.items()}, *monkey.slow, sep="\n")
+    print(
+        "decisions",
+        len(decisions),
+        "finished",
+        finished,
+        "history",
+        window.session and len(window.session.state.history),
+        [t for t in monkey.recorder.trail],
+    )
     # Then nothing raised or warned, and the game went on
     assert not recorder.failures, recorder.report(seed)
     assert decisions, f"no decision with seed {seed}: {monkey.counts}"
+    if play > PLAY and steps >= 200:
+        assert finished, f"the game did not end in {steps} steps with seed {seed}"
 
 
 def test_the_recorder_catches_an_exception_in_a_slot_and_a_qt_warning(qtbot: Any) -> None:

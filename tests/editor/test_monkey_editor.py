@@ -8,23 +8,39 @@ and redo, resizes — with a fixed seed; any exception or Qt warning is a failur
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from PySide6.QtWidgets import QDialog, QFileDialog
 
+from editor.topology import TopoMap
 from tests.editor.editor_driver import make_window, with_east_sea
 from tests.monkey import Monkey, Recorder, seed_wanted, steps_wanted
 
 STEPS = 150
 
 
+def shipped(map_id: str) -> dict[str, Any]:
+    """A shipped map as the editor's data (no file: Save asks for one, and is cancelled)."""
+    from maps.api import load_map, shipped_map_path
+
+    return TopoMap.from_mapfile(load_map(shipped_map_path(map_id))).to_dict()
+
+
+MAPS = [
+    pytest.param(with_east_sea, 21, STEPS, id="two-provinces-and-a-sea"),
+    pytest.param(lambda: shipped("ricewars-quick"), 22, STEPS // 2, id="ricewars-quick"),
+]
+
+
+@pytest.mark.parametrize(("data", "seed", "steps"), MAPS)
 def test_random_enabled_editing_never_raises_nor_warns_and_undoes_to_the_start(
-    qtbot: Any, request: pytest.FixtureRequest
+    qtbot: Any, request: pytest.FixtureRequest, data: Callable[[], dict], seed: int, steps: int
 ) -> None:
-    seed = seed_wanted(21, request.config)
-    # Given the editor on two provinces and a sea
-    window = make_window(qtbot, with_east_sea())
+    seed = seed_wanted(seed, request.config)
+    # Given the editor on a map
+    window = make_window(qtbot, data())
     document = window.document
     original = document.topo.to_dict()
 
@@ -44,7 +60,7 @@ def test_random_enabled_editing_never_raises_nor_warns_and_undoes_to_the_start(
     with Recorder() as recorder:
         # When a monkey edits at random (dialogs answered at random, files never chosen)
         monkey = Monkey(qtbot, window, seed, recorder, skip, accept=accept, settle=settle)
-        monkey.run(steps_wanted(STEPS, request.config))
+        monkey.run(steps_wanted(steps, request.config))
         settle()
     print({k: round(v, 2) for k, v in monkey.seconds.items()}, *monkey.slow, sep="\n")
     # Then nothing raised or warned
