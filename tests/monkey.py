@@ -201,14 +201,32 @@ class DialogAnswerer:
         if self.accept(dialog):
             box = dialog.findChild(QDialogButtonBox)
             ok = box.button(QDialogButtonBox.StandardButton.Ok) if box is not None else None
-            self.recorder.trail.append(f"  (accepted {type(dialog).__name__})")
             if ok is not None and ok.isEnabled():
-                ok.click()
-            else:
-                dialog.accept()
-            return
+                filled = self._fill(dialog) if self.rng.random() < 0.5 else []
+                self.recorder.trail.append(f"  (OK in {type(dialog).__name__} {filled})")
+                ok.click()  # a dialog that refuses stays open: answered again next time
+                return
         self.recorder.trail.append(f"  (cancelled {type(dialog).__name__})")
         dialog.reject()
+
+    def _fill(self, dialog: QDialog) -> list[str]:
+        """Random choices in a dialog's visible combo and spin boxes; what was chosen."""
+        chosen = []
+        for widget in dialog.findChildren(QWidget):
+            if not (widget.isVisible() and widget.isEnabled()):
+                continue
+            if isinstance(widget, QComboBox) and widget.count():
+                widget.setCurrentIndex(self.rng.randrange(widget.count()))
+                chosen.append(widget.currentText())
+            elif isinstance(widget, QSpinBox):
+                top = min(widget.maximum(), widget.minimum() + 12)
+                widget.setValue(self.rng.randint(widget.minimum(), top))
+                chosen.append(str(widget.value()))
+            elif isinstance(widget, QDoubleSpinBox):
+                top = min(widget.maximum(), widget.minimum() + 12)
+                widget.setValue(self.rng.uniform(widget.minimum(), top))
+                chosen.append(f"{widget.value():g}")
+        return chosen
 
 
 class Monkey:
