@@ -22,6 +22,7 @@ from tests.monkey import Monkey, Recorder, seed_wanted, steps_wanted
 pytest.importorskip("maps.api")
 
 HINT_NODES = 30
+NODES = 20  # per computer decision: the fastest budget
 PLAY = 4.0  # the weight of a legal decision sent as the view sends it (more: deeper games)
 
 
@@ -72,7 +73,7 @@ def monkey_on(window: Any, qtbot: Any, seed: int, recorder: Recorder, play: floa
         skip.append(window.recent_menu.menuAction())
 
     def settle() -> None:
-        if monkey.rng.random() < 0.3:
+        if monkey.rng.random() < (0.3 if window.bot_nodes <= NODES else 0.9):
             return  # a person may click on while the computer seats think
         try:
             qtbot.waitUntil(lambda: idle(window), timeout=20_000)
@@ -127,20 +128,24 @@ def play_to_the_end(window: Any, qtbot: Any, rng: random.Random, limit: int = 30
 
 # (game, seats, seed, steps in `make test`: a few seconds each, weight of legal decisions)
 GAMES = [
-    pytest.param("rokugan", [HUMAN, AI, AI, AI], 11, 70, PLAY, id="rokugan"),
-    pytest.param("shinobi", [HUMAN, AI, AI], 12, 120, PLAY, id="shinobi"),
-    pytest.param("ricewars", [HUMAN, AI], 13, 80, PLAY, id="ricewars"),
-    pytest.param("shinobi", [HUMAN, HUMAN, AI], 14, 120, PLAY, id="shinobi-hot-seat"),
-    pytest.param("shinobi", [HUMAN, AI, AI], 15, 200, 40.0, id="shinobi-to-the-end"),
+    pytest.param("rokugan", [HUMAN, AI, AI, AI], 11, 70, PLAY, NODES, id="rokugan"),
+    pytest.param("shinobi", [HUMAN, AI, AI], 12, 120, PLAY, NODES, id="shinobi"),
+    pytest.param("ricewars", [HUMAN, AI], 13, 80, PLAY, NODES, id="ricewars"),
+    pytest.param("shinobi", [HUMAN, HUMAN, AI], 14, 120, PLAY, NODES, id="shinobi-hot-seat"),
+    pytest.param("shinobi", [HUMAN, AI, AI], 15, 200, 40.0, NODES, id="shinobi-to-the-end"),
     # long runs only (--monkey-steps): whole games take minutes
-    pytest.param("rokugan", [HUMAN, AI, AI, AI], 16, 0, 40.0, id="rokugan-to-the-end"),
-    pytest.param("ricewars", [HUMAN, AI, AI], 17, 0, 40.0, id="ricewars-to-the-end"),
-    pytest.param("rokugan", [HUMAN, HUMAN, AI], 18, 0, PLAY, id="rokugan-hot-seat"),
-    pytest.param("ricewars", [HUMAN, HUMAN], 19, 0, PLAY, id="ricewars-hot-seat"),
+    pytest.param("rokugan", [HUMAN, AI, AI, AI], 16, 0, 40.0, NODES, id="rokugan-to-the-end"),
+    pytest.param("ricewars", [HUMAN, AI, AI], 17, 0, 40.0, NODES, id="ricewars-to-the-end"),
+    pytest.param("rokugan", [HUMAN, HUMAN, AI], 18, 0, PLAY, NODES, id="rokugan-hot-seat"),
+    pytest.param("ricewars", [HUMAN, HUMAN], 19, 0, PLAY, NODES, id="ricewars-hot-seat"),
+    # computer seats that think longer: the monkey clicks on while they think
+    pytest.param("rokugan", [HUMAN, AI, AI, AI], 20, 0, PLAY, 600, id="rokugan-busy"),
+    pytest.param("ricewars", [HUMAN, AI, AI], 21, 0, PLAY, 600, id="ricewars-busy"),
+    pytest.param("shinobi", [HUMAN, AI, AI, AI], 22, 0, PLAY, 600, id="shinobi-busy"),
 ]
 
 
-@pytest.mark.parametrize(("game", "kinds", "seed", "steps", "play"), GAMES)
+@pytest.mark.parametrize(("game", "kinds", "seed", "steps", "play", "nodes"), GAMES)
 def test_random_enabled_actions_never_raise_nor_warn(
     window: Any,
     qtbot: Any,
@@ -150,6 +155,7 @@ def test_random_enabled_actions_never_raise_nor_warn(
     seed: int,
     steps: int,
     play: float,
+    nodes: int,
 ) -> None:
     seed = seed_wanted(seed, request.config)
     steps = steps_wanted(steps, request.config)
@@ -157,6 +163,7 @@ def test_random_enabled_actions_never_raise_nor_warn(
         pytest.skip("a long run: --monkey-steps N")
     # Given a game started from the new-game dialog, hints at a tiny budget
     window.coach.hint_nodes = HINT_NODES
+    window.bot_nodes = nodes
     window.resize(1280, 720)
     with Recorder() as recorder:
         # a bot or a hint that raised is reported in the status bar: for the monkey, a failure
