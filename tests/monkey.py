@@ -1,14 +1,15 @@
 """A monkey for Daimyo's windows: random *enabled* things a person can do, with a fixed seed.
 
-`Monkey.run(steps)` clicks enabled buttons, triggers enabled menu actions, clicks and hovers
-board items and random board points, turns spin and combo boxes, presses keys (the app's
-shortcuts among them) and resizes the window between 1280 × 720 and 2560 × 1440. Dialogs
-that open meanwhile are answered at random by a timer (a message box's buttons, a new-game
-dialog accepted or cancelled, any other dialog cancelled, pop-up menus closed).
+`Monkey.run(steps)` clicks enabled buttons and any visible widget, triggers enabled menu
+actions, clicks, drags, hovers and wheels over board items and random board points, turns
+spin and combo boxes, presses keys (the app's shortcuts among them) and resizes the window
+between 1280 × 720 and 2560 × 1440; a test adds steps of its own (a legal decision). Modal
+dialogs that open meanwhile are answered at random by a timer: a message box's buttons, a
+dialog the test lets accept filled at random and OK'd, any other cancelled, pop-ups closed.
 
-`Recorder` turns every exception that reaches the event loop (sys.excepthook) and every Qt
-warning (qInstallMessageHandler) into a `Failure` with the seed, the step and the last few
-steps that led to it, so a failure is reproduced by running the same seed.
+`Recorder` turns every exception that reaches the event loop (sys.excepthook) or ends a
+Python thread (threading.excepthook) and every Qt warning (qInstallMessageHandler) into a
+`Failure` with the step and the last steps that led to it: the same seed shows it again.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import os
 import random
 import sys
+import threading
 import time
 import traceback
 from collections import deque
@@ -118,16 +120,20 @@ class Recorder:
     trail: deque[str] = field(default_factory=lambda: deque(maxlen=TRAIL))
     step: int = 0
     _hook: Any = None
+    _thread_hook: Any = None
     _handler: Any = None
 
     def __enter__(self) -> Recorder:
         self._hook = sys.excepthook
+        self._thread_hook = threading.excepthook
         sys.excepthook = self._on_exception
+        threading.excepthook = self._on_thread_exception
         self._handler = qInstallMessageHandler(self._on_message)
         return self
 
     def __exit__(self, *exc: object) -> None:
         sys.excepthook = self._hook
+        threading.excepthook = self._thread_hook
         qInstallMessageHandler(self._handler)
 
     def record(self, text: str) -> None:
@@ -138,6 +144,12 @@ class Recorder:
         self.record("".join(traceback.format_exception(kind, value, tb)).rstrip())
         if self._hook is not None:
             self._hook(kind, value, tb)
+
+    def _on_thread_exception(self, args: threading.ExceptHookArgs) -> None:
+        name = args.thread.name if args.thread is not None else "?"
+        trace = traceback.format_exception(args.exc_type, args.exc_value, args.exc_traceback)
+        self.record(f"in thread {name}: " + "".join(trace).rstrip())
+        self._thread_hook(args)
 
     def _on_message(self, mode: QtMsgType, context: Any, message: str) -> None:
         serious = mode in (QtMsgType.QtWarningMsg, QtMsgType.QtCriticalMsg, QtMsgType.QtFatalMsg)

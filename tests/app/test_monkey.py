@@ -128,12 +128,12 @@ def play_to_the_end(window: Any, qtbot: Any, rng: random.Random, limit: int = 30
 
 # (game, seats, seed, steps in `make test`: a few seconds each, weight of legal decisions)
 GAMES = [
-    pytest.param("rokugan", [HUMAN, AI, AI, AI], 11, 70, PLAY, NODES, id="rokugan"),
-    pytest.param("shinobi", [HUMAN, AI, AI], 12, 120, PLAY, NODES, id="shinobi"),
+    pytest.param("rokugan", [HUMAN, AI, AI, AI], 11, 50, PLAY, NODES, id="rokugan"),
     pytest.param("ricewars", [HUMAN, AI], 13, 80, PLAY, NODES, id="ricewars"),
     pytest.param("shinobi", [HUMAN, HUMAN, AI], 14, 120, PLAY, NODES, id="shinobi-hot-seat"),
-    pytest.param("shinobi", [HUMAN, AI, AI], 15, 200, 40.0, NODES, id="shinobi-to-the-end"),
-    # long runs only (--monkey-steps): whole games take minutes
+    pytest.param("shinobi", [HUMAN, AI, AI], 15, 150, 40.0, NODES, id="shinobi-to-the-end"),
+    # long runs only (--monkey-steps N): whole games take minutes
+    pytest.param("shinobi", [HUMAN, AI, AI], 12, 0, PLAY, NODES, id="shinobi"),
     pytest.param("rokugan", [HUMAN, AI, AI, AI], 16, 0, 40.0, NODES, id="rokugan-to-the-end"),
     pytest.param("ricewars", [HUMAN, AI, AI], 17, 0, 40.0, NODES, id="ricewars-to-the-end"),
     pytest.param("rokugan", [HUMAN, HUMAN, AI], 18, 0, PLAY, NODES, id="rokugan-hot-seat"),
@@ -180,22 +180,12 @@ def test_random_enabled_actions_never_raise_nor_warn(
         monkey = monkey_on(window, qtbot, seed, recorder, play)
         monkey.run(steps)
         qtbot.waitUntil(lambda: idle(window), timeout=20_000)
-    print({k: round(v, 2) for k, v in monkey.seconds.items()}, *monkey.slow, sep="\n")
-    print(
-        "decisions",
-        len(decisions),
-        "finished",
-        finished,
-        "history",
-        window.session and len(window.session.state.history),
-        [t for t in monkey.recorder.trail],
-    )
-    # Then nothing raised or warned, and the game went on
+        if play > PLAY:  # and the game it played on is played on to its end
+            play_to_the_end(window, qtbot, random.Random(seed))
+    # Then nothing raised or warned, and the game went on (to its end screen, when played on)
     assert not recorder.failures, recorder.report(seed)
     assert decisions, f"no decision with seed {seed}: {monkey.counts}"
     if play > PLAY:
-        # And the game the monkey played on can still be played to its end screen
-        play_to_the_end(window, qtbot, random.Random(seed))
         assert finished and window.stack.currentWidget() is window.end_screen
     # And closing the window stops the bots' and the hints' threads (none leaks to the next test)
     window.close()

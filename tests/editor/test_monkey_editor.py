@@ -62,7 +62,6 @@ def test_random_enabled_editing_never_raises_nor_warns_and_undoes_to_the_start(
         monkey = Monkey(qtbot, window, seed, recorder, skip, accept=accept, settle=settle)
         monkey.run(steps_wanted(steps, request.config))
         settle()
-    print({k: round(v, 2) for k, v in monkey.seconds.items()}, *monkey.slow, sep="\n")
     # Then nothing raised or warned
     assert not recorder.failures, recorder.report(seed)
     assert monkey.counts["board"] + monkey.counts["drag"] > 0
