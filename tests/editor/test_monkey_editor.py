@@ -28,6 +28,17 @@ def shipped(map_id: str) -> dict[str, Any]:
     return TopoMap.from_mapfile(load_map(shipped_map_path(map_id))).to_dict()
 
 
+def check_analysis(result: Any, recorder: Recorder) -> None:
+    """Record an analysis that failed: no graph or validation, or a game's verdict missing."""
+    from engine.registry import MAP_REQUIREMENTS
+
+    if result.error:
+        recorder.record(f"analysis: {result.error}")
+    missing = set(MAP_REQUIREMENTS) - set(result.readiness)
+    if missing:
+        recorder.record(f"analysis: no verdict for {sorted(missing)} (its check raised)")
+
+
 MAPS = [
     pytest.param(with_east_sea, 21, STEPS, id="two-provinces-and-a-sea"),
     pytest.param(lambda: shipped("ricewars-quick"), 22, STEPS // 2, id="ricewars-quick"),
@@ -58,6 +69,8 @@ def test_random_enabled_editing_never_raises_nor_warns_and_undoes_to_the_start(
         window.playtest_action,
     ]
     with Recorder() as recorder:
+        # the analysis shows its own failures in the validation panel: here they are failures
+        window.analysis.finished.connect(lambda result: check_analysis(result, recorder))
         # When a monkey edits at random (dialogs answered at random, files never chosen)
         monkey = Monkey(qtbot, window, seed, recorder, skip, accept=accept, settle=settle)
         monkey.run(steps_wanted(steps, request.config))
