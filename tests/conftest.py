@@ -35,3 +35,10 @@ def _collect_garbage_in_the_gui_thread():
 
         gui_gc.install(application)
         gc.collect()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """`--monkey-steps N` / `--monkey-seed S`: the monkey tests' steps per test (default: a
+    quick run) and a shift of their seeds (tests/monkey.py)."""
+    parser.addoption("--monkey-steps", type=int, default=None, help="random steps per monkey test")
+    parser.addoption("--monkey-seed", type=int, default=None, help="added to the monkey seeds")
