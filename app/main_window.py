@@ -388,10 +388,14 @@ class MainWindow(QMainWindow):
         if not self._may_replace_game():
             return False
         dialog = self.new_game_dialog(map_path)
-        if dialog.exec() != NewGameDialog.Accepted:
-            return False
-        self.settings.set_last_new_game(dialog.choices())
-        return self.start_game(dialog.config())
+        try:
+            if dialog.exec() != NewGameDialog.Accepted:
+                return False
+            self.settings.set_last_new_game(dialog.choices())
+            config = dialog.config()
+        finally:
+            dialog.deleteLater()  # one dialog per New game would otherwise stay a child
+        return self.start_game(config)
 
     def new_game_dialog(self, map_path: str | None = None) -> NewGameDialog:
         """The new-game dialog with the last game's choices, its words as big as the menus'

@@ -146,3 +146,19 @@ def test_the_handoff_name_is_readable_in_every_players_colour(qtbot) -> None:
         plate = re.search(r"background-color:(#\w+); color:(#\w+)", html)
         assert plate is not None and plate.group(1) == colour, html
         assert contrast_ratio(plate.group(1), plate.group(2)) >= 4.5
+
+
+def test_a_cancelled_new_game_leaves_no_dialog_behind(window, monkeypatch) -> None:
+    # Given New game cancelled three times
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
+    from app.new_game_dialog import NewGameDialog
+
+    monkeypatch.setattr(NewGameDialog, "exec", lambda self: NewGameDialog.Rejected)
+    for _ in range(3):
+        assert not window.new_game()
+    # When the event loop deletes what was let go
+    QApplication.sendPostedEvents(None, QEvent.DeferredDelete)
+    # Then the window keeps no dialog of those
+    assert window.findChildren(NewGameDialog) == []
