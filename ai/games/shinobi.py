@@ -55,6 +55,7 @@ from typing import Any
 from ai.adapters import WIN_BONUS, GameAdapter
 from engine.shinobi import beliefs
 from engine.shinobi.actions import DEPLOY, NINJA_ON, Attack, Move
+from engine.shinobi.attack import MIN_STRENGTH, attack_reach, in_reach, may_attack
 from engine.shinobi.cards import NINJA, NUM_CLANS
 from engine.shinobi.state import ShinobiState
 
@@ -251,16 +252,16 @@ class ShinobiAdapter(GameAdapter):
         armies = [[state.army(q, c) for c in range(NUM_CLANS)] for q in range(n)]
         for r in seats:
             home = armies[r]
-            if max(home) < 2:
+            if max(home) < MIN_STRENGTH:
                 continue
             own = state.allegiance(r)
             reachable = [0] * NUM_CLANS  # armies of each clan r can hit
             for b in range(NUM_CLANS):
-                reach = max(home[a] for a in range(NUM_CLANS) if a != b)
-                if reach < 2:
+                reach = attack_reach(home, b)
+                if not reach:
                     continue
                 for q in range(n):
-                    if q != r and 0 < armies[q][b] < reach:
+                    if q != r and in_reach(reach, armies[q][b]):
                         reachable[b] += 1
             count = sum(reachable)
             if not count:
@@ -359,10 +360,7 @@ class ShinobiAdapter(GameAdapter):
         order = state.order
         armies = [[state.army(q, c) for c in range(NUM_CLANS)] for q in range(n)]
         # reach[r][c]: the strongest army of r's province that could attack clan c.
-        reach = [
-            [max((row[a] for a in range(NUM_CLANS) if a != c), default=0) for c in range(NUM_CLANS)]
-            for row in armies
-        ]
+        reach = [[attack_reach(row, c) for c in range(NUM_CLANS)] for row in armies]
 
         def loss(q: int, c: int, size: int) -> float:
             """Expected cards lost soon by clan c's army in q when `size` strong: each
@@ -371,7 +369,7 @@ class ShinobiAdapter(GameAdapter):
                 return 0.0
             threats = 0
             for r in range(n):
-                if r != q and reach[r][c] > size and not (r == player and c == clan):
+                if r != q and in_reach(reach[r][c], size) and not (r == player and c == clan):
                     threats += 1
             return min(float(size), DANGER * threats)
 
@@ -410,19 +408,23 @@ class ShinobiAdapter(GameAdapter):
                 if t == player:
                     # The home army of c grows by one: armies of exactly its size come in range.
                     strength = home[c] + 1
-                    if strength >= 2:
-                        for q in range(n):
-                            if q == player:
-                                continue
-                            for b in range(NUM_CLANS):
-                                if b != c and state.army(q, b) == strength - 1:
-                                    if not protected >> (q * NUM_CLANS + b) & 1:
-                                        after = max(after, minus[b])
+                    for q in range(n):
+                        if q == player:
+                            continue
+                        for b in range(NUM_CLANS):
+                            size = state.army(q, b)
+                            if (
+                                size
+                                and may_attack(c, strength, b, size)
+                                and not may_attack(c, strength - 1, b, size)
+                            ):
+                                if not protected >> (q * NUM_CLANS + b) & 1:
+                                    after = max(after, minus[b])
                 left = state.army(s, c) - 1
                 if left >= 1 and s != player and not protected >> (s * NUM_CLANS + c) & 1:
                     for x in range(NUM_CLANS):
                         grown = home[x] + (1 if (t == player and x == c) else 0)
-                        if x != c and grown > left:
+                        if may_attack(x, grown, c, left):
                             after = max(after, minus[c])
                             break
                 size = armies[s][c]
@@ -457,13 +459,14 @@ class ShinobiAdapter(GameAdapter):
         target = -1
         for a in range(NUM_CLANS):
             strength = home[a]
-            if strength < 2:
+            if strength < MIN_STRENGTH:
                 continue
             for q in range(state.num_players):
                 if q == player:
                     continue
                 for b in range(NUM_CLANS):
-                    if b != a and 0 < state.army(q, b) < strength:
+                    size = state.army(q, b)
+                    if size and may_attack(a, strength, b, size):
                         if not protected >> (q * NUM_CLANS + b) & 1 and minus[b] > best:
                             best, target = minus[b], b
         return target

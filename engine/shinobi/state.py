@@ -70,13 +70,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.core import (
-    TERMINAL,
-    GameSetup,
-    GameSpec,
-    GameState,
-    Observation,
-)
+from engine.core import TERMINAL, GameSetup, GameSpec, GameState, Observation
 from engine.shinobi import beliefs, records
 from engine.shinobi.actions import (
     ATTACK,
@@ -90,6 +84,7 @@ from engine.shinobi.actions import (
     ShinobiAction,
     parse_action,
 )
+from engine.shinobi.attack import MIN_STRENGTH, may_attack
 from engine.shinobi.cards import (
     CARD_TYPES,
     CLAN_NAMES,
@@ -361,12 +356,12 @@ class ShinobiState(GameState):
             protected = self._protected
             for a in _CLANS:
                 strength = cells[own + a]
-                if strength < 2:
+                if strength < MIN_STRENGTH:
                     continue
                 table = ATTACK[a]
                 for q, base in bases[p]:
                     for b in _CLANS:
-                        if b != a and 0 < cells[base + b] < strength:
+                        if cells[base + b] and may_attack(a, strength, b, cells[base + b]):
                             if not protected >> (base + b) & 1:
                                 out.append(table[b][q])
         return out
@@ -435,7 +430,7 @@ class ShinobiState(GameState):
             return f"an army may not attack an army of its own clan ({attacker})"
         if not defence:
             return f"there is no {target} army in province {action.province}"
-        if defence >= strength:
+        if not may_attack(action.attacker, strength, action.clan, defence):
             return (
                 f"the {target} army in province {action.province} has {defence} card(s); "
                 f"your {attacker} army of {strength} may only attack a strictly smaller army"
@@ -522,11 +517,11 @@ class ShinobiState(GameState):
         protected = self._protected
         for a in range(NUM_CLANS):
             strength = cells[own + a]
-            if strength < 2:
+            if strength < MIN_STRENGTH:
                 continue
             for base in elsewhere:
                 for b in range(NUM_CLANS):
-                    if b != a and 0 < cells[base + b] < strength:
+                    if cells[base + b] and may_attack(a, strength, b, cells[base + b]):
                         if not protected >> (base + b) & 1:
                             return True
         return False

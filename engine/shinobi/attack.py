@@ -1,0 +1,40 @@
+"""Shinobi's attack rule, in one place: which army may attack which.
+
+The third order: an army of one's own province with at least `MIN_STRENGTH` cards
+removes one card from a strictly smaller army of another clan in another province,
+unless that army received a card or the Ninja this turn (the state's protected armies,
+`ShinobiState.is_protected`). The engine's legal actions and reasons ask `may_attack`;
+the bots ask `attack_reach` for what a province's armies can reach, now or in a turn to
+come (when no army is protected any more).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+MIN_STRENGTH = 2
+"""The fewest cards an army needs to attack."""
+
+
+def may_attack(attacker: int, strength: int, clan: int, defence: int) -> bool:
+    """True when an `attacker` army of `strength` cards may attack a `clan` army of
+    `defence` cards (protection aside): at least `MIN_STRENGTH` cards, another clan,
+    a strictly smaller army that is there."""
+    return strength >= MIN_STRENGTH and attacker != clan and 0 < defence < strength
+
+
+def attack_reach(home: Sequence[int], clan: int) -> int:
+    """The strength of the strongest army among `home` (one province's cards per clan)
+    that may attack armies of `clan`, 0 when none may: a `clan` army of `defence` cards
+    can be attacked from there exactly when `0 < defence < attack_reach(home, clan)`."""
+    best = 0
+    for attacker, strength in enumerate(home):
+        if attacker != clan and strength > best:
+            best = strength
+    return best if best >= MIN_STRENGTH else 0
+
+
+def in_reach(reach: int, defence: int) -> bool:
+    """True when an army of `defence` cards can be attacked by armies whose
+    `attack_reach` is `reach` (the size part of `may_attack`)."""
+    return 0 < defence < reach
