@@ -73,6 +73,17 @@ GAME_LEVELS: dict[str, dict[str, Level]] = {
         "normal": _deeper(LEVELS["normal"], 4000),
         "hard": _deeper(LEVELS["hard"], 12000, worlds=10),
     },
+    # Shinobi: a turn's three orders share a level's nodes (`ShinobiAdapter.budget_share`:
+    # 55 % for the first); the depth-2 search of order 1 needs about 650 nodes a world, so
+    # `normal` gets 4,000 nodes for its 4 worlds (it had 2,500, too few to finish) and
+    # `hard` 10,000 for 8 worlds (5 worlds with 6,000 before): more allegiances sampled
+    # from the evidence, each searched as deep (docs/PERFORMANCE.md, Shinobi).
+    "shinobi": {
+        "normal": replace(LEVELS["normal"], nodes=4000),
+        "hard": replace(
+            LEVELS["hard"], nodes=10000, config=replace(LEVELS["hard"].config, worlds=8)
+        ),
+    },
 }
 GREEDY_WORLDS = 3
 

@@ -50,6 +50,7 @@ Figures and the other settings tried: docs/PERFORMANCE.md, section Shinobi.
 from __future__ import annotations
 
 import weakref
+from collections.abc import Hashable
 from typing import Any
 
 from ai.adapters import WIN_BONUS, GameAdapter
@@ -76,7 +77,10 @@ its iteration within the node budget."""
 ORDER_SHARES = (0.55, 0.3, 0.15)
 """The level's budget per turn, shared by orders 1, 2 and 3: the person waits for four
 turns at five players, so a turn costs one decision's budget, not three (measured
-alike against three `greedy` in docs/PERFORMANCE.md)."""
+alike against three `greedy` in docs/PERFORMANCE.md). Order 1 also plans the turn
+(`plan_key`): a later order whose plan every sampled world agrees on is played without
+searching again (rare: 1 of 33 later orders of `hard@6000` in two games; the worlds'
+allegiances differ, and so do their best second orders)."""
 POLICY_WIDTH = (5, 5, 5)
 """An opponent's move in the search (its only candidate) is the best by the evaluation
 from its point of view among this many of its best-ranked moves at orders 1, 2, 3 (the
@@ -470,6 +474,20 @@ class ShinobiAdapter(GameAdapter):
                         if not protected >> (q * NUM_CLANS + b) & 1 and minus[b] > best:
                             best, target = minus[b], b
         return target
+
+    def plan_key(self, observation: Any) -> Hashable | None:
+        """The turn's three orders are planned as one: nothing is drawn or revealed
+        between them, so the position after each planned order is the one foreseen (the
+        key: the table, the hand, the turn and the order)."""
+        if not getattr(observation, "order", 0):
+            return None
+        return (
+            observation.turns,
+            observation.order,
+            observation.armies,
+            observation.hand,
+            observation.protected,
+        )
 
     def budget_share(self, observation: Any) -> float:
         """A turn's three orders share one budget: most for the first, which plans the
