@@ -307,9 +307,11 @@ def run_arena(
     progress: Callable[[int, int], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
     cluster: str | None = None,
+    watch: Watch | None = None,
 ) -> ArenaResult:
     """Play the arena and tally it; `progress(done, total)` after every game, `cancelled`
-    and `cluster` as `play_games` takes them.
+    and `cluster` as `play_games` takes them; `watch` records something of every game
+    (`GameOutcome.watched`, e.g. `ai.stats`).
 
     `spec` is a game id (or a `GameSpec` whose module worker processes can import)."""
     game_spec = get_game(spec) if isinstance(spec, str) else spec
@@ -331,6 +333,7 @@ def run_arena(
         progress=progress,
         cancelled=cancelled,
         cluster=cluster,
+        watch=watch,
     )
     lineup = [bots[i % len(bots)] for i in range(players)]
     return ArenaResult(game_spec.id, len(outcomes), players, tally(outcomes, lineup), outcomes)

@@ -47,6 +47,12 @@ def register(parser: argparse.ArgumentParser) -> None:
         "(see the README)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--stats",
+        action="store_true",
+        help="also report what each bot did (Shinobi: orders of each kind; Rokugan: tokens"
+        " placed of each kind; Rice Wars: hires and their cost, bids, cards in fights)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -54,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
     from ai.arena import run_arena
     from ai.cluster import ClusterError
     from ai.registry import UnknownBotError, make_bot
+    from ai.stats import StatsWatcher, format_stats, tally_stats
     from app.commands.play import check_map, load_game_graph
 
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
@@ -92,12 +99,18 @@ def run(args: argparse.Namespace) -> int:
             workers=args.workers,
             progress=progress,
             cluster=args.cluster,
+            watch=StatsWatcher if args.stats else None,
         )
     except (UnknownGameError, UnknownBotError, ValueError, OSError, ClusterError) as exc:
         print(f"daimyo arena: {exc}", file=sys.stderr)
         return 2
+    lineup = [bots[i % len(bots)] for i in range(result.players)]
+    stats = tally_stats(result.outcomes, lineup) if args.stats else None
     if args.json:
-        print(json.dumps(result.to_json()))
+        out = result.to_json()
+        if stats is not None:
+            out["stats"] = stats
+        print(json.dumps(out))
         return 0
     print(file=sys.stderr)
     print(f"{result.game}: {result.games} games, {result.players} players")
@@ -108,4 +121,6 @@ def run(args: argparse.Namespace) -> int:
             f"win rate {b.win_rate:6.1%}  95% CI [{b.ci_low:6.1%}, {b.ci_high:6.1%}]  "
             f"mean score {b.mean_score:.2f}"
         )
+    if stats is not None:
+        print("\n".join(format_stats(stats)))
     return 0
