@@ -6,8 +6,10 @@ a card), the attack and the Ninja take one away. The facts: after the move, the 
 clan's cards on the table (public) against the strongest clan a rival serves (mean over
 worlds drawn from the observation, whose allegiances the search drew from the public
 evidence); for an attack or a Ninja, in how many worlds the army hit belongs to a
-rival's clan; for a card of another clan deployed or moved, how plainly the player's
-public moves show their own clan before and after (the evaluation's exposure term, from
+rival's clan; for a card deployed or moved, whose armies could attack the army it joined
+on their turns, by the engine's attack rule (`engine.shinobi.attack`) on the public
+table; for a card of another clan deployed or moved, how plainly the player's public
+moves show their own clan before and after (the evaluation's exposure term, from
 `engine.shinobi.beliefs`: public actions only).
 """
 
@@ -21,7 +23,8 @@ from ai.games.shinobi import exposure
 from engine.core import GameState
 from engine.shinobi import beliefs
 from engine.shinobi.actions import Attack, Deploy, Move, PlayNinja
-from engine.shinobi.cards import CLAN_NAMES
+from engine.shinobi.attack import attack_reach, in_reach
+from engine.shinobi.cards import CLAN_NAMES, NUM_CLANS
 from engine.shinobi.records import Attacked, Deployed, Moved, NinjaPlayed
 
 
@@ -76,23 +79,34 @@ class ShinobiExplainer(Explainer):
         clan = CLAN_NAMES[observation.allegiance]
         rival = 0.0
         told: tuple[Any, ...] = ()
+        table: list[int] = []  # the public table after the move (alike in every world)
         for world in worlds:
             told = world.clone().apply_told(action)
             world.apply(action)
             try:
                 rival += _standing(world, me)[1]
+                table = [
+                    world.army(q, c) for q in range(world.num_players) for c in range(NUM_CLANS)
+                ]  # type: ignore[attr-defined]
             finally:
                 world.undo()
         record = next((r for r in told if r.kind in ORDER_KINDS), None)
         mine = observation.clan_total(observation.allegiance) + _change(record, clan)
-        table = (
+        standing = (
             f"after it your clan has {mine} card{'s' if mine != 1 else ''} on the table "
-            f"against {rival / max(1, len(worlds)):.1f} for the strongest rival clan (mean "
-            "over the sampled worlds)"
+            f"against {rival / max(1, len(worlds)):.1f} for the strongest clan a rival "
+            "serves (as the others' moves so far suggest who serves which)"
         )
         if record is None:
-            return table
+            return standing
         what = self._what(observation, record, clan, names)
+        if isinstance(record, (Deployed, Moved)) and table:
+            where, size = (
+                (record.province, record.army)
+                if isinstance(record, Deployed)
+                else (record.target, record.target_army)
+            )
+            what += "; " + reach_words(observation, table, where, record.clan, size, names)
         if isinstance(record, (Attacked, NinjaPlayed)):
             hit = CLAN_NAMES.index(record.clan)
             count = sum(
@@ -102,11 +116,11 @@ class ShinobiExplainer(Explainer):
             )
             return (
                 f"{what}; the {record.clan} are a rival's clan {worlds_words(count, len(worlds))}"
-                f"; {table}"
+                f"; {standing}"
             )
         if record.clan == clan:
-            return f"{what}; {table}"
-        return f"{what}; {self._shown(observation, action, record.clan)}; {table}"
+            return f"{what}; {standing}"
+        return f"{what}; {self._shown(observation, action, record.clan)}; {standing}"
 
     def _what(self, observation: Any, record: Any, clan: str, names: Sequence[str] | None) -> str:
         """The order's effect on the table, from its record."""
@@ -157,6 +171,31 @@ class ShinobiExplainer(Explainer):
             f"{_a(fed)} card, not your clan's: how plainly your moves show "
             f"{CLAN_NAMES[clan]} goes {shown:.0%} → {then:.0%}"
         )
+
+
+def reach_words(
+    observation: Any,
+    table: Sequence[int],
+    province: int,
+    clan: str,
+    size: int,
+    names: Sequence[str] | None,
+) -> str:
+    """Which other players' armies could attack the `clan` army of `size` cards in
+    `province` on their turns, with `table` (cards per province and clan) as it stands:
+    the engine's attack rule (`attack_reach`, `in_reach`); no army is protected then."""
+    index = CLAN_NAMES.index(clan)
+    threats = []
+    for seat in range(observation.num_players):
+        if seat in (province, observation.player):
+            continue
+        reach = attack_reach(table[seat * NUM_CLANS : (seat + 1) * NUM_CLANS], index)
+        if in_reach(reach, size):
+            threats.append(f"{seat_name(names, seat)} ({reach} cards)")
+    army = f"that {clan} army ({size} card{'s' if size != 1 else ''})"
+    if not threats:
+        return f"no other player has an army large enough to attack {army}"
+    return f"{army} is within reach of the armies of {', '.join(threats)} on their turns"
 
 
 ORDER_KINDS = frozenset({"deploy", "move", "attack", "ninja"})

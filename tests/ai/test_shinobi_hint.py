@@ -56,3 +56,15 @@ def test_a_deployment_adds_a_card_and_an_attack_names_both_strengths() -> None:
         "your Oda army (3) removes a card from the Takeda army (2) in Player 3's province, 1 left; "
         "the Takeda are a rival's clan in "
     )
+
+
+def test_a_deployment_says_whose_armies_could_attack_the_army_it_joins() -> None:
+    # Given the first order, with Player 2's province holding 2 Go-Hōjō and a Takeda
+    first = SECOND_ORDER.replace("order 2", "order 1")
+    # When the hint is to deploy a Mōri card to Player 3's province (no Mōri there yet)
+    why = reason(first, "deploy mori to 2")
+    # Then it says Player 2's Go-Hōjō army of 2 could attack that lone card on its turn
+    assert "that Mōri army (1 card) is within reach of the armies of Player 2 (2 cards)" in why
+    # and a card joining one's own Oda army of 1 makes an army nobody else can attack
+    why = reason(SECOND_ORDER, "deploy oda to 0")
+    assert "no other player has an army large enough to attack that Oda army (2 cards)" in why
