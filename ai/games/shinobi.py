@@ -23,6 +23,9 @@ reach, all alike. So small, scattered armies of one's clan cost, big stacks (whi
 bigger armies may attack) are safe, and rival cards left where they can be hit are
 worth less to their clan.
 
+Which army may attack which is the engine's rule (`engine.shinobi.attack`: `may_attack`,
+`attack_reach`, `in_reach`), asked here and never copied.
+
 A finished game is worth `WIN_BONUS` (shared on a tie) or minus `WIN_BONUS / players`,
 plus the margin above.
 
