@@ -77,7 +77,8 @@ GAME_LEVELS: dict[str, dict[str, Level]] = {
     # 55 % for the first); the depth-2 search of order 1 needs about 650 nodes a world, so
     # `normal` gets 4,000 nodes for its 4 worlds (it had 2,500, too few to finish) and
     # `hard` 10,000 for 8 worlds (5 worlds with 6,000 before): more allegiances sampled
-    # from the evidence, each searched as deep (docs/PERFORMANCE.md, Shinobi).
+    # from the evidence, each searched as deep. Not shown stronger: 46.9 % of 32 games
+    # against three `greedy`, 29.2 % of 24 in `hard,normal,normal` (docs/PERFORMANCE.md).
     "shinobi": {
         "normal": replace(LEVELS["normal"], nodes=4000),
         "hard": replace(
