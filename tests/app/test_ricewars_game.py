@@ -37,17 +37,8 @@ def click_pick(window, qtbot, pick: Pick) -> None:
         click_board(view, qtbot, view.scene.labels[pick.value] + QPointF(0, view.scene.unit))
     elif pick.kind == CARD:
         qtbot.mouseClick(view.card_buttons[pick.value], Qt.LeftButton)
-    elif pick.kind == BID:
-        view.bid_box.setValue(int(pick.value))
-        qtbot.mouseClick(view.bid_button, Qt.LeftButton)
-    else:
-        buttons = [b for b in view.choice_buttons if b.property("pick") == pick.value]
-        if not buttons:  # many choices: pick it from the list, then press Choose
-            combo = view.choice_combo
-            assert combo is not None and combo.findData(pick.value) >= 0, f"no offer of {pick}"
-            combo.setCurrentIndex(combo.findData(pick.value))
-            buttons = [b for b in view.choice_buttons if b.property("pick") == "choose"]
-        qtbot.mouseClick(buttons[0], Qt.LeftButton)
+    else:  # a button, the troops in their boxes, the sealed bid in its box
+        qtbot.mouseClick(view.choice_box.press(pick), Qt.LeftButton)
 
 
 def choose(window, rng: random.Random) -> Pick:

@@ -446,6 +446,54 @@ def button_text(state: RiceWarsState, pick: Pick, tree: PickTree) -> tuple[str, 
     return words.get(value, (value, ""))
 
 
+def troop_reason(state: RiceWarsState, tree: PickTree, value: str) -> str:
+    """Why the troop mix `value` ("a1 r0", "defend a0 r1") may not fight now (the rules')."""
+    from engine.ricewars import actions as A
+
+    words = value.split()
+    a, r = int(words[-2][1:]), int(words[-1][1:])
+    if words[0] == "defend":
+        action: Any = A.Defend(a, r)
+    else:
+        field = tree.chosen[0].value if tree.chosen else ""
+        action = A.Attack(field, a, r)
+    if not a and not r and words[0] != "defend":
+        return "choose at least one ashigaru or ronin"
+    return state.why_illegal(action) or "not a choice now"
+
+
+def why_not_button(state: RiceWarsState, value: str) -> str:
+    """Why the button of `value` cannot be pressed now ("No peasant left in your
+    supply."), from the hiring's state or the rules' own reason."""
+    from engine.ricewars import actions as A
+    from engine.ricewars.data import ASHIGARU_COST, PEASANT_COST, RONIN_COST
+
+    s = state.cur
+    money = state.money[s]
+    verb, _, what = value.partition(" ")
+    if verb in ("hire", "pay") and what in ("peasant", "ashigaru", "ronin"):
+        cost = {"peasant": PEASANT_COST, "ashigaru": ASHIGARU_COST, "ronin": RONIN_COST}[what]
+        left = {"peasant": state.supply[s], "ashigaru": state.supply_ash,
+                "ronin": state.supply_ron}[what]  # fmt: skip
+        owed = {"ashigaru": state.ash_due[s], "ronin": state.ron_due[s]}.get(what, 0)
+        if verb == "hire" and not left:
+            where = "your supply" if what == "peasant" else "the supply"
+            return f"No {what} left in {where}."
+        if verb == "pay" and not owed:
+            return f"No {what} is owed upkeep now."
+        return f"It costs {cost} Ryo; you have {money}."
+    if verb == "pay":
+        adv = narrate.advisor_of(what)
+        if not any(ADVISORS[a].id == what for a in state.adv_due[s]):
+            return f"{adv.name}'s upkeep is paid."
+    try:
+        action = A.parse_action(value)
+    except ValueError:
+        return "Not a choice now."
+    reason = state.why_illegal(action)
+    return (reason[0].upper() + reason[1:] + ".") if reason else "Not a choice now."
+
+
 def why_not(state: RiceWarsState, tree: PickTree | None, fid: str | None) -> str:
     """Why a click on `fid` (None: off the fields) chose nothing, in the rules' words."""
     from engine.ricewars import actions as A

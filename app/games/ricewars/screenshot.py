@@ -66,15 +66,8 @@ def _click(window: MainWindow, pick: Pick) -> None:
         view.board.click_scene_point(view.scene.labels[pick.value] + QPointF(0, view.scene.unit))
     elif pick.kind == CARD:
         QTest.mouseClick(view.card_buttons[pick.value], Qt.LeftButton)
-    elif pick.kind == BID:
-        view.bid_box.setValue(int(pick.value))
-        QTest.mouseClick(view.bid_button, Qt.LeftButton)
-    else:
-        found = [b for b in view.choice_buttons if b.property("pick") == pick.value]
-        if not found and view.choice_combo is not None:
-            view.choice_combo.setCurrentIndex(view.choice_combo.findData(pick.value))
-            found = [b for b in view.choice_buttons if b.property("pick") == "choose"]
-        QTest.mouseClick(found[0], Qt.LeftButton)
+    else:  # a button, the troops in their boxes, the sealed bid in its box
+        QTest.mouseClick(view.choice_box.press(pick), Qt.LeftButton)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QPointF, Qt, Slot
 from PySide6.QtGui import QColor, QFont, QPen, QResizeEvent
 from PySide6.QtWidgets import (
-    QComboBox,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -36,10 +35,11 @@ from app.games.base import PickTreeView, ResolutionStep
 from app.games.presentation import PUBLIC
 from app.games.ricewars import panel
 from app.games.ricewars.board import PLATE, FieldBoard
+from app.games.ricewars.choices import ChoiceRow, decision_key
 from app.games.ricewars.fights import BoardPicture, FightPicture, StepShow
 from app.games.ricewars.hand import CARD_SIZE, CardButton, hand_style
 from app.games.ricewars.narrate import seat_colour
-from app.games.ricewars.picks import BID, BUTTON, CARD, FIELD, Pick, PickTree
+from app.games.ricewars.picks import CARD, FIELD, Pick, PickTree
 from engine.ricewars.data import CARDS, HAND_LIMIT
 from engine.ricewars.fight import known_strength
 from engine.ricewars.state import BID as PH_BID
@@ -48,7 +48,6 @@ from engine.ricewars.state import HIDDEN, NEUTRAL, PICK, RiceWarsState
 if TYPE_CHECKING:
     from app.session import GameSession
 
-MAX_BUTTONS = 6
 FLASH_MS = 1600  # how long a log line's places stay ringed
 SIDE_WIDTH = 255  # the daimyo boards' column at scale 1, in pixels: its narrowest
 SIDE_WIDEST = 400  # and its widest, when the map, fitted to its height, leaves room
@@ -106,16 +105,11 @@ class RiceWarsView(PickTreeView):
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)
         self.prompt.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Fixed)
-        self.choices = QHBoxLayout()
-        self.choices.setContentsMargins(0, 0, 0, 0)
-        self.choice_box = QWidget()
-        self.choice_box.setLayout(self.choices)
+        self.choice_box = ChoiceRow()
+        self.choice_box.picked.connect(self._pick)
+        self.choice_box.cancelled.connect(self._on_cancel)
         # a long row of choices must not widen the window
         self.choice_box.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Fixed)
-        self.choice_buttons: list[QPushButton] = []
-        self.choice_combo: QComboBox | None = None
-        self.bid_box = QSpinBox()
-        self.bid_button: QPushButton | None = None
 
         self.hand = QHBoxLayout()
         self.hand.setContentsMargins(6, 4, 6, 4)
@@ -483,10 +477,24 @@ class RiceWarsView(PickTreeView):
         self.hand.addStretch(0)
         self.hand.addWidget(QLabel(f"Deck {len(state.deck)}<br>Discard {len(state.discard)}"))
 
+    @property
+    def choice_buttons(self) -> list[QPushButton]:
+        """The choice row's buttons (Cancel too), in their order."""
+        row = self.choice_box
+        buttons = [*row.buttons.values(), row.troop_button, row.bid_button, row.cancel]
+        return [b for b in buttons if b is not None]
+
+    @property
+    def bid_box(self) -> QSpinBox | None:
+        """The sealed bid's box (None when no bid is asked for)."""
+        return self.choice_box.bid_box
+
+    @property
+    def bid_button(self) -> QPushButton | None:
+        """The button that places the sealed bid."""
+        return self.choice_box.bid_button
+
     def _draw_choices(self, state: RiceWarsState) -> None:
-        _clear_layout(self.choices)
-        self.choice_buttons = []
-        self.bid_button = None
         tree = self.tree
         if tree is None:
             if state.is_terminal():
@@ -495,65 +503,15 @@ class RiceWarsView(PickTreeView):
                 self.prompt.setText("Resolution — press Continue.")
             else:
                 self.prompt.setText(f"Waiting for {panel.actor_words(state)}…")
-            self.choices.addStretch(1)
+            self.choice_box.clear()
             return
-        options = tree.options()
         self.prompt.setText(panel.prompt_text(state, tree))
-        bids = [int(p.value) for p in options if p.kind == BID]
-        if bids:
-            self.bid_box = QSpinBox()
-            self.bid_box.setSuffix(" Ryo")
-            self.bid_box.setRange(min(bids), max(bids))
-            self.choices.addWidget(QLabel("Your sealed bid:"))
-            self.choices.addWidget(self.bid_box)
-            self.bid_button = QPushButton("Place sealed bid")
-            self.bid_button.clicked.connect(self._on_bid_clicked)
-            self.choices.addWidget(self.bid_button)
-        buttons = [pick for pick in options if pick.kind == BUTTON]
-        # many troop choices (or hiring options) go into a list, not a row of buttons
-        many = len(buttons) > MAX_BUTTONS
-        self.choice_combo = QComboBox() if many else None
-        for pick in buttons:
-            text, tip = panel.button_text(state, pick, tree)
-            if self.choice_combo is not None and not pick.value.startswith(("done", "pass")):
-                self.choice_combo.addItem(text, pick.value)
-                self.choice_combo.setItemData(self.choice_combo.count() - 1, tip, Qt.ToolTipRole)
-                continue
-            button = QPushButton(text)
-            button.setToolTip(tip)
-            button.setProperty("pick", pick.value)
-            button.clicked.connect(lambda _checked=False, p=pick: self._pick(p))
-            self.choices.addWidget(button)
-            self.choice_buttons.append(button)
-        if self.choice_combo is not None:
-            self.choices.insertWidget(0, self.choice_combo)
-            go = QPushButton("Choose")
-            go.setProperty("pick", "choose")
-            go.clicked.connect(self._on_combo_chosen)
-            self.choices.insertWidget(1, go)
-            self.choice_buttons.append(go)
-        if tree.chosen:
-            cancel = QPushButton("Cancel")
-            cancel.setProperty("pick", "cancel")
-            cancel.clicked.connect(self._on_cancel)
-            self.choices.addWidget(cancel)
-            self.choice_buttons.append(cancel)
-        self.choices.addStretch(1)
+        self.choice_box.show_decision(state, tree, decision_key(state, self._viewer))
         assert self.scene is not None
         for fid in tree.options_of(FIELD):
             self.scene.set_highlight(fid, HIGHLIGHT_LEGAL)
 
     # input -----------------------------------------------------------------------------
-    @Slot()
-    def _on_combo_chosen(self) -> None:
-        if self.tree is not None and self.choice_combo is not None:
-            self._pick(Pick(BUTTON, self.choice_combo.currentData()))
-
-    @Slot()
-    def _on_bid_clicked(self) -> None:
-        if self.tree is not None:
-            self._pick(Pick(BID, str(self.bid_box.value())))
-
     def _on_card_clicked(self, card_id: str) -> None:
         if self.tree is None:
             return
