@@ -24,7 +24,7 @@ from app.games.ricewars import panel
 from app.games.ricewars.picks import BID, BUTTON, CARD, FIELD, Pick, PickTree
 from engine.ricewars.data import ADVISORS
 from engine.ricewars.fight import troop_strength
-from engine.ricewars.state import HIRE, RiceWarsState
+from engine.ricewars.state import ACTION, HIRE, RiceWarsState
 
 TROOPS = re.compile(r"^(defend )?a(\d+) r(\d+)$")
 TAIL = ("stay", "stop", "skip", "refuse", "done", "pass")
@@ -34,10 +34,12 @@ HIRE_ROW = ("hire peasant", "hire ashigaru", "hire ronin", "pay ashigaru", "pay 
 
 def decision_key(state: RiceWarsState, viewer: int | None) -> tuple:
     """What stays the same through one decision: the step, whose it is, the round and
-    the fight (a new key starts a new row)."""
+    the fight (a new key starts a new row). A hiring turn, a fight's bonuses or a lost
+    duel's peasants take several actions; in the action phase one action is one turn."""
     fight = state.fight
     where = (fight["att"], fight["dfn"], fight["field"]) if fight is not None else None
-    return (state.phase, state.current_player(), state.round, viewer, where)
+    turn = len(state.history) if state.phase == ACTION and fight is None else None
+    return (state.phase, state.current_player(), state.round, viewer, where, turn)
 
 
 def row_values(state: RiceWarsState, tree: PickTree) -> list[str]:
@@ -104,6 +106,7 @@ class ChoiceRow(QWidget):
         if shape != self._shape:
             self._rebuild(shape)
         self._update()
+        self.row.activate()  # the controls stand in their places before the next click
 
     def _rebuild(self, shape: tuple) -> None:
         while self.row.count():
@@ -141,6 +144,10 @@ class ChoiceRow(QWidget):
             self.cancel.setProperty("pick", "cancel")
             self.cancel.clicked.connect(self.cancelled)
             self.row.addWidget(self.cancel)
+        for i in range(self.row.count()):
+            widget = self.row.itemAt(i).widget()
+            if widget is not None:
+                widget.show()  # at once, not when the event loop next runs
 
     def _add_button(self, value: str) -> None:
         button = QPushButton()

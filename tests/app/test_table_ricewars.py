@@ -1,0 +1,187 @@
+"""Rice Wars at the table on a 1280 × 720 screen: controls that stay put through a
+decision, nothing cut, every decision by keyboard, the score in view.
+
+The view is shown at the size the game screen gives it at 1280 × 720; random games are
+walked through its widgets (clicks on fields, cards, buttons, the troop and bid boxes).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton
+
+from app.games import game_ui
+from app.games.ricewars.choices import decision_key
+from app.games.ricewars.picks import BID, BUTTON, CARD, FIELD, Pick
+from app.session import HUMAN, GameSession, Seat
+from engine.ricewars import actions as A
+from engine.ricewars.state import ACTION, HIRE, RiceWarsState
+
+pytest.importorskip("maps.api")
+
+VIEW_SIZE = (960, 660)  # the play area beside the side panel in a 1280 × 720 window
+
+
+def new_state(players: int, seed: int, board: str = "ricewars-quick") -> RiceWarsState:
+    from engine.registry import get_game
+    from maps.api import load_graph
+
+    return get_game("ricewars").new_game(players, seed, {}, load_graph(board))
+
+
+def skip_to(state: RiceWarsState, rng: random.Random, steps: int) -> None:
+    """Play `steps` random actions (attacks and hiring preferred) without the view."""
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        legal = state.legal_actions()
+        keen = [a for a in legal if isinstance(a, (A.Attack, A.Hire, A.Bonus, A.Pay))]
+        state.apply(rng.choice(keen) if keen and rng.random() < 0.6 else rng.choice(legal))
+
+
+def table(qtbot, state: RiceWarsState, board: str = "ricewars-quick"):  # noqa: ANN201
+    """A hot-seat session of people named Anna, Ben, … and its view at 1280 × 720's size."""
+    from maps.api import shipped_map_path
+
+    names = ["Anna", "Ben", "Chiyo", "Daisuke", "Emi"]
+    seats = [Seat(HUMAN, name=names[s]) for s in range(state.seats)]
+    session = GameSession(state, seats, shipped_map_path(board))
+    view = game_ui("ricewars").create_view()
+    qtbot.addWidget(view)
+    view.resize(*VIEW_SIZE)
+    view.show()
+    chosen: list = []
+    view.action_chosen.connect(chosen.append)
+    return session, view, chosen
+
+
+def press(view, qtbot, pick: Pick) -> None:  # noqa: ANN001
+    """Make one pick as a person would: a field, a card, a button or box of the row."""
+    if pick.kind == FIELD:
+        view.board.click_scene_point(view.place_point(pick.value))
+    elif pick.kind == CARD:
+        qtbot.mouseClick(view.card_buttons[pick.value], Qt.LeftButton)
+    else:
+        qtbot.mouseClick(view.choice_box.press(pick), Qt.LeftButton)
+
+
+def controls(view) -> list[tuple[str, str, tuple[int, int, int, int]]]:  # noqa: ANN001
+    """The row's controls as (kind, text, geometry); the troop button's strength apart."""
+    out = []
+    for kind, text, rect in view.choice_box.controls():
+        if text.startswith(("Attack ·", "Defend ·")):
+            text = text.split(" ·")[0]
+        out.append((kind, text, (rect.x(), rect.y(), rect.width(), rect.height())))
+    return out
+
+
+def walk(qtbot, session, view, chosen, rng: random.Random, decisions: int):  # noqa: ANN001, ANN201
+    """Make `decisions` picks through the widgets; yield (key, controls) before each."""
+    state = session.state
+    for _ in range(decisions):
+        if state.is_terminal():
+            return
+        me = state.current_player()
+        if not view.tree or view.tree.chosen == []:
+            view.show_state(session, me, True)
+        options = view.tree.options()
+        yield decision_key(state, me), controls(view)
+        keen = [p for p in options if p.kind != BUTTON or p.value not in ("done", "pass")]
+        pick = rng.choice(keen if keen and rng.random() < 0.8 else options)
+        if pick.kind == BID:
+            pick = Pick(BID, str(rng.choice([int(p.value) for p in options])))
+        press(view, qtbot, pick)
+        if chosen:
+            session.apply(chosen.pop())
+            view.show_state(session, state.current_player(), True)
+
+
+@pytest.mark.parametrize(("players", "seed", "skip"), [(3, 2, 60), (4, 5, 150)])
+def test_no_control_moves_or_changes_kind_between_two_clicks_of_a_decision(
+    qtbot, players: int, seed: int, skip: int
+) -> None:
+    # Given random games at 1280 × 720, walked click by click through the widgets
+    state = new_state(players, seed)
+    rng = random.Random(seed)
+    skip_to(state, rng, skip)
+    session, view, chosen = table(qtbot, state)
+    seen_kinds = set()
+    previous = None
+    compared = 0
+    for key, row in walk(qtbot, session, view, chosen, rng, 160):
+        seen_kinds.add(key[0])
+        # Then within one decision every control keeps its kind, text and place
+        if previous is not None and previous[0] == key:
+            assert row == previous[1], f"the row moved within {key}"
+            compared += 1
+        previous = (key, row)
+        # and nothing in the row is cut or off the row's right edge
+        width = view.choice_box.width()
+        for button in view.choice_box.findChildren(QPushButton):
+            if button.isVisible():
+                assert button.width() >= button.sizeHint().width(), button.text()
+                assert button.geometry().right() <= width, button.text()
+                # a disabled control says why on hover
+                assert button.isEnabled() or button.toolTip(), button.text()
+    assert compared >= 10 and {HIRE, ACTION} <= seen_kinds
+
+
+def test_hiring_keeps_hire_peasant_disabled_with_the_reason_when_the_supply_is_out(
+    qtbot,
+) -> None:
+    # Given a hiring turn in round 2
+    state = new_state(3, 1)
+    rng = random.Random(1)
+    while not (state.phase == HIRE and state.round == 2):
+        skip_to(state, rng, 1)
+    me = state.current_player()
+    session, view, chosen = table(qtbot, state)
+    view.show_state(session, me, True)
+    before = controls(view)
+    # When the player's peasant supply runs out
+    state.supply[me] = 0
+    view.show_state(session, me, True)
+    # Then "Hire peasant" is still there, in its place, disabled with the reason
+    button = view.choice_box.buttons["hire peasant"]
+    assert not button.isEnabled() and "No peasant left" in button.toolTip()
+    assert controls(view) == before
+    # and Done hiring stands at the row's right end, where it stood
+    assert view.choice_box.buttons["done"].geometry() == next(
+        b.geometry() for b in view.choice_box.buttons.values() if b.text() == "Done hiring"
+    )
+    assert not chosen
+
+
+def test_an_attack_keeps_its_troop_boxes_and_cancel_in_place(qtbot) -> None:
+    # Given an action turn in which an enemy peasant can be attacked
+    state = new_state(3, 2)
+    rng = random.Random(2)
+    for _ in range(3000):
+        if state.phase == ACTION and any(isinstance(a, A.Attack) for a in state.legal_actions()):
+            break
+        skip_to(state, rng, 1)
+    me = state.current_player()
+    session, view, chosen = table(qtbot, state)
+    view.show_state(session, me, True)
+    row = view.choice_box
+    # Then before any field is clicked the troop boxes and Cancel are there, disabled
+    assert row.troop_button is not None and not row.troop_button.isEnabled()
+    assert "field" in row.troop_button.toolTip()
+    assert row.cancel is not None and not row.cancel.isEnabled()
+    before = controls(view)
+    # When the enemy peasant is clicked
+    attack = next(a for a in state.legal_actions() if isinstance(a, A.Attack))
+    press(view, qtbot, Pick(FIELD, attack.field))
+    # Then the same controls stand in the same places, the troop button and Cancel enabled
+    assert [c[::2] for c in controls(view)] == [c[::2] for c in before]
+    assert row.cancel.isEnabled()
+    # When Cancel is pressed the choice is taken back, still nothing moves
+    qtbot.mouseClick(row.cancel, Qt.LeftButton)
+    assert view.tree.chosen == [] and controls(view) == before
+    # When the attack is made with the troops set in the boxes, it is the action chosen
+    press(view, qtbot, Pick(FIELD, attack.field))
+    press(view, qtbot, Pick(BUTTON, f"a{attack.ashigaru} r{attack.ronin}"))
+    assert chosen == [attack]
