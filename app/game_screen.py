@@ -770,6 +770,14 @@ class GameController(QObject):
         self._refresh_players(step.state)  # the panels as of the step shown
         self.view.show_state(self.session, self.viewer, False)
         self.view.show_step(step)
+        if step.plays_on:  # a fight of others: it plays on at the pace, Continue still steps
+            shown = self._steps[0]
+            wait = max(self._ai_delay_ms, 2 * self.view.animation_ms)
+            QTimer.singleShot(wait, self, lambda: self._play_on(shown))
+
+    def _play_on(self, shown: tuple[LogEntry, int]) -> None:
+        if self._active and self._steps and self._steps[0] is shown:  # not stepped past yet
+            self._on_continue_step()
 
     @Slot()
     def _on_continue_step(self) -> None:

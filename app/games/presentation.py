@@ -40,6 +40,7 @@ class ResolutionStep:
     highlight: tuple[str, ...] = ()  # board items (province ids) the step is about
     payload: Any = None  # game-specific data for the view (e.g. the revealed board)
     state: Any = None  # the game as of this step, for the panels (None: the session's)
+    plays_on: bool = False  # nobody at the screen takes part: it goes on at the AI pace
 
 
 @dataclass(frozen=True, slots=True)

@@ -185,3 +185,60 @@ def test_an_attack_keeps_its_troop_boxes_and_cancel_in_place(qtbot) -> None:
     press(view, qtbot, Pick(FIELD, attack.field))
     press(view, qtbot, Pick(BUTTON, f"a{attack.ashigaru} r{attack.ronin}"))
     assert chosen == [attack]
+
+
+def fights_told(seed: int, players: int = 3):  # noqa: ANN201
+    """(before, action, after, player) of a random game's actions that end a fight."""
+    state = new_state(players, seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        before = state.clone()
+        player = state.current_player()
+        legal = state.legal_actions()
+        keen = [a for a in legal if isinstance(a, (A.Attack, A.Hire, A.Bonus))]
+        action = rng.choice(keen) if keen and rng.random() < 0.6 else rng.choice(legal)
+        state.apply(action)
+        if before.fight is not None and state.fight is None:
+            yield before, action, state.clone(), player
+
+
+def test_a_fight_between_others_plays_on_and_ones_own_waits_for_continue() -> None:
+    from app.games.base import PUBLIC
+    from app.games.ricewars import story
+
+    checked = 0
+    for before, action, after, player in fights_told(seed=3):
+        fight = before.fight
+        sides = {fight["att"], fight["dfn"]}
+        # Given a finished fight, told to each seat and to the hot seat's public screen
+        for viewer in (*range(after.seats), PUBLIC):
+            steps = [b.step for b in story.story(before, action, after, player, viewer) if b.step]
+            fighting = [s for s in steps if s.payload.fight is not None]
+            # Then its steps play on by themselves only for a seat that does not fight
+            for step in fighting:
+                assert step.plays_on == (viewer >= 0 and viewer not in sides)
+            checked += len(fighting)
+    assert checked > 5
+
+
+def test_the_players_panel_counts_the_fields_of_the_step_shown() -> None:
+    from app.games.base import EVERYTHING
+    from app.games.ricewars import story
+
+    ui = game_ui("ricewars")
+    checked = ahead = 0
+    for before, action, after, player in fights_told(seed=4):
+        steps = [b.step for b in story.story(before, action, after, player, EVERYTHING) if b.step]
+        for step in steps:
+            show = step.payload
+            if show.fight is None or step.state is None:
+                continue
+            # Given a fight's step: the board it shows, before or after its result
+            board = show.after or show.board
+            for s in range(after.seats):
+                # Then the Players panel's line counts that board's fields, not the game's
+                fields = bin(board.own(s)).count("1")
+                assert ui.player_status(step.state, s).startswith(f"{fields} field")
+                checked += 1
+                ahead += fields != after.fields_of(s)
+    assert checked > 5 and ahead  # some steps show a board the game has left behind

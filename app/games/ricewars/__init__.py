@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from app.games.presentation import EVERYTHING, PUBLIC, Beat, GameUI, ResolutionStep, ScoreTable
 from app.games.ricewars import narrate, story
+from app.games.ricewars.fights import AsOfStep
 from app.games.ricewars.rules import RICEWARS_RULES_HTML
+from engine.ricewars import records
 from engine.ricewars.state import ACTION, RiceWarsState
 
 if TYPE_CHECKING:
@@ -21,21 +23,34 @@ class RiceWarsUI(GameUI):
 
     game_id = "ricewars"
 
-    def player_label(self, state: RiceWarsState, player: int) -> str:  # type: ignore[override]
+    def player_label(self, state: RiceWarsState | AsOfStep, player: int) -> str:  # type: ignore[override]
         """The colour's name ("Red")."""
+        state = state.state if isinstance(state, AsOfStep) else state
         return narrate.seat_name(state, player)
 
-    def player_colour(self, state: RiceWarsState, player: int) -> str:  # type: ignore[override]
+    def player_colour(self, state: RiceWarsState | AsOfStep, player: int) -> str:  # type: ignore[override]
         """The colour."""
+        state = state.state if isinstance(state, AsOfStep) else state
         return narrate.seat_colour(state, player)
 
-    def player_status(self, state: RiceWarsState, player: int) -> str:  # type: ignore[override]
-        """Public standing: fields, Ryo (the public estimate: notes are kept face down)
-        and cards in hand."""
-        fields = state.fields_of(player)
-        cards = len(state.hands[player])
-        ryo = narrate.purse_words(state, player, PUBLIC)
-        return f"{narrate.plural(fields, 'field')} · {ryo} Ryo · {narrate.plural(cards, 'card')}"
+    def player_status(self, state: RiceWarsState | AsOfStep, player: int) -> str:  # type: ignore[override]
+        """Public standing: fields, Ryo (the public estimate: notes are kept face down),
+        troops and cards in hand; during a resolution step as of that step."""
+        standing = None
+        if isinstance(state, AsOfStep):
+            state, standing = state.state, state.standing[player]
+        if standing is None:
+            standing = records.standing(state, player)
+        words = [narrate.plural(len(standing.fields), "field")]
+        if player != state.neutral:
+            money = None if standing.money == records.HIDDEN_MONEY else standing.money
+            words.append(f"{narrate.purse_words(state, player, PUBLIC, money)} Ryo")
+        troops = standing.ashigaru + standing.ashigaru_tired + standing.ronin + standing.ronin_tired
+        if troops:
+            words.append(narrate.plural(troops, "troop"))
+        if player != state.neutral:
+            words.append(narrate.plural(len(state.hands[player]), "card"))
+        return " · ".join(words)
 
     def setup_note(self, players: int, map_ref: str | None) -> str:
         """Two players play the scenario: say who the third colour is."""

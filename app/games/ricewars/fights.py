@@ -90,6 +90,15 @@ class StepShow:
 
 
 @dataclass(frozen=True, slots=True)
+class AsOfStep:
+    """The game as a resolution step shows it, for the Players panel: the state after
+    the action and every seat's standing as of the step (the engine's records)."""
+
+    state: RiceWarsState
+    standing: tuple[R.Standing, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Step:
     """One resolution step told to one viewer: the lines its panel shows, and the lines
     it adds to the log (`logged`; None: the same) — a fight's opening and bonuses were

@@ -39,8 +39,22 @@ def story(
             if told
             else ()
         )
+        show = step.show
+        fight = show.fight if show is not None else None
+        as_of = (
+            fights.AsOfStep(after, show.standing) if show is not None and show.standing else None
+        )
+        # a fight between others goes on by itself at the AI pace (one may still step it)
+        others = (
+            fight is not None and viewer >= 0 and viewer not in (fight.attacker, fight.defender)
+        )
         shown = ResolutionStep(
-            step.title, tuple(_rich(text) for text in step.lines), step.fields, step.show
+            step.title,
+            tuple(_rich(text) for text in step.lines),
+            step.fields,
+            show,
+            as_of,
+            others,
         )
         beats.append(Beat(lines, shown))
     return beats
