@@ -140,9 +140,10 @@ class GameScreen(ScaledScreen):
         step_layout = QVBoxLayout(self.step_box)
         step_layout.setContentsMargins(6, 4, 6, 4)
         step_layout.setSpacing(3)
+        # Continue on top: a longer or shorter step never moves it under a repeated click
+        step_layout.addLayout(step_buttons)
         step_layout.addLayout(step_head)
         step_layout.addWidget(self.step_scroll)
-        step_layout.addLayout(step_buttons)
 
         self.players = QListWidget()
         self.players.setWordWrap(True)

@@ -242,3 +242,42 @@ def test_the_players_panel_counts_the_fields_of_the_step_shown() -> None:
                 checked += 1
                 ahead += fields != after.fields_of(s)
     assert checked > 5 and ahead  # some steps show a board the game has left behind
+
+
+def test_continue_stays_in_one_place_and_fights_of_others_play_on(window, qtbot) -> None:
+    from PySide6.QtCore import QPoint
+
+    from app.session import AI, NewGameConfig
+    from tests.app.test_ricewars_game import decide
+
+    # Given Anna and two computer players at 1280 × 720, the AI pace instant
+    window.resize(1280, 720)
+    seats = (Seat(HUMAN, name="Anna"), Seat(AI, "easy"), Seat(AI, "easy"))
+    window.start_game(NewGameConfig("ricewars", seats, "ricewars-quick", 4))
+    screen, controller = window.game_screen, window.controller
+    state = window.session.state
+    rng = random.Random(4)
+    places: set[tuple[int, int]] = set()
+    titles: list[str] = []
+
+    def showing():  # noqa: ANN202 - the step on the screen
+        entry, index = controller._steps[0]
+        beats = entry.beats.get(0) or []
+        return beats[index].step if index < len(beats) else None
+
+    def ready() -> bool:
+        while screen.step_box.isVisible() and controller._steps:
+            step = showing()
+            if step is not None and step.plays_on:
+                return False  # Then a fight of others goes on without a click
+            # and Continue stands where it stood at every step Anna confirms
+            places.add(tuple(screen.continue_button.mapTo(window, QPoint(0, 0)).toTuple()))
+            titles.append(screen.step_title.text())
+            qtbot.mouseClick(screen.continue_button, Qt.LeftButton)
+        return controller.human_to_act or state.is_terminal()
+
+    # When Anna plays into the second round, confirming every step shown to her
+    while state.round < 2 or state.phase == HIRE:
+        qtbot.waitUntil(ready, timeout=30000)
+        decide(window, qtbot, rng)
+    assert len(titles) >= 3 and len(places) == 1, (titles, places)
