@@ -85,7 +85,7 @@ def walk(qtbot, session, view, chosen, rng: random.Random, decisions: int):  # n
         if state.is_terminal():
             return
         me = state.current_player()
-        if not view.tree or view.tree.chosen == []:
+        if view.tree is None or not view.tree.chosen:
             view.show_state(session, me, True)
         options = view.tree.options()
         yield decision_key(state, me), controls(view)
@@ -281,3 +281,72 @@ def test_continue_stays_in_one_place_and_fights_of_others_play_on(window, qtbot)
         qtbot.waitUntil(ready, timeout=30000)
         decide(window, qtbot, rng)
     assert len(titles) >= 3 and len(places) == 1, (titles, places)
+
+
+def key_pick(view, qtbot, pick: Pick) -> None:  # noqa: ANN001
+    """Make one pick with the keyboard only: F to the field and Enter, a card's number,
+    Space on a button reached by Tab, numbers typed into the troop and bid boxes."""
+    from PySide6.QtWidgets import QAbstractSpinBox
+
+    row = view.choice_box
+    if pick.kind == FIELD:
+        for _ in range(len(view.tree.options_of(FIELD))):
+            qtbot.keyClick(view, Qt.Key_F)
+            if view._key_field == pick.value:
+                break
+        assert view._key_field == pick.value
+        qtbot.keyClick(view, Qt.Key_Return)
+    elif pick.kind == CARD:
+        number = list(view.card_buttons).index(pick.value) + 1
+        qtbot.keyClick(view, str(number))
+    elif pick.kind == BID or (pick.kind == BUTTON and row.troop_value() is not None
+                              and pick.value.split()[-1].startswith("r")):  # fmt: skip
+        boxes = [(row.bid_box, pick.value)] if pick.kind == BID else []
+        if not boxes:
+            a, r = pick.value.split()[-2:]
+            boxes = [(row.ashigaru, a[1:]), (row.ronin, r[1:])]
+        for box, value in boxes:
+            assert box.focusPolicy() & Qt.TabFocus and isinstance(box, QAbstractSpinBox)
+            box.setFocus()
+            box.selectAll()
+            qtbot.keyClicks(box, value)
+            assert box.value() == int(value)
+        qtbot.keyClick(boxes[-1][0], Qt.Key_Return)
+    else:
+        button = row.press(pick)
+        assert button.focusPolicy() & Qt.TabFocus
+        button.setFocus()
+        qtbot.keyClick(button, Qt.Key_Space)
+
+
+def test_every_decision_can_be_made_with_the_keyboard(qtbot) -> None:
+    # Given a random game at 1280 × 720 in the action phase
+    state = new_state(3, 6)
+    rng = random.Random(6)
+    skip_to(state, rng, 40)
+    session, view, chosen = table(qtbot, state)
+    view.activateWindow()
+    kinds = set()
+    for _ in range(70):
+        if state.is_terminal():
+            break
+        me = state.current_player()
+        if view.tree is None or not view.tree.chosen:
+            view.show_state(session, me, True)
+        options = view.tree.options()
+        pick = rng.choice(options)
+        if pick.kind == BID:
+            pick = Pick(BID, str(rng.choice([int(p.value) for p in options])))
+        # When a pick is made with keys only
+        before = list(view.tree.chosen)
+        key_pick(view, qtbot, pick)
+        # Then it is made: the action is chosen, or the pick is added to the choice begun
+        if chosen:
+            action = chosen.pop()
+            assert view.tree.action_for([*before, pick]) == action
+            session.apply(action)
+            view.show_state(session, state.current_player(), True)
+        else:
+            assert view.tree.chosen == [*before, pick]
+        kinds.add(pick.kind)
+    assert {FIELD, BUTTON} <= kinds

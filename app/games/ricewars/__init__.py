@@ -34,8 +34,8 @@ class RiceWarsUI(GameUI):
         return narrate.seat_colour(state, player)
 
     def player_status(self, state: RiceWarsState | AsOfStep, player: int) -> str:  # type: ignore[override]
-        """Public standing: fields, Ryo (the public estimate: notes are kept face down),
-        troops and cards in hand; during a resolution step as of that step."""
+        """Public standing: fields, Ryo (the public estimate: notes are kept face down)
+        and cards in hand; during a resolution step as of that step."""
         standing = None
         if isinstance(state, AsOfStep):
             state, standing = state.state, state.standing[player]
@@ -45,9 +45,6 @@ class RiceWarsUI(GameUI):
         if player != state.neutral:
             money = None if standing.money == records.HIDDEN_MONEY else standing.money
             words.append(f"{narrate.purse_words(state, player, PUBLIC, money)} Ryo")
-        troops = standing.ashigaru + standing.ashigaru_tired + standing.ronin + standing.ronin_tired
-        if troops:
-            words.append(narrate.plural(troops, "troop"))
         if player != state.neutral:
             words.append(narrate.plural(len(state.hands[player]), "card"))
         return " · ".join(words)

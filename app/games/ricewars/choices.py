@@ -251,7 +251,8 @@ class ChoiceRow(QWidget):
 
     # input -------------------------------------------------------------------------------
     def _on_button(self, value: str) -> None:
-        self.picked.emit(Pick(BUTTON, value))
+        if self._tree is not None and Pick(BUTTON, value) in self._tree.options():
+            self.picked.emit(Pick(BUTTON, value))
 
     @Slot()
     def _on_troops(self) -> None:

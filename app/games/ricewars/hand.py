@@ -9,7 +9,7 @@ import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.fonts import has_japanese_font
 from app.games.ricewars import narrate
 
-CARD_SIZE = (150, 92)  # a card at scale 1 (1280 × 720), in pixels
+CARD_SIZE = (150, 106)  # a card at scale 1 (1280 × 720), in pixels: the longest effect fits
 HAND_STYLE = (
     "#hand {{ background: #3a2f24; border-radius: 6px; }}"
     "#hand QLabel {{ font-size: {points:.1f}pt; }}"

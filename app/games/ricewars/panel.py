@@ -431,7 +431,7 @@ def button_text(state: RiceWarsState, pick: Pick, tree: PickTree) -> tuple[str, 
     if value.startswith("duel p"):
         return f"Challenge {seat_name(state, int(value[6:]))} to a duel", "Uses an active ronin"
     if value.startswith("p") and value[1:].isdigit():
-        return seat_name(state, int(value[1:])), "the player to target"
+        return f"Target {seat_name(state, int(value[1:]))}", "The player the card is played on"
     words = {
         "stay": ("Keep the palace here", ""),
         "pass": (f"Pass ({state.passes[s] + 1}. marker)", "Two passes end your actions this round"),

@@ -97,7 +97,9 @@ def _shoot(app: QApplication, args: argparse.Namespace, size: shots.Size) -> boo
         shots.wait(app, lambda: shots.at_prompt(window))
         if screen.step_box.isVisible():
             title = screen.step_title.text()
-            if "combat" in wanted and title == "Cards revealed" and state.round >= 3:
+            step = screen.view.shown_step
+            mine = step is not None and not step.plays_on  # a fight of others plays on
+            if "combat" in wanted and title == "Cards revealed" and state.round >= 3 and mine:
                 shots.settle(app)
                 shots.save(window, out / f"screen-ricewars-{tag}.png")
                 wanted.discard("combat")

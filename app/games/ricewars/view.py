@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPointF, Qt, Slot
-from PySide6.QtGui import QColor, QFont, QPen, QResizeEvent
+from PySide6.QtGui import QColor, QFont, QKeyEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -49,6 +50,11 @@ if TYPE_CHECKING:
     from app.session import GameSession
 
 FLASH_MS = 1600  # how long a log line's places stay ringed
+KEY_RING = "#1e88e5"  # the field chosen with the keyboard (F), before Enter picks it
+KEYS_HELP = (
+    "Keyboard: F / Shift+F go through the lit fields, Enter picks the ringed one; "
+    "1–5 play the cards of the hand; Tab reaches every button, Space presses it; Esc cancels."
+)
 SIDE_WIDTH = 255  # the daimyo boards' column at scale 1, in pixels: its narrowest
 SIDE_WIDEST = 400  # and its widest, when the map, fitted to its height, leaves room
 COLUMN_FORMS = ((0, False), (1, False), (1, True), (2, True))
@@ -134,7 +140,83 @@ class RiceWarsView(PickTreeView):
         layout.addWidget(self.choice_box)
         layout.addWidget(self.hand_box)
         self._base_font = QFont(self.font())
+        self._key_field: str | None = None
+        self._add_keys()
         self.set_ui_scale(1.0)
+
+    def _add_keys(self) -> None:
+        """Every decision without the mouse (`keyPressEvent`): the view takes the focus
+        by Tab or a click; its buttons pass the keys they do not use on to it."""
+        self.setFocusPolicy(Qt.StrongFocus)
+        self.choice_box.setToolTip(KEYS_HELP)
+        self.board.setToolTip(KEYS_HELP)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        """F / Shift+F: the next or previous lit field; Enter: pick it (or press the
+        focused button, or the troop or bid box's button); 1–5: the hand's cards; Esc
+        cancels (`PickTreeView`)."""
+        key = event.key()
+        if key == Qt.Key_F:
+            self._step_field(-1 if event.modifiers() & Qt.ShiftModifier else 1)
+        elif key in (Qt.Key_Return, Qt.Key_Enter):
+            self._on_enter()
+        elif Qt.Key_1 <= key < Qt.Key_1 + HAND_LIMIT and not event.modifiers() & ~Qt.KeypadModifier:
+            self._on_card_key(key - Qt.Key_1 + 1)
+        else:
+            super().keyPressEvent(event)
+
+    def _lit_fields(self) -> list[str]:
+        """The fields that may be clicked now, in the board's order."""
+        if self.tree is None or self._step is not None:
+            return []
+        lit = set(self.tree.options_of(FIELD))
+        return [fid for fid in self._state().board.ids if fid in lit] if lit else []
+
+    def _step_field(self, direction: int) -> None:
+        """Ring the next (or previous) lit field and say which it is."""
+        lit = self._lit_fields()
+        if not lit:
+            self.status.emit(panel.why_not(self._state(), self.tree, None))
+            return
+        at = lit.index(self._key_field) if self._key_field in lit else -direction
+        self._key_field = lit[(at + direction) % len(lit)]
+        self._ring_key_field()
+        name = self._state().board.names[self._state().field(self._key_field)]
+        self.status.emit(f"{name}: press Enter to choose it (F: the next lit field).")
+
+    def _ring_key_field(self) -> None:
+        if self.scene is None:
+            return
+        if self._key_field is not None and self._key_field not in self._lit_fields():
+            self._key_field = None
+        marks = [(self._key_field, QColor(KEY_RING), "Chosen with the keyboard: Enter picks it")]
+        self.scene.set_marks("keyboard", marks if self._key_field is not None else [])
+        if self._key_field is not None:
+            point = self.scene.labels[self._key_field]
+            self.board.ensureVisible(point.x() - 1, point.y() - 1, 2, 2)
+
+    @Slot()
+    def _on_enter(self) -> None:
+        """Enter picks the ringed field; in the troop or bid box it presses its button."""
+        focus = self.focusWidget()
+        row = self.choice_box
+        if isinstance(focus, QAbstractSpinBox) and row.isAncestorOf(focus):
+            button = row.bid_button if focus is row.bid_box else row.troop_button
+            if button is not None and button.isEnabled():
+                button.click()
+            return
+        if self._key_field is not None and self._key_field in self._lit_fields():
+            fid, self._key_field = self._key_field, None
+            self._pick(Pick(FIELD, fid))
+            return
+        if isinstance(focus, QPushButton) and focus.isEnabled() and self.isAncestorOf(focus):
+            focus.click()
+
+    def _on_card_key(self, number: int) -> None:
+        """1–5: the hand's card of that number, as a click on it."""
+        buttons = list(self.card_buttons.values())
+        if number <= len(buttons) and buttons[number - 1].isEnabled():
+            buttons[number - 1].click()
 
     # GameView --------------------------------------------------------------------------
     def set_ui_scale(self, scale: float) -> None:
@@ -209,6 +291,11 @@ class RiceWarsView(PickTreeView):
             point = self.scene.labels[key]
             self.board.ensureVisible(point.x() - 1, point.y() - 1, 2, 2)
             break
+
+    @property
+    def shown_step(self) -> ResolutionStep | None:
+        """The resolution step on the board now (None: the game as it is)."""
+        return self._step
 
     @property
     def palace_items(self) -> dict[int, Any]:
@@ -295,6 +382,7 @@ class RiceWarsView(PickTreeView):
         self._fill_texts(state)
         self._draw_hand(state)
         self._draw_choices(state)
+        self._ring_key_field()
 
     def _fill_texts(self, state: RiceWarsState) -> None:
         """The track, the panel and the daimyo boards in the fullest forms that fit: the
