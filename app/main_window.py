@@ -12,6 +12,7 @@ was.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import json
 import threading
@@ -712,9 +713,16 @@ class MainWindow(QMainWindow):
         assert session is not None
         ui = game_ui(session.game_id)
         state = session.state
+        names = [seat.name for seat in session.seats]
+
+        def label(p: int, base: str) -> str:  # the name a person entered, and the colour
+            return f"{names[p]} ({base})" if p < len(names) and names[p] else base
+
         scores = ui.score_table(state)
+        rows = tuple((label(p, row[0]), row[1]) for p, row in enumerate(scores.rows))
+        scores = dataclasses.replace(scores, rows=rows)
         colours = [ui.player_colour(state, p) for p in range(state.num_players)]
-        winners = [ui.player_label(state, p) for p in state.winners()]
+        winners = [label(p, ui.player_label(state, p)) for p in state.winners()]
         self.end_screen.show_scores(scores, colours, winners)
         people = bool(session.humans())
         self.end_screen.set_hints_used(self.coach.hints_used() if people else None)

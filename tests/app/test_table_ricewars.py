@@ -350,3 +350,23 @@ def test_every_decision_can_be_made_with_the_keyboard(qtbot) -> None:
             assert view.tree.chosen == [*before, pick]
         kinds.add(pick.kind)
     assert {FIELD, BUTTON} <= kinds
+
+
+def test_the_end_screen_says_the_names_people_entered(window, qtbot) -> None:
+    from app.session import AI, NewGameConfig
+
+    # Given Anna against a computer player, and the game played to its end
+    seats = (Seat(HUMAN, name="Anna"), Seat(AI, "easy"))
+    window.start_game(NewGameConfig("ricewars", seats, "ricewars-quick", 5))
+    state = new_state(2, 5)
+    skip_to(state, random.Random(5), 6000)
+    assert state.is_terminal() and state.winners() == [0]
+    window.session.state = state
+    # When the results are shown
+    window._show_results()
+    # Then Anna's row and the title name her ("Anna (Red) wins"); the computer keeps its colour
+    end = window.end_screen
+    rows = [end.table.verticalHeaderItem(r).text() for r in range(end.table.rowCount())]
+    colour = game_ui("ricewars").player_label(state, 0)
+    assert rows[0] == f"Anna ({colour})" and rows[1] == game_ui("ricewars").player_label(state, 1)
+    assert end.title.text().startswith(f"Anna ({colour}) wins")
