@@ -370,3 +370,28 @@ def test_the_end_screen_says_the_names_people_entered(window, qtbot) -> None:
     colour = game_ui("ricewars").player_label(state, 0)
     assert rows[0] == f"Anna ({colour})" and rows[1] == game_ui("ricewars").player_label(state, 1)
     assert end.title.text().startswith(f"Anna ({colour}) wins")
+
+
+def test_the_epic_boards_names_are_9_points_at_fit_zoom_and_each_in_or_by_its_field(
+    window, qtbot
+) -> None:
+    from app.board.scene import NAME_SIZE
+    from app.session import AI, NewGameConfig
+
+    # Given five players on the epic board in a 1280 × 720 window
+    window.resize(1280, 720)
+    seats = (Seat(HUMAN, name="Anna"), *[Seat(AI, "easy")] * 4)
+    window.start_game(NewGameConfig("ricewars", seats, "ricewars-epic", 4))
+    qtbot.waitUntil(lambda: window.controller.human_to_act, timeout=30000)
+    view = window.game_screen.view
+    scene = view.scene
+    zoom = view.board.transform().m11()
+    dpi = view.board.logicalDpiY()
+    assert len(scene.names) == 59
+    for fid, name in scene.names.items():
+        # Then every field's name is at least 9 pt on the screen at fit zoom
+        pixels = NAME_SIZE * scene.unit * name.scale() * zoom
+        assert pixels * 72 / dpi >= 9.0, fid
+        # and it stands in its field, or beside it on a leader line
+        centre = name.mapToScene(name.childrenBoundingRect().center())
+        assert scene.province_items[fid].path().contains(centre) or fid in scene.leaders, fid

@@ -331,7 +331,9 @@ class RiceWarsView(PickTreeView):
             return
         self._map_path = path
         self._board_key = None
-        self.scene = MapScene(map_geometry(path), status_row=PLATE)
+        # every name at full size (9 pt at fit zoom at 1280 × 720): over its edges or beside
+        # it on a leader line where a small field has no room
+        self.scene = MapScene(map_geometry(path), status_row=PLATE, least_name=1.0)
         self.fields = FieldBoard(self.scene, self._state(), self)
         self.board.setScene(self.scene)
         # lit fields get a golden rim: a tint alone is hard to see on coloured fields
