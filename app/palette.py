@@ -251,6 +251,10 @@ from the daimyo colours and the earlier paddy and gold, hues kept within 12°: a
 tint of the colours over the paddy (as the board drew before) cannot get there, its
 yellow stays within 10 of the gold of a blessed field for everyone."""
 
+RICEWARS_LIT = ("#15120d", "#fff176")
+"""The rim of a field that may be clicked: a dark line under a bright one, so one of the
+two stands out on every fill (`RICEWARS_FIELDS`, the paddy, the blessed gold)."""
+
 SHINOBI_CLANS = (
     _identity("Go-Hōjō", "#246d9f", "GH"),
     _identity("Mōri", "#16a180", "MO"),

@@ -395,3 +395,18 @@ def test_the_epic_boards_names_are_9_points_at_fit_zoom_and_each_in_or_by_its_fi
         # and it stands in its field, or beside it on a leader line
         centre = name.mapToScene(name.childrenBoundingRect().center())
         assert scene.province_items[fid].path().contains(centre) or fid in scene.leaders, fid
+
+
+def test_a_lit_fields_rim_stands_out_on_every_fill() -> None:
+    from app.palette import (
+        RICEWARS_BLESSED,
+        RICEWARS_FIELDS,
+        RICEWARS_LIT,
+        RICEWARS_PADDY,
+        contrast_ratio,
+    )
+
+    # Given every fill a field can have: each daimyo's, the paddy and the blessed gold
+    for fill in (*RICEWARS_FIELDS.values(), RICEWARS_PADDY, RICEWARS_BLESSED):
+        # Then one of the rim's two lines contrasts with it at least 3:1 (WCAG, graphics)
+        assert max(contrast_ratio(line, fill) for line in RICEWARS_LIT) >= 3.0, fill

@@ -18,6 +18,7 @@ from PySide6.QtGui import QColor, QFont, QKeyEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QFrame,
+    QGraphicsPathItem,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -41,6 +42,7 @@ from app.games.ricewars.fights import BoardPicture, FightPicture, StepShow
 from app.games.ricewars.hand import CARD_SIZE, CardButton, hand_style
 from app.games.ricewars.narrate import seat_colour
 from app.games.ricewars.picks import CARD, FIELD, Pick, PickTree
+from app.palette import RICEWARS_LIT
 from engine.ricewars.data import CARDS, HAND_LIMIT
 from engine.ricewars.fight import known_strength
 from engine.ricewars.state import BID as PH_BID
@@ -336,10 +338,14 @@ class RiceWarsView(PickTreeView):
         self.scene = MapScene(map_geometry(path), status_row=PLATE, least_name=1.0)
         self.fields = FieldBoard(self.scene, self._state(), self)
         self.board.setScene(self.scene)
-        # lit fields get a golden rim: a tint alone is hard to see on coloured fields
-        rim = QPen(QColor("#b8860b"), self.scene.unit * 0.6)
+        # lit fields get a rim, a bright line over a dark one: a tint alone is hard to see
+        # on coloured fields, and one colour alone vanishes on the black or the yellow
+        dark, bright = RICEWARS_LIT
+        unit = self.scene.unit
         for glow in self.scene.highlights.values():
-            glow.setPen(rim)
+            glow.setPen(QPen(QColor(dark), unit * 0.9))
+            inner = QGraphicsPathItem(glow.path(), glow)  # shown and hidden with the glow
+            inner.setPen(QPen(QColor(bright), unit * 0.4))
         self._fit_side()
         self.board.fit()
 
