@@ -410,3 +410,35 @@ def test_a_lit_fields_rim_stands_out_on_every_fill() -> None:
     for fill in (*RICEWARS_FIELDS.values(), RICEWARS_PADDY, RICEWARS_BLESSED):
         # Then one of the rim's two lines contrasts with it at least 3:1 (WCAG, graphics)
         assert max(contrast_ratio(line, fill) for line in RICEWARS_LIT) >= 3.0, fill
+
+
+def test_a_hand_of_the_five_longest_cards_shows_every_word(window, qtbot) -> None:
+    from PySide6.QtWidgets import QLabel
+
+    from app.session import AI, NewGameConfig
+    from engine.ricewars.data import CARDS
+
+    # Given Anna's turn in a 1280 × 720 window, her hand the five cards of longest effect
+    window.resize(1280, 720)
+    seats = (Seat(HUMAN, name="Anna"), Seat(AI, "easy"), Seat(AI, "easy"))
+    window.start_game(NewGameConfig("ricewars", seats, "ricewars-quick", 4))
+    qtbot.waitUntil(lambda: window.controller.human_to_act, timeout=30000)
+    state = window.session.state
+    longest = sorted(range(len(CARDS)), key=lambda c: -len(CARDS[c].text))[:5]
+    state.hands[0] = type(state.hands[0])(longest)
+    view = window.game_screen.view
+    view.show_state(window.session, 0, True)
+    qtbot.wait(50)
+    # Then every card's words fit its card: nothing cut at the side or the bottom
+    assert len(view.card_buttons) == 5
+    for button in view.card_buttons.values():
+        assert button.isVisible()
+        for label in button.findChildren(QLabel):
+            if label.wordWrap():
+                assert label.heightForWidth(label.width()) <= label.height(), label.text()
+            else:
+                assert label.sizeHint().width() <= label.width() + 1, label.text()
+                assert label.sizeHint().height() <= label.height() + 1, label.text()
+    # and the hand's own title and piles are shown whole
+    title = view.hand_box.findChildren(QLabel)[0]
+    assert title.sizeHint().height() <= title.height() + 1 and "Deck" in title.text()

@@ -9,7 +9,7 @@ import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.fonts import has_japanese_font
 from app.games.ricewars import narrate
 
-CARD_SIZE = (150, 106)  # a card at scale 1 (1280 × 720), in pixels: the longest effect fits
+CARD_SIZE = (150, 92)  # a card at scale 1 (1280 × 720), in pixels
 HAND_STYLE = (
     "#hand {{ background: #3a2f24; border-radius: 6px; }}"
     "#hand QLabel {{ font-size: {points:.1f}pt; }}"
@@ -25,7 +25,7 @@ HAND_STYLE = (
 
 
 class CardButton(QPushButton):
-    """A card of the hand: name and kanji, effect, cost and strength bonus."""
+    """A card of the hand: name and kanji; title, kind, cost and strength bonus; effect."""
 
     def __init__(self, card_id: str, scale: float = 1.0, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -38,17 +38,19 @@ class CardButton(QPushButton):
         self.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Fixed)
         kind = "Reaction" if card.kind == "reaction" else "Action"
         kanji = f" {card.kanji}" if has_japanese_font() else ""
+        # cost and bonus share the title's line: the effect gets the rest of the card, so
+        # five cards in a 1280 × 720 window show their longest effect whole
         head = QLabel(
-            f"<b>{card.name}</b>{kanji}<br><small><i>{card.title}</i> · {kind.lower()}</small>"
+            f"<b>{card.name}</b>{kanji}<br><small><i>{card.title}</i> · {kind.lower()}"
+            f" · {card.cost} Ryo · <b>+{card.bonus}</b></small>"
         )
         text = QLabel(card.text)
         text.setObjectName("effect")
         text.setWordWrap(True)
-        foot = QLabel(f"Cost {card.cost} Ryo · Bonus <b>+{card.bonus}</b>")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(5, 3, 5, 3)
         layout.setSpacing(0)
-        for label in (head, text, foot):
+        for label in (head, text):
             label.setAttribute(Qt.WA_TransparentForMouseEvents)
             layout.addWidget(label)
         text.setAlignment(Qt.AlignTop | Qt.AlignLeft)

@@ -52,6 +52,7 @@ if TYPE_CHECKING:
     from app.session import GameSession
 
 FLASH_MS = 1600  # how long a log line's places stay ringed
+LEAST_NAME = 1.0  # of a name's full size, on the epic board
 KEY_RING = "#1e88e5"  # the field chosen with the keyboard (F), before Enter picks it
 KEYS_HELP = (
     "Keyboard: F / Shift+F go through the lit fields, Enter picks the ringed one; "
@@ -333,9 +334,10 @@ class RiceWarsView(PickTreeView):
             return
         self._map_path = path
         self._board_key = None
-        # every name at full size (9 pt at fit zoom at 1280 × 720): over its edges or beside
-        # it on a leader line where a small field has no room
-        self.scene = MapScene(map_geometry(path), status_row=PLATE, least_name=1.0)
+        # the epic board's names at full size (9 pt at fit zoom at 1280 × 720): over the
+        # edges or beside a small field on a leader line (the quick board's fit as they are)
+        least = LEAST_NAME if self._state().board.side == "epic" else 0.0
+        self.scene = MapScene(map_geometry(path), status_row=PLATE, least_name=least)
         self.fields = FieldBoard(self.scene, self._state(), self)
         self.board.setScene(self.scene)
         # lit fields get a rim, a bright line over a dark one: a tint alone is hard to see
@@ -561,8 +563,10 @@ class RiceWarsView(PickTreeView):
             self.hand.addWidget(QLabel("The hand is hidden."))
             self.hand.addStretch(1)
             return
+        # the deck and the discard pile under the hand's title: the cards get their width
         title = QLabel(f"<b>Your hand</b><br>{len(hand)}/{HAND_LIMIT} cards<br>"
-                       f"{state.money[viewer]} Ryo")  # fmt: skip
+                       f"{state.money[viewer]} Ryo<br><small>Deck {len(state.deck)}<br>"
+                       f"Discard {len(state.discard)}</small>")  # fmt: skip
         self.hand.addWidget(title)
         for c in hand:
             card_id = CARDS[c].id
@@ -571,7 +575,6 @@ class RiceWarsView(PickTreeView):
             self.hand.addWidget(button, 1)
             self.card_buttons[card_id] = button
         self.hand.addStretch(0)
-        self.hand.addWidget(QLabel(f"Deck {len(state.deck)}<br>Discard {len(state.discard)}"))
 
     @property
     def choice_buttons(self) -> list[QPushButton]:
