@@ -276,11 +276,11 @@ def test_continue_stays_in_one_place_and_fights_of_others_play_on(window, qtbot)
             qtbot.mouseClick(screen.continue_button, Qt.LeftButton)
         return controller.human_to_act or state.is_terminal()
 
-    # When Anna plays into the second round, confirming every step shown to her
-    while state.round < 2 or state.phase == HIRE:
+    # When Anna plays on, confirming every step shown to her (income, her fights, the draw)
+    while len(titles) < 5 and not state.is_terminal():
         qtbot.waitUntil(ready, timeout=30000)
         decide(window, qtbot, rng)
-    assert len(titles) >= 3 and len(places) == 1, (titles, places)
+    assert len(places) == 1, (titles, places)
 
 
 def key_pick(view, qtbot, pick: Pick) -> None:  # noqa: ANN001
