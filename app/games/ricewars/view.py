@@ -598,6 +598,8 @@ class RiceWarsView(PickTreeView):
         if tree is None:
             if state.is_terminal():
                 self.prompt.setText("The game is over.")
+            elif self._step is not None and self._step.plays_on:
+                self.prompt.setText("A fight of others: it plays on by itself (Continue steps on).")
             elif self._step is not None:
                 self.prompt.setText("Resolution — press Continue.")
             else:
