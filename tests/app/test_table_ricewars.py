@@ -72,7 +72,7 @@ def controls(view) -> list[tuple[str, str, tuple[int, int, int, int]]]:  # noqa:
     """The row's controls as (kind, text, geometry); the troop button's strength apart."""
     out = []
     for kind, text, rect in view.choice_box.controls():
-        if text.startswith(("Attack ·", "Defend ·")):
+        if text.startswith(("Attack ·", "Defend ·")):  # its strength follows the boxes
             text = text.split(" ·")[0]
         out.append((kind, text, (rect.x(), rect.y(), rect.width(), rect.height())))
     return out
@@ -99,15 +99,18 @@ def walk(qtbot, session, view, chosen, rng: random.Random, decisions: int):  # n
             view.show_state(session, state.current_player(), True)
 
 
-@pytest.mark.parametrize(("players", "seed", "skip"), [(3, 2, 60), (4, 5, 150)])
+@pytest.mark.parametrize(
+    ("players", "seed", "skip", "board"),
+    [(3, 2, 60, "ricewars-quick"), (4, 5, 150, "ricewars-quick"), (5, 9, 250, "ricewars-epic")],
+)
 def test_no_control_moves_or_changes_kind_between_two_clicks_of_a_decision(
-    qtbot, players: int, seed: int, skip: int
+    qtbot, players: int, seed: int, skip: int, board: str
 ) -> None:
     # Given random games at 1280 × 720, walked click by click through the widgets
-    state = new_state(players, seed)
+    state = new_state(players, seed, board)
     rng = random.Random(seed)
     skip_to(state, rng, skip)
-    session, view, chosen = table(qtbot, state)
+    session, view, chosen = table(qtbot, state, board)
     seen_kinds = set()
     previous = None
     compared = 0
@@ -120,9 +123,11 @@ def test_no_control_moves_or_changes_kind_between_two_clicks_of_a_decision(
         previous = (key, row)
         # and nothing in the row is cut or off the row's right edge
         width = view.choice_box.width()
+        assert view.choice_box.row.minimumSize().width() <= width, row
         for button in view.choice_box.findChildren(QPushButton):
             if button.isVisible():
-                assert button.width() >= button.sizeHint().width(), button.text()
+                words = button.fontMetrics().horizontalAdvance(button.text())
+                assert button.width() >= words + 8, button.text()
                 assert button.geometry().right() <= width, button.text()
                 # a disabled control says why on hover
                 assert button.isEnabled() or button.toolTip(), button.text()
@@ -155,6 +160,29 @@ def test_hiring_keeps_hire_peasant_disabled_with_the_reason_when_the_supply_is_o
     assert not chosen
 
 
+def test_a_hiring_row_with_the_two_longest_advisors_fits_five_daimyo(qtbot) -> None:
+    from engine.ricewars.data import ADVISORS
+
+    # Given a 5-player hiring turn owing the upkeep of the two advisors of longest name
+    state = new_state(5, 7, "ricewars-epic")
+    rng = random.Random(7)
+    while not (state.phase == HIRE and state.round == 2):
+        skip_to(state, rng, 1)
+    me = state.cur
+    longest = sorted(range(len(ADVISORS)), key=lambda a: -len(ADVISORS[a].name))[:2]
+    state.held[me] = [(a, 2) for a in longest]
+    state.adv_due[me] = list(longest)
+    session, view, _chosen = table(qtbot, state, "ricewars-epic")
+    view.show_state(session, me, True)
+    row = view.choice_box
+    # Then the whole row fits the 1280 × 720 play area, each button's words whole
+    assert row.row.minimumSize().width() <= row.width()
+    for a in longest:
+        button = row.buttons[f"pay {ADVISORS[a].id}"]
+        assert button.isEnabled() and ADVISORS[a].name.split()[0] in button.text()
+        assert button.width() >= button.fontMetrics().horizontalAdvance(button.text()) + 8
+
+
 def test_an_attack_keeps_its_troop_boxes_and_cancel_in_place(qtbot) -> None:
     # Given an action turn in which an enemy peasant can be attacked
     state = new_state(3, 2)
@@ -169,7 +197,7 @@ def test_an_attack_keeps_its_troop_boxes_and_cancel_in_place(qtbot) -> None:
     row = view.choice_box
     # Then before any field is clicked the troop boxes and Cancel are there, disabled
     assert row.troop_button is not None and not row.troop_button.isEnabled()
-    assert "field" in row.troop_button.toolTip()
+    assert "lit field" in row.troop_button.toolTip()
     assert row.cancel is not None and not row.cancel.isEnabled()
     before = controls(view)
     # When the enemy peasant is clicked

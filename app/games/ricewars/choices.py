@@ -65,6 +65,7 @@ class ChoiceRow(QWidget):
         super().__init__(parent)
         self.row = QHBoxLayout(self)
         self.row.setContentsMargins(0, 0, 0, 0)
+        self.row.setSpacing(3)
         self.buttons: dict[str, QPushButton] = {}
         self.values: list[str] = []
         self.troop_values: list[str] = []
@@ -133,7 +134,11 @@ class ChoiceRow(QWidget):
         if troops:
             self._add_troop_picker(troops)
         lead = [v for v in buttons if v not in TAIL]
+        heads = {"hire": "Hire:", "pay": "Upkeep:"}
         for value in lead:
+            head = heads.pop(value.partition(" ")[0], None)
+            if head is not None and value.partition(" ")[2]:
+                self.row.addWidget(QLabel(head))  # "Hire:" and "Upkeep:" head their buttons
             self._add_button(value)
         self.row.addStretch(1)
         for value in buttons:
@@ -162,19 +167,17 @@ class ChoiceRow(QWidget):
         most_a = max(int(m.group(2)) for m in mixes)
         most_r = max(int(m.group(3)) for m in mixes)
         self.ashigaru, self.ronin = QSpinBox(), QSpinBox()
-        for box, word, most in ((self.ashigaru, "Ashigaru", most_a), (self.ronin, "Ronin", most_r)):
+        for box, word, most in ((self.ashigaru, "ashigaru", most_a), (self.ronin, "ronin", most_r)):
             box.setRange(0, most)
             box.setValue(most)
+            box.setPrefix(f"{word} ")  # the word in the box: no label beside it
             box.setAccessibleName(word)
             box.valueChanged.connect(self._update)
-            label = QLabel(f"{word}:")
-            label.setBuddy(box)
-            self.row.addWidget(label)
             self.row.addWidget(box)
         self.troop_button = QPushButton()
         self.troop_button.setProperty("defend", defend)
         # its strength changes with the boxes: its width must not, or the row would move
-        widest = self.troop_button.fontMetrics().horizontalAdvance("Defend · strength 88")
+        widest = self.troop_button.fontMetrics().horizontalAdvance("Defend · 88")
         self.troop_button.setMinimumWidth(widest + 24)
         self.troop_button.clicked.connect(self._on_troops)
         self.row.addWidget(self.troop_button)
@@ -204,8 +207,10 @@ class ChoiceRow(QWidget):
             text, tip = panel.button_text(state, Pick(BUTTON, value), tree)
             able = Pick(BUTTON, value) in offered
             button.setText(text)
-            # a text that grows within the decision widens its button once, for good
-            button.setMinimumWidth(max(button.minimumWidth(), button.sizeHint().width()))
+            # as wide as its words (not the style's least width, a row of five daimyo's
+            # names must fit); a text that grows within the decision widens it for good
+            needed = max(button.minimumWidth(), text_width(button))
+            button.setFixedWidth(needed)
             button.setEnabled(able)
             button.setToolTip(tip if able else self.reason(value))
         if self.troop_button is not None:
@@ -217,10 +222,12 @@ class ChoiceRow(QWidget):
             a, r = int(match.group(2)), int(match.group(3))
             strength = troop_strength(1 if defend else 0, a, r,
                                       not defend and "attack1" in state.symbols())  # fmt: skip
-            self.troop_button.setText(f"{'Defend' if defend else 'Attack'} · strength {strength}")
+            self.troop_button.setText(f"{'Defend' if defend else 'Attack'} · {strength}")
             able = Pick(BUTTON, value) in offered
             self.troop_button.setEnabled(able)
-            tip = "The troops are exhausted after the combat" if not defend else ""
+            tip = f"Strength {strength}" + (
+                ": the troops are exhausted after the combat" if not defend else ""
+            )
             self.troop_button.setToolTip(tip if able else self.reason(value))
         if self.bid_button is not None:
             self.bid_button.setEnabled(any(p.kind == BID for p in offered))
@@ -234,17 +241,19 @@ class ChoiceRow(QWidget):
         state, tree = self._state, self._tree
         assert state is not None and tree is not None
         pick = Pick(BUTTON, value)
-        depth_of = {seq.index(pick): seq for seq, _a in tree.sequences if pick in seq}
-        if tree.chosen and 0 in depth_of:
+        if tree.chosen and any(seq[0] == pick for seq, _a in tree.sequences):
             return "Finish or cancel the choice begun first."
-        later = [seq for depth, seq in depth_of.items() if depth > 0]
-        if later and not tree.chosen:
-            first = later[0][0]
-            if first.kind == FIELD:
-                return "Click a lit field on the board first."
-            if first.kind == CARD:
-                return "Click the card in your hand first."
-            return f"Press “{panel.button_text(state, first, tree)[0]}” first."
+        firsts = {seq[0] for seq, _a in tree.sequences if pick in seq[1:]}
+        if firsts and not tree.chosen:
+            ways = []
+            if any(f.kind == FIELD for f in firsts):
+                ways.append("click a lit field")
+            if any(f.kind == CARD for f in firsts):
+                ways.append("click a card of your hand")
+            buttons = sorted((f for f in firsts if f.kind == BUTTON), key=lambda f: f.value)
+            ways += [f"press “{panel.button_text(state, f, tree)[0]}”" for f in buttons]
+            text = " or ".join(ways)
+            return f"First {text}."
         if TROOPS.match(value) and tree.chosen:
             return "Not these troops: " + panel.troop_reason(state, tree, value) + "."
         return panel.why_not_button(state, value)
@@ -290,6 +299,11 @@ class ChoiceRow(QWidget):
                 text = widget.text() if hasattr(widget, "text") else ""
                 out.append((type(widget).__name__, text, widget.geometry()))
         return out
+
+
+def text_width(button: QPushButton) -> int:
+    """The width a button needs to show its text whole, with a margin each side."""
+    return button.fontMetrics().horizontalAdvance(button.text()) + 16
 
 
 def _ordered(buttons: list[str]) -> list[str]:

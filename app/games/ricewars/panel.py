@@ -331,6 +331,8 @@ def prompt_text(state: RiceWarsState, tree: PickTree) -> str:  # noqa: C901
             if nxt and nxt[0].kind == FIELD:
                 return f"{card.name}: click a lit field. ({card.text})"
             return f"{card.name}: choose. ({card.text})"
+        if first == Pick(BUTTON, "duel"):
+            return "Duel: challenge which daimyo? Click a player's button."
         if first.kind == BUTTON and first.value.startswith("service"):
             return "Place the advisor's peasant: click a lit field."
         return "Choose."
@@ -384,6 +386,12 @@ def prompt_text(state: RiceWarsState, tree: PickTree) -> str:  # noqa: C901
     return "Choose."
 
 
+def short_name(name: str) -> str:
+    """An advisor's name on a button: its first word ("Soujutsu" for "Soujutsu no
+    shishou"), distinct among the advisors, so a row of five daimyo's choices fits."""
+    return name.split()[0]
+
+
 def button_text(state: RiceWarsState, pick: Pick, tree: PickTree) -> tuple[str, str]:  # noqa: C901
     """A choice button's text and tooltip."""
     value = pick.value
@@ -400,16 +408,17 @@ def button_text(state: RiceWarsState, pick: Pick, tree: PickTree) -> tuple[str, 
     if value.startswith("hire "):
         kind = value.split()[1]
         cost = {"peasant": 1, "ashigaru": 2, "ronin": 4}[kind]
-        return f"Hire {kind} ({cost} Ryo)", f"{kind.capitalize()} from the supply"
+        return f"{kind.capitalize()} ({cost} Ryo)", f"Hire a {kind} from the supply"
     if value.startswith("pay "):
         what = value.split()[1]
         if what in ("ashigaru", "ronin"):
             return (
-                f"Pay {what} ({2 if what == 'ashigaru' else 4} Ryo)",
-                "Paid servants stay and are active",
+                f"{what.capitalize()} ({2 if what == 'ashigaru' else 4} Ryo)",
+                f"Pay the upkeep of an {what}: paid servants stay and are active",
             )
         adv = narrate.advisor_of(what)
-        return f"Pay {adv.name} ({adv.upkeep} Ryo)", "An unpaid advisor loses its services"
+        tip = f"Pay the upkeep of {adv.name}: an unpaid advisor loses its services"
+        return f"{short_name(adv.name)} ({adv.upkeep} Ryo)", tip
     if value == "done":
         owed = []
         if state.ash_due[s]:
@@ -424,17 +433,19 @@ def button_text(state: RiceWarsState, pick: Pick, tree: PickTree) -> tuple[str, 
         return f"Auction {adv.name}", adv.text
     if value.startswith("service "):
         adv = narrate.advisor_of(value.split()[1])
-        return f"Use {adv.name}", adv.text
+        return f"Use {short_name(adv.name)}", f"{adv.name}: {adv.text}"
     if value.startswith("use "):
         card = narrate.card_of(value.split()[1])
         return f"Pay {card.cost} Ryo for {card.name}", card.text
-    if value.startswith("duel p"):
-        return f"Challenge {seat_name(state, int(value[6:]))} to a duel", "Uses an active ronin"
+    if value == "duel":
+        return "Duel…", "Challenge a daimyo with an active ronin, then click whom"
     if value.startswith("p") and value[1:].isdigit():
-        return f"Target {seat_name(state, int(value[1:]))}", "The player the card is played on"
+        duel = bool(tree.chosen) and tree.chosen[0] == Pick(BUTTON, "duel")
+        whom = "challenged to a duel" if duel else "a card is played on"
+        return seat_name(state, int(value[1:])), f"The daimyo {whom}"
     words = {
         "stay": ("Keep the palace here", ""),
-        "pass": (f"Pass ({state.passes[s] + 1}. marker)", "Two passes end your actions this round"),
+        "pass": (f"Pass ({state.passes[s] + 1}/2)", "Two passes end your actions this round"),
         "stop": ("No more bonus", "The other side has one more step"),
         "skip": (
             {OCCUPY: "Leave it empty", PLANT: "Stop planting"}.get(state.phase, "Don't pay"),

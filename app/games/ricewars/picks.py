@@ -4,7 +4,8 @@ hand, a button, or a sealed bid.
 Every legal action has one pick sequence (`picks_of`); `PickTree` offers the picks that
 continue the ones made so far and gives the action once a sequence is complete. Attacks
 take a field and then the troops; cards with targets take the card, then fields or a
-player; advisor services with a field take the service button, then the field.
+player; advisor services with a field take the service button, then the field; a duel
+takes "Duel…" and then the challenged player (the players' buttons of card targets).
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ def picks_of(action: Any, fields: Iterable[str] | dict) -> tuple[Pick, ...]:
         return (Pick(CARD, action.card),)
     if isinstance(action, A.Play):
         return (Pick(CARD, action.card), *(_arg(a, fields) for a in action.args))
+    if isinstance(action, A.Duel):  # "Duel…", then whom: the players' buttons serve cards too
+        return (Pick(BUTTON, "duel"), Pick(BUTTON, f"p{action.player}"))
     if isinstance(action, A.Service):
         return (Pick(BUTTON, f"service {action.advisor}"), *(_arg(a, fields) for a in action.args))
     return (Pick(BUTTON, str(action)),)
