@@ -716,7 +716,10 @@ class MainWindow(QMainWindow):
         names = [seat.name for seat in session.seats]
 
         def label(p: int, base: str) -> str:  # the name a person entered, and the colour
-            return f"{names[p]} ({base})" if p < len(names) and names[p] else base
+            if p >= len(names) or not names[p] or names[p] == base:
+                return base
+            # "Anna (Red)"; a label with brackets of its own is not nested in more
+            return f"{names[p]} — {base}" if "(" in base else f"{names[p]} ({base})"
 
         scores = ui.score_table(state)
         rows = tuple((label(p, row[0]), row[1]) for p, row in enumerate(scores.rows))

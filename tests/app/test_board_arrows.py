@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 import shapely
+from PySide6.QtWidgets import QGraphicsPathItem
 
 from app.board.layout import COAST, LAND
 from app.board.maps_cache import map_geometry
@@ -88,7 +89,7 @@ def test_every_arrow_is_drawn_pointing_one_way_along_its_direction(qapp, map_id:
     # Given a board's border spots and the arrows drawn in them
     scene = board(map_id)
     for key, spot in scene.target_spots.items():
-        [mark] = spot.childItems()
+        [mark] = [item for item in spot.childItems() if isinstance(item, QGraphicsPathItem)]
         path = mark.path()
         points = [path.elementAt(i) for i in range(path.elementCount())]
         dx, dy = spot.direction
