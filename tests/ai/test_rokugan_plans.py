@@ -163,7 +163,7 @@ def test_rokugan_searches_a_third_ply_and_other_games_keep_the_shared_level(leve
     rokugan, shinobi = make_bot(level, "rokugan"), make_bot(level, "shinobi")
     # Then Rokugan's looks one turn further than the shared level, the others do not
     assert rokugan.config.max_depth == LEVELS[level].config.max_depth + 1 == 3
-    assert shinobi.config == LEVELS[level].config
+    assert shinobi.config.max_depth == LEVELS[level].config.max_depth  # its own worlds, nodes
     assert level_for(level, "ricewars") is LEVELS[level]
     assert level_for("easy", "rokugan") is LEVELS["easy"]
 
