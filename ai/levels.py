@@ -68,6 +68,9 @@ def _deeper(level: Level, nodes: int, worlds: int | None = None) -> Level:
     return replace(level, nodes=nodes, config=config)
 
 
+# Rice Wars' shared levels finished their two plies in a median 1,290 nodes (0.08 s):
+# `normal` and `hard` search deeper (a hiring turn is one planned decision) so that the
+# budget, not the tree, stops them (docs/PERFORMANCE.md, Rice Wars AI).
 GAME_LEVELS: dict[str, dict[str, Level]] = {
     "rokugan": {
         "normal": _deeper(LEVELS["normal"], 4000),
@@ -83,6 +86,13 @@ GAME_LEVELS: dict[str, dict[str, Level]] = {
         "normal": replace(LEVELS["normal"], nodes=4000),
         "hard": replace(
             LEVELS["hard"], nodes=10000, config=replace(LEVELS["hard"].config, worlds=8)
+        ),
+    },
+    "ricewars": {
+        "normal": _deeper(LEVELS["normal"], 5000),
+        "hard": replace(
+            _deeper(LEVELS["hard"], 24000, worlds=6),
+            config=replace(LEVELS["hard"].config, max_depth=4, worlds=6),
         ),
     },
 }

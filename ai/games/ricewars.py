@@ -31,13 +31,14 @@ is the opponents' policy move in the search.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable
 from typing import Any
 
 from ai.adapters import WIN_BONUS, GameAdapter
 from engine.core import GameState
 from engine.ricewars import actions as A
-from engine.ricewars.data import CARD_INDEX, CARDS
+from engine.ricewars.data import ADVISORS, CARD_INDEX, CARDS
 from engine.ricewars.effects import EFFECTS
 from engine.ricewars.fight import troop_strength
 from engine.ricewars.state import (
@@ -168,9 +169,7 @@ class RiceWarsAdapter(GameAdapter):
         if ph == HIRE:
             return self._hiring(st, player, legal)
         if ph == BID:
-            purse = st.money[player]
-            wanted = {0, 1, 2, 3, 5, purse // 3}
-            return [a for a in legal if a.amount in wanted]
+            return self.bid_candidates(st, player, legal)
         if ph == ACTION:
             return self._actions(st, player, legal)
         if ph == MODIFY:
@@ -312,6 +311,12 @@ class RiceWarsAdapter(GameAdapter):
         """No decision is taken by rule: every choice is searched."""
         return None
 
+    def bid_candidates(self, st: RiceWarsState, player: int, legal: list[Any]) -> list[Any]:
+        """A handful of bids: 0, 1, 2, 3, 5 and a third of the purse."""
+        purse = st.money[player]
+        wanted = {0, 1, 2, 3, 5, purse // 3}
+        return [a for a in legal if a.amount in wanted]
+
     def plan_key(self, observation: Any) -> Hashable | None:
         """In a hiring turn, the whole observation: the search plans the turn once and
         plays the plan out while the position is the one it planned for."""
@@ -320,7 +325,133 @@ class RiceWarsAdapter(GameAdapter):
         return observation.key()
 
 
-ADAPTER = RiceWarsAdapter()
-"""The Rice Wars adapter `ai.adapters.adapter_for("ricewars")` returns."""
+LOT_SAMPLES = 200  # sampled rival bids per auction decision
+CARD_WORTH = 0.25  # a card drawn, in fields
 
-__all__ = ["ADAPTER", "RiceWarsAdapter"]
+
+class RiceWarsSearchAdapter(RiceWarsAdapter):
+    """The search levels' Rice Wars knowledge (`greedy` keeps the plain adapter).
+
+    Auctions: sealed bids are chosen by rule, not searched (a best-reply search lets every
+    rival outbid any bid, so it never bids). A lot's worth to a bidder is its services
+    (in fields, by what each does for that bidder now) less the upkeep they will cost;
+    every rival is assumed to bid uniformly up to what the lot is worth to it and what its
+    purse's public bracket holds. The bid kept is the one with the best expected worth
+    won less Ryo paid, over `LOT_SAMPLES` drawn rival bids (a fixed seed: the same
+    observation gives the same bid).
+
+    Fights: the field at stake is worth its field, its income over the rounds left and the
+    peasants its loss cuts off, so a card that stops an attack is valued by that field.
+    """
+
+    def service_worth(self, st: RiceWarsState, s: int, advisor: int) -> float:
+        """What one service of `advisor` is worth to seat `s` now, in fields."""
+        adv = ADVISORS[advisor]
+        if adv.op == "gain_money":
+            return adv.amount * self.ryo(st)
+        if adv.op == "draw":
+            return adv.amount * CARD_WORTH
+        if adv.op == "place_from_supply":
+            return 0.9 if st.supply[s] > 0 and st.peasant_fields(s) else 0.2
+        if adv.op == "refresh":
+            return 0.1 + 0.2 * (st.ash[s] + st.ash_x[s] + st.ron[s] + st.ron_x[s])
+        if adv.when == "duel":
+            return 0.15
+        if adv.condition == "ashigaru":
+            return 0.45 if st.ash[s] + st.ash_x[s] else 0.15
+        return 0.3 + 0.1 * adv.amount
+
+    def lot_worth(self, st: RiceWarsState, s: int, advisor: int, services: int) -> float:
+        """What winning `services` services of `advisor` is worth to seat `s`, in fields:
+        the services less the upkeep owed while a marker lies on the board."""
+        upkeep_rounds = min(services, self.paydays(st))
+        cost = ADVISORS[advisor].upkeep * upkeep_rounds * self.ryo(st)
+        return services * self.service_worth(st, s, advisor) - cost
+
+    def best_bid(self, st: RiceWarsState, me: int, rivals: dict[int, int]) -> int:
+        """The bid of `me` with the best expected worth less cost, given each rival's
+        purse (`rivals`: seat -> Ryo as estimated); see the class docstring."""
+        a = st.bidding
+        ryo = max(self.ryo(st), 0.01)
+        two, one = self.lot_worth(st, me, a, 2), self.lot_worth(st, me, a, 1)
+        top = min(st.money[me], int(max(two, one) / ryo))
+        if top <= 0:
+            return 0
+        caps = {
+            q: max(0, min(purse, int(self.lot_worth(st, q, a, 2) / ryo)))
+            for q, purse in rivals.items()
+        }
+        rng = random.Random(a * 7919 + st.round)
+        samples = [[rng.randint(0, cap) for cap in caps.values()] for _ in range(LOT_SAMPLES)]
+        best, best_value = 0, 0.0
+        for bid in range(1, top + 1):
+            value = 0.0
+            for others in samples:
+                above = {b for b in others if b > bid}
+                if not above:
+                    value += two - bid * ryo
+                elif len(above) == 1:
+                    value += one - bid * ryo
+            value /= LOT_SAMPLES
+            if value > best_value + 1e-9:
+                best, best_value = bid, value
+        return best
+
+    def rule_move(self, observation: Any, legal: list[Any]) -> Any | None:
+        """A sealed bid by the lot's worth (see the class docstring); the rest is searched."""
+        if observation.phase != BID:
+            return None
+        st: RiceWarsState = observation.determinize(random.Random(0))
+        me = observation.player
+        rivals = {
+            q: (lo + hi) // 2
+            for q, (lo, hi) in enumerate(observation.purses)
+            if q != me and q != st.neutral and q in st.queue
+        }
+        bid = A.Bid(self.best_bid(st, me, rivals))
+        return bid if bid in legal else None
+
+    def bid_candidates(self, st: RiceWarsState, player: int, legal: list[Any]) -> list[Any]:
+        """In the search, a rival's bid is the one its lot's worth gives (and 0)."""
+        rivals = {q: st.money[q] for q in st.queue if q != player}
+        bid = self.best_bid(st, player, rivals)
+        return [a for a in legal if a.amount in (bid, 0)]
+
+    def field_worth(self, st: RiceWarsState, f: int, s: int) -> float:
+        """What seat `s` loses with its peasant on field `f`: the field, its income over
+        the rounds left, and the peasants its loss cuts off from the palace."""
+        income = (st.board.blessed[f] or 1) * self.paydays(st) * self.ryo(st)
+        conn = st.connected(s)
+        st._set_owner(f, -1)
+        cut = (conn & ~(1 << f) & ~st.connected(s)).bit_count()
+        st._set_owner(f, s)
+        return 1.0 + income + 0.5 * cut
+
+    def _fight_shift(self, st: RiceWarsState, worth: list[float]) -> None:
+        """Add the expected outcome of a running combat or duel to `worth`."""
+        f = st.fight
+        if f is None:
+            return
+        if f["kind"] != "combat":
+            super()._fight_shift(st, worth)
+            return
+        att, dfn, field = f["att"], f["dfn"], f["field"]
+        if field < 0 or st.owner[field] != dfn:
+            return
+        if f["winner"] >= 0:
+            p = 1.0 if f["winner"] == 0 else 0.0
+        else:
+            diff = st.strength(0) - st.strength(1)
+            p = 0.45 if diff == 0 else min(0.95, max(0.05, 0.5 + 0.3 * diff))
+        stake = self.field_worth(st, field, dfn)
+        worth[dfn] -= p * stake
+        worth[att] += p * (stake if f["troops"][0][1] else 0.4)
+
+
+ADAPTER = RiceWarsAdapter()
+"""The Rice Wars adapter `ai.adapters.adapter_for("ricewars")` returns (`greedy`'s)."""
+
+SEARCH_ADAPTER = RiceWarsSearchAdapter()
+"""The search levels' adapter: lots valued per bidder, fields at stake valued in full."""
+
+__all__ = ["ADAPTER", "SEARCH_ADAPTER", "RiceWarsAdapter", "RiceWarsSearchAdapter"]
