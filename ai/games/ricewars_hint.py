@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ai.explain import Explainer, seat_name
-from ai.games.ricewars import ADAPTER
+from ai.games.ricewars import SEARCH_ADAPTER as ADAPTER
 from engine.core import GameState
 from engine.ricewars import actions as A
 from engine.ricewars.data import ADVISOR_INDEX, ADVISORS, CARD_INDEX, CARDS
@@ -124,10 +124,41 @@ class RiceWarsExplainer(Explainer):
             mine += worth[me]
             rival += max(w for s, w in enumerate(worth) if s != me)
         count = max(1, len(worlds))
-        return (
+        standing = (
             f"leaves you worth {mine / count:.1f} fields against {rival / count:.1f} for the "
             "best rival"
         )
+        why = self._why(observation, action, worlds[0]) if worlds else ""
+        return f"{why}; it {standing}" if why else standing
+
+    def _why(self, observation: Any, action: Any, world: GameState) -> str:
+        """The fact behind an auction bid or a fight's bonus step, from what the player
+        knows (their own purse and board; the field at stake is public)."""
+        st: Any = world
+        me = observation.player
+        if isinstance(action, A.Bid) and st.bidding >= 0:
+            name = ADVISORS[st.bidding].name
+            two = ADAPTER.lot_worth(st, me, st.bidding, 2)
+            one = ADAPTER.lot_worth(st, me, st.bidding, 1)
+            if max(one, two) <= 0:
+                return f"{name}'s services are worth less to you than their upkeep"
+            return (
+                f"{name} is worth about {two:.1f} fields to you with 2 services "
+                f"({one:.1f} with 1), upkeep counted, and a Ryo {ADAPTER.ryo(st):.2f}"
+            )
+        fight = st.fight
+        if (
+            isinstance(action, A.Bonus | A.Stop | A.Defend)
+            and fight is not None
+            and fight["kind"] == "combat"
+            and fight["field"] >= 0
+        ):
+            dfn = fight["dfn"]
+            stake = ADAPTER.field_worth(st, fight["field"], dfn)
+            field = st.board.names[fight["field"]]
+            whose = "your" if dfn == me else "the"
+            return f"{whose} peasant on {field} is at stake, worth {stake:.1f} fields to its owner"
+        return ""
 
 
 EXPLAINER = RiceWarsExplainer()
