@@ -91,7 +91,7 @@ GAME_LEVELS: dict[str, dict[str, Level]] = {
     "ricewars": {
         "normal": _deeper(LEVELS["normal"], 5000),
         "hard": replace(
-            _deeper(LEVELS["hard"], 24000, worlds=6),
+            _deeper(LEVELS["hard"], 40000, worlds=6),
             config=replace(LEVELS["hard"].config, max_depth=4, worlds=6),
         ),
     },
