@@ -94,3 +94,16 @@ def test_the_defender_keeps_a_card_that_cannot_save_its_field() -> None:
     # When the defender takes its last bonus step, then it stops and keeps the card
     action = bot.choose(st.observation(o), st.legal_actions(), random.Random(1), Budget())
     assert str(action) == "stop"
+
+
+def test_a_bid_does_not_depend_on_a_rival_purse_it_cannot_see() -> None:
+    # Given two auctions that differ only in a rival's Ryo within one public bracket (5-9)
+    bids = []
+    for rival_ryo in (5, 9):
+        st = _auction("kanjou", 12)
+        rival = next(q for q in st.queue if q != st.cur)
+        set_money(st, rival, rival_ryo)
+        # When the bidder decides
+        bids.append(_bid(st, "hard"))
+    # Then it bids the same
+    assert bids[0] == bids[1]
