@@ -69,8 +69,9 @@ def _deeper(level: Level, nodes: int, worlds: int | None = None) -> Level:
 
 
 # Rice Wars' shared levels finished their two plies in a median 1,290 nodes (0.08 s):
-# `normal` and `hard` search deeper (a hiring turn is one planned decision) so that the
-# budget, not the tree, stops them (docs/PERFORMANCE.md, Rice Wars AI).
+# `normal` (3 plies) and `hard` (4 plies, 6 worlds) search deeper, so that the budget, not
+# the tree, stops them: on a quiet core `hard` thinks a median 1.8 s of its 3 s and
+# `normal` about 0.65 s of its 1 s (docs/PERFORMANCE.md, Rice Wars AI).
 GAME_LEVELS: dict[str, dict[str, Level]] = {
     "rokugan": {
         "normal": _deeper(LEVELS["normal"], 4000),
@@ -89,9 +90,10 @@ GAME_LEVELS: dict[str, dict[str, Level]] = {
         ),
     },
     "ricewars": {
-        "normal": _deeper(LEVELS["normal"], 5000),
+        "normal": _deeper(LEVELS["normal"], 12000),
         "hard": replace(
-            _deeper(LEVELS["hard"], 40000, worlds=6),
+            LEVELS["hard"],
+            nodes=40000,
             config=replace(LEVELS["hard"].config, max_depth=4, worlds=6),
         ),
     },
