@@ -71,7 +71,7 @@ def _deeper(level: Level, nodes: int, worlds: int | None = None) -> Level:
 # Rice Wars' shared levels finished their two plies in a median 1,290 nodes (0.08 s):
 # `normal` (3 plies) and `hard` (4 plies, 6 worlds) search deeper, so that the budget, not
 # the tree, stops them: on a quiet core `hard` thinks a median 1.8 s of its 3 s and
-# `normal` about 0.65 s of its 1 s (docs/PERFORMANCE.md, Rice Wars AI).
+# `normal` a median 0.45 s (p90 0.83 s) of its 1 s (docs/PERFORMANCE.md, Rice Wars AI).
 GAME_LEVELS: dict[str, dict[str, Level]] = {
     "rokugan": {
         "normal": _deeper(LEVELS["normal"], 4000),
