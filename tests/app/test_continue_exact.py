@@ -207,3 +207,20 @@ def test_hints_and_the_guides_step_survive_continue(window, qtbot) -> None:
     with qtbot.waitSignal(window.coach.analyst.hinted, timeout=30000):
         qtbot.mouseClick(panel.button, Qt.LeftButton)
     assert hints.count == 1 and window.coach.hints_used() == 1
+
+
+def test_shinobis_reveal_shows_the_games_standing_at_every_step(window, qtbot, tmp_path) -> None:
+    # Given a Shinobi game whose person takes the last order of the game
+    path = saved_before_story(tmp_path, "shinobi", 3, seed=5, least=3)
+    assert window.load_game(str(path))
+    play_into_the_story(window, qtbot)
+    ui, state = game_ui("shinobi"), window.session.state
+    seen = 0
+    # Then at every step of the reveal the Players panel tells the game as it stands
+    while window.game_screen.step_box.isVisible():
+        players = screen_now(window)["players"]
+        for p in range(state.num_players):
+            assert ui.player_status(state, p) in players[p], (p, players[p])
+        seen += 1
+        qtbot.mouseClick(window.game_screen.continue_button, Qt.LeftButton)
+    assert seen >= 3
