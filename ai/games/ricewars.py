@@ -39,7 +39,7 @@ from ai.adapters import WIN_BONUS, GameAdapter
 from engine.core import GameState
 from engine.ricewars import actions as A
 from engine.ricewars.data import ADVISORS, CARD_INDEX, CARDS
-from engine.ricewars.effects import EFFECTS
+from engine.ricewars.effects import EFFECTS, effect_of
 from engine.ricewars.fight import troop_strength
 from engine.ricewars.state import (
     ACTION,
@@ -347,14 +347,9 @@ class RiceWarsSearchAdapter(RiceWarsAdapter):
     def service_worth(self, st: RiceWarsState, s: int, advisor: int) -> float:
         """What one service of `advisor` is worth to seat `s` now, in fields."""
         adv = ADVISORS[advisor]
-        if adv.op == "gain_money":
-            return adv.amount * self.ryo(st)
-        if adv.op == "draw":
-            return adv.amount * CARD_WORTH
-        if adv.op == "place_from_supply":
-            return 0.9 if st.supply[s] > 0 and st.peasant_fields(s) else 0.2
-        if adv.op == "refresh":
-            return 0.1 + 0.2 * (st.ash[s] + st.ash_x[s] + st.ron[s] + st.ron_x[s])
+        worth = effect_of(adv.op).service_worth  # declared with the effect
+        if worth is not None:
+            return worth(st, s, adv.amount, self.ryo(st), CARD_WORTH)
         if adv.when == "duel":
             return 0.15
         if adv.condition == "ashigaru":

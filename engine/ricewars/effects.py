@@ -16,6 +16,9 @@ An `Effect` holds all that the game, the story and the AI need of one primitive 
   `{field}`, `{field2}` the fields it names (by name), `{gained}` what it took.
 * `ai_value(st, s, args)` - how much a bot values playing it now (in the search
   adapter's ordering units: a peasant placed is about 1).
+* `service_worth(st, s, amount, ryo, card)` - what one advisor's service with this effect is
+  worth to seat `s` in fields, for sealed bids (`ryo`, `card`: what a Ryo and a card are
+  worth to the bot); None: the bot's general estimate.
 * `strength` - True when paying for it adds `amount` to its side's strength in a fight.
 * `moment` - when it acts: "action" (a card played or a service used as the action),
   "bonus" (a service in place of a face-down card), "reveal" (a reaction card paid for
@@ -42,6 +45,7 @@ from engine.ricewars.position import PLANT, Position, bits, mix
 Targets = Callable[[Position, int, int], "list[tuple[str, ...]] | None"]
 Apply = Callable[[Position, int, int, tuple[str, ...]], None]
 Value = Callable[[Position, int, tuple[str, ...]], float]
+Worth = Callable[[Position, int, int, float, float], float]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +59,7 @@ class Effect:
     ai_value: Value
     strength: bool = False
     moment: str = "action"
+    service_worth: Worth | None = None
 
 
 # -- targets -------------------------------------------------------------------------
@@ -271,20 +276,40 @@ def _walk_value(st: Position, s: int, args: tuple[str, ...]) -> float:
     return 0.2 * (after - before) + 0.5 * st.board.blessed[dst]
 
 
+def _money_worth(st: Position, s: int, amount: int, ryo: float, card: float) -> float:
+    return amount * ryo
+
+
+def _cards_worth(st: Position, s: int, amount: int, ryo: float, card: float) -> float:
+    return amount * card
+
+
+def _supply_worth(st: Position, s: int, amount: int, ryo: float, card: float) -> float:
+    """A peasant from the supply is worth almost a field while one can be placed."""
+    return 0.9 if st.supply[s] > 0 and peasant_fields(st, s) else 0.2
+
+
+def _refresh_worth(st: Position, s: int, amount: int, ryo: float, card: float) -> float:
+    """Worth the troops it makes active again."""
+    return 0.1 + 0.2 * (st.ash[s] + st.ash_x[s] + st.ron[s] + st.ron_x[s])
+
+
 # -- the table -----------------------------------------------------------------------
 
 EFFECTS: dict[str, Effect] = {
     e.op: e
     for e in (
         Effect("gain_money", _always, _gain_money,
-               "{v_takes} {amount} Ryo from the bank", _const(0.8)),
+               "{v_takes} {amount} Ryo from the bank", _const(0.8),
+               service_worth=_money_worth),
         Effect("festival", _always, _festival,
                "{v_takes} 1 Ryo for every 2 peasants connected to {own} palace",
                _const(0.8)),
         Effect("tax", _tax_targets, _tax,
                "every other daimyo pays {who} {amount} Ryo, if they have it", _const(0.8)),
         Effect("place_from_supply", _supply_targets, _from_supply,
-               "{v_places} a peasant from {own} supply on {field}", _field_value),
+               "{v_places} a peasant from {own} supply on {field}", _field_value,
+               service_worth=_supply_worth),
         Effect("plant", _plant_targets, _plant,
                "{v_may} place up to {amount} more peasants", _const(0.8)),
         Effect("remove_disconnected", _disconnected_targets, _remove,
@@ -297,10 +322,12 @@ EFFECTS: dict[str, Effect] = {
         Effect("gain_ashigaru", _ashigaru_targets, _gain_ashigaru,
                "{v_takes} an active ashigaru from the supply", _const(0.8)),
         Effect("refresh", _refresh_targets, _refresh,
-               "{Whose} exhausted troops are active again", _const(0.5)),
+               "{Whose} exhausted troops are active again", _const(0.5),
+               service_worth=_refresh_worth),
         Effect("steal_card", _steal_targets, _steal,
                "{v_takes} {gained} from {target}", _const(0.5)),
-        Effect("draw", _always, _draw, "{v_draws} {cards}", _const(0.8)),
+        Effect("draw", _always, _draw, "{v_draws} {cards}", _const(0.8),
+               service_worth=_cards_worth),
         Effect("exhaust_enemy", _exhaust_targets, _exhaust,
                "{target_whose} active ashigaru is exhausted", _const(0.5)),
         Effect("keep_active", _in_fight("combat"), _keep_active,
