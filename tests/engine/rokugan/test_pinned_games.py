@@ -10,7 +10,6 @@ change, never for a speed-up.
 
 from __future__ import annotations
 
-import hashlib
 import random
 
 import pytest
@@ -18,26 +17,15 @@ import pytest
 from engine.rokugan import SPEC
 from engine.rokugan.bench import load_bench_graph
 from engine.rokugan.position import PH_PLACE
-
-
-def _digest(parts: list[str]) -> str:
-    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
+from tests.engine.pinned import digest as _digest
+from tests.engine.pinned import play_logged
 
 
 def play(players: int, seed: int, listen: bool = False) -> tuple[list[str], list[float], object]:
-    """A random game (uniform over `legal_actions()`, the bench's play): its action texts,
-    returns and final state; every legal-action list is part of the log."""
+    """A random game on the bench's board: its log (each legal list's length and digest and
+    the move), returns and final state."""
     state = SPEC.new_game(players, seed, None, load_bench_graph())
-    if listen:
-        state.events = []
-    rng = random.Random(seed)
-    log: list[str] = []
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        action = legal[rng.randrange(len(legal))]
-        log.append(f"{len(legal)}:{_digest([str(a) for a in legal])}:{action}")
-        state.apply(action)
-    return log, state.returns(), state
+    return play_logged(state, seed, listen, count_legal=True)
 
 
 # (players, seed) -> (action log digest, final honor), taken from the engine before issue 32.

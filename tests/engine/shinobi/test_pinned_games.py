@@ -8,31 +8,18 @@ observations along the way. Regenerate only for a deliberate rule change.
 
 from __future__ import annotations
 
-import hashlib
 import random
 
 import pytest
 
 from engine.shinobi.state import SPEC
-
-
-def _digest(parts: list[str]) -> str:
-    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
+from tests.engine.pinned import digest as _digest
+from tests.engine.pinned import play_logged
 
 
 def play(players: int, seed: int, listen: bool = False) -> tuple[list[str], list[float], object]:
     """A random game (the bench's play): its log of legal lists and moves, returns, state."""
-    state = SPEC.new_game(players, seed)
-    if listen:
-        state.events = []
-    rng = random.Random(seed)
-    log: list[str] = []
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        action = legal[rng.randrange(len(legal))]
-        log.append(f"{_digest([str(a) for a in legal])}:{action}")
-        state.apply(action)
-    return log, state.returns(), state
+    return play_logged(SPEC.new_game(players, seed), seed, listen)
 
 
 # (players, seed) -> (log digest, final returns, canonical key digest), before issue 32.
