@@ -108,8 +108,15 @@ def test_a_click_on_no_lit_target_changes_nothing_and_says_why(window, qtbot) ->
     history = list(state.history)
     chosen = list(view.tree.chosen)
     lit = set(view.tree.options_of(PLACE))
-    # When I click the middle of a lit province's name (its centre spot lies elsewhere)
-    target = next(pid for pid in lit if pid in state.board.index)
+    # When I click the middle of a lit province's name (its centre spot lies elsewhere, and no
+    # lit border spot lies under it)
+    spots = [spot.sceneBoundingRect() for spot in view.scene.target_spots.values()]
+
+    def clear_name(pid: str) -> bool:
+        middle = view.scene.names[pid].sceneBoundingRect().center()
+        return not any(rect.contains(middle) for rect in spots)
+
+    target = next(pid for pid in sorted(lit) if pid in state.board.index and clear_name(pid))
     name = view.scene.names[target]
     click_board(view, qtbot, name.sceneBoundingRect().center())
     # Then nothing is placed, my army stays chosen, and the status bar says why
