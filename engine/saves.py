@@ -22,7 +22,7 @@ app's screen fields, and loads as ever):
              (`SETTINGS` below), each with its exact type
     map      {"id": text, "hash": 64 hex digits} for map games, null otherwise
     actions  a list of texts (each at most `MAX_ACTION_CHARS`)
-    app, log optional, for the app (checked by `app.savefile`): the seats and files, and
+    app      optional, for the app (checked by `app.savefile`): the seats and files, and
              since version 2 where the screen stands (the resolution steps still to
              show, the hints each seat used, the guide's steps done, the undo barrier)
 """

@@ -66,7 +66,6 @@ from engine.rokugan.data import (
     RAID,
     ROUNDS,
     SHINOBI,
-    SPECIAL_HONOR,
 )
 from engine.rokugan.position import (
     PH_CARDS,
@@ -79,6 +78,7 @@ from engine.rokugan.position import (
     T_TID,
 )
 from engine.rokugan.resolution import raid_condition
+from engine.rokugan.scoring import province_honor
 from engine.rokugan.state import RokuganState
 
 _FIGHTERS = (ARMY, NAVY, SHINOBI)
@@ -175,8 +175,8 @@ class RokuganAdapter(GameAdapter):
         if state.is_terminal() if final is None else final:
             return values
         board = state.board
-        owner, special, up = state.ctrl_owner, state.special, state.ctrl_up
-        neighbors, flowers = board.neighbors, board.flowers
+        owner, special = state.ctrl_owner, state.special
+        neighbors = board.neighbors
         exposure = self.exposure
         defense_bonus = battles.defense_bonus
         for q, o in enumerate(owner):
@@ -191,7 +191,7 @@ class RokuganAdapter(GameAdapter):
                         rivals += 1
                 if rivals:
                     guard = defense_bonus(state, q, -1)
-                    worth = flowers[q] + SPECIAL_HONOR[special[q]] + up[q]
+                    worth = province_honor(state, q)
                     values[o] -= exposure * worth * rivals / (1 + guard)
         if self.material:
             for p in range(state.n):
@@ -297,7 +297,7 @@ class RokuganAdapter(GameAdapter):
     def _worth(self, st: RokuganState, q: int) -> float:
         """What holding province q is worth in honor (flowers, tokens, a territory share)."""
         b = st.board
-        worth = b.flowers[q] + SPECIAL_HONOR[st.special[q]] + st.ctrl_up[q]
+        worth = province_honor(st, q)
         t = b.territory[q]
         if t >= 0 and not b.territory_shadowlands[t]:
             worth += 5.0 / max(1, len(b.territory_members[t]))

@@ -46,14 +46,21 @@ def cards_count(st: Position, player: int) -> int:
     return sum(1 for h in st.terr_holder if h == player)
 
 
+def province_honor(st: Position, q: int) -> int:
+    """What province q gives its holder at the end: its flowers, its special token and a
+    face-up control token; a Shadowlands province gives no honor at all."""
+    if st.board.shadowlands[q]:
+        return 0
+    return st.board.flowers[q] + SPECIAL_HONOR[st.special[q]] + st.ctrl_up[q]
+
+
 def honor(st: Position) -> list[int]:
     """Honor of every player by the end-of-game scoring (also mid-game, as a standing)."""
     b = st.board
     result = [0] * st.n
-    shadowlands, flowers, special, up = b.shadowlands, b.flowers, st.special, st.ctrl_up
     for q, o in enumerate(st.ctrl_owner):
-        if o >= 0 and not shadowlands[q]:  # the Shadowlands give no honor at all
-            result[o] += flowers[q] + SPECIAL_HONOR[special[q]] + up[q]
+        if o >= 0:
+            result[o] += province_honor(st, q)
     for t, sl in enumerate(b.territory_shadowlands):
         if not sl:
             ctl = territory_controller(st, t)

@@ -4,7 +4,7 @@ counts, and who holds a province after its battle is what the engine resolves.""
 from __future__ import annotations
 
 from ai.games.rokugan import SEARCH_ADAPTER
-from engine.rokugan import placement
+from engine.rokugan import placement, scoring
 from tests.engine.rokugan.fixtures import owner, position, resolve
 
 
@@ -33,3 +33,31 @@ def test_the_ai_counts_every_blessing_and_predicts_the_engines_battle() -> None:
     # and the engine's resolution agrees
     resolve(st)
     assert owner(st, "CRAB_2") == "lion"
+
+
+def test_the_ai_values_a_shadowlands_province_as_the_scoring_does() -> None:
+    # Given Lion holding the northern Shadowlands with two face-up control tokens, and Crab's
+    # Crab_1 with two face-up control tokens
+    st = position(
+        """
+        clans lion crab
+        control lion SL_N up=2
+        control crab CRAB_1 up=2
+        """
+    )
+    sl, crab = st.board.index["SL_N"], st.board.index["CRAB_1"]
+    # When the AI weighs what holding each is worth
+    # Then the Shadowlands is worth no honor (the engine's scoring gives it none) and the
+    # face-up tokens in Crab_1 count for Crab, as the engine scores them
+    flowers = st.board.flowers[crab]
+    assert SEARCH_ADAPTER._worth(st, sl) == 1.0 + _territory_share(st, sl)
+    assert SEARCH_ADAPTER._worth(st, crab) == flowers + 2 + 1.0 + _territory_share(st, crab)
+    assert scoring.honor(st)[0] == 0 and scoring.province_honor(st, sl) == 0
+
+
+def _territory_share(st, q: int) -> float:
+    b = st.board
+    t = b.territory[q]
+    if t < 0 or b.territory_shadowlands[t]:
+        return 0.0
+    return 5.0 / len(b.territory_members[t])
