@@ -123,7 +123,7 @@ def play_to_the_end(window: Any, qtbot: Any, rng: random.Random, limit: int = 30
         else:
             qtbot.waitUntil(lambda: idle(window), timeout=20_000)
             qtbot.wait(1)
-    qtbot.waitUntil(lambda: window.stack.currentWidget() is window.end_screen, timeout=5000)
+    qtbot.waitUntil(lambda: window.stack.currentWidget() is window.end_screen, timeout=20_000)
 
 
 # (game, seats, seed, steps in `make test`: a few seconds each, weight of legal decisions)

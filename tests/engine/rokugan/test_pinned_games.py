@@ -147,7 +147,7 @@ def test_the_search_policy_is_the_first_candidate() -> None:
     assert checked > 100
 
 
-CANDIDATES_DIGEST = "395d4f061410c499"
+CANDIDATES_DIGEST = "665b7af2a6eed32b"
 
 
 def test_bot_candidates_and_evaluations_are_pinned() -> None:
