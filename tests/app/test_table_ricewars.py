@@ -249,6 +249,29 @@ def test_a_fight_between_others_plays_on_and_ones_own_waits_for_continue() -> No
     assert checked > 5
 
 
+def test_income_auction_results_the_draw_and_the_end_play_on_for_everybody() -> None:
+    from app.games.base import PUBLIC
+    from app.games.ricewars import story
+
+    # Given a whole random game, each action's steps told to every seat and the public
+    state = new_state(3, 8)
+    rng = random.Random(8)
+    titles = set()
+    while not state.is_terminal():
+        before, player = state.clone(), state.current_player()
+        skip_to(state, rng, 1)
+        action = state.history[-1]
+        for viewer in (*range(state.seats), PUBLIC):
+            for beat in story.story(before, action, state.clone(), player, viewer):
+                step = beat.step
+                if step is None or step.payload.fight is not None:
+                    continue
+                # Then a step without a fight (nobody decides there) plays on by itself
+                assert step.plays_on, step.title
+                titles.add(step.title.split()[0])
+    assert {"Round", "Auction", "Game"} <= titles
+
+
 def test_the_players_panel_counts_the_fields_of_the_step_shown() -> None:
     from app.games.base import EVERYTHING
     from app.games.ricewars import story
@@ -309,6 +332,71 @@ def test_continue_stays_in_one_place_and_fights_of_others_play_on(window, qtbot)
         qtbot.waitUntil(ready, timeout=30000)
         decide(window, qtbot, rng)
     assert len(places) == 1, (titles, places)
+
+
+def test_steps_nobody_decides_go_on_at_the_pace_and_continue_still_steps_them(
+    window, qtbot, monkeypatch
+) -> None:
+    from PySide6.QtCore import QTimer
+
+    import app.game_screen
+    from app.session import AI, NewGameConfig
+    from tests.app.test_ricewars_game import decide
+
+    held: list = []  # the "play on" timers of steps shown, fired when the test says so
+
+    class HeldTimer(QTimer):
+        @staticmethod
+        def singleShot(ms, context, call=None):  # noqa: ANN001, ANN205, N802 - Qt's name
+            if getattr(call, "__name__", "") == "<lambda>":
+                held.append(call)
+            else:
+                QTimer.singleShot(ms, context, call)
+
+    monkeypatch.setattr(app.game_screen, "QTimer", HeldTimer)
+    # Given Anna and two computer players at 1280 × 720
+    window.resize(1280, 720)
+    seats = (Seat(HUMAN, name="Anna"), Seat(AI, "easy"), Seat(AI, "easy"))
+    window.start_game(NewGameConfig("ricewars", seats, "ricewars-quick", 6))
+    screen, controller = window.game_screen, window.controller
+    state = window.session.state
+    rng = random.Random(6)
+    stepped: list[str] = []
+    played_on: list[str] = []
+
+    def showing():  # noqa: ANN202 - the step on the screen
+        entry, index = controller._steps[0]
+        beats = entry.beats.get(0) or []
+        return beats[index].step if index < len(beats) else None
+
+    def ready() -> bool:
+        while screen.step_box.isVisible() and controller._steps:
+            shown, step = controller._steps[0], showing()
+            if step is None or not step.plays_on:
+                qtbot.mouseClick(screen.continue_button, Qt.LeftButton)
+                continue
+            # Then a step nobody decides waits for its pace, not for a click
+            assert held, step.title
+            if step.payload.fight is None and len(stepped) < 1:
+                # When Anna steps it with Continue, it goes at once
+                stepped.append(step.title)
+                qtbot.mouseClick(screen.continue_button, Qt.LeftButton)
+            else:
+                # When the pace's time is up, it goes on without a click
+                if step.payload.fight is None:
+                    played_on.append(step.title)
+                for call in [*held]:
+                    held.remove(call)
+                    call()
+            assert not controller._steps or controller._steps[0] is not shown
+        return controller.human_to_act or state.is_terminal()
+
+    while len(played_on) < 2 and not state.is_terminal():
+        qtbot.waitUntil(ready, timeout=30000)
+        decide(window, qtbot, rng)
+    # and among them the income of a new round
+    assert len(stepped) == 1 and len(played_on) >= 2
+    assert any(t.startswith("Round") for t in stepped + played_on), (stepped, played_on)
 
 
 def key_pick(view, qtbot, pick: Pick) -> None:  # noqa: ANN001
