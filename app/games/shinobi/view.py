@@ -304,7 +304,6 @@ class ShinobiView(GameView):
     def retranslate(self) -> None:
         """Say every word again in the current language (`app.i18n`)."""
         self.cancel.setText(_("Cancel"))
-        self.cancel.setToolTip(_("Choose again (Esc)"))
         self.hand_title.setText("<b>{}</b>".format(_("Your hand")))
         self.legend.setText(_("Marks") + " (?)")  # ⓘ is missing from common fonts
         self.legend.setToolTip(marks_legend())
@@ -550,7 +549,11 @@ class ShinobiView(GameView):
         self._draw_info(obs)
         self._draw_hand(obs, sources)
         self.prompt.setText(self._prompt_text())
-        self.cancel.setVisible(self.interactive and self.selected is not None)
+        # Cancel stays in its place through a decision: disabled, saying why, until a choice
+        self.cancel.setEnabled(self.interactive and self.selected is not None)
+        why = _("Choose a card from your hand or an army first.")
+        why = why if self.interactive else self._idle_reason()
+        self.cancel.setToolTip(_("Choose again (Esc)") if self.cancel.isEnabled() else why)
 
     def _province_title(self, q: int) -> str:
         obs = self.observation
@@ -671,6 +674,8 @@ class ShinobiView(GameView):
                 continue
             button = HandCardButton(card, count, self.ui_scale)
             button.usable = (SOURCE_CARD, card) in sources
+            if self.interactive and not button.usable:  # why not, on hover
+                button.setToolTip(f"{button.toolTip()} · {self._why_not_card(card)}")
             button.selected = self.selected == (SOURCE_CARD, card)
             button.clicked.connect(self._on_hand_clicked)
             self.hand_buttons[card] = button
