@@ -180,6 +180,7 @@ def _dialogs(parent, settings):  # noqa: ANN001, ANN202 - (name, opener) of ever
     from maps.io import load_map
 
     quick = shipped_map_path("ricewars-quick")
+    kit = build_kit("shinobi")
     return [
         ("new game", lambda: NewGameDialog(parent, {})),
         ("settings", lambda: SettingsDialog(settings, parent)),
@@ -187,8 +188,7 @@ def _dialogs(parent, settings):  # noqa: ANN001, ANN202 - (name, opener) of ever
         ("print options", lambda: PrintOptionsDialog(parent, board_size_mm=(600.0, 400.0))),
         ("print preview", lambda: open_print_preview(quick, parent, exec_dialog=False)),
         ("kit", lambda: KitDialog(parent)),
-        ("kit preview", lambda: open_kit_preview(
-            build_kit("shinobi"), KitOptions("shinobi"), parent, exec_dialog=False)),  # fmt: skip
+        ("kit preview", lambda: open_kit_preview(kit, KitOptions("shinobi"), parent, False)),
         ("new map", lambda: NewMapDialog(parent)),
         ("map properties", lambda: NewMapDialog(parent, (0, 0, 600, 400), {"name": "Quick"})),
         ("grid", lambda: GridDialog(parent)),
