@@ -114,3 +114,66 @@ def test_no_control_moves_or_changes_kind_between_two_clicks_of_a_decision(
             if not button.usable and (SOURCE_CARD, card) != view.selected:
                 assert button.toolTip().startswith(button.accessibleName() + " · ")
     assert compared >= 30 and decisions >= 15, (compared, decisions)
+
+
+def test_the_players_panel_keeps_scores_secret_until_the_reveal_then_shows_them() -> None:
+    from app.games.shinobi import GAME_UI
+    from engine.shinobi.cards import CLAN_NAMES, NUM_CLANS
+
+    # Given a whole random 4-player game
+    state = SPEC.new_game(4, 11, {})
+    rng = random.Random(11)
+    while not state.is_terminal():
+        for p in range(4):
+            # Then while it runs each line says the public counts and names no clan
+            line = GAME_UI.player_status(state, p)
+            hand = state.hand_size(p)
+            table = sum(state.army(p, c) for c in range(NUM_CLANS))
+            assert line.startswith(f"{hand} card") and f"· {table} in the province" in line
+            assert not any(name in line for name in CLAN_NAMES), line
+        state.apply(rng.choice(state.legal_actions()))
+    # When it is over, each line names the player's clan, its score and tie-break, ★ winners
+    totals = state.clan_totals()
+    for p in range(4):
+        clan = state.allegiance(p)
+        line = GAME_UI.player_status(state, p)
+        won = " ★" if p in state.winners_by_rule() else ""
+        assert line == (
+            f"{CLAN_NAMES[clan]}{won}: Clan total {totals[clan]} · "
+            f"Own clan at home {state.army(p, clan)}"
+        )
+
+
+def test_the_players_panel_follows_the_table_in_a_game(window, qtbot, tmp_path) -> None:
+    from app.games.shinobi import GAME_UI
+    from tests.app.test_i18n_pseudo import late_shinobi_save
+
+    # Given me against two computer clans at 1280 × 720, late in a game played to the end
+    window.resize(1280, 720)
+    assert window.load_game(str(late_shinobi_save(tmp_path)))
+    screen, state = window.game_screen, window.session.state
+    rng = random.Random(3)
+    checked = 0
+
+    def panel() -> list[str]:
+        players = screen.players
+        return [players.item(r).text().split("\n", 1)[1] for r in range(players.count())]
+
+    def at_end() -> bool:
+        return window.stack.currentWidget() is window.end_screen
+
+    while not at_end():
+        qtbot.waitUntil(
+            lambda: window.controller.human_to_act or screen.step_box.isVisible() or at_end(),
+            timeout=20000,
+        )
+        if at_end():
+            break
+        # Then at every decision and step the panel says each player's standing as of now
+        assert panel() == [GAME_UI.player_status(state, p) for p in range(3)]
+        checked += 1
+        if screen.step_box.isVisible():
+            screen.continue_button.click()
+        else:
+            screen.view.action_chosen.emit(rng.choice(state.legal_actions()))
+    assert checked > 5 and "★" in "".join(panel())
