@@ -25,6 +25,17 @@ pytest.importorskip("maps.api")
 VIEW_SIZE = (960, 660)  # the play area beside the side panel in a 1280 × 720 window
 
 
+@pytest.fixture(params=["en", "de"])
+def lang(request: pytest.FixtureRequest):  # noqa: ANN201
+    """The program in English, then in German (longer words); English again after. Ask
+    for it after `window`, which speaks the settings' language when made."""
+    from app.widgets.language import apply_language
+
+    apply_language(request.param)
+    yield request.param
+    apply_language("en")
+
+
 def new_state(players: int, seed: int, board: str = "ricewars-quick") -> RiceWarsState:
     from engine.registry import get_game
     from maps.api import load_graph
@@ -160,7 +171,7 @@ def test_hiring_keeps_hire_peasant_disabled_with_the_reason_when_the_supply_is_o
     assert not chosen
 
 
-def test_a_hiring_row_with_the_two_longest_advisors_fits_five_daimyo(qtbot) -> None:
+def test_a_hiring_row_with_the_two_longest_advisors_fits_five_daimyo(lang, qtbot) -> None:
     from engine.ricewars.data import ADVISORS
 
     # Given a 5-player hiring turn owing the upkeep of the two advisors of longest name
@@ -489,12 +500,13 @@ def test_the_end_screen_says_the_names_people_entered(window, qtbot) -> None:
 
 
 def test_the_epic_boards_names_are_9_points_at_fit_zoom_and_each_in_or_by_its_field(
-    window, qtbot
+    window, lang, qtbot
 ) -> None:
     from app.board.scene import NAME_SIZE
     from app.session import AI, NewGameConfig
 
-    # Given five players on the epic board in a 1280 × 720 window
+    # Given five players on the epic board in a 1280 × 720 window, in English and German
+    assert window.menuBar().actions()[0].text() == {"en": "&Game", "de": "&Spiel"}[lang]
     window.resize(1280, 720)
     seats = (Seat(HUMAN, name="Anna"), *[Seat(AI, "easy")] * 4)
     window.start_game(NewGameConfig("ricewars", seats, "ricewars-epic", 4))
@@ -528,13 +540,15 @@ def test_a_lit_fields_rim_stands_out_on_every_fill() -> None:
         assert max(contrast_ratio(line, fill) for line in RICEWARS_LIT) >= 3.0, fill
 
 
-def test_a_hand_of_the_five_longest_cards_shows_every_word(window, qtbot) -> None:
+def test_a_hand_of_the_five_longest_cards_shows_every_word(window, lang, qtbot) -> None:
     from PySide6.QtWidgets import QLabel
 
     from app.session import AI, NewGameConfig
     from engine.ricewars.data import CARDS
 
-    # Given Anna's turn in a 1280 × 720 window, her hand the five cards of longest effect
+    # Given Anna's turn in a 1280 × 720 window, her hand the five cards of longest effect,
+    # in English and German
+    assert window.menuBar().actions()[0].text() == {"en": "&Game", "de": "&Spiel"}[lang]
     window.resize(1280, 720)
     seats = (Seat(HUMAN, name="Anna"), Seat(AI, "easy"), Seat(AI, "easy"))
     window.start_game(NewGameConfig("ricewars", seats, "ricewars-quick", 4))
