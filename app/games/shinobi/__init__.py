@@ -41,22 +41,20 @@ class ShinobiUI(GameUI):
 
     def player_status(self, state: ShinobiState, player: int) -> str:  # type: ignore[override]
         """Public standing: cards in hand and in the province; once the game is over and
-        the allegiances are revealed, the score instead: the player's clan (★ a winner),
-        its cards on the table and at home (the tie-break), from the engine's count."""
+        the allegiances are revealed (the label names the clan), the score instead: the
+        clan's cards on the table, ★ for a winner (the engine's count)."""
+        if state.is_terminal():
+            count = narrate.outcome(state)
+            seat = next(s for s in count.seats if s.player == player)
+            won = " ★" if player in count.winners else ""
+            return f"{_('Clan total')}: {seat.cards}{won}"
         hand = state.hand_size(player)
         table = sum(state.army(player, c) for c in range(NUM_CLANS))
-        line = ngettext(
+        return ngettext(
             "{n} card in hand · {table} in the province",
             "{n} cards in hand · {table} in the province",
             hand,
         ).format(n=hand, table=table)
-        if not state.is_terminal():
-            return line  # every allegiance is secret: so is every score
-        count = narrate.outcome(state)
-        seat = next(s for s in count.seats if s.player == player)
-        won = " ★" if player in count.winners else ""
-        total, home = _("Clan total"), _("Own clan at home")
-        return f"{seat.clan}{won}: {total} {seat.cards} · {home} {seat.home}"
 
     def describe_action(self, state_after: ShinobiState, action: Any, player: int) -> str:  # type: ignore[override]
         """The acting player's own line (names the cards they drew)."""
