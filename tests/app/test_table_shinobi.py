@@ -174,3 +174,19 @@ def test_the_players_panel_follows_the_table_in_a_game(window, qtbot, tmp_path) 
         else:
             screen.view.action_chosen.emit(rng.choice(state.legal_actions()))
     assert checked > 5 and "★" in "".join(panel())
+
+
+def test_every_word_of_the_table_grows_with_a_big_window(window, qtbot, tmp_path) -> None:
+    from tests.app.test_i18n_pseudo import late_shinobi_save
+
+    # Given a Shinobi game in a 2560 × 1440 window
+    window.resize(2560, 1440)
+    assert window.load_game(str(late_shinobi_save(tmp_path)))
+    qtbot.waitUntil(lambda: window.controller.human_to_act, timeout=10000)
+    view = window.game_screen.view
+    qtbot.waitUntil(lambda: view.ui_scale == 2.0, timeout=5000)
+    # Then the marks' legend and Cancel are written as large as the orders above them
+    size = view.orders.font().pointSizeF()
+    assert size >= 2 * 8
+    for widget in (view.legend, view.cancel, view.last_turn, view.prompt):
+        assert widget.font().pointSizeF() >= size, widget

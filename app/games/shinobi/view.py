@@ -245,7 +245,7 @@ class ShinobiView(GameView):
         top.addWidget(self.orders, 1)
         top.addWidget(self.last_round)
         self.legend = QLabel()  # what each ring and mark means, one hover away
-        self.legend.setStyleSheet("color: #5a5346; text-decoration: underline dotted")
+        self.legend.setStyleSheet("color: #5a5346")  # underlined by its font (it scales)
         top.addWidget(self.legend)
         info.addLayout(top)
         counts = QHBoxLayout()
@@ -322,8 +322,11 @@ class ShinobiView(GameView):
         self.ui_scale = scale
         for panel in self.provinces:
             panel.set_scale(scale, self.font(), self._stack_height())
-        self.last_turn.setFont(self.font())
-        self.last_round.setFont(self.font())
+        for widget in (self.last_turn, self.last_round, self.legend, self.cancel):
+            widget.setFont(self.font())  # a style sheet (theirs or the app's) stops the scale
+        underlined = QFont(self.font())
+        underlined.setUnderline(True)
+        self.legend.setFont(underlined)
         self.allegiance.set_scale(scale)
         self.allegiance.setMinimumWidth(self.allegiance.width())
         self.allegiance_label.setFixedWidth(round(130 * scale))
