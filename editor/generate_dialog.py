@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from shiboken6 import isValid
 
 from app.i18n import _, game_name, ngettext
+from app.widgets.scaling import fit_on_screen
 from editor.map_picture import MapPicture, Picture, territory_fills
 from maps.generate import DEFAULT_PROVINCES, PROVINCE_RANGE
 from maps.io import MapFile
@@ -154,7 +155,7 @@ class GenerateDialog(QDialog):
         layout.addWidget(self.preview, 1)
         layout.addWidget(self.summary)
         layout.addWidget(self.buttons)
-        self.resize(760, 680)
+        fit_on_screen(self, 760, 680)
 
         self.game.currentIndexChanged.connect(self._on_game)
         self.provinces.valueChanged.connect(lambda _value: self._timer.start())

@@ -45,6 +45,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.i18n import N_, _, game_name, ngettext
+from app.widgets.scaling import fit_on_screen
 from editor.map_picture import MapPicture, Picture, render_image
 from maps.io import MapFile
 
@@ -349,7 +350,7 @@ class PlaytestDialog(QDialog):
         splitter.setSizes([470, 700])
         layout = QVBoxLayout(self)
         layout.addWidget(splitter)
-        self.resize(1200, 640)
+        fit_on_screen(self, 1200, 640)
 
         self.game.currentIndexChanged.connect(self._on_game)
         self.run_button.clicked.connect(self.run)

@@ -15,6 +15,9 @@ from PySide6.QtWidgets import QDialog, QWidget
 
 from app.printing.document import PrintOptions, PrintResult, page_layout, render_document, write_pdf
 from app.printing.model import Board, load_board
+from app.widgets.scaling import fit_on_screen
+
+PREVIEW_SIZE = (1000, 860)  # a page and its tools, or less on a smaller screen
 
 
 def _board(source: Board | str | os.PathLike[str]) -> Board:
@@ -58,6 +61,7 @@ def open_print_preview(
     dialog.setWindowTitle(f"Print preview — {board.name}")
     dialog.paintRequested.connect(lambda p: print_board(p, board, opts))
     dialog._daimyo_printer = printer  # keep the printer alive as long as the dialog
+    fit_on_screen(dialog, *PREVIEW_SIZE)
     if exec_dialog:
         dialog.exec()
     return dialog

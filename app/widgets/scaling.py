@@ -8,12 +8,13 @@ per inch draws them bigger by itself; the scale adds the window's size on top.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect
+from PySide6.QtCore import QRect, QSize
 from PySide6.QtGui import QFont, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import QWidget
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 
+WINDOW_FRAME = QSize(8, 40)  # a title bar and borders, before a window shows its own
 RESCALE_STEP = 0.04  # a smaller change of scale is not worth laying everything out again
 
 
@@ -41,10 +42,14 @@ def fit_on_screen(widget: QWidget, width: int, height: int) -> None:
     centred there, so its bottom and its buttons are never off a 1280 × 720 screen."""
     area = available_area(widget)
     frame = widget.frameGeometry().size() - widget.geometry().size()  # title bar, borders
+    if not widget.isVisible():  # no frame yet: room for a window manager's
+        frame = frame.expandedTo(WINDOW_FRAME)
     w = min(width, area.width() - frame.width())
     h = min(height, area.height() - frame.height())
     widget.resize(max(w, 1), max(h, 1))
-    widget.move(area.x() + (area.width() - w) // 2, area.y() + (area.height() - h) // 2)
+    # `move` places the frame's corner
+    x = area.x() + (area.width() - w - frame.width()) // 2
+    widget.move(x, area.y() + (area.height() - h - frame.height()) // 2)
 
 
 def keep_on_screen(widget: QWidget) -> None:

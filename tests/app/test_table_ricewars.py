@@ -25,6 +25,17 @@ pytest.importorskip("maps.api")
 VIEW_SIZE = (960, 660)  # the play area beside the side panel in a 1280 × 720 window
 
 
+@pytest.fixture(params=["en", "de"])
+def lang(request: pytest.FixtureRequest):  # noqa: ANN201
+    """The program in English, then in German (longer words); English again after. Ask
+    for it after `window`, which speaks the settings' language when made."""
+    from app.widgets.language import apply_language
+
+    apply_language(request.param)
+    yield request.param
+    apply_language("en")
+
+
 def new_state(players: int, seed: int, board: str = "ricewars-quick") -> RiceWarsState:
     from engine.registry import get_game
     from maps.api import load_graph
@@ -160,7 +171,7 @@ def test_hiring_keeps_hire_peasant_disabled_with_the_reason_when_the_supply_is_o
     assert not chosen
 
 
-def test_a_hiring_row_with_the_two_longest_advisors_fits_five_daimyo(qtbot) -> None:
+def test_a_hiring_row_with_the_two_longest_advisors_fits_five_daimyo(lang, qtbot) -> None:
     from engine.ricewars.data import ADVISORS
 
     # Given a 5-player hiring turn owing the upkeep of the two advisors of longest name
@@ -249,6 +260,29 @@ def test_a_fight_between_others_plays_on_and_ones_own_waits_for_continue() -> No
     assert checked > 5
 
 
+def test_income_auction_results_the_draw_and_the_end_play_on_for_everybody() -> None:
+    from app.games.base import PUBLIC
+    from app.games.ricewars import story
+
+    # Given a whole random game, each action's steps told to every seat and the public
+    state = new_state(3, 8)
+    rng = random.Random(8)
+    titles = set()
+    while not state.is_terminal():
+        before, player = state.clone(), state.current_player()
+        skip_to(state, rng, 1)
+        action = state.history[-1]
+        for viewer in (*range(state.seats), PUBLIC):
+            for beat in story.story(before, action, state.clone(), player, viewer):
+                step = beat.step
+                if step is None or step.payload.fight is not None:
+                    continue
+                # Then a step without a fight (nobody decides there) plays on by itself
+                assert step.plays_on, step.title
+                titles.add(step.title.split()[0])
+    assert {"Round", "Auction", "Game"} <= titles
+
+
 def test_the_players_panel_counts_the_fields_of_the_step_shown() -> None:
     from app.games.base import EVERYTHING
     from app.games.ricewars import story
@@ -309,6 +343,69 @@ def test_continue_stays_in_one_place_and_fights_of_others_play_on(window, qtbot)
         qtbot.waitUntil(ready, timeout=30000)
         decide(window, qtbot, rng)
     assert len(places) == 1, (titles, places)
+
+
+def test_steps_nobody_decides_go_on_at_the_pace_and_continue_still_steps_them(
+    window, qtbot, monkeypatch
+) -> None:
+    from PySide6.QtCore import QTimer
+
+    import app.game_screen
+    from app.session import AI, NewGameConfig
+    from tests.app.test_ricewars_game import decide
+
+    held: list = []  # the "play on" timers of steps shown, fired when the test says so
+
+    class HeldTimer(QTimer):
+        @staticmethod
+        def singleShot(ms, context, call=None):  # noqa: ANN001, ANN205, N802 - Qt's name
+            if getattr(call, "__name__", "") == "<lambda>":
+                held.append(call)
+            else:
+                QTimer.singleShot(ms, context, call)
+
+    monkeypatch.setattr(app.game_screen, "QTimer", HeldTimer)
+    # Given Anna and two computer players at 1280 × 720
+    window.resize(1280, 720)
+    seats = (Seat(HUMAN, name="Anna"), Seat(AI, "easy"), Seat(AI, "easy"))
+    window.start_game(NewGameConfig("ricewars", seats, "ricewars-quick", 6))
+    screen, controller = window.game_screen, window.controller
+    state = window.session.state
+    rng = random.Random(6)
+    stepped: list[str] = []
+    played_on: list[str] = []
+
+    def showing():  # noqa: ANN202 - the step on the screen
+        entry, index = controller._steps[0]
+        beats = entry.beats.get(0) or []
+        return beats[index].step if index < len(beats) else None
+
+    def ready() -> bool:
+        while screen.step_box.isVisible() and controller._steps:
+            shown, step = controller._steps[0], showing()
+            if step is None or not step.plays_on:
+                qtbot.mouseClick(screen.continue_button, Qt.LeftButton)
+                continue
+            # Then a step nobody decides waits for its pace, not for a click
+            assert held, step.title
+            if step.payload.fight is None and not stepped:
+                # When Anna steps it with Continue (the first income), it goes at once
+                stepped.append(step.title)
+                qtbot.mouseClick(screen.continue_button, Qt.LeftButton)
+            else:
+                # When the pace's time is up, a step goes on without a click
+                played_on.append(step.title)
+                for call in [*held]:
+                    held.remove(call)
+                    call()
+            assert not controller._steps or controller._steps[0] is not shown
+        return controller.human_to_act or state.is_terminal()
+
+    while not (stepped and played_on) and not state.is_terminal():
+        qtbot.waitUntil(ready, timeout=30000)
+        decide(window, qtbot, rng)
+    # and the step Anna stepped through was a round's income
+    assert stepped[0].startswith("Round") and played_on, (stepped, played_on)
 
 
 def key_pick(view, qtbot, pick: Pick) -> None:  # noqa: ANN001
@@ -401,12 +498,13 @@ def test_the_end_screen_says_the_names_people_entered(window, qtbot) -> None:
 
 
 def test_the_epic_boards_names_are_9_points_at_fit_zoom_and_each_in_or_by_its_field(
-    window, qtbot
+    window, lang, qtbot
 ) -> None:
     from app.board.scene import NAME_SIZE
     from app.session import AI, NewGameConfig
 
-    # Given five players on the epic board in a 1280 × 720 window
+    # Given five players on the epic board in a 1280 × 720 window, in English and German
+    assert window.menuBar().actions()[0].text() == {"en": "&Game", "de": "&Spiel"}[lang]
     window.resize(1280, 720)
     seats = (Seat(HUMAN, name="Anna"), *[Seat(AI, "easy")] * 4)
     window.start_game(NewGameConfig("ricewars", seats, "ricewars-epic", 4))
@@ -440,13 +538,15 @@ def test_a_lit_fields_rim_stands_out_on_every_fill() -> None:
         assert max(contrast_ratio(line, fill) for line in RICEWARS_LIT) >= 3.0, fill
 
 
-def test_a_hand_of_the_five_longest_cards_shows_every_word(window, qtbot) -> None:
+def test_a_hand_of_the_five_longest_cards_shows_every_word(window, lang, qtbot) -> None:
     from PySide6.QtWidgets import QLabel
 
     from app.session import AI, NewGameConfig
     from engine.ricewars.data import CARDS
 
-    # Given Anna's turn in a 1280 × 720 window, her hand the five cards of longest effect
+    # Given Anna's turn in a 1280 × 720 window, her hand the five cards of longest effect,
+    # in English and German
+    assert window.menuBar().actions()[0].text() == {"en": "&Game", "de": "&Spiel"}[lang]
     window.resize(1280, 720)
     seats = (Seat(HUMAN, name="Anna"), Seat(AI, "easy"), Seat(AI, "easy"))
     window.start_game(NewGameConfig("ricewars", seats, "ricewars-quick", 4))

@@ -162,3 +162,96 @@ def test_a_cancelled_new_game_leaves_no_dialog_behind(window, monkeypatch) -> No
     QApplication.sendPostedEvents(None, QEvent.DeferredDelete)
     # Then the window keeps no dialog of those
     assert window.findChildren(NewGameDialog) == []
+
+
+TITLE_BAR = 40  # what a window manager's title bar takes beside the frame Qt shows here
+
+
+def _dialogs(parent, settings):  # noqa: ANN001, ANN202 - (name, opener) of every dialog
+    from app.new_game_dialog import NewGameDialog
+    from app.printing.dialog import PrintOptionsDialog
+    from app.printing.kit.dialog import KitDialog, KitOptions, build_kit, open_kit_preview
+    from app.printing.preview import open_print_preview
+    from app.widgets.settings_dialog import SettingsDialog
+    from editor.dialogs import BackgroundDialog, GridDialog, NewMapDialog
+    from editor.generate_dialog import GenerateDialog
+    from editor.playtest import PlaytestDialog
+    from maps.api import shipped_map_path
+    from maps.io import load_map
+
+    quick = shipped_map_path("ricewars-quick")
+    kit = build_kit("shinobi")
+    return [
+        ("new game", lambda: NewGameDialog(parent, {})),
+        ("settings", lambda: SettingsDialog(settings, parent)),
+        ("rules", lambda: RulesDialog(parent, "ricewars")),
+        ("print options", lambda: PrintOptionsDialog(parent, board_size_mm=(600.0, 400.0))),
+        ("print preview", lambda: open_print_preview(quick, parent, exec_dialog=False)),
+        ("kit", lambda: KitDialog(parent)),
+        ("kit preview", lambda: open_kit_preview(kit, KitOptions("shinobi"), parent, False)),
+        ("new map", lambda: NewMapDialog(parent)),
+        ("map properties", lambda: NewMapDialog(parent, (0, 0, 600, 400), {"name": "Quick"})),
+        ("grid", lambda: GridDialog(parent)),
+        ("background", lambda: BackgroundDialog(parent)),
+        ("playtest and balance", lambda: PlaytestDialog(load_map(quick), None, parent)),
+        ("generator", lambda: GenerateDialog(parent)),
+    ]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_dialog_of_the_app_and_the_editor_opens_inside_a_laptop_screen(
+    window, qtbot, laptop, lang
+) -> None:
+    from app.widgets.language import apply_language
+
+    # Given the app on a 1280 × 720 laptop, in English and in German
+    apply_language(lang)
+    try:
+        for name, opener in _dialogs(window, window.settings):
+            # When a dialog opens
+            dialog = opener()
+            qtbot.addWidget(dialog)
+            dialog.show()
+            frame, inner = dialog.frameGeometry(), dialog.geometry()
+            # Then it lies inside the screen's free room, its title bar too
+            assert laptop.contains(frame), (name, frame)
+            title = inner.y() - frame.y()
+            assert inner.height() + max(title, TITLE_BAR) <= laptop.height(), (name, inner)
+            dialog.close()
+    finally:
+        apply_language("en")
+
+
+def test_about_opens_inside_a_laptop_screen(window, qtbot, laptop) -> None:
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    # Given the app on a 1280 × 720 laptop
+    seen = []
+
+    def look() -> None:
+        box = QApplication.activeModalWidget()
+        seen.append((box.windowTitle(), box.frameGeometry()))
+        box.close()
+
+    # When Help → About opens
+    QTimer.singleShot(50, look)
+    window.about_action.trigger()
+    # Then its box lies inside the screen's room
+    assert seen and seen[0][0] == "About Daimyo"
+    assert laptop.contains(seen[0][1]), seen
+
+
+def test_the_end_screen_and_the_hand_off_fit_a_laptop_window(window, qtbot, laptop) -> None:
+    from app.widgets.handoff import HandOffScreen
+
+    # Given the main window on the laptop, the end screen and then the hot-seat curtain shown
+    curtain = HandOffScreen()
+    window.stack.addWidget(curtain)
+    curtain.show_for("Daisuke", "#111111")
+    for screen in (window.end_screen, curtain, window.start_screen):
+        window.stack.setCurrentWidget(screen)
+        # Then the window needs no more than the laptop's room to show it whole
+        need = window.minimumSizeHint()
+        assert need.width() <= laptop.width(), (screen, need)
+        assert need.height() + TITLE_BAR <= laptop.height(), (screen, need)

@@ -177,7 +177,8 @@ class ChoiceRow(QWidget):
         self.troop_button = QPushButton()
         self.troop_button.setProperty("defend", defend)
         # its strength changes with the boxes: its width must not, or the row would move
-        widest = self.troop_button.fontMetrics().horizontalAdvance("Defend · 88")
+        metrics = self.troop_button.fontMetrics()
+        widest = max(metrics.horizontalAdvance(troop_words(d, 88)) for d in (False, True))
         self.troop_button.setMinimumWidth(widest + 24)
         self.troop_button.clicked.connect(self._on_troops)
         self.row.addWidget(self.troop_button)
@@ -222,7 +223,7 @@ class ChoiceRow(QWidget):
             a, r = int(match.group(2)), int(match.group(3))
             strength = troop_strength(1 if defend else 0, a, r,
                                       not defend and "attack1" in state.symbols())  # fmt: skip
-            self.troop_button.setText(f"{'Defend' if defend else 'Attack'} · {strength}")
+            self.troop_button.setText(troop_words(defend, strength))
             able = Pick(BUTTON, value) in offered
             self.troop_button.setEnabled(able)
             tip = f"Strength {strength}" + (
@@ -299,6 +300,12 @@ class ChoiceRow(QWidget):
                 text = widget.text() if hasattr(widget, "text") else ""
                 out.append((type(widget).__name__, text, widget.geometry()))
         return out
+
+
+def troop_words(defend: bool, strength: object) -> str:
+    """The troop button's words: what it does, and the strength of the troops set (the
+    button is as wide as the longest of these, so it never moves as the boxes change)."""
+    return f"{'Defend' if defend else 'Attack'} · {strength}"
 
 
 def text_width(button: QPushButton) -> int:

@@ -44,17 +44,17 @@ def story(
         as_of = (
             fights.AsOfStep(after, show.standing) if show is not None and show.standing else None
         )
-        # a fight between others goes on by itself at the AI pace (one may still step it)
-        others = (
-            fight is not None and viewer >= 0 and viewer not in (fight.attacker, fight.defender)
-        )
+        # a step nobody at the screen decides goes on by itself at the AI pace (one may
+        # still step it): the income, an auction's result, the draw, the end, a fight of
+        # others; one's own fight (or any fight on the hot seat's public screen) waits
+        plays_on = fight is None or (viewer >= 0 and viewer not in (fight.attacker, fight.defender))
         shown = ResolutionStep(
             step.title,
             tuple(_rich(text) for text in step.lines),
             step.fields,
             show,
             as_of,
-            others,
+            plays_on,
         )
         beats.append(Beat(lines, shown))
     return beats

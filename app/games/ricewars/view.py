@@ -598,8 +598,10 @@ class RiceWarsView(PickTreeView):
         if tree is None:
             if state.is_terminal():
                 self.prompt.setText("The game is over.")
-            elif self._step is not None and self._step.plays_on:
+            elif self._step is not None and self._step.plays_on and _fight_of(self._step):
                 self.prompt.setText("A fight of others: it plays on by itself (Continue steps on).")
+            elif self._step is not None and self._step.plays_on:
+                self.prompt.setText("It plays on by itself (Continue steps on).")
             elif self._step is not None:
                 self.prompt.setText("Resolution — press Continue.")
             else:
@@ -650,3 +652,8 @@ def _clear_layout(layout: Any) -> None:
         if widget is not None:
             widget.hide()
             widget.deleteLater()
+
+
+def _fight_of(step: ResolutionStep) -> bool:
+    """True when `step` shows a fight (its payload's fight picture)."""
+    return getattr(step.payload, "fight", None) is not None

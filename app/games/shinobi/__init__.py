@@ -40,7 +40,14 @@ class ShinobiUI(GameUI):
         return SEAT_COLOURS[player % len(SEAT_COLOURS)]
 
     def player_status(self, state: ShinobiState, player: int) -> str:  # type: ignore[override]
-        """Public standing: cards in hand and in the province."""
+        """Public standing: cards in hand and in the province; once the game is over and
+        the allegiances are revealed (the label names the clan), the score instead: the
+        clan's cards on the table, ★ for a winner (the engine's count)."""
+        if state.is_terminal():
+            count = narrate.outcome(state)
+            seat = next(s for s in count.seats if s.player == player)
+            won = " ★" if player in count.winners else ""
+            return f"{_('Clan total')}: {seat.cards}{won}"
         hand = state.hand_size(player)
         table = sum(state.army(player, c) for c in range(NUM_CLANS))
         return ngettext(

@@ -245,7 +245,7 @@ class ShinobiView(GameView):
         top.addWidget(self.orders, 1)
         top.addWidget(self.last_round)
         self.legend = QLabel()  # what each ring and mark means, one hover away
-        self.legend.setStyleSheet("color: #5a5346; text-decoration: underline dotted")
+        self.legend.setStyleSheet("color: #5a5346")  # underlined by its font (it scales)
         top.addWidget(self.legend)
         info.addLayout(top)
         counts = QHBoxLayout()
@@ -304,7 +304,6 @@ class ShinobiView(GameView):
     def retranslate(self) -> None:
         """Say every word again in the current language (`app.i18n`)."""
         self.cancel.setText(_("Cancel"))
-        self.cancel.setToolTip(_("Choose again (Esc)"))
         self.hand_title.setText("<b>{}</b>".format(_("Your hand")))
         self.legend.setText(_("Marks") + " (?)")  # ⓘ is missing from common fonts
         self.legend.setToolTip(marks_legend())
@@ -323,8 +322,11 @@ class ShinobiView(GameView):
         self.ui_scale = scale
         for panel in self.provinces:
             panel.set_scale(scale, self.font(), self._stack_height())
-        self.last_turn.setFont(self.font())
-        self.last_round.setFont(self.font())
+        for widget in (self.last_turn, self.last_round, self.legend, self.cancel):
+            widget.setFont(self.font())  # a style sheet (theirs or the app's) stops the scale
+        underlined = QFont(self.font())
+        underlined.setUnderline(True)
+        self.legend.setFont(underlined)
         self.allegiance.set_scale(scale)
         self.allegiance.setMinimumWidth(self.allegiance.width())
         self.allegiance_label.setFixedWidth(round(130 * scale))
@@ -550,7 +552,11 @@ class ShinobiView(GameView):
         self._draw_info(obs)
         self._draw_hand(obs, sources)
         self.prompt.setText(self._prompt_text())
-        self.cancel.setVisible(self.interactive and self.selected is not None)
+        # Cancel stays in its place through a decision: disabled, saying why, until a choice
+        self.cancel.setEnabled(self.interactive and self.selected is not None)
+        why = _("Choose a card from your hand or an army first.")
+        why = why if self.interactive else self._idle_reason()
+        self.cancel.setToolTip(_("Choose again (Esc)") if self.cancel.isEnabled() else why)
 
     def _province_title(self, q: int) -> str:
         obs = self.observation
@@ -671,6 +677,8 @@ class ShinobiView(GameView):
                 continue
             button = HandCardButton(card, count, self.ui_scale)
             button.usable = (SOURCE_CARD, card) in sources
+            if self.interactive and not button.usable:  # why not, on hover
+                button.setToolTip(f"{button.toolTip()} · {self._why_not_card(card)}")
             button.selected = self.selected == (SOURCE_CARD, card)
             button.clicked.connect(self._on_hand_clicked)
             self.hand_buttons[card] = button

@@ -39,6 +39,8 @@ from app.printing.kit.document import kit_page_layout, render_kit, write_kit
 from app.printing.kit.model import GAMES, Kit
 from app.printing.kit.plan import KitOptions, board_scale_text, plan_kit
 from app.printing.layout import PAPER_SIZES, LayoutError
+from app.printing.preview import PREVIEW_SIZE
+from app.widgets.scaling import fit_on_screen
 
 OTHER_MAP = "other"
 """The map list's last entry: a map file chosen in a file dialog."""
@@ -265,6 +267,7 @@ def open_kit_preview(
     )
     dialog.paintRequested.connect(lambda p: print_kit_on(p, kit, options))
     dialog._daimyo_printer = printer  # keep the printer alive as long as the dialog
+    fit_on_screen(dialog, *PREVIEW_SIZE)
     if exec_dialog:
         dialog.exec()
     return dialog
