@@ -149,6 +149,7 @@ class Spot(QGraphicsEllipseItem):
         super().__init__(-radius, -radius, 2 * radius, 2 * radius)
         self.radius = radius
         self.direction = direction
+        self.home = QPointF(centre)  # where the layout put it (lit, it may make room)
         self.setPos(centre)
         self.setData(KEY_ROLE, (kind, key))
         self.setZValue(30)

@@ -15,6 +15,53 @@ from app.board.scene import MapScene, Spot, parent_item
 CLICK_SLOP = 5  # pixels a press may move and still count as a click, not a pan
 LEAST_SPOT_PX = 24  # a lit place is at least this many pixels across, where it has room
 SPOT_REACH = 1.22  # a spot's drawn radius (its halo) in radii of its disc
+SPREAD = 1.6  # how far a lit place may move to make room, in radii of its least disc
+
+
+def spread_spots(spots: list[Spot], radius: float, rounds: int = 40) -> None:
+    """Move lit places apart that stand too close for discs of `radius` (or their own,
+    when bigger) and their halos, each at most `SPREAD` of that radius from its own
+    place: two border arrows at a corner of three provinces get room to be hit instead
+    of shrinking."""
+    size = {spot: max(radius, spot.radius) for spot in spots}
+    slack = 2 * SPREAD * radius
+
+    def reach(a: Spot, b: Spot) -> float:
+        return SPOT_REACH * (size[a] + size[b])
+
+    near = [
+        (a, b, reach(a, b))
+        for i, a in enumerate(spots)
+        for b in spots[i + 1 :]
+        if math.hypot(a.x() - b.x(), a.y() - b.y()) < reach(a, b) + slack
+    ]
+    if not any(math.hypot(a.x() - b.x(), a.y() - b.y()) < r for a, b, r in near):
+        return
+    most = SPREAD * radius
+    at = {spot: [spot.x(), spot.y()] for a, b, _ in near for spot in (a, b)}
+    for _ in range(rounds):
+        moved = False
+        for a, b, r in near:
+            (ax, ay), (bx, by) = at[a], at[b]
+            dx, dy = bx - ax, by - ay
+            gap = math.hypot(dx, dy)
+            if gap >= r * 0.999:
+                continue
+            if gap < 1e-9:  # on one point: apart across the first one's arrow
+                dx, dy, gap = -a.direction[1] or 1.0, a.direction[0], 1.0
+            push = (r - gap) / 2 / gap
+            at[a] = [ax - dx * push, ay - dy * push]
+            at[b] = [bx + dx * push, by + dy * push]
+            moved = True
+        for spot, (x, y) in at.items():  # never far from where it belongs
+            hx, hy = spot.home.x(), spot.home.y()
+            off = math.hypot(x - hx, y - hy)
+            if off > most:
+                at[spot] = [hx + (x - hx) * most / off, hy + (y - hy) * most / off]
+        if not moved:
+            break
+    for spot, (x, y) in at.items():
+        spot.setPos(x, y)
 
 
 class BoardView(QGraphicsView):
@@ -39,6 +86,7 @@ class BoardView(QGraphicsView):
         self._press: QPoint | None = None
         self._hover: tuple[str, str] | None = None
         self._fitted = True
+        self.cover = 0  # pixels at the viewport's right edge under a panel laid over it
 
     def map_scene(self) -> MapScene | None:
         """The scene, when it is a map."""
@@ -59,27 +107,47 @@ class BoardView(QGraphicsView):
         self._fitted = False
         self.grow_lit_spots()
 
+    def set_cover(self, pixels: int) -> None:
+        """A panel lies over the viewport's right `pixels`: the fitted map keeps beside it
+        (panning still takes the map under it when zoomed in)."""
+        if pixels != self.cover:
+            self.cover = max(0, pixels)
+            if self._fitted:
+                self.fit()
+
     def fit(self) -> None:
-        """Show the whole map."""
+        """Show the whole map, beside the panel laid over the viewport if any."""
         scene = self.map_scene()
         if scene is not None:
-            self.fitInView(scene.sceneRect(), Qt.KeepAspectRatio)
+            rect = scene.sceneRect()
+            free = self.viewport().width() - self.cover
+            if self.cover and free > 0 and rect.width() > 0 and rect.height() > 0:
+                # the scale that fits the uncovered part, then the map's rect widened by the
+                # cover at that scale: fitting that puts the map in the uncovered part
+                scale = min(free / rect.width(), self.viewport().height() / rect.height())
+                rect = rect.adjusted(0, 0, self.cover / scale, 0)
+            self.setSceneRect(rect)
+            self.fitInView(rect, Qt.KeepAspectRatio)
         self._fitted = True
         self.grow_lit_spots()
 
     def grow_lit_spots(self) -> None:
-        """Draw each lit place at least `LEAST_SPOT_PX` across at this zoom, as far as the
-        other lit places leave it room (the layout sizes every place, lit or not, to fit
-        among all of them; only a decision's own places show at once)."""
+        """Draw each lit place at least `LEAST_SPOT_PX` across at this zoom: lit places
+        closer than that move apart a little (`spread_spots`), then each grows as far as
+        the other lit places leave it room (the layout sizes every place, lit or not, to
+        fit among all of them; only a decision's own places show at once)."""
         scene = self.map_scene()
         if scene is None:
             return
         spots = (*scene.centre_spots.values(), *scene.target_spots.values())
+        for spot in spots:
+            spot.setPos(spot.home)
         lit = [spot for spot in spots if spot.isVisible()]
         px = self.transform().m11()
         if px <= 0:
             return
         want = LEAST_SPOT_PX / 2 / px
+        spread_spots(lit, want)
         radius = {spot: spot.radius for spot in lit}
 
         def room(spot: Spot, share: bool) -> float:

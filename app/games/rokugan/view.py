@@ -74,7 +74,8 @@ if TYPE_CHECKING:
 __all__ = ["RokuganView", "visible_tokens"]
 
 HAND_ICON = 54
-SIDE_WIDTH = 260  # the controls column beside a tall map (pixels)
+SIDE_WIDTH = 270  # the controls column over a tall map's right edge (pixels)
+MARGIN = 4  # round the view's edge (pixels)
 BAND_HEIGHT = 170  # the controls band under a wide map (pixels)
 QWIDGETSIZE_MAX = (1 << 24) - 1
 STATUS_ROW = [(9.3, 2.8), (6.6, 5.8)]  # a province's status: one row, or two (units)
@@ -141,8 +142,12 @@ class RokuganView(PickTreeView):
         self.hand_buttons: dict[str, QToolButton] = {}
         self.choice_buttons: list[QPushButton] = []
 
-        # prompt, choices and hand: a column beside a tall map, a band under a wide one
-        self.controls = QWidget()
+        # prompt, choices and hand: a column laid over the board's right edge beside a tall
+        # map (the map fitted beside it, the board all the view's height and width), a
+        # band under a wide one
+        self.controls = QFrame()
+        self.controls.setObjectName("controls")
+        self.controls.setAutoFillBackground(True)
         controls = QVBoxLayout(self.controls)
         controls.setContentsMargins(0, 0, 0, 0)
         # Cancel keeps its place under the prompt, disabled while nothing is chosen
@@ -162,13 +167,14 @@ class RokuganView(PickTreeView):
         self._body.addWidget(self.controls)
         self.beside = False
         self._rescaled = False
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self.info)
-        layout.addLayout(self._body, 1)
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(MARGIN, MARGIN, MARGIN, MARGIN)
+        self._layout.addWidget(self.info)
+        self._layout.addLayout(self._body, 1)
 
     def _arrange(self) -> None:
-        """Put the controls where the board gets bigger: beside it or under it."""
+        """Put the controls where the board gets bigger: over its right edge beside a tall
+        map (the round's line on top of them), or under a wide one."""
         scene = self.scene
         if scene is None:
             return
@@ -177,24 +183,45 @@ class RokuganView(PickTreeView):
         width = self.width()
         height = self.height() - self.info.height()
         k = self.ui_scale
-        beside = min((width - SIDE_WIDTH * k) / aspect, height) > min(
+        beside = min((width - SIDE_WIDTH * k) / aspect, self.height()) > min(
             width / aspect, height - BAND_HEIGHT * k
         )
-        if beside == self.beside and not self._rescaled:
+        if beside != self.beside or self._rescaled:
+            self._rescaled = False
+            self.beside = beside
+            flow = QBoxLayout.TopToBottom if beside else QBoxLayout.LeftToRight
+            self.choices.setDirection(flow)
+            self.hand.setDirection(flow)
+            column = self.controls.layout()
+            if beside:
+                self._body.removeWidget(self.controls)
+                self._layout.removeWidget(self.info)
+                column.insertWidget(0, self.info)
+                self.controls.setParent(self)
+                self.controls.setFixedWidth(round(SIDE_WIDTH * k))
+            else:
+                column.removeWidget(self.info)
+                self._layout.insertWidget(0, self.info)
+                self._body.addWidget(self.controls)
+                self.controls.setMinimumWidth(0)
+                self.controls.setMaximumWidth(QWIDGETSIZE_MAX)
+            self.controls.show()
+            self.info.show()
+            for button in self.hand_buttons.values():
+                button.setToolButtonStyle(self._hand_button_style())
+        self._lay_over()
+
+    def _lay_over(self) -> None:
+        """Lay the controls column over the board's right edge (beside a tall map)."""
+        if not self.beside:
+            self.board.set_cover(0)
             return
-        self._rescaled = False
-        self.beside = beside
-        flow = QBoxLayout.TopToBottom if beside else QBoxLayout.LeftToRight
-        self._body.setDirection(QBoxLayout.LeftToRight if beside else QBoxLayout.TopToBottom)
-        self.choices.setDirection(flow)
-        self.hand.setDirection(flow)
-        if beside:
-            self.controls.setFixedWidth(round(SIDE_WIDTH * k))
-        else:
-            self.controls.setMinimumWidth(0)
-            self.controls.setMaximumWidth(QWIDGETSIZE_MAX)
-        for button in self.hand_buttons.values():
-            button.setToolButtonStyle(self._hand_button_style())
+        width = self.controls.width()
+        self.controls.setGeometry(
+            self.width() - MARGIN - width, MARGIN, width, self.height() - 2 * MARGIN
+        )
+        self.controls.raise_()
+        self.board.set_cover(width + MARGIN)
 
     def _hand_button_style(self) -> Qt.ToolButtonStyle:
         return Qt.ToolButtonTextBesideIcon if self.beside else Qt.ToolButtonTextUnderIcon
