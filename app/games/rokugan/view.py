@@ -18,11 +18,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QSize, Qt, Slot
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QIcon, QResizeEvent
+import shiboken6
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Slot
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QIcon, QKeyEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
     QFrame,
+    QGraphicsEllipseItem,
     QLabel,
     QPushButton,
     QToolButton,
@@ -52,7 +54,9 @@ from app.games.rokugan.prompts import button_text, prompt_text
 from app.games.rokugan.resolution import Picture, visible_tokens
 from app.games.rokugan.story import StepShow
 from app.games.rokugan.tokens import TokenItem, clan_identity, token_pixmap
-from app.palette import FLASH, LAST_MOVE, LIT_CORE
+from app.i18n import _
+from app.palette import FLASH, KEY_FOCUS, LAST_MOVE, LIT_CORE
+from app.widgets.keypick import KeyPicker
 from engine.rokugan import actions as A
 from engine.rokugan.battles import defence_parts
 from engine.rokugan.data import CLANS, OBJECTIVES
@@ -171,6 +175,12 @@ class RokuganView(PickTreeView):
         self._layout.setContentsMargins(MARGIN, MARGIN, MARGIN, MARGIN)
         self._layout.addWidget(self.info)
         self._layout.addLayout(self._body, 1)
+        # every decision without the mouse: the arrows ring a lit place or token, Enter
+        # picks it, 1–9 the hand's tokens, Tab and Space the buttons, Esc cancels
+        self.keys = KeyPicker(self._key_targets, self._pick, self._show_key_ring, self)
+        self.board.installEventFilter(self.keys)
+        self.setFocusPolicy(Qt.StrongFocus)
+        self._key_ring: list[QGraphicsEllipseItem] = []
 
     def _arrange(self) -> None:
         """Put the controls where the board gets bigger: over its right edge beside a tall
@@ -401,6 +411,7 @@ class RokuganView(PickTreeView):
         self._draw_info(state)
         self._draw_hand(state)
         self._draw_choices(state)
+        self.keys.refresh()
 
     def _draw_last_actions(self) -> None:
         if self.scene is None:
@@ -624,6 +635,90 @@ class RokuganView(PickTreeView):
         if b.coastal[q]:
             lines.append("Coastal")
         return "<br>".join(lines)
+
+    # keyboard --------------------------------------------------------------------------
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        """Arrows, F, Enter and Space: the ring on the board (`KeyPicker`); 1–9: the hand's
+        tokens in their order; Esc: cancel."""
+        if self.keys.key_press(event):
+            return
+        number = event.key() - Qt.Key_1
+        buttons = list(self.hand_buttons.values())
+        if 0 <= number < min(9, len(buttons)) and not event.modifiers() & ~Qt.KeypadModifier:
+            if buttons[number].isEnabled():
+                buttons[number].click()
+            return
+        super().keyPressEvent(event)
+
+    def _key_targets(self) -> list[tuple[Pick, QRectF]]:
+        """The lit places and tokens of the decision now, where they are drawn."""
+        scene = self.scene
+        if self.tree is None or scene is None or self._step is not None:
+            return []
+        placing = self._placing()
+        out = []
+        for pick in self.tree.options():
+            if pick.kind == PLACE:
+                spot = scene.centre_spots.get(pick.value) or scene.target_spots.get(pick.value)
+                if spot is not None and spot.isVisible():
+                    out.append((pick, spot.sceneBoundingRect()))
+                elif pick.value in scene.province_items and not placing:
+                    point, r = self.place_point(pick.value), scene.unit * 2
+                    out.append((pick, QRectF(point.x() - r, point.y() - r, 2 * r, 2 * r)))
+            elif pick.kind == TOKEN and pick.value in self._token_items:
+                out.append((pick, self._token_items[pick.value].sceneBoundingRect()))
+        return out
+
+    def _show_key_ring(self, pick: Pick | None, rect: QRectF | None) -> None:
+        """A blue ring (a province: its outline) on what the keyboard would pick."""
+        scene = self.scene
+        for item in self._key_ring:
+            if shiboken6.isValid(item) and item.scene() is not None:
+                item.scene().removeItem(item)
+        self._key_ring = []
+        if scene is None:
+            return
+        province = (
+            pick is not None
+            and pick.value in scene.province_items
+            and not (
+                scene.centre_spots.get(pick.value) and scene.centre_spots[pick.value].isVisible()
+            )
+        )
+        scene.set_marks("keyboard", [(pick.value, QColor(KEY_FOCUS), "")] if province else [])
+        if pick is None or rect is None:
+            return
+        if not province:
+            r = max(rect.width(), rect.height()) / 2 * 1.2
+            width = max(scene.unit * 0.5, r * 0.2)
+            for colour, pen_width in (
+                (QColor(20, 16, 10, 220), width * 1.8),
+                (QColor(KEY_FOCUS), width),
+            ):
+                ring = QGraphicsEllipseItem(-r, -r, 2 * r, 2 * r)
+                ring.setPos(rect.center())
+                ring.setPen(QPen(colour, pen_width))
+                ring.setZValue(90 + len(self._key_ring))
+                ring.setAcceptedMouseButtons(Qt.NoButton)
+                scene.addItem(ring)
+                self._key_ring.append(ring)
+        self.board.ensureVisible(rect)
+        self.status.emit(self._key_words(pick))
+
+    def _key_words(self, pick: Pick) -> str:
+        """What Enter would do now, for the status bar."""
+        state = self._state()
+        if pick.kind == TOKEN:
+            item = self._token_items.get(pick.value)
+            what = item.toolTip().split("<br>")[0] if item is not None else ""
+            return _("{token}: Enter picks this token (arrows: another)").format(token=what)
+        if self._placing():
+            return _("Place it {place}: Enter (arrows: another place)").format(
+                place=narrate.place_phrase(state, pick.value)
+            )
+        return _("{province}: Enter picks it (arrows: another)").format(
+            province=narrate.where_words(state, pick.value)
+        )
 
     # input -----------------------------------------------------------------------------
     def _on_hand_clicked(self, label: str) -> None:
