@@ -13,11 +13,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable
 
-from PySide6.QtCore import QObject, QRectF, Qt
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import QObject, QPoint, QRectF, Qt
+from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QWidget
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
-from app.i18n import N_
+from app.palette import KEY_FOCUS
 
 Target = tuple[Hashable, QRectF]
 """A place that may be picked now and where it is."""
@@ -29,11 +30,6 @@ ARROWS = {
     Qt.Key_Down: (0.0, 1.0),
 }
 PICK_KEYS = (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Space)
-KEYS_HELP = N_(
-    "Keys: the arrows or F move the blue ring over what you may pick, Enter or Space picks "
-    "it, Esc takes it back"
-)
-"""The keys in one line (translated where it is shown)."""
 
 
 class KeyPicker(QObject):
@@ -132,3 +128,57 @@ class KeyPicker(QObject):
         if self.current not in where:
             self.current = None
         self._show(self.current, where.get(self.current))
+
+
+class RingWidget(QWidget):
+    """The keyboard's ring over a widget table (Shinobi's cards and armies): a blue
+    rounded frame on a dark rim, laid over its parent, never in the way of a click."""
+
+    PAD = 4  # pixels round the ringed widget
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setAttribute(Qt.WA_TransparentForMouseEvents)
+        self.setFocusPolicy(Qt.NoFocus)
+        self.hide()
+
+    def ring(self, rect: QRectF | None) -> None:
+        """Ring `rect` (in the parent's coordinates), or hide."""
+        if rect is None:
+            self.hide()
+            return
+        pad = self.PAD
+        self.setGeometry(rect.toAlignedRect().adjusted(-pad, -pad, pad, pad))
+        self.raise_()
+        self.show()
+        self.update()
+
+    def paintEvent(self, _event: QPaintEvent) -> None:  # noqa: N802 - Qt override
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.Antialiasing)
+        rect = QRectF(self.rect()).adjusted(2, 2, -2, -2)
+        for colour, width in ((QColor(20, 16, 10, 220), 4.5), (QColor(KEY_FOCUS), 2.5)):
+            painter.setPen(QPen(colour, width))
+            painter.drawRoundedRect(rect, 8, 8)
+        painter.end()
+
+
+def widget_picker(
+    owner: QWidget,
+    widgets: Callable[[], list[tuple[Hashable, QWidget]]],
+    pick: Callable[[Hashable], None],
+) -> KeyPicker:
+    """A `KeyPicker` over widgets of `owner` (a `RingWidget` rings them)."""
+    ring = RingWidget(owner)
+
+    def targets() -> list[Target]:
+        out = []
+        for key, widget in widgets():
+            if widget.isVisible():
+                corner = widget.mapTo(owner, QPoint(0, 0))
+                out.append((key, QRectF(corner.x(), corner.y(), widget.width(), widget.height())))
+        return out
+
+    picker = KeyPicker(targets, pick, lambda _key, rect: ring.ring(rect), owner)
+    picker.ring = ring  # type: ignore[attr-defined]
+    return picker

@@ -24,6 +24,8 @@ def tab_to(window, qtbot, button) -> None:  # noqa: ANN001
 
 def ring_on(view, qtbot, target) -> None:  # noqa: ANN001
     """Press F until the keyboard's ring is on `target`; the ring is drawn there."""
+    # widgets made for this choice show on the next turn of the event loop
+    qtbot.waitUntil(lambda: any(key == target for key, _ in view.keys.targets()), timeout=2000)
     for _ in range(2 * len(view.keys.targets()) + 2):
         if view.keys.current == target:
             return
@@ -100,3 +102,49 @@ def test_every_rokugan_decision_can_be_made_with_the_keyboard(window, qtbot) -> 
     # And tokens were placed from the hand onto lit places, cards or buttons pressed
     assert {HAND, PLACE} <= kinds and len(kinds) >= 3, kinds
     assert arrows > 0
+
+
+def test_every_shinobi_order_can_be_given_with_the_keyboard(qtbot) -> None:
+    from app.games.shinobi.view import ShinobiView, action_parts
+    from app.session import HUMAN, GameSession, Seat
+    from engine.shinobi import SPEC
+
+    # Given a three-player hot-seat game at the size of the play area at 1280 × 720
+    state = SPEC.new_game(3, 4, {})
+    session = GameSession(state, tuple(Seat(HUMAN, name=n) for n in ("Aiko", "Ben", "Chiyo")))
+    view = ShinobiView()
+    qtbot.addWidget(view)
+    view.resize(960, 660)
+    view.show()
+    chosen: list = []
+    view.action_chosen.connect(chosen.append)
+    rng = random.Random(4)
+    kinds, cancelled = set(), 0
+    for _ in range(24):
+        if state.is_terminal():
+            break
+        me = state.current_player()
+        view.show_state(session, me, True)
+        qtbot.wait(1)
+        action = rng.choice(state.legal_actions())
+        source, target = action_parts(action, me)
+        # When the order is given with keys only: the ring to its card or army, Enter, the
+        # ring to its target, Enter (Esc once in a while takes the first choice back)
+        if view.selected != source:
+            ring_on(view, qtbot, source)
+            assert view.keys.ring.isVisible()
+            qtbot.keyClick(view, Qt.Key_Return)
+            assert view.selected == source
+            if rng.random() < 0.3:
+                qtbot.keyClick(view, Qt.Key_Escape)
+                assert view.selected is None
+                cancelled += 1
+                ring_on(view, qtbot, source)
+                qtbot.keyClick(view, Qt.Key_Space)
+        ring_on(view, qtbot, target)
+        qtbot.keyClick(view, rng.choice([Qt.Key_Return, Qt.Key_Space]))
+        # Then that very order is given
+        assert chosen and chosen[-1] == action, (chosen[-1:], action)
+        kinds.add(type(action).__name__)
+        state.apply(action)
+    assert len(kinds) >= 3 and cancelled, (kinds, cancelled)

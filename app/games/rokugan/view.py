@@ -54,7 +54,6 @@ from app.games.rokugan.prompts import button_text, prompt_text
 from app.games.rokugan.resolution import Picture, visible_tokens
 from app.games.rokugan.story import StepShow
 from app.games.rokugan.tokens import TokenItem, clan_identity, token_pixmap
-from app.i18n import _
 from app.palette import FLASH, KEY_FOCUS, LAST_MOVE, LIT_CORE
 from app.widgets.keypick import KeyPicker
 from engine.rokugan import actions as A
@@ -703,22 +702,6 @@ class RokuganView(PickTreeView):
                 scene.addItem(ring)
                 self._key_ring.append(ring)
         self.board.ensureVisible(rect)
-        self.status.emit(self._key_words(pick))
-
-    def _key_words(self, pick: Pick) -> str:
-        """What Enter would do now, for the status bar."""
-        state = self._state()
-        if pick.kind == TOKEN:
-            item = self._token_items.get(pick.value)
-            what = item.toolTip().split("<br>")[0] if item is not None else ""
-            return _("{token}: Enter picks this token (arrows: another)").format(token=what)
-        if self._placing():
-            return _("Place it {place}: Enter (arrows: another place)").format(
-                place=narrate.place_phrase(state, pick.value)
-            )
-        return _("{province}: Enter picks it (arrows: another)").format(
-            province=narrate.where_words(state, pick.value)
-        )
 
     # input -----------------------------------------------------------------------------
     def _on_hand_clicked(self, label: str) -> None:
