@@ -307,3 +307,44 @@ def test_the_board_takes_most_of_a_1280x720_window(window, qtbot) -> None:
     # And a tall map takes the board's whole height (the round's line sits over the hand)
     assert drawn.height() >= 0.97 * viewport.height(), (drawn, viewport)
     assert view.controls.isAncestorOf(view.info)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_players_panel_never_cuts_a_line_at_1280x720(window, qtbot, language) -> None:
+    from PySide6.QtCore import QRect, QSize, Qt
+    from PySide6.QtGui import QFontMetrics
+
+    from app import i18n
+    from app.session import AI, HUMAN, NewGameConfig, Seat
+
+    # Given a five-clan game in a 1280 × 720 window, one player with a long name, in
+    # English and in German (longer words)
+    i18n.set_language(language)
+    try:
+        window.resize(QSize(1280, 720))
+        seats = (
+            Seat(HUMAN, name="Aiko Yamamoto-Takahashi", choice="crab"),
+            *(Seat(AI, "random") for _ in range(4)),
+        )
+        assert window.start_game(NewGameConfig("rokugan", seats, seed=2))
+        qtbot.waitUntil(lambda: window.controller.human_to_act, timeout=20000)
+        qtbot.wait(30)
+        players = window.game_screen.players
+        assert players.count() == 5
+        # Then every player shows whole: the list never scrolls, each line of each player
+        # has the room it needs at the panel's width, none runs past the edge
+        assert players.verticalScrollBar().maximum() == 0
+        assert players.horizontalScrollBar().maximum() == 0
+        viewport = players.viewport().rect()
+        metrics = QFontMetrics(players.font())
+        icon = players.iconSize().width()
+        for row in range(players.count()):
+            item = players.item(row)
+            rect = players.visualItemRect(item)
+            room = QRect(0, 0, rect.width() - icon - 8, 10_000)
+            needed = metrics.boundingRect(room, Qt.TextWordWrap, item.text())
+            assert rect.height() >= needed.height(), (item.text(), rect, needed)
+            assert needed.width() <= room.width(), item.text()
+            assert rect.top() >= viewport.top() and rect.bottom() <= viewport.bottom()
+    finally:
+        i18n.set_language("en")
