@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QGraphicsView, QWidget
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.board.scene import MapScene, Spot, parent_item
+from app.board.spread import spread
 
 CLICK_SLOP = 5  # pixels a press may move and still count as a click, not a pan
 LEAST_SPOT_PX = 24  # a lit place is at least this many pixels across, where it has room
@@ -18,49 +19,13 @@ SPOT_REACH = 1.22  # a spot's drawn radius (its halo) in radii of its disc
 SPREAD = 1.6  # how far a lit place may move to make room, in radii of its least disc
 
 
-def spread_spots(spots: list[Spot], radius: float, rounds: int = 40) -> None:
+def spread_spots(spots: list[Spot], radius: float) -> None:
     """Move lit places apart that stand too close for discs of `radius` (or their own,
     when bigger) and their halos, each at most `SPREAD` of that radius from its own
     place: two border arrows at a corner of three provinces get room to be hit instead
     of shrinking."""
-    size = {spot: max(radius, spot.radius) for spot in spots}
-    slack = 2 * SPREAD * radius
-
-    def reach(a: Spot, b: Spot) -> float:
-        return SPOT_REACH * (size[a] + size[b])
-
-    near = [
-        (a, b, reach(a, b))
-        for i, a in enumerate(spots)
-        for b in spots[i + 1 :]
-        if math.hypot(a.x() - b.x(), a.y() - b.y()) < reach(a, b) + slack
-    ]
-    if not any(math.hypot(a.x() - b.x(), a.y() - b.y()) < r for a, b, r in near):
-        return
-    most = SPREAD * radius
-    at = {spot: [spot.x(), spot.y()] for a, b, _ in near for spot in (a, b)}
-    for _ in range(rounds):
-        moved = False
-        for a, b, r in near:
-            (ax, ay), (bx, by) = at[a], at[b]
-            dx, dy = bx - ax, by - ay
-            gap = math.hypot(dx, dy)
-            if gap >= r * 0.999:
-                continue
-            if gap < 1e-9:  # on one point: apart across the first one's arrow
-                dx, dy, gap = -a.direction[1] or 1.0, a.direction[0], 1.0
-            push = (r - gap) / 2 / gap
-            at[a] = [ax - dx * push, ay - dy * push]
-            at[b] = [bx + dx * push, by + dy * push]
-            moved = True
-        for spot, (x, y) in at.items():  # never far from where it belongs
-            hx, hy = spot.home.x(), spot.home.y()
-            off = math.hypot(x - hx, y - hy)
-            if off > most:
-                at[spot] = [hx + (x - hx) * most / off, hy + (y - hy) * most / off]
-        if not moved:
-            break
-    for spot, (x, y) in at.items():
+    places = [(s.home.x(), s.home.y(), max(radius, s.radius)) for s in spots]
+    for spot, (x, y) in zip(spots, spread(places, SPREAD * radius, SPOT_REACH), strict=True):
         spot.setPos(x, y)
 
 
@@ -74,6 +39,7 @@ class BoardView(QGraphicsView):
 
     clicked = Signal(object)
     hovered = Signal(object)
+    rescaled = Signal()  # fitted or zoomed: pieces drawn at least so many pixels follow
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -106,6 +72,7 @@ class BoardView(QGraphicsView):
         self.scale(factor, factor)
         self._fitted = False
         self.grow_lit_spots()
+        self.rescaled.emit()
 
     def set_cover(self, pixels: int) -> None:
         """A panel lies over the viewport's right `pixels`: the fitted map keeps beside it
@@ -130,6 +97,7 @@ class BoardView(QGraphicsView):
             self.fitInView(rect, Qt.KeepAspectRatio)
         self._fitted = True
         self.grow_lit_spots()
+        self.rescaled.emit()
 
     def grow_lit_spots(self) -> None:
         """Draw each lit place at least `LEAST_SPOT_PX` across at this zoom: lit places

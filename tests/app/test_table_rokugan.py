@@ -348,3 +348,42 @@ def test_the_players_panel_never_cuts_a_line_at_1280x720(window, qtbot, language
             assert rect.top() >= viewport.top() and rect.bottom() <= viewport.bottom()
     finally:
         i18n.set_language("en")
+
+
+def test_every_token_face_is_16_pixels_across_at_1280x720(window, qtbot) -> None:
+    from PySide6.QtCore import QSize
+
+    from app.games.rokugan.view import LEAST_TOKEN_PX
+    from app.session import AI, HUMAN, NewGameConfig, Seat
+    from tests.app.rokugan_driver import decide, view_of
+
+    # Given a four-clan game in a 1280 × 720 window, the map fitted
+    window.resize(QSize(1280, 720))
+    seats = (Seat(HUMAN, choice="crab"), *(Seat(AI, "random") for _ in range(3)))
+    assert window.start_game(NewGameConfig("rokugan", seats, seed=11))
+    window.controller.ai_delay_ms = 0
+    view = view_of(window)
+    screen = window.game_screen
+    rng = random.Random(11)
+
+    def faces() -> list[tuple[float, str]]:
+        px = view.board.transform().m11()
+        items = view._token_items.items()
+        return [(2 * item.radius * item.scale() * px, key) for key, item in items]
+
+    # When the first round's tokens are placed, then revealed in its resolution
+    seen = []
+    while not screen.step_box.isVisible():
+        qtbot.waitUntil(
+            lambda: window.controller.human_to_act or screen.step_box.isVisible(), timeout=20000
+        )
+        if not screen.step_box.isVisible():
+            decide(window, qtbot, rng)
+            seen += faces()
+    qtbot.waitUntil(lambda: not view.animating(), timeout=5000)
+    seen += faces()
+    # Then every token, on a border as short as the layout's least (6 pixels before) or
+    # in a crowd in a province, a Blessing on its token too, is 16 pixels across or more
+    assert len(seen) > 40
+    small = [face for face in seen if face[0] < LEAST_TOKEN_PX - 0.1]
+    assert not small, small

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.board.maps_cache import map_geometry
 from app.board.scene import MapScene
+from app.board.spread import spread
 from app.board.view import BoardView
 from app.games.base import PickTreeView, ResolutionStep
 from app.games.rokugan import narrate
@@ -77,6 +78,7 @@ if TYPE_CHECKING:
 __all__ = ["RokuganView", "visible_tokens"]
 
 HAND_ICON = 54
+LEAST_TOKEN_PX = 16  # a token on the board is at least this many pixels across
 SIDE_WIDTH = 270  # the controls column over a tall map's right edge (pixels)
 MARGIN = 4  # round the view's edge (pixels)
 BAND_HEIGHT = 170  # the controls band under a wide map (pixels)
@@ -114,6 +116,7 @@ class RokuganView(PickTreeView):
         self.board = BoardView()
         self.board.clicked.connect(self._on_board_clicked)
         self.board.hovered.connect(self._on_board_hovered)
+        self.board.rescaled.connect(self._grow_tokens)
         self.scene: MapScene | None = None
         self.overlay: BoardOverlay | None = None
         self._map_path: Path | None = None
@@ -392,6 +395,7 @@ class RokuganView(PickTreeView):
                     self.animation_ms,
                     self._province_tip_in(show.resolution.reveal),
                 )
+                self._grow_tokens()
             # the step's provinces outlined: a tint would hide whose colour they are
             self.scene.set_marks(
                 "step", [(pid, QColor("#fff6c8"), "") for pid in self._step.highlight]
@@ -401,6 +405,7 @@ class RokuganView(PickTreeView):
             self.scene.set_marks("step", [])
             picture = Picture.of(state, self._viewer)
             self.overlay.draw(state, picture, self._viewer, self._province_tip_in(state))
+            self._grow_tokens()
             history = state.history
             if history and isinstance(history[-1], (A.Place, A.Animate)):
                 latest = self._token_items.get(f"#{len(state.tokens) - 1}")
@@ -411,6 +416,27 @@ class RokuganView(PickTreeView):
         self._draw_hand(state)
         self._draw_choices(state)
         self.keys.refresh()
+
+    def _grow_tokens(self) -> None:
+        """Draw every token at least `LEAST_TOKEN_PX` across at this zoom (the layout
+        sizes a token on a short border by its border); grown tokens that overlap move
+        apart a little (not while a step plays on the board: it moves them itself)."""
+        px = self.board.transform().m11()
+        items = [item for item in self._token_items.values() if shiboken6.isValid(item)]
+        if px <= 0 or not items:
+            return
+        least = LEAST_TOKEN_PX / 2 / px
+        for item in items:
+            if item.base is None:
+                item.base = (item.radius, QPointF(item.pos()))
+            item.set_radius(max(item.base[0], least))
+        if self.animating():
+            return
+        # a Blessing stays on the token it blesses
+        free = [item for item in items if item.zValue() <= TokenItem.Z]
+        places = [(i.base[1].x(), i.base[1].y(), i.radius) for i in free]  # type: ignore[index]
+        for item, (x, y) in zip(free, spread(places, least * 1.5), strict=True):
+            item.setPos(x, y)
 
     def _draw_last_actions(self) -> None:
         if self.scene is None:
