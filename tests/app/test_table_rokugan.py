@@ -274,6 +274,22 @@ def test_a_name_set_beside_its_province_keeps_off_its_neighbours_fills(
         )
     assert sum(over.values()) < 1.6, over
     assert over.get("CRANE_3", 0.0) < 0.1, over
+    # And each lies on an opaque label of its own, above every fill and under its letters,
+    # so that even over a neighbour (Kagemori's, Nagareishi's) it never reads as theirs; a
+    # line runs from the label into its province
+    for pid, block in apart:
+        label = scene.callouts[pid]
+        name = scene.names[pid]
+        assert label.brush().color().alpha() == 255
+        assert label.sceneBoundingRect().contains(name.sceneBoundingRect().center())
+        box = block.name
+        assert label.path().boundingRect().width() >= 2 * box.hw
+        fills = [item.zValue() for item in scene.province_items.values()]
+        assert max(fills) < label.zValue() < name.zValue()
+        assert scene.province_items[pid].path().contains(
+            scene.leaders[pid].path().currentPosition()
+        )
+        assert scene.key_at(label) == ("province", pid)
 
 
 def test_the_board_takes_most_of_a_1280x720_window(window, qtbot) -> None:
