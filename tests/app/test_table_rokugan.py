@@ -323,6 +323,8 @@ def test_the_board_takes_most_of_a_1280x720_window(window, qtbot) -> None:
     # And a tall map takes the board's whole height (the round's line sits over the hand)
     assert drawn.height() >= 0.97 * viewport.height(), (drawn, viewport)
     assert view.controls.isAncestorOf(view.info)
+    # And the column over it holds its prompt, buttons and hand whole
+    assert view.controls.layout().sizeHint().height() <= view.controls.height()
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
