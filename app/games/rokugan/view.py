@@ -714,8 +714,8 @@ class RokuganView(PickTreeView):
         if pick is None or rect is None:
             return
         if not province:
-            r = max(rect.width(), rect.height()) / 2 * 1.2
-            width = max(scene.unit * 0.5, r * 0.2)
+            r = max(rect.width(), rect.height()) / 2 * 1.3
+            width = max(scene.unit * 0.6, r * 0.28)
             for colour, pen_width in (
                 (QColor(20, 16, 10, 220), width * 1.8),
                 (QColor(KEY_FOCUS), width),
