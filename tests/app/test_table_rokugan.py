@@ -286,8 +286,8 @@ def test_a_name_set_beside_its_province_keeps_off_its_neighbours_fills(
         assert label.path().boundingRect().width() >= 2 * box.hw
         fills = [item.zValue() for item in scene.province_items.values()]
         assert max(fills) < label.zValue() < name.zValue()
-        assert scene.province_items[pid].path().contains(
-            scene.leaders[pid].path().currentPosition()
+        assert (
+            scene.province_items[pid].path().contains(scene.leaders[pid].path().currentPosition())
         )
         assert scene.key_at(label) == ("province", pid)
 
