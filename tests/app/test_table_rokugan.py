@@ -14,11 +14,11 @@ from engine.rokugan import scoring
 maps_api = pytest.importorskip("maps.api")
 
 
-def random_game(seed: int, decisions: int):
-    """A 4-clan game after `decisions` random decisions."""
+def random_game(seed: int, decisions: int, players: int = 4):
+    """A game of `players` clans after `decisions` random decisions."""
     from engine.registry import get_game
 
-    state = get_game("rokugan").new_game(4, seed, {}, maps_api.load_graph("rokugan"))
+    state = get_game("rokugan").new_game(players, seed, {}, maps_api.load_graph("rokugan"))
     rng = random.Random(seed)
     for _ in range(decisions):
         if state.is_terminal():
@@ -405,3 +405,34 @@ def test_every_token_face_is_16_pixels_across_at_1280x720(window, qtbot) -> None
     assert len(seen) > 40
     small = [face for face in seen if face[0] < LEAST_TOKEN_PX - 0.1]
     assert not small, small
+
+
+def test_a_hand_of_seven_kinds_shows_whole_in_the_column_at_1280x720(qtbot, parsed_maps) -> None:
+    from pathlib import Path
+
+    from app.games import game_ui
+    from app.session import HUMAN, GameSession, Seat
+    from maps.api import shipped_map_path
+
+    # Given a five-clan game where the clan to play holds seven kinds of token, shown in
+    # the play area a 1280 × 720 window gives the view
+    state = random_game(3, 153, players=5)
+    me = state.current_player()
+    labels = {state.label(me, t) for t, loc in enumerate(state.observation(me).own_loc) if loc == 1}
+    assert len(labels) == 7, labels
+    session = GameSession(state, [Seat(HUMAN) for _ in range(5)], Path(shipped_map_path("rokugan")))
+    view = game_ui("rokugan").create_view()
+    qtbot.addWidget(view)
+    view.resize(985, 690)
+    view.show()
+    view.show_state(session, me, True)
+    qtbot.waitUntil(lambda: view.beside and all(b.isVisible() for b in view.hand_buttons.values()))
+    # Then every token of the hand lies whole inside the column over the board (smaller
+    # where five rows of full size would run past its bottom)
+    column = view.controls.rect()
+    for label, button in view.hand_buttons.items():
+        corner = button.mapTo(view.controls, button.rect().topLeft())
+        assert column.contains(button.rect().translated(corner)), label
+    assert len(view.hand_buttons) == 7
+    assert view.controls.layout().sizeHint().height() <= column.height()
+    assert view.hand_buttons["bluff"].iconSize().width() < 54

@@ -78,6 +78,7 @@ if TYPE_CHECKING:
 __all__ = ["RokuganView", "visible_tokens"]
 
 HAND_ICON = 54
+COMPACT_HAND = 0.6  # the hand's icons where the column over a tall map is short of room
 LEAST_TOKEN_PX = 16  # a token on the board is at least this many pixels across
 SIDE_WIDTH = 270  # the controls column over a tall map's right edge (pixels)
 MARGIN = 4  # round the view's edge (pixels)
@@ -229,11 +230,14 @@ class RokuganView(PickTreeView):
             self.board.set_cover(0)
             return
         width = self.controls.width()
+        height = self.controls.height()
         self.controls.setGeometry(
             self.width() - MARGIN - width, MARGIN, width, self.height() - 2 * MARGIN
         )
         self.controls.raise_()
         self.board.set_cover(width + MARGIN)
+        if self.controls.height() != height and self._session is not None:
+            self._draw_hand(self._state())  # the hand's size for the column's new height
 
     def _hand_button_style(self) -> Qt.ToolButtonStyle:
         return Qt.ToolButtonTextBesideIcon if self.beside else Qt.ToolButtonTextUnderIcon
@@ -486,7 +490,9 @@ class RokuganView(PickTreeView):
                 )
         self.info.setText(" &nbsp;·&nbsp; ".join(parts))
 
-    def _draw_hand(self, state: RokuganState) -> None:
+    def _draw_hand(self, state: RokuganState, compact: bool = False) -> None:
+        """The tokens behind the viewer's screen (`compact`: smaller, where the column
+        over the board would not hold them all)."""
         _clear_layout(self.hand)
         self.hand_buttons = {}
         viewer = self._viewer
@@ -524,7 +530,7 @@ class RokuganView(PickTreeView):
                     )
                 )
             )
-            icon = round(HAND_ICON * self.ui_scale)
+            icon = round(HAND_ICON * self.ui_scale * (COMPACT_HAND if compact else 1.0))
             button.setIconSize(QSize(icon, icon))
             button.setText(
                 f"{narrate.token_words(label)}"
@@ -545,6 +551,15 @@ class RokuganView(PickTreeView):
         if discard:
             self.hand.addWidget(QLabel(f"Discard pile: {len(discard)}"))
         self.hand.addWidget(QLabel(f"Pool: {sum(1 for loc in obs.own_loc if loc == 0)}"))
+        column = self.controls.layout()
+        for index in range(self.hand.count()):  # shown now, not on the next event: measured
+            widget = self.hand.itemAt(index).widget()
+            if widget is not None:
+                widget.show()
+        self.hand.invalidate()
+        column.invalidate()
+        if self.beside and not compact and column.sizeHint().height() > self.controls.height():
+            self._draw_hand(state, compact=True)  # seven kinds of token: smaller, all seen
 
     def _draw_choices(self, state: RokuganState) -> None:
         _clear_layout(self.choices)
