@@ -203,6 +203,8 @@ LAST_MOVE = "#ffffff"
 band of a clan's colour reads as the clan owning the place)."""
 FLASH = "#ff3d00"
 """The places of a clicked log line, flashed for a moment."""
+KEY_FOCUS = "#1e88e5"
+"""The place the keyboard is on (arrow keys), before Enter or Space picks it."""
 
 
 # --- the palettes -----------------------------------------------------------------------

@@ -149,6 +149,7 @@ class Spot(QGraphicsEllipseItem):
         super().__init__(-radius, -radius, 2 * radius, 2 * radius)
         self.radius = radius
         self.direction = direction
+        self.home = QPointF(centre)  # where the layout put it (lit, it may make room)
         self.setPos(centre)
         self.setData(KEY_ROLE, (kind, key))
         self.setZValue(30)
@@ -227,6 +228,7 @@ class MapScene(QGraphicsScene):
         self.status_row = status_row
         self.least_name = least_name
         self.leaders: dict[str, QGraphicsPathItem] = {}
+        self.callouts: dict[str, QGraphicsPathItem] = {}  # a name set apart: its label
         self.province_items: dict[str, QGraphicsPathItem] = {}
         self.highlights: dict[str, QGraphicsPathItem] = {}
         self.centre_spots: dict[str, Spot] = {}
@@ -473,10 +475,28 @@ class MapScene(QGraphicsScene):
                 self.target_spots[key] = spot
 
     def _leader(self, pid: str, block: Block) -> None:
-        """A thin line from a name set outside its province to a point inside it."""
+        """A name set outside its province: on a label of its own (over a neighbour's
+        fill it would read as the neighbour's name), a thin line from it to a point
+        inside the province."""
         assert block.name is not None and block.leader is not None
         box = block.name
         x, y = block.leader
+        pad = self.unit * 0.35
+        label = QPainterPath()
+        label.addRoundedRect(
+            QRectF(
+                box.cx - box.hw - pad, box.cy - box.hh - pad, 2 * (box.hw + pad), 2 * (box.hh + pad)
+            ),
+            pad * 1.5,
+            pad * 1.5,
+        )
+        callout = QGraphicsPathItem(label)
+        callout.setBrush(QColor(255, 250, 235))
+        callout.setPen(QPen(QColor("#2b2116"), self.unit * 0.18))
+        callout.setZValue(9.5)
+        callout.setData(KEY_ROLE, ("province", pid))  # a click on it is on its province
+        self.addItem(callout)
+        self.callouts[pid] = callout
         # from the edge of the name's box nearest the point
         start = QPointF(
             min(max(x, box.cx - box.hw), box.cx + box.hw),
@@ -509,6 +529,7 @@ class MapScene(QGraphicsScene):
             self.names,
             self.icons,
             self.leaders,
+            self.callouts,
         ):
             table.clear()
         self.clear()

@@ -11,10 +11,22 @@ from PySide6.QtWidgets import QGraphicsView, QWidget
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.board.scene import MapScene, Spot, parent_item
+from app.board.spread import spread
 
 CLICK_SLOP = 5  # pixels a press may move and still count as a click, not a pan
 LEAST_SPOT_PX = 24  # a lit place is at least this many pixels across, where it has room
 SPOT_REACH = 1.22  # a spot's drawn radius (its halo) in radii of its disc
+SPREAD = 1.6  # how far a lit place may move to make room, in radii of its least disc
+
+
+def spread_spots(spots: list[Spot], radius: float) -> None:
+    """Move lit places apart that stand too close for discs of `radius` (or their own,
+    when bigger) and their halos, each at most `SPREAD` of that radius from its own
+    place: two border arrows at a corner of three provinces get room to be hit instead
+    of shrinking."""
+    places = [(s.home.x(), s.home.y(), max(radius, s.radius)) for s in spots]
+    for spot, (x, y) in zip(spots, spread(places, SPREAD * radius, SPOT_REACH), strict=True):
+        spot.setPos(x, y)
 
 
 class BoardView(QGraphicsView):
@@ -27,6 +39,7 @@ class BoardView(QGraphicsView):
 
     clicked = Signal(object)
     hovered = Signal(object)
+    rescaled = Signal()  # fitted or zoomed: pieces drawn at least so many pixels follow
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -39,6 +52,7 @@ class BoardView(QGraphicsView):
         self._press: QPoint | None = None
         self._hover: tuple[str, str] | None = None
         self._fitted = True
+        self.cover = 0  # pixels at the viewport's right edge under a panel laid over it
 
     def map_scene(self) -> MapScene | None:
         """The scene, when it is a map."""
@@ -58,28 +72,50 @@ class BoardView(QGraphicsView):
         self.scale(factor, factor)
         self._fitted = False
         self.grow_lit_spots()
+        self.rescaled.emit()
+
+    def set_cover(self, pixels: int) -> None:
+        """A panel lies over the viewport's right `pixels`: the fitted map keeps beside it
+        (panning still takes the map under it when zoomed in)."""
+        if pixels != self.cover:
+            self.cover = max(0, pixels)
+            if self._fitted:
+                self.fit()
 
     def fit(self) -> None:
-        """Show the whole map."""
+        """Show the whole map, beside the panel laid over the viewport if any."""
         scene = self.map_scene()
         if scene is not None:
-            self.fitInView(scene.sceneRect(), Qt.KeepAspectRatio)
+            rect = scene.sceneRect()
+            free = self.viewport().width() - self.cover
+            if self.cover and free > 0 and rect.width() > 0 and rect.height() > 0:
+                # the scale that fits the uncovered part, then the map's rect widened by the
+                # cover at that scale: fitting that puts the map in the uncovered part
+                scale = min(free / rect.width(), self.viewport().height() / rect.height())
+                rect = rect.adjusted(0, 0, self.cover / scale, 0)
+            self.setSceneRect(rect)
+            self.fitInView(rect, Qt.KeepAspectRatio)
         self._fitted = True
         self.grow_lit_spots()
+        self.rescaled.emit()
 
     def grow_lit_spots(self) -> None:
-        """Draw each lit place at least `LEAST_SPOT_PX` across at this zoom, as far as the
-        other lit places leave it room (the layout sizes every place, lit or not, to fit
-        among all of them; only a decision's own places show at once)."""
+        """Draw each lit place at least `LEAST_SPOT_PX` across at this zoom: lit places
+        closer than that move apart a little (`spread_spots`), then each grows as far as
+        the other lit places leave it room (the layout sizes every place, lit or not, to
+        fit among all of them; only a decision's own places show at once)."""
         scene = self.map_scene()
         if scene is None:
             return
         spots = (*scene.centre_spots.values(), *scene.target_spots.values())
+        for spot in spots:
+            spot.setPos(spot.home)
         lit = [spot for spot in spots if spot.isVisible()]
         px = self.transform().m11()
         if px <= 0:
             return
         want = LEAST_SPOT_PX / 2 / px
+        spread_spots(lit, want)
         radius = {spot: spot.radius for spot in lit}
 
         def room(spot: Spot, share: bool) -> float:

@@ -83,6 +83,8 @@ class TokenItem(QGraphicsItem):
     clan's two-letter mark.
     """
 
+    Z = 45  # above the map's marks; a Blessing on a token above it
+
     def __init__(
         self,
         radius: float,
@@ -99,10 +101,17 @@ class TokenItem(QGraphicsItem):
         self.lit = False
         self.recent = False  # the token placed last: ringed so the eye finds it
         self.arrow: QPointF | None = None  # unit vector: the direction it attacks
+        self.base: tuple[float, QPointF] | None = None  # radius and place the layout gave
         if key is not None:
             self.setData(0, key)
-        self.setZValue(45)
+        self.setZValue(self.Z)
         self.setAcceptHoverEvents(True)
+
+    def set_radius(self, radius: float) -> None:
+        """Draw the token with this radius (grown to be read at a small zoom)."""
+        if radius != self.radius:
+            self.prepareGeometryChange()
+            self.radius = radius
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt override
         r = self.radius * 1.9

@@ -18,11 +18,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QSize, Qt, Slot
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QIcon, QResizeEvent
+import shiboken6
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Slot
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QIcon, QKeyEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
     QFrame,
+    QGraphicsEllipseItem,
     QLabel,
     QPushButton,
     QToolButton,
@@ -33,6 +35,7 @@ from PySide6.QtWidgets import (
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.board.maps_cache import map_geometry
 from app.board.scene import MapScene
+from app.board.spread import spread
 from app.board.view import BoardView
 from app.games.base import PickTreeView, ResolutionStep
 from app.games.rokugan import narrate
@@ -52,7 +55,8 @@ from app.games.rokugan.prompts import button_text, prompt_text
 from app.games.rokugan.resolution import Picture, visible_tokens
 from app.games.rokugan.story import StepShow
 from app.games.rokugan.tokens import TokenItem, clan_identity, token_pixmap
-from app.palette import FLASH, LAST_MOVE, LIT_CORE
+from app.palette import FLASH, KEY_FOCUS, LAST_MOVE, LIT_CORE
+from app.widgets.keypick import KeyPicker
 from engine.rokugan import actions as A
 from engine.rokugan.battles import defence_parts
 from engine.rokugan.data import CLANS, OBJECTIVES
@@ -74,7 +78,10 @@ if TYPE_CHECKING:
 __all__ = ["RokuganView", "visible_tokens"]
 
 HAND_ICON = 54
-SIDE_WIDTH = 260  # the controls column beside a tall map (pixels)
+COMPACT_HAND = 0.6  # the hand's icons where the column over a tall map is short of room
+LEAST_TOKEN_PX = 16  # a token on the board is at least this many pixels across
+SIDE_WIDTH = 270  # the controls column over a tall map's right edge (pixels)
+MARGIN = 4  # round the view's edge (pixels)
 BAND_HEIGHT = 170  # the controls band under a wide map (pixels)
 QWIDGETSIZE_MAX = (1 << 24) - 1
 STATUS_ROW = [(9.3, 2.8), (6.6, 5.8)]  # a province's status: one row, or two (units)
@@ -110,6 +117,7 @@ class RokuganView(PickTreeView):
         self.board = BoardView()
         self.board.clicked.connect(self._on_board_clicked)
         self.board.hovered.connect(self._on_board_hovered)
+        self.board.rescaled.connect(self._grow_tokens)
         self.scene: MapScene | None = None
         self.overlay: BoardOverlay | None = None
         self._map_path: Path | None = None
@@ -141,8 +149,12 @@ class RokuganView(PickTreeView):
         self.hand_buttons: dict[str, QToolButton] = {}
         self.choice_buttons: list[QPushButton] = []
 
-        # prompt, choices and hand: a column beside a tall map, a band under a wide one
-        self.controls = QWidget()
+        # prompt, choices and hand: a column laid over the board's right edge beside a tall
+        # map (the map fitted beside it, the board all the view's height and width), a
+        # band under a wide one
+        self.controls = QFrame()
+        self.controls.setObjectName("controls")
+        self.controls.setAutoFillBackground(True)
         controls = QVBoxLayout(self.controls)
         controls.setContentsMargins(0, 0, 0, 0)
         # Cancel keeps its place under the prompt, disabled while nothing is chosen
@@ -162,13 +174,20 @@ class RokuganView(PickTreeView):
         self._body.addWidget(self.controls)
         self.beside = False
         self._rescaled = False
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self.info)
-        layout.addLayout(self._body, 1)
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(MARGIN, MARGIN, MARGIN, MARGIN)
+        self._layout.addWidget(self.info)
+        self._layout.addLayout(self._body, 1)
+        # every decision without the mouse: the arrows ring a lit place or token, Enter
+        # picks it, 1–9 the hand's tokens, Tab and Space the buttons, Esc cancels
+        self.keys = KeyPicker(self._key_targets, self._pick, self._show_key_ring, self)
+        self.board.installEventFilter(self.keys)
+        self.setFocusPolicy(Qt.StrongFocus)
+        self._key_ring: list[QGraphicsEllipseItem] = []
 
     def _arrange(self) -> None:
-        """Put the controls where the board gets bigger: beside it or under it."""
+        """Put the controls where the board gets bigger: over its right edge beside a tall
+        map (the round's line on top of them), or under a wide one."""
         scene = self.scene
         if scene is None:
             return
@@ -177,24 +196,48 @@ class RokuganView(PickTreeView):
         width = self.width()
         height = self.height() - self.info.height()
         k = self.ui_scale
-        beside = min((width - SIDE_WIDTH * k) / aspect, height) > min(
+        beside = min((width - SIDE_WIDTH * k) / aspect, self.height()) > min(
             width / aspect, height - BAND_HEIGHT * k
         )
-        if beside == self.beside and not self._rescaled:
+        if beside != self.beside or self._rescaled:
+            self._rescaled = False
+            self.beside = beside
+            flow = QBoxLayout.TopToBottom if beside else QBoxLayout.LeftToRight
+            self.choices.setDirection(flow)
+            self.hand.setDirection(flow)
+            column = self.controls.layout()
+            if beside:
+                self._body.removeWidget(self.controls)
+                self._layout.removeWidget(self.info)
+                column.insertWidget(0, self.info)
+                self.controls.setParent(self)
+                self.controls.setFixedWidth(round(SIDE_WIDTH * k))
+            else:
+                column.removeWidget(self.info)
+                self._layout.insertWidget(0, self.info)
+                self._body.addWidget(self.controls)
+                self.controls.setMinimumWidth(0)
+                self.controls.setMaximumWidth(QWIDGETSIZE_MAX)
+            self.controls.show()
+            self.info.show()
+            for button in self.hand_buttons.values():
+                button.setToolButtonStyle(self._hand_button_style())
+        self._lay_over()
+
+    def _lay_over(self) -> None:
+        """Lay the controls column over the board's right edge (beside a tall map)."""
+        if not self.beside:
+            self.board.set_cover(0)
             return
-        self._rescaled = False
-        self.beside = beside
-        flow = QBoxLayout.TopToBottom if beside else QBoxLayout.LeftToRight
-        self._body.setDirection(QBoxLayout.LeftToRight if beside else QBoxLayout.TopToBottom)
-        self.choices.setDirection(flow)
-        self.hand.setDirection(flow)
-        if beside:
-            self.controls.setFixedWidth(round(SIDE_WIDTH * k))
-        else:
-            self.controls.setMinimumWidth(0)
-            self.controls.setMaximumWidth(QWIDGETSIZE_MAX)
-        for button in self.hand_buttons.values():
-            button.setToolButtonStyle(self._hand_button_style())
+        width = self.controls.width()
+        height = self.controls.height()
+        self.controls.setGeometry(
+            self.width() - MARGIN - width, MARGIN, width, self.height() - 2 * MARGIN
+        )
+        self.controls.raise_()
+        self.board.set_cover(width + MARGIN)
+        if self.controls.height() != height and self._session is not None:
+            self._draw_hand(self._state())  # the hand's size for the column's new height
 
     def _hand_button_style(self) -> Qt.ToolButtonStyle:
         return Qt.ToolButtonTextBesideIcon if self.beside else Qt.ToolButtonTextUnderIcon
@@ -356,6 +399,7 @@ class RokuganView(PickTreeView):
                     self.animation_ms,
                     self._province_tip_in(show.resolution.reveal),
                 )
+                self._grow_tokens()
             # the step's provinces outlined: a tint would hide whose colour they are
             self.scene.set_marks(
                 "step", [(pid, QColor("#fff6c8"), "") for pid in self._step.highlight]
@@ -365,6 +409,7 @@ class RokuganView(PickTreeView):
             self.scene.set_marks("step", [])
             picture = Picture.of(state, self._viewer)
             self.overlay.draw(state, picture, self._viewer, self._province_tip_in(state))
+            self._grow_tokens()
             history = state.history
             if history and isinstance(history[-1], (A.Place, A.Animate)):
                 latest = self._token_items.get(f"#{len(state.tokens) - 1}")
@@ -374,6 +419,28 @@ class RokuganView(PickTreeView):
         self._draw_info(state)
         self._draw_hand(state)
         self._draw_choices(state)
+        self.keys.refresh()
+
+    def _grow_tokens(self) -> None:
+        """Draw every token at least `LEAST_TOKEN_PX` across at this zoom (the layout
+        sizes a token on a short border by its border); grown tokens that overlap move
+        apart a little (not while a step plays on the board: it moves them itself)."""
+        px = self.board.transform().m11()
+        items = [item for item in self._token_items.values() if shiboken6.isValid(item)]
+        if px <= 0 or not items:
+            return
+        least = LEAST_TOKEN_PX / 2 / px
+        for item in items:
+            if item.base is None:
+                item.base = (item.radius, QPointF(item.pos()))
+            item.set_radius(max(item.base[0], least))
+        if self.animating():
+            return
+        # a Blessing stays on the token it blesses
+        free = [item for item in items if item.zValue() <= TokenItem.Z]
+        places = [(i.base[1].x(), i.base[1].y(), i.radius) for i in free]  # type: ignore[index]
+        for item, (x, y) in zip(free, spread(places, least * 1.5), strict=True):
+            item.setPos(x, y)
 
     def _draw_last_actions(self) -> None:
         if self.scene is None:
@@ -423,7 +490,9 @@ class RokuganView(PickTreeView):
                 )
         self.info.setText(" &nbsp;·&nbsp; ".join(parts))
 
-    def _draw_hand(self, state: RokuganState) -> None:
+    def _draw_hand(self, state: RokuganState, compact: bool = False) -> None:
+        """The tokens behind the viewer's screen (`compact`: smaller, where the column
+        over the board would not hold them all)."""
         _clear_layout(self.hand)
         self.hand_buttons = {}
         viewer = self._viewer
@@ -461,7 +530,7 @@ class RokuganView(PickTreeView):
                     )
                 )
             )
-            icon = round(HAND_ICON * self.ui_scale)
+            icon = round(HAND_ICON * self.ui_scale * (COMPACT_HAND if compact else 1.0))
             button.setIconSize(QSize(icon, icon))
             button.setText(
                 f"{narrate.token_words(label)}"
@@ -482,6 +551,15 @@ class RokuganView(PickTreeView):
         if discard:
             self.hand.addWidget(QLabel(f"Discard pile: {len(discard)}"))
         self.hand.addWidget(QLabel(f"Pool: {sum(1 for loc in obs.own_loc if loc == 0)}"))
+        column = self.controls.layout()
+        for index in range(self.hand.count()):  # shown now, not on the next event: measured
+            widget = self.hand.itemAt(index).widget()
+            if widget is not None:
+                widget.show()
+        self.hand.invalidate()
+        column.invalidate()
+        if self.beside and not compact and column.sizeHint().height() > self.controls.height():
+            self._draw_hand(state, compact=True)  # seven kinds of token: smaller, all seen
 
     def _draw_choices(self, state: RokuganState) -> None:
         _clear_layout(self.choices)
@@ -597,6 +675,74 @@ class RokuganView(PickTreeView):
         if b.coastal[q]:
             lines.append("Coastal")
         return "<br>".join(lines)
+
+    # keyboard --------------------------------------------------------------------------
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        """Arrows, F, Enter and Space: the ring on the board (`KeyPicker`); 1–9: the hand's
+        tokens in their order; Esc: cancel."""
+        if self.keys.key_press(event):
+            return
+        number = event.key() - Qt.Key_1
+        buttons = list(self.hand_buttons.values())
+        if 0 <= number < min(9, len(buttons)) and not event.modifiers() & ~Qt.KeypadModifier:
+            if buttons[number].isEnabled():
+                buttons[number].click()
+            return
+        super().keyPressEvent(event)
+
+    def _key_targets(self) -> list[tuple[Pick, QRectF]]:
+        """The lit places and tokens of the decision now, where they are drawn."""
+        scene = self.scene
+        if self.tree is None or scene is None or self._step is not None:
+            return []
+        placing = self._placing()
+        out = []
+        for pick in self.tree.options():
+            if pick.kind == PLACE:
+                spot = scene.centre_spots.get(pick.value) or scene.target_spots.get(pick.value)
+                if spot is not None and spot.isVisible():
+                    out.append((pick, spot.sceneBoundingRect()))
+                elif pick.value in scene.province_items and not placing:
+                    point, r = self.place_point(pick.value), scene.unit * 2
+                    out.append((pick, QRectF(point.x() - r, point.y() - r, 2 * r, 2 * r)))
+            elif pick.kind == TOKEN and pick.value in self._token_items:
+                out.append((pick, self._token_items[pick.value].sceneBoundingRect()))
+        return out
+
+    def _show_key_ring(self, pick: Pick | None, rect: QRectF | None) -> None:
+        """A blue ring (a province: its outline) on what the keyboard would pick."""
+        scene = self.scene
+        for item in self._key_ring:
+            if shiboken6.isValid(item) and item.scene() is not None:
+                item.scene().removeItem(item)
+        self._key_ring = []
+        if scene is None:
+            return
+        province = (
+            pick is not None
+            and pick.value in scene.province_items
+            and not (
+                scene.centre_spots.get(pick.value) and scene.centre_spots[pick.value].isVisible()
+            )
+        )
+        scene.set_marks("keyboard", [(pick.value, QColor(KEY_FOCUS), "")] if province else [])
+        if pick is None or rect is None:
+            return
+        if not province:
+            r = max(rect.width(), rect.height()) / 2 * 1.3
+            width = max(scene.unit * 0.6, r * 0.28)
+            for colour, pen_width in (
+                (QColor(20, 16, 10, 220), width * 1.8),
+                (QColor(KEY_FOCUS), width),
+            ):
+                ring = QGraphicsEllipseItem(-r, -r, 2 * r, 2 * r)
+                ring.setPos(rect.center())
+                ring.setPen(QPen(colour, pen_width))
+                ring.setZValue(90 + len(self._key_ring))
+                ring.setAcceptedMouseButtons(Qt.NoButton)
+                scene.addItem(ring)
+                self._key_ring.append(ring)
+        self.board.ensureVisible(rect)
 
     # input -----------------------------------------------------------------------------
     def _on_hand_clicked(self, label: str) -> None:

@@ -24,6 +24,7 @@ from PySide6.QtCore import (
     QEvent,
     QParallelAnimationGroup,
     Qt,
+    QTimer,
     QVariantAnimation,
     Signal,
     Slot,
@@ -42,6 +43,7 @@ from PySide6.QtWidgets import (
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.games.base import GameView, ResolutionStep
+from app.games.shinobi import keys
 from app.games.shinobi.cards import (
     GAIN,
     HIT,
@@ -61,6 +63,7 @@ from app.games.shinobi.narrate import (
     seat_label,
 )
 from app.i18n import _, ai_level_name
+from app.widgets.keypick import widget_picker
 from engine.shinobi.actions import Attack, Deploy, Move, PlayNinja
 from engine.shinobi.cards import CLAN_NAMES, NINJA, NUM_CLANS
 
@@ -294,6 +297,9 @@ class ShinobiView(GameView):
         layout.addLayout(bottom)
         layout.addStretch(1)
         self.setFocusPolicy(Qt.StrongFocus)
+        # every decision without the mouse: the arrows ring a card or army or province
+        # that may be chosen, Enter or Space chooses it, Esc takes it back
+        self.keys = widget_picker(self, lambda: keys.targets(self), lambda k: keys.pick(self, k))
         self.setAutoFillBackground(True)
         palette = self.palette()
         palette.setColor(self.backgroundRole(), QColor("#ede4cf"))
@@ -439,6 +445,7 @@ class ShinobiView(GameView):
         for panel in self.provinces:
             if panel.stacks[0].height() != height:
                 panel.set_scale(self.ui_scale, self.font(), height)
+        QTimer.singleShot(0, self, self.keys.refresh)  # the ring follows once laid out
 
     # building --------------------------------------------------------------------------
     def _build_provinces(self, n: int) -> None:
@@ -557,6 +564,7 @@ class ShinobiView(GameView):
         why = _("Choose a card from your hand or an army first.")
         why = why if self.interactive else self._idle_reason()
         self.cancel.setToolTip(_("Choose again (Esc)") if self.cancel.isEnabled() else why)
+        self.keys.refresh()
 
     def _province_title(self, q: int) -> str:
         obs = self.observation
@@ -819,6 +827,9 @@ class ShinobiView(GameView):
         )
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        """Arrows, F, Enter and Space: the keyboard's ring (`KeyPicker`); Esc: cancel."""
+        if self.keys.key_press(event):
+            return
         if event.key() == Qt.Key_Escape and self.selected is not None:
             self._on_cancel()
             return
