@@ -210,3 +210,8 @@ class GameUI:
     def rules_html(self) -> str:
         """The in-app rules of this game (HTML), empty when there are none."""
         return ""
+
+    def reason_words(self, error: Exception) -> str:
+        """Why a decision is not allowed (an `IllegalActionError` from the engine), in the
+        current language; the engine's own words unless the game translates its reasons."""
+        return str(error)
