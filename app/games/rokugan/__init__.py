@@ -137,6 +137,12 @@ class RokuganUI(GameUI):
         columns = tuple(_(column) for column in narrate.SCORE_COLUMNS)
         return ScoreTable(columns, rows, history, _("Honor"), tuple(notes))
 
+    def move_words(self, state_before: RokuganState, action: Any, player: int) -> str:  # type: ignore[override]
+        """The move as its player's log line tells it, without the full stop."""
+        after = state_before.clone()
+        after.apply(action)
+        return narrate.describe_action(state_before, action, after, player, player).text.rstrip(".")
+
     def reason_words(self, error: Exception) -> str:
         """The engine's reason (one of its rule codes) in the current language."""
         return words.reason(str(error))
