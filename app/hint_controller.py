@@ -19,6 +19,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.analysis_worker import Analyst
+from app.hint_words import say
 from app.i18n import _
 from app.review_words import lead_note
 from app.widgets.hint_panel import HintPanel
@@ -208,8 +209,14 @@ class HintController(QObject):
         self.last = hint
         # the game's own words where it has them (a test's stand-in UI may not)
         words_of = getattr(self.ui, "move_words", None)
-        said = words_of(self.session.state, hint.action, seat) if words_of else None
-        self.panel.show_hint(said if said is not None else hint.words, hint.reason)
+        state = self.session.state
+
+        def move_words(action: Any) -> str | None:
+            return words_of(state, action, seat) if words_of else None
+
+        named = move_words(hint.action)
+        reason = say(hint.said, move_words) if hint.said is not None else hint.reason
+        self.panel.show_hint(named if named is not None else hint.words, reason)
         # the reason's one number, explained where the pointer rests on it
         note = lead_note(self.session.game_id)
         self.panel.answer.setToolTip(note[:1].upper() + note[1:] + ".")

@@ -21,6 +21,7 @@ from ai.explain import explainer_for
 from ai.review import Moment, Review, game_start, moment_reason
 from app.analysis_worker import Analyst
 from app.hint_controller import places_of, with_targets
+from app.hint_words import say
 from app.i18n import _
 from app.review_words import amount, score_name, score_unit, summary_words
 from app.session import GameSession
@@ -185,7 +186,10 @@ class ReviewController(QObject):
         self.view.set_last_actions({self.seat: (colour, mine, played)})
         self.view.show_suggestion(theirs, _("The AI: {move}").format(move=better), group="review")
         names = [self.ui.player_label(self.state, p) for p in range(self.state.num_players)]
-        why = moment_reason(self.game, seen, moment, names)
+        why = say(
+            moment_reason(self.game, seen, moment, names),
+            lambda action: self.ui.move_words(before, action, self.seat),
+        )
         self.screen.show_detail(
             _(
                 "<b>Round {round}</b> (action {index} of the game)<br>Your move: <b>{chosen}</b> "
