@@ -21,11 +21,12 @@ from engine.rokugan.data import (
     BLESSING,
     CLANS,
     NAVY,
+    OBJECTIVE_INDEX,
     OBJECTIVES,
     SHINOBI,
     SPECIAL_NAMES,
 )
-from engine.rokugan.requirements import map_deal
+from engine.rokugan.requirements import objective_condition
 from engine.rokugan.scoring import honor_breakdown
 from engine.rokugan.state import (
     PH_CARDS,
@@ -50,19 +51,10 @@ token_words = words.token
 
 def objective_text(state: RokuganState, name: str) -> str:
     """Objective `name`'s condition in the words of this game's map ('control the Crab
-    capital (Kyuden Hida), or any 2 provinces of Crab Lands'), as the map deals it."""
-    graph = state.board.graph
-    texts = _OBJECTIVE_TEXTS.get(id(graph))
-    if texts is None or texts[0] is not graph:
-        if len(_OBJECTIVE_TEXTS) >= 8:  # the texts keep their graphs alive
-            _OBJECTIVE_TEXTS.clear()
-        deal = map_deal(graph)
-        texts = _OBJECTIVE_TEXTS[id(graph)] = (graph, {c.id: c.text for c in deal.objectives})
-    text = texts[1].get(name, "")
+    capital (Kyuden Hida), or any 2 provinces of Crab Lands'), in the current language."""
+    code, params = objective_condition(state.board, OBJECTIVE_INDEX[name])
+    text = words.objective_condition(code, params)
     return text[:1].lower() + text[1:].rstrip(".")
-
-
-_OBJECTIVE_TEXTS: dict[int, tuple[Any, dict[str, str]]] = {}
 
 
 def card_text(name: str) -> str:

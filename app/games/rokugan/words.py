@@ -181,6 +181,32 @@ CARD_TEXTS = {
 """Each card's effect as printed (`engine.rokugan.data.TERRITORY_CARD_TEXT` in English)."""
 
 
+OBJECTIVE_CONDITIONS = {
+    "capital_or_lands": N_(
+        "Control the {clan} capital ({capital}), or any 2 provinces of {territory}."
+    ),
+    "capital": N_("Control the {clan} capital ({capital})."),
+    "lands": N_("Control any 2 provinces of {territory}."),
+    "nothing": N_("Control nothing this map has."),
+    "shadowlands_one": N_("Control the Shadowlands province."),
+    "shadowlands_two": N_("Control both Shadowlands provinces."),
+    "shadowlands_all": N_("Control all {count} Shadowlands provinces."),
+    "way_of_the_sail": N_("Control at least 6 coastal provinces."),
+    "emerald_empire": N_(
+        "Control a chain of 6 provinces, each adjacent to the next, touching 3 territories."
+    ),
+    "web_of_influence": N_("Control at least one province in each of 7 different territories."),
+    "way_of_humility": N_("Control the fewest provinces of all players (ties count)."),
+}
+"""The engine's objective conditions (`engine.rokugan.requirements.OBJECTIVE_CONDITIONS`)."""
+
+
+def objective_condition(code: str, params: dict[str, str | int]) -> str:
+    """An objective's condition on a map (`requirements.objective_condition`) in words."""
+    values = {**params, "clan": clan(str(params["clan"]))} if "clan" in params else params
+    return _(OBJECTIVE_CONDITIONS[code]).format(**values) if code in OBJECTIVE_CONDITIONS else code
+
+
 def card_text(name: str) -> str:
     """A card's effect in the current language ("" for a card without one)."""
     return _(CARD_TEXTS[name]) if name in CARD_TEXTS else ""
