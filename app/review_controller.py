@@ -73,7 +73,7 @@ class ReviewController(QObject):
     def start(self) -> None:
         """Begin the review in the background."""
         label = self.ui.player_label(self.state, self.seat)
-        self.screen.start(f"Review of your game as {label}")
+        self.screen.start(_("Review of your game as {player}").format(player=label))
         self._running = True
         self.analyst.review(self.game, self.state, self.seat, self.nodes)
 
