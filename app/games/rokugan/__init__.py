@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from app.games.presentation import PUBLIC, Beat, GameUI, ResolutionStep, ScoreTable
 from app.games.rokugan import narrate, story, words
+from app.games.rokugan.rules import rules_html
 from app.i18n import N_, _, ngettext
 from app.palette import rokugan_clan
-from app.rules_text import ROKUGAN_RULES_HTML
 from engine.rokugan import scoring
 from engine.rokugan.data import CLANS, OBJECTIVES
 from engine.rokugan.state import RokuganState
@@ -148,8 +148,8 @@ class RokuganUI(GameUI):
         return words.reason(str(error))
 
     def rules_html(self) -> str:
-        """The rules reference."""
-        return ROKUGAN_RULES_HTML
+        """The rules reference, in the current language."""
+        return rules_html()
 
 
 def public_honor(state: RokuganState, player: int) -> int:
