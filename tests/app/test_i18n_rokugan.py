@@ -321,11 +321,11 @@ def test_rokugans_rules_follow_the_language() -> None:
 
     # Given the rules in English
     english = rules_html()
-    assert "<h2 id=\"tokens\">Combat tokens</h2>" in english
+    assert '<h2 id="tokens">Combat tokens</h2>' in english
     # When German is spoken, then the same page speaks the rulebook's words
     i18n.set_language("de")
     german = rules_html()
-    assert "<h2 id=\"tokens\">Kampfmarker</h2>" in german
+    assert '<h2 id="tokens">Kampfmarker</h2>' in german
     assert "Kontrollmarker" in german and "Verwüsten" in german and "Sichtschirm" in german
     # with every heading, paragraph, list item and cell in its place
     assert re.findall(r"<[^>]+>", german) == re.findall(r"<[^>]+>", english)
