@@ -26,6 +26,7 @@ import time
 from typing import Any
 
 from ai.review import MOMENTS, Review, game_start, review_game
+from app.i18n import _
 from app.savefile import LoadedSave, Seat, load_save
 from engine.saves import SaveError
 
@@ -60,10 +61,10 @@ def register(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Review the save and print the result."""
     if args.moments < 0:
-        print("daimyo review: --moments must be 0 or more", file=sys.stderr)
+        print("daimyo review: " + _("--moments must be 0 or more"), file=sys.stderr)
         return 2
     if args.nodes is not None and args.nodes < 1:
-        print("daimyo review: --nodes must be 1 or more", file=sys.stderr)
+        print("daimyo review: " + _("--nodes must be 1 or more"), file=sys.stderr)
         return 2
     try:
         loaded = load_save(args.save)
@@ -117,7 +118,6 @@ def seat_label(seat: Seat, index: int) -> str:
 def _report(loaded: LoadedSave, review: Review, count: int, seconds: float) -> str:
     from ai.explain import explainer_for
     from app.games import game_ui
-    from app.i18n import _
     from app.review_words import cost_words, review_title, score_name, summary_words
 
     game = review.game
