@@ -227,6 +227,7 @@ def late_rokugan_save(folder: Path) -> Path:
 
     state = get_game("rokugan").new_game(3, 5, {}, load_graph("rokugan"))
     rng = random.Random(5)
+
     def late() -> bool:  # a few placements before the last resolution: fast to play out
         mine = state.current_player() == 0 and state.hand_count[0] <= 3
         return state.round == 5 and state.phase == PH_PLACE and mine
@@ -370,3 +371,20 @@ def test_a_rokugan_game_fits_1280x720_in_play_its_steps_and_at_the_end(
             screen.view.action_chosen.emit(rng.choice(state.legal_actions()))
     # Then the end screen fits too
     assert_fits(small, f"rokugan end {lang}")
+
+
+def test_rokugans_guided_first_game_speaks_portuguese() -> None:
+    from types import SimpleNamespace
+
+    from app.learn.rokugan import GUIDE
+
+    # Given the guide's steps, in Portuguese
+    i18n.set_language("pt")
+    steps = {step.key: step for step in GUIDE.steps}
+    # Then a step says its title and its sentences in the rulebook's words
+    objective = steps["objective"]
+    assert i18n._(objective.title) == "Um objetivo secreto"
+    assert objective.says(None, 0).startswith("Escolha seu objetivo secreto")
+    # and a step that names the board does too
+    resolved = steps["resolution"].says(SimpleNamespace(round=3), 0)
+    assert resolved.startswith("A rodada 2 foi resolvida") and "ficha de controle" in resolved
