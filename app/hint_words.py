@@ -127,8 +127,8 @@ def say(said: Any, move_words: Callable[[Any], str | None] | None = None) -> str
 
 def _term(term: Term, move_words: Callable[[Any], str | None] | None) -> str:
     if term.kind == "move" and move_words is not None:
-        named = move_words(term.value)
-        return named if named is not None else term.english
+        named = move_words(term.value)  # a sentence of its own: here inside another
+        return named[:1].lower() + named[1:] if named is not None else term.english
     if term.kind == "unit":
         return score_unit(term.value)
     if term.kind == "token":
