@@ -11,9 +11,44 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from engine.core import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A game's thing named by kind and id ("token", "army3"; "clan", "crab"; "card",
+    "bushido"; "move", an action), for the app to say in the person's language; `english`
+    is how `str` says it."""
+
+    kind: str
+    value: Any
+    english: str
+
+    def __str__(self) -> str:
+        return self.english
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """Words as data: an English `str.format` template, which is also their code, and its
+    parameters (numbers, names, `Term`s, other `Said`s). `str` gives the English; the app
+    turns the same data into the person's language (`app.hint_words`), so ai/ makes no
+    sentence only English can read."""
+
+    template: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def __str__(self) -> str:
+        values = {k: str(v) if isinstance(v, (Said, Term)) else v for k, v in self.params}
+        return self.template.format(**values)
+
+
+def said(template: str, **params: Any) -> Said:
+    """`Said(template, params)`: the English template and its parameters."""
+    return Said(template, tuple(params.items()))
 
 
 class Explainer:
@@ -32,6 +67,17 @@ class Explainer:
     ) -> str:
         """What the move does, with numbers from `worlds` (drawn from `observation`)."""
         return f"plays {action}"
+
+    def reason_said(
+        self,
+        observation: Any,
+        action: Any,
+        worlds: list[GameState],
+        names: Sequence[str] | None,
+    ) -> Said:
+        """`reason` as data (`Said`); a game whose explainer only writes English gives
+        its sentence as one parameter."""
+        return said("{words}", words=self.reason(observation, action, worlds, names))
 
 
 GENERIC_EXPLAINER = Explainer()
@@ -58,10 +104,13 @@ def seat_name(names: Sequence[str] | None, player: int) -> str:
 
 def worlds_words(count: int, total: int) -> str:
     """'in 7 of 10 sampled worlds', 'in every sampled world', 'in no sampled world'."""
-    if total <= 0:
-        return "in no sampled world"
+    return str(worlds_said(count, total))
+
+
+def worlds_said(count: int, total: int) -> Said:
+    """`worlds_words` as data."""
+    if total <= 0 or count <= 0:
+        return said("in no sampled world")
     if count >= total:
-        return "in every sampled world"
-    if count <= 0:
-        return "in no sampled world"
-    return f"in {count} of {total} sampled worlds"
+        return said("in every sampled world")
+    return said("in {count} of {total} sampled worlds", count=count, total=total)

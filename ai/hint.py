@@ -44,7 +44,7 @@ from typing import Any
 
 from ai.adapters import WIN_BONUS, GameAdapter, adapter_for
 from ai.base import Budget
-from ai.explain import explainer_for
+from ai.explain import Said, Term, explainer_for, said
 from ai.levels import level_for
 from ai.search import SearchBot
 from engine.core import GameState, Observation
@@ -295,6 +295,9 @@ class Hint:
     """Why, from the search's numbers ("defends Kanaiso, ...; 1.4 honor more than the next
     best, Army 2 on Tetsuno (projected lead over the best rival +6.0 honor)")."""
     analysis: Analysis
+    said: Said | None = None
+    """`reason` as data (`ai.explain.Said`), for the app to say in the person's language;
+    its `{move}` parameters are `Term("move", action, words)`."""
 
 
 def suggest(
@@ -325,20 +328,23 @@ def explain(
     explainer = explainer_for(game_id)
     words = explainer.describe(observation, action, names)
     if analysis.how == "only":
-        return Hint(action, words, "the only legal move", analysis)
+        only = said("the only legal move")
+        return Hint(action, words, str(only), analysis, only)
     worlds = sample_worlds(game_id, observation, analysis)
-    what = explainer.reason(observation, action, worlds, names)
+    what = explainer.reason_said(observation, action, worlds, names)
     if analysis.how == "rule":
-        tail = "the AI looks by rule, as a search cannot value what a look reveals"
-        return Hint(action, words, f"{what}; {tail}", analysis)
-    value = analysis.value(action)
-    others = {m: v for m, v in analysis.values.items() if m != action}
-    if value is None or not others:
-        return Hint(action, words, f"{what}; the only move the AI found worth searching", analysis)
-    other = max(others, key=lambda m: others[m])
-    other_words = explainer.describe(observation, other, names)
-    tail = lead_words(game_id, value, others[other], other_words)
-    return Hint(action, words, f"{what}; {tail}", analysis)
+        tail = said("the AI looks by rule, as a search cannot value what a look reveals")
+    else:
+        value = analysis.value(action)
+        others = {m: v for m, v in analysis.values.items() if m != action}
+        if value is None or not others:
+            tail = said("the only move the AI found worth searching")
+        else:
+            other = max(others, key=lambda m: others[m])
+            move = Term("move", other, explainer.describe(observation, other, names))
+            tail = lead_said(game_id, value, others[other], move)
+    reason = said("{what}; {tail}", what=what, tail=tail)
+    return Hint(action, words, str(reason), analysis, reason)
 
 
 def lead_note(game_id: str) -> str:
@@ -356,16 +362,34 @@ def lead_words(game_id: str, value: float, other: float, other_words: str) -> st
     """The search's verdict on a move worth `value` against the best other move
     (`other`, `other_words`), in projected lead over the best rival (`lead_note`):
     plainly "only marginally better" when the difference is below `MARGINAL`."""
-    unit = score_unit(game_id)
+    return str(lead_said(game_id, value, other, other_words))
+
+
+def lead_said(game_id: str, value: float, other: float, move: Any) -> Said:
+    """`lead_words` as data; `move` names the best other move (a `Term("move", ...)`)."""
+    unit = Term("unit", game_id, score_unit(game_id))
     gap = value - other
-    projected = f"projected lead over the best rival {value:+.1f} {unit}"
+    params = {"move": move, "value": value, "unit": unit, "gap": abs(gap)}
     if abs(gap) < 0.05:
-        return f"as good as the next best, {other_words} ({projected} with either)"
-    if gap < 0:
-        return f"{-gap:.1f} {unit} less than the AI's best, {other_words} ({projected})"
-    if gap < MARGINAL.get(game_id, 0.5):
-        return (
-            f"only marginally better than the next best, {other_words}: {gap:.1f} {unit} "
-            f"more ({projected})"
+        return said(
+            "as good as the next best, {move} (projected lead over the best rival "
+            "{value:+.1f} {unit} with either)",
+            **params,
         )
-    return f"{gap:.1f} {unit} more than the next best, {other_words} ({projected})"
+    if gap < 0:
+        return said(
+            "{gap:.1f} {unit} less than the AI's best, {move} (projected lead over the best "
+            "rival {value:+.1f} {unit})",
+            **params,
+        )
+    if gap < MARGINAL.get(game_id, 0.5):
+        return said(
+            "only marginally better than the next best, {move}: {gap:.1f} {unit} more "
+            "(projected lead over the best rival {value:+.1f} {unit})",
+            **params,
+        )
+    return said(
+        "{gap:.1f} {unit} more than the next best, {move} (projected lead over the best "
+        "rival {value:+.1f} {unit})",
+        **params,
+    )

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ai.base import Budget
-from ai.explain import explainer_for
+from ai.explain import Said, Term, explainer_for, said
 from ai.hint import (
     HINT_LEVEL,
     MARGINAL,
@@ -288,10 +288,10 @@ def _placed(moment: Moment, index: int, round_: int) -> Moment:
 
 def moment_reason(
     game_id: str, observation: Any, moment: Moment, names: Sequence[str] | None = None
-) -> str:
+) -> Said:
     """Why the AI prefers its move at `moment` (seen as `observation`, the seat's view
     then): what the move does, with facts counted in the same sampled worlds as the
-    review's search, and what the move played cost."""
+    review's search, and what the move played cost (`Said`: `str` gives the English)."""
     worlds = sample_worlds(
         game_id,
         observation,
@@ -303,10 +303,15 @@ def moment_reason(
             worlds=level_for(HINT_LEVEL, game_id).config.worlds,
         ),
     )
-    what = explainer_for(game_id).reason(observation, moment.suggested, worlds, names)
+    what = explainer_for(game_id).reason_said(observation, moment.suggested, worlds, names)
     if moment.how == "rule":
-        return f"{what}; the AI looks by rule, so the choice is not scored"
-    return f"{what}; {cost_words(game_id, moment.loss)} than your move"
+        return said("{what}; the AI looks by rule, so the choice is not scored", what=what)
+    return said(
+        "{what}; {amount:.1f} {unit} more projected lead over the best rival than your move",
+        what=what,
+        amount=moment.loss,
+        unit=Term("unit", game_id, score_unit(game_id)),
+    )
 
 
 def cost_words(game_id: str, loss: float) -> str:

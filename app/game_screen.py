@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal, Slot
@@ -57,8 +56,10 @@ from ai.base import Bot
 from ai.levels import WAIT_SECONDS, pace_share, table_budget, wait_share
 from ai.registry import UnknownBotError, make_bot
 from app.bot_worker import BotThinker
-from app.games.base import PUBLIC, Beat, GameUI, GameView, LogLine
+from app.games.base import PUBLIC, GameUI, GameView
+from app.i18n import _, ai_level_name, ngettext
 from app.session import GameSession
+from app.story_log import LogEntry, replayed
 from app.widgets.guide_panel import GuidePanel
 from app.widgets.handoff import HandOffScreen
 from app.widgets.hint_panel import HintPanel
@@ -102,8 +103,7 @@ class GameScreen(ScaledScreen):
         self.progress.setRange(0, 100)
         self.progress.setTextVisible(False)
         self.progress.setMaximumHeight(10)
-        self.move_now = QPushButton("Move now")
-        self.move_now.setToolTip("Let the thinking clan play its best move found so far")
+        self.move_now = QPushButton()
         thinking = QHBoxLayout()
         thinking.addWidget(self.progress, 1)
         thinking.addWidget(self.move_now)
@@ -126,9 +126,8 @@ class GameScreen(ScaledScreen):
         self.step_scroll.setFrameShape(QFrame.NoFrame)
         self.step_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.step_count = QLabel()
-        self.continue_button = QPushButton("Continue")
-        self.skip_button = QPushButton("Skip all")
-        self.skip_button.setToolTip("Skip the remaining resolution steps")
+        self.continue_button = QPushButton()
+        self.skip_button = QPushButton()
         self.step_count.setStyleSheet("color: #6b5a44")
         step_head = QHBoxLayout()
         step_head.addWidget(self.step_title, 1)
@@ -157,11 +156,10 @@ class GameScreen(ScaledScreen):
         bar = self.log.verticalScrollBar()
         bar.valueChanged.connect(self._on_log_scrolled)
         bar.rangeChanged.connect(self._on_log_range)
-        self.undo_button = QPushButton("Undo my last decision")
-
-        self.log.setToolTip("Click a line to see where it happened on the board")
-        self.players_title = QLabel("<b>Players</b>")
-        self.log_title = QLabel("<b>Game log</b>")
+        self.undo_button = QPushButton()
+        self.players_title = QLabel()
+        self.log_title = QLabel()
+        self.retranslate()
 
         self.guide_panel = GuidePanel()
         self.hint_panel = HintPanel()
@@ -196,6 +194,28 @@ class GameScreen(ScaledScreen):
         # no hint is asked for during a resolution: its room goes to the step and the log
         self.step_box.installEventFilter(self)
         self.apply_scale(1.0)
+
+    retranslated = Signal()
+    """The screen said its words again in a new language (the controller retells the log)."""
+
+    def retranslate(self) -> None:
+        """Say the side panel's words again in the current language (`app.i18n`)."""
+        self.move_now.setText(_("Move now"))
+        self.move_now.setToolTip(_("Let the thinking clan play its best move found so far"))
+        self.continue_button.setText(_("Continue"))
+        self.skip_button.setText(_("Skip all"))
+        self.skip_button.setToolTip(_("Skip the remaining resolution steps"))
+        self.undo_button.setText(_("Undo my last decision"))
+        self.log.setToolTip(_("Click a line to see where it happened on the board"))
+        self.players_title.setText("<b>{}</b>".format(_("Players")))
+        self.log_title.setText("<b>{}</b>".format(_("Game log")))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A new language (`QEvent.LanguageChange`): the words again, the log retold."""
+        super().changeEvent(event)
+        if event.type() == QEvent.LanguageChange:
+            self.retranslate()
+            self.retranslated.emit()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         """The Hint box makes way while the resolution's steps show."""
@@ -290,45 +310,6 @@ def animation_ms(ai_delay_ms: int) -> int:
     return 0 if ai_delay_ms <= 0 else max(300, min(1200, ai_delay_ms))
 
 
-@dataclass(slots=True)
-class LogEntry:
-    """One decision's story: its beats for each viewer, and how many are shown yet.
-
-    The first beat (the decision's own line) shows at once; a resolution's beats show
-    one by one with their steps."""
-
-    player: int | None
-    beats: dict[int, list[Beat]] = field(default_factory=dict)
-    shown: int = 1
-
-    def lines(self, viewer: int) -> list[LogLine]:
-        """The lines `viewer` may read so far."""
-        beats = self.beats.get(viewer) or self.beats.get(PUBLIC) or []
-        return [line for beat in beats[: self.shown] for line in beat.lines]
-
-    def places(self) -> tuple[str, ...]:
-        """Where the decision itself happened (public)."""
-        beats = self.beats.get(PUBLIC) or next(iter(self.beats.values()), [])
-        return tuple(beats[0].lines[0].places) if beats and beats[0].lines else ()
-
-    @property
-    def private(self) -> str:
-        """The decision's own line as its actor reads it."""
-        key = self.player if self.player in self.beats else PUBLIC
-        beats = self.beats.get(key) or []
-        return beats[0].lines[0].text if beats and beats[0].lines else ""
-
-    @property
-    def public(self) -> str:
-        """The decision's own line as everybody else reads it."""
-        beats = self.beats.get(PUBLIC) or []
-        return beats[0].lines[0].text if beats and beats[0].lines else ""
-
-    def count(self) -> int:
-        """How many beats the story has."""
-        return max((len(b) for b in self.beats.values()), default=0)
-
-
 class GameController(QObject):
     """Runs a session on a screen: turns, bots, hand-off, resolution steps, undo."""
 
@@ -403,6 +384,8 @@ class GameController(QObject):
         screen.handoff.ready.connect(self._on_handoff_ready)
         screen.undo_button.clicked.connect(self.undo)
         screen.log.itemClicked.connect(self._on_log_clicked)
+        screen.retranslated.connect(self._on_retranslated)
+        self._turn_words: Any = lambda: ""  # the turn line, said again in a new language
 
     @property
     def ai_delay_ms(self) -> int:
@@ -443,23 +426,38 @@ class GameController(QObject):
 
     def _rebuild_log(self) -> None:
         """The story of the actions already taken (a loaded game), replayed and retold."""
-        state = self.session.state
-        if not state.history:
-            return
-        replay = state.clone()
-        actions = list(replay.history)
-        while replay.history:
-            replay.undo()
-        entries = []
-        for action in actions:
-            before = replay.clone()
-            player = replay.current_player()
-            replay.apply(action)
-            entry = self._entry(before, action, replay, player)
+        self._log = []
+        for before, action, after, player in replayed(self.session.state):
+            entry = self._entry(before, action, after, player)
             entry.shown = entry.count()
-            entries.append(entry)
-        self._log = entries
+            self._log.append(entry)
         self._update_last_actions()
+
+    def retell(self) -> None:
+        """Tell the story so far again (a new language): every entry's beats are made
+        again from the replayed game; what is shown, and the steps still to show, stay."""
+        decisions = replayed(self.session.state)
+        for entry, (before, action, after, player) in zip(self._log, decisions, strict=False):
+            entry.beats = self._entry(before, action, after, player).beats
+        self._shown_log = []
+        self._refresh_log()
+        self._update_last_actions()
+        self._update_undo()
+        if self._steps:
+            self._show_step_words()
+        else:
+            self._refresh_players()
+            self._say_turn(self._turn_words)
+
+    @Slot()
+    def _on_retranslated(self) -> None:
+        if self._active:
+            self.retell()
+
+    def _say_turn(self, words: Any) -> None:
+        """Show the turn line `words()` (a function, to say it again in a new language)."""
+        self._turn_words = words
+        self.screen.turn.setText(words())
 
     def _entry(self, before: Any, action: Any, after: Any, player: int) -> LogEntry:
         return LogEntry(
@@ -500,7 +498,7 @@ class GameController(QObject):
         """Take back the viewing human's last decision and the computer seats' replies
         after it; refused (with the reason) when another person decided since."""
         if self.viewer is None:
-            self.status.emit("Undo is for the person at the screen: press “I am ready” first.")
+            self.status.emit(_("Undo is for the person at the screen: press “I am ready” first."))
             return
         refusal = self.session.undo_refusal(self.viewer)
         if refusal is not None:
@@ -528,25 +526,28 @@ class GameController(QObject):
         self.screen.step_box.hide()
         if state.is_terminal():
             self.view.show_state(self.session, self.viewer, False)
-            self.screen.turn.setText("The game is over.")
+            self._say_turn(lambda: _("The game is over."))
             self.screen.thinking.hide()
             self.finished.emit()
             return
         player = state.current_player()
-        label = self.ui.player_label(state, player)
         if self.session.is_human(player):
             self.screen.thinking.hide()
             if self.viewer != player:
                 self._show_handoff(player)
                 return
             self.screen.centre.setCurrentWidget(self.view)
-            self.screen.turn.setText(f"Your turn, {label}.")
+            self._say_turn(
+                lambda: _("Your turn, {player}.").format(player=self.ui.player_label(state, player))
+            )
             self.view.show_state(self.session, player, True)
             self._awaiting_human = True
             self.human_turn.emit(True)
             return
         self.screen.centre.setCurrentWidget(self.view)
-        self.screen.turn.setText(f"{label} is thinking…")
+        self._say_turn(
+            lambda: _("{player} is thinking…").format(player=self.ui.player_label(state, player))
+        )
         self.view.show_state(self.session, self.viewer, False)
         self._start_bot(player)
 
@@ -560,7 +561,9 @@ class GameController(QObject):
             f"{label} ({name})" if name else label, self.ui.player_colour(state, player)
         )
         self.screen.centre.setCurrentWidget(self.screen.handoff)
-        self.screen.turn.setText(f"Waiting for {self.ui.player_label(state, player)}.")
+        self._say_turn(
+            lambda: _("Waiting for {player}.").format(player=self.ui.player_label(state, player))
+        )
         self._refresh_log()
         self._update_undo()
 
@@ -619,7 +622,7 @@ class GameController(QObject):
             try:
                 bot = make_bot(name, self.session.game_id)
             except UnknownBotError as exc:
-                self.status.emit(f"{exc}; this seat plays at random")
+                self.status.emit(_("{error}; this seat plays at random").format(error=exc))
                 bot = make_bot("random", self.session.game_id)
             nodes, seconds = self.bot_nodes, None
             if nodes is None and name in WAIT_SECONDS:
@@ -646,7 +649,7 @@ class GameController(QObject):
             self.session.apply(action)
         except IllegalActionError as exc:
             self._before = None
-            self.status.emit(f"Not allowed: {exc}")
+            self.status.emit(_("Not allowed: {reason}").format(reason=self.ui.reason_words(exc)))
 
     @Slot(int, object)
     def _on_action_applied(self, player: int, action: Any) -> None:
@@ -678,7 +681,9 @@ class GameController(QObject):
         self._last_owner = None
         self._log = self._log[: max(0, len(self._log) - count)]
         self._steps = []
-        self.status.emit(f"Took back {count} decision{'s' if count != 1 else ''}.")
+        self.status.emit(
+            ngettext("Took back {n} decision.", "Took back {n} decisions.", count).format(n=count)
+        )
         self._refresh_players()
         self._update_last_actions()
         self._advance()
@@ -718,7 +723,9 @@ class GameController(QObject):
     @Slot(str)
     def _on_bot_failed(self, message: str) -> None:
         self.screen.thinking.hide()
-        self.status.emit(f"A computer clan failed to move ({message}); it plays at random.")
+        self.status.emit(
+            _("A computer clan failed to move ({error}); it plays at random.").format(error=message)
+        )
         state = self.session.state
         self._apply(self._rngs[state.current_player()].choice(state.legal_actions()))
 
@@ -761,20 +768,31 @@ class GameController(QObject):
         screen.thinking.hide()
         screen.centre.setCurrentWidget(self.view)
         screen.step_box.show()
-        screen.step_title.setText(step.title)
-        screen.step_title.setToolTip(step.title)
-        screen.step_text.setText("<br>".join(step.lines))
-        screen.fit_step_text()
-        more = len(self._steps) - 1
-        screen.step_count.setText(f"{more} more step{'s' if more != 1 else ''}" if more else "")
-        screen.turn.setText("Resolution")
-        self._refresh_players(step.state)  # the panels as of the step shown
+        self._show_step_words()
         self.view.show_state(self.session, self.viewer, False)
         self.view.show_step(step)
         if step.plays_on:  # a fight of others: it plays on at the pace, Continue still steps
             shown = self._steps[0]
             wait = max(self._ai_delay_ms, 2 * self.view.animation_ms)
             QTimer.singleShot(wait, self, lambda: self._play_on(shown))
+
+    def _show_step_words(self) -> None:
+        """The words of the step shown: its title, lines, the steps to come, the panels."""
+        entry, index = self._steps[0]
+        beats = entry.beats.get(self._viewer_key()) or entry.beats.get(PUBLIC) or []
+        step = beats[index].step if index < len(beats) else None
+        if step is None:
+            return
+        screen = self.screen
+        screen.step_title.setText(step.title)
+        screen.step_title.setToolTip(step.title)
+        screen.step_text.setText("<br>".join(step.lines))
+        screen.fit_step_text()
+        more = len(self._steps) - 1
+        steps = ngettext("{n} more step", "{n} more steps", more).format(n=more)
+        screen.step_count.setText(steps if more else "")
+        self._say_turn(lambda: _("Resolution"))
+        self._refresh_players(step.state)  # the panels as of the step shown
 
     def _play_on(self, shown: tuple[LogEntry, int]) -> None:
         if self._active and self._steps and self._steps[0] is shown:  # not stepped past yet
@@ -817,7 +835,7 @@ class GameController(QObject):
                 label = self.ui.player_label(state, p)
                 lines = entry.lines(self._viewer_key())
                 words = lines[0].text if lines else ""
-                tip = f"{label}'s last move: {words}"
+                tip = _("{player}'s last move: {move}").format(player=label, move=words)
                 marks[p] = (self.ui.player_colour(state, p), places, tip)
         self.view.set_last_actions(marks)
 
@@ -827,14 +845,15 @@ class GameController(QObject):
         if places:
             self.view.show_places(tuple(places))
         else:
-            self.status.emit("That line happened nowhere in particular on the board.")
+            self.status.emit(_("That line happened nowhere in particular on the board."))
 
     # side panel ------------------------------------------------------------------------
     def _refresh_players(self, state: Any = None) -> None:
         state = state if state is not None else self.session.state
         self.screen.players.clear()
         for player, seat in enumerate(self.session.seats):
-            who = seat.name or ("You" if seat.is_human else f"AI {seat.bot.partition('@')[0]}")
+            ai = _("AI {level}").format(level=ai_level_name(seat.bot))
+            who = seat.name or (_("You") if seat.is_human else ai)
             status = self.ui.player_status(state, player)
             label = self.ui.player_label(state, player)
             item = QListWidgetItem(f"{label} — {who}" + (f"\n{status}" if status else ""))
@@ -858,7 +877,7 @@ class GameController(QObject):
             item = QListWidgetItem(line.text)
             item.setData(PLACES_ROLE, list(line.places))
             if line.places:
-                item.setToolTip("Click to see where on the board")
+                item.setToolTip(_("Click to see where on the board"))
             log.addItem(item)
         self._shown_log = texts
         self.screen.show_newest_log_line()

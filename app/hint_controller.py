@@ -18,8 +18,10 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal, Slot
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
-from ai.hint import lead_note
 from app.analysis_worker import Analyst
+from app.hint_words import say
+from app.i18n import _
+from app.review_words import lead_note
 from app.widgets.hint_panel import HintPanel
 
 
@@ -205,7 +207,16 @@ class HintController(QObject):
             self.session.autosave()  # quitting now keeps the count
         self.panel.set_count(self.per_seat[seat])
         self.last = hint
-        self.panel.show_hint(hint.words, hint.reason)
+        # the game's own words where it has them (a test's stand-in UI may not)
+        words_of = getattr(self.ui, "move_words", None)
+        state = self.session.state
+
+        def move_words(action: Any) -> str | None:
+            return words_of(state, action, seat) if words_of else None
+
+        named = move_words(hint.action)
+        reason = say(hint.said, move_words) if hint.said is not None else hint.reason
+        self.panel.show_hint(named if named is not None else hint.words, reason)
         # the reason's one number, explained where the pointer rests on it
         note = lead_note(self.session.game_id)
         self.panel.answer.setToolTip(note[:1].upper() + note[1:] + ".")
@@ -216,4 +227,4 @@ class HintController(QObject):
     def _on_failed(self, message: str) -> None:
         if self._asked_at is not None:
             self._asked_at = None
-            self.panel.show_message(f"No hint: {message}")
+            self.panel.show_message(_("No hint: {reason}").format(reason=message))

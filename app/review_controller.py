@@ -18,10 +18,12 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from ai.explain import explainer_for
-from ai.hint import score_unit
-from ai.review import Moment, Review, game_start, moment_reason, summary_words
+from ai.review import Moment, Review, game_start, moment_reason
 from app.analysis_worker import Analyst
 from app.hint_controller import places_of, with_targets
+from app.hint_words import say
+from app.i18n import _
+from app.review_words import amount, score_name, score_unit, summary_words
 from app.session import GameSession
 from app.widgets.review_screen import ReviewScreen
 
@@ -71,7 +73,7 @@ class ReviewController(QObject):
     def start(self) -> None:
         """Begin the review in the background."""
         label = self.ui.player_label(self.state, self.seat)
-        self.screen.start(f"Review of your game as {label}")
+        self.screen.start(_("Review of your game as {player}").format(player=label))
         self._running = True
         self.analyst.review(self.game, self.state, self.seat, self.nodes)
 
@@ -121,13 +123,20 @@ class ReviewController(QObject):
             seen = self._before[moment.index].observation(self.seat)
             chosen, better = self._words(seen, moment)
             texts.append(
-                f"Round {moment.round} · you: {chosen} · the AI: {better} · "
-                f"−{moment.loss:.1f} {unit} of projected lead"
+                _(
+                    "Round {round} · you: {chosen} · the AI: {suggested} · −{amount} {unit} of "
+                    "projected lead"
+                ).format(
+                    round=moment.round,
+                    chosen=chosen,
+                    suggested=better,
+                    amount=amount(moment.loss),
+                    unit=unit,
+                )
             )
-        summary = (
-            f"{summary_words(review)} Choose a moment to see the board as it stood, the "
-            "AI's move lit in white."
-        )
+        summary = _(
+            "{summary} Choose a moment to see the board as it stood, the AI's move lit in white."
+        ).format(summary=summary_words(review))
         final = self.state
         series = [
             (self.ui.player_label(final, p), self.ui.player_colour(final, p), list(values))
@@ -136,9 +145,16 @@ class ReviewController(QObject):
         if self.view is None:
             self.view = self.ui.create_view()
             self.screen.set_board(self.view)
-        self.screen.show_review(summary, texts, series, review.score_name.capitalize())
+        self.screen.show_review(summary, texts, series, score_name(self.game))
 
     def _words(self, seen: Any, moment: Moment) -> tuple[str, str]:
+        before = self._before[moment.index]
+        said = (
+            self.ui.move_words(before, moment.chosen, self.seat),
+            self.ui.move_words(before, moment.suggested, self.seat),
+        )
+        if said[0] is not None and said[1] is not None:
+            return said[0], said[1]
         explainer = explainer_for(self.game)
         names = [self.ui.player_label(self.state, p) for p in range(self.state.num_players)]
         return (
@@ -160,18 +176,32 @@ class ReviewController(QObject):
         prompt = getattr(self.view, "prompt", None)
         if prompt is not None:
             # the view, not being played, would say "Waiting for …": say what this board is
-            prompt.setText(f"The board before your move in round {moment.round}.")
+            prompt.setText(
+                _("The board before your move in round {round}.").format(round=moment.round)
+            )
         mine = places_of(self.ui, before, [moment.chosen], self.seat)
         theirs = with_targets(places_of(self.ui, before, [moment.suggested], self.seat))
         colour = self.ui.player_colour(before, self.seat)
-        self.view.set_last_actions({self.seat: (colour, mine, f"You played {chosen}")})
-        self.view.show_suggestion(theirs, f"The AI: {better}", group="review")
+        played = _("You played: {move}").format(move=chosen)
+        self.view.set_last_actions({self.seat: (colour, mine, played)})
+        self.view.show_suggestion(theirs, _("The AI: {move}").format(move=better), group="review")
         names = [self.ui.player_label(self.state, p) for p in range(self.state.num_players)]
-        why = moment_reason(self.game, seen, moment, names)
+        why = say(
+            moment_reason(self.game, seen, moment, names),
+            lambda action: self.ui.move_words(before, action, self.seat),
+        )
         self.screen.show_detail(
-            f"<b>Round {moment.round}</b> (action {moment.index + 1} of the game)<br>"
-            f"Your move: <b>{escape(chosen)}</b> (ringed in your colour).<br>"
-            f"The AI's move: <b>{escape(better)}</b> (ringed in white): {escape(why)}."
+            _(
+                "<b>Round {round}</b> (action {index} of the game)<br>Your move: <b>{chosen}</b> "
+                "(ringed in your colour).<br>The AI's move: <b>{suggested}</b> (ringed in "
+                "white): {why}."
+            ).format(
+                round=moment.round,
+                index=moment.index + 1,
+                chosen=escape(chosen),
+                suggested=escape(better),
+                why=escape(why),
+            )
         )
 
     @Slot()

@@ -24,6 +24,8 @@ from PySide6.QtWidgets import QApplication
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app import shots
 from app.games.rokugan.picks import BUTTON, CARD, DISCARD, END, HAND, PLACE, TOKEN, Pick
+from app.games.rokugan.story import TITLES
+from app.i18n import _
 from app.main_window import MainWindow
 from app.session import AI, HUMAN, NewGameConfig, Seat
 from engine.rokugan.state import PH_PLACE
@@ -50,7 +52,7 @@ def _click_pick(window: MainWindow, pick: Pick) -> None:
 def _decide(window: MainWindow, rng: random.Random, prefer: tuple[str, ...] = ()) -> None:
     view = window.game_screen.view  # type: ignore[union-attr]
     start = len(window.session.state.history)  # type: ignore[union-attr]
-    for _ in range(8):
+    for _pick in range(8):
         if view.tree is None or len(window.session.state.history) != start:  # type: ignore[union-attr]
             return
         options = view.tree.options()
@@ -91,7 +93,7 @@ def _sample_saves(window: MainWindow, folder: Path) -> None:
         graph = load_graph(map_id) if map_id else None
         state = get_game(game).new_game(len(seats), 7 + index, {}, graph)
         rng = random.Random(index)
-        for _ in range(moves):
+        for _move in range(moves):
             if state.is_terminal():
                 break
             state.apply(rng.choice(state.legal_actions()))
@@ -151,10 +153,11 @@ def _shoot(app: QApplication, out: Path, seed: int, size: tuple[int, int]) -> bo
     state = window.session.state  # type: ignore[union-attr]
     rng = random.Random(seed)
     placement_shot = resolution_shot = False
-    for _ in range(600):
+    for _turn in range(600):
         shots.wait(app, lambda: shots.at_prompt(window))
         if screen.step_box.isVisible():
-            if not resolution_shot and "Battles" in screen.step_title.text():
+            battles = _(TITLES[4])  # "5. Battles" in the language spoken
+            if not resolution_shot and screen.step_title.text().endswith(battles):
                 shots.wait(app, lambda: not screen.view.animating(), 10)
                 shots.settle(app)
                 shots.save(window, out / f"rokugan-resolution-{tag}.png")

@@ -26,6 +26,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.i18n import _
 from app.savefile import AI, HUMAN, AppFields, Seat, load_save, summary_dict
 from engine.core import GameState, IllegalActionError
 from engine.files import atomic_write_text
@@ -134,19 +135,19 @@ class GameSession(QObject):
         None when they may."""
         if self._undo_target(player) is None:
             if self._undo_floor > 0:
-                return (
+                return _(
                     "nothing to undo: your decisions so far came before something hidden "
                     "was revealed"
                 )
-            return "nothing to undo: you have made no decision yet"
+            return _("nothing to undo: you have made no decision yet")
         other = self.in_the_way(player)
         if other is not None:
             name = self.seats[other].name
             who = self._player_label(self.state, other) + (f" ({name})" if name else "")
-            return (
-                f"{who} has decided since your last decision, and only they may take their "
+            return _(
+                "{player} has decided since your last decision, and only they may take their "
                 "decision back (with Undo on their turn)"
-            )
+            ).format(player=who)
         return None
 
     def in_the_way(self, player: int) -> int | None:
@@ -211,7 +212,7 @@ class GameSession(QObject):
         if refusal is not None or target is None:
             raise IllegalActionError(refusal or "nothing to undo")
         count = len(self.state.history) - target
-        for _ in range(count):
+        for _step in range(count):
             self.state.undo()
             self._actors.pop()
         self.autosave()
@@ -339,7 +340,7 @@ def _actors_since(state: GameState, start: int) -> list[int]:
     act before it), found by taking them back on a copy."""
     walk = state.clone()
     taken = len(walk.history) - start
-    for _ in range(taken):
+    for _step in range(taken):
         walk.undo()
     actors = []
     for action in state.history[start:]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ai.explain import Explainer, seat_name, worlds_words
+from ai.explain import Explainer, Said, Term, said, seat_name, worlds_said
 from ai.games.rokugan import _OBJECTIVE_ODDS, OBJECTIVE_CLAN, SEARCH_ADAPTER
 from engine.core import GameState
 from engine.rokugan import actions as A
@@ -44,6 +44,7 @@ from engine.rokugan.position import PH_PLACE, PH_SWAP
 _SMALL = {"of", "the", "a", "an", "to", "in", "on"}
 _MARGIN = "your projected honor minus the best rival's"
 """The one unit hints speak in: what the search values a move by (`evaluate`)."""
+# The templates below say it as they are (`Said`): one sentence each for the app's words.
 
 
 def pretty(identifier: str) -> str:
@@ -77,44 +78,67 @@ def _target(observation: Any, where: str) -> int | None:
 def token_at_words(observation: Any, serial: int, names: Sequence[str] | None = None) -> str:
     """Board token `serial` as the player sees it: whose it is, what it is when known,
     where it lies ("Crab's face-down token on the border Kazahaya → Fujikaze")."""
+    return str(token_at_said(observation, serial, names))
+
+
+def token_at_said(observation: Any, serial: int, names: Sequence[str] | None = None) -> Said:
+    """`token_at_words` as data."""
     board = _board(observation)
     tokens = observation.board_tokens
     bt = tokens[serial] if 0 <= serial < len(tokens) else None
     if bt is None:
-        return "a token no longer on the board"
+        return said("a token no longer on the board")
     player, slot, _up, host, _blessed, tid = bt
     me = observation.player
-    whose = "your" if player == me else f"{_clan(observation, player, names)}'s"
     clans = observation._base[2]
-    what = token_words(TOKEN_LABELS[clans[player]][tid]) if tid >= 0 else "face-down token"
+    clan = _clan_term(observation, player, names)
     seen: set[int] = set()
     while slot < 0 and 0 <= host < len(tokens) and tokens[host] is not None and host not in seen:
         seen.add(host)
         slot, host = tokens[host][1], tokens[host][3]
+    if tid >= 0:
+        label = TOKEN_LABELS[clans[player]][tid]
+        token = Term("token", label, token_words(label))
+        what = said("your {token}" if player == me else "{clan}'s {token}", token=token, clan=clan)
+    else:
+        what = said(
+            "your face-down token" if player == me else "{clan}'s face-down token", clan=clan
+        )
     if slot < 0:
-        return f"{whose} {what}"
-    place = where_words(observation, board.slot_text[slot])
-    preposition = "in" if slot < board.n else "off" if board.is_coastal_slot(slot) else "on"
-    return f"{whose} {what} {preposition} {place}"
+        return what
+    place = where_said(observation, board.slot_text[slot])
+    if slot < board.n:
+        return said("{what} in {place}", what=what, place=place)
+    if board.is_coastal_slot(slot):
+        return said("{what} off {place}", what=what, place=place)
+    return said("{what} on {place}", what=what, place=place)
 
 
 def where_words(observation: Any, where: str, names: Sequence[str] | None = None) -> str:
     """A place in words: 'Kanaiso', 'the border Kazahaya → Fujikaze', 'the coast of X',
     or a board token ('#N') by whose it is, what and where (`token_at_words`)."""
+    return str(where_said(observation, where, names))
+
+
+def where_said(observation: Any, where: str, names: Sequence[str] | None = None) -> Said:
+    """`where_words` as data."""
     board = _board(observation)
     provinces = {p.id: p.name for p in board.graph.provinces}
     if where.startswith("#") and where[1:].isdigit():
-        return token_at_words(observation, int(where[1:]), names)
-    names_of = provinces
+        return token_at_said(observation, int(where[1:]), names)
     if "|" in where:
         pair, _, target = where.partition(" ->")
         a, b = pair.split("|")
         source = b if target == a else a
-        return f"the border {names_of.get(source, source)} → {names_of.get(target, target)}"
+        return said(
+            "the border {source} → {target}",
+            source=provinces.get(source, source),
+            target=provinces.get(target, target),
+        )
     slot = board.slot_by_text.get(where)
     if slot is not None and board.is_coastal_slot(slot):
-        return f"the coast of {_name(board, board.slot_target[slot])}"
-    return names_of.get(where, where)
+        return said("the coast of {province}", province=_name(board, board.slot_target[slot]))
+    return said("{province}", province=provinces.get(where, where))
 
 
 def _owner_after(world: GameState, action: Any, q: int) -> tuple[int, int]:
@@ -202,6 +226,16 @@ class RokuganExplainer(Explainer):
         names: Sequence[str] | None,
     ) -> str:
         """What the move does, with facts from `worlds`."""
+        return str(self.reason_said(observation, action, worlds, names))
+
+    def reason_said(
+        self,
+        observation: Any,
+        action: Any,
+        worlds: list[GameState],
+        names: Sequence[str] | None,
+    ) -> Said:
+        """What the move does, with facts from `worlds`, as data."""
         board = _board(observation)
         me = observation.player
         if isinstance(action, A.Place):
@@ -210,31 +244,57 @@ class RokuganExplainer(Explainer):
             index = OBJECTIVE_INDEX[action.objective]
             clan = observation._base[2][me]
             odds = _OBJECTIVE_ODDS[action.objective][OBJECTIVE_CLAN.get(index) == clan]
-            return (
-                f"keeps {pretty(action.objective)} ({OBJECTIVES[index][1]} honor), met by "
-                f"{odds:.0%} of the players dealt it in measured games"
+            return said(
+                "keeps {objective} ({honor} honor), met by {odds:.0%} of the players dealt it "
+                "in measured games",
+                objective=Term("card", action.objective, pretty(action.objective)),
+                honor=OBJECTIVES[index][1],
+                odds=odds,
             )
         if isinstance(action, A.PlaceControl):
             q = board.index[action.province]
             flowers = board.flowers[q]
             t = board.territory[q]
-            where = f" in {_territory(board, t)}" if t >= 0 else ""
-            worth = f"{flowers} flower" + ("" if flowers == 1 else "s")
-            return f"takes {_name(board, q)}{where}, worth {worth}"
+            params = {"province": _name(board, q), "flowers": flowers}
+            if t >= 0:
+                params["territory"] = _territory(board, t)
+                if flowers == 1:
+                    return said("takes {province} in {territory}, worth {flowers} flower", **params)
+                return said("takes {province} in {territory}, worth {flowers} flowers", **params)
+            if flowers == 1:
+                return said("takes {province}, worth {flowers} flower", **params)
+            return said("takes {province}, worth {flowers} flowers", **params)
         look = _looked_at(action)
         if look is not None:
-            token = where_words(observation, look, names)
+            token = where_said(observation, look, names)
             q = _target(observation, look)
             if q is None:
-                return f"looks at {token}"
-            whose = "your province " if observation.public[1][q] == me else ""
-            return f"looks at {token}, aimed at {whose}{_name(board, q)}"
+                return said("looks at {token}", token=token)
+            if observation.public[1][q] == me:
+                return said(
+                    "looks at {token}, aimed at your province {province}",
+                    token=token,
+                    province=_name(board, q),
+                )
+            return said(
+                "looks at {token}, aimed at {province}", token=token, province=_name(board, q)
+            )
         if isinstance(action, A.Pass):
             now = _margin(worlds, me)
-            return f"keeps your cards for a later round ({_MARGIN} now {now:+.1f})"
+            return said(
+                "keeps your cards for a later round (your projected honor minus the best "
+                "rival's now {now:+.1f})",
+                now=now,
+            )
         before = _margin(worlds, me)
         after = _margin(worlds, me, action)
-        return f"{_MARGIN}: {before:+.1f} → {after:+.1f} honor ({after - before:+.1f})"
+        return said(
+            "your projected honor minus the best rival's: {before:+.1f} → {after:+.1f} honor "
+            "({change:+.1f})",
+            before=before,
+            after=after,
+            change=after - before,
+        )
 
     def _placement(
         self,
@@ -242,49 +302,85 @@ class RokuganExplainer(Explainer):
         action: A.Place,
         worlds: list[GameState],
         names: Sequence[str] | None,
-    ) -> str:
+    ) -> Said:
         board = _board(observation)
         me = observation.player
         kind = LABEL_KIND[action.token][0]
         q = _target(observation, action.where)
+        token = Term("token", action.token, token_words(action.token))
         if q is None:
-            return f"places {token_words(action.token)}"
+            return said("places {token}", token=token)
         province = _name(board, q)
         owner = observation.public[1][q]
         total = len(worlds)
         if kind == BLUFF:
-            return (
-                f"a bluff on {where_words(observation, action.where, names)}: it keeps a real "
-                "token in hand, and rivals cannot tell it from one"
+            return said(
+                "a bluff on {place}: it keeps a real token in hand, and rivals cannot tell it "
+                "from one",
+                place=where_said(observation, action.where, names),
             )
         if kind == DIPLOMACY:
-            return f"makes {province} peaceful for good: no battle there this round"
+            return said(
+                "makes {province} peaceful for good: no battle there this round",
+                province=province,
+            )
         after = [_owner_after(world, action, q) for world in worlds]
         if kind == RAID:
             burnt = sum(1 for _, special in after if special == SCORCHED)
-            return f"raids {province}: scorched {worlds_words(burnt, total)}"
+            return said(
+                "raids {province}: scorched {worlds}",
+                province=province,
+                worlds=worlds_said(burnt, total),
+            )
         held = sum(1 for o, _ in after if o == me)
-        blessing = " (Blessing)" if kind == BLESSING else ""
+        blessing = kind == BLESSING
         if owner == me:
             threats = _threats(worlds, me)
             aimed = threats.get(q, 0.0)
             if aimed <= 0:
-                return (
-                    f"guards {province}{blessing}: no rival token aims at it, and a defender "
+                return said(
+                    "guards {province} (Blessing): no rival token aims at it, and a defender "
                     "nobody attacks earns a face-up control token"
+                    if blessing
+                    else "guards {province}: no rival token aims at it, and a defender "
+                    "nobody attacks earns a face-up control token",
+                    province=province,
                 )
             top = max(threats, key=lambda r: (threats[r], -r))
+            params = {"province": province, "aimed": aimed, "worlds": worlds_said(held, total)}
             if top == q:
-                first = f"defends {province}, the province most likely to be attacked"
-            else:
-                first = f"defends {province} ({_name(board, top)} is more threatened)"
-            return (
-                f"{first}{blessing}: rivals aim {aimed:.1f} strength at it on average; held "
-                f"{worlds_words(held, total)}"
+                return said(
+                    "defends {province}, the province most likely to be attacked (Blessing): "
+                    "rivals aim {aimed:.1f} strength at it on average; held {worlds}"
+                    if blessing
+                    else "defends {province}, the province most likely to be attacked: rivals "
+                    "aim {aimed:.1f} strength at it on average; held {worlds}",
+                    **params,
+                )
+            return said(
+                "defends {province} ({other} is more threatened) (Blessing): rivals aim "
+                "{aimed:.1f} strength at it on average; held {worlds}"
+                if blessing
+                else "defends {province} ({other} is more threatened): rivals aim {aimed:.1f} "
+                "strength at it on average; held {worlds}",
+                other=_name(board, top),
+                **params,
             )
-        whose = "unclaimed" if owner < 0 else f"{_clan(observation, owner, names)}'s"
-        verb = "strengthens the attack on" if kind == BLESSING else "attacks"
-        return f"{verb} {province} ({whose}): taken {worlds_words(held, total)}"
+        params = {"province": province, "worlds": worlds_said(held, total)}
+        if owner < 0:
+            return said(
+                "strengthens the attack on {province} (unclaimed): taken {worlds}"
+                if blessing
+                else "attacks {province} (unclaimed): taken {worlds}",
+                **params,
+            )
+        return said(
+            "strengthens the attack on {province} ({clan}'s): taken {worlds}"
+            if blessing
+            else "attacks {province} ({clan}'s): taken {worlds}",
+            clan=_clan_term(observation, owner, names),
+            **params,
+        )
 
 
 def _territory(board: Any, t: int) -> str:
@@ -307,6 +403,12 @@ def _clan(observation: Any, player: int, names: Sequence[str] | None) -> str:
         return seat_name(names, player)
     clans = observation._base[2]
     return pretty(CLANS[clans[player]])
+
+
+def _clan_term(observation: Any, player: int, names: Sequence[str] | None) -> Term:
+    """The clan of seat `player` (named as `names` gives it in English)."""
+    clans = observation._base[2]
+    return Term("clan", CLANS[clans[player]], _clan(observation, player, names))
 
 
 EXPLAINER = RokuganExplainer()

@@ -26,6 +26,7 @@ import time
 from typing import Any
 
 from ai.review import MOMENTS, Review, game_start, review_game
+from app.i18n import _
 from app.savefile import LoadedSave, Seat, load_save
 from engine.saves import SaveError
 
@@ -60,10 +61,10 @@ def register(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Review the save and print the result."""
     if args.moments < 0:
-        print("daimyo review: --moments must be 0 or more", file=sys.stderr)
+        print("daimyo review: " + _("--moments must be 0 or more"), file=sys.stderr)
         return 2
     if args.nodes is not None and args.nodes < 1:
-        print("daimyo review: --nodes must be 1 or more", file=sys.stderr)
+        print("daimyo review: " + _("--nodes must be 1 or more"), file=sys.stderr)
         return 2
     try:
         loaded = load_save(args.save)
@@ -107,46 +108,62 @@ def _progress(fraction: float) -> None:
 
 
 def seat_label(seat: Seat, index: int) -> str:
-    """'seat 1 (You)', 'seat 3 (hard)' (numbered from 1; a bot by its level, without a
-    node budget: "easy@300" is "easy")."""
-    from ai.registry import level_name
+    """'seat 1 (You)', 'seat 3 (Hard)' (numbered from 1; a bot by its level, without a
+    node budget: "easy@300" is "Easy"), in the current language."""
+    from app.review_words import seat_words
 
-    who = seat.name or ("a person" if seat.is_human else level_name(seat.bot or "AI"))
-    return f"seat {index + 1} ({who})"
+    return seat_words(seat.name, seat.is_human, seat.bot, index)
 
 
 def _report(loaded: LoadedSave, review: Review, count: int, seconds: float) -> str:
     from ai.explain import explainer_for
-    from ai.review import cost_words, summary_words
+    from app.games import game_ui
+    from app.review_words import cost_words, review_title, score_name, summary_words
 
     game = review.game
     spec = loaded.save.spec
     seats = loaded.seats
     me = review.seat
-    lines = [
-        f"Review of {spec.name}, {seat_label(seats[me], me)}: "
-        f"{summary_words(review, 'the seat')} ({seconds:.0f} s of CPU time)"
-    ]
+    summary = summary_words(review, you=False)
+    lines = [review_title(game, spec.name, seat_label(seats[me], me), summary, seconds)]
     moments = review.moments(count)
     explainer = explainer_for(game)
-    # What the seat saw at each moment, replayed in game order.
-    seen: dict[int, Any] = {}
+    ui = game_ui(game)
+    # The board as it stood at each moment, replayed in game order: the moves are named
+    # as the seat saw them (the game's own words, else the AI's explainer's).
+    before: dict[int, Any] = {}
     replay = game_start(loaded.state)
     history = list(loaded.state.history)
     for index, action in enumerate(history):
         if index in {m.index for m in moments}:
-            seen[index] = replay.observation(me)
-        if len(seen) == len(moments):
+            before[index] = replay.clone()
+        if len(before) == len(moments):
             break
         replay.apply(action)
-    for number, moment in enumerate(moments, start=1):
-        chosen = explainer.describe(seen[moment.index], moment.chosen, None)
-        better = explainer.describe(seen[moment.index], moment.suggested, None)
-        lines.append(
-            f"{number}. round {moment.round}, action {moment.index + 1} of the game — you: "
-            f"{chosen}; the AI: {better}; the AI's move keeps {cost_words(game, moment.loss)}"
+
+    def words(index: int, action: Any) -> str:
+        said = ui.move_words(before[index], action, me)
+        return (
+            said
+            if said is not None
+            else explainer.describe(before[index].observation(me), action, None)
         )
-    lines.append(f"{review.score_name.capitalize()} after each round:")
+
+    for number, moment in enumerate(moments, start=1):
+        lines.append(
+            _(
+                "{n}. round {round}, action {index} of the game — you: {chosen}; the AI: "
+                "{suggested}; the AI's move keeps {cost}"
+            ).format(
+                n=number,
+                round=moment.round,
+                index=moment.index + 1,
+                chosen=words(moment.index, moment.chosen),
+                suggested=words(moment.index, moment.suggested),
+                cost=cost_words(game, moment.loss),
+            )
+        )
+    lines.append(_("{score} after each round:").format(score=score_name(game)))
     for player, series in enumerate(review.scores):
         values = " ".join(_number(v) for v in series)
         lines.append(f"  {seat_label(seats[player], player)}: {values}")

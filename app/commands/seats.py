@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from app.i18n import _
+
 
 def seat_names(ui: Any, state: Any, seat: int, player_names: Sequence[str] = ()) -> list[str]:
     """The names `--as` lists for `seat` (0-based), without repeats: the player's name
@@ -50,4 +52,8 @@ def seat_of(text: str, ui: Any, state: Any, player_names: Sequence[str] = ()) ->
         if wanted.casefold() in accepted:
             return seat
     choices = ", ".join(f"{seat + 1} ({'/'.join(names)})" for seat, names in enumerate(every))
-    raise ValueError(f"--as {text!r} names no seat of this game; choose one of {choices}")
+    raise ValueError(
+        _("--as {seat} names no seat of this game; choose one of {choices}").format(
+            seat=repr(text), choices=choices
+        )
+    )

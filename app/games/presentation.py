@@ -210,3 +210,13 @@ class GameUI:
     def rules_html(self) -> str:
         """The in-app rules of this game (HTML), empty when there are none."""
         return ""
+
+    def move_words(self, state_before: GameState, action: Any, player: int) -> str | None:
+        """`player`'s move `action` from `state_before`, in words for that player (reviews
+        and hints), in the current language; None: the AI's explainer names it."""
+        return None
+
+    def reason_words(self, error: Exception) -> str:
+        """Why a decision is not allowed (an `IllegalActionError` from the engine), in the
+        current language; the engine's own words unless the game translates its reasons."""
+        return str(error)

@@ -18,11 +18,12 @@ from typing import Any
 from PySide6.QtCore import QObject, Slot
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.i18n import N_, _
 from app.learn.guide import Guide, GuideProgress, Step
 from app.widgets.guide_panel import GuidePanel
 
-WAITING = "The other clans are playing. Watch the board: the guide speaks again on your turn."
-PLAY_ON = "Nothing new to learn here: play as you think best (Hint suggests a move)."
+WAITING = N_("The other clans are playing. Watch the board: the guide speaks again on your turn.")
+PLAY_ON = N_("Nothing new to learn here: play as you think best (Hint suggests a move).")
 
 
 class GuideController(QObject):
@@ -77,12 +78,13 @@ class GuideController(QObject):
             return
         self.step = self.progress.current(state, seat)
         if self.step is None:
-            self.panel.show_idle(PLAY_ON if mine else WAITING, done, total)
+            self.panel.show_idle(_(PLAY_ON if mine else WAITING), done, total)
             self.light([], "")
             return
         step = self.step
-        self.panel.show_step(step.title, step.says(state, seat), step.wants is None, done, total)
-        self.light(self.progress.targets(state, step), step.title)
+        title = _(step.title)
+        self.panel.show_step(title, step.says(state, seat), step.wants is None, done, total)
+        self.light(self.progress.targets(state, step), title)
 
     def leave(self) -> None:
         """Put the guide aside; the game goes on as any other."""

@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.i18n import _
 from engine.core import GameState
 
 Situation = Callable[[GameState, int], bool]
@@ -54,7 +55,7 @@ class Step:
 
     def says(self, state: GameState, seat: int) -> str:
         """The step's text for this situation."""
-        return self.text(state, seat) if callable(self.text) else self.text
+        return self.text(state, seat) if callable(self.text) else _(self.text)
 
 
 @dataclass(frozen=True)
@@ -177,7 +178,7 @@ def scripted_walk(
     seat. Returns the progress (what was met). For tests and the docs' screenshots."""
     progress = GuideProgress(guide)
     pick = pick or (lambda st, targets: targets[0])
-    for _ in range(max_actions):
+    for _action in range(max_actions):
         step = progress.current(state)
         while step is not None and step.wants is None:
             progress.acknowledge(step)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.i18n import N_, _
 from app.learn.guide import Guide, Step
 from engine.core import GameState
 from engine.rokugan import actions as A
@@ -75,11 +76,11 @@ def _card(*names: str) -> Any:
 
 def _resolved(state: GameState, seat: int) -> str:
     done = state.round - 1  # type: ignore[attr-defined]
-    return (
-        f"Round {done} was resolved: all tokens turned face up, and in each province the "
+    return _(
+        "Round {round} was resolved: all tokens turned face up, and in each province the "
         "strongest side won (holding one against an attack earns a face-up control token). "
         "Hold every province of a territory to claim its territory card."
-    )
+    ).format(round=done)
 
 
 def _steps() -> tuple[Step, ...]:
@@ -87,27 +88,33 @@ def _steps() -> tuple[Step, ...]:
     return (
         Step(
             "objective",
-            "A secret objective",
-            "Choose your secret objective: it scores the honor printed on it at the end if "
-            "you meet it, and nobody else learns which one you keep.",
+            N_("A secret objective"),
+            N_(
+                "Choose your secret objective: it scores the honor printed on it at the end if "
+                "you meet it, and nobody else learns which one you keep."
+            ),
             _phase(PH_OBJECTIVE),
             lambda st, seat, a: isinstance(a, A.ChooseObjective),
             ("phase:objective", "card:objective"),
         ),
         Step(
             "control",
-            "Control tokens",
-            "Place a control token on an empty province: you hold it and score its flowers "
-            "at the end. Provinces next to your capital are the easiest to keep.",
+            N_("Control tokens"),
+            N_(
+                "Place a control token on an empty province: you hold it and score its flowers "
+                "at the end. Provinces next to your capital are the easiest to keep."
+            ),
             _phase(PH_CONTROL),
             lambda st, seat, a: isinstance(a, A.PlaceControl),
             ("phase:control", "token:control"),
         ),
         Step(
             "upkeep",
-            "Upkeep",
-            "Each round starts with upkeep: an initiative card names the first player, and "
-            "everyone draws combat tokens behind their screen up to six.",
+            N_("Upkeep"),
+            N_(
+                "Each round starts with upkeep: an initiative card names the first player, and "
+                "everyone draws combat tokens behind their screen up to six."
+            ),
             lambda st, seat: st.round == 1 and st.phase in (PH_DRAGON, PH_CARDS, PH_PLACE),
             None,
             ("phase:upkeep", "card:initiative"),
@@ -115,9 +122,11 @@ def _steps() -> tuple[Step, ...]:
         ),
         Step(
             "dragon",
-            "The Dragon's upkeep",
-            "The Dragon drew one token more and now returns one to its pool: that is its "
-            "clan ability. Every clan has one.",
+            N_("The Dragon's upkeep"),
+            N_(
+                "The Dragon drew one token more and now returns one to its pool: that is its "
+                "clan ability. Every clan has one."
+            ),
             lambda st, seat: st.phase == PH_DRAGON,
             None,
             ("phase:dragon",),
@@ -125,98 +134,121 @@ def _steps() -> tuple[Step, ...]:
         ),
         Step(
             "army-attack",
-            "Armies attack",
-            "Place an Army on the land border into a province you want: at the reveal the "
-            "strongest side there takes it (a defender adds the province's defence).",
+            N_("Armies attack"),
+            N_(
+                "Place an Army on the land border into a province you want: at the reveal the "
+                "strongest side there takes it (a defender adds the province's defence)."
+            ),
             placing,
             _army_attack,
             ("phase:placement", "token:army"),
         ),
         Step(
             "army-defend",
-            "Defending",
-            "An Army in your own province defends it. A province you hold against an "
-            "attack also earns a face-up control token: one more honor at the end.",
+            N_("Defending"),
+            N_(
+                "An Army in your own province defends it. A province you hold against an "
+                "attack also earns a face-up control token: one more honor at the end."
+            ),
             placing,
             _army_defend,
             ("token:army",),
         ),
         Step(
             "navy",
-            "Navies",
-            "Navies fight across the sea: on a coastal border a Navy attacks that province, "
-            "in your own coastal province it defends it.",
+            N_("Navies"),
+            N_(
+                "Navies fight across the sea: on a coastal border a Navy attacks that province, "
+                "in your own coastal province it defends it."
+            ),
             placing,
             _kind(NAVY),
             ("token:navy",),
         ),
         Step(
             "shinobi",
-            "Shinobi",
-            "A Shinobi goes into any province, however far away: it attacks it, or defends "
-            "it when it is yours.",
+            N_("Shinobi"),
+            N_(
+                "A Shinobi goes into any province, however far away: it attacks it, or defends "
+                "it when it is yours."
+            ),
             placing,
             _kind(SHINOBI),
             ("token:shinobi",),
         ),
         Step(
             "scout",
-            "Scout cards",
-            "Before you place, a scout card looks at one face-down token of a rival. You "
-            "have two for the whole game: use one on a token aimed at you.",
+            N_("Scout cards"),
+            N_(
+                "Before you place, a scout card looks at one face-down token of a rival. You "
+                "have two for the whole game: use one on a token aimed at you."
+            ),
             placing,
             _card("scout"),
             ("card:scout",),
         ),
         Step(
             "blessing",
-            "Blessings",
-            "A Blessing lies face up on one of your face-down tokens and adds its strength. "
-            "Everyone sees where you are strong.",
+            N_("Blessings"),
+            N_(
+                "A Blessing lies face up on one of your face-down tokens and adds its strength. "
+                "Everyone sees where you are strong."
+            ),
             placing,
             _kind(BLESSING),
             ("token:blessing",),
         ),
         Step(
             "bluff",
-            "The bluff",
-            "The bluff looks like any token but has no strength: it makes a rival defend "
-            "where you will not attack.",
+            N_("The bluff"),
+            N_(
+                "The bluff looks like any token but has no strength: it makes a rival defend "
+                "where you will not attack."
+            ),
             placing,
             _kind(BLUFF),
             ("token:bluff",),
         ),
         Step(
             "diplomacy",
-            "Diplomacy",
-            "Diplomacy in one of your provinces makes it peaceful for good: no token may go "
-            "into it or onto its borders again.",
+            N_("Diplomacy"),
+            N_(
+                "Diplomacy in one of your provinces makes it peaceful for good: no token may go "
+                "into it or onto its borders again."
+            ),
             placing,
             _kind(DIPLOMACY),
             ("token:diplomacy",),
         ),
         Step(
             "raid",
-            "Raids",
-            "A Raid scorches a rival's province next to yours: it is worth nothing to "
-            "anyone for the rest of the game.",
+            N_("Raids"),
+            N_(
+                "A Raid scorches a rival's province next to yours: it is worth nothing to "
+                "anyone for the rest of the game."
+            ),
             placing,
             _kind(RAID),
             ("token:raid",),
         ),
         Step(
             "shugenja",
-            "The shugenja",
-            "Your shugenja card turns one rival token face up and discards it. You have "
-            "one for the game: keep it for a strong attack on you.",
+            N_("The shugenja"),
+            N_(
+                "Your shugenja card reveals one rival token and discards it. You have "
+                "one for the game: keep it for a strong attack on you."
+            ),
             placing,
             _card("shugenja"),
             ("card:shugenja",),
         ),
         Step(
             "swap",
-            "The Unicorn's swap",
-            "Before the reveal the Unicorn may swap two of its face-down tokens: its clan ability.",
+            N_("The Unicorn's swap"),
+            N_(
+                "Before the reveal the Unicorn may swap two of its face-down tokens: its clan "
+                "ability."
+            ),
             lambda st, seat: st.phase == PH_SWAP,
             None,
             ("phase:swap",),
@@ -224,7 +256,7 @@ def _steps() -> tuple[Step, ...]:
         ),
         Step(
             "resolution",
-            "Resolution",
+            N_("Resolution"),
             _resolved,
             lambda st, seat: st.round >= 2 and st.phase in (PH_CARDS, PH_PLACE),
             None,
@@ -232,18 +264,22 @@ def _steps() -> tuple[Step, ...]:
         ),
         Step(
             "territory-card",
-            "Territory cards",
-            "You hold a territory card: play it now for its effect, or pass and keep it "
-            "(cards held break ties at the end).",
+            N_("Territory cards"),
+            N_(
+                "You hold a territory card: play it now for its effect, or pass and keep it "
+                "(cards held break ties at the end)."
+            ),
             _phase(PH_CARDS),
             lambda st, seat, a: isinstance(a, A.PlayCard) and a.card in ALL_TERRITORY_CARDS,
             ("card:territory",),
         ),
         Step(
             "end",
-            "The end",
-            "Five rounds are over. Honor counts the flowers of your provinces, face-up "
-            "control tokens, a met objective and 5 for every whole territory you hold.",
+            N_("The end"),
+            N_(
+                "Five rounds are over. Honor counts the flowers of your provinces, face-up "
+                "control tokens, a met objective and 5 for every whole territory you hold."
+            ),
             lambda st, seat: st.is_terminal(),
             None,
             ("phase:end",),

@@ -14,6 +14,7 @@ from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.i18n import _
 
 
 class GuidePanel(QWidget):
@@ -34,10 +35,10 @@ class GuidePanel(QWidget):
         self.text = QLabel()
         self.text.setObjectName("guideText")
         self.text.setWordWrap(True)
-        self.next = QPushButton("Next")
+        self.next = QPushButton(_("Next"))
         self.next.setObjectName("guideNext")
         self.next.clicked.connect(self.next_asked)
-        self.leave = QPushButton("Leave the guide")
+        self.leave = QPushButton(_("Leave the guide"))
         self.leave.setObjectName("guideLeave")
         self.leave.clicked.connect(self._on_toggle)
         self.active = True
@@ -60,21 +61,21 @@ class GuidePanel(QWidget):
     def show_step(self, title: str, text: str, explains: bool, done: int, total: int) -> None:
         """Show a step: its title, its one or two sentences; "Next" for one that explains."""
         self.heading.setText(f"<b>{escape(title)}</b>")
-        self.count.setText(f"{done} of {total}")
+        self.count.setText(_("{done} of {total}").format(done=done, total=total))
         self.text.setText(text)
         self.next.setVisible(explains)
 
     def show_idle(self, text: str, done: int, total: int) -> None:
         """No step applies now (the others' turns, a situation already taught)."""
-        self.heading.setText("<b>Learn to play</b>")
-        self.count.setText(f"{done} of {total}")
+        self.heading.setText("<b>{}</b>".format(_("Learn to play")))
+        self.count.setText(_("{done} of {total}").format(done=done, total=total))
         self.text.setText(text)
         self.next.hide()
 
     def set_active(self, active: bool) -> None:
         """Following the guide, or playing on with it put aside (it can be resumed)."""
         self.active = active
-        self.leave.setText("Leave the guide" if active else "Resume the guide")
+        self.leave.setText(_("Leave the guide") if active else _("Resume the guide"))
         self.text.setVisible(active)
         self.heading.setVisible(active)
         self.count.setVisible(active)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.i18n import _, ngettext
 
 
 class HintPanel(QWidget):
@@ -35,9 +36,8 @@ class HintPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("hintPanel")
-        self.button = QPushButton("Hint (H)")
+        self.button = QPushButton()
         self.button.setObjectName("hintButton")
-        self.button.setToolTip("The hard AI suggests a move, thinking only with what you can see")
         self.button.clicked.connect(self.asked)
         self.used = QLabel()
         self.used.setObjectName("hintsUsed")
@@ -45,12 +45,10 @@ class HintPanel(QWidget):
         self.progress.setRange(0, 100)
         self.progress.setTextVisible(False)
         self.progress.setMaximumHeight(8)
-        self.stop = QPushButton("Answer now")
-        self.stop.setToolTip("Stop thinking and show the best move found so far")
+        self.stop = QPushButton()
         self.stop.clicked.connect(self.stop_asked)
-        self.cancel = QPushButton("Cancel")
+        self.cancel = QPushButton()
         self.cancel.setObjectName("hintCancel")
-        self.cancel.setToolTip("Stop thinking and show no hint (it is not counted)")
         self.cancel.clicked.connect(self.cancel_asked)
         self.answer = QLabel()
         self.answer.setObjectName("hintText")
@@ -68,13 +66,34 @@ class HintPanel(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.progress)
         layout.addWidget(self.answer)
-        self.set_count(0)
+        self._count = 0
+        self.retranslate()
         self.clear()
+
+    def retranslate(self) -> None:
+        """Say the words again in the current language (`app.i18n`)."""
+        self.button.setText(_("Hint (H)"))
+        self.button.setToolTip(
+            _("The hard AI suggests a move, thinking only with what you can see")
+        )
+        self.stop.setText(_("Answer now"))
+        self.stop.setToolTip(_("Stop thinking and show the best move found so far"))
+        self.cancel.setText(_("Cancel"))
+        self.cancel.setToolTip(_("Stop thinking and show no hint (it is not counted)"))
+        self.set_count(self._count)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A new language (`QEvent.LanguageChange`): the words again."""
+        super().changeEvent(event)
+        if event.type() == QEvent.LanguageChange:
+            self.retranslate()
 
     def set_count(self, count: int) -> None:
         """Show how many hints the person at the screen used in this game."""
-        self.used.setText(f"{count} used" if count else "")
-        self.used.setToolTip("Hints you used in this game; one decision counts once")
+        self._count = count
+        used = ngettext("{n} used", "{n} used", count).format(n=count)
+        self.used.setText(used if count else "")
+        self.used.setToolTip(_("Hints you used in this game; one decision counts once"))
 
     def set_available(self, available: bool) -> None:
         """Enable the button only during the person's own decisions."""
@@ -86,7 +105,7 @@ class HintPanel(QWidget):
         self.progress.show()
         self.stop.show()
         self.cancel.show()
-        self.answer.setText("<i>Thinking with what you can see…</i>")
+        self.answer.setText("<i>{}</i>".format(_("Thinking with what you can see…")))
         self.answer.show()
 
     def show_progress(self, fraction: float) -> None:
@@ -98,7 +117,8 @@ class HintPanel(QWidget):
         self.progress.hide()
         self.stop.hide()
         self.cancel.hide()
-        self.answer.setText(f"<b>Hint:</b> {escape(words)} — {escape(reason)}")
+        head = "<b>{}</b>".format(_("Hint:"))
+        self.answer.setText(f"{head} {escape(words)} — {escape(reason)}")
         self.answer.show()
 
     def show_message(self, text: str) -> None:

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.i18n import _
 from app.widgets.end_screen import ScoreChart
 from app.widgets.scaling import ScaledScreen
 
@@ -41,8 +42,8 @@ class ReviewScreen(ScaledScreen):
         palette = self.palette()  # font scale from reaching the words)
         palette.setColor(QPalette.Window, QColor("#f6eedc"))
         self.setPalette(palette)
-        self.title = QLabel("Review")
-        done = QPushButton("Back")
+        self.title = QLabel(_("Review"))
+        done = QPushButton(_("Back"))
         done.setObjectName("reviewBack")
         done.setMinimumSize(120, 30)
         done.clicked.connect(self.back)
@@ -54,8 +55,8 @@ class ReviewScreen(ScaledScreen):
         self.summary.setWordWrap(True)
         self.progress = QProgressBar()
         self.progress.setRange(0, 100)
-        self.progress.setFormat("Replaying your decisions… %p%")
-        self.stop = QPushButton("Stop")
+        self.progress.setFormat(_("Replaying your decisions… {percent}").format(percent="%p%"))
+        self.stop = QPushButton(_("Stop"))
         self.stop.clicked.connect(self.stop_asked)
         running = QHBoxLayout()
         running.setContentsMargins(0, 0, 0, 0)
@@ -78,7 +79,7 @@ class ReviewScreen(ScaledScreen):
         left = QWidget()
         column = QVBoxLayout(left)
         column.setContentsMargins(0, 0, 0, 0)
-        column.addWidget(QLabel("<b>The costliest moments</b>"))
+        column.addWidget(QLabel("<b>{}</b>".format(_("The costliest moments"))))
         column.addWidget(self.moments, 3)
         column.addWidget(self.detail, 2)
         column.addWidget(self.chart, 3)
@@ -117,8 +118,12 @@ class ReviewScreen(ScaledScreen):
     def start(self, title: str) -> None:
         """A review begins: only the progress shows."""
         self.title.setText(title)
-        self.summary.setText("The hard AI replays the game and weighs each of your decisions "
-                             "with only what you could see then.")  # fmt: skip
+        self.summary.setText(
+            _(
+                "The hard AI replays the game and weighs each of your decisions with only "
+                "what you could see then."
+            )
+        )
         self.progress.setValue(0)
         self.running.show()
         self.moments.clear()
@@ -132,7 +137,7 @@ class ReviewScreen(ScaledScreen):
     def show_stopped(self) -> None:
         """The review was stopped before it finished."""
         self.running.hide()
-        self.summary.setText("The review was stopped.")
+        self.summary.setText(_("The review was stopped."))
 
     def show_review(
         self,
@@ -149,7 +154,7 @@ class ReviewScreen(ScaledScreen):
         for text in moments:
             self.moments.addItem(QListWidgetItem(text))
         if not moments:
-            self.detail.setText("No decision cost anything the hard AI could measure.")
+            self.detail.setText(_("No decision cost anything the hard AI could measure."))
         self.split.show()
         QTimer.singleShot(0, self._fit_moments)
         width = max(1, self.split.width())

@@ -14,12 +14,12 @@ from PySide6.QtWidgets import (
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.games import game_ui
+from app.games.rokugan.rules import rules_html as rokugan_rules
 from app.i18n import _, game_name
-from app.rules_text import ROKUGAN_RULES_HTML
 from app.widgets.scaling import fit_on_screen
 from engine.registry import GAMES
 
-_FALLBACK = {"rokugan": ROKUGAN_RULES_HTML}
+_FALLBACK = {"rokugan": rokugan_rules}
 
 
 def rules_pages() -> list[tuple[str, str]]:
@@ -32,7 +32,8 @@ def _pages() -> list[tuple[str, str]]:
     """(game id, HTML) for every game with rules text."""
     pages = []
     for game_id in GAMES:
-        html = game_ui(game_id).rules_html() or _FALLBACK.get(game_id, "")
+        fallback = _FALLBACK.get(game_id)
+        html = game_ui(game_id).rules_html() or (fallback() if fallback else "")
         if html:
             pages.append((game_id, html))
     return pages

@@ -145,28 +145,53 @@ def map_deal(graph: MapGraph) -> MapDeal:
     return MapDeal(graph.id, playable_clans(graph), objectives, cards, initiative)
 
 
-def _objective_text(b: Board, o: int) -> str:
-    """An objective's condition in the words of this map."""
+OBJECTIVE_CONDITIONS: dict[str, str] = {
+    "capital_or_lands": "Control the {clan} capital ({capital}), or any 2 provinces of "
+    "{territory}.",
+    "capital": "Control the {clan} capital ({capital}).",
+    "lands": "Control any 2 provinces of {territory}.",
+    "nothing": "Control nothing this map has.",
+    "shadowlands_one": "Control the Shadowlands province.",
+    "shadowlands_two": "Control both Shadowlands provinces.",
+    "shadowlands_all": "Control all {count} Shadowlands provinces.",
+    **OBJECTIVE_TEXT,
+}
+"""Each objective condition's code with its words (an English template; `clan` is a clan's
+engine id, said by its printed name)."""
+
+
+def objective_condition(b: Board, o: int) -> tuple[str, dict[str, str | int]]:
+    """Objective `o`'s condition on this map as data: a code of `OBJECTIVE_CONDITIONS` and
+    its parameters (the clan's id, its capital's and lands' names, a count)."""
     clan = OBJECTIVE_CLAN.get(o)
     if clan is not None:
-        name = display_name(CLANS[clan])
         cap = b.capital_of_clan.get(clan)
         t = b.clan_territory[clan]
-        capital = f"the {name} capital ({b.graph.provinces[cap].name})" if cap is not None else ""
-        lands = ""
+        params: dict[str, str | int] = {"clan": CLANS[clan]}
+        if cap is not None:
+            params["capital"] = b.graph.provinces[cap].name
         if t >= 0 and len(b.territory_members[t]) >= 2:
-            lands = f"any 2 provinces of {b.graph.territories[t].name}"
-        return f"Control {', or '.join(x for x in (capital, lands) if x)}."
+            params["territory"] = b.graph.territories[t].name
+        code = {
+            (True, True): "capital_or_lands",
+            (True, False): "capital",
+            (False, True): "lands",
+            (False, False): "nothing",
+        }["capital" in params, "territory" in params]
+        return code, params
     if o == LOST_LANDS:
         count = sum(b.shadowlands)
         if count == 1:
-            return "Control the Shadowlands province."
-        return (
-            "Control both Shadowlands provinces."
-            if count == 2
-            else (f"Control all {count} Shadowlands provinces.")
-        )
-    return OBJECTIVE_TEXT[OBJECTIVES[o][0]]
+            return "shadowlands_one", {}
+        return ("shadowlands_two", {}) if count == 2 else ("shadowlands_all", {"count": count})
+    return OBJECTIVES[o][0], {}
+
+
+def _objective_text(b: Board, o: int) -> str:
+    """An objective's condition in the words of this map (`objective_condition`)."""
+    code, params = objective_condition(b, o)
+    english = {**params, "clan": display_name(str(params["clan"]))} if "clan" in params else params
+    return OBJECTIVE_CONDITIONS[code].format(**english)
 
 
 def map_readiness(graph: MapGraph, players: int | None = None) -> MapReadiness:

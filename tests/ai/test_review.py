@@ -307,7 +307,7 @@ def test_a_moment_says_why_with_facts_and_its_cost() -> None:
     for action in state.history[: moment.index]:
         replay.apply(action)
     why = moment_reason("rokugan", replay.observation(0), moment)
-    assert why.endswith(
+    assert str(why).endswith(
         f"; {moment.loss:.1f} honor more projected lead over the best rival than your move"
     )
     # the same words from a twin the seat cannot tell apart

@@ -70,7 +70,7 @@ def test_review_reads_the_apps_saves_and_prints_moments_and_scores(
     assert code == 0
     assert out.startswith(f"Review of {get_game(game).name}, seat 1 (You): ")
     assert "after each round:" in out
-    assert "seat 2 (normal)" in out
+    assert "seat 2 (Normal)" in out
     # and its one number is explained, never summed over projections, never "expected"
     assert "projected lead (your lead over the best rival" in out or "none cost" in out
     assert "in all" not in out and "expected" not in out
@@ -159,8 +159,8 @@ def test_a_save_of_daimyo_play_names_the_bots_that_played(
     # and the review names them so: no "You", no "normal"
     assert main(["review", str(path), "--as", "1", "--nodes", "60", "--moments", "1"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Review of Shinobi, seat 1 (random): ")
-    assert "  seat 2 (easy): " in out and "  seat 3 (greedy): " in out
+    assert out.startswith("Review of Shinobi, seat 1 (Random): ")
+    assert "  seat 2 (Easy): " in out and "  seat 3 (Greedy): " in out
     assert "You" not in out and "normal" not in out
     assert main(["review", str(path), "--as", "4"]) == 2
     err = capsys.readouterr().err
@@ -202,5 +202,5 @@ def test_a_bot_is_named_by_its_level_without_its_node_budget() -> None:
     from app.commands.review import seat_label
     from app.savefile import AI, Seat
 
-    assert seat_label(Seat(AI, "easy@300"), 2) == "seat 3 (easy)"
-    assert seat_label(Seat(AI, "hard"), 0) == "seat 1 (hard)"
+    assert seat_label(Seat(AI, "easy@300"), 2) == "seat 3 (Easy)"
+    assert seat_label(Seat(AI, "hard"), 0) == "seat 1 (Hard)"

@@ -6,9 +6,10 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from app.games.presentation import PUBLIC, Beat, GameUI, ResolutionStep, ScoreTable
-from app.games.rokugan import narrate, story
+from app.games.rokugan import narrate, story, words
+from app.games.rokugan.rules import rules_html
+from app.i18n import N_, _, ngettext
 from app.palette import rokugan_clan
-from app.rules_text import ROKUGAN_RULES_HTML
 from engine.rokugan import scoring
 from engine.rokugan.data import CLANS, OBJECTIVES
 from engine.rokugan.state import RokuganState
@@ -24,7 +25,7 @@ class RokuganUI(GameUI):
     """How the app presents Battle for Rokugan."""
 
     game_id = "rokugan"
-    seat_choice_label = "Clan"
+    seat_choice_label = N_("Clan")
 
     def seat_choices(self) -> list[tuple[str, str]]:
         """The seven clans."""
@@ -54,10 +55,12 @@ class RokuganUI(GameUI):
         secret objective, until the end reveals it), provinces and tokens behind the screen."""
         provinces = state.provinces_of(player)
         tokens = state.hand_count[player]
-        return (
-            f"{public_honor(state, player)} honor · "
-            f"{provinces} province{'s' if provinces != 1 else ''} · "
-            f"{tokens} in hand"
+        return " · ".join(
+            (
+                _("{honor} honor").format(honor=public_honor(state, player)),
+                ngettext("{n} province", "{n} provinces", provinces).format(n=provinces),
+                _("{n} in hand").format(n=tokens),
+            )
         )
 
     def describe_action(self, state_after: RokuganState, action: Any, player: int) -> str:  # type: ignore[override]
@@ -124,13 +127,29 @@ class RokuganUI(GameUI):
             objective = state.objective[p]
             if objective >= 0:
                 name = OBJECTIVES[objective][0]
-                met = "met" if state.objective_met(p, objective) else "missed"
-                notes.append(f"{self.player_label(state, p)}: {narrate.pretty(name)} ({met})")
-        return ScoreTable(narrate.SCORE_COLUMNS, rows, history, "Honor", tuple(notes))
+                if state.objective_met(p, objective):
+                    note = _("{clan}: {objective} (met)")
+                else:
+                    note = _("{clan}: {objective} (missed)")
+                notes.append(
+                    note.format(clan=self.player_label(state, p), objective=narrate.pretty(name))
+                )
+        columns = tuple(_(column) for column in narrate.SCORE_COLUMNS)
+        return ScoreTable(columns, rows, history, _("Honor"), tuple(notes))
+
+    def move_words(self, state_before: RokuganState, action: Any, player: int) -> str:  # type: ignore[override]
+        """The move as its player's log line tells it, without the full stop."""
+        after = state_before.clone()
+        after.apply(action)
+        return narrate.describe_action(state_before, action, after, player, player).text.rstrip(".")
+
+    def reason_words(self, error: Exception) -> str:
+        """The engine's reason (one of its rule codes) in the current language."""
+        return words.reason(str(error))
 
     def rules_html(self) -> str:
-        """The rules reference."""
-        return ROKUGAN_RULES_HTML
+        """The rules reference, in the current language."""
+        return rules_html()
 
 
 def public_honor(state: RokuganState, player: int) -> int:

@@ -13,19 +13,20 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.presentation import EVERYTHING, PUBLIC, LogLine
+from app.games.rokugan import words
+from app.i18n import N_, _
 from engine.rokugan import actions as A
 from engine.rokugan.data import (
     ARMY,
     BLESSING,
     CLANS,
     NAVY,
+    OBJECTIVE_INDEX,
     OBJECTIVES,
     SHINOBI,
     SPECIAL_NAMES,
-    TERRITORY_CARD_TEXT,
 )
-from engine.rokugan.events import token_words
-from engine.rokugan.requirements import map_deal
+from engine.rokugan.requirements import objective_condition
 from engine.rokugan.scoring import honor_breakdown
 from engine.rokugan.state import (
     PH_CARDS,
@@ -44,45 +45,31 @@ from engine.rokugan.state import (
 )
 
 _SMALL = {"of", "the", "a", "an", "to", "in", "on"}
-KIND_WORDS = {ARMY: "Army", NAVY: "Navy", SHINOBI: "Shinobi", BLESSING: "Blessing"}
+KIND_WORDS = {ARMY: N_("Army"), NAVY: N_("Navy"), SHINOBI: N_("Shinobi"), BLESSING: N_("Blessing")}
+token_words = words.token
 
 
 def objective_text(state: RokuganState, name: str) -> str:
     """Objective `name`'s condition in the words of this game's map ('control the Crab
-    capital (Kyuden Hida), or any 2 provinces of Crab Lands'), as the map deals it."""
-    graph = state.board.graph
-    texts = _OBJECTIVE_TEXTS.get(id(graph))
-    if texts is None or texts[0] is not graph:
-        if len(_OBJECTIVE_TEXTS) >= 8:  # the texts keep their graphs alive
-            _OBJECTIVE_TEXTS.clear()
-        deal = map_deal(graph)
-        texts = _OBJECTIVE_TEXTS[id(graph)] = (graph, {c.id: c.text for c in deal.objectives})
-    text = texts[1].get(name, "")
+    capital (Kyuden Hida), or any 2 provinces of Crab Lands'), in the current language."""
+    code, params = objective_condition(state.board, OBJECTIVE_INDEX[name])
+    text = words.objective_condition(code, params)
     return text[:1].lower() + text[1:].rstrip(".")
-
-
-_OBJECTIVE_TEXTS: dict[int, tuple[Any, dict[str, str]]] = {}
-
-CARD_TEXT = {  # the cards every clan has; territory cards: data.TERRITORY_CARD_TEXT
-    "scout": "Look at one opponent's face-down token.",
-    "shugenja": "Reveal one opponent's token and discard it.",
-    "first_player": "Look at one token, then send it back to its owner's pool.",
-}
 
 
 def card_text(name: str) -> str:
     """A card's effect as printed (scout, shugenja, first player and territory cards)."""
-    return CARD_TEXT.get(name) or TERRITORY_CARD_TEXT.get(name, "")
+    return words.card_text(name)
 
 
 TOKEN_HELP = {
-    "army": "attacks across a land border from a province you control, or defends one",
-    "navy": "attacks across any coastal border, or defends a coastal province you control",
-    "shinobi": "goes into any province: defends yours, attacks the others",
-    "blessing": "lies face up on one of your face-down Army, Navy or Shinobi tokens",
-    "diplomacy": "makes a province you control peaceful for good",
-    "raid": "scorches a province you do not control (needs a neighbour or a shinobi there)",
-    "bluff": "goes anywhere a real token could; removed at the reveal",
+    "army": N_("attacks across a land border from a province you control, or defends one"),
+    "navy": N_("attacks across any coastal border, or defends a coastal province you control"),
+    "shinobi": N_("goes into any province: defends yours, attacks the others"),
+    "blessing": N_("lies face up on one of your face-down Army, Navy or Shinobi tokens"),
+    "diplomacy": N_("makes a province you control peaceful for good"),
+    "raid": N_("scorches a province you do not control (needs a neighbour or a shinobi there)"),
+    "bluff": N_("goes anywhere a real token could; removed at the reveal"),
 }
 
 
@@ -90,29 +77,33 @@ def token_help(label: str) -> str:
     """What a token does, for tooltips."""
     for word, text in TOKEN_HELP.items():
         if label.startswith(word):
-            return f"{token_words(label)}: {text}"
+            return _("{token}: {help}").format(token=token_words(label), help=_(text))
     return token_words(label)
 
 
 def pretty(identifier: str) -> str:
-    """'last_line_of_defense' -> 'Last Line of Defense'."""
-    words = identifier.replace("_", " ").split()
-    return " ".join(w if i and w in _SMALL else w[:1].upper() + w[1:] for i, w in enumerate(words))
+    """A card's, objective's or initiative card's name by its id, in the current language
+    ('last_line_of_defense' -> 'Last Line of Defense'); an unknown id in title case."""
+    if identifier in words.CARD_NAMES or identifier in words.CLAN_NAMES:
+        return words.card(identifier)
+    parts = identifier.replace("_", " ").split()
+    return " ".join(w if i and w in _SMALL else w[:1].upper() + w[1:] for i, w in enumerate(parts))
 
 
 def clan_name(state: RokuganState, player: int) -> str:
-    """The clan of a seat, capitalised ("Crab")."""
-    return pretty(CLANS[state.clans[player]])
+    """The clan of a seat, capitalised ("Crab"), in the current language."""
+    return words.clan_of(state.clans[player])
 
 
 def token_short(label: str) -> str:
     """A token's face text: 'A3', 'N2', 'S1', '+2', 'Dip', 'Raid', 'Bluff'."""
-    for word, letter in (("army", "A"), ("navy", "N"), ("shinobi", "S")):
+    for word, letter in (("army", N_("A")), ("navy", N_("N")), ("shinobi", N_("S"))):
         if label.startswith(word):
-            return f"{letter}{label[len(word) :]}"
+            return f"{_(letter)}{label[len(word) :]}"
     if label.startswith("blessing"):
         return f"+{label[len('blessing') :]}"
-    return {"diplomacy": "Dip", "raid": "Raid", "bluff": "Bluff"}.get(label, label)
+    short = {"diplomacy": N_("Dip"), "raid": N_("Raid"), "bluff": N_("Bluff")}
+    return _(short[label]) if label in short else label
 
 
 def province_name(state: RokuganState, q: int) -> str:
@@ -125,23 +116,33 @@ def where_words(state: RokuganState, where: str) -> str:
     graph = state.board.graph
     names = {p.id: p.name for p in graph.provinces}
     if "|" in where:
-        pair, _, target = where.partition(" ->")
+        pair, _sep, target = where.partition(" ->")
         a, b = pair.split("|")
         source = b if target == a else a
-        return f"the {names.get(source, source)} → {names.get(target, target)} border"
+        return _("the {source} → {target} border").format(
+            source=names.get(source, source), target=names.get(target, target)
+        )
     if "~" in where:
         province = where.partition("~")[0]
-        return f"the coast of {names.get(province, province)}"
+        return _("the coast of {province}").format(province=names.get(province, province))
     return names.get(where, where)
 
 
 def place_phrase(state: RokuganState, where: str) -> str:
     """A place with its preposition: 'in Kanaiso', 'on the A → B border', 'off the coast of C'."""
+    graph = state.board.graph
+    names = {p.id: p.name for p in graph.provinces}
     if "|" in where:
-        return f"on {where_words(state, where)}"
+        pair, _sep, target = where.partition(" ->")
+        a, b = pair.split("|")
+        source = b if target == a else a
+        return _("on the {source} → {target} border").format(
+            source=names.get(source, source), target=names.get(target, target)
+        )
     if "~" in where:
-        return f"off {where_words(state, where)}"
-    return f"in {where_words(state, where)}"
+        province = where.partition("~")[0]
+        return _("off the coast of {province}").format(province=names.get(province, province))
+    return _("in {province}").format(province=names.get(where, where))
 
 
 class Teller:
@@ -163,15 +164,24 @@ class Teller:
     def who(self, player: int, start: bool = True) -> str:
         """'You' (the viewer) or the clan's name."""
         if player == self.viewer:
-            return "You" if start else "you"
+            return _("You") if start else _("you")
         return clan_name(self.state, player)
 
     def whose(self, player: int) -> str:
         """'your' (the viewer's) or "Crab's"."""
-        return "your" if player == self.viewer else f"{clan_name(self.state, player)}'s"
+        if player == self.viewer:
+            return _("your")
+        return _("{clan}'s").format(clan=clan_name(self.state, player))
+
+    def say(self, player: int, you: str, other: str, **params: object) -> str:
+        """The sentence `you` when `player` is the viewer, else `other` with `{clan}` the
+        player's clan: both whole sentences marked for translation (the verb agrees)."""
+        if player == self.viewer:
+            return _(you).format(**params)
+        return _(other).format(clan=clan_name(self.state, player), **params)
 
     def verb(self, player: int, third: str, second: str | None = None) -> str:
-        """The verb for `player`: 'places' for a clan, 'place' for you."""
+        """The verb for `player`: 'places' for a clan, 'place' for you (English only)."""
         if player != self.viewer:
             return third
         if second is not None:
@@ -207,12 +217,22 @@ class Teller:
         it belongs to `actor`, the clan the sentence is about)."""
         t = self.state.tokens[serial] if 0 <= serial < len(self.state.tokens) else None
         if t is None:
-            return "a token that is gone"
-        owner = self.whose(t[T_PLAYER])
-        if t[T_PLAYER] == actor and actor != self.viewer:
-            owner = "its"
-        known = self.knows(serial)
-        what = f"{owner} {token_words(self.label(serial))}" if known else f"{owner} token"
+            return _("a token that is gone")
+        owner = t[T_PLAYER]
+        if self.knows(serial):
+            name = token_words(self.label(serial))
+            if owner == self.viewer:
+                what = _("your {token}").format(token=name)
+            elif owner == actor:
+                what = _("its {token}").format(token=name)
+            else:
+                what = _("{clan}'s {token}").format(clan=clan_name(self.state, owner), token=name)
+        elif owner == self.viewer:
+            what = _("your token")
+        elif owner == actor:
+            what = _("its token")
+        else:
+            what = _("{clan}'s token").format(clan=clan_name(self.state, owner))
         return f"{what} {self.where(serial)}" if place else what
 
     def where(self, serial: int) -> str:
@@ -222,13 +242,13 @@ class Teller:
             return place_phrase(self.state, self.state.board.slot_text[t[T_SLOT]])
         host = t[T_HOST]
         if 0 <= host < len(self.state.tokens) and self.state.tokens[host] is not None:
-            return f"on {self.token(host)}"
-        return "on the board"
+            return _("on {token}").format(token=self.token(host))
+        return _("on the board")
 
     def slot_key(self, serial: int) -> str | None:
         """The board place (target key) of a token, following a Blessing to its host."""
         tokens = self.state.tokens
-        for _ in range(len(tokens)):
+        for _step in range(len(tokens)):
             t = tokens[serial] if 0 <= serial < len(tokens) else None
             if t is None:
                 return None
@@ -243,25 +263,25 @@ def _serial(ref: str) -> int:
 
 
 CARD_EFFECT_PLACES = {
-    "feats_of_engineering": "a harbor in {0} (it counts as coastal)",
-    "code_of_honor": "+1 honor tokens in {all}",
-    "ashigaru_levies": "+1 defense tokens in {all}",
-    "strength_of_purpose": "a face-up control token in {all}",
-    "sacred_ground": "the shrine in {0} (only its controller may place tokens there)",
-    "honorable_fight": "the battlefield in {0} (no Raid or Diplomacy there)",
-    "bushido": "the 4-flower honor token in {0}",
-    "aid_of_the_kami": "a +2 defense token in {0}",
-    "port_of_prosperity": "a +2 honor token in {0}",
-    "bless_the_lands": "the scorched earth is lifted from {0}, and 2 control tokens go there",
-    "cultural_exchange": "the control tokens of {0} and {1} change places",
-    "bountiful_harvest": "2 face-up control tokens in {0}",
+    "feats_of_engineering": N_("a harbor in {0} (it counts as coastal)"),
+    "code_of_honor": N_("+1 honor tokens in {all}"),
+    "ashigaru_levies": N_("+1 defense tokens in {all}"),
+    "strength_of_purpose": N_("a face-up control token in {all}"),
+    "sacred_ground": N_("the shrine in {0} (only its controller may place tokens there)"),
+    "honorable_fight": N_("the battlefield in {0} (no Raid or Diplomacy there)"),
+    "bushido": N_("the 4-flower honor token in {0}"),
+    "aid_of_the_kami": N_("a +2 defense token in {0}"),
+    "port_of_prosperity": N_("a +2 honor token in {0}"),
+    "bless_the_lands": N_("the scorched earth is lifted from {0}, and 2 control tokens go there"),
+    "cultural_exchange": N_("the control tokens of {0} and {1} change places"),
+    "bountiful_harvest": N_("2 face-up control tokens in {0}"),
 }
 
 
 def _and(items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def describe_action(
@@ -294,34 +314,71 @@ def _words(  # noqa: C901 - one branch per kind of decision, each a sentence
     tell: Teller, after_tell: Teller, action: Any, player: int
 ) -> tuple[str, tuple[str, ...]]:
     state = tell.state
-    who = tell.who(player)
-    verb = tell.verb
-    own = "your" if player == tell.viewer else "its"
+    say = tell.say
     if isinstance(action, A.ChooseObjective):
         if tell.viewer in (player, EVERYTHING):
             name = action.objective
             honor = dict(OBJECTIVES).get(name, 0)
+            params = {
+                "objective": pretty(name),
+                "honor": honor,
+                "condition": objective_text(tell.state, name),
+            }
             return (
-                f"{who} {verb(player, 'keeps')} the secret objective {pretty(name)} "
-                f"({honor} honor: {objective_text(tell.state, name)}).",
+                say(
+                    player,
+                    N_("You keep the secret objective {objective} ({honor} honor: {condition})."),
+                    N_(
+                        "{clan} keeps the secret objective {objective} "
+                        "({honor} honor: {condition})."
+                    ),
+                    **params,
+                ),
                 (),
             )
-        return f"{who} {verb(player, 'keeps')} one of {own} two secret objectives.", ()
-    if isinstance(action, A.PlaceControl):
         return (
-            f"{who} {verb(player, 'places')} a control token in "
-            f"{where_words(state, action.province)}.",
+            say(
+                player,
+                N_("You keep one of your two secret objectives."),
+                N_("{clan} keeps one of its two secret objectives."),
+            ),
+            (),
+        )
+    if isinstance(action, A.PlaceControl):
+        place = where_words(state, action.province)
+        return (
+            say(
+                player,
+                N_("You place a control token in {place}."),
+                N_("{clan} places a control token in {place}."),
+                place=place,
+            ),
             (action.province,),
         )
     if isinstance(action, A.Pass):
         if state.phase == PH_CARDS:
-            return f"{who} {verb(player, 'plays')} no territory card.", ()
-        return f"{who} {verb(player, 'passes')}.", ()
+            return (
+                say(
+                    player, N_("You play no territory card."), N_("{clan} plays no territory card.")
+                ),
+                (),
+            )
+        return say(player, N_("You pass."), N_("{clan} passes.")), ()
     if isinstance(action, A.ReturnToken):
-        what = token_words(action.token) if tell.viewer in (player, EVERYTHING) else "a token"
+        what = token_words(action.token) if tell.viewer in (player, EVERYTHING) else _("a token")
         return (
-            f"{who} {verb(player, 'returns')} {what} from behind {own} screen to {own} pool "
-            "(the Dragon draws one token more than the others each round and puts one back).",
+            say(
+                player,
+                N_(
+                    "You return {token} from behind your screen to your pool (the Dragon draws "
+                    "one token more than the others each round and puts one back)."
+                ),
+                N_(
+                    "{clan} returns {token} from behind its screen to its pool (the Dragon draws "
+                    "one token more than the others each round and puts one back)."
+                ),
+                token=what,
+            ),
             (),
         )
     if isinstance(action, A.Place):
@@ -330,139 +387,225 @@ def _words(  # noqa: C901 - one branch per kind of decision, each a sentence
             key = tell.slot_key(host)
             token = after_tell.token(host, actor=player)
             return (
-                f"{who} {verb(player, 'blesses')} {token} with {token_words(action.token)}.",
+                say(
+                    player,
+                    N_("You bless {token} with {blessing}."),
+                    N_("{clan} blesses {token} with {blessing}."),
+                    token=token,
+                    blessing=token_words(action.token),
+                ),
                 (key,) if key else (),
             )
-        what = token_words(action.token) if tell.viewer in (player, EVERYTHING) else "a token"
+        what = token_words(action.token) if tell.viewer in (player, EVERYTHING) else _("a token")
         return (
-            f"{who} {verb(player, 'places')} {what} {place_phrase(state, action.where)}.",
+            say(
+                player,
+                N_("You place {token} {place}."),
+                N_("{clan} places {token} {place}."),
+                token=what,
+                place=place_phrase(state, action.where),
+            ),
             (action.where,),
         )
     if isinstance(action, A.Animate):
         where = (
-            f"on {after_tell.token(_serial(action.where))}"
+            _("on {token}").format(token=after_tell.token(_serial(action.where)))
             if action.where.startswith("#")
             else place_phrase(state, action.where)
         )
         key = tell.slot_key(_serial(action.where)) if action.where.startswith("#") else action.where
         return (
-            f"{who} {verb(player, 'raises', 'raise')} {token_words(action.token)} from {own} "
-            f"discard pile (Animate the Dead) and {verb(player, 'places')} it face up {where}.",
+            say(
+                player,
+                N_(
+                    "You raise {token} from your discard pile (Animate the Dead) and place it "
+                    "face up {place}."
+                ),
+                N_(
+                    "{clan} raises {token} from its discard pile (Animate the Dead) and places "
+                    "it face up {place}."
+                ),
+                token=token_words(action.token),
+                place=where,
+            ),
             (key,) if key else (),
         )
     if isinstance(action, A.PlayCard):
         return _card_words(tell, action, player)
     if isinstance(action, A.SendToken):
-        pile = "discard pile" if action.to == "discard" else "pool"
         named = tell.viewer in (player, EVERYTHING) or action.to == "discard"
-        what = token_words(action.token) if named else "a token"
-        return (
-            f"{who} {verb(player, 'sends')} {what} from behind {own} screen to {own} {pile}.",
-            (),
-        )
+        what = token_words(action.token) if named else _("a token")
+        if action.to == "discard":
+            you = N_("You send {token} from behind your screen to your discard pile.")
+            other = N_("{clan} sends {token} from behind its screen to its discard pile.")
+        else:
+            you = N_("You send {token} from behind your screen to your pool.")
+            other = N_("{clan} sends {token} from behind its screen to its pool.")
+        return say(player, you, other, token=what), ()
     if isinstance(action, (A.Peek, A.Look)):
         s = _serial(action.target)
         key = tell.slot_key(s)
-        how = "Scorpion's ability" if isinstance(action, A.Peek) else "Dark Favors"
-        return (
-            f"{who} secretly {verb(player, 'looks', 'look')} at {tell.token(s)} ({how}).",
-            (key,) if key else (),
-        )
+        if isinstance(action, A.Peek):
+            you = N_("You secretly look at {token} (Scorpion's ability).")
+            other = N_("{clan} secretly looks at {token} (Scorpion's ability).")
+        else:
+            you = N_("You secretly look at {token} (Dark Favors).")
+            other = N_("{clan} secretly looks at {token} (Dark Favors).")
+        return say(player, you, other, token=tell.token(s)), (key,) if key else ()
     if isinstance(action, A.Discard):
         s = _serial(action.target)
         key = tell.slot_key(s)
         return (
-            f"{who} {verb(player, 'reveals')} and {verb(player, 'discards')} {tell.token(s)}.",
+            say(
+                player,
+                N_("You reveal and discard {token}."),
+                N_("{clan} reveals and discards {token}."),
+                token=tell.token(s),
+            ),
             (key,) if key else (),
         )
     if isinstance(action, A.Swap):
         a, b = _serial(action.first), _serial(action.second)
         keys = tuple(k for k in (tell.slot_key(a), tell.slot_key(b)) if k)
         return (
-            f"{who} {verb(player, 'swaps')} the places of {tell.token(a, actor=player)} and "
-            f"{tell.token(b, actor=player)} "
-            "(the Unicorn's ability).",
+            say(
+                player,
+                N_("You swap the places of {first} and {second} (the Unicorn's ability)."),
+                N_("{clan} swaps the places of {first} and {second} (the Unicorn's ability)."),
+                first=tell.token(a, actor=player),
+                second=tell.token(b, actor=player),
+            ),
             keys,
         )
     if isinstance(action, A.Skip):
-        what = {
-            "peek": f"{who} {verb(player, 'does', 'do')} not peek at a token.",
-            "look": f"{who} {verb(player, 'stops', 'stop')} looking.",
-            "swap": f"{who} {verb(player, 'does', 'do')} not swap tokens.",
-        }.get(action.what, f"{who} {verb(player, 'does', 'do')} not {action.what}.")
-        return what, ()
-    return f"{who}: {action}", ()
+        skips = {
+            "peek": (N_("You do not peek at a token."), N_("{clan} does not peek at a token.")),
+            "look": (N_("You stop looking."), N_("{clan} stops looking.")),
+            "swap": (N_("You do not swap tokens."), N_("{clan} does not swap tokens.")),
+        }
+        default = (N_("You do not {what}."), N_("{clan} does not {what}."))
+        you, other = skips.get(action.what, default)
+        return say(player, you, other, what=action.what), ()
+    return f"{tell.who(player)}: {action}", ()
 
 
 def _card_words(tell: Teller, action: Any, player: int) -> tuple[str, tuple[str, ...]]:
     state = tell.state
-    who = tell.who(player)
-    verb = tell.verb
+    say = tell.say
     card = action.card
-    own = "your" if player == tell.viewer else "its"
     if card in ("scout", "shugenja", "first_player"):
         s = _serial(action.targets[0])
         key = tell.slot_key(s)
         places = (key,) if key else ()
         token = tell.token(s)
         if card == "scout":
-            return f"{who} {verb(player, 'scouts', 'scout')} {token}.", places
+            scout = say(player, N_("You scout {token}."), N_("{clan} scouts {token}."), token=token)
+            return scout, places
         if card == "shugenja":
-            shugenja = f"{tell.whose(player).capitalize()} shugenja"
-            return f"{shugenja} reveals and discards {token}.", places
+            return (
+                say(
+                    player,
+                    N_("Your shugenja reveals and discards {token}."),
+                    N_("{clan}'s shugenja reveals and discards {token}."),
+                    token=token,
+                ),
+                places,
+            )
         t = state.tokens[s]
-        owner = tell.whose(t[T_PLAYER]) if t is not None else "its owner's"
+        if t is None:
+            back = _("{token} goes back to its owner's pool").format(token=token)
+        elif t[T_PLAYER] == tell.viewer:
+            back = _("{token} goes back to your pool").format(token=token)
+        else:
+            back = _("{token} goes back to {clan}'s pool").format(
+                token=token, clan=clan_name(state, t[T_PLAYER])
+            )
         return (
-            f"{who} {verb(player, 'uses', 'use')} the first-player card: {token} goes back to "
-            f"{owner} pool.",
+            say(
+                player,
+                N_("You use the first-player card: {effect}."),
+                N_("{clan} uses the first-player card: {effect}."),
+                effect=back,
+            ),
             places,
         )
     name = pretty(card)
     provinces = [t for t in action.targets if t in state.board.index]
     names = [where_words(state, t) for t in provinces]
-    if card in CARD_EFFECT_PLACES and names:
-        effect = CARD_EFFECT_PLACES[card].format(*names, all=_and(names))
-    elif card == "diplomatic_mission":
-        effect = f"peace in {names[0]}" + (
-            f"; 2 face-up control tokens in {names[1]}" if len(names) > 1 else ""
-        )
-    elif card == "pirate_raids":
-        effect = f"scorched earth in {names[0]}" + (
-            f"; 3 face-up control tokens in {names[1]}" if len(names) > 1 else ""
-        )
-    elif card == "foment_rebellion":
-        effect = f"the peace in {names[0]} is lifted"
-    elif card in ("promotion", "reinforcements"):
-        effect = (
-            f"{_and([token_words(t) for t in action.targets])} from {own} discard pile back "
-            f"behind {own} screen"
-        )
-    elif card == "spy_network":
-        spied = state.player_of_clan(CLANS.index(action.targets[0]))
-        effect = (
-            f"{tell.who(player, start=False)} {verb(player, 'looks', 'look')} at "
-            f"{tell.whose(spied)} hand; {tell.who(spied, start=False)} may not place "
-            f"{'your' if spied == tell.viewer else 'its'} bluff this round"
-        )
-    elif card == "dark_favors":
-        effect = f"a control token paid in {names[0]}, to look at up to 4 tokens and discard one"
-    elif card == "purge_the_weak":
-        effect = (
-            f"{token_words(action.targets[0])} discarded from behind {own} screen, to reveal "
-            "and discard 2 tokens"
-        )
-    elif card == "animate_the_dead":
-        effect = f"a control token paid in {names[0]}, to place a token from {own} discard pile"
-    elif card == "inspire_fear":
-        rest = names[1:]
-        effect = f"a control token paid in {names[0]}" + (
-            f", to remove the special tokens of {_and(rest)}" if rest else ""
+    effect = _card_effect(tell, action, player, names)
+    if effect:
+        text = say(
+            player,
+            N_("You play {card}: {effect}."),
+            N_("{clan} plays {card}: {effect}."),
+            card=name,
+            effect=effect,
         )
     else:
-        effect = _and(names)
-    return f"{who} {verb(player, 'plays')} {name}" + (f": {effect}." if effect else "."), tuple(
-        provinces
-    )
+        text = say(player, N_("You play {card}."), N_("{clan} plays {card}."), card=name)
+    return text, tuple(provinces)
+
+
+def _card_effect(tell: Teller, action: Any, player: int, names: list[str]) -> str:  # noqa: C901
+    """What a territory or Shadowlands card did, in a few words."""
+    state = tell.state
+    say = tell.say
+    card = action.card
+    if card in CARD_EFFECT_PLACES and names:
+        return _(CARD_EFFECT_PLACES[card]).format(*names, all=_and(names))
+    if card == "diplomatic_mission":
+        if len(names) > 1:
+            return _("peace in {0}; 2 face-up control tokens in {1}").format(*names)
+        return _("peace in {0}").format(*names)
+    if card == "pirate_raids":
+        if len(names) > 1:
+            return _("scorched earth in {0}; 3 face-up control tokens in {1}").format(*names)
+        return _("scorched earth in {0}").format(*names)
+    if card == "foment_rebellion":
+        return _("the peace in {0} is lifted").format(*names)
+    if card in ("promotion", "reinforcements"):
+        return say(
+            player,
+            N_("{tokens} from your discard pile back behind your screen"),
+            N_("{tokens} from its discard pile back behind its screen"),
+            tokens=_and([token_words(t) for t in action.targets]),
+        )
+    if card == "spy_network":
+        spied = state.player_of_clan(CLANS.index(action.targets[0]))
+        if player == tell.viewer:
+            text = N_("you look at {target}'s hand; {target} may not place its bluff this round")
+        elif spied == tell.viewer:
+            text = N_("{clan} looks at your hand; you may not place your bluff this round")
+        else:
+            text = N_(
+                "{clan} looks at {target}'s hand; {target} may not place its bluff this round"
+            )
+        return _(text).format(clan=clan_name(state, player), target=clan_name(state, spied))
+    if card == "dark_favors":
+        return _("a control token paid in {0}, to look at up to 4 tokens and discard one").format(
+            *names
+        )
+    if card == "purge_the_weak":
+        return say(
+            player,
+            N_("{token} discarded from behind your screen, to reveal and discard 2 tokens"),
+            N_("{token} discarded from behind its screen, to reveal and discard 2 tokens"),
+            token=token_words(action.targets[0]),
+        )
+    if card == "animate_the_dead":
+        return say(
+            player,
+            N_("a control token paid in {place}, to place a token from your discard pile"),
+            N_("a control token paid in {place}, to place a token from its discard pile"),
+            place=names[0],
+        )
+    if card == "inspire_fear":
+        if len(names) > 1:
+            return _("a control token paid in {0}, to remove the special tokens of {rest}").format(
+                names[0], rest=_and(names[1:])
+            )
+        return _("a control token paid in {0}").format(*names)
+    return _and(names)
 
 
 def describe(state_after: RokuganState, action: Any, player: int, public: bool) -> str:
@@ -478,16 +621,18 @@ def phase_words(state: RokuganState) -> str:
     """What is going on, for the info bar."""
     phase = state.phase
     if phase == PH_OVER:
-        return "The game is over"
+        return _("The game is over")
     text = {
-        PH_OBJECTIVE: "Setup: choose your secret objective",
-        PH_CONTROL: "Setup: place your starting control tokens",
-        PH_DRAGON: "Upkeep: the Dragon returns a token",
-        PH_CARDS: "Upkeep: territory cards",
-        PH_PLACE: "Placement",
-        PH_SWAP: "Before the reveal: the Unicorn may swap",
+        PH_OBJECTIVE: N_("Setup: choose your secret objective"),
+        PH_CONTROL: N_("Setup: place your starting control tokens"),
+        PH_DRAGON: N_("Upkeep: the Dragon returns a token"),
+        PH_CARDS: N_("Upkeep: territory cards"),
+        PH_PLACE: N_("Placement"),
+        PH_SWAP: N_("Before the reveal: the Unicorn may swap"),
     }.get(phase, "")
-    return f"Round {min(state.round, 5)} of 5 — {text}"
+    return _("Round {round} of 5 — {phase}").format(
+        round=min(state.round, 5), phase=_(text) if text else ""
+    )
 
 
 def reveals_hidden(state_after: RokuganState, action: Any, player: int) -> bool:
@@ -515,13 +660,14 @@ def reveals_hidden(state_after: RokuganState, action: Any, player: int) -> bool:
 # ---------------------------------------------------------------------------- scoring
 
 SCORE_COLUMNS = (
-    "Flowers",
-    "Face-up tokens",
-    "Special tokens",
-    "Territories",
-    "Objective",
-    "Total",
+    N_("Flowers"),
+    N_("Face-up tokens"),
+    N_("Special tokens"),
+    N_("Territories"),
+    N_("Objective"),
+    N_("Total"),
 )
+"""The end screen's score columns, marked for translation (translate them where shown)."""
 
 
 def score_breakdown(state: RokuganState, player: int) -> tuple[int, ...]:
@@ -547,4 +693,4 @@ def honor_by_round(state: RokuganState) -> list[list[float]]:
 
 def special_name(kind: int) -> str:
     """The special token's name in words."""
-    return pretty(SPECIAL_NAMES[kind]) if kind else ""
+    return words.special(SPECIAL_NAMES[kind]) if kind else ""

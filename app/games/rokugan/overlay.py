@@ -42,6 +42,7 @@ from app.games.rokugan.tokens import (
     clan_identity,
     status_row,
 )
+from app.i18n import _
 from engine.rokugan.data import CLANS, SPECIAL_NAMES
 from engine.rokugan.state import RokuganState
 
@@ -197,8 +198,10 @@ class BoardOverlay(QObject):
             item.setZValue(46)
             positions[s] = (point, radius)
             item.setToolTip(
-                f"{narrate.token_words(label) if label else 'Blessing'} of "
-                f"{narrate.pretty(clan)} on the token under it"
+                _("{token} of {clan} on the token under it").format(
+                    token=narrate.token_words(label) if label else _("Blessing"),
+                    clan=narrate.pretty(clan),
+                )
             )
             self._add(item)
             self.token_items[f"#{s}"] = item
@@ -445,7 +448,7 @@ def _battle_of_tokens(
     out: dict[int, int] = {}
     for s in range(len(tokens)):
         t = tokens[s]
-        for _ in range(len(tokens)):  # a Blessing follows its host
+        for _step in range(len(tokens)):  # a Blessing follows its host
             if t is None or t[3] < 0:
                 break
             t = tokens[t[3]]
@@ -553,9 +556,15 @@ def _token_tip(state: RokuganState, player: int, label: str | None, up: int, slo
     clan = narrate.clan_name(state, player)
     where = narrate.place_phrase(state, state.board.slot_text[slot]) if slot >= 0 else ""
     if label is None:
-        return f"A face-down token of {clan} {where}".strip()
-    hidden = "" if up else " (face down; the others cannot see it)"
-    return f"{clan}'s {narrate.token_words(label)} {where}{hidden}".strip()
+        return _("A face-down token of {clan} {place}").format(clan=clan, place=where).strip()
+    token = narrate.token_words(label)
+    if up:
+        return _("{clan}'s {token} {place}").format(clan=clan, token=token, place=where).strip()
+    return (
+        _("{clan}'s {token} {place} (face down; the others cannot see it)")
+        .format(clan=clan, token=token, place=where)
+        .replace("  ", " ")
+    )
 
 
 def _status_tip(state: RokuganState, picture: Picture, q: int) -> str:
@@ -563,10 +572,13 @@ def _status_tip(state: RokuganState, picture: Picture, q: int) -> str:
     lines = []
     if owner >= 0:
         lines.append(
-            f"{narrate.clan_name(state, owner)}: ★ {picture.up[q]} face-up control token(s) "
-            f"(each worth 1 honor and +1 defence), ● {picture.down[q]} face-down"
+            _(
+                "{clan}: ★ {up} face-up control token(s) (each worth 1 honor and +1 defence), "
+                "● {down} face-down"
+            ).format(clan=narrate.clan_name(state, owner), up=picture.up[q], down=picture.down[q])
         )
-    lines.append(f"Defence {picture.defence[q]}: what an attacker must beat")
+    lines.append(_("Defence {n}: what an attacker must beat").format(n=picture.defence[q]))
     if picture.special[q]:
-        lines.append(f"Special token: {narrate.special_name(picture.special[q])}")
+        special = narrate.special_name(picture.special[q])
+        lines.append(_("Special token: {special}").format(special=special))
     return "\n".join(lines)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from app.games.rokugan import narrate
 from app.games.rokugan.picks import BUTTON, CARD, DISCARD, END, HAND, PLACE, TOKEN, Pick, PickTree
+from app.i18n import N_, _
 from engine.rokugan.data import CLANS, OBJECTIVES
 from engine.rokugan.state import (
     PEND_ANIMATE,
@@ -28,34 +29,35 @@ def prompt_text(state: RokuganState, tree: PickTree) -> str:
     kinds = {p.kind for p in options}
     pending = state.pending[0] if state.pending else 0
     if state.phase == PH_CONTROL:
-        return "Place a starting control token: click a lit province."
+        return _("Place a starting control token: click a lit province.")
     if state.phase == PH_DRAGON:
-        return "Dragon: return one token from behind your screen to the pool."
+        return _("Dragon: return one token from behind your screen to the pool.")
     if state.phase == PH_SWAP and not chosen:
-        return "Unicorn: before the reveal you may swap two of your face-down tokens."
+        return _("Unicorn: before the reveal you may swap two of your face-down tokens.")
     if pending == PEND_SEND and not chosen:
-        return "Send a token from behind your screen to the pool or the discard pile."
+        return _("Send a token from behind your screen to the pool or the discard pile.")
     if pending == PEND_PEEK:
-        return "Scorpion: look at one lit face-down token, or don't."
+        return _("Scorpion: look at one lit face-down token, or don't.")
     if pending == PEND_LOOK:
-        return "Dark Favors: look at a lit token (up to 4), or stop looking."
+        return _("Dark Favors: look at a lit token (up to 4), or stop looking.")
     if pending in (PEND_DARK_DISCARD, PEND_PURGE):
-        return "Reveal and discard one of the lit tokens."
+        return _("Reveal and discard one of the lit tokens.")
     if pending == PEND_ANIMATE and not chosen:
-        return "Animate the Dead: choose a token from your discard pile."
+        return _("Animate the Dead: choose a token from your discard pile.")
     if state.phase == PH_CARDS and not chosen:
-        return "Upkeep: play a territory card, or pass."
+        return _("Upkeep: play a territory card, or pass.")
     if not chosen:
         if kinds == {BUTTON} and any(p.value.startswith("objective") for p in options):
-            return "Keep one of your two secret objectives."
+            return _("Keep one of your two secret objectives.")
         if HAND in kinds and state.phase == PH_PLACE:
-            extra = " or play a card" if CARD in kinds else ""
-            return f"Your turn: choose a token from behind your screen{extra}."
+            if CARD in kinds:
+                return _("Your turn: choose a token from behind your screen or play a card.")
+            return _("Your turn: choose a token from behind your screen.")
         if HAND in kinds:
-            return "Choose a token from behind your screen."
+            return _("Choose a token from behind your screen.")
         if TOKEN in kinds:
-            return "Choose a lit token on the board."
-        return "Choose."
+            return _("Choose a lit token on the board.")
+        return _("Choose.")
     first = chosen[0]
     if (
         first.kind in (HAND, DISCARD)
@@ -64,51 +66,60 @@ def prompt_text(state: RokuganState, tree: PickTree) -> str:
     ):
         what = narrate.token_words(first.value)
         if first.value.startswith("blessing"):
-            return f"Bless one of your face-down tokens with {what}: click a lit token."
-        return f"Place {what}: click a lit circle (a province's centre, or an arrow on a border)."
+            return _("Bless one of your face-down tokens with {token}: click a lit token.").format(
+                token=what
+            )
+        return _(
+            "Place {token}: click a lit circle (a province's centre, or an arrow on a border)."
+        ).format(token=what)
     if first.kind == HAND and BUTTON in kinds:
-        return f"Send {narrate.token_words(first.value)} where?"
+        return _("Send {token} where?").format(token=narrate.token_words(first.value))
     if first.kind == CARD:
         name = narrate.pretty(first.value)
         if TOKEN in kinds:
-            return f"{name}: choose a lit token."
+            return _("{card}: choose a lit token.").format(card=name)
         if PLACE in kinds:
-            return f"{name}: choose a lit province" + (", or Done." if END in kinds else ".")
-        return f"{name}: choose" + (", or Done." if END in kinds else ".")
+            if END in kinds:
+                return _("{card}: choose a lit province, or Done.").format(card=name)
+            return _("{card}: choose a lit province.").format(card=name)
+        if END in kinds:
+            return _("{card}: choose, or Done.").format(card=name)
+        return _("{card}: choose.").format(card=name)
     if first.kind == TOKEN:
-        return "Swap it with which lit token?"
-    return "Choose."
+        return _("Swap it with which lit token?")
+    return _("Choose.")
 
 
 def button_text(state: RokuganState, pick: Pick, viewer: int | None) -> tuple[str, str]:
     """A choice button's text and tooltip."""
     if pick.kind == END:
-        return "Done", "Play the card with the targets chosen so far"
+        return _("Done"), _("Play the card with the targets chosen so far")
     if pick.kind == CARD:
         name = narrate.pretty(pick.value)
         if pick.value == "scout" and viewer is not None:
-            name = f"Scout ({state.scouts[viewer]} left)"
+            name = _("Scout ({n} left)").format(n=state.scouts[viewer])
         elif pick.value == "first_player":
-            name = "First-player card"
+            name = _("First-player card")
         return name, narrate.card_text(pick.value)
     if pick.kind == DISCARD:
-        return f"{narrate.token_words(pick.value)} (discard pile)", "from your discard pile"
+        token = narrate.token_words(pick.value)
+        return _("{token} (discard pile)").format(token=token), _("from your discard pile")
     value = pick.value
     if value.startswith("objective "):
         name = value.split(" ", 1)[1]
         honor = dict(OBJECTIVES).get(name, 0)
-        return f"Keep {narrate.pretty(name)} ({honor})", narrate.objective_text(state, name)
+        keep = _("Keep {objective} ({honor})").format(objective=narrate.pretty(name), honor=honor)
+        return keep, narrate.objective_text(state, name)
     if value == "pass":
-        return "Pass", "Play no territory card now"
+        return _("Pass"), _("Play no territory card now")
     if value.startswith("skip "):
         what = value.split(" ", 1)[1]
-        return {"peek": "Don't peek", "look": "Stop looking", "swap": "Don't swap"}.get(
-            what, f"Skip {what}"
-        ), ""
+        skips = {"peek": N_("Don't peek"), "look": N_("Stop looking"), "swap": N_("Don't swap")}
+        return (_(skips[what]) if what in skips else _("Skip {what}").format(what=what)), ""
     if value in ("pool", "discard"):
-        return f"To the {'pool' if value == 'pool' else 'discard pile'}", ""
+        return (_("To the pool") if value == "pool" else _("To the discard pile")), ""
     if value in CLANS:
-        return narrate.pretty(value), "the player to spy on"
+        return narrate.pretty(value), _("the player to spy on")
     if value in state.board.index:
         return state.board.graph.provinces[state.board.index[value]].name, ""
     return narrate.token_words(value), ""

@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from app.games.rokugan import words
+from app.i18n import _
 from engine.events import Event
 from engine.rokugan import events
 from engine.rokugan.battles import defense_bonus
@@ -78,11 +80,19 @@ class Battle:
         Scorpion attacks with 9: Army 4, Shinobi 3, Blessing +2; Crab defends with 3:
         printed defence +2, face-up control tokens +1; Scorpion holds it"."""
         record = self.record
-        sides = [f"{side.clan} attacks with {side.tally()}" for side in record.attackers]
-        defender = record.defender.clan or "Nobody"
-        sides.append(f"{defender} defends with {record.defender.tally()}")
-        holder = record.control_after or "nobody"
-        return f"Battle for {record.province}: " + "; ".join(sides) + f"; {holder} holds it"
+        sides = [
+            _("{clan} attacks with {tally}").format(
+                clan=words.clan(side.clan), tally=words.tally(side)
+            )
+            for side in record.attackers
+        ]
+        defender = words.clan(record.defender.clan) if record.defender.clan else _("Nobody")
+        defends = _("{clan} defends with {tally}")
+        sides.append(defends.format(clan=defender, tally=words.tally(record.defender)))
+        holder = words.clan(record.control_after) if record.control_after else _("nobody")
+        return _("Battle for {province}: {sides}; {holder} holds it").format(
+            province=record.province, sides="; ".join(sides), holder=holder
+        )
 
     @property
     def totals(self) -> tuple[tuple[int, int], ...]:

@@ -17,6 +17,7 @@ from typing import Any
 
 from app.games.presentation import EVERYTHING, Beat, LogLine, ResolutionStep
 from app.games.rokugan import narrate
+from app.games.rokugan import words as terms
 from app.games.rokugan.narrate import Teller, province_name
 from app.games.rokugan.resolution import (
     BLUFF_BACK,
@@ -33,6 +34,7 @@ from app.games.rokugan.resolution import (
     StepFacts,
     analyse,
 )
+from app.i18n import N_, _
 from engine.rokugan import events
 from engine.rokugan.battles import LION_BLUFF
 from engine.rokugan.data import (
@@ -45,15 +47,24 @@ from engine.rokugan.data import (
 from engine.rokugan.state import T_BLESSED, T_PLAYER, T_TID, RokuganState
 
 TITLES = (
-    "1. Reveal",
-    "2. Bluffs and illegal tokens",
-    "3. Raids",
-    "4. Diplomacy",
-    "5. Battles",
-    "6. Territories",
-    "7. Next round",
+    N_("1. Reveal"),
+    N_("2. Bluffs and illegal tokens"),
+    N_("3. Raids"),
+    N_("4. Diplomacy"),
+    N_("5. Battles"),
+    N_("6. Territories"),
+    N_("7. Next round"),
 )
-SHORT = ("Reveal", "Bluffs", "Raid", "Diplomacy", "Battle", "Territories", "Next round")
+"""The rulebook's seven steps of the resolution phase (translate them where shown)."""
+SHORT = (
+    N_("Reveal"),
+    N_("Bluffs"),
+    N_("Raid"),
+    N_("Diplomacy"),
+    N_("Battle"),
+    N_("Territories"),
+    N_("Next round"),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,10 +102,10 @@ def resolution_beats(resolution: Resolution, viewer: int) -> list[Beat]:
     previous = Picture.of(reveal, viewer if viewer >= 0 else None)
     for facts in resolution.steps:
         lines = _step_lines(resolution, facts, tell)
-        title = TITLES[facts.number - 1]
+        title = _(TITLES[facts.number - 1])
         if facts.number == 1:
-            title = f"Round {resolution.before.round}: {title}"
-        short = SHORT[facts.number - 1]
+            title = _("Round {round}: {step}").format(round=resolution.before.round, step=title)
+        short = _(SHORT[facts.number - 1])
         log = tuple(LogLine(f"{short} — {text}", places) for text, places in lines)
         highlight = tuple(dict.fromkeys(p for _, places in lines for p in places if "|" not in p))
         step = ResolutionStep(
@@ -157,37 +168,30 @@ def _reveal(resolution: Resolution, facts: StepFacts, tell: Teller) -> Lines:
         if t is None or state.tok(t[T_PLAYER], t[T_TID])[0] == BLESSING:
             continue
         clan, token, place = told = events.token_facts(state, s)
-        words = token if told in revealed else f"{token} (face up already)"
+        name = terms.token_from_words(token)
+        words = name if told in revealed else _("{token} (face up already)").format(token=name)
         blessing = t[T_BLESSED]
         while blessing >= 0 and state.tokens[blessing] is not None:
-            words += f" blessed {narrate.token_words(tell.label(blessing))[len('Blessing ') :]}"
+            bonus = "+" + tell.label(blessing)[len("blessing") :]
+            words = _("{token} blessed {bonus}").format(token=words, bonus=bonus)
             blessing = state.tokens[blessing][T_BLESSED]  # type: ignore[index]
-        by_clan.setdefault(clan, []).append(f"{words} {_phrase(place)}".strip())
+        phrase = narrate.place_phrase(state, keys[place]) if place in keys else ""
+        by_clan.setdefault(clan, []).append(f"{words} {phrase}".strip())
         if place in keys:
             places.setdefault(clan, []).append(keys[place])
     if not by_clan:
-        return [("No tokens were placed this round.", ())]
+        return [(_("No tokens were placed this round."), ())]
     seats = {events.clan_words(c): p for p, c in enumerate(state.clans)}
     lines: Lines = []
     order = sorted(by_clan, key=lambda c: (seats[c] != tell.viewer, seats[c]))
     for clan in order:
         p = seats[clan]
-        head = "Your tokens" if p == tell.viewer else f"{narrate.clan_name(state, p)}'s tokens"
-        words = "; ".join(by_clan[clan])
-        lines.append((f"{head}: {words}.", tuple(dict.fromkeys(places.get(clan, ())))))
+        said = "; ".join(by_clan[clan])
+        text = tell.say(
+            p, N_("Your tokens: {tokens}."), N_("{clan}'s tokens: {tokens}."), tokens=said
+        )
+        lines.append((text, tuple(dict.fromkeys(places.get(clan, ())))))
     return lines
-
-
-def _phrase(place: str) -> str:
-    """A record's place with its preposition: 'in Kanaiso', 'on the A → B border', 'off
-    the coast of C' (none for a token without a place)."""
-    if not place:
-        return ""
-    if place.endswith(" border"):
-        return f"on {place}"
-    if place.startswith("the coast of "):
-        return f"off {place}"
-    return f"in {place}"
 
 
 def _bluffs(resolution: Resolution, facts: StepFacts, tell: Teller) -> Lines:
@@ -199,25 +203,33 @@ def _bluffs(resolution: Resolution, facts: StepFacts, tell: Teller) -> Lines:
         key = tell.slot_key(s)
         places = (key,) if key else ()
         t = state.tokens[s]
+        token = upper(tell.token(s))
         if removal.reason == BLUFF_BACK:
-            owner = "your" if t[T_PLAYER] == tell.viewer else "its"
-            lines.append((f"{upper(tell.token(s))} goes back behind {owner} screen.", places))
+            if t[T_PLAYER] == tell.viewer:
+                text = _("{token} goes back behind your screen.").format(token=token)
+            else:
+                text = _("{token} goes back behind its screen.").format(token=token)
+            lines.append((text, places))
         elif removal.reason == ILLEGAL:
-            lines.append((f"{upper(tell.token(s))} is discarded: {removal.problem}.", places))
+            problem = terms.reason(removal.problem)
+            text = _("{token} is discarded: {problem}.").format(token=token, problem=problem)
+            lines.append((text, places))
         elif removal.reason == HOST_GONE:
-            lines.append((f"{upper(tell.token(s))} goes with its host.", places))
+            lines.append((_("{token} goes with its host.").format(token=token), places))
     # a bluff the engine left on the board after step 2 is Lion's, defending its province
     for s, t in enumerate(state.tokens):
         if t is not None and s not in removed and t[T_TID] == BLUFF_TID:
             key = tell.slot_key(s)
             lines.append(
                 (
-                    f"{upper(tell.token(s))} stays: a Lion bluff defending its own "
-                    f"province adds {LION_BLUFF} to the defence.",
+                    _(
+                        "{token} stays: a Lion bluff defending its own province adds {bonus} "
+                        "to the defence."
+                    ).format(token=upper(tell.token(s)), bonus=LION_BLUFF),
                     (key,) if key else (),
                 )
             )
-    return lines or [("No bluffs, and every token lies where it may.", ())]
+    return lines or [(_("No bluffs, and every token lies where it may."), ())]
 
 
 def _discarded(
@@ -233,7 +245,7 @@ def _discarded(
     names = [n for n in names if n]
     if not names:
         return ""
-    return " Discarded there: " + narrate._and(names) + "."
+    return " " + _("Discarded there: {tokens}.").format(tokens=narrate._and(names))
 
 
 def _raids_and_peace(resolution: Resolution, facts: StepFacts, tell: Teller) -> Lines:
@@ -246,33 +258,50 @@ def _raids_and_peace(resolution: Resolution, facts: StepFacts, tell: Teller) -> 
         p = t[T_PLAYER]
         q = special.province
         name = province_name(state, q)
-        token = f"{upper(tell.whose(p))} {'Raid' if raid else 'Diplomacy'} in {name}"
+        if raid:
+            token = tell.say(
+                p, N_("Your Raid in {province}"), N_("{clan}'s Raid in {province}"), province=name
+            )
+        else:
+            token = tell.say(
+                p,
+                N_("Your Diplomacy in {province}"),
+                N_("{clan}'s Diplomacy in {province}"),
+                province=name,
+            )
         pid = state.board.ids[q]
         if raid:
+            why = terms.reason(special.record.why)  # type: ignore[union-attr]
             if special.done:
-                text = f"{token}: {name} is raided ({special.record.why}) — its control "
-                text += "tokens are removed"
-                text += (
-                    ", and it is scorched for the rest of the game."
-                    if special.record.scorched  # type: ignore[union-attr]
-                    else "."
-                )
+                if special.record.scorched:  # type: ignore[union-attr]
+                    text = _(
+                        "{token}: {province} is raided ({why}) — its control tokens are "
+                        "removed, and it is scorched for the rest of the game."
+                    )
+                else:
+                    text = _(
+                        "{token}: {province} is raided ({why}) — its control tokens are removed."
+                    )
+                text = text.format(token=token, province=name, why=why)
                 text += _discarded(resolution, facts, tell, q, CLEARED_RAID, special.serial)
             else:
-                text = f"{token} fails: {special.record.why}."
+                text = _("{token} fails: {why}.").format(token=token, why=why)
         else:
             if special.done:
-                text = f"{token}: {name} is at peace for the rest of the game."
+                text = _("{token}: {province} is at peace for the rest of the game.")
             else:
-                text = f"{token}: no peace token can go there, but the tokens there are discarded."
+                text = _(
+                    "{token}: no peace token can go there, but the tokens there are discarded."
+                )
+            text = text.format(token=token, province=name)
             text += _discarded(resolution, facts, tell, q, CLEARED_PEACE, special.serial)
             if after.special[q] == PEACE and not special.done:
-                text = f"{token}: {name} is already at peace." + _discarded(
-                    resolution, facts, tell, q, CLEARED_PEACE, special.serial
-                )
+                text = _("{token}: {province} is already at peace.").format(
+                    token=token, province=name
+                ) + _discarded(resolution, facts, tell, q, CLEARED_PEACE, special.serial)
         lines.append((text, (pid,)))
     if not lines:
-        return [("No raids this round." if raid else "No diplomacy this round.", ())]
+        return [(_("No raids this round.") if raid else _("No diplomacy this round."), ())]
     return lines
 
 
@@ -285,26 +314,44 @@ def _battle_line(
     name = province_name(state, q)
     d = battle.defender
     attack = "; ".join(
-        f"{tell.who(p, start=False)} {tell.verb(p, 'attacks')} with {battle.side(p).tally()}"
+        tell.say(
+            p,
+            N_("you attack with {tally}"),
+            N_("{clan} attacks with {tally}"),
+            tally=terms.tally(battle.side(p)),
+        )
         for p in battle.attackers
     )
+    tally = terms.tally(record.defender)
     if d >= 0:
-        defence = (
-            f"{tell.who(d, start=False)} {tell.verb(d, 'defends')} with {record.defender.tally()}"
+        defence = tell.say(
+            d, N_("you defend with {tally}"), N_("{clan} defends with {tally}"), tally=tally
         )
     else:
-        defence = f"nobody holds it, defence {record.defender.tally()}"
+        defence = _("nobody holds it, defence {tally}").format(tally=tally)
     winner = battle.winner
     if winner >= 0 and winner != d:
-        result = f"{tell.who(winner, start=False)} {tell.verb(winner, 'conquers')} it"
+        result = tell.say(winner, N_("You conquer it"), N_("{clan} conquers it"))
     elif d >= 0 and winner == d:
-        plus = " and adds a face-up control token" if after.up[q] > before.up[q] else ""
-        result = f"{tell.who(d, start=False)} {tell.verb(d, 'holds')} it{plus}"
+        if after.up[q] > before.up[q]:
+            result = tell.say(
+                d,
+                N_("You hold it and add a face-up control token"),
+                N_("{clan} holds it and adds a face-up control token"),
+            )
+        else:
+            result = tell.say(d, N_("You hold it"), N_("{clan} holds it"))
     elif winner < 0 and d >= 0:
-        result = "it is lost to everyone"
+        result = _("It is lost to everyone")
     else:
-        result = "nobody takes it"
-    return f"{name}: {attack}; {defence}. {upper(result)} ({record.decided})."
+        result = _("Nobody takes it")
+    return _("{province}: {attack}; {defence}. {result} ({decided}).").format(
+        province=name,
+        attack=attack,
+        defence=defence,
+        result=result,
+        decided=terms.reason(record.decided),
+    )
 
 
 def _battles(resolution: Resolution, facts: StepFacts, tell: Teller) -> Lines:
@@ -321,17 +368,30 @@ def _battles(resolution: Resolution, facts: StepFacts, tell: Teller) -> Lines:
         owner = facts.picture.owner[q]
         lines.append(
             (
-                f"{defence.province}: {defence.why}, so {tell.who(owner, start=False)} "
-                f"{tell.verb(owner, 'defends')} it successfully (+1 face-up control token).",
+                tell.say(
+                    owner,
+                    N_(
+                        "{province}: {why}, so you defend it successfully (+1 face-up control "
+                        "token)."
+                    ),
+                    N_(
+                        "{province}: {why}, so {clan} defends it successfully (+1 face-up "
+                        "control token)."
+                    ),
+                    province=defence.province,
+                    why=terms.reason(defence.why),
+                ),
                 (ids[q],),
             )
         )
     if not lines:
-        lines.append(("No battles this round.", ()))
+        lines.append((_("No battles this round."), ()))
     lines.append(
         (
-            "After the battles every combat token goes to its owner's discard pile; bluffs "
-            "go back behind the screens.",
+            _(
+                "After the battles every combat token goes to its owner's discard pile; bluffs "
+                "go back behind the screens."
+            ),
             (),
         )
     )
@@ -349,24 +409,31 @@ def _territories(resolution: Resolution, facts: StepFacts, tell: Teller) -> Line
         if new >= 0:
             card = state.terr_card[t] if t < len(state.terr_card) else ""
             named = tell.viewer in (new, EVERYTHING) and card
-            what = f": {narrate.pretty(card)}" if named else ""
-            lines.append(
-                (
-                    f"{tell.who(new)} {tell.verb(new, 'controls', 'control')} all of "
-                    f"{territory} and {tell.verb(new, 'claims', 'claim')} its territory "
-                    f"card{what}.",
-                    members,
+            if named:
+                text = tell.say(
+                    new,
+                    N_("You control all of {territory} and claim its territory card: {card}."),
+                    N_("{clan} controls all of {territory} and claims its territory card: {card}."),
+                    territory=territory,
+                    card=narrate.pretty(card),
                 )
-            )
+            else:
+                text = tell.say(
+                    new,
+                    N_("You control all of {territory} and claim its territory card."),
+                    N_("{clan} controls all of {territory} and claims its territory card."),
+                    territory=territory,
+                )
+            lines.append((text, members))
         elif old >= 0:
-            lines.append(
-                (
-                    f"{tell.who(old)} no longer {tell.verb(old, 'controls', 'control')} all of "
-                    f"{territory} and {tell.verb(old, 'returns')} its territory card.",
-                    members,
-                )
+            text = tell.say(
+                old,
+                N_("You no longer control all of {territory} and return its territory card."),
+                N_("{clan} no longer controls all of {territory} and returns its territory card."),
+                territory=territory,
             )
-    return lines or [("No territory card changes hands.", ())]
+            lines.append((text, members))
+    return lines or [(_("No territory card changes hands."), ())]
 
 
 def visible_honor(state: RokuganState, player: int, viewer: int) -> int:
@@ -385,18 +452,23 @@ def _next_round(resolution: Resolution, tell: Teller) -> Lines:
     after = resolution.after
     lines: Lines = []
     if after.is_terminal():
-        lines.append(("The fifth round is over: the game ends.", ()))
+        lines.append((_("The fifth round is over: the game ends."), ()))
     else:
-        first = tell.who(after.first)
         card = INITIATIVE_NAMES[after.revealed[-1]] if after.revealed else ""
-        lines.append(
-            (
-                f"Round {after.round} begins. Initiative: {narrate.pretty(card)}; {first} "
-                f"{'are' if after.first == tell.viewer else 'is'} first player. Everyone "
-                "draws back up to 6 tokens.",
-                (),
-            )
+        text = tell.say(
+            after.first,
+            N_(
+                "Round {round} begins. Initiative: {card}; You are first player. Everyone "
+                "draws back up to 6 tokens."
+            ),
+            N_(
+                "Round {round} begins. Initiative: {card}; {clan} is first player. Everyone "
+                "draws back up to 6 tokens."
+            ),
+            round=after.round,
+            card=narrate.pretty(card),
         )
+        lines.append((text, ()))
     lines.extend(summary(resolution, tell))
     return lines
 
@@ -409,7 +481,7 @@ def summary(resolution: Resolution, tell: Teller) -> Lines:
     lost_tokens: dict[int, list[str]] = {}
     for loss in resolution.placement:  # taken by cards during the placement
         known = loss.public or viewer in (loss.player, EVERYTHING)
-        what = loss.token if known else "a token"
+        what = terms.token_from_words(loss.token) if known else _("a token")
         lost_tokens.setdefault(loss.player, []).append(f"{what} ({_taken_by(loss, tell)})")
     spent = {sp.serial for facts in resolution.steps[2:4] for sp in facts.specials}
     for facts in resolution.steps[1:4]:
@@ -418,11 +490,13 @@ def summary(resolution: Resolution, tell: Teller) -> Lines:
                 continue
             if removal.reason in (ILLEGAL, CLEARED_RAID, CLEARED_PEACE):
                 t = reveal.tokens[removal.serial]
-                why = {
-                    ILLEGAL: "placed where it may not be",
-                    CLEARED_RAID: "raided",
-                    CLEARED_PEACE: "cleared by diplomacy",
-                }[removal.reason]
+                why = _(
+                    {
+                        ILLEGAL: N_("placed where it may not be"),
+                        CLEARED_RAID: N_("raided"),
+                        CLEARED_PEACE: N_("cleared by diplomacy"),
+                    }[removal.reason]
+                )
                 lost_tokens.setdefault(t[T_PLAYER], []).append(
                     f"{narrate.token_words(tell.label(removal.serial))} ({why})"
                 )
@@ -436,29 +510,46 @@ def summary(resolution: Resolution, tell: Teller) -> Lines:
         you = p == viewer
         if gained:
             names = narrate._and([province_name(after, q) for q in gained])
-            parts.append(f"{'you took' if you else 'took'} {names}")
+            parts.append(
+                (_("you took {provinces}") if you else _("took {provinces}")).format(
+                    provinces=names
+                )
+            )
         if lost:
             names = narrate._and([province_name(after, q) for q in lost])
-            parts.append(f"{'you lost' if you else 'lost'} {names}")
+            parts.append(
+                (_("you lost {provinces}") if you else _("lost {provinces}")).format(
+                    provinces=names
+                )
+            )
         if not gained and not lost:
-            parts.append("no province changed hands")
+            parts.append(_("no province changed hands"))
         if lost_tokens.get(p):
             tokens = narrate._and(lost_tokens[p])
-            parts.append(f"{'your ' if you else ''}tokens lost before their battle: {tokens}")
+            lost_words = (
+                _("your tokens lost before their battle: {tokens}")
+                if you
+                else _("tokens lost before their battle: {tokens}")
+            )
+            parts.append(lost_words.format(tokens=tokens))
         old = visible_honor(reveal, p, viewer)
         new = visible_honor(after, p, viewer)
-        parts.append(f"honor {old} → {new} ({new - old:+d})")
-        head = "For you" if you else narrate.clan_name(after, p)
+        parts.append(
+            _("honor {old} → {new} ({change})").format(old=old, new=new, change=f"{new - old:+d}")
+        )
+        head = _("For you") if you else narrate.clan_name(after, p)
         places = tuple(after.board.ids[q] for q in gained + lost)
-        lines.append((f"{head}: " + "; ".join(parts) + ".", places))
+        lines.append((_("{head}: {parts}.").format(head=head, parts="; ".join(parts)), places))
     return lines
 
 
 def _taken_by(loss: PlacementLoss, tell: Teller) -> str:
     """What took a token off the board during the placement, in a few words."""
-    whose = tell.whose(loss.actor)
     if loss.reason == SHUGENJA:
-        return f"discarded by {whose} shugenja"
-    if loss.reason == FIRST_PLAYER_CARD:
-        return f"sent back to the pool by {whose} first-player card"
-    return f"discarded by {whose} {narrate.pretty(loss.card)}"
+        you, other = N_("discarded by your shugenja"), N_("discarded by {clan}'s shugenja")
+    elif loss.reason == FIRST_PLAYER_CARD:
+        you = N_("sent back to the pool by your first-player card")
+        other = N_("sent back to the pool by {clan}'s first-player card")
+    else:
+        you, other = N_("discarded by your {card}"), N_("discarded by {clan}'s {card}")
+    return tell.say(loss.actor, you, other, card=narrate.pretty(loss.card))

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import shiboken6
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Slot
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Slot
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QIcon, QKeyEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
@@ -38,7 +38,7 @@ from app.board.scene import MapScene
 from app.board.spread import spread
 from app.board.view import BoardView
 from app.games.base import PickTreeView, ResolutionStep
-from app.games.rokugan import narrate
+from app.games.rokugan import narrate, words
 from app.games.rokugan.overlay import BoardOverlay
 from app.games.rokugan.picks import (
     BUTTON,
@@ -55,6 +55,7 @@ from app.games.rokugan.prompts import button_text, prompt_text
 from app.games.rokugan.resolution import Picture, visible_tokens
 from app.games.rokugan.story import StepShow
 from app.games.rokugan.tokens import TokenItem, clan_identity, token_pixmap
+from app.i18n import N_, _
 from app.palette import FLASH, KEY_FOCUS, LAST_MOVE, LIT_CORE
 from app.widgets.keypick import KeyPicker
 from engine.rokugan import actions as A
@@ -86,14 +87,14 @@ BAND_HEIGHT = 170  # the controls band under a wide map (pixels)
 QWIDGETSIZE_MAX = (1 << 24) - 1
 STATUS_ROW = [(9.3, 2.8), (6.6, 5.8)]  # a province's status: one row, or two (units)
 LEAST_NAME = 0.95  # of a name's full size: ≥ 9 pt at fit zoom in a 1280 × 720 window
-LEGEND = (
+LEGEND = N_(
     "<b>Marks on the board</b><br>"
     "<b>Gold disc in a black ring</b>: a place your token may go (an arrow in it: the "
     "border it attacks across).<br>"
-    "<b>Gold outline</b>: a province you may choose; a gold ring round a token: a token "
+    "<b>Gold outline</b>: a province you may choose; a gold ring around a token: a token "
     "you may choose.<br>"
     "<b>Dashed white outline or ring</b>: a computer clan's last move (hover it for "
-    "what it was); a dotted white ring round a token: the newest token placed.<br>"
+    "what it was); a dotted white ring around a token: the newest token placed.<br>"
     "<b>Orange outline</b>: where the log line you clicked happened.<br>"
     "<b>Pale outline</b>: the provinces of the resolution step shown.<br>"
     "<b>Fill</b>: the clan that controls the province; the band inside its edge: its "
@@ -158,10 +159,10 @@ class RokuganView(PickTreeView):
         controls = QVBoxLayout(self.controls)
         controls.setContentsMargins(0, 0, 0, 0)
         # Cancel keeps its place under the prompt, disabled while nothing is chosen
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton()
         self.cancel_button.clicked.connect(self._on_cancel)
-        self.legend = QLabel("What the marks mean <u>(hover)</u>")
-        self.legend.setToolTip(LEGEND)
+        self.legend = QLabel()
+        self.retranslate()
         self.legend.setStyleSheet("color: #6b5a44")
         controls.addWidget(self.prompt)
         controls.addWidget(self.cancel_button)
@@ -261,6 +262,19 @@ class RokuganView(PickTreeView):
             "#screen QToolButton:checked { background: #6b5a44; border-color: #ffe14d; }"
             "#screen QToolButton:disabled { color: #8a7f6d; }"
         )
+
+    def retranslate(self) -> None:
+        """Say the words again in the current language (`app.i18n`)."""
+        self.cancel_button.setText(_("Cancel"))
+        self.legend.setText(_("What the marks mean <u>(hover)</u>"))
+        self.legend.setToolTip(_(LEGEND))
+        self._redraw()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A new language (`QEvent.LanguageChange`): the words again."""
+        super().changeEvent(event)
+        if event.type() == QEvent.LanguageChange:
+            self.retranslate()
 
     def set_ui_scale(self, scale: float) -> None:
         """Size the prompt, the hand and the controls column for `scale`."""
@@ -460,33 +474,42 @@ class RokuganView(PickTreeView):
         parts = [f"<b>{narrate.phase_words(state)}</b>"]
         show = self._step.payload if self._step is not None else None
         if isinstance(show, StepShow):
-            parts = [f"<b>Round {show.resolution.before.round} of 5 — Resolution</b>"]
+            head = _("Round {round} of 5 — Resolution").format(round=show.resolution.before.round)
+            parts = [f"<b>{head}</b>"]
         elif not state.is_terminal():
-            parts.append(f"First player: {narrate.clan_name(state, state.first)}")
+            first = narrate.clan_name(state, state.first)
+            parts.append(_("First player: {clan}").format(clan=first))
         viewer = self._viewer
         if viewer is not None:
             objective = state.objective[viewer]
             if objective >= 0:
                 name, honor = OBJECTIVES[objective]
                 parts.append(
-                    f"Your objective: <i>{narrate.pretty(name)}</i> ({honor}) — "
-                    f"{narrate.objective_text(state, name)}"
+                    _("Your objective: <i>{objective}</i> ({honor}) — {condition}").format(
+                        objective=narrate.pretty(name),
+                        honor=honor,
+                        condition=narrate.objective_text(state, name),
+                    )
                 )
             cards = [
                 narrate.pretty(card)
                 for t, card in enumerate(state.terr_card)
                 if card and state.terr_holder[t] == viewer
             ]
-            parts.append(
-                f"Scouts {state.scouts[viewer]} · Shugenja {state.shugenja[viewer]}"
-                + (f" · Cards: {', '.join(cards)}" if cards else "")
+            counts = _("Scouts {scouts} · Shugenja {shugenja}").format(
+                scouts=state.scouts[viewer], shugenja=state.shugenja[viewer]
             )
+            if cards:
+                counts += " · " + _("Cards: {cards}").format(cards=", ".join(cards))
+            parts.append(counts)
             known: dict[int, list[str]] = {}
             for other, tid in state.observation(viewer).known_hand:
                 known.setdefault(other, []).append(narrate.token_words(state.label(other, tid)))
             for other, labels in sorted(known.items()):
                 parts.append(
-                    f"You saw {narrate.clan_name(state, other)}'s hand: {', '.join(labels)}"
+                    _("You saw {clan}'s hand: {tokens}").format(
+                        clan=narrate.clan_name(state, other), tokens=", ".join(labels)
+                    )
                 )
         self.info.setText(" &nbsp;·&nbsp; ".join(parts))
 
@@ -497,7 +520,7 @@ class RokuganView(PickTreeView):
         self.hand_buttons = {}
         viewer = self._viewer
         if viewer is None:
-            label = QLabel("The screen is closed.")
+            label = QLabel(_("The screen is closed."))
             self.hand.addWidget(label)
             self.hand.addStretch(1)
             return
@@ -507,7 +530,7 @@ class RokuganView(PickTreeView):
         title = QLabel(
             f"<span style='background:{identity.colour}; color:{identity.ink}'>"
             f"&nbsp;<b>{identity.mark} {narrate.pretty(clan)}</b>&nbsp;</span>"
-            + (" behind your screen" if self.beside else "<br>behind<br>your screen")
+            + (" " + _("behind your screen") if self.beside else _("<br>behind<br>your screen"))
         )
         self.hand.addWidget(title)
         counts: dict[str, int] = {}
@@ -549,8 +572,9 @@ class RokuganView(PickTreeView):
         ]
         self.hand.addStretch(1)
         if discard:
-            self.hand.addWidget(QLabel(f"Discard pile: {len(discard)}"))
-        self.hand.addWidget(QLabel(f"Pool: {sum(1 for loc in obs.own_loc if loc == 0)}"))
+            self.hand.addWidget(QLabel(_("Discard pile: {n}").format(n=len(discard))))
+        pool = sum(1 for loc in obs.own_loc if loc == 0)
+        self.hand.addWidget(QLabel(_("Pool: {n}").format(n=pool)))
         column = self.controls.layout()
         for index in range(self.hand.count()):  # shown now, not on the next event: measured
             widget = self.hand.itemAt(index).widget()
@@ -567,12 +591,12 @@ class RokuganView(PickTreeView):
         tree = self.tree
         if tree is None:
             if state.is_terminal():
-                self.prompt.setText("The game is over.")
+                self.prompt.setText(_("The game is over."))
             elif self._step is not None:
-                self.prompt.setText("Resolution — the revealed board.")
+                self.prompt.setText(_("Resolution — the revealed board."))
             else:
-                current = state.current_player()
-                self.prompt.setText(f"Waiting for {narrate.clan_name(state, current)}…")
+                current = narrate.clan_name(state, state.current_player())
+                self.prompt.setText(_("Waiting for {clan}…").format(clan=current))
             self.choices.addStretch(1)
             self._enable_cancel(False)
             return
@@ -591,9 +615,9 @@ class RokuganView(PickTreeView):
                     button.setCheckable(True)
                     button.setChecked(pick == made)
                     button.setToolTip(
-                        "Chosen: Cancel (Esc) to choose again"
+                        _("Chosen: Cancel (Esc) to choose again")
                         if pick == made
-                        else "Another choice was made: Cancel (Esc) to choose again"
+                        else _("Another choice was made: Cancel (Esc) to choose again")
                     )
         self.choices.addStretch(1)
         self._enable_cancel(bool(tree.chosen))
@@ -603,9 +627,9 @@ class RokuganView(PickTreeView):
         """Cancel stays in its place: disabled, with the reason, while nothing is chosen."""
         self.cancel_button.setEnabled(able)
         self.cancel_button.setToolTip(
-            "Take back what you chose for this decision (Esc)"
+            _("Take back what you chose for this decision (Esc)")
             if able
-            else "Nothing chosen yet for this decision: nothing to take back"
+            else _("Nothing chosen yet for this decision: nothing to take back")
         )
 
     def _choice_button(self, state: RokuganState, pick: Pick) -> QPushButton:
@@ -629,12 +653,13 @@ class RokuganView(PickTreeView):
                 if pick.value in b.index and not placing:
                     # a card or a control token goes to a province as a whole: outlined,
                     # as a tint would recolour whose it is
-                    lit.append((pick.value, QColor(LIT_CORE), "You may choose this province"))
+                    lit.append((pick.value, QColor(LIT_CORE), _("You may choose this province")))
                     continue
                 spot = scene.centre_spots.get(pick.value) or scene.target_spots.get(pick.value)
                 if spot is not None:
                     spot.setVisible(True)
-                    spot.setToolTip(f"Place it {narrate.place_phrase(state, pick.value)}")
+                    place = narrate.place_phrase(state, pick.value)
+                    spot.setToolTip(_("Place it {place}").format(place=place))
             elif pick.kind == TOKEN:
                 item = self._token_items.get(pick.value)
                 if item is not None:
@@ -656,24 +681,30 @@ class RokuganView(PickTreeView):
         owner = state.ctrl_owner[q]
         if owner >= 0:
             lines.append(
-                f"Held by {narrate.clan_name(state, owner)}: {state.ctrl_up[q]} face-up, "
-                f"{state.ctrl_down[q]} face-down control tokens"
+                _("Held by {clan}: {up} face-up, {down} face-down control tokens").format(
+                    clan=narrate.clan_name(state, owner),
+                    up=state.ctrl_up[q],
+                    down=state.ctrl_down[q],
+                )
             )
         else:
-            lines.append("Nobody controls it")
+            lines.append(_("Nobody controls it"))
         parts = defence_parts(state, q, -1)  # the engine's, item by item
-        items = ", ".join(f"{part.what} {part.strength:+d}" for part in parts)
-        lines.append(f"Defence {sum(p.strength for p in parts)}" + (f": {items}" if items else ""))
-        lines.append(
-            f"Flowers {b.flowers[q]}"
-            + (" (the Shadowlands give no honor at all)" if b.shadowlands[q] else "")
-        )
+        items = ", ".join(f"{words.reason(part.what)} {part.strength:+d}" for part in parts)
+        defence = _("Defence {n}").format(n=sum(p.strength for p in parts))
+        lines.append(defence + (f": {items}" if items else ""))
+        flowers = _("Flowers {n}").format(n=b.flowers[q])
+        if b.shadowlands[q]:
+            flowers += " " + _("(the Shadowlands give no honor at all)")
+        lines.append(flowers)
         if b.capital[q] >= 0:
-            lines.append(f"Capital of the {narrate.pretty(CLANS[b.capital[q]])} clan")
+            capital = narrate.pretty(CLANS[b.capital[q]])
+            lines.append(_("Capital of the {clan} clan").format(clan=capital))
         if state.special[q]:
-            lines.append(f"Special token: {narrate.special_name(state.special[q])}")
+            special = narrate.special_name(state.special[q])
+            lines.append(_("Special token: {special}").format(special=special))
         if b.coastal[q]:
-            lines.append("Coastal")
+            lines.append(_("Coastal"))
         return "<br>".join(lines)
 
     # keyboard --------------------------------------------------------------------------
@@ -799,10 +830,11 @@ class RokuganView(PickTreeView):
             return ""
         state = self._state()
         if state.is_terminal():
-            return "The game is over."
+            return _("The game is over.")
         if self._step is not None:
-            return "The round is being resolved: Continue when you have seen this step."
-        return f"It is {narrate.clan_name(state, state.current_player())}'s turn, not yours."
+            return _("The round is being resolved: Continue when you have seen this step.")
+        clan = narrate.clan_name(state, state.current_player())
+        return _("It is {clan}'s turn, not yours.").format(clan=clan)
 
     def _why_not_any(self, keys: list[tuple[str, str]]) -> str:
         """Why a click on these items picks nothing: the rules' reason where there is one,
@@ -812,12 +844,12 @@ class RokuganView(PickTreeView):
             if reason:
                 return reason
         if self._placing():
-            return "Nothing placed: click a lit circle (a province's centre or a border arrow)."
+            return _("Nothing placed: click a lit circle (a province's centre or a border arrow).")
         if self.tree is not None and any(p.kind == TOKEN for p in self.tree.options()):
-            return "Nothing chosen: click a lit token."
+            return _("Nothing chosen: click a lit token.")
         if self.tree is not None and any(p.kind == PLACE for p in self.tree.options()):
-            return "Nothing chosen: click a lit province."
-        return "Nothing to click there now: use the buttons beside the board."
+            return _("Nothing chosen: click a lit province.")
+        return _("Nothing to click there now: use the buttons beside the board.")
 
     def _why_not(self, kind: str, key: str) -> str | None:
         """Why the clicked place is not a choice now (the rules' own reason)."""
@@ -829,23 +861,27 @@ class RokuganView(PickTreeView):
             what = narrate.token_words(first.value)
             if kind in ("province", "centre") and not first.value.startswith("blessing"):
                 reason = state.why_illegal(A.Place(first.value, key))
+                where = narrate.where_words(state, key)
                 if reason:
-                    return f"{what} cannot go in {narrate.where_words(state, key)}: {reason}."
-                if kind == "province":
-                    return (
-                        f"Nothing placed: to put {what} in {narrate.where_words(state, key)}, "
-                        "click its lit circle."
+                    return _("{token} cannot go in {place}: {reason}.").format(
+                        token=what, place=where, reason=words.reason(reason)
                     )
+                if kind == "province":
+                    return _(
+                        "Nothing placed: to put {token} in {place}, click its lit circle."
+                    ).format(token=what, place=where)
             if kind == "token" and first.value.startswith("blessing"):
                 reason = state.why_illegal(A.Place(first.value, key))
                 if reason:
-                    return f"{what} cannot go there: {reason}."
+                    return _("{token} cannot go there: {reason}.").format(
+                        token=what, reason=words.reason(reason)
+                    )
             return None
         if state.phase == PH_CONTROL and kind == "province":
             if state.ctrl_owner[state.board.index[key]] >= 0:
-                return "That province already has a control token."
+                return _("That province already has a control token.")
         if first is None and state.phase == PH_PLACE and kind in ("province", "slot", "centre"):
-            return "Nothing placed: choose a token from behind your screen first."
+            return _("Nothing placed: choose a token from behind your screen first.")
         return None
 
 
