@@ -36,6 +36,7 @@ from app.cli import main
 from app.games.shinobi.cards import clan_mark
 from app.i18n import LANGUAGES
 from app.new_game_dialog import NewGameDialog
+from app.palette import rokugan_clan
 from app.printing.dialog import PrintOptionsDialog
 from app.savefile import summary_dict
 from app.session import AI, HUMAN, Seat
@@ -52,6 +53,7 @@ from editor.playtest import PlaytestDialog
 from editor.tools import Tool
 from editor.topology import TopoMap
 from engine.registry import get_game
+from engine.rokugan.data import CLANS as ROKUGAN_CLANS
 from engine.saves import save_dict
 from engine.shinobi.cards import CLAN_NAMES, NUM_CLANS
 from tests.app.po_files import PseudoTranslations
@@ -59,9 +61,10 @@ from tests.editor.editor_driver import wait_analysis
 from tests.editor.test_topology import tiny
 
 NAMES = {*CLAN_NAMES, *map(clan_mark, range(NUM_CLANS + 1)), *LANGUAGES.values()}
+NAMES |= {rokugan_clan(clan).mark for clan in ROKUGAN_CLANS}
 NAMES |= {"Ninja", "Daimyo", "Esc", "PDF"}
-"""Words no language translates: the clans and their marks, the Ninja card, the program,
-the languages (each named in itself), a key's name."""
+"""Words no language translates: the clans and their marks (Shinobi's and Rokugan's), the
+Ninja card, the program, the languages (each named in itself), a key's name."""
 QT_OWN = {"OK", "Cancel", "Close", "Apply", "Yes", "No"}
 """Qt's standard buttons: Qt's own catalogs translate them (test_i18n_settings.py)."""
 MARKED = re.compile(r"⟦[^⟦⟧]*⟧")
