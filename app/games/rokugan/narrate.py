@@ -16,6 +16,7 @@ from app.games.presentation import EVERYTHING, PUBLIC, LogLine
 from app.games.rokugan import words
 from app.i18n import N_, _
 from engine.rokugan import actions as A
+from engine.rokugan.battles import defence_parts
 from engine.rokugan.data import (
     ARMY,
     BLESSING,
@@ -694,3 +695,40 @@ def honor_by_round(state: RokuganState) -> list[list[float]]:
 def special_name(kind: int) -> str:
     """The special token's name in words."""
     return words.special(SPECIAL_NAMES[kind]) if kind else ""
+
+
+def province_tip(state: Any, q: int) -> str:
+    """A province's tooltip: its name and territory, who holds it, its defence item by item
+    (the engine's `defence_parts`), flowers, capital, special token, coast."""
+    b = state.board
+    territory_names = {t.id: t.name for t in b.graph.territories}
+    info = b.graph.provinces[q]
+    lines = [f"<b>{info.name}</b> — {territory_names.get(info.territory, '')}"]
+    owner = state.ctrl_owner[q]
+    if owner >= 0:
+        lines.append(
+            _("Held by {clan}: {up} face-up, {down} face-down control tokens").format(
+                clan=clan_name(state, owner),
+                up=state.ctrl_up[q],
+                down=state.ctrl_down[q],
+            )
+        )
+    else:
+        lines.append(_("Nobody controls it"))
+    parts = defence_parts(state, q, -1)  # the engine's, item by item
+    items = ", ".join(f"{words.reason(part.what)} {part.strength:+d}" for part in parts)
+    defence = _("Defence {n}").format(n=sum(p.strength for p in parts))
+    lines.append(defence + (f": {items}" if items else ""))
+    flowers = _("Flowers {n}").format(n=b.flowers[q])
+    if b.shadowlands[q]:
+        flowers += " " + _("(the Shadowlands give no honor at all)")
+    lines.append(flowers)
+    if b.capital[q] >= 0:
+        capital = pretty(CLANS[b.capital[q]])
+        lines.append(_("Capital of the {clan} clan").format(clan=capital))
+    if state.special[q]:
+        special = special_name(state.special[q])
+        lines.append(_("Special token: {special}").format(special=special))
+    if b.coastal[q]:
+        lines.append(_("Coastal"))
+    return "<br>".join(lines)

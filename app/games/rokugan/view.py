@@ -59,7 +59,6 @@ from app.i18n import N_, _
 from app.palette import FLASH, KEY_FOCUS, LAST_MOVE, LIT_CORE
 from app.widgets.keypick import KeyPicker
 from engine.rokugan import actions as A
-from engine.rokugan.battles import defence_parts
 from engine.rokugan.data import CLANS, OBJECTIVES
 from engine.rokugan.state import (
     DISCARD as LOC_DISCARD,
@@ -468,7 +467,7 @@ class RokuganView(PickTreeView):
         self.scene.set_marks("last", marks)
 
     def _province_tip_in(self, state: RokuganState):  # noqa: ANN202 - a tooltip maker
-        return lambda q: self._province_tip(state, q)
+        return lambda q: narrate.province_tip(state, q)
 
     def _draw_info(self, state: RokuganState) -> None:
         parts = [f"<b>{narrate.phase_words(state)}</b>"]
@@ -672,40 +671,6 @@ class RokuganView(PickTreeView):
         """True while a token from the hand (or discard pile) is being placed."""
         tree = self.tree
         return tree is not None and bool(tree.chosen) and tree.chosen[0].kind in (HAND, DISCARD)
-
-    def _province_tip(self, state: RokuganState, q: int) -> str:
-        b = state.board
-        territory_names = {t.id: t.name for t in b.graph.territories}
-        info = b.graph.provinces[q]
-        lines = [f"<b>{info.name}</b> — {territory_names.get(info.territory, '')}"]
-        owner = state.ctrl_owner[q]
-        if owner >= 0:
-            lines.append(
-                _("Held by {clan}: {up} face-up, {down} face-down control tokens").format(
-                    clan=narrate.clan_name(state, owner),
-                    up=state.ctrl_up[q],
-                    down=state.ctrl_down[q],
-                )
-            )
-        else:
-            lines.append(_("Nobody controls it"))
-        parts = defence_parts(state, q, -1)  # the engine's, item by item
-        items = ", ".join(f"{words.reason(part.what)} {part.strength:+d}" for part in parts)
-        defence = _("Defence {n}").format(n=sum(p.strength for p in parts))
-        lines.append(defence + (f": {items}" if items else ""))
-        flowers = _("Flowers {n}").format(n=b.flowers[q])
-        if b.shadowlands[q]:
-            flowers += " " + _("(the Shadowlands give no honor at all)")
-        lines.append(flowers)
-        if b.capital[q] >= 0:
-            capital = narrate.pretty(CLANS[b.capital[q]])
-            lines.append(_("Capital of the {clan} clan").format(clan=capital))
-        if state.special[q]:
-            special = narrate.special_name(state.special[q])
-            lines.append(_("Special token: {special}").format(special=special))
-        if b.coastal[q]:
-            lines.append(_("Coastal"))
-        return "<br>".join(lines)
 
     # keyboard --------------------------------------------------------------------------
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
