@@ -24,17 +24,29 @@ os.environ["LANGUAGE"] = "en"
 
 
 @pytest.fixture(autouse=True)
-def _collect_garbage_in_the_gui_thread():
+def _collect_garbage_in_the_gui_thread(request: pytest.FixtureRequest):
     """Bots think in worker threads; a cycle holding Qt objects must die in the GUI thread
-    (see app.gui_gc), so Qt tests run with the app's collector and end with a collection."""
+    (see app.gui_gc), so once a QApplication exists the app's collector is installed, and a
+    test that used Qt ends with a full collection, and what survives it is frozen (later
+    collections skip it). Any other test only lets the collector do what it would do at
+    that moment. (A full collection of a heap that holds parsed maps and windows' caches
+    cost about 0.1 s: after every one of the suite's tests, minutes.)"""
     yield
     widgets = sys.modules.get("PySide6.QtWidgets")
     application = widgets.QApplication.instance() if widgets else None
     if application is not None:
         from app import gui_gc
 
-        gui_gc.install(application)
-        gc.collect()
+        collector = gui_gc.install(application)
+        if QT_FIXTURES.intersection(request.fixturenames):
+            gc.collect()
+            gc.freeze()  # what survives is the process's to keep: later collections skip it
+        else:
+            collector.check()
+
+
+QT_FIXTURES = frozenset({"qtbot", "qapp", "window", "app_settings"})
+"""Fixtures that mean a test made Qt objects (the app's `window` and settings included)."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
