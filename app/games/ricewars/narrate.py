@@ -196,7 +196,7 @@ class Teller:
     def who(self, seat: int, start: bool = True) -> str:
         """ "You" / "you" / "Red"."""
         if self.you(seat):
-            return "You" if start else "you"
+            return _("You") if start else _("you")
         return seat_name(self.state, seat)
 
     def whose(self, seat: int, start: bool = False) -> str:

@@ -112,7 +112,8 @@ def daimyo_html(
     mark = seat_mark(state, s)
     head = f"<b>{swatch(state, s)} {name}</b> <small>{mark}"
     head += f" · {escape(who)}" if who else ""
-    head += f" · {_('governor')}" if s == state.governor else ""
+    governor = _("governor")
+    head += f" · {governor}" if s == state.governor else ""
     head += "</small>"
     if standing is None:
         standing = records.standing(state, s)
@@ -143,7 +144,8 @@ def daimyo_html(
             if tired:
                 extra.append(_("{n} tired").format(n=tired))
             if due:
-                extra.append(f"<span style='color:{RED}'>{_('{n} unpaid').format(n=due)}</span>")
+                unpaid = _("{n} unpaid").format(n=due)
+                extra.append(f"<span style='color:{RED}'>{unpaid}</span>")
             if extra:
                 part += " (" + ", ".join(extra) + ")"
             troops.append(part)
@@ -156,7 +158,8 @@ def daimyo_html(
     lines[2] = line3
     advisors = []
     for a, uses in state.held[s]:
-        unpaid = f" ({_('unpaid')})" if a in state.adv_due[s] else ""
+        unpaid_word = _("unpaid")
+        unpaid = f" ({unpaid_word})" if a in state.adv_due[s] else ""
         advisors.append(f"{ADVISORS[a].name} {'●' * uses}{unpaid}")
     marks = "■" * state.passes[s] + "□" * (2 - state.passes[s])
     held = ", ".join(advisors)
@@ -168,7 +171,7 @@ def daimyo_html(
         _("Advisors {n}/{most}: {held}").format(
             n=len(state.held[s]), most=MAX_ADVISORS, held=held or _("none")
         )
-        + (f" · {_('service used')}" if state.used_service[s] else "")
+        + (" · " + _("service used") if state.used_service[s] else "")
         + f" · {passes}"
     )
     return "<br>".join(lines)
@@ -238,7 +241,7 @@ def picture_html(state: RiceWarsState, p: FightPicture) -> str:
     head = (
         _("<b>Combat at {field}</b>").format(field=narrate.field_name(state, p.field or ""))
         if p.kind == "combat"
-        else f"<b>{_('Duel')}</b>"
+        else "<b>" + _("Duel") + "</b>"
     )
     rows = []
     for side, seat in ((0, p.attacker), (1, p.defender)):
@@ -276,7 +279,7 @@ def fight_html(state: RiceWarsState, viewer: int | None) -> str:
     head = (
         _("<b>Combat at {field}</b>").format(field=state.board.names[f["field"]])
         if f["kind"] == "combat"
-        else f"<b>{_('Duel')}</b>"
+        else "<b>" + _("Duel") + "</b>"
     )
     rows = []
     for side, seat in ((0, att), (1, dfn)):
@@ -310,7 +313,7 @@ def auction_html(state: RiceWarsState, viewer: int | None, compact: bool = False
     """The advisors on the table and the bids placed so far (sealed but one's own).
     `compact` (a short column): the rules line and the texts of the advisors not bid for
     now are left out (the governor's buttons tell them)."""
-    head = f"<b>{_('Advisor auction')}</b>"
+    head = "<b>" + _("Advisor auction") + "</b>"
     if not compact:
         head += _(" — sealed bids; the highest bidders get 2 services, the second highest 1")
     lines = [head]
@@ -318,7 +321,7 @@ def auction_html(state: RiceWarsState, viewer: int | None, compact: bool = False
         adv = ADVISORS[a]
         mark = "▶ " if a == state.bidding else ""
         auctioned = a != state.bidding and a not in state.auction_left
-        done = f" ({_('auctioned')})" if auctioned else ""
+        done = " (" + _("auctioned") + ")" if auctioned else ""
         if compact and a != state.bidding:
             upkeep = _("upkeep {n} Ryo").format(n=adv.upkeep)
             lines.append(f"<b>{adv.name}</b>: {upkeep}{done}")
