@@ -731,18 +731,36 @@ def parts_words(parts: Sequence[Part]) -> str:
 
 
 def income_what(what: str) -> str:
-    """An income part's name (`engine.ricewars.economy.income_parts`: "palace", "3
-    connected peasants", "blessed Takada", "round bonus") in the current language."""
+    """A part's name in the engine's records (`Part.what`: income parts "palace", "3
+    connected peasants", "blessed Takada", "round bonus"; strength parts "2 ashigaru",
+    "peasant", "attack round", "advisor's service", a card's name and how it came) in the
+    current language."""
     count, _space, rest = what.partition(" ")
     if count.isdigit() and rest.startswith("connected peasant"):
         n = int(count)
         return ngettext("{n} connected peasant", "{n} connected peasants", n).format(n=n)
+    if count.isdigit() and rest in ("ashigaru", "ronin"):
+        return plural(int(count), rest)
     if what.startswith("blessed "):
         return _("blessed {field}").format(field=what.removeprefix("blessed "))
+    for suffix, words in PART_SUFFIXES.items():
+        if what.endswith(suffix):
+            return _(words).format(card=what.removesuffix(suffix))
     return _(INCOME_WORDS[what]) if what in INCOME_WORDS else what
 
 
-INCOME_WORDS = {"palace": N_("palace"), "round bonus": N_("round bonus")}
+PART_SUFFIXES = {
+    " (drawn face down)": N_("{card} (drawn face down)"),
+    "'s effect": N_("{card}'s effect"),
+    " (tie-break draw)": N_("{card} (tie-break draw)"),
+}
+INCOME_WORDS = {
+    "palace": N_("palace"),
+    "round bonus": N_("round bonus"),
+    "peasant": N_("peasant"),
+    "attack round": N_("attack round"),
+    "advisor's service": N_("advisor's service"),
+}
 
 
 # ---------------------------------------------------------------------------- scores

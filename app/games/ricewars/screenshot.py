@@ -86,7 +86,7 @@ def _shoot(app: QApplication, args: argparse.Namespace, size: shots.Size) -> boo
     out: Path = args.out
     tag = shots.tag(size)
     window = shots.shot_window(size, bot_nodes=60)
-    seats = (Seat(HUMAN, name="You"), *[Seat(AI, "normal")] * (args.players - 1))
+    seats = (Seat(HUMAN, name=_("You")), *[Seat(AI, "normal")] * (args.players - 1))
     board = "ricewars-epic" if args.players == 5 else "ricewars-quick"
     window.start_game(NewGameConfig("ricewars", seats, board, args.seed))
     controller = window.controller
