@@ -21,6 +21,7 @@ special 17 mm.
 
 from __future__ import annotations
 
+from app.games.rokugan import words
 from app.i18n import N_, _, game_name
 from app.palette import ROKUGAN_CLANS, Identity
 from app.printing.kit.model import (
@@ -158,18 +159,20 @@ def clan_tokens(clan: str) -> TokenSection:
     control = [Piece(control_front, control_back)] * D.CONTROL_TOKENS
     special = faces[D.SPECIAL_TID]
     return TokenSection(
-        _("{clan} clan tokens").format(clan=who.name),
+        _("{clan} clan tokens").format(clan=words.clan(who.name)),
         (
             PieceGroup(
                 _("{clan} — {n} combat tokens (special: {token})").format(
-                    clan=who.name, n=D.TOKENS_PER_CLAN, token=f"{special[0]} {special[1]}".strip()
+                    clan=words.clan(who.name),
+                    n=D.TOKENS_PER_CLAN,
+                    token=f"{special[0]} {special[1]}".strip(),
                 ),
                 COMBAT_MM,
                 tuple(combat),
             ),
             PieceGroup(
                 _("{clan} — {n} control tokens (front: face up; back: face down)").format(
-                    clan=who.name, n=D.CONTROL_TOKENS
+                    clan=words.clan(who.name), n=D.CONTROL_TOKENS
                 ),
                 CONTROL_MM,
                 tuple(control),
@@ -275,9 +278,9 @@ def _territory_deck(deal: MapDeal, graph: MapGraph) -> Deck:
         kind = "shadowlands" if card.id in D.SHADOWLANDS_CARDS else "territory"
         front = _card(
             kind,
-            card.name,
+            words.card(card.id),
             _("Territory card · {territory}").format(territory=name),
-            (card.text, _(TIMING[kind])),
+            (words.card_text(card.id) or card.text, _(TIMING[kind])),
             accent=territory.colour if territory is not None else "",
         )
         cards.append(Piece(front, _back(_("Territory card"), name, CARD_COLOURS[kind])))
@@ -292,7 +295,7 @@ def _objective_deck(deal: MapDeal) -> Deck:
         clan = D.OBJECTIVE_CLAN.get(D.OBJECTIVE_INDEX[objective.id])
         front = _card(
             "objective",
-            objective.name,
+            words.card(objective.id),
             _("Secret objective"),
             (objective.text, _("Scored at the end of the game if it holds. Keep it hidden.")),
             badge=_("{n} honor").format(n=objective.honor),
@@ -311,15 +314,23 @@ def _initiative_deck(deal: MapDeal) -> Deck:
             who = ROKUGAN_CLANS[card.clan]
             front = _card(
                 "initiative",
-                who.name,
+                words.clan(who.name),
                 _("Initiative · clan card"),
-                (card.text, _("Only the cards of clans in play are used.")),
+                (
+                    words.card_text(card.id) or card.text,
+                    _("Only the cards of clans in play are used."),
+                ),
                 accent=who.colour,
                 symbol="crest",
                 mark=who.mark,
             )
         else:
-            front = _card("initiative", card.name, _("Initiative · neutral card"), (card.text,))
+            front = _card(
+                "initiative",
+                words.card(card.id),
+                _("Initiative · neutral card"),
+                (words.card_text(card.id) or card.text,),
+            )
         cards.append(Piece(front, back))
     return Deck(_("Initiative cards"), POKER_MM, _(POKER_NAME), tuple(cards))
 
@@ -395,7 +406,7 @@ def _screen(clan: str) -> Aid:
     who = ROKUGAN_CLANS[clan]
     kind, strength = combat_token_faces(clan)[D.SPECIAL_TID]
     return Aid(
-        _("{clan} clan").format(clan=who.name),
+        _("{clan} clan").format(clan=words.clan(who.name)),
         (
             AidSection(_("Clan ability"), (_(CLAN_ABILITY[clan]),)),
             AidSection(
@@ -534,7 +545,7 @@ def build_kit(board) -> Kit:
             map=board.name,
             territories=with_cards,
             objectives=len(deal.objectives),
-            clans=", ".join(ROKUGAN_CLANS[c].name for c in deal.clans),
+            clans=", ".join(words.clan(ROKUGAN_CLANS[c].name) for c in deal.clans),
             players=players,
         ),
         _("Cards are poker size (63.5 × 88.9 mm); the published card size is not known."),
