@@ -143,3 +143,14 @@ def test_the_last_round_its_end_and_the_end_screen_are_all_marked(
     assert seen == []
     fields = list(window.session.state.board.names)
     assert unmarked_here(texts(window.end_screen), fields) == []
+
+
+def test_the_rules_of_rice_wars_are_all_marked(pseudo) -> None:
+    # Given Help → Rules for Rice Wars in the pseudo-language
+    from app.games.ricewars import GAME_UI
+
+    page = GAME_UI.rules_html()
+    # Then every heading, paragraph, list item and table cell is marked (names aside)
+    cells = re.split(r"<(?:h\d|p|li|td|th)[^>]*>", page)
+    assert len(cells) > 60
+    assert unmarked_here([("rules", cell) for cell in cells], []) == []

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from app.games.presentation import EVERYTHING, PUBLIC, Beat, GameUI, ResolutionStep, ScoreTable
 from app.games.ricewars import narrate, story
 from app.games.ricewars.fights import AsOfStep
-from app.games.ricewars.rules import RICEWARS_RULES_HTML
+from app.games.ricewars.rules import rules_html
 from app.i18n import _, ngettext
 from engine.ricewars import records
 from engine.ricewars.state import ACTION, RiceWarsState
@@ -146,7 +146,7 @@ class RiceWarsUI(GameUI):
 
     def rules_html(self) -> str:
         """The rules reference."""
-        return RICEWARS_RULES_HTML
+        return rules_html()
 
 
 GAME_UI = RiceWarsUI()
