@@ -101,3 +101,16 @@ def test_map_check_output_is_all_marked(pseudo, tmp_path: Path, capsys) -> None:
     # Then every line after the file's name is marked (ids, numbers and commands aside)
     said = [line.split(": ", 1)[1] for line in lines]
     assert said and [text for text in said if bare(text.replace("daimyo map check", ""))] == []
+
+
+def test_an_edit_the_editor_refuses_says_why_in_german() -> None:
+    # Given a small map in the editor's topology, the program speaking German
+    from editor.topology import TopoMap
+    from editor.topology.model import TopologyError
+    from tests.editor.test_topology import tiny
+
+    topo = TopoMap.from_dict(tiny())
+    i18n.set_language("de")
+    # When a province is merged with itself, Then the refusal says why in German
+    with pytest.raises(TopologyError, match="mit sich selbst verschmolzen"):
+        topo.merge_provinces("A", "A")
