@@ -63,8 +63,17 @@ def build_parser() -> argparse.ArgumentParser:
         # after the subcommand too; its default must not undo one given before it
         sub.add_argument("--lang", **{**_LANG_OPTION, "default": argparse.SUPPRESS})
         module.register(sub)
+        _lang_after_actions(sub)
         sub.set_defaults(_run=module.run)
     return parser
+
+
+def _lang_after_actions(parser: argparse.ArgumentParser) -> None:
+    """`--lang` after a subcommand's own action too (`daimyo map check MAP --lang de`)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for nested in dict.fromkeys(action.choices.values()):
+                nested.add_argument("--lang", **{**_LANG_OPTION, "default": argparse.SUPPRESS})
 
 
 def main(argv: Sequence[str] | None = None) -> int:

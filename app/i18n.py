@@ -24,6 +24,8 @@ import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from engine.words import use_translation
+
 DOMAIN = "daimyo"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "pt": "Português (Brasil)"}
@@ -46,6 +48,9 @@ def N_(message: str) -> str:  # noqa: N802 - the name gettext's tools look for
 def _(message: str) -> str:
     """`message` in the current language (itself when the catalog has no translation)."""
     return _current.gettext(message)
+
+
+use_translation(_)  # engine/ and maps/ messages (`engine.words.Words`) speak through it too
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

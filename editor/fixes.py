@@ -326,11 +326,9 @@ def issue_point(issue: Any, topo: TopoMap) -> Point | None:
 
 def _is_sliver(issue: Any, topo: TopoMap) -> bool:
     """An overlap thin enough to be a near miss: its area is below tolerance x its extent."""
-    import re
-
-    match = re.search(r"overlap(?:s the sea)?: ([0-9.eE+-]+) square units", issue.message)
-    if match is None:
+    value = issue.words.value("area") if hasattr(issue.words, "value") else None
+    if value is None:
         return False
-    area = float(match.group(1))
+    area = float(value)
     tol = near_miss_tolerance(topo)
     return area <= tol * topo.scale() * 0.5

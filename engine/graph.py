@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.words import N_, Words, labelled
+
 
 @dataclass(frozen=True, slots=True)
 class ProvinceInfo:
@@ -71,18 +73,24 @@ class MapProblem:
 
     An "error" means the game cannot be played on the map (or not with that many
     players); a "limit" means it can, without something (cards not dealt, an objective
-    that cannot be met, tokens with nowhere to go).
+    that cannot be met, tokens with nowhere to go). `words` is the message with its values
+    (`engine.words.Words`); `message` says it in the current language.
     """
 
     code: str
-    message: str
+    words: Words | str
     severity: str = "error"
     provinces: tuple[str, ...] = ()
     territories: tuple[str, ...] = ()
     location: tuple[float, float] | None = None  # a point to show, when not a whole province
 
+    @property
+    def message(self) -> str:
+        """The unmet requirement and its fix in the current language."""
+        return str(self.words)
+
     def __str__(self) -> str:
-        return f"{self.severity}: {self.message}"
+        return labelled(self.severity, self.message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,8 +123,11 @@ class MapReadiness:
 
     def message(self) -> str:
         """One text for people: why the map is not ready, each problem with its fix."""
+        game = Words.of(self.game_name)  # the game's name is in the catalog
         if self.ready:
-            return f"map '{self.map_id}' is ready for {self.game_name}"
-        lines = [f"map '{self.map_id}' is not ready for {self.game_name}:"]
+            return str(Words.of(N_("map '{map}' is ready for {game}"), map=self.map_id, game=game))
+        lines = [
+            str(Words.of(N_("map '{map}' is not ready for {game}:"), map=self.map_id, game=game))
+        ]
         lines.extend(f"- {p.message}" for p in self.errors)
         return "\n".join(lines)

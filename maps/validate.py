@@ -17,6 +17,7 @@ import shapely
 from shapely import STRtree
 
 from engine.graph import MapGraph
+from engine.words import N_, Words, labelled
 from maps.geometry import (
     MapGeometry,
     border_min,
@@ -36,29 +37,48 @@ TOKEN_GAMES = ("rokugan", "any")
 
 _LOCATION = re.compile(r"\[\s*([-+0-9.eE]+)\s+([-+0-9.eE]+)")
 _RING_FIXES = {
-    "Self-intersection": "move the vertices so that the outline does not cross itself",
-    "Ring Self-intersection": "move the vertices so that the ring does not touch itself",
-    "Too few points": "give the ring at least 3 distinct points",
-    "Hole lies outside shell": "move the hole inside the outline, or delete it",
-    "Interior is disconnected": "holes cut the province in two; split it into two provinces",
-    "Nested shells": "remove the inner outline",
-    "Nested holes": "remove the inner hole",
-    "Duplicate Rings": "remove the duplicate ring",
+    "Self-intersection": N_("move the vertices so that the outline does not cross itself"),
+    "Ring Self-intersection": N_("move the vertices so that the ring does not touch itself"),
+    "Too few points": N_("give the ring at least 3 distinct points"),
+    "Hole lies outside shell": N_("move the hole inside the outline, or delete it"),
+    "Interior is disconnected": N_("holes cut the province in two; split it into two provinces"),
+    "Nested shells": N_("remove the inner outline"),
+    "Nested holes": N_("remove the inner hole"),
+    "Duplicate Rings": N_("remove the duplicate ring"),
 }
+_RING_REASONS = {
+    "Self-intersection": N_("self-intersection"),
+    "Ring Self-intersection": N_("ring self-intersection"),
+    "Too few points": N_("too few points"),
+    "Hole lies outside shell": N_("hole lies outside shell"),
+    "Interior is disconnected": N_("interior is disconnected"),
+    "Nested shells": N_("nested shells"),
+    "Nested holes": N_("nested holes"),
+    "Duplicate Rings": N_("duplicate rings"),
+}
+"""GEOS's validity reasons in words (the words GEOS writes, marked for translation)."""
 
 
 @dataclass(frozen=True, slots=True)
 class ValidationIssue:
-    """One problem found in a map: "error" blocks play, "warning" does not."""
+    """One problem found in a map: "error" blocks play, "warning" does not.
+
+    `words` is the message with its values (`engine.words.Words`): `message` says it in the
+    current language; `words.value(name)` reads a value back whatever the language."""
 
     severity: str
     code: str
-    message: str
+    words: Words | str
     provinces: tuple[str, ...] = ()
     location: Point | None = None
 
+    @property
+    def message(self) -> str:
+        """The problem and its fix in the current language."""
+        return str(self.words)
+
     def __str__(self) -> str:
-        return f"{self.severity}: {self.message}"
+        return labelled(self.severity, self.message)
 
 
 # Where an issue is: a point, a geometry (its first coordinate) or nowhere in particular.
@@ -69,14 +89,26 @@ class _Issues(list[ValidationIssue]):
     """The issues found so far, with shorthands to add one."""
 
     def error(
-        self, code: str, message: str, provinces: Iterable[str] = (), at: Where = None
+        self,
+        code: str,
+        message: str,
+        provinces: Iterable[str] = (),
+        at: Where = None,
+        **params: object,
     ) -> None:
-        self.append(ValidationIssue("error", code, message, tuple(provinces), _point(at)))
+        words = Words.of(message, **params)
+        self.append(ValidationIssue("error", code, words, tuple(provinces), _point(at)))
 
     def warning(
-        self, code: str, message: str, provinces: Iterable[str] = (), at: Where = None
+        self,
+        code: str,
+        message: str,
+        provinces: Iterable[str] = (),
+        at: Where = None,
+        **params: object,
     ) -> None:
-        self.append(ValidationIssue("warning", code, message, tuple(provinces), _point(at)))
+        words = Words.of(message, **params)
+        self.append(ValidationIssue("warning", code, words, tuple(provinces), _point(at)))
 
 
 def _point(at: Where) -> Point | None:
@@ -104,15 +136,21 @@ def _anchor(p: Province) -> Point | None:
     return p.label or (p.polygon[0] if p.polygon else None)
 
 
-def _name(p: Province) -> str:
-    return f"province '{p.id}'" + (f" (line {p.line})" if p.line else "")
+def _name(p: Province) -> Words:
+    if p.line:
+        return Words.of(N_("province '{id}' (line {line})"), id=p.id, line=p.line)
+    return Words.of(N_("province '{id}'"), id=p.id)
+
+
+def _on_line(line: int | None) -> Words | str:
+    return Words.of(N_(" (line {line})"), line=line) if line else ""
 
 
 def validate(mapfile: MapFile) -> list[ValidationIssue]:
     """Every problem in the map, errors and warnings, in a stable order."""
     issues = _Issues()
     if not mapfile.provinces:
-        issues.error("no_provinces", "the map has no provinces; draw at least one")
+        issues.error("no_provinces", N_("the map has no provinces; draw at least one"))
         return list(issues)
     duplicates = _check_ids(mapfile, issues)
     _check_territories(mapfile, issues)
@@ -137,6 +175,13 @@ def validate(mapfile: MapFile) -> list[ValidationIssue]:
 # --------------------------------------------------------------------------- ids, territories
 
 
+_DUPLICATES = {
+    "province": N_("{n} provinces have the id '{id}'{on}; give each province its own id"),
+    "territory": N_("{n} territories have the id '{id}'{on}; give each territory its own id"),
+    "sea": N_("{n} seas have the id '{id}'{on}; give each sea its own id"),
+}
+
+
 def _check_ids(mapfile: MapFile, issues: _Issues) -> bool:
     """Report repeated ids; True when provinces repeat (no graph can be built then)."""
     found = False
@@ -150,16 +195,19 @@ def _check_ids(mapfile: MapFile, issues: _Issues) -> bool:
             if count < 2:
                 continue
             lines = [str(i.line) for i in items if i.id == item_id and i.line]
-            on = f" (lines {', '.join(lines)})" if lines else ""
+            on = Words.of(N_(" (lines {lines})"), lines=", ".join(lines)) if lines else ""
             at = None
             if kind == "province":
                 found = True
                 at = next(_anchor(p) for p in mapfile.provinces if p.id == item_id)
             issues.error(
                 "duplicate_id",
-                f"{count} {kind}s have the id '{item_id}'{on}; give each {kind} its own id",
+                _DUPLICATES[kind],
                 [item_id] if kind == "province" else [],
                 at,
+                n=count,
+                id=item_id,
+                on=on,
             )
     return found
 
@@ -168,18 +216,25 @@ def _check_territories(mapfile: MapFile, issues: _Issues) -> None:
     province_ids = {p.id for p in mapfile.provinces}
     member_of: dict[str, list[str]] = {}
     for t in mapfile.territories:
-        on = f" (line {t.line})" if t.line else ""
+        on = _on_line(t.line)
         if not t.provinces:
             issues.warning(
                 "empty_territory",
-                f"territory '{t.id}'{on} has no provinces; add some or delete it",
+                N_("territory '{id}'{on} has no provinces; add some or delete it"),
+                id=t.id,
+                on=on,
             )
         for pid in t.provinces:
             if pid not in province_ids:
                 issues.error(
                     "unknown_province",
-                    f"territory '{t.id}'{on} lists unknown province '{pid}'; "
-                    f"add a province with id '{pid}' or remove it from the list",
+                    N_(
+                        "territory '{id}'{on} lists unknown province '{province}'; add a "
+                        "province with id '{province}' or remove it from the list"
+                    ),
+                    id=t.id,
+                    on=on,
+                    province=pid,
                 )
             else:
                 member_of.setdefault(pid, []).append(t.id)
@@ -188,18 +243,27 @@ def _check_territories(mapfile: MapFile, issues: _Issues) -> None:
         if len(territories) > 1:
             issues.error(
                 "two_territories",
-                f"{_name(p)} is in territories {', '.join(repr(t) for t in territories)} "
-                f"at {where(_anchor(p))}; a province belongs to one territory only",
+                N_(
+                    "{province} is in territories {territories} at {where}; a province "
+                    "belongs to one territory only"
+                ),
                 [p.id],
                 _anchor(p),
+                province=_name(p),
+                territories=", ".join(repr(t) for t in territories),
+                where=where(_anchor(p)),
             )
         elif not territories and mapfile.territories:
             issues.error(
                 "no_territory",
-                f"{_name(p)} at {where(_anchor(p))} is in no territory; "
-                "add its id to the 'provinces' list of a territory",
+                N_(
+                    "{province} at {where} is in no territory; add its id to the 'provinces' "
+                    "list of a territory"
+                ),
                 [p.id],
                 _anchor(p),
+                province=_name(p),
+                where=where(_anchor(p)),
             )
 
 
@@ -215,27 +279,38 @@ def _check_rings(mapfile: MapFile, raw: np.ndarray, issues: _Issues) -> np.ndarr
             at, text, fix = _reason(reason)
             issues.error(
                 "invalid_ring",
-                f"{_name(p)}: outline is invalid: {text} at {where(at)}; {fix}",
+                N_("{province}: outline is invalid: {problem} at {where}; {fix}"),
                 [p.id],
                 at,
+                province=_name(p),
+                problem=text,
+                where=where(at),
+                fix=fix,
             )
     for s in mapfile.seas:
         shapes = polygons_from_rings([(part.polygon, part.holes) for part in s.polygons])
         for k, reason in enumerate(shapely.is_valid_reason(shapes)):
             if reason != "Valid Geometry":
                 at, text, fix = _reason(reason)
-                on = f" (line {s.line})" if s.line else ""
                 issues.error(
                     "invalid_ring",
-                    f"sea '{s.id}'{on} polygon {k + 1}: outline is invalid: {text} "
-                    f"at {where(at)}; {fix}",
+                    N_(
+                        "sea '{id}'{on} polygon {n}: outline is invalid: {problem} at {where}; "
+                        "{fix}"
+                    ),
                     [],
                     at,
+                    id=s.id,
+                    on=_on_line(s.line),
+                    n=k + 1,
+                    problem=text,
+                    where=where(at),
+                    fix=fix,
                 )
     return valid
 
 
-def _reason(reason: str) -> tuple[Point | None, str, str]:
+def _reason(reason: str) -> tuple[Point | None, Words | str, Words]:
     """(location, problem in words, fix) from GEOS's validity reason."""
     match = _LOCATION.search(reason)
     at = (float(match.group(1)), float(match.group(2))) if match else None
@@ -243,8 +318,11 @@ def _reason(reason: str) -> tuple[Point | None, str, str]:
     fix = next(
         (f for key, f in _RING_FIXES.items() if text.startswith(key) and key == text),
         None,
-    ) or next((f for key, f in _RING_FIXES.items() if text.startswith(key)), "redraw the outline")
-    return at, text.lower(), fix
+    ) or next(
+        (f for key, f in _RING_FIXES.items() if text.startswith(key)), N_("redraw the outline")
+    )
+    said = Words.of(_RING_REASONS[text]) if text in _RING_REASONS else text.lower()
+    return at, said, Words.of(fix)
 
 
 def _check_extent(mapfile: MapFile, raw: np.ndarray, valid: np.ndarray, issues: _Issues) -> None:
@@ -255,10 +333,15 @@ def _check_extent(mapfile: MapFile, raw: np.ndarray, valid: np.ndarray, issues: 
         at = next((pt for pt in p.polygon if not box.covers(shapely.Point(pt))), p.polygon[0])
         issues.warning(
             "outside_extent",
-            f"{_name(p)} reaches outside the extent {list(mapfile.extent)} at {where(at)}; "
-            "grow 'extent' or move the province, or it will be cut when printed",
+            N_(
+                "{province} reaches outside the extent {extent} at {where}; grow 'extent' or "
+                "move the province, or it will be cut when printed"
+            ),
             [p.id],
             at,
+            province=_name(p),
+            extent=list(mapfile.extent),
+            where=where(at),
         )
 
 
@@ -284,10 +367,16 @@ def _check_overlaps(
         at = _point(shapely.point_on_surface(common[k]))
         issues.error(
             "overlap",
-            f"provinces '{a.id}' and '{b.id}' overlap: {fmt(area[k])} square units around "
-            f"{where(at)}; move the border so that both use the same vertices",
+            N_(
+                "provinces '{a}' and '{b}' overlap: {area} square units around {where}; move "
+                "the border so that both use the same vertices"
+            ),
             [a.id, b.id],
             at,
+            a=a.id,
+            b=b.id,
+            area=fmt(area[k]),
+            where=where(at),
         )
     if sea is None or sea.is_empty:
         return
@@ -298,10 +387,15 @@ def _check_overlaps(
         at = _point(shapely.point_on_surface(wet[k]))
         issues.error(
             "sea_overlap",
-            f"{_name(p)} overlaps the sea: {fmt(wet_area[k])} square units around {where(at)}; "
-            "move the coast so that land and sea share the same vertices",
+            N_(
+                "{province} overlaps the sea: {area} square units around {where}; move the "
+                "coast so that land and sea share the same vertices"
+            ),
             [p.id],
             at,
+            province=_name(p),
+            area=fmt(wet_area[k]),
+            where=where(at),
         )
 
 
@@ -339,11 +433,18 @@ def _check_near_misses(
         loose += _loose_vertices(boundaries[right[k]], boundaries[left[k]], tolerance)
         issues.error(
             "near_miss",
-            f"provinces '{a.id}' and '{b.id}' come within {fmt(tolerance)} of each other "
-            f"around {where(at)} without sharing an edge (a sliver gap or overlap); "
-            f"snap these vertices onto the other outline: {_points_text(loose)}",
+            N_(
+                "provinces '{a}' and '{b}' come within {distance} of each other around "
+                "{where} without sharing an edge (a sliver gap or overlap); snap these "
+                "vertices onto the other outline: {points}"
+            ),
             [a.id, b.id],
             at,
+            a=a.id,
+            b=b.id,
+            distance=fmt(tolerance),
+            where=where(at),
+            points=_points_text(loose),
         )
     if coast is None:
         return
@@ -358,11 +459,17 @@ def _check_near_misses(
         loose = _loose_vertices(boundaries[cand[k]], coast, tolerance)
         issues.error(
             "near_miss_sea",
-            f"{_name(p)} comes within {fmt(tolerance)} of the sea around {where(at)} "
-            "without sharing its edge (a sliver gap or overlap); snap these vertices onto "
-            f"the coast: {_points_text(loose)}",
+            N_(
+                "{province} comes within {distance} of the sea around {where} without sharing "
+                "its edge (a sliver gap or overlap); snap these vertices onto the coast: "
+                "{points}"
+            ),
             [p.id],
             at,
+            province=_name(p),
+            distance=fmt(tolerance),
+            where=where(at),
+            points=_points_text(loose),
         )
 
 
@@ -414,11 +521,15 @@ def _loose_vertices(a: shapely.Geometry, b: shapely.Geometry, tolerance: float) 
     return [(float(x), float(y)) for x, y in loose]
 
 
-def _points_text(points: list[Point], limit: int = 6) -> str:
+def _points_text(points: list[Point], limit: int = 6) -> Words | str:
     if not points:
-        return "none is close to a vertex; add a vertex where the outlines should meet"
+        return Words.of(
+            N_("none is close to a vertex; add a vertex where the outlines should meet")
+        )
     text = ", ".join(where(p) for p in points[:limit])
-    return text + (f" and {len(points) - limit} more" if len(points) > limit else "")
+    if len(points) > limit:
+        return Words.of(N_("{points} and {n} more"), points=text, n=len(points) - limit)
+    return text
 
 
 def _check_labels(mapfile: MapFile, raw: np.ndarray, valid: np.ndarray, issues: _Issues) -> None:
@@ -426,10 +537,14 @@ def _check_labels(mapfile: MapFile, raw: np.ndarray, valid: np.ndarray, issues: 
         if p.label is not None and valid[i] and not raw[i].covers(shapely.Point(p.label)):
             issues.warning(
                 "label_outside",
-                f"{_name(p)}: label {where(p.label)} lies outside the province; "
-                "move it inside or delete it",
+                N_(
+                    "{province}: label {where} lies outside the province; move it inside or "
+                    "delete it"
+                ),
                 [p.id],
                 p.label,
+                province=_name(p),
+                where=where(p.label),
             )
 
 
@@ -471,21 +586,36 @@ def _check_reachable(
     for component in components[1:]:
         first = component[0]
         names = ", ".join(f"'{c}'" for c in component)
+        if len(component) > 1:
+            message = N_(
+                "provinces {names} around {where} cannot be reached by land or sea from "
+                "'{start}'; give them a shared edge with a neighbour{at_least} or a coast"
+            )
+        else:
+            message = N_(
+                "province {names} around {where} cannot be reached by land or sea from "
+                "'{start}'; give it a shared edge with a neighbour{at_least} or a coast"
+            )
         issues.error(
             "unreachable",
-            f"province{'s' if len(component) > 1 else ''} {names} around {where(labels[first])} "
-            f"cannot be reached by land or sea from '{components[0][0]}'; give "
-            f"{'them' if len(component) > 1 else 'it'} a shared edge with a neighbour"
-            f"{_at_least(mapfile)} or a coast",
+            message,
             component,
             labels[first],
+            names=names,
+            where=where(labels[first]),
+            start=components[0][0],
+            at_least=_at_least(mapfile),
         )
 
 
-def _at_least(mapfile: MapFile) -> str:
+def _at_least(mapfile: MapFile) -> Words | str:
     """ " (at least N long)" when the map sets min_border_length, else ""."""
     minimum = border_min(mapfile)
-    return f" (at least {fmt(minimum)} long: the map's min_border_length)" if minimum else ""
+    if not minimum:
+        return ""
+    return Words.of(
+        N_(" (at least {length} long: the map's min_border_length)"), length=fmt(minimum)
+    )
 
 
 def print_scale(mapfile: MapFile) -> float:
@@ -505,17 +635,27 @@ def _check_short_borders(mapfile: MapFile, geometry: MapGeometry, issues: _Issue
             continue
         if len(border.provinces) == 2:
             a, b = border.provinces
-            who = f"the border between provinces '{a}' and '{b}'"
+            who = Words.of(N_("the border between provinces '{a}' and '{b}'"), a=a, b=b)
         else:
-            who = f"the coast of province '{border.provinces[0]}' ({border.id})"
+            who = Words.of(
+                N_("the coast of province '{province}' ({border})"),
+                province=border.provinces[0],
+                border=border.id,
+            )
         issues.warning(
             "short_border",
-            f"{who} at {where(border.midpoint)} is {fmt(border.length)} long, "
-            f"{fmt(printed)} mm when printed: a combat token ({fmt(TOKEN_MM)} mm) would cover "
-            "it whole; widen it in the editor, or drop such borders with the map's "
-            "min_border_length",
+            N_(
+                "{border} at {where} is {length} long, {printed} mm when printed: a combat "
+                "token ({token} mm) would cover it whole; widen it in the editor, or drop such "
+                "borders with the map's min_border_length"
+            ),
             border.provinces,
             border.midpoint,
+            border=who,
+            where=where(border.midpoint),
+            length=fmt(border.length),
+            printed=fmt(printed),
+            token=fmt(TOKEN_MM),
         )
 
 
@@ -531,14 +671,19 @@ def _check_territory_pieces(
         members = [m for m in t.provinces if m in known]
         pieces = _components(members, edges)
         if len(pieces) > 1:
-            text = " and ".join("[" + ", ".join(piece) + "]" for piece in pieces)
+            text = " ".join("[" + ", ".join(piece) + "]" for piece in pieces)
             issues.warning(
                 "territory_pieces",
-                f"territory '{t.id}' is in {len(pieces)} pieces by land: {text} "
-                f"(second piece around {where(labels[pieces[1][0]])}); "
-                "check those provinces belong to it",
+                N_(
+                    "territory '{id}' is in {n} pieces by land: {pieces} (second piece around "
+                    "{where}); check those provinces belong to it"
+                ),
                 [m for piece in pieces[1:] for m in piece],
                 labels[pieces[1][0]],
+                id=t.id,
+                n=len(pieces),
+                pieces=text,
+                where=where(labels[pieces[1][0]]),
             )
 
 
@@ -559,11 +704,11 @@ def _is_bool(value: object) -> bool:
 
 # attribute -> (check, what it must be). Applied whatever the game; capital depends on it.
 _ATTRIBUTES = {
-    "flowers": (_non_negative_int, "a whole number >= 0 (flowers: 2)"),
-    "defense": (_non_negative_int, "a whole number >= 0 (defense: 1)"),
-    "shadowlands": (_is_bool, "true or false"),
-    "palace_site": (_is_bool, "true or false"),
-    "blessed": (_positive_int, "a whole number >= 1 (blessed: 2)"),
+    "flowers": (_non_negative_int, N_("a whole number >= 0 (flowers: 2)")),
+    "defense": (_non_negative_int, N_("a whole number >= 0 (defense: 1)")),
+    "shadowlands": (_is_bool, N_("true or false")),
+    "palace_site": (_is_bool, N_("true or false")),
+    "blessed": (_positive_int, N_("a whole number >= 1 (blessed: 2)")),
 }
 
 
@@ -575,26 +720,34 @@ def _check_attributes(mapfile: MapFile, issues: _Issues) -> None:
             if key in p.attrs and not check(p.attrs[key]):
                 issues.error(
                     "attribute",
-                    f"{_name(p)}: field '{key}' is {p.attrs[key]!r}; it must be {wanted}",
+                    N_("{province}: field '{key}' is {value}; it must be {wanted}"),
                     [p.id],
                     at,
+                    province=_name(p),
+                    key=key,
+                    value=repr(p.attrs[key]),
+                    wanted=Words.of(wanted),
                 )
         if "capital" in p.attrs:
             clan = p.attrs["capital"]
             if mapfile.game == "rokugan" and clan not in ROKUGAN_CLANS:
                 issues.error(
                     "attribute",
-                    f"{_name(p)}: field 'capital' is {clan!r}; it must be one of "
-                    f"{', '.join(ROKUGAN_CLANS)}",
+                    N_("{province}: field 'capital' is {value}; it must be one of {clans}"),
                     [p.id],
                     at,
+                    province=_name(p),
+                    value=repr(clan),
+                    clans=", ".join(ROKUGAN_CLANS),
                 )
             elif not isinstance(clan, str) or not clan:
                 issues.error(
                     "attribute",
-                    f"{_name(p)}: field 'capital' is {clan!r}; it must be a clan id (text)",
+                    N_("{province}: field 'capital' is {value}; it must be a clan id (text)"),
                     [p.id],
                     at,
+                    province=_name(p),
+                    value=repr(clan),
                 )
             else:
                 capitals.setdefault(clan, []).append(p)
@@ -604,8 +757,13 @@ def _check_attributes(mapfile: MapFile, issues: _Issues) -> None:
             at = _anchor(provinces[1])
             issues.error(
                 "capital_twice",
-                f"clan '{clan}' has its capital in provinces {names} (second at {where(at)}); "
-                "a clan has one capital: remove 'capital' from all but one",
+                N_(
+                    "clan '{clan}' has its capital in provinces {names} (second at {where}); a "
+                    "clan has one capital: remove 'capital' from all but one"
+                ),
                 [p.id for p in provinces],
                 at,
+                clan=clan,
+                names=names,
+                where=where(at),
             )

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.graph import MapGraph, MapProblem, MapReadiness
+from engine.words import N_, Words
 from maps.io import MapFile
 from maps.validate import ValidationIssue, validate
 
@@ -81,7 +82,9 @@ class MapVerdict:
         """One text for people: ready, or every reason why not with its fix."""
         if self.ready:
             return self.readiness.message()
-        lines = [f"map '{self.map_id}' is not ready for {self.game_name}:"]
+        game = Words.of(self.game_name)  # the game's name is in the catalog
+        head = Words.of(N_("map '{map}' is not ready for {game}:"), map=self.map_id, game=game)
+        lines = [str(head)]
         lines.extend(f"- {issue.message}" for issue in self.map_errors)
         lines.extend(f"- {problem.message}" for problem in self.readiness.errors)
         return "\n".join(lines)

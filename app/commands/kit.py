@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from app.commands.print_cmd import _paper
+from app.i18n import _, ngettext
 
 GAMES = ("rokugan", "shinobi", "ricewars")
 
@@ -72,11 +73,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"daimyo kit: {exc}", file=sys.stderr)
         return 2
     except (MapError, OSError) as exc:  # MapError names the file, the line and the fix
-        print(f"daimyo kit: cannot read map {args.map}: {exc}", file=sys.stderr)
+        said = _("cannot read map {map}: {error}").format(map=args.map, error=exc)
+        print(f"daimyo kit: {said}", file=sys.stderr)
         return 1
     board = kit.board
     for warning in getattr(board, "warnings", ()):
-        print(f"daimyo kit: warning: {args.map or board.id}: {warning}", file=sys.stderr)
+        said = _("warning: {map}: {warning}").format(map=args.map or board.id, warning=warning)
+        print(f"daimyo kit: {said}", file=sys.stderr)
     output = Path(args.output)
     options = KitOptions(args.game, args.map, args.paper, args.scale, args.duplex)
     try:
@@ -86,24 +89,48 @@ def run(args: argparse.Namespace) -> int:
         print(f"daimyo kit: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"daimyo kit: cannot write {output}: {exc}", file=sys.stderr)
+        said = _("cannot write {file}: {error}").format(file=output, error=exc)
+        print(f"daimyo kit: {said}", file=sys.stderr)
         return 1
     from app.printing.kit.plan import board_scale_text
 
     blanks = result.plan.kinds().count("blank")
     scale = board_scale_text(kit, result.plan)
     sections = ", ".join(
-        f"{title.lower()} {first + 1}" + (f"–{last + 1}" if last > first else "")
+        f"{title} {first + 1}" + (f"–{last + 1}" if last > first else "")
         for title, first, last in result.plan.sections
     )
-    print(
-        f"wrote {output}: {kit.game_name} kit"
-        + (f" on {kit.map_name}" if kit.board is not None else "")
-        + f", {len(result.pages)} "
-        f"{args.paper} pages ({sections}); {kit.summary()}"
-        + (", backs for duplex printing" if args.duplex else "")
-        + (f" ({blanks} blank page(s) keep each back behind its front)" if blanks else "")
+    pages = len(result.pages)
+    if kit.board is not None:
+        said = ngettext(
+            "wrote {file}: {game} kit on {map}, {n} {paper} page ({sections}); {contents}",
+            "wrote {file}: {game} kit on {map}, {n} {paper} pages ({sections}); {contents}",
+            pages,
+        )
+    else:
+        said = ngettext(
+            "wrote {file}: {game} kit, {n} {paper} page ({sections}); {contents}",
+            "wrote {file}: {game} kit, {n} {paper} pages ({sections}); {contents}",
+            pages,
+        )
+    said = said.format(
+        file=output,
+        game=kit.game_name,
+        map=kit.map_name,
+        n=pages,
+        paper=args.paper,
+        sections=sections,
+        contents=kit.summary(),
     )
+    if args.duplex:
+        said += _(", backs for duplex printing")
+    if blanks:
+        said += ngettext(
+            " ({n} blank page keeps each back behind its front)",
+            " ({n} blank pages keep each back behind its front)",
+            blanks,
+        ).format(n=blanks)
+    print(said)
     if scale:
         print(scale)
     return 0

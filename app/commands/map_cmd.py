@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from app.i18n import _, game_name, ngettext
+
 if TYPE_CHECKING:
     from engine.graph import MapReadiness
     from maps.api import MapFile
@@ -229,24 +231,46 @@ def _check(args: argparse.Namespace) -> int:
     if errors or (readiness is not None and readiness.errors):
         print(f"{mapfile.path}: {_count_line(len(errors), len(warnings), readiness)}")
         return 1
-    print(
-        f"{mapfile.path}: valid: {len(mapfile.provinces)} provinces, "
-        f"{len(mapfile.territories)} territories, {len(warnings)} warning(s)"
-        + (f"; {_ready_line(verdict)}" if verdict is not None else "")
+    said = _("valid: {provinces}, {territories}, {warnings}").format(
+        provinces=ngettext("{n} province", "{n} provinces", len(mapfile.provinces)).format(
+            n=len(mapfile.provinces)
+        ),
+        territories=ngettext("{n} territory", "{n} territories", len(mapfile.territories)).format(
+            n=len(mapfile.territories)
+        ),
+        warnings=_warnings(len(warnings)),
     )
+    print(f"{mapfile.path}: {said}" + (f"; {_ready_line(verdict)}" if verdict is not None else ""))
     return 0
+
+
+def _warnings(n: int) -> str:
+    return ngettext("{n} warning", "{n} warnings", n).format(n=n)
+
+
+def _errors(n: int) -> str:
+    return ngettext("{n} error", "{n} errors", n).format(n=n)
 
 
 def _count_line(errors: int, warnings: int, readiness: MapReadiness | None) -> str:
     """The closing line of a failed check, counting the lines above by their label: every
     "error:" line (the map's own and the game's unmet requirements), "warning:", "limit:"."""
     if readiness is None:
-        return f"{errors} error(s), {warnings} warning(s)"
+        return f"{_errors(errors)}, {_warnings(warnings)}"
     unmet = len(readiness.errors)
-    return (
-        f"{errors + unmet} error(s) ({errors} in the map, {unmet} unmet requirement(s) of "
-        f"{readiness.game_name}), {warnings} warning(s), {len(readiness.limits)} limit(s)"
+    limits = len(readiness.limits)
+    return _("{errors} ({in_map} in the map, {unmet} of {game}), {warnings}, {limits}").format(
+        errors=_errors(errors + unmet),
+        in_map=errors,
+        unmet=_unmet(unmet),
+        game=game_name(readiness.game, readiness.game_name),
+        warnings=_warnings(warnings),
+        limits=ngettext("{n} limit", "{n} limits", limits).format(n=limits),
     )
+
+
+def _unmet(n: int) -> str:
+    return ngettext("{n} unmet requirement", "{n} unmet requirements", n).format(n=n)
 
 
 def _verdict(mapfile: MapFile, game: str, issues: list[Any]) -> MapVerdict:
@@ -261,13 +285,18 @@ def _verdict(mapfile: MapFile, game: str, issues: list[Any]) -> MapVerdict:
 def _ready_line(readiness: MapVerdict) -> str:
     """ "ready for GAME (P-Q players; clans: ...; N limit(s))"."""
     seats = readiness.players or (0, 0)  # a ready map seats some players
-    parts = [(f"{seats[0]}-{seats[1]}" if seats[0] != seats[1] else str(seats[0])) + " players"]
+    if seats[0] != seats[1]:
+        parts = [_("{low}-{high} players").format(low=seats[0], high=seats[1])]
+    else:
+        parts = [ngettext("{n} player", "{n} players", seats[0]).format(n=seats[0])]
     if readiness.choices:
-        parts.append("clans: " + ", ".join(readiness.choices))
+        parts.append(_("clans: {clans}").format(clans=", ".join(readiness.choices)))
     limits = len(readiness.limits)
     if limits:
-        parts.append(f"{limits} limit(s)")
-    return f"ready for {readiness.game_name} ({'; '.join(parts)})"
+        parts.append(ngettext("{n} limit", "{n} limits", limits).format(n=limits))
+    return _("ready for {game} ({details})").format(
+        game=game_name(readiness.game, readiness.game_name), details="; ".join(parts)
+    )
 
 
 def _overview_line(verdict: MapVerdict, name: str) -> str:
@@ -276,10 +305,17 @@ def _overview_line(verdict: MapVerdict, name: str) -> str:
     if verdict.ready:
         return _ready_line(verdict)
     unmet = len(verdict.readiness.errors)
-    errors = f"{len(verdict.map_errors)} error(s) in the map, " if verdict.map_errors else ""
-    return (
-        f"not ready for {verdict.game_name}: {errors}{unmet} unmet requirement(s); "
-        f"list them with: daimyo map check {name} --game {verdict.game}"
+    game = game_name(verdict.game, verdict.game_name)
+    command = f"daimyo map check {name} --game {verdict.game}"
+    if verdict.map_errors:
+        said = _("not ready for {game}: {errors} in the map, {unmet}; list them with: {command}")
+    else:
+        said = _("not ready for {game}: {unmet}; list them with: {command}")
+    return said.format(
+        game=game,
+        errors=_errors(len(verdict.map_errors)),
+        unmet=_unmet(unmet),
+        command=command,
     )
 
 

@@ -7,6 +7,8 @@ import math
 import sys
 from pathlib import Path
 
+from app.i18n import _
+
 PAPERS = ("A4", "A3", "Letter")
 
 
@@ -111,16 +113,17 @@ def run(args: argparse.Namespace) -> int:
     try:
         board = load_board(args.map)
     except (MapError, ValueError, OSError) as exc:  # MapError names file, line and fix
-        print(f"daimyo print: cannot read map {args.map}: {exc}", file=sys.stderr)
+        said = _("cannot read map {map}: {error}").format(map=args.map, error=exc)
+        print(f"daimyo print: {said}", file=sys.stderr)
         return 1
     for warning in board.warnings:
-        print(f"daimyo print: warning: {args.map}: {warning}", file=sys.stderr)
+        said = _("warning: {map}: {warning}").format(map=args.map, warning=warning)
+        print(f"daimyo print: {said}", file=sys.stderr)
     if any(w.startswith("error") for w in board.warnings):
-        print(
-            f"daimyo print: warning: {args.map} fails validation; printing it anyway "
-            "(check it with `daimyo map check`)",
-            file=sys.stderr,
-        )
+        said = _(
+            "warning: {map} fails validation; printing it anyway (check it with `daimyo map check`)"
+        ).format(map=args.map)
+        print(f"daimyo print: {said}", file=sys.stderr)
     output = Path(args.output) if args.output else Path(f"{board.id}.pdf")
     try:
         options = PrintOptions(
@@ -137,13 +140,24 @@ def run(args: argparse.Namespace) -> int:
         print(f"daimyo print: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"daimyo print: cannot write {output}: {exc}", file=sys.stderr)
+        said = _("cannot write {file}: {error}").format(file=output, error=exc)
+        print(f"daimyo print: {said}", file=sys.stderr)
         return 1
     plan = result.plan
-    layout = f"{plan.rows} × {plan.columns} sheets" if plan.tiled else "one sheet"
-    turned = "landscape" if options.landscape else "portrait"
+    if plan.tiled:
+        layout = _("{rows} × {columns} sheets").format(rows=plan.rows, columns=plan.columns)
+    else:
+        layout = _("one sheet")
+    turned = _("landscape") if options.landscape else _("portrait")
+    said = _("wrote {file}: {n} pages, board on {layout} at {scale} ({paper} {orientation})")
     print(
-        f"wrote {output}: {len(result.pages)} pages, board on {layout} at "
-        f"{plan.scale * 100:.1f} % ({args.paper} {turned})"
+        said.format(
+            file=output,
+            n=len(result.pages),
+            layout=layout,
+            scale=f"{plan.scale * 100:.1f} %",
+            paper=args.paper,
+            orientation=turned,
+        )
     )
     return 0

@@ -16,6 +16,7 @@ from pathlib import Path
 from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPagedPaintDevice, QPageLayout, QPageSize, QPainter, QPdfWriter
 
+from app.i18n import _
 from app.printing import draw
 from app.printing.board import BoardPainter, map_to_points
 from app.printing.layout import (
@@ -117,7 +118,7 @@ def pdf_bytes(board: Board, options: PrintOptions) -> tuple[bytes, PrintResult]:
     writer = QPdfWriter(buffer)
     writer.setResolution(72)  # one device unit = one point: PDF coordinates are ours
     writer.setPageLayout(page_layout(options))
-    writer.setTitle(f"{board.name} — Daimyo board")
+    writer.setTitle(_("{map} — Daimyo board").format(map=board.name))
     writer.setCreator("Daimyo")
     result = render_document(writer, board, options)
     buffer.close()
@@ -238,17 +239,28 @@ class BoardPages:
         draw.draw_text(
             painter,
             QRectF(area.x(), area.y(), area.width(), 18),
-            f"{self.board.name} — assembly index",
+            _("{map} — assembly index").format(map=self.board.name),
             draw.font(14, bold=True),
             flags=left,
         )
         lines = [
-            f"{len(plan.tiles)} sheets in {plan.rows} rows × {plan.columns} columns, "
-            f"printed at {plan.scale * 100:.0f} % ({self.board.width_mm * plan.scale:.0f} × "
-            f"{self.board.height_mm * plan.scale:.0f} mm), overlap {plan.overlap:g} mm.",
-            "Trim each sheet's left and top edges on the crop marks (except the first row and "
-            "column),",
-            "lay it over its neighbour so the ⊕ alignment marks coincide, and tape from behind.",
+            _(
+                "{n} sheets in {rows} rows × {columns} columns, printed at {scale} "
+                "({width} × {height} mm), overlap {overlap} mm."
+            ).format(
+                n=len(plan.tiles),
+                rows=plan.rows,
+                columns=plan.columns,
+                scale=f"{plan.scale * 100:.0f} %",
+                width=f"{self.board.width_mm * plan.scale:.0f}",
+                height=f"{self.board.height_mm * plan.scale:.0f}",
+                overlap=f"{plan.overlap:g}",
+            ),
+            _(
+                "Trim each sheet's left and top edges on the crop marks (except the first row "
+                "and column),"
+            ),
+            _("lay it over its neighbour so the ⊕ alignment marks coincide, and tape from behind."),
         ]
         for i, line in enumerate(lines):
             draw.draw_text(
@@ -300,9 +312,13 @@ class BoardPages:
         self._crop_marks(area)
         if self._new_page is not None:
             return  # the kit's header names the sheet
-        label = (
-            f"{self.board.name} — sheet {tile.code}: {tile.label} of {plan.rows} × "
-            f"{plan.columns} — {plan.scale * 100:.0f} %"
+        label = _("{map} — sheet {code}: {label} of {rows} × {columns} — {scale}").format(
+            map=self.board.name,
+            code=tile.code,
+            label=tile.label,
+            rows=plan.rows,
+            columns=plan.columns,
+            scale=f"{plan.scale * 100:.0f} %",
         )
         band = max(0.0, plan.printable.y - SAFE_MARGIN_MM - 0.3)  # mm between safe edge and area
         left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter

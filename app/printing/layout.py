@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from app.i18n import _
+
 # Paper sizes in mm, portrait (width, height).
 PAPER_SIZES: dict[str, tuple[float, float]] = {
     "A4": (210.0, 297.0),
@@ -60,7 +62,7 @@ class Tile:
     @property
     def label(self) -> str:
         """The sheet's name, printed on it and on the index page: "row 1 · column 2"."""
-        return f"row {self.row + 1} · column {self.column + 1}"
+        return _("row {row} · column {column}").format(row=self.row + 1, column=self.column + 1)
 
     @property
     def code(self) -> str:

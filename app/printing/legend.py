@@ -13,16 +13,17 @@ from dataclasses import dataclass
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter
 
+from app.i18n import N_, _, game_name
 from app.printing import draw
 from app.printing.model import SEA_COLOUR, Board
 
 SCALE_BAR_COLOUR = "#101820"  # the bar's full-length body (tests measure it by this colour)
 BAR_ROOM = 36  # points (× size factor) below the entries: note, bar, numbers
 ROUND_SYMBOLS = {
-    "income3": "+3 Ryo income",
-    "auction": "advisor auction",
-    "card": "extra card",
-    "attack1": "attackers +1",
+    "income3": N_("+3 Ryo income"),
+    "auction": N_("advisor auction"),
+    "card": N_("extra card"),
+    "attack1": N_("attackers +1"),
 }
 NICE_LENGTHS_MM = (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000)
 
@@ -84,10 +85,9 @@ def paint_legend(
         title_font,
         flags=left,
     )
-    subtitle = (
-        f"Full-size board {board.width_mm:g} × {board.height_mm:g} mm · "
-        f"printed at {scale * 100:.0f} %" + (f" · {board.game}" if board.game != "any" else "")
-    )
+    subtitle = _("Full-size board {width} × {height} mm · printed at {scale}").format(
+        width=f"{board.width_mm:g}", height=f"{board.height_mm:g}", scale=f"{scale * 100:.0f} %"
+    ) + (f" · {game_name(board.game)}" if board.game != "any" else "")
     draw.draw_text(
         painter,
         QRectF(inner.x(), inner.y() + 16 * k, inner.width(), 10 * k),
@@ -131,28 +131,32 @@ def _entries(board: Board) -> list[tuple[str, str, object]]:
     ]
     provinces = board.provinces
     if board.seas:
-        out.append(("swatch", "Sea", SEA_COLOUR))
+        out.append(("swatch", _("Sea"), SEA_COLOUR))
     if any(p.shadowlands for p in provinces):
-        out.append(("hatch", "Shadowlands", None))
+        out.append(("hatch", _("Shadowlands"), None))
     if any(p.capital for p in provinces):
-        out.append(("capital", "Capital", None))
+        out.append(("capital", _("Capital"), None))
     if any(p.defense for p in provinces):
-        out.append(("defense", "Printed defense", 2))
+        out.append(("defense", _("Printed defense"), 2))
     if any(p.flowers for p in provinces):
-        out.append(("flower", "Flower (1 honor each)", None))
+        out.append(("flower", _("Flower (1 honor each)"), None))
     if any(p.palace_site for p in provinces):
-        out.append(("palace", "Palace site", None))
+        out.append(("palace", _("Palace site"), None))
     if any(p.blessed for p in provinces):
-        out.append(("blessed", "Blessed field (Ryo)", max(p.blessed for p in provinces)))
+        out.append(("blessed", _("Blessed field (Ryo)"), max(p.blessed for p in provinces)))
     if any(m.kind == "land" for m in board.marks):
-        out.append(("land", "Land border: token here", None))
+        out.append(("land", _("Land border: token here"), None))
     if any(m.kind == "coast" for m in board.marks):
-        out.append(("coast", "Coastal border: token here", None))
+        out.append(("coast", _("Coastal border: token here"), None))
     track = board.attributes.get("round_track")
     if isinstance(track, list):  # Rice Wars: what each round brings
         for number, symbols in enumerate(track, start=1):
-            names = [ROUND_SYMBOLS.get(str(x), str(x)) for x in (symbols or [])]
-            out.append(("round", f"Round {number}: {', '.join(names) or '—'}", number))
+            names = [
+                _(ROUND_SYMBOLS[str(x)]) if str(x) in ROUND_SYMBOLS else str(x)
+                for x in (symbols or [])
+            ]
+            said = _("Round {n}: {symbols}").format(n=number, symbols=", ".join(names) or "—")
+            out.append(("round", said, number))
     return out
 
 
@@ -217,11 +221,14 @@ def _paint_scale_bar(painter: QPainter, inner: QRectF, scale: float, k: float) -
         bar.label,
         label_font,
     )
-    note = "on the full-size board" if abs(scale - 1) > 1e-6 else "at true size"
+    if abs(scale - 1) > 1e-6:
+        said = _("Scale bar: {length} on the full-size board").format(length=bar.label)
+    else:
+        said = _("Scale bar: {length} at true size").format(length=bar.label)
     draw.draw_text(
         painter,
         QRectF(x0, y - h / 2 - 11 * k, inner.width(), 9 * k),
-        f"Scale bar: {bar.label} {note}",
+        said,
         label_font,
         colour="#444444",
         flags=left,

@@ -14,6 +14,7 @@ from typing import Any
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter
 
+from app.i18n import _
 from app.palette import ROKUGAN_CLANS, Identity
 from app.printing import draw
 from app.printing.model import Board
@@ -48,8 +49,8 @@ def paint_token_sheet(
     _title(
         painter,
         paper,
-        f"{ROKUGAN_CLANS[clan].name} clan — tokens",
-        f"Board: {board.name}. {page.note}",
+        _("{clan} clan — tokens").format(clan=ROKUGAN_CLANS[clan].name),
+        _("Board: {map}. {note}").format(map=board.name, note=page.note),
     )
     paint_pieces(painter, page)
 
@@ -57,10 +58,10 @@ def paint_token_sheet(
 def paint_reference_sheet(painter: QPainter, paper: tuple[float, float], board: Board) -> None:
     """The one-page turn reference for Battle for Rokugan."""
     from app.printing.kit.pages import paint_rules
-    from app.printing.kit.rokugan import RULES
+    from app.printing.kit.rokugan import rules_page
 
-    _title(painter, paper, "Turn reference", f"Board: {board.name}")
-    paint_rules(painter, RULES, paper)
+    _title(painter, paper, _("Turn reference"), _("Board: {map}").format(map=board.name))
+    paint_rules(painter, rules_page(), paper)
 
 
 def _title(painter: QPainter, paper: tuple[float, float], title: str, note: str) -> None:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from app import i18n
 from editor.topology.model import LIST_KEYS, Edit, Territory, TopologyError, TopoModel, Txn
 
 
@@ -19,12 +20,12 @@ def update_province(
 ) -> Edit:
     """Rename, re-id or set attributes of a province; an attribute set to None is removed."""
     if pid not in m.provinces:
-        raise TopologyError(f"there is no province {pid!r}")
+        raise TopologyError(i18n._("there is no province {pid}").format(pid=repr(pid)))
     prov = m.provinces[pid]
     merged = dict(prov.attrs)
     for k, v in (attrs or {}).items():
         if k in ("id", "name", "polygon", "holes"):
-            raise TopologyError(f"{k!r} is not an attribute")
+            raise TopologyError(i18n._("{k} is not an attribute").format(k=repr(k)))
         if v is None:
             merged.pop(k, None)
         else:
@@ -33,7 +34,9 @@ def update_province(
         new = replace(prov, name=prov.name if name is None else name, attrs=merged)
         if new_id is not None and new_id != pid:
             if not new_id or new_id in m.provinces or new_id in m.seas:
-                raise TopologyError(f"the id {new_id!r} is empty or already used")
+                raise TopologyError(
+                    i18n._("the id {new_id} is empty or already used").format(new_id=repr(new_id))
+                )
             order = [new_id if k == pid else k for k in m.provinces]
             txn.set_province(pid, None)
             txn.set_province(new_id, replace(new, id=new_id))
@@ -50,7 +53,7 @@ def update_province(
 def update_sea(m: TopoModel, sid: str, name: str | None = None) -> Edit:
     """Rename a sea."""
     if sid not in m.seas:
-        raise TopologyError(f"there is no sea {sid!r}")
+        raise TopologyError(i18n._("there is no sea {sid}").format(sid=repr(sid)))
     with Txn(m, "edit sea") as txn:
         sea = m.seas[sid]
         txn.set_sea(sid, replace(sea, name=sea.name if name is None else name))
@@ -62,7 +65,9 @@ def update_meta(m: TopoModel, changes: Mapping[str, Any]) -> Edit:
     meta = dict(m.meta)
     for k, v in changes.items():
         if k in LIST_KEYS:
-            raise TopologyError(f"{k!r} is edited through its own operations")
+            raise TopologyError(
+                i18n._("{k} is edited through its own operations").format(k=repr(k))
+            )
         if v is None:
             meta.pop(k, None)
         else:
@@ -75,7 +80,9 @@ def update_meta(m: TopoModel, changes: Mapping[str, Any]) -> Edit:
 def add_territory(m: TopoModel, tid: str, name: str | None = None, colour: str = "#cccccc") -> Edit:
     """Create an empty territory."""
     if not tid or any(t.id == tid for t in m.territories):
-        raise TopologyError(f"the territory id {tid!r} is empty or already used")
+        raise TopologyError(
+            i18n._("the territory id {tid} is empty or already used").format(tid=repr(tid))
+        )
     with Txn(m, "add territory") as txn:
         txn.set_territories((*m.territories, Territory(tid, name or tid, colour)))
         return txn.commit(tid)
@@ -96,9 +103,17 @@ def update_territory(
     t = m.territory(tid)
     if new_id is not None and new_id != tid:
         if not new_id or any(o.id == new_id for o in m.territories):
-            raise TopologyError(f"the territory id {new_id!r} is empty or already used")
+            raise TopologyError(
+                i18n._("the territory id {new_id} is empty or already used").format(
+                    new_id=repr(new_id)
+                )
+            )
         if any(c.isspace() for c in new_id):
-            raise TopologyError(f"the territory id {new_id!r} may not contain spaces")
+            raise TopologyError(
+                i18n._("the territory id {new_id} may not contain spaces").format(
+                    new_id=repr(new_id)
+                )
+            )
     new = replace(
         t,
         id=new_id or tid,
@@ -126,7 +141,7 @@ def remove_territory(m: TopoModel, tid: str) -> Edit:
 def assign(m: TopoModel, pid: str, tid: str | None) -> Edit:
     """Put a province into a territory (None: into none); it leaves its old one."""
     if pid not in m.provinces:
-        raise TopologyError(f"there is no province {pid!r}")
+        raise TopologyError(i18n._("there is no province {pid}").format(pid=repr(pid)))
     with Txn(m, "assign territory") as txn:
         assign_in(m, txn, pid, tid)
         return txn.commit(tid)

@@ -15,6 +15,7 @@ from typing import Any
 
 from shapely.geometry import Polygon
 
+from app import i18n
 from editor.topology.attributes import assign_in
 from editor.topology.geometry import Point, Ring, distance, project
 from editor.topology.model import (
@@ -65,7 +66,7 @@ def add_province(
     """
     pid = province_id or m.next_province_id()
     if pid in m.provinces or pid in m.seas:
-        raise TopologyError(f"the id {pid!r} is already used")
+        raise TopologyError(i18n._("the id {pid} is already used").format(pid=repr(pid)))
     with Txn(m, "add province") as txn:
         ring = _drawn_ring(m, txn, points, snap_radius)
         overlapped, touching = faces_under(m, ring)
@@ -113,7 +114,7 @@ def add_sea(
     """
     sid = sea_id or m.unique_id("sea")
     if sid in m.provinces:
-        raise TopologyError(f"the id {sid!r} is a province")
+        raise TopologyError(i18n._("the id {sid} is a province").format(sid=repr(sid)))
     with Txn(m, "add sea") as txn:
         ring = _drawn_ring(m, txn, points, snap_radius)
         overlapped, touching = faces_under(m, ring)
@@ -122,7 +123,7 @@ def add_sea(
         for ref in overlapped:
             pieces = [q for p in pieces for q in overlay(m, p, m.face(ref), "minus")]
         if not pieces:
-            raise TopologyError("the new sea lies entirely on provinces and seas already")
+            raise TopologyError(i18n._("the new sea lies entirely on provinces and seas already"))
         _add_sea_parts(m, txn, sid, name, pieces)
         drop_unused(m, txn, ring)
         _drop_straight_new_vertices(m, txn)
@@ -141,19 +142,19 @@ def cut_hole(
     `edit.result` is the list of faces cut, as (kind, id).
     """
     if lake is not None and lake in m.provinces:
-        raise TopologyError(f"the id {lake!r} is a province")
+        raise TopologyError(i18n._("the id {lake} is a province").format(lake=repr(lake)))
     with Txn(m, "cut hole" if lake is None else "draw lake") as txn:
         ring = _drawn_ring(m, txn, points, snap_radius)
         overlapped, touching = faces_under(m, ring)
         if not overlapped:
-            raise TopologyError("draw the hole inside a province or a sea")
+            raise TopologyError(i18n._("draw the hole inside a province or a sea"))
         ring = node(m, txn, ring, [*overlapped, *touching])
         tool = oriented(m, Face(ring))
         cut = overlapped
         if lake is not None:  # land under the outline becomes water; seas stay as they are
             cut = [ref for ref in overlapped if ref[0] == PROVINCE]
             if not cut:
-                raise TopologyError("draw the lake over land")
+                raise TopologyError(i18n._("draw the lake over land"))
         old = cut_faces(m, txn, cut, tool)
         if lake is not None:
             water = [tool]
@@ -222,9 +223,9 @@ def _drawn_ring(m: TopoModel, txn: Txn, points: Sequence[Point], radius: float) 
     if len(ids) > 1 and ids[0] == ids[-1]:
         ids.pop()
     if len(set(ids)) < 3:
-        raise TopologyError("a polygon needs at least three distinct corners")
+        raise TopologyError(i18n._("a polygon needs at least three distinct corners"))
     if len(set(ids)) != len(ids):
-        raise TopologyError("the outline passes the same corner twice")
+        raise TopologyError(i18n._("the outline passes the same corner twice"))
     out: list[int] = []
     n = len(ids)
     for i in range(n):
@@ -234,5 +235,5 @@ def _drawn_ring(m: TopoModel, txn: Txn, points: Sequence[Point], radius: float) 
     ring = tuple(out)
     poly = Polygon(m.ring_coords(ring))
     if not poly.is_valid or poly.area <= 0:
-        raise TopologyError("the outline crosses itself")
+        raise TopologyError(i18n._("the outline crosses itself"))
     return ring

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from app import i18n
 from editor.topology.geometry import Point, clean_point
 from editor.topology.model import Edit, Face, Province, TopologyError, TopoModel, Txn, VertexIndex
 
@@ -24,9 +25,11 @@ def add_grid(
     `edit.result` is the list of new province ids.
     """
     if rows < 1 or cols < 1 or size <= 0:
-        raise TopologyError("a grid needs at least one row, one column and a positive size")
+        raise TopologyError(i18n._("a grid needs at least one row, one column and a positive size"))
     if kind not in ("square", "hex"):
-        raise TopologyError(f"unknown grid kind {kind!r} (square or hex)")
+        raise TopologyError(
+            i18n._("unknown grid kind {kind} (square or hex)").format(kind=repr(kind))
+        )
     cells = _grid_cells(kind, rows, cols, size, origin)
     with Txn(m, f"add {kind} grid") as txn:
         index = VertexIndex(m, 1e-9 * max(size, 1.0), txn)

@@ -27,6 +27,7 @@ import shapely
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
 
+from app import i18n
 from editor.topology.conversion import extent_scale, mapfile_to_dict
 from editor.topology.geometry import (
     Point,
@@ -678,10 +679,10 @@ def face_edges(f: Face) -> Iterator[tuple[int, int]]:
 
 def face_name(m: TopoModel, ref: FaceRef) -> str:
     """How messages name a face: "province Akagi (A)", "sea Inner Sea (sea)"."""
-    kind, fid, _ = ref
+    kind, fid, _part = ref
     if kind == PROVINCE:
-        return f"province {m.provinces[fid].name} ({fid})"
-    return f"sea {m.seas[fid].name} ({fid})"
+        return i18n._("province {name} ({id})").format(name=m.provinces[fid].name, id=fid)
+    return i18n._("sea {name} ({id})").format(name=m.seas[fid].name, id=fid)
 
 
 class VertexIndex:

@@ -18,6 +18,7 @@ from dataclasses import replace
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
 
+from app import i18n
 from editor.topology.geometry import (
     Point,
     Ring,
@@ -79,7 +80,7 @@ def node(m: TopoModel, txn: Txn, ring: Ring, refs: Sequence[FaceRef]) -> Ring:
     for _ in range(10_000):
         if not _node_step(m, txn, tool, refs, eps):
             return tuple(tool)
-    raise TopologyError("the outline could not be joined to the polygons under it")
+    raise TopologyError(i18n._("the outline could not be joined to the polygons under it"))
 
 
 def _node_step(
@@ -130,7 +131,7 @@ def _node_step(
             q, dist = project(v[w], v[a], v[b])
             if dist <= eps and distance(q, v[a]) > eps and distance(q, v[b]) > eps:
                 if m.faces_using(w) & m.faces_with_edge(a, b):
-                    raise TopologyError("a polygon under the outline touches itself")
+                    raise TopologyError(i18n._("a polygon under the outline touches itself"))
                 insert_on_edge(m, txn, a, b, w)
                 return True
     for i, c, d, ex0, ex1, ey0, ey1 in edges:  # edges crossing
@@ -221,7 +222,7 @@ def walk(m: TopoModel, edges: list[tuple[int, int]]) -> list[Ring]:
             ring.append(u)
             ways = [x for x in out.get(w, ()) if (w, x) not in used or (w, x) == start]
             if not ways:
-                raise TopologyError("the new outline is not closed")
+                raise TopologyError(i18n._("the new outline is not closed"))
             back = math.atan2(v[u][1] - v[w][1], v[u][0] - v[w][0])
 
             def turn(x: int, back: float = back, w: int = w) -> float:
@@ -232,7 +233,7 @@ def walk(m: TopoModel, edges: list[tuple[int, int]]) -> list[Ring]:
             if (u, w) == start:
                 break
             if len(ring) > len(edges):
-                raise TopologyError("the new outline is not closed")
+                raise TopologyError(i18n._("the new outline is not closed"))
         rings.extend(r for r in split_pinches(tuple(ring)) if len(r) >= 3)
     return rings
 
@@ -253,12 +254,12 @@ def faces_from_rings(m: TopoModel, rings: list[Ring]) -> list[Face]:
         inside = Polygon(m.ring_coords(h)).representative_point()
         k = next((k for k, s in enumerate(shapes) if s.contains(inside)), None)
         if k is None:
-            raise TopologyError("the new outline leaves a hole outside any polygon")
+            raise TopologyError(i18n._("the new outline leaves a hole outside any polygon"))
         members[k].append(h)
     faces = [Face(r, tuple(hs)) for (_, r), hs in zip(outers, members, strict=True)]
     for f in faces:
         if not shape(m, f).is_valid:
-            raise TopologyError("the result would touch itself; draw the outline apart")
+            raise TopologyError(i18n._("the result would touch itself; draw the outline apart"))
     return faces[::-1]  # largest first
 
 
@@ -274,9 +275,15 @@ def cut_faces(m: TopoModel, txn: Txn, refs: Sequence[FaceRef], tool: Face) -> se
             pieces = overlay(m, m.provinces[fid].face, tool, "minus")
             name = face_name(m, (PROVINCE, fid, 0))
             if not pieces:
-                raise TopologyError(f"the cut covers all of {name}; delete it instead")
+                raise TopologyError(
+                    i18n._("the cut covers all of {name}; delete it instead").format(name=name)
+                )
             if len(pieces) > 1:
-                raise TopologyError(f"the cut would leave {name} in pieces; split it instead")
+                raise TopologyError(
+                    i18n._("the cut would leave {name} in pieces; split it instead").format(
+                        name=name
+                    )
+                )
             txn.set_province(fid, replace(m.provinces[fid], face=pieces[0]))
             continue
         sea = m.seas[fid]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from app import i18n
 from editor.topology.geometry import distance, project, ring_edges
 from editor.topology.model import (
     PROVINCE,
@@ -33,7 +34,7 @@ def remove_province(m: TopoModel, pid: str) -> Edit:
     it. Land with no sea beside it leaves empty map.
     """
     if pid not in m.provinces:
-        raise TopologyError(f"there is no province {pid!r}")
+        raise TopologyError(i18n._("there is no province {pid}").format(pid=repr(pid)))
     with Txn(m, "remove province") as txn:
         face = m.provinces[pid].face
         absorbed = _sea_taking_back(m, face)
@@ -109,7 +110,7 @@ def _sea_taking_back(m: TopoModel, face: Face) -> tuple[FaceRef, Face] | None:
 def remove_sea_part(m: TopoModel, sid: str, part: int) -> Edit:
     """Delete one polygon of a sea (the sea itself when it was its last)."""
     if sid not in m.seas:
-        raise TopologyError(f"there is no sea {sid!r}")
+        raise TopologyError(i18n._("there is no sea {sid}").format(sid=repr(sid)))
     with Txn(m, "remove sea") as txn:
         sea = m.seas[sid]
         face = sea.parts[part]

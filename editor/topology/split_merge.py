@@ -14,6 +14,7 @@ from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as ShapelyPoint
 from shapely.ops import substring
 
+from app import i18n
 from editor.topology.geometry import Point, Ring, distance, project, ring_crossings, signed_area
 from editor.topology.model import (
     PROVINCE,
@@ -67,9 +68,9 @@ def _split(
 ) -> Edit:
     ref: FaceRef = (kind, fid, part)
     if (kind == PROVINCE and fid not in m.provinces) or (kind == SEA and fid not in m.seas):
-        raise TopologyError(f"there is no {kind} {fid!r}")
+        raise TopologyError(i18n._("there is no {kind} {fid}").format(kind=kind, fid=repr(fid)))
     if len(cut) < 2:
-        raise TopologyError("a cut needs at least two points")
+        raise TopologyError(i18n._("a cut needs at least two points"))
     face = m.face(ref)
     ring = face.outer
     eps = 1e-9 * m.scale()
@@ -95,7 +96,9 @@ def _split(
     if line.length <= 2 * eps or not m.polygon(ref).contains(
         substring(line, trim, line.length - trim)
     ):
-        raise TopologyError(f"the cut leaves {face_name(m, ref)} or runs along its edge")
+        raise TopologyError(
+            i18n._("the cut leaves {face} or runs along its edge").format(face=face_name(m, ref))
+        )
     with Txn(m, f"split {kind}") as txn:
         ends = []
         for p, e in ((p0, e0), (p1, e1)):
@@ -112,13 +115,13 @@ def _split(
                 ends.append(vid)
         s, e = ends
         if s == e:
-            raise TopologyError("the cut starts and ends at the same corner")
+            raise TopologyError(i18n._("the cut starts and ends at the same corner"))
         mids = [txn.new_vertex(p) for p in mid_pts]
         outer = m.face(ref).outer
         n = len(outer)
         i, j = outer.index(s), outer.index(e)
         if not mids and (abs(i - j) == 1 or abs(i - j) == n - 1):
-            raise TopologyError("the cut runs along an existing edge")
+            raise TopologyError(i18n._("the cut runs along an existing edge"))
         path_ij = [outer[(i + k) % n] for k in range((j - i) % n + 1)]
         path_ji = [outer[(j + k) % n] for k in range((i - j) % n + 1)]
         ring1 = tuple(path_ij + mids[::-1])
@@ -140,7 +143,9 @@ def _split(
             keep = 0 if polys[0].area >= polys[1].area else 1
         other_id = new_id or m.unique_id(f"{fid}_2")
         if other_id in m.provinces or other_id in m.seas:
-            raise TopologyError(f"the id {other_id!r} is already used")
+            raise TopologyError(
+                i18n._("the id {other_id} is already used").format(other_id=repr(other_id))
+            )
         other_attrs = {k: v for k, v in prov.attrs.items() if k not in ("label", "capital")}
         order = list(m.provinces)
         txn.set_province(fid, replace(prov, face=faces[keep]))
@@ -188,11 +193,12 @@ def merge_provinces(m: TopoModel, keep: str, other: str) -> Edit:
     """
     for pid in (keep, other):
         if pid not in m.provinces:
-            raise TopologyError(f"there is no province {pid!r}")
+            raise TopologyError(i18n._("there is no province {pid}").format(pid=repr(pid)))
     if keep == other:
-        raise TopologyError("a province cannot be merged with itself")
+        raise TopologyError(i18n._("a province cannot be merged with itself"))
     a, b = m.provinces[keep], m.provinces[other]
-    face = _merged_face(m, a.face, b.face, f"{a.name} and {b.name}")
+    what = i18n._("{a} and {b}").format(a=a.name, b=b.name)
+    face = _merged_face(m, a.face, b.face, what)
     with Txn(m, "merge provinces") as txn:
         txn.set_province(keep, replace(a, face=face))
         txn.set_province(other, None)
@@ -209,8 +215,8 @@ def merge_sea_parts(m: TopoModel, sid: str, part: int, other_sid: str, other_par
     """Merge two adjacent sea parts (of one sea or two; the second sea loses the part)."""
     first, second = m.seas[sid].parts[part], m.seas[other_sid].parts[other_part]
     if (sid, part) == (other_sid, other_part):
-        raise TopologyError("a sea part cannot be merged with itself")
-    face = _merged_face(m, first, second, "the two sea parts")
+        raise TopologyError(i18n._("a sea part cannot be merged with itself"))
+    face = _merged_face(m, first, second, i18n._("the two sea parts"))
     with Txn(m, "merge seas") as txn:
         sea = m.seas[sid]
         parts = list(sea.parts)
@@ -236,12 +242,12 @@ def _merged_face(m: TopoModel, fa: Face, fb: Face, what: str) -> Face:
     set_a, set_b = set(edges_a), set(edges_b)
     shared = {(u, v) for (u, v) in edges_a if (v, u) in set_b}
     if not shared:
-        raise TopologyError(f"{what} do not share a border")
+        raise TopologyError(i18n._("{what} do not share a border").format(what=what))
     rest = [(u, v) for (u, v) in edges_a if (u, v) not in shared]
     rest += [(u, v) for (u, v) in edges_b if (v, u) not in set_a]
     rings = _chain(rest)
     if not rings:
-        raise TopologyError(f"{what} cover each other")
+        raise TopologyError(i18n._("{what} cover each other").format(what=what))
     rings.sort(key=lambda r: -abs(signed_area(m.ring_coords(r))))
     return Face(rings[0], (*rings[1:], *fa.holes, *fb.holes))
 
@@ -266,7 +272,7 @@ def _chain(edges: list[tuple[int, int]]) -> list[Ring]:
         while cur != start and guard:
             ring.append(cur)
             if not nxt.get(cur):
-                raise TopologyError("the merged outline is not closed")
+                raise TopologyError(i18n._("the merged outline is not closed"))
             cur = nxt[cur].pop()
             guard -= 1
         if len(ring) >= 3:

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from shapely import STRtree, box
 from shapely.geometry import Point as ShapelyPoint
 
+from app import i18n
 from editor.topology.geometry import Point, clean_point, dedupe_ring, distance, project
 from editor.topology.model import (
     Edit,
@@ -30,7 +31,7 @@ from editor.topology.model import (
 def move_vertex(m: TopoModel, vid: int, xy: Point, origin: Point | None = None) -> Edit:
     """Move a vertex (in every polygon using it). `origin`: its position before a drag."""
     if vid not in m.vertices:
-        raise TopologyError(f"there is no vertex {vid}")
+        raise TopologyError(i18n._("there is no vertex {vid}").format(vid=vid))
     with Txn(m, "move vertex") as txn:
         if origin is not None:
             txn.vertices[vid] = origin
@@ -46,7 +47,7 @@ def move_vertex_onto(m: TopoModel, vid: int, target: Snap, origin: Point | None 
     the position before a live drag, restored by undo.
     """
     if vid not in m.vertices:
-        raise TopologyError(f"there is no vertex {vid}")
+        raise TopologyError(i18n._("there is no vertex {vid}").format(vid=vid))
     with Txn(m, "move vertex") as txn:
         if origin is not None:
             txn.vertices[vid] = origin
@@ -57,7 +58,9 @@ def move_vertex_onto(m: TopoModel, vid: int, target: Snap, origin: Point | None 
         if target.kind == "edge" and target.edge is not None:
             a, b = target.edge
             if vid in (a, b) or m.faces_using(vid) & m.faces_with_edge(a, b):
-                raise TopologyError("a vertex cannot be dropped onto an edge of its own polygon")
+                raise TopologyError(
+                    i18n._("a vertex cannot be dropped onto an edge of its own polygon")
+                )
             insert_on_edge(m, txn, a, b, vid)
         return txn.commit(vid)
 
@@ -67,7 +70,7 @@ def move_vertices(m: TopoModel, moves: Mapping[int, Point], label: str = "move v
     with Txn(m, label) as txn:
         for vid, xy in moves.items():
             if vid not in m.vertices:
-                raise TopologyError(f"there is no vertex {vid}")
+                raise TopologyError(i18n._("there is no vertex {vid}").format(vid=vid))
             txn.set_vertex(vid, clean_point(xy))
         return txn.commit()
 
@@ -78,7 +81,7 @@ def insert_vertex(m: TopoModel, a: int, b: int, xy: Point | None = None) -> Edit
     The new vertex id is `edit.result`.
     """
     if not m.faces_with_edge(a, b):
-        raise TopologyError("those two vertices are not joined by an edge")
+        raise TopologyError(i18n._("those two vertices are not joined by an edge"))
     if xy is None:
         (ax, ay), (bx, by) = m.vertices[a], m.vertices[b]
         xy = ((ax + bx) / 2, (ay + by) / 2)
@@ -91,12 +94,16 @@ def insert_vertex(m: TopoModel, a: int, b: int, xy: Point | None = None) -> Edit
 def remove_vertex(m: TopoModel, vid: int) -> Edit:
     """Remove a vertex from every polygon using it (each must keep three vertices)."""
     if vid not in m.vertices:
-        raise TopologyError(f"there is no vertex {vid}")
+        raise TopologyError(i18n._("there is no vertex {vid}").format(vid=vid))
     with Txn(m, "remove vertex") as txn:
         for ref in m.faces_using(vid):
             face = m.face(ref).map_rings(lambda r: tuple(i for i in r if i != vid))
             if any(len(set(r)) < 3 for r in face.rings()):
-                raise TopologyError(f"{face_name(m, ref)} would have fewer than three corners")
+                raise TopologyError(
+                    i18n._("{face} would have fewer than three corners").format(
+                        face=face_name(m, ref)
+                    )
+                )
             txn.set_face(ref, face)
         txn.set_vertex(vid, None)
         return txn.commit(vid)
@@ -105,7 +112,7 @@ def remove_vertex(m: TopoModel, vid: int) -> Edit:
 def weld_vertices(m: TopoModel, keep: int, drop: int) -> Edit:
     """Replace vertex `drop` by `keep` everywhere (the near-miss fix); `drop` disappears."""
     if keep == drop:
-        raise TopologyError("a vertex cannot be welded to itself")
+        raise TopologyError(i18n._("a vertex cannot be welded to itself"))
     with Txn(m, "weld vertices") as txn:
         weld(m, txn, keep, drop)
         return txn.commit(keep)
@@ -114,13 +121,13 @@ def weld_vertices(m: TopoModel, keep: int, drop: int) -> Edit:
 def weld(m: TopoModel, txn: Txn, keep: int, drop: int) -> None:
     """Inside an operation: replace vertex `drop` by `keep` everywhere (see `weld_vertices`)."""
     if not can_weld(m, keep, drop):
-        raise TopologyError("welding these vertices would pinch or collapse a polygon")
+        raise TopologyError(i18n._("welding these vertices would pinch or collapse a polygon"))
     for ref in m.faces_using(drop):
         face = m.face(ref).map_rings(
             lambda r: dedupe_ring(tuple(keep if i == drop else i for i in r))
         )
         if any(len(r) < 3 for r in face.rings()):
-            raise TopologyError(f"{face_name(m, ref)} would collapse")
+            raise TopologyError(i18n._("{face} would collapse").format(face=face_name(m, ref)))
         txn.set_face(ref, face)
     txn.set_vertex(drop, None)
 
@@ -128,11 +135,11 @@ def weld(m: TopoModel, txn: Txn, keep: int, drop: int) -> None:
 def snap_vertex_to_edge(m: TopoModel, vid: int, a: int, b: int) -> Edit:
     """Move a vertex onto edge a-b and make it a vertex of every polygon with that edge."""
     if vid in (a, b):
-        raise TopologyError("a vertex cannot be snapped onto its own edge")
+        raise TopologyError(i18n._("a vertex cannot be snapped onto its own edge"))
     if not m.faces_with_edge(a, b):
-        raise TopologyError("those two vertices are not joined by an edge")
+        raise TopologyError(i18n._("those two vertices are not joined by an edge"))
     if m.faces_using(vid) & m.faces_with_edge(a, b):
-        raise TopologyError("a vertex cannot be snapped onto an edge of its own polygon")
+        raise TopologyError(i18n._("a vertex cannot be snapped onto an edge of its own polygon"))
     with Txn(m, "snap vertex to edge") as txn:
         p, _ = project(m.vertices[vid], m.vertices[a], m.vertices[b])
         txn.set_vertex(vid, clean_point(p))
@@ -150,7 +157,9 @@ def drop_duplicate_vertices(m: TopoModel, tolerance: float = 0.0) -> Edit:
             clean = f.map_rings(dedupe_ring)
             if clean != f:
                 if any(len(r) < 3 for r in clean.rings()):
-                    raise TopologyError(f"{face_name(m, ref)} would collapse")
+                    raise TopologyError(
+                        i18n._("{face} would collapse").format(face=face_name(m, ref))
+                    )
                 txn.set_face(ref, clean)
         return txn.commit()
 

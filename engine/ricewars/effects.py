@@ -8,12 +8,13 @@ An `Effect` holds all that the game, the story and the AI need of one primitive 
   `targets` says whether the effect can act in the fight under way.
 * `effect(st, s, amount, args)` - what it does (for a fight's effects `args` is empty and
   the fight under way is changed).
-* `words` - the story's sentence, a template a narrator fills for one reader: `{who}`
-  (the player, "you" or "Red"; a sentence's subject is the narrator's: words start at
-  the verb where the player acts), `{whose}`/`{Whose}` ("your"/"Red's"), `{own}`
-  ("your"/"its"), `{amount}`, `{target}`/`{target_whose}` (a targeted seat), and verbs
-  as `{v_takes}` ("take" for you, "takes" else); `{cards}` is "{amount} card(s)";
-  `{field}`, `{field2}` the fields it names (by name), `{gained}` what it took.
+* `words` / `words_you` - the story's words, told of another player / to the player who
+  acted (a sentence's subject is the narrator's: words start at the verb where the player
+  acts: "takes 3 Ryo" / "take 3 Ryo"), English marked for the catalog (`engine.words.N_`)
+  and said in the reader's language by the app: `{player}` (the player's name),
+  `{amount}`, `{target}` (a targeted seat's name), `{cards}` ("2 cards"), `{field}`,
+  `{field2}` the fields it names (by name), `{gained}` what it took; `words_target` is
+  told to the targeted player ("takes Hosaku from you").
 * `ai_value(st, s, args)` - how much a bot values playing it now (in the search
   adapter's ordering units: a peasant placed is about 1).
 * `service_worth(st, s, amount, ryo, card)` - what one advisor's service with this effect is
@@ -41,6 +42,7 @@ from engine.ricewars.economy import earn
 from engine.ricewars.hiring import refresh
 from engine.ricewars.peasants import connected, peasant_fields, remove_peasant, supply_peasant
 from engine.ricewars.position import PLANT, Position, bits, mix
+from engine.words import N_
 
 Targets = Callable[[Position, int, int], "list[tuple[str, ...]] | None"]
 Apply = Callable[[Position, int, int, tuple[str, ...]], None]
@@ -60,6 +62,14 @@ class Effect:
     strength: bool = False
     moment: str = "action"
     service_worth: Worth | None = None
+    words_you: str = ""  # told to the player who acted; "" when the same as `words`
+    words_target: str = ""  # told to the player it targets; "" when the same as `words`
+
+    def told(self, you: bool, targeted: bool = False) -> str:
+        """The words for the player who acted (`you`), the one it targeted, or anyone else."""
+        if you and self.words_you:
+            return self.words_you
+        return self.words_target if targeted and self.words_target else self.words
 
 
 # -- targets -------------------------------------------------------------------------
@@ -300,50 +310,63 @@ EFFECTS: dict[str, Effect] = {
     e.op: e
     for e in (
         Effect("gain_money", _always, _gain_money,
-               "{v_takes} {amount} Ryo from the bank", _const(0.8),
-               service_worth=_money_worth),
+               N_("takes {amount} Ryo from the bank"), _const(0.8),
+               service_worth=_money_worth, words_you=N_("take {amount} Ryo from the bank")),
         Effect("festival", _always, _festival,
-               "{v_takes} 1 Ryo for every 2 peasants connected to {own} palace",
-               _const(0.8)),
+               N_("takes 1 Ryo for every 2 peasants connected to its palace"),
+               _const(0.8),
+               words_you=N_("take 1 Ryo for every 2 peasants connected to your palace")),
         Effect("tax", _tax_targets, _tax,
-               "every other daimyo pays {who} {amount} Ryo, if they have it", _const(0.8)),
+               N_("every other daimyo pays {player} {amount} Ryo, if they have it"),
+               _const(0.8),
+               words_you=N_("every other daimyo pays you {amount} Ryo, if they have it")),
         Effect("place_from_supply", _supply_targets, _from_supply,
-               "{v_places} a peasant from {own} supply on {field}", _field_value,
-               service_worth=_supply_worth),
+               N_("places a peasant from its supply on {field}"), _field_value,
+               service_worth=_supply_worth,
+               words_you=N_("place a peasant from your supply on {field}")),
         Effect("plant", _plant_targets, _plant,
-               "{v_may} place up to {amount} more peasants", _const(0.8)),
+               N_("may place up to {amount} more peasants"), _const(0.8)),
         Effect("remove_disconnected", _disconnected_targets, _remove,
-               "{target_whose} peasant on {field}, cut off from its palace, is removed",
-               _field_value),
+               N_("the peasant of {target} on {field}, cut off from its palace, is removed"),
+               _field_value,
+               words_target=N_("your peasant on {field}, cut off from its palace, is removed")),
         Effect("remove_adjacent", _adjacent_targets, _remove,
-               "{target_whose} peasant on {field} is removed", _field_value),
+               N_("the peasant of {target} on {field} is removed"), _field_value,
+               words_target=N_("your peasant on {field} is removed")),
         Effect("walk", _walk_targets, _walk,
-               "a peasant walks from {field} to {field2}", _walk_value),
+               N_("a peasant walks from {field} to {field2}"), _walk_value),
         Effect("gain_ashigaru", _ashigaru_targets, _gain_ashigaru,
-               "{v_takes} an active ashigaru from the supply", _const(0.8)),
+               N_("takes an active ashigaru from the supply"), _const(0.8),
+               words_you=N_("take an active ashigaru from the supply")),
         Effect("refresh", _refresh_targets, _refresh,
-               "{Whose} exhausted troops are active again", _const(0.5),
-               service_worth=_refresh_worth),
+               N_("its exhausted troops are active again"), _const(0.5),
+               service_worth=_refresh_worth,
+               words_you=N_("your exhausted troops are active again")),
         Effect("steal_card", _steal_targets, _steal,
-               "{v_takes} {gained} from {target}", _const(0.5)),
-        Effect("draw", _always, _draw, "{v_draws} {cards}", _const(0.8),
-               service_worth=_cards_worth),
+               N_("takes {gained} from {target}"), _const(0.5),
+               words_you=N_("take {gained} from {target}"),
+               words_target=N_("takes {gained} from you")),
+        Effect("draw", _always, _draw, N_("draws {cards}"), _const(0.8),
+               service_worth=_cards_worth, words_you=N_("draw {cards}")),
         Effect("exhaust_enemy", _exhaust_targets, _exhaust,
-               "{target_whose} active ashigaru is exhausted", _const(0.5)),
+               N_("an active ashigaru of {target} is exhausted"), _const(0.5),
+               words_target=N_("an active ashigaru of yours is exhausted")),
         Effect("keep_active", _in_fight("combat"), _keep_active,
-               "{Whose} troops in this combat stay active", _const(0.4), moment="reveal"),
+               N_("its troops in this combat stay active"), _const(0.4), moment="reveal",
+               words_you=N_("your troops in this combat stay active")),
         Effect("win_combat", _in_fight("combat"), _win,
-               "{who} {v_wins} the combat instead", _const(1.5), moment="shouri"),
+               N_("{player} wins the combat instead"), _const(1.5), moment="shouri",
+               words_you=N_("you win the combat instead")),
         Effect("defend_strength", _in_fight("combat", 1), _paid_strength,
-               "+{amount} strength", _const(0.6), strength=True, moment="reveal"),
+               N_("+{amount} strength"), _const(0.6), strength=True, moment="reveal"),
         Effect("duel_strength", _in_fight("duel"), _paid_strength,
-               "+{amount} strength", _const(0.6), strength=True, moment="reveal"),
+               N_("+{amount} strength"), _const(0.6), strength=True, moment="reveal"),
         Effect("dodge_duel", _in_fight("duel", 1), _dodge,
-               "the duel does not take place", _const(0.7), moment="answer"),
+               N_("the duel does not take place"), _const(0.7), moment="answer"),
         Effect("blind_card", _in_fight("combat", card=True), _blind_card,
-               "the top card of the deck joins the fight face down (only its strength "
-               "counts)", _const(0.6), moment="bonus"),
-        Effect("strength", _in_fight(None), _strength, "+{amount} strength",
+               N_("the top card of the deck joins the fight face down (only its strength "
+                  "counts)"), _const(0.6), moment="bonus"),
+        Effect("strength", _in_fight(None), _strength, N_("+{amount} strength"),
                _const(0.9), moment="bonus"),
     )
 }  # fmt: skip

@@ -30,9 +30,12 @@ from engine.ricewars.board import (
     SYMBOLS,
     board_for,
 )
+from engine.words import N_, Words
 
 GAME_NAME = "Rice Wars"
-PANEL = "the editor's Province panel (Rice Wars)"
+PANEL = Words.of(N_("the editor's Province panel (Rice Wars)"))
+SIDE_WORDS = {"quick": N_("quick"), "epic": N_("epic")}
+FIX = Words.of(N_("set it in the map file's `attributes` (see maps/FORMAT.md)"))
 
 
 def _whole(value: Any, low: int) -> bool:
@@ -55,8 +58,15 @@ def _attribute_problems(graph: MapGraph) -> list[MapProblem]:
             out.append(
                 MapProblem(
                     "attribute",
-                    f"field '{p.id}': palace_site is {site!r}; it must be true or false: "
-                    f"tick or clear 'palace site' in {PANEL}",
+                    Words.of(
+                        N_(
+                            "field '{field}': palace_site is {value}; it must be true or false: "
+                            "tick or clear 'palace site' in {panel}"
+                        ),
+                        field=p.id,
+                        value=repr(site),
+                        panel=PANEL,
+                    ),
                     provinces=(p.id,),
                 )
             )
@@ -65,16 +75,24 @@ def _attribute_problems(graph: MapGraph) -> list[MapProblem]:
             out.append(
                 MapProblem(
                     "attribute",
-                    f"field '{p.id}': blessed is {blessed!r}; it must be a whole number >= 1: "
-                    f"set its Blessed value in {PANEL}",
+                    Words.of(
+                        N_(
+                            "field '{field}': blessed is {value}; it must be a whole number >= 1: "
+                            "set its Blessed value in {panel}"
+                        ),
+                        field=p.id,
+                        value=repr(blessed),
+                        panel=PANEL,
+                    ),
                     provinces=(p.id,),
                 )
             )
     attrs = graph.attrs
-    fix = "set it in the map file's `attributes` (see maps/FORMAT.md)"
+    fix = FIX
     side = attrs.get("side")
     if side is not None and side not in ("quick", "epic"):
-        out.append(MapProblem("side", f"the map's side is {side!r}, not quick or epic: {fix}"))
+        said = N_("the map's side is {value}, not quick or epic: {fix}")
+        out.append(MapProblem("side", Words.of(said, value=repr(side), fix=fix)))
     players = attrs.get("players")
     if players is not None and not (
         isinstance(players, list | tuple)
@@ -85,7 +103,14 @@ def _attribute_problems(graph: MapGraph) -> list[MapProblem]:
         out.append(
             MapProblem(
                 "players_attribute",
-                f"the map's players are {players!r}; they must be [fewest, most] within 2-5: {fix}",
+                Words.of(
+                    N_(
+                        "the map's players are {value}; they must be [fewest, most] within 2-5: "
+                        "{fix}"
+                    ),
+                    value=repr(players),
+                    fix=fix,
+                ),
             )
         )
     start = attrs.get("start_peasants")
@@ -93,7 +118,13 @@ def _attribute_problems(graph: MapGraph) -> list[MapProblem]:
         out.append(
             MapProblem(
                 "start_peasants",
-                f"the map's start_peasants is {start!r}; it must be a whole number >= 1: {fix}",
+                Words.of(
+                    N_(
+                        "the map's start_peasants is {value}; it must be a whole number >= 1: {fix}"
+                    ),
+                    value=repr(start),
+                    fix=fix,
+                ),
             )
         )
     track = attrs.get("round_track")
@@ -103,7 +134,10 @@ def _attribute_problems(graph: MapGraph) -> list[MapProblem]:
             isinstance(r, list | tuple) for r in track
         ):
             out.append(
-                MapProblem("round_track", f"the map's round_track is not a list of rounds: {fix}")
+                MapProblem(
+                    "round_track",
+                    Words.of(N_("the map's round_track is not a list of rounds: {fix}"), fix=fix),
+                )
             )
         else:
             for r, symbols in enumerate(track, start=1):
@@ -112,23 +146,39 @@ def _attribute_problems(graph: MapGraph) -> list[MapProblem]:
                     out.append(
                         MapProblem(
                             "round_track",
-                            f"round {r} of the map's round_track has unknown symbol(s) "
-                            f"{', '.join(map(str, bad))}; use {', '.join(SYMBOLS)}: {fix}",
+                            Words.of(
+                                N_(
+                                    "round {round} of the map's round_track has unknown "
+                                    "symbol(s) {bad}; use {symbols}: {fix}"
+                                ),
+                                round=r,
+                                bad=", ".join(map(str, bad)),
+                                symbols=", ".join(SYMBOLS),
+                                fix=fix,
+                            ),
                         )
                     )
             if rounds is not None and rounds != len(track):
                 out.append(
                     MapProblem(
                         "rounds",
-                        f"the map's round_track has {len(track)} rounds but rounds is "
-                        f"{rounds!r}: {fix}",
+                        Words.of(
+                            N_("the map's round_track has {n} rounds but rounds is {value}: {fix}"),
+                            n=len(track),
+                            value=repr(rounds),
+                            fix=fix,
+                        ),
                     )
                 )
     elif rounds is not None and rounds != len(DEFAULT_TRACKS[_side(graph)]):
         out.append(
             MapProblem(
                 "rounds",
-                f"the map's rounds is {rounds!r} but it has no round_track for them: {fix}",
+                Words.of(
+                    N_("the map's rounds is {value} but it has no round_track for them: {fix}"),
+                    value=repr(rounds),
+                    fix=fix,
+                ),
             )
         )
     return out
@@ -170,8 +220,13 @@ def map_readiness(graph: MapGraph, players: int | None = None) -> MapReadiness:
         else [
             MapProblem(
                 "no_blessed_field",
-                f"no blessed field, so no field earns more than another: set a Blessed value in "
-                f"{PANEL}",
+                Words.of(
+                    N_(
+                        "no blessed field, so no field earns more than another: set a Blessed "
+                        "value in {panel}"
+                    ),
+                    panel=PANEL,
+                ),
                 severity="limit",
             )
         ]
@@ -190,15 +245,31 @@ def _board_problems(graph: MapGraph, players: int | None) -> list[MapProblem]:
     if sites == 0:
         out.append(
             MapProblem(
-                "no_palace_site", f"no palace site: tick 'palace site' for some fields in {PANEL}"
+                "no_palace_site",
+                Words.of(
+                    N_("no palace site: tick 'palace site' for some fields in {panel}"), panel=PANEL
+                ),
             )
         )
     elif sites < _seats(need):
         out.append(
             MapProblem(
                 "few_palace_sites",
-                f"only {sites} palace site{'s' if sites != 1 else ''}; {need} players place "
-                f"{_seats(need)} palaces: tick 'palace site' for more fields in {PANEL}",
+                Words.of(
+                    N_(
+                        "only {sites} palace site; {players} players place {palaces} palaces: "
+                        "tick 'palace site' for more fields in {panel}"
+                    )
+                    if sites == 1
+                    else N_(
+                        "only {sites} palace sites; {players} players place {palaces} palaces: "
+                        "tick 'palace site' for more fields in {panel}"
+                    ),
+                    sites=sites,
+                    players=need,
+                    palaces=_seats(need),
+                    panel=PANEL,
+                ),
             )
         )
     fields = len(graph.provinces)
@@ -206,8 +277,16 @@ def _board_problems(graph: MapGraph, players: int | None) -> list[MapProblem]:
         out.append(
             MapProblem(
                 "few_fields",
-                f"only {fields} fields; {need} players need {_seats(need) * (1 + start)} for "
-                f"their palaces and {start} starting peasants each: draw more fields",
+                Words.of(
+                    N_(
+                        "only {fields} fields; {players} players need {needed} for their palaces "
+                        "and {start} starting peasants each: draw more fields"
+                    ),
+                    fields=fields,
+                    players=need,
+                    needed=_seats(need) * (1 + start),
+                    start=start,
+                ),
             )
         )
     if players is not None:
@@ -215,8 +294,12 @@ def _board_problems(graph: MapGraph, players: int | None) -> list[MapProblem]:
             out.append(
                 MapProblem(
                     "players",
-                    "2 players play the scenario on the quick board (the ricewars-quick "
-                    "map); this map is the epic side",
+                    Words.of(
+                        N_(
+                            "2 players play the scenario on the quick board (the ricewars-quick "
+                            "map); this map is the epic side"
+                        )
+                    ),
                 )
             )
         elif not low <= players <= high:
@@ -224,8 +307,18 @@ def _board_problems(graph: MapGraph, players: int | None) -> list[MapProblem]:
             out.append(
                 MapProblem(
                     "players",
-                    f"the {side} side of this map takes {low}-{high} players, not {players}; "
-                    f"try the {other} board (the ricewars-{other} map)",
+                    Words.of(
+                        N_(
+                            "the {side} side of this map takes {low}-{high} players, not "
+                            "{players}; try the {other} board (the {map} map)"
+                        ),
+                        side=Words.of(SIDE_WORDS[side]),
+                        low=low,
+                        high=high,
+                        players=players,
+                        other=Words.of(SIDE_WORDS[other]),
+                        map=f"ricewars-{other}",
+                    ),
                 )
             )
     if not out:

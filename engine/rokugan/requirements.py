@@ -62,11 +62,14 @@ from engine.rokugan.data import (
     WEB_OF_INFLUENCE,
     display_name,
 )
+from engine.words import N_, Words
 
 GAME_NAME = "Battle for Rokugan"
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
-PROVINCE_PANEL = "the editor's Province panel"
-CAPITAL_FIX = f"mark a province as a clan's capital in {PROVINCE_PANEL} (Capital clan)"
+PROVINCE_PANEL = Words.of(N_("the editor's Province panel"))
+CAPITAL_FIX = Words.of(
+    N_("mark a province as a clan's capital in {panel} (Capital clan)"), panel=PROVINCE_PANEL
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +112,9 @@ def player_range(graph: MapGraph) -> tuple[int, int] | None:
 
 def seats_text(seats: tuple[int, int]) -> str:
     """ "2-4", or "only 2" when the map seats one player count."""
-    return f"only {seats[0]}" if seats[0] == seats[1] else f"{seats[0]}-{seats[1]}"
+    if seats[0] == seats[1]:
+        return str(Words.of(N_("only {n}"), n=seats[0]))
+    return f"{seats[0]}-{seats[1]}"
 
 
 def map_deal(graph: MapGraph) -> MapDeal:
@@ -220,23 +225,44 @@ def map_problems(graph: MapGraph, players: int | None = None) -> list[MapProblem
             errors.append(
                 MapProblem(
                     "capital_clan",
-                    f"province '{p.id}': capital {value!r} is not a clan of {GAME_NAME}: "
-                    f"choose one of {', '.join(CLANS)} as its Capital clan in {PROVINCE_PANEL}",
+                    Words.of(
+                        N_(
+                            "province '{province}': capital {value} is not a clan of {game}: "
+                            "choose one of {clans} as its Capital clan in {panel}"
+                        ),
+                        province=p.id,
+                        value=repr(value),
+                        game=Words.of(GAME_NAME),
+                        clans=", ".join(CLANS),
+                        panel=PROVINCE_PANEL,
+                    ),
                     provinces=(p.id,),
                 )
             )
     capitals = b.playable_clans
     if not capitals:
-        errors.append(MapProblem("no_capital", f"no capital for any clan: {CAPITAL_FIX}"))
+        said = Words.of(N_("no capital for any clan: {fix}"), fix=CAPITAL_FIX)
+        errors.append(MapProblem("no_capital", said))
     elif len(capitals) < need:
         have = ", ".join(f"{CLANS[c]} in '{b.ids[b.capital_of_clan[c]]}'" for c in capitals)
-        who = f"{players} players need {players}" if players else f"a game needs {need}"
+        if players:
+            who = Words.of(N_("{n} players need {n}"), n=players)
+        else:
+            who = Words.of(N_("a game needs {n}"), n=need)
+        if len(capitals) == 1:
+            said = N_(
+                "only {n} clan has a capital ({have}); {who}: mark a province as the capital "
+                "of another clan in {panel} (Capital clan)"
+            )
+        else:
+            said = N_(
+                "only {n} clans have a capital ({have}); {who}: mark a province as the capital "
+                "of another clan in {panel} (Capital clan)"
+            )
         errors.append(
             MapProblem(
                 "few_capitals",
-                f"only {len(capitals)} {'clan has' if len(capitals) == 1 else 'clans have'} a "
-                f"capital ({have}); {who}: mark a province "
-                f"as the capital of another clan in {PROVINCE_PANEL} (Capital clan)",
+                Words.of(said, n=len(capitals), have=have, who=who, panel=PROVINCE_PANEL),
                 provinces=tuple(b.ids[b.capital_of_clan[c]] for c in capitals),
             )
         )
@@ -245,17 +271,26 @@ def map_problems(graph: MapGraph, players: int | None = None) -> list[MapProblem
         errors.append(
             MapProblem(
                 "no_territories",
-                "no territories: they score 5 honor each, carry the territory cards and are "
-                "the clans' lands: group provinces into territories in the editor's "
-                "Territories panel (Add, then Assign by clicking)",
+                Words.of(
+                    N_(
+                        "no territories: they score 5 honor each, carry the territory cards and "
+                        "are the clans' lands: group provinces into territories in the editor's "
+                        "Territories panel (Add, then Assign by clicking)"
+                    )
+                ),
             )
         )
     if not any(f > 0 and not s for f, s in zip(b.flowers, b.shadowlands, strict=True)):
         errors.append(
             MapProblem(
                 "no_flowers",
-                "no province outside the Shadowlands has flowers, so holding land earns "
-                f"almost no honor: give provinces flowers in {PROVINCE_PANEL} (Flowers)",
+                Words.of(
+                    N_(
+                        "no province outside the Shadowlands has flowers, so holding land earns "
+                        "almost no honor: give provinces flowers in {panel} (Flowers)"
+                    ),
+                    panel=PROVINCE_PANEL,
+                ),
             )
         )
     # Secret objectives.
@@ -265,10 +300,21 @@ def map_problems(graph: MapGraph, players: int | None = None) -> list[MapProblem
         errors.append(
             MapProblem(
                 "few_objectives",
-                f"the map deals only {len(deck)} secret objectives that can be met there "
-                f"({names}); {need} players need {2 * need}: add another clan's capital "
-                f"(Capital clan in {PROVINCE_PANEL}), a Shadowlands province, "
-                f"{SAIL_PROVINCES} coastal provinces or {WEB_TERRITORIES} territories",
+                Words.of(
+                    N_(
+                        "the map deals only {n} secret objectives that can be met there "
+                        "({names}); {players} players need {needed}: add another clan's capital "
+                        "(Capital clan in {panel}), a Shadowlands province, {coastal} coastal "
+                        "provinces or {territories} territories"
+                    ),
+                    n=len(deck),
+                    names=names,
+                    players=need,
+                    needed=2 * need,
+                    panel=PROVINCE_PANEL,
+                    coastal=SAIL_PROVINCES,
+                    territories=WEB_TERRITORIES,
+                ),
             )
         )
     seats = player_range(graph)
@@ -276,8 +322,14 @@ def map_problems(graph: MapGraph, players: int | None = None) -> list[MapProblem
         limits.append(
             MapProblem(
                 "players",
-                f"the map seats {seats_text(seats)} players, not {MAX_PLAYERS}: each "
-                "needs a clan with a capital and 2 secret objectives that can be met",
+                Words.of(
+                    N_(
+                        "the map seats {seats} players, not {most}: each needs a clan with a "
+                        "capital and 2 secret objectives that can be met"
+                    ),
+                    seats=seats_text(seats),
+                    most=MAX_PLAYERS,
+                ),
                 severity="limit",
             )
         )
@@ -293,8 +345,11 @@ def _limits(b: Board) -> list[MapProblem]:
         out.append(
             MapProblem(
                 "clans_without_capital",
-                f"clans without a capital cannot be played: {', '.join(CLANS[c] for c in missing)} "
-                f"(to play one, {CAPITAL_FIX})",
+                Words.of(
+                    N_("clans without a capital cannot be played: {clans} (to play one, {fix})"),
+                    clans=", ".join(CLANS[c] for c in missing),
+                    fix=CAPITAL_FIX,
+                ),
                 severity="limit",
             )
         )
@@ -303,12 +358,17 @@ def _limits(b: Board) -> list[MapProblem]:
         out.append(
             MapProblem(
                 "clan_objectives",
-                "not dealt: "
-                + ", ".join(
-                    f"{display_name(OBJECTIVES[o][0])} ({CLANS[OBJECTIVE_CLAN[o]]})" for o in unmet
-                )
-                + ": the map has neither the clan's capital nor 2 provinces of its lands "
-                "(a territory with the clan's id, or the one holding its capital)",
+                Words.of(
+                    N_(
+                        "not dealt: {objectives}: the map has neither the clan's capital nor 2 "
+                        "provinces of its lands (a territory with the clan's id, or the one "
+                        "holding its capital)"
+                    ),
+                    objectives=", ".join(
+                        f"{display_name(OBJECTIVES[o][0])} ({CLANS[OBJECTIVE_CLAN[o]]})"
+                        for o in unmet
+                    ),
+                ),
                 severity="limit",
             )
         )
@@ -316,20 +376,38 @@ def _limits(b: Board) -> list[MapProblem]:
         out.append(
             MapProblem(
                 "no_shadowlands",
-                "no Shadowlands province: Reclaiming the Lost Lands and the Shadowlands cards "
-                f"are not dealt (tick Shadowlands in {PROVINCE_PANEL} to use them)",
+                Words.of(
+                    N_(
+                        "no Shadowlands province: Reclaiming the Lost Lands and the Shadowlands "
+                        "cards are not dealt (tick Shadowlands in {panel} to use them)"
+                    ),
+                    panel=PROVINCE_PANEL,
+                ),
                 severity="limit",
             )
         )
     coast = sum(b.coastal)
     if WAY_OF_THE_SAIL not in b.objective_deck:
-        navy = "; with no coast a Navy can only attack a harbor" if coast == 0 else ""
+        if coast == 0:
+            said = N_(
+                "{n} coastal provinces: Way of the Sail ({needed} coastal provinces) is not "
+                "dealt; with no coast a Navy can only attack a harbor (draw a sea along "
+                "provinces to give them a coast)"
+            )
+        elif coast == 1:
+            said = N_(
+                "{n} coastal province: Way of the Sail ({needed} coastal provinces) is not dealt "
+                "(draw a sea along provinces to give them a coast)"
+            )
+        else:
+            said = N_(
+                "{n} coastal provinces: Way of the Sail ({needed} coastal provinces) is not "
+                "dealt (draw a sea along provinces to give them a coast)"
+            )
         out.append(
             MapProblem(
                 "few_coasts",
-                f"{coast} coastal province{'s' if coast != 1 else ''}: Way of the Sail "
-                f"({SAIL_PROVINCES} coastal provinces) is not dealt{navy} (draw a sea "
-                "along provinces to give them a coast)",
+                Words.of(said, n=coast, needed=SAIL_PROVINCES),
                 severity="limit",
             )
         )
@@ -338,8 +416,15 @@ def _limits(b: Board) -> list[MapProblem]:
         out.append(
             MapProblem(
                 "few_territories",
-                f"{territories} territor{'ies' if territories != 1 else 'y'}: Web of Influence "
-                f"({WEB_TERRITORIES} territories) is not dealt",
+                Words.of(
+                    N_("{n} territory: Web of Influence ({needed} territories) is not dealt")
+                    if territories == 1
+                    else N_(
+                        "{n} territories: Web of Influence ({needed} territories) is not dealt"
+                    ),
+                    n=territories,
+                    needed=WEB_TERRITORIES,
+                ),
                 severity="limit",
             )
         )
@@ -347,8 +432,13 @@ def _limits(b: Board) -> list[MapProblem]:
         out.append(
             MapProblem(
                 "no_chain",
-                f"no chain of {CHAIN_PROVINCES} neighbouring provinces touches 3 "
-                "territories: Emerald Empire is not dealt",
+                Words.of(
+                    N_(
+                        "no chain of {n} neighbouring provinces touches 3 territories: Emerald "
+                        "Empire is not dealt"
+                    ),
+                    n=CHAIN_PROVINCES,
+                ),
                 severity="limit",
             )
         )
@@ -363,11 +453,21 @@ def _limits(b: Board) -> list[MapProblem]:
         out.append(
             MapProblem(
                 "territory_without_cards",
-                f"territor{'ies' if len(bare) > 1 else 'y'} {names} "
-                f"{'have' if len(bare) > 1 else 'has'} no territory cards: give a territory "
-                f"the id of a published one ({', '.join(TERRITORY_CARDS)}) in the editor's "
-                "Territories panel (Id), or put the capital of a clan without a territory of "
-                "its own id in it",
+                Words.of(
+                    N_(
+                        "territories {names} have no territory cards: give a territory the id of "
+                        "a published one ({published}) in the editor's Territories panel (Id), or "
+                        "put the capital of a clan without a territory of its own id in it"
+                    )
+                    if len(bare) > 1
+                    else N_(
+                        "territory {names} has no territory cards: give a territory the id of a "
+                        "published one ({published}) in the editor's Territories panel (Id), or "
+                        "put the capital of a clan without a territory of its own id in it"
+                    ),
+                    names=names,
+                    published=", ".join(TERRITORY_CARDS),
+                ),
                 severity="limit",
                 territories=tuple(b.territory_ids[t] for t in bare),
             )
@@ -376,16 +476,22 @@ def _limits(b: Board) -> list[MapProblem]:
         pair = TERRITORY_CARDS.get(tid) or ()
         dropped = [c for c in pair if c not in (b.territory_cards[t] or ())]
         if dropped:
-            why = (
-                "its provinces are not all Shadowlands"
+            why = Words.of(
+                N_("its provinces are not all Shadowlands")
                 if set(dropped) <= SHADOWLANDS_CARDS
-                else "the map has no inland province for the harbor"
+                else N_("the map has no inland province for the harbor")
             )
             out.append(
                 MapProblem(
                     "cards_not_dealt",
-                    f"territory '{tid}': {', '.join(display_name(c) for c in dropped)} "
-                    f"{'is' if len(dropped) == 1 else 'are'} not dealt: {why}",
+                    Words.of(
+                        N_("territory '{id}': {cards} is not dealt: {why}")
+                        if len(dropped) == 1
+                        else N_("territory '{id}': {cards} are not dealt: {why}"),
+                        id=tid,
+                        cards=", ".join(display_name(c) for c in dropped),
+                        why=why,
+                    ),
                     severity="limit",
                     territories=(tid,),
                 )
@@ -396,8 +502,15 @@ def _limits(b: Board) -> list[MapProblem]:
             out.append(
                 MapProblem(
                     "capital_defense",
-                    f"province '{b.ids[q]}': the {CLANS[c]} capital has no printed defense "
-                    f"(the published capitals have 2; Printed defense in {PROVINCE_PANEL})",
+                    Words.of(
+                        N_(
+                            "province '{province}': the {clan} capital has no printed defense "
+                            "(the published capitals have 2; Printed defense in {panel})"
+                        ),
+                        province=b.ids[q],
+                        clan=CLANS[c],
+                        panel=PROVINCE_PANEL,
+                    ),
                     severity="limit",
                     provinces=(b.ids[q],),
                 )

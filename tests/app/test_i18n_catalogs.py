@@ -122,7 +122,7 @@ def test_the_template_holds_every_marked_message_of_the_code(tmp_path) -> None:
     # Given the messages xgettext extracts from the program now
     sources = sorted(
         str(p.relative_to(ROOT))
-        for package in ("app", "editor")
+        for package in ("app", "editor", "engine", "maps")
         for p in (ROOT / package).rglob("*.py")
     )
     fresh = tmp_path / "fresh.pot"

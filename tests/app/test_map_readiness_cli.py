@@ -78,16 +78,16 @@ def test_a_map_for_any_game_says_which_games_it_is_ready_for(tmp_path: Path, cap
     # When checked, Then each is valid (exit 0), with one line per map game
     assert main(["map", "check", str(squares)]) == 0
     assert capsys.readouterr().out.splitlines() == [
-        f"{squares}: not ready for Battle for Rokugan: 3 unmet requirement(s); list them "
+        f"{squares}: not ready for Battle for Rokugan: 3 unmet requirements; list them "
         f"with: daimyo map check {squares} --game rokugan",
-        f"{squares}: not ready for Rice Wars: 2 unmet requirement(s); list them with: "
+        f"{squares}: not ready for Rice Wars: 2 unmet requirements; list them with: "
         f"daimyo map check {squares} --game ricewars",
-        f"{squares}: valid: 4 provinces, 0 territories, 0 warning(s)",
+        f"{squares}: valid: 4 provinces, 0 territories, 0 warnings",
     ]
     assert main(["map", "check", str(clans)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == (
-        f"{clans}: ready for Battle for Rokugan (2 players; clans: crab, lion; 8 limit(s))"
+        f"{clans}: ready for Battle for Rokugan (2 players; clans: crab, lion; 8 limits)"
     )
     assert out[1].startswith(f"{clans}: not ready for Rice Wars: ")
     assert len(out) == 3 and out[2].startswith(f"{clans}: valid: 4 provinces")
@@ -109,8 +109,8 @@ def test_check_for_rokugan_lists_every_unmet_requirement(tmp_path: Path, capsys)
     # and the closing line counts the lines above by their label
     assert out.count(": error: ") == 3 and out.count(": limit: ") == 2
     assert out.strip().endswith(
-        f"{path}: 3 error(s) (0 in the map, 3 unmet requirement(s) of Battle for Rokugan), "
-        "0 warning(s), 2 limit(s)"
+        f"{path}: 3 errors (0 in the map, 3 unmet requirements of Battle for Rokugan), "
+        "0 warnings, 2 limits"
     )
 
 
@@ -126,8 +126,8 @@ def test_a_ready_map_exits_0_with_its_players_and_clans(tmp_path: Path, capsys) 
     out = capsys.readouterr().out
     assert "limit: clans without a capital cannot be played: crane, dragon" in out
     assert out.strip().splitlines()[-1] == (
-        f"{path}: valid: 4 provinces, 2 territories, 0 warning(s); ready for Battle for "
-        "Rokugan (2 players; clans: crab, lion; 8 limit(s))"
+        f"{path}: valid: 4 provinces, 2 territories, 0 warnings; ready for Battle for "
+        "Rokugan (2 players; clans: crab, lion; 8 limits)"
     )
 
 

@@ -55,7 +55,7 @@ def test_check_lists_every_error_and_exits_1(
     out = capsys.readouterr().out
     assert f"{path}: error: clan 'crab' has its capital in provinces 'A' and 'B'" in out
     assert "field 'flowers' is -2" in out
-    assert out.strip().endswith(f"{path}: 2 error(s), 0 warning(s)")
+    assert out.strip().endswith(f"{path}: 2 errors, 0 warnings")
 
 
 def test_check_prints_warnings_and_still_exits_0(

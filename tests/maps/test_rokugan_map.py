@@ -136,7 +136,7 @@ def test_map_check_reports_no_errors(capsys) -> None:
     out = capsys.readouterr().out
     # Then it is valid, without even a warning
     assert code == 0, out
-    assert "0 warning(s)" in out, out
+    assert "0 warnings" in out, out
 
 
 def test_validator_finds_nothing_to_report(mapfile) -> None:

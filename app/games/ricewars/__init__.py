@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 from app.games.presentation import EVERYTHING, PUBLIC, Beat, GameUI, ResolutionStep, ScoreTable
 from app.games.ricewars import narrate, story
 from app.games.ricewars.fights import AsOfStep
-from app.games.ricewars.rules import RICEWARS_RULES_HTML
+from app.games.ricewars.rules import rules_html
+from app.i18n import _, ngettext
 from engine.ricewars import records
 from engine.ricewars.state import ACTION, RiceWarsState
 
@@ -41,18 +42,21 @@ class RiceWarsUI(GameUI):
             state, standing = state.state, state.standing[player]
         if standing is None:
             standing = records.standing(state, player)
-        words = [narrate.plural(len(standing.fields), "field")]
+        fields = len(standing.fields)
+        words = [ngettext("{n} field", "{n} fields", fields).format(n=fields)]
         if player != state.neutral:
             money = None if standing.money == records.HIDDEN_MONEY else standing.money
-            words.append(f"{narrate.purse_words(state, player, PUBLIC, money)} Ryo")
+            purse = narrate.purse_words(state, player, PUBLIC, money)
+            words.append(_("{ryo} Ryo").format(ryo=purse))
         if player != state.neutral:
-            words.append(narrate.plural(len(state.hands[player]), "card"))
+            cards = len(state.hands[player])
+            words.append(ngettext("{n} card", "{n} cards", cards).format(n=cards))
         return " · ".join(words)
 
     def setup_note(self, players: int, map_ref: str | None) -> str:
         """Two players play the scenario: say who the third colour is."""
         if players == 2:
-            return (
+            return _(
                 "Two players play the scenario on the quick board: a neutral third colour "
                 "takes part (its peasants are placed by the players; if it holds the most "
                 "fields, nobody wins)."
@@ -134,14 +138,15 @@ class RiceWarsUI(GameUI):
             for s in range(state.seats)
         )
         history = tuple(tuple(h) for h in narrate.fields_by_round(state))
-        notes = ["The most fields wins; wealth (Ryo, servants, board peasants) breaks a tie."]
+        notes = [_("The most fields wins; wealth (Ryo, servants, board peasants) breaks a tie.")]
         if state.neutral >= 0 and not state.winners():
-            notes.append("The neutral player holds the most fields: nobody wins.")
-        return ScoreTable(narrate.SCORE_COLUMNS, rows, history, "Fields", tuple(notes))
+            notes.append(_("The neutral player holds the most fields: nobody wins."))
+        columns = tuple(_(c) for c in narrate.SCORE_COLUMNS)
+        return ScoreTable(columns, rows, history, _("Fields"), tuple(notes))
 
     def rules_html(self) -> str:
         """The rules reference."""
-        return RICEWARS_RULES_HTML
+        return rules_html()
 
 
 GAME_UI = RiceWarsUI()

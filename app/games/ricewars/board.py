@@ -34,6 +34,7 @@ from app.board.animate import animation, fade
 from app.board.scene import MapScene, halo_text
 from app.games.ricewars.fights import BoardPicture, FightPicture
 from app.games.ricewars.narrate import seat_colour, seat_name
+from app.i18n import _
 from app.palette import RICEWARS_BLESSED, RICEWARS_FIELDS, RICEWARS_PADDY
 from engine.ricewars.state import RiceWarsState, bits
 
@@ -110,14 +111,16 @@ class FieldBoard(QObject):
                 site = QGraphicsPathItem(castle_path(u * 1.9 * scale))
                 site.setPen(QPen(QColor("#5b4628"), u * 0.2 * scale, Qt.DashLine))
                 site.setBrush(QColor(255, 250, 235, 120))
-                site.setToolTip("Palace site: a palace may be built here")
+                site.setToolTip(_("Palace site: a palace may be built here"))
                 marks.append(site)
             if b.blessed[index]:
                 badge = halo_text(f"+{b.blessed[index]}", u * BADGE_FONT * scale,
                                   QColor("#6b4200"), QColor(255, 246, 210))  # fmt: skip
                 badge.setToolTip(
-                    f"Blessed field: a peasant connected to its palace earns "
-                    f"{b.blessed[index]} Ryo here instead of 1"
+                    _(
+                        "Blessed field: a peasant connected to its palace earns {n} Ryo here "
+                        "instead of 1"
+                    ).format(n=b.blessed[index])
                 )
                 marks.append(badge)
             widths = [m.boundingRect().width() if not m.childItems()
@@ -236,7 +239,7 @@ class FieldBoard(QObject):
         item.setBrush(self._colours[s])
         item.setPen(QPen(QColor("#f8f1dc"), size * 0.08))
         item.setPos(self.spot(fid))
-        item.setToolTip(f"{_name(state, s)}'s palace")
+        item.setToolTip(_("{player}'s palace").format(player=_name(state, s)))
         self._add(item, 41)
         self.palace_items[s] = item
 
@@ -245,15 +248,18 @@ class FieldBoard(QObject):
         size = self.piece_size(fid)
         item = peasant_item(size, self._colours[s], cut)
         item.setPos(self.spot(fid))
-        status = "cut off from the palace: earns nothing" if cut else "connected to the palace"
-        item.setToolTip(f"{_name(state, s)}'s peasant on {state.board.names[f]} ({status})")
+        if cut:
+            tip = _("{player}'s peasant on {field} (cut off from the palace: earns nothing)")
+        else:
+            tip = _("{player}'s peasant on {field} (connected to the palace)")
+        item.setToolTip(tip.format(player=_name(state, s), field=state.board.names[f]))
         self._add(item, 40)
         self.peasant_items[fid] = item
         if cut:
             # at the peasant's foot, inside its centre target: above it, names stand
             mark = halo_text("✂", size * 0.9, QColor("#b03a2e"), QColor(255, 250, 235))
             mark.setPos(self.spot(fid) + QPointF(size * 0.75, size * 0.45))
-            mark.setToolTip("Cut off from the palace: this peasant earns nothing")
+            mark.setToolTip(_("Cut off from the palace: this peasant earns nothing"))
             self._add(mark, 42)
             self.cut_marks[fid] = mark
         return item
@@ -277,11 +283,22 @@ class FieldBoard(QObject):
         group = fight_mark(parts, size, self._colours)
         # over the attacked peasant: the centre target keeps off the field's name
         group.setPos(self.spot(fight.field))
+        if fight.strengths:
+            tip = _("Combat: {attacker} attacks, {defender} defends — strength {a} : {d}")
+        else:
+            tip = _(
+                "Combat: {attacker} attacks, {defender} defends — the cards face down are not "
+                "known yet"
+            )
+        strengths = fight.strengths or (0, 0)
         group.setToolTip(
-            f"Combat: {_name(state, fight.attacker)} attacks, {_name(state, fight.defender)} "
-            "defends" + (f" — strength {fight.strengths[0]} : {fight.strengths[1]}"
-                         if fight.strengths else " — the cards face down are not known yet")
-        )  # fmt: skip
+            tip.format(
+                attacker=_name(state, fight.attacker),
+                defender=_name(state, fight.defender),
+                a=strengths[0],
+                d=strengths[1],
+            )
+        )
         self._add(group, 55)
         self.fight_item = group
         return group

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSpinBox, QWidge
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.games.ricewars import panel
 from app.games.ricewars.picks import BID, BUTTON, CARD, FIELD, Pick, PickTree
+from app.i18n import _
 from engine.ricewars.data import ADVISORS
 from engine.ricewars.fight import troop_strength
 from engine.ricewars.state import ACTION, HIRE, RiceWarsState
@@ -123,18 +124,18 @@ class ChoiceRow(QWidget):
         self.bid_box = self.bid_button = self.cancel = None
         if bid_range is not None:
             self.bid_box = QSpinBox()
-            self.bid_box.setSuffix(" Ryo")
+            self.bid_box.setSuffix(" " + _("Ryo"))
             self.bid_box.setRange(*bid_range)
-            self.bid_box.setAccessibleName("Your sealed bid")
-            self.row.addWidget(QLabel("Your sealed bid:"))
+            self.bid_box.setAccessibleName(_("Your sealed bid"))
+            self.row.addWidget(QLabel(_("Your sealed bid:")))
             self.row.addWidget(self.bid_box)
-            self.bid_button = QPushButton("Place sealed bid")
+            self.bid_button = QPushButton(_("Place sealed bid"))
             self.bid_button.clicked.connect(self._on_bid)
             self.row.addWidget(self.bid_button)
         if troops:
             self._add_troop_picker(troops)
         lead = [v for v in buttons if v not in TAIL]
-        heads = {"hire": "Hire:", "pay": "Upkeep:"}
+        heads = {"hire": _("Hire:"), "pay": _("Upkeep:")}
         for value in lead:
             head = heads.pop(value.partition(" ")[0], None)
             if head is not None and value.partition(" ")[2]:
@@ -145,7 +146,7 @@ class ChoiceRow(QWidget):
             if value in TAIL:
                 self._add_button(value)
         if multi:
-            self.cancel = QPushButton("Cancel")
+            self.cancel = QPushButton(_("Cancel"))
             self.cancel.setProperty("pick", "cancel")
             self.cancel.clicked.connect(self.cancelled)
             self.row.addWidget(self.cancel)
@@ -167,7 +168,10 @@ class ChoiceRow(QWidget):
         most_a = max(int(m.group(2)) for m in mixes)
         most_r = max(int(m.group(3)) for m in mixes)
         self.ashigaru, self.ronin = QSpinBox(), QSpinBox()
-        for box, word, most in ((self.ashigaru, "ashigaru", most_a), (self.ronin, "ronin", most_r)):
+        for box, word, most in (
+            (self.ashigaru, _("ashigaru"), most_a),
+            (self.ronin, _("ronin"), most_r),
+        ):
             box.setRange(0, most)
             box.setValue(most)
             box.setPrefix(f"{word} ")  # the word in the box: no label beside it
@@ -226,16 +230,22 @@ class ChoiceRow(QWidget):
             self.troop_button.setText(troop_words(defend, strength))
             able = Pick(BUTTON, value) in offered
             self.troop_button.setEnabled(able)
-            tip = f"Strength {strength}" + (
-                ": the troops are exhausted after the combat" if not defend else ""
-            )
+            if defend:
+                tip = _("Strength {n}").format(n=strength)
+            else:
+                tip = _("Strength {n}: the troops are exhausted after the combat").format(
+                    n=strength
+                )
             self.troop_button.setToolTip(tip if able else self.reason(value))
         if self.bid_button is not None:
             self.bid_button.setEnabled(any(p.kind == BID for p in offered))
         if self.cancel is not None:
             self.cancel.setEnabled(bool(tree.chosen))
-            self.cancel.setToolTip("Take back the choice begun (Esc)" if tree.chosen
-                                   else "Nothing chosen yet to take back")  # fmt: skip
+            self.cancel.setToolTip(
+                _("Take back the choice begun (Esc)")
+                if tree.chosen
+                else _("Nothing chosen yet to take back")
+            )
 
     def reason(self, value: str) -> str:
         """Why the button of `value` cannot be pressed now, in words."""
@@ -243,20 +253,24 @@ class ChoiceRow(QWidget):
         assert state is not None and tree is not None
         pick = Pick(BUTTON, value)
         if tree.chosen and any(seq[0] == pick for seq, _a in tree.sequences):
-            return "Finish or cancel the choice begun first."
+            return _("Finish or cancel the choice begun first.")
         firsts = {seq[0] for seq, _a in tree.sequences if pick in seq[1:]}
         if firsts and not tree.chosen:
             ways = []
             if any(f.kind == FIELD for f in firsts):
-                ways.append("click a lit field")
+                ways.append(_("click a lit field"))
             if any(f.kind == CARD for f in firsts):
-                ways.append("click a card of your hand")
+                ways.append(_("click a card of your hand"))
             buttons = sorted((f for f in firsts if f.kind == BUTTON), key=lambda f: f.value)
-            ways += [f"press “{panel.button_text(state, f, tree)[0]}”" for f in buttons]
-            text = " or ".join(ways)
-            return f"First {text}."
+            ways += [
+                _("press “{button}”").format(button=panel.button_text(state, f, tree)[0])
+                for f in buttons
+            ]
+            text = _(" or ").join(ways)
+            return _("First {ways}.").format(ways=text)
         if TROOPS.match(value) and tree.chosen:
-            return "Not these troops: " + panel.troop_reason(state, tree, value) + "."
+            reason = panel.troop_reason(state, tree, value)
+            return _("Not these troops: {reason}.").format(reason=reason)
         return panel.why_not_button(state, value)
 
     # input -------------------------------------------------------------------------------
@@ -305,7 +319,8 @@ class ChoiceRow(QWidget):
 def troop_words(defend: bool, strength: object) -> str:
     """The troop button's words: what it does, and the strength of the troops set (the
     button is as wide as the longest of these, so it never moves as the boxes change)."""
-    return f"{'Defend' if defend else 'Attack'} · {strength}"
+    verb = _("Defend") if defend else _("Attack")
+    return _("{verb} · {n}").format(verb=verb, n=strength)
 
 
 def text_width(button: QPushButton) -> int:

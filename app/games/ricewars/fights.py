@@ -22,14 +22,15 @@ from app.games.ricewars.narrate import (
     field_name,
     parts_words,
     plural,
-    seat_name,
     upper,
 )
+from app.i18n import N_, _
 from engine.ricewars import actions as A
 from engine.ricewars import records as R
 from engine.ricewars.data import ADVISORS, CARDS
 from engine.ricewars.effects import EFFECTS
 from engine.ricewars.fight import live_fight_record
+from engine.ricewars.records import seat_word
 from engine.ricewars.state import FightRecord, RiceWarsState
 
 
@@ -199,14 +200,31 @@ def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
             else (len(f.cards[0]) + len(f.blind[0]), len(f.cards[1]) + len(f.blind[1]))
         )
         power = f.strengths if strengths else None
-        return FightPicture(f.kind, att, dfn, field, f.troops, shown, hidden, power, f.known,
-                            result, f.winner if result else -1)  # fmt: skip
+        return FightPicture(
+            f.kind,
+            att,
+            dfn,
+            field,
+            f.troops,
+            shown,
+            hidden,
+            power,
+            f.known,
+            result,
+            f.winner if result else -1,
+        )
 
     if part == "result" and ended is not None:
         after_reveal = _after_reveal_lines(f, tell, told=_as_revealed(before))
         if after_reveal:
-            steps.append(Step("After the reveal", tuple(after_reveal), fields,
-                              StepShow(board, None, picture(True, True), now)))  # fmt: skip
+            steps.append(
+                Step(
+                    _("After the reveal"),
+                    tuple(after_reveal),
+                    fields,
+                    StepShow(board, None, picture(True, True), now),
+                )
+            )
         steps.append(_result_step(before, after, f, ended, tell, picture, start, fields))
         return steps
     # the fight's decisions before the reveal, in the words each had in the log
@@ -221,18 +239,41 @@ def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
         text = describe(was, move, walk, actor, tell.viewer)
         if text:
             (opening if isinstance(move, (A.Attack, A.Defend, A.Duel)) else exchange).append(text)
-    title = f"Combat at {where}" if combat else (
-        f"Duel: {an} {tell.verb(att, 'challenges')} {tell.who(dfn, False)}"
-    )  # fmt: skip
-    steps.append(Step(title, tuple(opening), fields,
-                      StepShow(board, None, picture(False, False), now), logged=()))  # fmt: skip
+    if combat:
+        title = _("Combat at {field}").format(field=where)
+    elif tell.you(dfn):
+        title = tell.said(
+            att, N_("Duel: you challenge yourself"), N_("Duel: {player} challenges you")
+        )
+    else:
+        title = tell.said(
+            att,
+            N_("Duel: you challenge {target}"),
+            N_("Duel: {player} challenges {target}"),
+            target=tell.name(dfn),
+        )
+    steps.append(
+        Step(
+            title,
+            tuple(opening),
+            fields,
+            StepShow(board, None, picture(False, False), now),
+            logged=(),
+        )
+    )
     drawn = []
     if dfn == before.neutral and combat and f.blind[1]:
-        drawn.append("Neutral draws one card face down as its bonus.")
+        drawn.append(_("Neutral draws one card face down as its bonus."))
     if exchange or drawn:
-        steps.append(Step("Bonuses" if f.revealed else "The answer", (*exchange, *drawn),
-                          fields, StepShow(board, None, picture(False, False), now),
-                          logged=tuple(drawn)))  # fmt: skip
+        steps.append(
+            Step(
+                _("Bonuses") if f.revealed else _("The answer"),
+                (*exchange, *drawn),
+                fields,
+                StepShow(board, None, picture(False, False), now),
+                logged=tuple(drawn),
+            )
+        )
     if not f.revealed and ended is not None:
         steps.append(_result_step(before, after, f, ended, tell, picture, start, fields))
         return steps
@@ -240,16 +281,21 @@ def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
     s0, s1 = f.parts
     reveal = [
         f"{an}: "
-        + (", ".join(card_words(CARDS[c]) for c in (*f.cards[0], *f.blind[0])) or "no card"),
+        + (", ".join(card_words(CARDS[c]) for c in (*f.cards[0], *f.blind[0])) or _("no card")),
         f"{dn}: "
-        + (", ".join(card_words(CARDS[c]) for c in (*f.cards[1], *f.blind[1])) or "no card"),
+        + (", ".join(card_words(CARDS[c]) for c in (*f.cards[1], *f.blind[1])) or _("no card")),
     ]
     reveal.extend(_after_reveal_lines(f, tell, strengths=False))
     for seat, parts in ((att, s0), (dfn, s1)):
-        head = "Your strength" if tell.you(seat) else f"Strength of {tell.who(seat)}"
-        reveal.append(f"{head}: {parts_words(parts)}")
-    steps.append(Step("Cards revealed", tuple(reveal), fields,
-                      StepShow(board, None, picture(True, True), now)))  # fmt: skip
+        reveal.append(_strength_line(tell, seat, parts))
+    steps.append(
+        Step(
+            _("Cards revealed"),
+            tuple(reveal),
+            fields,
+            StepShow(board, None, picture(True, True), now),
+        )
+    )
     if ended is not None:
         steps.append(_result_step(before, after, f, ended, tell, picture, start, fields))
     return steps
@@ -280,18 +326,36 @@ def _after_reveal_lines(
         card = CARDS[c]
         payer = att if c in f.cards[0] else dfn
         effect = effect_words(card.op, card.amount, payer, tell)
-        lines.append(tell.says(payer, "pays", f"{card.cost} Ryo for {card.name}: {effect}"))
+        lines.append(
+            tell.said(
+                payer,
+                N_("You pay {n} Ryo for {card}: {effect}."),
+                N_("{player} pays {n} Ryo for {card}: {effect}."),
+                n=card.cost,
+                card=card.name,
+                effect=effect,
+            )
+        )
     ties = f.tie[len(told.tie) :] if told is not None else f.tie
     if ties:
         draws = ", ".join(
             f"{tell.who(att if w == 0 else dfn)} {card_words(CARDS[c])}" for w, c in ties
         )
-        lines.append(f"Tie-break draws: {draws}.")
+        lines.append(_("Tie-break draws: {draws}.").format(draws=draws))
     if strengths and lines:
         for seat, parts in ((att, f.parts[0]), (dfn, f.parts[1])):
-            head = "Your strength" if tell.you(seat) else f"Strength of {tell.who(seat)}"
-            lines.append(f"{head}: {parts_words(parts)}")
+            lines.append(_strength_line(tell, seat, parts))
     return lines
+
+
+def _strength_line(tell: Teller, seat: int, parts: Any) -> str:
+    """ "Your strength: ashigaru 2 + card 1 = 3" / "Strength of Red: ..."."""
+    return tell.said(
+        seat,
+        N_("Your strength: {parts}"),
+        N_("Strength of {player}: {parts}"),
+        parts=parts_words(parts),
+    )
 
 
 def _result_step(  # noqa: C901 - every way a fight ends
@@ -305,57 +369,128 @@ def _result_step(  # noqa: C901 - every way a fight ends
     fields: tuple[str, ...],
 ) -> Step:
     att, dfn = f.attacker, f.defender
-    an, dn = tell.who(att), tell.who(dfn)
     field = f.field
     winner = f.winner
     result: list[str] = []
+    said = tell.said
     if f.kind == "combat":
         where = field_name(before, field or "")
         shouri = [c for c in f.paid if EFFECTS[CARDS[c].op].moment == "shouri"]
         if shouri:
             payer = att if shouri[-1] in f.cards[0] else dfn
-            result.append(f"Shouri! {tell.who(payer)} {tell.verb(payer, 'wins')} the combat "
-                          "after all.")  # fmt: skip
+            result.append(
+                said(
+                    payer,
+                    N_("Shouri! You win the combat after all."),
+                    N_("Shouri! {player} wins the combat after all."),
+                )
+            )
         if winner == 0:
             now = after.owner[after.field(field or "")]
+            values = {"field": where, "loser": tell.name(dfn)}
             if now == att and f.troops[0][1]:
-                result.append(f"{an} {tell.verb(att, 'wins')}: the ronin converts "
-                              f"{tell.whose(dfn)} peasant on {where}.")  # fmt: skip
+                result.append(
+                    said(
+                        att,
+                        N_("You win: the ronin converts the peasant of {loser} on {field}."),
+                        N_("{player} wins: the ronin converts the peasant of {loser} on {field}."),
+                        **values,
+                    )
+                )
             elif now == att:
-                result.append(f"{an} {tell.verb(att, 'wins')}: {tell.whose(dfn)} peasant is "
-                              f"driven out and {tell.who(att, False)} "
-                              f"{tell.verb(att, 'occupies')} {where}.")  # fmt: skip
+                result.append(
+                    said(
+                        att,
+                        N_("You win: the peasant of {loser} is driven out and you occupy {field}."),
+                        N_(
+                            "{player} wins: the peasant of {loser} is driven out and {player} "
+                            "occupies {field}."
+                        ),
+                        **values,
+                    )
+                )
             else:
-                result.append(f"{an} {tell.verb(att, 'wins')}: {tell.whose(dfn)} peasant is "
-                              f"driven out of {where}, which {tell.who(att, False)} "
-                              f"{tell.verb(att, 'leaves')} empty.")  # fmt: skip
+                result.append(
+                    said(
+                        att,
+                        N_(
+                            "You win: the peasant of {loser} is driven out of {field}, which you "
+                            "leave empty."
+                        ),
+                        N_(
+                            "{player} wins: the peasant of {loser} is driven out of {field}, which "
+                            "{player} leaves empty."
+                        ),
+                        **values,
+                    )
+                )
         else:
-            result.append(tell.says(dfn, "holds", where))
+            result.append(
+                said(dfn, N_("You hold {field}."), N_("{player} holds {field}."), field=where)
+            )
         for c in f.paid:
             if EFFECTS[CARDS[c].op].moment == "reveal" and not EFFECTS[CARDS[c].op].strength:
                 payer = att if c in f.cards[0] else dfn
-                result.append(f"Kyuujo: {tell.whose(payer)} troops stay active.")
+                result.append(
+                    said(
+                        payer,
+                        N_("Kyuujo: your troops stay active."),
+                        N_("Kyuujo: the troops of {player} stay active."),
+                    )
+                )
         if f.revealed:
-            result.append("Both sides draw a card; the played cards go to the discard pile.")
+            result.append(_("Both sides draw a card; the played cards go to the discard pile."))
     else:
         if not f.revealed:
             answer = after.history[-1] if after.history else None
             if isinstance(answer, A.Play):
-                result.append(f"{dn} {tell.verb(dfn, 'escapes')}: the ronin leaves.")
+                result.append(
+                    said(
+                        dfn,
+                        N_("You escape: the ronin leaves."),
+                        N_("{player} escapes: the ronin leaves."),
+                    )
+                )
             else:
-                result.append(f"{dn} {tell.verb(dfn, 'hands')} over two peasants; "
-                              "the ronin leaves.")  # fmt: skip
+                result.append(
+                    said(
+                        dfn,
+                        N_("You give up two peasants; the ronin leaves."),
+                        N_("{player} gives up two peasants; the ronin leaves."),
+                    )
+                )
         elif winner == 0:
-            result.append(f"{tell.whose(att, True)} ronin wins: {tell.who(dfn, False)} "
-                          f"{tell.verb(dfn, 'loses')} four peasants.")  # fmt: skip
+            result.append(
+                said(
+                    dfn,
+                    N_("The ronin of {challenger} wins: you lose four peasants."),
+                    N_("The ronin of {challenger} wins: {player} loses four peasants."),
+                    challenger=tell.name(att),
+                )
+            )
         elif winner == 1:
-            result.append(f"{dn} {tell.verb(dfn, 'wins')}: {tell.whose(att)} ronin leaves.")
+            result.append(
+                said(
+                    dfn,
+                    N_("You win: the ronin of {challenger} leaves."),
+                    N_("{player} wins: the ronin of {challenger} leaves."),
+                    challenger=tell.name(att),
+                )
+            )
         else:
-            result.append(f"A tie: both lose — the ronin leaves and {tell.who(dfn, False)} "
-                          f"{tell.verb(dfn, 'loses')} four peasants.")  # fmt: skip
+            result.append(
+                said(
+                    dfn,
+                    N_("A tie: both lose — the ronin leaves and you lose four peasants."),
+                    N_("A tie: both lose — the ronin leaves and {player} loses four peasants."),
+                )
+            )
         if f.revealed:
-            result.append(f"{an} {tell.verb(att, 'draws')} 2 cards, {tell.who(dfn, False)} "
-                          f"{tell.verb(dfn, 'draws')} 3.")  # fmt: skip
+            result.append(
+                _("{challenger} draws 2 cards, {challenged} draws 3.").format(
+                    challenger=tell.name(att), challenged=tell.name(dfn)
+                )
+            )
     result.extend(summary_lines(start, ended.standing, tell))
     text = " ".join(result[:2])
     ends = {e.player: e for e in ended.standing}
@@ -368,7 +503,7 @@ def _result_step(  # noqa: C901 - every way a fight ends
         for q in range(after.board.n)
         if before.owner[q] != after.owner[q] and after.fid(q) not in fields
     )
-    return Step("Result", tuple(result), fields + changed, show)
+    return Step(_("Result"), tuple(result), fields + changed, show)
 
 
 # ---------------------------------------------------------------------------- summaries
@@ -385,29 +520,47 @@ def seat_changes(start: R.Standing, end: R.Standing, state: RiceWarsState, tell:
     lost = [names[index[f]] for f in start.fields if f not in end.fields]
     parts = []
     if gained:
-        parts.append(f"{'you took' if you else 'took'} {and_words(gained)}")
+        took = _("you took {fields}") if you else _("took {fields}")
+        parts.append(took.format(fields=and_words(gained)))
     if lost:
-        parts.append(f"{'you lost' if you else 'lost'} {and_words(lost)}")
+        lost_words = _("you lost {fields}") if you else _("lost {fields}")
+        parts.append(lost_words.format(fields=and_words(lost)))
     if len(start.fields) != len(end.fields):
-        parts.append(f"fields {len(start.fields)} → {len(end.fields)}")
+        parts.append(
+            _("fields {before} → {after}").format(before=len(start.fields), after=len(end.fields))
+        )
     for word, active0, tired0, due0, active1, tired1, due1 in (
-        ("ashigaru", start.ashigaru, start.ashigaru_tired, start.ashigaru_due,
-         end.ashigaru, end.ashigaru_tired, end.ashigaru_due),
-        ("ronin", start.ronin, start.ronin_tired, start.ronin_due,
-         end.ronin, end.ronin_tired, end.ronin_due),
-    ):  # fmt: skip
+        (
+            "ashigaru",
+            start.ashigaru,
+            start.ashigaru_tired,
+            start.ashigaru_due,
+            end.ashigaru,
+            end.ashigaru_tired,
+            end.ashigaru_due,
+        ),
+        (
+            "ronin",
+            start.ronin,
+            start.ronin_tired,
+            start.ronin_due,
+            end.ronin,
+            end.ronin_tired,
+            end.ronin_due,
+        ),
+    ):
         total0, total1 = active0 + tired0 + due0, active1 + tired1 + due1
         if total1 < total0:
-            parts.append(f"{plural(total0 - total1, word)} lost")
+            parts.append(_("{troops} lost").format(troops=plural(total0 - total1, word)))
         elif total1 > total0:
-            parts.append(f"{plural(total1 - total0, word)} more")
+            parts.append(_("{troops} more").format(troops=plural(total1 - total0, word)))
         if tired1 > tired0 and total1 >= total0:
-            parts.append(f"{plural(tired1 - tired0, word)} exhausted")
+            parts.append(_("{troops} exhausted").format(troops=plural(tired1 - tired0, word)))
     # another's Ryo are secret (their notes are kept face down): told only to their owner
     if s != state.neutral and start.money != end.money and tell.knows(s):
         change = end.money - start.money
         sign = "+" if change > 0 else "−"
-        parts.append(f"Ryo {start.money} → {end.money} ({sign}{abs(change)})")
+        parts.append(f"{_('Ryo')} {start.money} → {end.money} ({sign}{abs(change)})")
     return "; ".join(parts)
 
 
@@ -422,10 +575,13 @@ def summary_lines(start: RiceWarsState, ends: tuple[R.Standing, ...], tell: Tell
         s = end.player
         words = seat_changes(R.standing(start, s), end, start, tell)
         if words:
-            head = "For you" if tell.you(s) else f"For {seat_name(start, s)}"
-            lines.append(f"{head}: {words}.")
+            lines.append(
+                tell.said(
+                    s, N_("For you: {changes}."), N_("For {player}: {changes}."), changes=words
+                )
+            )
         elif tell.you(s):
-            lines.append("For you: nothing changed.")
+            lines.append(_("For you: nothing changed."))
     return lines
 
 
@@ -447,34 +603,42 @@ def _auction_step(
 ) -> Step:
     adv = next(a for a in ADVISORS if a.name == record.advisor)
     bids = [b for b in record.bids if b.player != after.neutral]
-    lines = [
-        "Bids: "
-        + ", ".join(f"{tell.who(b.player)} {b.amount if b.amount >= 0 else '—'}" for b in bids)
-        + "."
-    ]
+    placed = ", ".join(f"{tell.who(b.player)} {b.amount if b.amount >= 0 else '—'}" for b in bids)
+    lines = [_("Bids: {bids}.").format(bids=placed)]
     if record.boxed:
-        lines.append(f"Nobody bid: {adv.name} leaves the game.")
+        lines.append(_("Nobody bid: {advisor} leaves the game.").format(advisor=adv.name))
     for w in record.winners:
-        lines.append(tell.says(w.player, "pays", f"{w.paid} Ryo and "
-                               f"{tell.verb(w.player, 'gets')} {plural(w.services, 'service')} "
-                               f"of {adv.name}"))  # fmt: skip
-    return Step(f"Auction of {adv.name} ({adv.kanji})", tuple(lines), (),
-                StepShow(board, standing=R.standings(after)))  # fmt: skip
+        lines.append(
+            tell.said(
+                w.player,
+                N_("You pay {n} Ryo and get {services} of {advisor}."),
+                N_("{player} pays {n} Ryo and gets {services} of {advisor}."),
+                n=w.paid,
+                services=plural(w.services, "service"),
+                advisor=adv.name,
+            )
+        )
+    title = _("Auction of {advisor} ({kanji})").format(advisor=adv.name, kanji=adv.kanji)
+    return Step(title, tuple(lines), (), StepShow(board, standing=R.standings(after)))
 
 
 def _draw_step(
     before: RiceWarsState, record: R.RoundEnd, tell: Teller, board: BoardPicture
 ) -> Step:
     drawn = plural(record.cards, "card")
-    governor = next(s for s in range(before.seats) if seat_name(before, s) == record.governor)
+    governor = next(s for s in range(before.seats) if seat_word(before, s) == record.governor)
     lines = [
-        f"Every daimyo draws {drawn} (never more than 5 in hand).",
-        f"{tell.who(governor)} {'are' if tell.you(governor) else 'is'} the new governor.",
+        _("Every daimyo draws {cards} (never more than 5 in hand).").format(cards=drawn),
+        tell.said(governor, N_("You are the new governor."), N_("{player} is the new governor.")),
     ]
     start = round_start(before, record.round)
     lines.extend(summary_lines(start, record.standing, tell))
-    return Step(f"Round {record.round}: the draw", tuple(lines), (),
-                StepShow(board, standing=record.standing))  # fmt: skip
+    return Step(
+        _("Round {n}: the draw").format(n=record.round),
+        tuple(lines),
+        (),
+        StepShow(board, standing=record.standing),
+    )
 
 
 def _round_step(
@@ -484,21 +648,49 @@ def _round_step(
     tell: Teller,
     board: BoardPicture,
 ) -> Step:
-    symbols = ", ".join(SYMBOL_WORDS[s][0] for s in record.symbols) or "no symbol"
-    governor = next(s for s in range(after.seats) if seat_name(after, s) == record.governor)
+    symbols = ", ".join(_(SYMBOL_WORDS[s][0]) for s in record.symbols) or _("no symbol")
+    governor = next(s for s in range(after.seats) if seat_word(after, s) == record.governor)
     lines = [
-        f"Round {record.round} of {after.board.rounds}: {symbols}. Governor: {tell.who(governor)}."
+        _("Round {n} of {rounds}: {symbols}. Governor: {governor}.").format(
+            n=record.round, rounds=after.board.rounds, symbols=symbols, governor=tell.who(governor)
+        )
     ]
     for income in told:
         if isinstance(income, R.Income) and income.round == record.round:
-            short = "" if income.paid == income.total else f" (the bank pays {income.paid})"
-            lines.append(tell.says(income.player, "earns",
-                                   f"{parts_words(income.parts)} Ryo{short}"))  # fmt: skip
+            parts = parts_words(income.parts)
+            if income.paid == income.total:
+                lines.append(
+                    tell.said(
+                        income.player,
+                        N_("You earn {parts} Ryo."),
+                        N_("{player} earns {parts} Ryo."),
+                        parts=parts,
+                    )
+                )
+            else:
+                lines.append(
+                    tell.said(
+                        income.player,
+                        N_("You earn {parts} Ryo (the bank pays {n})."),
+                        N_("{player} earns {parts} Ryo (the bank pays {n})."),
+                        parts=parts,
+                        n=income.paid,
+                    )
+                )
         elif isinstance(income, R.NeutralHiring) and income.round == record.round:
-            troop = " and an ashigaru" if income.ashigaru else ""
-            lines.append(f"Neutral takes {plural(income.peasants, 'peasant')}{troop}.")
-    return Step(f"Round {record.round}: income", tuple(lines), (),
-                StepShow(board, standing=R.standings(after)))  # fmt: skip
+            peasants = plural(income.peasants, "peasant")
+            if income.ashigaru:
+                lines.append(
+                    _("Neutral takes {peasants} and an ashigaru.").format(peasants=peasants)
+                )
+            else:
+                lines.append(_("Neutral takes {peasants}.").format(peasants=peasants))
+    return Step(
+        _("Round {n}: income").format(n=record.round),
+        tuple(lines),
+        (),
+        StepShow(board, standing=R.standings(after)),
+    )
 
 
 def _end_step(
@@ -508,16 +700,24 @@ def _end_step(
     tell: Teller,
     board: BoardPicture,
 ) -> Step:
-    winners = [s for s in range(after.seats) if seat_name(after, s) in record.winners]
+    winners = [s for s in range(after.seats) if seat_word(after, s) in record.winners]
     lines = [
-        f"{tell.who(s)}: {plural(fields.amount, 'field')}, wealth {wealth.amount}"
+        _("{player}: {fields}, wealth {wealth}").format(
+            player=tell.who(s), fields=plural(fields.amount, "field"), wealth=wealth.amount
+        )
         for s, (fields, wealth) in enumerate(zip(record.fields, record.wealth, strict=True))
     ]
     if not winners:
-        lines.append("The neutral player holds the most fields: nobody wins.")
+        lines.append(_("The neutral player holds the most fields: nobody wins."))
     else:
-        lines.append("Winner: " + and_words([tell.who(s) for s in winners]) + ".")
+        lines.append(
+            _("Winner: {players}.").format(players=and_words([tell.who(s) for s in winners]))
+        )
     start = round_start(before, before.round)
     lines.extend(summary_lines(start, record.standing, tell))
-    return Step("Game over", tuple(upper(line) for line in lines), (),
-                StepShow(board, standing=record.standing))  # fmt: skip
+    return Step(
+        _("Game over"),
+        tuple(upper(line) for line in lines),
+        (),
+        StepShow(board, standing=record.standing),
+    )

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWi
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.fonts import has_japanese_font
 from app.games.ricewars import narrate
+from app.i18n import _
 
 CARD_SIZE = (150, 92)  # a card at scale 1 (1280 × 720), in pixels
 HAND_STYLE = (
@@ -36,15 +37,16 @@ class CardButton(QPushButton):
         self.setMinimumSize(round(width * 0.8 * scale), round(height * scale))
         self.setMaximumSize(round(width * 1.3 * scale), round(height * scale))
         self.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Fixed)
-        kind = "Reaction" if card.kind == "reaction" else "Action"
+        kind = _("reaction") if card.kind == "reaction" else _("action")
         kanji = f" {card.kanji}" if has_japanese_font() else ""
+        title, effect = _(card.title), _(card.text)
         # cost and bonus share the title's line: the effect gets the rest of the card, so
         # five cards in a 1280 × 720 window show their longest effect whole
         head = QLabel(
-            f"<b>{card.name}</b>{kanji}<br><small><i>{card.title}</i> · {kind.lower()}"
-            f" · {card.cost} Ryo · <b>+{card.bonus}</b></small>"
+            f"<b>{card.name}</b>{kanji}<br><small><i>{title}</i> · {kind}"
+            f" · {card.cost} {_('Ryo')} · <b>+{card.bonus}</b></small>"
         )
-        text = QLabel(card.text)
+        text = QLabel(effect)
         text.setObjectName("effect")
         text.setWordWrap(True)
         layout = QVBoxLayout(self)
@@ -56,10 +58,12 @@ class CardButton(QPushButton):
         text.setAlignment(Qt.AlignTop | Qt.AlignLeft)
         layout.setStretch(1, 1)
         self.setToolTip(
-            f"{card.name} ({card.title}, {kind.lower()}): {card.text}\n"
-            f"Cost {card.cost} Ryo, bonus +{card.bonus} in a combat or duel"
+            f"{card.name} ({title}, {kind}): {effect}\n"
+            + _("Cost {cost} Ryo, bonus +{bonus} in a combat or duel").format(
+                cost=card.cost, bonus=card.bonus
+            )
         )
-        self.setAccessibleName(f"{card.name}: {card.text}")
+        self.setAccessibleName(f"{card.name}: {effect}")
 
 
 def hand_style(point_size: float) -> str:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.games.presentation import EVERYTHING
+from app.i18n import N_, _, ngettext
 from app.palette import RICEWARS_COLOURS
 from engine.ricewars import actions as A
 from engine.ricewars import economy
@@ -51,12 +52,24 @@ from engine.ricewars.state import (
 )
 
 SYMBOL_WORDS = {
-    "income3": ("+3 Ryo", f"Income: every daimyo earns {ROUND_BONUS} Ryo more"),
-    "auction": ("Auction", "Advisor auction after hiring"),
-    "card": ("+1 card", "Draw phase: 3 cards instead of 2"),
-    "attack1": ("Attack +1", "Attackers get +1 strength in every combat"),
+    "income3": (N_("+3 Ryo"), N_("Income: every daimyo earns 3 Ryo more")),
+    "auction": (N_("Auction"), N_("Advisor auction after hiring")),
+    "card": (N_("+1 card"), N_("Draw phase: 3 cards instead of 2")),
+    "attack1": (N_("Attack +1"), N_("Attackers get +1 strength in every combat")),
 }
-PHASE_STEPS = ("Income", "Hiring", "Auction", "Actions", "Draw")
+"""Each round symbol's short and long words (marked; said with `_` where shown)."""
+assert ROUND_BONUS == 3, "the income symbol's words name 3 Ryo"
+PHASE_STEPS = (N_("Income"), N_("Hiring"), N_("Auction"), N_("Actions"), N_("Draw"))
+PHASE_NAMES = (N_("Setup"), N_("Game over"))
+"""The phases' names, also `phase_step`'s (marked; said with `_` where shown)."""
+COLOUR_NAMES = {
+    "red": N_("Red"),
+    "yellow": N_("Yellow"),
+    "black": N_("Black"),
+    "green": N_("Green"),
+    "blue": N_("Blue"),
+}
+"""The daimyo's colours, their names at the table."""
 
 
 def card_of(card_id: str) -> Card:
@@ -72,8 +85,9 @@ def advisor_of(advisor_id: str) -> Advisor:
 def seat_name(state: RiceWarsState, seat: int) -> str:
     """ "Red", or "Neutral" for the scenario's neutral player."""
     if seat == state.neutral:
-        return "Neutral"
-    return state.colour[seat].capitalize()
+        return _("Neutral")
+    colour = state.colour[seat]
+    return _(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour.capitalize()
 
 
 def seat_colour(state: RiceWarsState, seat: int) -> str:
@@ -94,7 +108,7 @@ def seat_mark(state: RiceWarsState, seat: int) -> str:
 def field_name(state: RiceWarsState, fid: str) -> str:
     """A field's name ("Takada"); never its id."""
     index = state.board.index.get(fid)
-    return state.board.names[index] if index is not None else "a field"
+    return state.board.names[index] if index is not None else _("a field")
 
 
 def phase_step(state: RiceWarsState) -> str:
@@ -112,17 +126,24 @@ def phase_step(state: RiceWarsState) -> str:
 
 
 def plural(count: int, word: str) -> str:
-    """ "1 ashigaru", "2 peasants" (ashigaru and ronin do not change)."""
-    if count == 1 or word in ("ashigaru", "ronin"):
-        return f"{count} {word}"
-    return f"{count} {word}s"
+    """ "1 ashigaru", "2 peasants" in the language's plural forms (`word`: peasant,
+    ashigaru, ronin, field or card)."""
+    forms = {
+        "peasant": lambda n: ngettext("{n} peasant", "{n} peasants", n),
+        "ashigaru": lambda n: ngettext("{n} ashigaru", "{n} ashigaru", n),
+        "ronin": lambda n: ngettext("{n} ronin", "{n} ronin", n),
+        "field": lambda n: ngettext("{n} field", "{n} fields", n),
+        "card": lambda n: ngettext("{n} card", "{n} cards", n),
+        "service": lambda n: ngettext("{n} service", "{n} services", n),
+    }
+    return forms[word](count).format(n=count)
 
 
 def and_words(parts: list[str]) -> str:
     """ "a", "a and b", "a, b and c"."""
     if len(parts) <= 1:
         return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return _("{items} and {last}").format(items=", ".join(parts[:-1]), last=parts[-1])
 
 
 def troops_words(ashigaru: int, ronin: int) -> str:
@@ -132,12 +153,12 @@ def troops_words(ashigaru: int, ronin: int) -> str:
         parts.append(plural(ashigaru, "ashigaru"))
     if ronin:
         parts.append(plural(ronin, "ronin"))
-    return and_words(parts) or "no troops"
+    return and_words(parts) or _("no troops")
 
 
 def card_words(card: Card) -> str:
     """ "Hosaku (Rich harvest, +1)"."""
-    return f"{card.name} ({card.title}, +{card.bonus})"
+    return f"{card.name} ({_(card.title)}, +{card.bonus})"
 
 
 def upper(text: str) -> str:
@@ -175,7 +196,7 @@ class Teller:
     def who(self, seat: int, start: bool = True) -> str:
         """ "You" / "you" / "Red"."""
         if self.you(seat):
-            return "You" if start else "you"
+            return _("You") if start else _("you")
         return seat_name(self.state, seat)
 
     def whose(self, seat: int, start: bool = False) -> str:
@@ -196,6 +217,16 @@ class Teller:
         """A sentence with `seat` as its subject: "You place a peasant on Takada."."""
         text = f"{self.who(seat)} {self.verb(seat, third)}"
         return (f"{text} {rest}" if rest else text).rstrip(".") + "."
+
+    def said(self, seat: int, you: str, other: str, **values: Any) -> str:
+        """The sentence told to `seat` itself (`you`) or to anyone else (`other`, naming it
+        `{player}`), both marked with `N_`, in the current language."""
+        text = _(you) if self.you(seat) else _(other)
+        return text.format(player=seat_name(self.state, seat), **values)
+
+    def name(self, seat: int) -> str:
+        """The seat's name whoever reads it ("Red"; "you" are told your colour too)."""
+        return seat_name(self.state, seat)
 
 
 def purse_words(state: RiceWarsState, s: int, viewer: int, money: int | None = None) -> str:
@@ -241,98 +272,254 @@ def _action_words(  # noqa: C901 - one sentence per kind of action
 ) -> str:
     st = before or after
     phase = before.phase if before is not None else -1
+    said = tell.said
     if isinstance(action, A.Palace):
         where = field_name(st, action.field)
         if phase == MOVE:
-            return tell.says(p, "moves", f"{tell.own(p)} palace to {where}")
+            return said(
+                p,
+                N_("You move your palace to {field}."),
+                N_("{player} moves its palace to {field}."),
+                field=where,
+            )
         if before is not None and before.queue and before.queue[0][1] != p:
             owner = before.queue[0][1]
-            whose = "your" if tell.you(owner) else f"the {seat_name(st, owner).lower()}"
-            return tell.says(p, "places", f"{whose} palace on {where}")
-        return tell.says(p, "builds", f"{tell.own(p)} palace on {where}")
+            if tell.you(owner):
+                return said(
+                    p,
+                    N_("You place your palace on {field}."),
+                    N_("{player} places your palace on {field}."),
+                    field=where,
+                )
+            return said(
+                p,
+                N_("You place the palace of {owner} on {field}."),
+                N_("{player} places the palace of {owner} on {field}."),
+                field=where,
+                owner=tell.name(owner),
+            )
+        return said(
+            p,
+            N_("You build your palace on {field}."),
+            N_("{player} builds its palace on {field}."),
+            field=where,
+        )
     if isinstance(action, A.Stay):
-        return tell.says(p, "keeps", f"{tell.own(p)} palace where it stands")
+        return said(
+            p,
+            N_("You keep your palace where it stands."),
+            N_("{player} keeps its palace where it stands."),
+        )
     if isinstance(action, A.Peasant):
         where = field_name(st, action.field)
         if phase == NEUTRAL:
-            return tell.says(p, "places", f"a neutral peasant on {where}")
+            return said(
+                p,
+                N_("You place a neutral peasant on {field}."),
+                N_("{player} places a neutral peasant on {field}."),
+                field=where,
+            )
         if phase == SETUP_PEASANT and before is not None and before.queue:
             owner = before.queue[0][1]
             if owner != p:
-                whose = "one of your" if tell.you(owner) else f"a {seat_name(st, owner).lower()}"
-                noun = "peasants" if tell.you(owner) else "peasant"
-                return tell.says(p, "places", f"{whose} {noun} on {where}")
+                if tell.you(owner):
+                    return said(
+                        p,
+                        N_("You place one of your peasants on {field}."),
+                        N_("{player} places one of your peasants on {field}."),
+                        field=where,
+                    )
+                return said(
+                    p,
+                    N_("You place a peasant of {owner} on {field}."),
+                    N_("{player} places a peasant of {owner} on {field}."),
+                    field=where,
+                    owner=tell.name(owner),
+                )
         if phase == OCCUPY:
-            return tell.says(p, "occupies", f"{where} with a peasant")
-        return tell.says(p, "places", f"a peasant on {where}")
+            return said(
+                p,
+                N_("You occupy {field} with a peasant."),
+                N_("{player} occupies {field} with a peasant."),
+                field=where,
+            )
+        return said(
+            p,
+            N_("You place a peasant on {field}."),
+            N_("{player} places a peasant on {field}."),
+            field=where,
+        )
     if isinstance(action, A.Done):
         return hiring_words(after, p, tell)
     if isinstance(action, A.Auction):
-        return tell.says(p, "puts", f"{advisor_of(action.advisor).name} up for auction")
+        return said(
+            p,
+            N_("You put {advisor} up for auction."),
+            N_("{player} puts {advisor} up for auction."),
+            advisor=advisor_of(action.advisor).name,
+        )
     if isinstance(action, A.Bid):
         if tell.knows(p):
-            return tell.says(p, "bids", f"{action.amount} Ryo (sealed)")
-        return tell.says(p, "places", "a sealed bid")
+            return said(
+                p,
+                N_("You bid {n} Ryo (sealed)."),
+                N_("{player} bids {n} Ryo (sealed)."),
+                n=action.amount,
+            )
+        return said(p, N_("You place a sealed bid."), N_("{player} places a sealed bid."))
     if isinstance(action, A.Play):
         return _play_words(before, after, action, p, tell)
     if isinstance(action, A.Attack):
         owner = st.owner[st.field(action.field)]
-        bonus = " (+1 in this attack round)" if "attack1" in st.symbols() else ""
-        return tell.says(
+        values = {
+            "owner": tell.name(owner),
+            "field": field_name(st, action.field),
+            "troops": troops_words(action.ashigaru, action.ronin),
+        }
+        if "attack1" in st.symbols():
+            return said(
+                p,
+                N_(
+                    "You attack the peasant of {owner} on {field} with {troops} (+1 in this "
+                    "attack round)."
+                ),
+                N_(
+                    "{player} attacks the peasant of {owner} on {field} with {troops} (+1 in "
+                    "this attack round)."
+                ),
+                **values,
+            )
+        return said(
             p,
-            "attacks",
-            f"{tell.whose(owner)} peasant on {field_name(st, action.field)} with "
-            f"{troops_words(action.ashigaru, action.ronin)}{bonus}",
+            N_("You attack the peasant of {owner} on {field} with {troops}."),
+            N_("{player} attacks the peasant of {owner} on {field} with {troops}."),
+            **values,
         )
     if isinstance(action, A.Defend):
         # the attacked peasant always counts in the defence (strength 1)
         if not action.ashigaru and not action.ronin:
-            return tell.says(p, "defends", "with the peasant alone")
+            return said(
+                p,
+                N_("You defend with the peasant alone."),
+                N_("{player} defends with the peasant alone."),
+            )
         troops = troops_words(action.ashigaru, action.ronin)
-        return tell.says(p, "defends", f"with the peasant and {troops}")
+        return said(
+            p,
+            N_("You defend with the peasant and {troops}."),
+            N_("{player} defends with the peasant and {troops}."),
+            troops=troops,
+        )
     if isinstance(action, A.Bonus):
         if tell.knows(p):
-            return tell.says(p, "plays", f"{card_words(card_of(action.card))} face down")
-        return tell.says(p, "plays", "a card face down")
+            return said(
+                p,
+                N_("You play {card} face down."),
+                N_("{player} plays {card} face down."),
+                card=card_words(card_of(action.card)),
+            )
+        return said(p, N_("You play a card face down."), N_("{player} plays a card face down."))
     if isinstance(action, A.Service):
         adv = advisor_of(action.advisor)
         fields = [field_name(st, a) for a in action.args]
         effect = effect_words(adv.op, adv.amount, p, tell, fields=fields)
-        return tell.says(p, "calls", f"on {adv.name}: {effect}")
+        return said(
+            p,
+            N_("You call on {advisor}: {effect}."),
+            N_("{player} calls on {advisor}: {effect}."),
+            advisor=adv.name,
+            effect=effect,
+        )
     if isinstance(action, A.Stop):
-        return tell.says(p, "plays", "no more bonuses")
+        return said(p, N_("You play no more bonuses."), N_("{player} plays no more bonuses."))
     if isinstance(action, A.Use):
         card = card_of(action.card)
         effect = effect_words(card.op, card.amount, p, tell)
-        return tell.says(p, "pays", f"{card.cost} Ryo for {card.name}: {effect}")
+        return said(
+            p,
+            N_("You pay {n} Ryo for {card}: {effect}."),
+            N_("{player} pays {n} Ryo for {card}: {effect}."),
+            n=card.cost,
+            card=card.name,
+            effect=effect,
+        )
     if isinstance(action, A.Skip):
         if phase == OCCUPY and before is not None and before.fight is not None:
             where = field_name(st, st.fid(before.fight["field"]))
-            return tell.says(p, "leaves", f"{where} empty")
+            return said(
+                p, N_("You leave {field} empty."), N_("{player} leaves {field} empty."), field=where
+            )
         if phase == PLANT:
-            return tell.says(p, "plants", "no more")
+            return said(p, N_("You plant no more."), N_("{player} plants no more."))
         if phase in (REACT, SHOURI) and before is not None and before.fight is not None:
-            return tell.says(p, "does", "not pay for the revealed card's effect")
-        return tell.says(p, "declines")
+            return said(
+                p,
+                N_("You do not pay for the revealed card's effect."),
+                N_("{player} does not pay for the revealed card's effect."),
+            )
+        return said(p, N_("You decline."), N_("{player} declines."))
     if isinstance(action, A.Duel):
-        return tell.says(
-            p, "sends", f"a ronin to challenge {tell.who(action.player, False)} to a duel"
+        if tell.you(action.player):
+            return said(
+                p,
+                N_("You send a ronin to challenge yourself to a duel."),
+                N_("{player} sends a ronin to challenge you to a duel."),
+            )
+        return said(
+            p,
+            N_("You send a ronin to challenge {target} to a duel."),
+            N_("{player} sends a ronin to challenge {target} to a duel."),
+            target=tell.name(action.player),
         )
     if isinstance(action, A.Accept):
-        return tell.says(p, "accepts", "the duel")
+        return said(p, N_("You accept the duel."), N_("{player} accepts the duel."))
     if isinstance(action, A.Refuse):
-        return tell.says(p, "refuses", "the duel and must hand over two peasants")
+        return said(
+            p,
+            N_("You refuse the duel and must give up two peasants."),
+            N_("{player} refuses the duel and must give up two peasants."),
+        )
     if isinstance(action, A.Give):
         taker = before.fight["att"] if before is not None and before.fight else -1
-        to = f" to {tell.who(taker, False)}" if taker >= 0 else ""
-        return tell.says(p, "hands", f"{tell.own(p)} peasant on {field_name(st, action.field)}{to}")
+        where = field_name(st, action.field)
+        if taker < 0:
+            return said(
+                p,
+                N_("You give up your peasant on {field}."),
+                N_("{player} gives up its peasant on {field}."),
+                field=where,
+            )
+        if tell.you(taker):
+            return said(
+                p,
+                N_("You give your peasant on {field} to yourself."),
+                N_("{player} gives its peasant on {field} to you."),
+                field=where,
+            )
+        return said(
+            p,
+            N_("You give your peasant on {field} to {taker}."),
+            N_("{player} gives its peasant on {field} to {taker}."),
+            field=where,
+            taker=tell.name(taker),
+        )
     if isinstance(action, A.Lose):
-        return tell.says(p, "loses", f"{tell.own(p)} peasant on {field_name(st, action.field)}")
+        return said(
+            p,
+            N_("You lose your peasant on {field}."),
+            N_("{player} loses its peasant on {field}."),
+            field=field_name(st, action.field),
+        )
     if isinstance(action, A.Pass):
         count = before.passes[p] + 1 if before is not None else 1
-        last = "— no more actions this round" if count >= 2 else ""
-        return tell.says(p, "passes", last.lstrip())
-    return tell.says(p, "makes", "a move")
+        if count >= 2:
+            return said(
+                p,
+                N_("You pass — no more actions this round."),
+                N_("{player} passes — no more actions this round."),
+            )
+        return said(p, N_("You pass."), N_("{player} passes."))
+    return said(p, N_("You make a move."), N_("{player} makes a move."))
 
 
 def _play_words(
@@ -341,8 +528,12 @@ def _play_words(
     """An action card played, in its declared words with its targets."""
     st = before or after
     card = card_of(action.card)
-    cost = f", {card.cost} Ryo" if card.cost else ""
-    words = f"{card.name} ({card.title}{cost})"
+    if card.cost:
+        words = _("{card} ({title}, {n} Ryo)").format(
+            card=card.name, title=_(card.title), n=card.cost
+        )
+    else:
+        words = _("{card} ({title})").format(card=card.name, title=_(card.title))
     fields = [field_name(st, a) for a in action.args if a in st.board.index]
     seats = [int(a[1:]) for a in action.args if a not in st.board.index]
     target = seats[0] if seats else -1
@@ -352,13 +543,19 @@ def _play_words(
     if before is not None and seats:
         taken = [c for c in after.hands[p] if c not in before.hands[p]]
         if before.hands[p] != after.hands[p] or taken:
-            gained = "a card"
+            gained = _("a card")
             if taken and (tell.knows(p) or tell.knows(target)):
                 gained = card_words(CARDS[taken[0]])
             elif not taken:
-                gained = "nothing (a full hand)"
+                gained = _("nothing (a full hand)")
     effect = effect_words(card.op, card.amount, p, tell, target, fields, gained)
-    return tell.says(p, "plays", f"{words}: {effect}")
+    return tell.said(
+        p,
+        N_("You play {card}: {effect}."),
+        N_("{player} plays {card}: {effect}."),
+        card=words,
+        effect=effect,
+    )
 
 
 def hiring_words(state_after: RiceWarsState, player: int, tell: Teller) -> str:
@@ -385,32 +582,59 @@ def hiring_words(state_after: RiceWarsState, player: int, tell: Teller) -> str:
         counts = paid if r.upkeep else hired
         counts[r.what] = counts.get(r.what, 0) + 1
     spent = sum(r.cost for r in hires)
-    parts = []
-    if hired:
-        parts.append(
-            tell.verb(player, "hires") + " "
-            + and_words([plural(n, kind) for kind, n in hired.items()])
-        )  # fmt: skip
-    if paid:
-        parts.append(
-            tell.verb(player, "pays") + " the upkeep of "
-            + and_words([plural(n, w) if w in ("ashigaru", "ronin") else w
-                         for w, n in paid.items()])
-        )  # fmt: skip
-    if parts:
-        text = f"{tell.who(player)} " + ", and ".join(parts) + f" ({spent} Ryo)"
+    hired_words = and_words([plural(n, kind) for kind, n in hired.items()])
+    paid_words = and_words(
+        [plural(n, w) if w in ("ashigaru", "ronin") else w for w, n in paid.items()]
+    )
+    said = tell.said
+    if hired and paid:
+        text = said(
+            player,
+            N_("You hire {hired}, and pay the upkeep of {paid} ({n} Ryo)"),
+            N_("{player} hires {hired}, and pays the upkeep of {paid} ({n} Ryo)"),
+            hired=hired_words,
+            paid=paid_words,
+            n=spent,
+        )
+    elif hired:
+        text = said(
+            player,
+            N_("You hire {hired} ({n} Ryo)"),
+            N_("{player} hires {hired} ({n} Ryo)"),
+            hired=hired_words,
+            n=spent,
+        )
+    elif paid:
+        text = said(
+            player,
+            N_("You pay the upkeep of {paid} ({n} Ryo)"),
+            N_("{player} pays the upkeep of {paid} ({n} Ryo)"),
+            paid=paid_words,
+            n=spent,
+        )
     else:
-        text = f"{tell.who(player)} {tell.verb(player, 'hires')} nobody"
-    left = [what for r in ended for what in r.left]
+        text = said(player, N_("You hire nobody"), N_("{player} hires nobody"))
+    left = [left_words(what) for r in ended for what in r.left]
     if left:
         one = len(left) == 1 and (not left[0][0].isdigit() or left[0].startswith("1 "))
-        text += f"; unpaid, {and_words(left)} {'leaves' if one else 'leave'}"
+        if one:
+            text += _("; unpaid, {servants} leaves").format(servants=and_words(left))
+        else:
+            text += _("; unpaid, {servants} leave").format(servants=and_words(left))
     return text + "."
 
 
+def left_words(what: str) -> str:
+    """A servant the engine says left unpaid ("2 ashigaru", "Geisha"), in the current
+    language."""
+    count, _space, kind = what.partition(" ")
+    if count.isdigit() and kind in ("ashigaru", "ronin"):
+        return plural(int(count), kind)
+    return what
+
+
 class _Words(dict):
-    """The placeholders of an effect's words for one reader (`engine.ricewars.effects`):
-    verbs as `{v_takes}` agree with the player."""
+    """The placeholders of an effect's words for one reader (`engine.ricewars.effects`)."""
 
     def __init__(
         self,
@@ -421,27 +645,16 @@ class _Words(dict):
         fields: Sequence[str] = (),
         gained: str = "",
     ) -> None:
-        you = tell.you(p)
-        named = [*fields, "a field", "a field"]
+        named = [*fields, _("a field"), _("a field")]
         super().__init__(
-            who=tell.who(p, False),
-            whose="your" if you else tell.whose(p),
-            Whose="your" if you else tell.whose(p),
-            own=tell.own(p),
+            player=tell.name(p),
             amount=amount,
             cards=plural(amount, "card"),
-            target=tell.who(target, False) if target >= 0 else "another daimyo",
-            target_whose=tell.whose(target) if target >= 0 else "another daimyo's",
+            target=tell.name(target) if target >= 0 else _("another daimyo"),
             field=named[0],
             field2=named[1],
-            gained=gained or "a card",
+            gained=gained or _("a card"),
         )
-        self._tell, self._p = tell, p
-
-    def __missing__(self, key: str) -> str:
-        if key.startswith("v_"):
-            return self._tell.verb(self._p, key[2:])
-        raise KeyError(key)
 
 
 def effect_words(
@@ -456,7 +669,8 @@ def effect_words(
     """What a card's or an advisor's effect did, in its declared words (`engine.ricewars.
     effects`), told to `tell`'s viewer ("take 4 Ryo from the bank"): `target` the seat
     it acted on, `fields` the fields it named, `gained` what it took."""
-    return fill(EFFECTS[op].words, _Words(tell, p, amount, target, fields, gained))
+    words = _(EFFECTS[op].told(tell.you(p), target >= 0 and tell.you(target)))
+    return fill(words, _Words(tell, p, amount, target, fields, gained))
 
 
 def action_places(before: RiceWarsState, action: Any) -> tuple[str, ...]:
@@ -513,12 +727,45 @@ def parts_words(parts: Sequence[Part]) -> str:
     total = sum(p.amount for p in parts)
     if not parts:
         return "0"
-    return " + ".join(f"{p.what} {p.amount}" for p in parts) + f" = {total}"
+    return " + ".join(f"{income_what(p.what)} {p.amount}" for p in parts) + f" = {total}"
+
+
+def income_what(what: str) -> str:
+    """A part's name in the engine's records (`Part.what`: income parts "palace", "3
+    connected peasants", "blessed Takada", "round bonus"; strength parts "2 ashigaru",
+    "peasant", "attack round", "advisor's service", a card's name and how it came) in the
+    current language."""
+    count, _space, rest = what.partition(" ")
+    if count.isdigit() and rest.startswith("connected peasant"):
+        n = int(count)
+        return ngettext("{n} connected peasant", "{n} connected peasants", n).format(n=n)
+    if count.isdigit() and rest in ("ashigaru", "ronin"):
+        return plural(int(count), rest)
+    if what.startswith("blessed "):
+        return _("blessed {field}").format(field=what.removeprefix("blessed "))
+    for suffix, words in PART_SUFFIXES.items():
+        if what.endswith(suffix):
+            return _(words).format(card=what.removesuffix(suffix))
+    return _(INCOME_WORDS[what]) if what in INCOME_WORDS else what
+
+
+PART_SUFFIXES = {
+    " (drawn face down)": N_("{card} (drawn face down)"),
+    "'s effect": N_("{card}'s effect"),
+    " (tie-break draw)": N_("{card} (tie-break draw)"),
+}
+INCOME_WORDS = {
+    "palace": N_("palace"),
+    "round bonus": N_("round bonus"),
+    "peasant": N_("peasant"),
+    "attack round": N_("attack round"),
+    "advisor's service": N_("advisor's service"),
+}
 
 
 # ---------------------------------------------------------------------------- scores
 
-SCORE_COLUMNS = ("Ryo", "Servants", "Board peasants", "Wealth", "Fields")
+SCORE_COLUMNS = (N_("Ryo"), N_("Servants"), N_("Board peasants"), N_("Wealth"), N_("Fields"))
 """The end screen's columns: wealth (Ryo, kept servants and board peasants at their cost)
 breaks a tie in fields, which decide (the engine's score, fields + wealth / 1000, is not a
 number a player would read)."""

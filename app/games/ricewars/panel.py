@@ -17,6 +17,7 @@ from app.games.ricewars import narrate
 from app.games.ricewars.fights import FightPicture
 from app.games.ricewars.narrate import seat_colour, seat_mark, seat_name
 from app.games.ricewars.picks import BUTTON, CARD, FIELD, Pick, PickTree
+from app.i18n import N_, _, ai_level_name
 from engine.ricewars import records
 from engine.ricewars.data import ADVISORS, CARDS, HAND_LIMIT, MAX_ADVISORS
 from engine.ricewars.fight import troop_strength
@@ -60,7 +61,7 @@ def track_html(state: RiceWarsState, rows: int = 1) -> str:
     cells = []
     for r in range(1, state.board.rounds + 1):
         symbols = state.board.track[r - 1]
-        words = " ".join(narrate.SYMBOL_WORDS[s][0] for s in sorted(symbols))
+        words = " ".join(_(narrate.SYMBOL_WORDS[s][0]) for s in sorted(symbols))
         style = (
             "background:#8a6d3b; color:#fff8e4; font-weight:bold"
             if r == state.round
@@ -75,12 +76,14 @@ def track_html(state: RiceWarsState, rows: int = 1) -> str:
     names = ("Setup",) if phase == "Setup" else narrate.PHASE_STEPS
     for name in names:
         if name == phase:
-            steps.append(f"<b style='color:{RED}'>{name}</b>")
+            steps.append(f"<b style='color:{RED}'>{_(name)}</b>")
         else:
-            steps.append(f"<span style='color:#6f6553'>{name}</span>")
+            steps.append(f"<span style='color:#6f6553'>{_(name)}</span>")
     gov = state.governor
-    governor = f"Governor: {swatch(state, gov)} <b>{seat_name(state, gov)}</b>"
-    track = "<td valign='middle'><b>Round</b>&nbsp;</td>" + "".join(cells)
+    governor = _("Governor: {swatch} <b>{player}</b>").format(
+        swatch=swatch(state, gov), player=seat_name(state, gov)
+    )
+    track = f"<td valign='middle'><b>{_('Round')}</b>&nbsp;</td>" + "".join(cells)
     phases = " › ".join(steps) + f"&nbsp;&nbsp;·&nbsp;&nbsp;{governor}"
     if rows == 2:
         return f"<table cellspacing='2'><tr>{track}</tr></table>{phases}"
@@ -109,55 +112,68 @@ def daimyo_html(
     mark = seat_mark(state, s)
     head = f"<b>{swatch(state, s)} {name}</b> <small>{mark}"
     head += f" · {escape(who)}" if who else ""
-    head += " · governor" if s == state.governor else ""
+    governor = _("governor")
+    head += f" · {governor}" if s == state.governor else ""
     head += "</small>"
     if standing is None:
         standing = records.standing(state, s)
     if s != state.neutral:
         ryo = narrate.purse_words(state, s, viewer, standing.money)
-        head += f" &nbsp; Ryo <b>{ryo}</b>"
+        head += f" &nbsp; {_('Ryo')} <b>{ryo}</b>"
     cut = len(narrate.disconnected(state, s))
-    fields = f"Fields <b>{len(standing.fields)}</b>"
+    fields = _("Fields <b>{n}</b>").format(n=len(standing.fields))
     if cut:
-        fields += f" <span style='color:{RED}'>({cut} ✂{'' if compact > 1 else ' cut off'})</span>"
+        cut_words = f"{cut} ✂" if compact > 1 else _("{n} ✂ cut off").format(n=cut)
+        fields += f" <span style='color:{RED}'>({cut_words})</span>"
     if compact > 1:
-        fields += f" · peasants {state.reserve[s]} + {state.supply[s]}"
+        fields += " · " + _("peasants {reserve} + {supply}").format(
+            reserve=state.reserve[s], supply=state.supply[s]
+        )
     else:
-        fields += f" · peasants {state.reserve[s]} to place, {state.supply[s]} supply"
+        fields += " · " + _("peasants {reserve} to place, {supply} supply").format(
+            reserve=state.reserve[s], supply=state.supply[s]
+        )
     troops = []
     for word, active, tired, due in (
-        ("ashigaru", standing.ashigaru, standing.ashigaru_tired, standing.ashigaru_due),
-        ("ronin", standing.ronin, standing.ronin_tired, standing.ronin_due),
+        (_("ashigaru"), standing.ashigaru, standing.ashigaru_tired, standing.ashigaru_due),
+        (_("ronin"), standing.ronin, standing.ronin_tired, standing.ronin_due),
     ):
         if active or tired or due:
             part = f"{word} <b>{active}</b>"
             extra = []
             if tired:
-                extra.append(f"{tired} tired")
+                extra.append(_("{n} tired").format(n=tired))
             if due:
-                extra.append(f"<span style='color:{RED}'>{due} unpaid</span>")
+                unpaid = _("{n} unpaid").format(n=due)
+                extra.append(f"<span style='color:{RED}'>{unpaid}</span>")
             if extra:
                 part += " (" + ", ".join(extra) + ")"
             troops.append(part)
-    line3 = ("" if compact > 1 else "Troops: ") + (", ".join(troops) if troops else "no troops")
+    listed = ", ".join(troops) if troops else _("no troops")
+    line3 = listed if compact > 1 else _("Troops: {troops}").format(troops=listed)
     lines = [head, fields, line3]
     if s == state.neutral:
         return "<br>".join(lines)
-    line3 += f" · cards {len(state.hands[s])}/{HAND_LIMIT}"
+    line3 += " · " + _("cards {n}/{limit}").format(n=len(state.hands[s]), limit=HAND_LIMIT)
     lines[2] = line3
     advisors = []
     for a, uses in state.held[s]:
-        unpaid = " (unpaid)" if a in state.adv_due[s] else ""
+        unpaid_word = _("unpaid")
+        unpaid = f" ({unpaid_word})" if a in state.adv_due[s] else ""
         advisors.append(f"{ADVISORS[a].name} {'●' * uses}{unpaid}")
     marks = "■" * state.passes[s] + "□" * (2 - state.passes[s])
     held = ", ".join(advisors)
+    passes = _("passes {marks}").format(marks=marks)
     if compact:
-        lines[2] += (f" · {held}" if held else "") + f" · passes {marks}"
+        lines[2] += (f" · {held}" if held else "") + f" · {passes}"
         return "<br>".join(lines)
     lines.append(
-        f"Advisors {len(state.held[s])}/{MAX_ADVISORS}: " + (held or "none")
-        + (" · service used" if state.used_service[s] else "") + f" · passes {marks}"
-    )  # fmt: skip
+        _("Advisors {n}/{most}: {held}").format(
+            n=len(state.held[s]), most=MAX_ADVISORS, held=held or _("none")
+        )
+        + (" · " + _("service used") if state.used_service[s] else "")
+        + f" · {passes}"
+    )
     return "<br>".join(lines)
 
 
@@ -166,10 +182,10 @@ def daimyo_tip(state: RiceWarsState, s: int) -> str:
     parts = narrate.income_parts(state, s)
     if not parts:
         return f"{seat_name(state, s)}"
-    return (
-        f"{seat_name(state, s)}'s income this round: {narrate.parts_words(parts)} Ryo\n"
-        "Peasants cut off (✂) from the palace earn nothing."
+    income = _("{player}'s income this round: {parts} Ryo").format(
+        player=seat_name(state, s), parts=narrate.parts_words(parts)
     )
+    return income + "\n" + _("Peasants cut off (✂) from the palace earn nothing.")
 
 
 def field_tip(state: RiceWarsState, f: int) -> str:
@@ -177,15 +193,15 @@ def field_tip(state: RiceWarsState, f: int) -> str:
     b = state.board
     lines = [f"<b>{escape(b.names[f])}</b>"]
     if f in b.sites:
-        lines.append("Palace site")
+        lines.append(_("Palace site"))
     if b.blessed[f]:
-        lines.append(f"Blessed field: a connected peasant earns {b.blessed[f]} Ryo")
+        lines.append(_("Blessed field: a connected peasant earns {n} Ryo").format(n=b.blessed[f]))
     owner = state.owner[f]
     if owner >= 0:
-        lines.append(f"{seat_name(state, owner)}'s peasant")
+        lines.append(_("{player}'s peasant").format(player=seat_name(state, owner)))
     for s, p in enumerate(state.palace):
         if p == f:
-            lines.append(f"{seat_name(state, s)}'s palace")
+            lines.append(_("{player}'s palace").format(player=seat_name(state, s)))
     return "<br>".join(lines)
 
 
@@ -193,49 +209,65 @@ def phase_help(state: RiceWarsState, compact: bool = False) -> str:
     """What the current phase is about, for the panel when no fight or auction is on
     (`compact`: without the peasant rule, where the column is short)."""
     step = narrate.phase_step(state)
-    text = {
-        "Setup": "Palaces go on palace sites (dashed castles) two free fields apart; then "
-        "everyone places starting peasants by the peasant rule.",
-        "Hiring": "Hire peasants (1 Ryo), ashigaru (2) and ronin (4); pay the upkeep of "
-        "servants and advisors kept. What stays unpaid at Done leaves.",
-        "Actions": "One action per turn: place a peasant, play a card, attack, duel, use an "
-        "advisor, or pass. Two passes end a player's actions this round.",
-        "Game over": "The game is over: most fields wins, wealth breaks a tie.",
-    }.get(step, "")
-    rule = (
-        "<br><i>Peasant rule:</i> next to your palace or a connected peasant, never next to "
+    text = _(PHASE_HELP[step]) if step in PHASE_HELP else ""
+    rule = "<br>" + _(
+        "<i>Peasant rule:</i> next to your palace or a connected peasant, never next to "
         "one of your peasants cut off (✂) from the palace."
     )
     shown = step in ("Setup", "Actions") and not compact
-    return f"<b>{step}</b><br>{text}" + (rule if shown else "")
+    return f"<b>{_(step)}</b><br>{text}" + (rule if shown else "")
+
+
+PHASE_HELP = {
+    "Setup": N_(
+        "Palaces go on palace sites (dashed castles) two free fields apart; then everyone "
+        "places starting peasants by the peasant rule."
+    ),
+    "Hiring": N_(
+        "Hire peasants (1 Ryo), ashigaru (2) and ronin (4); pay the upkeep of servants and "
+        "advisors kept. What stays unpaid at Done leaves."
+    ),
+    "Actions": N_(
+        "One action per turn: place a peasant, play a card, attack, duel, use an advisor, "
+        "or pass. Two passes end a player's actions this round."
+    ),
+    "Game over": N_("The game is over: most fields wins, wealth breaks a tie."),
+}
+"""What each phase is about (marked here, said with `_` in `phase_help`)."""
 
 
 def picture_html(state: RiceWarsState, p: FightPicture) -> str:
     """A fight as a resolution step shows it (every card face up from the reveal on)."""
     head = (
-        f"<b>Combat at {narrate.field_name(state, p.field or '')}</b>"
+        _("<b>Combat at {field}</b>").format(field=narrate.field_name(state, p.field or ""))
         if p.kind == "combat"
-        else "<b>Duel</b>"
+        else "<b>" + _("Duel") + "</b>"
     )
     rows = []
     for side, seat in ((0, p.attacker), (1, p.defender)):
         a, r = p.troops[side]
         troops = (
-            narrate.troops_words(a, r) + (" + peasant" if side == 1 else "")
+            _side_troops(a, r, side)
             if p.kind == "combat"
-            else ("ronin" if side == 0 else "daimyo")
+            else (_("ronin") if side == 0 else _("daimyo"))
         )
         cards = [narrate.card_words(narrate.card_of(c)) for c in p.cards[side]]
-        cards += ["🂠 face down"] * p.hidden[side]
-        strength = f" — strength <b>{p.strengths[side]}</b>" if p.strengths else ""
+        cards += [_("🂠 face down")] * p.hidden[side]
+        strength = _(" — strength <b>{n}</b>").format(n=p.strengths[side]) if p.strengths else ""
         rows.append(
             f"{swatch(state, seat)} <b>{seat_name(state, seat)}</b>: {troops}; "
-            + (", ".join(cards) or "no card")
+            + (", ".join(cards) or _("no card"))
             + strength
         )
     if p.result:
         rows.append(f"<b>{escape(p.result)}</b>")
     return head + "<br>" + "<br>".join(rows)
+
+
+def _side_troops(ashigaru: int, ronin: int, side: int) -> str:
+    """A side's troops in a combat; the defender's peasant fights too."""
+    troops = narrate.troops_words(ashigaru, ronin)
+    return _("{troops} + peasant").format(troops=troops) if side == 1 else troops
 
 
 def fight_html(state: RiceWarsState, viewer: int | None) -> str:
@@ -245,33 +277,35 @@ def fight_html(state: RiceWarsState, viewer: int | None) -> str:
     seen = dict(state.observation(viewer).fight) if viewer is not None else None
     att, dfn = f["att"], f["dfn"]
     head = (
-        f"<b>Combat at {state.board.names[f['field']]}</b>"
+        _("<b>Combat at {field}</b>").format(field=state.board.names[f["field"]])
         if f["kind"] == "combat"
-        else "<b>Duel</b>"
+        else "<b>" + _("Duel") + "</b>"
     )
     rows = []
     for side, seat in ((0, att), (1, dfn)):
         a, r = f["troops"][side]
         if f["kind"] == "combat":
-            troops = narrate.troops_words(a, r) + (" + peasant" if side == 1 else "")
+            troops = _side_troops(a, r, side)
         else:
-            troops = "ronin" if side == 0 else "daimyo"
+            troops = _("ronin") if side == 0 else _("daimyo")
         known = seen["cards"][side] if seen is not None else (HIDDEN,) * len(f["cards"][side])
         blind = seen["blind"][side] if seen is not None else (HIDDEN,) * len(f["blind"][side])
-        cards = ["🂠 face down" if c == HIDDEN else narrate.card_words(CARDS[c])
+        cards = [_("🂠 face down") if c == HIDDEN else narrate.card_words(CARDS[c])
                  for c in (*known, *blind)]  # fmt: skip
         if f["extra"][side]:
-            cards.append(f"advisor +{f['extra'][side]}")
-        strength = f" — strength <b>{state.strength(side)}</b>" if f["revealed"] else ""
-        role = "attacker" if side == 0 else "defender"
+            cards.append(_("advisor +{n}").format(n=f["extra"][side]))
+        strength = (
+            _(" — strength <b>{n}</b>").format(n=state.strength(side)) if f["revealed"] else ""
+        )
+        role = _("attacker") if side == 0 else _("defender")
         rows.append(
             f"{swatch(state, seat)} <b>{seat_name(state, seat)}</b> ({role}): {troops}; "
-            + (", ".join(cards) or "no bonus yet")
+            + (", ".join(cards) or _("no bonus yet"))
             + strength
         )
     if f["revealed"] and f["winner"] >= 0:
-        winner = {0: seat_name(state, att), 1: seat_name(state, dfn)}.get(f["winner"], "nobody")
-        rows.append(f"Winning: <b>{winner}</b>")
+        winner = {0: seat_name(state, att), 1: seat_name(state, dfn)}.get(f["winner"], _("nobody"))
+        rows.append(_("Winning: <b>{player}</b>").format(player=winner))
     return head + "<br>" + "<br>".join(rows)
 
 
@@ -279,18 +313,23 @@ def auction_html(state: RiceWarsState, viewer: int | None, compact: bool = False
     """The advisors on the table and the bids placed so far (sealed but one's own).
     `compact` (a short column): the rules line and the texts of the advisors not bid for
     now are left out (the governor's buttons tell them)."""
-    lines = ["<b>Advisor auction</b>" + ("" if compact else " — sealed bids; the highest "
-             "bidders get 2 services, the second highest 1")]  # fmt: skip
+    head = "<b>" + _("Advisor auction") + "</b>"
+    if not compact:
+        head += _(" — sealed bids; the highest bidders get 2 services, the second highest 1")
+    lines = [head]
     for a in state.table:
         adv = ADVISORS[a]
         mark = "▶ " if a == state.bidding else ""
-        done = "" if a == state.bidding or a in state.auction_left else " (auctioned)"
+        auctioned = a != state.bidding and a not in state.auction_left
+        done = " (" + _("auctioned") + ")" if auctioned else ""
         if compact and a != state.bidding:
-            lines.append(f"<b>{adv.name}</b>: upkeep {adv.upkeep} Ryo{done}")
+            upkeep = _("upkeep {n} Ryo").format(n=adv.upkeep)
+            lines.append(f"<b>{adv.name}</b>: {upkeep}{done}")
             continue
         lines.append(
-            f"{mark}<b>{adv.name}</b>: {escape(adv.text)} Upkeep {adv.upkeep} Ryo "
-            f"({adv.when}){done}"
+            f"{mark}<b>{adv.name}</b>: {escape(_(adv.text))} "
+            + _("Upkeep {n} Ryo ({when})").format(n=adv.upkeep, when=_(SERVICE_WHEN[adv.when]))
+            + done
         )
     if state.phase == PH_BID:
         seen = (
@@ -303,17 +342,24 @@ def auction_html(state: RiceWarsState, viewer: int | None, compact: bool = False
             if s == state.neutral:
                 continue
             b = seen[s]
-            word = "to bid" if b == NO_BID else "sealed bid" if b < 0 else f"bid {b} Ryo"
+            if b == NO_BID:
+                word = _("to bid")
+            else:
+                word = _("sealed bid") if b < 0 else _("bid {n} Ryo").format(n=b)
             marks.append(f"{seat_name(state, s)}: {word}")
         lines.append(" · ".join(marks))
     return "<br>".join(lines)
+
+
+SERVICE_WHEN = {"action": N_("action"), "combat": N_("combat"), "duel": N_("duel")}
+"""When an advisor's service is used, as the auction panel says it."""
 
 
 def actor_words(state: RiceWarsState) -> str:
     """Who is to act, in words ("Red (placing a neutral peasant)")."""
     current = state.current_player()
     if state.phase == NEUTRAL:
-        return f"{seat_name(state, current)} (placing a neutral peasant)"
+        return _("{player} (placing a neutral peasant)").format(player=seat_name(state, current))
     return seat_name(state, current)
 
 
@@ -324,66 +370,85 @@ def prompt_text(state: RiceWarsState, tree: PickTree) -> str:  # noqa: C901
     if chosen:
         first = chosen[0]
         if first.kind == FIELD and ph == ACTION:
-            return f"Attack {state.board.names[state.field(first.value)]} with which troops?"
+            field = state.board.names[state.field(first.value)]
+            return _("Attack {field} with which troops?").format(field=field)
         if first.kind == CARD:
             card = narrate.card_of(first.value)
             nxt = tree.options()
             if nxt and nxt[0].kind == FIELD:
-                return f"{card.name}: click a lit field. ({card.text})"
-            return f"{card.name}: choose. ({card.text})"
+                said = _("{card}: click a lit field. ({text})")
+            else:
+                said = _("{card}: choose. ({text})")
+            return said.format(card=card.name, text=_(card.text))
         if first == Pick(BUTTON, "duel"):
-            return "Duel: challenge which daimyo? Click a player's button."
+            return _("Duel: challenge which daimyo? Click a player's button.")
         if first.kind == BUTTON and first.value.startswith("service"):
-            return "Place the advisor's peasant: click a lit field."
-        return "Choose."
+            return _("Place the advisor's peasant: click a lit field.")
+        return _("Choose.")
     if ph == PALACE:
         owner = state.queue[0][1] if state.queue else state.cur
-        whose = "your" if owner == state.cur else f"the {seat_name(state, owner)}"
-        return f"Setup: place {whose} palace on a lit palace site (two free fields from others)."
+        if owner == state.cur:
+            return _("Setup: place your palace on a lit palace site (two free fields from others).")
+        return _(
+            "Setup: place the palace of {player} on a lit palace site (two free fields from "
+            "others)."
+        ).format(player=seat_name(state, owner))
     if ph == MOVE:
-        return "Governor: you may move your palace to a lit site, or keep it."
+        return _("Governor: you may move your palace to a lit site, or keep it.")
     if ph == SETUP_PEASANT:
         owner = state.queue[0][1] if state.queue else state.cur
-        whose = (
-            "a starting peasant"
-            if owner == state.cur
-            else f"a {seat_name(state, owner).lower()} peasant"
-        )
-        return f"Setup: place {whose} on a lit field (next to the palace or a connected peasant)."
+        if owner == state.cur:
+            return _(
+                "Setup: place a starting peasant on a lit field (next to the palace or a "
+                "connected peasant)."
+            )
+        return _(
+            "Setup: place a peasant of {player} on a lit field (next to the palace or a "
+            "connected peasant)."
+        ).format(player=seat_name(state, owner))
     if ph == HIRE:
-        return (f"Hiring: {state.money[state.cur]} Ryo. Hire servants and pay upkeep; "
-                "Done sends what is unpaid away.")  # fmt: skip
+        return _(
+            "Hiring: {n} Ryo. Hire servants and pay upkeep; Done sends what is unpaid away."
+        ).format(n=state.money[state.cur])
     if ph == PICK:
-        return "Governor: choose the advisor auctioned next."
+        return _("Governor: choose the advisor auctioned next.")
     if ph == PH_BID:
         adv = ADVISORS[state.bidding]
-        text = adv.text.rstrip(".")
-        return f"Sealed bid for {adv.name} — {text}. Nobody sees your bid before the reveal."
+        text = _(adv.text).rstrip(".")
+        return _(
+            "Sealed bid for {advisor} — {text}. Nobody sees your bid before the reveal."
+        ).format(advisor=adv.name, text=text)
     if ph == ACTION:
-        return ("Your action: place a peasant (click a lit free field), attack a lit "
-                "enemy peasant, play a card, use an advisor, challenge, or pass.")  # fmt: skip
+        return _(
+            "Your action: place a peasant (click a lit free field), attack a lit enemy peasant, "
+            "play a card, use an advisor, challenge, or pass."
+        )
     if ph == NEUTRAL:
-        return "Place a neutral peasant on a lit field (the peasant rule applies)."
+        return _("Place a neutral peasant on a lit field (the peasant rule applies).")
     if ph == PLANT:
-        return "Taue: place another peasant on a lit field, or stop."
+        return _("Taue: place another peasant on a lit field, or stop.")
     if ph == DEFEND:
-        return "You are attacked! Choose the troops that defend the peasant."
+        return _("You are attacked! Choose the troops that defend the peasant.")
     if ph == MODIFY:
-        return "Combat bonus: play a card face down (click it), use an advisor, or stop."
+        return _("Combat bonus: play a card face down (click it), use an advisor, or stop.")
     if ph == REACT:
-        _, card = state.fight["reacts"][0]
-        return f"{CARDS[card].name} is revealed: pay {CARDS[card].cost} Ryo for its effect?"
+        _seat, card = state.fight["reacts"][0]
+        return _("{card} is revealed: pay {cost} Ryo for its effect?").format(
+            card=CARDS[card].name, cost=CARDS[card].cost
+        )
     if ph == SHOURI:
-        return "You are losing: pay for Shouri to win the combat?"
+        return _("You are losing: pay for Shouri to win the combat?")
     if ph == OCCUPY:
-        return "Victory! Occupy the emptied field with a peasant from your daimyo board?"
+        return _("Victory! Occupy the emptied field with a peasant from your daimyo board?")
     if ph == ANSWER:
-        return "A ronin challenges you: accept the duel, refuse (give 2 peasants), or escape."
+        return _("A ronin challenges you: accept the duel, refuse (give 2 peasants), or escape.")
     if ph == GIVE:
-        return "Refused duel: click one of your peasants to hand it to the challenger."
+        return _("Refused duel: click one of your peasants to give it to the challenger.")
     if ph == LOSE:
-        return f"Duel lost: remove your peasants (click them), {state.fight['todo']} more."
-    return "Choose."
+        return _("Duel lost: remove your peasants (click them), {n} more.").format(
+            n=state.fight["todo"]
+        )
+    return _("Choose.")
 
 
 def short_name(name: str) -> str:
@@ -399,26 +464,35 @@ def button_text(state: RiceWarsState, pick: Pick, tree: PickTree) -> tuple[str, 
     if value.startswith("a") and " r" in value and tree.chosen:
         a, r = (int(w[1:]) for w in value.split())
         strength = troop_strength(0, a, r, "attack1" in state.symbols())
-        return (f"Attack: {narrate.troops_words(a, r)} (strength {strength})",
-                "The troops are exhausted after the combat")  # fmt: skip
+        return (
+            _("Attack: {troops} (strength {n})").format(
+                troops=narrate.troops_words(a, r), n=strength
+            ),
+            _("The troops are exhausted after the combat"),
+        )
     if value.startswith("defend "):
         a, r = (int(w[1:]) for w in value.split()[1:])
-        words = narrate.troops_words(a, r) if a or r else "the peasant alone"
-        return f"Defend: {words} (strength {troop_strength(1, a, r, False)})", ""
+        words = narrate.troops_words(a, r) if a or r else _("the peasant alone")
+        strength = troop_strength(1, a, r, False)
+        return _("Defend: {troops} (strength {n})").format(troops=words, n=strength), ""
     if value.startswith("hire "):
         kind = value.split()[1]
         cost = {"peasant": 1, "ashigaru": 2, "ronin": 4}[kind]
-        return f"{kind.capitalize()} ({cost} Ryo)", f"Hire a {kind} from the supply"
+        label = _("{servant} ({n} Ryo)").format(servant=_(SERVANTS[kind]), n=cost)
+        return label, _(HIRE_TIPS[kind])
     if value.startswith("pay "):
         what = value.split()[1]
         if what in ("ashigaru", "ronin"):
+            cost = 2 if what == "ashigaru" else 4
             return (
-                f"{what.capitalize()} ({2 if what == 'ashigaru' else 4} Ryo)",
-                f"Pay the upkeep of an {what}: paid servants stay and are active",
+                _("{servant} ({n} Ryo)").format(servant=_(SERVANTS[what]), n=cost),
+                _(UPKEEP_TIPS[what]),
             )
         adv = narrate.advisor_of(what)
-        tip = f"Pay the upkeep of {adv.name}: an unpaid advisor loses its services"
-        return f"{short_name(adv.name)} ({adv.upkeep} Ryo)", tip
+        tip = _("Pay the upkeep of {advisor}: an unpaid advisor loses its services").format(
+            advisor=adv.name
+        )
+        return _("{servant} ({n} Ryo)").format(servant=short_name(adv.name), n=adv.upkeep), tip
     if value == "done":
         owed = []
         if state.ash_due[s]:
@@ -426,35 +500,53 @@ def button_text(state: RiceWarsState, pick: Pick, tree: PickTree) -> tuple[str, 
         if state.ron_due[s]:
             owed.append(narrate.plural(state.ron_due[s], "ronin"))
         owed.extend(ADVISORS[a].name for a in state.adv_due[s])
-        tip = "Unpaid and leaving: " + ", ".join(owed) if owed else "Nothing is owed"
-        return "Done hiring", tip
+        if owed:
+            tip = _("Unpaid and leaving: {servants}").format(servants=", ".join(owed))
+        else:
+            tip = _("Nothing is owed")
+        return _("Done hiring"), tip
     if value.startswith("auction "):
         adv = narrate.advisor_of(value.split()[1])
-        return f"Auction {adv.name}", adv.text
+        return _("Auction {advisor}").format(advisor=adv.name), _(adv.text)
     if value.startswith("service "):
         adv = narrate.advisor_of(value.split()[1])
-        return f"Use {short_name(adv.name)}", f"{adv.name}: {adv.text}"
+        return _("Use {advisor}").format(advisor=short_name(adv.name)), f"{adv.name}: {_(adv.text)}"
     if value.startswith("use "):
         card = narrate.card_of(value.split()[1])
-        return f"Pay {card.cost} Ryo for {card.name}", card.text
+        return _("Pay {n} Ryo for {card}").format(n=card.cost, card=card.name), _(card.text)
     if value == "duel":
-        return "Duel…", "Challenge a daimyo with an active ronin, then click whom"
+        return _("Duel…"), _("Challenge a daimyo with an active ronin, then click whom")
     if value.startswith("p") and value[1:].isdigit():
         duel = bool(tree.chosen) and tree.chosen[0] == Pick(BUTTON, "duel")
-        whom = "challenged to a duel" if duel else "a card is played on"
-        return seat_name(state, int(value[1:])), f"The daimyo {whom}"
+        whom = _("The daimyo challenged to a duel") if duel else _("The daimyo a card is played on")
+        return seat_name(state, int(value[1:])), whom
+    skip = {OCCUPY: N_("Leave it empty"), PLANT: N_("Stop planting")}.get(
+        state.phase, N_("Don't pay")
+    )
     words = {
-        "stay": ("Keep the palace here", ""),
-        "pass": (f"Pass ({state.passes[s] + 1}/2)", "Two passes end your actions this round"),
-        "stop": ("No more bonus", "The other side has one more step"),
-        "skip": (
-            {OCCUPY: "Leave it empty", PLANT: "Stop planting"}.get(state.phase, "Don't pay"),
-            "",
+        "stay": (_("Keep the palace here"), ""),
+        "pass": (
+            _("Pass ({n}/2)").format(n=state.passes[s] + 1),
+            _("Two passes end your actions this round"),
         ),
-        "accept": ("Accept the duel", "Cards and advisors decide; a tie loses both"),
-        "refuse": ("Refuse", "Hand two peasants to the challenger"),
+        "stop": (_("No more bonus"), _("The other side has one more step")),
+        "skip": (_(skip), ""),
+        "accept": (_("Accept the duel"), _("Cards and advisors decide; a tie loses both")),
+        "refuse": (_("Refuse"), _("Give two peasants to the challenger")),
     }
     return words.get(value, (value, ""))
+
+
+SERVANTS = {"peasant": N_("Peasant"), "ashigaru": N_("Ashigaru"), "ronin": N_("Ronin")}
+HIRE_TIPS = {
+    "peasant": N_("Hire a peasant from the supply"),
+    "ashigaru": N_("Hire an ashigaru from the supply"),
+    "ronin": N_("Hire a ronin from the supply"),
+}
+UPKEEP_TIPS = {
+    "ashigaru": N_("Pay the upkeep of an ashigaru: paid servants stay and are active"),
+    "ronin": N_("Pay the upkeep of a ronin: paid servants stay and are active"),
+}
 
 
 def troop_reason(state: RiceWarsState, tree: PickTree, value: str) -> str:
@@ -469,8 +561,8 @@ def troop_reason(state: RiceWarsState, tree: PickTree, value: str) -> str:
         field = tree.chosen[0].value if tree.chosen else ""
         action = A.Attack(field, a, r)
     if not a and not r and words[0] != "defend":
-        return "choose at least one ashigaru or ronin"
-    return state.why_illegal(action) or "not a choice now"
+        return _("choose at least one ashigaru or ronin")
+    return reason_words(state.why_illegal(action)) or _("not a choice now")
 
 
 def why_not_button(state: RiceWarsState, value: str) -> str:
@@ -481,28 +573,45 @@ def why_not_button(state: RiceWarsState, value: str) -> str:
 
     s = state.cur
     money = state.money[s]
-    verb, _, what = value.partition(" ")
+    verb, _sep, what = value.partition(" ")
     if verb in ("hire", "pay") and what in ("peasant", "ashigaru", "ronin"):
         cost = {"peasant": PEASANT_COST, "ashigaru": ASHIGARU_COST, "ronin": RONIN_COST}[what]
         left = {"peasant": state.supply[s], "ashigaru": state.supply_ash,
                 "ronin": state.supply_ron}[what]  # fmt: skip
         owed = {"ashigaru": state.ash_due[s], "ronin": state.ron_due[s]}.get(what, 0)
         if verb == "hire" and not left:
-            where = "your supply" if what == "peasant" else "the supply"
-            return f"No {what} left in {where}."
+            return _(NONE_LEFT[what])
         if verb == "pay" and not owed:
-            return f"No {what} is owed upkeep now."
-        return f"It costs {cost} Ryo; you have {money}."
+            return _(NONE_OWED[what])
+        return _("It costs {n} Ryo; you have {money}.").format(n=cost, money=money)
     if verb == "pay":
         adv = narrate.advisor_of(what)
         if not any(ADVISORS[a].id == what for a in state.adv_due[s]):
-            return f"{adv.name}'s upkeep is paid."
+            return _("{advisor}'s upkeep is paid.").format(advisor=adv.name)
     try:
         action = A.parse_action(value)
     except ValueError:
-        return "Not a choice now."
-    reason = state.why_illegal(action)
-    return (reason[0].upper() + reason[1:] + ".") if reason else "Not a choice now."
+        return _("Not a choice now.")
+    reason = reason_words(state.why_illegal(action))
+    return (reason[0].upper() + reason[1:] + ".") if reason else _("Not a choice now.")
+
+
+NONE_LEFT = {
+    "peasant": N_("No peasant left in your supply."),
+    "ashigaru": N_("No ashigaru left in the supply."),
+    "ronin": N_("No ronin left in the supply."),
+}
+NONE_OWED = {
+    "peasant": N_("No peasant is owed upkeep now."),
+    "ashigaru": N_("No ashigaru is owed upkeep now."),
+    "ronin": N_("No ronin is owed upkeep now."),
+}
+
+
+def reason_words(reason: str | None) -> str:
+    """The rules' reason (`why_illegal`) in the current language: the engine's words are
+    marked for the catalog where it writes them (`engine.words`)."""
+    return str(reason) if reason else ""
 
 
 def why_not(state: RiceWarsState, tree: PickTree | None, fid: str | None) -> str:
@@ -510,24 +619,30 @@ def why_not(state: RiceWarsState, tree: PickTree | None, fid: str | None) -> str
     from engine.ricewars import actions as A
 
     if tree is None:
-        return "Not your turn: wait for the others."
+        return _("Not your turn: wait for the others.")
     if fid is None or fid not in state.board.index:
         lit = tree.options_of(FIELD)
-        return "Nothing there: click a lit field." if lit else "Choose with the buttons below."
+        return (
+            _("Nothing there: click a lit field.") if lit else _("Choose with the buttons below.")
+        )
     name = state.board.names[state.field(fid)]
     if not tree.options_of(FIELD):
-        return f"{name}: no field is to be chosen now; use the buttons below."
+        return _("{field}: no field is to be chosen now; use the buttons below.").format(field=name)
     if state.phase in (ACTION, SETUP_PEASANT, NEUTRAL, PLANT) and not tree.chosen:
         if state.owner[state.field(fid)] >= 0 and state.phase == ACTION:
             if state.owner[state.field(fid)] == state.cur:
-                return f"{name} holds your own peasant already."
-            return f"{name}: no active troops to attack it with."
-        reason = state.why_illegal(A.Peasant(fid))
-        return f"{name}: {reason}." if reason else f"{name} is not a choice now."
+                return _("{field} holds your own peasant already.").format(field=name)
+            return _("{field}: no active troops to attack it with.").format(field=name)
+        reason = reason_words(state.why_illegal(A.Peasant(fid)))
+        if reason:
+            return _("{field}: {reason}.").format(field=name, reason=reason)
+        return _("{field} is not a choice now.").format(field=name)
     if state.phase in (PALACE, MOVE):
-        reason = state.why_illegal(A.Palace(fid))
-        return f"{name}: {reason}." if reason else f"{name} is not a choice now."
-    return f"{name} is not a choice now: click a lit field."
+        reason = reason_words(state.why_illegal(A.Palace(fid)))
+        if reason:
+            return _("{field}: {reason}.").format(field=name, reason=reason)
+        return _("{field} is not a choice now.").format(field=name)
+    return _("{field} is not a choice now: click a lit field.").format(field=name)
 
 
 def who_sits(session: Any, state: RiceWarsState, s: int, viewer: int | None) -> str:
@@ -537,8 +652,10 @@ def who_sits(session: Any, state: RiceWarsState, s: int, viewer: int | None) -> 
         if seat.name:
             return seat.name
         if s == viewer:
-            return "you"
-        return "human" if seat.is_human else f"AI {seat.bot.partition('@')[0]}"
+            return _("you")
+        if seat.is_human:
+            return _("human")
+        return _("AI {level}").format(level=ai_level_name(seat.bot))
     if s == state.neutral:
-        return "the scenario's neutral player"
+        return _("the scenario's neutral player")
     return ""

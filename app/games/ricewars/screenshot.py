@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QApplication
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app import shots
 from app.games.ricewars.picks import BID, BUTTON, CARD, FIELD, Pick
+from app.i18n import _
 from app.main_window import MainWindow
 from app.session import AI, HUMAN, NewGameConfig, Seat
 from engine.ricewars.state import ACTION, HIRE, MODIFY
@@ -85,7 +86,7 @@ def _shoot(app: QApplication, args: argparse.Namespace, size: shots.Size) -> boo
     out: Path = args.out
     tag = shots.tag(size)
     window = shots.shot_window(size, bot_nodes=60)
-    seats = (Seat(HUMAN, name="You"), *[Seat(AI, "normal")] * (args.players - 1))
+    seats = (Seat(HUMAN, name=_("You")), *[Seat(AI, "normal")] * (args.players - 1))
     board = "ricewars-epic" if args.players == 5 else "ricewars-quick"
     window.start_game(NewGameConfig("ricewars", seats, board, args.seed))
     controller = window.controller
@@ -93,13 +94,13 @@ def _shoot(app: QApplication, args: argparse.Namespace, size: shots.Size) -> boo
     state = window.session.state  # type: ignore[union-attr]
     rng = random.Random(args.seed)
     wanted = {"hiring", "auction", "combat"}
-    for _ in range(4000):
+    for _turn in range(4000):
         shots.wait(app, lambda: shots.at_prompt(window))
         if screen.step_box.isVisible():
             title = screen.step_title.text()
             step = screen.view.shown_step
             mine = step is not None and not step.plays_on  # a fight of others plays on
-            if "combat" in wanted and title == "Cards revealed" and state.round >= 3 and mine:
+            if "combat" in wanted and title == _("Cards revealed") and state.round >= 3 and mine:
                 shots.settle(app)
                 shots.save(window, out / f"screen-ricewars-{tag}.png")
                 wanted.discard("combat")
@@ -114,7 +115,7 @@ def _shoot(app: QApplication, args: argparse.Namespace, size: shots.Size) -> boo
                 shots.save(window, out / f"ricewars-{moment}-{tag}.png")
                 wanted.discard(moment)
         start = len(state.history)
-        for _ in range(4):
+        for _try in range(4):
             if screen.view.tree is None or len(state.history) != start:
                 break
             _click(window, _choose(window, rng))

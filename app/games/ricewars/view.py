@@ -42,6 +42,7 @@ from app.games.ricewars.fights import BoardPicture, FightPicture, StepShow
 from app.games.ricewars.hand import CARD_SIZE, CardButton, hand_style
 from app.games.ricewars.narrate import seat_colour
 from app.games.ricewars.picks import CARD, FIELD, Pick, PickTree
+from app.i18n import N_, _
 from app.palette import RICEWARS_LIT
 from engine.ricewars.data import CARDS, HAND_LIMIT
 from engine.ricewars.fight import known_strength
@@ -54,7 +55,7 @@ if TYPE_CHECKING:
 FLASH_MS = 1600  # how long a log line's places stay ringed
 LEAST_NAME = 1.0  # of a name's full size, on the epic board
 KEY_RING = "#1e88e5"  # the field chosen with the keyboard (F), before Enter picks it
-KEYS_HELP = (
+KEYS_HELP = N_(
     "Keyboard: F / Shift+F go through the lit fields, Enter picks the ringed one; "
     "1–5 play the cards of the hand; Tab reaches every button, Space presses it; Esc cancels."
 )
@@ -151,8 +152,8 @@ class RiceWarsView(PickTreeView):
         """Every decision without the mouse (`keyPressEvent`): the view takes the focus
         by Tab or a click; its buttons pass the keys they do not use on to it."""
         self.setFocusPolicy(Qt.StrongFocus)
-        self.choice_box.setToolTip(KEYS_HELP)
-        self.board.setToolTip(KEYS_HELP)
+        self.choice_box.setToolTip(_(KEYS_HELP))
+        self.board.setToolTip(_(KEYS_HELP))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
         """F / Shift+F: the next or previous lit field; Enter: pick it (or press the
@@ -185,14 +186,16 @@ class RiceWarsView(PickTreeView):
         self._key_field = lit[(at + direction) % len(lit)]
         self._ring_key_field()
         name = self._state().board.names[self._state().field(self._key_field)]
-        self.status.emit(f"{name}: press Enter to choose it (F: the next lit field).")
+        self.status.emit(
+            _("{field}: press Enter to choose it (F: the next lit field).").format(field=name)
+        )
 
     def _ring_key_field(self) -> None:
         if self.scene is None:
             return
         if self._key_field is not None and self._key_field not in self._lit_fields():
             self._key_field = None
-        marks = [(self._key_field, QColor(KEY_RING), "Chosen with the keyboard: Enter picks it")]
+        marks = [(self._key_field, QColor(KEY_RING), _("Chosen with the keyboard: Enter picks it"))]
         self.scene.set_marks("keyboard", marks if self._key_field is not None else [])
         if self._key_field is not None:
             point = self.scene.labels[self._key_field]
@@ -560,13 +563,22 @@ class RiceWarsView(PickTreeView):
         _clear_layout(self.hand)
         self.card_buttons = {}
         if viewer is None:
-            self.hand.addWidget(QLabel("The hand is hidden."))
+            self.hand.addWidget(QLabel(_("The hand is hidden.")))
             self.hand.addStretch(1)
             return
         # the deck and the discard pile under the hand's title: the cards get their width
-        title = QLabel(f"<b>Your hand</b><br>{len(hand)}/{HAND_LIMIT} cards<br>"
-                       f"{state.money[viewer]} Ryo<br><small>Deck {len(state.deck)}<br>"
-                       f"Discard {len(state.discard)}</small>")  # fmt: skip
+        title = QLabel(
+            _(
+                "<b>Your hand</b><br>{n}/{limit} cards<br>{ryo} Ryo<br><small>Deck {deck}<br>"
+                "Discard {discard}</small>"
+            ).format(
+                n=len(hand),
+                limit=HAND_LIMIT,
+                ryo=state.money[viewer],
+                deck=len(state.deck),
+                discard=len(state.discard),
+            )
+        )
         self.hand.addWidget(title)
         for c in hand:
             card_id = CARDS[c].id
@@ -597,15 +609,19 @@ class RiceWarsView(PickTreeView):
         tree = self.tree
         if tree is None:
             if state.is_terminal():
-                self.prompt.setText("The game is over.")
+                self.prompt.setText(_("The game is over."))
             elif self._step is not None and self._step.plays_on and _fight_of(self._step):
-                self.prompt.setText("A fight of others: it plays on by itself (Continue steps on).")
+                self.prompt.setText(
+                    _("A fight of others: it plays on by itself (Continue steps on).")
+                )
             elif self._step is not None and self._step.plays_on:
-                self.prompt.setText("It plays on by itself (Continue steps on).")
+                self.prompt.setText(_("It plays on by itself (Continue steps on)."))
             elif self._step is not None:
-                self.prompt.setText("Resolution — press Continue.")
+                self.prompt.setText(_("Resolution — press Continue."))
             else:
-                self.prompt.setText(f"Waiting for {panel.actor_words(state)}…")
+                self.prompt.setText(
+                    _("Waiting for {player}…").format(player=panel.actor_words(state))
+                )
             self.choice_box.clear()
             return
         self.prompt.setText(panel.prompt_text(state, tree))

@@ -11,13 +11,12 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
+from app.i18n import _, game_name
 from app.printing.kit.model import GAMES, Kit
 
 if TYPE_CHECKING:
     from app.printing.model import Board
     from maps.api import MapFile
-
-GAME_NAMES = {"rokugan": "Battle for Rokugan", "shinobi": "Shinobi", "ricewars": "Rice Wars"}
 
 
 class KitError(ValueError):
@@ -34,7 +33,11 @@ def default_map(game: str) -> str | None:
 
 def _check_game(game: str) -> None:
     if game not in GAMES:
-        raise KitError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
+        raise KitError(
+            _("unknown game {game}: choose one of {games}").format(
+                game=repr(game), games=", ".join(GAMES)
+            )
+        )
 
 
 def build_kit(game: str, source: str | os.PathLike[str] | MapFile | Board | None = None) -> Kit:
@@ -47,8 +50,10 @@ def build_kit(game: str, source: str | os.PathLike[str] | MapFile | Board | None
     if game == "shinobi":
         if source is not None:
             raise KitError(
-                "Shinobi is played without a map (each player's province is the table in "
-                "front of them): leave out the map"
+                _(
+                    "Shinobi is played without a map (each player's province is the table in "
+                    "front of them): leave out the map"
+                )
             )
         from app.printing.kit import shinobi
 
@@ -56,9 +61,15 @@ def build_kit(game: str, source: str | os.PathLike[str] | MapFile | Board | None
     board = _board(source if source is not None else default_map(game))
     if board.game not in (game, "any"):
         raise KitError(
-            f"map {board.name!r} is a {GAME_NAMES.get(board.game, board.game)} map, not a "
-            f"{GAME_NAMES[game]} map: choose a {game} map (or leave out the map for the "
-            "shipped one)"
+            _(
+                "map {map} is a {its_game} map, not a {game} map: choose a {game_id} map (or "
+                "leave out the map for the shipped one)"
+            ).format(
+                map=repr(board.name),
+                its_game=game_name(board.game),
+                game=game_name(game),
+                game_id=game,
+            )
         )
     _check_ready(game, board)
     if game == "rokugan":
@@ -78,15 +89,21 @@ def _check_ready(game: str, board: Board) -> None:
     if board.graph is None and not board.map_errors:
         detail = next((w for w in board.warnings if "borders not derived" in w), "")
         raise KitError(
-            f"map {board.name!r}: its borders cannot be derived ({detail}); check it with "
-            "`daimyo map check`"
+            _(
+                "map {map}: its borders cannot be derived ({detail}); check it with "
+                "`daimyo map check`"
+            ).format(map=repr(board.name), detail=detail)
         )
     graph = board.graph if board.graph is not None else _empty_graph(board)
     verdict = verdict_of(game, graph, board.map_errors)
     if not verdict.ready:
         raise KitError(
-            f"{verdict.message()}\n(check it with `daimyo map check MAP --game "
-            f"{game}`; the kit holds what the game deals on a map it can play)"
+            verdict.message()
+            + "\n"
+            + _(
+                "(check it with `daimyo map check MAP --game {game}`; the kit holds what the "
+                "game deals on a map it can play)"
+            ).format(game=game)
         )
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import QBuffer, QIODevice, QMarginsF
 from PySide6.QtGui import QPagedPaintDevice, QPageLayout, QPageSize, QPainter, QPdfWriter
 
+from app.i18n import _
 from app.printing import draw
 from app.printing.document import PAGE_SIZE_IDS, BoardPages, PrintResult
 from app.printing.kit.model import Kit
@@ -56,7 +57,8 @@ def kit_pdf_bytes(kit: Kit, options: KitOptions) -> tuple[bytes, KitResult]:
     writer = QPdfWriter(buffer)
     writer.setResolution(72)  # one device unit = one point
     writer.setPageLayout(kit_page_layout(options))
-    writer.setTitle(f"{kit.game_name} — Daimyo print-and-play kit ({kit.map_name})")
+    title = _("{game} — Daimyo print-and-play kit ({map})")
+    writer.setTitle(title.format(game=kit.game_name, map=kit.map_name))
     writer.setCreator("Daimyo")
     result = render_kit(writer, kit, options)
     buffer.close()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from app.i18n import _, ngettext
 from app.palette import Identity
 
 POKER_MM = (63.5, 88.9)
@@ -166,13 +167,14 @@ class Kit:
     def summary(self) -> str:
         """ "60 cards, 442 tokens"; decks not of card size are named ("8 advisor boards")."""
         cards = sum(len(d.cards) for d in self.decks if d.size_mm == POKER_MM)
-        parts = [plural(cards, "card")] if cards else []
+        parts = [ngettext("{n} card", "{n} cards", cards).format(n=cards)] if cards else []
         parts += [
-            plural(len(d.cards), d.title.lower().rstrip("s"))
+            _("{n} {things}").format(n=len(d.cards), things=d.title)
             for d in self.decks
             if d.size_mm != POKER_MM
         ]
-        parts.append(plural(self.token_count, "token"))
+        tokens = self.token_count
+        parts.append(ngettext("{n} token", "{n} tokens", tokens).format(n=tokens))
         return ", ".join(parts)
 
     def card_names(self) -> list[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 
+from app.i18n import _, ngettext
 from app.printing import draw
 from app.printing.kit.faces import (
     LEFT,
@@ -61,7 +62,7 @@ def paint_bands(
     one_line(
         painter,
         QRectF(x, top, width - copies_w - 6, header.height()),
-        f"{kit.game_name} kit · {page.title}",
+        _("{game} kit · {page}").format(game=kit.game_name, page=page.title),
         8.5,
         colour=HEADER_COLOUR,
         flags=LEFT,
@@ -80,7 +81,7 @@ def paint_bands(
     painter.restore()
     foot_y = draw.mm(paper[1] - SAFE_MARGIN_MM - FOOTER_MM)
     foot_h = draw.mm(FOOTER_MM)
-    number_text = f"page {number} of {total}"
+    number_text = _("page {n} of {total}").format(n=number, total=total)
     one_line(
         painter,
         QRectF(x, foot_y, width * 0.8, foot_h),
@@ -123,23 +124,27 @@ def paint_contents(painter: QPainter, kit: Kit, plan: KitPlan, options: KitOptio
     one_line(
         painter,
         QRectF(x, y, w, 26),
-        f"{kit.game_name} — print-and-play kit",
+        _("{game} — print-and-play kit").format(game=kit.game_name),
         20,
         colour=HEADER_COLOUR,
         flags=LEFT,
     )
     y += 28
-    one_line(painter, QRectF(x, y, w, 14), f"Board: {kit.map_name}", 10.5, bold=False, flags=LEFT)
+    board = _("Board: {map}").format(map=kit.map_name)
+    one_line(painter, QRectF(x, y, w, 14), board, 10.5, bold=False, flags=LEFT)
     y += 16
     scale = board_scale_text(kit, plan)  # the board's scale; do its spots fit the tokens?
     if scale:
         y += wrapped(painter, QRectF(x, y, w, 40), scale, 9, flags=WRAP_LEFT)
     y += 6
-    one_line(painter, QRectF(x, y, w, 14), "Contents", 12, flags=LEFT)
+    one_line(painter, QRectF(x, y, w, 14), _("Contents"), 12, flags=LEFT)
     y += 16
     total = len(plan.pages)
     for title, first, last in plan.sections:
-        pages = f"page {first + 1}" if first == last else f"pages {first + 1}–{last + 1}"
+        if first == last:
+            pages = _("page {n}").format(n=first + 1)
+        else:
+            pages = _("pages {first}–{last}").format(first=first + 1, last=last + 1)
         copies = _section_copies(plan, first, last)
         one_line(painter, QRectF(x + 8, y, w * 0.45, 12), title, 9.5, flags=LEFT)
         one_line(painter, QRectF(x + w * 0.45, y, w * 0.17, 12), pages, 9.5, bold=False, flags=LEFT)
@@ -154,12 +159,12 @@ def paint_contents(painter: QPainter, kit: Kit, plan: KitPlan, options: KitOptio
         )
         y += 13
     y += 10
-    one_line(painter, QRectF(x, y, w, 14), "What the kit holds", 12, flags=LEFT)
+    one_line(painter, QRectF(x, y, w, 14), _("What the kit holds"), 12, flags=LEFT)
     y += 16
     for line in _holdings(kit):
         y += wrapped(painter, QRectF(x + 8, y, w - 8, 40), line, 9, flags=WRAP_LEFT) + 3
     y += 10
-    one_line(painter, QRectF(x, y, w, 14), "How to print", 12, flags=LEFT)
+    one_line(painter, QRectF(x, y, w, 14), _("How to print"), 12, flags=LEFT)
     y += 16
     for line in _how_to_print(kit, plan, options, total):
         y += wrapped(painter, QRectF(x + 8, y, w - 8, 40), line, 9, flags=WRAP_LEFT) + 3
@@ -169,48 +174,66 @@ def paint_contents(painter: QPainter, kit: Kit, plan: KitPlan, options: KitOptio
 def _section_copies(plan: KitPlan, first: int, last: int) -> str:
     texts = list(dict.fromkeys(p.copies for p in plan.pages[first : last + 1] if p.kind != "back"))
     backs = any(p.kind == "back" for p in plan.pages[first : last + 1])
-    text = "; ".join(texts) if len(texts) <= 2 else "see each page"
-    return text + ("; backs on the reverse" if backs else "")
+    text = "; ".join(texts) if len(texts) <= 2 else _("see each page")
+    return _("{copies}; backs on the reverse").format(copies=text) if backs else text
 
 
 def _holdings(kit: Kit) -> list[str]:
-    lines = [f"{deck.title}: {len(deck.cards)} ({deck.size_name})." for deck in kit.decks]
+    lines = [
+        _("{deck}: {n} ({size}).").format(deck=deck.title, n=len(deck.cards), size=deck.size_name)
+        for deck in kit.decks
+    ]
     owned = [s for s in kit.tokens if s.owner is not None]
     if owned:
         counts = sorted({s.count for s in owned})
-        each = " or ".join(str(c) for c in counts)
+        each = _(" or ").join(str(c) for c in counts)
         names = ", ".join(s.owner.name for s in owned)  # type: ignore[union-attr]
-        lines.append(f"{each} pieces for each of {names}.")
-    lines += [f"{s.title}: {s.count} pieces." for s in kit.tokens if s.owner is None]
+        lines.append(_("{n} pieces for each of {owners}.").format(n=each, owners=names))
+    lines += [
+        ngettext("{section}: {n} piece.", "{section}: {n} pieces.", s.count).format(
+            section=s.title, n=s.count
+        )
+        for s in kit.tokens
+        if s.owner is None
+    ]
     groups: dict[str, list[Aid]] = {}
     for aid in (*kit.mats, *kit.aids):
         groups.setdefault(aid.subtitle or aid.title, []).append(aid)
     for kind, aids in groups.items():
         copies = sum(a.copies for a in aids)
         owners = ", ".join(a.owner.name for a in aids if a.owner is not None)
-        lines.append(f"{kind}: {copies}" + (f" ({owners})." if owners else "."))
+        if owners:
+            lines.append(_("{kind}: {n} ({owners}).").format(kind=kind, n=copies, owners=owners))
+        else:
+            lines.append(_("{kind}: {n}.").format(kind=kind, n=copies))
     lines.extend(kit.notes)
     return lines
 
 
 def _how_to_print(kit: Kit, plan: KitPlan, options: KitOptions, total: int) -> list[str]:
     lines = [
-        f"{total} pages on {options.paper}. Print at actual size (100 %, no 'fit to page'): "
-        "the ruler below must measure 100 mm.",
-        "Each page says at the top what it is and how many copies to print.",
+        _(
+            "{n} pages on {paper}. Print at actual size (100 %, no 'fit to page'): "
+            "the ruler below must measure 100 mm."
+        ).format(n=total, paper=options.paper),
+        _("Each page says at the top what it is and how many copies to print."),
     ]
     if options.duplex:
         lines.append(
-            "Double-sided: print the whole kit duplex, flipping on the long edge: each "
-            "front is on an odd page with its back on the page after it, and pages marked "
-            "'intentionally blank' keep them so."
+            _(
+                "Double-sided: print the whole kit duplex, flipping on the long edge: each "
+                "front is on an odd page with its back on the page after it, and pages marked "
+                "'intentionally blank' keep them so."
+            )
         )
     else:
         lines.append(
-            "Single-sided: two-sided tokens are printed as pairs to fold and glue; "
-            "cards have no printed backs (use opaque sleeves, or print with duplex)."
+            _(
+                "Single-sided: two-sided tokens are printed as pairs to fold and glue; "
+                "cards have no printed backs (use opaque sleeves, or print with duplex)."
+            )
         )
-    lines.append("Thick paper or card stock (200 g/m² or more) makes tokens and cards last.")
+    lines.append(_("Thick paper or card stock (200 g/m² or more) makes tokens and cards last."))
     return lines
 
 
@@ -448,7 +471,12 @@ def _mat(painter: QPainter, aid: Aid, area: QRectF) -> None:
             "card", who.name, mark=who.mark, colour=who.colour, ink=who.ink, symbol="crest"
         )
         crest(painter, emblem, box.center(), w * 0.28)
-        one_line(painter, QRectF(box.x(), box.bottom() + 2, w, 16), f"{who.name} army", 11)
+        one_line(
+            painter,
+            QRectF(box.x(), box.bottom() + 2, w, 16),
+            _("{clan} army").format(clan=who.name),
+            11,
+        )
     text_top = top + rows * (h + label_h + gap)
     _sections(
         painter,

@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from app.i18n import _, ngettext
 from app.printing.kit.model import Aid, Deck, Face, Kit, Piece, TokenSection
 from app.printing.layout import (
     DEFAULT_OVERLAP_MM,
@@ -123,8 +124,8 @@ def board_frame(paper: tuple[float, float]) -> Rect:
 
 def copies_text(copies: int, note: str = "") -> str:
     """ "Print 1 copy", "Print 5 copies (one per player)"."""
-    text = f"Print {copies} cop{'y' if copies == 1 else 'ies'}"
-    return f"{text} ({note})" if note else text
+    text = ngettext("Print {n} copy", "Print {n} copies", copies).format(n=copies)
+    return _("{copies} ({note})").format(copies=text, note=note) if note else text
 
 
 # --------------------------------------------------------------------------- the whole kit
@@ -136,7 +137,7 @@ def plan_kit(kit: Kit, options: KitOptions, paper: tuple[float, float] | None = 
     `paper` (mm) overrides the options' paper: a printer's own page size.
     """
     paper = paper or paper_size(options.paper, False)
-    pages: list[KitPage] = [KitPage("contents", "Contents", copies_text(1))]
+    pages: list[KitPage] = [KitPage("contents", _("Contents"), copies_text(1))]
     sections: list[tuple[str, int, int]] = []
 
     def section(title: str, new: list[KitPage]) -> None:
@@ -150,16 +151,15 @@ def plan_kit(kit: Kit, options: KitOptions, paper: tuple[float, float] | None = 
     board_plan = None
     if kit.board is not None:
         board_plan, board_pages = _board_pages(kit, paper, options)
-        section("Board", board_pages)
+        section(_("Board"), board_pages)
     if kit.mats:
-        section("Board: province mats", [_aid_page(a, paper) for a in kit.mats])
+        section(_("Board: province mats"), [_aid_page(a, paper) for a in kit.mats])
     token_fronts = token_pages(kit.tokens, paper, options.duplex)
-    section("Tokens", _paired(token_fronts, paper, options.duplex))
-    section("Cards", _paired(card_pages(kit.decks, paper), paper, options.duplex))
+    section(_("Tokens"), _paired(token_fronts, paper, options.duplex))
+    section(_("Cards"), _paired(card_pages(kit.decks, paper), paper, options.duplex))
     section(_aid_section_title(kit), aid_pages(kit.aids, paper))
-    section(
-        "Rules reference", [KitPage("rules", kit.rules.title, copies_text(1, "or one per player"))]
-    )
+    rules_copies = copies_text(1, _("or one per player"))
+    section(_("Rules reference"), [KitPage("rules", kit.rules.title, rules_copies)])
     if options.duplex:
         pages = _sheets_aligned(pages)
         sections = _section_ranges(pages)
@@ -180,9 +180,9 @@ def _sheets_aligned(pages: list[KitPage]) -> list[KitPage]:
             out.append(
                 KitPage(
                     "blank",
-                    "This page is intentionally blank",
+                    _("This page is intentionally blank"),
                     copies_text(1),
-                    note="Left blank for double-sided printing.",
+                    note=_("Left blank for double-sided printing."),
                 )
             )
         out.append(page)
@@ -202,10 +202,10 @@ def _section_ranges(pages: list[KitPage]) -> list[tuple[str, int, int]]:
 def _aid_section_title(kit: Kit) -> str:
     layouts = {a.layout for a in kit.aids}
     if layouts == {"screen"}:
-        return "Clan screens"
-    if any(a.subtitle == "Daimyo board" for a in kit.aids):
-        return "Daimyo boards"
-    return "Player aids"
+        return _("Clan screens")
+    if any(a.subtitle == _("Daimyo board") for a in kit.aids):
+        return _("Daimyo boards")
+    return _("Player aids")
 
 
 def board_scale_text(kit: Kit, plan: KitPlan) -> str:
@@ -217,23 +217,32 @@ def board_scale_text(kit: Kit, plan: KitPlan) -> str:
     percent = f"{board_plan.scale * 100:.0f} %"
     spots = bool(getattr(board, "marks", ()))  # a game whose tokens sit on the borders
     if board_plan.tiled:
-        where = f"on {board_plan.rows} × {board_plan.columns} sheets to tape together"
+        where = _("on {rows} × {columns} sheets to tape together").format(
+            rows=board_plan.rows, columns=board_plan.columns
+        )
     else:
-        where = "fitted on one page"
+        where = _("fitted on one page")
     if board_plan.scale >= 1.0 - 1e-9:
-        size = "true size (100 %)" if board_plan.scale <= 1.0 + 1e-9 else percent
-        fits = f": its border spots fit the {TOKEN_MM:g} mm combat tokens." if spots else "."
-        return f"The board is printed at {size}, {where}{fits}"
-    text = f"The board is printed at {percent}, {where}"
+        size = _("true size (100 %)") if board_plan.scale <= 1.0 + 1e-9 else percent
+        text = _("The board is printed at {size}, {where}").format(size=size, where=where)
+        if not spots:
+            return text + "."
+        fits = _("{text}: its border spots fit the {mm} mm combat tokens.")
+        return fits.format(text=text, mm=f"{TOKEN_MM:g}")
+    text = _("The board is printed at {size}, {where}").format(size=percent, where=where)
     if not spots:
         return text + "."
     frame = board_frame(plan.paper)
     true = plan_scaled(plan.paper, board.size_mm, 1.0, DEFAULT_OVERLAP_MM, True, area=frame)  # type: ignore[attr-defined]
-    return (
-        f"{text}: its border spots are {TOKEN_MM * board_plan.scale:.1f} mm across, smaller "
-        f"than the {TOKEN_MM:g} mm combat tokens. To play with these tokens, print the "
-        f"board at true size ({len(true.tiles)} sheets): `daimyo kit --scale 1.0`, or "
-        "Board: true size in Print kit…."
+    return _(
+        "{text}: its border spots are {spot} mm across, smaller than the {mm} mm combat "
+        "tokens. To play with these tokens, print the board at true size ({sheets} sheets): "
+        "`daimyo kit --scale 1.0`, or Board: true size in Print kit…."
+    ).format(
+        text=text,
+        spot=f"{TOKEN_MM * board_plan.scale:.1f}",
+        mm=f"{TOKEN_MM:g}",
+        sheets=len(true.tiles),
     )
 
 
@@ -250,23 +259,29 @@ def _board_pages(
     name = board.name  # type: ignore[attr-defined]
     pages: list[KitPage] = []
     if not plan.tiled:
-        what = f"{plan.scale * 100:.0f} %" if options.scale is None else "true size"
-        pages.append(
-            KitPage("board", f"Board: {name}, fitted on one page ({what})", copies_text(1))
-        )
+        what = f"{plan.scale * 100:.0f} %" if options.scale is None else _("true size")
+        title = _("Board: {map}, fitted on one page ({scale})").format(map=name, scale=what)
+        pages.append(KitPage("board", title, copies_text(1)))
         if plan.legend_rect is None:
-            pages.append(KitPage("legend", f"Board: {name}, legend", copies_text(1)))
+            legend = _("Board: {map}, legend").format(map=name)
+            pages.append(KitPage("legend", legend, copies_text(1)))
         return plan, pages
-    pages.append(KitPage("index", f"Board: {name}, assembly index", copies_text(1)))
-    pages.append(KitPage("legend", f"Board: {name}, legend", copies_text(1)))
+    index = _("Board: {map}, assembly index").format(map=name)
+    pages.append(KitPage("index", index, copies_text(1)))
+    pages.append(KitPage("legend", _("Board: {map}, legend").format(map=name), copies_text(1)))
     for tile in plan.tiles:
         pages.append(
             KitPage(
                 "tile",
-                f"Board sheet {tile.code} ({tile.label} of {plan.rows} × {plan.columns}), "
-                f"{plan.scale * 100:.0f} %",
+                _("Board sheet {code} ({label} of {rows} × {columns}), {scale}").format(
+                    code=tile.code,
+                    label=tile.label,
+                    rows=plan.rows,
+                    columns=plan.columns,
+                    scale=f"{plan.scale * 100:.0f} %",
+                ),
                 copies_text(1),
-                note="Trim on the crop marks, overlap the neighbour so the ⊕ marks meet, tape.",
+                note=_("Trim on the crop marks, overlap the neighbour so the ⊕ marks meet, tape."),
                 tile=tile.code,
             )
         )
@@ -290,9 +305,9 @@ def _paired(fronts: list[KitPage], paper: tuple[float, float], duplex: bool) -> 
         out.append(
             KitPage(
                 "back",
-                f"Back of: {page.title}",
-                "Print on the reverse of the page before (duplex, long edge)",
-                note="Backs line up with their fronts when printed double-sided.",
+                _("Back of: {page}").format(page=page.title),
+                _("Print on the reverse of the page before (duplex, long edge)"),
+                note=_("Backs line up with their fronts when printed double-sided."),
                 faces=back_faces,
                 backs=[None] * len(back_faces),
                 cuts=[  # two-sided pieces only: duplex pages have one cut per face
@@ -314,7 +329,7 @@ def _number_backs(pages: list[KitPage]) -> None:
     for index, page in enumerate(pages):
         if page.kind == "back":
             page.back_of = index - 1
-            page.copies = f"Print on the reverse of page {index} (duplex, long edge)"
+            page.copies = _("Print on the reverse of page {n} (duplex, long edge)").format(n=index)
 
 
 # --------------------------------------------------------------------------- tokens
@@ -336,7 +351,9 @@ def token_pages(
     y = frame.y
 
     def new_page(section: TokenSection) -> KitPage:
-        fresh = KitPage("tokens", "", copies_text(section.copies), note="Cut along the grey lines.")
+        fresh = KitPage(
+            "tokens", "", copies_text(section.copies), note=_("Cut along the grey lines.")
+        )
         pages.append(fresh)
         titles.append([])
         return fresh
@@ -349,7 +366,11 @@ def token_pages(
             columns = max(1, int((frame.width + gap) // (w + gap)))
             rows = math.ceil(len(group.pieces) / columns)
             if w > frame.width or cell_h > frame.height - HEADING_MM:
-                raise LayoutError(f"{group.title}: a {w:g} × {h:g} mm piece does not fit the paper")
+                raise LayoutError(
+                    _("{group}: a {w} × {h} mm piece does not fit the paper").format(
+                        group=group.title, w=f"{w:g}", h=f"{h:g}"
+                    )
+                )
             heading = group.title
             row = 0
             while row < rows:
@@ -363,12 +384,12 @@ def token_pages(
                 if section not in titles[-1]:
                     titles[-1].append(section)
                 if fold:
-                    page.note = (
+                    page.note = _(
                         "Cut along the grey lines; fold each pair on the dashed line and glue it."
                     )
                 page.headings.append((heading, Rect(frame.x, y, frame.width, HEADING_MM)))
                 y += HEADING_MM
-                heading = f"{group.title} (continued)"
+                heading = _("{group} (continued)").format(group=group.title)
                 while row < rows and y + cell_h <= frame.bottom + 1e-6:
                     start = row * columns
                     for c, piece in enumerate(group.pieces[start : start + columns]):
@@ -420,7 +441,9 @@ def card_grid(
     columns = int((frame.width + 1e-6) // w)
     rows = int((frame.height + 1e-6) // h)
     if columns < 1 or rows < 1:
-        raise LayoutError(f"a {w:g} × {h:g} mm card does not fit on this paper")
+        raise LayoutError(
+            _("a {w} × {h} mm card does not fit on this paper").format(w=f"{w:g}", h=f"{h:g}")
+        )
     gap_x = min(CARD_GAP_MM, (frame.width - columns * w) / (columns - 1)) if columns > 1 else 0
     gap_y = min(CARD_GAP_MM, (frame.height - rows * h) / (rows - 1)) if rows > 1 else 0
     grid_w = columns * w + (columns - 1) * gap_x
@@ -449,9 +472,8 @@ def card_pages(decks: tuple[Deck, ...], paper: tuple[float, float]) -> list[KitP
                     size = deck.size_mm
                     grid = card_grid(frame, size)
                     per_page = grid[0] * grid[1]
-                pages.append(
-                    KitPage("cards", "", copies_text(deck.copies), note="Cut along the grey lines.")
-                )
+                cut = _("Cut along the grey lines.")
+                pages.append(KitPage("cards", "", copies_text(deck.copies), note=cut))
                 slot = 0
             columns, _rows, x0, y0, gx, gy = grid
             r, c = divmod(slot, columns)
@@ -464,7 +486,7 @@ def card_pages(decks: tuple[Deck, ...], paper: tuple[float, float]) -> list[KitP
                 page.title = f"{page.title}, {deck.title}" if page.title else deck.title
             slot += 1
     for page in pages:
-        page.title = f"Cards: {page.title} ({len(page.faces)})"
+        page.title = _("Cards: {decks} ({n})").format(decks=page.title, n=len(page.faces))
     return pages
 
 
@@ -488,17 +510,21 @@ def aid_pages(aids: tuple[Aid, ...], paper: tuple[float, float]) -> list[KitPage
         # One aid printed for several players: two on a page, half as many copies.
         if first.copies > 1:
             pair = [first, first]
-            note = f", {first.copies_note}" if first.copies_note else ""
-            copies = copies_text(
-                math.ceil(first.copies / 2), f"two to a page: {first.copies} aids{note}"
-            )
+            if first.copies_note:
+                note = _("two to a page: {n} aids, {note}").format(
+                    n=first.copies, note=first.copies_note
+                )
+            else:
+                note = _("two to a page: {n} aids").format(n=first.copies)
+            copies = copies_text(math.ceil(first.copies / 2), note)
             i += 1
         else:
             pair = halves[i : i + 2]
             copies = copies_text(1)
             i += 2
-        title = " and ".join(dict.fromkeys(a.title for a in pair))
-        page = KitPage("aid", title, copies, note="Cut along the grey line.")
+        titles = list(dict.fromkeys(a.title for a in pair))
+        title = titles[0] if len(titles) == 1 else _("{a} and {b}").format(a=titles[0], b=titles[1])
+        page = KitPage("aid", title, copies, note=_("Cut along the grey line."))
         for k, aid in enumerate(pair):
             rect = Rect(frame.x, frame.y + k * (half_h + 4), frame.width, half_h)
             page.aids.append((aid, rect))
@@ -511,9 +537,9 @@ def _aid_page(aid: Aid, paper: tuple[float, float]) -> KitPage:
     frame = content_frame(paper)
     kind = "mat" if aid.layout == "mat" else "aid"
     note = (
-        "Fold on the dashed line into a tent: the clan faces the table, the reference you."
+        _("Fold on the dashed line into a tent: the clan faces the table, the reference you.")
         if aid.layout == "screen"
-        else "Lay it in front of you."
+        else _("Lay it in front of you.")
     )
     page = KitPage(
         kind,

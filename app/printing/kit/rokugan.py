@@ -21,6 +21,8 @@ special 17 mm.
 
 from __future__ import annotations
 
+from app.games.rokugan import words
+from app.i18n import N_, _, game_name
 from app.palette import ROKUGAN_CLANS, Identity
 from app.printing.kit.model import (
     POKER_MM,
@@ -57,35 +59,52 @@ CARD_COLOURS = {
     "first_player": "#8a5a00",
 }
 KIND_WORDS = {
-    D.ARMY: "Army",
-    D.NAVY: "Navy",
-    D.SHINOBI: "Shinobi",
-    D.BLESSING: "Blessing",
-    D.DIPLOMACY: "Diplomacy",
-    D.RAID: "Raid",
-    D.BLUFF: "Bluff",
+    D.ARMY: N_("Army"),
+    D.NAVY: N_("Navy"),
+    D.SHINOBI: N_("Shinobi"),
+    D.BLESSING: N_("Blessing"),
+    D.DIPLOMACY: N_("Diplomacy"),
+    D.RAID: N_("Raid"),
+    D.BLUFF: N_("Bluff"),
 }
+"""The combat tokens' kinds, marked for translation (said with `_` on the token)."""
+
+ARROWED = (D.ARMY, D.NAVY, D.SHINOBI)  # tokens that point at the province they attack
+POKER_NAME = N_("poker 63.5 × 88.9 mm")
 
 CLAN_ABILITY = {
-    "crab": "Each face-up Crab control token adds 2 defense instead of 1 (it still scores "
-    "1 honor).",
-    "crane": "Crane wins ties: in any battle Crane takes part in, a tie for the highest "
-    "total that includes Crane goes to Crane.",
-    "dragon": "In upkeep, draw one token more than usual, then return one token from your "
-    "hand (not the bluff) to your pool.",
-    "lion": "A Lion bluff placed in a province to defend it stays at the reveal and adds "
-    "+2 defense; then it goes back behind the screen like any bluff.",
-    "phoenix": "When attacking a province with a capital, ignore the capital's printed +2 "
-    "defense (the Shadowlands' +1 still counts).",
-    "scorpion": "Once per round, right after placing a token, secretly look at one "
-    "face-down token on the board.",
-    "unicorn": "Right before the reveal, swap the places of two of your face-down tokens on "
-    "the board (both must be legal where they land; blessed tokens cannot move).",
+    "crab": N_(
+        "Each face-up Crab control token adds 2 defense instead of 1 (it still scores 1 honor)."
+    ),
+    "crane": N_(
+        "Crane wins ties: in any battle Crane takes part in, a tie for the highest "
+        "total that includes Crane goes to Crane."
+    ),
+    "dragon": N_(
+        "In upkeep, draw one token more than usual, then return one token from your "
+        "hand (not the bluff) to your pool."
+    ),
+    "lion": N_(
+        "A Lion bluff placed in a province to defend it stays at the reveal and adds "
+        "+2 defense; then it goes back behind the screen like any bluff."
+    ),
+    "phoenix": N_(
+        "When attacking a province with a capital, ignore the capital's printed +2 "
+        "defense (the Shadowlands' +1 still counts)."
+    ),
+    "scorpion": N_(
+        "Once per round, right after placing a token, secretly look at one "
+        "face-down token on the board."
+    ),
+    "unicorn": N_(
+        "Right before the reveal, swap the places of two of your face-down tokens on "
+        "the board (both must be legal where they land; blessed tokens cannot move)."
+    ),
 }
 
 TIMING = {
-    "territory": "Play in upkeep from round 2, in turn; then discard.",
-    "shadowlands": "Play at the start of your placement turn, before placing.",
+    "territory": N_("Play in upkeep from round 2, in turn; then discard."),
+    "shadowlands": N_("Play at the start of your placement turn, before placing."),
 }
 
 
@@ -93,7 +112,8 @@ TIMING = {
 
 
 def combat_token_faces(clan: str) -> list[tuple[str, str]]:
-    """(kind word, strength text) of each of a clan's 27 combat tokens, the special last."""
+    """(kind word, strength text) of each of a clan's 27 combat tokens, the special last,
+    the kind in the current language."""
     out = []
     for kind, strength in D.CLAN_TOKENS[D.CLAN_INDEX[clan]]:
         if kind == D.BLESSING:
@@ -102,14 +122,14 @@ def combat_token_faces(clan: str) -> list[tuple[str, str]]:
             text = str(strength)
         else:
             text = ""
-        out.append((KIND_WORDS[kind], text))
+        out.append((_(KIND_WORDS[kind]), text))
     return out
 
 
 def clan_tokens(clan: str) -> TokenSection:
     """A clan's 27 combat tokens and 30 control tokens, two-sided."""
     who = ROKUGAN_CLANS[clan]
-    combat_back = owner_back(who, "combat token", GAME_NAME)
+    combat_back = owner_back(who, _("combat token"), game_name("rokugan"))
     combat = []
     faces = combat_token_faces(clan)
     for i, (kind, strength) in enumerate(faces):
@@ -121,7 +141,7 @@ def clan_tokens(clan: str) -> TokenSection:
             colour=who.colour,
             ink=who.ink,
             mark=who.mark,
-            symbol="arrow" if kind in ("Army", "Navy", "Shinobi") else "",
+            symbol="arrow" if D.CLAN_TOKENS[D.CLAN_INDEX[clan]][i][0] in ARROWED else "",
             badge="special" if special else "",
         )
         combat.append(Piece(front, combat_back))
@@ -129,26 +149,31 @@ def clan_tokens(clan: str) -> TokenSection:
     control_front = Face(
         "token",
         who.mark,
-        f"+{defense} def · 1 honor",
+        _("+{defense} def · 1 honor").format(defense=defense),
         colour=who.colour,
         ink=who.ink,
         mark=who.mark,
         symbol="flower",
     )
-    control_back = owner_back(who, "control", GAME_NAME)
+    control_back = owner_back(who, _("control"), game_name("rokugan"))
     control = [Piece(control_front, control_back)] * D.CONTROL_TOKENS
     special = faces[D.SPECIAL_TID]
     return TokenSection(
-        f"{who.name} clan tokens",
+        _("{clan} clan tokens").format(clan=words.clan(who.name)),
         (
             PieceGroup(
-                f"{who.name} — {D.TOKENS_PER_CLAN} combat tokens (special: "
-                f"{special[0]} {special[1]})".replace(" )", ")"),
+                _("{clan} — {n} combat tokens (special: {token})").format(
+                    clan=words.clan(who.name),
+                    n=D.TOKENS_PER_CLAN,
+                    token=f"{special[0]} {special[1]}".strip(),
+                ),
                 COMBAT_MM,
                 tuple(combat),
             ),
             PieceGroup(
-                f"{who.name} — {D.CONTROL_TOKENS} control tokens (front: face up; back: face down)",
+                _("{clan} — {n} control tokens (front: face up; back: face down)").format(
+                    clan=words.clan(who.name), n=D.CONTROL_TOKENS
+                ),
                 CONTROL_MM,
                 tuple(control),
             ),
@@ -165,41 +190,46 @@ def _special(title: str, subtitle: str, symbol: str, count: int) -> list[Piece]:
 def _neutral_section() -> TokenSection:
     supply = dict(zip(D.SPECIAL_NAMES, D.SPECIAL_SUPPLY, strict=True))
     specials = [
-        *_special("+1", "honor", "flower", supply["honor1"]),
-        *_special("+2", "honor", "flower", supply["honor2"]),
-        *_special("4", "flowers", "flower", supply["honor4"]),
-        *_special("+1", "defense", "shield", supply["defense1"]),
-        *_special("+2", "defense", "shield", supply["defense2"]),
-        *_special("Shrine", "", "shrine", supply["shrine"]),
-        *_special("Harbor", "", "harbor", supply["harbor"]),
-        *_special("Battlefield", "", "battlefield", supply["battlefield"]),
+        *_special("+1", _("honor"), "flower", supply["honor1"]),
+        *_special("+2", _("honor"), "flower", supply["honor2"]),
+        *_special("4", _("flowers"), "flower", supply["honor4"]),
+        *_special("+1", _("defense"), "shield", supply["defense1"]),
+        *_special("+2", _("defense"), "shield", supply["defense2"]),
+        *_special(_("Shrine"), "", "shrine", supply["shrine"]),
+        *_special(_("Harbor"), "", "harbor", supply["harbor"]),
+        *_special(_("Battlefield"), "", "battlefield", supply["battlefield"]),
     ]
-    peace = _special("Peace", "", "peace", supply["peace"])
-    scorched = _special("Scorched", "earth", "scorched", supply["scorched_earth"])
-    marker = Piece(Face("token", "Round", "marker", colour="#f2c230", symbol="sun"))
+    peace = _special(_("Peace"), "", "peace", supply["peace"])
+    scorched_title, _space, scorched_rest = _("Scorched earth").partition(" ")  # two lines
+    scorched = _special(scorched_title, scorched_rest, "scorched", supply["scorched_earth"])
+    marker = Piece(Face("token", _("Round"), _("marker"), colour="#f2c230", symbol="sun"))
     track = Piece(
         Face(
             "track",
-            "Round track",
+            _("Round track"),
             body=tuple(str(r) for r in range(1, D.ROUNDS + 1)),
-            footer="The game ends after round 5.",
+            footer=_("The game ends after round 5."),
         )
     )
     return TokenSection(
-        "Neutral tokens and the round track",
+        _("Neutral tokens and the round track"),
         (
             PieceGroup(
-                "Special tokens: honor +1 ×2, +2, 4 flowers; defense +1 ×3, +2 (each scores "
-                "1 honor); shrine, harbor, battlefield",
+                _(
+                    "Special tokens: honor +1 ×2, +2, 4 flowers; defense +1 ×3, +2 (each scores "
+                    "1 honor); shrine, harbor, battlefield"
+                ),
                 SPECIAL_MM,
                 tuple(specials),
             ),
-            PieceGroup(f"Peace tokens ({supply['peace']})", SPECIAL_MM, tuple(peace)),
+            PieceGroup(_("Peace tokens ({n})").format(n=supply["peace"]), SPECIAL_MM, tuple(peace)),
             PieceGroup(
-                f"Scorched earth tokens ({supply['scorched_earth']})", SPECIAL_MM, tuple(scorched)
+                _("Scorched earth tokens ({n})").format(n=supply["scorched_earth"]),
+                SPECIAL_MM,
+                tuple(scorched),
             ),
-            PieceGroup("Round marker", SPECIAL_MM, (marker,)),
-            PieceGroup("Round track: the marker starts on 1", TRACK_MM, (track,)),
+            PieceGroup(_("Round marker"), SPECIAL_MM, (marker,)),
+            PieceGroup(_("Round track: the marker starts on 1"), TRACK_MM, (track,)),
         ),
     )
 
@@ -228,12 +258,14 @@ def _card(
         accent=accent,
         symbol=symbol,
         mark=mark,
-        footer=GAME_NAME,
+        footer=game_name("rokugan"),
     )
 
 
 def _back(title: str, subtitle: str, colour: str) -> Face:
-    return Face("card-back", title, subtitle, colour=colour, ink="#ffffff", footer=GAME_NAME)
+    return Face(
+        "card-back", title, subtitle, colour=colour, ink="#ffffff", footer=game_name("rokugan")
+    )
 
 
 def _territory_deck(deal: MapDeal, graph: MapGraph) -> Deck:
@@ -246,195 +278,243 @@ def _territory_deck(deal: MapDeal, graph: MapGraph) -> Deck:
         kind = "shadowlands" if card.id in D.SHADOWLANDS_CARDS else "territory"
         front = _card(
             kind,
-            card.name,
-            f"Territory card · {name}",
-            (card.text, TIMING[kind]),
+            words.card(card.id),
+            _("Territory card · {territory}").format(territory=name),
+            (words.card_text(card.id) or card.text, _(TIMING[kind])),
             accent=territory.colour if territory is not None else "",
         )
-        cards.append(Piece(front, _back("Territory card", name, CARD_COLOURS[kind])))
-    return Deck("Territory cards", POKER_MM, "poker 63.5 × 88.9 mm", tuple(cards))
+        cards.append(Piece(front, _back(_("Territory card"), name, CARD_COLOURS[kind])))
+    return Deck(_("Territory cards"), POKER_MM, _(POKER_NAME), tuple(cards))
 
 
 def _objective_deck(deal: MapDeal) -> Deck:
     """The secret objectives the map deals, in the engine's words for this map."""
-    back = _back("Secret objective", "keep one of two", CARD_COLOURS["objective"])
+    back = _back(_("Secret objective"), _("keep one of two"), CARD_COLOURS["objective"])
     cards = []
     for objective in deal.objectives:
         clan = D.OBJECTIVE_CLAN.get(D.OBJECTIVE_INDEX[objective.id])
         front = _card(
             "objective",
-            objective.name,
-            "Secret objective",
-            (objective.text, "Scored at the end of the game if it holds. Keep it hidden."),
-            badge=f"{objective.honor} honor",
+            words.card(objective.id),
+            _("Secret objective"),
+            (objective.text, _("Scored at the end of the game if it holds. Keep it hidden.")),
+            badge=_("{n} honor").format(n=objective.honor),
             accent=ROKUGAN_CLANS[D.CLANS[clan]].colour if clan is not None else "",
         )
         cards.append(Piece(front, back))
-    return Deck("Secret objectives", POKER_MM, "poker 63.5 × 88.9 mm", tuple(cards))
+    return Deck(_("Secret objectives"), POKER_MM, _(POKER_NAME), tuple(cards))
 
 
 def _initiative_deck(deal: MapDeal) -> Deck:
     """A clan card for each clan that can be played on the map, and the neutral cards."""
-    back = _back("Initiative", "", CARD_COLOURS["initiative"])
+    back = _back(_("Initiative"), "", CARD_COLOURS["initiative"])
     cards = []
     for card in deal.initiative:
         if card.clan is not None:
             who = ROKUGAN_CLANS[card.clan]
             front = _card(
                 "initiative",
-                who.name,
-                "Initiative · clan card",
-                (card.text, "Only the cards of clans in play are used."),
+                words.clan(who.name),
+                _("Initiative · clan card"),
+                (
+                    words.card_text(card.id) or card.text,
+                    _("Only the cards of clans in play are used."),
+                ),
                 accent=who.colour,
                 symbol="crest",
                 mark=who.mark,
             )
         else:
-            front = _card("initiative", card.name, "Initiative · neutral card", (card.text,))
+            front = _card(
+                "initiative",
+                words.card(card.id),
+                _("Initiative · neutral card"),
+                (words.card_text(card.id) or card.text,),
+            )
         cards.append(Piece(front, back))
-    return Deck("Initiative cards", POKER_MM, "poker 63.5 × 88.9 mm", tuple(cards))
+    return Deck(_("Initiative cards"), POKER_MM, _(POKER_NAME), tuple(cards))
 
 
 def _player_cards(players: int) -> Deck:
     """2 scout cards and 1 shugenja card per player, for the most players the map seats,
     and the first-player card (not used with 2 players)."""
-    when = "Play at the start of your placement turn, before placing; never on a blessed token."
+    when = _("Play at the start of your placement turn, before placing; never on a blessed token.")
     scout = Piece(
         _card(
             "scout",
-            "Scout",
-            "2 per player",
-            ("Secretly look at one opponent's face-down token on the board.", when),
+            _("Scout"),
+            _("2 per player"),
+            (_("Secretly look at one opponent's face-down token on the board."), when),
         ),
-        _back("Scout", "", CARD_COLOURS["scout"]),
+        _back(_("Scout"), "", CARD_COLOURS["scout"]),
     )
     shugenja = Piece(
         _card(
             "shugenja",
-            "Shugenja",
-            "1 per player",
-            ("Reveal one opponent's token on the board and discard it.", when),
+            _("Shugenja"),
+            _("1 per player"),
+            (_("Reveal one opponent's token on the board and discard it."), when),
         ),
-        _back("Shugenja", "", CARD_COLOURS["shugenja"]),
+        _back(_("Shugenja"), "", CARD_COLOURS["shugenja"]),
     )
     first = Piece(
         _card(
             "first_player",
-            "First Player",
-            "held by the first player",
+            _("First Player"),
+            _("held by the first player"),
             (
-                "Secretly look at one token on the board, then return it to its owner's pool.",
+                _("Secretly look at one token on the board, then return it to its owner's pool."),
                 when,
-                "Not used with 2 players.",
+                _("Not used with 2 players."),
             ),
         ),
-        _back("First Player", "", CARD_COLOURS["first_player"]),
+        _back(_("First Player"), "", CARD_COLOURS["first_player"]),
     )
     cards = (
         [scout] * (D.SCOUT_CARDS * players)
         + [shugenja] * (D.SHUGENJA_CARDS * players)
         + ([first] if players > 2 else [])
     )
-    return Deck(
-        "Scout, shugenja and first-player cards", POKER_MM, "poker 63.5 × 88.9 mm", tuple(cards)
-    )
+    return Deck(_("Scout, shugenja and first-player cards"), POKER_MM, _(POKER_NAME), tuple(cards))
 
 
 # --------------------------------------------------------------------------- screens, rules
 
 ROUND_LINES = (
-    "Upkeep: new first player (from round 2); take the bluff back and draw to 6 tokens; "
-    "play territory cards (from round 2).",
-    "Placement: in turn, place one token face down until one is left behind the screen.",
-    "Resolution: reveal; bluffs and illegal tokens go; raids; diplomacy; battles; claim "
-    "territories; advance the round marker.",
+    N_(
+        "Upkeep: new first player (from round 2); take the bluff back and draw to 6 tokens; "
+        "play territory cards (from round 2)."
+    ),
+    N_("Placement: in turn, place one token face down until one is left behind the screen."),
+    N_(
+        "Resolution: reveal; bluffs and illegal tokens go; raids; diplomacy; battles; claim "
+        "territories; advance the round marker."
+    ),
 )
 HONOR_LINES = (
-    "1 per flower in your provinces (printed and honor tokens).",
-    "1 per face-up control token (not in the Shadowlands), 1 per defense token.",
-    "Your objective, if it holds; 5 per whole territory (not the Shadowlands).",
+    N_("1 per flower in your provinces (printed and honor tokens)."),
+    N_("1 per face-up control token (not in the Shadowlands), 1 per defense token."),
+    N_("Your objective, if it holds; 5 per whole territory (not the Shadowlands)."),
 )
+
+
+def _said(lines: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(_(line) for line in lines)
 
 
 def _screen(clan: str) -> Aid:
     who = ROKUGAN_CLANS[clan]
     kind, strength = combat_token_faces(clan)[D.SPECIAL_TID]
     return Aid(
-        f"{who.name} clan",
+        _("{clan} clan").format(clan=words.clan(who.name)),
         (
-            AidSection("Clan ability", (CLAN_ABILITY[clan],)),
+            AidSection(_("Clan ability"), (_(CLAN_ABILITY[clan]),)),
             AidSection(
-                "Your tokens",
+                _("Your tokens"),
                 (
-                    "Army 1 ×6, 2 ×4, 3 ×3, 4 ×2, 5; Navy 1 ×2, 2; Shinobi 1, 2; Blessing +2 ×2; "
-                    "Diplomacy; Raid; Bluff.",
-                    f"Special: {kind} {strength}".strip() + ".",
-                    "Bluff stays behind this screen; the rest form your face-down pool. "
-                    "30 control tokens.",
+                    _(
+                        "Army 1 ×6, 2 ×4, 3 ×3, 4 ×2, 5; Navy 1 ×2, 2; Shinobi 1, 2; "
+                        "Blessing +2 ×2; Diplomacy; Raid; Bluff."
+                    ),
+                    _("Special: {token}.").format(token=f"{kind} {strength}".strip()),
+                    _(
+                        "Bluff stays behind this screen; the rest form your face-down pool. "
+                        "30 control tokens."
+                    ),
                 ),
             ),
-            AidSection("A round", ROUND_LINES),
-            AidSection("Honor at the end", HONOR_LINES),
+            AidSection(_("A round"), _said(ROUND_LINES)),
+            AidSection(_("Honor at the end"), _said(HONOR_LINES)),
         ),
         owner=who,
         layout="screen",
-        subtitle="Daimyo's screen",
+        subtitle=_("Daimyo's screen"),
     )
 
 
 RULES = RulesPage(
-    "Battle for Rokugan — turn order",
+    N_("Battle for Rokugan — turn order"),
     (
         AidSection(
-            "Setup",
+            N_("Setup"),
             (
-                "Each territory gets one of its two territory cards, face down. Each player: "
-                "a clan, its screen, bluff behind the screen, 26 tokens shuffled face down as "
-                "the pool, 30 control tokens, 2 scouts, 1 shugenja; keep 1 of 2 objectives.",
-                "A control token in your capital; a clan initiative card names the first "
-                "player; then place face-down control tokens in empty provinces in turn "
-                "(2 players 11 each, 3: 7, 4: 5, 5: 4).",
+                N_(
+                    "Each territory gets one of its two territory cards, face down. Each player: "
+                    "a clan, its screen, bluff behind the screen, 26 tokens shuffled face down as "
+                    "the pool, 30 control tokens, 2 scouts, 1 shugenja; keep 1 of 2 objectives."
+                ),
+                N_(
+                    "A control token in your capital; a clan initiative card names the first "
+                    "player; then place face-down control tokens in empty provinces in turn "
+                    "(2 players 11 each, 3: 7, 4: 5, 5: 4)."
+                ),
             ),
         ),
         AidSection(
-            "1  Upkeep",
+            N_("1  Upkeep"),
             (
-                "Round 2 on: reveal the top initiative card; that player takes the "
-                "first-player card.",
-                "Put your bluff behind your screen, then draw from your pool until you hold "
-                "6 tokens: your hand.",
-                "Round 2 on: from the first player, play one territory card or pass, until "
-                "everyone has passed in a row. Shadowlands cards are played in placement.",
+                N_(
+                    "Round 2 on: reveal the top initiative card; that player takes the "
+                    "first-player card."
+                ),
+                N_(
+                    "Put your bluff behind your screen, then draw from your pool until you hold "
+                    "6 tokens: your hand."
+                ),
+                N_(
+                    "Round 2 on: from the first player, play one territory card or pass, until "
+                    "everyone has passed in a row. Shadowlands cards are played in placement."
+                ),
             ),
         ),
         AidSection(
-            "2  Placement",
+            N_("2  Placement"),
             (
-                "From the first player, place one token face down, until everyone has one "
-                "token left. Scout, shugenja, first-player and Shadowlands cards first.",
-                "One token per border (blessings excepted); on a border the arrow points at "
-                "the province attacked. Army: across a land border from your province, or "
-                "defends yours. Navy: across a coastal border, or defends a coastal province "
-                "of yours. Shinobi: attacks any province, or defends yours.",
+                N_(
+                    "From the first player, place one token face down, until everyone has one "
+                    "token left. Scout, shugenja, first-player and Shadowlands cards first."
+                ),
+                N_(
+                    "One token per border (blessings excepted); on a border the arrow points at "
+                    "the province attacked. Army: across a land border from your province, or "
+                    "defends yours. Navy: across a coastal border, or defends a coastal province "
+                    "of yours. Shinobi: attacks any province, or defends yours."
+                ),
             ),
         ),
         AidSection(
-            "3  Resolution",
+            N_("3  Resolution"),
             (
-                "1 Reveal. 2 Bluffs and illegal tokens go. 3 Raids: discard the tokens there, "
-                "remove control, leave scorched earth. 4 Diplomacy: discard the tokens there, "
-                "leave peace.",
-                "5 Battles: highest total wins, the defender wins ties (printed defense and "
-                "face-up control add). A winning attacker puts one face-down control token; "
-                "a province attacked and held gets one face-up control token.",
-                "6 Claim the territory cards of territories you hold entirely. 7 Advance the "
-                "round marker.",
+                N_(
+                    "1 Reveal. 2 Bluffs and illegal tokens go. 3 Raids: discard the tokens there, "
+                    "remove control, leave scorched earth. 4 Diplomacy: discard the tokens there, "
+                    "leave peace."
+                ),
+                N_(
+                    "5 Battles: highest total wins, the defender wins ties (printed defense and "
+                    "face-up control add). A winning attacker puts one face-down control token; "
+                    "a province attacked and held gets one face-up control token."
+                ),
+                N_(
+                    "6 Claim the territory cards of territories you hold entirely. 7 Advance the "
+                    "round marker."
+                ),
             ),
         ),
-        AidSection("End of the game (after round 5): honor", HONOR_LINES),
+        AidSection(N_("End of the game (after round 5): honor"), HONOR_LINES),
     ),
-    note="Most honor wins; ties: more provinces, then more territory cards won.",
+    note=N_("Most honor wins; ties: more provinces, then more territory cards won."),
 )
+"""The turn reference in English, each text marked; `rules_page()` says it."""
+
+
+def rules_page() -> RulesPage:
+    """The turn reference in the current language."""
+    return RulesPage(
+        _(RULES.title),
+        tuple(AidSection(_(s.heading), _said(s.lines)) for s in RULES.sections),
+        note=_(RULES.note),
+    )
 
 
 # --------------------------------------------------------------------------- the kit
@@ -457,21 +537,28 @@ def build_kit(board) -> Kit:
     tokens = (*(clan_tokens(c) for c in deal.clans), _neutral_section())
     with_cards = len({c.territory for c in deal.territory_cards})
     notes = (
-        f"What {board.name} deals: territory cards of its {with_cards} territories with "
-        f"cards, {len(deal.objectives)} secret objectives, clans with a capital: "
-        f"{', '.join(ROKUGAN_CLANS[c].name for c in deal.clans)}; scout and shugenja cards "
-        f"for {players} players.",
-        "Cards are poker size (63.5 × 88.9 mm); the published card size is not known.",
+        _(
+            "What {map} deals: territory cards of its {territories} territories with cards, "
+            "{objectives} secret objectives, clans with a capital: {clans}; scout and shugenja "
+            "cards for {players} players."
+        ).format(
+            map=board.name,
+            territories=with_cards,
+            objectives=len(deal.objectives),
+            clans=", ".join(words.clan(ROKUGAN_CLANS[c].name) for c in deal.clans),
+            players=players,
+        ),
+        _("Cards are poker size (63.5 × 88.9 mm); the published card size is not known."),
     )
     return Kit(
         game="rokugan",
-        game_name=GAME_NAME,
+        game_name=game_name("rokugan"),
         map_name=board.name,
         board=board,
         mats=(),
         tokens=tokens,
         decks=decks,
         aids=tuple(_screen(c) for c in deal.clans),
-        rules=RULES,
+        rules=rules_page(),
         notes=notes,
     )

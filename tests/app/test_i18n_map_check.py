@@ -1,0 +1,116 @@
+"""`daimyo map check --lang de|pt` speaks the language asked for: the map's own validation
+errors (`maps.validate`), what the game needs from the map (`engine.<game>.requirements`)
+and the command's own lines. The Qt-free layers make their messages as `engine.words.Words`
+(English, marked for the catalog, with their values), said in the reader's language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from app import i18n
+from app.cli import main
+from engine.words import N_, Words
+from maps.validate import validate
+from tests.app.test_i18n_pseudo import bare, pseudo  # noqa: F401 - the pseudo fixture
+from tests.app.test_map_readiness_cli import FOUR_SQUARES, write
+
+BROKEN = FOUR_SQUARES.replace("    name: Aoba\n", "    name: Aoba\n    flowers: -1\n")
+"""Four squares for Battle for Rokugan: no capital, no territory, and a negative flower."""
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    i18n.set_language("en")
+
+
+def test_words_are_said_in_the_language_spoken_when_read() -> None:
+    # Given a message made below the app, with a value that is itself words
+    words = Words.of(
+        N_("{province}: label {where} lies outside the province; move it inside or delete it"),
+        province=Words.of(N_("province '{id}'"), id="A"),
+        where="(1, 2)",
+    )
+    # When it is read in English, then in German
+    english = str(words)
+    i18n.set_language("de")
+    german = str(words)
+    # Then each reading speaks the language of its moment, the values unchanged
+    assert (
+        english == "province 'A': label (1, 2) lies outside the province; move it inside or "
+        "delete it"
+    )
+    assert german.startswith("Provinz 'A': Beschriftung (1, 2) liegt außerhalb der Provinz")
+    assert words.value("where") == "(1, 2)"
+
+
+def test_map_check_speaks_german(tmp_path: Path, capsys) -> None:
+    # Given a Rokugan map with a broken attribute and nothing the game needs
+    path = write(tmp_path, BROKEN)
+    # When it is checked in German
+    assert main(["map", "check", str(path), "--lang", "de"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    # Then the map's own error, the game's unmet needs and the count are German
+    assert (
+        f"{path}: Fehler: Provinz 'A' (Zeile 8): Feld 'flowers' ist -1; es muss eine ganze "
+        "Zahl >= 0 (flowers: 2) sein" in out
+    )
+    assert (
+        f"{path}: Fehler: keine Hauptstadt für irgendeinen Klan: eine Provinz in der "
+        "Provinz-Leiste des Editors als Hauptstadt eines Klans markieren (Hauptstadt-Klan)"
+    ) in out
+    assert any(line.startswith(f"{path}: Einschränkung: ") for line in out)
+    assert out[-1].startswith(f"{path}: 4 Fehler (1 in der Karte, 3 unerfüllte ")
+    assert not any("error" in line or "capital" in line.replace("'capital'", "") for line in out)
+
+
+def test_map_check_speaks_portuguese_for_rice_wars(tmp_path: Path, capsys) -> None:
+    # Given the four squares checked for Rice Wars, in Portuguese
+    path = write(tmp_path, FOUR_SQUARES)
+    assert main(["map", "check", str(path), "--game", "ricewars", "--lang", "pt"]) == 1
+    out = capsys.readouterr().out
+    # Then the game's needs are said with Portuguese words for the fields and palaces
+    assert (
+        "erro: nenhum local de palácio: marque 'local de palácio' em alguns arrozais no painel "
+        "Província do editor (Rice Wars)"
+    ) in out
+
+
+def test_validation_issues_follow_a_change_of_language() -> None:
+    # Given the issues of the broken map, found while English was spoken
+    from maps.io import parse_map
+
+    issues = validate(parse_map(BROKEN))
+    english = [issue.message for issue in issues]
+    # When the language changes afterwards, Then the same issues read in Portuguese
+    i18n.set_language("pt")
+    assert [issue.message for issue in issues] != english
+    assert any("deve ser um número inteiro >= 0" in issue.message for issue in issues)
+
+
+def test_map_check_output_is_all_marked(pseudo, tmp_path: Path, capsys) -> None:  # noqa: F811
+    # Given the broken map and the four squares for any game, checked in the pseudo-language
+    broken = write(tmp_path, BROKEN)
+    squares = write(tmp_path, FOUR_SQUARES.replace("game: rokugan", "game: any"), "any.yaml")
+    main(["map", "check", str(broken)])
+    main(["map", "check", str(broken), "--game", "ricewars"])
+    main(["map", "check", str(squares)])
+    lines = capsys.readouterr().out.splitlines()
+    # Then every line after the file's name is marked (ids, numbers and commands aside)
+    said = [line.split(": ", 1)[1] for line in lines]
+    assert said and [text for text in said if bare(text.replace("daimyo map check", ""))] == []
+
+
+def test_an_edit_the_editor_refuses_says_why_in_german() -> None:
+    # Given a small map in the editor's topology, the program speaking German
+    from editor.topology import TopoMap
+    from editor.topology.model import TopologyError
+    from tests.editor.test_topology import tiny
+
+    topo = TopoMap.from_dict(tiny())
+    i18n.set_language("de")
+    # When a province is merged with itself, Then the refusal says why in German
+    with pytest.raises(TopologyError, match="mit sich selbst verschmolzen"):
+        topo.merge_provinces("A", "A")
