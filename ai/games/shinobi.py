@@ -506,11 +506,15 @@ class ShinobiAdapter(GameAdapter):
 
 
 class InferringAdapter(ShinobiAdapter):
-    """The search levels' adapter: the searching player infers the allegiances with the
-    calibrated evidence of `ai.games.shinobi_infer`, both where it samples its worlds and
-    in the rival weights of its evaluation. The opponents it models keep `greedy`'s
-    cheap inference (that is how `greedy` and the plain adapter play), and so does the
-    exposure term (what the others are taken to infer of the searching player)."""
+    """An adapter whose searching player infers the allegiances with the calibrated
+    evidence of `ai.games.shinobi_infer`, both where it samples its worlds and in the rival
+    weights of its evaluation. The opponents it models keep `greedy`'s cheap inference
+    (that is how `greedy` and the plain adapter play), and so does the exposure term (what
+    the others are taken to infer of the searching player).
+
+    Not the levels' adapter: as `hard`'s and `normal`'s it measured no stronger (`hard`
+    31.5 % of 32 games against three `greedy`, where the plain adapter won 46.9 % of the
+    same deals; docs/PERFORMANCE.md, Shinobi), so the levels keep the plain one."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -548,6 +552,4 @@ class InferringAdapter(ShinobiAdapter):
 
 
 ADAPTER = ShinobiAdapter()
-"""Shinobi's adapter, found by `ai.adapters.adapter_for("shinobi")`: `greedy`'s."""
-SEARCH_ADAPTER = InferringAdapter()
-"""The search levels' adapter, `ai.adapters.adapter_for("shinobi", search=True)`."""
+"""Shinobi's adapter, found by `ai.adapters.adapter_for("shinobi")` (also for the levels)."""

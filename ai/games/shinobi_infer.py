@@ -1,4 +1,4 @@
-"""Who serves which clan, inferred from the public orders: the search levels' knowledge.
+"""Who serves which clan, inferred from the public orders with calibrated evidence.
 
 Every order is played face up. Which clan a player secretly serves shows in what they do
 with its cards: a player joins a card to an army of their own clan far more often than
@@ -30,6 +30,8 @@ script in docs/PERFORMANCE.md, Shinobi): the share of each kind of order whose c
 its player's own (chance: 1/5).
 
 It reads only the public history (orders and who gave them), so a bot using it is honest.
+`ai.games.shinobi.InferringAdapter` searches with it; the levels do not (it measured no
+stronger, docs/PERFORMANCE.md, Shinobi).
 """
 
 from __future__ import annotations

@@ -7,8 +7,10 @@ import random
 
 from ai.base import Budget
 from ai.games import shinobi_infer as infer
-from ai.games.shinobi import SEARCH_ADAPTER
+from ai.games.shinobi import InferringAdapter
+from ai.levels import LEVELS
 from ai.registry import make_bot
+from ai.search import SearchBot
 from engine.shinobi import SPEC
 from engine.shinobi.actions import Attack, Deploy, Move, PlayNinja
 from engine.shinobi.cards import NUM_CLANS
@@ -89,16 +91,21 @@ def test_two_states_differing_only_in_hidden_facts_give_the_same_decision() -> N
         other.hand(q) != state.hand(q) for q in range(4) if q != player
     )
     assert other.observation(player) == state.observation(player)
-    # When the normal level decides in each, with the same seed
-    moves = []
+    # When the normal level and a search with the inferring adapter decide in each,
+    # with the same seed
+    decided = []
     for position in (state, other):
-        bot = make_bot("normal@600", "shinobi")
-        legal = position.legal_actions()
-        moves.append(bot.choose(position.observation(player), legal, random.Random(1), Budget()))
-        moves.append(bot.last.values if bot.last else None)
+        for bot in (make_bot("normal@600", "shinobi"), _inferring_search(600)):
+            legal = position.legal_actions()
+            move = bot.choose(position.observation(player), legal, random.Random(1), Budget())
+            decided.append((move, bot.last.values if bot.last else None))
     # Then the decisions and the values behind them are the same
-    assert moves[0] == moves[2]
-    assert moves[1] == moves[3]
+    assert decided[:2] == decided[2:]
+
+
+def _inferring_search(nodes: int) -> SearchBot:
+    """The normal level's search with the inferring adapter."""
+    return SearchBot(LEVELS["normal"].config, InferringAdapter(), nodes=nodes)
 
 
 def test_the_search_samples_allegiances_from_the_observation_only() -> None:
@@ -108,9 +115,10 @@ def test_the_search_samples_allegiances_from_the_observation_only() -> None:
     while len(state.history) < 24 or state.current_player() != 0 or state.order != 1:
         state.apply(rng.choice(state.legal_actions()))
     other = state.observation(0).determinize(random.Random(4), infer=False)
-    # When the search adapter samples worlds from each observation with the same seed
+    # When the inferring adapter samples worlds from each observation with the same seed
+    adapter = InferringAdapter()
     worlds = [
-        SEARCH_ADAPTER.determinize(position.observation(0), random.Random(8))
+        adapter.determinize(position.observation(0), random.Random(8))
         for position in (state, other)
     ]
     # Then it samples the same allegiances and the same hidden cards
