@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt, QTimer, qWarning
 from PySide6.QtWidgets import QApplication, QDialog, QPushButton
+from pytestqt.exceptions import TimeoutError as QtTimeoutError
 
 from app.new_game_dialog import NewGameDialog
 from app.session import AI, HUMAN
@@ -111,7 +112,9 @@ def play_to_the_end(window: Any, qtbot: Any, rng: random.Random, limit: int = 30
     """Continue through resolution steps and make random legal decisions until the end."""
     screen = window.game_screen
     for _ in range(limit):
-        if window.session.state.is_terminal() and not screen.step_box.isVisible():
+        # (the game's last steps may show a moment after its last decision: wait for the end
+        # screen itself, not for the game's end)
+        if window.stack.currentWidget() is window.end_screen:
             break
         if screen.step_box.isVisible():
             qtbot.mouseClick(screen.continue_button, Qt.LeftButton)
@@ -123,7 +126,15 @@ def play_to_the_end(window: Any, qtbot: Any, rng: random.Random, limit: int = 30
         else:
             qtbot.waitUntil(lambda: idle(window), timeout=20_000)
             qtbot.wait(1)
-    qtbot.waitUntil(lambda: window.stack.currentWidget() is window.end_screen, timeout=20_000)
+    try:
+        qtbot.waitUntil(lambda: window.stack.currentWidget() is window.end_screen, timeout=20_000)
+    except QtTimeoutError as error:
+        raise AssertionError(
+            f"no end screen: terminal {window.session.state.is_terminal()}, "
+            f"showing {type(window.stack.currentWidget()).__name__}, "
+            f"steps {screen.step_box.isVisible()}, hand-off {screen.handoff.isVisible()}, "
+            f"to act {window.controller.human_to_act}, idle {idle(window)}"
+        ) from error
 
 
 # (game, seats, seed, steps in `make test`: a few seconds each, weight of legal decisions)
