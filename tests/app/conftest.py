@@ -61,3 +61,13 @@ def window(app_settings: AppSettings, qtbot, parsed_maps):
     win.show()
     yield win
     win.close()
+
+
+@pytest.fixture
+def every_step_waits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every Rokugan resolution step concerns the person (none plays on by itself), for
+    tests that read each of the seven steps; tests/app/test_rokugan_story.py tests which
+    steps play on."""
+    from app.games.rokugan import story
+
+    monkeypatch.setattr(story, "involves", lambda resolution, facts, viewer: True)

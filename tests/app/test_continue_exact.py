@@ -140,8 +140,11 @@ def quit_and_continue_at_every_step(
     return titles
 
 
-def test_a_rokugan_resolution_continues_at_each_of_its_steps(window, qtbot, tmp_path) -> None:
-    # Given a Rokugan game whose person is about to end round 1's placement
+def test_a_rokugan_resolution_continues_at_each_of_its_steps(
+    window, qtbot, tmp_path, every_step_waits
+) -> None:
+    # Given a Rokugan game whose person is about to end round 1's placement, and takes part
+    # in every step
     path = saved_before_story(tmp_path, "rokugan", 3, seed=5, least=7)
     assert window.load_game(str(path))
     # When the person places the last token, the resolution shows step by step

@@ -258,6 +258,7 @@ def test_a_rokugan_game_its_steps_and_its_end_are_all_marked(
     pseudo,  # noqa: F811
     qtbot,
     tmp_path,
+    every_step_waits,
 ) -> None:
     # Given a Rokugan game in the pseudo-language, in its last round's placement
     assert window.load_game(str(late_rokugan_save(tmp_path)))

@@ -130,7 +130,9 @@ def test_a_click_on_no_lit_target_changes_nothing_and_says_why(window, qtbot) ->
     assert list(state.history) == history and view.tree.chosen == chosen
 
 
-def test_stepping_a_resolution_changes_the_board_and_the_log_tells_it(window, qtbot) -> None:
+def test_stepping_a_resolution_changes_the_board_and_the_log_tells_it(
+    window, qtbot, every_step_waits
+) -> None:
     # Given a game against bots, played to the first resolution
     start(window, seed=7)
     to_my_placement(window, qtbot)

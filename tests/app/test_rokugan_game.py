@@ -51,7 +51,9 @@ def wait_for_me(window, qtbot, skip: bool = False) -> None:
     qtbot.waitUntil(ready, timeout=30000)
 
 
-def test_one_human_and_three_bots_play_a_whole_game(window, qtbot, tmp_path: Path) -> None:
+def test_one_human_and_three_bots_play_a_whole_game(
+    window, qtbot, tmp_path: Path, every_step_waits
+) -> None:
     rng = random.Random(3)
     # Given a game started from the dialog
     start_from_dialog(window, qtbot)

@@ -43,7 +43,7 @@ def expected_steps(state, action) -> list:
 
 
 @pytest.mark.parametrize("rounds", [1, 5])
-def test_every_panel_shows_the_step_on_the_board(qtbot, rounds: int) -> None:
+def test_every_panel_shows_the_step_on_the_board(qtbot, rounds: int, every_step_waits) -> None:
     import app.game_screen as game_screen
     from app.bot_worker import BotThinker
     from app.games import game_ui

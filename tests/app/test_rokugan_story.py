@@ -11,6 +11,7 @@ from app.games.presentation import EVERYTHING, PUBLIC
 from app.games.rokugan import GAME_UI
 from app.games.rokugan.resolution import analyse, state_at_reveal
 from engine.rokugan import actions as A
+from engine.rokugan import events
 from engine.rokugan.data import BLESSING
 from engine.rokugan.state import T_TID, T_UP
 
@@ -255,3 +256,33 @@ def test_the_reveal_step_says_what_the_engines_reveal_records_turned_face_up(gra
         ]
         assert told == len(tokens) - sum(not r.token.startswith("Blessing") for r in records)
     assert checked > 20
+
+
+def test_a_step_that_does_not_concern_you_plays_on_and_one_that_does_waits(graph) -> None:
+    # Given the resolutions of random four-clan games, told to seat 0 and to the shared screen
+    from app.games.rokugan.story import involves
+
+    seen = {True: 0, False: 0}
+    for seed in (1, 2):
+        for before, action, after, player in play(graph, seed, rounds=3):
+            resolution = analyse(before, action, after)
+            if resolution is None:
+                continue
+            mine = GAME_UI.story(before, action, after, player, 0)
+            shared = GAME_UI.story(before, action, after, player, EVERYTHING)
+            clan = events.holder_words(resolution.reveal, 0)
+            steps = [beat.step for beat in mine if beat.step is not None]
+            for facts, step in zip(resolution.steps, steps, strict=True):
+                # When a step's records name my clan (or happen in a province I held at the
+                # reveal), or it is the reveal or the round's end, it waits for me
+                named = any(clan in repr(record) for record in facts.records)
+                if facts.number in (1, 7) or named:
+                    assert not step.plays_on, (facts.number, facts.records)
+                # Then one that does not concern me plays on, and is told all the same
+                if step.plays_on:
+                    assert not involves(resolution, facts, 0)
+                    assert step.lines
+                seen[step.plays_on] += 1
+            # And on the shared screen of a hot-seat game every step waits
+            assert not any(beat.step.plays_on for beat in shared if beat.step is not None)
+    assert seen[True] and seen[False], seen

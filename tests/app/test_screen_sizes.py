@@ -103,7 +103,9 @@ def test_the_start_screen_and_the_new_game_dialog_fit(small, qtbot, tmp_path) ->
     dialog.deleteLater()
 
 
-def test_rokugan_fits_in_every_phase_its_resolution_end_and_review(small, qtbot) -> None:
+def test_rokugan_fits_in_every_phase_its_resolution_end_and_review(
+    small, qtbot, every_step_waits
+) -> None:
     # Given a five-clan Rokugan game: me and four computer clans
     seats = (Seat(HUMAN, choice="crab"), *(Seat(AI, "random") for _ in range(4)))
     assert small.start_game(NewGameConfig("rokugan", seats, seed=4))

@@ -4,7 +4,8 @@ by step on the board, then what the round did to you.
 Qt-free. `story` is the game's `GameUI.story`: the decision's own line (`narrate`), and,
 when the decision ended the placement, one beat per rulebook step (`resolution.analyse`),
 each with its log lines and the `ResolutionStep` the board shows (its payload a `StepShow`:
-the board before and after the step). After the seventh step comes a short summary:
+the board before and after the step; a step that does not concern the viewer, `involves`,
+plays on at the AI pace). After the seventh step comes a short summary:
 provinces taken and lost, tokens lost before their battle (to cards during the placement,
 or in the resolution's first steps), the honor change.
 """
@@ -114,10 +115,42 @@ def resolution_beats(resolution: Resolution, viewer: int) -> list[Beat]:
             highlight,
             StepShow(resolution, facts, previous, viewer),
             facts.state,
+            plays_on=viewer >= 0 and not involves(resolution, facts, viewer),
         )
         beats.append(Beat(log, step))
         previous = facts.picture
     return beats
+
+
+WAITS_ALWAYS = (1, 7)
+"""The reveal and the round's end wait for the person whoever they concern."""
+CLAN_FIELDS = ("clan", "control_before", "control_after", "winner", "previous")
+"""The fields of the engine's records that name a clan a record concerns."""
+
+
+def involves(resolution: Resolution, facts: StepFacts, viewer: int) -> bool:
+    """Whether a resolution step concerns the viewer's clan (else it plays on at the AI
+    pace; Continue still steps it): the reveal and the round's end always do; any other
+    step when one of its records names the viewer's clan (a token, a battle's side, a
+    winner, a territory's holder) or happens in a province the viewer held at the reveal."""
+    if facts.number in WAITS_ALWAYS:
+        return True
+    reveal = resolution.reveal
+    clan = events.holder_words(reveal, viewer)  # the records' own words for clans and places
+    held = {
+        events.province_words(reveal, q)
+        for q, owner in enumerate(reveal.ctrl_owner)
+        if owner == viewer
+    }
+    for record in facts.records:
+        if any(getattr(record, name, None) == clan for name in CLAN_FIELDS):
+            return True
+        if getattr(record, "province", "") in held:
+            return True
+        if isinstance(record, events.Battle):
+            if any(side.clan == clan for side in (*record.attackers, record.defender)):
+                return True
+    return False
 
 
 def upper(text: str) -> str:
