@@ -26,7 +26,7 @@ from engine.rokugan.state import PH_PLACE
 from engine.saves import save_dict
 from tests.app.test_i18n_pseudo import bare, pseudo, texts, unmarked  # noqa: F401 - fixture
 from tests.app.test_i18n_screen_sizes import small, speak  # noqa: F401 - fixture
-from tests.app.test_screen_sizes import assert_fits
+from tests.app.test_screen_sizes import assert_fits, finish_game_by_picks
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGLISH = re.compile(
@@ -350,26 +350,9 @@ def test_a_rokugan_game_fits_1280x720_in_play_its_steps_and_at_the_end(
     # Given a Rokugan game in its last round, in `lang`, at 1280 × 720
     speak(lang)
     assert small.load_game(str(late_rokugan_save(tmp_path)))
-    screen = small.game_screen
-    state = small.session.state
-    rng = random.Random(2)
-
-    def at_end() -> bool:
-        return small.stack.currentWidget() is small.end_screen
-
     # When I play it to the end, the window fits at every decision and step
-    while not at_end():
-        qtbot.waitUntil(
-            lambda: small.controller.human_to_act or screen.step_box.isVisible() or at_end(),
-            timeout=20000,
-        )
-        if at_end():
-            break
-        assert_fits(small, f"rokugan {lang}")
-        if screen.step_box.isVisible():
-            screen.continue_button.click()
-        else:
-            screen.view.action_chosen.emit(rng.choice(state.legal_actions()))
+    check = lambda: assert_fits(small, f"rokugan {lang}")  # noqa: E731
+    finish_game_by_picks(small, qtbot, random.Random(2), check)
     # Then the end screen fits too
     assert_fits(small, f"rokugan end {lang}")
 

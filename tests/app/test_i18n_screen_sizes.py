@@ -20,7 +20,13 @@ from editor.main_window import EditorWindow
 from editor.playtest import PlaytestDialog
 from tests.app.real_saves import write_save
 from tests.app.test_i18n_pseudo import late_shinobi_save
-from tests.app.test_screen_sizes import SMALL, TITLE_BAR, assert_fits, autosave
+from tests.app.test_screen_sizes import (
+    SMALL,
+    TITLE_BAR,
+    assert_fits,
+    autosave,
+    finish_game_by_picks,
+)
 
 pytest.importorskip("maps.api")
 
@@ -80,26 +86,9 @@ def test_a_shinobi_game_fits_in_play_and_at_the_end(small, qtbot, tmp_path, lang
     # Given a Shinobi game late in its course, in `lang`, me against two computer clans
     speak(lang)
     assert small.load_game(str(late_shinobi_save(tmp_path)))
-    screen = small.game_screen
-    state = small.session.state
-    rng = random.Random(2)
-
-    def at_end() -> bool:
-        return small.stack.currentWidget() is small.end_screen
-
     # When I play it to the end, the window fits at every decision and step
-    while not at_end():
-        qtbot.waitUntil(
-            lambda: small.controller.human_to_act or screen.step_box.isVisible() or at_end(),
-            timeout=20000,
-        )
-        if at_end():
-            break
-        assert_fits(small, f"shinobi {lang}")
-        if screen.step_box.isVisible():
-            screen.continue_button.click()
-        else:
-            screen.view.action_chosen.emit(rng.choice(state.legal_actions()))
+    check = lambda: assert_fits(small, f"shinobi {lang}")  # noqa: E731
+    finish_game_by_picks(small, qtbot, random.Random(2), check)
     # Then the end screen fits too
     assert_fits(small, f"shinobi end {lang}")
     assert small.end_screen.title.text().endswith(")")  # "… gewinnt (9)"
