@@ -104,6 +104,19 @@ TEMPLATES = frozenset(
         N_("the only move the AI found worth searching"),
         N_("{what}; {amount:.1f} {unit} more projected lead over the best rival than your move"),
         N_("{what}; the AI looks by rule, so the choice is not scored"),
+        # Rice Wars
+        N_("leaves you worth {mine:.1f} fields against {rival:.1f} for the best rival"),
+        N_(
+            "{why}; it leaves you worth {mine:.1f} fields against {rival:.1f} for the best "
+            "rival"
+        ),
+        N_("{advisor}'s services are worth less to you than their upkeep"),
+        N_(
+            "{advisor} is worth about {two:.1f} fields to you with 2 services ({one:.1f} "
+            "with 1), upkeep counted, and a Ryo {ryo:.2f}"
+        ),
+        N_("your peasant on {field} is at stake, worth {stake:.1f} fields to its owner"),
+        N_("the peasant on {field} is at stake, worth {stake:.1f} fields to its owner"),
     )
 )
 """Every template of `ai/`'s reasons (those that only carry a name, "{province}", and a
