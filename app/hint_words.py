@@ -106,10 +106,7 @@ TEMPLATES = frozenset(
         N_("{what}; the AI looks by rule, so the choice is not scored"),
         # Rice Wars
         N_("leaves you worth {mine:.1f} fields against {rival:.1f} for the best rival"),
-        N_(
-            "{why}; it leaves you worth {mine:.1f} fields against {rival:.1f} for the best "
-            "rival"
-        ),
+        N_("{why}; it leaves you worth {mine:.1f} fields against {rival:.1f} for the best rival"),
         N_("{advisor}'s services are worth less to you than their upkeep"),
         N_(
             "{advisor} is worth about {two:.1f} fields to you with 2 services ({one:.1f} "
