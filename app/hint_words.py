@@ -104,6 +104,43 @@ TEMPLATES = frozenset(
         N_("the only move the AI found worth searching"),
         N_("{what}; {amount:.1f} {unit} more projected lead over the best rival than your move"),
         N_("{what}; the AI looks by rule, so the choice is not scored"),
+        # Shinobi
+        N_("a {clan} card"),
+        N_("a {clan} card (your clan)"),
+        N_("adds a card to the {clan} army {place} ({cards})"),
+        N_("adds a card to the {clan} army (your clan) {place} ({cards})"),
+        N_(
+            "after it your clan has {cards} on the table against {rival:.1f} for the strongest "
+            "clan a rival serves (as the others' moves so far suggest who serves which)"
+        ),
+        N_("an {clan} card"),
+        N_("an {clan} card (your clan)"),
+        N_("in your province"),
+        N_("in {player}'s province"),
+        N_(
+            "moves {card}: {left} left {source}, {count} {target}; the {clan} total on the "
+            "table stays the same"
+        ),
+        N_("no other player has an army large enough to attack that {clan} army ({cards})"),
+        N_("that {clan} army ({cards}) is within reach of the armies of {threats} on their turns"),
+        N_("the Ninja removes a card from the {clan} army {place}, {left} left"),
+        N_("the {clan} are a rival's clan {worlds}"),
+        N_("to your province"),
+        N_("to {player}'s province"),
+        N_(
+            "your {attacker} army ({strength}) removes a card from the {clan} army "
+            "({defence}) {place}, {left} left"
+        ),
+        N_("{a}, {b}"),
+        N_("{card}, not your clan's, keeps your clan hidden"),
+        N_(
+            "{card}, not your clan's: how plainly your play shows {clan} goes {before:.0%} → "
+            "{after:.0%}"
+        ),
+        N_("{count} card"),
+        N_("{count} cards"),
+        N_("{player} ({cards})"),
+        N_("{what}, and your {clan} army can attack armies of up to {cards}"),
         # Rice Wars
         N_("leaves you worth {mine:.1f} fields against {rival:.1f} for the best rival"),
         N_("{why}; it leaves you worth {mine:.1f} fields against {rival:.1f} for the best rival"),
