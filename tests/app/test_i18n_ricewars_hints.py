@@ -60,5 +60,5 @@ def test_a_bid_hint_and_a_hire_speak_german() -> None:
     assert "Felder wert, der beste Rivale" in text
     # And moves are named in German, a hire too (the log tells it with the whole hiring)
     ui = RiceWarsUI()
-    assert ui.move_words(st, A.Bid(2), st.cur) == "Dein Gebot: 2 Ryo (verdeckt)"
-    assert ui.move_words(st, A.Hire("ashigaru"), st.cur) == "Einen Ashigaru einstellen"
+    assert ui.move_words(st, A.Bid(2), st.cur) == "dein Gebot: 2 Ryo (verdeckt)"
+    assert ui.move_words(st, A.Hire("ashigaru"), st.cur) == "einen Ashigaru einstellen"

@@ -72,6 +72,6 @@ def test_a_shinobi_hint_speaks_german() -> None:
     state = position(ATTACK)
     named = GAME_UI.move_words(state, SPEC.parse_action("attack takeda at 2 with oda"), 0)
     assert named == (
-        "Deine Oda-Armee (3, dein Klan) greift die Takeda-Armee (2) in der Provinz von "
+        "deine Oda-Armee (3, dein Klan) greift die Takeda-Armee (2) in der Provinz von "
         "Spieler 3 an: eine Karte abgeworfen (1 übrig)"
     )

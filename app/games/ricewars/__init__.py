@@ -84,21 +84,24 @@ class RiceWarsUI(GameUI):
         return narrate.describe(before, action, state_after, player, PUBLIC)
 
     def move_words(self, state_before: RiceWarsState, action: Any, player: int) -> str | None:  # type: ignore[override]
-        """The move as its player's log line tells it, without the full stop (hints and
-        reviews); a hire or an upkeep, which the log tells with the whole hiring, by itself."""
+        """The move as its player's log line tells it, without the full stop, lower case
+        (hints and reviews); a hire or an upkeep, which the log tells with the whole hiring,
+        by itself."""
         from engine.ricewars import actions as A
 
         if isinstance(action, A.Hire):
-            return _(MOVE_WORDS.get(action.kind, "")) or None
-        if isinstance(action, A.Pay):
-            if f"pay {action.what}" in MOVE_WORDS:
-                return _(MOVE_WORDS[f"pay {action.what}"])
+            text = _(MOVE_WORDS[action.kind]) if action.kind in MOVE_WORDS else ""
+        elif isinstance(action, A.Pay) and f"pay {action.what}" in MOVE_WORDS:
+            text = _(MOVE_WORDS[f"pay {action.what}"])
+        elif isinstance(action, A.Pay):
             adv = narrate.advisor_of(action.what)
-            return _("Pay the upkeep of {advisor}").format(advisor=adv.name)
-        after = state_before.clone()
-        after.apply(action)
-        text = narrate.describe(state_before, action, after, player, player)
-        return text.rstrip(".") or None
+            text = _("Pay the upkeep of {advisor}").format(advisor=adv.name)
+        else:
+            after = state_before.clone()
+            after.apply(action)
+            text = narrate.describe(state_before, action, after, player, player).rstrip(".")
+        # read inside a sentence ("you: …"), as the AI's own words are
+        return text[:1].lower() + text[1:] or None
 
     def action_places(
         self,

@@ -61,13 +61,14 @@ class ShinobiUI(GameUI):
         return narrate.describe(state_after, action, player, public=False)
 
     def move_words(self, state_before: ShinobiState, action: Any, player: int) -> str:  # type: ignore[override]
-        """The move as its player's log line tells it, without the full stop (hints and
-        reviews)."""
+        """The move as its player's log line tells it, without the full stop, lower case
+        (hints and reviews)."""
         # the order alone: a draw ending the turn comes from the hidden deck
         records = state_before.clone().apply_told(action)
         orders = tuple(r for r in records if not isinstance(r, (Drew, LastRound)))
         clan = CLAN_NAMES[state_before.allegiance(player)]
-        return narrate.line_for(orders, player, clan).rstrip(".")
+        line = narrate.line_for(orders, player, clan).rstrip(".")
+        return line[:1].lower() + line[1:]  # read inside a sentence, as the AI's words are
 
     def public_description(self, state_after: ShinobiState, action: Any, player: int) -> str:  # type: ignore[override]
         """Everybody else's line (only how many cards were drawn)."""
