@@ -13,7 +13,7 @@ from typing import Any
 
 from ai.explain import Said, Term
 from app.games.rokugan import words
-from app.i18n import N_, _
+from app.i18n import N_, Number, _
 from app.review_words import score_unit
 
 TEMPLATES = frozenset(
@@ -164,12 +164,17 @@ def say(said: Any, move_words: Callable[[Any], str | None] | None = None) -> str
         return _term(said, move_words)
     if not isinstance(said, Said):
         return str(said)
-    values = {
-        key: say(value, move_words) if isinstance(value, (Said, Term)) else value
-        for key, value in said.params
-    }
+    values = {key: _value(value, move_words) for key, value in said.params}
     template = _(said.template) if said.template in TEMPLATES else said.template
     return template.format(**values)
+
+
+def _value(value: Any, move_words: Callable[[Any], str | None] | None) -> Any:
+    """A parameter as the language says it: words in words, a decimal number with the
+    language's decimal comma or point ("1,5" in German)."""
+    if isinstance(value, (Said, Term)):
+        return say(value, move_words)
+    return Number(value) if isinstance(value, float) else value
 
 
 def _term(term: Term, move_words: Callable[[Any], str | None] | None) -> str:

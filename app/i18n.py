@@ -130,6 +130,35 @@ def on_language_changed(listener: Callable[[str], None]) -> Callable[[], None]:
     return lambda: _listeners.remove(listener) if listener in _listeners else None
 
 
+DECIMAL_COMMA = frozenset({"de", "pt"})
+"""The languages that write a decimal comma and group thousands with a point ("18,2",
+"1.000"); English writes "18.2" and "1,000"."""
+_SWAP_SEPARATORS = str.maketrans(".,", ",.")
+
+
+def number(value: float, spec: str = "g") -> str:
+    """`value` formatted by `spec` (as `format` does: "g", ".1f", "+.1f", ",", ".0%") with
+    the current language's decimal and thousands separators ("18,2" in German)."""
+    text = format(value, spec)
+    return text.translate(_SWAP_SEPARATORS) if _language in DECIMAL_COMMA else text
+
+
+class Number:
+    """A number that `str.format` writes in the current language's way: a message's
+    `{amount:.1f}` gives "1,5" in German (`number`)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: float) -> None:
+        self.value = value
+
+    def __format__(self, spec: str) -> str:
+        return number(self.value, spec or "g")
+
+    def __str__(self) -> str:
+        return number(self.value)
+
+
 GAME_NAMES = {
     "rokugan": N_("Battle for Rokugan"),
     "shinobi": N_("Shinobi"),
