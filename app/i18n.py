@@ -50,9 +50,6 @@ def _(message: str) -> str:
     return _current.gettext(message)
 
 
-use_translation(_)  # engine/ and maps/ messages (`engine.words.Words`) speak through it too
-
-
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of `singular`/`plural` the current language uses for the number `n`."""
     return _current.ngettext(singular, plural, n)
@@ -153,10 +150,13 @@ class Number:
         self.value = value
 
     def __format__(self, spec: str) -> str:
-        return number(self.value, spec or "g")
+        return number(self.value, spec)  # no spec: as `str` writes it ("0.1", "1234567.0")
 
     def __str__(self) -> str:
-        return number(self.value)
+        return number(self.value, "")
+
+
+use_translation(_, Number)  # engine/ and maps/ messages (`engine.words.Words`) speak so too
 
 
 GAME_NAMES = {

@@ -57,3 +57,16 @@ def test_a_printed_scale_bar_is_labelled_with_a_decimal_comma_in_german() -> Non
     assert bar.label == "12.5 mm"
     i18n.set_language("de")
     assert bar.label == "12,5 mm"
+
+
+def test_words_made_below_the_app_write_their_decimals_the_languages_way() -> None:
+    from engine.words import N_, Words
+
+    # Given a message of maps/ with an area and a coordinate, and its value read back
+    words = Words.of(
+        N_("{feature} label"), feature=Words.of(N_("feature {n} ('{id}')"), n=2.5, id="a")
+    )
+    i18n.set_language("de")
+    # Then it says the decimal with a comma, and the value itself is kept
+    assert str(words) == "Objekt 2,5 ('a') Beschriftung"
+    assert words.value("feature").value("n") == 2.5
