@@ -26,6 +26,8 @@ BROKEN = {
     "wrong format": TINY_YAML.replace("format: 1", "format: 7"),
     "empty sea": TINY_YAML.split("    polygons:")[0] + "    polygons: []\n",
     "no point": TINY_YAML.replace("label: [55, 50]", "label: [55]"),
+    "anchor": TINY_YAML.replace("flowers: 2", "flowers: &two 2"),
+    "tag": TINY_YAML.replace("flowers: 2", "flowers: !!python/int 2"),
 }
 
 
@@ -54,7 +56,7 @@ def test_a_broken_map_is_explained_in_the_pseudo_language(tmp_path: Path, case: 
     # parser's own words
     if case == "bad YAML":
         text = text.replace(error.problem.value("problem"), " ")
-    values = ("'gmae'", "'C'", "'green'", "'defense'", "7", "Tiny", "Isle")
+    values = ("'gmae'", "'C'", "'green'", "'defense'", "7", "Tiny", "Isle", "!!python/int")
     for value in values:
         text = text.replace(value, " ")
     assert "⟦" in text and not bare(text), text
