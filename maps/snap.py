@@ -35,12 +35,17 @@ class ImportNote:
     """One thing an import changed or left out: what (`kind`, see KINDS), where, in words."""
 
     kind: str
-    text: str | Words  # Words: said in the language spoken when the note is read
+    words: str | Words  # Words: said in the language spoken when the note is read
     provinces: tuple[str, ...] = ()
     at: Point | None = None
 
+    @property
+    def text(self) -> str:
+        """The note in the current language."""
+        return str(self.words)
+
     def __str__(self) -> str:
-        return str(self.text)
+        return self.text
 
 
 class Places:
