@@ -13,7 +13,7 @@ from typing import Any
 
 from ai.explain import Said, Term
 from app.games.rokugan import words
-from app.i18n import N_, _
+from app.i18n import N_, Number, _
 from app.review_words import score_unit
 
 TEMPLATES = frozenset(
@@ -104,6 +104,53 @@ TEMPLATES = frozenset(
         N_("the only move the AI found worth searching"),
         N_("{what}; {amount:.1f} {unit} more projected lead over the best rival than your move"),
         N_("{what}; the AI looks by rule, so the choice is not scored"),
+        # Shinobi
+        N_("a {clan} card"),
+        N_("a {clan} card (your clan)"),
+        N_("adds a card to the {clan} army {place} ({cards})"),
+        N_("adds a card to the {clan} army (your clan) {place} ({cards})"),
+        N_(
+            "after it your clan has {cards} on the table against {rival:.1f} for the strongest "
+            "clan a rival serves (as the others' moves so far suggest who serves which)"
+        ),
+        N_("an {clan} card"),
+        N_("an {clan} card (your clan)"),
+        N_("in your province"),
+        N_("in {player}'s province"),
+        N_(
+            "moves {card}: {left} left {source}, {count} {target}; the {clan} total on the "
+            "table stays the same"
+        ),
+        N_("no other player has an army large enough to attack that {clan} army ({cards})"),
+        N_("that {clan} army ({cards}) is within reach of the armies of {threats} on their turns"),
+        N_("the Ninja removes a card from the {clan} army {place}, {left} left"),
+        N_("the {clan} are a rival's clan {worlds}"),
+        N_("to your province"),
+        N_("to {player}'s province"),
+        N_(
+            "your {attacker} army ({strength}) removes a card from the {clan} army "
+            "({defence}) {place}, {left} left"
+        ),
+        N_("{a}, {b}"),
+        N_("{card}, not your clan's, keeps your clan hidden"),
+        N_(
+            "{card}, not your clan's: how plainly your play shows {clan} goes {before:.0%} → "
+            "{after:.0%}"
+        ),
+        N_("{count} card"),
+        N_("{count} cards"),
+        N_("{player} ({cards})"),
+        N_("{what}, and your {clan} army can attack armies of up to {cards}"),
+        # Rice Wars
+        N_("leaves you worth {mine:.1f} fields against {rival:.1f} for the best rival"),
+        N_("{why}; it leaves you worth {mine:.1f} fields against {rival:.1f} for the best rival"),
+        N_("{advisor}'s services are worth less to you than their upkeep"),
+        N_(
+            "{advisor} is worth about {two:.1f} fields to you with 2 services ({one:.1f} "
+            "with 1), upkeep counted, and a Ryo {ryo:.2f}"
+        ),
+        N_("your peasant on {field} is at stake, worth {stake:.1f} fields to its owner"),
+        N_("the peasant on {field} is at stake, worth {stake:.1f} fields to its owner"),
     )
 )
 """Every template of `ai/`'s reasons (those that only carry a name, "{province}", and a
@@ -117,12 +164,17 @@ def say(said: Any, move_words: Callable[[Any], str | None] | None = None) -> str
         return _term(said, move_words)
     if not isinstance(said, Said):
         return str(said)
-    values = {
-        key: say(value, move_words) if isinstance(value, (Said, Term)) else value
-        for key, value in said.params
-    }
+    values = {key: _value(value, move_words) for key, value in said.params}
     template = _(said.template) if said.template in TEMPLATES else said.template
     return template.format(**values)
+
+
+def _value(value: Any, move_words: Callable[[Any], str | None] | None) -> Any:
+    """A parameter as the language says it: words in words, a decimal number with the
+    language's decimal comma or point ("1,5" in German)."""
+    if isinstance(value, (Said, Term)):
+        return say(value, move_words)
+    return Number(value) if isinstance(value, float) else value
 
 
 def _term(term: Term, move_words: Callable[[Any], str | None] | None) -> str:

@@ -50,9 +50,6 @@ def _(message: str) -> str:
     return _current.gettext(message)
 
 
-use_translation(_)  # engine/ and maps/ messages (`engine.words.Words`) speak through it too
-
-
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of `singular`/`plural` the current language uses for the number `n`."""
     return _current.ngettext(singular, plural, n)
@@ -128,6 +125,38 @@ def on_language_changed(listener: Callable[[str], None]) -> Callable[[], None]:
     stops it."""
     _listeners.append(listener)
     return lambda: _listeners.remove(listener) if listener in _listeners else None
+
+
+DECIMAL_COMMA = frozenset({"de", "pt"})
+"""The languages that write a decimal comma and group thousands with a point ("18,2",
+"1.000"); English writes "18.2" and "1,000"."""
+_SWAP_SEPARATORS = str.maketrans(".,", ",.")
+
+
+def number(value: float, spec: str = "g") -> str:
+    """`value` formatted by `spec` (as `format` does: "g", ".1f", "+.1f", ",", ".0%") with
+    the current language's decimal and thousands separators ("18,2" in German)."""
+    text = format(value, spec)
+    return text.translate(_SWAP_SEPARATORS) if _language in DECIMAL_COMMA else text
+
+
+class Number:
+    """A number that `str.format` writes in the current language's way: a message's
+    `{amount:.1f}` gives "1,5" in German (`number`)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: float) -> None:
+        self.value = value
+
+    def __format__(self, spec: str) -> str:
+        return number(self.value, spec)  # no spec: as `str` writes it ("0.1", "1234567.0")
+
+    def __str__(self) -> str:
+        return number(self.value, "")
+
+
+use_translation(_, Number)  # engine/ and maps/ messages (`engine.words.Words`) speak so too
 
 
 GAME_NAMES = {

@@ -33,12 +33,16 @@ def _english(message: str) -> str:
 
 
 _translate: Translate = _english
+_number: Callable[[float], Any] = float
 
 
-def use_translation(translate: Translate) -> None:
-    """Say every `Words` through `translate` (the app's gettext) from now on."""
-    global _translate
+def use_translation(translate: Translate, number: Callable[[float], Any] | None = None) -> None:
+    """Say every `Words` through `translate` (the app's gettext) from now on, and write
+    their decimal numbers as `number(value)` formats them (the language's decimal comma)."""
+    global _translate, _number
     _translate = translate
+    if number is not None:
+        _number = number
 
 
 def translated(message: str) -> str:
@@ -64,11 +68,17 @@ class Words:
         return next((v for k, v in self.params if k == name), None)
 
     def __str__(self) -> str:
-        values = {k: str(v) if isinstance(v, Words) else v for k, v in self.params}
+        values = {k: _said_value(v) for k, v in self.params}
         return _translate(self.message).format(**values)
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
+
+
+def _said_value(value: Any) -> Any:
+    if isinstance(value, Words):
+        return str(value)
+    return _number(value) if isinstance(value, float) else value
 
 
 SEVERITIES = {"error": N_("error"), "warning": N_("warning"), "limit": N_("limit")}

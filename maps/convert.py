@@ -28,11 +28,14 @@ import shapely
 from shapely import STRtree
 
 from engine.files import FileContentError, atomic_write_text, read_text
+from engine.words import N_, Words, translated
+from maps.errors import Text
 from maps.geometry import NEAR_MISS, coordinate_tolerance, derive
 from maps.io import (
     DEFAULT_COLOUR,
     FORMAT_VERSION,
     MAX_COORDINATE,
+    THE_FILE,
     MapError,
     MapFile,
     Province,
@@ -88,29 +91,38 @@ class ImportResult:
     @property
     def notes(self) -> list[str]:
         """The report in words, one line per change."""
-        return [note.text for note in self.report]
+        return [str(note) for note in self.report]
 
     def summary(self) -> str:
         """How many changes of each kind, in words ("3 vertices snapped, 1 island left out")."""
         counts = Counter(note.kind for note in self.report)
         parts = [
-            f"{counts[k]} {_SUMMARY[k][0] if counts[k] == 1 else _SUMMARY[k][1]}"
+            str(Words.of(_SUMMARY[k][0] if counts[k] == 1 else _SUMMARY[k][1], n=counts[k]))
             for k in KINDS
             if counts[k]
         ]
-        return ", ".join(parts) if parts else "nothing changed"
+        return ", ".join(parts) if parts else translated(N_("nothing changed"))
 
 
 # Each kind of note counted in words: (one, many).
 _SUMMARY = {
-    "skipped": ("feature skipped", "features skipped"),
-    "island": ("island left out or made a province", "islands left out or made provinces"),
-    "snapped": ("vertex snapped", "vertices snapped"),
-    "inserted": ("vertex added on a neighbour's edge", "vertices added on a neighbour's edge"),
-    "sliver": ("sliver dropped or given to a neighbour", "slivers dropped or given to a neighbour"),
-    "corner": ("contact made a corner", "contacts made corners"),
-    "repaired": ("outline repaired", "outlines repaired"),
-    "sea": ("note on the sea", "notes on the sea"),
+    "skipped": (N_("{n} feature skipped"), N_("{n} features skipped")),
+    "island": (
+        N_("{n} island left out or made a province"),
+        N_("{n} islands left out or made provinces"),
+    ),
+    "snapped": (N_("{n} vertex snapped"), N_("{n} vertices snapped")),
+    "inserted": (
+        N_("{n} vertex added on a neighbour's edge"),
+        N_("{n} vertices added on a neighbour's edge"),
+    ),
+    "sliver": (
+        N_("{n} sliver dropped or given to a neighbour"),
+        N_("{n} slivers dropped or given to a neighbour"),
+    ),
+    "corner": (N_("{n} contact made a corner"), N_("{n} contacts made corners")),
+    "repaired": (N_("{n} outline repaired"), N_("{n} outlines repaired")),
+    "sea": (N_("{n} note on the sea"), N_("{n} notes on the sea")),
 }
 
 
@@ -136,25 +148,32 @@ def import_geojson(
     except FileContentError as exc:
         raise MapError(exc.problem, file=file, fix=exc.fix) from None
     except FileNotFoundError:
-        raise MapError("does not exist", file=file, fix="check the path") from None
+        raise MapError(
+            Words.of(N_("does not exist")), file=file, fix=Words.of(N_("check the path"))
+        ) from None
     except OSError as exc:
         raise MapError(
-            f"cannot be read ({exc.strerror or exc})",
+            Words.of(N_("cannot be read ({reason})"), reason=str(exc.strerror or exc)),
             file=file,
-            fix="check that the file exists and that you may read it",
+            fix=Words.of(N_("check that the file exists and that you may read it")),
         ) from None
     except RecursionError:
-        raise MapError("nests too deeply to be GeoJSON", file=file, field="the file") from None
+        raise MapError(
+            Words.of(N_("nests too deeply to be GeoJSON")), file=file, field=THE_FILE
+        ) from None
     except json.JSONDecodeError as exc:
         raise MapError(
-            f"is not valid JSON: {exc.msg}", file=file, line=exc.lineno, field="the file"
+            Words.of(N_("is not valid JSON: {problem}"), problem=exc.msg),
+            file=file,
+            line=exc.lineno,
+            field=THE_FILE,
         ) from None
     except ValueError as exc:  # Python's own limits: a number of thousands of digits
         raise MapError(
-            f"holds a value Python cannot read ({exc})",
+            Words.of(N_("holds a value Python cannot read ({reason})"), reason=str(exc)),
             file=file,
-            field="the file",
-            fix="write coordinates as ordinary decimal numbers",
+            field=THE_FILE,
+            fix=Words.of(N_("write coordinates as ordinary decimal numbers")),
         ) from None
     return geojson_to_map(
         data,
@@ -207,10 +226,10 @@ def geojson_to_map(
         raise ValueError(f"islands must be one of {ISLANDS}, not {islands!r}")
     if not isinstance(data, dict) or data.get("type") != "FeatureCollection":
         raise MapError(
-            "is not a GeoJSON FeatureCollection",
+            Words.of(N_("is not a GeoJSON FeatureCollection")),
             file=file,
-            field="the file",
-            fix='the top object needs "type": "FeatureCollection" and "features"',
+            field=THE_FILE,
+            fix=Words.of(N_('the top object needs "type": "FeatureCollection" and "features"')),
         )
     meta = data.get("daimyo") if isinstance(data.get("daimyo"), dict) else {}
     flip = 1.0 if y_down else -1.0
@@ -229,12 +248,19 @@ def geojson_to_map(
         if raw_id is not None and not isinstance(raw_id, str | int | float):
             raw_id = None  # a list or mapping is no id
         fid = _unique(_clean_id(raw_id) if raw_id is not None else f"p{n}", used)
-        label = f"feature {n} ('{fid}')"
+        label = Words.of(N_("feature {n} ('{id}')"), n=n, id=fid)
         if kind not in ("Polygon", "MultiPolygon"):
             report.append(
                 ImportNote(
                     "skipped",
-                    f"{label}: skipped, its geometry is {kind}, not Polygon or MultiPolygon",
+                    Words.of(
+                        N_(
+                            "{feature}: skipped, its geometry is {kind}, not Polygon or "
+                            "MultiPolygon"
+                        ),
+                        feature=label,
+                        kind=kind,
+                    ),
                     (fid,),
                 )
             )
@@ -245,14 +271,20 @@ def geojson_to_map(
                 shape = shapely.geometry.shape(geometry)
         except (ValueError, TypeError, AttributeError, shapely.errors.GEOSException) as exc:
             raise MapError(
-                f"has a broken {kind}: {exc}", file=file, field=label, fix="fix its coordinates"
+                Words.of(N_("has a broken {kind}: {problem}"), kind=kind, problem=str(exc)),
+                file=file,
+                field=label,
+                fix=Words.of(N_("fix its coordinates")),
             ) from None
         except (IndexError, KeyError):
             raise MapError(
-                f"has a broken {kind}: its coordinates are not rings of [x, y] points",
+                Words.of(
+                    N_("has a broken {kind}: its coordinates are not rings of [x, y] points"),
+                    kind=kind,
+                ),
                 file=file,
                 field=label,
-                fix="fix its coordinates",
+                fix=Words.of(N_("fix its coordinates")),
             ) from None
         _check_coordinates(shapely.get_coordinates(shape), file, label)
         shape = shapely.transform(shape, lambda c: c * np.array([1.0, flip]))
@@ -266,13 +298,17 @@ def geojson_to_map(
                 report.append(
                     ImportNote(
                         "skipped",
-                        f"{label}: skipped a part without area at "
-                        f"{_source_at(shapely.get_coordinates(p)[0], flip)} in the GeoJSON",
+                        Words.of(
+                            N_("{feature}: skipped a part without area at {at} in the GeoJSON"),
+                            feature=label,
+                            at=_source_at(shapely.get_coordinates(p)[0], flip),
+                        ),
                         (fid,),
                     )
                 )
         if not parts:
-            report.append(ImportNote("skipped", f"{label}: skipped, its geometry is empty", (fid,)))
+            empty = Words.of(N_("{feature}: skipped, its geometry is empty"), feature=label)
+            report.append(ImportNote("skipped", empty, (fid,)))
             continue
         if props.get("kind") == "sea":
             seas.append((fid, name, parts))
@@ -284,9 +320,12 @@ def geojson_to_map(
                 at = np.array(props["label"], dtype=float)
             except (TypeError, ValueError):
                 raise MapError(
-                    "has a label that is not [x, y]", file=file, field=label, fix="give two numbers"
+                    Words.of(N_("has a label that is not [x, y]")),
+                    file=file,
+                    field=label,
+                    fix=Words.of(N_("give two numbers")),
                 ) from None
-            _check_coordinates(at[None, :], file, f"{label} label")
+            _check_coordinates(at[None, :], file, Words.of(N_("{feature} label"), feature=label))
             attrs["label"] = (float(at[0]), float(at[1]) * flip)
         attrs["territory"] = props.get("territory")
         land.append(_Land(fid, name, parts[0], attrs))
@@ -300,10 +339,10 @@ def geojson_to_map(
             land.append(_Land(island_id, f"{name} ({k})", part, kept, island_of=fid))
     if not land:
         raise MapError(
-            "has no Polygon or MultiPolygon features",
+            Words.of(N_("has no Polygon or MultiPolygon features")),
             file=file,
-            field="the file",
-            fix="export the provinces as polygons",
+            field=THE_FILE,
+            fix=Words.of(N_("export the provinces as polygons")),
         )
 
     shapes = np.array([item.shape for item in land], dtype=object)
@@ -336,10 +375,10 @@ def geojson_to_map(
     report += snap_notes
     for k in np.flatnonzero(~shapely.is_valid(snapped) | shapely.is_empty(snapped)):
         raise MapError(
-            "has an outline that cannot be repaired (it has no area)",
+            Words.of(N_("has an outline that cannot be repaired (it has no area)")),
             file=file,
-            field=f"'{(land[k].id if k < len(land) else 'a sea')}'",
-            fix="redraw it, or delete the feature",
+            field=f"'{land[k].id}'" if k < len(land) else Words.of(N_("a sea")),
+            fix=Words.of(N_("redraw it, or delete the feature")),
         )
     shapes = snapped[: len(land)]
     rest = list(snapped[len(land) :])
@@ -366,9 +405,18 @@ def geojson_to_map(
         report.append(
             ImportNote(
                 "sea",
-                "added the sea outside the land (as with --sea outside) so that the "
-                f"island{'s' if len(dry) > 1 else ''} {', '.join(repr(i) for i in dry)} "
-                f"{'are' if len(dry) > 1 else 'is'} joined to the rest by sea",
+                Words.of(
+                    N_(
+                        "added the sea outside the land (as with --sea outside) so that the "
+                        "islands {ids} are joined to the rest by sea"
+                    )
+                    if len(dry) > 1
+                    else N_(
+                        "added the sea outside the land (as with --sea outside) so that the "
+                        "island {ids} is joined to the rest by sea"
+                    ),
+                    ids=", ".join(repr(i) for i in dry),
+                ),
                 tuple(dry),
             )
         )
@@ -416,18 +464,25 @@ def _flat(part: shapely.Polygon) -> bool:
     return shapely.area(shapely.make_valid(part)) <= 0
 
 
-def _check_coordinates(coords: np.ndarray, file: str, where: str) -> None:
+def _check_coordinates(coords: np.ndarray, file: str, where: Text) -> None:
     """MapError unless every coordinate is a finite number within ±MAX_COORDINATE (the map
     format's own limit: the geometry's tolerances break down long before)."""
     bad = ~np.isfinite(coords) | (np.abs(np.nan_to_num(coords, nan=0.0)) > MAX_COORDINATE)
     if bad.any():
         value = float(coords[np.nonzero(bad)][0])
         raise MapError(
-            f"has the coordinate {value!r}, "
-            + ("not a finite number" if not np.isfinite(value) else f"beyond ±{MAX_COORDINATE:,}"),
+            Words.of(N_("has the coordinate {value}, not a finite number"), value=repr(value))
+            if not np.isfinite(value)
+            else Words.of(
+                N_("has the coordinate {value}, beyond ±{limit}"),
+                value=repr(value),
+                limit=f"{MAX_COORDINATE:,}",
+            ),
             file=file,
             field=where,
-            fix="give coordinates as plain numbers in a projection whose units keep them small",
+            fix=Words.of(
+                N_("give coordinates as plain numbers in a projection whose units keep them small")
+            ),
         )
 
 
@@ -456,9 +511,18 @@ def _island_notes(
         notes.append(
             ImportNote(
                 "island",
-                f"{label}: left out its part {k} of {n} (area {places.length(part.area)}) "
-                f"around {places.at(at)}, {places.at(source)} in the GeoJSON; keep it with "
-                "--islands separate",
+                Words.of(
+                    N_(
+                        "{feature}: left out its part {k} of {n} (area {area}) around {at}, "
+                        "{source} in the GeoJSON; keep it with --islands separate"
+                    ),
+                    feature=label,
+                    k=k,
+                    n=n,
+                    area=places.length(part.area),
+                    at=places.at(at),
+                    source=places.at(source),
+                ),
                 (fid,),
                 at,
             )
@@ -469,8 +533,17 @@ def _island_notes(
             notes.append(
                 ImportNote(
                     "island",
-                    f"'{item.island_of}': its part around {places.at(at)} (area "
-                    f"{places.length(shape.area)}) became province '{item.id}' ({item.name})",
+                    Words.of(
+                        N_(
+                            "'{island_of}': its part around {at} (area {area}) became province "
+                            "'{id}' ({name})"
+                        ),
+                        island_of=item.island_of,
+                        at=places.at(at),
+                        area=places.length(shape.area),
+                        id=item.id,
+                        name=item.name,
+                    ),
                     (item.island_of, item.id),
                     at,
                 )
@@ -535,13 +608,30 @@ def _outside_sea(
             continue
         at = _inside(p)
         around = [provinces[j].id for j in tree.query(p, predicate="intersects")]
-        shores = f" between {', '.join(repr(a) for a in around)}" if around else ""
+        values = {"area": places.length(p.area), "at": places.at(at)}
+        values["minimum"] = places.length(minimum)
+        text = (
+            Words.of(
+                N_(
+                    "sea: dropped a sliver of water of area {area} around {at} between {shores} "
+                    "(smaller than {minimum}: it is neither land nor sea)"
+                ),
+                shores=", ".join(repr(a) for a in around),
+                **values,
+            )
+            if around
+            else Words.of(
+                N_(
+                    "sea: dropped a sliver of water of area {area} around {at} (smaller than "
+                    "{minimum}: it is neither land nor sea)"
+                ),
+                **values,
+            )
+        )
         report.append(
             ImportNote(
                 "sliver",
-                f"sea: dropped a sliver of water of area {places.length(p.area)} around "
-                f"{places.at(at)}{shores} (smaller than {places.length(minimum)}: it is "
-                "neither land nor sea)",
+                text,
                 tuple(around),
                 at,
             )
@@ -723,9 +813,9 @@ def export_map(mapfile: MapFile, path: str | os.PathLike[str]) -> None:
         atomic_write_text(path, map_to_svg(mapfile))
     else:
         raise MapError(
-            f"has the unknown extension {suffix or '(none)'!r}",
+            Words.of(N_("has the unknown extension {suffix}"), suffix=repr(suffix or "(none)")),
             file=str(path),
-            fix="name the output .geojson or .svg",
+            fix=Words.of(N_("name the output .geojson or .svg")),
         )
 
 

@@ -2,26 +2,53 @@
 
 from __future__ import annotations
 
+from engine.words import N_, Words
+
+Text = str | Words
+"""A part of a message: plain text (a file's path, a parser's own words) or `Words`."""
+
 
 class MapError(ValueError):
-    """A map file that cannot be loaded: names the file, the line, the field and the fix."""
+    """A map file that cannot be loaded: names the file, the line, the field and the fix.
+
+    The field, the problem and the fix may be `engine.words.Words` (English marked for the
+    catalog, with their values): `str(error)` then says them in the language spoken when
+    it is read ("Provinz 'A': Feld 'name' muss …")."""
 
     def __init__(
         self,
-        problem: str,
+        problem: Text,
         *,
         file: str | None = None,
         line: int | None = None,
-        field: str | None = None,
-        fix: str | None = None,
+        field: Text | None = None,
+        fix: Text | None = None,
     ) -> None:
         self.file = file
         self.line = line
         self.field = field
         self.problem = problem
         self.fix = fix
-        parts = [p for p in (file, f"line {line}" if line else None) if p]
-        head = ": ".join(parts)
-        body = f"{field} {problem}" if field else problem
-        text = f"{head}: {body}" if head else body
-        super().__init__(f"{text}; {fix}" if fix else text)
+        super().__init__(self.words)
+
+    @property
+    def words(self) -> Text:
+        """The whole message: "FILE: line N: FIELD PROBLEM; FIX"."""
+        body: Text = (
+            Words.of(N_("{field} {problem}"), field=self.field, problem=self.problem)
+            if self.field
+            else self.problem
+        )
+        text = body
+        if self.file and self.line:
+            text = Words.of(
+                N_("{file}: line {line}: {body}"), file=self.file, line=self.line, body=body
+            )
+        elif self.file:
+            text = Words.of(N_("{file}: {body}"), file=self.file, body=body)
+        elif self.line:
+            text = Words.of(N_("line {line}: {body}"), line=self.line, body=body)
+        return Words.of(N_("{text}; {fix}"), text=text, fix=self.fix) if self.fix else text
+
+    def __str__(self) -> str:
+        return str(self.words)

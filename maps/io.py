@@ -24,7 +24,8 @@ from typing import Any, NoReturn
 import yaml
 
 from engine.files import FileContentError, atomic_write_text, read_text
-from maps.errors import MapError
+from engine.words import N_, Words
+from maps.errors import MapError, Text
 from maps.yaml_guard import check_events
 
 FORMAT_VERSION = 1
@@ -173,7 +174,7 @@ class _DuplicateKey(Exception):
 class _BadValue(Exception):
     """A scalar YAML accepts but Python cannot hold (a 5,000-digit number, 2021-13-45)."""
 
-    def __init__(self, line: int, problem: str) -> None:
+    def __init__(self, line: int, problem: Text) -> None:
         super().__init__(line, problem)
         self.line = line
         self.problem = problem
@@ -194,12 +195,21 @@ class _LineLoader(_SafeLoader):  # type: ignore[misc, valid-type]
         try:
             value = super().construct_object(node, deep=deep)
         except (ValueError, OverflowError) as exc:  # int digit limit, impossible dates
-            reason = "too long a number" if "digits" in str(exc) else str(exc)
-            raise _BadValue(line, f"the value {shown} cannot be read ({reason})") from None
+            reason = Words.of(N_("too long a number")) if "digits" in str(exc) else str(exc)
+            raise _BadValue(
+                line,
+                Words.of(
+                    N_("the value {value} cannot be read ({reason})"), value=shown, reason=reason
+                ),
+            ) from None
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
-            raise _BadValue(line, f"the number {shown} is larger than any a map needs")
+            raise _BadValue(
+                line, Words.of(N_("the number {value} is larger than any a map needs"), value=shown)
+            )
         if isinstance(value, float) and not math.isfinite(value):
-            raise _BadValue(line, f"the value {shown} is not a finite number")
+            raise _BadValue(
+                line, Words.of(N_("the value {value} is not a finite number"), value=shown)
+            )
         return value
 
 
@@ -213,7 +223,9 @@ def _construct_map(loader: _LineLoader, node: yaml.MappingNode) -> Iterator[_Map
         key = loader.construct_object(key_node, deep=True)
         line = key_node.start_mark.line + 1
         if not isinstance(key, Hashable):
-            raise _BadValue(line, "a list or mapping is used as a key (keys are names)")
+            raise _BadValue(
+                line, Words.of(N_("a list or mapping is used as a key (keys are names)"))
+            )
         if key in data:
             raise _DuplicateKey(key, line)
         data[key] = loader.construct_object(value_node, deep=True)
@@ -242,118 +254,137 @@ class _Reader:
         self.file = file
         self.member_lines: dict[int, list[int]] = {}  # territory index -> line of each member
 
-    def fail(self, line: int | None, where: str, problem: str, fix: str | None = None) -> NoReturn:
+    def fail(
+        self, line: int | None, where: Text, problem: Text, fix: Text | None = None
+    ) -> NoReturn:
         raise MapError(problem, file=self.file, line=line, field=where, fix=fix)
 
     # ---- generic fields
 
     def get(
-        self, m: _Map, key: str, where: str, *, required: bool = True
+        self, m: _Map, key: str, where: Text, *, required: bool = True
     ) -> tuple[Any, int | None]:
         if key not in m:
             if required:
                 self.fail(
                     m.line,
                     where,
-                    f"is missing field '{key}'",
-                    f"add '{key}:' to it",
+                    Words.of(N_("is missing field '{key}'"), key=key),
+                    Words.of(N_("add '{key}:' to it"), key=key),
                 )
             return None, None
         return m[key], m.key_lines[key]
 
-    def mapping(self, value: Any, line: int | None, where: str) -> _Map:
+    def mapping(self, value: Any, line: int | None, where: Text) -> _Map:
         if not isinstance(value, _Map):
-            self.fail(line, where, f"must be a mapping (key: value), not {_kind(value)}")
+            self.fail(
+                line,
+                where,
+                Words.of(N_("must be a mapping (key: value), not {kind}"), kind=_kind(value)),
+            )
         return value
 
-    def sequence(self, value: Any, line: int | None, where: str) -> _Seq:
+    def sequence(self, value: Any, line: int | None, where: Text) -> _Seq:
         if not isinstance(value, _Seq):
-            self.fail(line, where, f"must be a list, not {_kind(value)}")
+            self.fail(line, where, Words.of(N_("must be a list, not {kind}"), kind=_kind(value)))
         return value
 
-    def text(self, value: Any, line: int | None, where: str) -> str:
+    def text(self, value: Any, line: int | None, where: Text) -> str:
         if not isinstance(value, str) or not value.strip():
-            self.fail(line, where, f"must be a non-empty text, not {_kind(value)}")
+            self.fail(
+                line, where, Words.of(N_("must be a non-empty text, not {kind}"), kind=_kind(value))
+            )
         return value
 
-    def ident(self, value: Any, line: int | None, where: str) -> str:
+    def ident(self, value: Any, line: int | None, where: Text) -> str:
         if isinstance(value, int) and not isinstance(value, bool):
             value = str(value)  # numbered fields (Rice Wars) are written unquoted
         if not isinstance(value, str) or not value.strip():
-            self.fail(line, where, f"must be an id (text), not {_kind(value)}")
+            self.fail(
+                line, where, Words.of(N_("must be an id (text), not {kind}"), kind=_kind(value))
+            )
         bad = [c for c in _ID_FORBIDDEN if c in value]
         if bad or value != value.strip():
             self.fail(
                 line,
                 where,
-                f"{value!r} is not a valid id",
-                "ids may not contain '|' or '~' nor start or end with spaces",
+                Words.of(N_("{value} is not a valid id"), value=repr(value)),
+                Words.of(N_("ids may not contain '|' or '~' nor start or end with spaces")),
             )
         return value
 
-    def number(self, value: Any, line: int | None, where: str, *, positive: bool = False) -> float:
+    def number(self, value: Any, line: int | None, where: Text, *, positive: bool = False) -> float:
         if (
             isinstance(value, bool)
             or not isinstance(value, int | float)
             or not math.isfinite(value)
         ):
-            self.fail(line, where, f"must be a number, not {_kind(value)}")
+            self.fail(line, where, Words.of(N_("must be a number, not {kind}"), kind=_kind(value)))
         if positive and value <= 0:
-            self.fail(line, where, f"must be greater than 0, not {value}")
+            self.fail(line, where, Words.of(N_("must be greater than 0, not {value}"), value=value))
         return float(value)
 
-    def point(self, value: Any, line: int | None, where: str) -> Point:
+    def point(self, value: Any, line: int | None, where: Text) -> Point:
         if (
             not isinstance(value, list)
             or len(value) != 2
             or any(isinstance(v, bool) or not isinstance(v, int | float) for v in value)
             or not all(math.isfinite(v) for v in value)
         ):
-            self.fail(line, where, "must be a point [x, y] of two numbers")
+            self.fail(line, where, Words.of(N_("must be a point [x, y] of two numbers")))
         if any(abs(v) > MAX_COORDINATE for v in value):
             self.fail(
                 line,
                 where,
-                f"is {value}, beyond ±{MAX_COORDINATE:,}",
-                "map coordinates are map units of a board; scale the map down",
+                Words.of(
+                    N_("is {value}, beyond ±{limit}"), value=value, limit=f"{MAX_COORDINATE:,}"
+                ),
+                Words.of(N_("map coordinates are map units of a board; scale the map down")),
             )
         return (float(value[0]), float(value[1]))
 
-    def ring(self, value: Any, line: int | None, where: str) -> Ring:
-        problem = "must be a list of [x, y] pairs with at least 3 points"
+    def ring(self, value: Any, line: int | None, where: Text) -> Ring:
+        problem = Words.of(N_("must be a list of [x, y] pairs with at least 3 points"))
         if not isinstance(value, list):
             self.fail(line, where, problem)
         lines = getattr(value, "item_lines", [line] * len(value))
         points: Ring = []
         for i, (item, item_line) in enumerate(zip(value, lines, strict=True)):
-            points.append(self.point(item, item_line, f"{where} point {i + 1}"))
+            points.append(
+                self.point(item, item_line, Words.of(N_("{where} point {n}"), where=where, n=i + 1))
+            )
         if len(points) > 1 and points[0] == points[-1]:
             points.pop()  # a closed ring: the repeat is implied
         if len(points) < 3:
             self.fail(line, where, problem)
         return points
 
-    def rings(self, value: Any, line: int | None, where: str) -> list[Ring]:
+    def rings(self, value: Any, line: int | None, where: Text) -> list[Ring]:
         seq = self.sequence(value, line, where)
         return [
-            self.ring(item, item_line, f"{where} ring {i + 1}")
+            self.ring(item, item_line, Words.of(N_("{where} ring {n}"), where=where, n=i + 1))
             for i, (item, item_line) in enumerate(zip(seq, seq.item_lines, strict=True))
         ]
 
-    def items(self, value: Any, line: int | None, where: str) -> Iterator[tuple[_Map, int]]:
+    def items(self, value: Any, line: int | None, where: Text) -> Iterator[tuple[_Map, int]]:
         """Each item of a list of mappings, with its line."""
         seq = self.sequence(value, line, where)
         for i, (item, item_line) in enumerate(zip(seq, seq.item_lines, strict=True)):
-            yield self.mapping(item, item_line, f"{where} item {i + 1}"), item_line
+            yield (
+                self.mapping(
+                    item, item_line, Words.of(N_("{where} item {n}"), where=where, n=i + 1)
+                ),
+                item_line,
+            )
 
-    def no_unknown(self, m: _Map, known: tuple[str, ...], where: str) -> None:
+    def no_unknown(self, m: _Map, known: tuple[str, ...], where: Text) -> None:
         for key in m:
             if key not in known:
                 self.fail(
                     m.key_lines[key],
                     where,
-                    f"has unknown field {key!r}",
-                    f"known fields are: {', '.join(known)}",
+                    Words.of(N_("has unknown field {key}"), key=repr(key)),
+                    Words.of(N_("known fields are: {fields}"), fields=", ".join(known)),
                 )
 
     # ---- the parts of a map
@@ -362,63 +393,75 @@ class _Reader:
         if not isinstance(root, _Map):
             self.fail(
                 getattr(root, "line", 1),
-                "the file",
-                f"must be a mapping with 'format: 1' at the top, not {_kind(root)}",
+                THE_FILE,
+                Words.of(
+                    N_("must be a mapping with 'format: 1' at the top, not {kind}"),
+                    kind=_kind(root),
+                ),
             )
-        self.no_unknown(root, _TOP_KEYS, "the map")
-        version, line = self.get(root, "format", "the map")
+        self.no_unknown(root, _TOP_KEYS, THE_MAP)
+        version, line = self.get(root, "format", THE_MAP)
         if version != FORMAT_VERSION:
             self.fail(
                 line,
-                "field 'format'",
-                f"is {version!r}; this Daimyo reads format {FORMAT_VERSION}",
-                f"write 'format: {FORMAT_VERSION}'",
+                _field("format"),
+                Words.of(
+                    N_("is {value}; this Daimyo reads format {version}"),
+                    value=repr(version),
+                    version=FORMAT_VERSION,
+                ),
+                Words.of(N_("write 'format: {version}'"), version=FORMAT_VERSION),
             )
-        map_id = self.ident(*self.get(root, "id", "the map"), "field 'id'")
-        name = self.text(*self.get(root, "name", "the map"), "field 'name'")
-        size_value, size_line = self.get(root, "size", "the map")
-        size = self.mapping(size_value, size_line, "field 'size'")
-        self.no_unknown(size, ("width_mm", "height_mm"), "field 'size'")
+        map_id = self.ident(*self.get(root, "id", THE_MAP), _field("id"))
+        name = self.text(*self.get(root, "name", THE_MAP), _field("name"))
+        size_value, size_line = self.get(root, "size", THE_MAP)
+        size = self.mapping(size_value, size_line, _field("size"))
+        self.no_unknown(size, ("width_mm", "height_mm"), _field("size"))
         width = self.number(
-            *self.get(size, "width_mm", "field 'size'"), "field 'size.width_mm'", positive=True
+            *self.get(size, "width_mm", _field("size")), _field("size.width_mm"), positive=True
         )
         height = self.number(
-            *self.get(size, "height_mm", "field 'size'"), "field 'size.height_mm'", positive=True
+            *self.get(size, "height_mm", _field("size")), _field("size.height_mm"), positive=True
         )
-        extent = self.extent(*self.get(root, "extent", "the map"))
-        game_value, game_line = self.get(root, "game", "the map", required=False)
+        extent = self.extent(*self.get(root, "extent", THE_MAP))
+        game_value, game_line = self.get(root, "game", THE_MAP, required=False)
         game = "any" if game_value is None else game_value
         if game not in GAMES:
             self.fail(
-                game_line, "field 'game'", f"is {game!r}", f"choose one of {', '.join(GAMES)}"
+                game_line,
+                _field("game"),
+                Words.of(N_("is {value}"), value=repr(game)),
+                Words.of(N_("choose one of {choices}"), choices=", ".join(GAMES)),
             )
-        shortest, shortest_line = self.get(root, "min_border_length", "the map", required=False)
+        shortest, shortest_line = self.get(root, "min_border_length", THE_MAP, required=False)
         min_border_length = (
             None
             if shortest is None
-            else self.number(shortest, shortest_line, "field 'min_border_length'", positive=True)
+            else self.number(shortest, shortest_line, _field("min_border_length"), positive=True)
         )
         if min_border_length is not None and min_border_length > MAX_COORDINATE:
             self.fail(
                 shortest_line,
-                "field 'min_border_length'",
-                f"is {shortest}, beyond {MAX_COORDINATE:,}",
-                "give the shortest border length in map units, or delete the field",
+                _field("min_border_length"),
+                Words.of(
+                    N_("is {value}, beyond {limit}"), value=shortest, limit=f"{MAX_COORDINATE:,}"
+                ),
+                Words.of(N_("give the shortest border length in map units, or delete the field")),
             )
-        attrs_value, attrs_line = self.get(root, "attributes", "the map", required=False)
+        attrs_value, attrs_line = self.get(root, "attributes", THE_MAP, required=False)
         attributes = (
             {}
             if attrs_value is None
-            else _plain(self.mapping(attrs_value, attrs_line, "field 'attributes'"))
+            else _plain(self.mapping(attrs_value, attrs_line, _field("attributes")))
         )
 
-        territories_value, t_line = self.get(root, "territories", "the map", required=False)
+        territories_value, t_line = self.get(root, "territories", THE_MAP, required=False)
         territories = (
             [] if territories_value is None else self.territories(territories_value, t_line)
         )
-        provinces_value, p_line = self.get(root, "provinces", "the map")
+        provinces_value, p_line = self.get(root, "provinces", THE_MAP)
         provinces, declared = self.provinces(provinces_value, p_line)
-        seas_value, s_line = self.get(root, "seas", "the map", required=False)
+        seas_value, s_line = self.get(root, "seas", THE_MAP, required=False)
         seas = [] if seas_value is None else self.seas(seas_value, s_line)
 
         self.link(provinces, territories, declared)
@@ -437,39 +480,41 @@ class _Reader:
         )
 
     def extent(self, value: Any, line: int | None) -> tuple[float, float, float, float]:
-        where = "field 'extent'"
+        where = _field("extent")
         if not isinstance(value, list) or len(value) != 4:
-            self.fail(line, where, "must be [minx, miny, maxx, maxy]")
+            self.fail(line, where, Words.of(N_("must be [minx, miny, maxx, maxy]")))
         minx, miny, maxx, maxy = (self.number(v, line, where) for v in value)
         if any(abs(v) > MAX_COORDINATE for v in (minx, miny, maxx, maxy)):
-            self.fail(line, where, f"must lie within ±{MAX_COORDINATE:,}")
+            self.fail(
+                line, where, Words.of(N_("must lie within ±{limit}"), limit=f"{MAX_COORDINATE:,}")
+            )
         if maxx <= minx or maxy <= miny:
-            self.fail(line, where, "must have maxx > minx and maxy > miny")
+            self.fail(line, where, Words.of(N_("must have maxx > minx and maxy > miny")))
         return (minx, miny, maxx, maxy)
 
     def territories(self, value: Any, line: int | None) -> list[Territory]:
         result = []
-        for item, item_line in self.items(value, line, "field 'territories'"):
-            where = f"territory #{len(result) + 1}"
+        for item, item_line in self.items(value, line, _field("territories")):
+            where: Text = Words.of(N_("territory #{n}"), n=len(result) + 1)
             self.no_unknown(item, ("id", "name", "colour", "provinces"), where)
-            tid = self.ident(*self.get(item, "id", where), f"{where}: field 'id'")
-            where = f"territory '{tid}'"
-            name = self.text(*self.get(item, "name", where), f"{where}: field 'name'")
+            tid = self.ident(*self.get(item, "id", where), _field("id", where))
+            where = Words.of(N_("territory '{id}'"), id=tid)
+            name = self.text(*self.get(item, "name", where), _field("name", where))
             colour_value, colour_line = self.get(item, "colour", where, required=False)
             colour = DEFAULT_COLOUR if colour_value is None else colour_value
             if not isinstance(colour, str) or not _COLOUR.match(colour):
                 self.fail(
                     colour_line,
-                    f"{where}: field 'colour'",
-                    f"is {colour!r}",
-                    'write a colour as "#rrggbb" in quotes, e.g. "#8fbf6a"',
+                    _field("colour", where),
+                    Words.of(N_("is {value}"), value=repr(colour)),
+                    Words.of(N_('write a colour as "#rrggbb" in quotes, e.g. "#8fbf6a"')),
                 )
             members_value, members_line = self.get(item, "provinces", where, required=False)
             members: list[str] = []
             if members_value is not None:
-                seq = self.sequence(members_value, members_line, f"{where}: field 'provinces'")
+                seq = self.sequence(members_value, members_line, _field("provinces", where))
                 for member, member_line in zip(seq, seq.item_lines, strict=True):
-                    members.append(self.ident(member, member_line, f"{where}: field 'provinces'"))
+                    members.append(self.ident(member, member_line, _field("provinces", where)))
                 self.member_lines[len(result)] = seq.item_lines
             result.append(Territory(tid, name, colour, members, line=item_line))
         return result
@@ -479,28 +524,28 @@ class _Reader:
     ) -> tuple[list[Province], dict[str, tuple[str, int | None]]]:
         result = []
         declared: dict[str, tuple[str, int | None]] = {}  # province -> (territory:, line)
-        for item, item_line in self.items(value, line, "field 'provinces'"):
-            where = f"province #{len(result) + 1}"
-            pid = self.ident(*self.get(item, "id", where), f"{where}: field 'id'")
-            where = f"province '{pid}'"
-            name = self.text(*self.get(item, "name", where), f"{where}: field 'name'")
-            polygon = self.ring(*self.get(item, "polygon", where), f"{where}: field 'polygon'")
+        for item, item_line in self.items(value, line, _field("provinces")):
+            where: Text = Words.of(N_("province #{n}"), n=len(result) + 1)
+            pid = self.ident(*self.get(item, "id", where), _field("id", where))
+            where = Words.of(N_("province '{id}'"), id=pid)
+            name = self.text(*self.get(item, "name", where), _field("name", where))
+            polygon = self.ring(*self.get(item, "polygon", where), _field("polygon", where))
             holes_value, holes_line = self.get(item, "holes", where, required=False)
             holes = (
                 []
                 if holes_value is None
-                else self.rings(holes_value, holes_line, f"{where}: field 'holes'")
+                else self.rings(holes_value, holes_line, _field("holes", where))
             )
             label_value, label_line = self.get(item, "label", where, required=False)
             label = (
                 None
                 if label_value is None
-                else self.point(label_value, label_line, f"{where}: field 'label'")
+                else self.point(label_value, label_line, _field("label", where))
             )
             territory_value, territory_line = self.get(item, "territory", where, required=False)
             if territory_value is not None:
                 declared[pid] = (
-                    self.ident(territory_value, territory_line, f"{where}: field 'territory'"),
+                    self.ident(territory_value, territory_line, _field("territory", where)),
                     territory_line,
                 )
             attrs = {k: _plain(v) for k, v in item.items() if k not in PROVINCE_KEYS}
@@ -509,44 +554,47 @@ class _Reader:
                     self.fail(
                         item.key_lines[key],
                         where,
-                        f"has a field named {key!r}",
-                        "field names are text",
+                        Words.of(N_("has a field named {key}"), key=repr(key)),
+                        Words.of(N_("field names are text")),
                     )
             result.append(Province(pid, name, polygon, holes, label, attrs, line=item_line))
         return result, declared
 
     def seas(self, value: Any, line: int | None) -> list[Sea]:
         result = []
-        for item, item_line in self.items(value, line, "field 'seas'"):
-            where = f"sea #{len(result) + 1}"
+        for item, item_line in self.items(value, line, _field("seas")):
+            where: Text = Words.of(N_("sea #{n}"), n=len(result) + 1)
             self.no_unknown(item, ("id", "name", "polygons"), where)
-            sid = self.ident(*self.get(item, "id", where), f"{where}: field 'id'")
-            where = f"sea '{sid}'"
+            sid = self.ident(*self.get(item, "id", where), _field("id", where))
+            where = Words.of(N_("sea '{id}'"), id=sid)
             name_value, name_line = self.get(item, "name", where, required=False)
             name = (
                 sid
                 if name_value is None
-                else self.text(name_value, name_line, f"{where}: field 'name'")
+                else self.text(name_value, name_line, _field("name", where))
             )
             polygons = []
             for part, _ in self.items(
-                *self.get(item, "polygons", where), f"{where}: field 'polygons'"
+                *self.get(item, "polygons", where), _field("polygons", where)
             ):
-                part_where = f"{where}: polygon {len(polygons) + 1}"
+                part_where = Words.of(N_("{where}: polygon {n}"), where=where, n=len(polygons) + 1)
                 self.no_unknown(part, ("polygon", "holes"), part_where)
                 ring = self.ring(
-                    *self.get(part, "polygon", part_where), f"{part_where}: field 'polygon'"
+                    *self.get(part, "polygon", part_where), _field("polygon", part_where)
                 )
                 holes_value, holes_line = self.get(part, "holes", part_where, required=False)
                 holes = (
                     []
                     if holes_value is None
-                    else self.rings(holes_value, holes_line, f"{part_where}: field 'holes'")
+                    else self.rings(holes_value, holes_line, _field("holes", part_where))
                 )
                 polygons.append(SeaPolygon(ring, holes))
             if not polygons:
                 self.fail(
-                    item_line, f"{where}: field 'polygons'", "is empty", "give the sea a polygon"
+                    item_line,
+                    _field("polygons", where),
+                    Words.of(N_("is empty")),
+                    Words.of(N_("give the sea a polygon")),
                 )
             result.append(Sea(sid, name, polygons, line=item_line))
         return result
@@ -566,20 +614,23 @@ class _Reader:
                 if member not in ids:
                     self.fail(
                         lines[i] if i < len(lines) else t.line,
-                        f"territory '{t.id}': field 'provinces'",
-                        f"names unknown province {member!r}",
-                        f"add a province with id {member!r} or remove it from the list",
+                        _field("provinces", Words.of(N_("territory '{id}'"), id=t.id)),
+                        Words.of(N_("names unknown province {id}"), id=repr(member)),
+                        Words.of(
+                            N_("add a province with id {id} or remove it from the list"),
+                            id=repr(member),
+                        ),
                     )
                 listed.setdefault(member, t.id)
         by_id = {t.id: t for t in territories}
         for pid, (tid, line) in declared.items():
-            where = f"province '{pid}': field 'territory'"
+            where = _field("territory", Words.of(N_("province '{id}'"), id=pid))
             if tid not in by_id:
                 self.fail(
                     line,
                     where,
-                    f"names unknown territory {tid!r}",
-                    f"add a territory with id {tid!r} under 'territories:'",
+                    Words.of(N_("names unknown territory {id}"), id=repr(tid)),
+                    Words.of(N_("add a territory with id {id} under 'territories:'"), id=repr(tid)),
                 )
             if pid not in listed:
                 by_id[tid].provinces.append(pid)
@@ -587,25 +638,40 @@ class _Reader:
                 self.fail(
                     line,
                     where,
-                    f"says {tid!r} but territory {listed[pid]!r} lists this province",
-                    "keep one of the two (membership lists are the canonical form)",
+                    Words.of(
+                        N_("says {id} but territory {other} lists this province"),
+                        id=repr(tid),
+                        other=repr(listed[pid]),
+                    ),
+                    Words.of(N_("keep one of the two (membership lists are the canonical form)")),
                 )
 
 
-def _kind(value: Any) -> str:
+def _kind(value: Any) -> Text:
     if value is None:
-        return "empty"
+        return Words.of(N_("empty"))
     if isinstance(value, bool):
-        return f"a yes/no value ({str(value).lower()})"
+        return Words.of(N_("a yes/no value ({value})"), value=str(value).lower())
     if isinstance(value, int | float):
-        return f"a number ({value})"
+        return Words.of(N_("a number ({value})"), value=value)
     if isinstance(value, str):
-        return f"the text {value!r}"
+        return Words.of(N_("the text {value}"), value=repr(value))
     if isinstance(value, list):
-        return "a list"
+        return Words.of(N_("a list"))
     if isinstance(value, dict):
-        return "a mapping"
+        return Words.of(N_("a mapping"))
     return type(value).__name__
+
+
+THE_FILE = Words.of(N_("the file"))
+THE_MAP = Words.of(N_("the map"))
+
+
+def _field(name: str, where: Text | None = None) -> Words:
+    """ "field 'name'", or "province 'A': field 'name'" with the place it is in."""
+    if where is None:
+        return Words.of(N_("field '{name}'"), name=name)
+    return Words.of(N_("{where}: field '{name}'"), where=where, name=name)
 
 
 def _plain(value: Any) -> Any:
@@ -624,31 +690,38 @@ def parse_map(text: str, file: str = "<map>") -> MapFile:
         root = yaml.load(text, Loader=_LineLoader)  # a SafeLoader: builds no Python objects
     except _DuplicateKey as exc:
         raise MapError(
-            f"repeats the key {exc.key!r}",
+            Words.of(N_("repeats the key {key}"), key=repr(exc.key)),
             file=file,
             line=exc.line,
-            field="a mapping",
-            fix="each key may appear once per mapping",
+            field=Words.of(N_("a mapping")),
+            fix=Words.of(N_("each key may appear once per mapping")),
         ) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
         problem = " ".join(p for p in (exc.context, exc.problem) if p)
         raise MapError(
-            f"is not valid YAML: {problem}",
+            Words.of(N_("is not valid YAML: {problem}"), problem=problem),
             file=file,
             line=line,
-            field="the file",
-            fix="check indentation, colons and brackets on that line",
+            field=THE_FILE,
+            fix=Words.of(N_("check indentation, colons and brackets on that line")),
         ) from None
     except _BadValue as exc:
         raise MapError(
-            exc.problem, file=file, line=exc.line, fix="write a plain number or text there"
+            exc.problem,
+            file=file,
+            line=exc.line,
+            fix=Words.of(N_("write a plain number or text there")),
         ) from None
     except yaml.YAMLError as exc:
-        raise MapError(f"is not valid YAML: {exc}", file=file, field="the file") from None
+        raise MapError(
+            Words.of(N_("is not valid YAML: {problem}"), problem=str(exc)),
+            file=file,
+            field=THE_FILE,
+        ) from None
     except RecursionError:  # nesting the depth check let through: never expected
-        raise MapError("is nested too deeply", file=file, field="the file") from None
+        raise MapError(Words.of(N_("is nested too deeply")), file=file, field=THE_FILE) from None
     return _Reader(file).read(root)
 
 
@@ -664,12 +737,14 @@ def read_map_text(path: str | os.PathLike[str]) -> str:
     except FileContentError as exc:
         raise MapError(exc.problem, file=file, fix=exc.fix) from None
     except FileNotFoundError:
-        raise MapError("does not exist", file=file, fix="check the path") from None
+        raise MapError(
+            Words.of(N_("does not exist")), file=file, fix=Words.of(N_("check the path"))
+        ) from None
     except OSError as exc:
         raise MapError(
-            f"cannot be read ({exc.strerror or exc})",
+            Words.of(N_("cannot be read ({reason})"), reason=str(exc.strerror or exc)),
             file=file,
-            fix="check that the file exists and that you may read it",
+            fix=Words.of(N_("check that the file exists and that you may read it")),
         ) from None
 
 
@@ -683,7 +758,7 @@ def read_map_header(path: str | os.PathLike[str]) -> dict[str, Any]:
     try:
         header = yaml.load(head, Loader=_LineLoader)
     except (_BadValue, _DuplicateKey, yaml.YAMLError, RecursionError):
-        raise MapError("is not valid YAML", file=str(path), field="the file") from None
+        raise MapError(Words.of(N_("is not valid YAML")), file=str(path), field=THE_FILE) from None
     return _plain(header) if isinstance(header, dict) else {}
 
 

@@ -22,6 +22,7 @@ import numpy as np
 import shapely
 from shapely import STRtree
 
+from engine.words import Words
 from maps.geometry import coordinate_tolerance, land_contacts
 from maps.io import Point
 
@@ -34,9 +35,14 @@ class ImportNote:
     """One thing an import changed or left out: what (`kind`, see KINDS), where, in words."""
 
     kind: str
-    text: str
+    words: str | Words  # Words: said in the language spoken when the note is read
     provinces: tuple[str, ...] = ()
     at: Point | None = None
+
+    @property
+    def text(self) -> str:
+        """The note in the current language."""
+        return str(self.words)
 
     def __str__(self) -> str:
         return self.text

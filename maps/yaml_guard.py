@@ -12,6 +12,7 @@ import re
 
 import yaml
 
+from engine.words import N_, Words
 from maps.errors import MapError
 
 MAX_DEPTH = 32
@@ -20,6 +21,7 @@ _CORE_TAGS = {
     f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "seq", "map")
 }
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser when present
+THE_FILE = Words.of(N_("the file"))
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 
@@ -37,40 +39,47 @@ def check_events(text: str, file: str) -> None:
             line = event.start_mark.line + 1 if event.start_mark is not None else None
             if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
                 raise MapError(
-                    "uses a YAML anchor or alias (& or *)",
+                    Words.of(N_("uses a YAML anchor or alias (& or *)")),
                     file=file,
                     line=line,
-                    field="the file",
-                    fix="write each value out in full; a map file needs no anchors or aliases",
+                    field=THE_FILE,
+                    fix=Words.of(
+                        N_("write each value out in full; a map file needs no anchors or aliases")
+                    ),
                 )
             tag = getattr(event, "tag", None)
             if tag and tag != "!" and tag not in _CORE_TAGS:
                 raise MapError(
-                    f"uses the tag {tag.replace('tag:yaml.org,2002:', '!!')}",
+                    Words.of(N_("uses the tag {tag}"), tag=tag.replace("tag:yaml.org,2002:", "!!")),
                     file=file,
                     line=line,
-                    field="the file",
-                    fix="remove the tag: a map file holds plain values (text, numbers, lists)",
+                    field=THE_FILE,
+                    fix=Words.of(
+                        N_("remove the tag: a map file holds plain values (text, numbers, lists)")
+                    ),
                 )
             if isinstance(event, yaml.CollectionStartEvent):
                 depth += 1
                 if depth > MAX_DEPTH:
                     raise MapError(
-                        f"nests lists and mappings more than {MAX_DEPTH} levels deep",
+                        Words.of(
+                            N_("nests lists and mappings more than {depth} levels deep"),
+                            depth=MAX_DEPTH,
+                        ),
                         file=file,
                         line=line,
-                        field="the file",
-                        fix="a map file needs about 6 levels; check the indentation",
+                        field=THE_FILE,
+                        fix=Words.of(N_("a map file needs about 6 levels; check the indentation")),
                     )
             elif isinstance(event, yaml.CollectionEndEvent):
                 depth -= 1
             elif isinstance(event, yaml.ScalarEvent) and _SURROGATE.search(event.value):
                 raise MapError(
-                    "holds an invalid character (a lone UTF-16 surrogate)",
+                    Words.of(N_("holds an invalid character (a lone UTF-16 surrogate)")),
                     file=file,
                     line=line,
-                    field="a text",
-                    fix="remove the \\uD800-\\uDFFF escape from that line",
+                    field=Words.of(N_("a text")),
+                    fix=Words.of(N_("remove the \\uD800-\\uDFFF escape from that line")),
                 )
     except yaml.YAMLError:
         return  # parse_map reports syntax errors with their line

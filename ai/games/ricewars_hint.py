@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ai.explain import Explainer, seat_name
+from ai.explain import Explainer, Said, said, seat_name
 from ai.games.ricewars import SEARCH_ADAPTER as ADAPTER
 from engine.core import GameState
 from engine.ricewars import actions as A
@@ -112,7 +112,17 @@ class RiceWarsExplainer(Explainer):
         worlds: list[GameState],
         names: Sequence[str] | None,
     ) -> str:
-        """What the move does, with the worth after it from `worlds`."""
+        """What the move does, with the worth after it from `worlds` (English)."""
+        return str(self.reason_said(observation, action, worlds, names))
+
+    def reason_said(
+        self,
+        observation: Any,
+        action: Any,
+        worlds: list[GameState],
+        names: Sequence[str] | None,
+    ) -> Said:
+        """`reason` as data: templates and numbers the app says in the person's language."""
         me = observation.player
         mine = rival = 0.0
         for world in worlds:
@@ -124,14 +134,22 @@ class RiceWarsExplainer(Explainer):
             mine += worth[me]
             rival += max(w for s, w in enumerate(worth) if s != me)
         count = max(1, len(worlds))
-        standing = (
-            f"leaves you worth {mine / count:.1f} fields against {rival / count:.1f} for the "
-            "best rival"
+        mine, rival = mine / count, rival / count
+        why = self._why(observation, action, worlds[0]) if worlds else None
+        if why is None:
+            return said(
+                "leaves you worth {mine:.1f} fields against {rival:.1f} for the best rival",
+                mine=mine,
+                rival=rival,
+            )
+        return said(
+            "{why}; it leaves you worth {mine:.1f} fields against {rival:.1f} for the best rival",
+            why=why,
+            mine=mine,
+            rival=rival,
         )
-        why = self._why(observation, action, worlds[0]) if worlds else ""
-        return f"{why}; it {standing}" if why else standing
 
-    def _why(self, observation: Any, action: Any, world: GameState) -> str:
+    def _why(self, observation: Any, action: Any, world: GameState) -> Said | None:
         """The fact behind an auction bid or a fight's bonus step, from what the player
         knows (their own purse and board; the field at stake is public)."""
         st: Any = world
@@ -141,10 +159,16 @@ class RiceWarsExplainer(Explainer):
             two = ADAPTER.lot_worth(st, me, st.bidding, 2)
             one = ADAPTER.lot_worth(st, me, st.bidding, 1)
             if max(one, two) <= 0:
-                return f"{name}'s services are worth less to you than their upkeep"
-            return (
-                f"{name} is worth about {two:.1f} fields to you with 2 services "
-                f"({one:.1f} with 1), upkeep counted, and a Ryo {ADAPTER.ryo(st):.2f}"
+                return said(
+                    "{advisor}'s services are worth less to you than their upkeep", advisor=name
+                )
+            return said(
+                "{advisor} is worth about {two:.1f} fields to you with 2 services ({one:.1f} "
+                "with 1), upkeep counted, and a Ryo {ryo:.2f}",
+                advisor=name,
+                two=two,
+                one=one,
+                ryo=ADAPTER.ryo(st),
             )
         fight = st.fight
         if (
@@ -156,9 +180,18 @@ class RiceWarsExplainer(Explainer):
             dfn = fight["dfn"]
             stake = ADAPTER.field_worth(st, fight["field"], dfn)
             field = st.board.names[fight["field"]]
-            whose = "your" if dfn == me else "the"
-            return f"{whose} peasant on {field} is at stake, worth {stake:.1f} fields to its owner"
-        return ""
+            if dfn == me:
+                return said(
+                    "your peasant on {field} is at stake, worth {stake:.1f} fields to its owner",
+                    field=field,
+                    stake=stake,
+                )
+            return said(
+                "the peasant on {field} is at stake, worth {stake:.1f} fields to its owner",
+                field=field,
+                stake=stake,
+            )
+        return None
 
 
 EXPLAINER = RiceWarsExplainer()

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ai.explain import Explainer, seat_name, worlds_words
+from ai.explain import Explainer, Said, said, seat_name, worlds_said
 from ai.games.shinobi import exposure
 from engine.core import GameState
 from engine.shinobi import beliefs
@@ -73,8 +73,18 @@ class ShinobiExplainer(Explainer):
         worlds: list[GameState],
         names: Sequence[str] | None,
     ) -> str:
+        """What the move does (English; `reason_said` for the person's language)."""
+        return str(self.reason_said(observation, action, worlds, names))
+
+    def reason_said(
+        self,
+        observation: Any,
+        action: Any,
+        worlds: list[GameState],
+        names: Sequence[str] | None,
+    ) -> Said:
         """What the move does, as the engine's records of it tell (the table is public,
-        so every world tells the same), then facts counted in `worlds`."""
+        so every world tells the same), then facts counted in `worlds`, as data."""
         me = observation.player
         clan = CLAN_NAMES[observation.allegiance]
         rival = 0.0
@@ -92,10 +102,11 @@ class ShinobiExplainer(Explainer):
                 world.undo()
         record = next((r for r in told if r.kind in ORDER_KINDS), None)
         mine = observation.clan_total(observation.allegiance) + _change(record, clan)
-        standing = (
-            f"after it your clan has {mine} card{'s' if mine != 1 else ''} on the table "
-            f"against {rival / max(1, len(worlds)):.1f} for the strongest clan a rival "
-            "serves (as the others' moves so far suggest who serves which)"
+        standing = said(
+            "after it your clan has {cards} on the table against {rival:.1f} for the strongest "
+            "clan a rival serves (as the others' moves so far suggest who serves which)",
+            cards=cards_said(mine),
+            rival=rival / max(1, len(worlds)),
         )
         if record is None:
             return standing
@@ -106,7 +117,8 @@ class ShinobiExplainer(Explainer):
                 if isinstance(record, Deployed)
                 else (record.target, record.target_army)
             )
-            what += "; " + reach_words(observation, table, where, record.clan, size, names)
+            reach = reach_said(observation, table, where, record.clan, size, names)
+            what = said("{what}; {tail}", what=what, tail=reach)
         if isinstance(record, (Attacked, NinjaPlayed)):
             hit = CLAN_NAMES.index(record.clan)
             count = sum(
@@ -114,48 +126,69 @@ class ShinobiExplainer(Explainer):
                 for world in worlds
                 if any(world.allegiance(p) == hit for p in range(world.num_players) if p != me)  # type: ignore[attr-defined]
             )
-            return (
-                f"{what}; the {record.clan} are a rival's clan {worlds_words(count, len(worlds))}"
-                f"; {standing}"
+            rivals = said(
+                "the {clan} are a rival's clan {worlds}",
+                clan=record.clan,
+                worlds=worlds_said(count, len(worlds)),
             )
-        if record.clan == clan:
-            return f"{what}; {standing}"
-        return f"{what}; {self._shown(observation, action, record.clan)}; {standing}"
+            what = said("{what}; {tail}", what=what, tail=rivals)
+        elif record.clan != clan:
+            shown = self._shown(observation, action, record.clan)
+            what = said("{what}; {tail}", what=what, tail=shown)
+        return said("{what}; {tail}", what=what, tail=standing)
 
-    def _what(self, observation: Any, record: Any, clan: str, names: Sequence[str] | None) -> str:
+    def _what(self, observation: Any, record: Any, clan: str, names: Sequence[str] | None) -> Said:
         """The order's effect on the table, from its record."""
-        yours = " (your clan)" if record.clan == clan else ""
+        yours = record.clan == clan
         if isinstance(record, Deployed):
-            where = province_words(observation, record.province, names)
-            return (
-                f"adds a card to the {record.clan} army{yours} in {where} "
-                f"({record.army} card{'s' if record.army != 1 else ''})"
+            where = place_said("in", observation, record.province, names)
+            return said(
+                "adds a card to the {clan} army (your clan) {place} ({cards})"
+                if yours
+                else "adds a card to the {clan} army {place} ({cards})",
+                clan=record.clan,
+                place=where,
+                cards=cards_said(record.army),
             )
         if isinstance(record, Moved):
-            source = province_words(observation, record.source, names)
-            target = province_words(observation, record.target, names)
-            text = (
-                f"moves {_a(record.clan)} card{yours}: {record.source_army} left in {source}, "
-                f"{record.target_army} in {target}; the {record.clan} total on the table "
-                "stays the same"
+            text = said(
+                "moves {card}: {left} left {source}, {count} {target}; the {clan} total on the "
+                "table stays the same",
+                card=card_said(record.clan, yours),
+                left=record.source_army,
+                source=place_said("in", observation, record.source, names),
+                count=record.target_army,
+                target=place_said("in", observation, record.target, names),
+                clan=record.clan,
             )
             if record.target == observation.player and record.target_army >= 2:
-                text += (
-                    f", and your {record.clan} army can attack armies of up to "
-                    f"{record.target_army - 1} cards"
+                return said(
+                    "{what}, and your {clan} army can attack armies of up to {cards}",
+                    what=text,
+                    clan=record.clan,
+                    cards=cards_said(record.target_army - 1),
                 )
             return text
-        where = province_words(observation, record.province, names)
+        where = place_said("in", observation, record.province, names)
         if isinstance(record, Attacked):
-            return (
-                f"your {record.attacker} army ({record.strength}) removes a card from the "
-                f"{record.clan} army ({record.defence}) in {where}, {record.army} left"
+            return said(
+                "your {attacker} army ({strength}) removes a card from the {clan} army "
+                "({defence}) {place}, {left} left",
+                attacker=record.attacker,
+                strength=record.strength,
+                clan=record.clan,
+                defence=record.defence,
+                place=where,
+                left=record.army,
             )
-        return (
-            f"the Ninja removes a card from the {record.clan} army in {where}, {record.army} left"
+        return said(
+            "the Ninja removes a card from the {clan} army {place}, {left} left",
+            clan=record.clan,
+            place=where,
+            left=record.army,
         )
 
-    def _shown(self, observation: Any, action: Any, fed: str) -> str:
+    def _shown(self, observation: Any, action: Any, fed: str) -> Said:
         """How plainly the player's public moves show their clan, before and after."""
         me = observation.player
         clan = observation.allegiance
@@ -166,11 +199,45 @@ class ShinobiExplainer(Explainer):
         shown = exposure(list(before[me]), clan)
         then = exposure(list(after[me]), clan)
         if max(shown, then) < 0.05:
-            return f"{_a(fed)} card, not your clan's, keeps your clan hidden"
-        return (
-            f"{_a(fed)} card, not your clan's: how plainly your moves show "
-            f"{CLAN_NAMES[clan]} goes {shown:.0%} → {then:.0%}"
+            return said(
+                "{card}, not your clan's, keeps your clan hidden", card=card_said(fed, False)
+            )
+        return said(
+            "{card}, not your clan's: how plainly your play shows {clan} goes {before:.0%} → "
+            "{after:.0%}",
+            card=card_said(fed, False),
+            clan=CLAN_NAMES[clan],
+            before=shown,
+            after=then,
         )
+
+
+def cards_said(n: int) -> Said:
+    """'1 card', '3 cards' (the English plural chosen here, each form its own message)."""
+    return said("{count} card", count=n) if n == 1 else said("{count} cards", count=n)
+
+
+def card_said(clan: str, yours: bool) -> Said:
+    """'an Oda card', 'a Takeda card (your clan)'."""
+    vowel = clan[:1] in "AEIOUÕ"
+    if yours:
+        return said(
+            "an {clan} card (your clan)" if vowel else "a {clan} card (your clan)", clan=clan
+        )
+    return said("an {clan} card" if vowel else "a {clan} card", clan=clan)
+
+
+def place_said(
+    preposition: str, observation: Any, province: int, names: Sequence[str] | None
+) -> Said:
+    """'in your province', "in Player 3's province" (one message per preposition, as a
+    language declines the province after it)."""
+    if province == observation.player:
+        return said("in your province") if preposition == "in" else said("to your province")
+    player = seat_name(names, province)
+    if preposition == "in":
+        return said("in {player}'s province", player=player)
+    return said("to {player}'s province", player=player)
 
 
 def reach_words(
@@ -181,21 +248,44 @@ def reach_words(
     size: int,
     names: Sequence[str] | None,
 ) -> str:
+    """`reach_said` in English."""
+    return str(reach_said(observation, table, province, clan, size, names))
+
+
+def reach_said(
+    observation: Any,
+    table: Sequence[int],
+    province: int,
+    clan: str,
+    size: int,
+    names: Sequence[str] | None,
+) -> Said:
     """Which other players' armies could attack the `clan` army of `size` cards in
     `province` on their turns, with `table` (cards per province and clan) as it stands:
     the engine's attack rule (`attack_reach`, `in_reach`); no army is protected then."""
     index = CLAN_NAMES.index(clan)
-    threats = []
+    threats: Said | None = None
     for seat in range(observation.num_players):
         if seat in (province, observation.player):
             continue
         reach = attack_reach(table[seat * NUM_CLANS : (seat + 1) * NUM_CLANS], index)
         if in_reach(reach, size):
-            threats.append(f"{seat_name(names, seat)} ({reach} cards)")
-    army = f"that {clan} army ({size} card{'s' if size != 1 else ''})"
-    if not threats:
-        return f"no other player has an army large enough to attack {army}"
-    return f"{army} is within reach of the armies of {', '.join(threats)} on their turns"
+            threat = said(
+                "{player} ({cards})", player=seat_name(names, seat), cards=cards_said(reach)
+            )
+            threats = threat if threats is None else said("{a}, {b}", a=threats, b=threat)
+    if threats is None:
+        return said(
+            "no other player has an army large enough to attack that {clan} army ({cards})",
+            clan=clan,
+            cards=cards_said(size),
+        )
+    return said(
+        "that {clan} army ({cards}) is within reach of the armies of {threats} on their turns",
+        clan=clan,
+        cards=cards_said(size),
+        threats=threats,
+    )
 
 
 ORDER_KINDS = frozenset({"deploy", "move", "attack", "ninja"})

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.i18n import N_
 from app.learn.guide import Guide, Step
 from engine.ricewars import actions as A
 from engine.ricewars.state import (
@@ -46,27 +47,33 @@ def _steps() -> tuple[Step, ...]:
     return (
         Step(
             "palace",
-            "Your palace",
-            "Place your palace on a palace site. Your peasants pay you only while a chain "
-            "of your fields links them to it.",
+            N_("Your palace"),
+            N_(
+                "Place your palace on a palace site. Your peasants pay you only while a chain "
+                "of your fields links them to it."
+            ),
             _phase(PALACE),
             _is(A.Palace),
             ("phase:setup", "piece:palace"),
         ),
         Step(
             "setup-peasant",
-            "Peasants",
-            "Place a starting peasant next to your palace: every field with your peasant "
-            "counts at the end, and most fields wins.",
+            N_("Peasants"),
+            N_(
+                "Place a starting peasant next to your palace: every field with your peasant "
+                "counts at the end, and most fields wins."
+            ),
             _phase(SETUP_PEASANT),
             _is(A.Peasant),
             ("piece:peasant",),
         ),
         Step(
             "income",
-            "Income",
-            "Each round begins with income: every connected peasant, the blessed field and "
-            "your palace pay you Ryo. Everyone's money is public.",
+            N_("Income"),
+            N_(
+                "Each round begins with income: every connected peasant, the blessed field and "
+                "your palace pay you Ryo. Everyone's money is public."
+            ),
             lambda st, seat: st.phase == HIRE and st.round == 1,
             None,
             ("phase:income",),
@@ -74,113 +81,131 @@ def _steps() -> tuple[Step, ...]:
         ),
         Step(
             "hire-ashigaru",
-            "Hiring troops",
-            "Hire an ashigaru for 2 Ryo: troops attack rival peasants and defend your own "
-            "in the action phase.",
+            N_("Hiring troops"),
+            N_(
+                "Hire an ashigaru for 2 Ryo: troops attack rival peasants and defend your own "
+                "in the action phase."
+            ),
             hiring,
             _is(A.Hire, kind="ashigaru"),
             ("phase:hiring", "piece:ashigaru"),
         ),
         Step(
             "hire-ronin",
-            "Ronin",
-            "A ronin costs 4 Ryo but fights harder, and the peasant it beats changes to your "
-            "colour. One ronin may join an attack.",
+            N_("Ronin"),
+            N_(
+                "A ronin costs 4 Ryo but fights harder, and the peasant it beats changes to your "
+                "colour. One ronin may join an attack."
+            ),
             hiring,
             _is(A.Hire, kind="ronin"),
             ("piece:ronin",),
         ),
         Step(
             "upkeep",
-            "Upkeep",
-            "Servants want upkeep each round: pay the ones you keep. Those left unpaid go "
-            "back when you end your hiring.",
+            N_("Upkeep"),
+            N_(
+                "Servants want upkeep each round: pay the ones you keep. Those left unpaid go "
+                "back when you end your hiring."
+            ),
             hiring,
             _is(A.Pay),
             ("phase:upkeep",),
         ),
         Step(
             "bid",
-            "The advisor auction",
-            "Bid for the advisor in secret. The highest bidders pay and get two of its "
-            "services, the second highest one.",
+            N_("The advisor auction"),
+            N_(
+                "Bid for the advisor in secret. The highest bidders pay and get two of its "
+                "services, the second highest one."
+            ),
             _phase(BID),
             lambda st, seat, a: isinstance(a, A.Bid) and a.amount > 0,
             ("phase:auction", "card:advisor"),
         ),
         Step(
             "action-peasant",
-            "The action phase",
-            "One action a turn, in order: place one of your waiting peasants on a free field "
-            "next to your own.",
+            N_("The action phase"),
+            N_(
+                "One action a turn, in order: place one of your waiting peasants on a free field "
+                "next to your own."
+            ),
             acting,
             _is(A.Peasant),
             ("phase:actions",),
         ),
         Step(
             "attack",
-            "Attacking",
-            "Attack a rival's peasant with your active troops: win, and the peasant is "
-            "driven out (or, by a ronin, turned to your colour).",
+            N_("Attacking"),
+            N_(
+                "Attack a rival's peasant with your active troops: win, and the peasant is "
+                "driven out (or, by a ronin, turned to your colour)."
+            ),
             acting,
             _is(A.Attack),
             ("action:attack",),
         ),
         Step(
             "bonus",
-            "Bonus cards",
-            "In a fight both sides add a card face down in turns, each for the bonus printed "
-            "on it; stop when you have added enough.",
+            N_("Bonus cards"),
+            N_(
+                "In a fight both sides add a card face down in turns, each for the bonus printed "
+                "on it; stop when you have added enough."
+            ),
             _phase(MODIFY),
             _is(A.Bonus),
             ("card:bonus",),
         ),
         Step(
             "defend",
-            "Defending",
-            "Your peasant is attacked: choose which of your active troops stand beside it.",
+            N_("Defending"),
+            N_("Your peasant is attacked: choose which of your active troops stand beside it."),
             _phase(DEFEND),
             _is(A.Defend),
             ("action:defend",),
         ),
         Step(
             "action-card",
-            "Action cards",
-            "Play an action card for its effect; its cost in Ryo is printed on it.",
+            N_("Action cards"),
+            N_("Play an action card for its effect; its cost in Ryo is printed on it."),
             acting,
             _is(A.Play),
             ("card:action",),
         ),
         Step(
             "reaction",
-            "Reaction cards",
-            "A revealed reaction card may be paid for now, for its effect on this fight.",
+            N_("Reaction cards"),
+            N_("A revealed reaction card may be paid for now, for its effect on this fight."),
             _phase(REACT),
             _is(A.Use),
             ("card:reaction",),
         ),
         Step(
             "service",
-            "Advisors' services",
-            "Use a service of your advisor: once a round, as an action or in a fight.",
+            N_("Advisors' services"),
+            N_("Use a service of your advisor: once a round, as an action or in a fight."),
             lambda st, seat: st.phase in (ACTION, MODIFY),
             _is(A.Service),
             ("card:service",),
         ),
         Step(
             "pass",
-            "Passing",
-            "Pass when you are done: after your second pass you take no more actions this "
-            "round, but you still defend.",
+            N_("Passing"),
+            N_(
+                "Pass when you are done: after your second pass you take no more actions this "
+                "round, but you still defend."
+            ),
             acting,
             _is(A.Pass),
             ("action:pass",),
         ),
         Step(
             "draw",
-            "The draw",
-            "The round ended with the draw: everyone took two cards (three in card rounds), "
-            "and the governor's marker moved on.",
+            N_("The draw"),
+            N_(
+                "The round ended with the draw: everyone took two cards (three in card rounds), "
+                "and the governor's marker moved on."
+            ),
             lambda st, seat: st.round >= 2 and st.phase == HIRE,
             None,
             ("phase:draw",),
@@ -188,8 +213,8 @@ def _steps() -> tuple[Step, ...]:
         ),
         Step(
             "end",
-            "The end",
-            "The last round is over: the daimyo with the most fields wins, then the richest.",
+            N_("The end"),
+            N_("The last round is over: the daimyo with the most fields wins, then the richest."),
             lambda st, seat: st.phase == OVER,
             None,
             ("phase:end",),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.i18n import N_, _
 from app.learn.guide import Guide, Step
 from engine.core import GameState
 from engine.shinobi.actions import Attack, Deploy, Move, PlayNinja
@@ -24,17 +25,17 @@ def _order(number: int) -> Any:
 
 def _your_clan(state: GameState, seat: int) -> str:
     clan = CLAN_NAMES[state.allegiance(seat)]  # type: ignore[attr-defined]
-    return (
-        f"Your secret clan is {clan}: you win if {clan} has the most cards on the table at "
+    return _(
+        "Your secret clan is {clan}: you win if {clan} has the most cards on the table at "
         "the end. Feed it, but not so plainly that the others see which clan is yours."
-    )
+    ).format(clan=clan)
 
 
 def _steps() -> tuple[Step, ...]:
     return (
         Step(
             "allegiance",
-            "Your secret clan",
+            N_("Your secret clan"),
             _your_clan,
             lambda st, seat: not st.is_terminal(),
             None,
@@ -42,62 +43,74 @@ def _steps() -> tuple[Step, ...]:
         ),
         Step(
             "deploy-away",
-            "First order: deploy",
-            "Deploy a card from your hand into another player's province. Cards of any "
-            "clan count for that clan wherever they stand.",
+            N_("First order: deploy"),
+            N_(
+                "Deploy a card from your hand into another player's province. Cards of any "
+                "clan count for that clan wherever they stand."
+            ),
             _order(1),
             lambda st, seat, a: isinstance(a, Deploy) and a.province != seat,
             ("phase:order1", "card:clan"),
         ),
         Step(
             "deploy-home",
-            "Second order: your province",
-            "Deploy a card into your own province: your attacks start from the armies there.",
+            N_("Second order: your province"),
+            N_("Deploy a card into your own province: your attacks start from the armies there."),
             _order(2),
             lambda st, seat, a: isinstance(a, Deploy) and a.province == seat,
             ("phase:order2",),
         ),
         Step(
             "attack",
-            "Third order: attack",
-            "An army of two or more cards in your province removes one card from a smaller "
-            "army of another clan elsewhere. It is compulsory whenever an attack is possible.",
+            N_("Third order: attack"),
+            N_(
+                "An army of two or more cards in your province removes one card from a smaller "
+                "army of another clan elsewhere. It is compulsory whenever an attack is possible."
+            ),
             _order(3),
             lambda st, seat, a: isinstance(a, Attack),
             ("phase:order3",),
         ),
         Step(
             "draw",
-            "The draw",
-            "After your orders you drew back up to four cards (only one or two when you "
-            "deployed twice or moved).",
+            N_("The draw"),
+            N_(
+                "After your orders you drew back up to four cards (only one or two when you "
+                "deployed twice or moved)."
+            ),
             lambda st, seat: seat in st.actors and not st.is_terminal(),
             None,
             ("phase:draw",),
         ),
         Step(
             "move",
-            "Moving a card",
-            "The second order may instead move one card from any province but yours to any "
-            "other, your own included: take a card away from a strong rival army.",
+            N_("Moving a card"),
+            N_(
+                "The second order may instead move one card from any province but yours to any "
+                "other, your own included: take a card away from a strong rival army."
+            ),
             _order(2),
             lambda st, seat, a: isinstance(a, Move),
             ("order:move",),
         ),
         Step(
             "ninja",
-            "The Ninja",
-            "Instead of the first order, play your Ninja on an army in another province: "
-            "one of its cards and the Ninja are discarded.",
+            N_("The Ninja"),
+            N_(
+                "Instead of the first order, play your Ninja on an army in another province: "
+                "one of its cards and the Ninja are discarded."
+            ),
             _order(1),
             lambda st, seat, a: isinstance(a, PlayNinja),
             ("card:ninja",),
         ),
         Step(
             "last-round",
-            "The last round",
-            "The deck is empty: this is the last round. Everyone takes one more turn, and "
-            "nobody draws any more.",
+            N_("The last round"),
+            N_(
+                "The deck is empty: this is the last round. Everyone takes one more turn, and "
+                "nobody draws any more."
+            ),
             lambda st, seat: not st.is_terminal() and st.final_left >= 0,
             None,
             ("phase:last-round",),
@@ -105,9 +118,11 @@ def _steps() -> tuple[Step, ...]:
         ),
         Step(
             "end",
-            "The reveal",
-            "Every clan card is turned over. The largest clan that someone serves wins for "
-            "its player; a clan nobody serves cannot win.",
+            N_("The reveal"),
+            N_(
+                "Every clan card is turned over. The largest clan that someone serves wins for "
+                "its player; a clan nobody serves cannot win."
+            ),
             lambda st, seat: st.is_terminal(),
             None,
             ("phase:end",),

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter
 
-from app.i18n import N_, _, game_name
+from app.i18n import N_, _, game_name, number
 from app.printing import draw
 from app.printing.model import SEA_COLOUR, Board
 
@@ -40,7 +40,7 @@ class ScaleBar:
     @property
     def label(self) -> str:
         """The printed length, e.g. "100 mm"."""
-        return f"{self.length_mm:g} mm"
+        return f"{number(self.length_mm)} mm"
 
 
 def scale_bar_length(scale: float, room_pt: float) -> float:
@@ -86,7 +86,9 @@ def paint_legend(
         flags=left,
     )
     subtitle = _("Full-size board {width} × {height} mm · printed at {scale}").format(
-        width=f"{board.width_mm:g}", height=f"{board.height_mm:g}", scale=f"{scale * 100:.0f} %"
+        width=number(board.width_mm),
+        height=number(board.height_mm),
+        scale=f"{number(scale * 100, '.0f')} %",
     ) + (f" · {game_name(board.game)}" if board.game != "any" else "")
     draw.draw_text(
         painter,

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.games.presentation import ScoreTable
-from app.i18n import _
+from app.i18n import _, number
 from app.widgets.scaling import ScaledScreen
 
 TITLE_POINTS = 24  # the winner's line, at scale 1
@@ -273,7 +273,7 @@ class EndScreen(ScaledScreen):
         self.table.setVerticalHeaderLabels([label for label, _values in scores.rows])
         for row, (_label, values) in enumerate(scores.rows):
             for column, value in enumerate(values):
-                text = f"{value:g}" if isinstance(value, float) else str(value)
+                text = number(value) if isinstance(value, float) else str(value)
                 item = QTableWidgetItem(text)
                 item.setTextAlignment(Qt.AlignCenter)
                 self.table.setItem(row, column, item)
@@ -301,7 +301,7 @@ class EndScreen(ScaledScreen):
                 self.title.setText(_("{player} wins").format(player=winners[0]))
             else:
                 text = _("{player} wins ({score})")
-                self.title.setText(text.format(player=winners[0], score=f"{best:g}"))
+                self.title.setText(text.format(player=winners[0], score=number(best)))
         elif winners:
             self.title.setText(_("Shared victory: {players}").format(players=", ".join(winners)))
         else:

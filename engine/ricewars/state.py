@@ -29,11 +29,10 @@ from engine.ricewars import (
     economy,
     hiring,
     peasants,
+    reasons,
     scoring,
 )
-from engine.ricewars import actions as A
 from engine.ricewars import setup as preparation
-from engine.ricewars.data import ADVISOR_INDEX, ADVISORS, CARD_INDEX, CARDS
 from engine.ricewars.fight import FightRecord, current_strength, fight_record
 from engine.ricewars.observation import RiceWarsObservation
 from engine.ricewars.position import (
@@ -66,6 +65,7 @@ from engine.ricewars.position import (
     Position,
     bits,
 )
+from engine.words import Words
 
 __all__ = [
     "ACTION",
@@ -189,25 +189,6 @@ _SETTLE: tuple[Callable[[Position], bool], ...] = _by_phase(
         OVER: _decides,
     }
 )
-# The decisions each phase asks for (for the reason an action is not one of them).
-_EXPECTED: dict[int, tuple[type, ...]] = {
-    PALACE: (A.Palace,),
-    MOVE: (A.Palace, A.Stay),
-    SETUP_PEASANT: (A.Peasant,),
-    NEUTRAL: (A.Peasant,),
-    HIRE: (A.Hire, A.Pay, A.Done),
-    PICK: (A.Auction,),
-    BID: (A.Bid,),
-    PLANT: (A.Peasant, A.Skip),
-    DEFEND: (A.Defend,),
-    MODIFY: (A.Bonus, A.Service, A.Stop),
-    REACT: (A.Use, A.Skip),
-    SHOURI: (A.Use, A.Skip),
-    OCCUPY: (A.Peasant, A.Skip),
-    ANSWER: (A.Accept, A.Refuse, A.Play),
-    GIVE: (A.Give,),
-    LOSE: (A.Lose,),
-}
 
 
 class RiceWarsState(Position, GameState):
@@ -345,87 +326,16 @@ class RiceWarsState(Position, GameState):
     # -- the checked path --------------------------------------------------------------
 
     def why_illegal(self, action: Any) -> str | None:
-        """None when `action` is legal now, else the reason in words."""
+        """None when `action` is legal now, else the reason in the current language
+        (`why_illegal_words`)."""
+        words = self.why_illegal_words(action)
+        return None if words is None else str(words)
+
+    def why_illegal_words(self, action: Any) -> Words | None:
+        """None when `action` is legal now, else the rule it breaks as `Words` (said in
+        the language spoken when they are read; `engine.ricewars.reasons`)."""
         if self.phase == OVER:
-            return "the game is over"
+            return Words.of(reasons.GAME_OVER)
         if action in self.legal_actions():
             return None
-        return self._reason(action)
-
-    def _reason(self, action: Any) -> str:  # noqa: C901 - one reason per kind of action
-        ph = self.phase
-        s = self.cur
-        expected = _EXPECTED.get(ph)
-        if expected is not None and not isinstance(action, expected):
-            return (
-                f"{action} is not possible now: the {PHASE_NAMES[ph]} step asks for "
-                "another decision"
-            )
-        fields = self.board.index
-        fid = getattr(action, "field", None)
-        if fid is not None and fid not in fields:
-            return f"there is no field {fid!r} on this board"
-        if isinstance(action, A.Palace):
-            f = fields[action.field]
-            if f not in self.board.sites:
-                return f"{action.field} is not a palace site (palaces stand on the board's edge)"
-            return f"{action.field} is too close to another palace (two free fields between)"
-        if isinstance(action, A.Peasant):
-            f = fields[action.field]
-            if ph == ACTION and self.reserve[s] == 0:
-                return "you have no peasant on your daimyo board; hire one in the hiring phase"
-            if not self.free_mask() >> f & 1:
-                return f"{action.field} is not free (a peasant or a palace stands there)"
-            return (
-                f"{action.field} breaks the peasant rule: it must border your palace or a "
-                "peasant connected to it, and no peasant of yours cut off from your palace"
-            )
-        if isinstance(action, A.Pay) and action.what in ADVISOR_INDEX:
-            a = ADVISOR_INDEX[action.what]
-            held = any(h[0] == a for h in self.held[s])
-            if held and a in self.table and "auction" in self.symbols():
-                return (
-                    f"{ADVISORS[a].name} leaves the game at this round's auction: its upkeep "
-                    "would be Ryo lost for nothing"
-                )
-        if isinstance(action, (A.Hire, A.Pay)):
-            return f"you cannot {action} now: not enough Ryo, nothing owed or none in the supply"
-        if isinstance(action, A.Bid):
-            return f"you have only {self.money[s]} Ryo to bid"
-        if isinstance(action, A.Play):
-            if action.card not in CARD_INDEX or CARD_INDEX[action.card] not in self.hands[s]:
-                return f"{action.card} is not in your hand"
-            card = CARDS[CARD_INDEX[action.card]]
-            if self.money[s] < card.cost:
-                return f"{card.name} costs {card.cost} Ryo and you have {self.money[s]}"
-            return f"{card.name} cannot be played like that now ({card.text})"
-        if isinstance(action, A.Bonus) and action.card not in {CARDS[c].id for c in self.hands[s]}:
-            return f"{action.card} is not in your hand"
-        if isinstance(action, A.Service):
-            if action.advisor not in {ADVISORS[a].id for a, _ in self.held[s]}:
-                return f"you hold no service of {action.advisor}"
-            if self.used_service[s]:
-                return "you have used an advisor's service this round already"
-            return f"the service of {action.advisor} cannot be used like that now"
-        if isinstance(action, A.Attack):
-            f = fields[action.field]
-            if self.owner[f] < 0 or self.owner[f] == s:
-                return (
-                    f"there is no opponent's peasant on {action.field} (palaces cannot be attacked)"
-                )
-            if action.ronin > 1:
-                return "a troop has at most one ronin"
-            return "you do not have those active troops"
-        if isinstance(action, A.Duel):
-            if self.ron[s] == 0:
-                return "only an active ronin can challenge a daimyo"
-            if action.player == self.neutral:
-                return "the neutral player may never be challenged"
-            return f"p{action.player} is not another daimyo"
-        if isinstance(action, A.Defend):
-            return "you do not have those active troops (at most one ronin)"
-        if isinstance(action, (A.Give, A.Lose)):
-            return f"you have no peasant on {action.field}"
-        if isinstance(action, A.Pass) and ph == ACTION:
-            return "pass is not possible now"
-        return f"{action} is not a legal action now"
+        return reasons.reason(self, action)

@@ -162,7 +162,7 @@ def test_wrong_format_version_says_which_is_read(tmp_path: Path) -> None:
 
 def test_unknown_top_level_field_lists_known_ones(tmp_path: Path) -> None:
     error = load_error(tmp_path, TINY_YAML.replace("game: rokugan", "gmae: rokugan"))
-    assert error.line == 6 and "'gmae'" in str(error) and "game" in (error.fix or "")
+    assert error.line == 6 and "'gmae'" in str(error) and "game" in str(error.fix or "")
 
 
 def test_repeated_key_is_an_error(tmp_path: Path) -> None:

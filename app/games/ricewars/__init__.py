@@ -9,7 +9,7 @@ from app.games.presentation import EVERYTHING, PUBLIC, Beat, GameUI, ResolutionS
 from app.games.ricewars import narrate, story
 from app.games.ricewars.fights import AsOfStep
 from app.games.ricewars.rules import rules_html
-from app.i18n import _, ngettext
+from app.i18n import N_, _, ngettext
 from engine.ricewars import records
 from engine.ricewars.state import ACTION, RiceWarsState
 
@@ -17,6 +17,16 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
     from app.games.base import GameView
+
+
+MOVE_WORDS = {
+    "peasant": N_("Hire a peasant"),
+    "ashigaru": N_("Hire an ashigaru"),
+    "ronin": N_("Hire a ronin"),
+    "pay ashigaru": N_("Pay the upkeep of an ashigaru"),
+    "pay ronin": N_("Pay the upkeep of a ronin"),
+}
+"""A hire or an upkeep in words (the log tells them with the whole hiring)."""
 
 
 class RiceWarsUI(GameUI):
@@ -72,6 +82,26 @@ class RiceWarsUI(GameUI):
         """The line everybody else reads (bids and face-down cards stay hidden)."""
         before = narrate.previous(state_after)
         return narrate.describe(before, action, state_after, player, PUBLIC)
+
+    def move_words(self, state_before: RiceWarsState, action: Any, player: int) -> str | None:  # type: ignore[override]
+        """The move as its player's log line tells it, without the full stop, lower case
+        (hints and reviews); a hire or an upkeep, which the log tells with the whole hiring,
+        by itself."""
+        from engine.ricewars import actions as A
+
+        if isinstance(action, A.Hire):
+            text = _(MOVE_WORDS[action.kind]) if action.kind in MOVE_WORDS else ""
+        elif isinstance(action, A.Pay) and f"pay {action.what}" in MOVE_WORDS:
+            text = _(MOVE_WORDS[f"pay {action.what}"])
+        elif isinstance(action, A.Pay):
+            adv = narrate.advisor_of(action.what)
+            text = _("Pay the upkeep of {advisor}").format(advisor=adv.name)
+        else:
+            after = state_before.clone()
+            after.apply(action)
+            text = narrate.describe(state_before, action, after, player, player).rstrip(".")
+        # read inside a sentence ("you: …"), as the AI's own words are
+        return text[:1].lower() + text[1:] or None
 
     def action_places(
         self,

@@ -10,7 +10,7 @@ from app.games.shinobi.rules import rules_html
 from app.i18n import _, ngettext
 from app.palette import SHINOBI_SEATS
 from engine.shinobi.cards import CLAN_NAMES, NUM_CLANS
-from engine.shinobi.records import FinalCount, RoundEnded
+from engine.shinobi.records import Drew, FinalCount, LastRound, RoundEnded
 from engine.shinobi.state import SPEC, ShinobiState
 
 if TYPE_CHECKING:
@@ -59,6 +59,16 @@ class ShinobiUI(GameUI):
     def describe_action(self, state_after: ShinobiState, action: Any, player: int) -> str:  # type: ignore[override]
         """The acting player's own line (names the cards they drew)."""
         return narrate.describe(state_after, action, player, public=False)
+
+    def move_words(self, state_before: ShinobiState, action: Any, player: int) -> str:  # type: ignore[override]
+        """The move as its player's log line tells it, without the full stop, lower case
+        (hints and reviews)."""
+        # the order alone: a draw ending the turn comes from the hidden deck
+        records = state_before.clone().apply_told(action)
+        orders = tuple(r for r in records if not isinstance(r, (Drew, LastRound)))
+        clan = CLAN_NAMES[state_before.allegiance(player)]
+        line = narrate.line_for(orders, player, clan).rstrip(".")
+        return line[:1].lower() + line[1:]  # read inside a sentence, as the AI's words are
 
     def public_description(self, state_after: ShinobiState, action: Any, player: int) -> str:  # type: ignore[override]
         """Everybody else's line (only how many cards were drawn)."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from app.i18n import _, ngettext
+from app.i18n import _, ngettext, number
 from app.printing.kit.model import Aid, Deck, Face, Kit, Piece, TokenSection
 from app.printing.layout import (
     DEFAULT_OVERLAP_MM,
@@ -228,7 +228,7 @@ def board_scale_text(kit: Kit, plan: KitPlan) -> str:
         if not spots:
             return text + "."
         fits = _("{text}: its border spots fit the {mm} mm combat tokens.")
-        return fits.format(text=text, mm=f"{TOKEN_MM:g}")
+        return fits.format(text=text, mm=number(TOKEN_MM))
     text = _("The board is printed at {size}, {where}").format(size=percent, where=where)
     if not spots:
         return text + "."
@@ -240,8 +240,8 @@ def board_scale_text(kit: Kit, plan: KitPlan) -> str:
         "`daimyo kit --scale 1.0`, or Board: true size in Print kit…."
     ).format(
         text=text,
-        spot=f"{TOKEN_MM * board_plan.scale:.1f}",
-        mm=f"{TOKEN_MM:g}",
+        spot=number(TOKEN_MM * board_plan.scale, ".1f"),
+        mm=number(TOKEN_MM),
         sheets=len(true.tiles),
     )
 

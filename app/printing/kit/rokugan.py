@@ -39,7 +39,8 @@ from app.printing.kit.model import (
 )
 from engine.graph import MapGraph
 from engine.rokugan import data as D
-from engine.rokugan.requirements import MapDeal, map_deal, player_range
+from engine.rokugan.board import board_for
+from engine.rokugan.requirements import MapDeal, map_deal, objective_condition, player_range
 from maps.print_sizes import TOKEN_MM
 
 GAME_NAME = "Battle for Rokugan"
@@ -287,8 +288,10 @@ def _territory_deck(deal: MapDeal, graph: MapGraph) -> Deck:
     return Deck(_("Territory cards"), POKER_MM, _(POKER_NAME), tuple(cards))
 
 
-def _objective_deck(deal: MapDeal) -> Deck:
-    """The secret objectives the map deals, in the engine's words for this map."""
+def _objective_deck(deal: MapDeal, graph: MapGraph) -> Deck:
+    """The secret objectives the map deals, each condition in the words of this map (its
+    capitals and lands: `requirements.objective_condition`) in the current language."""
+    b = board_for(graph)
     back = _back(_("Secret objective"), _("keep one of two"), CARD_COLOURS["objective"])
     cards = []
     for objective in deal.objectives:
@@ -297,7 +300,10 @@ def _objective_deck(deal: MapDeal) -> Deck:
             "objective",
             words.card(objective.id),
             _("Secret objective"),
-            (objective.text, _("Scored at the end of the game if it holds. Keep it hidden.")),
+            (
+                words.objective_condition(*objective_condition(b, D.OBJECTIVE_INDEX[objective.id])),
+                _("Scored at the end of the game if it holds. Keep it hidden."),
+            ),
             badge=_("{n} honor").format(n=objective.honor),
             accent=ROKUGAN_CLANS[D.CLANS[clan]].colour if clan is not None else "",
         )
@@ -530,7 +536,7 @@ def build_kit(board) -> Kit:
     players = seats[1] if seats is not None else MAX_PLAYERS
     decks = (
         _territory_deck(deal, board.graph),
-        _objective_deck(deal),
+        _objective_deck(deal, board.graph),
         _initiative_deck(deal),
         _player_cards(players),
     )
