@@ -53,8 +53,11 @@ from engine.ricewars.state import (
     NEUTRAL,
     OCCUPY,
     PALACE,
+    PICK,
     PLANT,
+    REACT,
     SETUP_PEASANT,
+    SHOURI,
     RiceWarsState,
     bits,
 )
@@ -327,6 +330,14 @@ class RiceWarsAdapter(GameAdapter):
 
 LOT_SAMPLES = 200  # sampled rival bids per auction decision
 CARD_WORTH = 0.25  # a card drawn, in fields
+STRIKE_WORTH = 0.5  # fields per attack the active troops are expected to win this round
+# Attacks one active troop wins against a peasant (strength 1) with cards in play:
+# a ronin (4) nearly always, an ashigaru (2) about half the time.
+STRIKE_RONIN, STRIKE_ASHIGARU = 1.0, 0.5
+# Phases before or within this round's actions: active troops may still fight in them.
+_BEFORE_ACTIONS_END = frozenset(
+    {HIRE, PICK, BID, ACTION, NEUTRAL, PLANT, DEFEND, MODIFY, REACT, SHOURI, OCCUPY}
+)
 
 
 class RiceWarsSearchAdapter(RiceWarsAdapter):
@@ -421,6 +432,58 @@ class RiceWarsSearchAdapter(RiceWarsAdapter):
         cut = (conn & ~(1 << f) & ~st.connected(s)).bit_count()
         st._set_owner(f, s)
         return 1.0 + income + 0.5 * cut
+
+    def _hiring(self, st: RiceWarsState, s: int, legal: list[Any]) -> list[Any]:
+        """The plain order without hires that duplicate a payment: paying an owed
+        ashigaru (or ronin) costs what hiring one does and ends the turn the same
+        (the unpaid one goes back to the supply), so one line is searched, not both."""
+        due = {"ashigaru": st.ash_due[s], "ronin": st.ron_due[s]}
+        kept = [a for a in legal if not (isinstance(a, A.Hire) and due.get(a.kind, 0) > 0)]
+        return super()._hiring(st, s, kept)
+
+    @staticmethod
+    def troops_ready(st: RiceWarsState, s: int) -> float:
+        """Seat `s`'s active troops in attacks they can win (`STRIKE_RONIN`, ...)."""
+        return STRIKE_RONIN * st.ron[s] + STRIKE_ASHIGARU * st.ash[s]
+
+    def strikes(self, st: RiceWarsState) -> list[tuple[int, int, float]]:
+        """The attacks each player's active troops can still win this round, against
+        the rival whose active troops stop fewest of them: (attacker, victim, fields).
+
+        A troop fights once a round (it is exhausted after a fight) and is kept only
+        by paying its upkeep, so only this round's actions count; an attacker that has
+        put down both pass markers attacks no more. A defending troop stops about as
+        many attacks as it would win (a ronin defending beats a ronin attacking)."""
+        if st.round < 1 or st.phase not in _BEFORE_ACTIONS_END:
+            return []
+        out = []
+        for s in range(st.n):
+            if st.phase == ACTION and st.passes[s] >= 2:
+                continue
+            power = self.troops_ready(st, s)
+            if power <= 0:
+                continue
+            best, victim = 0.0, -1
+            for r in range(st.seats):
+                if r == s:
+                    continue
+                fields = st.own[r].bit_count()
+                taken = min(float(fields), power - self.troops_ready(st, r))
+                if taken > best:
+                    best, victim = taken, r
+            if victim >= 0:
+                out.append((s, victim, best))
+        return out
+
+    def standing(self, st: RiceWarsState) -> list[float]:
+        """Every seat's worth (the neutral's last), with the fields each player's
+        active troops can still take this round (`strikes`) moved at `STRIKE_WORTH`."""
+        worth = super().standing(st)
+        if not st.is_terminal():
+            for s, victim, fields in self.strikes(st):
+                worth[s] += STRIKE_WORTH * fields
+                worth[victim] -= STRIKE_WORTH * fields
+        return worth
 
     def _fight_shift(self, st: RiceWarsState, worth: list[float]) -> None:
         """Add the expected outcome of a running combat or duel to `worth`."""

@@ -1,0 +1,103 @@
+"""Rice Wars' search levels value troops by the fields they can take this round, and
+search a hiring turn without lines that only repeat a payment as a hire."""
+
+from __future__ import annotations
+
+import random
+
+from ai.base import Budget
+from ai.games.ricewars import ADAPTER, SEARCH_ADAPTER, STRIKE_WORTH
+from ai.registry import make_bot
+from engine.ricewars import actions as A
+from engine.ricewars.data import CARDS
+from engine.ricewars.state import HIRE, RiceWarsState
+from tests.engine.ricewars.helpers import card_of, new, ready, set_hand, set_money, set_troops
+
+
+def _armed(ron: int, rival_ron: int = 0) -> tuple[RiceWarsState, int]:
+    """Round 1's action phase: the governor with `ron` active ronin, both rivals with
+    `rival_ron` each and no ashigaru."""
+    st = ready(3, seed=1)
+    s = st.cur
+    for q in range(st.n):
+        set_troops(st, q, ron=ron if q == s else rival_ron)
+    return st, s
+
+
+def test_active_ronin_count_the_fields_they_can_take_from_an_unarmed_rival() -> None:
+    # Given a player with 2 active ronin and rivals without troops
+    st, s = _armed(ron=2)
+    # When the search levels weigh the position
+    strikes = SEARCH_ADAPTER.strikes(st)
+    # Then the ronin are two fields to take from a rival, and the standing says so
+    assert [(a, fields) for a, _, fields in strikes] == [(s, 2.0)]
+    victim = strikes[0][1]
+    plain, armed = ADAPTER.standing(st), SEARCH_ADAPTER.standing(st)
+    assert armed[s] - plain[s] == STRIKE_WORTH * 2
+    assert plain[victim] - armed[victim] == STRIKE_WORTH * 2
+
+
+def test_defending_troops_stop_as_many_attacks_as_they_match() -> None:
+    # Given a player with 2 active ronin and both rivals with 2 ronin each
+    st, s = _armed(ron=2, rival_ron=2)
+    # When the search levels weigh the position, then nobody has an attack to win
+    assert SEARCH_ADAPTER.strikes(st) == []
+
+
+def test_a_player_who_passed_twice_attacks_no_more() -> None:
+    # Given a player with 3 active ronin who has put down both pass markers
+    st, s = _armed(ron=3)
+    st.passes[s] = 2
+    # When the search levels weigh the position, then its ronin take nothing
+    assert all(a != s for a, _, _ in SEARCH_ADAPTER.strikes(st))
+
+
+def _hiring_with_an_owed_ashigaru() -> tuple[RiceWarsState, int]:
+    st = new(3, seed=2)
+    while not (st.phase == HIRE and st.cur >= 0):
+        legal = st.legal_actions()
+        done = [a for a in legal if str(a) in ("done", "pass", "stay")]
+        st.apply(done[0] if done else legal[0])
+    s = st.cur
+    st.ash_due[s] = 1
+    set_money(st, s, 10)
+    return st, s
+
+
+def test_a_hiring_turn_pays_an_owed_ashigaru_instead_of_hiring_a_second_line() -> None:
+    # Given a hiring turn with one ashigaru's upkeep owed, so both are legal
+    st, s = _hiring_with_an_owed_ashigaru()
+    legal = st.legal_actions()
+    assert A.Pay("ashigaru") in legal and A.Hire("ashigaru") in legal
+    # When the search levels list their candidates
+    searched = SEARCH_ADAPTER.candidates(st, s)
+    # Then the payment is searched and the duplicate hire is not (greedy keeps both)
+    assert A.Pay("ashigaru") in searched and A.Hire("ashigaru") not in searched
+    assert A.Hire("ashigaru") in ADAPTER.candidates(st, s)
+    # And once the upkeep is paid, hiring more is searched again
+    st.apply(A.Pay("ashigaru"))
+    assert A.Hire("ashigaru") in SEARCH_ADAPTER.candidates(st, s)
+
+
+def test_an_action_decision_does_not_depend_on_what_a_rival_hides() -> None:
+    # Given two positions that differ only in a rival's hand and its Ryo within one
+    # public bracket (10-14), with troops on the board so the strike term counts
+    moves = []
+    observations = []
+    for hand, ryo in (("houka2", 10), ("shouri1", 14)):
+        st, s = _armed(ron=1)
+        rival = (s + 1) % st.n
+        set_hand(st, rival, _card_id(hand))
+        set_money(st, rival, ryo)
+        observations.append(st.observation(s))
+        # When the player to act decides at `normal` with a node budget
+        bot = make_bot("normal@400", "ricewars")
+        moves.append(bot.choose(st.observation(s), st.legal_actions(), random.Random(3), Budget()))
+    # Then it sees the same and does the same
+    assert observations[0] == observations[1]
+    assert moves[0] == moves[1]
+
+
+def _card_id(text: str) -> str:
+    """`houka2` -> the id of the first houka card of bonus 2."""
+    return CARDS[card_of(text[:-1], int(text[-1]))].id
