@@ -330,6 +330,7 @@ class RiceWarsAdapter(GameAdapter):
 
 LOT_SAMPLES = 200  # sampled rival bids per auction decision
 CARD_WORTH = 0.25  # a card drawn, in fields
+HIRING_WIDTH = 2  # hires and payments searched at each step of a hiring turn (and done)
 STRIKE_WORTH = 0.5  # fields per attack the active troops are expected to win this round
 # Attacks one active troop wins against a peasant (strength 1) with cards in play:
 # a ronin (4) nearly always, an ashigaru (2) about half the time.
@@ -434,12 +435,28 @@ class RiceWarsSearchAdapter(RiceWarsAdapter):
         return 1.0 + income + 0.5 * cut
 
     def _hiring(self, st: RiceWarsState, s: int, legal: list[Any]) -> list[Any]:
-        """The plain order without hires that duplicate a payment: paying an owed
-        ashigaru (or ronin) costs what hiring one does and ends the turn the same
-        (the unpaid one goes back to the supply), so one line is searched, not both."""
+        """The plain order, each set of hires and payments searched as one line.
+
+        A hiring turn's end is the same whatever the order of its hires and payments
+        (the Ryo spent add up, the supply is shared only between turns), so after a
+        hire or payment of this turn only those of the same or a later kind in
+        `hiring_rank` are candidates (`done` always). And paying an owed ashigaru (or
+        ronin) costs what hiring one does and ends the turn the same (the unpaid one
+        goes back to the supply), so the hire waits until nothing of its kind is owed."""
         due = {"ashigaru": st.ash_due[s], "ronin": st.ron_due[s]}
         kept = [a for a in legal if not (isinstance(a, A.Hire) and due.get(a.kind, 0) > 0)]
-        return super()._hiring(st, s, kept)
+        steps = [a for a in kept if not isinstance(a, A.Done)]
+        if len(steps) > HIRING_WIDTH:
+            steps = sorted(steps, key=lambda a: -self._after(st, s, a))[:HIRING_WIDTH]
+        return super()._hiring(st, s, steps + [a for a in kept if isinstance(a, A.Done)])
+
+    def _after(self, st: RiceWarsState, s: int, action: Any) -> float:
+        """Seat `s`'s evaluation right after `action` (for ordering its hiring steps)."""
+        st.apply(action)
+        try:
+            return self.evaluate(st, s)
+        finally:
+            st.undo()
 
     @staticmethod
     def troops_ready(st: RiceWarsState, s: int) -> float:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from ai.base import Budget
-from ai.games.ricewars import ADAPTER, SEARCH_ADAPTER, STRIKE_WORTH
+from ai.games.ricewars import ADAPTER, HIRING_WIDTH, SEARCH_ADAPTER, STRIKE_WORTH
 from ai.registry import make_bot
 from engine.ricewars import actions as A
 from engine.ricewars.data import CARDS
@@ -64,19 +64,26 @@ def _hiring_with_an_owed_ashigaru() -> tuple[RiceWarsState, int]:
     return st, s
 
 
-def test_a_hiring_turn_pays_an_owed_ashigaru_instead_of_hiring_a_second_line() -> None:
-    # Given a hiring turn with one ashigaru's upkeep owed, so both are legal
+def test_a_hiring_step_searches_the_best_few_steps_and_no_hire_that_repeats_a_payment() -> None:
+    # Given a hiring turn with one ashigaru's upkeep owed, so paying it and hiring a
+    # fresh one are both legal (and end the turn the same)
     st, s = _hiring_with_an_owed_ashigaru()
     legal = st.legal_actions()
     assert A.Pay("ashigaru") in legal and A.Hire("ashigaru") in legal
     # When the search levels list their candidates
     searched = SEARCH_ADAPTER.candidates(st, s)
-    # Then the payment is searched and the duplicate hire is not (greedy keeps both)
-    assert A.Pay("ashigaru") in searched and A.Hire("ashigaru") not in searched
-    assert A.Hire("ashigaru") in ADAPTER.candidates(st, s)
-    # And once the upkeep is paid, hiring more is searched again
+    # Then the duplicate hire is not searched (greedy keeps it), done always is, and the
+    # steps kept are the best few by the evaluation right after them
+    assert A.Hire("ashigaru") not in searched and A.Hire("ashigaru") in ADAPTER.candidates(st, s)
+    assert A.Done() in searched and len(searched) <= HIRING_WIDTH + 1
+    steps = [a for a in legal if not isinstance(a, A.Done) and a != A.Hire("ashigaru")]
+    kept = [a for a in searched if a in steps]
+    worst_kept = min(SEARCH_ADAPTER._after(st, s, a) for a in kept)
+    assert all(SEARCH_ADAPTER._after(st, s, a) <= worst_kept for a in steps if a not in kept)
+    # And once the upkeep is paid, a hire of an ashigaru may be searched again
     st.apply(A.Pay("ashigaru"))
-    assert A.Hire("ashigaru") in SEARCH_ADAPTER.candidates(st, s)
+    assert st.ash_due[s] == 0
+    assert SEARCH_ADAPTER.candidates(st, s) == SEARCH_ADAPTER._hiring(st, s, st.legal_actions())
 
 
 def test_an_action_decision_does_not_depend_on_what_a_rival_hides() -> None:
