@@ -38,7 +38,7 @@ from typing import Any
 from ai.adapters import WIN_BONUS, GameAdapter
 from engine.core import GameState
 from engine.ricewars import actions as A
-from engine.ricewars.data import ADVISORS, CARD_INDEX, CARDS
+from engine.ricewars.data import ADVISORS, ASHIGARU_COST, CARD_INDEX, CARDS, RONIN_COST
 from engine.ricewars.effects import EFFECTS, effect_of
 from engine.ricewars.fight import troop_strength
 from engine.ricewars.state import (
@@ -459,13 +459,37 @@ class RiceWarsSearchAdapter(RiceWarsAdapter):
             st.undo()
 
     @staticmethod
-    def troops_ready(st: RiceWarsState, s: int) -> float:
-        """Seat `s`'s active troops in attacks they can win (`STRIKE_RONIN`, ...)."""
-        return STRIKE_RONIN * st.ron[s] + STRIKE_ASHIGARU * st.ash[s]
+    def troops_ready(st: RiceWarsState) -> list[float]:
+        """Every seat's troops for this round's actions, in attacks they can win
+        (`STRIKE_RONIN`, `STRIKE_ASHIGARU`): the active ones, and for a player whose
+        hiring turn is still to come in this hiring phase, the troops its Ryo keep and
+        hire: its own first (upkeep costs what hiring does), then from the supply left
+        by the players before it (the supply is shared: who hires first may take it
+        all), with half of what is left after upkeep (the rest goes to peasants and
+        cards). The neutral takes one ashigaru a round, which its active ones show."""
+        ready = [STRIKE_RONIN * st.ron[s] + STRIKE_ASHIGARU * st.ash[s] for s in range(st.seats)]
+        if st.phase != HIRE:
+            return ready
+        supply_ron, supply_ash = st.supply_ron, st.supply_ash
+        for q in st.queue:
+            if q == st.neutral:
+                continue
+            purse = st.money[q]
+            ron = min(st.ron[q] + st.ron_x[q], purse // RONIN_COST)
+            purse -= ron * RONIN_COST
+            ash = min(st.ash[q] + st.ash_x[q], purse // ASHIGARU_COST)
+            purse = (purse - ash * ASHIGARU_COST) // 2
+            hired_ron = min(supply_ron, purse // RONIN_COST)
+            purse -= hired_ron * RONIN_COST
+            hired_ash = min(supply_ash, purse // ASHIGARU_COST)
+            supply_ron -= hired_ron
+            supply_ash -= hired_ash
+            ready[q] = STRIKE_RONIN * (ron + hired_ron) + STRIKE_ASHIGARU * (ash + hired_ash)
+        return ready
 
     def strikes(self, st: RiceWarsState) -> list[tuple[int, int, float]]:
-        """The attacks each player's active troops can still win this round, against
-        the rival whose active troops stop fewest of them: (attacker, victim, fields).
+        """The attacks each player's troops can still win this round (`troops_ready`),
+        against the rival whose troops stop fewest of them: (attacker, victim, fields).
 
         A troop fights once a round (it is exhausted after a fight) and is kept only
         by paying its upkeep, so only this round's actions count; an attacker that has
@@ -473,19 +497,16 @@ class RiceWarsSearchAdapter(RiceWarsAdapter):
         many attacks as it would win (a ronin defending beats a ronin attacking)."""
         if st.round < 1 or st.phase not in _BEFORE_ACTIONS_END:
             return []
+        ready = self.troops_ready(st)
         out = []
         for s in range(st.n):
-            if st.phase == ACTION and st.passes[s] >= 2:
-                continue
-            power = self.troops_ready(st, s)
-            if power <= 0:
+            if ready[s] <= 0 or (st.phase == ACTION and st.passes[s] >= 2):
                 continue
             best, victim = 0.0, -1
             for r in range(st.seats):
                 if r == s:
                     continue
-                fields = st.own[r].bit_count()
-                taken = min(float(fields), power - self.troops_ready(st, r))
+                taken = min(float(st.own[r].bit_count()), ready[s] - ready[r])
                 if taken > best:
                     best, victim = taken, r
             if victim >= 0:

@@ -108,3 +108,18 @@ def test_an_action_decision_does_not_depend_on_what_a_rival_hides() -> None:
 def _card_id(text: str) -> str:
     """`houka2` -> the id of the first houka card of bonus 2."""
     return CARDS[card_of(text[:-1], int(text[-1]))].id
+
+
+def test_a_rival_still_to_hire_counts_the_troops_its_ryo_can_take_from_the_supply() -> None:
+    # Given a hiring phase with a rival still to hire, holding 20 Ryo and no troops
+    st, s = _hiring_with_an_owed_ashigaru()
+    rival = next(q for q in st.queue if q != st.neutral)
+    set_troops(st, rival)
+    set_money(st, rival, 20)
+    assert st.supply_ron >= 2
+    # When the search levels weigh its troops, then half its purse (10 Ryo) hires two
+    # ronin and an ashigaru: 2.5 attacks
+    assert SEARCH_ADAPTER.troops_ready(st)[rival] == 2.5
+    # And when the players before it have taken the whole supply, it can hire none
+    st.supply_ron = st.supply_ash = 0
+    assert SEARCH_ADAPTER.troops_ready(st)[rival] == 0.0
