@@ -31,6 +31,7 @@ is the opponents' policy move in the search.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Hashable
 from typing import Any
@@ -330,6 +331,7 @@ class RiceWarsAdapter(GameAdapter):
 
 LOT_SAMPLES = 200  # sampled rival bids per auction decision
 CARD_WORTH = 0.25  # a card drawn, in fields
+IDLE_PEASANT = 0.05  # a waiting peasant that cannot reach a field (its Ryo, the tie-break)
 HIRING_WIDTH = 2  # hires and payments searched at each step of a hiring turn (and done)
 STRIKE_WORTH = 0.5  # fields per attack the active troops are expected to win this round
 # Attacks one active troop wins against a peasant (strength 1) with cards in play:
@@ -354,6 +356,20 @@ class RiceWarsSearchAdapter(RiceWarsAdapter):
 
     Fights: the field at stake is worth its field, its income over the rounds left and the
     peasants its loss cuts off, so a card that stops an attack is valued by that field.
+
+    Troops: besides their flat worth, the troops a player has for this round's actions
+    take fields from the rival least able to stop them (`strikes`), at `STRIKE_WORTH`
+    a field for the attacker and against the victim, until the search plays the attacks
+    out. A rival still to hire counts what its Ryo keep and hire from the supply left to
+    it, so keeping troops to defend and hiring first from a short supply have a worth.
+    (Before, a Ryo at hiring was worth more than an ashigaru, so the search levels
+    hoarded money to the last rounds, and the one hiring first there took the whole
+    supply and the other's fields: hard lost that way to normal, 0 fields to 24.)
+
+    Hiring: a step of a hiring turn searches the best `HIRING_WIDTH` hires or payments
+    (by the evaluation right after them) and done, and no hire of a troop whose upkeep is
+    owed (paying it is the same line): the whole turn is one ply of own moves, which
+    the search otherwise could not finish within a level's nodes.
     """
 
     def service_worth(self, st: RiceWarsState, s: int, advisor: int) -> float:
@@ -515,13 +531,29 @@ class RiceWarsSearchAdapter(RiceWarsAdapter):
 
     def standing(self, st: RiceWarsState) -> list[float]:
         """Every seat's worth (the neutral's last), with the fields each player's
-        active troops can still take this round (`strikes`) moved at `STRIKE_WORTH`."""
+        active troops can still take this round (`strikes`) moved at `STRIKE_WORTH`,
+        and peasants waiting on a daimyo board worth little beyond `reserve_room`."""
         worth = super().standing(st)
         if not st.is_terminal():
             for s, victim, fields in self.strikes(st):
                 worth[s] += STRIKE_WORTH * fields
                 worth[victim] -= STRIKE_WORTH * fields
+            ready = self.troops_ready(st)
+            for s in range(st.n):
+                idle = st.reserve[s] - self.reserve_room(st, s, ready[s])
+                if idle > 0:
+                    room = 0.7 if st.peasant_fields(s) else 0.35  # the plain worth's
+                    worth[s] -= (room - IDLE_PEASANT) * idle
         return worth
+
+    @staticmethod
+    def reserve_room(st: RiceWarsState, s: int, ready: float) -> int:
+        """How many peasants waiting on seat `s`'s daimyo board can still reach a field:
+        one per free field it may take now, per attack its troops (`ready`, from
+        `troops_ready`) can win this round (the winner may occupy the field), one more."""
+        if st.phase not in _BEFORE_ACTIONS_END:
+            ready = 0.0
+        return st.peasant_fields(s).bit_count() + math.ceil(ready) + 1
 
     def _fight_shift(self, st: RiceWarsState, worth: list[float]) -> None:
         """Add the expected outcome of a running combat or duel to `worth`."""
@@ -548,6 +580,7 @@ ADAPTER = RiceWarsAdapter()
 """The Rice Wars adapter `ai.adapters.adapter_for("ricewars")` returns (`greedy`'s)."""
 
 SEARCH_ADAPTER = RiceWarsSearchAdapter()
-"""The search levels' adapter: lots valued per bidder, fields at stake valued in full."""
+"""The search levels' adapter: lots valued per bidder, fields at stake valued in full,
+troops by the fields they can take this round."""
 
 __all__ = ["ADAPTER", "SEARCH_ADAPTER", "RiceWarsAdapter", "RiceWarsSearchAdapter"]

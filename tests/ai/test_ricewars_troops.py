@@ -6,7 +6,13 @@ from __future__ import annotations
 import random
 
 from ai.base import Budget
-from ai.games.ricewars import ADAPTER, HIRING_WIDTH, SEARCH_ADAPTER, STRIKE_WORTH
+from ai.games.ricewars import (
+    ADAPTER,
+    HIRING_WIDTH,
+    IDLE_PEASANT,
+    SEARCH_ADAPTER,
+    STRIKE_WORTH,
+)
 from ai.registry import make_bot
 from engine.ricewars import actions as A
 from engine.ricewars.data import CARDS
@@ -123,3 +129,21 @@ def test_a_rival_still_to_hire_counts_the_troops_its_ryo_can_take_from_the_suppl
     # And when the players before it have taken the whole supply, it can hire none
     st.supply_ron = st.supply_ash = 0
     assert SEARCH_ADAPTER.troops_ready(st)[rival] == 0.0
+
+
+def test_peasants_that_cannot_reach_a_field_are_worth_little() -> None:
+    # Given a player in the action phase with no troops and a few free fields to take
+    st, s = _armed(ron=0)
+    room = SEARCH_ADAPTER.reserve_room(st, s, 0.0)
+    assert room == st.peasant_fields(s).bit_count() + 1
+    # When it has as many peasants waiting as can reach a field, and then ten more
+    st.reserve[s] = room
+    useful = SEARCH_ADAPTER.standing(st)[s]
+    st.reserve[s] = room + 10
+    crowded = SEARCH_ADAPTER.standing(st)[s]
+    # Then the ten more add only their tie-break worth (the plain worth adds far more)
+    assert abs((crowded - useful) - 10 * IDLE_PEASANT) < 1e-9
+    st.reserve[s] = room
+    plain = ADAPTER.standing(st)[s]
+    st.reserve[s] = room + 10
+    assert ADAPTER.standing(st)[s] - plain > 3
