@@ -540,6 +540,8 @@ class RiceWarsSearchAdapter(RiceWarsAdapter):
                 worth[victim] -= STRIKE_WORTH * fields
             ready = self.troops_ready(st)
             for s in range(st.n):
+                if not st.reserve[s]:
+                    continue
                 idle = st.reserve[s] - self.reserve_room(st, s, ready[s])
                 if idle > 0:
                     room = 0.7 if st.peasant_fields(s) else 0.35  # the plain worth's
