@@ -147,3 +147,18 @@ def test_peasants_that_cannot_reach_a_field_are_worth_little() -> None:
     plain = ADAPTER.standing(st)[s]
     st.reserve[s] = room + 10
     assert ADAPTER.standing(st)[s] - plain > 3
+
+
+def test_a_hiring_decision_does_not_depend_on_a_rival_purse_it_cannot_see() -> None:
+    # Given two hiring turns that differ only in the Ryo of a rival still to hire, within
+    # one public bracket (10-14): the troops it can hire are counted from the purse
+    moves = []
+    for ryo in (10, 14):
+        st, s = _hiring_with_an_owed_ashigaru()
+        rival = next(q for q in st.queue if q != st.neutral)
+        set_money(st, rival, ryo)
+        # When the hiring player decides at `normal` with a node budget
+        bot = make_bot("normal@400", "ricewars")
+        moves.append(bot.choose(st.observation(s), st.legal_actions(), random.Random(3), Budget()))
+    # Then it decides the same
+    assert moves[0] == moves[1]
