@@ -261,9 +261,16 @@ class GameScreen(ScaledScreen):
         QTimer.singleShot(0, self.log, self.log.scrollToBottom)
 
     def fit_players(self) -> None:
-        """Show every player without scrolling (up to a third of the screen's height)."""
-        rows = sum(self.players.sizeHintForRow(i) for i in range(self.players.count()))
-        frame = 2 * self.players.frameWidth() + 4
+        """Show every player without scrolling (up to a third of the screen's height): each
+        row as tall as the list lays it out at its width (its size hint measures the words
+        at another width: German rows wrapped to a line more than it counted)."""
+        players = self.players
+        players.doItemsLayout()
+        rows = sum(
+            max(players.sizeHintForRow(i), players.visualItemRect(players.item(i)).height())
+            for i in range(players.count())
+        )
+        frame = 2 * players.frameWidth() + 4
         self.players.setFixedHeight(min(rows + frame, max(60, self.height() // 3)))
 
     def fit_step_text(self) -> None:

@@ -84,10 +84,15 @@ def _sample_saves(window: MainWindow, folder: Path) -> None:
         (
             "ricewars",
             "ricewars-quick",
-            (Seat(HUMAN, name="You"), Seat(AI, "normal"), Seat(AI, "easy")),
+            (Seat(HUMAN, name=_("You")), Seat(AI, "normal"), Seat(AI, "easy")),
             90,
         ),
-        ("rokugan", "rokugan", (Seat(HUMAN, name="You"), Seat(AI, "hard"), Seat(AI, "normal")), 60),
+        (
+            "rokugan",
+            "rokugan",
+            (Seat(HUMAN, name=_("You")), Seat(AI, "hard"), Seat(AI, "normal")),
+            60,
+        ),
     )
     for index, (game, map_id, seats, moves) in enumerate(games):
         graph = load_graph(map_id) if map_id else None
@@ -115,7 +120,7 @@ def _new_game_dialog(app: QApplication, window: MainWindow, out: Path, tag: str)
             "map": "rokugan",
             "players": 4,
             "seats": [
-                {"kind": HUMAN, "bot": "normal", "name": "You", "choice": "crab"},
+                {"kind": HUMAN, "bot": "normal", "name": _("You"), "choice": "crab"},
                 {"kind": AI, "bot": "normal", "name": "", "choice": "scorpion"},
                 {"kind": AI, "bot": "hard", "name": "", "choice": "lion"},
                 {"kind": AI, "bot": "easy", "name": "", "choice": "phoenix"},
@@ -142,7 +147,7 @@ def _shoot(app: QApplication, out: Path, seed: int, size: tuple[int, int]) -> bo
     _new_game_dialog(app, window, out, tag)
 
     seats = (
-        Seat(HUMAN, name="You", choice="crab"),
+        Seat(HUMAN, name=_("You"), choice="crab"),
         Seat(AI, "normal", choice="scorpion"),
         Seat(AI, "normal", choice="lion"),
         Seat(AI, "normal", choice="phoenix"),
