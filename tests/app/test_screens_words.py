@@ -54,3 +54,32 @@ def test_the_recent_games_list_names_the_ai_levels_in_the_language_spoken(qapp) 
     hard, easy = i18n._("Hard").lower(), i18n._("Easy").lower()
     assert (hard, easy) != ("hard", "easy")
     assert players == ["Aiko (P1)", f"P2 ({hard})", f"P3 ({easy})"]
+
+
+def test_recent_games_of_four_clans_show_whole_at_1280x720_in_portuguese(window, qtbot) -> None:
+    from datetime import datetime
+    from pathlib import Path
+
+    from PySide6.QtCore import QSize
+
+    from app.savefile import SaveSummary
+
+    # Given the start screen of a 1280 × 720 window in Portuguese, listing a game of four
+    # clans (the longest words the screenshots list)
+    i18n.set_language("pt")
+    window.resize(QSize(1280, 720))
+    players = ("Você (Escorpião)", "Garça (difícil)", "Unicórnio (normal)", "Leão (fácil)")
+    game = SaveSummary(
+        Path("x.json"), "Battle for Rokugan", "Rokugan", 2, False, players, datetime.now()
+    )
+    screen = window.start_screen
+    screen.set_recent_games([game, game])
+    qtbot.wait(20)
+    # Then each of its lines has the room it needs: nothing is cut with "…"
+    recent = screen.recent
+    metrics = recent.fontMetrics()
+    for row in range(recent.count()):
+        item = recent.item(row)
+        room = recent.visualItemRect(item).width() - 8
+        for line in item.text().splitlines():
+            assert metrics.horizontalAdvance(line) <= room, (line, room)
