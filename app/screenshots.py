@@ -142,7 +142,7 @@ def _shoot(app: QApplication, out: Path, seed: int, size: tuple[int, int]) -> bo
     window = shots.shot_window(size, bot_nodes=40)
     _sample_saves(window, window.settings.data_dir / "saves")
     shots.settle(app, 0.5)
-    start_name = "screen-start.png" if size == (1280, 720) else f"screen-start-{tag}.png"
+    start_name = "screen-start.png" if tag == "1280x720" else f"screen-start-{tag}.png"
     shots.save(window, out / start_name)
     _new_game_dialog(app, window, out, tag)
 

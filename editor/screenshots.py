@@ -48,7 +48,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _name(stem: str, size: shots.Size) -> str:
-    return f"{stem}.png" if size == (1280, 720) else f"{stem}-{shots.tag(size)}.png"
+    tag = shots.tag(size)
+    return f"{stem}.png" if tag == "1280x720" else f"{stem}-{tag}.png"
 
 
 def _shoot(app: QApplication, args: argparse.Namespace, folder: Path, size: shots.Size) -> bool:

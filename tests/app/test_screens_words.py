@@ -83,3 +83,14 @@ def test_recent_games_of_four_clans_show_whole_at_1280x720_in_portuguese(window,
         room = recent.visualItemRect(item).width() - 8
         for line in item.text().splitlines():
             assert metrics.horizontalAdvance(line) <= room, (line, room)
+
+
+def test_a_screenshot_run_in_german_names_its_pictures_apart_from_the_english(qapp) -> None:
+    from app import shots
+
+    # Given the program speaking English, then German
+    # Then the English pictures keep their names, the German ones carry the language
+    assert shots.tag((1280, 720)) == "1280x720"
+    i18n.set_language("de")
+    assert shots.tag((1280, 720)) == "de-1280x720"
+    assert shots.tag((2560, 1440)) == "de-2560x1440"
