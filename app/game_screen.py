@@ -261,10 +261,12 @@ class GameScreen(ScaledScreen):
         QTimer.singleShot(0, self.log, self.log.scrollToBottom)
 
     def fit_players(self) -> None:
-        """Show every player without scrolling (up to a third of the screen's height)."""
-        rows = sum(self.players.sizeHintForRow(i) for i in range(self.players.count()))
-        frame = 2 * self.players.frameWidth() + 4
-        self.players.setFixedHeight(min(rows + frame, max(60, self.height() // 3)))
+        """Every player in view up to a third of the height, rows as laid out (wraps too)."""
+        players, rows = self.players, 2 * self.players.frameWidth() + 4
+        players.doItemsLayout()
+        for i in range(players.count()):
+            rows += max(players.sizeHintForRow(i), players.visualItemRect(players.item(i)).height())
+        players.setFixedHeight(min(rows, max(60, self.height() // 3)))
 
     def fit_step_text(self) -> None:
         """Give the step's wrapped title the height of its lines (a wrapped label does not

@@ -32,8 +32,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ai.registry import level_name
-from app.i18n import _, game_name, ngettext, pgettext
+from app.i18n import _, ai_level_name, game_name, ngettext, pgettext
 from engine.core import GameState
 from engine.registry import get_game
 from engine.saves import DAMAGED, SaveData, SaveError, describe, read_save, replay
@@ -403,7 +402,7 @@ def summary_dict(
         if seat.is_human:
             players.append(f"{seat.name} ({label})" if seat.name and seat.name != label else label)
         else:
-            players.append(f"{label} ({level_name(seat.bot)})")
+            players.append(f"{label} ({ai_level_name(seat.bot).lower()})")  # said as saved
     return {
         "round": round_of(state),
         "map": map_name,
@@ -489,7 +488,8 @@ def read_summary(path: str | Path) -> SaveSummary:
     players = tuple(re.sub(r"@\d+\)", ")", str(p)) for p in summary.get("players") or ())
     if not players:
         players = tuple(
-            seat.name or (_("You") if seat.is_human else level_name(seat.bot)) for seat in app.seats
+            seat.name or (_("You") if seat.is_human else ai_level_name(seat.bot))
+            for seat in app.seats
         ) or tuple(_("player {number}").format(number=p + 1) for p in range(save.setup.players))
     return SaveSummary(
         path=path,

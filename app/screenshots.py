@@ -84,10 +84,15 @@ def _sample_saves(window: MainWindow, folder: Path) -> None:
         (
             "ricewars",
             "ricewars-quick",
-            (Seat(HUMAN, name="You"), Seat(AI, "normal"), Seat(AI, "easy")),
+            (Seat(HUMAN, name=_("You")), Seat(AI, "normal"), Seat(AI, "easy")),
             90,
         ),
-        ("rokugan", "rokugan", (Seat(HUMAN, name="You"), Seat(AI, "hard"), Seat(AI, "normal")), 60),
+        (
+            "rokugan",
+            "rokugan",
+            (Seat(HUMAN, name=_("You")), Seat(AI, "hard"), Seat(AI, "normal")),
+            60,
+        ),
     )
     for index, (game, map_id, seats, moves) in enumerate(games):
         graph = load_graph(map_id) if map_id else None
@@ -115,7 +120,7 @@ def _new_game_dialog(app: QApplication, window: MainWindow, out: Path, tag: str)
             "map": "rokugan",
             "players": 4,
             "seats": [
-                {"kind": HUMAN, "bot": "normal", "name": "You", "choice": "crab"},
+                {"kind": HUMAN, "bot": "normal", "name": _("You"), "choice": "crab"},
                 {"kind": AI, "bot": "normal", "name": "", "choice": "scorpion"},
                 {"kind": AI, "bot": "hard", "name": "", "choice": "lion"},
                 {"kind": AI, "bot": "easy", "name": "", "choice": "phoenix"},
@@ -137,12 +142,12 @@ def _shoot(app: QApplication, out: Path, seed: int, size: tuple[int, int]) -> bo
     window = shots.shot_window(size, bot_nodes=40)
     _sample_saves(window, window.settings.data_dir / "saves")
     shots.settle(app, 0.5)
-    start_name = "screen-start.png" if size == (1280, 720) else f"screen-start-{tag}.png"
+    start_name = "screen-start.png" if tag == "1280x720" else f"screen-start-{tag}.png"
     shots.save(window, out / start_name)
     _new_game_dialog(app, window, out, tag)
 
     seats = (
-        Seat(HUMAN, name="You", choice="crab"),
+        Seat(HUMAN, name=_("You"), choice="crab"),
         Seat(AI, "normal", choice="scorpion"),
         Seat(AI, "normal", choice="lion"),
         Seat(AI, "normal", choice="phoenix"),

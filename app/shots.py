@@ -4,7 +4,8 @@ the event loop, clicking through a resolution to the end screen, saving small PN
 The scripts (`app.screenshots`, `app.games.shinobi.screenshot`,
 `app.games.ricewars.screenshot`, `app.learn.screenshots`, `editor.screenshots`) each take
 `--sizes` (default 1280x720 and 2560x1440) and `--out` (default docs/), and run with
-`QT_QPA_PLATFORM=offscreen`.
+`QT_QPA_PLATFORM=offscreen` in the system's language (`LANGUAGE=de`: names end
+`-de-1280x720.png`).
 """
 
 from __future__ import annotations
@@ -23,8 +24,10 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app import i18n
 from app.main_window import MainWindow
 from app.settings import AppSettings
+from app.widgets.language import apply_language
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 SIZES = "1280x720,2560x1440"
@@ -44,6 +47,7 @@ def shoot_sizes(args: argparse.Namespace, shoot: Callable[..., bool], what: str)
 
     app = QApplication.instance() or QApplication(["daimyo-screenshots"])
     gui_gc.install(app)  # bots think in a thread: collect garbage only here
+    apply_language(None)  # the system's, as the pictures' names say (`tag`)
     ok = True
     for size in parse_sizes(args.sizes):
         # every widget dies inside `shoot`, before the application object
@@ -62,8 +66,11 @@ def parse_sizes(text: str) -> list[Size]:
 
 
 def tag(size: Size) -> str:
-    """A size as the pictures' names carry it: '1280x720'."""
-    return f"{size[0]}x{size[1]}"
+    """A size as the pictures' names carry it, after the language when it is not English:
+    '1280x720', 'de-1280x720' (a German run never overwrites the English pictures)."""
+    spoken = i18n.language()
+    size_tag = f"{size[0]}x{size[1]}"
+    return size_tag if spoken == i18n.SOURCE_LANGUAGE else f"{spoken}-{size_tag}"
 
 
 def wait(app: QApplication, done: Callable[[], bool], seconds: float = 60) -> bool:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QApplication
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app import shots
 from app.settings import AppSettings
+from app.widgets.language import apply_language
 
 SELECTED = "SCORP_C"  # Kagemori, a province with a capital, flowers and a defence
 
@@ -38,6 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     folder = Path(tempfile.mkdtemp(prefix="daimyo-editor-shots-"))
     os.environ["DAIMYO_HOME"] = str(folder)  # the editor's autosaves and playtest copies
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    apply_language(None)  # the system's, as `daimyo edit` speaks it
     ok = True
     for size in shots.parse_sizes(args.sizes):
         ok = _shoot(app, args, folder, size) and ok
@@ -46,7 +48,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _name(stem: str, size: shots.Size) -> str:
-    return f"{stem}.png" if size == (1280, 720) else f"{stem}-{shots.tag(size)}.png"
+    tag = shots.tag(size)
+    return f"{stem}.png" if tag == "1280x720" else f"{stem}-{tag}.png"
 
 
 def _shoot(app: QApplication, args: argparse.Namespace, folder: Path, size: shots.Size) -> bool:

@@ -28,6 +28,7 @@ from PySide6.QtGui import (
     QPen,
     QPixmap,
     QPolygonF,
+    QResizeEvent,
     QTransform,
     QWheelEvent,
 )
@@ -98,6 +99,7 @@ class MapView(EditingTools, AnalysisOverlay, QGraphicsView):
         self._faces: dict[FaceRef, QGraphicsPathItem] = {}
         self._labels: dict[str, LabelItem] = {}
         self._handles: dict[int, QGraphicsRectItem] = {}
+        self._fitted = False  # at "whole map" zoom: a resize (docks settling) fits again
         self._all_handles = True  # all handles shown, or only the selection's (zoomed out)
         self._edge_length = 1.0
         self._drag: tuple[int, Point] | None = None
@@ -446,11 +448,20 @@ class MapView(EditingTools, AnalysisOverlay, QGraphicsView):
             rect = rect.united(QRectF(b[0], b[1], b[2] - b[0], b[3] - b[1]))
         m = 0.03 * max(rect.width(), rect.height())
         self.fitInView(rect.adjusted(-m, -m, m, m), Qt.AspectRatioMode.KeepAspectRatio)
+        self._fitted = True
         self._update_handles()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        """Keep the whole map in view while it is shown whole (a dock that grows with its
+        words narrows the view after the first fit)."""
+        super().resizeEvent(event)
+        if self._fitted:
+            self.fit()
 
     def zoom(self, factor: float, anchor: QPoint | None = None) -> None:
         """Zoom in (factor > 1) or out, keeping the map point at `anchor` (a viewport pixel,
         default the centre) where it is."""
+        self._fitted = False
         pixel = anchor if anchor is not None else self.viewport().rect().center()
         fixed = self.mapToScene(pixel)
         self.scale(factor, factor)
@@ -464,6 +475,7 @@ class MapView(EditingTools, AnalysisOverlay, QGraphicsView):
     def zoom_to(self, xy: Point, span: float | None = None) -> None:
         """Centre on a map point, showing about `span` map units around it."""
         span = span or 0.08 * self.topo.scale()
+        self._fitted = False
         self.fitInView(
             QRectF(xy[0] - span / 2, xy[1] - span / 2, span, span),
             Qt.AspectRatioMode.KeepAspectRatio,
@@ -477,6 +489,7 @@ class MapView(EditingTools, AnalysisOverlay, QGraphicsView):
             if pid in self.topo.provinces:
                 rect = rect.united(self._faces[(PROVINCE, pid, 0)].sceneBoundingRect())
         if not rect.isNull():
+            self._fitted = False
             m = 0.8 * max(rect.width(), rect.height())  # with the neighbours around
             self.fitInView(rect.adjusted(-m, -m, m, m), Qt.AspectRatioMode.KeepAspectRatio)
             self._update_handles()

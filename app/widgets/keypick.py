@@ -18,6 +18,7 @@ from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.i18n import _
 from app.palette import KEY_FOCUS
 
 Target = tuple[Hashable, QRectF]
@@ -30,6 +31,21 @@ ARROWS = {
     Qt.Key_Down: (0.0, 1.0),
 }
 PICK_KEYS = (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Space)
+
+
+def keys_legend(hand_numbers: bool = False) -> str:
+    """The keys that play without the mouse, for a legend's tooltip (rich text);
+    `hand_numbers` adds 1–9 for the tokens of a hand (Battle for Rokugan's screen)."""
+    rows = [
+        _("Arrow keys, or F and Shift+F: move the blue ring over what you may choose now"),
+        _("Enter or Space: choose what the blue ring is on"),
+        _("Esc: cancel what you began to choose"),
+        _("Tab, then Space: press the button that has the focus"),
+    ]
+    if hand_numbers:
+        rows.append(_("1–9: choose a token behind your screen, in its order from the left"))
+    items = "".join(f"<li>{row}</li>" for row in rows)
+    return "<b>{}</b><ul style='margin:0'>{}</ul>".format(_("Keys"), items)
 
 
 class KeyPicker(QObject):

@@ -155,7 +155,7 @@ class StartScreen(ScaledScreen):
             button.setMinimumSize(self.scaled(230), self.scaled(38))
         self.continue_info.setMaximumWidth(self.scaled(230))
         self.recent.setFont(self.font())  # its style sheet stops the font reaching it
-        self.recent.setMinimumWidth(self.scaled(440))
+        self.recent.setMinimumWidth(self.scaled(560))  # four clans and the date on a line
         spacer = self.columns.itemAt(2).spacerItem()
         if spacer is not None:
             spacer.changeSize(self.scaled(40), 0)

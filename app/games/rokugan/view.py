@@ -57,7 +57,7 @@ from app.games.rokugan.story import StepShow
 from app.games.rokugan.tokens import TokenItem, clan_identity, token_pixmap
 from app.i18n import N_, _
 from app.palette import FLASH, KEY_FOCUS, LAST_MOVE, LIT_CORE
-from app.widgets.keypick import KeyPicker
+from app.widgets.keypick import KeyPicker, keys_legend
 from engine.rokugan import actions as A
 from engine.rokugan.data import CLANS, OBJECTIVES
 from engine.rokugan.state import (
@@ -266,7 +266,7 @@ class RokuganView(PickTreeView):
         """Say the words again in the current language (`app.i18n`)."""
         self.cancel_button.setText(_("Cancel"))
         self.legend.setText(_("What the marks mean <u>(hover)</u>"))
-        self.legend.setToolTip(_(LEGEND))
+        self.legend.setToolTip(_(LEGEND) + keys_legend(hand_numbers=True))
         self._redraw()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override

@@ -57,7 +57,7 @@ def _shoot(app: QApplication, args: argparse.Namespace, size: shots.Size) -> boo
     tag = shots.tag(size)
     window = shots.shot_window(size, bot_nodes=40)
     seats = (
-        Seat(HUMAN, name="You"),
+        Seat(HUMAN, name=_("You")),
         *(Seat(AI, "normal", name=name) for name in NAMES[: args.players - 1]),
     )
     window.start_game(NewGameConfig("shinobi", seats, seed=args.seed))

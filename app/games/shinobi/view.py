@@ -61,7 +61,7 @@ from app.games.shinobi.narrate import (
 )
 from app.games.shinobi.province import ProvincePanel
 from app.i18n import _, ai_level_name
-from app.widgets.keypick import widget_picker
+from app.widgets.keypick import keys_legend, widget_picker
 from engine.shinobi.actions import Attack, Deploy, Move, PlayNinja
 from engine.shinobi.cards import CLAN_NAMES, NINJA, NUM_CLANS
 
@@ -240,7 +240,7 @@ class ShinobiView(GameView):
         self.cancel.setText(_("Cancel"))
         self.hand_title.setText("<b>{}</b>".format(_("Your hand")))
         self.legend.setText(_("Marks") + " (?)")  # ⓘ is missing from common fonts
-        self.legend.setToolTip(marks_legend())
+        self.legend.setToolTip(marks_legend() + keys_legend())
         if self.observation is not None:
             self._redraw()
 

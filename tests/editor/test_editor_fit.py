@@ -1,0 +1,43 @@
+"""The editor's map stays whole in view while it is shown whole: a dock that grows with
+its words (German labels) narrowed the view after the first fit and cut the map."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QRect, QRectF
+
+from tests.editor.editor_driver import make_window
+
+
+def map_on_screen(window: Any) -> QRect:
+    """Where the map's extent is drawn, in viewport pixels."""
+    x0, y0, x1, y1 = window.document.topo.extent()
+    return window.view.mapFromScene(QRectF(x0, y0, x1 - x0, y1 - y0)).boundingRect()
+
+
+def test_a_fitted_map_fits_again_when_the_view_narrows(qtbot: Any) -> None:
+    # Given the editor showing the whole map
+    window = make_window(qtbot)
+    view = window.view
+    qtbot.wait(20)  # the window's own first fit
+    # When the view loses a third of its width (a dock grows beside it)
+    view.setFixedWidth(view.width() * 2 // 3)
+    qtbot.waitUntil(lambda: view.viewport().width() < 0.7 * window.width(), timeout=2000)
+    qtbot.wait(20)
+    # Then the whole map is still inside the view, not cut at its edge
+    assert view.viewport().rect().contains(map_on_screen(window))
+
+
+def test_a_zoomed_map_keeps_its_zoom_when_the_view_narrows(qtbot: Any) -> None:
+    # Given the editor zoomed in on the map
+    window = make_window(qtbot)
+    view = window.view
+    qtbot.wait(20)  # the window's own first fit
+    view.zoom(3.0)
+    zoomed = view.transform().m11()
+    # When the view narrows
+    view.setFixedWidth(view.width() * 2 // 3)
+    qtbot.wait(20)
+    # Then the person's zoom stays
+    assert view.transform().m11() == zoomed
