@@ -121,8 +121,10 @@ def test_marks_never_read_as_ownership_and_cancel_stays_put(window, qtbot) -> No
     pens = [item.pen() for item in scene.marks("last")]
     assert pens and all(pen.color().name() != lion for pen in pens)
     assert any(pen.color().name() == LAST_MOVE and pen.dashPattern() for pen in pens)
-    # And the legend one hover away names every mark
-    assert view.legend.toolTip() == LEGEND and "last move" in LEGEND and "Gold" in LEGEND
+    # And the legend one hover away names every mark, and the keys
+    tip = view.legend.toolTip()
+    assert tip.startswith(LEGEND) and "last move" in LEGEND and "Gold" in LEGEND
+    assert "Enter or Space" in tip and "Esc" in tip
     # When I reach a placement and choose an army, then cancel it with Esc
     while not (state.phase == PH_PLACE and window.controller.human_to_act):
         qtbot.waitUntil(lambda: window.controller.human_to_act, timeout=20000)
