@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
     QGraphicsScene,
     QGraphicsSimpleTextItem,
     QGraphicsView,
+    QStyle,
 )
 
 from app.i18n import _, ngettext
@@ -453,8 +454,15 @@ class MapView(EditingTools, AnalysisOverlay, QGraphicsView):
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
         """Keep the whole map in view while it is shown whole (a dock that grows with its
-        words narrows the view after the first fit)."""
+        words narrows the view after the first fit). A change no bigger than a scroll bar
+        is one coming or going after a fit: fitting again would bring it back or take it
+        away, and so on for ever."""
         super().resizeEvent(event)
+        old, new = event.oldSize(), event.size()
+        bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent) + 2
+        if old.isValid() and abs(new.width() - old.width()) <= bar:
+            if abs(new.height() - old.height()) <= bar:
+                return
         if self._fitted:
             self.fit()
 

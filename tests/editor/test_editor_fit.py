@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import QRect, QRectF
 
-from tests.editor.editor_driver import make_window
+from tests.editor.editor_driver import make_window, with_east_sea
 
 
 def map_on_screen(window: Any) -> QRect:
@@ -41,3 +41,24 @@ def test_a_zoomed_map_keeps_its_zoom_when_the_view_narrows(qtbot: Any) -> None:
     qtbot.wait(20)
     # Then the person's zoom stays
     assert view.transform().m11() == zoomed
+
+
+def test_a_fitted_map_settles_whatever_size_the_view_takes(qtbot: Any, monkeypatch) -> None:
+    # Given the editor showing a small map whole, its fits counted
+    window = make_window(qtbot, with_east_sea())
+    view = window.view
+    qtbot.wait(20)
+    fits = []
+    original = type(view).fit
+    monkeypatch.setattr(type(view), "fit", lambda self: (fits.append(1), original(self)))
+    # When the view takes a run of sizes (at some of them a fit makes the scroll bars come,
+    # and a narrower viewport once made them go again, and so on for ever)
+    for width in range(880, 960, 3):
+        for height in range(700, 760, 6):
+            view.setFixedSize(width, height)
+            qtbot.wait(1)
+    fits.clear()
+    qtbot.wait(200)
+    # Then once the sizes stop, the fitting stops: the view settles
+    assert len(fits) <= 2, len(fits)
+    assert view.viewport().rect().contains(map_on_screen(window).adjusted(2, 2, -2, -2))
