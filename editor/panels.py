@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.games.rokugan.words import clan as clan_words
 from app.i18n import _, game_name, ngettext
 from editor.document import MapDocument
 from editor.fixes import describe_edit, fix_for
@@ -80,7 +81,8 @@ def readiness_text(game_id: str | None, name: str, readiness: Any, listed: bool 
             else _("{low}–{high} players").format(low=low, high=high)
         )
     if readiness.choices:
-        parts.append(_("clans {clans}").format(clans=", ".join(readiness.choices)))
+        clans = ", ".join(clan_words(choice) for choice in readiness.choices)
+        parts.append(_("clans {clans}").format(clans=clans))
     limits = len(readiness.limits)
     if limits:
         limit_words = (

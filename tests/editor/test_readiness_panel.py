@@ -48,7 +48,7 @@ def test_the_panel_shows_readiness_for_the_maps_game_and_follows_edits(qtbot: An
     wait_analysis(qtbot, window)
     # Then the map is ready for 2 players, its limits listed below
     assert panel.readiness.text().startswith("<b style='color:#2e7d32'>Ready for Battle")
-    assert "2 players; clans crab, lion" in panel.readiness.text()
+    assert "2 players; clans Crab, Lion" in panel.readiness.text()
     assert any(t.startswith("clans without a capital cannot be played") for t in listed(panel))
 
 
@@ -89,7 +89,7 @@ def test_a_map_for_any_game_opens_saying_which_games_it_is_ready_for(qtbot: Any,
     lines = panel.readiness.text().split("<br>")
     assert len(lines) == 2
     assert lines[0].startswith("<b style='color:#2e7d32'>Ready for Battle for Rokugan</b>: ")
-    assert "2 players; clans crab, lion" in lines[0] and "below" not in lines[0]
+    assert "2 players; clans Crab, Lion" in lines[0] and "below" not in lines[0]
     assert lines[1].startswith("<b style='color:#b03a2e'>Not ready for Rice Wars</b>: ")
     assert listed(panel) == ["No problems in the map itself."]
 
