@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from app.games.rokugan.words import clan as clan_words
 from app.i18n import _, game_name, ngettext
 
 if TYPE_CHECKING:
@@ -290,7 +291,8 @@ def _ready_line(readiness: MapVerdict) -> str:
     else:
         parts = [ngettext("{n} player", "{n} players", seats[0]).format(n=seats[0])]
     if readiness.choices:
-        parts.append(_("clans: {clans}").format(clans=", ".join(readiness.choices)))
+        clans = ", ".join(clan_words(choice) for choice in readiness.choices)
+        parts.append(_("clans: {clans}").format(clans=clans))
     limits = len(readiness.limits)
     if limits:
         parts.append(ngettext("{n} limit", "{n} limits", limits).format(n=limits))

@@ -87,7 +87,7 @@ def test_a_map_for_any_game_says_which_games_it_is_ready_for(tmp_path: Path, cap
     assert main(["map", "check", str(clans)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == (
-        f"{clans}: ready for Battle for Rokugan (2 players; clans: crab, lion; 8 limits)"
+        f"{clans}: ready for Battle for Rokugan (2 players; clans: Crab, Lion; 8 limits)"
     )
     assert out[1].startswith(f"{clans}: not ready for Rice Wars: ")
     assert len(out) == 3 and out[2].startswith(f"{clans}: valid: 4 provinces")
@@ -127,7 +127,7 @@ def test_a_ready_map_exits_0_with_its_players_and_clans(tmp_path: Path, capsys) 
     assert "limit: clans without a capital cannot be played: crane, dragon" in out
     assert out.strip().splitlines()[-1] == (
         f"{path}: valid: 4 provinces, 2 territories, 0 warnings; ready for Battle for "
-        "Rokugan (2 players; clans: crab, lion; 8 limits)"
+        "Rokugan (2 players; clans: Crab, Lion; 8 limits)"
     )
 
 
