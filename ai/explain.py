@@ -65,8 +65,8 @@ class Explainer:
         worlds: list[GameState],
         names: Sequence[str] | None,
     ) -> str:
-        """What the move does, with numbers from `worlds` (drawn from `observation`)."""
-        return f"plays {action}"
+        """What the move does, in English (`reason_said` is what a game writes)."""
+        return str(self.reason_said(observation, action, worlds, names))
 
     def reason_said(
         self,
@@ -75,9 +75,9 @@ class Explainer:
         worlds: list[GameState],
         names: Sequence[str] | None,
     ) -> Said:
-        """`reason` as data (`Said`); a game whose explainer only writes English gives
-        its sentence as one parameter."""
-        return said("{words}", words=self.reason(observation, action, worlds, names))
+        """What the move does, with numbers from `worlds` (drawn from `observation`), as
+        data (`Said`) the app says in the person's language."""
+        return said("{words}", words=f"plays {action}")
 
 
 GENERIC_EXPLAINER = Explainer()

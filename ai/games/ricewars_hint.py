@@ -105,16 +105,6 @@ class RiceWarsExplainer(Explainer):
             return f"remove the peasant on {_field(observation, action.field)}"
         return str(action)
 
-    def reason(
-        self,
-        observation: Any,
-        action: Any,
-        worlds: list[GameState],
-        names: Sequence[str] | None,
-    ) -> str:
-        """What the move does, with the worth after it from `worlds` (English)."""
-        return str(self.reason_said(observation, action, worlds, names))
-
     def reason_said(
         self,
         observation: Any,

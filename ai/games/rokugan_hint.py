@@ -218,16 +218,6 @@ class RokuganExplainer(Explainer):
             return f"do not {action.what}"
         return str(action)
 
-    def reason(
-        self,
-        observation: Any,
-        action: Any,
-        worlds: list[GameState],
-        names: Sequence[str] | None,
-    ) -> str:
-        """What the move does, with facts from `worlds`."""
-        return str(self.reason_said(observation, action, worlds, names))
-
     def reason_said(
         self,
         observation: Any,

@@ -66,16 +66,6 @@ class ShinobiExplainer(Explainer):
             )
         return str(action)
 
-    def reason(
-        self,
-        observation: Any,
-        action: Any,
-        worlds: list[GameState],
-        names: Sequence[str] | None,
-    ) -> str:
-        """What the move does (English; `reason_said` for the person's language)."""
-        return str(self.reason_said(observation, action, worlds, names))
-
     def reason_said(
         self,
         observation: Any,
