@@ -439,8 +439,8 @@ class _Work:
         def rounding(g: shapely.Geometry) -> bool:
             return g.area <= self.precision * g.length
 
-        lost = shapely.difference(before[changed], after[changed])
-        gained = shapely.difference(after[changed], before[changed])
+        lost = _difference(before[changed], after[changed])
+        gained = _difference(after[changed], before[changed])
         for k, i in enumerate(changed):
             name = self.names[who[i]]
             for g in shapely.get_parts(lost[k]):
@@ -680,3 +680,13 @@ def _like(original: shapely.Polygon, cleaned: shapely.Polygon) -> shapely.Polygo
     start = int(np.argmin(np.hypot(*(ring - first).T)))
     ring = np.roll(ring, -start, axis=0)
     return shapely.Polygon(ring, [h.coords for h in cleaned.interiors])
+
+
+def _difference(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """`a` less `b`, pair by pair; where GEOS cannot take the difference of the shapes as
+    they are (a cleaned outline can be valid only within the precision, and GEOS then
+    refuses with a TopologyException), of their `make_valid` repairs."""
+    try:
+        return shapely.difference(a, b)
+    except shapely.errors.GEOSException:
+        return shapely.difference(shapely.make_valid(a), shapely.make_valid(b))

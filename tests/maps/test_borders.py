@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pytest
 import shapely
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from maps.api import load_map, shipped_map_path
@@ -579,6 +579,13 @@ _GEOMETRY = st.one_of(
 )
 
 
+_EMPTY_POLYGON = {
+    "type": "Feature",
+    "properties": None,
+    "geometry": {"type": "Polygon", "coordinates": []},
+}
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     features=st.lists(
@@ -599,6 +606,29 @@ _GEOMETRY = st.one_of(
     ),
     islands=st.sampled_from(["largest", "separate"]),
     sea_outside=st.booleans(),
+)
+@example(  # found by Hypothesis: GEOS refused the difference of a cleaned outline
+    features=[
+        *[_EMPTY_POLYGON] * 3,
+        {
+            "type": "Feature",
+            "properties": None,
+            "geometry": {
+                "type": "Polygon",
+                "coordinates": [[[0.0, 1.0], [0.0, 2.0], [-1.0, 0.0], [0.0, 1.0]]],
+            },
+        },
+        {
+            "type": "Feature",
+            "properties": None,
+            "geometry": {
+                "type": "Polygon",
+                "coordinates": [[[0.0, -2.0], [0.0, 0.0], [1.0, 0.0], [0.0, -1.0], [0.0, -2.0]]],
+            },
+        },
+    ],
+    islands="largest",
+    sea_outside=False,
 )
 def test_any_geojson_imports_or_says_why(features: list, islands: str, sea_outside: bool) -> None:
     # Given any FeatureCollection a person or a program might write
