@@ -6,9 +6,9 @@ capitals, printed defense, Shadowlands). A game that puts pieces on the map asks
 (control, defence), and every legal place gets its own clickable *spot* laid out by
 `app.board.layout` — the centre of each province, each land border in each direction, each
 coast — never on a name or another spot (drawn bigger while lit on a small screen, a lit
-spot may cover part of a name: `BoardView.grow_lit_spots`). With `ownership` a province is filled in its
-controller's colour (`set_owner`), its territory a band along its edge, neutral provinces
-paper-coloured. `set_marks` rings places (a seat's last action, the place of a log line).
+spot may cover part of a name: `BoardView.grow_lit_spots`). With `ownership` a province is
+filled in its controller's colour (`set_owner`), its territory a band along its edge, neutral
+provinces paper-coloured. `set_marks` rings places (a seat's last action, the place of a log line).
 Scene coordinates are map units (x east, y south).
 """
 
