@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.i18n import N_, _, game_name, ngettext
+from app.i18n import N_, _, game_name, ngettext, number
 from app.widgets.scaling import fit_on_screen
 from editor.map_picture import MapPicture, Picture, render_image
 from maps.io import MapFile
@@ -88,7 +88,7 @@ def heat_picture(mapfile: MapFile, labels: dict[str, Any], result: Any) -> Pictu
     """The heat map of `result` (an `ai.balance.BalanceResult`) over `mapfile`."""
     top = max((p.contested for p in result.provinces), default=0.0) or 1.0
     fills = {p.id: heat_colour(p.contested / top) for p in result.provinces}
-    notes = {p.id: f"{p.contested:.2f}" for p in result.provinces}
+    notes = {p.id: number(p.contested, ".2f") for p in result.provinces}
 
     def legend(painter: QPainter, strip: QRectF) -> None:
         bar = QRectF(
@@ -110,7 +110,7 @@ def heat_picture(mapfile: MapFile, labels: dict[str, Any], result: Any) -> Pictu
         below = QRectF(bar.left(), bar.bottom(), bar.width(), strip.bottom() - bar.bottom())
         painter.drawText(below, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, "0")
         painter.drawText(
-            below, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, f"{top:.2f}"
+            below, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, number(top, ".2f")
         )
         text = QRectF(
             bar.right() + strip.height() * 0.4,
@@ -486,14 +486,7 @@ class PlaytestDialog(QDialog):
         self.table.setRowCount(len(result.seats))
         for row, s in enumerate(result.seats):
             identity = ROKUGAN_CLANS.get(s.seat)
-            cells = [
-                _seat_name(s.seat),
-                str(s.games),
-                f"{s.wins:g}",
-                f"{s.win_rate:.1%}",
-                f"{s.ci[0]:.1%} – {s.ci[1]:.1%}",
-                f"{s.mean_score:.1f}",
-            ]
+            cells = seat_cells(s)
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if col:
@@ -607,14 +600,7 @@ def paint_table(painter: QPainter, area: QRectF, result: Any, unit: float) -> No
         if identity is not None:
             painter.fillRect(swatch, QColor(identity.colour))
         painter.setPen(QColor(identity.ink) if identity is not None else QColor("#222222"))
-        cells = (
-            _seat_name(s.seat),
-            str(s.games),
-            f"{s.wins:g}",
-            f"{s.win_rate:.1%}",
-            f"{s.ci[0]:.1%} – {s.ci[1]:.1%}",
-            f"{s.mean_score:.1f}",
-        )
+        cells = seat_cells(s)
         for i, text in enumerate(cells):
             cell = QRectF(lefts[i] + unit * 0.3, y, area.width() * widths[i] - unit * 0.6, row)
             painter.drawText(cell, left if i == 0 else right, text)
@@ -633,18 +619,28 @@ def _duration(seconds: float) -> str:
         return f"{seconds:.0f} s"
     if seconds < 5400:
         return f"{seconds / 60:.0f} min"
-    return f"{seconds / 3600:.1f} h"
+    return f"{number(seconds / 3600, '.1f')} h"
+
+
+def seat_cells(s: Any) -> tuple[str, ...]:
+    """A starting position's row as the table and the picture show it, its decimals
+    written the language's way ("12,5 %" in German): name, games, wins, win rate, the
+    interval, mean score."""
+    return (
+        _seat_name(s.seat),
+        str(s.games),
+        number(s.wins),
+        number(s.win_rate, ".1%"),
+        f"{number(s.ci[0], '.1%')} – {number(s.ci[1], '.1%')}",
+        number(s.mean_score, ".1f"),
+    )
 
 
 def _seat_name(seat: str) -> str:
     """ "Crab", "Seat 1": a starting position as the table shows it."""
-    from app.palette import ROKUGAN_CLANS
+    from app.position_words import position_name
 
-    identity = ROKUGAN_CLANS.get(seat)
-    if identity is not None:
-        return identity.name
-    number = seat.removeprefix("seat ")
-    return _("Seat {number}").format(number=number) if number.isdigit() else seat.capitalize()
+    return position_name(seat)
 
 
 def _verdict(result: Any) -> str:
@@ -656,8 +652,8 @@ def _verdict(result: Any) -> str:
         return _(
             "Every starting position's confidence interval (95 %) holds the fair share of {share} "
             "wins: no imbalance shows at this many games."
-        ).format(share=f"{fair:.0%}")
-    share = f"{fair:.0%}"
+        ).format(share=number(fair, ".0%"))
+    share = number(fair, ".0%")
     more = ngettext("{names} wins more", "{names} win more", len(high)).format(
         names=", ".join(high)
     )

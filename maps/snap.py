@@ -16,13 +16,14 @@ corners meet). Contacts drawn exactly in the input are kept however short.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
 import shapely
 from shapely import STRtree
 
-from engine.words import Words
+from engine.words import N_, Words
 from maps.geometry import coordinate_tolerance, land_contacts
 from maps.io import Point
 
@@ -84,6 +85,18 @@ def _quoted(names: list[str]) -> str:
     return ", ".join(f"'{n}'" for n in names)
 
 
+def _joined(parts: Iterable[Words]) -> Words:
+    """Several `Words` as one list ("a, b"), each said when the list is."""
+    items = list(parts)
+    joined = items[0]
+    for item in items[1:]:
+        joined = Words.of(N_("{list}, {item}"), list=joined, item=item)
+    return joined
+
+
+CROSSES_ITSELF = Words.of(N_("it crosses itself"))
+
+
 # --------------------------------------------------------------------------- the whole
 
 
@@ -129,7 +142,7 @@ def snap_polygons(
     if len(out) < 2:  # nothing to snap onto; a broken outline is still repaired
         notes = []
         if not shapely.is_valid(out[0]):
-            out[0], note = work.repair(out[0], names[0], "it crosses itself")
+            out[0], note = work.repair(out[0], names[0], CROSSES_ITSELF)
             notes = [note] if note else []
         return out, notes
     everything = np.arange(len(out))
@@ -273,8 +286,14 @@ class _Work:
             notes.append(
                 ImportNote(
                     "snapped",
-                    f"'{self.names[who[k]]}': moved its vertex {p.at(drawn[i])} by "
-                    f"{p.length(moved)} to {p.at(coords[i])}, onto {_quoted(others)}",
+                    Words.of(
+                        N_("'{name}': moved its vertex {at} by {distance} to {to}, onto {others}"),
+                        name=self.names[who[k]],
+                        at=p.at(drawn[i]),
+                        distance=p.length(moved),
+                        to=p.at(coords[i]),
+                        others=_quoted(others),
+                    ),
                     (self.names[who[k]], *others),
                     (float(coords[i][0]), float(coords[i][1])),
                 )
@@ -292,7 +311,10 @@ class _Work:
                     notes.append(
                         ImportNote(
                             "repaired",
-                            f"'{self.names[who[i]]}': snapping would collapse it; kept it as drawn",
+                            Words.of(
+                                N_("'{name}': snapping would collapse it; kept it as drawn"),
+                                name=self.names[who[i]],
+                            ),
                             (self.names[who[i]],),
                             _point(kept),
                         )
@@ -301,7 +323,7 @@ class _Work:
         for i in np.flatnonzero(~shapely.is_valid(out)):
             if i < fixed:
                 continue
-            why = "snapping made it invalid" if drawn_valid[i] else "it crosses itself"
+            why = Words.of(N_("snapping made it invalid")) if drawn_valid[i] else CROSSES_ITSELF
             out[i], note = self.repair(out[i], self.names[who[i]], why)
             if note:
                 notes.append(note)
@@ -347,8 +369,17 @@ class _Work:
                     notes.append(
                         ImportNote(
                             "inserted",
-                            f"'{name}': added a vertex at {p.at(near[k])} to its edge "
-                            f"{p.at(a)}-{p.at(b)}, where '{other}' has one",
+                            Words.of(
+                                N_(
+                                    "'{name}': added a vertex at {at} to its edge {a}-{b}, where "
+                                    "'{other}' has one"
+                                ),
+                                name=name,
+                                at=p.at(near[k]),
+                                a=p.at(a),
+                                b=p.at(b),
+                                other=other,
+                            ),
                             (name, other),
                             (float(near[k][0]), float(near[k][1])),
                         )
@@ -357,7 +388,7 @@ class _Work:
         return notes
 
     def repair(
-        self, shape: shapely.Geometry, name: str, why: str
+        self, shape: shapely.Geometry, name: str, why: Words
     ) -> tuple[shapely.Geometry, ImportNote | None]:
         """The largest valid part of a broken outline, and a note naming what was dropped."""
         repaired = shapely.make_valid(shape, method="structure", keep_collapsed=False)
@@ -369,14 +400,22 @@ class _Work:
         parts.sort(key=lambda g: -g.area)
         p = self.places
         kept = (
-            "repaired it, dropping nothing"
+            Words.of(N_("repaired it, dropping nothing"))
             if len(parts) == 1
-            else f"repaired it, kept its largest part (area {p.length(parts[0].area)}); dropped "
-            + ", ".join(f"area {p.length(g.area)} around {p.at(_point(g))}" for g in parts[1:])
+            else Words.of(
+                N_("repaired it, kept its largest part (area {area}); dropped {dropped}"),
+                area=p.length(parts[0].area),
+                dropped=_joined(
+                    Words.of(
+                        N_("area {area} around {at}"), area=p.length(g.area), at=p.at(_point(g))
+                    )
+                    for g in parts[1:]
+                ),
+            )
         )
         note = ImportNote(
             "repaired",
-            f"'{name}': {why}; {kept}",
+            Words.of(N_("'{name}': {why}; {kept}"), name=name, why=why, kept=kept),
             (name,),
             _point(parts[1]) if len(parts) > 1 else _point(parts[0]),
         )
@@ -404,7 +443,9 @@ class _Work:
                 notes.append(
                     ImportNote(
                         "repaired",
-                        f"'{name}': vanished when cleaned; kept it as snapped",
+                        Words.of(
+                            N_("'{name}': vanished when cleaned; kept it as snapped"), name=name
+                        ),
                         (name,),
                         _point(snapped[i]),
                     )
@@ -415,9 +456,15 @@ class _Work:
                 notes.append(
                     ImportNote(
                         "sliver",
-                        f"'{name}': cleaning cut off a part of area "
-                        f"{self.places.length(g.area)} around {self.places.at(_point(g))}; "
-                        "dropped it, kept the largest part",
+                        Words.of(
+                            N_(
+                                "'{name}': cleaning cut off a part of area {area} around {at}; "
+                                "dropped it, kept the largest part"
+                            ),
+                            name=name,
+                            area=self.places.length(g.area),
+                            at=self.places.at(_point(g)),
+                        ),
                         (name,),
                         _point(g),
                     )
@@ -452,13 +499,19 @@ class _Work:
                     for j in after_tree.query(shapely.Point(at), predicate="intersects")
                     if j != i
                 ]
-                text = (
-                    f"gave a sliver of area {p.length(g.area)} around {p.at(at)} where it "
-                    f"overlapped {_quoted(holders)} to it"
+                text = Words.of(
+                    N_(
+                        "'{name}': gave a sliver of area {area} around {at} where it overlapped "
+                        "{others} to it"
+                    )
                     if holders
-                    else f"dropped a sliver of area {p.length(g.area)} around {p.at(at)}"
+                    else N_("'{name}': dropped a sliver of area {area} around {at}"),
+                    name=name,
+                    area=p.length(g.area),
+                    at=p.at(at),
+                    others=_quoted(holders),
                 )
-                notes.append(ImportNote("sliver", f"'{name}': {text}", (name, *holders), at))
+                notes.append(ImportNote("sliver", text, (name, *holders), at))
             for g in shapely.get_parts(gained[k]):
                 if rounding(g):
                     continue
@@ -474,8 +527,18 @@ class _Work:
                 notes.append(
                     ImportNote(
                         "sliver",
-                        f"'{name}': filled a sliver gap of area {p.length(g.area)} around "
-                        f"{p.at(at)}" + (f" between it and {_quoted(around)}" if around else ""),
+                        Words.of(
+                            N_(
+                                "'{name}': filled a sliver gap of area {area} around {at} between "
+                                "it and {others}"
+                            )
+                            if around
+                            else N_("'{name}': filled a sliver gap of area {area} around {at}"),
+                            name=name,
+                            area=p.length(g.area),
+                            at=p.at(at),
+                            others=_quoted(around),
+                        ),
                         (name, *around),
                         at,
                     )
@@ -523,10 +586,18 @@ class _Work:
                 notes.append(
                     ImportNote(
                         "corner",
-                        f"'{a}' and '{b}' touch along {p.length(float(length[k]))} only because "
-                        f"snapping moved them up to {p.length(float(reach[k]))}, but making it a "
-                        f"corner at {p.at(target)} would leave nothing of a polygon there: kept "
-                        "it as a border",
+                        Words.of(
+                            N_(
+                                "'{a}' and '{b}' touch along {length} only because snapping moved "
+                                "them up to {reach}, but making it a corner at {at} would leave "
+                                "nothing of a polygon there: kept it as a border"
+                            ),
+                            a=a,
+                            b=b,
+                            length=p.length(float(length[k])),
+                            reach=p.length(float(reach[k])),
+                            at=p.at(target),
+                        ),
                         (a, b),
                         (float(target[0]), float(target[1])),
                     )
@@ -536,15 +607,25 @@ class _Work:
             notes.append(
                 ImportNote(
                     "corner",
-                    f"'{a}' and '{b}' touched along {p.length(float(length[k]))} only because "
-                    f"snapping moved them up to {p.length(float(reach[k]))}: made it a corner "
-                    f"at {p.at(target)}, not a border",
+                    Words.of(
+                        N_(
+                            "'{a}' and '{b}' touched along {length} only because snapping moved "
+                            "them up to {reach}: made it a corner at {at}, not a border"
+                        ),
+                        a=a,
+                        b=b,
+                        length=p.length(float(length[k])),
+                        reach=p.length(float(reach[k])),
+                        at=p.at(target),
+                    ),
                     (a, b),
                     (float(target[0]), float(target[1])),
                 )
             )
         for j in np.flatnonzero(~shapely.is_valid(out)):
-            out[j], note = self.repair(out[j], self.names[j], "making a corner broke it")
+            out[j], note = self.repair(
+                out[j], self.names[j], Words.of(N_("making a corner broke it"))
+            )
             if note:
                 notes.append(note)
         return out, notes

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app.games.rokugan.words import clan as clan_words
-from app.i18n import _, game_name, ngettext
+from app.i18n import _, ai_level_name, game_name, ngettext, number
+from app.position_words import position_name
 
 if TYPE_CHECKING:
     from engine.graph import MapReadiness
@@ -233,16 +234,20 @@ def _check(args: argparse.Namespace) -> int:
         print(f"{mapfile.path}: {_count_line(len(errors), len(warnings), readiness)}")
         return 1
     said = _("valid: {provinces}, {territories}, {warnings}").format(
-        provinces=ngettext("{n} province", "{n} provinces", len(mapfile.provinces)).format(
-            n=len(mapfile.provinces)
-        ),
-        territories=ngettext("{n} territory", "{n} territories", len(mapfile.territories)).format(
-            n=len(mapfile.territories)
-        ),
+        provinces=_provinces(len(mapfile.provinces)),
+        territories=_territories(len(mapfile.territories)),
         warnings=_warnings(len(warnings)),
     )
     print(f"{mapfile.path}: {said}" + (f"; {_ready_line(verdict)}" if verdict is not None else ""))
     return 0
+
+
+def _provinces(n: int) -> str:
+    return ngettext("{n} province", "{n} provinces", n).format(n=n)
+
+
+def _territories(n: int) -> str:
+    return ngettext("{n} territory", "{n} territories", n).format(n=n)
 
 
 def _warnings(n: int) -> str:
@@ -360,11 +365,14 @@ def _graph(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(data, ensure_ascii=False))
         return 0
-    print(
-        f"{data['name']} ({data['id']}): {len(data['provinces'])} provinces, "
-        f"{data['land_borders']} land borders, {data['coastal_borders']} coastal borders, "
-        f"{len(data['territories'])} territories"
+    land, coastal = data["land_borders"], data["coastal_borders"]
+    said = _("{provinces}, {land}, {coastal}, {territories}").format(
+        provinces=_provinces(len(data["provinces"])),
+        land=ngettext("{n} land border", "{n} land borders", land).format(n=land),
+        coastal=ngettext("{n} coastal border", "{n} coastal borders", coastal).format(n=coastal),
+        territories=_territories(len(data["territories"])),
     )
+    print(f"{data['name']} ({data['id']}): {said}")
     width = max((len(p["id"]) for p in data["provinces"]), default=0)
     for p in data["provinces"]:
         extras = " ".join(
@@ -374,10 +382,12 @@ def _graph(args: argparse.Namespace) -> int:
             and k != "label"
             and v is not None
         )
-        coast = f"coast {len(p['coastal_borders'])}" if p["coastal"] else "inland"
+        coasts = len(p["coastal_borders"])
+        coast = _("coast {n}").format(n=coasts) if p["coastal"] else _("inland")
+        neighbours = _("neighbours: {ids}").format(ids=", ".join(p["neighbors"]) or "-")
         print(
-            f"  {p['id']:<{width}}  {p['name']} [{p['territory'] or '-'}] {coast}; "
-            f"neighbours: {', '.join(p['neighbors']) or '-'}" + (f"; {extras}" if extras else "")
+            f"  {p['id']:<{width}}  {p['name']} [{p['territory'] or '-'}] {coast}; {neighbours}"
+            + (f"; {extras}" if extras else "")
         )
     return 0
 
@@ -404,9 +414,16 @@ def _import(args: argparse.Namespace) -> int:
                 print(f"{args.input}: {note}")
     save_map(result.mapfile, args.output)
     m = result.mapfile
+    said = _("{provinces}, {seas}; snapping distance {snap}; {changes}; check it with: {command}")
     print(
-        f"{args.output}: {len(m.provinces)} provinces, {len(m.seas)} seas; snapping distance "
-        f"{result.snap:.4g}; {result.summary()}; check it with: daimyo map check {args.output}"
+        f"{args.output}: "
+        + said.format(
+            provinces=_provinces(len(m.provinces)),
+            seas=ngettext("{n} sea", "{n} seas", len(m.seas)).format(n=len(m.seas)),
+            snap=number(result.snap, ".4g"),
+            changes=result.summary(),
+            command=f"daimyo map check {args.output}",
+        )
     )
     return 0
 
@@ -426,7 +443,7 @@ def _export(args: argparse.Namespace) -> int:
     from maps.convert import export_map
 
     export_map(_load(args.map), args.output)
-    print(f"{args.output}: written")
+    print(f"{args.output}: " + _("written"))
     return 0
 
 
@@ -460,7 +477,8 @@ def _balance(args: argparse.Namespace) -> int:
 
         def progress(done: int, total: int) -> None:
             if not args.json:
-                print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
+                said = _("{done}/{total} games").format(done=done, total=total)
+                print(f"\r{said}", end="", file=sys.stderr, flush=True)
 
         result = run_balance(
             args.game,
@@ -483,37 +501,74 @@ def _balance(args: argparse.Namespace) -> int:
         print(json.dumps(result.to_json(), ensure_ascii=False))
         return 0
     print(file=sys.stderr)
-    from engine.registry import get_game
+    for line in balance_lines(result, graph, args.games, args.seed, args.precision):
+        print(line)
+    return 0
 
-    bots = ", ".join(result.bots)
+
+def balance_lines(
+    result: Any, graph: Any, asked: int, seed: int, precision: float | None
+) -> list[str]:
+    """The playtest's report for people, in the current language, its decimals written
+    the language's way ("12,5%" in German; `--json` keeps the dot)."""
+    bots = ", ".join(ai_level_name(b) for b in result.bots)
     if len(set(result.bots)) == 1:
-        bots = f"{result.bots[0]} in every seat"
-    print(
-        f"{graph.name} ({graph.id}): {result.games} games of {get_game(result.game).name}, "
-        f"{result.players} players, bots: {bots}, first deal {args.seed}"
-    )
+        bots = _("{bot} in every seat").format(bot=ai_level_name(result.bots[0]))
+    lines = [
+        _("{map} ({id}): {games} of {game}, {players}, bots: {bots}, first deal {seed}").format(
+            map=graph.name,
+            id=graph.id,
+            games=ngettext("{n} game", "{n} games", result.games).format(n=result.games),
+            game=game_name(result.game),
+            players=ngettext("{n} player", "{n} players", result.players).format(n=result.players),
+            bots=bots,
+            seed=seed,
+        )
+    ]
     if result.precise:
-        print(
-            f"stopped after {result.games} of at most {args.games} games: every starting "
-            f"position's 95% interval is narrower than {args.precision:g}"
+        lines.append(
+            _(  # xgettext: no-python-format
+                "stopped after {games} of at most {asked} games: every starting position's "
+                "95% interval is narrower than {precision}"
+            ).format(games=result.games, asked=asked, precision=number(precision or 0.0))
         )
-    elif result.games != args.games:
-        print(_rounding_line(args.games, result))
-    width = max(len("starting position"), *(len(s.seat) for s in result.seats))
-    print(f"{'starting position':<{width}}  games    wins  win rate  95% CI            mean score")
-    for s in result.seats:
-        print(
-            f"{s.seat:<{width}}  {s.games:>5}  {s.wins:>6.2f}  {s.win_rate:>8.1%}  "
-            f"[{s.ci[0]:5.1%}, {s.ci[1]:6.1%}]  {s.mean_score:>10.2f}"
+    elif result.games != asked:
+        lines.append(_rounding_line(asked, result))
+    head = (
+        _("starting position"),
+        _("games"),
+        _("wins"),
+        _("win rate"),
+        _("95% CI"),
+        _("mean score"),
+    )
+    rows = [
+        (
+            position_name(s.seat),
+            str(s.games),
+            number(s.wins, ".2f"),
+            number(s.win_rate, ".1%"),
+            f"[{number(s.ci[0], '.1%')}, {number(s.ci[1], '.1%')}]",
+            number(s.mean_score, ".2f"),
         )
-    print("provinces by changes of hands per game (held at the end: share of games):")
+        for s in result.seats
+    ]
+    widths = [max(len(r[k]) for r in (head, *rows)) for k in range(len(head))]
+    for row in (head, *rows):
+        cells = [row[0].ljust(widths[0])] + [
+            c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True)
+        ]
+        lines.append("  ".join(cells).rstrip())
+    lines.append(_("provinces by changes of hands per game (held at the end: share of games):"))
     width = max(len(p.id) for p in result.provinces)
     for p in sorted(result.provinces, key=lambda p: (-p.contested, p.id)):
         held = ", ".join(
-            f"{label} {share:.0%}" for label, share in sorted(p.held.items(), key=lambda kv: -kv[1])
+            f"{position_name(label)} {number(share, '.0%')}"
+            for label, share in sorted(p.held.items(), key=lambda kv: -kv[1])
         )
-        print(f"  {p.id:<{width}}  {p.contested:5.2f}  {p.name}" + (f"; {held}" if held else ""))
-    return 0
+        said = f"  {p.id:<{width}}  {number(p.contested, '5.2f')}  {p.name}"
+        lines.append(said + (f"; {held}" if held else ""))
+    return lines
 
 
 class _EstimateLines:
@@ -535,27 +590,42 @@ class _EstimateLines:
             return
         self.printed = now
         seats = ", ".join(
-            f"{s.seat} {s.win_rate:.0%} [{s.ci[0]:.0%}-{s.ci[1]:.0%}]" for s in estimate.seats
+            f"{position_name(s.seat)} {number(s.win_rate, '.0%')} "
+            f"[{number(s.ci[0], '.0%')}-{number(s.ci[1], '.0%')}]"
+            for s in estimate.seats
         )
-        goal = f" (stop below {self.precision:g})" if self.precision is not None else ""
-        print(
-            f"\rafter {estimate.games} games: {seats}; widest interval {estimate.widest:.3f}{goal}",
-            file=sys.stderr,
-            flush=True,
-        )
+        widest = number(estimate.widest, ".3f")
+        if self.precision is not None:
+            said = _(
+                "after {games} games: {seats}; widest interval {widest} (stop below {precision})"
+            ).format(
+                games=estimate.games, seats=seats, widest=widest, precision=number(self.precision)
+            )
+        else:
+            said = _("after {games} games: {seats}; widest interval {widest}").format(
+                games=estimate.games, seats=seats, widest=widest
+            )
+        print(f"\r{said}", file=sys.stderr, flush=True)
 
 
 def _rounding_line(asked: int, result: Any) -> str:
     """Why the playtest played more games than --games asked for (`ai.balance`'s rotation;
     `--json` "games" is the count played)."""
     if result.game == "rokugan":
-        why = (
-            f"a multiple of the {len(result.seats)} clans with a capital, so that every clan "
-            "plays equally often and in every seat"
-        )
+        why = ngettext(
+            "a multiple of the {n} clan with a capital, so that every clan plays equally "
+            "often and in every seat",
+            "a multiple of the {n} clans with a capital, so that every clan plays equally "
+            "often and in every seat",
+            len(result.seats),
+        ).format(n=len(result.seats))
     else:
-        why = "whole rotations of the bots over the seats, so that each seat has each bot in turn"
-    return f"--games {asked} rounded up to {result.games} games played: {why}"
+        why = _(
+            "whole rotations of the bots over the seats, so that each seat has each bot in turn"
+        )
+    return _("--games {asked} rounded up to {games} games played: {why}").format(
+        asked=asked, games=result.games, why=why
+    )
 
 
 def _generate(args: argparse.Namespace) -> int:
@@ -572,10 +642,19 @@ def _generate(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"daimyo map generate: cannot write {args.output}: {exc}", file=sys.stderr)
         return 1
+    said = _(
+        "{provinces}, {territories}, {seas}, printed {width} × {height} mm; check it with: "
+        "{command}"
+    )
     print(
-        f"{args.output}: {mapfile.name}: {len(mapfile.provinces)} provinces, "
-        f"{len(mapfile.territories)} territories, {len(mapfile.seas)} seas, printed "
-        f"{mapfile.width_mm:g} × {mapfile.height_mm:g} mm; "
-        f"check it with: daimyo map check {args.output}"
+        f"{args.output}: {mapfile.name}: "
+        + said.format(
+            provinces=_provinces(len(mapfile.provinces)),
+            territories=_territories(len(mapfile.territories)),
+            seas=ngettext("{n} sea", "{n} seas", len(mapfile.seas)).format(n=len(mapfile.seas)),
+            width=number(mapfile.width_mm),
+            height=number(mapfile.height_mm),
+            command=f"daimyo map check {args.output}",
+        )
     )
     return 0

@@ -158,7 +158,7 @@ def test_cli_table_and_refusals(tmp_path: Path, capsys: pytest.CaptureFixture[st
     # The table names each clan with its interval, and the provinces by changes of hands
     assert main([*args, "--games", "2", "--bots", "random", "--workers", "1"]) == 0
     out = capsys.readouterr().out
-    assert "starting position" in out and "crab" in out and "95% CI" in out
+    assert "starting position" in out and "Crab" in out and "95% CI" in out
     assert "Far Isle" in out
     # 2 games asked for, 2 clans: no rounding to explain
     assert "rounded up" not in out

@@ -105,7 +105,7 @@ def test_graph_without_json_is_a_listing(
     path = write(tmp_path, TINY_YAML)
     assert main(["map", "graph", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "Tiny Isle (tiny): 2 provinces, 1 land borders, 2 coastal borders" in out
+    assert "Tiny Isle (tiny): 2 provinces, 1 land border, 2 coastal borders" in out
     assert "A  Akagi [west] coast 1; neighbours: B; flowers=2 capital=crab defense=2" in out
 
 
@@ -321,7 +321,7 @@ def test_import_islands_separate_and_snap_flags(
     out = capsys.readouterr().out
     assert "'B': moved its vertex (110.3, 178.5) by 0.3 to (110, 178.5), onto 'A'" in out
     assert (
-        "3 provinces, 1 seas; snapping distance 0.44; 1 island left out or made a province, "
+        "3 provinces, 1 sea; snapping distance 0.44; 1 island left out or made a province, "
         "2 vertices snapped, 1 note on the sea" in out
     )
     assert derive(load_map(target)).graph.province("A").neighbors == ("B",)
