@@ -35,7 +35,17 @@ from typing import Any
 from app.i18n import _, ai_level_name, game_name, ngettext, pgettext
 from engine.core import GameState
 from engine.registry import get_game
-from engine.saves import DAMAGED, SaveData, SaveError, describe, read_save, replay
+from engine.saves import (
+    DAMAGED,
+    SaveData,
+    SaveError,
+    describe,
+    field_named,
+    read_save,
+    replay,
+    save_error,
+)
+from engine.words import N_, Words
 
 HUMAN = "human"
 AI = "ai"
@@ -61,18 +71,26 @@ class Seat:
     def from_dict(cls, data: Any) -> Seat:
         """The seat stored by `asdict`; raises ValueError naming what is wrong."""
         if not isinstance(data, dict):
-            raise ValueError(f"a seat is {describe(data)}, not an object")
+            raise ValueError(Words.of(N_("a seat is {value}, not an object"), value=describe(data)))
         for key in data:
             if key not in ("kind", "bot", "name", "choice"):
-                raise ValueError(f"a seat has the unknown field {key!r}")
+                raise ValueError(Words.of(N_("a seat has the unknown field {key}"), key=repr(key)))
         if data.get("kind") not in (HUMAN, AI):
-            raise ValueError(f"a seat's 'kind' is {describe(data.get('kind'))}, not human or ai")
-        for key in ("bot", "name"):
-            if key in data and type(data[key]) is not str:
-                raise ValueError(f"a seat's {key!r} is {describe(data[key])}, not a text")
+            kind = describe(data.get("kind"))
+            raise ValueError(
+                Words.of(N_("a seat's 'kind' is {value}, not human or ai"), value=kind)
+            )
+        for key in ("bot", "name", "choice"):
+            optional = key == "choice" and data.get(key) is None
+            if key in data and type(data[key]) is not str and not optional:
+                raise ValueError(
+                    Words.of(
+                        N_("a seat's {key} is {value}, not a text"),
+                        key=repr(key),
+                        value=describe(data[key]),
+                    )
+                )
         choice = data.get("choice")
-        if choice is not None and type(choice) is not str:
-            raise ValueError(f"a seat's 'choice' is {describe(choice)}, not a text")
         return cls(
             kind=data["kind"],
             bot=data.get("bot") or "normal",
@@ -159,35 +177,49 @@ def check_app_fields(save: SaveData) -> AppFields:
     if data is None:
         return AppFields()
 
-    def fail(where: str, problem: str) -> SaveError:
-        return SaveError(f"{source}: {where} {problem}; {DAMAGED}")
+    def fail(where: Words, problem: Words) -> SaveError:
+        return save_error(source, where, problem, DAMAGED)
 
     if not isinstance(data, dict):
-        raise fail("field 'app'", f"is {describe(data)}, not an object")
+        raise fail(
+            field_named("app"), Words.of(N_("is {value}, not an object"), value=describe(data))
+        )
     for key in data:
         if key not in APP_FIELDS:
-            raise fail(f"field 'app.{key}'", "is not a field of a Daimyo save")
+            raise fail(field_named(f"app.{key}"), Words.of(N_("is not a field of a Daimyo save")))
     seats_data = data.get("seats")
     if seats_data is None:
         seats_data = []
     if not isinstance(seats_data, list):
-        raise fail("field 'app.seats'", f"is {describe(seats_data)}, not a list")
+        raise fail(
+            field_named("app.seats"),
+            Words.of(N_("is {value}, not a list"), value=describe(seats_data)),
+        )
     seats = []
     for index, item in enumerate(seats_data):
         try:
             seats.append(Seat.from_dict(item))
         except ValueError as exc:
-            where = f"field 'app.seats', seat {index + 1}:"
-            raise fail(where, f"the seats are malformed ({exc})") from None
+            where = Words.of(N_("field 'app.seats', seat {n}:"), n=index + 1)
+            malformed = Words.of(N_("the seats are malformed ({reason})"), reason=exc.args[0])
+            raise fail(where, malformed) from None
     if seats and len(seats) != save.setup.players:
         raise fail(
-            "field 'app.seats'", f"lists {len(seats)} seats for {save.setup.players} players"
+            field_named("app.seats"),
+            Words.of(
+                N_("lists {n} seats for {players} players"),
+                n=len(seats),
+                players=save.setup.players,
+            ),
         )
     paths = {}
     for key in ("map_path", "save_path"):
         value = data.get(key)
         if value is not None and (type(value) is not str or not value or "\0" in value):
-            raise fail(f"field 'app.{key}'", f"is {describe(value)}, not a file path")
+            raise fail(
+                field_named(f"app.{key}"),
+                Words.of(N_("is {value}, not a file path"), value=describe(value)),
+            )
         paths[key] = value
     summary = data.get("summary")
     if summary is not None:
@@ -212,10 +244,15 @@ def _count(value: Any, low: int, high: int) -> bool:
 
 def _fields(value: Any, where: str, known: tuple[str, ...], fail: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise fail(f"field '{where}'", f"is {describe(value)}, not an object")
+        raise fail(
+            field_named(f"{where}"),
+            Words.of(N_("is {value}, not an object"), value=describe(value)),
+        )
     for key in value:
         if key not in known:
-            raise fail(f"field '{where}.{key}'", "is not a field of a Daimyo save")
+            raise fail(
+                field_named(f"{where}.{key}"), Words.of(N_("is not a field of a Daimyo save"))
+            )
     return value
 
 
@@ -224,7 +261,10 @@ def _check_screen(value: Any, actions: int, fail: Any) -> tuple[tuple[int, int],
         return ()
     steps = _fields(value, "app.screen", ("steps",), fail).get("steps", [])
     if not isinstance(steps, list):
-        raise fail("field 'app.screen.steps'", f"is {describe(steps)}, not a list")
+        raise fail(
+            field_named("app.screen.steps"),
+            Words.of(N_("is {value}, not a list"), value=describe(steps)),
+        )
     found = []
     for step in steps:
         if (
@@ -234,13 +274,18 @@ def _check_screen(value: Any, actions: int, fail: Any) -> tuple[tuple[int, int],
             or not _count(step[1], 1, 10_000)
         ):
             raise fail(
-                "field 'app.screen.steps'",
-                f"holds {describe(step)}, not [action number, step] of this game's "
-                f"{actions} actions",
+                field_named("app.screen.steps"),
+                Words.of(
+                    N_("holds {value}, not [action number, step] of this game's {n} actions"),
+                    value=describe(step),
+                    n=actions,
+                ),
             )
         found.append((step[0], step[1]))
     if found != sorted(set(found)):
-        raise fail("field 'app.screen.steps'", "lists steps out of order or twice")
+        raise fail(
+            field_named("app.screen.steps"), Words.of(N_("lists steps out of order or twice"))
+        )
     return tuple(found)
 
 
@@ -252,11 +297,20 @@ def _check_hints(value: Any, players: int, actions: int, fail: Any) -> HintsUsed
     asked = value.get("asked", [None] * players)
     for key, items in (("used", used), ("asked", asked)):
         if not isinstance(items, list) or len(items) != players:
-            raise fail(f"field 'app.hints.{key}'", f"is {describe(items)}, not one per player")
+            raise fail(
+                field_named(f"app.hints.{key}"),
+                Words.of(N_("is {value}, not one per player"), value=describe(items)),
+            )
     if not all(_count(n, 0, 1_000_000) for n in used):
-        raise fail("field 'app.hints.used'", f"holds {describe(used)}, not hint counts")
+        raise fail(
+            field_named("app.hints.used"),
+            Words.of(N_("holds {value}, not hint counts"), value=describe(used)),
+        )
     if not all(n is None or _count(n, 0, actions) for n in asked):
-        raise fail("field 'app.hints.asked'", f"holds {describe(asked)}, not decisions")
+        raise fail(
+            field_named("app.hints.asked"),
+            Words.of(N_("holds {value}, not decisions"), value=describe(asked)),
+        )
     return HintsUsed(tuple(used), tuple(asked))
 
 
@@ -266,11 +320,20 @@ def _check_learn(value: Any, fail: Any) -> GuidePlace | None:
     value = _fields(value, "app.learn", ("game", "done", "active"), fail)
     game, done, active = value.get("game"), value.get("done", []), value.get("active", True)
     if type(game) is not str:
-        raise fail("field 'app.learn.game'", f"is {describe(game)}, not a game id")
+        raise fail(
+            field_named("app.learn.game"),
+            Words.of(N_("is {value}, not a game id"), value=describe(game)),
+        )
     if not isinstance(done, list) or any(type(k) is not str for k in done):
-        raise fail("field 'app.learn.done'", f"is {describe(done)}, not a list of steps")
+        raise fail(
+            field_named("app.learn.done"),
+            Words.of(N_("is {value}, not a list of steps"), value=describe(done)),
+        )
     if type(active) is not bool:
-        raise fail("field 'app.learn.active'", f"is {describe(active)}, not true or false")
+        raise fail(
+            field_named("app.learn.active"),
+            Words.of(N_("is {value}, not true or false"), value=describe(active)),
+        )
     return GuidePlace(game, tuple(done), active)
 
 
@@ -279,33 +342,44 @@ def _check_undo(value: Any, actions: int, fail: Any) -> int | None:
         return None
     floor = _fields(value, "app.undo", ("floor",), fail).get("floor")
     if not _count(floor, 0, actions):
-        raise fail("field 'app.undo.floor'", f"is {describe(floor)}, not 0 to {actions}")
+        raise fail(
+            field_named("app.undo.floor"),
+            Words.of(N_("is {value}, not 0 to {n}"), value=describe(floor), n=actions),
+        )
     return floor
 
 
 def _check_summary(summary: Any, fail: Any) -> None:
     if not isinstance(summary, dict):
-        raise fail("field 'app.summary'", f"is {describe(summary)}, not an object")
+        raise fail(
+            field_named("app.summary"),
+            Words.of(N_("is {value}, not an object"), value=describe(summary)),
+        )
     for key, value in summary.items():
         where = f"field 'app.summary.{key}'"
         if key not in SUMMARY_FIELDS:
-            raise fail(where, "is not a field of the summary")
+            raise fail(where, Words.of(N_("is not a field of the summary")))
         if key == "round" and value is not None and (type(value) is not int or value < 0):
-            raise fail(where, f"is {describe(value)}, not a round number")
+            raise fail(where, Words.of(N_("is {value}, not a round number"), value=describe(value)))
         if key in ("map", "saved") and value is not None and type(value) is not str:
-            raise fail(where, f"is {describe(value)}, not a text")
+            raise fail(where, Words.of(N_("is {value}, not a text"), value=describe(value)))
         if key == "finished" and type(value) is not bool:
-            raise fail(where, f"is {describe(value)}, not true or false")
+            raise fail(where, Words.of(N_("is {value}, not true or false"), value=describe(value)))
         if key == "players" and (
             not isinstance(value, list) or any(type(v) is not str for v in value)
         ):
-            raise fail(where, f"is {describe(value)}, not a list of names")
+            raise fail(
+                where, Words.of(N_("is {value}, not a list of names"), value=describe(value))
+            )
     saved = summary.get("saved")
     if saved is not None:
         try:
             datetime.fromisoformat(saved)
         except ValueError:
-            raise fail("field 'app.summary.saved'", f"is {describe(saved)}, not a date") from None
+            raise fail(
+                field_named("app.summary.saved"),
+                Words.of(N_("is {value}, not a date"), value=describe(saved)),
+            ) from None
 
 
 def map_candidates(map_id: str, recorded: str | None, remembered: str | None) -> list[Path]:
@@ -347,31 +421,66 @@ def find_map(save: SaveData, recorded: str | None, remembered: str | None) -> tu
         matches = map_hash(mapfile) == wanted if wanted else mapfile.id == map_id
         if matches and mapfile.id != map_id:  # the hash covers the id: the save was edited
             raise SaveError(
-                f"{save.source}: field 'map.id' is {map_id!r}, but the map with this save's "
-                f'hash is {mapfile.id!r} ({candidate}); write "id": "{mapfile.id}" in '
-                "the save's map entry, or load another save"
+                Words.of(
+                    N_(
+                        "{file}: field 'map.id' is {map}, but the map with this save's hash is "
+                        "{found} ({path}); write {entry} in the save's map entry, or load "
+                        "another save"
+                    ),
+                    file=save.source,
+                    map=repr(map_id),
+                    found=repr(mapfile.id),
+                    path=str(candidate),
+                    entry=f'"id": "{mapfile.id}"',
+                )
             )
         if matches:
             try:
                 return candidate, map_geometry(candidate).graph
             except (MapError, OSError, ValueError, IndexError, ShapelyError) as exc:
                 raise SaveError(
-                    f"{save.source}: the map file {candidate} of this game cannot be used "
-                    f"({exc}); fix the map in the editor, then load this save again"
+                    Words.of(
+                        N_(
+                            "{file}: the map file {path} of this game cannot be used "
+                            "({reason}); fix the map in the editor, then load this save again"
+                        ),
+                        file=save.source,
+                        path=str(candidate),
+                        reason=exc if isinstance(exc, MapError) else str(exc),
+                    )
                 ) from None
         if mapfile.id == map_id:
             changed.append(candidate)
     if changed:
         raise SaveError(
-            f"{save.source}: map {map_id!r} has changed since this game was saved (its hash "
-            f"differs; found {', '.join(map(str, changed))}); restore the map file the game "
-            "was played on to continue this game"
+            Words.of(
+                N_(
+                    "{file}: map {map} has changed since this game was saved (its hash "
+                    "differs; found {paths}); restore the map file the game was played on to "
+                    "continue this game"
+                ),
+                file=save.source,
+                map=repr(map_id),
+                paths=", ".join(map(str, changed)),
+            )
         )
-    where = f" (the save names the file {recorded})" if recorded else ""
     raise SaveError(
-        f"{save.source}: the map {map_id!r} of this game is neither shipped nor found{where}; "
-        "put the map file back where it was, or open it once with New game, then load this "
-        "save again"
+        Words.of(
+            N_(
+                "{file}: the map {map} of this game is neither shipped nor found (the save "
+                "names the file {path}); put the map file back where it was, or open it once "
+                "with New game, then load this save again"
+            )
+            if recorded
+            else N_(
+                "{file}: the map {map} of this game is neither shipped nor found; put the map "
+                "file back where it was, or open it once with New game, then load this save "
+                "again"
+            ),
+            file=save.source,
+            map=repr(map_id),
+            path=str(recorded),
+        )
     )
 
 

@@ -9,7 +9,8 @@ it. Temp files are named `.NAME.XXXXXXXX.tmp`, so no listing of maps (`*.yaml`) 
 Reads (`read_limited`, `decode_text`) refuse what is not a plain file (a FIFO would block
 forever), stop at a size limit, and say what a file that is not UTF-8 seems to be. They
 raise `FileContentError` with the problem and the fix; each loader adds the file's name
-in its own error type.
+in its own error type. Problem and fix are `engine.words.Words`, said in the reader's
+language when the error is read.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ import os
 import stat
 import tempfile
 from pathlib import Path
+
+from engine.words import N_, Words
 
 try:  # POSIX: a writer holds a lock on its temp file, so only abandoned ones are removed
     import fcntl
@@ -28,12 +31,20 @@ TEMP_SUFFIX = ".tmp"
 
 
 class FileContentError(ValueError):
-    """A file that cannot be read as text: `problem` and `fix`, without the file's name."""
+    """A file that cannot be read as text: `problem` and `fix`, without the file's name,
+    each said in the language spoken when the error is read."""
 
-    def __init__(self, problem: str, fix: str) -> None:
-        super().__init__(f"{problem}; {fix}")
+    def __init__(self, problem: Words, fix: Words) -> None:
+        super().__init__(problem, fix)
         self.problem = problem
         self.fix = fix
+
+    def __str__(self) -> str:
+        return f"{self.problem}; {self.fix}"
+
+
+FILE = Words.of(N_("file"))
+"""What `read_limited` reads unless told: a file (a loader names its kind: "save file")."""
 
 
 # --------------------------------------------------------------------------- writing
@@ -145,7 +156,7 @@ def _mode_for(target: Path) -> int:
 # --------------------------------------------------------------------------- reading
 
 
-def read_limited(path: str | os.PathLike[str], limit: int, what: str = "file") -> bytes:
+def read_limited(path: str | os.PathLike[str], limit: int, what: Words | str = FILE) -> bytes:
     """The bytes of the plain file at `path`, at most `limit` of them.
 
     Raises `FileContentError` for something that is not a plain file (a folder, a FIFO, a
@@ -156,7 +167,7 @@ def read_limited(path: str | os.PathLike[str], limit: int, what: str = "file") -
     try:
         fd = os.open(path, flags)
     except IsADirectoryError:
-        raise _not_a_file("a folder", what) from None
+        raise _not_a_file(Words.of(N_("a folder")), what) from None
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
@@ -175,26 +186,35 @@ def read_limited(path: str | os.PathLike[str], limit: int, what: str = "file") -
         os.close(fd)
     if size > limit:
         raise FileContentError(
-            f"is larger than {_size_text(limit)}, more than any {what} holds",
-            f"check that this is a {what}; a {what} this large is not one Daimyo wrote",
+            Words.of(
+                N_("is larger than {size}, more than any {what} holds"),
+                size=_size_text(limit),
+                what=what,
+            ),
+            Words.of(
+                N_("check that this is a {what}; a {what} this large is not one Daimyo wrote"),
+                what=what,
+            ),
         )
     return b"".join(chunks)
 
 
-def _not_a_file(kind: str, what: str) -> FileContentError:
-    return FileContentError(f"is {kind}, not a file", f"choose a {what}")
+def _not_a_file(kind: Words, what: Words | str) -> FileContentError:
+    return FileContentError(
+        Words.of(N_("is {kind}, not a file"), kind=kind), Words.of(N_("choose a {what}"), what=what)
+    )
 
 
-def _kind_of(mode: int) -> str:
+def _kind_of(mode: int) -> Words:
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return Words.of(N_("a folder"))
     if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)"
+        return Words.of(N_("a named pipe (FIFO)"))
     if stat.S_ISSOCK(mode):
-        return "a socket"
+        return Words.of(N_("a socket"))
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    return "not a plain file"
+        return Words.of(N_("a device"))
+    return Words.of(N_("not a plain file"))
 
 
 def _size_text(limit: int) -> str:
@@ -202,18 +222,20 @@ def _size_text(limit: int) -> str:
 
 
 _BOMS = (
-    (b"\xff\xfe\x00\x00", "UTF-32 (little-endian) text"),
-    (b"\x00\x00\xfe\xff", "UTF-32 (big-endian) text"),
-    (b"\xff\xfe", "UTF-16 (little-endian) text"),
-    (b"\xfe\xff", "UTF-16 (big-endian) text"),
+    (b"\xff\xfe\x00\x00", N_("UTF-32 (little-endian) text")),
+    (b"\x00\x00\xfe\xff", N_("UTF-32 (big-endian) text")),
+    (b"\xff\xfe", N_("UTF-16 (little-endian) text")),
+    (b"\xfe\xff", N_("UTF-16 (big-endian) text")),
 )
 _MAGIC = (
-    (b"\x1f\x8b", "a gzip-compressed file", "unpack it first"),
-    (b"PK\x03\x04", "a zip archive", "unpack it first"),
-    (b"%PDF", "a PDF document", "choose the original file"),
-    (b"\x89PNG", "a PNG picture", "choose the original file"),
+    (b"\x1f\x8b", N_("a gzip-compressed file"), N_("unpack it first")),
+    (b"PK\x03\x04", N_("a zip archive"), N_("unpack it first")),
+    (b"%PDF", N_("a PDF document"), N_("choose the original file")),
+    (b"\x89PNG", N_("a PNG picture"), N_("choose the original file")),
 )
-SAVE_AS_UTF8 = "open it in a text editor and save it again as UTF-8 (Save as → Encoding: UTF-8)"
+SAVE_AS_UTF8 = Words.of(
+    N_("open it in a text editor and save it again as UTF-8 (Save as → Encoding: UTF-8)")
+)
 
 
 def decode_text(data: bytes) -> str:
@@ -228,36 +250,51 @@ def decode_text(data: bytes) -> str:
         start = exc.start
     line = data.count(b"\n", 0, start) + 1
     column = start - (data.rfind(b"\n", 0, start) + 1) + 1
-    where = f"byte 0x{data[start]:02X} at line {line}, column {column}"
     seems, fix = guess_encoding(data)
-    raise FileContentError(f"is not UTF-8 text ({where}); it seems to be {seems}", fix)
+    raise FileContentError(
+        Words.of(
+            N_(
+                "is not UTF-8 text (byte {byte} at line {line}, column {column}); it seems to "
+                "be {seems}"
+            ),
+            byte=f"0x{data[start]:02X}",
+            line=line,
+            column=column,
+            seems=seems,
+        ),
+        fix,
+    )
 
 
-def guess_encoding(data: bytes) -> tuple[str, str]:
+def guess_encoding(data: bytes) -> tuple[Words, Words]:
     """What non-UTF-8 `data` seems to be, and what to do about it."""
     for bom, name in _BOMS:
         if data.startswith(bom):
-            return name, SAVE_AS_UTF8
+            return Words.of(name), SAVE_AS_UTF8
     for magic, name, fix in _MAGIC:
         if data.startswith(magic):
-            return name, fix
+            return Words.of(name), Words.of(fix)
     sample = data[:4096]
     if len(sample) >= 4:
         odd, even = sample[1::2], sample[0::2]
         if odd.count(0) > len(odd) * 0.3 and even.count(0) < len(even) * 0.1:
-            return "UTF-16 (little-endian) text without a byte-order mark", SAVE_AS_UTF8
+            return Words.of(
+                N_("UTF-16 (little-endian) text without a byte-order mark")
+            ), SAVE_AS_UTF8
         if even.count(0) > len(even) * 0.3 and odd.count(0) < len(odd) * 0.1:
-            return "UTF-16 (big-endian) text without a byte-order mark", SAVE_AS_UTF8
+            return Words.of(N_("UTF-16 (big-endian) text without a byte-order mark")), SAVE_AS_UTF8
     controls = sum(b < 0x20 and b not in b"\t\n\r" for b in sample)
     if controls > len(sample) * 0.05:
-        return "binary data, not text", "check that this is the right file"
+        return Words.of(N_("binary data, not text")), Words.of(
+            N_("check that this is the right file")
+        )
     try:
         sample.decode("cp1252")
     except UnicodeDecodeError:
-        return "Latin-1 (ISO-8859-1) text", SAVE_AS_UTF8
-    return "Windows-1252 (Western European) text", SAVE_AS_UTF8
+        return Words.of(N_("Latin-1 (ISO-8859-1) text")), SAVE_AS_UTF8
+    return Words.of(N_("Windows-1252 (Western European) text")), SAVE_AS_UTF8
 
 
-def read_text(path: str | os.PathLike[str], limit: int, what: str = "file") -> str:
+def read_text(path: str | os.PathLike[str], limit: int, what: Words | str = FILE) -> str:
     """`read_limited` then `decode_text`: the UTF-8 text of a plain file."""
     return decode_text(read_limited(path, limit, what))

@@ -39,6 +39,7 @@ from typing import Any, NoReturn
 from engine.core import GameSetup, GameSpec, GameState
 from engine.files import FileContentError, atomic_write_text, read_text
 from engine.registry import UnknownGameError, get_game
+from engine.words import N_, Words
 
 SAVE_FORMAT = "daimyo-save"
 SAVE_VERSION = 2
@@ -58,10 +59,40 @@ EXTRA_FIELDS = ("app",)
 
 
 class SaveError(ValueError):
-    """A save file that cannot be loaded; the message names the file and the fix."""
+    """A save file that cannot be loaded; the message names the file and the fix.
+
+    The message is `engine.words.Words`: `str(error)` says it in the language spoken when
+    the error is read."""
+
+    def __init__(self, message: str | Words) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
-DAMAGED = "the file is damaged or was edited; load another save (or the autosave)"
+def save_error(
+    source: str, where: str | Words, problem: str | Words, fix: str | Words
+) -> SaveError:
+    """ "FILE: WHERE PROBLEM; FIX", each part said in the reader's language."""
+    return SaveError(
+        Words.of(
+            N_("{file}: {where} {problem}; {fix}"),
+            file=source,
+            where=where,
+            problem=problem,
+            fix=fix,
+        )
+    )
+
+
+def field_named(name: str) -> Words:
+    """ "field 'players'": where in a save a problem is."""
+    return Words.of(N_("field '{name}'"), name=name)
+
+
+DAMAGED = Words.of(N_("the file is damaged or was edited; load another save (or the autosave)"))
 """The fix named by messages about a save whose content is broken."""
 
 
@@ -108,18 +139,31 @@ def read_save(path: str | Path) -> SaveData:
     """Read and check the save at `path` without replaying it (raises `SaveError`)."""
     source = str(path)
     try:
-        text = read_text(path, MAX_SAVE_BYTES, "save file")
+        text = read_text(path, MAX_SAVE_BYTES, Words.of(N_("save file")))
     except FileContentError as exc:
-        raise SaveError(f"{source}: {exc.problem}; {exc.fix}") from None
+        raise SaveError(
+            Words.of(N_("{file}: {problem}; {fix}"), file=source, problem=exc.problem, fix=exc.fix)
+        ) from None
     except FileNotFoundError:
         raise SaveError(
-            f"{source}: cannot be read (the file does not exist); check that the file still "
-            "exists, or choose another save"
+            Words.of(
+                N_(
+                    "{file}: cannot be read (the file does not exist); check that the file "
+                    "still exists, or choose another save"
+                ),
+                file=source,
+            )
         ) from None
     except OSError as exc:
         raise SaveError(
-            f"{source}: cannot be read ({exc.strerror or exc}); check that the file still "
-            "exists and that you may read it"
+            Words.of(
+                N_(
+                    "{file}: cannot be read ({reason}); check that the file still exists and "
+                    "that you may read it"
+                ),
+                file=source,
+                reason=str(exc.strerror or exc),
+            )
         ) from None
     return check_save(parse_save_text(text, source), source)
 
@@ -143,8 +187,14 @@ def _graph_from(save: SaveData, graph_for: Callable[[str], Any] | None) -> Any:
     if map_id is None:
         return None
     if graph_for is None:
-        raise SaveError(f"{save.source}: the save's map {map_id!r} is not available")
+        raise _map_missing(save.source, map_id)
     return graph_for(map_id)
+
+
+def _map_missing(source: str, map_id: str | None) -> SaveError:
+    return SaveError(
+        Words.of(N_("{file}: the save's map {map} is not available"), file=source, map=repr(map_id))
+    )
 
 
 # --------------------------------------------------------------------------- JSON with limits
@@ -159,11 +209,11 @@ class _Odd:
     def __init__(self, text: str) -> None:
         self.text = text
 
-    def describe(self) -> str:
+    def describe(self) -> Words:
         digits = len(self.text.lstrip("-"))
         if self.text.lstrip("-").isdigit():
-            return f"a number with {digits} digits"
-        return f"{self.text[:40]} (not a finite number)"
+            return Words.of(N_("a number with {n} digits"), n=digits)
+        return Words.of(N_("{text} (not a finite number)"), text=self.text[:40])
 
 
 class _Duplicate(Exception):
@@ -218,8 +268,15 @@ def parse_save_text(text: str, source: str = "<save>") -> Any:
     """The JSON value of a save's text, parsed with limits (raises `SaveError`)."""
     if _too_deep(text, MAX_DEPTH):
         raise SaveError(
-            f"{source}: lists and objects are nested more than {MAX_DEPTH} levels deep "
-            f"(or their brackets do not match); {DAMAGED}"
+            Words.of(
+                N_(
+                    "{file}: lists and objects are nested more than {n} levels deep (or their "
+                    "brackets do not match); {fix}"
+                ),
+                file=source,
+                n=MAX_DEPTH,
+                fix=DAMAGED,
+            )
         )
     try:
         return json.loads(
@@ -231,40 +288,57 @@ def parse_save_text(text: str, source: str = "<save>") -> Any:
         )
     except json.JSONDecodeError as exc:
         raise SaveError(
-            f"{source}: line {exc.lineno}, column {exc.colno}: not valid JSON ({exc.msg}); "
-            f"{DAMAGED}"
+            Words.of(
+                N_("{file}: line {line}, column {column}: not valid JSON ({reason}); {fix}"),
+                file=source,
+                line=exc.lineno,
+                column=exc.colno,
+                reason=exc.msg,
+                fix=DAMAGED,
+            )
         ) from None
     except _Duplicate as exc:
         raise SaveError(
-            f"{source}: the field {exc.key!r} appears twice in one object; keep one of them "
-            "(the file was edited by hand?)"
+            Words.of(
+                N_(
+                    "{file}: the field {key} appears twice in one object; keep one of them "
+                    "(the file was edited by hand?)"
+                ),
+                file=source,
+                key=repr(exc.key),
+            )
         ) from None
     except RecursionError:  # a depth the peeling above let through: never expected
-        raise SaveError(f"{source}: nested too deeply; {DAMAGED}") from None
+        raise SaveError(
+            Words.of(N_("{file}: nested too deeply; {fix}"), file=source, fix=DAMAGED)
+        ) from None
 
 
 # --------------------------------------------------------------------------- the schema
 
 
-def describe(value: Any) -> str:
-    """A JSON value in words, for messages ("the text 'abc'", "a list", "3.7")."""
+def describe(value: Any) -> str | Words:
+    """A JSON value in words, for messages ("the text 'abc'", "a list", "3.7"); the
+    numbers as the file writes them."""
     if isinstance(value, _Odd):
         return value.describe()
     if value is None:
         return "null"
     if isinstance(value, bool):
-        return f"{str(value).lower()} (a yes/no value)"
+        return Words.of(N_("{value} (a yes/no value)"), value=str(value).lower())
     if isinstance(value, float):
-        return f"{value!r} (a fraction)" if not value.is_integer() else f"{value!r} (a decimal)"
+        if not value.is_integer():
+            return Words.of(N_("{value} (a fraction)"), value=repr(value))
+        return Words.of(N_("{value} (a decimal)"), value=repr(value))
     if isinstance(value, int):
         return str(value)
     if isinstance(value, str):
         shown = value if len(value) <= 40 else value[:37] + "..."
-        return f"the text {shown!r}"
+        return Words.of(N_("the text {text}"), text=repr(shown))
     if isinstance(value, list):
-        return f"a list of {len(value)}"
+        return Words.of(N_("a list of {n}"), n=len(value))
     if isinstance(value, dict):
-        return "an object"
+        return Words.of(N_("an object"))
     return type(value).__name__
 
 
@@ -274,84 +348,127 @@ class _Checker:
     def __init__(self, source: str) -> None:
         self.source = source
 
-    def fail(self, where: str, problem: str, fix: str) -> NoReturn:
-        raise SaveError(f"{self.source}: {where} {problem}; {fix}")
+    def fail(self, where: str | Words, problem: str | Words, fix: str | Words) -> NoReturn:
+        raise save_error(self.source, where, problem, fix)
 
-    def whole(self, value: Any, where: str, low: int, high: int, fix: str) -> int:
+    def whole(self, value: Any, where: Words, low: int, high: int, fix: str | Words) -> int:
         if isinstance(value, _Odd):
-            self.fail(where, f"is {value.describe()}", fix)
+            self.fail(where, Words.of(N_("is {value}"), value=value.describe()), fix)
         if type(value) is not int:  # exactly int: bool, 3.7 and 3.0 are not whole numbers here
-            self.fail(where, f"is {describe(value)}, not a whole number", fix)
+            self.fail(
+                where, Words.of(N_("is {value}, not a whole number"), value=describe(value)), fix
+            )
         if not low <= value <= high:
-            self.fail(where, f"is {value}, not within {low} to {high}", fix)
+            self.fail(
+                where,
+                Words.of(
+                    N_("is {value}, not within {low} to {high}"), value=value, low=low, high=high
+                ),
+                fix,
+            )
         return value
 
-    def text(self, value: Any, where: str, fix: str, limit: int = MAX_TEXT_CHARS) -> str:
+    def text(self, value: Any, where: Words, fix: str | Words, limit: int = MAX_TEXT_CHARS) -> str:
         if type(value) is not str:
-            self.fail(where, f"is {describe(value)}, not a text", fix)
+            self.fail(where, Words.of(N_("is {value}, not a text"), value=describe(value)), fix)
         if len(value) > limit:
-            self.fail(where, f"is a text of {len(value)} characters (at most {limit})", fix)
+            self.fail(
+                where,
+                Words.of(
+                    N_("is a text of {n} characters (at most {limit})"), n=len(value), limit=limit
+                ),
+                fix,
+            )
         if _has_surrogate(value):
-            self.fail(where, "holds an invalid character (a lone UTF-16 surrogate)", fix)
+            self.fail(
+                where, Words.of(N_("holds an invalid character (a lone UTF-16 surrogate)")), fix
+            )
         return value
 
     def check(self, data: Any) -> SaveData:
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             self.fail(
-                "is",
-                f'not a Daimyo save file (no "format": "{SAVE_FORMAT}")',
-                "choose a file written by Game → Save or `daimyo play --save`",
+                Words.of(N_("is")),
+                Words.of(
+                    N_('not a Daimyo save file (no "format": "{format}")'), format=SAVE_FORMAT
+                ),
+                Words.of(N_("choose a file written by Game → Save or `daimyo play --save`")),
             )
         version = data.get("version")
         if type(version) is not int or version not in KNOWN_VERSIONS:
-            shown = describe(version) if "version" in data else "missing"
+            shown = describe(version) if "version" in data else Words.of(N_("missing"))
             self.fail(
-                "field 'version':",
-                f"save version {shown} is not supported (this Daimyo reads version "
-                f"{', '.join(map(str, KNOWN_VERSIONS))})",
-                "open it with the Daimyo version that wrote it",
+                Words.of(N_("field 'version':")),
+                Words.of(
+                    N_(
+                        "save version {version} is not supported (this Daimyo reads version "
+                        "{known})"
+                    ),
+                    version=shown,
+                    known=", ".join(map(str, KNOWN_VERSIONS)),
+                ),
+                Words.of(N_("open it with the Daimyo version that wrote it")),
             )
         known = ("format", "version", "game", "players", "seed", "settings", "map", "actions")
         for key in data:
             if key not in known and key not in EXTRA_FIELDS:
                 self.fail(
-                    f"field {key!r}",
-                    "is not a field of a Daimyo save",
-                    f"remove it (the fields are: {', '.join(known + EXTRA_FIELDS)})",
+                    Words.of(N_("field {key}"), key=repr(key)),
+                    Words.of(N_("is not a field of a Daimyo save")),
+                    Words.of(
+                        N_("remove it (the fields are: {fields})"),
+                        fields=", ".join(known + EXTRA_FIELDS),
+                    ),
                 )
         for key in ("game", "players", "seed", "actions"):
             if key not in data:
-                self.fail(f"field {key!r}", "is missing", DAMAGED)
-        game = self.text(data["game"], "field 'game'", DAMAGED, limit=100)
+                self.fail(field_named(key), Words.of(N_("is missing")), DAMAGED)
+        game = self.text(data["game"], field_named("game"), DAMAGED, limit=100)
         try:
             spec = get_game(game)
         except UnknownGameError as exc:
             self.fail(
-                "field 'game'",
-                f"names the game {game!r}, which this Daimyo does not have ({exc.args[0]})",
-                "update Daimyo to load it",
+                field_named("game"),
+                Words.of(
+                    N_("names the game {game}, which this Daimyo does not have ({reason})"),
+                    game=repr(game),
+                    reason=exc.args[0],
+                ),
+                Words.of(N_("update Daimyo to load it")),
             )
         except (ImportError, AttributeError):
             self.fail(
-                "field 'game'",
-                f"names the game {game!r}, which is not complete in this Daimyo",
-                "update Daimyo to load this save",
+                field_named("game"),
+                Words.of(
+                    N_("names the game {game}, which is not complete in this Daimyo"),
+                    game=repr(game),
+                ),
+                Words.of(N_("update Daimyo to load this save")),
             )
         low = 2 if game == "shinobi" else spec.min_players  # Shinobi's two-player variant
         players = self.whole(
             data["players"],
-            "field 'players'",
+            field_named("players"),
             low,
             spec.max_players,
-            f"{spec.name} takes {spec.min_players}-{spec.max_players} players; write the "
-            f"number the game was saved with, or load another save",
+            Words.of(
+                N_(
+                    "{game} takes {low}-{high} players; write the number the game was saved "
+                    "with, or load another save"
+                ),
+                game=Words(spec.name),
+                low=spec.min_players,
+                high=spec.max_players,
+            ),
         )
         seed = self.whole(
             data["seed"],
-            "field 'seed'",
+            field_named("seed"),
             -MAX_SEED + 1,
             MAX_SEED - 1,
-            "write the seed the game was saved with (a whole number), or load another save",
+            Words.of(
+                N_("write the seed the game was saved with (a whole number), or load another save")
+            ),
         )
         settings = self.settings(game, players, data.get("settings", {}))
         map_id, map_hash = self.map(spec, data.get("map"))
@@ -365,30 +482,35 @@ class _Checker:
             return {}
         if not isinstance(value, dict):
             self.fail(
-                "field 'settings'",
-                f"is {describe(value)}, not an object",
-                'write {} or the settings the game was saved with, e.g. {"clans": [...]}',
+                field_named("settings"),
+                Words.of(N_("is {value}, not an object"), value=describe(value)),
+                Words.of(
+                    N_("write {{}} or the settings the game was saved with, e.g. {example}"),
+                    example='{"clans": [...]}',
+                ),
             )
         fields = SETTINGS.get(game)
         for key, item in value.items():
-            where = f"setting {key!r}"
-            self.text(key, "a setting's name", DAMAGED, limit=100)
+            where = Words.of(N_("setting {key}"), key=repr(key))
+            self.text(key, Words.of(N_("a setting's name")), DAMAGED, limit=100)
             if fields is None:  # a game without a schema here: plain JSON values only
                 self.plain(item, where)
                 continue
             if key not in fields:
-                known = ", ".join(fields) or "none"
                 self.fail(
                     where,
-                    f"is not a setting of {get_game(game).name}",
-                    f"remove it (the settings are: {known})",
+                    Words.of(N_("is not a setting of {game}"), game=Words(get_game(game).name)),
+                    Words.of(
+                        N_("remove it (the settings are: {settings})"),
+                        settings=", ".join(fields) or Words.of(N_("none")),
+                    ),
                 )
             fields[key](self, item, where, players)
         return dict(value)
 
-    def plain(self, value: Any, where: str) -> None:
+    def plain(self, value: Any, where: Words) -> None:
         if isinstance(value, _Odd):
-            self.fail(where, f"is {describe(value)}", DAMAGED)
+            self.fail(where, Words.of(N_("is {value}"), value=describe(value)), DAMAGED)
         if isinstance(value, str):
             self.text(value, where, DAMAGED)
         elif isinstance(value, list):
@@ -400,47 +522,80 @@ class _Checker:
                 self.plain(item, where)
 
     def map(self, spec: GameSpec, value: Any) -> tuple[str | None, str | None]:
+        name = Words(spec.name)
         if not spec.uses_map:
             if value is not None:
                 self.fail(
-                    "field 'map'",
-                    f"is {describe(value)}, but {spec.name} is not played on a map",
-                    'write "map": null, or load another save',
+                    field_named("map"),
+                    Words.of(
+                        N_("is {value}, but {game} is not played on a map"),
+                        value=describe(value),
+                        game=name,
+                    ),
+                    Words.of(N_('write "map": null, or load another save')),
                 )
             return None, None
-        fix = (
-            f'{spec.name} is played on a map: write "map": {{"id": ..., "hash": ...}} as the '
-            "game was saved, or load another save"
+        fix = Words.of(
+            N_(
+                '{game} is played on a map: write "map": {entry} as the game was saved, or '
+                "load another save"
+            ),
+            game=name,
+            entry='{"id": ..., "hash": ...}',
         )
+        no_map = N_("the save names no map to play on")
         if not isinstance(value, dict):
-            self.fail("field 'map'", f"is {describe(value)}: the save names no map to play on", fix)
+            self.fail(
+                field_named("map"),
+                Words.of(N_("is {value}: {why}"), value=describe(value), why=Words(no_map)),
+                fix,
+            )
         for key in value:
             if key not in ("id", "hash"):
-                self.fail(f"field 'map.{key}'", "is not a field of the map entry", fix)
+                self.fail(
+                    field_named(f"map.{key}"), Words.of(N_("is not a field of the map entry")), fix
+                )
         if "id" not in value:
-            self.fail("field 'map.id'", "is missing: the save names no map to play on", fix)
-        map_id = self.text(value["id"], "field 'map.id'", fix, limit=200)
+            self.fail(
+                field_named("map.id"), Words.of(N_("is missing: {why}"), why=Words(no_map)), fix
+            )
+        map_id = self.text(value["id"], field_named("map.id"), fix, limit=200)
         if not map_id.strip():
-            self.fail("field 'map.id'", "is empty: the save names no map to play on", fix)
+            self.fail(
+                field_named("map.id"), Words.of(N_("is empty: {why}"), why=Words(no_map)), fix
+            )
         map_hash = value.get("hash")
         if map_hash is not None:
-            self.text(map_hash, "field 'map.hash'", fix, limit=64)
+            self.text(map_hash, field_named("map.hash"), fix, limit=64)
             if not re.fullmatch(r"[0-9a-f]{64}", map_hash):
                 self.fail(
-                    "field 'map.hash'",
-                    f"is {describe(map_hash)}, not a map hash (64 hex digits)",
-                    "write the hash the game was saved with, or load another save",
+                    field_named("map.hash"),
+                    Words.of(
+                        N_("is {value}, not a map hash (64 hex digits)"), value=describe(map_hash)
+                    ),
+                    Words.of(N_("write the hash the game was saved with, or load another save")),
                 )
         return map_id, map_hash
 
     def actions(self, value: Any) -> tuple[str, ...]:
-        fix = "the actions are a list of texts as Daimyo wrote them; load another save"
+        fix = Words.of(
+            N_("the actions are a list of texts as Daimyo wrote them; load another save")
+        )
         if not isinstance(value, list):
-            self.fail("field 'actions'", f"is {describe(value)}, not a list", fix)
+            self.fail(
+                field_named("actions"),
+                Words.of(N_("is {value}, not a list"), value=describe(value)),
+                fix,
+            )
         if len(value) > MAX_ACTIONS:
-            self.fail("field 'actions'", f"has {len(value)} actions (at most {MAX_ACTIONS})", fix)
+            self.fail(
+                field_named("actions"),
+                Words.of(N_("has {n} actions (at most {limit})"), n=len(value), limit=MAX_ACTIONS),
+                fix,
+            )
         for index, item in enumerate(value):
-            self.text(item, f"action {index + 1}", fix, limit=MAX_ACTION_CHARS)
+            where = Words.of(N_("action {n}"), n=index + 1)
+            self.text(item, where, fix, limit=MAX_ACTION_CHARS)
         return tuple(value)
 
 
@@ -459,44 +614,66 @@ def _has_surrogate(text: str) -> bool:
 
 # --------------------------------------------------------------------------- game settings
 
-SettingCheck = Callable[[_Checker, Any, str, int], None]
+SettingCheck = Callable[[_Checker, Any, Words, int], None]
 
 
-def _clans(checker: _Checker, value: Any, where: str, players: int) -> None:
+def _clans(checker: _Checker, value: Any, where: Words, players: int) -> None:
     from engine.rokugan.data import CLANS
 
-    fix = f"name {players} different clans of {', '.join(CLANS)}, one per seat, or remove it"
+    fix = Words.of(
+        N_("name {n} different clans of {clans}, one per seat, or remove it"),
+        n=players,
+        clans=", ".join(CLANS),
+    )
     if not isinstance(value, list):
-        checker.fail(where, f"is {describe(value)}, not a list of clans", fix)
+        checker.fail(
+            where, Words.of(N_("is {value}, not a list of clans"), value=describe(value)), fix
+        )
     if len(value) != players:
-        checker.fail(where, f"names {len(value)} clans for {players} players", fix)
+        checker.fail(
+            where,
+            Words.of(N_("names {n} clans for {players} players"), n=len(value), players=players),
+            fix,
+        )
     for clan in value:
         if type(clan) is not str or clan not in CLANS:
-            checker.fail(where, f"holds {describe(clan)}, not a clan", fix)
+            checker.fail(
+                where, Words.of(N_("holds {value}, not a clan"), value=describe(clan)), fix
+            )
     if len(set(value)) != len(value):
-        checker.fail(where, "names a clan twice", fix)
+        checker.fail(where, Words.of(N_("names a clan twice")), fix)
 
 
-def _yes_no(checker: _Checker, value: Any, where: str, players: int) -> None:
+def _yes_no(checker: _Checker, value: Any, where: Words, players: int) -> None:
     if type(value) is not bool:
-        checker.fail(where, f"is {describe(value)}, not true or false", "write true or false")
+        checker.fail(
+            where,
+            Words.of(N_("is {value}, not true or false"), value=describe(value)),
+            Words.of(N_("write true or false")),
+        )
 
 
-def _first(checker: _Checker, value: Any, where: str, players: int) -> None:
+def _first(checker: _Checker, value: Any, where: Words, players: int) -> None:
     if value is not None:
-        checker.whole(value, where, 0, players - 1, f"write a seat number 0-{players - 1}")
+        fix = Words.of(N_("write a seat number 0-{last}"), last=players - 1)
+        checker.whole(value, where, 0, players - 1, fix)
 
 
-def _position(checker: _Checker, value: Any, where: str, players: int) -> None:
-    checker.text(value, where, "write the position text as Daimyo wrote it, or remove it")
+def _position(checker: _Checker, value: Any, where: Words, players: int) -> None:
+    fix = Words.of(N_("write the position text as Daimyo wrote it, or remove it"))
+    checker.text(value, where, fix)
 
 
 def _choice(options: Iterable[str]) -> SettingCheck:
     names = tuple(options)
 
-    def check(checker: _Checker, value: Any, where: str, players: int) -> None:
+    def check(checker: _Checker, value: Any, where: Words, players: int) -> None:
         if type(value) is not str or value not in names:
-            checker.fail(where, f"is {describe(value)}", f"write one of: {', '.join(names)}")
+            checker.fail(
+                where,
+                Words.of(N_("is {value}"), value=describe(value)),
+                Words.of(N_("write one of: {names}"), names=", ".join(names)),
+            )
 
     return check
 
@@ -522,37 +699,73 @@ def replay(save: SaveData, graph: Any | None = None) -> GameState:
     spec = save.spec
     if spec.uses_map:
         if graph is None:
-            raise SaveError(f"{source}: the save's map {setup.map_id!r} is not available")
+            raise _map_missing(source, setup.map_id)
         if setup.map_hash and graph.hash != setup.map_hash:
             raise SaveError(
-                f"{source}: map {setup.map_id!r} has changed since this game was saved "
-                "(its hash differs); restore the old map file to continue this game"
+                Words.of(
+                    N_(
+                        "{file}: map {map} has changed since this game was saved (its hash "
+                        "differs); restore the old map file to continue this game"
+                    ),
+                    file=source,
+                    map=repr(setup.map_id),
+                )
             )
     try:
         state = spec.new_game(setup.players, setup.seed, setup.settings, graph)
     except (ValueError, KeyError, IndexError) as exc:  # the rules refuse this setup
-        on_map = f" on map {setup.map_id!r}" if setup.map_id else ""
         raise SaveError(
-            f"{source}: the game cannot be set up with {setup.players} players{on_map} and "
-            f"these settings ({_reason(exc)}); fields 'players', 'settings' or 'map' were "
-            f"changed: {DAMAGED}"
+            Words.of(
+                N_(
+                    "{file}: the game cannot be set up with {players} players on map {map} "
+                    "and these settings ({reason}); fields 'players', 'settings' or 'map' "
+                    "were changed: {fix}"
+                )
+                if setup.map_id
+                else N_(
+                    "{file}: the game cannot be set up with {players} players and these "
+                    "settings ({reason}); fields 'players', 'settings' or 'map' were "
+                    "changed: {fix}"
+                ),
+                file=source,
+                players=setup.players,
+                map=repr(setup.map_id),
+                reason=_reason(exc),
+                fix=DAMAGED,
+            )
         ) from None
     for index, text in enumerate(save.actions):
         try:
             action = spec.parse_action(text)
         except (ValueError, KeyError, IndexError) as exc:  # ActionParseError is a ValueError
             raise SaveError(
-                f"{source}: action {index + 1} {text!r} is not an action of {spec.name} "
-                f"({_reason(exc)}); the file was edited or written by another Daimyo version; "
-                "load another save"
+                Words.of(
+                    N_(
+                        "{file}: action {n} {text} is not an action of {game} ({reason}); the "
+                        "file was edited or written by another Daimyo version; load another save"
+                    ),
+                    file=source,
+                    n=index + 1,
+                    text=repr(text),
+                    game=Words(spec.name),
+                    reason=_reason(exc),
+                )
             ) from None
         try:
             state.apply_checked(action)
         except (ValueError, KeyError, IndexError) as exc:  # IllegalActionError is a ValueError
             raise SaveError(
-                f"{source}: action {index + 1} {text!r} cannot be replayed: {_reason(exc)}; "
-                "the actions no longer fit the game (was the seed, the number of players, a "
-                "setting or an earlier action edited?); load another save"
+                Words.of(
+                    N_(
+                        "{file}: action {n} {text} cannot be replayed: {reason}; the actions no "
+                        "longer fit the game (was the seed, the number of players, a setting or "
+                        "an earlier action edited?); load another save"
+                    ),
+                    file=source,
+                    n=index + 1,
+                    text=repr(text),
+                    reason=_reason(exc),
+                )
             ) from None
     return state
 

@@ -144,7 +144,7 @@ def import_geojson(
     """A map from a GeoJSON FeatureCollection file (raises MapError on bad input)."""
     file = str(path)
     try:
-        data = json.loads(read_text(path, MAX_GEOJSON_BYTES, "GeoJSON file"))
+        data = json.loads(read_text(path, MAX_GEOJSON_BYTES, Words.of(N_("GeoJSON file"))))
     except FileContentError as exc:
         raise MapError(exc.problem, file=file, fix=exc.fix) from None
     except FileNotFoundError:

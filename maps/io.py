@@ -733,7 +733,7 @@ def read_map_text(path: str | os.PathLike[str]) -> str:
     """
     file = str(path)
     try:
-        return read_text(path, MAX_MAP_BYTES, "map file (.yaml)")
+        return read_text(path, MAX_MAP_BYTES, Words.of(N_("map file (.yaml)")))
     except FileContentError as exc:
         raise MapError(exc.problem, file=file, fix=exc.fix) from None
     except FileNotFoundError:
