@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QMessageBox, QWidget
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
-from app.i18n import N_, _, ngettext
+from app.i18n import N_, _, map_name, ngettext
 from app.new_game_dialog import map_header
 from app.settings import AppSettings
 
@@ -35,7 +35,7 @@ def shipped_boards() -> list[tuple[str, str]]:
     from maps.api import shipped_map_path, shipped_maps
 
     return [
-        (map_id, str(map_header(shipped_map_path(map_id)).get("name") or map_id))
+        (map_id, map_name(str(map_header(shipped_map_path(map_id)).get("name") or map_id)))
         for map_id in shipped_maps()
     ]
 

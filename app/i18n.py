@@ -189,3 +189,22 @@ def ai_level_name(bot: str) -> str:
     its level, without the node budget (a measurement setting)."""
     level = bot.partition("@")[0]
     return _(AI_LEVEL_NAMES[level]) if level in AI_LEVEL_NAMES else level
+
+
+MAP_NAME_PARTS = {
+    "quick side": N_("quick side"),
+    "epic side": N_("epic side"),
+    "scenario": N_("scenario"),
+}
+"""The descriptive parts of shipped maps' names ("Takuno (quick side)"), marked for
+translation. The map files keep their English names: their hashes are pinned in saves."""
+
+
+def map_name(name: str) -> str:
+    """A map's name for people: "Takuno (quick side)" → "Takuno (schnelle Seite)". The
+    place's name stays; only a known description in brackets at its end is translated."""
+    place, bracket, rest = name.rpartition(" (")
+    part = rest[:-1] if bracket and rest.endswith(")") else None
+    if part in MAP_NAME_PARTS:
+        return _("{place} ({part})").format(place=place, part=_(MAP_NAME_PARTS[part]))
+    return name

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.games import game_ui
-from app.i18n import _, ai_level_name, game_name
+from app.i18n import _, ai_level_name, game_name, map_name
 from app.session import AI, HUMAN, NewGameConfig, Seat, resolve_map_path
 from engine.core import GameSpec
 from engine.graph import MapReadiness
@@ -62,7 +62,7 @@ def shipped_maps_for(game_id: str) -> list[tuple[str, str]]:
     for map_id in shipped_maps():
         header = map_header(shipped_map_path(map_id))
         if header.get("game", "any") in (None, "any", game_id):
-            found.append((map_id, str(header.get("name") or map_id)))
+            found.append((map_id, map_name(str(header.get("name") or map_id))))
     return found
 
 

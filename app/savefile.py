@@ -32,7 +32,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from app.i18n import _, ai_level_name, game_name, ngettext, pgettext
+from app.i18n import _, ai_level_name, game_name, map_name, ngettext, pgettext
 from engine.core import GameState
 from engine.registry import get_game
 from engine.saves import (
@@ -603,9 +603,14 @@ def read_summary(path: str | Path) -> SaveSummary:
     return SaveSummary(
         path=path,
         game=game_name(save.setup.game, get_game(save.setup.game).name),
-        map=summary.get("map") or save.setup.map_id,
+        map=_shown_map(summary.get("map") or save.setup.map_id),
         round=summary.get("round"),
         finished=bool(summary.get("finished", False)),
         players=players,
         saved=saved,
     )
+
+
+def _shown_map(name: str | None) -> str | None:
+    """The map's name as the Recent games list says it (its side in the reader's words)."""
+    return map_name(name) if name else None

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app.games.rokugan.words import clan as clan_words
-from app.i18n import _, ai_level_name, game_name, ngettext, number
+from app.i18n import _, ai_level_name, game_name, map_name, ngettext, number
 from app.position_words import position_name
 
 if TYPE_CHECKING:
@@ -516,7 +516,7 @@ def balance_lines(
         bots = _("{bot} in every seat").format(bot=ai_level_name(result.bots[0]))
     lines = [
         _("{map} ({id}): {games} of {game}, {players}, bots: {bots}, first deal {seed}").format(
-            map=graph.name,
+            map=map_name(graph.name),
             id=graph.id,
             games=ngettext("{n} game", "{n} games", result.games).format(n=result.games),
             game=game_name(result.game),

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from app.i18n import map_name
+
 if TYPE_CHECKING:
     from maps.api import MapFile
 
@@ -247,7 +249,7 @@ def build_board(mapfile: MapFile, check: bool = True) -> Board:
         marks = []
     return Board(
         id=mapfile.id,
-        name=mapfile.name,
+        name=map_name(mapfile.name),
         game=mapfile.game,
         width_mm=float(mapfile.width_mm),
         height_mm=float(mapfile.height_mm),

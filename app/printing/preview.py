@@ -13,6 +13,7 @@ from PySide6.QtGui import QPageLayout
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QDialog, QWidget
 
+from app.i18n import _
 from app.printing.document import PrintOptions, PrintResult, page_layout, render_document, write_pdf
 from app.printing.model import Board, load_board
 from app.widgets.scaling import fit_on_screen
@@ -58,7 +59,7 @@ def open_print_preview(
     opts = (options or PrintOptions()).for_board(board.size_mm)
     printer = make_printer(opts)
     dialog = QPrintPreviewDialog(printer, parent)
-    dialog.setWindowTitle(f"Print preview — {board.name}")
+    dialog.setWindowTitle(_("Print preview — {map}").format(map=board.name))
     dialog.paintRequested.connect(lambda p: print_board(p, board, opts))
     dialog._daimyo_printer = printer  # keep the printer alive as long as the dialog
     fit_on_screen(dialog, *PREVIEW_SIZE)
@@ -76,7 +77,7 @@ def print_with_dialog(
     board = _board(source)
     printer = make_printer((options or PrintOptions()).for_board(board.size_mm))
     dialog = QPrintDialog(printer, parent)
-    dialog.setWindowTitle(f"Print — {board.name}")
+    dialog.setWindowTitle(_("Print — {map}").format(map=board.name))
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return False
     print_board(printer, board, options)

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.i18n import N_, _, game_name, ngettext
+from app.i18n import N_, _, game_name, map_name, ngettext
 from app.printing.dialog import fill_papers, paper_name
 from app.printing.kit.build import KitError, build_kit, default_map
 from app.printing.kit.document import kit_page_layout, render_kit, write_kit
@@ -58,7 +58,7 @@ def shipped_maps_of(game: str) -> list[tuple[str, str]]:
     for map_id in shipped_maps():
         header = map_header(shipped_map_path(map_id))
         if header.get("game") in (game, "any"):
-            out.append((map_id, str(header.get("name") or map_id)))
+            out.append((map_id, map_name(str(header.get("name") or map_id))))
     return out
 
 
