@@ -5,8 +5,11 @@ Each subcommand lives in `app.commands.<name>` and provides `register(parser)`
 Modules are imported lazily so `daimyo map check` never loads Qt.
 
 `--lang en|de|pt` (before or after the subcommand) chooses the language of what a text
-command prints for people (`app.i18n`); without it the system's language is spoken
-(LANGUAGE, LC_ALL, LC_MESSAGES, LANG). The desktop app follows its Settings instead.
+command prints for people (`app.i18n`), its `--help` and argparse's own words included
+(`app.cli_words`); without it the system's language is spoken (LANGUAGE, LC_ALL,
+LC_MESSAGES, LANG). The desktop app follows its Settings instead. `--lang` is found in
+the arguments before the parser is built, since the parser's help is written in the
+language spoken when it is built.
 """
 
 from __future__ import annotations
@@ -18,39 +21,56 @@ import os
 import sys
 from collections.abc import Sequence
 
-from app.i18n import LANGUAGES
+from app.cli_words import argparse_words, language_asked
+from app.i18n import LANGUAGES, N_, _
 
 # name -> (module, one-line help). The order is the order `daimyo --help` shows.
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
-    "app": ("app.commands.app_cmd", "open the desktop application (the default)"),
-    "play": ("app.commands.play", "play a whole game headless with bots in every seat"),
-    "arena": ("app.commands.arena", "play many bot-vs-bot games and report win rates"),
-    "map": ("app.commands.map_cmd", "check, inspect, import, export, playtest and generate maps"),
-    "edit": ("app.commands.edit", "open the map editor"),
-    "print": ("app.commands.print_cmd", "print a map as a board PDF"),
-    "kit": ("app.commands.kit", "print a game's print-and-play kit: board, tokens, cards, aids"),
-    "bench": ("app.commands.bench", "measure speed: maps, rokugan, ai, print"),
-    "log": ("app.commands.log", "print a saved game's story, one event per line"),
-    "review": ("app.commands.review", "review a saved game: the costliest decisions of a seat"),
+    "app": ("app.commands.app_cmd", N_("open the desktop application (the default)")),
+    "play": ("app.commands.play", N_("play a whole game headless with bots in every seat")),
+    "arena": ("app.commands.arena", N_("play many bot-vs-bot games and report win rates")),
+    "map": (
+        "app.commands.map_cmd",
+        N_("check, inspect, import, export, playtest and generate maps"),
+    ),
+    "edit": ("app.commands.edit", N_("open the map editor")),
+    "print": ("app.commands.print_cmd", N_("print a map as a board PDF")),
+    "kit": (
+        "app.commands.kit",
+        N_("print a game's print-and-play kit: board, tokens, cards, aids"),
+    ),
+    "bench": ("app.commands.bench", N_("measure speed: maps, rokugan, ai, print")),
+    "log": ("app.commands.log", N_("print a saved game's story, one event per line")),
+    "review": (
+        "app.commands.review",
+        N_("review a saved game: the costliest decisions of a seat"),
+    ),
 }
+"""The one-line help of each is marked for translation and said when the parser is built."""
 
 
-_LANG_OPTION: dict = {
-    "choices": tuple(LANGUAGES),
-    "default": None,
-    "help": "the language of a text command's output for people: en, de or pt (default: the "
-    "system's; the desktop app speaks the one chosen in its Settings)",
-}
+def _lang_option() -> dict:
+    """`--lang`'s settings, its help in the language spoken now."""
+    return {
+        "choices": tuple(LANGUAGES),
+        "default": None,
+        "help": _(
+            "the language of a text command's output for people: en, de or pt (default: the "
+            "system's; the desktop app speaks the one chosen in its Settings)"
+        ),
+    }
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser, every subcommand registered."""
     parser = argparse.ArgumentParser(
         prog="daimyo",
-        description="Daimyo: Japanese-themed territory games against AI clans, "
-        "a map editor and board printing.",
+        description=_(
+            "Daimyo: Japanese-themed territory games against AI clans, a map editor and board "
+            "printing."
+        ),
     )
-    parser.add_argument("--lang", **_LANG_OPTION)
+    parser.add_argument("--lang", **_lang_option())
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in SUBCOMMANDS.items():
         try:
@@ -59,9 +79,10 @@ def build_parser() -> argparse.ArgumentParser:
             if exc.name != module_name:
                 raise
             continue  # a subcommand whose issue has not landed yet
-        sub = subparsers.add_parser(name, help=help_text, description=help_text)
+        said = _(help_text)
+        sub = subparsers.add_parser(name, help=said, description=said)
         # after the subcommand too; its default must not undo one given before it
-        sub.add_argument("--lang", **{**_LANG_OPTION, "default": argparse.SUPPRESS})
+        sub.add_argument("--lang", **{**_lang_option(), "default": argparse.SUPPRESS})
         module.register(sub)
         _lang_after_actions(sub)
         sub.set_defaults(_run=module.run)
@@ -73,30 +94,34 @@ def _lang_after_actions(parser: argparse.ArgumentParser) -> None:
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             for nested in dict.fromkeys(action.choices.values()):
-                nested.add_argument("--lang", **{**_LANG_OPTION, "default": argparse.SUPPRESS})
+                nested.add_argument("--lang", **{**_lang_option(), "default": argparse.SUPPRESS})
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `daimyo` console script."""
-    args_list = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
-    if not args_list:
-        if "app" in SUBCOMMANDS and _has_module("app"):
-            args_list = ["app"]
-        else:
-            parser.print_help()
-            return 0
-    args = parser.parse_args(args_list)
-    runner = getattr(args, "_run", None)
-    if runner is None:
-        parser.print_help()
-        return 0
     from app import i18n
 
+    args_list = list(sys.argv[1:] if argv is None else argv)
     spoken = i18n.language()
-    if args.command != "app":  # the desktop app speaks its Settings' language
-        i18n.set_language(args.lang)
     try:
+        # the help and argparse's messages in the language asked for (else the system's)
+        i18n.set_language(language_asked(args_list))
+        with argparse_words():
+            parser = build_parser()
+            if not args_list:
+                if "app" in SUBCOMMANDS and _has_module("app"):
+                    args_list = ["app"]
+                else:
+                    parser.print_help()
+                    return 0
+            args = parser.parse_args(args_list)
+        runner = getattr(args, "_run", None)
+        if runner is None:
+            with argparse_words():
+                parser.print_help()
+            return 0
+        if args.command == "app":  # the desktop app speaks its Settings' language
+            i18n.set_language(spoken)
         return int(runner(args) or 0)
     except BrokenPipeError:
         # The reader went away (`daimyo play ... | head`): stop quietly, as Unix tools do.

@@ -5,15 +5,17 @@ from __future__ import annotations
 import argparse
 import sys
 
+from app.i18n import _
+
 
 def register(parser: argparse.ArgumentParser) -> None:
     """Add the arguments of `daimyo app`."""
-    parser.add_argument("save", nargs="?", help="a save file to open")
-    parser.add_argument("--new", action="store_true", help="open the new-game dialog at once")
+    parser.add_argument("save", nargs="?", help=_("a save file to open"))
+    parser.add_argument("--new", action="store_true", help=_("open the new-game dialog at once"))
     parser.add_argument(
         "--bot-nodes",
         type=int,
-        help="node budget of every AI decision (fast, deterministic; for testing)",
+        help=_("node budget of every AI decision (fast, deterministic; for testing)"),
     )
 
 

@@ -6,52 +6,61 @@ import argparse
 import json
 import sys
 
+from app.i18n import _
 from engine.registry import UnknownGameError, get_game
 
 
 def register(parser: argparse.ArgumentParser) -> None:
     """Add the arguments of `daimyo arena`."""
-    parser.add_argument("game", help="rokugan, shinobi or ricewars")
+    parser.add_argument("game", help=_("rokugan, shinobi or ricewars"))
     parser.add_argument(
         "--bots",
         required=True,
-        help="comma-separated bot names, cycled to fill the seats (e.g. hard,random,random,random"
-        " or hard@2000,greedy)",
+        help=_(
+            "comma-separated bot names, cycled to fill the seats (e.g. hard,random,random,random"
+            " or hard@2000,greedy)"
+        ),
     )
     parser.add_argument(
         "--games",
         type=int,
         default=20,
-        help="games to play (default 20; "
-        "rounded up to a multiple of the player count for seat rotation)",
+        help=_(
+            "games to play (default 20; "
+            "rounded up to a multiple of the player count for seat rotation)"
+        ),
     )
-    parser.add_argument("--players", type=int, help="players per game (default: number of bots)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the first deal (default 1)")
-    parser.add_argument("--nodes", type=int, help="node budget per decision for every bot")
-    parser.add_argument("--seconds", type=float, help="time budget per decision for every bot")
-    parser.add_argument("--map", help="map file or shipped map id (map games)")
-    parser.add_argument("--board", choices=["quick", "epic"], help="Rice Wars board side")
+    parser.add_argument("--players", type=int, help=_("players per game (default: number of bots)"))
+    parser.add_argument("--seed", type=int, default=1, help=_("seed of the first deal (default 1)"))
+    parser.add_argument("--nodes", type=int, help=_("node budget per decision for every bot"))
+    parser.add_argument("--seconds", type=float, help=_("time budget per decision for every bot"))
+    parser.add_argument("--map", help=_("map file or shipped map id (map games)"))
+    parser.add_argument("--board", choices=["quick", "epic"], help=_("Rice Wars board side"))
     parser.add_argument(
         "--workers",
         type=int,
         default=2,
-        help="parallel processes (default 2); with --cluster local, the CPUs of the local Ray",
+        help=_("parallel processes (default 2); with --cluster local, the CPUs of the local Ray"),
     )
     parser.add_argument(
         "--cluster",
         metavar="ADDRESS",
-        help="play the games on a Ray cluster: ADDRESS as ray.init takes it (ray://HEAD:10001,"
-        " auto) or 'local' for a Ray on this machine; the same results as here for the same "
-        "seed, as node budgets decide (--seconds, or a level's time cap on an overloaded "
-        "machine, makes games depend on the machine); needs pip install 'daimyo[cluster]' "
-        "(see the README)",
+        help=_(
+            "play the games on a Ray cluster: ADDRESS as ray.init takes it (ray://HEAD:10001,"
+            " auto) or 'local' for a Ray on this machine; the same results as here for the same "
+            "seed, as node budgets decide (--seconds, or a level's time cap on an overloaded "
+            "machine, makes games depend on the machine); needs pip install 'daimyo[cluster]' "
+            "(see the README)"
+        ),
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     parser.add_argument(
         "--stats",
         action="store_true",
-        help="also report what each bot did (Shinobi: orders of each kind; Rokugan: tokens"
-        " placed of each kind; Rice Wars: hires and their cost, bids, cards in fights)",
+        help=_(
+            "also report what each bot did (Shinobi: orders of each kind; Rokugan: tokens"
+            " placed of each kind; Rice Wars: hires and their cost, bids, cards in fights)"
+        ),
     )
 
 

@@ -7,6 +7,8 @@ import argparse
 import importlib
 import sys
 
+from app.i18n import _
+
 # target -> "module:function"; the function takes the remaining argv and returns an exit code.
 TARGETS: dict[str, str] = {
     "maps": "maps.bench:main",
@@ -21,13 +23,13 @@ TARGETS: dict[str, str] = {
 
 def register(parser: argparse.ArgumentParser) -> None:
     """Add the arguments of `daimyo bench`."""
-    parser.add_argument("target", choices=sorted(TARGETS), help="what to measure")
-    parser.add_argument("options", nargs=argparse.REMAINDER, help="options for the target")
+    parser.add_argument("target", choices=sorted(TARGETS), help=_("what to measure"))
+    parser.add_argument("options", nargs=argparse.REMAINDER, help=_("options for the target"))
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the chosen benchmark."""
-    module_name, _, func = TARGETS[args.target].partition(":")
+    module_name, _sep, func = TARGETS[args.target].partition(":")
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:

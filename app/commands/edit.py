@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 
+from app.i18n import _
+
 
 def register(parser: argparse.ArgumentParser) -> None:
     """Add the arguments of `daimyo edit`."""
-    parser.add_argument("map", nargs="?", help="map file or shipped map id (default: a new map)")
+    parser.add_argument("map", nargs="?", help=_("map file or shipped map id (default: a new map)"))
 
 
 def run(args: argparse.Namespace) -> int:

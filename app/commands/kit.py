@@ -37,26 +37,34 @@ def _scale(text: str) -> float | None:
 
 def register(parser: argparse.ArgumentParser) -> None:
     """Add the arguments of `daimyo kit`."""
-    parser.add_argument("game", metavar="GAME", choices=GAMES, help="rokugan, shinobi or ricewars")
     parser.add_argument(
-        "--map", metavar="MAP", help="map file (.yaml) or shipped map id (default: the game's own)"
+        "game", metavar="GAME", choices=GAMES, help=_("rokugan, shinobi or ricewars")
     )
-    parser.add_argument("-o", "--output", metavar="KIT.pdf", required=True, help="the PDF to write")
     parser.add_argument(
-        "--paper", type=_paper, default="A4", metavar="A4|A3|Letter", help="paper (default A4)"
+        "--map",
+        metavar="MAP",
+        help=_("map file (.yaml) or shipped map id (default: the game's own)"),
+    )
+    parser.add_argument(
+        "-o", "--output", metavar="KIT.pdf", required=True, help=_("the PDF to write")
+    )
+    parser.add_argument(
+        "--paper", type=_paper, default="A4", metavar="A4|A3|Letter", help=_("paper (default A4)")
     )
     parser.add_argument(
         "--scale",
         type=_scale,
         default=1.0,
         metavar="fit|1.0",
-        help="the board at true size, tiled, its spots as wide as the tokens (1.0, the "
-        "default), or fitted on one page (fit; the contents page says its scale)",
+        help=_(
+            "the board at true size, tiled, its spots as wide as the tokens (1.0, the "
+            "default), or fitted on one page (fit; the contents page says its scale)"
+        ),
     )
     parser.add_argument(
         "--duplex",
         action="store_true",
-        help="print token and card backs on the reverse of their sheets (double-sided)",
+        help=_("print token and card backs on the reverse of their sheets (double-sided)"),
     )
 
 

@@ -32,6 +32,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
+from app.i18n import _
 from engine.events import Event
 
 
@@ -52,20 +53,22 @@ class ActionTaken(Event):
 def register(parser: argparse.ArgumentParser) -> None:
     """Add the arguments of `daimyo log`."""
     parser.add_argument(
-        "save", help="a save file (Game → Save, the autosave, `daimyo play --save`)"
+        "save", help=_("a save file (Game → Save, the autosave, `daimyo play --save`)")
     )
     parser.add_argument(
         "--as",
         dest="seat",
         metavar="SEAT",
-        help="tell the story as this seat was told it: its number (1 = first seat) or "
-        "a name the game shows for it (a clan, a colour, 'Player 2'); default: everything, "
-        "as after the game",
+        help=_(
+            "tell the story as this seat was told it: its number (1 = first seat) or "
+            "a name the game shows for it (a clan, a colour, 'Player 2'); default: everything, "
+            "as after the game"
+        ),
     )
     parser.add_argument(
         "--json",
         action="store_true",
-        help="print the engine's records, one JSON object a line (at least kind and round)",
+        help=_("print the engine's records, one JSON object a line (at least kind and round)"),
     )
 
 

@@ -34,160 +34,192 @@ def register(parser: argparse.ArgumentParser) -> None:
 
     check = sub.add_parser(
         "check",
-        help="validate a map and what its game needs: exit 0 when valid and ready, 1 with "
-        "every error",
-        description="Validate a map file and check what its game needs from it (the map's "
-        "`game`, or --game): exit 0 when valid and ready (warnings and limits printed), 1 "
-        "with every error and unmet requirement listed. A map for any game gets one line "
-        "per map game: ready for it, or not (exit 0 when valid).",
+        help=_(
+            "validate a map and what its game needs: exit 0 when valid and ready, 1 with "
+            "every error"
+        ),
+        description=_(
+            "Validate a map file and check what its game needs from it (the map's "
+            "`game`, or --game): exit 0 when valid and ready (warnings and limits printed), 1 "
+            "with every error and unmet requirement listed. A map for any game gets one line "
+            "per map game: ready for it, or not (exit 0 when valid)."
+        ),
     )
-    check.add_argument("map", metavar="MAP", help="map file, or the id of a shipped map")
+    check.add_argument("map", metavar="MAP", help=_("map file, or the id of a shipped map"))
     check.add_argument(
         "--game",
         choices=["rokugan", "ricewars"],
-        help="check what GAME needs from a map (default: the game the map declares): exit 1 "
-        "listing every unmet requirement with its fix; what the game goes without is "
-        "printed as 'limit:'",
+        help=_(
+            "check what GAME needs from a map (default: the game the map declares): exit 1 "
+            "listing every unmet requirement with its fix; what the game goes without is "
+            "printed as 'limit:'"
+        ),
     )
     check.set_defaults(_map_run=_check)
 
     graph = sub.add_parser(
         "graph",
-        help="print the game graph derived from the polygons",
-        description="Print the provinces, their land neighbours and coasts.",
+        help=_("print the game graph derived from the polygons"),
+        description=_("Print the provinces, their land neighbours and coasts."),
     )
-    graph.add_argument("map", metavar="MAP", help="map file, or the id of a shipped map")
-    graph.add_argument("--json", action="store_true", help="print one JSON object")
+    graph.add_argument("map", metavar="MAP", help=_("map file, or the id of a shipped map"))
+    graph.add_argument("--json", action="store_true", help=_("print one JSON object"))
     graph.set_defaults(_map_run=_graph)
 
     imp = sub.add_parser(
         "import",
-        help="make a map from a GeoJSON FeatureCollection of polygons",
-        description="Make a map from a GeoJSON FeatureCollection of Polygon/MultiPolygon "
-        "features. Nearly coincident vertices are snapped so neighbours share edges exactly; "
-        "every vertex snapped, sliver dropped and island left out is reported with its "
-        "province and place (map coordinates). GeoJSON's y axis points north.",
+        help=_("make a map from a GeoJSON FeatureCollection of polygons"),
+        description=_(
+            "Make a map from a GeoJSON FeatureCollection of Polygon/MultiPolygon "
+            "features. Nearly coincident vertices are snapped so neighbours share edges exactly; "
+            "every vertex snapped, sliver dropped and island left out is reported with its "
+            "province and place (map coordinates). GeoJSON's y axis points north."
+        ),
     )
-    imp.add_argument("input", metavar="IN.geojson", help="the GeoJSON file")
-    imp.add_argument("-o", "--output", metavar="MAP.yaml", required=True, help="map file to write")
-    imp.add_argument("--id-property", default="id", metavar="NAME", help="property with ids")
+    imp.add_argument("input", metavar="IN.geojson", help=_("the GeoJSON file"))
     imp.add_argument(
-        "--name-property", default="name", metavar="NAME", help="property with display names"
+        "-o", "--output", metavar="MAP.yaml", required=True, help=_("map file to write")
+    )
+    imp.add_argument("--id-property", default="id", metavar="NAME", help=_("property with ids"))
+    imp.add_argument(
+        "--name-property", default="name", metavar="NAME", help=_("property with display names")
     )
     imp.add_argument(
         "--sea",
         choices=["outside"],
-        help="'outside': the sea is the bounding box (grown 5%%) not covered by land",
+        help=_("'outside': the sea is the bounding box (grown 5%%) not covered by land"),
     )
     imp.add_argument(
-        "--y-down", action="store_true", help="the input's y axis already points south"
+        "--y-down", action="store_true", help=_("the input's y axis already points south")
     )
-    imp.add_argument("--width-mm", type=float, default=400.0, help="print width (default 400)")
+    imp.add_argument("--width-mm", type=float, default=400.0, help=_("print width (default 400)"))
     imp.add_argument(
         "--islands",
         choices=["largest", "separate"],
         default="largest",
-        help="a MultiPolygon province keeps its 'largest' part (default), or each other part "
-        "becomes a province 'Name (2)' joined to the rest by sea ('separate')",
+        help=_(
+            "a MultiPolygon province keeps its 'largest' part (default), or each other part "
+            "becomes a province 'Name (2)' joined to the rest by sea ('separate')"
+        ),
     )
     imp.add_argument(
         "--snap",
         type=_distance,
         metavar="DISTANCE",
-        help="snap vertices closer than this, in the file's units (default 0.2%% of the "
-        "map's size, at most 1%% of a typical province's width; 0: only repair outlines)",
+        help=_(
+            "snap vertices closer than this, in the file's units (default 0.2%% of the "
+            "map's size, at most 1%% of a typical province's width; 0: only repair outlines)"
+        ),
     )
     imp.set_defaults(_map_run=_import)
 
     exp = sub.add_parser(
         "export",
-        help="write a map as GeoJSON or SVG",
-        description="Write a map as GeoJSON (.geojson) or as an SVG picture coloured by "
-        "territory, with province names (.svg).",
+        help=_("write a map as GeoJSON or SVG"),
+        description=_(
+            "Write a map as GeoJSON (.geojson) or as an SVG picture coloured by "
+            "territory, with province names (.svg)."
+        ),
     )
-    exp.add_argument("map", metavar="MAP", help="map file, or the id of a shipped map")
+    exp.add_argument("map", metavar="MAP", help=_("map file, or the id of a shipped map"))
     exp.add_argument(
-        "-o", "--output", metavar="OUT.geojson|OUT.svg", required=True, help="file to write"
+        "-o", "--output", metavar="OUT.geojson|OUT.svg", required=True, help=_("file to write")
     )
     exp.set_defaults(_map_run=_export)
 
     bal = sub.add_parser(
         "balance",
-        help="playtest a map: AI games, win rate per starting position, contested provinces",
-        description="Play seat-rotated AI games on the map in worker processes and report, "
-        "per starting position (Battle for Rokugan: each clan with a capital; Rice Wars: "
-        "each seat), the win rate with its 95 % Wilson interval and the mean score, and per "
-        "province how often it changes hands per game (see ai/balance.py). G is "
-        "rounded up to whole rotations (Rokugan: a multiple of the clans with a capital); "
-        "the games played are reported. The running estimate is printed (stderr) as games "
-        "finish; --precision stops once it is precise enough; --cluster plays on a Ray "
-        "cluster. A map the game cannot be played on, with that "
-        "many players, is refused with its reasons: exit 2, as `daimyo play`.",
+        help=_("playtest a map: AI games, win rate per starting position, contested provinces"),
+        description=_(
+            "Play seat-rotated AI games on the map in worker processes and report, "
+            "per starting position (Battle for Rokugan: each clan with a capital; Rice Wars: "
+            "each seat), the win rate with its 95 % Wilson interval and the mean score, and per "
+            "province how often it changes hands per game (see ai/balance.py). G is "
+            "rounded up to whole rotations (Rokugan: a multiple of the clans with a capital); "
+            "the games played are reported. The running estimate is printed (stderr) as games "
+            "finish; --precision stops once it is precise enough; --cluster plays on a Ray "
+            "cluster. A map the game cannot be played on, with that "
+            "many players, is refused with its reasons: exit 2, as `daimyo play`."
+        ),
     )
-    bal.add_argument("map", metavar="MAP", help="map file, or the id of a shipped map")
-    bal.add_argument("--game", required=True, choices=["rokugan", "ricewars"], help="the game")
-    bal.add_argument("--players", type=int, required=True, metavar="N", help="players per game")
-    bal.add_argument("--games", type=int, required=True, metavar="G", help="games to play")
+    bal.add_argument("map", metavar="MAP", help=_("map file, or the id of a shipped map"))
+    bal.add_argument("--game", required=True, choices=["rokugan", "ricewars"], help=_("the game"))
+    bal.add_argument("--players", type=int, required=True, metavar="N", help=_("players per game"))
+    bal.add_argument("--games", type=int, required=True, metavar="G", help=_("games to play"))
     bal.add_argument(
         "--bots",
         default="normal",
         metavar="B",
-        help="bot name, or comma-separated names cycled to fill the seats (default normal; "
-        "greedy or random for a quick look)",
+        help=_(
+            "bot name, or comma-separated names cycled to fill the seats (default normal; "
+            "greedy or random for a quick look)"
+        ),
     )
-    bal.add_argument("--seed", type=int, default=1, metavar="S", help="first deal (default 1)")
+    bal.add_argument("--seed", type=int, default=1, metavar="S", help=_("first deal (default 1)"))
     bal.add_argument(
         "--workers",
         type=int,
         metavar="W",
-        help="parallel processes (default: all cores); with --cluster local, the CPUs of "
-        "the local Ray",
+        help=_(
+            "parallel processes (default: all cores); with --cluster local, the CPUs of "
+            "the local Ray"
+        ),
     )
     bal.add_argument(
         "--cluster",
         metavar="ADDRESS",
-        help="play the games on a Ray cluster: ADDRESS as ray.init takes it (ray://HEAD:10001,"
-        " auto) or 'local' for a Ray on this machine; the map and the code are sent along; "
-        "the results are those of a run here with the same seed, as node budgets decide "
-        "(a level's time cap can cut a search short on an overloaded machine; name@N bots "
-        "have none); needs pip install 'daimyo[cluster]' (see the README)",
+        help=_(
+            "play the games on a Ray cluster: ADDRESS as ray.init takes it (ray://HEAD:10001,"
+            " auto) or 'local' for a Ray on this machine; the map and the code are sent along; "
+            "the results are those of a run here with the same seed, as node budgets decide "
+            "(a level's time cap can cut a search short on an overloaded machine; name@N bots "
+            "have none); needs pip install 'daimyo[cluster]' (see the README)"
+        ),
     )
     bal.add_argument(
         "--precision",
         type=float,
         metavar="P",
-        help="stop early once every starting position's 95%% interval is narrower than P: "
-        "its full width, high minus low (0.05 is +-2.5 points), checked after every whole "
-        "rotation in schedule order, so the same seed stops at the same game; G is then "
-        "the most games played",
+        help=_(
+            "stop early once every starting position's 95%% interval is narrower than P: "
+            "its full width, high minus low (0.05 is +-2.5 points), checked after every whole "
+            "rotation in schedule order, so the same seed stops at the same game; G is then "
+            "the most games played"
+        ),
     )
-    bal.add_argument("--json", action="store_true", help="print one JSON object")
+    bal.add_argument("--json", action="store_true", help=_("print one JSON object"))
     bal.set_defaults(_map_run=_balance)
 
     gen = sub.add_parser(
         "generate",
-        help="make a new random map that passes GAME's check",
-        description="Make a new random map for GAME that passes `daimyo map check --game "
-        "GAME`: organic provinces sharing borders, seas and coasts; Battle for Rokugan: "
-        "territories of about three provinces, a capital per clan, flowers, the Shadowlands "
-        "on the south edge, an island from 24 provinces; Rice Wars: palace sites on the "
-        "coast, a blessed field, the quick side up to 48 fields, else the epic side. It "
-        "prints 400 x 280 mm up to 30 provinces and larger beyond, no border shorter than "
-        "a combat token. The "
-        "same GAME, PROVINCES and SEED give the same map (see maps/generate.py).",
+        help=_("make a new random map that passes GAME's check"),
+        description=_(
+            "Make a new random map for GAME that passes `daimyo map check --game "
+            "GAME`: organic provinces sharing borders, seas and coasts; Battle for Rokugan: "
+            "territories of about three provinces, a capital per clan, flowers, the Shadowlands "
+            "on the south edge, an island from 24 provinces; Rice Wars: palace sites on the "
+            "coast, a blessed field, the quick side up to 48 fields, else the epic side. It "
+            "prints 400 x 280 mm up to 30 provinces and larger beyond, no border shorter than "
+            "a combat token. The "
+            "same GAME, PROVINCES and SEED give the same map (see maps/generate.py)."
+        ),
     )
     gen.add_argument(
-        "game", choices=["rokugan", "ricewars"], metavar="GAME", help="rokugan or ricewars"
+        "game", choices=["rokugan", "ricewars"], metavar="GAME", help=_("rokugan or ricewars")
     )
     gen.add_argument(
         "--provinces",
         type=int,
         metavar="P",
-        help="provinces (fields) on the map (default: 30 for rokugan, 37 for ricewars; "
-        "rokugan 16-150, ricewars 20-150)",
+        help=_(
+            "provinces (fields) on the map (default: 30 for rokugan, 37 for ricewars; "
+            "rokugan 16-150, ricewars 20-150)"
+        ),
     )
-    gen.add_argument("--seed", type=int, default=1, metavar="S", help="random seed (default 1)")
-    gen.add_argument("-o", "--output", metavar="MAP.yaml", required=True, help="map file to write")
+    gen.add_argument("--seed", type=int, default=1, metavar="S", help=_("random seed (default 1)"))
+    gen.add_argument(
+        "-o", "--output", metavar="MAP.yaml", required=True, help=_("map file to write")
+    )
     gen.set_defaults(_map_run=_generate)
 
 

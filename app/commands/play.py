@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from typing import TYPE_CHECKING
 
+from app.i18n import _
 from engine.core import GameState
 from engine.registry import UnknownGameError, get_game
 
@@ -22,18 +23,20 @@ class MapNotReadyError(ValueError):
 
 def register(parser: argparse.ArgumentParser) -> None:
     """Add the arguments of `daimyo play`."""
-    parser.add_argument("game", help="rokugan, shinobi or ricewars")
-    parser.add_argument("--map", help="map file or shipped map id (map games)")
-    parser.add_argument("--board", choices=["quick", "epic"], help="Rice Wars board side")
-    parser.add_argument("--players", type=int, help="number of players (default: seats)")
+    parser.add_argument("game", help=_("rokugan, shinobi or ricewars"))
+    parser.add_argument("--map", help=_("map file or shipped map id (map games)"))
+    parser.add_argument("--board", choices=["quick", "epic"], help=_("Rice Wars board side"))
+    parser.add_argument("--players", type=int, help=_("number of players (default: seats)"))
     parser.add_argument(
-        "--seats", default=None, help="comma-separated bot names, one per seat (e.g. random,hard)"
+        "--seats",
+        default=None,
+        help=_("comma-separated bot names, one per seat (e.g. random,hard)"),
     )
-    parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    parser.add_argument("--nodes", type=int, help="node budget per decision (deterministic)")
-    parser.add_argument("--seconds", type=float, help="time budget per decision")
-    parser.add_argument("--save", help="write the finished game's save file here")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--seed", type=int, default=1, help=_("random seed (default 1)"))
+    parser.add_argument("--nodes", type=int, help=_("node budget per decision (deterministic)"))
+    parser.add_argument("--seconds", type=float, help=_("time budget per decision"))
+    parser.add_argument("--save", help=_("write the finished game's save file here"))
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
 
 def resolve_seats(seats: str | None, players: int | None) -> list[str]:

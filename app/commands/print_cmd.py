@@ -59,12 +59,12 @@ def _overlap(text: str) -> float:
 
 def register(parser: argparse.ArgumentParser) -> None:
     """Add the arguments of `daimyo print`."""
-    parser.add_argument("map", metavar="MAP", help="map file (.yaml) or shipped map id")
+    parser.add_argument("map", metavar="MAP", help=_("map file (.yaml) or shipped map id"))
     parser.add_argument(
-        "-o", "--output", metavar="BOARD.pdf", help="PDF to write (default: <map id>.pdf)"
+        "-o", "--output", metavar="BOARD.pdf", help=_("PDF to write (default: <map id>.pdf)")
     )
     parser.add_argument(
-        "--paper", type=_paper, default="A4", metavar="A4|A3|Letter", help="paper (default A4)"
+        "--paper", type=_paper, default="A4", metavar="A4|A3|Letter", help=_("paper (default A4)")
     )
     turn = parser.add_mutually_exclusive_group()
     turn.add_argument(
@@ -72,35 +72,37 @@ def register(parser: argparse.ArgumentParser) -> None:
         dest="landscape",
         action="store_const",
         const=True,
-        help="turn the paper sideways (default: as the board is, landscape for a wide board)",
+        help=_("paper sideways (default: as the board is, landscape for a wide board)"),
     )
     turn.add_argument(
-        "--portrait", dest="landscape", action="store_const", const=False, help="paper upright"
+        "--portrait", dest="landscape", action="store_const", const=False, help=_("paper upright")
     )
     parser.add_argument(
         "--scale",
         type=_scale,
         default=None,
         metavar="fit|1.0|…",
-        help="'fit' one page (default), or a factor of the map's true size "
-        "(1.0 = true size, tiled over as many sheets as needed; 50%% also works)",
+        help=_(
+            "'fit' one page (default), or a factor of the map's true size "
+            "(1.0 = true size, tiled over as many sheets as needed; 50%% also works)"
+        ),
     )
     parser.add_argument(
         "--overlap",
         type=_overlap,
         default=10.0,
         metavar="MM",
-        help="shared strip between neighbouring tiled sheets, mm (default 10)",
+        help=_("shared strip between neighbouring tiled sheets, mm (default 10)"),
     )
     parser.add_argument(
-        "--no-legend", dest="legend", action="store_false", help="leave out the legend"
+        "--no-legend", dest="legend", action="store_false", help=_("leave out the legend")
     )
     parser.add_argument(
         "--sheets",
         type=_sheets,
         default=(),
         metavar="tokens,reference",
-        help="add play sheets: a token sheet per clan, a turn-order reference",
+        help=_("add play sheets: a token sheet per clan, a turn-order reference"),
     )
 
 

@@ -33,28 +33,30 @@ from engine.saves import SaveError
 
 def register(parser: argparse.ArgumentParser) -> None:
     """Add the arguments of `daimyo review`."""
-    parser.add_argument("save", help="a save file (.json) of any of the three games")
+    parser.add_argument("save", help=_("a save file (.json) of any of the three games"))
     parser.add_argument(
         "--as",
         dest="seat",
         required=True,
         metavar="SEAT",
-        help="the seat whose decisions to review: its number (1 = first seat) or its name "
-        "(the player's name, a clan, a colour)",
+        help=_(
+            "the seat whose decisions to review: its number (1 = first seat) or its name "
+            "(the player's name, a clan, a colour)"
+        ),
     )
     parser.add_argument(
         "--moments",
         type=int,
         default=MOMENTS,
         metavar="K",
-        help=f"how many of the costliest moments to list (default {MOMENTS})",
+        help=_("how many of the costliest moments to list (default {n})").format(n=MOMENTS),
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     parser.add_argument(
         "--nodes",
         type=int,
         metavar="N",
-        help="search nodes per decision (default: the hard AI's own budget)",
+        help=_("search nodes per decision (default: the hard AI's own budget)"),
     )
 
 
