@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ai.hint import MARGINAL, SCORE_UNIT, WIN_WORTH
 from ai.review import Review
-from app.i18n import N_, _, ai_level_name, game_name
+from app.i18n import N_, _, ai_level_name, game_name, number
 
 SCORE_UNITS = {"rokugan": N_("honor"), "ricewars": N_("fields"), "shinobi": N_("cards")}
 """Each game's score unit (`ai.hint.SCORE_UNIT`), marked for translation."""
@@ -28,8 +28,8 @@ def score_name(game_id: str) -> str:
 
 
 def amount(value: float) -> str:
-    """A projected amount with one decimal ('1.2')."""
-    return f"{value:.1f}"
+    """A projected amount with one decimal ('1.2'; '1,2' in German)."""
+    return number(value, ".1f")
 
 
 def lead_note(game_id: str) -> str:
@@ -37,7 +37,7 @@ def lead_note(game_id: str) -> str:
     return _(
         "your lead over the best rival in {unit} at the game's end, as the AI projects it; "
         "a win counts as {worth} {unit}"
-    ).format(unit=score_unit(game_id), worth=f"{WIN_WORTH.get(game_id, 5.0):g}")
+    ).format(unit=score_unit(game_id), worth=number(WIN_WORTH.get(game_id, 5.0)))
 
 
 def cost_words(game_id: str, loss: float) -> str:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
-from app.i18n import _
+from app.i18n import _, game_name, ngettext, number
 from engine.registry import UnknownGameError, get_game
 
 
@@ -93,7 +94,8 @@ def run(args: argparse.Namespace) -> int:
 
         def progress(done: int, total: int) -> None:
             if not args.json:
-                print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
+                said = _("{done}/{total} games").format(done=done, total=total)
+                print(f"\r{said}", end="", file=sys.stderr, flush=True)
 
         result = run_arena(
             spec.id,
@@ -122,14 +124,35 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(out))
         return 0
     print(file=sys.stderr)
-    print(f"{result.game}: {result.games} games, {result.players} players")
-    width = max(len(b.name) for b in result.bots)
-    for b in result.bots:
-        print(
-            f"{b.name:<{width}}  seats {b.games:>4}  wins {b.wins:>7.2f}  "
-            f"win rate {b.win_rate:6.1%}  95% CI [{b.ci_low:6.1%}, {b.ci_high:6.1%}]  "
-            f"mean score {b.mean_score:.2f}"
-        )
+    for line in arena_lines(result):
+        print(line)
     if stats is not None:
         print("\n".join(format_stats(stats)))
     return 0
+
+
+def arena_lines(result: Any) -> list[str]:
+    """The arena's report for people, in the current language, its decimals written the
+    language's way ("41,7%" in German; `--json` keeps the dot)."""
+    lines = [
+        _("{game}: {games}, {players}").format(
+            game=game_name(result.game),
+            games=ngettext("{n} game", "{n} games", result.games).format(n=result.games),
+            players=ngettext("{n} player", "{n} players", result.players).format(n=result.players),
+        )
+    ]
+    width = max(len(b.name) for b in result.bots)
+    for b in result.bots:
+        said = _(
+            "seats {seats}  wins {wins}  win rate {rate}  95% CI [{low}, {high}]  "
+            "mean score {score}"
+        ).format(
+            seats=f"{b.games:>4}",
+            wins=number(b.wins, ">7.2f"),
+            rate=number(b.win_rate, "6.1%"),
+            low=number(b.ci_low, "6.1%"),
+            high=number(b.ci_high, "6.1%"),
+            score=number(b.mean_score, ".2f"),
+        )
+        lines.append(f"{b.name:<{width}}  {said}")
+    return lines

@@ -580,7 +580,7 @@ def balance_lines(
             str(s.games),
             number(s.wins, ".2f"),
             number(s.win_rate, ".1%"),
-            f"[{number(s.ci[0], '.1%')}, {number(s.ci[1], '.1%')}]",
+            interval(number(s.ci[0], ".1%"), number(s.ci[1], ".1%")),
             number(s.mean_score, ".2f"),
         )
         for s in result.seats
@@ -601,6 +601,13 @@ def balance_lines(
         said = f"  {p.id:<{width}}  {number(p.contested, '5.2f')}  {p.name}"
         lines.append(said + (f"; {held}" if held else ""))
     return lines
+
+
+def interval(low: str, high: str) -> str:
+    """A confidence interval "[12.5%, 30.1%]" ("[12,5%; 30,1%]" where the decimal
+    separator is a comma)."""
+    # Translators: a confidence interval; use another separator if yours is the decimal one
+    return _("[{low}, {high}]").format(low=low, high=high)
 
 
 class _EstimateLines:

@@ -93,7 +93,7 @@ class ScoreChart(QWidget):
             painter.drawText(
                 QRectF(0, y - line / 2, numbers, line),
                 Qt.AlignRight | Qt.AlignVCenter,
-                f"{value:.0f}",
+                number(value, ".0f" if tick >= 1 else ".1f"),  # "0,5" in German
             )
         painter.setPen(ink)
         for r in range(rounds + 1):
