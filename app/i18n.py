@@ -201,10 +201,16 @@ translation. The map files keep their English names: their hashes are pinned in 
 
 
 def map_name(name: str) -> str:
-    """A map's name for people: "Takuno (quick side)" → "Takuno (schnelle Seite)". The
-    place's name stays; only a known description in brackets at its end is translated."""
+    """A map's name for people: "Takuno (quick side)" → "Takuno (schnelle Seite)",
+    "Umehara (generated, seed 1)" → "Umehara (erzeugt, Seed 1)". The place's name stays;
+    only a known description in brackets at its end is translated."""
     place, bracket, rest = name.rpartition(" (")
-    part = rest[:-1] if bracket and rest.endswith(")") else None
+    part = rest[:-1] if bracket and rest.endswith(")") else ""
+    seed = part.removeprefix("generated, seed ")
     if part in MAP_NAME_PARTS:
-        return _("{place} ({part})").format(place=place, part=_(MAP_NAME_PARTS[part]))
-    return name
+        said = _(MAP_NAME_PARTS[part])
+    elif seed != part and seed.lstrip("-").isdigit():
+        said = _("generated, seed {seed}").format(seed=seed)
+    else:
+        return name
+    return _("{place} ({part})").format(place=place, part=said)

@@ -686,7 +686,7 @@ def _generate(args: argparse.Namespace) -> int:
         "{command}"
     )
     print(
-        f"{args.output}: {mapfile.name}: "
+        f"{args.output}: {map_name(mapfile.name)}: "
         + said.format(
             provinces=_provinces(len(mapfile.provinces)),
             territories=_territories(len(mapfile.territories)),

@@ -335,5 +335,17 @@ def test_shipped_maps_sides_are_said_in_the_readers_language(pseudo) -> None:
     assert dict(shipped_maps_for("ricewars"))["ricewars-quick"] == "Takuno (schnelle Seite)"
     i18n.set_language("pt")
     assert map_name("Takuno (epic side)") == "Takuno (lado épico)"
+    assert map_name("Umehara (generated, seed 12)") == "Umehara (gerado, semente 12)"
     # And names without a known side, or no side at all, are left as they are
     assert map_name("Rokugan") == "Rokugan" and map_name("Edo (old)") == "Edo (old)"
+
+
+def test_the_rokugan_kits_initiative_cards_speak_portuguese() -> None:
+    from app.games.rokugan.words import card_text
+    from engine.rokugan.data import INITIATIVE_TEXT
+
+    # Given the neutral initiative cards, When said in Portuguese
+    i18n.set_language("pt")
+    said = [card_text(name) for name in INITIATIVE_TEXT]
+    # Then each names the first player in the rulebook's words, none left in English
+    assert all("primeiro jogador" in text and "player" not in text for text in said)

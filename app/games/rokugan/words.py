@@ -177,8 +177,22 @@ CARD_TEXTS = {
         "Cost: remove one of your control tokens outside the Shadowlands. Remove up to 2 "
         "special tokens from the board."
     ),
+    "master_of_governance": N_(
+        "The player with the most provinces becomes the first player. Ties: the current "
+        "first player keeps the card, else the tied player nearest to its right."
+    ),
+    "master_of_tactics": N_(
+        "The player with the most control tokens on the board (face up and face down) "
+        "becomes the first player. Ties: the current first player keeps the card, else the "
+        "tied player nearest to its right."
+    ),
+    "rise_of_an_empire": N_(
+        "The player holding the most territory cards becomes the first player. Ties: the "
+        "current first player keeps the card, else the tied player nearest to its right."
+    ),
 }
-"""Each card's effect as printed (`engine.rokugan.data.TERRITORY_CARD_TEXT` in English)."""
+"""Each card's effect as printed (`engine.rokugan.data.TERRITORY_CARD_TEXT` and the neutral
+initiative cards' `INITIATIVE_TEXT` with its tie rule, in English)."""
 
 
 OBJECTIVE_CONDITIONS = {

@@ -323,7 +323,9 @@ def _initiative_deck(deal: MapDeal) -> Deck:
                 words.clan(who.name),
                 _("Initiative · clan card"),
                 (
-                    words.card_text(card.id) or card.text,
+                    _("The {clan} player becomes the first player.").format(
+                        clan=words.clan(who.name)
+                    ),
                     _("Only the cards of clans in play are used."),
                 ),
                 accent=who.colour,
