@@ -76,9 +76,9 @@ def run(args: argparse.Namespace) -> int:
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     try:
         if not bots:
-            raise ValueError("--bots names no bot")
+            raise ValueError(_("--bots names no bot"))
         if args.games < 1:
-            raise ValueError("--games must be at least 1")
+            raise ValueError(_("--games must be at least 1"))
         spec = get_game(args.game)
         for name in dict.fromkeys(bots):
             make_bot(name, spec.id)  # unknown names fail here, before any game starts

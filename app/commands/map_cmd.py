@@ -465,9 +465,11 @@ def _distance(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a number").format(text=repr(text))
+        ) from None
     if not value >= 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r} must be a number >= 0")
+        raise argparse.ArgumentTypeError(_("{text} must be a number >= 0").format(text=repr(text)))
     return value
 
 
@@ -490,13 +492,13 @@ def _balance(args: argparse.Namespace) -> int:
     graph = load_graph(args.map)
     try:
         if not bots:
-            raise ValueError("--bots names no bot")
+            raise ValueError(_("--bots names no bot"))
         if args.games < 1:
-            raise ValueError("--games must be at least 1")
+            raise ValueError(_("--games must be at least 1"))
         if args.workers is not None and args.workers < 1:
-            raise ValueError("--workers must be at least 1")
+            raise ValueError(_("--workers must be at least 1"))
         if args.precision is not None and not 0 < args.precision <= 1:
-            raise ValueError("--precision must be above 0 and at most 1, e.g. 0.05")
+            raise ValueError(_("--precision must be above 0 and at most 1, e.g. 0.05"))
         for name in dict.fromkeys(bots):
             make_bot(name, args.game)  # unknown names fail here, before any game starts
         verdict = file_verdict(args.map, args.game, args.players)
@@ -679,7 +681,8 @@ def _generate(args: argparse.Namespace) -> int:
     try:
         save_map(mapfile, args.output)
     except OSError as exc:
-        print(f"daimyo map generate: cannot write {args.output}: {exc}", file=sys.stderr)
+        said = _("cannot write {file}: {error}").format(file=args.output, error=exc)
+        print(f"daimyo map generate: {said}", file=sys.stderr)
         return 1
     said = _(
         "{provinces}, {territories}, {seas}, printed {width} × {height} mm; check it with: "

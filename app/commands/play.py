@@ -135,7 +135,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             save_played(state, args.save, seats, args.map if spec.uses_map else None)
         except OSError as exc:
-            print(f"daimyo play: cannot write {args.save}: {exc}", file=sys.stderr)
+            said = _("cannot write {file}: {error}").format(file=args.save, error=exc)
+            print(f"daimyo play: {said}", file=sys.stderr)
             return 1
     payload = {
         "game": spec.id,

@@ -24,7 +24,9 @@ def _scale(text: str) -> float | None:
             f"{text!r} is not 'fit', a factor like 1.0 or a percentage like 50%"
         ) from None
     if not math.isfinite(scale) or scale <= 0:
-        raise argparse.ArgumentTypeError(f"scale must be positive, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("scale must be positive, not {text}").format(text=repr(text))
+        )
     return scale
 
 
@@ -32,7 +34,9 @@ def _paper(text: str) -> str:
     for name in PAPERS:
         if text.lower() == name.lower():
             return name
-    raise argparse.ArgumentTypeError(f"unknown paper {text!r}: choose {', '.join(PAPERS)}")
+    raise argparse.ArgumentTypeError(
+        _("unknown paper {text}: choose {papers}").format(text=repr(text), papers=", ".join(PAPERS))
+    )
 
 
 def _sheets(text: str) -> tuple[str, ...]:
@@ -51,9 +55,13 @@ def _overlap(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"overlap must be a number of mm, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("overlap must be a number of mm, not {text}").format(text=repr(text))
+        ) from None
     if not math.isfinite(value) or value < 0:
-        raise argparse.ArgumentTypeError(f"overlap must be 0 mm or more, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("overlap must be 0 mm or more, not {text}").format(text=repr(text))
+        )
     return value
 
 
