@@ -7,9 +7,10 @@ import json
 import sys
 from collections.abc import Sequence
 from dataclasses import asdict
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from app.i18n import _
+from app.games.rokugan.words import clan
+from app.i18n import N_, _, game_name, number
 from engine.core import GameState
 from engine.registry import UnknownGameError, get_game
 
@@ -119,7 +120,12 @@ def run(args: argparse.Namespace) -> int:
         seats = resolve_seats(args.seats, args.players)
         if not spec.min_players <= len(seats) <= spec.max_players:
             raise ValueError(
-                f"{spec.name} takes {spec.min_players}-{spec.max_players} players, not {len(seats)}"
+                _("{game} takes {low}-{high} players, not {n}").format(
+                    game=game_name(spec.id, spec.name),
+                    low=spec.min_players,
+                    high=spec.max_players,
+                    n=len(seats),
+                )
             )
         check_map(spec, args.map, args.board, len(seats))
         graph = load_game_graph(spec, args.map, args.board)
@@ -150,9 +156,52 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(payload))
     else:
-        for seat, (bot, score) in enumerate(zip(seats, result.scores, strict=True)):
-            mark = " *" if seat in result.winners else ""
-            print(f"player {seat} ({bot}): {score:g}{mark}")
-        for key, value in result.summary.items():
-            print(f"{key}: {value}")
+        for line in result_lines(seats, result):
+            print(line)
     return 0
+
+
+SUMMARY_WORDS = {
+    "rounds": N_("rounds"),
+    "turns": N_("turns"),
+    "clans": N_("clans"),
+    "honor": N_("honor"),
+    "provinces": N_("provinces"),
+    "winning_clan": N_("winning clan"),
+    "largest_clan": N_("largest clan"),
+    "clan_totals": N_("clan totals"),
+    "allegiances": N_("allegiances"),
+    "board": N_("board"),
+    "fields": N_("fields"),
+    "money": N_("money"),
+    "neutral_fields": N_("neutral's fields"),
+}
+"""The games' `summary()` keys as a person reads them (`--json` keeps the keys)."""
+
+
+def result_lines(seats: list[str], result: Any) -> list[str]:
+    """A played game for people, in the current language: each seat's bot and score (the
+    winners starred), then the game's summary in figures."""
+    lines = []
+    for seat, (bot, score) in enumerate(zip(seats, result.scores, strict=True)):
+        said = _("player {n} ({bot}): {score}").format(n=seat, bot=bot, score=number(score))
+        lines.append(said + (" *" if seat in result.winners else ""))
+    for key, value in result.summary.items():
+        said = _(value) if key == "board" else _said(value)  # "quick": the catalog's side
+        lines.append(f"{_(SUMMARY_WORDS[key]) if key in SUMMARY_WORDS else key}: {said}")
+    return lines
+
+
+def _said(value: Any) -> str:
+    """A summary value: numbers the language's way, lists and totals joined, clans named."""
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return number(value)
+    if isinstance(value, str):
+        return clan(value)  # a Rokugan clan id in the language's words; other names stay
+    if isinstance(value, dict):
+        return ", ".join(f"{clan(str(k))} {_said(v)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return ", ".join(_said(v) for v in value)
+    return str(value)

@@ -349,3 +349,13 @@ def test_the_rokugan_kits_initiative_cards_speak_portuguese() -> None:
     said = [card_text(name) for name in INITIATIVE_TEXT]
     # Then each names the first player in the rulebook's words, none left in English
     assert all("primeiro jogador" in text and "player" not in text for text in said)
+
+
+@pytest.mark.parametrize("game", ["rokugan", "shinobi", "ricewars"])
+def test_daimyo_play_is_all_marked(pseudo, capsys, game) -> None:
+    # When a headless game is played and its result printed in the test locale
+    assert main(["play", game, "--players", "3", "--seats", "random", "--seed", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    # Then every label is marked (bot names, Shinobi's clans and Rokugan's clans aside)
+    names = ("random", "Go-Hōjō", "Mōri", "Oda", "Takeda", "Uesugi")
+    assert lines and [line for line in lines if left(line, *names)] == []
