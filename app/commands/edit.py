@@ -25,11 +25,11 @@ def run(args: argparse.Namespace) -> int:
             print(f"daimyo edit: {exc}", file=sys.stderr)
             return 2
         if not path.exists():
-            print(
-                f"daimyo edit: {path}: no such file; check the path, give a shipped map id "
-                f"({', '.join(shipped_maps())}), or nothing for a new map",
-                file=sys.stderr,
-            )
+            said = _(
+                "{file}: no such file; check the path, give a shipped map id ({ids}), or "
+                "nothing for a new map"
+            ).format(file=path, ids=", ".join(shipped_maps()))
+            print(f"daimyo edit: {said}", file=sys.stderr)
             return 2
     from app.environment import qt_display_problem
 
