@@ -30,27 +30,31 @@ from engine.ricewars.peasants import peasant_fields
 from engine.ricewars.position import Position, bits
 from engine.ricewars.rounds import next_turn
 
+_PASS = A.Pass()
+
 
 def legal_action(st: Position) -> list[Any]:
     """Every action of the player whose turn it is."""
     s = st.cur
-    out: list[Any] = [A.Pass()]
+    out: list[Any] = [_PASS]
     if st.reserve[s] > 0:
-        out.extend(A.Peasant(st.fid(f)) for f in bits(peasant_fields(st, s)))
+        peasants = st.field_actions(A.Peasant)
+        out.extend([peasants[f] for f in bits(peasant_fields(st, s))])
     for c in st.hands[s]:
         targets = card_targets(st, s, c)
         if targets is not None:
             out.extend(A.Play(CARDS[c].id, t) for t in targets)
     if st.held[s] and not st.used_service[s]:
         out.extend(action_services(st, s))
-    if st.ash[s] or st.ron[s]:
-        troops = [
-            (a, r) for r in range(min(1, st.ron[s]) + 1) for a in range(st.ash[s] + 1) if a + r
-        ]
-        for q in st.opponents(s):
-            for f in bits(st.own[q]):
-                out.extend(A.Attack(st.fid(f), a, r) for a, r in troops)
-    if st.ron[s]:
+    ash, ron = st.ash[s], st.ron[s]
+    if ash or ron:
+        attacks = st.attack_actions(ash, min(1, ron))
+        own = st.own
+        for q in range(st.seats):
+            if q != s:
+                for f in bits(own[q]):
+                    out.extend(attacks[f])
+    if ron:
         out.extend(A.Duel(q) for q in range(st.n) if q != s)
     return out
 
@@ -79,7 +83,8 @@ def apply_action(st: Position, s: int, action: Any) -> None:
 
 def legal_neutral(st: Position) -> list[Any]:
     """Where the neutral player's next peasant may go, by the peasant rule."""
-    return [A.Peasant(st.fid(f)) for f in bits(peasant_fields(st, st.neutral))]
+    peasants = st.field_actions(A.Peasant)
+    return [peasants[f] for f in bits(peasant_fields(st, st.neutral))]
 
 
 def apply_neutral(st: Position, s: int, action: Any) -> None:

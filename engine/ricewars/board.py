@@ -54,11 +54,8 @@ class Board:
     start_peasants: int
     players: tuple[int, int]
     spread_tables: tuple[tuple[int, ...], ...] = ()  # neighbour unions of 8-field chunks
-
-    @property
-    def n(self) -> int:
-        """Number of fields."""
-        return len(self.ids)
+    n: int = 0  # number of fields
+    full: int = 0  # every field (bitmask)
 
     def spread(self, mask: int) -> int:
         """Every field next to a field of `mask` (the union of their neighbour masks)."""
@@ -156,6 +153,8 @@ def board_for(graph: MapGraph) -> Board:
         start_peasants=int(attrs.get("start_peasants", DEFAULT_START_PEASANTS[side])),
         players=(int(players[0]), int(players[1])),
         spread_tables=_spread_tables(adj),
+        n=len(ids),
+        full=(1 << len(ids)) - 1,
     )
     _CACHE[graph.hash] = board
     return board

@@ -100,7 +100,8 @@ def _target_word(st: Position, arg: str) -> str:
 def legal_plant(st: Position) -> list[Any]:
     """Stop, or the next peasant by the peasant rule."""
     s = st.cur
-    return [A.Skip()] + [A.Peasant(st.fid(f)) for f in bits(peasant_fields(st, s))]
+    peasants = st.field_actions(A.Peasant)
+    return [A.Skip()] + [peasants[f] for f in bits(peasant_fields(st, s))]
 
 
 def apply_plant(st: Position, s: int, action: Any) -> None:

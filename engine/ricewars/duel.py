@@ -84,7 +84,8 @@ def settle_answer(st: Position) -> bool:
 
 def legal_give(st: Position) -> list[Any]:
     """Any of the refuser's peasants."""
-    return [A.Give(st.fid(f)) for f in bits(st.own[st.cur])]
+    gives = st.field_actions(A.Give)
+    return [gives[f] for f in bits(st.own[st.cur])]
 
 
 def apply_give(st: Position, s: int, action: Any) -> None:
@@ -124,7 +125,8 @@ def decide(st: Position) -> None:
 
 def legal_lose(st: Position) -> list[Any]:
     """Any of the defeated daimyo's peasants."""
-    return [A.Lose(st.fid(f)) for f in bits(st.own[st.cur])]
+    losses = st.field_actions(A.Lose)
+    return [losses[f] for f in bits(st.own[st.cur])]
 
 
 def apply_lose(st: Position, s: int, action: Any) -> None:

@@ -17,8 +17,30 @@ from __future__ import annotations
 from engine.ricewars import records
 from engine.ricewars.position import Position
 
-_CONNECTED: dict[tuple[str, int, int], int] = {}
-"""(map hash, palace, own peasants) -> connected peasants: search revisits positions."""
+_GROUPS: dict[tuple[str, int, int], tuple[int, int]] = {}
+"""(map hash, palace, own peasants) -> (connected peasants, fields the peasant rule allows
+before the taken ones are left out): search revisits positions."""
+
+
+def _group(st: Position, p: int, own: int) -> tuple[int, int]:
+    """(connected, allowed) of a palace on `p` with own peasants `own` (see `_GROUPS`)."""
+    board = st.board
+    key = (board.graph.hash, p, own)
+    group = _GROUPS.get(key)
+    if group is None:
+        spread = board.spread
+        reach = board.adj[p] & own
+        while True:
+            grown = (reach | spread(reach)) & own
+            if grown == reach:
+                break
+            reach = grown
+        near = board.adj[p] | spread(reach)
+        bad = spread(own & ~reach)
+        if len(_GROUPS) > 500_000:
+            _GROUPS.clear()
+        group = _GROUPS[key] = (reach, near & ~bad)
+    return group
 
 
 def connected(st: Position, s: int) -> int:
@@ -26,33 +48,16 @@ def connected(st: Position, s: int) -> int:
     p = st.palace[s]
     if p < 0:
         return 0
-    own = st.own[s]
-    key = (st.board.graph.hash, p, own)
-    reach = _CONNECTED.get(key)
-    if reach is None:
-        spread = st.board.spread
-        reach = st.board.adj[p] & own
-        while True:
-            grown = (reach | spread(reach)) & own
-            if grown == reach:
-                break
-            reach = grown
-        if len(_CONNECTED) > 500_000:
-            _CONNECTED.clear()
-        _CONNECTED[key] = reach
-    return reach
+    return _group(st, p, st.own[s])[0]
 
 
 def peasant_fields(st: Position, s: int) -> int:
-    """Fields where seat `s` may place a peasant by the peasant rule (bitmask)."""
+    """Fields where seat `s` may place a peasant by the peasant rule (bitmask): free
+    fields next to the palace or a connected peasant, none next to a cut-off one."""
     p = st.palace[s]
     if p < 0:
         return 0
-    spread = st.board.spread
-    conn = connected(st, s)
-    near = st.board.adj[p] | spread(conn)
-    bad = spread(st.own[s] & ~conn)
-    return near & st.free_mask() & ~bad
+    return _group(st, p, st.own[s])[1] & st.free_mask()
 
 
 def remove_peasant(st: Position, f: int, why: str = "") -> None:

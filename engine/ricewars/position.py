@@ -21,6 +21,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from engine.events import Event
+from engine.ricewars.actions import Attack
 from engine.ricewars.board import Board
 
 # Phases (what the player to act decides).
@@ -118,6 +119,9 @@ STATIC = ("n", "seats", "neutral", "board", "seed", "settings", "colour")
 """Attributes fixed for the whole game (shared by clones and determinized states)."""
 
 _M64 = (1 << 64) - 1
+
+_FIELD_ACTIONS: dict[tuple[type, str], tuple[Any, ...]] = {}
+_ATTACKS: dict[tuple[str, int, int], tuple[tuple[Attack, ...], ...]] = {}
 
 
 def mix(a: int, b: int) -> int:
@@ -291,10 +295,35 @@ class Position:
 
     def free_mask(self) -> int:
         """Fields with neither peasant nor palace."""
-        taken = self.palaces_mask()
+        taken = 0
+        for p in self.palace:
+            if p >= 0:
+                taken |= 1 << p
         for m in self.own:
             taken |= m
-        return ((1 << self.board.n) - 1) & ~taken
+        return self.board.full & ~taken
+
+    def field_actions(self, kind: type) -> tuple[Any, ...]:
+        """`kind(field id)` for every field of the board, by field index: the actions
+        naming one field (`Peasant`, `Palace`, `Give`, `Lose`), made once per board
+        (legal-action lists are rebuilt at every step of a search)."""
+        key = (kind, self.board.graph.hash)
+        made = _FIELD_ACTIONS.get(key)
+        if made is None:
+            made = _FIELD_ACTIONS[key] = tuple(kind(fid) for fid in self.board.ids)
+        return made
+
+    def attack_actions(self, ashigaru: int, ronin: int) -> tuple[tuple[Attack, ...], ...]:
+        """Per field index, every attack on it with up to `ashigaru` ashigaru and `ronin`
+        ronin (at least one troop): ronin 0 first, then by ashigaru; made once per board."""
+        key = (self.board.graph.hash, ashigaru, ronin)
+        made = _ATTACKS.get(key)
+        if made is None:
+            troops = [(a, r) for r in range(ronin + 1) for a in range(ashigaru + 1) if a + r]
+            made = _ATTACKS[key] = tuple(
+                tuple(Attack(fid, a, r) for a, r in troops) for fid in self.board.ids
+            )
+        return made
 
     def fields_of(self, s: int) -> int:
         """How many peasants seat `s` has on the board."""

@@ -245,7 +245,8 @@ def apply_move(st: Position, s: int, action: Any) -> None:
 
 def legal_setup_peasant(st: Position) -> list[Any]:
     """Where the next starting peasant may go, by the peasant rule."""
-    return [A.Peasant(st.fid(f)) for f in bits(peasant_fields(st, st.queue[0][1]))]
+    peasants = st.field_actions(A.Peasant)
+    return [peasants[f] for f in bits(peasant_fields(st, st.queue[0][1]))]
 
 
 def apply_setup_peasant(st: Position, s: int, action: Any) -> None:
