@@ -60,12 +60,23 @@ from engine.ricewars.state import (
     SETUP_PEASANT,
     SHOURI,
     RiceWarsState,
-    bits,
 )
 
 PLACEMENTS = 5
 ATTACK_TARGETS = 5
 CARD_TARGETS = 3
+
+_BLESSED: dict[str, tuple[tuple[int, int], ...]] = {}
+
+
+def _blessed_extra(board: Any) -> tuple[tuple[int, int], ...]:
+    """(field, Ryo beyond the usual 1) of every blessed field of `board` (per map)."""
+    found = _BLESSED.get(board.graph.hash)
+    if found is None:
+        found = _BLESSED[board.graph.hash] = tuple(
+            (f, ryo - 1) for f, ryo in enumerate(board.blessed) if ryo
+        )
+    return found
 
 
 class RiceWarsAdapter(GameAdapter):
@@ -99,11 +110,17 @@ class RiceWarsAdapter(GameAdapter):
         conn = st.connected(s)
         disconnected = (st.own[s] & ~conn).bit_count()
         value = fields - 0.15 * disconnected
-        room = 0.7 if st.peasant_fields(s) else 0.35
-        value += room * st.reserve[s]
+        reserve = st.reserve[s]
+        if reserve:  # (else the term is 0.0: the same value)
+            room = 0.7 if st.peasant_fields(s) else 0.35
+            value += room * reserve
         if s == st.neutral:
             return value
-        income = 2 + sum(st.board.blessed[f] or 1 for f in bits(conn))
+        # 1 Ryo a connected peasant, a blessed field's more, 2 the palace
+        income = 2 + conn.bit_count()
+        for f, more in _blessed_extra(st.board):
+            if conn >> f & 1:
+                income += more
         value += ryo * (st.money[s] + income * paydays)
         last = paydays == 0
         value += 0.3 * st.ash[s] + 0.7 * st.ron[s]
@@ -200,25 +217,36 @@ class RiceWarsAdapter(GameAdapter):
 
         return sorted(legal, key=score, reverse=True)[:6]
 
-    def _field_score(self, st: RiceWarsState, f: int, owner: int, me: int) -> float:
-        """How good a peasant of `owner` on `f` is for `me` (placer)."""
+    def _field_score(
+        self, st: RiceWarsState, f: int, owner: int, me: int, wants: list[int], free_mask: int
+    ) -> float:
+        """How good a peasant of `owner` on `f` is for `me` (placer); `wants` is every
+        seat's `peasant_fields`, `free_mask` the position's (the same for every field)."""
         adj = st.board.adj[f]
-        free = (adj & st.free_mask()).bit_count()
+        free = (adj & free_mask).bit_count()
         score = 1.5 * st.board.blessed[f] + 0.3 * free
         for q in range(st.seats):
-            if q != owner and st.peasant_fields(q) >> f & 1:
+            if q != owner and wants[q] >> f & 1:
                 score += 0.4  # a field a rival wants
         if owner != me:
             # Placing for the neutral: hurt the rival most, ourselves least.
-            mine = st.peasant_fields(me) >> f & 1
-            rival = sum(st.peasant_fields(q) >> f & 1 for q in range(st.n) if q != me)
+            mine = wants[me] >> f & 1
+            rival = sum(wants[q] >> f & 1 for q in range(st.n) if q != me)
             return rival - 2.0 * mine - 0.1 * free
         return score
+
+    @staticmethod
+    def _wants(st: RiceWarsState) -> tuple[list[int], int]:
+        """Every seat's `peasant_fields` and the free fields (for `_field_score`)."""
+        return [st.peasant_fields(q) for q in range(st.seats)], st.free_mask()
 
     def _placements(self, st: RiceWarsState, owner: int, me: int, legal: list[Any]) -> list[Any]:
         peasants = [a for a in legal if isinstance(a, A.Peasant)]
         rest = [a for a in legal if not isinstance(a, A.Peasant)]
-        peasants.sort(key=lambda a: -self._field_score(st, st.field(a.field), owner, me))
+        wants, free = self._wants(st)
+        peasants.sort(
+            key=lambda a: -self._field_score(st, st.field(a.field), owner, me, wants, free)
+        )
         return peasants[:PLACEMENTS] + rest
 
     def _hiring(self, st: RiceWarsState, s: int, legal: list[Any]) -> list[Any]:
@@ -252,10 +280,14 @@ class RiceWarsAdapter(GameAdapter):
         scored: list[tuple[float, Any]] = []
         attacks: dict[str, list[Any]] = {}
         plays: dict[str, list[tuple[float, Any]]] = {}
+        wants: list[int] = []
+        free = 0
         for action in legal:
             if isinstance(action, A.Peasant):
                 f = st.field(action.field)
-                scored.append((1.0 + 0.2 * self._field_score(st, f, me, me), action))
+                if not wants:
+                    wants, free = self._wants(st)
+                scored.append((1.0 + 0.2 * self._field_score(st, f, me, me, wants, free), action))
             elif isinstance(action, A.Attack):
                 attacks.setdefault(action.field, []).append(action)
             elif isinstance(action, A.Play):
@@ -406,14 +438,19 @@ class RiceWarsSearchAdapter(RiceWarsAdapter):
         }
         rng = random.Random(a * 7919 + st.round)
         samples = [[rng.randint(0, cap) for cap in caps.values()] for _ in range(LOT_SAMPLES)]
+        # Per sample its highest and second-highest distinct bid (-1: none): above a bid
+        # there is no bid, or bids of a single amount (the lot's second service).
+        tops = []
+        for others in samples:
+            amounts = sorted(set(others), reverse=True)
+            tops.append((amounts[0] if amounts else -1, amounts[1] if len(amounts) > 1 else -1))
         best, best_value = 0, 0.0
         for bid in range(1, top + 1):
             value = 0.0
-            for others in samples:
-                above = {b for b in others if b > bid}
-                if not above:
+            for high, second in tops:
+                if high <= bid:
                     value += two - bid * ryo
-                elif len(above) == 1:
+                elif second <= bid:
                     value += one - bid * ryo
             value /= LOT_SAMPLES
             if value > best_value + 1e-9:
@@ -503,17 +540,21 @@ class RiceWarsSearchAdapter(RiceWarsAdapter):
             ready[q] = STRIKE_RONIN * (ron + hired_ron) + STRIKE_ASHIGARU * (ash + hired_ash)
         return ready
 
-    def strikes(self, st: RiceWarsState) -> list[tuple[int, int, float]]:
+    def strikes(
+        self, st: RiceWarsState, ready: list[float] | None = None
+    ) -> list[tuple[int, int, float]]:
         """The attacks each player's troops can still win this round (`troops_ready`),
         against the rival whose troops stop fewest of them: (attacker, victim, fields).
 
         A troop fights once a round (it is exhausted after a fight) and is kept only
         by paying its upkeep, so only this round's actions count; an attacker that has
         put down both pass markers attacks no more. A defending troop stops about as
-        many attacks as it would win (a ronin defending beats a ronin attacking)."""
+        many attacks as it would win (a ronin defending beats a ronin attacking).
+        `ready`: `troops_ready(st)` when the caller has it."""
         if st.round < 1 or st.phase not in _BEFORE_ACTIONS_END:
             return []
-        ready = self.troops_ready(st)
+        if ready is None:
+            ready = self.troops_ready(st)
         out = []
         for s in range(st.n):
             if ready[s] <= 0 or (st.phase == ACTION and st.passes[s] >= 2):
@@ -535,27 +576,31 @@ class RiceWarsSearchAdapter(RiceWarsAdapter):
         and peasants waiting on a daimyo board worth little beyond `reserve_room`."""
         worth = super().standing(st)
         if not st.is_terminal():
-            for s, victim, fields in self.strikes(st):
+            ready = self.troops_ready(st)
+            for s, victim, fields in self.strikes(st, ready):
                 worth[s] += STRIKE_WORTH * fields
                 worth[victim] -= STRIKE_WORTH * fields
-            ready = self.troops_ready(st)
             for s in range(st.n):
                 if not st.reserve[s]:
                     continue
-                idle = st.reserve[s] - self.reserve_room(st, s, ready[s])
+                places = st.peasant_fields(s)
+                idle = st.reserve[s] - self.reserve_room(st, s, ready[s], places)
                 if idle > 0:
-                    room = 0.7 if st.peasant_fields(s) else 0.35  # the plain worth's
+                    room = 0.7 if places else 0.35  # the plain worth's
                     worth[s] -= (room - IDLE_PEASANT) * idle
         return worth
 
     @staticmethod
-    def reserve_room(st: RiceWarsState, s: int, ready: float) -> int:
+    def reserve_room(st: RiceWarsState, s: int, ready: float, places: int | None = None) -> int:
         """How many peasants waiting on seat `s`'s daimyo board can still reach a field:
         one per free field it may take now, per attack its troops (`ready`, from
-        `troops_ready`) can win this round (the winner may occupy the field), one more."""
+        `troops_ready`) can win this round (the winner may occupy the field), one more.
+        `places`: `st.peasant_fields(s)` when the caller has it."""
         if st.phase not in _BEFORE_ACTIONS_END:
             ready = 0.0
-        return st.peasant_fields(s).bit_count() + math.ceil(ready) + 1
+        if places is None:
+            places = st.peasant_fields(s)
+        return places.bit_count() + math.ceil(ready) + 1
 
     def _fight_shift(self, st: RiceWarsState, worth: list[float]) -> None:
         """Add the expected outcome of a running combat or duel to `worth`."""
