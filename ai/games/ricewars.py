@@ -69,6 +69,22 @@ CARD_TARGETS = 3
 _BLESSED: dict[str, tuple[tuple[int, int], ...]] = {}
 
 
+class _HashedKey:
+    """A position key that computes its hash once (a tuple rehashes at every lookup)."""
+
+    __slots__ = ("key", "hash")
+
+    def __init__(self, key: tuple[Any, ...]) -> None:
+        self.key = key
+        self.hash = hash(key)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _HashedKey) and self.hash == other.hash and self.key == other.key
+
+
 def _blessed_extra(board: Any) -> tuple[tuple[int, int], ...]:
     """(field, Ryo beyond the usual 1) of every blessed field of `board` (per map)."""
     found = _BLESSED.get(board.graph.hash)
@@ -85,8 +101,9 @@ class RiceWarsAdapter(GameAdapter):
     # -- evaluation --------------------------------------------------------------------
 
     def key(self, state: GameState) -> Hashable | None:
-        """The engine's position key (history-free)."""
-        return state.key()  # type: ignore[attr-defined]
+        """The engine's position key (history-free), hashed once (the search looks each
+        node's key up several times)."""
+        return _HashedKey(state.key())  # type: ignore[attr-defined]
 
     @staticmethod
     def paydays(st: RiceWarsState) -> int:
@@ -102,17 +119,20 @@ class RiceWarsAdapter(GameAdapter):
 
     def worth(self, st: RiceWarsState, s: int) -> float:
         """Seat `s`'s standing in fields (see the module docstring)."""
-        fields = st.own[s].bit_count()
         if st.is_terminal():
-            return fields + min(st.wealth(s), 999) / 1000.0
-        ryo = self.ryo(st)
-        paydays = self.paydays(st)
+            return st.own[s].bit_count() + min(st.wealth(s), 999) / 1000.0
+        return self._worth(st, s, self.ryo(st), self.paydays(st), st.free_mask())
+
+    def _worth(self, st: RiceWarsState, s: int, ryo: float, paydays: int, free: int) -> float:
+        """`worth` in a game not over, given what is the same for every seat: the worth
+        of a Ryo, the paydays left and the free fields."""
+        fields = st.own[s].bit_count()
         conn = st.connected(s)
         disconnected = (st.own[s] & ~conn).bit_count()
         value = fields - 0.15 * disconnected
         reserve = st.reserve[s]
         if reserve:  # (else the term is 0.0: the same value)
-            room = 0.7 if st.peasant_fields(s) else 0.35
+            room = 0.7 if st.peasant_fields(s, free) else 0.35
             value += room * reserve
         if s == st.neutral:
             return value
@@ -152,9 +172,11 @@ class RiceWarsAdapter(GameAdapter):
 
     def standing(self, st: RiceWarsState) -> list[float]:
         """Every seat's worth (the neutral's last)."""
-        worth = [self.worth(st, s) for s in range(st.seats)]
-        if not st.is_terminal():
-            self._fight_shift(st, worth)
+        if st.is_terminal():
+            return [self.worth(st, s) for s in range(st.seats)]
+        ryo, paydays, free = self.ryo(st), self.paydays(st), st.free_mask()
+        worth = [self._worth(st, s, ryo, paydays, free) for s in range(st.seats)]
+        self._fight_shift(st, worth)
         return worth
 
     def evaluate(self, state: GameState, player: int) -> float:
@@ -580,10 +602,11 @@ class RiceWarsSearchAdapter(RiceWarsAdapter):
             for s, victim, fields in self.strikes(st, ready):
                 worth[s] += STRIKE_WORTH * fields
                 worth[victim] -= STRIKE_WORTH * fields
+            free = st.free_mask()
             for s in range(st.n):
                 if not st.reserve[s]:
                     continue
-                places = st.peasant_fields(s)
+                places = st.peasant_fields(s, free)
                 idle = st.reserve[s] - self.reserve_room(st, s, ready[s], places)
                 if idle > 0:
                     room = 0.7 if places else 0.35  # the plain worth's

@@ -51,13 +51,16 @@ def connected(st: Position, s: int) -> int:
     return _group(st, p, st.own[s])[0]
 
 
-def peasant_fields(st: Position, s: int) -> int:
+def peasant_fields(st: Position, s: int, free: int | None = None) -> int:
     """Fields where seat `s` may place a peasant by the peasant rule (bitmask): free
-    fields next to the palace or a connected peasant, none next to a cut-off one."""
+    fields next to the palace or a connected peasant, none next to a cut-off one.
+    `free`: `st.free_mask()` when the caller has it."""
     p = st.palace[s]
     if p < 0:
         return 0
-    return _group(st, p, st.own[s])[1] & st.free_mask()
+    if free is None:
+        free = st.free_mask()
+    return _group(st, p, st.own[s])[1] & free
 
 
 def remove_peasant(st: Position, f: int, why: str = "") -> None:
