@@ -67,6 +67,8 @@ ATTACK_TARGETS = 5
 CARD_TARGETS = 3
 
 _BLESSED: dict[str, tuple[tuple[int, int], ...]] = {}
+AFTER_MEMORY = 10_000  # evaluations after a hiring step remembered (about a decision's)
+_AFTER: dict[tuple[Any, ...], float] = {}
 
 
 class _HashedKey:
@@ -526,10 +528,17 @@ class RiceWarsSearchAdapter(RiceWarsAdapter):
         return super()._hiring(st, s, steps + [a for a in kept if isinstance(a, A.Done)])
 
     def _after(self, st: RiceWarsState, s: int, action: Any) -> float:
-        """Seat `s`'s evaluation right after `action` (for ordering its hiring steps)."""
+        """Seat `s`'s evaluation right after `action` (for ordering its hiring steps),
+        remembered by position: hires in another order reach the same positions."""
         st.apply(action)
         try:
-            return self.evaluate(st, s)
+            key = (st.board.graph.hash, st.neutral, s, _HashedKey(st.key()))
+            value = _AFTER.get(key)
+            if value is None:
+                if len(_AFTER) >= AFTER_MEMORY:
+                    _AFTER.clear()
+                value = _AFTER[key] = self.evaluate(st, s)
+            return value
         finally:
             st.undo()
 

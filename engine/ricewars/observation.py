@@ -194,4 +194,5 @@ class RiceWarsObservation(Observation):
         st._restore((tuple(lists), hands, fight, tuple(scalars), list(self.boxed), None))
         st._history = []
         st._undo = []
+        st._shared = 0
         return st

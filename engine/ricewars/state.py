@@ -100,20 +100,26 @@ _GET_LISTS = attrgetter(*LISTS)
 _GET_SCALARS = attrgetter(*SCALARS)
 
 
-def _restorer() -> Callable[[Position, tuple[Any, ...]], None]:
-    """The state's `_restore(snap)`: set every mutable attribute from a `_snapshot` (fresh
-    lists and a fresh fight dict: snapshots are shared and never mutated; its fight may
-    also be a tuple of items). Written out from `LISTS` and `SCALARS` as one assignment
-    each, several times faster than a `setattr` per attribute (undo and clone run it in
-    every search)."""
+def _restorer(adopt: bool) -> Callable[[Position, tuple[Any, ...]], None]:
+    """The state's `_restore(snap)` (`adopt` False): set every mutable attribute from a
+    `_snapshot` as fresh lists and a fresh fight dict (a snapshot another state may still
+    restore; its fight may also be a tuple of items); or `_adopt(snap)`: take the
+    snapshot's own lists and dict (a snapshot no one else holds). Written out from
+    `LISTS` and `SCALARS` as one assignment each, several times faster than a `setattr`
+    per attribute (undo runs it at every step of a search)."""
+    if adopt:
+        lists, hands, fight, boxed = "lists", "hands", "fight", "boxed"
+    else:
+        lists, hands = "map(list, lists)", "[list(h) for h in hands]"
+        fight, boxed = "dict(fight) if fight is not None else None", "list(boxed)"
     source = (
         "def _restore(self, snap):\n"
         "    lists, hands, fight, scalars, boxed, self._ended = snap\n"
-        f"    ({', '.join('self.' + name for name in LISTS)},) = map(list, lists)\n"
-        "    self.hands = [list(h) for h in hands]\n"
-        "    self.fight = dict(fight) if fight is not None else None\n"
+        f"    ({', '.join('self.' + name for name in LISTS)},) = {lists}\n"
+        f"    self.hands = {hands}\n"
+        f"    self.fight = {fight}\n"
         f"    ({', '.join('self.' + name for name in SCALARS)},) = scalars\n"
-        "    self.boxed_peasants = list(boxed)\n"
+        f"    self.boxed_peasants = {boxed}\n"
     )
     namespace: dict[str, Any] = {}
     exec(source, namespace)  # noqa: S102 - built from this package's attribute names only
@@ -250,18 +256,19 @@ class RiceWarsState(Position, GameState):
     # -- snapshots ---------------------------------------------------------------------
 
     def _snapshot(self) -> tuple[Any, ...]:
-        """Every mutable attribute as values no rule changes (what `undo` restores): the
-        lists as tuples, the fight as a copy of its dict (its values are immutable)."""
+        """Every mutable attribute as copies no rule changes (what `undo` restores): the
+        lists as lists, the fight as a copy of its dict (its values are immutable)."""
         return (
-            tuple(map(tuple, _GET_LISTS(self))),
-            tuple(map(tuple, self.hands)),
+            tuple(map(list, _GET_LISTS(self))),
+            list(map(list, self.hands)),
             self.fight.copy() if self.fight is not None else None,
             _GET_SCALARS(self),
-            tuple(self.boxed_peasants),
+            list(self.boxed_peasants),
             self._ended,  # (the finished fight's dict, never changed again; attack round)
         )
 
-    _restore = _restorer()
+    _restore = _restorer(adopt=False)
+    _adopt = _restorer(adopt=True)
 
     def key(self) -> tuple[Any, ...]:
         """Everything that makes the position (equal keys: equal positions); the fight the
@@ -302,7 +309,11 @@ class RiceWarsState(Position, GameState):
         return self.phase == OVER
 
     def undo(self) -> None:
-        self._restore(self._undo.pop())
+        snap = self._undo.pop()
+        if len(self._undo) < self._shared:
+            self._restore(snap)  # a clone may restore it too
+        else:
+            self._adopt(snap)
         self._history.pop()
 
     @property
@@ -315,9 +326,10 @@ class RiceWarsState(Position, GameState):
         twin.events = None
         for name in STATIC:
             setattr(twin, name, getattr(self, name))
-        twin._restore(self._snapshot())
+        twin._adopt(self._snapshot())
         twin._history = list(self._history)
-        twin._undo = list(self._undo)  # snapshots are never mutated in place
+        twin._undo = list(self._undo)  # both may restore these: neither adopts them
+        twin._shared = self._shared = len(self._undo)
         return twin
 
     def observation(self, player: int) -> RiceWarsObservation:

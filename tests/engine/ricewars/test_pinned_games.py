@@ -163,3 +163,27 @@ def test_search_decisions_are_pinned(players: int, seed: int, side: str) -> None
     # Then it picks the pinned moves after the pinned number of nodes
     assert len(picks) == 4
     assert _digest(picks) == SEARCH_DIGEST[players]
+
+
+def test_a_clone_and_its_original_undo_apart() -> None:
+    # Given a pinned game 150 moves in, and a clone of it
+    state = new(4, 2, "quick")
+    rng = random.Random(2)
+    keys = [state.key()]
+    for _ in range(150):
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        keys.append(state.key())
+    twin = state.clone()
+    # When the original undoes past the moment of the clone and plays on differently
+    for _ in range(30):
+        state.undo()
+    other = random.Random(5)
+    for _ in range(60):
+        legal = state.legal_actions()
+        state.apply(legal[other.randrange(len(legal))])
+    # Then the clone still undoes through the game's positions back to the start
+    while twin.history:
+        twin.undo()
+        assert twin.key() == keys[len(twin.history)]
+    assert twin.key() == new(4, 2, "quick").key()
