@@ -97,6 +97,9 @@ LISTS = (
     "table",
     "boxed_advisors",
 )
+PILES = ("deck", "discard", "adeck", "table", "boxed_advisors")
+"""The lists of `LISTS` whose length changes (cards and advisors); every other list has
+one entry per seat, and `owner` one per field."""
 SCALARS = (
     "phase",
     "cur",
@@ -182,7 +185,6 @@ SLOTS = (
     "_ended",
     "_history",
     "_undo",
-    "_shared",
 )
 """Every attribute of a position: the `__slots__` of the state class."""
 
@@ -247,7 +249,6 @@ class Position:
     _ended: tuple[dict[str, Any], bool] | None  # the fight the last action finished
     _history: list[Any]
     _undo: list[tuple[Any, ...]]
-    _shared: int  # the first `_shared` undo snapshots are shared with a clone
     events: list[Event] | None = None
     """What the rules tell while a list (`engine.ricewars.records`); None on the fast
     path (search, clones, determinized states), where telling costs one attribute test."""

@@ -145,7 +145,6 @@ def prepare(
     st.cur = governor
     st._history = []
     st._undo = []
-    st._shared = 0
 
 
 def palace_sites(st: Position, s: int) -> list[int]:

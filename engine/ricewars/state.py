@@ -54,6 +54,7 @@ from engine.ricewars.position import (
     PALACE,
     PHASE_NAMES,
     PICK,
+    PILES,
     PLANT,
     REACT,
     SCALARS,
@@ -100,30 +101,55 @@ _GET_LISTS = attrgetter(*LISTS)
 _GET_SCALARS = attrgetter(*SCALARS)
 
 
-def _restorer(adopt: bool) -> Callable[[Position, tuple[Any, ...]], None]:
-    """The state's `_restore(snap)` (`adopt` False): set every mutable attribute from a
-    `_snapshot` as fresh lists and a fresh fight dict (a snapshot another state may still
-    restore; its fight may also be a tuple of items); or `_adopt(snap)`: take the
-    snapshot's own lists and dict (a snapshot no one else holds). Written out from
-    `LISTS` and `SCALARS` as one assignment each, several times faster than a `setattr`
-    per attribute (undo runs it at every step of a search)."""
-    if adopt:
-        lists, hands, fight, boxed = "lists", "hands", "fight", "boxed"
-    else:
-        lists, hands = "map(list, lists)", "[list(h) for h in hands]"
-        fight, boxed = "dict(fight) if fight is not None else None", "list(boxed)"
-    source = (
-        "def _restore(self, snap):\n"
-        "    lists, hands, fight, scalars, boxed, self._ended = snap\n"
-        f"    ({', '.join('self.' + name for name in LISTS)},) = {lists}\n"
-        f"    self.hands = {hands}\n"
-        f"    self.fight = {fight}\n"
-        f"    ({', '.join('self.' + name for name in SCALARS)},) = scalars\n"
-        f"    self.boxed_peasants = {boxed}\n"
-    )
+def _snapshot_code() -> dict[str, Any]:
+    """The state's `_snapshot`, `_restore` and `_assign`, written out from `LISTS` and
+    `SCALARS` (one expression or assignment per attribute: several times faster than a
+    loop of `getattr`/`setattr`, and apply and undo run them at every step).
+
+    A snapshot keeps every list of `LISTS` and the boxed peasants in one flat list (one
+    allocation where a copy per list took most of a random game's time): the lists of
+    one entry per seat (`seats` long) or per field (`owner`, the board's size), then the
+    card and advisor piles (`PILES`) with their lengths; then the hands, a copy of the
+    fight dict (its values are immutable), the scalars and the fight the last action
+    finished. Snapshots are shared between a state and its clones and never changed:
+    `_restore` slices fresh lists from them. `_assign` takes lists made for the state
+    alone (a determinized world)."""
+    fixed = [name for name in LISTS if name not in PILES] + ["boxed_peasants"]
+    flat = fixed + list(PILES)
+    restore = ["def _restore(self, snap):",
+               "    flat, piles, hands, fight, scalars, self._ended = snap",
+               "    seats, fields = self.seats, self.board.n",
+               "    end = 0"]  # fmt: skip
+    for name in fixed:
+        size = "fields" if name == "owner" else "seats"
+        restore.append(f"    start, end = end, end + {size}")
+        restore.append(f"    self.{name} = flat[start:end]")
+    for i, name in enumerate(PILES):
+        restore.append(f"    start, end = end, end + piles[{i}]")
+        restore.append(f"    self.{name} = flat[start:end]")
+    restore += ["    self.hands = [list(h) for h in hands]",
+                "    self.fight = dict(fight) if fight is not None else None",
+                f"    ({', '.join('self.' + name for name in SCALARS)},) = scalars"]  # fmt: skip
+    snapshot = ["def _snapshot(self):",
+                "    fight = self.fight",
+                f"    return ([{', '.join('*self.' + name for name in flat)}],",
+                f"            ({', '.join(f'len(self.{name})' for name in PILES)},),",
+                "            tuple(map(tuple, self.hands)),",
+                "            fight.copy() if fight is not None else None,",
+                f"            ({', '.join('self.' + name for name in SCALARS)},),",
+                "            self._ended)"]  # fmt: skip
+    assign = ["def _assign(self, lists, hands, fight, scalars, boxed):",
+              f"    ({', '.join('self.' + name for name in LISTS)},) = lists",
+              "    self.hands, self.fight, self.boxed_peasants = hands, fight, boxed",
+              "    self._ended = None",
+              f"    ({', '.join('self.' + name for name in SCALARS)},) = scalars"]  # fmt: skip
     namespace: dict[str, Any] = {}
+    source = "\n".join(restore + snapshot + assign) + "\n"
     exec(source, namespace)  # noqa: S102 - built from this package's attribute names only
-    return namespace["_restore"]
+    return namespace
+
+
+_CODE = _snapshot_code()
 
 
 def _decides(st: Position) -> bool:
@@ -255,20 +281,12 @@ class RiceWarsState(Position, GameState):
 
     # -- snapshots ---------------------------------------------------------------------
 
-    def _snapshot(self) -> tuple[Any, ...]:
-        """Every mutable attribute as copies no rule changes (what `undo` restores): the
-        lists as lists, the fight as a copy of its dict (its values are immutable)."""
-        return (
-            tuple(map(list, _GET_LISTS(self))),
-            list(map(list, self.hands)),
-            self.fight.copy() if self.fight is not None else None,
-            _GET_SCALARS(self),
-            list(self.boxed_peasants),
-            self._ended,  # (the finished fight's dict, never changed again; attack round)
-        )
-
-    _restore = _restorer(adopt=False)
-    _adopt = _restorer(adopt=True)
+    _snapshot: Callable[[Self], tuple[Any, ...]] = _CODE["_snapshot"]
+    """Every mutable attribute as values no rule changes (what `undo` restores)."""
+    _restore: Callable[[Self, tuple[Any, ...]], None] = _CODE["_restore"]
+    """Set every mutable attribute from a `_snapshot` (fresh lists)."""
+    _assign: Callable[..., None] = _CODE["_assign"]
+    """Set the mutable attributes to the lists given (the state's own from now on)."""
 
     def key(self) -> tuple[Any, ...]:
         """Everything that makes the position (equal keys: equal positions); the fight the
@@ -309,11 +327,7 @@ class RiceWarsState(Position, GameState):
         return self.phase == OVER
 
     def undo(self) -> None:
-        snap = self._undo.pop()
-        if len(self._undo) < self._shared:
-            self._restore(snap)  # a clone may restore it too
-        else:
-            self._adopt(snap)
+        self._restore(self._undo.pop())
         self._history.pop()
 
     @property
@@ -326,10 +340,9 @@ class RiceWarsState(Position, GameState):
         twin.events = None
         for name in STATIC:
             setattr(twin, name, getattr(self, name))
-        twin._adopt(self._snapshot())
+        twin._restore(self._snapshot())
         twin._history = list(self._history)
-        twin._undo = list(self._undo)  # both may restore these: neither adopts them
-        twin._shared = self._shared = len(self._undo)
+        twin._undo = list(self._undo)  # snapshots are never mutated
         return twin
 
     def observation(self, player: int) -> RiceWarsObservation:
