@@ -95,12 +95,16 @@ def commit_defence(st: Position, a: int, r: int) -> None:
 # -- bonuses, alternating (also in a duel) ----------------------------------------------
 
 
+_STOP = A.Stop()
+_BONUS = tuple(A.Bonus(card.id) for card in CARDS)  # by card index, made once
+
+
 def legal_modify(st: Position) -> list[Any]:
     """Stop, a card face down, or a service that may help this side in this fight."""
     s = st.cur
     side = side_of(st, s)
-    out: list[Any] = [A.Stop()]
-    out.extend(A.Bonus(CARDS[c].id) for c in st.hands[s])
+    out: list[Any] = [_STOP]
+    out.extend([_BONUS[c] for c in st.hands[s]])
     if not st.used_service[s]:
         for a, _uses in st.held[s]:
             if fight_service_ok(st, side, a):

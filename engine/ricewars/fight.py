@@ -43,17 +43,22 @@ def strength_parts(
         parts.append(Part("advisor's service", f["extra"][side]))
     if not known:
         return tuple(parts)
-    for c in f["cards"][side]:
-        parts.append(Part(CARDS[c].name, CARDS[c].bonus))
-    for c in f["blind"][side]:
-        parts.append(Part(f"{CARDS[c].name} (drawn face down)", CARDS[c].bonus))
+    parts.extend([_CARD_PARTS[c] for c in f["cards"][side]])
+    parts.extend([_BLIND_PARTS[c] for c in f["blind"][side]])
     for c in f["paid"]:
         if c in f["cards"][side] and EFFECTS[CARDS[c].op].strength:
-            parts.append(Part(f"{CARDS[c].name}'s effect", CARDS[c].amount))
+            parts.append(_EFFECT_PARTS[c])
     for who, c in f["tie"]:
         if who == side:
-            parts.append(Part(f"{CARDS[c].name} (tie-break draw)", CARDS[c].bonus))
+            parts.append(_TIE_PARTS[c])
     return tuple(parts)
+
+
+# Each card's strength parts, by card index, made once (fights ask for them constantly).
+_CARD_PARTS = tuple(Part(card.name, card.bonus) for card in CARDS)
+_BLIND_PARTS = tuple(Part(f"{card.name} (drawn face down)", card.bonus) for card in CARDS)
+_EFFECT_PARTS = tuple(Part(f"{card.name}'s effect", card.amount) for card in CARDS)
+_TIE_PARTS = tuple(Part(f"{card.name} (tie-break draw)", card.bonus) for card in CARDS)
 
 
 @cache

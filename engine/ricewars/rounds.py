@@ -56,11 +56,16 @@ def has_actions(st: Position, s: int) -> bool:
     return st.passes[s] < 2
 
 
+_TURN_ORDERS: dict[tuple[int, int, bool], tuple[int, ...]] = {}
+
+
 def turn_of(st: Position, start: int, first: bool = False) -> None:
     """The next seat with actions left, from `start` (inclusive when `first`)."""
-    order = st.order_from(start)
-    if not first:
-        order = order[1:] + order[:1]
+    key = (st.seats, start, first)
+    order = _TURN_ORDERS.get(key)
+    if order is None:
+        seats = st.order_from(start)
+        order = _TURN_ORDERS[key] = tuple(seats if first else seats[1:] + seats[:1])
     for s in order:
         if has_actions(st, s):
             if s == st.neutral:
