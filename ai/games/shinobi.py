@@ -262,7 +262,7 @@ class ShinobiAdapter(GameAdapter):
         if state.final_left >= 0:
             turns_left = state.final_left - (1 if current == player else 0)
             seats = seats[: max(0, turns_left)]
-        armies = [[state.army(q, c) for c in range(NUM_CLANS)] for q in range(n)]
+        armies = state.armies()
         for r in seats:
             home = armies[r]
             if max(home) < MIN_STRENGTH:
@@ -371,7 +371,7 @@ class ShinobiAdapter(GameAdapter):
         hand_worth = HAND if state.deck_size() else 0.0
         out: dict[Any, float] = {}
         order = state.order
-        armies = [[state.army(q, c) for c in range(NUM_CLANS)] for q in range(n)]
+        armies = state.armies()
         # reach[r][c]: the strongest army of r's province that could attack clan c.
         reach = [[attack_reach(row, c) for c in range(NUM_CLANS)] for row in armies]
 

@@ -273,12 +273,18 @@ class ShinobiState(GameState):
 
     def clan_total(self, clan: int) -> int:
         """All cards of `clan` on the table."""
-        cells = self._cells
-        return sum(cells[q * NUM_CLANS + clan] for q in range(self._n))
+        return sum(self._cells[clan : self._n * NUM_CLANS : NUM_CLANS])
 
     def clan_totals(self) -> list[int]:
         """The table total of every clan."""
-        return [self.clan_total(c) for c in range(NUM_CLANS)]
+        cells = self._cells
+        table = self._n * NUM_CLANS
+        return [sum(cells[c:table:NUM_CLANS]) for c in range(NUM_CLANS)]
+
+    def armies(self) -> list[list[int]]:
+        """Every province's cards per clan (`armies()[q][c]` is `army(q, c)`), new lists."""
+        cells = self._cells
+        return [cells[q : q + NUM_CLANS] for q in range(0, self._n * NUM_CLANS, NUM_CLANS)]
 
     def _card_counts(self) -> list[int]:
         """Cards of each type anywhere: table, hands, discards, deck."""
@@ -446,9 +452,13 @@ class ShinobiState(GameState):
 
     def apply(self, action: ShinobiAction) -> None:
         """Apply a trusted legal action, then skip orders without options and draw."""
+        # The list before this action goes on the undo stack as it is and the action
+        # changes a copy: a list once stacked is never changed (clones share stacks),
+        # and undo takes it back without copying.
+        cells = self._cells
         self._undo.append(
             (
-                tuple(self._cells),
+                cells,
                 self._deck_pos,
                 self._player,
                 self._order,
@@ -460,7 +470,7 @@ class ShinobiState(GameState):
         )
         self._history.append(action)
         self._actors.append(self._player)
-        cells = self._cells
+        cells = self._cells = cells.copy()
         kind = type(action)
         if kind is Deploy:
             cells[self._hand_base + self._player * CARD_TYPES + action.clan] -= 1
@@ -572,7 +582,7 @@ class ShinobiState(GameState):
         if not self._undo:
             raise IndexError("nothing to undo")
         (
-            cells,
+            self._cells,
             self._deck_pos,
             self._player,
             self._order,
@@ -581,7 +591,6 @@ class ShinobiState(GameState):
             self._turns,
             self._round_table,
         ) = self._undo.pop()
-        self._cells = list(cells)
         self._history.pop()
         self._actors.pop()
 
@@ -602,7 +611,7 @@ class ShinobiState(GameState):
         other._cells = self._cells[:]
         other._history = self._history[:]
         other._actors = self._actors[:]
-        other._undo = self._undo[:]  # snapshots are tuples, shared safely
+        other._undo = self._undo[:]  # stacked cell lists are never changed: shared safely
         return other
 
     # --- the end --------------------------------------------------------------------

@@ -79,3 +79,27 @@ def test_determinized_worlds_are_pinned() -> None:
         step += 1
     # Then the worlds are the pinned ones
     assert _digest(parts) == VIEWS_DIGEST
+
+
+def test_a_clone_and_its_original_undo_apart() -> None:
+    # Given a pinned game 50 actions in, and a clone of it
+    state = SPEC.new_game(4, 2)
+    rng = random.Random(2)
+    keys = [state.canonical_key()]
+    for _ in range(50):
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        keys.append(state.canonical_key())
+    twin = state.clone()
+    # When the original undoes past the moment of the clone and plays on differently
+    for _ in range(20):
+        state.undo()
+    other = random.Random(5)
+    for _ in range(30):
+        legal = state.legal_actions()
+        state.apply(legal[other.randrange(len(legal))])
+    # Then the clone still undoes through the game's positions back to the start
+    while twin.history:
+        twin.undo()
+        assert twin.canonical_key() == keys[len(twin.history)]
+    assert twin.canonical_key() == SPEC.new_game(4, 2).canonical_key()
