@@ -636,16 +636,19 @@ class _EstimateLines:
             for s in estimate.seats
         )
         widest = number(estimate.widest, ".3f")
+        n = estimate.games
         if self.precision is not None:
-            said = _(
-                "after {games} games: {seats}; widest interval {widest} (stop below {precision})"
-            ).format(
-                games=estimate.games, seats=seats, widest=widest, precision=number(self.precision)
-            )
+            said = ngettext(
+                "after {n} game: {seats}; widest interval {widest} (stop below {precision})",
+                "after {n} games: {seats}; widest interval {widest} (stop below {precision})",
+                n,
+            ).format(n=n, seats=seats, widest=widest, precision=number(self.precision))
         else:
-            said = _("after {games} games: {seats}; widest interval {widest}").format(
-                games=estimate.games, seats=seats, widest=widest
-            )
+            said = ngettext(
+                "after {n} game: {seats}; widest interval {widest}",
+                "after {n} games: {seats}; widest interval {widest}",
+                n,
+            ).format(n=n, seats=seats, widest=widest)
         print(f"\r{said}", file=sys.stderr, flush=True)
 
 

@@ -87,7 +87,7 @@ def test_map_balance_prints_its_estimate_and_stops(capsys: pytest.CaptureFixture
     assert main([*args, "--precision", "0.3"]) == 0
     captured = capsys.readouterr()
     # Then the running estimate was printed as games finished, and the stop is explained
-    assert "after 1 games: seat 1 " in captured.err
+    assert "after 1 game: Seat 1 " in captured.err
     assert "(stop below 0.3)" in captured.err
     stop = next(line for line in captured.out.splitlines() if line.startswith("stopped after"))
     played = int(stop.split()[2])
