@@ -78,15 +78,16 @@ GAME_LEVELS: dict[str, dict[str, Level]] = {
         "hard": _deeper(LEVELS["hard"], 12000, worlds=10),
     },
     # Shinobi: a turn's three orders share a level's nodes (`ShinobiAdapter.budget_share`:
-    # 55 % for the first); the depth-2 search of order 1 needs about 650 nodes a world, so
-    # `normal` gets 4,000 nodes for its 4 worlds (it had 2,500, too few to finish) and
-    # `hard` 10,000 for 8 worlds (5 worlds with 6,000 before): more allegiances sampled
-    # from the evidence, each searched as deep. Not shown stronger: 46.9 % of 32 games
-    # against three `greedy`, 29.2 % of 24 in `hard,normal,normal` (docs/PERFORMANCE.md).
+    # 55 % for the first); `normal` gets 4,000 nodes for its 4 worlds (it had 2,500, too
+    # few to finish its depth-2 search) and `hard` 20,000 for 8 worlds: order 1's depth-2
+    # search of eight worlds needs 3,600-10,700 nodes (with 10,000 a turn, 5,500 for order
+    # 1, six of the eight worlds often stopped at depth 1 late in the game), so with
+    # 20,000 every world finishes it and `hard` thinks about 1.5 s at order 1
+    # (docs/PERFORMANCE.md, Shinobi, issue 31 fourth session).
     "shinobi": {
         "normal": replace(LEVELS["normal"], nodes=4000),
         "hard": replace(
-            LEVELS["hard"], nodes=10000, config=replace(LEVELS["hard"].config, worlds=8)
+            LEVELS["hard"], nodes=20000, config=replace(LEVELS["hard"].config, worlds=8)
         ),
     },
     "ricewars": {

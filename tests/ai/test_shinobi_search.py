@@ -87,3 +87,30 @@ def test_a_turns_three_orders_share_one_budget() -> None:
     for nodes, share in zip(spent, ORDER_SHARES, strict=False):
         assert nodes <= round(1000 * share)
     assert sum(spent) <= 1000 and spent[0] > 0
+
+
+def test_hards_budget_lets_every_sampled_world_finish_its_two_ply_search() -> None:
+    from ai.levels import level_for
+
+    # Given a late position (ten cards left in the deck) of four greedy bots, where the
+    # eight worlds' two-ply search of order 1 needs about 9,900 nodes in all
+    bots = [make_bot("greedy", "shinobi") for _ in range(4)]
+    state = SPEC.new_game(4, 5)
+    rng = random.Random(5)
+    while not (state.order == 1 and state.deck_size() <= 10):
+        player = state.current_player()
+        legal = state.legal_actions()
+        state.apply(bots[player].choose(state.observation(player), legal, rng, Budget()))
+    player = state.current_player()
+    view, legal = state.observation(player), state.legal_actions()
+    level = level_for("hard", "shinobi")
+    # When `hard` decides its first order with its own node budget, and with the 10,000
+    # nodes a turn it had before
+    hard = make_bot(f"hard@{level.nodes}", "shinobi")
+    hard.choose(view, legal, random.Random(1), Budget())
+    before = make_bot("hard@10000", "shinobi")
+    before.choose(view, legal, random.Random(1), Budget())
+    # Then with its budget every world completes two plies (the turn and the others'
+    # round); with the old one most worlds stopped after one
+    assert hard.last.depths == [2] * level.config.worlds
+    assert before.last.depths.count(1) > level.config.worlds // 2
