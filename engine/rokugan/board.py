@@ -76,6 +76,7 @@ class Board:
         "no_province_blocked",
         "control_actions",
         "slot_cache",
+        "slot_last",
         "chain_cache",
         "card_cache",
     )
@@ -174,8 +175,10 @@ class Board:
         self.no_province_blocked = (False,) * n
         self.control_actions = tuple(PlaceControl(pid) for pid in self.ids)
         # Placement slots that depend only on control and special tokens, by their content
-        # (see RokuganState._slot_lists).
+        # (`placement._cached_static`).
         self.slot_cache: dict[tuple[object, ...], tuple[object, ...]] = {}
+        # The last of them per seat: (Ronin, owners, special tokens, entry).
+        self.slot_last: dict[int, tuple[object, ...]] = {}
         # Emerald Empire chains found within a set of provinces (`emerald_chain`), by the set:
         # the search asks about the same holdings again and again.
         self.chain_cache: dict[frozenset[int], tuple[int, ...] | None] = {}

@@ -22,7 +22,6 @@ card is decided in `rounds.py`.
 
 from __future__ import annotations
 
-from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -89,11 +88,33 @@ from engine.rokugan.tokens import (
     tid_at,
 )
 
+_CARD_ACTIONS: dict[str, list[A.PlayCard]] = {}
+"""Per card, the shared actions playing it on board token 0, 1, ... (`_card_actions`)."""
 
-@cache
-def _card_action(card: str, serial: int) -> A.PlayCard:
-    """The shared action playing `card` on board token `serial`."""
-    return A.PlayCard(card, (f"#{serial}",))
+
+def _card_actions(card: str, count: int) -> list[A.PlayCard]:
+    """The shared actions playing `card` on board token `serial`, indexed by `serial`,
+    for at least the first `count` serials."""
+    found = _CARD_ACTIONS.setdefault(card, [])
+    while len(found) < count:
+        found.append(A.PlayCard(card, (f"#{len(found)}",)))
+    return found
+
+
+_PLAYS: dict[tuple[str, tuple[str, ...]], A.PlayCard] = {}
+"""Shared territory-card plays by (card, targets): the combination cards' thousands of
+plays mostly recur from one set of free provinces to the next."""
+
+
+def _play(card: str, targets: tuple[str, ...]) -> A.PlayCard:
+    """The shared play of `card` on `targets`."""
+    key = (card, targets)
+    found = _PLAYS.get(key)
+    if found is None:
+        if len(_PLAYS) > 100_000:
+            _PLAYS.clear()
+        found = _PLAYS[key] = A.PlayCard(card, targets)
+    return found
 
 
 def targets(st: Position, player: int, face_down_only: bool = True) -> list[int]:
@@ -149,7 +170,7 @@ def upkeep_card_actions(st: Position, p: int) -> list[Any]:
         if card in _COMBINATION_CARDS:
             out.extend(_combination_plays(st, card))
         elif card not in SHADOWLANDS_CARDS:
-            out.extend(A.PlayCard(card, t) for t in card_targets(st, p, card))
+            out.extend(_play(card, t) for t in card_targets(st, p, card))
     return out
 
 
@@ -179,7 +200,7 @@ def _combination_plays(st: Position, card: str) -> tuple[A.PlayCard, ...]:
     """The plays of `_combination_picks`."""
     entry = _combinations(st, card)
     if entry[1] is None:
-        entry[1] = tuple(A.PlayCard(card, t) for t in entry[0])
+        entry[1] = tuple(_play(card, t) for t in entry[0])
     return entry[1]  # type: ignore[no-any-return]
 
 
@@ -208,19 +229,27 @@ def placement_card_actions(st: Position, p: int) -> list[Any]:
     shugenja = st.shugenja[p]
     first = st.n > 2 and st.first == p and not st.fp_card_used
     if scout or shugenja or first:
-        for s in targets(st, p, face_down_only=False):
-            face_down = not st.tokens[s][T_UP]  # type: ignore[index]
-            if scout and face_down:
-                out.append(_card_action("scout", s))
-            if shugenja:
-                out.append(_card_action("shugenja", s))
-            if first and face_down:
-                out.append(_card_action("first_player", s))
-    for t, h in enumerate(st.terr_holder):
-        if h == p:
-            card = st.terr_card[t]
-            if card in SHADOWLANDS_CARDS:
-                out.extend(A.PlayCard(card, x) for x in card_targets(st, p, card))
+        tokens = st.tokens
+        scouts = _card_actions("scout", len(tokens)) if scout else None
+        shugenjas = _card_actions("shugenja", len(tokens)) if shugenja else None
+        firsts = _card_actions("first_player", len(tokens)) if first else None
+        # `targets(st, p, face_down_only=False)`, in one pass.
+        for s, t in enumerate(tokens):
+            if t is None or t[T_PLAYER] == p or t[T_BLESSED] >= 0 or t[T_SLOT] < 0:
+                continue
+            face_down = not t[T_UP]
+            if scouts is not None and face_down:
+                out.append(scouts[s])
+            if shugenjas is not None:
+                out.append(shugenjas[s])
+            if firsts is not None and face_down:
+                out.append(firsts[s])
+    if p in st.terr_holder:
+        for t, h in enumerate(st.terr_holder):
+            if h == p:
+                card = st.terr_card[t]
+                if card in SHADOWLANDS_CARDS:
+                    out.extend(A.PlayCard(card, x) for x in card_targets(st, p, card))
     return out
 
 
@@ -336,8 +365,17 @@ def card_targets(st: Position, p: int, card: str) -> list[tuple[str, ...]]:
     if card == "animate_the_dead":
         # Only costs after which something can still be animated.
         out = []
+        kept: bool | None = None
         for c in costs:
             q = st.board.index[c]
+            if st.ctrl_up[q] + st.ctrl_down[q] > 1:
+                # The province stays p's: the cost changes nothing `animate_options` reads
+                # (the owners, special tokens and board tokens), so one answer serves all.
+                if kept is None:
+                    kept = bool(animate_options(st, p, first_only=True))
+                if kept:
+                    out.append((c,))
+                continue
             saved = (st.ctrl_owner[q], st.ctrl_down[q], st.ctrl_up[q])
             left = st.control_left[p]
             remove_one_control(st, q)

@@ -20,7 +20,7 @@ Also the Unicorn's swap of two own face-down tokens before the reveal (`swap_act
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import combinations
+from itertools import combinations, compress
 from typing import Any
 
 from engine.rokugan import actions as A
@@ -173,14 +173,20 @@ _SLOT_KINDS = (ARMY, NAVY, SHINOBI, BLUFF, DIPLOMACY, RAID)
 
 
 def _cached_static(st: Position, player: int) -> tuple[Any, ...]:
-    """`_static_slots`, cached on the board by the control and special tokens."""
+    """`_static_slots`, cached on the board by the control and special tokens (the last
+    entry of each seat is checked first: a list comparison, no key to build)."""
     b = st.board
-    key = (player, st.ronin[player], tuple(st.ctrl_owner), tuple(st.special))
+    ronin = st.ronin[player]
+    last = b.slot_last.get(player)
+    if last is not None and last[0] == ronin and last[1] == st.ctrl_owner and last[2] == st.special:
+        return last[3]  # type: ignore[no-any-return]
+    key = (player, ronin, tuple(st.ctrl_owner), tuple(st.special))
     static = b.slot_cache.get(key)
     if static is None:
         if len(b.slot_cache) > 4096:
             b.slot_cache.clear()
         static = b.slot_cache[key] = _static_slots(st, player)
+    b.slot_last[player] = (ronin, list(st.ctrl_owner), list(st.special), static)
     return static
 
 
@@ -188,7 +194,7 @@ def _kind_slots(static: tuple[Any, ...], occ: list[int], kind: int, free: list[A
     """The free legal slots of `kind` from `_static_slots` and the taken borders `occ`
     (possibly a list of the cache: read, never change it). `free` starts as `[None,
     None]` and keeps the free coastal and land attack slots between calls."""
-    anywhere, own, navy_centres, diplomacy, raid, coast_cand, land_cand, harbor_cand = static
+    anywhere, own, navy_centres, diplomacy, raid, coast_cand, land_cand, harbor_cand, _ = static
     if kind == SHINOBI:
         return anywhere
     if kind == DIPLOMACY:
@@ -263,7 +269,42 @@ def _static_slots(st: Position, player: int) -> tuple[Any, ...]:
             for slot in b.land_slots_into[q]:
                 if not blocked[b.slot_source[slot]]:
                     harbor.append((slot, b.slot_border[slot]))
-    return (anywhere, own, navy, diplomacy, raid, coast, land, harbor)
+    # The last item memoizes `_label_places` per label and kind.
+    return (anywhere, own, navy, diplomacy, raid, coast, land, harbor, {})
+
+
+_ALL_FREE: dict[int, list[int]] = {}
+"""Per number of borders, a border occupancy with every border free."""
+
+
+def _label_places(
+    st: Position, static: tuple[Any, ...], label: str, kind: int
+) -> tuple[list[Any], tuple[Any, ...], tuple[int, ...]]:
+    """(centre actions, attack actions, the attacks' borders) of token `label` of `kind`
+    with every border free, in `_kind_slots`' order: its province centres come first,
+    then its attacks, so the free ones are the attacks whose border is free, in order."""
+    memo = static[8]
+    found = memo.get(label)
+    if found is None:
+        b = st.board
+        per_kind = memo.get(kind)
+        if per_kind is None:
+            free = _ALL_FREE.get(b.n_borders)
+            if free is None:
+                free = _ALL_FREE[b.n_borders] = [-1] * b.n_borders
+            slots = _kind_slots(static, free, kind, [None, None])
+            centres = [slot for slot in slots if slot < b.n]
+            attacks = tuple(slot for slot in slots if slot >= b.n)
+            assert list(slots) == centres + list(attacks)
+            per_kind = memo[kind] = (centres, attacks, tuple(b.slot_border[s] for s in attacks))
+        centres, attacks, borders = per_kind
+        actions = b.action_cache[label]
+        found = memo[label] = (
+            [actions[slot] for slot in centres],
+            tuple(actions[slot] for slot in attacks),
+            borders,
+        )
+    return found  # type: ignore[no-any-return]
 
 
 def legal_slots_slow(st: Position, player: int, kind: int) -> list[int]:
@@ -288,17 +329,24 @@ def _playable(st: Position, player: int) -> list[tuple[str, int]]:
     toks = CLAN_TOKENS[clan]
     spied = st.spied[player]
     base = player * TOKENS_PER_CLAN
+    # Only the tokens in hand are visited: `find` skips the others.
+    in_hand = bytes(st.loc[base : base + TOKENS_PER_CLAN]).translate(_IN_HAND)
     out: list[tuple[str, int]] = []
     seen: set[str] = set()
-    for tid, where in enumerate(st.loc[base : base + TOKENS_PER_CLAN]):
-        if where == HAND:
-            lab = labels[tid]
-            if lab not in seen:
-                seen.add(lab)
-                kind = toks[tid][0]
-                if kind != BLUFF or not spied:
-                    out.append((lab, kind))
+    tid = in_hand.find(1)
+    while tid >= 0:
+        lab = labels[tid]
+        if lab not in seen:
+            seen.add(lab)
+            kind = toks[tid][0]
+            if kind != BLUFF or not spied:
+                out.append((lab, kind))
+        tid = in_hand.find(1, tid + 1)
     return out
+
+
+_IN_HAND = bytes(1 if code == HAND else 0 for code in range(256))
+"""A `bytes.translate` table: 1 for a token location in hand, 0 for any other."""
 
 
 def place_options(st: Position, player: int) -> list[tuple[str, str, int, int]]:
@@ -321,21 +369,25 @@ def place_options(st: Position, player: int) -> list[tuple[str, str, int, int]]:
 
 def place_actions(st: Position, player: int, out: list[Any]) -> None:
     """Append every legal Place action of `player` to `out` (the fast path of
-    `place_options`, with shared action objects)."""
-    cache = st.board.action_cache
+    `place_options`, with shared action objects): per token, its centres, then its
+    attacks over a free border (`_label_places`)."""
     static: tuple[Any, ...] | None = None
-    slots: dict[int, Sequence[int]] = {}
-    free: list[Any] = [None, None]
+    occ_at = st.border_occ.__getitem__
+    free = _FREE
     for lab, kind in _playable(st, player):
         if kind == BLESSING:
             out.extend(A.Place(lab, f"#{s}") for s in blessing_hosts(st, player))
             continue
-        found = slots.get(kind)
-        if found is None:
-            if static is None:
-                static = _cached_static(st, player)
-            found = slots[kind] = _kind_slots(static, st.border_occ, kind, free)
-        out.extend(map(cache[lab].__getitem__, found))
+        if static is None:
+            static = _cached_static(st, player)
+        centres, attacks, borders = _label_places(st, static, lab, kind)
+        out += centres
+        if attacks:
+            out.extend(compress(attacks, map(free, map(occ_at, borders))))
+
+
+_FREE = (-1).__eq__
+"""Whether a `border_occ` entry is a free border."""
 
 
 def blessing_hosts(st: Position, player: int) -> list[int]:
