@@ -269,7 +269,7 @@ def _static_slots(st: Position, player: int) -> tuple[Any, ...]:
             for slot in b.land_slots_into[q]:
                 if not blocked[b.slot_source[slot]]:
                     harbor.append((slot, b.slot_border[slot]))
-    # The last item memoizes `_label_places` per label and kind.
+    # The last item memoizes `_kind_places` per kind.
     return (anywhere, own, navy, diplomacy, raid, coast, land, harbor, {})
 
 
@@ -277,33 +277,24 @@ _ALL_FREE: dict[int, list[int]] = {}
 """Per number of borders, a border occupancy with every border free."""
 
 
-def _label_places(
-    st: Position, static: tuple[Any, ...], label: str, kind: int
-) -> tuple[list[Any], tuple[Any, ...], tuple[int, ...]]:
-    """(centre actions, attack actions, the attacks' borders) of token `label` of `kind`
-    with every border free, in `_kind_slots`' order: its province centres come first,
-    then its attacks, so the free ones are the attacks whose border is free, in order."""
+def _kind_places(
+    st: Position, static: tuple[Any, ...], kind: int
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """(centres, attacks, the attacks' borders) of a token of `kind` with every border
+    free, in `_kind_slots`' order: its province centres come first, then its attacks,
+    so the free slots are the centres and the attacks whose border is free, in order."""
     memo = static[8]
-    found = memo.get(label)
+    found = memo.get(kind)
     if found is None:
         b = st.board
-        per_kind = memo.get(kind)
-        if per_kind is None:
-            free = _ALL_FREE.get(b.n_borders)
-            if free is None:
-                free = _ALL_FREE[b.n_borders] = [-1] * b.n_borders
-            slots = _kind_slots(static, free, kind, [None, None])
-            centres = [slot for slot in slots if slot < b.n]
-            attacks = tuple(slot for slot in slots if slot >= b.n)
-            assert list(slots) == centres + list(attacks)
-            per_kind = memo[kind] = (centres, attacks, tuple(b.slot_border[s] for s in attacks))
-        centres, attacks, borders = per_kind
-        actions = b.action_cache[label]
-        found = memo[label] = (
-            [actions[slot] for slot in centres],
-            tuple(actions[slot] for slot in attacks),
-            borders,
-        )
+        free = _ALL_FREE.get(b.n_borders)
+        if free is None:
+            free = _ALL_FREE[b.n_borders] = [-1] * b.n_borders
+        slots = _kind_slots(static, free, kind, [None, None])
+        centres = tuple(slot for slot in slots if slot < b.n)
+        attacks = tuple(slot for slot in slots if slot >= b.n)
+        assert tuple(slots) == centres + attacks
+        found = memo[kind] = (centres, attacks, tuple(b.slot_border[s] for s in attacks))
     return found  # type: ignore[no-any-return]
 
 
@@ -370,20 +361,22 @@ def place_options(st: Position, player: int) -> list[tuple[str, str, int, int]]:
 def place_actions(st: Position, player: int, out: list[Any]) -> None:
     """Append every legal Place action of `player` to `out` (the fast path of
     `place_options`, with shared action objects): per token, its centres, then its
-    attacks over a free border (`_label_places`)."""
+    attacks over a free border (`_kind_places`)."""
     static: tuple[Any, ...] | None = None
     occ_at = st.border_occ.__getitem__
     free = _FREE
+    cache = st.board.action_cache
     for lab, kind in _playable(st, player):
         if kind == BLESSING:
             out.extend(A.Place(lab, f"#{s}") for s in blessing_hosts(st, player))
             continue
         if static is None:
             static = _cached_static(st, player)
-        centres, attacks, borders = _label_places(st, static, lab, kind)
-        out += centres
+        centres, attacks, borders = _kind_places(st, static, kind)
+        action_on = cache[lab].__getitem__
+        out.extend(map(action_on, centres))
         if attacks:
-            out.extend(compress(attacks, map(free, map(occ_at, borders))))
+            out.extend(compress(map(action_on, attacks), map(free, map(occ_at, borders))))
 
 
 _FREE = (-1).__eq__
