@@ -55,7 +55,29 @@ def province_honor(st: Position, q: int) -> int:
 
 
 def honor(st: Position) -> list[int]:
-    """Honor of every player by the end-of-game scoring (also mid-game, as a standing)."""
+    """Honor of every player by the end-of-game scoring (also mid-game, as a standing).
+
+    It depends only on who holds what, face-up control tokens, special tokens and the
+    objectives, so it is kept on the board by them (a search asks it of many positions
+    of one placement phase, where none of them changes)."""
+    key = (
+        st.n,
+        tuple(st.ctrl_owner),
+        tuple(st.ctrl_up),
+        tuple(st.special),
+        tuple(st.objective),
+    )
+    cache = st.board.honor_cache
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > 4096:
+            cache.clear()
+        found = cache[key] = _honor(st)
+    return list(found)
+
+
+def _honor(st: Position) -> tuple[int, ...]:
+    """`honor`, counted."""
     b = st.board
     result = [0] * st.n
     for q, o in enumerate(st.ctrl_owner):
@@ -73,7 +95,7 @@ def honor(st: Position) -> list[int]:
     for p, o in enumerate(st.objective):
         if o >= 0 and _objective_met(st, p, o, held[p]):
             result[p] += OBJECTIVES[o][1]
-    return result
+    return tuple(result)
 
 
 FLOWERS, FACE_UP, TOKENS, TERRITORIES, OBJECTIVE = range(5)
