@@ -147,7 +147,8 @@ class PlacementScene:
         if self._rivals is None:
             owner, me, neighbors = self.st.ctrl_owner, self.me, self.st.board.neighbors
             rivalry = [o >= 0 and o != me for o in owner]
-            self._rivals = [sum(rivalry[r] for r in near) for near in neighbors]
+            count = rivalry.__getitem__
+            self._rivals = [sum(map(count, near)) for near in neighbors]
         return self._rivals
 
     @property
@@ -172,8 +173,10 @@ class PlacementScene:
         """The strength `me` needs in q to conquer it against what lies there now."""
         found = self._needed.get(q)
         if found is None:
-            aims = self.aims[q]
-            others = max((v for p, v in aims.items() if p != self.me), default=0)
+            me, others = self.me, 0
+            for p, v in self.aims[q].items():
+                if p != me and v > others:
+                    others = v
             total = self.guard[q] + self.st.defense_bonus(q, self.me)
             found = self._needed[q] = max(others, total) + 1
         return found

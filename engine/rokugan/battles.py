@@ -58,7 +58,16 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
-from engine.rokugan.data import ARMY, CRAB, CRANE, NAVY, PHOENIX, SHINOBI, SPECIAL_DEFENSE
+from engine.rokugan.data import (
+    ARMY,
+    CLAN_TOKENS,
+    CRAB,
+    CRANE,
+    NAVY,
+    PHOENIX,
+    SHINOBI,
+    SPECIAL_DEFENSE,
+)
 from engine.rokugan.events import (
     Battle,
     Bonus,
@@ -80,18 +89,22 @@ LION_BLUFF = 2  # what Lion's defending bluff adds in its battle
 def token_parts(st: Position, serial: int) -> tuple[int, tuple[int, ...]] | None:
     """Board token `serial` as it fights: its printed strength and the strength of each
     Blessing on it, newest first (None for a token that does not fight)."""
-    t = st.tokens[serial]
+    tokens = st.tokens
+    t = tokens[serial]
     assert t is not None
-    k, base = st.tok(t[T_PLAYER], t[T_TID])
+    clans = st.clans
+    k, base = CLAN_TOKENS[clans[t[T_PLAYER]]][t[T_TID]]
     if k not in FIGHTERS:
         return None
-    blessings: list[int] = []
     bl = t[T_BLESSED]
+    if bl < 0:
+        return base, ()
+    blessings: list[int] = []
     while bl >= 0:
-        bt = st.tokens[bl]
+        bt = tokens[bl]
         if bt is None:
             break
-        blessings.append(st.tok(bt[T_PLAYER], bt[T_TID])[1])
+        blessings.append(CLAN_TOKENS[clans[bt[T_PLAYER]]][bt[T_TID]][1])
         bl = bt[T_BLESSED]
     return base, tuple(blessings)
 
@@ -136,14 +149,28 @@ def defence_parts(st: Position, prov: int, attacker: int) -> tuple[Bonus, ...]:
 
 def defense_bonus(st: Position, prov: int, attacker: int) -> int:
     """Printed defense, face-up control tokens (Crab x2) and defense tokens of `prov`
-    as they count against `attacker` (the sum of `defence_numbers`)."""
-    return sum(defence_numbers(st, prov, attacker))
+    as they count against `attacker` (the sum of `defence_numbers`, added up without
+    building them: the bots ask it hundreds of times a decision)."""
+    b = st.board
+    printed = b.defense[prov]
+    total = SPECIAL_DEFENSE[st.special[prov]]
+    if not (printed and attacker >= 0 and st.clans[attacker] == PHOENIX and b.capital[prov] >= 0):
+        total += printed
+    owner = st.ctrl_owner[prov]
+    if owner >= 0:
+        up = st.ctrl_up[prov]
+        if up:
+            total += up + up if st.clans[owner] == CRAB else up
+    return total
 
 
 def lead_attacker(st: Position, attack: Mapping[int, int]) -> int:
     """The attacker whose total counts against the defence: the single highest, or
     Crane among several tied highest; -1 when several tie without Crane (nobody
     conquers). `attack` maps each attacker to its total."""
+    if len(attack) == 1:
+        for p in attack:
+            return p
     best = max(attack.values())
     top = [p for p, v in attack.items() if v == best]
     if len(top) == 1:
