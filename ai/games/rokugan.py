@@ -383,12 +383,22 @@ class RokuganAdapter(GameAdapter):
         best, best_index = -INF, -1
         bounded: list[tuple[float, int, Any, int, int, Any]] = []
         bounds: dict[tuple[int, int, int | str], float] = {}
+        # A placement whose key was met before scores the same with a later index: it can
+        # never be the best (the earliest wins a tie), so only a key's first is looked at.
+        done: set[tuple[int, int, int | str]] = set()
+        token = None
+        kind = strength = 0
         for index, action in enumerate(legal):
             if type(action) is A.Place:
-                kind, strength = LABEL_KIND[action.token]
+                if action.token is not token:
+                    token = action.token
+                    kind, strength = LABEL_KIND[token]
                 where = action.where
                 if kind == BLESSING:
                     key: tuple[int, int, int | str] = (kind, strength, where)
+                    if key in done:
+                        continue
+                    done.add(key)
                     spot = scene.where.get(int(where[1:]))
                     bound = None
                     if spot is not None:
@@ -400,6 +410,9 @@ class RokuganAdapter(GameAdapter):
                 else:
                     q = target_of[where]
                     key = (_SCORE_KIND[kind], strength, q)
+                    if key in done:
+                        continue
+                    done.add(key)
                     bound = None
                     if kind in _FIGHTERS and owner[q] != me:
                         bound = bounds.get(key)
