@@ -375,73 +375,49 @@ class RokuganAdapter(GameAdapter):
     def _best_placement(self, st: RokuganState, me: int, legal: list[Any]) -> Any:
         """`_placement(st, me, legal)[0]`: the highest score, the earliest on a tie. A
         `_swing` (attacks, Blessings) is scored only while its bound (`_swing_bound`) can
-        still reach the best score found; every other score is exact and cheap."""
+        still reach the best score found; every other score is exact and cheap.
+
+        Placements with one score key (`_place_info`) score alike, so a later one never
+        wins a tie: only the first placement of each key is looked at."""
         scene = _Scene(self, st, me)
-        target_of = st.board.target_by_text
         owner = st.ctrl_owner
-        memo: dict[tuple[int, int, int | str], tuple[float, int]] = {}
         best, best_index = -INF, -1
-        bounded: list[tuple[float, int, Any, int, int, Any]] = []
-        bounds: dict[tuple[int, int, int | str], float] = {}
-        # A placement whose key was met before scores the same with a later index: it can
-        # never be the best (the earliest wins a tie), so only a key's first is looked at.
-        done: set[tuple[int, int, int | str]] = set()
-        token = None
-        kind = strength = 0
-        for index, action in enumerate(legal):
-            if type(action) is A.Place:
-                if action.token is not token:
-                    token = action.token
-                    kind, strength = LABEL_KIND[token]
-                where = action.where
-                if kind == BLESSING:
-                    key: tuple[int, int, int | str] = (kind, strength, where)
-                    if key in done:
-                        continue
-                    done.add(key)
-                    spot = scene.where.get(int(where[1:]))
-                    bound = None
-                    if spot is not None:
-                        bound = bounds.get(key)
-                        if bound is None:
-                            bound = bounds[key] = (
-                                self._swing_bound(scene, spot[0], strength, False) - 0.2
-                            )
-                else:
-                    q = target_of[where]
-                    key = (_SCORE_KIND[kind], strength, q)
-                    if key in done:
-                        continue
-                    done.add(key)
-                    bound = None
-                    if kind in _FIGHTERS and owner[q] != me:
-                        bound = bounds.get(key)
-                        if bound is None:
-                            bound = bounds[key] = self._swing_bound(scene, q, strength, True)
-                found = memo.get(key)
-                if found is None and bound is not None:
-                    bounded.append((bound, index, action, kind, strength, key))
+        infos = _place_infos(st.board, legal)
+        # The first index of every key (zip in reverse: the earliest is written last).
+        first = dict(zip(reversed(infos), range(len(legal) - 1, -1, -1), strict=True))
+        others = first.pop(None, None)
+        if others is not None:  # card plays (and anything not placed from hand)
+            index = -1
+            for _ in range(infos.count(None)):
+                index = infos.index(None, index + 1)
+                action = legal[index]
+                if isinstance(action, A.PlayCard):
+                    score = self._card_score(scene, action)[0]
+                    if score > 0 and score > best:
+                        best, best_index = score, index
+        bounded: list[tuple[float, int, Any, int, int]] = []
+        for (key, kind, strength), index in first.items():
+            action = legal[index]
+            if kind == BLESSING:
+                spot = scene.where.get(int(action.where[1:]))
+                if spot is not None:
+                    bound = self._swing_bound(scene, spot[0], strength, False) - 0.2
+                    bounded.append((bound, index, action, kind, strength))
                     continue
-                if found is None:
-                    found = memo[key] = self._place_score(scene, action, kind, strength)
-                score = found[0]
-            elif isinstance(action, A.PlayCard):
-                score = self._card_score(scene, action)[0]
-                if score <= 0:
-                    continue
-            else:
+            elif kind in _FIGHTERS and owner[key[2]] != me:
+                bound = self._swing_bound(scene, key[2], strength, True)
+                bounded.append((bound, index, action, kind, strength))
                 continue
-            if score > best:
+            score = self._place_score(scene, action, kind, strength)[0]
+            if score > best or (score == best and index < best_index):
                 best, best_index = score, index
         bounded.sort(key=_bound_first)
-        for bound, index, action, kind, strength, key in bounded:
+        for bound, index, action, kind, strength in bounded:
             if bound < best:
                 break  # no later one can reach the best (bounds are in falling order)
-            found = memo.get(key)
-            if found is None:
-                found = memo[key] = self._place_score(scene, action, kind, strength)
-            if found[0] > best or (found[0] == best and index < best_index):
-                best, best_index = found[0], index
+            score = self._place_score(scene, action, kind, strength)[0]
+            if score > best or (score == best and index < best_index):
+                best, best_index = score, index
         return legal[best_index] if best_index >= 0 else legal[0]
 
     @staticmethod
@@ -818,9 +794,40 @@ def spot_key(state: RokuganState, player: int, slot: int, serial: int | None = N
     return spot
 
 
-def _bound_first(item: tuple[float, int, Any, int, int, Any]) -> tuple[float, int]:
+def _bound_first(item: tuple[float, int, Any, int, int]) -> tuple[float, int]:
     """Sort key of bounded placements: the highest bound first, then the legal order."""
     return (-item[0], item[1])
+
+
+_PLACE_INFO: dict[int, tuple[tuple[int, int, int | str], int, int]] = {}
+"""(score key, kind, strength) of placement actions by `id`; `_PLACE_KEPT` holds the
+actions themselves, so no id is reused while it is in the table."""
+_PLACE_KEPT: list[Any] = []
+
+
+def _place_info(board: Any, action: Any) -> tuple[tuple[int, int, int | str], int, int]:
+    """(score key, kind, strength) of a placement from hand: a placement's score depends
+    only on its kind (any fighter alike), strength and target province, or for a
+    Blessing on its host (`RokuganAdapter._place_score`)."""
+    kind, strength = LABEL_KIND[action.token]
+    if kind == BLESSING:
+        return (kind, strength, action.where), kind, strength
+    return (_SCORE_KIND[kind], strength, board.target_by_text[action.where]), kind, strength
+
+
+def _place_infos(board: Any, legal: list[Any]) -> list[Any]:
+    """`_place_info` of every Place action of `legal` (None for other actions), looked
+    up by the actions' ids: the engine shares its action objects, one set per board."""
+    infos = list(map(_PLACE_INFO.get, map(id, legal)))
+    if None in infos:
+        for index, action in enumerate(legal):
+            if infos[index] is None and type(action) is A.Place:
+                if len(_PLACE_KEPT) > 200_000:
+                    _PLACE_INFO.clear()
+                    _PLACE_KEPT.clear()
+                infos[index] = _PLACE_INFO[id(action)] = _place_info(board, action)
+                _PLACE_KEPT.append(action)
+    return infos
 
 
 def _best_first(item: tuple[float, int, Any, int, str]) -> tuple[float, int]:

@@ -73,6 +73,7 @@ class Board:
         "land_slots",
         "coastal_slots",
         "action_cache",
+        "blessing_cache",
         "no_province_blocked",
         "control_actions",
         "slot_cache",
@@ -193,6 +194,8 @@ class Board:
         self.action_cache: dict[str, tuple[object, ...]] = {
             label: tuple(Place(label, t) for t in text) for label in LABEL_KIND
         }
+        # blessing_cache[label][serial]: the Place action of Blessing `label` on token #serial.
+        self.blessing_cache: dict[str, list[object]] = {}
         self._deal(t_index)
 
     def _deal(self, t_index: dict[str, int]) -> None:

@@ -368,7 +368,9 @@ def place_actions(st: Position, player: int, out: list[Any]) -> None:
     cache = st.board.action_cache
     for lab, kind in _playable(st, player):
         if kind == BLESSING:
-            out.extend(A.Place(lab, f"#{s}") for s in blessing_hosts(st, player))
+            hosts = blessing_hosts(st, player)
+            if hosts:
+                out.extend(map(_blessing_actions(st.board, lab, hosts[-1] + 1).__getitem__, hosts))
             continue
         if static is None:
             static = _cached_static(st, player)
@@ -377,6 +379,15 @@ def place_actions(st: Position, player: int, out: list[Any]) -> None:
         out.extend(map(action_on, centres))
         if attacks:
             out.extend(compress(map(action_on, attacks), map(free, map(occ_at, borders))))
+
+
+def _blessing_actions(board: Any, label: str, count: int) -> list[Any]:
+    """The shared actions placing Blessing `label` on board token 0, 1, ..., for at
+    least the first `count` tokens."""
+    found = board.blessing_cache.setdefault(label, [])
+    while len(found) < count:
+        found.append(A.Place(label, f"#{len(found)}"))
+    return found  # type: ignore[no-any-return]
 
 
 _FREE = (-1).__eq__
