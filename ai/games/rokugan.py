@@ -404,6 +404,11 @@ class RokuganAdapter(GameAdapter):
                     bound = self._swing_bound(scene, spot[0], strength, False) - 0.2
                     bounded.append((bound, index, action, kind, strength))
                     continue
+            elif kind == BLUFF:  # the commonest key (a bluff goes anywhere), and cheap
+                score = _bluff_score(scene, key[2])
+                if score > best or (score == best and index < best_index):
+                    best, best_index = score, index
+                continue
             elif kind in _FIGHTERS and owner[key[2]] != me:
                 bound = self._swing_bound(scene, key[2], strength, True)
                 bounded.append((bound, index, action, kind, strength))
@@ -454,10 +459,7 @@ class RokuganAdapter(GameAdapter):
         worth = scene.worth[q]
         d = owner[q]
         if kind == BLUFF:
-            # A bluff keeps a real token for next round; it best draws a rival's defence.
-            if d >= 0 and d != me:
-                return 0.4 + 0.05 * worth, q
-            return 0.3, q
+            return _bluff_score(scene, q), q
         if kind == DIPLOMACY:
             threat = max(scene.aims[q].values(), default=0)
             danger = threat > scene.held(q) or scene.rivals[q] > 1
@@ -797,6 +799,15 @@ def spot_key(state: RokuganState, player: int, slot: int, serial: int | None = N
 def _bound_first(item: tuple[float, int, Any, int, int]) -> tuple[float, int]:
     """Sort key of bounded placements: the highest bound first, then the legal order."""
     return (-item[0], item[1])
+
+
+def _bluff_score(scene: _Scene, q: int) -> float:
+    """A bluff in or at province q: it keeps a real token for next round, and best
+    draws a rival's defence."""
+    d = scene.st.ctrl_owner[q]
+    if d >= 0 and d != scene.me:
+        return 0.4 + 0.05 * scene.worth[q]
+    return 0.3
 
 
 _PLACE_INFO: dict[int, tuple[tuple[int, int, int | str], int, int]] = {}
