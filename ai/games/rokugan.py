@@ -382,21 +382,23 @@ class RokuganAdapter(GameAdapter):
         scene = _Scene(self, st, me)
         owner = st.ctrl_owner
         best, best_index = -INF, -1
-        infos = _place_infos(st.board, legal)
+        codes = _place_codes(st.board, legal)
         # The first index of every key (zip in reverse: the earliest is written last).
-        first = dict(zip(reversed(infos), range(len(legal) - 1, -1, -1), strict=True))
+        first = dict(zip(reversed(codes), range(len(legal) - 1, -1, -1), strict=True))
         others = first.pop(None, None)
         if others is not None:  # card plays (and anything not placed from hand)
             index = -1
-            for _ in range(infos.count(None)):
-                index = infos.index(None, index + 1)
+            for _ in range(codes.count(None)):
+                index = codes.index(None, index + 1)
                 action = legal[index]
                 if isinstance(action, A.PlayCard):
                     score = self._card_score(scene, action)[0]
                     if score > 0 and score > best:
                         best, best_index = score, index
         bounded: list[tuple[float, int, Any, int, int]] = []
-        for (key, kind, strength), index in first.items():
+        infos = _PLACE_INFOS
+        for code, index in first.items():
+            key, kind, strength = infos[code]
             action = legal[index]
             if kind == BLESSING:
                 spot = scene.where.get(int(action.where[1:]))
@@ -810,10 +812,13 @@ def _bluff_score(scene: _Scene, q: int) -> float:
     return 0.3
 
 
-_PLACE_INFO: dict[int, tuple[tuple[int, int, int | str], int, int]] = {}
-"""(score key, kind, strength) of placement actions by `id`; `_PLACE_KEPT` holds the
-actions themselves, so no id is reused while it is in the table."""
+_PLACE_CODE: dict[int, int] = {}
+"""Placement actions by `id`: the index in `_PLACE_INFOS` of their (score key, kind,
+strength). `_PLACE_KEPT` holds the actions themselves, so no id is reused while it is
+in the table."""
 _PLACE_KEPT: list[Any] = []
+_PLACE_INFOS: list[tuple[tuple[int, int, int | str], int, int]] = []
+_INFO_CODE: dict[tuple[tuple[int, int, int | str], int, int], int] = {}
 
 
 def _place_info(board: Any, action: Any) -> tuple[tuple[int, int, int | str], int, int]:
@@ -826,19 +831,25 @@ def _place_info(board: Any, action: Any) -> tuple[tuple[int, int, int | str], in
     return (_SCORE_KIND[kind], strength, board.target_by_text[action.where]), kind, strength
 
 
-def _place_infos(board: Any, legal: list[Any]) -> list[Any]:
-    """`_place_info` of every Place action of `legal` (None for other actions), looked
-    up by the actions' ids: the engine shares its action objects, one set per board."""
-    infos = list(map(_PLACE_INFO.get, map(id, legal)))
-    if None in infos:
+def _place_codes(board: Any, legal: list[Any]) -> list[int | None]:
+    """The code of `_place_info` (an index in `_PLACE_INFOS`) of every Place action of
+    `legal`, None for other actions: looked up by the actions' ids (the engine shares
+    its action objects, one set per board), and equal codes for equal infos."""
+    codes = list(map(_PLACE_CODE.get, map(id, legal)))
+    if None in codes:
         for index, action in enumerate(legal):
-            if infos[index] is None and type(action) is A.Place:
+            if codes[index] is None and type(action) is A.Place:
                 if len(_PLACE_KEPT) > 200_000:
-                    _PLACE_INFO.clear()
+                    _PLACE_CODE.clear()
                     _PLACE_KEPT.clear()
-                infos[index] = _PLACE_INFO[id(action)] = _place_info(board, action)
+                info = _place_info(board, action)
+                code = _INFO_CODE.get(info)
+                if code is None:
+                    code = _INFO_CODE[info] = len(_PLACE_INFOS)
+                    _PLACE_INFOS.append(info)
+                codes[index] = _PLACE_CODE[id(action)] = code
                 _PLACE_KEPT.append(action)
-    return infos
+    return codes
 
 
 def _best_first(item: tuple[float, int, Any, int, str]) -> tuple[float, int]:

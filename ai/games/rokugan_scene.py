@@ -95,6 +95,12 @@ def _largest_group(board: Any, provinces: set[int]) -> int:
     return best
 
 
+_LAST: dict[tuple[Any, int, bool], list[Any]] = {}
+"""Per (board, seat, plans): [objective, owners, special tokens, face-up control,
+worths, rivals or None] of the last scene (`PlacementScene`); worths and rivals are
+shared, never changed."""
+
+
 class PlacementScene:
     """Per-call facts of one placement decision, each computed once (`RokuganAdapter`'s
     placement scores read them)."""
@@ -112,6 +118,7 @@ class PlacementScene:
         "_before",
         "_needed",
         "_held",
+        "_last",
     )
 
     def __init__(self, adapter: Any, st: RokuganState, me: int) -> None:
@@ -119,27 +126,57 @@ class PlacementScene:
         self.st = st
         self.me = me
         self.aims, self.guard, self.where = adapter._board_totals(st)
+        self._rivals: list[int] | None = None
+        # Worths and rivals read only control and special tokens and the objective, which
+        # placements do not change: the last ones of each seat and adapter are reused.
+        key = (st.board, me, adapter.plans)
+        last = _LAST.get(key)
+        objective = st.objective[me]
+        if (
+            last is not None
+            and last[0] == objective
+            and last[1] == st.ctrl_owner
+            and last[2] == st.special
+            and last[3] == st.ctrl_up
+        ):
+            self.worth, self._rivals = last[4], last[5]
+        else:
+            self.worth = self._worths(st, me, adapter.plans)
+            if len(_LAST) > 256:
+                _LAST.clear()
+            _LAST[key] = [
+                objective,
+                list(st.ctrl_owner),
+                list(st.special),
+                list(st.ctrl_up),
+                self.worth,
+                None,
+            ]
+        self._last = _LAST[key]
+        self._leader = -2  # not yet known
+        self._before: dict[int, int] = {}
+        self._needed: dict[int, int] = {}
+        self._held: dict[int, int] = {}
+
+    @staticmethod
+    def _worths(st: RokuganState, me: int, plans: bool) -> list[float]:
+        """`RokuganAdapter._worth` of every province, in one pass; with `plans`, more for
+        the provinces that serve `me`'s unmet objective (`PLAN_TARGET`)."""
         b = st.board
-        n = b.n
         flowers, special, up = b.flowers, st.special, st.ctrl_up
         territory, members, shadowlands = b.territory, b.territory_members, b.territory_shadowlands
-        worth = []  # `RokuganAdapter._worth` of every province, in one pass
-        for q in range(n):
+        worth = []
+        for q in range(b.n):
             value = flowers[q] + SPECIAL_HONOR[special[q]] + up[q]
             t = territory[q]
             if t >= 0 and not shadowlands[t]:
                 value += 5.0 / max(1, len(members[t]))
             worth.append(value + 1.0)
-        self.worth = worth
         objective = st.objective[me]
-        if adapter.plans and objective >= 0 and not st.objective_met(me, objective):
+        if plans and objective >= 0 and not st.objective_met(me, objective):
             for q in objective_targets(st, me, objective):
-                self.worth[q] += PLAN_TARGET
-        self._rivals: list[int] | None = None
-        self._leader = -2  # not yet known
-        self._before: dict[int, int] = {}
-        self._needed: dict[int, int] = {}
-        self._held: dict[int, int] = {}
+                worth[q] += PLAN_TARGET
+        return worth
 
     @property
     def rivals(self) -> list[int]:
@@ -148,7 +185,7 @@ class PlacementScene:
             owner, me, neighbors = self.st.ctrl_owner, self.me, self.st.board.neighbors
             rivalry = [o >= 0 and o != me for o in owner]
             count = rivalry.__getitem__
-            self._rivals = [sum(map(count, near)) for near in neighbors]
+            self._rivals = self._last[5] = [sum(map(count, near)) for near in neighbors]
         return self._rivals
 
     @property
