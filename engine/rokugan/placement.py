@@ -438,8 +438,13 @@ def do_place(st: Position, p: int, label: str, where: str, from_discard: bool) -
     tid = -1
     base = p * TOKENS_PER_CLAN
     labels = TOKEN_LABELS[st.clans[p]]
-    for t in range(TOKENS_PER_CLAN):
-        if st.loc[base + t] == src and labels[t] == label:
+    loc = st.loc
+    try:
+        start = labels.index(label)  # the label's first copy
+    except ValueError:
+        start = TOKENS_PER_CLAN
+    for t in range(start, TOKENS_PER_CLAN):
+        if loc[base + t] == src and labels[t] == label:
             tid = t
             break
     new = len(st.tokens)

@@ -190,9 +190,11 @@ def remove_bluffs_and_illegal(st: Position) -> dict[int, int]:
             if events is not None:
                 events.append(removal(st, s, "illegal", rule=problem))
             discard_token(st, s)
+    # Again for the Blessings (a host may be gone) and Lion's bluffs: every other token
+    # left passed above, and removing tokens changes nothing `slot_problem` reads.
     for s in range(len(tokens)):
         t = tokens[s]
-        if t is None:
+        if t is None or (t[T_TID] != BLUFF_TID and st.tok(t[T_PLAYER], t[T_TID])[0] != BLESSING):
             continue
         problem = token_problem(st, s)
         if problem is not None:
