@@ -41,6 +41,7 @@ unknown token attacking its most valuable province once per round.
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Hashable
 from typing import Any
 
@@ -819,6 +820,7 @@ in the table."""
 _PLACE_KEPT: list[Any] = []
 _PLACE_INFOS: list[tuple[tuple[int, int, int | str], int, int]] = []
 _INFO_CODE: dict[tuple[tuple[int, int, int | str], int, int], int] = {}
+_PLACE_LOCK = threading.Lock()
 
 
 def _place_info(board: Any, action: Any) -> tuple[tuple[int, int, int | str], int, int]:
@@ -837,18 +839,19 @@ def _place_codes(board: Any, legal: list[Any]) -> list[int | None]:
     its action objects, one set per board), and equal codes for equal infos."""
     codes = list(map(_PLACE_CODE.get, map(id, legal)))
     if None in codes:
-        for index, action in enumerate(legal):
-            if codes[index] is None and type(action) is A.Place:
-                if len(_PLACE_KEPT) > 200_000:
-                    _PLACE_CODE.clear()
-                    _PLACE_KEPT.clear()
-                info = _place_info(board, action)
-                code = _INFO_CODE.get(info)
-                if code is None:
-                    code = _INFO_CODE[info] = len(_PLACE_INFOS)
-                    _PLACE_INFOS.append(info)
-                codes[index] = _PLACE_CODE[id(action)] = code
-                _PLACE_KEPT.append(action)
+        with _PLACE_LOCK:  # the tables change only here, one thread at a time
+            for index, action in enumerate(legal):
+                if codes[index] is None and type(action) is A.Place:
+                    if len(_PLACE_KEPT) > 200_000:
+                        _PLACE_CODE.clear()
+                        _PLACE_KEPT.clear()
+                    info = _place_info(board, action)
+                    code = _INFO_CODE.get(info)
+                    if code is None:
+                        code = _INFO_CODE[info] = len(_PLACE_INFOS)
+                        _PLACE_INFOS.append(info)
+                    _PLACE_KEPT.append(action)
+                    codes[index] = _PLACE_CODE[id(action)] = code
     return codes
 
 

@@ -144,15 +144,10 @@ class PlacementScene:
             self.worth = self._worths(st, me, adapter.plans)
             if len(_LAST) > 256:
                 _LAST.clear()
-            _LAST[key] = [
-                objective,
-                list(st.ctrl_owner),
-                list(st.special),
-                list(st.ctrl_up),
-                self.worth,
-                None,
-            ]
-        self._last = _LAST[key]
+            last = [objective, list(st.ctrl_owner), list(st.special), list(st.ctrl_up)]
+            last += [self.worth, None]
+            _LAST[key] = last
+        self._last = last
         self._leader = -2  # not yet known
         self._before: dict[int, int] = {}
         self._needed: dict[int, int] = {}

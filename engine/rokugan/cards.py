@@ -95,9 +95,11 @@ _CARD_ACTIONS: dict[str, list[A.PlayCard]] = {}
 def _card_actions(card: str, count: int) -> list[A.PlayCard]:
     """The shared actions playing `card` on board token `serial`, indexed by `serial`,
     for at least the first `count` serials."""
-    found = _CARD_ACTIONS.setdefault(card, [])
-    while len(found) < count:
-        found.append(A.PlayCard(card, (f"#{len(found)}",)))
+    found = _CARD_ACTIONS.get(card, [])
+    if len(found) < count:
+        # Built aside and then published, so a list read in another thread never changes.
+        found = [*found, *(A.PlayCard(card, (f"#{s}",)) for s in range(len(found), count))]
+        _CARD_ACTIONS[card] = found
     return found
 
 

@@ -384,10 +384,12 @@ def place_actions(st: Position, player: int, out: list[Any]) -> None:
 def _blessing_actions(board: Any, label: str, count: int) -> list[Any]:
     """The shared actions placing Blessing `label` on board token 0, 1, ..., for at
     least the first `count` tokens."""
-    found = board.blessing_cache.setdefault(label, [])
-    while len(found) < count:
-        found.append(A.Place(label, f"#{len(found)}"))
-    return found  # type: ignore[no-any-return]
+    found = board.blessing_cache.get(label, ())
+    if len(found) < count:
+        # Built aside and then published, so a list read in another thread never changes.
+        found = [*found, *(A.Place(label, f"#{s}") for s in range(len(found), count))]
+        board.blessing_cache[label] = found
+    return found  # type: ignore[return-value]
 
 
 _FREE = (-1).__eq__
