@@ -206,13 +206,51 @@ def fight(
 ) -> tuple[Battle | None, int, bool]:
     """The battle of `prov` among board tokens `serials` (with Lion's bluff `lion_bluff`
     or -1): (its record when someone listens and somebody attacks; the clan holding it
-    after; whether it counts as defended). Every side is itemised first (tokens, the
-    Blessings on them, Lion's bluff, the defence bonuses); the result is decided from the
-    sums of those items, and the record is written from the same items."""
+    after; whether it counts as defended). The result is decided from each side's total
+    (its tokens with the Blessings on them, Lion's bluff, the defence bonuses); the
+    record, written only when someone listens, itemises the same."""
+    d = st.ctrl_owner[prov]
+    tokens = st.tokens
+    totals: dict[int, int] = {}  # player: strength with Blessings (0: no fighter)
+    own_fighter = False
+    for s in serials:
+        p = tokens[s][T_PLAYER]  # type: ignore[index]
+        parts = token_parts(st, s)
+        if parts is None:
+            totals.setdefault(p, 0)
+            continue
+        totals[p] = totals.get(p, 0) + parts[0] + sum(parts[1])
+        own_fighter = own_fighter or p == d
+    lion = lion_bluff >= 0 and tokens[lion_bluff] is not None
+    attack = {p: totals[p] for p in sorted(totals) if p != d}
+    if not attack:
+        return None, d, own_fighter
+    lead = lead_attacker(st, attack)
+    against = lead if lead >= 0 else next(iter(attack))
+    defence = totals.get(d, 0) + (LION_BLUFF if lion else 0) + defense_bonus(st, prov, against)
+    winner = d
+    if lead >= 0 and conquers(st, prov, lead, attack[lead], defence):
+        winner = lead
+    if st.events is None:
+        return None, winner, True
+    return _battle_record(st, prov, serials, lion, attack, lead, defence, winner), winner, True
+
+
+def _battle_record(
+    st: Position,
+    prov: int,
+    serials: list[int],
+    lion: bool,
+    attack: dict[int, int],
+    lead: int,
+    defence: int,
+    winner: int,
+) -> Battle:
+    """The record of `fight`'s battle: every side item by item (tokens, the Blessings
+    on them, Lion's bluff, the defence bonuses) and how it was decided."""
     d = st.ctrl_owner[prov]
     tokens: dict[int, list[tuple[int, int]]] = {}  # player: [(serial, printed strength)]
     bonuses: dict[int, list[tuple[str, int]]] = {}  # player: [(what, strength)]
-    own_fighter = False
     for s in serials:
         p = st.tokens[s][T_PLAYER]  # type: ignore[index]
         mine = tokens.setdefault(p, [])
@@ -221,27 +259,11 @@ def fight(
         if parts is not None:
             mine.append((s, parts[0]))
             extra.extend(("Blessing", n) for n in parts[1])
-            own_fighter = own_fighter or p == d
-    if lion_bluff >= 0 and st.tokens[lion_bluff] is not None:
+    if lion:
         tokens.setdefault(d, [])
         bonuses.setdefault(d, []).append(("Lion's bluff", LION_BLUFF))
-    attack = {
-        p: sum(n for _, n in tokens[p]) + sum(n for _, n in bonuses[p])
-        for p in sorted(tokens)
-        if p != d
-    }
-    if not attack:
-        return None, d, own_fighter
-    lead = lead_attacker(st, attack)
     against = lead if lead >= 0 else next(iter(attack))
     numbers = defence_numbers(st, prov, against)
-    defence = sum(n for _, n in tokens.get(d, ())) + sum(n for _, n in bonuses.get(d, ()))
-    defence += sum(numbers)
-    winner = d
-    if lead >= 0 and conquers(st, prov, lead, attack[lead], defence):
-        winner = lead
-    if st.events is None:
-        return None, winner, True
     if lead < 0:
         decided = "the highest attackers tied, so nobody conquers"
     elif winner == lead:
@@ -259,7 +281,7 @@ def fight(
         )
 
     items = tuple(Bonus(w, n) for w, n in zip(DEFENCE_ITEMS, numbers, strict=True) if n)
-    record = Battle(
+    return Battle(
         st.round,
         province_words(st, prov),
         tuple(side(p) for p in attack),
@@ -268,7 +290,6 @@ def fight(
         "",  # filled in once the result is carried out
         decided,
     )
-    return record, winner, True
 
 
 def attack_target(st: Position, serial: int) -> int:
