@@ -79,7 +79,7 @@ from engine.rokugan.position import (
     T_TID,
 )
 from engine.rokugan.resolution import raid_condition
-from engine.rokugan.scoring import province_honor
+from engine.rokugan.scoring import objectives_met, province_honor
 from engine.rokugan.state import RokuganState
 
 _FIGHTERS = (ARMY, NAVY, SHINOBI)
@@ -214,9 +214,10 @@ class RokuganAdapter(GameAdapter):
         for q, o in enumerate(owner):
             if o >= 0:
                 mine[o].add(q)
+        met = objectives_met(state)
         for p in range(state.n):
             o = state.objective[p]
-            if o < 0 or state.objective_met(p, o):
+            if o < 0 or met[p]:
                 continue
             odds = _OBJECTIVE_ODDS[OBJECTIVES[o][0]][OBJECTIVE_CLAN.get(o) == state.clans[p]]
             chance = max(odds, objective_progress(state, p, o, mine[p]) ** 2)

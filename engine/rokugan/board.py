@@ -181,9 +181,9 @@ class Board:
         self.slot_cache: dict[tuple[object, ...], tuple[object, ...]] = {}
         # The last of them per seat: (Ronin, owners, special tokens, entry).
         self.slot_last: dict[int, tuple[object, ...]] = {}
-        # Honor by who holds what, face-up control, special tokens and objectives
-        # (`scoring.honor`).
-        self.honor_cache: dict[tuple[object, ...], tuple[int, ...]] = {}
+        # Honor and the objectives met, by who holds what, face-up control, special
+        # tokens and objectives (`scoring.honor`).
+        self.honor_cache: dict[tuple[object, ...], tuple[tuple[int, ...], tuple[bool, ...]]] = {}
         # Emerald Empire chains found within a set of provinces (`emerald_chain`), by the set:
         # the search asks about the same holdings again and again.
         self.chain_cache: dict[frozenset[int], tuple[int, ...] | None] = {}

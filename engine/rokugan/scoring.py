@@ -60,6 +60,16 @@ def honor(st: Position) -> list[int]:
     It depends only on who holds what, face-up control tokens, special tokens and the
     objectives, so it is kept on the board by them (a search asks it of many positions
     of one placement phase, where none of them changes)."""
+    return list(_standing(st)[0])
+
+
+def objectives_met(st: Position) -> tuple[bool, ...]:
+    """Whether each player meets its own secret objective now (False without one)."""
+    return _standing(st)[1]
+
+
+def _standing(st: Position) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    """(`honor`, `objectives_met`), kept on the board by what they read."""
     key = (
         st.n,
         tuple(st.ctrl_owner),
@@ -73,11 +83,11 @@ def honor(st: Position) -> list[int]:
         if len(cache) > 4096:
             cache.clear()
         found = cache[key] = _honor(st)
-    return list(found)
+    return found  # type: ignore[no-any-return]
 
 
-def _honor(st: Position) -> tuple[int, ...]:
-    """`honor`, counted."""
+def _honor(st: Position) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    """`honor` and `objectives_met`, counted."""
     b = st.board
     result = [0] * st.n
     for q, o in enumerate(st.ctrl_owner):
@@ -92,10 +102,11 @@ def _honor(st: Position) -> tuple[int, ...]:
     for q, o in enumerate(st.ctrl_owner):
         if o >= 0:
             held[o].append(q)
+    met = tuple(o >= 0 and _objective_met(st, p, o, held[p]) for p, o in enumerate(st.objective))
     for p, o in enumerate(st.objective):
-        if o >= 0 and _objective_met(st, p, o, held[p]):
+        if met[p]:
             result[p] += OBJECTIVES[o][1]
-    return tuple(result)
+    return tuple(result), met
 
 
 FLOWERS, FACE_UP, TOKENS, TERRITORIES, OBJECTIVE = range(5)
