@@ -20,7 +20,7 @@ Also the Unicorn's swap of two own face-down tokens before the reveal (`swap_act
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import combinations, compress
+from itertools import combinations
 from typing import Any
 
 from engine.rokugan import actions as A
@@ -194,7 +194,7 @@ def _kind_slots(static: tuple[Any, ...], occ: list[int], kind: int, free: list[A
     """The free legal slots of `kind` from `_static_slots` and the taken borders `occ`
     (possibly a list of the cache: read, never change it). `free` starts as `[None,
     None]` and keeps the free coastal and land attack slots between calls."""
-    anywhere, own, navy_centres, diplomacy, raid, coast_cand, land_cand, harbor_cand, _ = static
+    anywhere, own, navy_centres, diplomacy, raid, coast_cand, land_cand, harbor_cand = static
     if kind == SHINOBI:
         return anywhere
     if kind == DIPLOMACY:
@@ -269,33 +269,7 @@ def _static_slots(st: Position, player: int) -> tuple[Any, ...]:
             for slot in b.land_slots_into[q]:
                 if not blocked[b.slot_source[slot]]:
                     harbor.append((slot, b.slot_border[slot]))
-    # The last item memoizes `_kind_places` per kind.
-    return (anywhere, own, navy, diplomacy, raid, coast, land, harbor, {})
-
-
-_ALL_FREE: dict[int, list[int]] = {}
-"""Per number of borders, a border occupancy with every border free."""
-
-
-def _kind_places(
-    st: Position, static: tuple[Any, ...], kind: int
-) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """(centres, attacks, the attacks' borders) of a token of `kind` with every border
-    free, in `_kind_slots`' order: its province centres come first, then its attacks,
-    so the free slots are the centres and the attacks whose border is free, in order."""
-    memo = static[8]
-    found = memo.get(kind)
-    if found is None:
-        b = st.board
-        free = _ALL_FREE.get(b.n_borders)
-        if free is None:
-            free = _ALL_FREE[b.n_borders] = [-1] * b.n_borders
-        slots = _kind_slots(static, free, kind, [None, None])
-        centres = tuple(slot for slot in slots if slot < b.n)
-        attacks = tuple(slot for slot in slots if slot >= b.n)
-        assert tuple(slots) == centres + attacks
-        found = memo[kind] = (centres, attacks, tuple(b.slot_border[s] for s in attacks))
-    return found  # type: ignore[no-any-return]
+    return (anywhere, own, navy, diplomacy, raid, coast, land, harbor)
 
 
 def legal_slots_slow(st: Position, player: int, kind: int) -> list[int]:
@@ -320,24 +294,17 @@ def _playable(st: Position, player: int) -> list[tuple[str, int]]:
     toks = CLAN_TOKENS[clan]
     spied = st.spied[player]
     base = player * TOKENS_PER_CLAN
-    # Only the tokens in hand are visited: `find` skips the others.
-    in_hand = bytes(st.loc[base : base + TOKENS_PER_CLAN]).translate(_IN_HAND)
     out: list[tuple[str, int]] = []
     seen: set[str] = set()
-    tid = in_hand.find(1)
-    while tid >= 0:
-        lab = labels[tid]
-        if lab not in seen:
-            seen.add(lab)
-            kind = toks[tid][0]
-            if kind != BLUFF or not spied:
-                out.append((lab, kind))
-        tid = in_hand.find(1, tid + 1)
+    for tid, where in enumerate(st.loc[base : base + TOKENS_PER_CLAN]):
+        if where == HAND:
+            lab = labels[tid]
+            if lab not in seen:
+                seen.add(lab)
+                kind = toks[tid][0]
+                if kind != BLUFF or not spied:
+                    out.append((lab, kind))
     return out
-
-
-_IN_HAND = bytes(1 if code == HAND else 0 for code in range(256))
-"""A `bytes.translate` table: 1 for a token location in hand, 0 for any other."""
 
 
 def place_options(st: Position, player: int) -> list[tuple[str, str, int, int]]:
@@ -360,25 +327,23 @@ def place_options(st: Position, player: int) -> list[tuple[str, str, int, int]]:
 
 def place_actions(st: Position, player: int, out: list[Any]) -> None:
     """Append every legal Place action of `player` to `out` (the fast path of
-    `place_options`, with shared action objects): per token, its centres, then its
-    attacks over a free border (`_kind_places`)."""
-    static: tuple[Any, ...] | None = None
-    occ_at = st.border_occ.__getitem__
-    free = _FREE
+    `place_options`, with shared action objects)."""
     cache = st.board.action_cache
+    static: tuple[Any, ...] | None = None
+    slots: dict[int, Sequence[int]] = {}
+    free: list[Any] = [None, None]
     for lab, kind in _playable(st, player):
         if kind == BLESSING:
             hosts = blessing_hosts(st, player)
             if hosts:
                 out.extend(map(_blessing_actions(st.board, lab, hosts[-1] + 1).__getitem__, hosts))
             continue
-        if static is None:
-            static = _cached_static(st, player)
-        centres, attacks, borders = _kind_places(st, static, kind)
-        action_on = cache[lab].__getitem__
-        out.extend(map(action_on, centres))
-        if attacks:
-            out.extend(compress(map(action_on, attacks), map(free, map(occ_at, borders))))
+        found = slots.get(kind)
+        if found is None:
+            if static is None:
+                static = _cached_static(st, player)
+            found = slots[kind] = _kind_slots(static, st.border_occ, kind, free)
+        out.extend(map(cache[lab].__getitem__, found))
 
 
 def _blessing_actions(board: Any, label: str, count: int) -> list[Any]:
@@ -390,10 +355,6 @@ def _blessing_actions(board: Any, label: str, count: int) -> list[Any]:
         found = [*found, *(A.Place(label, f"#{s}") for s in range(len(found), count))]
         board.blessing_cache[label] = found
     return found  # type: ignore[return-value]
-
-
-_FREE = (-1).__eq__
-"""Whether a `border_occ` entry is a free border."""
 
 
 def blessing_hosts(st: Position, player: int) -> list[int]:
