@@ -414,8 +414,11 @@ class RokuganAdapter(GameAdapter):
                 if score > best or (score == best and index < best_index):
                     best, best_index = score, index
                 continue
-            elif kind in _FIGHTERS and owner[key[2]] != me:
-                bound = self._swing_bound(scene, key[2], strength, True)
+            elif kind in _FIGHTERS:
+                if owner[key[2]] != me:
+                    bound = self._swing_bound(scene, key[2], strength, True)
+                else:
+                    bound = self._defence_bound(scene, key[2], strength)
                 bounded.append((bound, index, action, kind, strength))
                 continue
             score = self._place_score(scene, action, kind, strength)[0]
@@ -447,6 +450,15 @@ class RokuganAdapter(GameAdapter):
         if attack:  # not conquered, a partial attack
             bound = max(bound, 0.2 * worth * mine / (needed + 1) - 0.3 * strength)
         return bound + 1e-9
+
+    @staticmethod
+    def _defence_bound(scene: _Scene, q: int, strength: int) -> float:
+        """At least `_place_score` of a fighter of `strength` defending our province q:
+        its base plus the larger of what its branches add (the province's worth when it
+        saves it, less when it cannot, the rivals' pressure when unthreatened), without
+        the threat and defence it compares, plus a margin for rounding."""
+        extra = max(scene.worth[q], 0.15 * scene.rivals[q] * min(strength, 3))
+        return 1.2 - 0.25 * (strength - 1) + extra + 1e-9
 
     def _place_score(
         self, scene: _Scene, action: Any, kind: int, strength: int
