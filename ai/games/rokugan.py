@@ -41,14 +41,19 @@ unknown token attacking its most valuable province once per round.
 from __future__ import annotations
 
 import random
-import threading
 from collections.abc import Hashable
 from typing import Any
 
 from ai.adapters import WIN_BONUS, GameAdapter
+from ai.games.rokugan_scene import (
+    PLACE_INFOS,
+    SCORE_KIND,
+    objective_progress,
+    objective_targets,
+    place_codes,
+)
 from ai.games.rokugan_scene import PLAN_TARGET as PLAN_TARGET
 from ai.games.rokugan_scene import PlacementScene as _Scene
-from ai.games.rokugan_scene import objective_progress, objective_targets
 from engine.core import GameState
 from engine.rokugan import actions as A
 from engine.rokugan import battles
@@ -84,8 +89,6 @@ from engine.rokugan.state import RokuganState
 
 _FIGHTERS = (ARMY, NAVY, SHINOBI)
 INF = float("inf")
-# Placements score alike for every fighter kind (`_place_score` reads only the strength).
-_SCORE_KIND = {kind: ARMY if kind in _FIGHTERS else kind for kind, _ in LABEL_KIND.values()}
 # Rough honor a token of each kind yields per strength point (bluff: nothing by itself).
 _TOKEN_WORTH = {ARMY: 1.0, NAVY: 0.8, SHINOBI: 0.9, BLESSING: 0.7, DIPLOMACY: 2.0, RAID: 1.5}
 _TOKEN_WORTH[BLUFF] = 0.0
@@ -352,7 +355,7 @@ class RokuganAdapter(GameAdapter):
                 if kind == BLESSING:
                     key = (kind, strength, where)
                 else:
-                    key = (_SCORE_KIND[kind], strength, target_of[where])
+                    key = (SCORE_KIND[kind], strength, target_of[where])
                 found = memo.get(key)
                 if found is None:
                     found = memo[key] = self._place_score(scene, action, kind, strength)
@@ -380,12 +383,12 @@ class RokuganAdapter(GameAdapter):
         `_swing` (attacks, Blessings) is scored only while its bound (`_swing_bound`) can
         still reach the best score found; every other score is exact and cheap.
 
-        Placements with one score key (`_place_info`) score alike, so a later one never
+        Placements with one score key (`rokugan_scene.place_info`) score alike, so a later one never
         wins a tie: only the first placement of each key is looked at."""
         scene = _Scene(self, st, me)
         owner = st.ctrl_owner
         best, best_index = -INF, -1
-        codes = _place_codes(st.board, legal)
+        codes = place_codes(st.board, legal)
         # The first index of every key (zip in reverse: the earliest is written last).
         first = dict(zip(reversed(codes), range(len(legal) - 1, -1, -1), strict=True))
         others = first.pop(None, None)
@@ -399,7 +402,7 @@ class RokuganAdapter(GameAdapter):
                     if score > 0 and score > best:
                         best, best_index = score, index
         bounded: list[tuple[float, int, Any, int, int]] = []
-        infos = _PLACE_INFOS
+        infos = PLACE_INFOS
         for code, index in first.items():
             key, kind, strength = infos[code]
             action = legal[index]
@@ -846,48 +849,6 @@ def _bluff_score(scene: _Scene, q: int) -> float:
     if d >= 0 and d != scene.me:
         return 0.4 + 0.05 * scene.worth[q]
     return 0.3
-
-
-_PLACE_CODE: dict[int, int] = {}
-"""Placement actions by `id`: the index in `_PLACE_INFOS` of their (score key, kind,
-strength). `_PLACE_KEPT` holds the actions themselves, so no id is reused while it is
-in the table."""
-_PLACE_KEPT: list[Any] = []
-_PLACE_INFOS: list[tuple[tuple[int, int, int | str], int, int]] = []
-_INFO_CODE: dict[tuple[tuple[int, int, int | str], int, int], int] = {}
-_PLACE_LOCK = threading.Lock()
-
-
-def _place_info(board: Any, action: Any) -> tuple[tuple[int, int, int | str], int, int]:
-    """(score key, kind, strength) of a placement from hand: a placement's score depends
-    only on its kind (any fighter alike), strength and target province, or for a
-    Blessing on its host (`RokuganAdapter._place_score`)."""
-    kind, strength = LABEL_KIND[action.token]
-    if kind == BLESSING:
-        return (kind, strength, action.where), kind, strength
-    return (_SCORE_KIND[kind], strength, board.target_by_text[action.where]), kind, strength
-
-
-def _place_codes(board: Any, legal: list[Any]) -> list[int | None]:
-    """The code of `_place_info` (an index in `_PLACE_INFOS`) of every Place action of
-    `legal`, None for other actions: looked up by the actions' ids (the engine shares
-    its action objects, one set per board), and equal codes for equal infos."""
-    codes = list(map(_PLACE_CODE.get, map(id, legal)))
-    if None in codes:
-        with _PLACE_LOCK:  # the tables change only here, one thread at a time
-            for index, action in enumerate(legal):
-                if codes[index] is None and type(action) is A.Place:
-                    if len(_PLACE_KEPT) > 200_000:
-                        _PLACE_CODE.clear()
-                        _PLACE_KEPT.clear()
-                    info = _place_info(board, action)
-                    code = _INFO_CODE.get(info)
-                    if code is None:
-                        code = _INFO_CODE[info] = len(_PLACE_INFOS)
-                        _PLACE_INFOS.append(info)
-                    _PLACE_KEPT.append(action)
-                    codes[index] = _PLACE_CODE[id(action)] = code
-    return codes
 
 
 def _best_first(item: tuple[float, int, Any, int, str]) -> tuple[float, int]:

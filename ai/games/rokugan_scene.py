@@ -3,18 +3,26 @@
 `PlacementScene` holds what one placement decision of `ai.games.rokugan.RokuganAdapter`
 computes once and every placement's score reads (the strength aimed at each province,
 each province's worth, who holds what after its battle); `objective_targets` and
-`objective_progress` are the bots' plans for a secret objective. Split from
+`objective_progress` are the bots' plans for a secret objective; `place_codes` gives
+the score key of every placement of a legal list. Split from
 `ai/games/rokugan.py` to keep that module readable; it imports nothing from it.
 """
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
+from engine.rokugan import actions as A
 from engine.rokugan.data import (
+    ARMY,
+    BLESSING,
     EMERALD_EMPIRE,
+    LABEL_KIND,
     LOST_LANDS,
+    NAVY,
     OBJECTIVE_CLAN,
+    SHINOBI,
     SPECIAL_HONOR,
     WAY_OF_HUMILITY,
     WAY_OF_THE_SAIL,
@@ -219,3 +227,50 @@ class PlacementScene:
         if found is None:
             found = self._held[q] = self.guard[q] + self.st.defense_bonus(q, -1)
         return found
+
+
+# Placements score alike for every fighter kind (`_place_score` reads only the strength).
+SCORE_KIND = {
+    kind: ARMY if kind in (ARMY, NAVY, SHINOBI) else kind for kind, _ in LABEL_KIND.values()
+}
+
+_PLACE_CODE: dict[int, int] = {}
+"""Placement actions by `id`: the index in `PLACE_INFOS` of their (score key, kind,
+strength). `_PLACE_KEPT` holds the actions themselves, so no id is reused while it is
+in the table."""
+_PLACE_KEPT: list[Any] = []
+PLACE_INFOS: list[tuple[tuple[int, int, int | str], int, int]] = []
+_INFO_CODE: dict[tuple[tuple[int, int, int | str], int, int], int] = {}
+_PLACE_LOCK = threading.Lock()
+
+
+def place_info(board: Any, action: Any) -> tuple[tuple[int, int, int | str], int, int]:
+    """(score key, kind, strength) of a placement from hand: a placement's score depends
+    only on its kind (any fighter alike), strength and target province, or for a
+    Blessing on its host (`ai.games.rokugan.RokuganAdapter._place_score`)."""
+    kind, strength = LABEL_KIND[action.token]
+    if kind == BLESSING:
+        return (kind, strength, action.where), kind, strength
+    return (SCORE_KIND[kind], strength, board.target_by_text[action.where]), kind, strength
+
+
+def place_codes(board: Any, legal: list[Any]) -> list[int | None]:
+    """The code of `place_info` (an index in `PLACE_INFOS`) of every Place action of
+    `legal`, None for other actions: looked up by the actions' ids (the engine shares
+    its action objects, one set per board), and equal codes for equal infos."""
+    codes = list(map(_PLACE_CODE.get, map(id, legal)))
+    if None in codes:
+        with _PLACE_LOCK:  # the tables change only here, one thread at a time
+            for index, action in enumerate(legal):
+                if codes[index] is None and type(action) is A.Place:
+                    if len(_PLACE_KEPT) > 200_000:
+                        _PLACE_CODE.clear()
+                        _PLACE_KEPT.clear()
+                    info = place_info(board, action)
+                    code = _INFO_CODE.get(info)
+                    if code is None:
+                        code = _INFO_CODE[info] = len(PLACE_INFOS)
+                        PLACE_INFOS.append(info)
+                    _PLACE_KEPT.append(action)
+                    codes[index] = _PLACE_CODE[id(action)] = code
+    return codes
