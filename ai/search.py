@@ -52,8 +52,6 @@ MAX_PLAN = 64
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 OPEN, USED = -1, -2
 """Reply states of a layer; a player id (>= 0) means that opponent is replying."""
-_NONE = object()
-"""No policy move remembered yet."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +142,6 @@ class WorldSearch:
         self.evals: dict[Hashable, float] = {}
         self.moves: dict[Hashable, list[Any]] = {}
         self.replies: dict[Hashable, list[Any]] = {}
-        self.policies: dict[Hashable, Any] = {}
         self.first_is_policy = type(adapter).policy is GameAdapter.policy
         self.killers: dict[int, list[Any]] = {}
         self.history: dict[tuple[int, Any], int] = {}
@@ -352,13 +349,7 @@ class WorldSearch:
     def _policy(self, position: Hashable | None, player: int) -> Any:
         if self.first_is_policy:
             return self._candidates(position, player, reply=False)[0]
-        if position is None:
-            return self.adapter.policy(self.state, player)
-        # A policy is a function of the position: remembered, as the candidates are.
-        move = self.policies.get(position, _NONE)
-        if move is _NONE:
-            move = self.policies[position] = self.adapter.policy(self.state, player)
-        return move
+        return self.adapter.policy(self.state, player)
 
     def _ordered(self, moves: list[Any], player: int, ply: int, table_move: Any) -> list[Any]:
         """Transposition-table move first, then killers, then by history score; the

@@ -118,6 +118,7 @@ class RokuganAdapter(GameAdapter):
         self.material = material
         self.model = model
         self._spots: tuple[Any, dict[int, dict[tuple[int, int], float]]] | None = None
+        self._policies: dict[tuple[int, Any], Any] = {}
 
     # -- the opponent model --------------------------------------------------------------
 
@@ -273,11 +274,25 @@ class RokuganAdapter(GameAdapter):
         """`candidates(state, player)[0]`, found without scoring every placement: the
         search asks it of every opponent at its horizon, where only the best move counts."""
         st: RokuganState = state  # type: ignore[assignment]
+        # A function of the position: remembered by it (a search asks the same position
+        # again in each deepening), at most a few thousand positions at a time.
+        key = (player, _Key(st.key()))
+        cache = self._policies
+        move = cache.get(key)
+        if move is None:
+            move = self._policy(st, player)
+            if len(cache) > 4096:
+                cache.clear()
+            cache[key] = move
+        return move
+
+    def _policy(self, st: RokuganState, player: int) -> Any:
+        """`policy`, found."""
         if st.phase == PH_PLACE and st.pending is None:
             legal = st.legal_actions()
             if len(legal) > 2:
                 return self._best_placement(st, player, legal)
-        return self.candidates(state, player)[0]
+        return self.candidates(st, player)[0]
 
     def candidates(self, state: GameState, player: int) -> list[Any]:
         """A spread of the most promising legal actions, best first."""
