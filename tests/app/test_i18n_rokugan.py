@@ -92,7 +92,7 @@ def engine_reasons() -> set[str]:
     functions = {
         "placement.py": {"slot_problem", "blessing_problem", "placement_problem"},
         "resolution.py": {"raid_condition", "token_problem", "resolve_raids"},
-        "battles.py": {"fight", "battles"},
+        "battles.py": {"fight", "_battle_record", "battles"},
     }
     constants = {"_BLOCK_PEACE", "_BLOCK_SCORCHED", "_BLOCK_SHRINE", "HOST_GONE", "DEFENCE_ITEMS"}
     found: set[str] = set()
