@@ -30,6 +30,7 @@ class Level:
     nodes: int
     seconds: float
     config: SearchConfig
+    expert: bool = True  # the game's search adapter (False: the plain one, `greedy`'s)
 
 
 # Tuned on 4-player Rokugan against three `greedy` bots (docs/PERFORMANCE.md, AI): more
@@ -70,8 +71,17 @@ def _deeper(level: Level, nodes: int, worlds: int | None = None) -> Level:
 
 # Rice Wars' shared levels finished their two plies in a median 1,290 nodes (0.08 s):
 # `normal` (3 plies) and `hard` (4 plies, 6 worlds) search deeper, so that the budget, not
-# the tree, stops them: on a quiet core `hard` thinks a median 1.8 s of its 3 s and
-# `normal` a median 0.45 s (p90 0.83 s) of its 1 s (docs/PERFORMANCE.md, Rice Wars AI).
+# the tree, stops them. With the troop knowledge the search does about 10,000 nodes a CPU
+# second, so `hard`'s 40,000 nodes take a median 3.1 CPU s (p90 5.0 s) and its 3 s cap
+# stops the slower half; `normal`'s 12,000 a median 0.72 CPU s (p90 1.5 s) of its 1 s
+# (docs/PERFORMANCE.md, Rice Wars AI, second session). In the app, on a loaded machine,
+# both use their whole time cap in the median decision.
+# Rice Wars' `easy` is the beginners' level: the same one-ply search of two worlds, but
+# with the plain adapter's knowledge (`greedy`'s): it does not foresee the attacks troops
+# will make this round, values lots by searching its own bid, not by their worth to each
+# bidder, and a field at stake as one field. It hires peasants, keeps its money, defends
+# with its cards and attacks where the search sees a field won now: a sensible game a
+# beginner can learn to beat (docs/PERFORMANCE.md, Rice Wars AI, fourth session).
 GAME_LEVELS: dict[str, dict[str, Level]] = {
     "rokugan": {
         "normal": _deeper(LEVELS["normal"], 4000),
@@ -91,6 +101,7 @@ GAME_LEVELS: dict[str, dict[str, Level]] = {
         ),
     },
     "ricewars": {
+        "easy": replace(LEVELS["easy"], expert=False),
         "normal": _deeper(LEVELS["normal"], 12000),
         "hard": replace(
             LEVELS["hard"],
@@ -169,7 +180,7 @@ def make_level_bot(level: str, game_id: str, sees_everything: bool = False) -> S
     spec = level_for(level, game_id)
     return SearchBot(
         spec.config,
-        adapter_for(game_id, search=True),
+        adapter_for(game_id, search=spec.expert),
         name="cheat" if sees_everything else spec.name,
         nodes=spec.nodes,
         seconds=spec.seconds,
