@@ -76,12 +76,14 @@ def _deeper(level: Level, nodes: int, worlds: int | None = None) -> Level:
 # stops the slower half; `normal`'s 12,000 a median 0.72 CPU s (p90 1.5 s) of its 1 s
 # (docs/PERFORMANCE.md, Rice Wars AI, second session). In the app, on a loaded machine,
 # both use their whole time cap in the median decision.
-# Rice Wars' `easy` is the beginners' level: the same one-ply search of two worlds, but
-# with the plain adapter's knowledge (`greedy`'s): it does not foresee the attacks troops
-# will make this round, values lots by searching its own bid, not by their worth to each
-# bidder, and a field at stake as one field. It hires peasants, keeps its money, defends
-# with its cards and attacks where the search sees a field won now: a sensible game a
-# beginner can learn to beat (docs/PERFORMANCE.md, Rice Wars AI, fourth session).
+# Rice Wars' `easy` is the beginners' level: the shared one-ply search of two worlds with
+# the plain adapter's knowledge (`expert=False`, `greedy`'s): it does not foresee the
+# fields troops will take this round, does not value an auction's lot (its one ply sees
+# the Ryo paid, not the services: it bids 0) and counts a field at stake as one field. It
+# hires peasants and a few ashigaru, defends with its cards when they save a field, and
+# attacks where its ply sees a field won: a sensible, passive game a beginner can learn
+# to beat (tests/ai/test_ricewars_easy.py; docs/PERFORMANCE.md, Rice Wars AI, fourth
+# session).
 GAME_LEVELS: dict[str, dict[str, Level]] = {
     "rokugan": {
         "normal": _deeper(LEVELS["normal"], 4000),
