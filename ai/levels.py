@@ -78,12 +78,12 @@ def _deeper(level: Level, nodes: int, worlds: int | None = None) -> Level:
 # both use their whole time cap in the median decision.
 # Rice Wars' `easy` is the beginners' level: the shared one-ply search of two worlds with
 # the plain adapter's knowledge (`expert=False`, `greedy`'s): it does not foresee the
-# fields troops will take this round, does not value an auction's lot (its one ply sees
-# the Ryo paid, not the services: it bids 0) and counts a field at stake as one field. It
-# hires peasants and a few ashigaru, defends with its cards when they save a field, and
-# attacks where its ply sees a field won: a sensible, passive game a beginner can learn
-# to beat (tests/ai/test_ricewars_easy.py; docs/PERFORMANCE.md, Rice Wars AI, fourth
-# session).
+# fields troops will take this round, does not value an auction's lot by its services (a
+# bid is searched like any move; it bids about once a game) and counts a field at stake
+# as one field. It hires peasants and a few ashigaru, defends with its cards when they
+# save a field, and attacks where its ply sees a field won: a sensible, passive game a
+# beginner can learn to beat (tests/ai/test_ricewars_easy.py; docs/PERFORMANCE.md, Rice
+# Wars AI, fourth session).
 GAME_LEVELS: dict[str, dict[str, Level]] = {
     "rokugan": {
         "normal": _deeper(LEVELS["normal"], 4000),
