@@ -79,6 +79,14 @@ class Explainer:
         data (`Said`) the app says in the person's language."""
         return said("{words}", words=f"plays {action}")
 
+    def rule_said(self, observation: Any, action: Any) -> Said:
+        """Why a hint's move was taken by the adapter's rule, not scored by a search."""
+        return said("the AI looks by rule, as a search cannot value what a look reveals")
+
+    def rule_review_said(self, what: Said) -> Said:
+        """A review's reason for a move the AI takes by rule (`what` it does)."""
+        return said("{what}; the AI looks by rule, so the choice is not scored", what=what)
+
 
 GENERIC_EXPLAINER = Explainer()
 

@@ -333,7 +333,7 @@ def explain(
     worlds = sample_worlds(game_id, observation, analysis)
     what = explainer.reason_said(observation, action, worlds, names)
     if analysis.how == "rule":
-        tail = said("the AI looks by rule, as a search cannot value what a look reveals")
+        tail = explainer.rule_said(observation, action)
     else:
         value = analysis.value(action)
         others = {m: v for m, v in analysis.values.items() if m != action}

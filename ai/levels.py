@@ -30,6 +30,7 @@ class Level:
     nodes: int
     seconds: float
     config: SearchConfig
+    expert: bool = True  # the game's search adapter (False: the plain one, `greedy`'s)
 
 
 # Tuned on 4-player Rokugan against three `greedy` bots (docs/PERFORMANCE.md, AI): more
@@ -70,8 +71,19 @@ def _deeper(level: Level, nodes: int, worlds: int | None = None) -> Level:
 
 # Rice Wars' shared levels finished their two plies in a median 1,290 nodes (0.08 s):
 # `normal` (3 plies) and `hard` (4 plies, 6 worlds) search deeper, so that the budget, not
-# the tree, stops them: on a quiet core `hard` thinks a median 1.8 s of its 3 s and
-# `normal` a median 0.45 s (p90 0.83 s) of its 1 s (docs/PERFORMANCE.md, Rice Wars AI).
+# the tree, stops them. With the troop knowledge the search does about 10,000 nodes a CPU
+# second, so `hard`'s 40,000 nodes take a median 3.1 CPU s (p90 5.0 s) and its 3 s cap
+# stops the slower half; `normal`'s 12,000 a median 0.72 CPU s (p90 1.5 s) of its 1 s
+# (docs/PERFORMANCE.md, Rice Wars AI, second session). In the app, on a loaded machine,
+# both use their whole time cap in the median decision.
+# Rice Wars' `easy` is the beginners' level: the shared one-ply search of two worlds with
+# the plain adapter's knowledge (`expert=False`, `greedy`'s): it does not foresee the
+# fields troops will take this round, does not value an auction's lot by its services (a
+# bid is searched like any move; it bids about once a game) and counts a field at stake
+# as one field. It hires peasants and a few ashigaru, defends with its cards when they
+# save a field, and attacks where its ply sees a field won: a sensible, passive game a
+# beginner can learn to beat (tests/ai/test_ricewars_easy.py; docs/PERFORMANCE.md, Rice
+# Wars AI, fourth session).
 GAME_LEVELS: dict[str, dict[str, Level]] = {
     "rokugan": {
         "normal": _deeper(LEVELS["normal"], 4000),
@@ -91,6 +103,7 @@ GAME_LEVELS: dict[str, dict[str, Level]] = {
         ),
     },
     "ricewars": {
+        "easy": replace(LEVELS["easy"], expert=False),
         "normal": _deeper(LEVELS["normal"], 12000),
         "hard": replace(
             LEVELS["hard"],
@@ -169,7 +182,7 @@ def make_level_bot(level: str, game_id: str, sees_everything: bool = False) -> S
     spec = level_for(level, game_id)
     return SearchBot(
         spec.config,
-        adapter_for(game_id, search=True),
+        adapter_for(game_id, search=spec.expert),
         name="cheat" if sees_everything else spec.name,
         nodes=spec.nodes,
         seconds=spec.seconds,

@@ -303,9 +303,10 @@ def moment_reason(
             worlds=level_for(HINT_LEVEL, game_id).config.worlds,
         ),
     )
-    what = explainer_for(game_id).reason_said(observation, moment.suggested, worlds, names)
+    explainer = explainer_for(game_id)
+    what = explainer.reason_said(observation, moment.suggested, worlds, names)
     if moment.how == "rule":
-        return said("{what}; the AI looks by rule, so the choice is not scored", what=what)
+        return explainer.rule_review_said(what)
     return said(
         "{what}; {amount:.1f} {unit} more projected lead over the best rival than your move",
         what=what,

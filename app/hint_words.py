@@ -151,6 +151,15 @@ TEMPLATES = frozenset(
         ),
         N_("your peasant on {field} is at stake, worth {stake:.1f} fields to its owner"),
         N_("the peasant on {field} is at stake, worth {stake:.1f} fields to its owner"),
+        N_(
+            "the AI chooses its bid by rule: the most expected worth won less Ryo paid, "
+            "each rival bidding up to what the lot is worth to it"
+        ),
+        N_("{what}; the AI chooses its bid by rule, so the choice is not scored"),
+        N_(
+            "your troops could take about {fields:.1f} fields this round from the rival "
+            "least able to stop them"
+        ),
     )
 )
 """Every template of `ai/`'s reasons (those that only carry a name, "{province}", and a

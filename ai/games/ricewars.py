@@ -400,7 +400,8 @@ _BEFORE_ACTIONS_END = frozenset(
 
 
 class RiceWarsSearchAdapter(RiceWarsAdapter):
-    """The search levels' Rice Wars knowledge (`greedy` keeps the plain adapter).
+    """`normal`'s and `hard`'s Rice Wars knowledge (`greedy` and the beginners' `easy` keep
+    the plain adapter: `ai.levels`, `Level.expert`).
 
     Auctions: sealed bids are chosen by rule, not searched (a best-reply search lets every
     rival outbid any bid, so it never bids). A lot's worth to a bidder is its services
@@ -656,10 +657,11 @@ class RiceWarsSearchAdapter(RiceWarsAdapter):
 
 
 ADAPTER = RiceWarsAdapter()
-"""The Rice Wars adapter `ai.adapters.adapter_for("ricewars")` returns (`greedy`'s)."""
+"""The Rice Wars adapter `ai.adapters.adapter_for("ricewars")` returns (`greedy`'s and
+`easy`'s)."""
 
 SEARCH_ADAPTER = RiceWarsSearchAdapter()
-"""The search levels' adapter: lots valued per bidder, fields at stake valued in full,
-troops by the fields they can take this round."""
+"""`normal`'s and `hard`'s adapter (and the hints'): lots valued per bidder, fields at
+stake valued in full, troops by the fields they can take this round."""
 
 __all__ = ["ADAPTER", "SEARCH_ADAPTER", "RiceWarsAdapter", "RiceWarsSearchAdapter"]

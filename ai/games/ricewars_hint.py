@@ -125,7 +125,7 @@ class RiceWarsExplainer(Explainer):
             rival += max(w for s, w in enumerate(worth) if s != me)
         count = max(1, len(worlds))
         mine, rival = mine / count, rival / count
-        why = self._why(observation, action, worlds[0]) if worlds else None
+        why = self._why(observation, action, worlds) if worlds else None
         if why is None:
             return said(
                 "leaves you worth {mine:.1f} fields against {rival:.1f} for the best rival",
@@ -139,11 +139,36 @@ class RiceWarsExplainer(Explainer):
             rival=rival,
         )
 
-    def _why(self, observation: Any, action: Any, world: GameState) -> Said | None:
-        """The fact behind an auction bid or a fight's bonus step, from what the player
-        knows (their own purse and board; the field at stake is public)."""
-        st: Any = world
+    def rule_said(self, observation: Any, action: Any) -> Said:
+        """A sealed bid is the AI's rule, not a search's choice (`RiceWarsSearchAdapter`)."""
+        if isinstance(action, A.Bid):
+            return said(
+                "the AI chooses its bid by rule: the most expected worth won less Ryo paid, "
+                "each rival bidding up to what the lot is worth to it"
+            )
+        return super().rule_said(observation, action)
+
+    def rule_review_said(self, what: Said) -> Said:
+        """A review's reason for a bid, which the AI chooses by rule."""
+        return said(
+            "{what}; the AI chooses its bid by rule, so the choice is not scored", what=what
+        )
+
+    def _why(self, observation: Any, action: Any, worlds: list[GameState]) -> Said | None:
+        """The fact behind an auction bid, an attack, a fight's bonus step or a troop
+        hired, from what the player knows (their own purse and board; the field at stake
+        and the troops are public)."""
+        st: Any = worlds[0]
         me = observation.player
+        if isinstance(action, A.Hire | A.Pay) and _troop(action):
+            return self._strikes(me, action, worlds)
+        if isinstance(action, A.Attack):
+            f = st.field(action.field)
+            return said(
+                "the peasant on {field} is at stake, worth {stake:.1f} fields to its owner",
+                field=st.board.names[f],
+                stake=ADAPTER.field_worth(st, f, st.owner[f]),
+            )
         if isinstance(action, A.Bid) and st.bidding >= 0:
             name = ADVISORS[st.bidding].name
             two = ADAPTER.lot_worth(st, me, st.bidding, 2)
@@ -182,6 +207,33 @@ class RiceWarsExplainer(Explainer):
                 stake=stake,
             )
         return None
+
+    @staticmethod
+    def _strikes(me: int, action: Any, worlds: list[GameState]) -> Said | None:
+        """The fields the player's troops can take this round after `action`, mean over
+        `worlds` (the search levels' `strikes`), when there are any."""
+        taken = 0.0
+        for world in worlds:
+            world.apply(action)
+            try:
+                strikes = ADAPTER.strikes(world)  # type: ignore[arg-type]
+            finally:
+                world.undo()
+            taken += sum(fields for s, _, fields in strikes if s == me)
+        taken /= len(worlds)
+        if taken < 0.05:
+            return None
+        return said(
+            "your troops could take about {fields:.1f} fields this round from the rival "
+            "least able to stop them",
+            fields=taken,
+        )
+
+
+def _troop(action: Any) -> bool:
+    """A hire of a troop or the upkeep of one."""
+    what = action.kind if isinstance(action, A.Hire) else action.what
+    return what in ("ashigaru", "ronin")
 
 
 EXPLAINER = RiceWarsExplainer()

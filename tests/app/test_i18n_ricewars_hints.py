@@ -13,9 +13,11 @@ from app import i18n
 from app.games.ricewars import RiceWarsUI
 from app.hint_words import say
 from engine.ricewars import actions as A
+from tests.ai.test_ricewars_adapter import _hiring_position
 from tests.ai.test_ricewars_play import _attacked, _auction
 from tests.app.po_files import PseudoTranslations
 from tests.app.test_i18n_pseudo import bare
+from tests.engine.ricewars.helpers import field_ids, ready, set_troops
 
 
 @pytest.fixture(autouse=True)
@@ -37,11 +39,21 @@ def test_rice_wars_hint_reasons_are_said_in_the_pseudo_language() -> None:
     defence, _ = _attacked(1)
     reasons = [reason(*bid), reason(*upkeep), reason(defence, A.Bonus("houka2"))]
     reasons.append(reason(defence, A.Stop()))
+    # and the bid's rule as a hint and a review say it, an attack and a ronin hired
+    reasons += [EXPLAINER.rule_said(None, A.Bid(2)), EXPLAINER.rule_review_said(reasons[0])]
+    attacker = ready(3, seed=1)
+    set_troops(attacker, attacker.cur, ron=1)
+    rival = (attacker.cur + 1) % 3
+    target = field_ids(attacker, attacker.own[rival])[0]
+    reasons.append(reason(attacker, A.Attack(target, 0, 1)))
+    reasons.append(reason(_hiring_position(), A.Hire("ronin")))
+    assert "your troops could take" in str(reasons[-1])
     # When they are said in the test locale that marks every message
     i18n.install(PseudoTranslations(), "xx")
     said = [say(r) for r in reasons]
     # Then no word is left unmarked (advisors' and fields' names are names)
     names = {"Kanjou bugyou", "Jojutsu", defence.board.names[defence.fight["field"]]}
+    names.add(attacker.board.names[attacker.field(target)])
     for text in said:
         for name in names:
             text = text.replace(name, " ")
