@@ -164,8 +164,11 @@ def test_rokugan_searches_a_third_ply_and_other_games_keep_the_shared_level(leve
     # Then Rokugan's looks one turn further than the shared level, the others do not
     assert rokugan.config.max_depth == LEVELS[level].config.max_depth + 1 == 3
     assert shinobi.config.max_depth == LEVELS[level].config.max_depth  # its own worlds, nodes
-    # and easy is the shared level in every game (Rice Wars' normal and hard are its own)
-    assert all(level_for("easy", game) is LEVELS["easy"] for game in ("rokugan", "ricewars"))
+    # and easy is the shared level in Rokugan; Rice Wars' easy searches as the shared one
+    # does but with greedy's plain knowledge (its normal and hard are its own)
+    assert level_for("easy", "rokugan") is LEVELS["easy"]
+    ricewars_easy = level_for("easy", "ricewars")
+    assert ricewars_easy.config == LEVELS["easy"].config and not ricewars_easy.expert
 
 
 def test_rokugan_hard_samples_twice_the_worlds_with_the_same_nodes_per_world() -> None:
