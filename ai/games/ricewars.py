@@ -37,6 +37,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from ai.adapters import WIN_BONUS, GameAdapter
+from ai.keys import HashedKey
 from engine.core import GameState
 from engine.ricewars import actions as A
 from engine.ricewars.data import ADVISORS, ASHIGARU_COST, CARD_INDEX, CARDS, RONIN_COST
@@ -71,22 +72,6 @@ AFTER_MEMORY = 10_000  # evaluations after a hiring step remembered (about a dec
 _AFTER: dict[tuple[Any, ...], float] = {}
 
 
-class _HashedKey:
-    """A position key that computes its hash once (a tuple rehashes at every lookup)."""
-
-    __slots__ = ("key", "hash")
-
-    def __init__(self, key: tuple[Any, ...]) -> None:
-        self.key = key
-        self.hash = hash(key)
-
-    def __hash__(self) -> int:
-        return self.hash
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _HashedKey) and self.hash == other.hash and self.key == other.key
-
-
 def _blessed_extra(board: Any) -> tuple[tuple[int, int], ...]:
     """(field, Ryo beyond the usual 1) of every blessed field of `board` (per map)."""
     found = _BLESSED.get(board.graph.hash)
@@ -105,7 +90,7 @@ class RiceWarsAdapter(GameAdapter):
     def key(self, state: GameState) -> Hashable | None:
         """The engine's position key (history-free), hashed once (the search looks each
         node's key up several times)."""
-        return _HashedKey(state.key())  # type: ignore[attr-defined]
+        return HashedKey(state.key())  # type: ignore[attr-defined]
 
     @staticmethod
     def paydays(st: RiceWarsState) -> int:
@@ -533,7 +518,7 @@ class RiceWarsSearchAdapter(RiceWarsAdapter):
         remembered by position: hires in another order reach the same positions."""
         st.apply(action)
         try:
-            key = (st.board.graph.hash, st.neutral, s, _HashedKey(st.key()))
+            key = (st.board.graph.hash, st.neutral, s, HashedKey(st.key()))
             value = _AFTER.get(key)
             if value is None:
                 if len(_AFTER) >= AFTER_MEMORY:

@@ -54,6 +54,7 @@ from ai.games.rokugan_scene import (
 )
 from ai.games.rokugan_scene import PLAN_TARGET as PLAN_TARGET
 from ai.games.rokugan_scene import PlacementScene as _Scene
+from ai.keys import HashedKey
 from engine.core import GameState
 from engine.rokugan import actions as A
 from engine.rokugan import battles
@@ -161,7 +162,7 @@ class RokuganAdapter(GameAdapter):
     def key(self, state: GameState) -> Hashable | None:
         """The engine's position key (history-free), with its hash computed once: the
         search looks it up in several tables per node."""
-        return _Key(state.key())  # type: ignore[attr-defined]
+        return HashedKey(state.key())  # type: ignore[attr-defined]
 
     def projected(self, state: RokuganState) -> list[float]:
         """Every player's honor if the board were resolved now, plus positional terms."""
@@ -276,7 +277,7 @@ class RokuganAdapter(GameAdapter):
         st: RokuganState = state  # type: ignore[assignment]
         # A function of the position: remembered by it (a search asks the same position
         # again in each deepening), at most a few thousand positions at a time.
-        key = (player, _Key(st.key()))
+        key = (player, HashedKey(st.key()))
         cache = self._policies
         move = cache.get(key)
         if move is None:
@@ -834,27 +835,6 @@ def spot_key(state: RokuganState, player: int, slot: int, serial: int | None = N
 def _bound_first(item: tuple[float, int, Any, int, int]) -> tuple[float, int]:
     """Sort key of bounded placements: the highest bound first, then the legal order."""
     return (-item[0], item[1])
-
-
-class _Key:
-    """A position key that keeps its hash (a tuple of a few hundred ints hashes anew at
-    every dictionary look-up); equal when the keys are equal."""
-
-    __slots__ = ("key", "hash")
-
-    def __init__(self, key: tuple[Any, ...]) -> None:
-        self.key = key
-        self.hash = hash(key)
-
-    def __hash__(self) -> int:
-        return self.hash
-
-    def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
-        if type(other) is not _Key:
-            return NotImplemented
-        return self.hash == other.hash and self.key == other.key
 
 
 def _bluff_score(scene: _Scene, q: int) -> float:
