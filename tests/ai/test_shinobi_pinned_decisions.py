@@ -15,6 +15,7 @@ import pytest
 
 from engine.shinobi.state import SPEC
 from tests.engine.pinned import digest as _digest
+from tests.engine.pinned import search_picks
 
 CANDIDATES_DIGEST = "6b56946bb60098e4"
 
@@ -45,23 +46,9 @@ SEARCH_DIGEST = {4: "0cebe853d411ce5d", 3: "090a271a885e965a"}
 @pytest.mark.parametrize(("players", "seed"), [(4, 2), (3, 1)])
 def test_search_decisions_are_pinned(players: int, seed: int) -> None:
     # Given a few decision points of a pinned game and the `normal` search on a node budget
-    from ai.base import Budget
-    from ai.registry import make_bot
-
     state = SPEC.new_game(players, seed)
-    rng = random.Random(seed)
-    picks: list[str] = []
-    step = 0
-    while not state.is_terminal() and len(picks) < 4:
-        legal = state.legal_actions()
-        if step % 13 == 12 and len(legal) > 2:
-            # When the search decides there with 1,500 nodes (no time cap)
-            bot = make_bot("normal", "shinobi")
-            view = state.observation(state.current_player())
-            move = bot.choose(view, legal, random.Random(step), Budget(nodes=1500))
-            picks.append(f"{move}/{bot.last.nodes if bot.last else 0}")
-        state.apply(legal[rng.randrange(len(legal))])
-        step += 1
+    # When the search decides at every 13th step with 1,500 nodes (no time cap)
+    picks = search_picks(state, "shinobi", seed, every=13, nodes=1500)
     # Then it picks the pinned moves after the pinned number of nodes
     assert len(picks) == 4
     assert _digest(picks) == SEARCH_DIGEST[players]

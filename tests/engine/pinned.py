@@ -29,3 +29,27 @@ def play_logged(
         log.append(f"{len(legal)}:{line}" if count_legal else line)
         state.apply(action)
     return log, state.returns(), state
+
+
+def search_picks(state, game: str, seed: int, every: int, nodes: int, count: int = 4) -> list[str]:
+    """Random play of `state` (moves from `random.Random(seed)`) in which, at every `every`th
+    step with more than two legal moves, the `normal` search of `game` decides with `nodes`
+    nodes and no time cap: its moves and node counts ("move/nodes"), up to `count` of them."""
+    import random
+
+    from ai.base import Budget
+    from ai.registry import make_bot
+
+    rng = random.Random(seed)
+    picks: list[str] = []
+    step = 0
+    while not state.is_terminal() and len(picks) < count:
+        legal = state.legal_actions()
+        if step % every == every - 1 and len(legal) > 2:
+            bot = make_bot("normal", game)
+            view = state.observation(state.current_player())
+            move = bot.choose(view, legal, random.Random(step), Budget(nodes=nodes))
+            picks.append(f"{move}/{bot.last.nodes if bot.last else 0}")
+        state.apply(legal[rng.randrange(len(legal))])
+        step += 1
+    return picks

@@ -21,7 +21,7 @@ from engine.ricewars import SPEC
 from engine.ricewars.bench import bench_graph
 from engine.ricewars.state import RiceWarsState
 from tests.engine.pinned import digest as _digest
-from tests.engine.pinned import play_logged
+from tests.engine.pinned import play_logged, search_picks
 
 
 def new(players: int, seed: int, side: str) -> RiceWarsState:
@@ -143,23 +143,9 @@ SEARCH_DIGEST = {4: "ae1dbbe5210b80ee", 2: "d9ec5b25c1ad7a83"}
 @pytest.mark.parametrize(("players", "seed", "side"), [(4, 2, "quick"), (2, 1, "quick")])
 def test_search_decisions_are_pinned(players: int, seed: int, side: str) -> None:
     # Given a few decision points of a pinned game and the `normal` search on a node budget
-    from ai.base import Budget
-    from ai.registry import make_bot
-
     state = new(players, seed, side)
-    rng = random.Random(seed)
-    picks: list[str] = []
-    step = 0
-    while not state.is_terminal() and len(picks) < 4:
-        legal = state.legal_actions()
-        if step % 29 == 28 and len(legal) > 2:
-            # When the search decides there with 1,000 nodes (no time cap)
-            bot = make_bot("normal", "ricewars")
-            view = state.observation(state.current_player())
-            move = bot.choose(view, legal, random.Random(step), Budget(nodes=1000))
-            picks.append(f"{move}/{bot.last.nodes if bot.last else 0}")
-        state.apply(legal[rng.randrange(len(legal))])
-        step += 1
+    # When the search decides at every 29th step with 1,000 nodes (no time cap)
+    picks = search_picks(state, "ricewars", seed, every=29, nodes=1000)
     # Then it picks the pinned moves after the pinned number of nodes
     assert len(picks) == 4
     assert _digest(picks) == SEARCH_DIGEST[players]

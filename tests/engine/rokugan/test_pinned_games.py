@@ -18,7 +18,7 @@ from engine.rokugan import SPEC
 from engine.rokugan.bench import load_bench_graph
 from engine.rokugan.position import PH_PLACE
 from tests.engine.pinned import digest as _digest
-from tests.engine.pinned import play_logged
+from tests.engine.pinned import play_logged, search_picks
 
 
 def play(players: int, seed: int, listen: bool = False) -> tuple[list[str], list[float], object]:
@@ -104,23 +104,10 @@ SEARCH_DIGEST = "7d9617c1199b277c"
 
 def test_search_decisions_are_pinned() -> None:
     # Given four decision points of a pinned game and the `normal` search on a node budget
-    from ai.base import Budget
-    from ai.registry import make_bot
 
     state = SPEC.new_game(4, 7, None, load_bench_graph())
-    rng = random.Random(7)
-    picks: list[str] = []
-    step = 0
-    while not state.is_terminal() and len(picks) < 4:
-        legal = state.legal_actions()
-        if step % 37 == 36 and len(legal) > 2:
-            # When the search decides there with 300 nodes (no time cap)
-            bot = make_bot("normal", "rokugan")
-            view = state.observation(state.current_player())
-            move = bot.choose(view, legal, random.Random(step), Budget(nodes=300))
-            picks.append(f"{move}/{bot.last.nodes if bot.last else 0}")
-        state.apply(legal[rng.randrange(len(legal))])
-        step += 1
+    # When the search decides at every 37th step with 300 nodes (no time cap)
+    picks = search_picks(state, "rokugan", 7, every=37, nodes=300)
     # Then it picks the pinned moves after the pinned number of nodes
     assert len(picks) == 4
     assert _digest(picks) == SEARCH_DIGEST
