@@ -179,7 +179,9 @@ def test_the_reason_ends_with_the_lead_over_the_next_best_from_the_search_values
     values = hint.analysis.values
     assert values[hint.action] == max(values.values())
     assert hint.words  # the move in words, for the panel
-    assert "#" not in hint.reason.rpartition(";")[2]
+    # No token serial ("#4") and no node budget ("@300") anywhere a player reads
+    for text in (hint.reason, hint.words):
+        assert "#" not in text and "@" not in text, text
 
 
 @pytest.mark.parametrize(
