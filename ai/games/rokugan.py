@@ -31,11 +31,13 @@ province it shields, a Raid the rival's province it burns, a bluff a little (it 
 real token for next round). Overkill costs a little, so the best token for a spot is the
 smallest one that wins. The best `width` are kept, at most two per target province and
 three per token, so the search sees a spread. Shugenja and first-player cards aim at the
-strongest token attacking one of our provinces; territory cards aim at our provinces
-(those that harm aim at rivals'); initial control tokens go where flowers, neighbours of
-our own and territories we can complete are. Scouting is decided by rule (`rule_move`):
-a determinized search cannot value information, so a bot with scout cards looks at an
-unknown token attacking its most valuable province once per round.
+strongest token attacking one of our provinces; territory and Shadowlands cards are
+ranked by what each play is worth in honor, as the card declares it (`ai_value` in
+`engine.rokugan.effects`: the honor it moves on the position the bot sees, plus defence,
+shields, tokens and threats it adds or takes away); initial control tokens go where
+flowers, neighbours of our own and territories we can complete are. Scouting is decided
+by rule (`rule_move`): a determinized search cannot value information, so a bot with
+scout cards looks at an unknown token attacking its most valuable province once per round.
 """
 
 from __future__ import annotations
@@ -74,6 +76,7 @@ from engine.rokugan.data import (
     ROUNDS,
     SHINOBI,
 )
+from engine.rokugan.effects import EFFECTS
 from engine.rokugan.position import (
     PH_CARDS,
     PH_CONTROL,
@@ -93,8 +96,6 @@ INF = float("inf")
 # Rough honor a token of each kind yields per strength point (bluff: nothing by itself).
 _TOKEN_WORTH = {ARMY: 1.0, NAVY: 0.8, SHINOBI: 0.9, BLESSING: 0.7, DIPLOMACY: 2.0, RAID: 1.5}
 _TOKEN_WORTH[BLUFF] = 0.0
-# Cards whose first province target is hurt (aim it at a rival); the rest help (aim at ours).
-_HARM_FIRST = {"pirate_raids", "diplomatic_mission", "cultural_exchange"}
 # Plans (`RokuganAdapter(plans=True)`): the weight of a territory's share in the evaluation
 # (the honor a province that serves our unmet objective adds: `PLAN_TARGET`).
 PLAN_TERRITORY = 0.5
@@ -567,8 +568,8 @@ class RokuganAdapter(GameAdapter):
             return 0.1 * strength, q
         if card == "scout":
             return 0.0, -1
-        # Shadowlands cards in the placement phase: let the search try a few.
-        return 0.5, -2
+        # Shadowlands cards in the placement phase: what the play is worth in honor.
+        return EFFECTS[card].ai_value(st, me, action.targets), -2
 
     def _initial_control(self, st: RokuganState, me: int, legal: list[Any]) -> list[Any]:
         b = st.board
@@ -614,26 +615,15 @@ class RokuganAdapter(GameAdapter):
         return sorted(legal, key=lambda a: -score(a))
 
     def _card_round(self, st: RokuganState, me: int, legal: list[Any]) -> list[Any]:
-        """Pass plus the best few target choices of every territory card."""
-        b = st.board
-        owner = st.ctrl_owner
+        """Pass plus the best few target choices of every territory card, by what each
+        play is worth in honor (the card's declared `ai_value`, `engine.rokugan.effects`)."""
         by_card: dict[str, list[tuple[float, int, Any]]] = {}
         out: list[Any] = []
         for index, action in enumerate(legal):
             if not isinstance(action, A.PlayCard):
                 out.append(action)
                 continue
-            score = 0.0
-            for i, target in enumerate(action.targets):
-                q = b.index.get(target)
-                if q is None:
-                    continue
-                o = owner[q]
-                worth = self._worth(st, q)
-                if i == 0 and action.card in _HARM_FIRST:
-                    score += worth if (o >= 0 and o != me) else -worth
-                else:
-                    score += worth if o == me else (0.2 * worth if o < 0 else -0.5 * worth)
+            score = EFFECTS[action.card].ai_value(st, me, action.targets)
             by_card.setdefault(action.card, []).append((score, index, action))
         for options in by_card.values():
             options.sort(key=lambda item: (-item[0], item[1]))

@@ -127,3 +127,33 @@ def test_the_score_table_adds_up_to_the_engines_honor_shadowlands_included() -> 
     # Then each row's total is the engine's honor and its parts add up to it
     assert [row[-1] for row in rows] == st.honor()
     assert all(sum(row[:-1]) == row[-1] for row in rows)
+
+
+def test_every_card_played_is_told_with_its_declared_effect(graph) -> None:
+    # Given the territory and Shadowlands cards played in seeded random games
+    from engine.registry import get_game
+    from engine.rokugan.effects import EFFECTS
+
+    told: set[str] = set()
+    for seed in range(8):
+        state = get_game("rokugan").new_game(4, seed, {}, graph)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            cards = [a for a in legal if isinstance(a, A.PlayCard) and a.card in EFFECTS]
+            action = rng.choice(cards if cards and rng.random() < 0.7 else legal)
+            player = state.current_player()
+            state.apply(action)
+            if action not in cards:
+                continue
+            told.add(action.card)
+            for public in (True, False):
+                # When its log line is told to the public and to the player
+                line = narrate.describe(state, action, player, public=public)
+                # Then it names the card and, after it, what the card did
+                name = narrate.pretty(action.card)
+                assert f"{name}: " in line and not line.endswith(f"{name}."), line
+                assert "{" not in line, line
+            # ... and a card that shows hidden tokens is an undo barrier
+            assert narrate.reveals_hidden(state, action, player) == EFFECTS[action.card].reveals
+    assert len(told) >= 12, sorted(told)

@@ -20,6 +20,7 @@ from engine.rokugan.battles import defence_parts
 from engine.rokugan.data import (
     ARMY,
     BLESSING,
+    CLAN_INDEX,
     CLANS,
     NAVY,
     OBJECTIVE_INDEX,
@@ -27,6 +28,7 @@ from engine.rokugan.data import (
     SHINOBI,
     SPECIAL_NAMES,
 )
+from engine.rokugan.effects import CLAN, DISCARD_TOKENS, EFFECTS, HAND_TOKENS, effect_of
 from engine.rokugan.requirements import objective_condition
 from engine.rokugan.scoring import honor_breakdown
 from engine.rokugan.state import (
@@ -261,22 +263,6 @@ class Teller:
 
 def _serial(ref: str) -> int:
     return int(ref[1:]) if ref.startswith("#") and ref[1:].isdigit() else -1
-
-
-CARD_EFFECT_PLACES = {
-    "feats_of_engineering": N_("a harbor in {0} (it counts as coastal)"),
-    "code_of_honor": N_("+1 honor tokens in {all}"),
-    "ashigaru_levies": N_("+1 defense tokens in {all}"),
-    "strength_of_purpose": N_("a face-up control token in {all}"),
-    "sacred_ground": N_("the shrine in {0} (only its controller may place tokens there)"),
-    "honorable_fight": N_("the battlefield in {0} (no Raid or Diplomacy there)"),
-    "bushido": N_("the 4-flower honor token in {0}"),
-    "aid_of_the_kami": N_("a +2 defense token in {0}"),
-    "port_of_prosperity": N_("a +2 honor token in {0}"),
-    "bless_the_lands": N_("the scorched earth is lifted from {0}, and 2 control tokens go there"),
-    "cultural_exchange": N_("the control tokens of {0} and {1} change places"),
-    "bountiful_harvest": N_("2 face-up control tokens in {0}"),
-}
 
 
 def _and(items: list[str]) -> str:
@@ -547,66 +533,34 @@ def _card_words(tell: Teller, action: Any, player: int) -> tuple[str, tuple[str,
     return text, tuple(provinces)
 
 
-def _card_effect(tell: Teller, action: Any, player: int, names: list[str]) -> str:  # noqa: C901
-    """What a territory or Shadowlands card did, in a few words."""
+TOKENS = (HAND_TOKENS, DISCARD_TOKENS)
+
+
+def _card_effect(tell: Teller, action: Any, player: int, names: list[str]) -> str:
+    """What a territory or Shadowlands card did, in its declared words
+    (`engine.rokugan.effects`) for this viewer."""
     state = tell.state
-    say = tell.say
-    card = action.card
-    if card in CARD_EFFECT_PLACES and names:
-        return _(CARD_EFFECT_PLACES[card]).format(*names, all=_and(names))
-    if card == "diplomatic_mission":
-        if len(names) > 1:
-            return _("peace in {0}; 2 face-up control tokens in {1}").format(*names)
-        return _("peace in {0}").format(*names)
-    if card == "pirate_raids":
-        if len(names) > 1:
-            return _("scorched earth in {0}; 3 face-up control tokens in {1}").format(*names)
-        return _("scorched earth in {0}").format(*names)
-    if card == "foment_rebellion":
-        return _("the peace in {0} is lifted").format(*names)
-    if card in ("promotion", "reinforcements"):
-        return say(
-            player,
-            N_("{tokens} from your discard pile back behind your screen"),
-            N_("{tokens} from its discard pile back behind its screen"),
-            tokens=_and([token_words(t) for t in action.targets]),
-        )
-    if card == "spy_network":
-        spied = state.player_of_clan(CLANS.index(action.targets[0]))
-        if player == tell.viewer:
-            text = N_("you look at {target}'s hand; {target} may not place its bluff this round")
-        elif spied == tell.viewer:
-            text = N_("{clan} looks at your hand; you may not place your bluff this round")
-        else:
-            text = N_(
-                "{clan} looks at {target}'s hand; {target} may not place its bluff this round"
-            )
-        return _(text).format(clan=clan_name(state, player), target=clan_name(state, spied))
-    if card == "dark_favors":
-        return _("a control token paid in {0}, to look at up to 4 tokens and discard one").format(
-            *names
-        )
-    if card == "purge_the_weak":
-        return say(
-            player,
-            N_("{token} discarded from behind your screen, to reveal and discard 2 tokens"),
-            N_("{token} discarded from behind its screen, to reveal and discard 2 tokens"),
-            token=token_words(action.targets[0]),
-        )
-    if card == "animate_the_dead":
-        return say(
-            player,
-            N_("a control token paid in {place}, to place a token from your discard pile"),
-            N_("a control token paid in {place}, to place a token from its discard pile"),
-            place=names[0],
-        )
-    if card == "inspire_fear":
-        if len(names) > 1:
-            return _("a control token paid in {0}, to remove the special tokens of {rest}").format(
-                names[0], rest=_and(names[1:])
-            )
-        return _("a control token paid in {0}").format(*names)
-    return _and(names)
+    effect = EFFECTS[action.card]
+    targeted = -1
+    if effect.picks == CLAN:
+        targeted = state.player_of_clan(CLAN_INDEX[action.targets[0]])
+    template = effect.told(
+        you=player == tell.viewer,
+        targeted=targeted >= 0 and targeted == tell.viewer,
+        short=len(action.targets) == 1,
+    )
+    tokens = [token_words(t) for t in action.targets] if effect.picks in TOKENS else []
+    values = {
+        "clan": clan_name(state, player),
+        "target": clan_name(state, targeted) if targeted >= 0 else "",
+        "province": names[0] if names else "",
+        "province2": names[1] if len(names) > 1 else "",
+        "provinces": _and(names),
+        "rest": _and(names[1:]),
+        "token": tokens[0] if tokens else "",
+        "tokens": _and(tokens),
+    }
+    return _(template).format(**values)
 
 
 def describe(state_after: RokuganState, action: Any, player: int, public: bool) -> str:
@@ -640,15 +594,10 @@ def reveals_hidden(state_after: RokuganState, action: Any, player: int) -> bool:
     """True when `action` made hidden information known (an undo barrier)."""
     if isinstance(action, (A.Peek, A.Look, A.Discard)):
         return True
-    if isinstance(action, A.PlayCard) and action.card in (
-        "scout",
-        "shugenja",
-        "first_player",
-        "spy_network",
-        "dark_favors",
-        "purge_the_weak",
-    ):
-        return True
+    if isinstance(action, A.PlayCard):
+        effect = effect_of(action.card)  # None: a scout, shugenja or first-player card
+        if effect is None or effect.reveals:
+            return True
     history = state_after.history
     if not history:
         return True

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.rokugan import actions as A
+from engine.rokugan.effects import DISCARD_TOKENS, HAND_TOKENS, effect_of
 
 HAND = "hand"  # a token label from the hand
 DISCARD = "discard"  # a token label from the discard pile (Animate the Dead)
@@ -21,6 +22,8 @@ TOKEN = "token"  # a board token "#N"
 CARD = "card"  # a card id
 BUTTON = "button"  # a choice shown as a button (value is the text form)
 END = "end"  # "done": the picks so far already make an action
+_TOKEN_PICKS = {HAND_TOKENS: HAND, DISCARD_TOKENS: DISCARD}
+"""The pick of a card's token targets by what they are (`CardEffect.picks`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,10 +55,11 @@ def picks_of(action: Any, provinces: frozenset[str]) -> tuple[Pick, ...]:
         )
         return (Pick(DISCARD, action.token), where)
     if isinstance(action, A.PlayCard):
-        if action.card == "purge_the_weak":
-            return (Pick(CARD, action.card), *(Pick(HAND, t) for t in action.targets))
-        if action.card in ("promotion", "reinforcements"):
-            return (Pick(CARD, action.card), *(Pick(DISCARD, t) for t in action.targets))
+        # What a territory card's targets are is declared with its effect.
+        effect = effect_of(action.card)
+        kind = _TOKEN_PICKS.get(effect.picks) if effect is not None else None
+        if kind is not None:
+            return (Pick(CARD, action.card), *(Pick(kind, t) for t in action.targets))
         return (Pick(CARD, action.card), *(target(t) for t in action.targets))
     if isinstance(action, A.PlaceControl):
         return (Pick(PLACE, action.province),)

@@ -99,7 +99,10 @@ def test_observations_and_determinized_worlds_are_pinned() -> None:
     assert _digest(parts) == VIEWS_DIGEST
 
 
-SEARCH_DIGEST = "7d9617c1199b277c"
+# Re-pinned when the territory cards' AI values became the declared ones
+# (`engine.rokugan.effects`): the fourth decision now pays Purge the Weak with the bluff,
+# the hand's least useful token, instead of an Army 2.
+SEARCH_DIGEST = "cd779237f22181f5"
 
 
 def test_search_decisions_are_pinned() -> None:
@@ -134,7 +137,9 @@ def test_the_search_policy_is_the_first_candidate() -> None:
     assert checked > 100
 
 
-CANDIDATES_DIGEST = "665b7af2a6eed32b"
+# Re-pinned when the territory cards' AI values became the declared ones: the card round's
+# candidates are ranked by each play's honor (`engine.rokugan.effects`), no longer a flat 0.5.
+CANDIDATES_DIGEST = "5f8e42d6f59b93b8"
 
 
 def test_bot_candidates_and_evaluations_are_pinned() -> None:

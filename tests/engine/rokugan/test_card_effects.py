@@ -1,0 +1,131 @@
+"""Every territory and Shadowlands card is declared once (`engine.rokugan.effects`): its
+targets, its effect, its words and its value for the AI, read by the rules, the story and
+the bots; no module of the app or the AI switches on a card's name."""
+
+from __future__ import annotations
+
+import ast
+import math
+import random
+import string
+from pathlib import Path
+
+from engine.rokugan import actions as A
+from engine.rokugan.data import ALL_TERRITORY_CARDS
+from engine.rokugan.effects import BOARD, CLAN, DISCARD_TOKENS, EFFECTS, HAND_TOKENS
+from engine.rokugan.state import RokuganState
+from tests.engine.rokugan.fixtures import position, rokugan_graph
+
+ROOT = Path(__file__).resolve().parents[3]
+PLACEHOLDERS = {"clan", "target", "province", "province2", "provinces", "rest", "token", "tokens"}
+
+
+def _placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+
+
+def test_every_card_is_declared_with_targets_effect_words_and_value() -> None:
+    # Given the 22 territory and Shadowlands cards the game deals
+    assert len(ALL_TERRITORY_CARDS) == 22
+    assert set(EFFECTS) == ALL_TERRITORY_CARDS
+    for card in sorted(ALL_TERRITORY_CARDS):
+        effect = EFFECTS[card]
+        # Then each has targets, an effect and a value for the AI, as functions
+        assert effect.card == card
+        assert callable(effect.targets) and callable(effect.effect), card
+        assert callable(effect.ai_value), card
+        assert effect.picks in {BOARD, CLAN, HAND_TOKENS, DISCARD_TOKENS}, card
+        # ... and words for every reader, with only the values the story fills in
+        for you in (False, True):
+            for targeted in (False, True):
+                for short in (False, True):
+                    words = effect.told(you, targeted, short)
+                    assert words.strip(), card
+                    assert _placeholders(words) <= PLACEHOLDERS, (card, words)
+                    filled = words.format(**{name: "X" for name in PLACEHOLDERS})
+                    assert "{" not in filled, card
+
+
+def test_every_value_is_a_number_that_leaves_the_position_as_it_was() -> None:
+    # Given every legal territory card play of seeded random games
+    graph = rokugan_graph()
+    values: dict[str, set[float]] = {}
+    for seed in range(6):
+        st = RokuganState.new(4, seed, None, graph)
+        rng = random.Random(seed)
+        while not st.is_terminal():
+            legal = st.legal_actions()
+            player = st.current_player()
+            key = st.key()
+            for action in legal:
+                if isinstance(action, A.PlayCard) and action.card in EFFECTS:
+                    # When the AI values it
+                    value = EFFECTS[action.card].ai_value(st, player, action.targets)
+                    # Then the value is a finite number and the position is unchanged
+                    assert isinstance(value, float) and math.isfinite(value), action
+                    assert st.key() == key, action
+                    values.setdefault(action.card, set()).add(round(value, 6))
+                    # ... and the play is one of the declared targets
+                    assert action.targets in EFFECTS[action.card].targets(st, player)
+            st.apply(rng.choice(legal))
+    # ... and the value depends on the play: no card is valued at one flat figure
+    varied = [card for card, seen in values.items() if len(seen) > 1]
+    assert len(varied) >= 10, sorted(values)
+
+
+def test_values_are_the_honor_a_card_moves() -> None:
+    # Given Crab holding a 1-flower and a 3-flower province, Lion its capital
+    st = position(
+        """
+        clans crab lion
+        control crab CRAB_1
+        control crab CRAB_3
+        control lion LION_C
+        """
+    )
+    honor = EFFECTS["bushido"].ai_value
+    # Then the 4-flower honor token is worth 4 honor in its own province
+    assert honor(st, 0, ("CRAB_1",)) == 4.0
+    # ... costs it the rival's gain in the rival's, and nothing where nobody holds
+    assert honor(st, 0, ("LION_C",)) == -4.0
+    assert honor(st, 0, ("CRANE_2",)) == 0.0
+    # ... a face-up control token is an honor in each of two provinces
+    assert EFFECTS["strength_of_purpose"].ai_value(st, 0, ("CRAB_1", "CRAB_3")) == 2.0
+    # ... and a +2 defense token is worth more in the province that gives more
+    aid = EFFECTS["aid_of_the_kami"].ai_value
+    assert aid(st, 0, ("CRAB_3",)) > aid(st, 0, ("CRAB_1",)) > 0.0 > aid(st, 0, ("LION_C",))
+
+
+def _card_name_switches(path: Path, root: Path = ROOT) -> list[str]:
+    """Where a module compares, looks up or lists a territory card by its engine id; the
+    words module may only key its printed names and texts by it."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    keys: set[int] = set()
+    if path.name == "words.py":
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Dict):
+                keys.update(id(k) for k in node.keys if k is not None)
+    return [
+        f"{path.relative_to(root)}:{node.lineno} {node.value!r}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and node.value in ALL_TERRITORY_CARDS
+        and id(node) not in keys
+    ]
+
+
+def test_no_app_or_ai_module_switches_on_a_card_name() -> None:
+    # Given every module of the app and the AI
+    files = [*ROOT.glob("app/**/*.py"), *ROOT.glob("ai/**/*.py")]
+    assert len(files) > 50
+    # Then none names a territory card to decide what it does (they ask `EFFECTS`)
+    found = [hit for path in files for hit in _card_name_switches(path)]
+    assert not found, found
+
+
+def test_the_check_finds_a_switch_on_a_card_name(tmp_path) -> None:
+    # Given a module that switches on a card's name
+    module = tmp_path / "probe.py"
+    module.write_text('def value(card):\n    return 2.0 if card == "pirate_raids" else 0.5\n')
+    # Then the check names it
+    assert _card_name_switches(module, tmp_path) == ["probe.py:2 'pirate_raids'"]
