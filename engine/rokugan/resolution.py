@@ -261,7 +261,7 @@ def resolve_diplomacy(st: Position) -> None:
 
 def clear_province(st: Position, q: int, reason: str) -> None:
     """Discard every combat token in `q` or on one of its borders, each recorded as a
-    removal for `reason` (Blessings on them stay, adding nothing, until step 7)."""
+    removal for `reason` (the Blessings on a token go with it: `tokens.take_off_board`)."""
     b = st.board
     events = st.events
     for s, t in enumerate(st.tokens):
