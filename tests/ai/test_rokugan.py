@@ -250,3 +250,29 @@ def test_a_defence_spot_counts_the_rival_tokens_aimed_at_it_before_it_was_placed
                     assert key == f"rival{min(4, state.defense_bonus(q, token[0]))}"
                     attacks += 1
     assert defences and attacks
+
+
+def test_the_card_round_puts_the_plays_worth_the_most_honor_first() -> None:
+    # Given Crab holding Bushido and Pirate Raids in the card round, a 3-flower province of
+    # its own and a rival Lion holding a province
+    from engine.rokugan import actions as A
+    from tests.engine.rokugan.fixtures import position
+
+    st = position(
+        """
+        clans crab lion
+        control crab CRAB_3 up=1
+        control crab CRAB_1
+        control lion LION_C up=2
+        card lion bushido crab
+        card islands_neutral pirate_raids crab
+        phase cards
+        """
+    )
+    # When the bot lists its candidates
+    plays = [a for a in ADAPTER.candidates(st, 0) if isinstance(a, A.PlayCard)]
+    best = {card: next(a for a in plays if a.card == card) for card in ("bushido", "pirate_raids")}
+    # Then Bushido goes into a province of its own, never the rival's
+    assert st.ctrl_owner[st.board.index[best["bushido"].targets[0]]] == 0
+    # ... and Pirate Raids scorches the rival's valuable province, not one of its own
+    assert best["pirate_raids"].targets[0] == "LION_C"
