@@ -589,11 +589,16 @@ def _tokens_back_extra(st: Position, p: int, args: tuple[str, ...]) -> float:
     return TOKEN * sum(LABEL_KIND[lab][1] - 1 for lab in args)
 
 
+SPIED_BLUFF = 0.2
+"""Honor the bluff a spied clan may not place is worth to its rivals (a bluff scores about
+as much in the bots' placement ordering)."""
+
+
 def _spy_extra(st: Position, p: int, args: tuple[str, ...]) -> float:
-    """The spied clan may not bluff this round, and its hand is known: worth more the
-    more tokens it still holds."""
+    """The spied clan may not bluff this round, and its hand is known: a fifth of a token's
+    worth for each token it still holds (what knowing it is worth is hard to say)."""
     o = st.player_of_clan(CLAN_INDEX[args[0]])
-    return TOKEN * 0.2 * len(st.hand(o)) + 0.2
+    return SPIED_BLUFF + 0.2 * TOKEN * len(st.hand(o))
 
 
 def _threats(st: Position, p: int, count: int) -> float:
