@@ -15,7 +15,8 @@ and so the game seed that deals them (an observation does not carry it).
 
 Actions and their text are in `engine.rokugan.actions` (grammar in its docstring).
 The rules are in modules named after the rulebook's parts: `setup`, `upkeep`, `placement`,
-`cards`, `resolution` (steps 1-4, 6-7), `battles` (step 5, successful defence), `scoring`;
+`cards` (the 22 territory cards each declared once in `effects`), `resolution` (steps 1-4,
+6-7), `battles` (step 5, successful defence), `scoring`;
 `rounds` orders phases and turns, `tokens` moves tokens, `position` is the flat position
 and its undo snapshot, `state` the public state API, `observation` what a player sees.
 
