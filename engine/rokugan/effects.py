@@ -83,7 +83,7 @@ from engine.rokugan.tokens import (
     set_special,
     tid_at,
 )
-from engine.words import N_
+from engine.words import N_, Words
 
 Targets = Callable[[Position, int], "list[tuple[str, ...]]"]
 Apply = Callable[[Position, int, tuple[str, ...]], None]
@@ -118,6 +118,13 @@ class CardEffect:
         if you and self.words_you:
             return self.words_you
         return self.words_target if targeted and self.words_target else self.words
+
+    def said(
+        self, you: bool = False, targeted: bool = False, short: bool = False, **values: str
+    ) -> Words:
+        """`told(you, targeted, short)` with its values (`clan`, `target`, `province`, ...):
+        `Words`, said in the reader's language when read."""
+        return Words.of(self.told(you, targeted, short), **values)
 
 
 # -- what cards and abilities may target ------------------------------------------------

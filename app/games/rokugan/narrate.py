@@ -544,11 +544,6 @@ def _card_effect(tell: Teller, action: Any, player: int, names: list[str]) -> st
     targeted = -1
     if effect.picks == CLAN:
         targeted = state.player_of_clan(CLAN_INDEX[action.targets[0]])
-    template = effect.told(
-        you=player == tell.viewer,
-        targeted=targeted >= 0 and targeted == tell.viewer,
-        short=len(action.targets) == 1,
-    )
     tokens = [token_words(t) for t in action.targets] if effect.picks in TOKENS else []
     values = {
         "clan": clan_name(state, player),
@@ -560,7 +555,13 @@ def _card_effect(tell: Teller, action: Any, player: int, names: list[str]) -> st
         "token": tokens[0] if tokens else "",
         "tokens": _and(tokens),
     }
-    return _(template).format(**values)
+    said = effect.said(
+        you=player == tell.viewer,
+        targeted=targeted >= 0 and targeted == tell.viewer,
+        short=len(action.targets) == 1,
+        **values,
+    )
+    return str(said)
 
 
 def describe(state_after: RokuganState, action: Any, player: int, public: bool) -> str:

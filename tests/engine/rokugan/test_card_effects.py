@@ -42,8 +42,8 @@ def test_every_card_is_declared_with_targets_effect_words_and_value() -> None:
                     words = effect.told(you, targeted, short)
                     assert words.strip(), card
                     assert _placeholders(words) <= PLACEHOLDERS, (card, words)
-                    filled = words.format(**{name: "X" for name in PLACEHOLDERS})
-                    assert "{" not in filled, card
+                    said = effect.said(you, targeted, short, **dict.fromkeys(PLACEHOLDERS, "X"))
+                    assert said.message == words and "{" not in str(said), card
 
 
 def test_every_value_is_a_number_that_leaves_the_position_as_it_was() -> None:
