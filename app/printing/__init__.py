@@ -7,26 +7,32 @@ button prints), `print_with_dialog(map, parent)` and `export_pdf(map, path)`. `m
 Board, a map path, a shipped id or an in-memory MapFile.
 
 The print-and-play kit (`daimyo kit`, Game → Print kit…) is `app.printing.kit`.
+
+The planners (`layout`: pages in millimetres, `model`: the board as plain data,
+`kit.plan`) do not load Qt: this package imports each entry point when it is first asked
+for, and the modules that paint import `app.qt_compat` themselves.
 """
 
-import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs before any Qt call
-from app.printing.document import PrintOptions, PrintResult, pdf_bytes, render_document, write_pdf
-from app.printing.layout import LayoutError
-from app.printing.model import Board, build_board, load_board
-from app.printing.preview import export_pdf, open_print_preview, print_board, print_with_dialog
+from __future__ import annotations
 
-__all__ = [
-    "Board",
-    "LayoutError",
-    "PrintOptions",
-    "PrintResult",
-    "build_board",
-    "export_pdf",
-    "load_board",
-    "open_print_preview",
-    "pdf_bytes",
-    "print_board",
-    "print_with_dialog",
-    "render_document",
-    "write_pdf",
-]
+from app.lazy import entry_points
+
+_HOME = {
+    "Board": "model",
+    "LayoutError": "layout",
+    "PrintOptions": "document",
+    "PrintResult": "document",
+    "build_board": "model",
+    "export_pdf": "preview",
+    "load_board": "model",
+    "open_print_preview": "preview",
+    "pdf_bytes": "document",
+    "print_board": "preview",
+    "print_with_dialog": "preview",
+    "render_document": "document",
+    "write_pdf": "document",
+}
+
+__all__ = sorted(_HOME)
+
+__getattr__ = entry_points(__name__, _HOME)

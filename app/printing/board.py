@@ -11,6 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPolygonF, QTransform
 
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.printing import draw
 from app.printing.layout import Rect
 from app.printing.model import SEA_COLOUR, Board, BoardProvince

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.i18n import N_, _, ngettext
 from app.printing.document import PrintOptions, board_landscape
 from app.printing.layout import (

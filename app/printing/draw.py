@@ -22,6 +22,8 @@ from PySide6.QtGui import (
     QTransform,
 )
 
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+
 PT_PER_MM = 72.0 / 25.4
 FONT_FAMILIES = ["DejaVu Sans", "Noto Sans", "Liberation Sans", "Arial", "Helvetica"]
 INK = QColor("#222222")

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter
 
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.i18n import N_, _, game_name, number
 from app.printing import draw
 from app.printing.model import SEA_COLOUR, Board

@@ -13,6 +13,7 @@ from PySide6.QtGui import QPageLayout
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QDialog, QWidget
 
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.i18n import _
 from app.printing.document import PrintOptions, PrintResult, page_layout, render_document, write_pdf
 from app.printing.model import Board, load_board

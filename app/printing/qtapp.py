@@ -12,6 +12,8 @@ import sys
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QApplication
 
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+
 
 def ensure_gui_app() -> QCoreApplication:
     """The running Qt application, or a new QApplication (fonts need one)."""

@@ -14,6 +14,7 @@ from typing import Any
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter
 
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.i18n import _
 from app.palette import ROKUGAN_CLANS, Identity
 from app.printing import draw

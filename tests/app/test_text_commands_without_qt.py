@@ -75,3 +75,41 @@ def test_the_blocker_really_blocks(tmp_path: Path) -> None:
         timeout=60,
     )
     assert done.returncode != 0 and "No module named 'PySide6" in done.stderr
+
+
+PLANNERS = """
+from app.printing.kit import build_kit, plan_kit, KitOptions
+from app.printing.layout import paper_size, plan_fit, plan_scaled
+from app.printing.model import load_board
+
+board = load_board("rokugan")
+fit = plan_fit(paper_size("A4", False), board.size_mm, legend=True)
+tiles = plan_scaled(paper_size("A4", False), board.size_mm, 1.0, overlap=10.0, legend=True)
+kits = {game: plan_kit(build_kit(game), KitOptions(game, duplex=True)) for game in GAMES}
+print(json.dumps({
+    "fit": len(fit.tiles), "tiles": len(tiles.tiles),
+    "pages": {game: len(plan.pages) for game, plan in kits.items()},
+    "qt": sorted(m for m in sys.modules if "PySide6" in m),
+}))
+"""
+
+
+def test_printing_planners_run_without_pyside6() -> None:
+    # Given a Python in which PySide6 cannot be imported
+    script = BLOCKED.split("from app.cli import main")[0] + f"GAMES = {list(GAMES)!r}\n" + PLANNERS
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    # When the board print's and the kit's page planners plan every game's pages there
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    # Then they plan real pages and Qt was never loaded
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result["qt"] == []
+    assert result["fit"] == 1 and result["tiles"] > 1
+    assert set(result["pages"]) == set(GAMES) and min(result["pages"].values()) > 3

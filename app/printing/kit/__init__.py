@@ -4,27 +4,30 @@
 the box, from the engine's component tables and the map) with `build_kit`, lay it out with
 `plan_kit` and draw it with `render_kit` (any QPagedPaintDevice) or `write_kit` (a PDF).
 Page order: contents, board, tokens, cards, screens or player aids, rules reference.
+
+Building and planning (`build`, `model`, `plan`) do not load Qt: the entry points are
+imported when first asked for, and the modules that paint import `app.qt_compat` themselves.
 """
 
 from __future__ import annotations
 
-import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs before any Qt call
-from app.printing.kit.build import KitError, build_kit, default_map
-from app.printing.kit.document import KitResult, kit_pdf_bytes, render_kit, write_kit
-from app.printing.kit.model import GAMES, Kit
-from app.printing.kit.plan import KitOptions, KitPlan, plan_kit
+from app.lazy import entry_points
 
-__all__ = [
-    "GAMES",
-    "Kit",
-    "KitError",
-    "KitOptions",
-    "KitPlan",
-    "KitResult",
-    "build_kit",
-    "default_map",
-    "kit_pdf_bytes",
-    "plan_kit",
-    "render_kit",
-    "write_kit",
-]
+_HOME = {
+    "GAMES": "model",
+    "Kit": "model",
+    "KitError": "build",
+    "KitOptions": "plan",
+    "KitPlan": "plan",
+    "KitResult": "document",
+    "build_kit": "build",
+    "default_map": "build",
+    "kit_pdf_bytes": "document",
+    "plan_kit": "plan",
+    "render_kit": "document",
+    "write_kit": "document",
+}
+
+__all__ = sorted(_HOME)
+
+__getattr__ = entry_points(__name__, _HOME)

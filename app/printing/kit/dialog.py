@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.i18n import N_, _, game_name, map_name, ngettext
 from app.printing.dialog import fill_papers, paper_name
 from app.printing.kit.build import KitError, build_kit, default_map

@@ -14,6 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import QBuffer, QIODevice, QMarginsF
 from PySide6.QtGui import QPagedPaintDevice, QPageLayout, QPageSize, QPainter, QPdfWriter
 
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.i18n import _
 from app.printing import draw
 from app.printing.document import PAGE_SIZE_IDS, BoardPages, PrintResult

@@ -13,6 +13,7 @@ from dataclasses import replace
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath
 
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.fonts import has_japanese_font
 from app.palette import readable_ink
 from app.printing import draw

@@ -9,6 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 
+import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.i18n import _, ngettext
 from app.printing import draw
 from app.printing.kit.faces import (
