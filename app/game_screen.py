@@ -526,6 +526,7 @@ class GameController(QObject):
             self._show_step()
             return
         self.screen.step_box.hide()
+        self._refresh_players()  # the game the board is about to show
         if state.is_terminal():
             self.view.show_state(self.session, self.viewer, False)
             self._say_turn(lambda: _("The game is over."))
@@ -674,7 +675,8 @@ class GameController(QObject):
             and (after.is_terminal() or after.current_player() != self.viewer)
         ):
             self.viewer = None  # hot seat: hide this player's screen from the next
-        self._refresh_players()
+        # the panels change with the board, in `_advance`: until it runs the board still
+        # shows the game before the decision (and a resolution's first step comes next)
         self._update_last_actions()
         QTimer.singleShot(0, self, self._advance)  # dropped if the game closes first
 
@@ -686,7 +688,6 @@ class GameController(QObject):
         self.status.emit(
             ngettext("Took back {n} decision.", "Took back {n} decisions.", count).format(n=count)
         )
-        self._refresh_players()
         self._update_last_actions()
         self._advance()
 
@@ -807,7 +808,6 @@ class GameController(QObject):
             self._steps.pop(0)
         if not self._steps:
             self.view.show_step(None)
-            self._refresh_players()
         self.session.autosave()  # the save shows the next step, or none
         self._advance()
 
@@ -819,7 +819,6 @@ class GameController(QObject):
         self._steps = []
         self.view.skip_animation()
         self.view.show_step(None)
-        self._refresh_players()
         self.session.autosave()
         self._advance()
 
