@@ -22,7 +22,7 @@ test at any size; everything is in map (scene) units.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 import shapely
@@ -803,14 +803,18 @@ def place_labels(
     shapes: Mapping[str, Geometry],
     extent: tuple[float, float, float, float],
     unit: float,
+    costs: Sequence[float] = (),
+    fallback: int = 0,
 ) -> dict[str, tuple[Box, int]]:
     """Boxes for labels drawn on the board for a while (a battle's totals), and which of
     their shapes each takes: each label (key, province, x, y, [(half width, half height)
     of each shape]) as near its point (x, y) as it can be while it covers none of the
     `boxes` (names, icons, status rows), no other label and none of the `discs` still
     there when it appears (pieces: x, y, radius, and how many of the labels, in order,
-    appear before the piece leaves), inside its province where it can be. A label
-    nothing lets in stays at its point, in its first shape."""
+    appear before the piece leaves), inside its province where it can be. A shape's
+    `costs` (in steps of the search, one per shape, none: 0) make it that much farther:
+    a fuller shape is taken where it fits nearly as near. A label nothing lets in stays at
+    its point, in its shape `fallback`."""
     obstacles = _Obstacles(unit * 6)
     gap = GAP * unit
     for box in boxes:
@@ -835,9 +839,10 @@ def place_labels(
             cx, cy = x + i * step, y + j * step
             inside = shape is None or shapely.contains_xy(shape, cx, cy)
             score = distance + (0.0 if inside else outside)
-            if best is not None and score >= best[0]:
-                continue
             for which, (hw, hh) in enumerate(sizes):
+                cost = score + (costs[which] * step if which < len(costs) else 0.0)
+                if best is not None and cost >= best[0]:
+                    continue
                 box = Box(cx, cy, hw, hh)
                 if not (
                     minx <= cx - hw and cx + hw <= maxx and miny <= cy - hh and cy + hh <= maxy
@@ -847,11 +852,11 @@ def place_labels(
                     continue
                 if any(box.distance(dx, dy) < r + gap for dx, dy, r in present):
                     continue
-                best = (score, box, which)
+                best = (cost, box, which)
                 break
         if best is None:
-            hw, hh = sizes[0]
-            best = (0.0, Box(x, y, hw, hh), 0)
+            hw, hh = sizes[fallback]
+            best = (0.0, Box(x, y, hw, hh), fallback)
         placed[key] = (best[1], best[2])
         obstacles.add_box(best[1])
     return placed

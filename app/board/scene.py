@@ -15,6 +15,7 @@ Scene coordinates are map units (x east, y south).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from PySide6.QtCore import (
     QAbstractAnimation,
@@ -571,12 +572,15 @@ class MapScene(QGraphicsScene):
         labels: list[tuple[str, str, QPointF, list[tuple[float, float]]]],
         pieces: list[tuple[QPointF, float, int]],
         taken: list[QRectF],
+        costs: Sequence[float] = (),
+        fallback: int = 0,
     ) -> dict[str, tuple[QPointF, int]]:
         """Where to draw labels for a while (a battle's totals), and in which of their
         shapes: each (key, province, point, [(width, height) of each shape]) near its
         point, covering no name (its halo included), no icon, none of the `taken`
         rectangles (a game's status rows), no other label and no piece (centre, radius,
-        and how many of the labels, in order, appear while it is still there)."""
+        and how many of the labels, in order, appear while it is still there); `costs` and
+        `fallback` as `layout.place_labels` takes them."""
         drawn = [*self.names.values(), *(icon for icons in self.icons.values() for icon in icons)]
         rects = [_drawn_rect(item) for item in drawn] + taken
         boxes = [Box(r.center().x(), r.center().y(), r.width() / 2, r.height() / 2) for r in rects]
@@ -593,6 +597,8 @@ class MapScene(QGraphicsScene):
             self.geometry.shapes,
             (extent.left(), extent.top(), extent.right(), extent.bottom()),
             self.unit,
+            costs,
+            fallback,
         )
         return {key: (QPointF(box.cx, box.cy), shape) for key, (box, shape) in found.items()}
 

@@ -1,6 +1,6 @@
 """Words on the Rokugan board a player can read: every province name at least 9 pt at fit
-zoom in a 1280 × 720 window, and each battle's totals clear of names, status rows and
-tokens."""
+zoom in a 1280 × 720 window, and each battle's totals, itemised where there is room, clear
+of names, status rows and tokens."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ import pytest
 from PySide6.QtCore import QRectF
 
 from app.board.scene import NAME_SIZE, MapScene
-from app.games.rokugan.overlay import BoardOverlay
+from app.games.rokugan.overlay import MARK_WORDS, BoardOverlay
 from app.games.rokugan.resolution import analyse
 from app.games.rokugan.view import LEAST_NAME, STATUS_ROW
+from app.games.rokugan.words import board_sum
 from app.session import AI, HUMAN, NewGameConfig, Seat
 from engine.rokugan import actions as A
 
@@ -109,7 +110,7 @@ def test_battle_totals_cover_no_name_status_token_or_other_total(qapp, rokugan_g
         least_name=LEAST_NAME,
     )
     overlay = BoardOverlay(scene)
-    battles = 0
+    battles = itemised = 0
     for seed in (1, 2):
         for before, action, after in play(graph, seed, rounds=3):
             resolution = analyse(before, action, after)
@@ -138,4 +139,35 @@ def test_battle_totals_cover_no_name_status_token_or_other_total(qapp, rokugan_g
             assert assert_clear(scene, overlay, f"seed {seed} round {before.round}, after") == len(
                 fights.battles
             )
+            # And each mark reads its sides' totals as the engine's record adds them up,
+            # itemised where that covers nothing
+            for battle in fights.battles:
+                sides = (*battle.record.attackers, battle.record.defender)
+                said = overlay.battle_items[battle.province].data(MARK_WORDS)
+                assert said in ([board_sum(side) for side in sides], [str(s.total) for s in sides])
+                itemised += said == [board_sum(side) for side in sides]
     assert battles >= 20
+    assert itemised >= battles // 2, (itemised, battles)
+
+
+def test_a_sides_total_on_the_board_adds_up_its_parts_from_the_engines_record() -> None:
+    from engine.rokugan.events import Bonus, Side, TokenStrength
+
+    # Given sides as the engine's battle records itemise them
+    scorpion = Side.of(
+        "Scorpion",
+        (TokenStrength("Army 4", 4), TokenStrength("Shinobi 3", 3)),
+        (Bonus("Blessing", 2),),
+    )
+    crab = Side.of("Crab", (), (Bonus("printed defence", 2), Bonus("face-up control tokens", 1)))
+    capital = Side.of(
+        "Crane",
+        (TokenStrength("Army 1", 1),),
+        (Bonus("printed defence", 3), Bonus("Phoenix ignores a capital's printed defence", -3)),
+    )
+    # Then the board reads each total with its parts, a lone token as itself
+    assert board_sum(scorpion) == "9 = Army 4 + Shinobi 3 + Blessing 2"
+    assert board_sum(crab) == "3 = Defence 2 + Face-up tokens 1"
+    assert board_sum(capital) == "1 = Army 1 + Defence 3 − Phoenix 3"
+    assert board_sum(Side.of("Lion", (TokenStrength("Navy 2", 2),), ())) == "Navy 2"
+    assert board_sum(Side.of("", (), ())) == "0"

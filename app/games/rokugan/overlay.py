@@ -32,7 +32,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.board.animate import animation, fade
 from app.board.scene import MapScene
-from app.games.rokugan import narrate
+from app.games.rokugan import narrate, words
 from app.games.rokugan.resolution import Battle, Picture, StepFacts, ViewToken
 from app.games.rokugan.tokens import (
     TokenItem,
@@ -43,11 +43,17 @@ from app.games.rokugan.tokens import (
     status_row,
 )
 from app.i18n import _
+from engine.rokugan import events
 from engine.rokugan.data import CLANS, SPECIAL_NAMES
 from engine.rokugan.state import RokuganState
 
 TOKEN_RADIUS = 1.45  # a combat token's radius in units, where there is room for it
 BATTLE_FONT = 2.0  # a battle's totals, in units: ≥ 9 pt at fit zoom on 1280×720 (12 px)
+MARK_SHAPES = ((True, False), (True, True), (False, False), (False, True))
+"""A battle mark's shapes, (itemised, stacked), in the order they are preferred."""
+TOTALS_ONLY = 2  # the shape of a mark that nothing lets in: the smallest
+MARK_WORDS = 0  # a battle mark's data: what its pills read, the attackers' then the defender's
+ITEMISED_REACH = 16.0  # how much farther (steps of the search) an itemised mark may go
 
 
 class BoardOverlay(QObject):
@@ -226,8 +232,8 @@ class BoardOverlay(QObject):
             for battle in battles:
                 key = str(battle.province)
                 drawn[key] = [
-                    self._battle_mark(state, battle, stacked).childrenBoundingRect()
-                    for stacked in (False, True)
+                    self._battle_mark(state, battle, stacked, itemised).childrenBoundingRect()
+                    for itemised, stacked in MARK_SHAPES
                 ]
                 point = self.scene.centre_point(ids[battle.province])
                 sizes = [(rect.width(), rect.height()) for rect in drawn[key]]
@@ -245,7 +251,8 @@ class BoardOverlay(QObject):
             if after is not None:  # the rows the step leaves behind
                 rows += [self._status_row(state, after, q) for q in range(state.board.n)]
             taken = [row.mapRectToScene(row.childrenBoundingRect()) for row in rows if row]
-            found = self.scene.label_spots(labels, pieces, taken)
+            costs = [0.0 if itemised else ITEMISED_REACH for itemised, _stacked in MARK_SHAPES]
+            found = self.scene.label_spots(labels, pieces, taken, costs, TOTALS_ONLY)
             # a spot is the middle of the shape's rectangle; the mark's origin is set off it
             spots = {
                 int(key): (centre - drawn[key][shape].center(), shape)
@@ -254,8 +261,9 @@ class BoardOverlay(QObject):
             self._battle_spots = (battles, spots)
         marks = []
         for battle in battles:
-            point, shape = spots.get(battle.province, (None, 0))
-            mark = self._battle_mark(state, battle, shape == 1)
+            point, shape = spots.get(battle.province, (None, TOTALS_ONLY))
+            itemised, stacked = MARK_SHAPES[shape]
+            mark = self._battle_mark(state, battle, stacked, itemised)
             if point is not None:
                 mark.setPos(point)
             self._add(mark)
@@ -263,14 +271,22 @@ class BoardOverlay(QObject):
             marks.append(mark)
         return marks
 
-    def _battle_mark(self, state: RokuganState, battle: Battle, stacked: bool) -> QGraphicsItem:
+    def _battle_mark(
+        self, state: RokuganState, battle: Battle, stacked: bool, itemised: bool = True
+    ) -> QGraphicsItem:
         """The battle's totals, at its province's centre (not yet on the scene): each
         side's clan-coloured pill, the defender's as its tokens + the province's defence;
-        `stacked` puts the defender's under the attackers'."""
+        `stacked` puts the defender's under the attackers'; `itemised` writes each total
+        with its parts as the engine's record adds them ("9 = Army 4 + Blessing 2"), else
+        the total alone (where the parts would cover a name; the tooltip itemises it)."""
         u = self.scene.unit
         q = battle.province
         size = u * BATTLE_FONT
-        attack = [self._total_pill(state, p, str(battle.total(p)), size) for p in battle.attackers]
+
+        def said(side: events.Side) -> str:
+            return words.board_sum(side) if itemised else str(side.total)
+
+        attack = [self._total_pill(state, p, said(battle.side(p)), size) for p in battle.attackers]
         if battle.attackers:
             sword = QGraphicsPathItem(_text_path("⚔", size))
             sword.setBrush(QColor("#1d1a15"))
@@ -278,9 +294,9 @@ class BoardOverlay(QObject):
         defend = []
         d = battle.defender
         if d >= 0:
-            defend.append(self._total_pill(state, d, str(battle.total(d)), size))
+            defend.append(self._total_pill(state, d, said(battle.side(d)), size))
         elif battle.attackers:
-            defend.append(self._total_pill(state, -1, str(battle.record.defender.total), size))
+            defend.append(self._total_pill(state, -1, said(battle.record.defender), size))
         gap = u * 0.15
         if stacked and attack and defend:
             mark = QGraphicsPathItem()
@@ -294,6 +310,8 @@ class BoardOverlay(QObject):
         mark.setPos(self.scene.centre_point(state.board.ids[q]))
         mark.setZValue(55)
         mark.setToolTip(battle.tally())
+        record = battle.record
+        mark.setData(MARK_WORDS, [said(side) for side in (*record.attackers, record.defender)])
         return mark
 
     def _total_pill(
