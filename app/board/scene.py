@@ -63,6 +63,17 @@ ICON_ROW = 1.5  # the flowers-and-capital row's height, in units
 ROW_GAP = 0.35  # between a block's rows, in units
 BAND = 0.85  # the territory band inside an owned province's edge, in units
 _LAYOUTS: dict = {}  # laid-out maps: a new game on the same map starts at once
+SAME_SIZE = 0.05  # units: names measured this near alike lay the map out alike
+
+
+def _same_sizes(a: dict[str, tuple[float, float]], b: dict[str, tuple[float, float]]) -> bool:
+    """Whether two measures of the names are the same but for the font's rounding (the
+    same words measure 1/256 of a unit apart from one use of a font to the next)."""
+    return a.keys() == b.keys() and all(
+        abs(a[k][0] - b[k][0]) <= SAME_SIZE and abs(a[k][1] - b[k][1]) <= SAME_SIZE for k in a
+    )
+
+
 # rings under names (a name may cross a border) and pieces, a suggestion (hint, guide,
 # review) over a seat's last move; others ("flash", which fades) on top
 MARK_Z = {"step": 3, "lit": 3.2, "last": 9.5, "suggestion": 9.7}
@@ -426,16 +437,17 @@ class MapScene(QGraphicsScene):
             name_sizes[province.id] = (letters.width(), letters.height())
             parts[province.id] = (name, icons, letters.height(), icons_h)
         least = self.least_name
-        key = (id(self.geometry), tuple(sorted(sizes.items())), tuple(plates), u, least)
-        layout = _LAYOUTS.get(key)
-        if layout is None or _LAYOUTS.get((key, "geometry")) is not self.geometry:
+        key = (id(self.geometry), tuple(plates), u, least)
+        cached = _LAYOUTS.get(key)
+        if cached is not None and cached[0] is self.geometry and _same_sizes(cached[1], sizes):
+            layout = cached[2]
+        else:
             layout = layout_board(
                 self.geometry, sizes, plate=plates, unit=u, name_sizes=name_sizes, least_name=least
             )
-            if len(_LAYOUTS) > 8:
+            if len(_LAYOUTS) > 4:
                 _LAYOUTS.clear()  # a layout per map and status row: a few are plenty
-            _LAYOUTS[key] = layout
-            _LAYOUTS[(key, "geometry")] = self.geometry
+            _LAYOUTS[key] = (self.geometry, sizes, layout)
         self.layout = layout
         for pid, block in layout.blocks.items():
             name, icons, name_h, icons_h = parts[pid]
