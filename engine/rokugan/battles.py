@@ -41,6 +41,9 @@ Rule choices where the rulebook is silent:
   public: `Position.attacked` holds the provinces attacked this round.
 * One face-up control token per province and round, however many attacks failed there
   and whether or not the controller also won a battle or defended with its own tokens.
+  A controller with none of its 30 control tokens left still defends the province
+  successfully ("Jedes Mal wenn eine Provinz erfolgreich verteidigt wird") but has no
+  token to put there: its `Defence` record says so (`placed`), and nothing is added.
 * It is placed in step 5, with the battles' results (so it adds no defence in this
   round's battles), and goes to whoever controls the province then. A province with no
   controller then (never controlled, raided, or its last control token paid for a
@@ -351,13 +354,13 @@ def battles(st: Position, lion_bluff: dict[int, int]) -> None:
                     events.append(removal(st, s, "fought", q))
                 discard_token(st, s)
         d = st.ctrl_owner[q]
-        held = False
+        held = placed = False
         if who >= 0 and who != d:
             remove_control_all(st, q)
             add_control(st, who, q, 1, 0)
         elif d >= 0 and who == d and defended:
+            held, placed = True, st.control_left[d] > 0
             add_control(st, d, q, 0, 1)
-            held = True
         if events is not None:
             if record is not None:
                 after = holder_words(st, st.ctrl_owner[q])
@@ -370,4 +373,5 @@ def battles(st: Position, lion_bluff: dict[int, int]) -> None:
                     if attacked >> q & 1
                     else "its own tokens held it"
                 )
-                events.append(Defence(st.round, province_words(st, q), holder_words(st, d), why))
+                where, clan = province_words(st, q), holder_words(st, d)
+                events.append(Defence(st.round, where, clan, why, placed))

@@ -10,11 +10,13 @@ order the rulebook resolves things:
 * resolution step 1: a `Reveal` per token turned face up;
 * step 2: a `Removal` per bluff back behind the screen (`bluff`), illegal token
   (`illegal`, with the `rule` it broke) and Blessing whose host went (`host gone`);
+  every `Removal` names the Blessings that left the board with its token (`blessings`);
 * step 3: a `Raid` per raid token (whether and why it worked), then a `Removal` per token
   it cleared (`cleared by raid`) and the raid token itself (`raid`);
 * step 4: a `Diplomacy` per diplomacy token, then the tokens it cleared (`cleared by peace`);
 * step 5: a `Battle` per province with an attack (itemised sides, the winner and who
-  controls it after), a `Defence` per successfully defended province;
+  controls it after), a `Defence` per successfully defended province (`placed`: whether
+  its clan had a control token left to put there face up);
 * step 6: a `TerritoryClaim` per territory card taken or given back;
 * the end of the game: a `Score` per clan (honor itemised).
 Cards that take tokens off the board during the placement write a `Removal` (`card`); a
@@ -33,6 +35,7 @@ from typing import ClassVar
 from engine.events import Event
 from engine.rokugan.data import CLANS, SPECIAL_NAMES
 from engine.rokugan.position import T_HOST, T_PLAYER, T_SLOT, T_TID, Position
+from engine.rokugan.tokens import carried_blessings
 
 NOBODY = ""
 """The clan of a side or a holder when there is none (a province nobody controls)."""
@@ -135,6 +138,7 @@ class Removal(Event):
     reason: str
     province: str = ""  # the province of the raid, peace or battle that took it
     rule: str = ""  # the rule an illegal token broke; the card that took it
+    blessings: tuple[str, ...] = ()  # the Blessings that went with it ("Blessing +2")
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,12 +199,15 @@ class Battle(Event):
 @dataclass(frozen=True, slots=True)
 class Defence(Event):
     """Step 5: a successfully defended province; its controller puts a control token
-    face up there (`why`: the battle was won, every attack went, or own tokens lay there)."""
+    face up there (`why`: the battle was won, every attack went, or own tokens lay there).
+    `placed` is False when the clan had no control token left to put there: the province
+    still counts as defended, but nothing is added to it."""
 
     kind: ClassVar[str] = "defence"
     province: str
     clan: str
     why: str
+    placed: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,10 +261,12 @@ def token_facts(st: Position, serial: int) -> tuple[str, str, str]:
 
 
 def removal(st: Position, serial: int, reason: str, province: int = -1, rule: str = "") -> Removal:
-    """The record of board token `serial` leaving the board (written before it goes)."""
+    """The record of board token `serial` leaving the board (written before it goes),
+    with the Blessings that go with it (`tokens.carried_blessings`)."""
     clan, token, place = token_facts(st, serial)
     where = province_words(st, province) if province >= 0 else ""
-    return Removal(st.round, clan, token, place, reason, where, rule)
+    blessings = tuple(token_facts(st, b)[1] for b in carried_blessings(st, serial))
+    return Removal(st.round, clan, token, place, reason, where, rule, blessings)
 
 
 def holder_words(st: Position, player: int) -> str:

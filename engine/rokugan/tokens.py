@@ -146,21 +146,34 @@ def learn(st: Position, observer: int, serial: int) -> None:
     st.known[observer] |= 1 << (t[T_PLAYER] * TOKENS_PER_CLAN + t[T_TID])
 
 
+def carried_blessings(st: Position, serial: int) -> tuple[int, ...]:
+    """The Blessings that leave the board with board token `serial`, nearest first: every
+    Blessing on it, or none when it is a Blessing whose host stays (the chain closes over
+    it). `take_off_board` takes these along; `events.removal` names them."""
+    tokens = st.tokens
+    t = tokens[serial]
+    assert t is not None
+    host = t[T_HOST]
+    if host >= 0 and tokens[host] is not None:
+        return ()
+    out = []
+    bl = t[T_BLESSED]
+    while bl >= 0:
+        bt = tokens[bl]
+        if bt is None:
+            break
+        out.append(bl)
+        bl = bt[T_BLESSED]
+    return tuple(out)
+
+
 def take_off_board(st: Position, serial: int, where: int) -> None:
-    """Remove a board token (and a blessing on it) to `where` (bluffs to the discard,
-    they go back behind the screen at resolution)."""
+    """Remove a board token to `where` (bluffs to the discard, they go back behind the
+    screen at resolution), and the Blessings on it to the discard (`carried_blessings`)."""
     t = st.tokens[serial]
     assert t is not None
-    p, tid = t[T_PLAYER], t[T_TID]
-    if tid == BLUFF_TID:
-        where = DISCARD
-    st.tokens[serial] = None
-    slot = t[T_SLOT]
-    if slot >= 0:
-        border = st.board.slot_border[slot]
-        if border >= 0 and st.border_occ[border] == serial:
-            st.border_occ[border] = -1
-    move(st, p, tid, where)
+    carried = carried_blessings(st, serial)
+    _lift(st, serial, t, where)
     host = t[T_HOST]
     if host >= 0 and st.tokens[host] is not None:
         # A Blessing leaves while its host stays: close the chain over it.
@@ -172,9 +185,22 @@ def take_off_board(st: Position, serial: int, where: int) -> None:
                 st.tokens[prev] = (*pt[:T_BLESSED], t[T_BLESSED])
                 return
             prev = pt[T_BLESSED]
-    # A host (or a Blessing whose host is gone) takes the Blessings on it along.
-    if t[T_BLESSED] >= 0 and st.tokens[t[T_BLESSED]] is not None:
-        take_off_board(st, t[T_BLESSED], DISCARD)
+    for bl in carried:
+        _lift(st, bl, st.tokens[bl], DISCARD)  # type: ignore[arg-type]
+
+
+def _lift(st: Position, serial: int, t: tuple, where: int) -> None:
+    """Take board token `serial` (`t`) alone off the board to `where`."""
+    p, tid = t[T_PLAYER], t[T_TID]
+    if tid == BLUFF_TID:
+        where = DISCARD
+    st.tokens[serial] = None
+    slot = t[T_SLOT]
+    if slot >= 0:
+        border = st.board.slot_border[slot]
+        if border >= 0 and st.border_occ[border] == serial:
+            st.border_occ[border] = -1
+    move(st, p, tid, where)
 
 
 def discard_token(st: Position, serial: int) -> None:

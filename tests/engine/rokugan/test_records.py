@@ -116,6 +116,32 @@ def test_blessing_and_crab_face_up_tokens_are_itemised() -> None:
         "the defender wins ties",
     )
     assert only(records, Defence) == [Defence(1, "Crab_C", "Crab", "it won its battle")]
+    # and the Army 3 leaves the board after fighting with the Blessing on it, named
+    (army3,) = [r for r in only(records, Removal) if r.clan == "Lion"]
+    assert (army3.token, army3.reason, army3.blessings) == ("Army 3", "fought", ("Blessing +2",))
+    assert army3.to_json()["blessings"] == ["Blessing +2"]
+
+
+def test_a_defence_with_no_control_token_left_says_none_was_placed() -> None:
+    # Given Crab's own Army in its capital, nobody attacking, and Crab's 30 control tokens
+    # all on the board already
+    st = position(
+        """
+        clans crab lion
+        control crab CRAB_C up=1
+        control lion LION_C
+        place crab army1 CRAB_C
+        """
+    )
+    st.control_left[0] = 0
+    # When resolved
+    records = told(st)
+    # Then Crab still defends it successfully, but the record says no token was placed,
+    # and none was: the province keeps its one face-up token
+    assert only(records, Defence) == [
+        Defence(1, "Crab_C", "Crab", "its own tokens held it", placed=False)
+    ]
+    assert st.ctrl_up[st.board.index["CRAB_C"]] == 1
 
 
 def test_crane_wins_a_tie_and_phoenix_ignores_a_capital() -> None:
@@ -250,7 +276,7 @@ def test_random_battles_add_up_and_tell_what_follows(seed: int) -> None:
             assert battles.conqueror(pre, q, attack, guard) == owner
         for record in only(records, Defence):
             q = names[record.province]
-            assert post.ctrl_up[q] == pre.ctrl_up[q] + 1
+            assert post.ctrl_up[q] == pre.ctrl_up[q] + record.placed
     assert battles_seen > 100
 
 

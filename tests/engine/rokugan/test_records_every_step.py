@@ -2,14 +2,15 @@
 
 Seeded random games on the published map with 2-5 players are resolved step by step
 (`resolve_in_steps`), listening to each step on its own. After every step each record is
-checked against the board as it then is: a revealed token lies face up, a removed token
-is gone (and the Blessings on it with it), a raid scorched and emptied its province,
-peace lies where Diplomacy brought it, a battle's parts add up to its totals and its
-`control_after` is the board's, a defended province gained a face-up control token, a
-claimed territory's card is held by the clan named, the final scores add up to each
-clan's honor; and nothing on the board changed that no record of the step tells. Every
-territory card played on the way is checked the same way against the board after it
-(`card_effect`)."""
+checked against the board as it then is: a revealed token lies face up; every token that
+left the board is named by a removal, its own or its host's (the Blessings that went with
+it); a raid scorched and emptied its province, peace lies where Diplomacy brought it, a
+battle's parts add up to its totals and its `control_after` is the board's, a defended
+province gained a face-up control token exactly when its record says one was placed (none
+when its clan had none left), a claimed territory's card is held by the clan named, the
+final scores add up to each clan's honor; and nothing on the board changed that no record
+of the step tells. Every territory card played on the way is checked the same way against
+the board after it (`card_effect`)."""
 
 from __future__ import annotations
 
@@ -117,11 +118,10 @@ def _check_step(pre: RokuganState, number: int, records: list, post: RokuganStat
     if number < 7:
         gone = _on_board(pre) - _on_board(post)
         assert not _on_board(post) - _on_board(pre)
+        # Every token that left is named by a removal: its own, or its host's (`blessings`).
         recorded = Counter((r.clan, r.token) for r in removals)
-        assert not recorded - gone
-        # A Blessing leaves unrecorded only with its host, a removed token of its clan.
-        for clan, token in gone - recorded:
-            assert token.startswith("Blessing") and clan in {r.clan for r in removals}
+        recorded += Counter((r.clan, b) for r in removals for b in r.blessings)
+        assert recorded == gone, (number, gone, removals)
     for r in removals:
         assert r.reason in REMOVAL_REASONS[number], r
     # ... and the raid, peace, battle or defence that took a token is a record of the step
@@ -159,8 +159,8 @@ def _check_step(pre: RokuganState, number: int, records: list, post: RokuganStat
         elif isinstance(r, Defence):
             q = index[r.province]
             assert post.ctrl_owner[q] == clans[r.clan] == pre.ctrl_owner[q]
-            # (none when the clan's control tokens ran out: its conquests and defences of
-            # the step needed more than it had left)
+            # A face-up control token was placed, unless the record says none was left:
+            # then the clan's conquests and defences of the step needed more than it had.
             p = clans[r.clan]
             needed = sum(
                 1
@@ -171,8 +171,8 @@ def _check_step(pre: RokuganState, number: int, records: list, post: RokuganStat
                 or isinstance(b, Defence)
                 and b.clan == r.clan
             )
-            added = post.ctrl_up[q] - pre.ctrl_up[q]
-            assert added == 1 or (added == 0 and pre.control_left[p] < needed)
+            assert post.ctrl_up[q] - pre.ctrl_up[q] == int(r.placed), r
+            assert r.placed or pre.control_left[p] < needed, r
         elif isinstance(r, TerritoryClaim):
             t = territory[r.territory]
             holder = post.terr_holder[t]
