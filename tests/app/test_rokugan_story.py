@@ -11,8 +11,8 @@ from app.games.presentation import EVERYTHING, PUBLIC
 from app.games.rokugan import GAME_UI
 from app.games.rokugan.resolution import analyse, state_at_reveal
 from engine.rokugan import actions as A
-from engine.rokugan import events
-from engine.rokugan.data import BLESSING
+from engine.rokugan import events, placement
+from engine.rokugan.data import BLESSING, CLAN_INDEX
 from engine.rokugan.state import T_TID, T_UP
 
 maps_api = pytest.importorskip("maps.api")
@@ -286,3 +286,73 @@ def test_a_step_that_does_not_concern_you_plays_on_and_one_that_does_waits(graph
             # And on the shared screen of a hot-seat game every step waits
             assert not any(beat.step.plays_on for beat in shared if beat.step is not None)
     assert seen[True] and seen[False], seen
+
+
+def _told(text: str, blessed: str = "", none_left: str = "") -> list[str]:
+    """The public story of the last placement of a small position (`text`, in the
+    engine fixtures' words) and its resolution: Lion's Blessing +2 on the `blessed` token
+    ("#N"), `none_left` a clan with all its control tokens on the board."""
+    from tests.engine.rokugan.fixtures import position
+
+    st = position(text + "\nhand lion blessing2" if blessed else text)
+    if blessed:
+        placement.do_place(st, st.clans.index(CLAN_INDEX["lion"]), "blessing2", blessed, False)
+    if none_left:
+        st.control_left[st.clans.index(CLAN_INDEX[none_left])] = 0
+    before = st.clone()
+    action = next(a for a in st.legal_actions() if str(a).startswith("place bluff"))
+    st.apply(action)
+    assert st.round == 2  # the placement ended, the round was resolved
+    return [
+        line.text for beat in GAME_UI.story(before, action, st, 0, PUBLIC) for line in beat.lines
+    ]
+
+
+def test_a_token_taken_off_the_board_takes_the_blessing_on_it_along_in_the_story() -> None:
+    # Given Lion's Army 3 blessed +2 on a border of Gold_3C, which Crab raids
+    lines = _told(
+        """
+        clans crab lion
+        control crab CRAB_C
+        control lion GOLD_3C
+        place lion army3 CRAB_C|GOLD_3C ->CRAB_C
+        place crab raid GOLD_3C
+        """,
+        blessed="#0",
+    )
+    # Then the raid's line names the Blessing that went with the Army (the engine's record)
+    raid = next(t for t in lines if t.startswith("Raid — "))
+    assert raid.endswith(
+        "Discarded there: Lion's Army 3 on the Gold_3C → Crab_C border and the Blessing +2 on it."
+    )
+    # and Lion's summary counts both among the tokens lost before their battle
+    assert "tokens lost before their battle: Army 3 (raided) and Blessing +2 (raided)" in lines[-1]
+
+
+def test_a_defence_with_no_control_token_left_says_none_was_added() -> None:
+    # Given Crab holding Crab_1 against Lion's attack, and Crab_C whose attacker is raided,
+    # with all of Crab's control tokens on the board
+    lines = _told(
+        """
+        clans crab lion
+        control crab CRAB_C
+        control crab CRAB_1
+        control lion GOLD_3C
+        control lion CRAB_3
+        place lion army3 CRAB_C|GOLD_3C ->CRAB_C
+        place crab raid GOLD_3C
+        place lion army1 CRAB_1|CRAB_3 ->CRAB_1
+        place crab army3 CRAB_1
+        """,
+        none_left="crab",
+    )
+    # Then both defences say no face-up token was added, as the engine's records do
+    assert any(
+        t.startswith("Battle — Crab_1: ")
+        and "Crab holds it, but has no control token left to add face up" in t
+        for t in lines
+    )
+    assert (
+        "Battle — Crab_C: every attack on it went, so Crab defends it successfully, but has no "
+        "control token left to put there face up." in lines
+    )

@@ -62,7 +62,7 @@ class Battle:
     defender: int  # -1: nobody controlled it
     attackers: tuple[int, ...]
     winner: int  # the controller afterwards (-1: nobody)
-    held: bool  # the defender held and added a face-up control token
+    defence: events.Defence | None  # the defender held it successfully (None: it did not)
     record: events.Battle
 
     def side(self, player: int) -> events.Side:
@@ -160,6 +160,7 @@ class Removal:
     reason: str
     province: int = -1  # the province of a raid, peace or battle that took it
     problem: str = ""  # the rule an illegal token broke
+    blessings: tuple[int, ...] = ()  # the Blessings that went with it (the record's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,7 +293,7 @@ def _step(
         )
         return StepFacts(number, picture, removals, specials, records=records, state=state)
     if number == 5:
-        held = {provinces[r.province] for r in records if isinstance(r, events.Defence)}
+        held = {provinces[r.province]: r for r in records if isinstance(r, events.Defence)}
         fought = []
         for r in records:
             if isinstance(r, events.Battle):
@@ -303,7 +304,7 @@ def _step(
                         seats.get(r.defender.clan, -1),
                         tuple(seats[a.clan] for a in r.attackers),
                         seats.get(r.control_after, -1),
-                        q in held,
+                        held.get(q),
                         r,
                     )
                 )
@@ -350,8 +351,9 @@ _REASONS = {
 def _removals(
     pre: RokuganState, sim: RokuganState, records: tuple[Event, ...], provinces: dict[str, int]
 ) -> tuple[Removal, ...]:
-    """The step's removal records, each with the board token it names (the tokens that
-    left between `pre` and `sim`, found by clan, face and place)."""
+    """The step's removal records, each with the board token it names and the Blessings
+    the record names as gone with it (the tokens that left between `pre` and `sim`, found
+    by clan, face and place: a Blessing lies where its host lies)."""
     gone = [
         s
         for s, t in enumerate(pre.tokens)
@@ -368,7 +370,13 @@ def _removals(
         if s is None:
             continue
         gone.remove(s)
-        out.append(Removal(s, _REASONS[r.reason], provinces.get(r.province, -1), r.rule))
+        carried = []
+        for label in r.blessings:
+            b = next(b for b in gone if facts[b] == (r.clan, label, r.place))
+            gone.remove(b)
+            carried.append(b)
+        where = provinces.get(r.province, -1)
+        out.append(Removal(s, _REASONS[r.reason], where, r.rule, tuple(carried)))
     return tuple(out)
 
 

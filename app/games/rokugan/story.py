@@ -31,11 +31,12 @@ from app.games.rokugan.resolution import (
     Battle,
     Picture,
     PlacementLoss,
+    Removal,
     Resolution,
     StepFacts,
     analyse,
 )
-from app.i18n import N_, _
+from app.i18n import N_, _, ngettext
 from engine.rokugan import events
 from engine.rokugan.battles import LION_BLUFF
 from engine.rokugan.data import (
@@ -249,6 +250,9 @@ def _bluffs(resolution: Resolution, facts: StepFacts, tell: Teller) -> Lines:
             lines.append((text, places))
         elif removal.reason == HOST_GONE:
             lines.append((_("{token} goes with its host.").format(token=token), places))
+        if removal.blessings and lines:
+            text, where = lines[-1]
+            lines[-1] = (f"{text} {_blessings_discarded(tell, removal)}", where)
     # a bluff the engine left on the board after step 2 is Lion's, defending its province
     for s, t in enumerate(state.tokens):
         if t is not None and s not in removed and t[T_TID] == BLUFF_TID:
@@ -265,13 +269,39 @@ def _bluffs(resolution: Resolution, facts: StepFacts, tell: Teller) -> Lines:
     return lines or [(_("No bluffs, and every token lies where it may."), ())]
 
 
+def _blessing_names(tell: Teller, removal: Removal) -> str:
+    """The Blessings that left the board with `removal`'s token ("Blessing +2")."""
+    return narrate._and([narrate.token_words(tell.label(b)) for b in removal.blessings])
+
+
+def _blessings_discarded(tell: Teller, removal: Removal) -> str:
+    """'The Blessing +2 on it is discarded.' for the Blessings that went with a token."""
+    n = len(removal.blessings)
+    return ngettext(
+        "The {blessings} on it is discarded with it.",
+        "The {blessings} on it are discarded with it.",
+        n,
+    ).format(blessings=_blessing_names(tell, removal))
+
+
+def _with_blessings(tell: Teller, removal: Removal) -> str:
+    """The removed token in words, with the Blessings that went with it: "Crab's Army 3
+    in Kanaiso and the Blessing +2 on it"."""
+    token = tell.token(removal.serial)
+    if not removal.blessings or not token:
+        return token
+    return _("{token} and the {blessings} on it").format(
+        token=token, blessings=_blessing_names(tell, removal)
+    )
+
+
 def _discarded(
     resolution: Resolution, facts: StepFacts, tell: Teller, q: int, why: str, spent: int
 ) -> str:
     """The tokens a raid or a peace discarded in and around `q` (not the `spent` token
-    that did it)."""
+    that did it), each with the Blessings that went with it."""
     names = [
-        tell.token(r.serial)
+        _with_blessings(tell, r)
         for r in facts.removals
         if r.reason == why and r.province == q and r.serial != spent
     ]
@@ -338,10 +368,9 @@ def _raids_and_peace(resolution: Resolution, facts: StepFacts, tell: Teller) -> 
     return lines
 
 
-def _battle_line(
-    state: RokuganState, battle: Battle, tell: Teller, before: Picture, after: Picture
-) -> str:
-    """One battle in words, each side's total itemised as the engine's record adds it up."""
+def _battle_line(state: RokuganState, battle: Battle, tell: Teller) -> str:
+    """One battle in words, each side's total itemised as the engine's record adds it up,
+    and its result as the engine's records tell it (a defence with or without a token)."""
     q = battle.province
     record = battle.record
     name = province_name(state, q)
@@ -366,11 +395,17 @@ def _battle_line(
     if winner >= 0 and winner != d:
         result = tell.say(winner, N_("You conquer it"), N_("{clan} conquers it"))
     elif d >= 0 and winner == d:
-        if after.up[q] > before.up[q]:
+        if battle.defence is not None and battle.defence.placed:
             result = tell.say(
                 d,
                 N_("You hold it and add a face-up control token"),
                 N_("{clan} holds it and adds a face-up control token"),
+            )
+        elif battle.defence is not None:
+            result = tell.say(
+                d,
+                N_("You hold it, but you have no control token left to add face up"),
+                N_("{clan} holds it, but has no control token left to add face up"),
             )
         else:
             result = tell.say(d, N_("You hold it"), N_("{clan} holds it"))
@@ -389,34 +424,31 @@ def _battle_line(
 
 def _battles(resolution: Resolution, facts: StepFacts, tell: Teller) -> Lines:
     state = resolution.reveal
-    before = resolution.steps[3].picture
     ids = state.board.ids
     lines: Lines = [
-        (_battle_line(state, battle, tell, before, facts.picture), (ids[battle.province],))
-        for battle in facts.battles
+        (_battle_line(state, battle, tell), (ids[battle.province],)) for battle in facts.battles
     ]
     names = {province_name(state, q): q for q in range(state.board.n)}
     for defence in facts.defended:
         q = names[defence.province]
         owner = facts.picture.owner[q]
-        lines.append(
-            (
-                tell.say(
-                    owner,
-                    N_(
-                        "{province}: {why}, so you defend it successfully (+1 face-up control "
-                        "token)."
-                    ),
-                    N_(
-                        "{province}: {why}, so {clan} defends it successfully (+1 face-up "
-                        "control token)."
-                    ),
-                    province=defence.province,
-                    why=terms.reason(defence.why),
-                ),
-                (ids[q],),
+        if defence.placed:
+            you = N_("{province}: {why}, so you defend it successfully (+1 face-up control token).")
+            other = N_(
+                "{province}: {why}, so {clan} defends it successfully (+1 face-up control token)."
             )
-        )
+        else:
+            you = N_(
+                "{province}: {why}, so you defend it successfully, but you have no control "
+                "token left to put there face up."
+            )
+            other = N_(
+                "{province}: {why}, so {clan} defends it successfully, but has no control "
+                "token left to put there face up."
+            )
+        why = terms.reason(defence.why)
+        text = tell.say(owner, you, other, province=defence.province, why=why)
+        lines.append((text, (ids[q],)))
     if not lines:
         lines.append((_("No battles this round."), ()))
     lines.append(
@@ -530,9 +562,10 @@ def summary(resolution: Resolution, tell: Teller) -> Lines:
                         CLEARED_PEACE: N_("cleared by diplomacy"),
                     }[removal.reason]
                 )
-                lost_tokens.setdefault(t[T_PLAYER], []).append(
-                    f"{narrate.token_words(tell.label(removal.serial))} ({why})"
-                )
+                for s in (removal.serial, *removal.blessings):
+                    lost_tokens.setdefault(t[T_PLAYER], []).append(
+                        f"{narrate.token_words(tell.label(s))} ({why})"
+                    )
     lines: Lines = []
     for p in players:
         gained = [
