@@ -127,6 +127,14 @@ def test_json_prints_the_engines_records_one_object_a_line(saved, capsys) -> Non
         assert [s["clan"] for s in final["seats"]] == clans
         drawn = [r for r in records if r["kind"] == "draw"]
         assert all(len(r["cards"]) == r["count"] >= 1 for r in drawn)
+    if game == "rokugan":
+        # a removal names the Blessings that went with its token; a defence whether a
+        # face-up control token was placed
+        removals = [r for r in records if r["kind"] == "removal"]
+        assert all(isinstance(r["blessings"], list) for r in removals)
+        assert any(r["blessings"] == ["Blessing +2"] for r in removals), removals
+        defences = [r for r in records if r["kind"] == "defence"]
+        assert defences and all(isinstance(r["placed"], bool) for r in defences)
 
 
 def test_json_as_a_seat_keeps_the_others_secrets(saved, capsys) -> None:
