@@ -127,6 +127,14 @@ def test_json_prints_the_engines_records_one_object_a_line(saved, capsys) -> Non
         assert [s["clan"] for s in final["seats"]] == clans
         drawn = [r for r in records if r["kind"] == "draw"]
         assert all(len(r["cards"]) == r["count"] >= 1 for r in drawn)
+    if game == "ricewars":
+        # Rice Wars' rules tell every decision in a typed record: no generic "action"
+        kinds = {r["kind"] for r in records}
+        assert "action" not in kinds
+        assert {"attack", "defend", "bonus", "stop", "reveal", "pass", "fight"} <= kinds
+        attacks = [r for r in records if r["kind"] == "attack"]
+        assert all(r["field_name"] and r["total"] == sum(p["amount"] for p in r["parts"])
+                   for r in attacks)  # fmt: skip
 
 
 def test_json_as_a_seat_keeps_the_others_secrets(saved, capsys) -> None:
@@ -145,9 +153,19 @@ def test_json_as_a_seat_keeps_the_others_secrets(saved, capsys) -> None:
         elif full["kind"] == "action":
             # another's action without records of its own: that they acted, not what
             assert told["action"] == "" and full["action"]
+        elif full["kind"] == "bid":
+            # Rice Wars: another's sealed bid, its amount kept until the reveal
+            assert told["amount"] == -1 and told == {**full, "amount": -1}
+        elif full["kind"] == "bonus":
+            # a card another put face down: that it did, not which (the reveal tells it)
+            hidden = {"card": "", "card_name": "", "bonus": -1}
+            assert told == {**full, **hidden} and full["card"]
         elif "standing" in full and full["kind"] != "game_end":
             # Rice Wars: another's Ryo are secret (its notes are kept face down)
-            for mine_, all_ in zip(told.pop("standing"), full["standing"], strict=True):
+            ends = full["standing"]
+            ends = [ends] if isinstance(ends, dict) else ends
+            seen = told.pop("standing")
+            for mine_, all_ in zip([seen] if isinstance(seen, dict) else seen, ends, strict=True):
                 assert mine_["money"] == (all_["money"] if all_["player"] == 0 else -1)
             assert told == {k: v for k, v in full.items() if k != "standing"}
         elif full["kind"] == "card" and full["effect"] == "steal_card" and told != full:

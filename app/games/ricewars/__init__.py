@@ -10,7 +10,7 @@ from app.games.ricewars import narrate, story
 from app.games.ricewars.fights import AsOfStep
 from app.games.ricewars.rules import rules_html
 from app.i18n import N_, _, ngettext
-from engine.ricewars import records
+from engine.ricewars import records, standings
 from engine.ricewars.state import ACTION, RiceWarsState
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ class RiceWarsUI(GameUI):
         if isinstance(state, AsOfStep):
             state, standing = state.state, state.standing[player]
         if standing is None:
-            standing = records.standing(state, player)
+            standing = standings.standing(state, player)
         fields = len(standing.fields)
         words = [ngettext("{n} field", "{n} fields", fields).format(n=fields)]
         if player != state.neutral:
@@ -59,7 +59,7 @@ class RiceWarsUI(GameUI):
             purse = narrate.purse_words(state, player, PUBLIC, money)
             words.append(_("{ryo} Ryo").format(ryo=purse))
         if player != state.neutral:
-            cards = len(state.hands[player])
+            cards = standing.cards
             words.append(ngettext("{n} card", "{n} cards", cards).format(n=cards))
         return " · ".join(words)
 
