@@ -241,7 +241,8 @@ def reaction_record(st: Position, s: int, c: int, paid: bool) -> records.Reactio
     """The record of seat `s` paying for reaction card `c`'s effect, or not."""
     card = CARDS[c]
     return records.ReactionAnswered(st.round, s, records.seat_word(st, s), card.name, card.op,
-                                    EFFECTS[card.op].moment, card.cost, paid)  # fmt: skip
+                                    card.amount, EFFECTS[card.op].moment, card.cost,
+                                    paid)  # fmt: skip
 
 
 def settle_react(st: Position) -> bool:

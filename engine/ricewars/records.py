@@ -441,6 +441,7 @@ class ReactionAnswered(Event):
     name: str
     card: str  # the card's name
     effect: str  # its declared effect's key
+    amount: int  # the effect's amount
     moment: str  # "reveal" or "shouri"
     cost: int
     paid: bool

@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from app.games.ricewars.decisions import describe
 from app.games.ricewars.narrate import (
     SYMBOL_WORDS,
     Teller,
     and_words,
     card_words,
-    describe,
     effect_words,
     field_name,
     parts_words,
