@@ -241,8 +241,8 @@ def reaction_record(st: Position, s: int, c: int, paid: bool) -> records.Reactio
     """The record of seat `s` paying for reaction card `c`'s effect, or not."""
     card = CARDS[c]
     return records.ReactionAnswered(st.round, s, records.seat_word(st, s), card.name, card.op,
-                                    card.amount, EFFECTS[card.op].moment, card.cost,
-                                    paid)  # fmt: skip
+                                    card.amount, EFFECTS[card.op].moment, card.cost, paid,
+                                    standings(st))  # fmt: skip
 
 
 def settle_react(st: Position) -> bool:
@@ -302,12 +302,12 @@ def apply_shouri(st: Position, s: int, action: Any) -> None:
     f = st.fight
     side = f["shouri"]
     card = shouri_card(st, side)
-    if st.events is not None:
-        st.events.append(reaction_record(st, s, card, isinstance(action, A.Use)))
     if isinstance(action, A.Use):
         pay(st, s, CARDS[card].cost)
         f["paid"] = f["paid"] + (card,)
         EFFECTS[CARDS[card].op].effect(st, s, CARDS[card].amount, ())
+    if st.events is not None:
+        st.events.append(reaction_record(st, s, card, isinstance(action, A.Use)))
     f["shouri"] = side + 1
 
 

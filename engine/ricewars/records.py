@@ -434,7 +434,8 @@ class Revealed(Event):
 @dataclass(frozen=True, slots=True)
 class ReactionAnswered(Event):
     """After the reveal: `player` pays `cost` Ryo for a reaction card's effect (Kyuujo,
-    Mamori, Yuuki at the reveal; Shouri when losing), or lets it be (`paid` False)."""
+    Mamori, Yuuki at the reveal; Shouri when losing), or lets it be (`paid` False);
+    `standing`: every seat once it is paid."""
 
     kind: ClassVar[str] = "reaction"
     player: int
@@ -445,6 +446,11 @@ class ReactionAnswered(Event):
     moment: str  # "reveal" or "shouri"
     cost: int
     paid: bool
+    standing: tuple[Standing, ...]
+
+    def seen_by(self, viewer: int) -> ReactionAnswered:
+        """Another player's Ryo in the standings are hidden."""
+        return replace(self, standing=_seen(self.standing, viewer))
 
 
 @dataclass(frozen=True, slots=True)

@@ -219,8 +219,11 @@ def expected_at_steps(before, steps, told) -> list[list[dict]]:
             auctions += 1
         elif title == "Game over":
             out.append(at(R.GameEnd))
-        elif title == "After the reveal" or not any(isinstance(r, R.Revealed) for r, _ in told):
-            out.append(figures(before))  # as the action found the fight
+        elif title == "After the reveal":
+            paid = [fig for record, fig in told if isinstance(record, R.ReactionAnswered)]
+            out.append(paid[-1] if paid else figures(before))  # once this payment is made
+        elif not any(isinstance(record, R.Revealed) for record, _ in told):
+            out.append(figures(before))  # a duel's answer: as the action found it
         else:  # a fight's opening, bonuses and cards: as the reveal found them
             out.append(at(R.Revealed))
     return out

@@ -184,7 +184,8 @@ def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
     without a reveal), "reveal" (the opening, the bonuses and the cards revealed; the
     fight goes on) or "result" (what followed the reveal, and the result). `told`: the
     engine's records of the action; the steps up to the reveal show every seat as the
-    reveal found it (`Revealed.standing`), those after it as the action found them."""
+    reveal found it (`Revealed.standing`), what followed it as this action's payment
+    left them (`ReactionAnswered.standing`; else as the action found them)."""
     start, moves = fight_start(before, action)
     att, dfn = f.attacker, f.defender
     an, dn = tell.who(att), tell.who(dfn)
@@ -196,8 +197,11 @@ def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
     board = BoardPicture.of(before)
     now = standings(before)
     revealed = next((r for r in told if isinstance(r, R.Revealed)), None)
+    paid = [r for r in told if isinstance(r, R.ReactionAnswered)]
     if revealed is not None and part != "result":
         now = revealed.standing
+    elif paid and part == "result":
+        now = paid[-1].standing  # after the reveal: once this action's payment is made
 
     def picture(cards: bool, strengths: bool, result: str = "") -> FightPicture:
         shown = (
