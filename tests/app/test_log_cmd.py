@@ -145,7 +145,15 @@ def test_json_as_a_seat_keeps_the_others_secrets(saved, capsys) -> None:
     # Then the same records come, in the same order
     assert [(r["kind"], r["round"]) for r in mine] == [(r["kind"], r["round"]) for r in everything]
     for told, full in zip(mine, everything, strict=True):
-        if full.get("player") == 0:
+        if "standing" in full and full["kind"] != "game_end":
+            # Rice Wars: another's Ryo are secret (its notes are kept face down)
+            ends = full["standing"]
+            ends = [ends] if isinstance(ends, dict) else ends
+            seen = told.pop("standing")
+            for mine_, all_ in zip([seen] if isinstance(seen, dict) else seen, ends, strict=True):
+                assert mine_["money"] == (all_["money"] if all_["player"] == 0 else -1)
+            assert told == {k: v for k, v in full.items() if k != "standing"}
+        elif full.get("player") == 0:
             assert told == full  # its own: all of it
         elif full["kind"] == "draw":
             # another's draw: how many cards, never which
@@ -160,14 +168,6 @@ def test_json_as_a_seat_keeps_the_others_secrets(saved, capsys) -> None:
             # a card another put face down: that it did, not which (the reveal tells it)
             hidden = {"card": "", "card_name": "", "bonus": -1}
             assert told == {**full, **hidden} and full["card"]
-        elif "standing" in full and full["kind"] != "game_end":
-            # Rice Wars: another's Ryo are secret (its notes are kept face down)
-            ends = full["standing"]
-            ends = [ends] if isinstance(ends, dict) else ends
-            seen = told.pop("standing")
-            for mine_, all_ in zip([seen] if isinstance(seen, dict) else seen, ends, strict=True):
-                assert mine_["money"] == (all_["money"] if all_["player"] == 0 else -1)
-            assert told == {k: v for k, v in full.items() if k != "standing"}
         elif full["kind"] == "card" and full["effect"] == "steal_card" and told != full:
             # a card stolen from another by another: that one was taken, not which
             assert told["gained"] == "a card" and 0 not in (full["player"], full["victim"])
