@@ -9,10 +9,12 @@ any name the game shows for it (`app.commands.seats`: the player's name, a clan,
 
 With `--json` it prints the engine's records instead (`engine.events`), one JSON object a
 line (`Event.to_json()`: at least `kind` and `round`), from replaying the save with
-`GameState.apply_told`. An action whose rules write no record yet is one `action` record
-(`player`, `action`: its text). With `--as SEAT` each record is printed as that seat was
-told it (`Event.seen_by`): the cards others drew are only counted, and the text of another
-seat's `action` record is left out (it may name a face-down token or a secret bid).
+`GameState.apply_told`. An action whose rules write no record yet (Rice Wars' and
+Shinobi's rules write one for every decision) is one `action` record (`player`, `action`:
+its text). With `--as SEAT` each record is printed as that seat was told it
+(`Event.seen_by`): the cards others drew are only counted, another's sealed bid and card
+face down are told without amount or name, and the text of another seat's `action`
+record is left out (it may name a face-down token or a secret bid).
 Seats in the records are numbered from 0, as in action texts.
 
 The story is told in the language of `--lang en|de|pt` (`app.cli`; else the system's), in

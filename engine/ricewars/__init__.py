@@ -47,7 +47,11 @@ the rulebook leaves something open)
 * `records` - what happened: the typed records the rule functions write while
   `st.events` is a list (`GameState.apply_told`): placements, income, hiring, auctions,
   cards and services, fights and duels (strength parts, result, fields changing hands,
-  standings), a round's end, the game's end.
+  standings), a round's end, the game's end; and every decision (an attack, a defence,
+  a card face down, a stop, the reveal, a reaction, a pass, a bid, an advisor put up, a
+  duel's challenge and answer, a palace kept, planting or occupying declined).
+* `standings` - where every seat stands now (`Standing`: every figure of its daimyo
+  board), for the records that carry it and for the app's boards.
 * `deck` - drawing cards, the reshuffled discard pile, the hand limit.
 * `scoring` - the game's end: fields, the wealth tie-break, returns.
 * `position` - the flat position the rules work on (phases, attributes in snapshot

@@ -63,6 +63,8 @@ def apply_action(st: Position, s: int, action: Any) -> None:
     """Seat `s` takes its action."""
     if isinstance(action, A.Pass):
         st.passes[s] += 1
+        if st.events is not None:
+            st.events.append(records.Passed(st.round, s, records.seat_word(st, s), st.passes[s]))
         next_turn(st, s)
     elif isinstance(action, A.Peasant):
         st.reserve[s] -= 1

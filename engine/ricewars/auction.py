@@ -23,6 +23,7 @@ from engine.ricewars.data import ADVISOR_INDEX, ADVISORS, MAX_ADVISORS
 from engine.ricewars.economy import pay
 from engine.ricewars.position import BID, NO_BID, PICK, Position
 from engine.ricewars.rounds import start_actions
+from engine.ricewars.standings import standings
 
 
 def start_auction(st: Position) -> None:
@@ -76,7 +77,7 @@ def resolve_bids(st: Position) -> None:
             records.Bid(s, records.seat_word(st, s), bids[s]) for s in st.humans_from(st.governor)
         )
         st.events.append(records.Auction(st.round, ADVISORS[a].name, told, tuple(won),
-                                         not amounts))  # fmt: skip
+                                         not amounts, standings(st)))  # fmt: skip
     st.bids = [NO_BID] * st.seats
     st.bidding = -1
     if len(st.auction_left) > 1:
@@ -95,7 +96,11 @@ def legal_pick(st: Position) -> list[Any]:
 
 def apply_pick(st: Position, s: int, action: Any) -> None:
     """The governor puts an advisor up for auction."""
-    open_bidding(st, ADVISOR_INDEX[action.advisor])
+    a = ADVISOR_INDEX[action.advisor]
+    if st.events is not None:
+        st.events.append(records.AdvisorPicked(st.round, s, records.seat_word(st, s),
+                                               ADVISORS[a].name))  # fmt: skip
+    open_bidding(st, a)
 
 
 def settle_pick(st: Position) -> bool:
@@ -115,6 +120,9 @@ def apply_bid(st: Position, s: int, action: Any) -> None:
     """A sealed bid is placed."""
     st.bids[s] = action.amount
     st.queue = st.queue[1:]
+    if st.events is not None:
+        st.events.append(records.BidSealed(st.round, s, records.seat_word(st, s),
+                                           ADVISORS[st.bidding].name, action.amount))  # fmt: skip
 
 
 def settle_bid(st: Position) -> bool:

@@ -115,6 +115,9 @@ def apply_plant(st: Position, s: int, action: Any) -> None:
             st.events.append(records.placed(st, s, f, s, "plant"))
     else:
         st.plant_left = 0
+        if st.events is not None:
+            st.events.append(records.Declined(st.round, s, records.seat_word(st, s), "planting",
+                                              "", ""))  # fmt: skip
 
 
 def settle_plant(st: Position) -> bool:

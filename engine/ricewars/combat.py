@@ -40,7 +40,13 @@ from engine.ricewars.data import ADVISOR_INDEX, ADVISORS, CARD_INDEX, CARDS
 from engine.ricewars.deck import draw_one
 from engine.ricewars.economy import pay
 from engine.ricewars.effects import EFFECTS
-from engine.ricewars.fight import current_strength, end_fight, side_of
+from engine.ricewars.fight import (
+    current_strength,
+    end_fight,
+    side_of,
+    strength_parts,
+    troop_parts,
+)
 from engine.ricewars.hiring import exhaust
 from engine.ricewars.peasants import peasant_fields, remove_peasant, supply_peasant
 from engine.ricewars.position import (
@@ -52,6 +58,7 @@ from engine.ricewars.position import (
     Position,
     new_fight,
 )
+from engine.ricewars.standings import standings
 
 
 def start_combat(st: Position, s: int, f: int, a: int, r: int) -> None:
@@ -59,7 +66,13 @@ def start_combat(st: Position, s: int, f: int, a: int, r: int) -> None:
     exhaust(st, s, a, r)
     st.fight = new_fight("combat", s, st.owner[f], f, (a, r))
     st.phase = DEFEND
-    st.cur = st.owner[f]
+    st.cur = dfn = st.owner[f]
+    if st.events is not None:
+        parts = troop_parts(0, a, r, "attack1" in st.symbols())
+        st.events.append(records.Attacked(st.round, s, records.seat_word(st, s), dfn,
+                                          records.seat_word(st, dfn), st.fid(f),
+                                          st.board.names[f], a, r, parts,
+                                          sum(p.amount for p in parts)))  # fmt: skip
 
 
 # -- the defender's troops --------------------------------------------------------------
@@ -90,6 +103,12 @@ def commit_defence(st: Position, a: int, r: int) -> None:
     exhaust(st, f["dfn"], a, r)
     f["troops"] = (f["troops"][0], (a, r))
     st.phase = MODIFY
+    if st.events is not None:
+        s, field = f["dfn"], f["field"]
+        parts = troop_parts(1, a, r, False)
+        st.events.append(records.Defended(st.round, s, records.seat_word(st, s), st.fid(field),
+                                          st.board.names[field], a, r, parts,
+                                          sum(p.amount for p in parts)))  # fmt: skip
 
 
 # -- bonuses, alternating (also in a duel) ----------------------------------------------
@@ -122,12 +141,25 @@ def apply_modify(st: Position, s: int, action: Any) -> None:
         cards = list(f["cards"])
         cards[side] = cards[side] + (c,)
         f["cards"] = tuple(cards)
+        if st.events is not None:
+            st.events.append(bonus_record(st, s, c, drawn=False))
         modify_step(st, stop=False)
     elif isinstance(action, A.Service):
         use_service(st, s, ADVISOR_INDEX[action.advisor])
         modify_step(st, stop=False)
     else:
+        if st.events is not None:
+            st.events.append(records.Stopped(st.round, s, records.seat_word(st, s), f["kind"],
+                                             records.field_of(st, f)))  # fmt: skip
         modify_step(st, stop=True)
+
+
+def bonus_record(st: Position, s: int, c: int, drawn: bool) -> records.BonusPlayed:
+    """The record of seat `s`'s card `c` put face down in the fight under way."""
+    f, card = st.fight, CARDS[c]
+    return records.BonusPlayed(st.round, s, records.seat_word(st, s), f["kind"],
+                               records.field_of(st, f), card.id, card.name, card.bonus,
+                               drawn)  # fmt: skip
 
 
 def modify_step(st: Position, stop: bool) -> None:
@@ -156,6 +188,8 @@ def settle_modify(st: Position) -> bool:
             c = draw_one(st)
             if c >= 0:
                 f["blind"] = (f["blind"][0], (c,))
+                if st.events is not None:
+                    st.events.append(bonus_record(st, seat, c, drawn=True))
         modify_step(st, stop=True)
         return False
     st.cur = seat
@@ -178,6 +212,11 @@ def reveal(st: Position) -> None:
                 reacts.append((side, c))
     f["reacts"] = tuple(reacts)
     st.phase = REACT
+    if st.events is not None:
+        attack1 = "attack1" in st.symbols()
+        sides = [records.side(st, f, side, strength_parts(f, side, attack1)) for side in (0, 1)]
+        st.events.append(records.Revealed(st.round, f["kind"], records.field_of(st, f), *sides,
+                                          standings(st)))  # fmt: skip
 
 
 def legal_react(st: Position) -> list[Any]:
@@ -194,6 +233,16 @@ def apply_react(st: Position, s: int, action: Any) -> None:
     if isinstance(action, A.Use):
         pay(st, s, CARDS[card].cost)
         f["paid"] = f["paid"] + (card,)
+    if st.events is not None:
+        st.events.append(reaction_record(st, s, card, isinstance(action, A.Use)))
+
+
+def reaction_record(st: Position, s: int, c: int, paid: bool) -> records.ReactionAnswered:
+    """The record of seat `s` paying for reaction card `c`'s effect, or not."""
+    card = CARDS[c]
+    return records.ReactionAnswered(st.round, s, records.seat_word(st, s), card.name, card.op,
+                                    card.amount, EFFECTS[card.op].moment, card.cost, paid,
+                                    standings(st))  # fmt: skip
 
 
 def settle_react(st: Position) -> bool:
@@ -252,11 +301,13 @@ def apply_shouri(st: Position, s: int, action: Any) -> None:
     """A losing side pays for its Shouri and wins, or lets it be."""
     f = st.fight
     side = f["shouri"]
+    card = shouri_card(st, side)
     if isinstance(action, A.Use):
-        card = shouri_card(st, side)
         pay(st, s, CARDS[card].cost)
         f["paid"] = f["paid"] + (card,)
         EFFECTS[CARDS[card].op].effect(st, s, CARDS[card].amount, ())
+    if st.events is not None:
+        st.events.append(reaction_record(st, s, card, isinstance(action, A.Use)))
     f["shouri"] = side + 1
 
 
@@ -316,6 +367,10 @@ def apply_occupy(st: Position, s: int, action: Any) -> None:
         st.fight["result"] = "occupied"
         if st.events is not None:
             st.events.append(records.placed(st, s, st.fight["field"], s, "occupy"))
+    elif st.events is not None:
+        field = st.fight["field"]
+        st.events.append(records.Declined(st.round, s, records.seat_word(st, s), "occupation",
+                                          st.fid(field), st.board.names[field]))  # fmt: skip
     st.fight["occupy"] = False
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ricewars import actions as A
+from engine.ricewars import records
 from engine.ricewars.data import (
     CARD_INDEX,
     CARDS,
@@ -43,7 +44,10 @@ def challenge(st: Position, s: int, action: A.Duel) -> None:
     exhaust(st, s, 0, 1)
     st.fight = new_fight("duel", s, action.player, -1, (0, 0))
     st.phase = ANSWER
-    st.cur = action.player
+    st.cur = q = action.player
+    if st.events is not None:
+        st.events.append(records.Challenged(st.round, s, records.seat_word(st, s), q,
+                                            records.seat_word(st, q)))  # fmt: skip
 
 
 def legal_answer(st: Position) -> list[Any]:
@@ -60,6 +64,11 @@ def legal_answer(st: Position) -> list[Any]:
 def apply_answer(st: Position, s: int, action: Any) -> None:
     """Accepting starts the bonus steps; refusing hands over peasants; Nigeru ends it."""
     f = st.fight
+    if st.events is not None and isinstance(action, (A.Accept, A.Refuse)):
+        answer = "accepted" if isinstance(action, A.Accept) else "refused"
+        att = f["att"]
+        st.events.append(records.ChallengeAnswered(st.round, s, records.seat_word(st, s), att,
+                                                   records.seat_word(st, att), answer))  # fmt: skip
     if isinstance(action, A.Accept):
         st.phase = MODIFY
         return

@@ -26,6 +26,7 @@ from engine.ricewars.effects import EFFECTS
 from engine.ricewars.position import Position
 from engine.ricewars.records import Part
 from engine.ricewars.rounds import turn_of
+from engine.ricewars.standings import standing
 
 
 def strength_parts(
@@ -103,8 +104,6 @@ def end_fight(st: Position, attacker_draws: int, defender_draws: int) -> None:
     f = st.fight
     # The record is made when read: a search ends fights far more often than it reads them.
     st._ended = (f, "attack1" in st.symbols())
-    if st.events is not None:
-        st.events.append(fight_event(st, f, "attack1" in st.symbols()))
     for side in (0, 1):
         st.discard.extend(f["cards"][side])
         st.discard.extend(f["blind"][side])
@@ -112,6 +111,8 @@ def end_fight(st: Position, attacker_draws: int, defender_draws: int) -> None:
     att, dfn = f["att"], f["dfn"]
     draw(st, att, attacker_draws)
     draw(st, dfn, defender_draws)
+    if st.events is not None:  # told after the draws: its standings are the fight's end
+        st.events.append(fight_event(st, f, "attack1" in st.symbols()))
     st.fight = None
     turn_of(st, att)
 
@@ -190,15 +191,9 @@ def fight_event(st: Position, f: dict[str, Any], attack1: bool) -> Event:
     if f["kind"] == "duel" and not f["revealed"]:
         answer = f["result"] or "refused"
         changes = tuple(records.change(st, *c) for c in f["changes"])
-        ends = (records.standing(st, att), records.standing(st, dfn))
+        ends = (standing(st, att), standing(st, dfn))
         return records.DuelAnswered(st.round, att, dfn, answer, changes, ends)
-    sides = []
-    for side, seat in ((0, att), (1, dfn)):
-        parts = strength_parts(f, side, attack1)
-        a, r = f["troops"][side]
-        cards = tuple(CARDS[c].name for c in (*f["cards"][side], *f["blind"][side]))
-        sides.append(records.Side(seat, records.seat_word(st, seat), a, r, cards, parts,
-                                  sum(p.amount for p in parts)))  # fmt: skip
+    sides = [records.side(st, f, side, strength_parts(f, side, attack1)) for side in (0, 1)]
     if f["kind"] == "combat":
         field = f["field"]
         now = st.owner[field]
@@ -219,5 +214,5 @@ def fight_event(st: Position, f: dict[str, Any], attack1: bool) -> Event:
         f["winner"],
         f["result"],
         changes,
-        (records.standing(st, att), records.standing(st, dfn)),
+        (standing(st, att), standing(st, dfn)),
     )

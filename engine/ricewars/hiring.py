@@ -36,6 +36,7 @@ from engine.ricewars.economy import pay
 from engine.ricewars.position import Position
 from engine.ricewars.records import Hiring, HiringEnd, NeutralHiring, seat_word
 from engine.ricewars.rounds import start_actions
+from engine.ricewars.standings import standing
 
 
 def exhaust(st: Position, s: int, ashigaru: int, ronin: int) -> None:
@@ -160,7 +161,7 @@ def next_hirer(st: Position) -> None:
             st.supply_ash -= 1
             hired = 1
         if st.events is not None:
-            st.events.append(NeutralHiring(st.round, take, hired))
+            st.events.append(NeutralHiring(st.round, take, hired, standing(st, s)))
         st.cur = -1
         return
     # Everything hired before this round is owed again; paying makes it active.

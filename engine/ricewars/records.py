@@ -11,16 +11,19 @@ hold the seat number too, for a reader that colours them.
 
 Records tell everything, secrets included; `seen_by(seat)` gives a record as that seat
 was told it: another player's Ryo in a standing become `HIDDEN_MONEY` (the notes are kept
-face down, `engine.ricewars.observation`; the game's end shows them all) and a card
-stolen by Shinobi is named only to the thief and its victim.
+face down, `engine.ricewars.observation`; the game's end shows them all), a sealed bid's
+amount and a card put face down are told only to their owner (until the auction's or the
+fight's reveal tells them all), and a card stolen by Shinobi is named only to the thief and
+its victim.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from engine.events import Event
+from engine.ricewars.data import CARDS
 from engine.ricewars.position import Position
 
 
@@ -47,9 +50,24 @@ def _seen(ends: tuple[Standing, ...], viewer: int) -> tuple[Standing, ...]:
 
 
 @dataclass(frozen=True, slots=True)
+class Held:
+    """An advisor on a seat's daimyo board: its service markers and whether its upkeep
+    is still owed (during hiring)."""
+
+    advisor: str
+    services: int
+    unpaid: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Standing:
-    """Where one seat stands at a moment the rules tell (a fight's or a round's end): the
-    fields it holds (by id), its Ryo and its troops. Summaries compare two of these."""
+    """Where one seat stands at a moment the rules tell (a fight's reveal or end, an
+    auction, a round's income, draw or the game's end): everything its daimyo board shows
+    — the fields it holds (by id) and those cut off from its palace, its Ryo, troops,
+    peasants to place and in the supply, cards in hand (how many), advisors, pass markers,
+    whether its service was used, whether it is the governor and whether the game waits
+    for its decision. Summaries compare two of these; `engine.ricewars.standings` makes
+    them from a position."""
 
     player: int
     name: str
@@ -61,18 +79,15 @@ class Standing:
     ronin: int
     ronin_tired: int
     ronin_due: int
-
-
-def standing(st: Position, s: int) -> Standing:
-    """Seat `s`'s standing in `st` now."""
-    fields = tuple(st.board.ids[f] for f in range(st.board.n) if st.owner[f] == s)
-    return Standing(s, seat_word(st, s), fields, st.money[s], st.ash[s], st.ash_x[s],
-                    st.ash_due[s], st.ron[s], st.ron_x[s], st.ron_due[s])  # fmt: skip
-
-
-def standings(st: Position) -> tuple[Standing, ...]:
-    """Every seat's standing in `st` now."""
-    return tuple(standing(st, s) for s in range(st.seats))
+    cut_off: tuple[str, ...]  # fields whose peasant is not connected to the palace
+    reserve: int  # peasants on the daimyo board, to place
+    supply: int  # peasants in the supply
+    cards: int  # cards in hand
+    advisors: tuple[Held, ...]
+    passes: int  # pass markers put down this round
+    service_used: bool
+    governor: bool
+    to_act: bool  # the game waits for this seat's decision
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +158,11 @@ class NeutralHiring(Event):
     kind: ClassVar[str] = "neutral_hiring"
     peasants: int
     ashigaru: int
+    standing: Standing  # the neutral's, after it
+
+    def seen_by(self, viewer: int) -> NeutralHiring:
+        """The neutral's Ryo are hidden like another player's."""
+        return replace(self, standing=_seen((self.standing,), viewer)[0])
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +202,11 @@ class Auction(Event):
     bids: tuple[Bid, ...]
     winners: tuple[Winner, ...]  # highest bidders (2 services), then second highest (1)
     boxed: bool  # nobody bid: the advisor leaves the game
+    standing: tuple[Standing, ...]  # every seat once the winners paid
+
+    def seen_by(self, viewer: int) -> Auction:
+        """Another player's Ryo in the standings are hidden (the bids are revealed)."""
+        return replace(self, standing=_seen(self.standing, viewer))
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,6 +306,202 @@ class DuelAnswered(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class PalaceKept(Event):
+    """Setup: the governor keeps its palace where it stands (instead of moving it)."""
+
+    kind: ClassVar[str] = "palace_kept"
+    player: int
+    name: str
+    field: str
+    field_name: str
+
+
+@dataclass(frozen=True, slots=True)
+class AdvisorPicked(Event):
+    """Phase 3: the governor puts an advisor up for auction."""
+
+    kind: ClassVar[str] = "auction_pick"
+    player: int
+    name: str
+    advisor: str
+
+
+@dataclass(frozen=True, slots=True)
+class BidSealed(Event):
+    """Phase 3: one sealed bid (0: no bid). Only the bidder knows the amount until the
+    reveal (`Auction`); the others are told that a bid was placed."""
+
+    kind: ClassVar[str] = "bid"
+    player: int
+    name: str
+    advisor: str
+    amount: int  # HIDDEN_MONEY when told to another seat
+
+    def seen_by(self, viewer: int) -> BidSealed:
+        """The amount is the bidder's secret until the reveal."""
+        return self if viewer == self.player else replace(self, amount=HIDDEN_MONEY)
+
+
+@dataclass(frozen=True, slots=True)
+class Attacked(Event):
+    """A combat begins: `player` attacks `defender`'s peasant on a field with troops
+    (exhausted by it); `parts` and `total` are the attack's strength before any card."""
+
+    kind: ClassVar[str] = "attack"
+    player: int
+    name: str
+    defender: int
+    defender_name: str
+    field: str
+    field_name: str
+    ashigaru: int
+    ronin: int
+    parts: tuple[Part, ...]
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class Defended(Event):
+    """A combat's defence: the attacked peasant and the troops `player` adds (the
+    neutral's is automatic); `parts` and `total` are its strength before any card."""
+
+    kind: ClassVar[str] = "defend"
+    player: int
+    name: str
+    field: str
+    field_name: str
+    ashigaru: int
+    ronin: int
+    parts: tuple[Part, ...]
+    total: int
+
+
+HIDDEN_CARD = ""
+"""A card face down, in a record told to a seat that may not see it."""
+
+
+@dataclass(frozen=True, slots=True)
+class BonusPlayed(Event):
+    """One step of a fight's bonuses: a card played face down (`drawn`: the neutral's
+    card drawn face down from the deck). Only its owner knows it until the reveal
+    (`Revealed`): another seat is told `HIDDEN_CARD` and a bonus of -1."""
+
+    kind: ClassVar[str] = "bonus"
+    player: int
+    name: str
+    fight: str  # "combat" or "duel"
+    field_name: str  # "" for a duel
+    card: str  # the card copy's id
+    card_name: str
+    bonus: int
+    drawn: bool = False
+
+    def seen_by(self, viewer: int) -> BonusPlayed:
+        """A face-down card is its owner's secret until the reveal."""
+        if viewer == self.player:
+            return self
+        return replace(self, card=HIDDEN_CARD, card_name=HIDDEN_CARD, bonus=-1)
+
+
+@dataclass(frozen=True, slots=True)
+class Stopped(Event):
+    """A fight's bonuses: `player` plays no more (the other side has one more step)."""
+
+    kind: ClassVar[str] = "stop"
+    player: int
+    name: str
+    fight: str
+    field_name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed(Event):
+    """A fight's face-down cards are turned up: both sides as they stand then (troops,
+    cards, strength itemised) and every seat's standing at that moment."""
+
+    kind: ClassVar[str] = "reveal"
+    fight: str
+    field_name: str
+    attacker: Side
+    defender: Side
+    standing: tuple[Standing, ...]
+
+    def seen_by(self, viewer: int) -> Revealed:
+        """Another player's Ryo in the standings are hidden."""
+        return replace(self, standing=_seen(self.standing, viewer))
+
+
+@dataclass(frozen=True, slots=True)
+class ReactionAnswered(Event):
+    """After the reveal: `player` pays `cost` Ryo for a reaction card's effect (Kyuujo,
+    Mamori, Yuuki at the reveal; Shouri when losing), or lets it be (`paid` False);
+    `standing`: every seat once it is paid."""
+
+    kind: ClassVar[str] = "reaction"
+    player: int
+    name: str
+    card: str  # the card's name
+    effect: str  # its declared effect's key
+    amount: int  # the effect's amount
+    moment: str  # "reveal" or "shouri"
+    cost: int
+    paid: bool
+    standing: tuple[Standing, ...]
+
+    def seen_by(self, viewer: int) -> ReactionAnswered:
+        """Another player's Ryo in the standings are hidden."""
+        return replace(self, standing=_seen(self.standing, viewer))
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(Event):
+    """Phase 4: `player` puts down a pass marker (`passes`: how many now; at 2 it takes
+    no more actions this round)."""
+
+    kind: ClassVar[str] = "pass"
+    player: int
+    name: str
+    passes: int
+
+
+@dataclass(frozen=True, slots=True)
+class Challenged(Event):
+    """Phase 4: `player`'s active ronin challenges `target` to a duel (exhausted by it)."""
+
+    kind: ClassVar[str] = "challenge"
+    player: int
+    name: str
+    target: int
+    target_name: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeAnswered(Event):
+    """A challenged daimyo accepts the duel or refuses it (and must hand over peasants);
+    an escape with Nigeru is the card's `CardPlayed`."""
+
+    kind: ClassVar[str] = "challenge_answer"
+    player: int
+    name: str
+    challenger: int
+    challenger_name: str
+    answer: str  # "accepted" or "refused"
+
+
+@dataclass(frozen=True, slots=True)
+class Declined(Event):
+    """`player` declines to go on: planting with Taue, or occupying the field its
+    troops emptied."""
+
+    kind: ClassVar[str] = "declined"
+    player: int
+    name: str
+    what: str  # "planting" or "occupation"
+    field: str  # the emptied field's id ("" for planting)
+    field_name: str
+
+
+@dataclass(frozen=True, slots=True)
 class RoundEnd(Event):
     """Phase 5: every player draws; the governor's marker passes on."""
 
@@ -288,7 +509,7 @@ class RoundEnd(Event):
     cards: int  # cards each player draws by the rules (2, 3 in `card` rounds)
     draws: tuple[Part, ...]  # seat name, cards drawn (fewer at the hand limit)
     governor: str  # the next governor
-    standing: tuple[Standing, ...]  # every seat at the end of the round's actions
+    standing: tuple[Standing, ...]  # every seat after the draw (the round's end)
 
     def seen_by(self, viewer: int) -> RoundEnd:
         """Another player's Ryo in the standings are hidden."""
@@ -297,11 +518,17 @@ class RoundEnd(Event):
 
 @dataclass(frozen=True, slots=True)
 class RoundStart(Event):
-    """A round begins (before its income)."""
+    """A round begins (told before its income); `standing`: every seat once the income
+    is paid."""
 
     kind: ClassVar[str] = "round_start"
     symbols: tuple[str, ...]
     governor: str
+    standing: tuple[Standing, ...]
+
+    def seen_by(self, viewer: int) -> RoundStart:
+        """Another player's Ryo in the standings are hidden."""
+        return replace(self, standing=_seen(self.standing, viewer))
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,6 +558,19 @@ def removed(st: Position, s: int, f: int, why: str) -> Removed:
 def change(st: Position, f: int, before: int, after: int) -> Change:
     """Field `f` went from seat `before` to seat `after` (-1: nobody)."""
     return Change(st.fid(f), st.board.names[f], before, after)
+
+
+def side(st: Position, f: dict[str, Any], side: int, parts: tuple[Part, ...]) -> Side:
+    """Side `side` of fight `f` (0 attacker, 1 defender) with its strength `parts`."""
+    seat = f["att"] if side == 0 else f["dfn"]
+    a, r = f["troops"][side]
+    cards = tuple(CARDS[c].name for c in (*f["cards"][side], *f["blind"][side]))
+    return Side(seat, seat_word(st, seat), a, r, cards, parts, sum(p.amount for p in parts))
+
+
+def field_of(st: Position, f: dict[str, Any]) -> str:
+    """The name of the field fight `f` is about ("" for a duel)."""
+    return st.board.names[f["field"]] if f["field"] >= 0 else ""
 
 
 def tell(st: Position, record: Event) -> None:

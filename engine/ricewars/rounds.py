@@ -24,6 +24,7 @@ from engine.ricewars.economy import pay_income
 from engine.ricewars.peasants import peasant_fields
 from engine.ricewars.position import ACTION, HIRE, NEUTRAL, OVER, Position
 from engine.ricewars.scoring import wealth, winners
+from engine.ricewars.standings import standings
 
 
 def start_round(st: Position) -> None:
@@ -33,13 +34,15 @@ def start_round(st: Position) -> None:
     st.used_service = [False] * seats
     st.passes = [0] * seats
     st.nplaced = 0
-    if st.events is not None:
-        symbols = tuple(sorted(st.symbols()))
-        st.events.append(records.RoundStart(st.round, symbols, records.seat_word(st, st.governor)))
+    told = len(st.events) if st.events is not None else 0
     pay_income(st)
     st.phase = HIRE
     st.queue = tuple(st.order_from(st.governor))
     st.cur = -1
+    if st.events is not None:  # told before the income, with the standings after it
+        symbols = tuple(sorted(st.symbols()))
+        governor = records.seat_word(st, st.governor)
+        st.events.insert(told, records.RoundStart(st.round, symbols, governor, standings(st)))
 
 
 def start_actions(st: Position) -> None:
@@ -93,7 +96,7 @@ def end_actions(st: Position) -> None:
             st.events.append(game_end(st))
         return
     extra = 1 if "card" in st.symbols() else 0
-    ends = records.standings(st) if st.events is not None else ()
+    st.cur = -1  # nobody decides during the draw
     drawn = []
     for s in st.humans_from(st.governor):
         had = len(st.hands[s])
@@ -104,7 +107,7 @@ def end_actions(st: Position) -> None:
     if st.events is not None:
         governor = records.seat_word(st, st.governor)
         st.events.append(
-            records.RoundEnd(st.round, DRAW_CARDS + extra, tuple(drawn), governor, ends)
+            records.RoundEnd(st.round, DRAW_CARDS + extra, tuple(drawn), governor, standings(st))
         )
     start_round(st)
 
@@ -117,5 +120,5 @@ def game_end(st: Position) -> records.GameEnd:
         tuple(records.Part(records.seat_word(st, s), st.fields_of(s)) for s in seats),
         tuple(records.Part(records.seat_word(st, s), wealth(st, s)) for s in seats),
         tuple(records.seat_word(st, s) for s in winners(st)),
-        records.standings(st),
+        standings(st),
     )

@@ -236,6 +236,10 @@ def apply_move(st: Position, s: int, action: Any) -> None:
         st.palace[s] = st.field(action.field)
         if st.events is not None:
             st.events.append(records.placed(st, s, st.palace[s], s, "move", "palace"))
+    elif st.events is not None:
+        f = st.palace[s]
+        st.events.append(records.PalaceKept(st.round, s, records.seat_word(st, s), st.fid(f),
+                                            st.board.names[f]))  # fmt: skip
     st.queue = ()
     start_setup_peasants(st)
 

@@ -274,18 +274,50 @@ def test_each_persons_hints_survive_continue_in_a_hot_seat_game(window, qtbot) -
     assert panel.used.text() == "2 used"
 
 
-def test_shinobis_reveal_shows_the_games_standing_at_every_step(window, qtbot, tmp_path) -> None:
-    # Given a Shinobi game whose person takes the last order of the game
-    path = saved_before_story(tmp_path, "shinobi", 3, seed=5, least=3)
+def state_as_of_step(state: Any, title: str) -> Any:
+    """The game as of the step titled `title`: replayed from the start through the latest
+    action of `state`'s log whose story has that step (the action log, never the
+    position the screen reads)."""
+    from ai.review import game_start
+
+    ui = game_ui(state.setup().game)
+    replay, found = game_start(state), None
+    for action in state.history:
+        before, player = replay.clone(), replay.current_player()
+        replay.apply(action)
+        beats = ui.story(before, action, replay, player, PUBLIC)
+        if any(beat.step is not None and beat.step.title == title for beat in beats):
+            found = replay.clone()
+    assert found is not None, title
+    return found
+
+
+def test_shinobis_players_panel_shows_the_game_as_of_every_step(window, qtbot, tmp_path) -> None:
+    # Given a Shinobi game whose person draws the last card of the deck (a step during
+    # play), then plays on to the end (the reveal's steps)
+    path = saved_before_story(tmp_path, "shinobi", 3, seed=5, least=1)
     assert window.load_game(str(path))
     play_into_the_story(window, qtbot)
-    ui, state = game_ui("shinobi"), window.session.state
-    seen = 0
-    # Then at every step of the reveal the Players panel tells the game as it stands
-    while window.game_screen.step_box.isVisible():
-        players = screen_now(window)["players"]
-        for p in range(state.num_players):
-            assert ui.player_status(state, p) in players[p], (p, players[p])
-        seen += 1
-        qtbot.mouseClick(window.game_screen.continue_button, Qt.LeftButton)
-    assert seen >= 3
+    ui, rng = game_ui("shinobi"), random.Random(5)
+    titles: list[str] = []
+    for _ in range(2000):
+        state = window.session.state
+        if window.game_screen.step_box.isVisible():
+            # Then at every step each player's label and standing are the game's as of
+            # that step (replayed from the log), neither behind it nor ahead of it
+            title = window.game_screen.step_title.text()
+            as_of = state_as_of_step(state, title)
+            players = screen_now(window)["players"]
+            for p in range(as_of.num_players):
+                assert ui.player_label(as_of, p) in players[p], (title, p, players[p])
+                assert ui.player_status(as_of, p) in players[p], (title, p, players[p])
+            titles.append(title)
+            qtbot.mouseClick(window.game_screen.continue_button, Qt.LeftButton)
+        elif window.stack.currentWidget() is window.end_screen:
+            break
+        elif window.controller.human_to_act:
+            window.game_screen.view.action_chosen.emit(rng.choice(state.legal_actions()))
+        else:
+            qtbot.wait(20)  # a computer seat thinks, or the AI pace runs
+    reveal = ["1. Allegiances revealed", "2. Clan totals on the table", "3. The winner"]
+    assert titles[0] == "The deck is empty" and titles[-3:] == reveal, titles

@@ -135,6 +135,14 @@ def test_json_prints_the_engines_records_one_object_a_line(saved, capsys) -> Non
         assert any(r["blessings"] == ["Blessing +2"] for r in removals), removals
         defences = [r for r in records if r["kind"] == "defence"]
         assert defences and all(isinstance(r["placed"], bool) for r in defences)
+    if game == "ricewars":
+        # Rice Wars' rules tell every decision in a typed record: no generic "action"
+        kinds = {r["kind"] for r in records}
+        assert "action" not in kinds
+        assert {"attack", "defend", "bonus", "stop", "reveal", "pass", "fight"} <= kinds
+        attacks = [r for r in records if r["kind"] == "attack"]
+        assert all(r["field_name"] and r["total"] == sum(p["amount"] for p in r["parts"])
+                   for r in attacks)  # fmt: skip
 
 
 def test_json_as_a_seat_keeps_the_others_secrets(saved, capsys) -> None:
@@ -145,7 +153,15 @@ def test_json_as_a_seat_keeps_the_others_secrets(saved, capsys) -> None:
     # Then the same records come, in the same order
     assert [(r["kind"], r["round"]) for r in mine] == [(r["kind"], r["round"]) for r in everything]
     for told, full in zip(mine, everything, strict=True):
-        if full.get("player") == 0:
+        if "standing" in full and full["kind"] != "game_end":
+            # Rice Wars: another's Ryo are secret (its notes are kept face down)
+            ends = full["standing"]
+            ends = [ends] if isinstance(ends, dict) else ends
+            seen = told.pop("standing")
+            for mine_, all_ in zip([seen] if isinstance(seen, dict) else seen, ends, strict=True):
+                assert mine_["money"] == (all_["money"] if all_["player"] == 0 else -1)
+            assert told == {k: v for k, v in full.items() if k != "standing"}
+        elif full.get("player") == 0:
             assert told == full  # its own: all of it
         elif full["kind"] == "draw":
             # another's draw: how many cards, never which
@@ -153,11 +169,13 @@ def test_json_as_a_seat_keeps_the_others_secrets(saved, capsys) -> None:
         elif full["kind"] == "action":
             # another's action without records of its own: that they acted, not what
             assert told["action"] == "" and full["action"]
-        elif "standing" in full and full["kind"] != "game_end":
-            # Rice Wars: another's Ryo are secret (its notes are kept face down)
-            for mine_, all_ in zip(told.pop("standing"), full["standing"], strict=True):
-                assert mine_["money"] == (all_["money"] if all_["player"] == 0 else -1)
-            assert told == {k: v for k, v in full.items() if k != "standing"}
+        elif full["kind"] == "bid":
+            # Rice Wars: another's sealed bid, its amount kept until the reveal
+            assert told["amount"] == -1 and told == {**full, "amount": -1}
+        elif full["kind"] == "bonus":
+            # a card another put face down: that it did, not which (the reveal tells it)
+            hidden = {"card": "", "card_name": "", "bonus": -1}
+            assert told == {**full, **hidden} and full["card"]
         elif full["kind"] == "card" and full["effect"] == "steal_card" and told != full:
             # a card stolen from another by another: that one was taken, not which
             assert told["gained"] == "a card" and 0 not in (full["player"], full["victim"])

@@ -1,18 +1,23 @@
-"""Rice Wars steps show the game as of the step: the daimyo boards' figures agree with the
-board the step draws, the round's summary names every field of the round, the last setup
-peasant is on the board during income, and a fight's result is told only when it ends."""
+"""Rice Wars steps show the game as of the step: every figure of the daimyo boards is the
+game's at the moment the step tells (and agrees with the board the step draws), the
+round's summary names every field of the round, the last setup peasant is on the board
+during income, and a fight's result is told only when it ends."""
 
 from __future__ import annotations
 
+import html
 import random
 import re
 
 import pytest
 
-from app.games.base import EVERYTHING
+from app.games.base import EVERYTHING, PUBLIC
 from app.games.ricewars import story
 from app.games.ricewars.fights import StepShow, round_start
-from engine.ricewars.state import SETUP_PEASANT, RiceWarsState
+from app.games.ricewars.narrate import purse_words
+from engine.ricewars import records as R
+from engine.ricewars.data import ADVISORS
+from engine.ricewars.state import NEUTRAL, OVER, SETUP_PEASANT, RiceWarsState
 from tests.app.test_ricewars_board import expected_fills, fills, shown
 from tests.app.test_ricewars_view import new_state
 
@@ -126,3 +131,178 @@ def test_a_fights_result_is_told_when_it_ends_not_before_its_steps() -> None:
             if before.fight is not None and before.fight["revealed"] and after.fight is None:
                 assert "Result" in titles and "Cards revealed" not in titles
     assert seen
+
+
+# -- every figure of every daimyo board at every step ------------------------------------
+
+
+def figures(st: RiceWarsState) -> list[dict]:
+    """What each daimyo board should show, read straight from a (live) position."""
+    out = []
+    for s in range(st.seats):
+        own = [f for f in range(st.board.n) if st.owner[f] == s]
+        linked = st.connected(s)
+        out.append(
+            {
+                "fields": len(own),
+                "cut": sum(1 for f in own if not linked >> f & 1),
+                "money": st.money[s],
+                "ashigaru": (st.ash[s], st.ash_x[s], st.ash_due[s]),
+                "ronin": (st.ron[s], st.ron_x[s], st.ron_due[s]),
+                "peasants": (st.reserve[s], st.supply[s]),
+                "cards": len(st.hands[s]),
+                "advisors": [
+                    (ADVISORS[a].name, uses, a in st.adv_due[s]) for a, uses in st.held[s]
+                ],
+                "passes": st.passes[s],
+                "service": st.used_service[s],
+                "governor": s == st.governor,
+                "to_act": st.phase != OVER
+                and (st.cur == s or (st.phase == NEUTRAL and s == st.neutral)),
+            }
+        )
+    return out
+
+
+class Moments(list):
+    """A listening position's records, each with the figures of the position at the very
+    moment the rules told it."""
+
+    def __init__(self, st: RiceWarsState) -> None:
+        super().__init__()
+        self.st, self.at = st, []
+
+    def append(self, record) -> None:
+        super().append(record)
+        self.at.append(figures(self.st))
+
+    def insert(self, index, record) -> None:
+        super().insert(index, record)
+        self.at.insert(index, figures(self.st))
+
+    def extend(self, records) -> None:
+        for record in records:
+            self.append(record)
+
+
+def moments(before: RiceWarsState, action) -> list[tuple[object, list[dict]]]:
+    """The records of `action` applied to `before`, each with the figures as it was told."""
+    walk = before.clone()
+    walk.events = told = Moments(walk)
+    walk.apply(action)
+    walk.events = None
+    return list(zip(told, told.at, strict=True))
+
+
+def expected_at_steps(before, steps, told) -> list[list[dict]]:
+    """The figures each step must show: the game at the moment of the record it tells."""
+
+    def at(kinds, nth=0):
+        found = [fig for record, fig in told if isinstance(record, kinds)]
+        return found[nth]
+
+    out, auctions = [], 0
+    for step in steps:
+        title = step.title
+        if title == "Result":
+            out.append(at((R.Fight, R.DuelAnswered)))
+        elif title.endswith("the draw"):
+            out.append(at(R.RoundEnd))
+        elif title.endswith("income"):
+            figs = list(at(R.RoundStart))
+            hired = [fig for record, fig in told if isinstance(record, R.NeutralHiring)]
+            if hired:
+                figs[before.neutral] = hired[0][before.neutral]
+            out.append(figs)
+        elif title.startswith("Auction of"):
+            out.append(at(R.Auction, auctions))
+            auctions += 1
+        elif title == "Game over":
+            out.append(at(R.GameEnd))
+        elif title == "After the reveal":
+            paid = [fig for record, fig in told if isinstance(record, R.ReactionAnswered)]
+            out.append(paid[-1] if paid else figures(before))  # once this payment is made
+        elif not any(isinstance(record, R.Revealed) for record, _ in told):
+            out.append(figures(before))  # a duel's answer: as the action found it
+        else:  # a fight's opening, bonuses and cards: as the reveal found them
+            out.append(at(R.Revealed))
+    return out
+
+
+def plain(label) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", label.text().replace("<br>", "\n")))
+
+
+def number(pattern: str, text: str, default: int = 0) -> int:
+    found = re.search(pattern, text)
+    return int(found.group(1)) if found else default
+
+
+def troops(word: str, text: str) -> tuple[int, int, int]:
+    found = re.search(rf"\b{word} (\d+)(?: \(([^)]*)\))?", text)
+    if not found:
+        return (0, 0, 0)
+    extra = found.group(2) or ""
+    return (int(found.group(1)), number(r"(\d+) tired", extra), number(r"(\d+) unpaid", extra))
+
+
+def check_board(view, after: RiceWarsState, s: int, want: dict, where) -> None:
+    """Every figure daimyo board `s` shows is `want`'s."""
+    label = view.daimyo_boards[s]
+    text = plain(label)
+    assert number(r"Fields (\d+)", text, -1) == want["fields"], where
+    assert number(r"\((\d+) ✂", text) == want["cut"], where
+    peasants = re.search(r"peasants (\d+)(?: to place, | \+ )(\d+)", text)
+    assert (int(peasants.group(1)), int(peasants.group(2))) == want["peasants"], where
+    assert troops("ashigaru", text) == want["ashigaru"], where
+    assert troops("ronin", text) == want["ronin"], where
+    assert ("· governor" in text) == want["governor"], where
+    assert ("#fff3c4" in label.styleSheet()) == want["to_act"], where
+    if s == after.neutral:
+        return
+    ryo = re.search(r"Ryo (\S+)", text).group(1)
+    assert ryo == purse_words(after, s, PUBLIC, want["money"]), where
+    assert number(r"cards (\d+)/", text, -1) == want["cards"], where
+    for name, uses, unpaid in want["advisors"]:
+        assert f"{name} {'●' * uses}{' (unpaid)' if unpaid else ''}" in text, where
+    others = {a.name for a in ADVISORS} - {name for name, _, _ in want["advisors"]}
+    assert not any(f"{name} ●" in text for name in others), where
+    marks = "■" * want["passes"] + "□" * (2 - want["passes"])
+    assert f"passes {marks}" in text, where
+    if "Advisors " in text:  # the full board (a compact one leaves this out)
+        assert ("service used" in text) == want["service"], where
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 4), (2, 5)])
+def test_at_every_step_every_daimyo_figure_is_the_games_at_that_step(qtbot, players, seed) -> None:
+    view = None
+    titles: set[str] = set()
+    for before, action, after, player in stepped_actions(seed=seed, players=players):
+        # Given an action told in steps, and the game at the moment of each record it told
+        steps = [b.step for b in story.story(before, action, after, player, EVERYTHING) if b.step]
+        if not steps:
+            continue
+        wanted = expected_at_steps(before, steps, moments(before, action))
+        if view is None:
+            view, session = shown(after, qtbot, viewer=None)
+        else:
+            session.state = after
+        for step, want in zip(steps, wanted, strict=True):
+            # When the step is shown
+            view.show_step(step)
+            # Then every figure of every daimyo board is the game's at that step
+            for s in range(after.seats):
+                check_board(view, after, s, want[s], (after.round, step.title, s))
+            titles.add(re.sub(r"\d+", "N", step.title.split(" at ")[0]))
+        view.show_step(None)
+        # ... and once the steps are over, the game's as it stands
+        for s, want in enumerate(figures(after)):
+            check_board(view, after, s, want, (after.round, "now", s))
+    # ... over fights, auctions, rounds and the end
+    assert {
+        "Result",
+        "Cards revealed",
+        "Round N: income",
+        "Round N: the draw",
+        "Game over",
+    } <= titles

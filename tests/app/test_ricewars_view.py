@@ -11,7 +11,7 @@ import pytest
 
 from app.games import game_ui
 from app.games.base import EVERYTHING, PUBLIC, plain
-from app.games.ricewars import fights, narrate
+from app.games.ricewars import decisions, fights, narrate
 from app.games.ricewars.picks import PickTree, picks_of
 from app.session import AI, HUMAN, GameSession, Seat
 from engine.ricewars import actions as A
@@ -44,7 +44,7 @@ def play_until(
 
 def line(state: RiceWarsState, action, player: int, viewer: int) -> str:  # noqa: ANN001
     """The log line of the last action (`action`, by `player`) as `viewer` reads it."""
-    return narrate.describe(narrate.previous(state), action, state, player, viewer)
+    return decisions.describe(narrate.previous(state), action, state, player, viewer)
 
 
 def test_every_legal_action_has_its_own_picks_and_the_tree_gives_it_back() -> None:

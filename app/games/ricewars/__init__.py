@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from app.games.presentation import EVERYTHING, PUBLIC, Beat, GameUI, ResolutionStep, ScoreTable
-from app.games.ricewars import narrate, story
+from app.games.ricewars import decisions, narrate, story
 from app.games.ricewars.fights import AsOfStep
 from app.games.ricewars.rules import rules_html
 from app.i18n import N_, _, ngettext
-from engine.ricewars import records
+from engine.ricewars import records, standings
 from engine.ricewars.state import ACTION, RiceWarsState
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ class RiceWarsUI(GameUI):
         if isinstance(state, AsOfStep):
             state, standing = state.state, state.standing[player]
         if standing is None:
-            standing = records.standing(state, player)
+            standing = standings.standing(state, player)
         fields = len(standing.fields)
         words = [ngettext("{n} field", "{n} fields", fields).format(n=fields)]
         if player != state.neutral:
@@ -59,7 +59,7 @@ class RiceWarsUI(GameUI):
             purse = narrate.purse_words(state, player, PUBLIC, money)
             words.append(_("{ryo} Ryo").format(ryo=purse))
         if player != state.neutral:
-            cards = len(state.hands[player])
+            cards = standing.cards
             words.append(ngettext("{n} card", "{n} cards", cards).format(n=cards))
         return " · ".join(words)
 
@@ -76,12 +76,12 @@ class RiceWarsUI(GameUI):
     def describe_action(self, state_after: RiceWarsState, action: Any, player: int) -> str:  # type: ignore[override]
         """The acting player's own log line ("You ...", its secrets named)."""
         before = narrate.previous(state_after)
-        return narrate.describe(before, action, state_after, player, player)
+        return decisions.describe(before, action, state_after, player, player)
 
     def public_description(self, state_after: RiceWarsState, action: Any, player: int) -> str:  # type: ignore[override]
         """The line everybody else reads (bids and face-down cards stay hidden)."""
         before = narrate.previous(state_after)
-        return narrate.describe(before, action, state_after, player, PUBLIC)
+        return decisions.describe(before, action, state_after, player, PUBLIC)
 
     def move_words(self, state_before: RiceWarsState, action: Any, player: int) -> str | None:  # type: ignore[override]
         """The move as its player's log line tells it, without the full stop, lower case
@@ -99,7 +99,7 @@ class RiceWarsUI(GameUI):
         else:
             after = state_before.clone()
             after.apply(action)
-            text = narrate.describe(state_before, action, after, player, player).rstrip(".")
+            text = decisions.describe(state_before, action, after, player, player).rstrip(".")
         # read inside a sentence ("you: …"), as the AI's own words are
         return text[:1].lower() + text[1:] or None
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from app.games.ricewars.decisions import describe
 from app.games.ricewars.narrate import (
     SYMBOL_WORDS,
     Teller,
     and_words,
     card_words,
-    describe,
     effect_words,
     field_name,
     parts_words,
@@ -31,6 +31,8 @@ from engine.ricewars.data import ADVISORS, CARDS
 from engine.ricewars.effects import EFFECTS
 from engine.ricewars.fight import live_fight_record
 from engine.ricewars.records import seat_word
+from engine.ricewars.standings import standing as standing_of
+from engine.ricewars.standings import standings
 from engine.ricewars.state import FightRecord, RiceWarsState
 
 
@@ -132,9 +134,11 @@ def resolution_steps(
         live = live_fight_record(after)
         if after.last_fight is not None and ended is not None:
             part = "result" if shown else "all"
-            steps.extend(_fight_steps(before, action, after, after.last_fight, ended, tell, part))
+            steps.extend(
+                _fight_steps(before, action, after, after.last_fight, ended, tell, told, part)
+            )
         elif live is not None and live.revealed and not shown:
-            steps.extend(_fight_steps(before, action, after, live, None, tell, "reveal"))
+            steps.extend(_fight_steps(before, action, after, live, None, tell, told, "reveal"))
     for record in told:
         if isinstance(record, R.Auction):
             steps.append(_auction_step(after, record, tell, board))
@@ -173,11 +177,15 @@ def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
     f: FightRecord,
     ended: R.Fight | R.DuelAnswered | None,
     tell: Teller,
+    told: tuple[Any, ...],
     part: str = "all",
 ) -> list[Step]:
     """The steps of fight `f`: `part` "all" (it ended as its cards were revealed, or
     without a reveal), "reveal" (the opening, the bonuses and the cards revealed; the
-    fight goes on) or "result" (what followed the reveal, and the result)."""
+    fight goes on) or "result" (what followed the reveal, and the result). `told`: the
+    engine's records of the action; the steps up to the reveal show every seat as the
+    reveal found it (`Revealed.standing`), what followed it as this action's payment
+    left them (`ReactionAnswered.standing`; else as the action found them)."""
     start, moves = fight_start(before, action)
     att, dfn = f.attacker, f.defender
     an, dn = tell.who(att), tell.who(dfn)
@@ -187,7 +195,13 @@ def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
     where = field_name(before, field or "")
     steps: list[Step] = []
     board = BoardPicture.of(before)
-    now = R.standings(before)
+    now = standings(before)
+    revealed = next((r for r in told if isinstance(r, R.Revealed)), None)
+    paid = [r for r in told if isinstance(r, R.ReactionAnswered)]
+    if revealed is not None and part != "result":
+        now = revealed.standing
+    elif paid and part == "result":
+        now = paid[-1].standing  # after the reveal: once this action's payment is made
 
     def picture(cards: bool, strengths: bool, result: str = "") -> FightPicture:
         shown = (
@@ -494,7 +508,7 @@ def _result_step(  # noqa: C901 - every way a fight ends
     result.extend(summary_lines(start, ended.standing, tell))
     text = " ".join(result[:2])
     ends = {e.player: e for e in ended.standing}
-    standing = tuple(ends.get(e.player, e) for e in R.standings(before))
+    standing = tuple(ends.get(e.player, e) for e in standings(before))
     show = StepShow(
         BoardPicture.of(before), BoardPicture.of(after), picture(True, True, text), standing
     )
@@ -573,7 +587,7 @@ def summary_lines(start: RiceWarsState, ends: tuple[R.Standing, ...], tell: Tell
     lines = []
     for end in {e.player: e for e in ends}.values():
         s = end.player
-        words = seat_changes(R.standing(start, s), end, start, tell)
+        words = seat_changes(standing_of(start, s), end, start, tell)
         if words:
             lines.append(
                 tell.said(
@@ -619,7 +633,7 @@ def _auction_step(
             )
         )
     title = _("Auction of {advisor} ({kanji})").format(advisor=adv.name, kanji=adv.kanji)
-    return Step(title, tuple(lines), (), StepShow(board, standing=R.standings(after)))
+    return Step(title, tuple(lines), (), StepShow(board, standing=record.standing))
 
 
 def _draw_step(
@@ -685,11 +699,15 @@ def _round_step(
                 )
             else:
                 lines.append(_("Neutral takes {peasants}.").format(peasants=peasants))
+    # every seat once the income is paid, the neutral once it has hired (its line above)
+    hired = {h.standing.player: h.standing for h in told
+             if isinstance(h, R.NeutralHiring) and h.round == record.round}  # fmt: skip
+    standing = tuple(hired.get(e.player, e) for e in record.standing)
     return Step(
         _("Round {n}: income").format(n=record.round),
         tuple(lines),
         (),
-        StepShow(board, standing=R.standings(after)),
+        StepShow(board, standing=standing),
     )
 
 

@@ -43,10 +43,7 @@ from engine.ricewars.state import (
     OVER,
     PALACE,
     PICK,
-    PLANT,
-    REACT,
     SETUP_PEASANT,
-    SHOURI,
     RiceWarsState,
     bits,
 )
@@ -253,23 +250,12 @@ def previous(state_after: RiceWarsState) -> RiceWarsState | None:
     return before
 
 
-def describe(
-    before: RiceWarsState | None, action: Any, after: RiceWarsState, player: int, viewer: int
-) -> str:
-    """The log line of `action` by `player` as `viewer` reads it. A hiring turn is told in
-    one line when it ends (by `done`, or by its last hire or payment when nothing else
-    can be bought); its other hires and payments have no line ("")."""
-    if isinstance(action, (A.Hire, A.Pay)):
-        if after.phase == HIRE and after.current_player() == player:
-            return ""
-        return hiring_words(after, player, Teller(before or after, viewer))
-    tell = Teller(before or after, viewer)
-    return _action_words(before, after, action, player, tell)
-
-
-def _action_words(  # noqa: C901 - one sentence per kind of action
+def action_words(  # noqa: C901 - one sentence per kind of action
     before: RiceWarsState | None, after: RiceWarsState, action: Any, p: int, tell: Teller
 ) -> str:
+    """The log line of a placement, a card, a service, a hiring's end or a peasant given
+    or lost (`app.games.ricewars.decisions.describe` words the other decisions from
+    their records)."""
     st = before or after
     phase = before.phase if before is not None else -1
     said = tell.said
@@ -303,12 +289,6 @@ def _action_words(  # noqa: C901 - one sentence per kind of action
             N_("You build your palace on {field}."),
             N_("{player} builds its palace on {field}."),
             field=where,
-        )
-    if isinstance(action, A.Stay):
-        return said(
-            p,
-            N_("You keep your palace where it stands."),
-            N_("{player} keeps its palace where it stands."),
         )
     if isinstance(action, A.Peasant):
         where = field_name(st, action.field)
@@ -351,74 +331,8 @@ def _action_words(  # noqa: C901 - one sentence per kind of action
         )
     if isinstance(action, A.Done):
         return hiring_words(after, p, tell)
-    if isinstance(action, A.Auction):
-        return said(
-            p,
-            N_("You put {advisor} up for auction."),
-            N_("{player} puts {advisor} up for auction."),
-            advisor=advisor_of(action.advisor).name,
-        )
-    if isinstance(action, A.Bid):
-        if tell.knows(p):
-            return said(
-                p,
-                N_("You bid {n} Ryo (sealed)."),
-                N_("{player} bids {n} Ryo (sealed)."),
-                n=action.amount,
-            )
-        return said(p, N_("You place a sealed bid."), N_("{player} places a sealed bid."))
     if isinstance(action, A.Play):
         return _play_words(before, after, action, p, tell)
-    if isinstance(action, A.Attack):
-        owner = st.owner[st.field(action.field)]
-        values = {
-            "owner": tell.name(owner),
-            "field": field_name(st, action.field),
-            "troops": troops_words(action.ashigaru, action.ronin),
-        }
-        if "attack1" in st.symbols():
-            return said(
-                p,
-                N_(
-                    "You attack the peasant of {owner} on {field} with {troops} (+1 in this "
-                    "attack round)."
-                ),
-                N_(
-                    "{player} attacks the peasant of {owner} on {field} with {troops} (+1 in "
-                    "this attack round)."
-                ),
-                **values,
-            )
-        return said(
-            p,
-            N_("You attack the peasant of {owner} on {field} with {troops}."),
-            N_("{player} attacks the peasant of {owner} on {field} with {troops}."),
-            **values,
-        )
-    if isinstance(action, A.Defend):
-        # the attacked peasant always counts in the defence (strength 1)
-        if not action.ashigaru and not action.ronin:
-            return said(
-                p,
-                N_("You defend with the peasant alone."),
-                N_("{player} defends with the peasant alone."),
-            )
-        troops = troops_words(action.ashigaru, action.ronin)
-        return said(
-            p,
-            N_("You defend with the peasant and {troops}."),
-            N_("{player} defends with the peasant and {troops}."),
-            troops=troops,
-        )
-    if isinstance(action, A.Bonus):
-        if tell.knows(p):
-            return said(
-                p,
-                N_("You play {card} face down."),
-                N_("{player} plays {card} face down."),
-                card=card_words(card_of(action.card)),
-            )
-        return said(p, N_("You play a card face down."), N_("{player} plays a card face down."))
     if isinstance(action, A.Service):
         adv = advisor_of(action.advisor)
         fields = [field_name(st, a) for a in action.args]
@@ -429,55 +343,6 @@ def _action_words(  # noqa: C901 - one sentence per kind of action
             N_("{player} calls on {advisor}: {effect}."),
             advisor=adv.name,
             effect=effect,
-        )
-    if isinstance(action, A.Stop):
-        return said(p, N_("You play no more bonuses."), N_("{player} plays no more bonuses."))
-    if isinstance(action, A.Use):
-        card = card_of(action.card)
-        effect = effect_words(card.op, card.amount, p, tell)
-        return said(
-            p,
-            N_("You pay {n} Ryo for {card}: {effect}."),
-            N_("{player} pays {n} Ryo for {card}: {effect}."),
-            n=card.cost,
-            card=card.name,
-            effect=effect,
-        )
-    if isinstance(action, A.Skip):
-        if phase == OCCUPY and before is not None and before.fight is not None:
-            where = field_name(st, st.fid(before.fight["field"]))
-            return said(
-                p, N_("You leave {field} empty."), N_("{player} leaves {field} empty."), field=where
-            )
-        if phase == PLANT:
-            return said(p, N_("You plant no more."), N_("{player} plants no more."))
-        if phase in (REACT, SHOURI) and before is not None and before.fight is not None:
-            return said(
-                p,
-                N_("You do not pay for the revealed card's effect."),
-                N_("{player} does not pay for the revealed card's effect."),
-            )
-        return said(p, N_("You decline."), N_("{player} declines."))
-    if isinstance(action, A.Duel):
-        if tell.you(action.player):
-            return said(
-                p,
-                N_("You send a ronin to challenge yourself to a duel."),
-                N_("{player} sends a ronin to challenge you to a duel."),
-            )
-        return said(
-            p,
-            N_("You send a ronin to challenge {target} to a duel."),
-            N_("{player} sends a ronin to challenge {target} to a duel."),
-            target=tell.name(action.player),
-        )
-    if isinstance(action, A.Accept):
-        return said(p, N_("You accept the duel."), N_("{player} accepts the duel."))
-    if isinstance(action, A.Refuse):
-        return said(
-            p,
-            N_("You refuse the duel and must give up two peasants."),
-            N_("{player} refuses the duel and must give up two peasants."),
         )
     if isinstance(action, A.Give):
         taker = before.fight["att"] if before is not None and before.fight else -1
@@ -510,15 +375,6 @@ def _action_words(  # noqa: C901 - one sentence per kind of action
             N_("{player} loses its peasant on {field}."),
             field=field_name(st, action.field),
         )
-    if isinstance(action, A.Pass):
-        count = before.passes[p] + 1 if before is not None else 1
-        if count >= 2:
-            return said(
-                p,
-                N_("You pass — no more actions this round."),
-                N_("{player} passes — no more actions this round."),
-            )
-        return said(p, N_("You pass."), N_("{player} passes."))
     return said(p, N_("You make a move."), N_("{player} makes a move."))
 
 

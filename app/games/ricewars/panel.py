@@ -18,7 +18,7 @@ from app.games.ricewars.fights import FightPicture
 from app.games.ricewars.narrate import seat_colour, seat_mark, seat_name
 from app.games.ricewars.picks import BUTTON, CARD, FIELD, Pick, PickTree
 from app.i18n import N_, _, ai_level_name
-from engine.ricewars import records
+from engine.ricewars import standings
 from engine.ricewars.data import ADVISORS, CARDS, HAND_LIMIT, MAX_ADVISORS
 from engine.ricewars.fight import troop_strength
 from engine.ricewars.records import Standing
@@ -103,35 +103,36 @@ def daimyo_html(
 ) -> str:
     """One daimyo board in four short lines: name and money (another's only as the
     public estimate, `narrate.purse_words`); fields and peasants; troops and cards;
-    advisors and passes. `who` says who sits there ("you", "AI"). A resolution step
-    passes the seat's `standing` as of the step (fields, Ryo, troops: the engine's
-    records), so the board does not run ahead of the step on the map.
+    advisors and passes. `who` says who sits there ("you", "AI"). Every figure is the
+    seat's `standing` (`engine.ricewars.standings`): now, or as of the step a resolution
+    step shows (the engine's records of it), so the board never runs ahead of or lags
+    behind the step on the map.
     Where the column is short (`compact` 1) troops, cards, advisors and passes share the
     third line; shorter still (2) the words the first boards taught are left out."""
+    if standing is None:
+        standing = standings.standing(state, s)
     name = seat_name(state, s)
     mark = seat_mark(state, s)
     head = f"<b>{swatch(state, s)} {name}</b> <small>{mark}"
     head += f" · {escape(who)}" if who else ""
     governor = _("governor")
-    head += f" · {governor}" if s == state.governor else ""
+    head += f" · {governor}" if standing.governor else ""
     head += "</small>"
-    if standing is None:
-        standing = records.standing(state, s)
     if s != state.neutral:
         ryo = narrate.purse_words(state, s, viewer, standing.money)
         head += f" &nbsp; {_('Ryo')} <b>{ryo}</b>"
-    cut = len(narrate.disconnected(state, s))
+    cut = len(standing.cut_off)
     fields = _("Fields <b>{n}</b>").format(n=len(standing.fields))
     if cut:
         cut_words = f"{cut} ✂" if compact > 1 else _("{n} ✂ cut off").format(n=cut)
         fields += f" <span style='color:{RED}'>({cut_words})</span>"
     if compact > 1:
         fields += " · " + _("peasants {reserve} + {supply}").format(
-            reserve=state.reserve[s], supply=state.supply[s]
+            reserve=standing.reserve, supply=standing.supply
         )
     else:
         fields += " · " + _("peasants {reserve} to place, {supply} supply").format(
-            reserve=state.reserve[s], supply=state.supply[s]
+            reserve=standing.reserve, supply=standing.supply
         )
     troops = []
     for word, active, tired, due in (
@@ -154,14 +155,14 @@ def daimyo_html(
     lines = [head, fields, line3]
     if s == state.neutral:
         return "<br>".join(lines)
-    line3 += " · " + _("cards {n}/{limit}").format(n=len(state.hands[s]), limit=HAND_LIMIT)
+    line3 += " · " + _("cards {n}/{limit}").format(n=standing.cards, limit=HAND_LIMIT)
     lines[2] = line3
     advisors = []
-    for a, uses in state.held[s]:
+    for held in standing.advisors:
         unpaid_word = _("unpaid")
-        unpaid = f" ({unpaid_word})" if a in state.adv_due[s] else ""
-        advisors.append(f"{ADVISORS[a].name} {'●' * uses}{unpaid}")
-    marks = "■" * state.passes[s] + "□" * (2 - state.passes[s])
+        unpaid = f" ({unpaid_word})" if held.unpaid else ""
+        advisors.append(f"{held.advisor} {'●' * held.services}{unpaid}")
+    marks = "■" * standing.passes + "□" * (2 - standing.passes)
     held = ", ".join(advisors)
     passes = _("passes {marks}").format(marks=marks)
     if compact:
@@ -169,9 +170,9 @@ def daimyo_html(
         return "<br>".join(lines)
     lines.append(
         _("Advisors {n}/{most}: {held}").format(
-            n=len(state.held[s]), most=MAX_ADVISORS, held=held or _("none")
+            n=len(standing.advisors), most=MAX_ADVISORS, held=held or _("none")
         )
-        + (" · " + _("service used") if state.used_service[s] else "")
+        + (" · " + _("service used") if standing.service_used else "")
         + f" · {passes}"
     )
     return "<br>".join(lines)

@@ -14,7 +14,7 @@ from html import escape
 from typing import Any
 
 from app.games.presentation import Beat, LogLine, ResolutionStep
-from app.games.ricewars import fights, narrate
+from app.games.ricewars import decisions, fights, narrate
 from engine.ricewars.state import RiceWarsState
 
 
@@ -23,7 +23,7 @@ def story(
 ) -> list[Beat]:
     """What `viewer` (a seat, `PUBLIC` or `EVERYTHING`) is told about `action`."""
     beats: list[Beat] = []
-    text = narrate.describe(before, action, after, player, viewer)
+    text = decisions.describe(before, action, after, player, viewer)
     revealed = before.fight is not None and before.fight["revealed"]
     if revealed:
         # after the cards are turned up the fight's steps tell it all (payments, the

@@ -46,8 +46,9 @@ from app.i18n import N_, _
 from app.palette import RICEWARS_LIT
 from engine.ricewars.data import CARDS, HAND_LIMIT
 from engine.ricewars.fight import known_strength
+from engine.ricewars.standings import standings
 from engine.ricewars.state import BID as PH_BID
-from engine.ricewars.state import HIDDEN, NEUTRAL, PICK, RiceWarsState
+from engine.ricewars.state import HIDDEN, PICK, RiceWarsState
 
 if TYPE_CHECKING:
     from app.session import GameSession
@@ -504,13 +505,13 @@ class RiceWarsView(PickTreeView):
                 label.setObjectName("daimyo")
                 self.boards_box.addWidget(label)
                 self.daimyo_boards[s] = label
-        current = state.current_player()
         points = self.font().pointSizeF() * 0.92
         step = self._step.payload if self._step is not None else None
-        shown = step.standing if isinstance(step, StepShow) else ()
+        # every figure as of the step shown (the engine's standings), else as of now
+        shown = step.standing if isinstance(step, StepShow) and step.standing else standings(state)
         for s, label in self.daimyo_boards.items():
             colour = seat_colour(state, s)
-            active = s == current or (state.phase == NEUTRAL and s == state.neutral)
+            active = shown[s].to_act
             style = (
                 f"#daimyo {{ background: {'#fff3c4' if active else '#fbf5e6'};"
                 f" border: 2px solid {colour}; border-left: {round(8 * self.ui_scale)}px solid"
@@ -520,8 +521,7 @@ class RiceWarsView(PickTreeView):
                 label.setStyleSheet(style)
             who = panel.who_sits(self._session, state, s, self._viewer)
             viewer = PUBLIC if self._viewer is None else self._viewer
-            standing = shown[s] if shown else None
-            _set_text(label, panel.daimyo_html(state, s, who, compact, viewer, standing))
+            _set_text(label, panel.daimyo_html(state, s, who, compact, viewer, shown[s]))
             label.setToolTip(panel.daimyo_tip(state, s))
 
     def _panel_text(self, state: RiceWarsState, compact: bool = False) -> str:

@@ -167,7 +167,8 @@ def test_a_seat_is_told_no_other_seats_ryo_and_no_card_stolen_from_another() -> 
             for record in st.apply_told(rng.choice(st.legal_actions())):
                 seen = record.seen_by(0)
                 # Then every standing shows its own Ryo and hides the others'
-                for end in getattr(seen, "standing", ()):
+                ends = getattr(seen, "standing", ())
+                for end in (ends,) if isinstance(ends, R.Standing) else ends:
                     if not isinstance(seen, R.GameEnd):
                         assert (end.money == R.HIDDEN_MONEY) == (end.player != 0)
                         hidden += end.player != 0
@@ -179,6 +180,109 @@ def test_a_seat_is_told_no_other_seats_ryo_and_no_card_stolen_from_another() -> 
                     else:
                         assert seen == record
     assert hidden
+
+
+def test_a_sealed_bid_and_a_card_face_down_are_told_only_to_their_owner() -> None:
+    # Given the records of random 4-player games (auctions and fights)
+    bids = cards = 0
+    for seed in range(3):
+        st = new(4, seed)
+        rng = random.Random(seed)
+        while not st.is_terminal():
+            for record in st.apply_told(rng.choice(st.legal_actions())):
+                if not isinstance(record, (R.BidSealed, R.BonusPlayed)):
+                    continue
+                for seat in range(st.seats):
+                    seen = record.seen_by(seat)
+                    # Then its owner reads it all, every other seat that it happened only
+                    if seat == record.player:
+                        assert seen == record
+                    elif isinstance(record, R.BidSealed):
+                        assert seen.amount == R.HIDDEN_MONEY and seen.advisor == record.advisor
+                        bids += 1
+                    else:
+                        assert (seen.card, seen.card_name, seen.bonus) == (R.HIDDEN_CARD, "", -1)
+                        assert record.card and record.bonus >= 0
+                        cards += 1
+    assert bids and cards
+
+
+def test_every_decision_tells_a_record_of_its_own_with_who_what_where_and_how_much() -> None:
+    # Given random games of every player count
+    told_kinds: set[str] = set()
+    for players in (2, 3, 4, 5):
+        for seed in range(3):
+            st = new(players, seed)
+            rng = random.Random(seed)
+            while not st.is_terminal():
+                before = st.clone()
+                actor = st.current_player()
+                action = rng.choice(st.legal_actions())
+                # When a decision is applied with its records
+                told = st.apply_told(action)
+                # Then it tells at least one record, the first naming the seat that decided
+                assert told, (str(action), before.phase)
+                told_kinds.update(r.kind for r in told)
+                first = told[0]
+                who = getattr(first, "player", getattr(first, "by", actor))
+                if not isinstance(first, (R.Placed, R.Removed)):
+                    assert who == actor, (str(action), first)
+                _check_decision(before, actor, told, st)
+    # ... and every kind of decision was seen
+    assert {"attack", "defend", "bonus", "stop", "reveal", "reaction", "pass", "bid",
+            "auction_pick", "challenge", "challenge_answer", "declined"} <= told_kinds  # fmt: skip
+
+
+def _check_decision(before: RiceWarsState, actor: int, told: tuple, after: RiceWarsState) -> None:
+    """The decision records of one step agree with the positions around it."""
+    for record in told:
+        if isinstance(record, R.Attacked):
+            assert record.total == sum(p.amount for p in record.parts) > 0
+            assert before.owner[_field(before, record.field_name)] == record.defender
+            assert before.ash[actor] >= record.ashigaru and before.ron[actor] >= record.ronin
+        elif isinstance(record, R.Defended):
+            assert record.total == sum(p.amount for p in record.parts) >= 1  # the peasant
+        elif isinstance(record, R.Revealed):
+            for side in (record.attacker, record.defender):
+                assert side.total == sum(p.amount for p in side.parts)
+            assert [e.player for e in record.standing] == list(range(after.seats))
+        elif isinstance(record, R.Passed):
+            assert record.passes == before.passes[record.player] + 1
+        elif isinstance(record, R.BidSealed):
+            assert 0 <= record.amount <= before.money[record.player]
+        elif isinstance(record, R.BonusPlayed) and not record.drawn:
+            assert before.hands[record.player].count(_card(record.card)) == 1
+        elif isinstance(record, R.ReactionAnswered) and record.paid:
+            assert before.money[record.player] >= record.cost
+        elif isinstance(record, R.ChallengeAnswered):
+            assert record.answer in ("accepted", "refused")
+            assert before.fight is not None and before.fight["att"] == record.challenger
+
+
+def _card(card_id: str) -> int:
+    return next(c.index for c in CARDS if c.id == card_id)
+
+
+def test_a_standing_is_every_figure_of_the_daimyo_board_at_its_moment() -> None:
+    # Given the records of a random 2-player game (the scenario), listened to
+    from engine.ricewars.standings import standing
+
+    st = new(2, 3)
+    rng = random.Random(3)
+    checked = 0
+    while not st.is_terminal():
+        for record in st.apply_told(rng.choice(st.legal_actions())):
+            if isinstance(record, R.GameEnd):
+                # Then the game's end stands as the final position does, figure by figure
+                assert record.standing == tuple(standing(st, s) for s in range(st.seats))
+                checked += 1
+            if isinstance(record, R.RoundEnd):
+                for end in record.standing:
+                    passes = 0 if end.player == st.neutral else 2  # the neutral never passes
+                    assert end.cards <= 5 and end.passes == passes and not end.to_act
+                    assert end.governor == (end.name == record.governor)
+                    checked += 1
+    assert checked
 
 
 def test_app_and_ai_hold_no_copy_of_the_strength_rule_or_an_effect_switch() -> None:
