@@ -14,6 +14,7 @@ import threading
 from typing import Any
 
 from engine.rokugan import actions as A
+from engine.rokugan import battles
 from engine.rokugan.data import (
     ARMY,
     BLESSING,
@@ -210,22 +211,26 @@ class PlacementScene:
         return found
 
     def needed(self, q: int) -> int:
-        """The strength `me` needs in q to conquer it against what lies there now."""
+        """The strength `me` needs in q to conquer it against what lies there now (the
+        engine's rule, `battles.strength_to_conquer`: Crane needs only to tie)."""
         found = self._needed.get(q)
         if found is None:
-            me, others = self.me, 0
-            for p, v in self.aims[q].items():
-                if p != me and v > others:
-                    others = v
-            total = self.guard[q] + self.st.defense_bonus(q, self.me)
-            found = self._needed[q] = max(others, total) + 1
+            found = self._needed[q] = battles.strength_to_conquer(
+                self.st, q, self.me, self.aims[q], self.guard[q]
+            )
         return found
 
     def held(self, q: int) -> int:
-        """The owner's placed defence plus the province's defence bonus."""
+        """The largest attack q withstands as it is defended now: one less than what its
+        strongest attacker needs to conquer it (`battles.strength_to_conquer`; Crane
+        takes it on a tie), an ordinary attacker's when nobody or a tie aims at it."""
         found = self._held.get(q)
         if found is None:
-            found = self._held[q] = self.guard[q] + self.st.defense_bonus(q, -1)
+            aims = self.aims[q]
+            lead = battles.lead_attacker(self.st, aims) if aims else -1
+            found = self._held[q] = (
+                battles.strength_to_conquer(self.st, q, lead, {}, self.guard[q]) - 1
+            )
         return found
 
 

@@ -190,6 +190,24 @@ def conquers(st: Position, prov: int, lead: int, attack: int, defence: int) -> b
     return attack == defence and st.clans[lead] == CRANE and st.ctrl_owner[prov] != lead
 
 
+def strength_to_conquer(
+    st: Position, prov: int, attacker: int, attack: Mapping[int, int], guard: int
+) -> int:
+    """The smallest total with which `attacker` (-1: a clan without a battle ability)
+    conquers `prov` against the other attackers' totals in `attack` and the controller's
+    own token strength `guard`: the rules of `lead_attacker` and `conquers` (so Crane
+    needs only to tie), asked for a board that is not (yet) on the table."""
+    others = max((v for p, v in attack.items() if p != attacker), default=0)
+    defence = guard + defense_bonus(st, prov, attacker)
+    least = max(others, defence)
+    if attacker >= 0 and least > 0:
+        tied = {p: v for p, v in attack.items() if p != attacker and v > 0}
+        tied[attacker] = least
+        if lead_attacker(st, tied) == attacker and conquers(st, prov, attacker, least, defence):
+            return least
+    return least + 1
+
+
 def conqueror(st: Position, prov: int, attack: Mapping[int, int], guard: int) -> int:
     """Who would hold `prov` after a battle with attack totals `attack` (per attacker)
     against the controller's own token strength `guard` (the controller, or -1 when

@@ -61,3 +61,62 @@ def _territory_share(st, q: int) -> float:
     if t < 0 or b.territory_shadowlands[t]:
         return 0.0
     return 5.0 / len(b.territory_members[t])
+
+
+def test_the_ai_knows_crane_conquers_on_a_tie() -> None:
+    # Given Crane and Crab each able to attack Lion's Crab_3, defended by Lion's Army 2
+    from ai.games.rokugan_scene import PlacementScene as _Scene
+    from engine.rokugan import battles
+
+    st = position(
+        """
+        clans crane lion crab
+        control crane CRAB_2
+        control lion CRAB_3
+        control crab CRAB_1
+        place lion army2 CRAB_3
+        """
+    )
+    q = st.board.index["CRAB_3"]
+    defence = 2 + battles.defense_bonus(st, q, 0)
+    # When Crane's and Crab's bots weigh the province
+    crane, crab = _Scene(SEARCH_ADAPTER, st, 0), _Scene(SEARCH_ADAPTER, st, 2)
+    # Then Crane needs only to tie the defence (Crane wins ties), Crab to beat it
+    assert crane.needed(q) == defence
+    assert crab.needed(q) == defence + 1
+    # ... and a total of `needed` conquers by the engine's rule, one less does not
+    assert battles.conqueror(st, q, {0: crane.needed(q)}, 2) == 0
+    assert battles.conqueror(st, q, {0: crane.needed(q) - 1}, 2) == 1
+
+
+def test_the_ai_sees_a_crane_tie_threatens_a_province() -> None:
+    # Given Crane's Army 2 aiming at Lion's Crab_3, which Lion defends with as much
+    from ai.games.rokugan_scene import PlacementScene as _Scene
+    from engine.rokugan import battles
+
+    st = position(
+        """
+        clans crane lion
+        control crane CRAB_2
+        control lion CRAB_3
+        place lion army2 CRAB_3
+        """
+    )
+    q = st.board.index["CRAB_3"]
+    placed = 2 + battles.defense_bonus(st, q, 0)
+    # When Lion's bot asks what Crab_3 withstands with and without a Crane attack there
+    calm = _Scene(SEARCH_ADAPTER, st, 1).held(q)
+    st2 = position(
+        f"""
+        clans crane lion
+        control crane CRAB_2
+        control lion CRAB_3
+        place lion army2 CRAB_3
+        place crane army{placed} CRAB_2|CRAB_3 ->CRAB_3
+        """
+    )
+    threatened = _Scene(SEARCH_ADAPTER, st2, 1).held(q)
+    # Then an ordinary attack must beat the defence, but Crane's tie already takes it
+    assert calm == placed
+    assert threatened == placed - 1
+    assert battles.conqueror(st2, q, {0: placed}, 2) == 0

@@ -221,3 +221,35 @@ def test_unicorn_swap_is_offered_only_where_both_tokens_are_legal():
     # An Army cannot lie in the centre of LION_W: no swap, so resolution followed at once
     assert st.round == 2
     assert control(st, "LION_W") == ("lion", 1, 1)
+
+
+def test_the_strength_to_conquer_is_what_the_battle_rule_needs():
+    # Given Crane and Lion each aiming at Lion's Crab_3, defended by Lion's Army 2
+    from engine.rokugan import battles
+
+    st = position(
+        """
+        clans crane lion crab
+        control crane CRAB_2
+        control lion CRAB_3
+        control crab CRAB_1
+        place lion army2 CRAB_3
+        """
+    )
+    q = st.board.index["CRAB_3"]
+    defence = 2 + battles.defense_bonus(st, q, 0)
+    # When each clan asks what it needs there
+    crane = battles.strength_to_conquer(st, q, 0, {}, 2)
+    crab = battles.strength_to_conquer(st, q, 2, {}, 2)
+    # Then Crane needs only to tie the defence, Crab to beat it
+    assert crane == defence and crab == battles.defense_bonus(st, q, 2) + 3
+    # ... and against a rival attacker Crane needs only to tie it, Crab to beat it
+    assert battles.strength_to_conquer(st, q, 0, {2: 6}, 2) == max(6, defence)
+    assert battles.strength_to_conquer(st, q, 2, {0: 6}, 2) == max(6, defence) + 1
+    # ... and every answer is the least total with which the engine's rule conquers
+    for attacker in (0, 2):
+        for rival in (0, 3, 6, 9):
+            other = {2 - attacker: rival} if rival else {}
+            need = battles.strength_to_conquer(st, q, attacker, other, 2)
+            assert battles.conqueror(st, q, {**other, attacker: need}, 2) == attacker
+            assert battles.conqueror(st, q, {**other, attacker: need - 1}, 2) != attacker
