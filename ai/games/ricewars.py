@@ -42,7 +42,7 @@ from engine.core import GameState
 from engine.ricewars import actions as A
 from engine.ricewars.data import ADVISORS, ASHIGARU_COST, CARD_INDEX, CARDS, RONIN_COST
 from engine.ricewars.effects import EFFECTS, effect_of
-from engine.ricewars.fight import troop_strength
+from engine.ricewars.fight import strongest_defence, troop_strength
 from engine.ricewars.state import (
     ACTION,
     BID,
@@ -331,11 +331,7 @@ class RiceWarsAdapter(GameAdapter):
             cut = (conn & ~(1 << f) & ~st.connected(q)).bit_count()
             st._set_owner(f, q)
             value = 1.0 + 0.5 * cut + 0.6 * st.board.blessed[f]
-            # the strongest defence it may meet (the neutral: one ashigaru and its card)
-            if q != st.neutral:
-                defence = troop_strength(1, st.ash[q], min(1, st.ron[q]), False)
-            else:
-                defence = troop_strength(1, min(1, st.ash[q]), 0, False) + 1
+            defence = strongest_defence(st, f)  # the engine's estimate, cards unseen
 
             # The smallest troop that beats the strongest defence, else everything.
             def strength(a: Any) -> int:

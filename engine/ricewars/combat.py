@@ -42,6 +42,7 @@ from engine.ricewars.economy import pay
 from engine.ricewars.effects import EFFECTS
 from engine.ricewars.fight import (
     current_strength,
+    defence_troops,
     end_fight,
     side_of,
     strength_parts,
@@ -80,8 +81,8 @@ def start_combat(st: Position, s: int, f: int, a: int, r: int) -> None:
 
 def legal_defend(st: Position) -> list[Any]:
     """Any of one's active ashigaru and at most one active ronin (or none)."""
-    s = st.cur
-    return [A.Defend(a, r) for r in range(min(1, st.ron[s]) + 1) for a in range(st.ash[s] + 1)]
+    most_ashigaru, most_ronin = defence_troops(st, st.cur)
+    return [A.Defend(a, r) for r in range(most_ronin + 1) for a in range(most_ashigaru + 1)]
 
 
 def apply_defend(st: Position, s: int, action: Any) -> None:
@@ -92,7 +93,7 @@ def apply_defend(st: Position, s: int, action: Any) -> None:
 def settle_defend(st: Position) -> bool:
     """The attacked player chooses; the neutral defends with one ashigaru if it can."""
     if st.fight["dfn"] == st.neutral:
-        commit_defence(st, min(1, st.ash[st.neutral]), 0)
+        commit_defence(st, *defence_troops(st, st.neutral))
         return False
     return True
 

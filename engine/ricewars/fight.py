@@ -84,6 +84,31 @@ def troop_strength(side: int, ashigaru: int, ronin: int, attack1: bool) -> int:
     return sum(p.amount for p in troop_parts(side, ashigaru, ronin, attack1))
 
 
+NEUTRAL_CARD_ESTIMATE = 1
+"""What the neutral's one card drawn face down is counted at before it is drawn (an
+estimate: a card's bonus is 0 to 2)."""
+
+
+def defence_troops(st: Position, seat: int) -> tuple[int, int]:
+    """(ashigaru, ronin): the largest troop `seat` may defend with: any of its active
+    ashigaru and at most one active ronin; the neutral defends with one ashigaru if it
+    has one, and never with a ronin."""
+    if seat == st.neutral:
+        return min(1, st.ash[seat]), 0
+    return st.ash[seat], min(1, st.ron[seat])
+
+
+def strongest_defence(st: Position, field: int) -> int:
+    """The strongest defence an attack on `field` may meet before any card: its owner's
+    largest troop (`defence_troops`) and the peasant, plus the neutral's card drawn face
+    down at `NEUTRAL_CARD_ESTIMATE` (an estimate for the bots: the other side's cards are
+    hidden)."""
+    seat = st.owner[field]
+    ashigaru, ronin = defence_troops(st, seat)
+    card = NEUTRAL_CARD_ESTIMATE if seat == st.neutral else 0
+    return troop_strength(1, ashigaru, ronin, False) + card
+
+
 def strength(f: dict[str, Any], side: int, attack1: bool) -> int:
     """A side's strength in fight `f`: the sum of its `strength_parts`."""
     return sum(p.amount for p in strength_parts(f, side, attack1))

@@ -94,3 +94,21 @@ def test_the_neutral_defends_with_its_ashigaru_only_when_active() -> None:
     target = field_ids(st, st.own[2])[0]
     play(st, f"attack {target} a1 r0")
     assert st.fight["troops"][1] == (0, 0) and st.cur == att
+
+
+def test_the_strongest_defence_is_the_largest_troop_the_rules_let_defend() -> None:
+    from engine.ricewars.fight import NEUTRAL_CARD_ESTIMATE, strongest_defence, troop_strength
+
+    # Given a 2-player game: the other player with 3 active ashigaru and 2 ronin, the
+    # neutral with 2 active ashigaru
+    st = ready(2, seed=6)
+    att = st.cur
+    other = 1 - att
+    set_troops(st, other, ash=3, ron=2)
+    st.ash[2] = 2
+    theirs = st.field(field_ids(st, st.own[other])[0])
+    neutral = st.field(field_ids(st, st.own[2])[0])
+    # Then a player's field may meet all its ashigaru and one ronin with the peasant
+    assert strongest_defence(st, theirs) == troop_strength(1, 3, 1, False)
+    # ... and the neutral's one ashigaru, the peasant and its card drawn face down
+    assert strongest_defence(st, neutral) == troop_strength(1, 1, 0, False) + NEUTRAL_CARD_ESTIMATE
