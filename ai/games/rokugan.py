@@ -90,6 +90,7 @@ from engine.rokugan.position import (
 from engine.rokugan.resolution import raid_condition
 from engine.rokugan.scoring import objectives_met, province_honor
 from engine.rokugan.state import RokuganState
+from engine.rokugan.token_cards import TOKEN_CARDS, looks_only
 
 _FIGHTERS = (ARMY, NAVY, SHINOBI)
 INF = float("inf")
@@ -549,25 +550,12 @@ class RokuganAdapter(GameAdapter):
     def _card_score(self, scene: _Scene, action: Any) -> tuple[float, int]:
         st, me = scene.st, scene.me
         card = action.card
-        if card in ("shugenja", "first_player") and action.targets:
+        use = TOKEN_CARDS.get(card)
+        if use is not None:  # a card played on a board token: its declared value
             s = int(action.targets[0][1:])
-            if s not in scene.where:
+            if use.only_looks or s not in scene.where:
                 return 0.0, -1
-            q, strength = scene.where[s]
-            if st.ctrl_owner[q] != me:
-                return 0.0, q
-            aims_q = dict(scene.aims[q])
-            p = st.tokens[s][T_PLAYER]
-            before = scene.before(q)
-            aims_q[p] = aims_q.get(p, 0) - strength
-            if aims_q[p] <= 0:
-                del aims_q[p]
-            after = self._conqueror(st, q, aims_q, scene.guard[q])
-            if before != me and after == me:
-                return scene.worth[q] + (0.5 if card == "first_player" else 0.0), q
-            return 0.1 * strength, q
-        if card == "scout":
-            return 0.0, -1
+            return use.ai_value(st, me, action.targets, scene.worth.__getitem__), scene.where[s][0]
         # Shadowlands cards in the placement phase: what the play is worth in honor.
         return EFFECTS[card].ai_value(st, me, action.targets), -2
 
@@ -666,7 +654,7 @@ class RokuganAdapter(GameAdapter):
                 target = ranked[0][1]
                 return next(a for a in looks if a.target == target)
             return next((a for a in legal if isinstance(a, A.Skip)), None)
-        scouts = [a for a in legal if isinstance(a, A.PlayCard) and a.card == "scout"]
+        scouts = [a for a in legal if isinstance(a, A.PlayCard) and looks_only(a.card)]
         if not scouts:
             return None
         ranked = self._unknown_targets(observation, [a.targets[0] for a in scouts], own=True)

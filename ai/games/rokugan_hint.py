@@ -40,6 +40,7 @@ from engine.rokugan.data import (
 )
 from engine.rokugan.events import token_words
 from engine.rokugan.position import PH_PLACE, PH_SWAP
+from engine.rokugan.token_cards import looks_only
 
 _SMALL = {"of", "the", "a", "an", "to", "in", "on"}
 _MARGIN = "your projected honor minus the best rival's"
@@ -383,7 +384,7 @@ def _looked_at(action: Any) -> str | None:
     """The board token ("#N") a look, peek or scout card looks at, else None."""
     if isinstance(action, (A.Peek, A.Look)):
         return action.target
-    if isinstance(action, A.PlayCard) and action.card == "scout" and action.targets:
+    if isinstance(action, A.PlayCard) and looks_only(action.card) and action.targets:
         return action.targets[0]
     return None
 

@@ -3,7 +3,8 @@ Shugenja-Karten"; card texts in `rokugan-components.md`).
 
 * Scout (look at a face-down token), shugenja (discard a token) and the first-player card
   (look at a face-down token and return it to its owner's pool; not with 2 players): at
-  the start of one's own placement turn.
+  the start of one's own placement turn, each declared once in
+  `engine.rokugan.token_cards.TOKEN_CARDS` and offered here (`placement_card_actions`).
 * Territory cards, each declared once in `engine.rokugan.effects.EFFECTS` (who or what
   it may target, what it does, its words, its value for the AI), offered here
   (`upkeep_card_actions`, `placement_card_actions`) and played by `play_card`: played in
@@ -28,11 +29,9 @@ from typing import Any
 
 from engine.core import IllegalActionError
 from engine.rokugan import actions as A
-from engine.rokugan.battles import mark_attack
 from engine.rokugan.data import (
     CLANS,
     SHADOWLANDS_CARDS,
-    TOKENS_PER_CLAN,
 )
 from engine.rokugan.effects import (
     EFFECTS,
@@ -41,7 +40,7 @@ from engine.rokugan.effects import (
     free_provinces,
     targets,
 )
-from engine.rokugan.events import board_marks, card_effects, removal
+from engine.rokugan.events import board_marks, card_effects
 from engine.rokugan.placement import do_place
 from engine.rokugan.position import (
     DISCARD,
@@ -58,18 +57,16 @@ from engine.rokugan.position import (
     T_BLESSED,
     T_PLAYER,
     T_SLOT,
-    T_TID,
     T_UP,
     Position,
 )
+from engine.rokugan.token_cards import TOKEN_CARDS, take_token
 from engine.rokugan.tokens import (
-    discard_token,
     hand_labels,
     hand_tid,
     learn,
     move,
     serial,
-    take_off_board,
 )
 
 _CARD_ACTIONS: dict[str, list[A.PlayCard]] = {}
@@ -149,25 +146,21 @@ def placement_card_actions(st: Position, p: int) -> list[Any]:
     """Scout, shugenja, first-player and Shadowlands card plays at the start of `p`'s
     placement turn."""
     out: list[Any] = []
-    scout = st.scouts[p]
-    shugenja = st.shugenja[p]
-    first = st.n > 2 and st.first == p and not st.fp_card_used
-    if scout or shugenja or first:
-        tokens = st.tokens
-        scouts = _card_actions("scout", len(tokens)) if scout else None
-        shugenjas = _card_actions("shugenja", len(tokens)) if shugenja else None
-        firsts = _card_actions("first_player", len(tokens)) if first else None
-        # `targets(st, p, face_down_only=False)`, in one pass.
+    tokens = st.tokens
+    usable = [
+        (use.face_down_only, _card_actions(use.card, len(tokens)))
+        for use in TOKEN_CARDS.values()
+        if use.usable(st, p)
+    ]
+    if usable:
+        # Each card's `targets`, in one pass over the board.
         for s, t in enumerate(tokens):
             if t is None or t[T_PLAYER] == p or t[T_BLESSED] >= 0 or t[T_SLOT] < 0:
                 continue
             face_down = not t[T_UP]
-            if scouts is not None and face_down:
-                out.append(scouts[s])
-            if shugenjas is not None:
-                out.append(shugenjas[s])
-            if firsts is not None and face_down:
-                out.append(firsts[s])
+            for down_only, plays in usable:
+                if face_down or not down_only:
+                    out.append(plays[s])
     if p in st.terr_holder:
         for t, h in enumerate(st.terr_holder):
             if h == p:
@@ -216,24 +209,9 @@ def play_card(st: Position, p: int, action: Any) -> None:
     """Carry out `p`'s card play `action` (a `PlayCard`); may open a sub-decision."""
     card = action.card
     args = action.targets
-    if card in ("scout", "shugenja", "first_player"):
-        s = serial(st, args[0])
-        t = st.tokens[s]
-        assert t is not None
-        g = t[T_PLAYER] * TOKENS_PER_CLAN + t[T_TID]
-        if card == "scout":
-            st.scouts[p] -= 1
-            st.known[p] |= 1 << g
-        elif card == "shugenja":
-            st.shugenja[p] -= 1
-            mark_attack(st, s)  # an attack taken off the board failed
-            _record_removal(st, s, card)
-            discard_token(st, s)
-        else:
-            st.fp_card_used = 1
-            mark_attack(st, s)
-            _record_removal(st, s, card)
-            take_off_board(st, s, POOL)
+    use = TOKEN_CARDS.get(card)
+    if use is not None:
+        use.effect(st, p, args)
         return
     before = board_marks(st) if st.events is not None else None
     _play_territory_card(st, p, card, args)
@@ -280,16 +258,10 @@ def apply_pending(st: Position, p: int, action: Any) -> None:
         else:
             st.pending = (PEND_DARK_DISCARD, pend[1])
     elif kind == PEND_DARK_DISCARD:
-        s = serial(st, action.target)
-        mark_attack(st, s)  # an attack taken off the board failed
-        _record_removal(st, s, "dark_favors")
-        discard_token(st, s)
+        take_token(st, serial(st, action.target), "dark_favors", DISCARD)
         st.pending = None
     elif kind == PEND_PURGE:
-        s = serial(st, action.target)
-        mark_attack(st, s)
-        _record_removal(st, s, "purge_the_weak")
-        discard_token(st, s)
+        take_token(st, serial(st, action.target), "purge_the_weak", DISCARD)
         left = pend[1] - 1
         if left > 0 and targets(st, p, face_down_only=False):
             st.pending = (PEND_PURGE, left)
@@ -305,15 +277,12 @@ def apply_pending(st: Position, p: int, action: Any) -> None:
 def why_card(st: Position, action: Any) -> str:
     """Why the card play `action` (known not to be legal) is refused, in words."""
     card = action.card
-    if card in ("scout", "shugenja", "first_player"):
+    use = TOKEN_CARDS.get(card)
+    if use is not None:
         if st.phase != PH_PLACE or st.pending is not None:
             return f"{card} cards are played only at the start of a placement turn"
-        if card == "scout" and not st.scouts[st.cur]:
-            return "no scout card left"
-        if card == "shugenja" and not st.shugenja[st.cur]:
-            return "no shugenja card left"
-        if card == "first_player" and (st.first != st.cur or st.fp_card_used):
-            return "the first-player card is not available to you"
+        if not use.usable(st, st.cur):
+            return use.refusal
         return "no card or ability may target that token (own, blessed or absent)"
     if card not in held_cards(st, st.cur):
         return f"{CLANS[st.clans[st.cur]]} does not hold {card}"
@@ -322,9 +291,3 @@ def why_card(st: Position, action: Any) -> str:
     if card not in SHADOWLANDS_CARDS and st.phase != PH_CARDS:
         return "territory cards are played in the upkeep's card round"
     return f"{card} cannot be played with targets {' '.join(action.targets)}"
-
-
-def _record_removal(st: Position, serial: int, card: str) -> None:
-    """Record that `card` takes board token `serial` off the board (if someone listens)."""
-    if st.events is not None:
-        st.events.append(removal(st, serial, "card", rule=card))

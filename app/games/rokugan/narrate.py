@@ -46,6 +46,7 @@ from engine.rokugan.state import (
     T_UP,
     RokuganState,
 )
+from engine.rokugan.token_cards import TOKEN_CARDS
 
 _SMALL = {"of", "the", "a", "an", "to", "in", "on"}
 KIND_WORDS = {ARMY: N_("Army"), NAVY: N_("Navy"), SHINOBI: N_("Shinobi"), BLESSING: N_("Blessing")}
@@ -279,11 +280,10 @@ def describe_action(
     target = -1
     if isinstance(action, (A.Peek, A.Look, A.Discard)):
         target = _serial(action.target)
-    elif isinstance(action, A.PlayCard) and action.card in ("scout", "shugenja", "first_player"):
+    token_card = TOKEN_CARDS.get(action.card) if isinstance(action, A.PlayCard) else None
+    if token_card is not None:
         target = _serial(action.targets[0])
-    public_reveal = isinstance(action, A.Discard) or (
-        isinstance(action, A.PlayCard) and action.card == "shugenja"
-    )
+    public_reveal = isinstance(action, A.Discard) or (token_card is not None and token_card.public)
     if target >= 0 and (public_reveal or viewer == player):
         learns = frozenset({target})
     tell = Teller(before, viewer, learns)
@@ -480,42 +480,23 @@ def _card_words(tell: Teller, action: Any, player: int) -> tuple[str, tuple[str,
     state = tell.state
     say = tell.say
     card = action.card
-    if card in ("scout", "shugenja", "first_player"):
+    use = TOKEN_CARDS.get(card)
+    if use is not None:
         s = _serial(action.targets[0])
         key = tell.slot_key(s)
         places = (key,) if key else ()
         token = tell.token(s)
-        if card == "scout":
-            scout = say(player, N_("You scout {token}."), N_("{clan} scouts {token}."), token=token)
-            return scout, places
-        if card == "shugenja":
-            return (
-                say(
-                    player,
-                    N_("Your shugenja reveals and discards {token}."),
-                    N_("{clan}'s shugenja reveals and discards {token}."),
-                    token=token,
-                ),
-                places,
-            )
-        t = state.tokens[s]
-        if t is None:
-            back = _("{token} goes back to its owner's pool").format(token=token)
-        elif t[T_PLAYER] == tell.viewer:
-            back = _("{token} goes back to your pool").format(token=token)
-        else:
-            back = _("{token} goes back to {clan}'s pool").format(
-                token=token, clan=clan_name(state, t[T_PLAYER])
-            )
-        return (
-            say(
-                player,
-                N_("You use the first-player card: {effect}."),
-                N_("{clan} uses the first-player card: {effect}."),
-                effect=back,
-            ),
-            places,
-        )
+        effect = ""
+        if use.effect_words is not None:  # what becomes of the token, as its owner hears
+            t = state.tokens[s]
+            gone, yours, theirs = use.effect_words
+            if t is None:
+                effect = _(gone).format(token=token)
+            elif t[T_PLAYER] == tell.viewer:
+                effect = _(yours).format(token=token)
+            else:
+                effect = _(theirs).format(token=token, clan=clan_name(state, t[T_PLAYER]))
+        return say(player, use.words_you, use.words, token=token, effect=effect), places
     name = pretty(card)
     provinces = [t for t in action.targets if t in state.board.index]
     names = [where_words(state, t) for t in provinces]

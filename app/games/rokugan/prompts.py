@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.games.rokugan import narrate
+from app.games.rokugan import narrate, words
 from app.games.rokugan.picks import BUTTON, CARD, DISCARD, END, HAND, PLACE, TOKEN, Pick, PickTree
 from app.i18n import N_, _
 from engine.rokugan.data import CLANS, OBJECTIVES
@@ -20,6 +20,7 @@ from engine.rokugan.state import (
     PH_SWAP,
     RokuganState,
 )
+from engine.rokugan.token_cards import TOKEN_CARDS
 
 
 def prompt_text(state: RokuganState, tree: PickTree) -> str:
@@ -96,10 +97,10 @@ def button_text(state: RokuganState, pick: Pick, viewer: int | None) -> tuple[st
         return _("Done"), _("Play the card with the targets chosen so far")
     if pick.kind == CARD:
         name = narrate.pretty(pick.value)
-        if pick.value == "scout" and viewer is not None:
-            name = _("Scout ({n} left)").format(n=state.scouts[viewer])
-        elif pick.value == "first_player":
-            name = _("First-player card")
+        button = words.TOKEN_CARD_BUTTONS.get(pick.value)
+        if button is not None and (viewer is not None or "{n}" not in button):
+            left = TOKEN_CARDS[pick.value].left(state, viewer) if viewer is not None else 0
+            name = _(button).format(n=left)
         return name, narrate.card_text(pick.value)
     if pick.kind == DISCARD:
         token = narrate.token_words(pick.value)

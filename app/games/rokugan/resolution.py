@@ -27,6 +27,7 @@ from engine.rokugan.battles import defense_bonus
 from engine.rokugan.data import DIPLOMACY, RAID
 from engine.rokugan.resolution import resolve_in_steps
 from engine.rokugan.state import (
+    POOL,
     T_BLESSED,
     T_HOST,
     T_PLAYER,
@@ -35,6 +36,7 @@ from engine.rokugan.state import (
     T_UP,
     RokuganState,
 )
+from engine.rokugan.token_cards import TOKEN_CARDS
 
 # a board token as a viewer knows it: (player, slot, face_up, host, blessed, tid or -1)
 ViewToken = tuple[int, int, int, int, int, int]
@@ -417,10 +419,17 @@ def placement_losses(
             if isinstance(record, events.Reveal):
                 break  # the round's resolution: no card takes a token there
             if isinstance(record, events.Removal) and record.reason == "card":
-                reason = {"shugenja": SHUGENJA, "first_player": FIRST_PLAYER_CARD}.get(
-                    record.rule, SHADOWLANDS
-                )
+                reason = _loss_reason(record.rule)
                 losses.append(
                     PlacementLoss(seats[record.clan], record.token, reason, actor, record.rule)
                 )
     return tuple(losses)
+
+
+def _loss_reason(card: str) -> str:
+    """What a card's removal during the placement is called: by where its declaration
+    (`token_cards.TOKEN_CARDS`) sends the token; a Shadowlands card's otherwise."""
+    use = TOKEN_CARDS.get(card)
+    if use is None:
+        return SHADOWLANDS
+    return FIRST_PLAYER_CARD if use.to == POOL else SHUGENJA

@@ -59,6 +59,14 @@ def token_from_words(words: str) -> str:
     return token(head.lower() + number.lstrip("+"))
 
 
+TOKEN_CARD_BUTTONS = {
+    "scout": N_("Scout ({n} left)"),
+    "first_player": N_("First-player card"),
+}
+"""The pick buttons of the cards played on a board token, where they differ from the card's
+name (`{n}`: how many the player has left, `token_cards.TokenCard.left`)."""
+
+
 CARD_NAMES = {
     "scout": N_("Scout"),
     "shugenja": N_("Shugenja"),

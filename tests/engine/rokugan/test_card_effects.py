@@ -1,6 +1,8 @@
-"""Every territory and Shadowlands card is declared once (`engine.rokugan.effects`): its
-targets, its effect, its words and its value for the AI, read by the rules, the story and
-the bots; no module of the app or the AI switches on a card's name."""
+"""Every territory and Shadowlands card is declared once (`engine.rokugan.effects`), and so
+is every card played on a board token (scout, shugenja, first-player card:
+`engine.rokugan.token_cards`): its targets, its effect, its words and its value for the
+AI, read by the rules, the story and the bots; no module of the app or the AI switches
+on a card's name."""
 
 from __future__ import annotations
 
@@ -13,7 +15,9 @@ from pathlib import Path
 from engine.rokugan import actions as A
 from engine.rokugan.data import ALL_TERRITORY_CARDS
 from engine.rokugan.effects import BOARD, CLAN, DISCARD_TOKENS, EFFECTS, HAND_TOKENS
+from engine.rokugan.position import DISCARD, POOL
 from engine.rokugan.state import RokuganState
+from engine.rokugan.token_cards import TOKEN_CARDS
 from tests.engine.rokugan.fixtures import position, rokugan_graph
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -94,6 +98,91 @@ def test_values_are_the_honor_a_card_moves() -> None:
     # ... and a +2 defense token is worth more in the province that gives more
     aid = EFFECTS["aid_of_the_kami"].ai_value
     assert aid(st, 0, ("CRAB_3",)) > aid(st, 0, ("CRAB_1",)) > 0.0 > aid(st, 0, ("LION_C",))
+
+
+def test_every_token_card_is_declared_with_targets_effect_words_and_value() -> None:
+    # Given the scout, shugenja and first-player cards
+    assert list(TOKEN_CARDS) == ["scout", "shugenja", "first_player"]
+    for card, use in TOKEN_CARDS.items():
+        # Then each has when, targets, an effect and a value for the AI
+        assert use.card == card and use.to in (-1, DISCARD, POOL), card
+        assert callable(use.left) and callable(use.effect) and callable(use.ai_value), card
+        assert use.refusal.strip(), card
+        # ... and words for the player and the others, naming the token it is played on
+        told = [use.words, use.words_you]
+        assert all(w.strip() for w in told), card
+        assert "{clan}" in use.words and "{clan}" not in use.words_you, card
+        named = told if use.effect_words is None else list(use.effect_words)
+        assert all("{token}" in w for w in named), card
+        for words in [*told, *(use.effect_words or ())]:
+            assert _placeholders(words) <= {"clan", "token", "effect"}, (card, words)
+
+
+def test_token_card_plays_are_their_declared_targets_and_values() -> None:
+    # Given every scout, shugenja and first-player play of seeded random games
+    graph = rokugan_graph()
+    seen: dict[str, int] = {}
+    saved = 0
+    for seed in range(4):
+        st = RokuganState.new(4, seed, None, graph)
+        rng = random.Random(seed)
+        while not st.is_terminal():
+            legal = st.legal_actions()
+            player = st.current_player()
+            key = st.key()
+            plays = [a for a in legal if isinstance(a, A.PlayCard) and a.card in TOKEN_CARDS]
+            for action in plays:
+                use = TOKEN_CARDS[action.card]
+                # Then each is one of the card's declared targets, played while usable
+                assert use.usable(st, player) and action.targets in use.targets(st, player)
+                # ... and its value is a finite number that leaves the position as it was
+                value = use.ai_value(st, player, action.targets, lambda q: 10.0)
+                assert isinstance(value, float) and math.isfinite(value), action
+                assert st.key() == key, action
+                assert value == 0.0 or not use.only_looks, action
+                saved += value >= 10.0
+                seen[action.card] = seen.get(action.card, 0) + 1
+            # ... and every declared target of a usable card is offered
+            if plays:
+                for use in TOKEN_CARDS.values():
+                    if use.usable(st, player):
+                        offered = {a.targets for a in plays if a.card == use.card}
+                        assert offered == set(use.targets(st, player)), use.card
+            st.apply(rng.choice(legal))
+    assert set(seen) == set(TOKEN_CARDS), seen
+    assert saved, "no removal was valued as saving a province"
+
+
+def _token_card_switches(path: Path, root: Path = ROOT) -> list[str]:
+    """Where a module compares a card's name with a token card's (`==`, `in (...)`)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Compare):
+            continue
+        for side in (node.left, *node.comparators):
+            items = side.elts if isinstance(side, (ast.Tuple, ast.List, ast.Set)) else [side]
+            for item in items:
+                if isinstance(item, ast.Constant) and item.value in TOKEN_CARDS:
+                    found.append(f"{path.relative_to(root)}:{node.lineno} {item.value!r}")
+    return found
+
+
+def test_no_app_or_ai_module_switches_on_a_token_card_name() -> None:
+    # Given every module of the app and the AI
+    files = [*ROOT.glob("app/**/*.py"), *ROOT.glob("ai/**/*.py")]
+    # Then none compares a card with the scout, shugenja or first-player card (they ask
+    # `TOKEN_CARDS`)
+    found = [hit for path in files for hit in _token_card_switches(path)]
+    assert not found, found
+
+
+def test_the_check_finds_a_switch_on_a_token_card_name(tmp_path) -> None:
+    # Given a module that switches on a token card's name
+    module = tmp_path / "probe.py"
+    module.write_text('def public(card):\n    return card in ("scout", "shugenja")\n')
+    # Then the check names both
+    assert _token_card_switches(module, tmp_path) == ["probe.py:2 'scout'", "probe.py:2 'shugenja'"]
 
 
 def _card_name_switches(path: Path, root: Path = ROOT) -> list[str]:
