@@ -47,6 +47,9 @@ from PySide6.QtWidgets import (
 SMALLEST = (1280, 720)
 LARGEST = (2560, 1440)
 TRAIL = 12  # steps shown before a failure
+# the window is painted every PAINT_EVERY steps, not after each: painting a 1280 × 720 window
+# offscreen took most of a step's time, and a paint shows every change since the last one
+PAINT_EVERY = 10
 STEPS_ENV = "DAIMYO_MONKEY_STEPS"
 SEED_ENV = "DAIMYO_MONKEY_SEED"
 # the offscreen platform's own notices: what a desktop window manager would do, not a bug
@@ -164,6 +167,15 @@ class Recorder:
         return "\n".join([head, *(str(f) for f in self.failures[:5])])
 
 
+def paint_once(window: QWidget, keep: bool = False) -> None:
+    """Paint the whole window now, all that changed since its last paint included; then
+    painting stays off unless `keep` (tests that play long paint a sample of moments: a
+    paint of a 1280 × 720 window offscreen costs more than most steps of a game)."""
+    window.setUpdatesEnabled(True)  # (this asks for a repaint of everything)
+    QApplication.processEvents()
+    window.setUpdatesEnabled(keep)
+
+
 def _widget_name(widget: QWidget) -> str:
     text = widget.text() if hasattr(widget, "text") else ""
     name = text or widget.toolTip() or widget.objectName()
@@ -263,6 +275,7 @@ class Monkey:
         settle: Callable[[], None] | None = None,
         weights: dict[str, float] | None = None,
         extra: dict[str, tuple[float, Callable[[random.Random], str | None]]] | None = None,
+        paint_every: int = PAINT_EVERY,
     ) -> None:
         self.qtbot = qtbot
         self.window = window
@@ -272,6 +285,7 @@ class Monkey:
         self.skip_actions = set(skip_actions)
         self.skip_buttons = set(skip_buttons)
         self.settle = settle or (lambda: None)
+        self.paint_every = paint_every
         self.answerer = DialogAnswerer(
             random.Random(seed + 1), recorder, accept or (lambda dialog: False)
         )
@@ -300,11 +314,14 @@ class Monkey:
     def run(self, steps: int) -> None:
         """Do `steps` random things, settling after each."""
         self.answerer.start()
+        self.window.setUpdatesEnabled(self.paint_every <= 1)
         try:
             kinds = list(self.weights)
             weights = [self.weights[k] for k in kinds]
-            for _ in range(steps):
+            for step in range(steps):
                 self.recorder.step += 1
+                if self.paint_every > 1 and step % self.paint_every == 0:
+                    self._paint()
                 kind = self.rng.choices(kinds, weights)[0]
                 started = time.perf_counter()
                 if kind in self.extra:
@@ -322,6 +339,11 @@ class Monkey:
                     self.slow.append(f"{spent:.2f} s: {done}")
         finally:
             self.answerer.stop()
+            self._paint()
+            self.window.setUpdatesEnabled(True)
+
+    def _paint(self) -> None:
+        paint_once(self.window, keep=self.paint_every <= 1)
 
     # what can be done ------------------------------------------------------------------------
     def buttons(self) -> list[QAbstractButton]:

@@ -64,6 +64,18 @@ def window(app_settings: AppSettings, qtbot, parsed_maps):
 
 
 @pytest.fixture
+def unpainted(window):
+    """The main window with painting off (tests that play whole games: painting the window
+    at every wait cost a third of their time); the test paints the moments it means to
+    with tests.monkey.paint_once, and the window is painted once more at the end."""
+    from tests.monkey import paint_once
+
+    window.setUpdatesEnabled(False)
+    yield window
+    paint_once(window, keep=True)
+
+
+@pytest.fixture
 def every_step_waits(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every Rokugan resolution step concerns the person (none plays on by itself), for
     tests that read each of the seven steps; tests/app/test_rokugan_story.py tests which

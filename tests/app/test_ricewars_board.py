@@ -257,7 +257,7 @@ def clipped(view) -> list[str]:
     return out
 
 
-def test_five_daimyo_fit_at_1280_by_720_in_every_phase(window, qtbot) -> None:
+def test_five_daimyo_fit_at_1280_by_720_in_every_phase(window, unpainted, qtbot) -> None:
     from tests.app.test_ricewars_game import decide
 
     # Given a 5-player game in a 1280 × 720 window
