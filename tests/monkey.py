@@ -14,7 +14,6 @@ Python thread (threading.excepthook) and every Qt warning (qInstallMessageHandle
 
 from __future__ import annotations
 
-import os
 import random
 import sys
 import threading
@@ -50,8 +49,6 @@ TRAIL = 12  # steps shown before a failure
 # the window is painted every PAINT_EVERY steps, not after each: painting a 1280 × 720 window
 # offscreen took most of a step's time, and a paint shows every change since the last one
 PAINT_EVERY = 10
-STEPS_ENV = "DAIMYO_MONKEY_STEPS"
-SEED_ENV = "DAIMYO_MONKEY_SEED"
 # the offscreen platform's own notices: what a desktop window manager would do, not a bug
 PLATFORM_NOTICES = ("This plugin does not support",)
 
@@ -84,20 +81,6 @@ KEYS: tuple[tuple[Qt.Key, Qt.KeyboardModifier], ...] = (
     (Qt.Key.Key_Left, Qt.KeyboardModifier.NoModifier),
     (Qt.Key.Key_Right, Qt.KeyboardModifier.NoModifier),
 )
-
-
-def steps_wanted(default: int, config: Any = None) -> int:
-    """Monkey steps per test: `--monkey-steps N`, else $DAIMYO_MONKEY_STEPS, else `default`."""
-    option = config.getoption("monkey_steps", None) if config is not None else None
-    if option:
-        return int(option)
-    return int(os.environ.get(STEPS_ENV) or default)
-
-
-def seed_wanted(seed: int, config: Any = None) -> int:
-    """A test's seed moved by `--monkey-seed S` (or $DAIMYO_MONKEY_SEED): other runs."""
-    option = config.getoption("monkey_seed", None) if config is not None else None
-    return seed + int(option or os.environ.get(SEED_ENV) or 0)
 
 
 @dataclass(slots=True)
