@@ -3,7 +3,8 @@
 `Monkey.run(steps)` clicks enabled buttons and any visible widget, triggers enabled menu
 actions, clicks, drags, hovers and wheels over board items and random board points, turns
 spin and combo boxes, presses keys (the app's shortcuts among them) and resizes the window
-between 1280 × 720 and 2560 × 1440; a test adds steps of its own (a legal decision). Modal
+between 1280 × 720 and 2560 × 1440; a test adds steps of its own (a legal decision). The
+window is painted every PAINT_EVERY steps (all that changed meanwhile), not after each. Modal
 dialogs that open meanwhile are answered at random by a timer: a message box's buttons, a
 dialog the test lets accept filled at random and OK'd, any other cancelled, pop-ups closed.
 
