@@ -130,7 +130,6 @@ def test_hiring_the_auction_and_a_fight_are_all_marked(
 
 def test_the_last_round_its_end_and_the_end_screen_are_all_marked(
     window,
-    unpainted,
     pseudo,
     qtbot,
     tmp_path,

@@ -194,7 +194,7 @@ def first_round(screen) -> int:
     return int(screen.moments.item(0).text().split()[1])
 
 
-def test_hints_are_counted_at_the_end_and_the_game_is_reviewed(window, unpainted, qtbot) -> None:
+def test_hints_are_counted_at_the_end_and_the_game_is_reviewed(window, qtbot) -> None:
     # Given a Shinobi game with one hint asked, played to its end
     window.learn_to_play("shinobi")
     wait_for_me(window, qtbot)

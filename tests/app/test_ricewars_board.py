@@ -257,7 +257,7 @@ def clipped(view) -> list[str]:
     return out
 
 
-def test_five_daimyo_fit_at_1280_by_720_in_every_phase(window, unpainted, qtbot) -> None:
+def test_five_daimyo_fit_at_1280_by_720_in_every_phase(window, qtbot) -> None:
     from tests.app.test_ricewars_game import decide
 
     # Given a 5-player game in a 1280 × 720 window
@@ -315,7 +315,7 @@ def test_a_click_on_no_lit_field_changes_nothing_and_says_why(window, qtbot) -> 
     assert state.palace[0] == state.field(target)
 
 
-def test_the_computers_hiring_and_last_moves_are_shown(window, unpainted, qtbot) -> None:
+def test_the_computers_hiring_and_last_moves_are_shown(window, qtbot) -> None:
     # Given a game with two computer seats, played to my second hiring
     start(window, seed=6)
     state = window.session.state

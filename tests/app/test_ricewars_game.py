@@ -134,9 +134,7 @@ def start_from_dialog(window, qtbot) -> dict:
     return seen
 
 
-def test_one_human_and_two_bots_play_rice_wars_to_the_end(
-    window, unpainted, qtbot, tmp_path: Path
-) -> None:
+def test_one_human_and_two_bots_play_rice_wars_to_the_end(window, qtbot, tmp_path: Path) -> None:
     rng = random.Random(5)
     window.resize(1100, 760)  # the game is long: painted only at moments, and small
     # Given a game started from the dialog, which knows each board's player counts

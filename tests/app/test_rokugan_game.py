@@ -52,7 +52,7 @@ def wait_for_me(window, qtbot, skip: bool = False) -> None:
 
 
 def test_one_human_and_three_bots_play_a_whole_game(
-    window, unpainted, qtbot, tmp_path: Path, every_step_waits
+    window, qtbot, tmp_path: Path, every_step_waits
 ) -> None:
     rng = random.Random(3)
     # Given a game started from the dialog

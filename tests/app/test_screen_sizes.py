@@ -104,7 +104,7 @@ def test_the_start_screen_and_the_new_game_dialog_fit(small, qtbot, tmp_path) ->
 
 
 def test_rokugan_fits_in_every_phase_its_resolution_end_and_review(
-    small, unpainted, qtbot, every_step_waits
+    small, qtbot, every_step_waits
 ) -> None:
     # Given a five-clan Rokugan game: me and four computer clans
     seats = (Seat(HUMAN, choice="crab"), *(Seat(AI, "random") for _ in range(4)))
@@ -152,7 +152,7 @@ def test_rokugan_fits_in_every_phase_its_resolution_end_and_review(
     ("game", "players", "map_ref"), [("shinobi", 5, None), ("ricewars", 4, "ricewars-quick")]
 )
 def test_shinobi_and_rice_wars_fit_in_play_and_at_the_end(
-    small, unpainted, qtbot, game: str, players: int, map_ref: str | None
+    small, qtbot, game: str, players: int, map_ref: str | None
 ) -> None:
     # Given the game at its most players, me and computer clans
     seats = (Seat(HUMAN), *(Seat(AI, "random") for _ in range(players - 1)))

@@ -93,7 +93,7 @@ def shown_log(window) -> list[str]:
 
 
 def test_one_human_and_three_bots_play_shinobi_to_the_end(
-    window, unpainted, qtbot, app_settings, tmp_path: Path
+    window, qtbot, app_settings, tmp_path: Path
 ) -> None:
     rng = random.Random(5)
     titles: list[str] = []

@@ -306,7 +306,7 @@ def test_the_players_panel_counts_the_fields_of_the_step_shown() -> None:
     assert checked > 5 and ahead  # some steps show a board the game has left behind
 
 
-def test_continue_stays_in_one_place_and_fights_of_others_play_on(window, unpainted, qtbot) -> None:
+def test_continue_stays_in_one_place_and_fights_of_others_play_on(window, qtbot) -> None:
     from PySide6.QtCore import QPoint
 
     from app.session import AI, NewGameConfig
@@ -346,7 +346,7 @@ def test_continue_stays_in_one_place_and_fights_of_others_play_on(window, unpain
 
 
 def test_steps_nobody_decides_go_on_at_the_pace_and_continue_still_steps_them(
-    window, unpainted, qtbot, monkeypatch
+    window, qtbot, monkeypatch
 ) -> None:
     from PySide6.QtCore import QTimer
 
