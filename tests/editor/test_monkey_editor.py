@@ -51,6 +51,7 @@ MAPS = [  # (a step on a big map costs more: its analysis runs again after each 
     pytest.param(lambda: shipped("rokugan"), 23, 100, id="rokugan"),
 ]
 
+
 @pytest.mark.parametrize(("data", "seed", "steps"), MAPS)
 def test_random_enabled_editing_never_raises_nor_warns_and_undoes_to_the_start(
     qtbot: Any, request: pytest.FixtureRequest, data: Callable[[], dict], seed: int, steps: int
