@@ -1,6 +1,8 @@
 # Daimyo: `make run` launches the app, `make test` runs every test. Both create .venv first.
 # `make run` installs only what the app needs; `make test` adds the test tools and Ray (the
-# `cluster` extra: the cluster tests start a local Ray).
+# `cluster` extra: the cluster tests start a local Ray). The tests run on every core; a worker
+# that runs out of tests takes some of another's (worksteal), the longest start first
+# (tests/conftest.py). Long variants of the hunting tests: README, Hunting tests.
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 STAMP := $(VENV)/.installed
@@ -22,7 +24,7 @@ run: $(STAMP)
 	$(VENV)/bin/daimyo
 
 test: $(TEST_STAMP)
-	QT_QPA_PLATFORM=offscreen $(VENV)/bin/python -m pytest -n auto
+	QT_QPA_PLATFORM=offscreen $(VENV)/bin/python -m pytest -n auto --dist worksteal
 
 lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .

@@ -10,6 +10,8 @@ import tempfile
 
 import pytest
 
+from tests import long_runs
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # Each test process keeps its settings and files in a folder of its own: the person's are
 # never touched, and parallel workers (pytest-xdist) never share one.
@@ -50,7 +52,35 @@ QT_FIXTURES = frozenset({"qtbot", "qapp", "window", "app_settings"})
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    """`--monkey-steps N` / `--monkey-seed S`: the monkey tests' steps per test (default: a
-    quick run) and a shift of their seeds (tests/monkey.py)."""
-    parser.addoption("--monkey-steps", type=int, default=None, help="random steps per monkey test")
-    parser.addoption("--monkey-seed", type=int, default=None, help="added to the monkey seeds")
+    """The hunting tests' long variants: `--long`, `--hunt-seed S`, `--hunt-steps N`."""
+    long_runs.add_options(parser)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    long_runs.configure(config)
+
+
+LONGEST_FIRST = (
+    "tests/app/test_monkey.py",
+    "tests/editor/test_monkey_editor.py",
+    "tests/app/test_screen_sizes.py",
+    "tests/app/test_ricewars_game.py",
+    "tests/app/test_rokugan_game.py",
+    "tests/app/test_startup.py",
+    "tests/app/test_ricewars_board.py",
+    "tests/app/test_table_ricewars.py",
+    "tests/app/test_shinobi_game.py",
+)
+"""The modules of the suite's longest tests (pytest --durations): they are collected first,
+so that `make test`'s workers start them at once and finish together, not one worker
+alone at the end with a long test it took last."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The LONGEST_FIRST modules first, in that order; the rest as collected."""
+    rank = {path: i for i, path in enumerate(LONGEST_FIRST)}
+
+    def order(item: pytest.Item) -> int:
+        return rank.get(item.nodeid.split("::", 1)[0], len(rank))
+
+    items.sort(key=order)

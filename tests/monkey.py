@@ -3,7 +3,8 @@
 `Monkey.run(steps)` clicks enabled buttons and any visible widget, triggers enabled menu
 actions, clicks, drags, hovers and wheels over board items and random board points, turns
 spin and combo boxes, presses keys (the app's shortcuts among them) and resizes the window
-between 1280 × 720 and 2560 × 1440; a test adds steps of its own (a legal decision). Modal
+between 1280 × 720 and 2560 × 1440; a test adds steps of its own (a legal decision). The
+window is painted every PAINT_EVERY steps (all that changed meanwhile), not after each. Modal
 dialogs that open meanwhile are answered at random by a timer: a message box's buttons, a
 dialog the test lets accept filled at random and OK'd, any other cancelled, pop-ups closed.
 
@@ -14,7 +15,6 @@ Python thread (threading.excepthook) and every Qt warning (qInstallMessageHandle
 
 from __future__ import annotations
 
-import os
 import random
 import sys
 import threading
@@ -47,8 +47,9 @@ from PySide6.QtWidgets import (
 SMALLEST = (1280, 720)
 LARGEST = (2560, 1440)
 TRAIL = 12  # steps shown before a failure
-STEPS_ENV = "DAIMYO_MONKEY_STEPS"
-SEED_ENV = "DAIMYO_MONKEY_SEED"
+# the window is painted every PAINT_EVERY steps, not after each: painting a 1280 × 720 window
+# offscreen took most of a step's time, and a paint shows every change since the last one
+PAINT_EVERY = 10
 # the offscreen platform's own notices: what a desktop window manager would do, not a bug
 PLATFORM_NOTICES = ("This plugin does not support",)
 
@@ -81,20 +82,6 @@ KEYS: tuple[tuple[Qt.Key, Qt.KeyboardModifier], ...] = (
     (Qt.Key.Key_Left, Qt.KeyboardModifier.NoModifier),
     (Qt.Key.Key_Right, Qt.KeyboardModifier.NoModifier),
 )
-
-
-def steps_wanted(default: int, config: Any = None) -> int:
-    """Monkey steps per test: `--monkey-steps N`, else $DAIMYO_MONKEY_STEPS, else `default`."""
-    option = config.getoption("monkey_steps", None) if config is not None else None
-    if option:
-        return int(option)
-    return int(os.environ.get(STEPS_ENV) or default)
-
-
-def seed_wanted(seed: int, config: Any = None) -> int:
-    """A test's seed moved by `--monkey-seed S` (or $DAIMYO_MONKEY_SEED): other runs."""
-    option = config.getoption("monkey_seed", None) if config is not None else None
-    return seed + int(option or os.environ.get(SEED_ENV) or 0)
 
 
 @dataclass(slots=True)
@@ -162,6 +149,15 @@ class Recorder:
         """Every failure, for an assertion message."""
         head = f"{len(self.failures)} failure(s) with seed {seed}:"
         return "\n".join([head, *(str(f) for f in self.failures[:5])])
+
+
+def paint_once(window: QWidget, keep: bool = False) -> None:
+    """Paint the whole window now, all that changed since its last paint included; then
+    painting stays off unless `keep` (tests that play long paint a sample of moments: a
+    paint of a 1280 × 720 window offscreen costs more than most steps of a game)."""
+    window.setUpdatesEnabled(True)  # (this asks for a repaint of everything)
+    QApplication.processEvents()
+    window.setUpdatesEnabled(keep)
 
 
 def _widget_name(widget: QWidget) -> str:
@@ -263,6 +259,7 @@ class Monkey:
         settle: Callable[[], None] | None = None,
         weights: dict[str, float] | None = None,
         extra: dict[str, tuple[float, Callable[[random.Random], str | None]]] | None = None,
+        paint_every: int = PAINT_EVERY,
     ) -> None:
         self.qtbot = qtbot
         self.window = window
@@ -272,6 +269,7 @@ class Monkey:
         self.skip_actions = set(skip_actions)
         self.skip_buttons = set(skip_buttons)
         self.settle = settle or (lambda: None)
+        self.paint_every = paint_every
         self.answerer = DialogAnswerer(
             random.Random(seed + 1), recorder, accept or (lambda dialog: False)
         )
@@ -300,11 +298,14 @@ class Monkey:
     def run(self, steps: int) -> None:
         """Do `steps` random things, settling after each."""
         self.answerer.start()
+        self.window.setUpdatesEnabled(self.paint_every <= 1)
         try:
             kinds = list(self.weights)
             weights = [self.weights[k] for k in kinds]
-            for _ in range(steps):
+            for step in range(steps):
                 self.recorder.step += 1
+                if self.paint_every > 1 and step % self.paint_every == 0:
+                    self._paint()
                 kind = self.rng.choices(kinds, weights)[0]
                 started = time.perf_counter()
                 if kind in self.extra:
@@ -322,6 +323,11 @@ class Monkey:
                     self.slow.append(f"{spent:.2f} s: {done}")
         finally:
             self.answerer.stop()
+            self._paint()
+            self.window.setUpdatesEnabled(True)
+
+    def _paint(self) -> None:
+        paint_once(self.window, keep=self.paint_every <= 1)
 
     # what can be done ------------------------------------------------------------------------
     def buttons(self) -> list[QAbstractButton]:

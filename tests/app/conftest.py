@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
+from shiboken6 import isValid
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs (see the module)
 import engine.registry
@@ -52,15 +53,22 @@ def pebbles(monkeypatch: pytest.MonkeyPatch) -> str:
 @pytest.fixture
 def window(app_settings: AppSettings, qtbot, parsed_maps):
     """A main window on the isolated settings, bots at a tiny node budget; a laptop-sized
-    window (fewer pixels to paint than the default 1400 × 900)."""
+    window. Its painting is off (painting it at every wait of a test was half the CPU of
+    the app tests, and no test looks at the screen but through `grab()`, which paints
+    anyway); a test paints a moment with tests.monkey.paint_once, and the window is painted
+    once at the end of every test, so a paint that raises still fails it."""
     from app.main_window import MainWindow
+    from tests.monkey import paint_once
 
     win = MainWindow(app_settings, bot_nodes=20)
     win.resize(1000, 700)
     qtbot.addWidget(win)
     win.show()
+    win.setUpdatesEnabled(False)
     yield win
-    win.close()
+    if isValid(win):  # (a test may have deleted it)
+        paint_once(win, keep=True)
+        win.close()
 
 
 @pytest.fixture

@@ -3,13 +3,12 @@ attacks (`app.board.layout` places it, `app.board.scene.arrow_mark` draws it), a
 so that it reads one way only.
 
 The boards as their games lay them out: Rokugan and Rice Wars' quick map here, Rice Wars'
-epic map (ten seconds) with `DAIMYO_LONG=1`.
+epic map (ten seconds) with `--long` (or DAIMYO_LONG=1).
 """
 
 from __future__ import annotations
 
 import math
-import os
 from pathlib import Path
 
 import pytest
@@ -21,15 +20,16 @@ from app.board.maps_cache import map_geometry
 from app.board.scene import MapScene, Spot
 from app.games.ricewars.board import PLATE
 from app.games.rokugan.view import LEAST_NAME, STATUS_ROW
+from tests import long_runs
 
-LONG = bool(os.environ.get("DAIMYO_LONG"))
+LONG = long_runs.long_run()
 BOARDS = [
     pytest.param("rokugan", id="rokugan"),
     pytest.param("ricewars-quick", id="ricewars-quick"),
     pytest.param(
         "ricewars-epic",
         id="ricewars-epic",
-        marks=pytest.mark.skipif(not LONG, reason="ten seconds: DAIMYO_LONG=1"),
+        marks=pytest.mark.skipif(not LONG, reason="ten seconds: --long"),
     ),
 ]
 

@@ -4,7 +4,6 @@ geometry, on every shipped map and a generated 200-province map, at fit zoom."""
 from __future__ import annotations
 
 import math
-import os
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ from app.board.maps_cache import map_geometry
 from app.board.scene import NAME_SIZE, MapScene
 from app.board.view import BoardView
 from app.games.rokugan.view import LEAST_NAME, STATUS_ROW
+from tests import long_runs
 
 maps_api = pytest.importorskip("maps.api")
 
@@ -105,8 +105,8 @@ def test_targets_of_every_shipped_map_never_collide(qapp, qtbot, map_id) -> None
 
 
 @pytest.mark.skipif(
-    not os.environ.get("DAIMYO_LONG"),
-    reason="the long variant (DAIMYO_LONG=1): the 60-province map below runs in make test",
+    not long_runs.long_run(),
+    reason="the long variant (--long): the 60-province map below runs in make test",
 )
 def test_targets_of_a_generated_200_province_map_never_collide(qapp, qtbot) -> None:
     from maps.bench import voronoi_map

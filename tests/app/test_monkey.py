@@ -1,9 +1,11 @@
 """The monkey test of the app: each game started from the new-game dialog (one person and
 computer seats at a tiny budget; hot seat once), then hundreds of random enabled actions —
 buttons, menu actions, board clicks and hovers, keys, undo, hints, new games, resizes — with
-fixed seeds. Any exception or Qt warning is a failure (tests/monkey.py).
+fixed seeds (about a thousand in all; a Shinobi and a Rokugan game are then played on to
+their end). Any exception or Qt warning is a failure (tests/monkey.py).
 
-`--monkey-steps N` (or DAIMYO_MONKEY_STEPS) runs longer; locally, try other seeds too.
+`--long` runs the long-only variants and every variant longer, `--hunt-seed S` other
+seeds (tests/long_runs.py).
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from pytestqt.exceptions import TimeoutError as QtTimeoutError
 
 from app.new_game_dialog import NewGameDialog
 from app.session import AI, HUMAN
-from tests.monkey import Monkey, Recorder, seed_wanted, steps_wanted
+from tests import long_runs
+from tests.monkey import Monkey, Recorder
 
 pytest.importorskip("maps.api")
 
@@ -139,13 +142,13 @@ def play_to_the_end(window: Any, qtbot: Any, rng: random.Random, limit: int = 30
 
 # (game, seats, seed, steps in `make test`: a few seconds each, weight of legal decisions)
 GAMES = [
-    pytest.param("rokugan", [HUMAN, AI, AI, AI], 11, 50, PLAY, NODES, id="rokugan"),
-    pytest.param("ricewars", [HUMAN, AI], 13, 80, PLAY, NODES, id="ricewars"),
-    pytest.param("shinobi", [HUMAN, HUMAN, AI], 14, 120, PLAY, NODES, id="shinobi-hot-seat"),
-    pytest.param("shinobi", [HUMAN, AI, AI], 15, 150, 40.0, NODES, id="shinobi-to-the-end"),
-    # long runs only (--monkey-steps N): whole games take minutes
+    pytest.param("rokugan", [HUMAN, AI, AI, AI], 11, 150, PLAY, NODES, id="rokugan"),
+    pytest.param("ricewars", [HUMAN, AI], 13, 200, PLAY, NODES, id="ricewars"),
+    pytest.param("shinobi", [HUMAN, HUMAN, AI], 14, 400, PLAY, NODES, id="shinobi-hot-seat"),
+    pytest.param("shinobi", [HUMAN, AI, AI], 15, 200, 40.0, NODES, id="shinobi-to-the-end"),
+    pytest.param("rokugan", [HUMAN, AI, AI, AI], 16, 60, 40.0, NODES, id="rokugan-to-the-end"),
+    # long variants only (--long): whole games take minutes
     pytest.param("shinobi", [HUMAN, AI, AI], 12, 0, PLAY, NODES, id="shinobi"),
-    pytest.param("rokugan", [HUMAN, AI, AI, AI], 16, 0, 40.0, NODES, id="rokugan-to-the-end"),
     pytest.param("ricewars", [HUMAN, AI, AI], 17, 0, 40.0, NODES, id="ricewars-to-the-end"),
     pytest.param("rokugan", [HUMAN, HUMAN, AI], 18, 0, PLAY, NODES, id="rokugan-hot-seat"),
     pytest.param("ricewars", [HUMAN, HUMAN], 19, 0, PLAY, NODES, id="ricewars-hot-seat"),
@@ -168,10 +171,10 @@ def test_random_enabled_actions_never_raise_nor_warn(
     play: float,
     nodes: int,
 ) -> None:
-    seed = seed_wanted(seed, request.config)
-    steps = steps_wanted(steps, request.config)
+    seed += long_runs.seed_shift()
+    steps = long_runs.steps(steps)
     if not steps:
-        pytest.skip("a long run: --monkey-steps N")
+        pytest.skip("a long variant: --long")
     # Given a game started from the new-game dialog, hints at a tiny budget
     window.coach.hint_nodes = HINT_NODES
     window.bot_nodes = nodes

@@ -93,7 +93,7 @@ def test_a_geometrically_broken_map_is_refused_by_the_dialog_and_the_session(
 ) -> None:
     # Given the Rokugan map with a shared vertex dragged across a neighbour (the game itself
     # would find all it needs there)
-    from tests.maps.test_verdict import broken_rokugan
+    from tests.maps.builders import broken_rokugan
 
     path = broken_rokugan(tmp_path)
     dialog = NewGameDialog(None, {"game": "rokugan"}, map_path=path)

@@ -18,6 +18,7 @@ from app.session import AI, HUMAN
 from engine.ricewars import actions as A
 from engine.ricewars.state import ACTION, HIRE, MODIFY, PALACE
 from engine.ricewars.state import BID as PH_BID
+from tests.monkey import paint_once
 
 pytest.importorskip("maps.api")
 
@@ -135,7 +136,7 @@ def start_from_dialog(window, qtbot) -> dict:
 
 def test_one_human_and_two_bots_play_rice_wars_to_the_end(window, qtbot, tmp_path: Path) -> None:
     rng = random.Random(5)
-    window.resize(1100, 760)  # a smaller window paints faster; the game is long
+    window.resize(1100, 760)  # the game is long: painted only at moments, and small
     # Given a game started from the dialog, which knows each board's player counts
     seen = start_from_dialog(window, qtbot)
     assert seen["quick"] == (2, 4) and seen["epic"] == (3, 5)
@@ -177,6 +178,7 @@ def test_one_human_and_two_bots_play_rice_wars_to_the_end(window, qtbot, tmp_pat
     def read_step(title: str) -> bool:
         titles.append(title)
         if title == "Cards revealed":  # the fight panel shows the cards face up, strengths
+            paint_once(window)
             panel = window.game_screen.view.panel.text()
             assert "strength" in panel and "face down" not in panel
         qtbot.mouseClick(window.game_screen.continue_button, Qt.LeftButton)
@@ -193,6 +195,7 @@ def test_one_human_and_two_bots_play_rice_wars_to_the_end(window, qtbot, tmp_pat
     assert any(t.startswith("Auction of") for t in titles)
     assert any(t.startswith("Round 2: income") for t in titles)
 
+    paint_once(window)
     path = tmp_path / "round3.json"
     session.save(path)
     history = [str(a) for a in session.state.history]

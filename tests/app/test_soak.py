@@ -2,7 +2,7 @@
 threads and open files where the first games left them.
 
 Here two rounds of the three games, a few decisions each (the first round warms the caches
-up, the second is measured); `DAIMYO_LONG=1` plays eight rounds of forty decisions.
+up, the second is measured); `--long` (or DAIMYO_LONG=1) plays eight rounds of forty decisions.
 """
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ from PySide6.QtWidgets import QApplication
 
 from app.session import AI, NewGameConfig, Seat
 from app.settings import AppSettings
+from tests import long_runs
 
-LONG = bool(os.environ.get("DAIMYO_LONG"))
+LONG = long_runs.long_run()
 ROUNDS = 8 if LONG else 2
 DECISIONS = 40 if LONG else 6
 GAMES = {"shinobi": None, "ricewars": "ricewars-quick", "rokugan": "rokugan"}

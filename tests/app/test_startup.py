@@ -4,7 +4,7 @@ end with exit 0 and nothing on stderr but Qt's offscreen notes; and however star
 the threads the window started are stopped.
 
 Three runs of `daimyo app SAVE` (the race seen) and one of the others here (about 20 s);
-`DAIMYO_LONG=1` runs each 10 times.
+`--long` (or DAIMYO_LONG=1) runs each 10 times.
 """
 
 from __future__ import annotations
@@ -17,10 +17,11 @@ from pathlib import Path
 import pytest
 
 from app import startup
+from tests import long_runs
 from tests.app.real_saves import write_save
 
 ROOT = Path(__file__).resolve().parents[2]
-LONG = bool(os.environ.get("DAIMYO_LONG"))
+LONG = long_runs.long_run()
 HARMLESS = ("This plugin does not support",)  # the offscreen platform's notes
 
 

@@ -9,29 +9,15 @@ import pytest
 from editor.fixes import describe_edit, fix_for, near_miss_tolerance
 from editor.topology import TopoMap
 from editor.topology.model import TopologyError
-from maps.api import load_map, shipped_map_path
 from maps.validate import validate
 from tests.editor.editor_driver import make_window, wait_analysis
 from tests.editor.test_topology import tiny
+from tests.maps.builders import dragged_across
 
 
 @pytest.fixture(autouse=True)
 def _home(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DAIMYO_HOME", str(tmp_path / "home"))
-
-
-def dragged_across() -> TopoMap:
-    """Rokugan with the vertex CRAB_C shares with SL_N and SL_S dragged across CRAB_C."""
-    topo = TopoMap.from_mapfile(load_map(shipped_map_path("rokugan")))
-    vid = next(
-        v
-        for v, refs in sorted(topo.usage().items())
-        if {ref[1] for ref in refs} == {"CRAB_C", "SL_N", "SL_S"}
-    )
-    x, y = topo.vertices[vid]
-    lx, ly = topo.label_point("CRAB_C")
-    topo.move_vertex(vid, (lx + (lx - x) * 0.3, ly + (ly - y) * 0.3))
-    return topo
 
 
 def near_miss_data() -> dict[str, Any]:

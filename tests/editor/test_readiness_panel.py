@@ -146,7 +146,7 @@ def test_a_map_with_crossed_outlines_is_not_ready() -> None:
     # all it needs on the graph)
     from editor.analysis import analyse
     from editor.panels import readiness_text
-    from tests.editor.test_fixes import dragged_across
+    from tests.maps.builders import dragged_across
 
     topo = dragged_across()
     result = analyse(topo.to_mapfile(), 1, topo)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from maps.io import MapFile, Province, Sea, SeaPolygon, Territory
@@ -91,3 +92,31 @@ seas:
       - polygon: [[0, 0], [200, 0], [200, 100], [0, 100]]
         holes: [[[10, 10], [190, 10], [190, 90], [10, 90]]]
 """
+
+
+def dragged_across() -> Any:
+    """The Rokugan map as the editor's TopoMap, with the vertex CRAB_C shares with SL_N and
+    SL_S dragged across CRAB_C: outlines cross and overlap, though every province keeps its
+    neighbours (the geometrically broken map of issue 28)."""
+    from editor.topology import TopoMap
+    from maps.api import load_map, shipped_map_path
+
+    topo = TopoMap.from_mapfile(load_map(shipped_map_path("rokugan")))
+    vid = next(
+        v
+        for v, refs in sorted(topo.usage().items())
+        if {ref[1] for ref in refs} == {"CRAB_C", "SL_N", "SL_S"}
+    )
+    x, y = topo.vertices[vid]
+    lx, ly = topo.label_point("CRAB_C")
+    topo.move_vertex(vid, (lx + (lx - x) * 0.3, ly + (ly - y) * 0.3))
+    return topo
+
+
+def broken_rokugan(folder: Path) -> Path:
+    """`dragged_across()` saved as broken.yaml in `folder`."""
+    from maps.api import save_map
+
+    path = folder / "broken.yaml"
+    save_map(dragged_across().to_mapfile(), path)
+    return path

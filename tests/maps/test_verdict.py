@@ -8,26 +8,9 @@ from pathlib import Path
 import pytest
 
 from app.cli import main
-from editor.topology import TopoMap
-from maps.api import load_map, save_map, shipped_map_path
+from maps.api import load_map
 from maps.verdict import file_verdict, map_verdict
-
-
-def broken_rokugan(tmp_path: Path) -> Path:
-    """The Rokugan map with the vertex Crab's CRAB_C shares with SL_N and SL_S dragged
-    across CRAB_C: outlines cross and overlap, though every province keeps its neighbours."""
-    topo = TopoMap.from_mapfile(load_map(shipped_map_path("rokugan")))
-    (vid,) = [
-        v
-        for v, refs in topo.usage().items()
-        if {ref[1] for ref in refs} == {"CRAB_C", "SL_N", "SL_S"}
-    ][:1]
-    x, y = topo.vertices[vid]
-    lx, ly = topo.label_point("CRAB_C")
-    topo.move_vertex(vid, (lx + (lx - x) * 0.3, ly + (ly - y) * 0.3))
-    path = tmp_path / "broken.yaml"
-    save_map(topo.to_mapfile(), path)
-    return path
+from tests.maps.builders import broken_rokugan
 
 
 @pytest.fixture(scope="module")

@@ -2,14 +2,13 @@
 what is wrong, a refused operation changes nothing, and undoing every edit gives back the
 original map exactly.
 
-The short run is part of `make test`. A longer one: DAIMYO_FUZZ_SEEDS=50 (seeds 0..49,
-more steps each) with `-m slow`.
+The short run is part of `make test`; `--long` runs fifty more seeds of more steps each,
+`--hunt-seed S` other seeds (tests/long_runs.py).
 """
 
 from __future__ import annotations
 
 import math
-import os
 import random
 from collections.abc import Callable
 
@@ -19,6 +18,9 @@ import shapely
 from editor.fixes import fix_for, near_miss_tolerance, topology_issues
 from editor.topology import PROVINCE, SEA, Edit, TopologyError, TopoMap, hex_grid
 from maps.validate import validate
+from tests import long_runs
+
+LONG_SEEDS = 50  # in a long run, of 300 steps each
 
 Operation = Callable[[TopoMap, random.Random], Edit | None]
 
@@ -249,14 +251,13 @@ def run(seed: int, steps: int) -> int:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_random_operations_stay_valid_or_reported_and_undo_exactly(seed: int) -> None:
-    assert run(seed, 60) > 20
+    assert run(seed + long_runs.seed_shift(), 60) > 20
 
 
-@pytest.mark.slow
-@pytest.mark.skipif(not os.environ.get("DAIMYO_FUZZ_SEEDS"), reason="set DAIMYO_FUZZ_SEEDS=N")
+@pytest.mark.skipif(not long_runs.long_run(), reason="a long variant: --long")
 def test_random_operations_long_run() -> None:
-    for seed in range(int(os.environ["DAIMYO_FUZZ_SEEDS"])):
-        run(1000 + seed, 300)
+    for seed in range(LONG_SEEDS):
+        run(1000 + seed + long_runs.seed_shift(), 300)
 
 
 def test_the_operations_cover_seas_and_provinces() -> None:
