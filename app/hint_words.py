@@ -13,7 +13,7 @@ from typing import Any
 
 from ai.explain import Said, Term
 from app.games.rokugan import words
-from app.i18n import N_, Number, _
+from app.i18n import N_, Number, _, inside_sentence
 from app.review_words import score_unit
 
 TEMPLATES = frozenset(
@@ -195,7 +195,7 @@ def _value(value: Any, move_words: Callable[[Any], str | None] | None) -> Any:
 def _term(term: Term, move_words: Callable[[Any], str | None] | None) -> str:
     if term.kind == "move" and move_words is not None:
         named = move_words(term.value)  # a sentence of its own: here inside another
-        return named[:1].lower() + named[1:] if named is not None else term.english
+        return inside_sentence(named) if named is not None else term.english
     if term.kind == "unit":
         return score_unit(term.value)
     if term.kind == "token":
