@@ -14,7 +14,11 @@ best rival at the game's end, in the game's unit, a win counting `WIN_WORTH` (`l
 says so in words). A hint says how much more lead its move keeps than the next best move,
 named as a player would ("1.2 cards more than the next best, deploy an Oda card to your
 province (projected lead over the best rival +2.0 cards)"), and plainly "only marginally better"
-below `MARGINAL`; a review says how much less lead each chosen move kept.
+below `MARGINAL`; a review says how much less lead each chosen move kept. That lead is
+the only projected figure a hint quotes, and it is its move's value in the search
+(`Analysis.value`); the explainers' own figures are the board's, named as such ("if the
+board were resolved now: you 14.0 honor", "right after it you hold 12.0 fields"), so no
+two figures under one name disagree.
 
 Honest by construction: the search sees the observation and the legal actions, never a
 state, and its random numbers are seeded from the observation's content

@@ -13,7 +13,7 @@ from typing import Any
 
 from ai.explain import Said, Term
 from app.games.rokugan import words
-from app.i18n import N_, Number, _
+from app.i18n import N_, Number, _, inside_sentence
 from app.review_words import score_unit
 
 TEMPLATES = frozenset(
@@ -32,8 +32,8 @@ TEMPLATES = frozenset(
         N_("the border {source} → {target}"),
         N_("the coast of {province}"),
         N_(
-            "your projected honor minus the best rival's: {before:+.1f} → {after:+.1f} honor "
-            "({change:+.1f})"
+            "if the board were resolved now: you {mine:.1f} honor, the best rival {rival:.1f} "
+            "(before it {mine0:.1f} and {rival0:.1f})"
         ),
         N_("attacks {province} ({clan}'s): taken {worlds}"),
         N_("strengthens the attack on {province} ({clan}'s): taken {worlds}"),
@@ -44,8 +44,8 @@ TEMPLATES = frozenset(
         N_("takes {province}, worth {flowers} flowers"),
         N_("looks at {token}, aimed at {province}"),
         N_(
-            "keeps your cards for a later round (your projected honor minus the best rival's "
-            "now {now:+.1f})"
+            "keeps your cards for a later round (if the board were resolved now: you "
+            "{mine:.1f} honor, the best rival {rival:.1f})"
         ),
         N_("places {token}"),
         N_("a bluff on {place}: it keeps a real token in hand, and rivals cannot tell it from one"),
@@ -142,8 +142,14 @@ TEMPLATES = frozenset(
         N_("{player} ({cards})"),
         N_("{what}, and your {clan} army can attack armies of up to {cards}"),
         # Rice Wars
-        N_("leaves you worth {mine:.1f} fields against {rival:.1f} for the best rival"),
-        N_("{why}; it leaves you worth {mine:.1f} fields against {rival:.1f} for the best rival"),
+        N_(
+            "right after it you hold {mine:.1f} fields against {rival:.1f} for the rival "
+            "holding most"
+        ),
+        N_(
+            "{why}; right after it you hold {mine:.1f} fields against {rival:.1f} for the "
+            "rival holding most"
+        ),
         N_("{advisor}'s services are worth less to you than their upkeep"),
         N_(
             "{advisor} is worth about {two:.1f} fields to you with 2 services ({one:.1f} "
@@ -189,7 +195,7 @@ def _value(value: Any, move_words: Callable[[Any], str | None] | None) -> Any:
 def _term(term: Term, move_words: Callable[[Any], str | None] | None) -> str:
     if term.kind == "move" and move_words is not None:
         named = move_words(term.value)  # a sentence of its own: here inside another
-        return named[:1].lower() + named[1:] if named is not None else term.english
+        return inside_sentence(named) if named is not None else term.english
     if term.kind == "unit":
         return score_unit(term.value)
     if term.kind == "token":

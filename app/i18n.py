@@ -127,6 +127,28 @@ def on_language_changed(listener: Callable[[str], None]) -> Callable[[], None]:
     return lambda: _listeners.remove(listener) if listener in _listeners else None
 
 
+_LOWER_INSIDE: dict[str, frozenset[str]] = {
+    "de": frozenset(
+        "du dein deine deinen deinem deiner deines ein eine einen einem einer eines kein "
+        "keine keinen keinem keiner der die das den dem des dies diese dieser dieses diesen "
+        "zu zum zur ab statt jetzt hier nicht noch nur".split()
+    )
+}
+"""The words a language writes in lower case inside a sentence though capitalised at its
+start, where that is not every word: German capitalises its nouns ("Bauern", "Palast")
+wherever they stand, so only its pronouns, articles and particles lose their capital."""
+
+
+def inside_sentence(text: str) -> str:
+    """A sentence of its own (a move as its log line tells it: "You place Army 3 …") as
+    read inside another ("you: you place Army 3 …"): its first letter in lower case, in
+    German only when its first word is one of `_LOWER_INSIDE` (a noun keeps its capital)."""
+    words = _LOWER_INSIDE.get(_language)
+    if words is not None and text.split(" ", 1)[0].lower() not in words:
+        return text
+    return text[:1].lower() + text[1:]
+
+
 DECIMAL_COMMA = frozenset({"de", "pt"})
 """The languages that write a decimal comma and group thousands with a point ("18,2",
 "1.000"); English writes "18.2" and "1,000"."""

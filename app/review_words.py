@@ -13,8 +13,13 @@ from app.i18n import N_, _, ai_level_name, game_name, number
 
 SCORE_UNITS = {"rokugan": N_("honor"), "ricewars": N_("fields"), "shinobi": N_("cards")}
 """Each game's score unit (`ai.hint.SCORE_UNIT`), marked for translation."""
-SCORE_NAMES = {"rokugan": N_("Honor"), "ricewars": N_("Fields"), "shinobi": N_("Army")}
-"""Each game's score as a chart's axis names it."""
+SCORE_NAMES = {
+    "rokugan": N_("Honor"),
+    "ricewars": N_("Fields"),
+    "shinobi": N_("Clan's cards"),
+}
+"""Each game's score as a chart's axis names it (`ai.review.scores_now`; Shinobi's is the
+cards of each player's clan on the table, in the unit of its review, cards)."""
 
 
 def score_unit(game_id: str) -> str:

@@ -1,9 +1,11 @@
 """Rice Wars moves in words, with facts from the sampled worlds (for hints).
 
-The fact is the evaluation's own: the player's worth in fields (fields held, future
-income, troops, cards, money at what a Ryo is worth now, and the expected outcome of a
-running fight) against the best rival's, after the move, mean over worlds drawn from the
-observation (hands, decks and sealed bids as the search drew them).
+The fact is the board's: the fields the player holds right after the move against the
+rival holding most (the engine's count, `fields_of`, mean over worlds drawn from the
+observation: hands, decks and sealed bids as the search drew them). It is named as the
+fields held now, not as a lead: the one lead figure a hint quotes is the search's value
+of its move, the projected lead at the game's end (`ai.hint.lead_said`), which also
+counts income, troops, cards and money to come.
 """
 
 from __future__ import annotations
@@ -118,22 +120,24 @@ class RiceWarsExplainer(Explainer):
         for world in worlds:
             world.apply(action)
             try:
-                worth = ADAPTER.standing(world)  # type: ignore[arg-type]
+                held = [world.fields_of(s) for s in range(world.seats)]  # type: ignore[attr-defined]
             finally:
                 world.undo()
-            mine += worth[me]
-            rival += max(w for s, w in enumerate(worth) if s != me)
+            mine += held[me]
+            rival += max(h for s, h in enumerate(held) if s != me)
         count = max(1, len(worlds))
         mine, rival = mine / count, rival / count
         why = self._why(observation, action, worlds) if worlds else None
         if why is None:
             return said(
-                "leaves you worth {mine:.1f} fields against {rival:.1f} for the best rival",
+                "right after it you hold {mine:.1f} fields against {rival:.1f} for the rival "
+                "holding most",
                 mine=mine,
                 rival=rival,
             )
         return said(
-            "{why}; it leaves you worth {mine:.1f} fields against {rival:.1f} for the best rival",
+            "{why}; right after it you hold {mine:.1f} fields against {rival:.1f} for the "
+            "rival holding most",
             why=why,
             mine=mine,
             rival=rival,

@@ -8,10 +8,11 @@ of rivals as the search drew them), never in the true state:
 - an attack (or a Blessing on one) says in how many worlds the province is taken;
 - a Raid in how many worlds the province is scorched; Diplomacy what it shields;
 - an objective how often players dealt it met it in measured games (`_OBJECTIVE_ODDS`);
-- a control token the province's flowers; a card or a pass the player's margin before
-  and after, in the hint's own unit: honor, the player's projected honor minus the best
-  rival's (the evaluation the search values moves by, mean over the worlds), so it is
-  the same number the hint's "expected honor over the next best" compares.
+- a control token the province's flowers; a card or a pass the player's honor and the
+  best rival's if the board were resolved now, before and after it (the engine's
+  resolution of the tokens placed, `resolved_preview`, mean over the worlds). That is
+  the board's honor now, named so, not the hint's projected lead: the one lead figure a
+  hint quotes is the search's value of its move (`ai.hint.lead_said`).
 
 Tokens and places are named as a player sees them ("Crab's face-down token on the
 Kazahaya → Fujikaze border", "your Army 3 in Kanaiso"), never by a board serial.
@@ -43,8 +44,6 @@ from engine.rokugan.position import PH_PLACE, PH_SWAP
 from engine.rokugan.token_cards import looks_only
 
 _SMALL = {"of", "the", "a", "an", "to", "in", "on"}
-_MARGIN = "your projected honor minus the best rival's"
-"""The one unit hints speak in: what the search values a move by (`evaluate`)."""
 # The templates below say it as they are (`Said`): one sentence each for the app's words.
 
 
@@ -168,20 +167,27 @@ def _threats(worlds: list[GameState], me: int) -> dict[int, float]:
     return {q: v / max(1, len(worlds)) for q, v in totals.items()}
 
 
-def _margin(worlds: list[GameState], me: int, action: Any = None) -> float:
-    """`me`'s projected honor minus the best rival's (the evaluation the search values
-    moves by), mean over the worlds, after `action` when one is given."""
-    total = 0.0
+def _honor_now(worlds: list[GameState], me: int, action: Any = None) -> tuple[float, float]:
+    """(`me`'s honor, the best rival's) if the board were resolved now, after `action`
+    when one is given: the engine's resolution of the tokens placed (`resolved_preview`)
+    in a placement or swap position, the honor held otherwise; mean over the worlds."""
+    mine = rival = 0.0
     for world in worlds:
         if action is not None:
             world.apply(action)
         try:
-            values = SEARCH_ADAPTER.projected(world)  # type: ignore[arg-type]
-            total += values[me] - max(v for p, v in enumerate(values) if p != me)
+            if world.phase in (PH_PLACE, PH_SWAP):  # type: ignore[attr-defined]
+                with world.resolved_preview() as resolved:  # type: ignore[attr-defined]
+                    honor = resolved.honor()
+            else:
+                honor = world.honor()  # type: ignore[attr-defined]
+            mine += honor[me]
+            rival += max(h for p, h in enumerate(honor) if p != me)
         finally:
             if action is not None:
                 world.undo()
-    return total / max(1, len(worlds))
+    count = max(1, len(worlds))
+    return mine / count, rival / count
 
 
 class RokuganExplainer(Explainer):
@@ -271,20 +277,22 @@ class RokuganExplainer(Explainer):
                 "looks at {token}, aimed at {province}", token=token, province=_name(board, q)
             )
         if isinstance(action, A.Pass):
-            now = _margin(worlds, me)
+            mine, rival = _honor_now(worlds, me)
             return said(
-                "keeps your cards for a later round (your projected honor minus the best "
-                "rival's now {now:+.1f})",
-                now=now,
+                "keeps your cards for a later round (if the board were resolved now: you "
+                "{mine:.1f} honor, the best rival {rival:.1f})",
+                mine=mine,
+                rival=rival,
             )
-        before = _margin(worlds, me)
-        after = _margin(worlds, me, action)
+        mine0, rival0 = _honor_now(worlds, me)
+        mine, rival = _honor_now(worlds, me, action)
         return said(
-            "your projected honor minus the best rival's: {before:+.1f} → {after:+.1f} honor "
-            "({change:+.1f})",
-            before=before,
-            after=after,
-            change=after - before,
+            "if the board were resolved now: you {mine:.1f} honor, the best rival {rival:.1f} "
+            "(before it {mine0:.1f} and {rival0:.1f})",
+            mine=mine,
+            rival=rival,
+            mine0=mine0,
+            rival0=rival0,
         )
 
     def _placement(

@@ -213,7 +213,8 @@ class GameUI:
 
     def move_words(self, state_before: GameState, action: Any, player: int) -> str | None:
         """`player`'s move `action` from `state_before`, in words for that player (reviews
-        and hints), in the current language; None: the AI's explainer names it."""
+        and hints), in the current language, as read inside a sentence ("you: you place …",
+        `app.i18n.inside_sentence`); None: the AI's explainer names it."""
         return None
 
     def reason_words(self, error: Exception) -> str:

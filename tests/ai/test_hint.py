@@ -220,6 +220,96 @@ def test_hints_of_the_other_games_give_figures(game: str) -> None:
     assert "expected" not in hint.reason
 
 
+LEAD = re.compile(r"projected lead over the best rival ([+-]\d+\.\d)")
+NAMED = {
+    # a figure's name as a hint says it -> the pattern of its figures
+    "projected lead": LEAD,
+    "honor if the board were resolved now": re.compile(
+        r"if the board were resolved now: you (\d+\.\d) honor, the best rival (\d+\.\d)"
+    ),
+    "fields held right after it": re.compile(
+        r"right after it you hold (\d+\.\d) fields against (\d+\.\d)"
+    ),
+    "cards on the table after it": re.compile(
+        r"after it your clan has (\d+) cards? on the table against (\d+\.\d)"
+    ),
+}
+
+
+def assert_one_figure_per_name(game: str, hint) -> None:
+    """The hint's lead figure is its move's value in the search, every "projected" figure
+    is that lead, and no two figures named the same thing differ."""
+    value = hint.analysis.value(hint.action)
+    leads = LEAD.findall(hint.reason)
+    assert value is not None and leads, hint.reason
+    assert set(leads) == {f"{value:+.1f}"}, hint.reason
+    assert hint.reason.count("projected") == len(leads), hint.reason
+    for name, pattern in NAMED.items():
+        found = pattern.findall(hint.reason)
+        assert len(set(found)) <= 1, (name, hint.reason)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_figure_a_hint_quotes_for_its_move_is_its_projected_lead(game: str) -> None:
+    # Given a hint in the middle of a game (Rokugan: a placement, which the search values)
+    state = threat_position() if game == "rokugan" else midgame(game)
+    seen = state.observation(state.current_player())
+    hint = suggest(game, seen, state.legal_actions(), nodes=300)
+    # Then the one lead it quotes is the search's value of its move, and no figure is
+    # given twice under one name with two values
+    assert hint.analysis.how == "search"
+    assert_one_figure_per_name(game, hint)
+
+
+def test_a_card_plays_hint_quotes_the_boards_honor_and_the_searchs_lead_apart() -> None:
+    # Given a Rokugan decision where a card may be played, valued by the search
+    from ai.hint import explain
+    from tests.ai.test_rokugan_hint_words import placement_states
+
+    for state in placement_states(5, 60):
+        cards = [a for a in state.legal_actions() if type(a).__name__ == "PlayCard"]
+        cards = [a for a in cards if a.card != "scout"]  # a look: the AI's rule says why
+        if cards:
+            break
+    else:
+        raise AssertionError("no card to play in the sampled game")
+    seen = state.observation(state.current_player())
+    analysis = analyse("rokugan", seen, state.legal_actions(), include=cards[:1], nodes=300)
+    # When the card is explained as a hint would explain it
+    hint = explain("rokugan", seen, analysis, action=cards[0])
+    # Then its projected lead is the search's value of the card, and its other figures are
+    # named as the board's honor if resolved now, never as a second projected lead
+    assert_one_figure_per_name("rokugan", hint)
+    assert "if the board were resolved now: you " in hint.reason, hint.reason
+
+
+@pytest.mark.parametrize("game", ("shinobi", "ricewars"))
+def test_a_hints_board_figures_are_the_engines_counts_after_its_move(game: str) -> None:
+    # Given a hint and the worlds its search drew
+    state = midgame(game)
+    me = state.current_player()
+    seen = state.observation(me)
+    hint = suggest(game, seen, state.legal_actions(), nodes=300)
+    worlds = sample_worlds(game, seen, hint.analysis)
+    # When the board after the move is counted by the engine in those worlds
+    after = []
+    for world in worlds:
+        world.apply(hint.action)
+        if game == "ricewars":
+            held = [world.fields_of(s) for s in range(world.seats)]
+            after.append((held[me], max(h for s, h in enumerate(held) if s != me)))
+        else:
+            after.append((world.clan_totals()[world.allegiance(me)], None))
+    # Then the figures the hint names as the board's are those counts
+    if game == "ricewars":
+        mine, rival = NAMED["fields held right after it"].findall(hint.reason)[0]
+        assert float(mine) == float(f"{sum(a for a, _ in after) / len(after):.1f}")
+        assert float(rival) == float(f"{sum(b for _, b in after) / len(after):.1f}")
+    else:
+        mine, _ = NAMED["cards on the table after it"].findall(hint.reason)[0]
+        assert int(mine) == after[0][0]
+
+
 # ------------------------------------------------------------------------------ the search
 
 

@@ -28,7 +28,7 @@ def test_a_bid_hint_says_what_the_lot_is_worth_to_the_bidder() -> None:
     words = _reason(st, A.Bid(2))
     # Then the hint names the advisor and its worth in fields, upkeep counted
     assert "Kanjou bugyou is worth about" in words and "upkeep counted" in words
-    assert "best rival" in words
+    assert "right after it you hold" in words and "rival holding most" in words
 
 
 def test_a_bid_hint_says_when_upkeep_outweighs_the_services() -> None:

@@ -40,7 +40,22 @@ def test_every_move_is_described_without_a_serial() -> None:
     assert described > 100
 
 
-def test_a_cards_reason_is_in_honor_and_adds_up() -> None:
+def resolved_honor(worlds, me: int, action=None) -> tuple[float, float]:
+    """The engine's honor of `me` and of the best rival with the board resolved as it
+    stands (after `action`), mean over the worlds: what the reason says it quotes."""
+    mine = rival = 0.0
+    for world in worlds:
+        world = world.clone()
+        if action is not None:
+            world.apply(action)
+        with world.resolved_preview() as resolved:
+            honor = resolved.honor()
+        mine += honor[me]
+        rival += max(h for p, h in enumerate(honor) if p != me)
+    return mine / len(worlds), rival / len(worlds)
+
+
+def test_a_cards_reason_is_the_boards_honor_resolved_now_named_so() -> None:
     # Given a decision where a card may be played, and worlds drawn from the observation
     for state in placement_states(5, 60):
         cards = [a for a in state.legal_actions() if type(a).__name__ == "PlayCard"]
@@ -53,10 +68,15 @@ def test_a_cards_reason_is_in_honor_and_adds_up() -> None:
     seen = state.observation(me)
     rng = random.Random(1)
     worlds = [seen.determinize(rng) for _ in range(4)]
+    expected_after = resolved_honor(worlds, me, cards[0])
+    expected_before = resolved_honor(worlds, me)
     # When the card's reason is told
     reason = EXPLAINER.reason(seen, cards[0], worlds, None)
-    # Then it names its unit and its before, after and change agree
-    assert "projected honor minus the best rival's" in reason and "honor" in reason
-    before, after, change = (float(x) for x in re.findall(r"[+-]\d+\.\d", reason)[:3])
-    assert abs((after - before) - change) <= 0.11
+    # Then it names its figures as the board's honor resolved now (not a projected lead,
+    # which is the search's figure at the end of a hint) and they are the engine's
+    assert reason.startswith("if the board were resolved now: you "), reason
+    assert "projected" not in reason
+    mine, rival, mine0, rival0 = (float(x) for x in re.findall(r"\d+\.\d", reason)[:4])
+    assert (mine, rival) == tuple(float(f"{x:.1f}") for x in expected_after)
+    assert (mine0, rival0) == tuple(float(f"{x:.1f}") for x in expected_before)
     assert not re.search(r"#\d|@\d", reason)

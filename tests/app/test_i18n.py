@@ -126,3 +126,24 @@ def test_an_unknown_language_is_refused_with_the_choices(capsys) -> None:
     with pytest.raises(SystemExit):
         main(["log", "x.json", "--lang", "fr"])
     assert "choose from 'en', 'de', 'pt'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "inside"),
+    [
+        ("en", "You use the first-player card", "you use the first-player card"),
+        ("pt", "Você coloca Exército 3", "você coloca Exército 3"),
+        ("de", "Du setzt Armee 3", "du setzt Armee 3"),
+        ("de", "Einen Ashigaru einstellen", "einen Ashigaru einstellen"),
+        ("de", "Bauern auf Kawano abgeben", "Bauern auf Kawano abgeben"),  # a noun keeps it
+        ("de", "Palast bleibt stehen", "Palast bleibt stehen"),
+    ],
+)
+def test_a_move_read_inside_a_sentence_loses_its_capital_but_not_a_german_noun(
+    lang: str, line: str, inside: str
+) -> None:
+    # Given the language spoken
+    i18n.set_language(lang)
+    # When a move's own sentence is read inside another ("you: …")
+    # Then its first letter is lower case, unless it begins a German noun
+    assert i18n.inside_sentence(line) == inside

@@ -69,7 +69,7 @@ def test_a_bid_hint_and_a_hire_speak_german() -> None:
     # Then the hint's reason is German, its numbers kept
     text = say(why)
     assert "Kanjou bugyou ist dir mit 2 Diensten etwa" in text
-    assert "Felder wert, der beste Rivale" in text
+    assert "gleich danach hältst du" in text and "der Rivale mit den meisten" in text
     # And moves are named in German, a hire too (the log tells it with the whole hiring)
     ui = RiceWarsUI()
     assert ui.move_words(st, A.Bid(2), st.cur) == "dein Gebot: 2 Ryo (verdeckt)"

@@ -204,7 +204,7 @@ def test_daimyo_review_of_a_rokugan_game_speaks_german(finished, capsys) -> None
     # Then the report, its moments and the scores are German
     assert lines[0].startswith("Rückblick auf Kampf um Rokugan, Platz 1 (")
     assert "Entscheidungen gewogen" in lines[0]
-    assert any(line.startswith("1. Runde ") and " — du: Du " in line for line in lines)
+    assert any(line.startswith("1. Runde ") and " — du: du " in line for line in lines)
     assert "Ehre nach jeder Runde:" in lines
     left = [line for line in lines if ENGLISH.search(without_names(line))]
     assert left == []

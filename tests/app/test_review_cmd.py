@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -74,6 +75,15 @@ def test_review_reads_the_apps_saves_and_prints_moments_and_scores(
     # and its one number is explained, never summed over projections, never "expected"
     assert "projected lead (your lead over the best rival" in out or "none cost" in out
     assert "in all" not in out and "expected" not in out
+    # the per-round table is named in the review's unit, and the moves are read inside
+    # the sentence ("you: you place …", never "you: You place …")
+    title = {"rokugan": "Honor", "ricewars": "Fields", "shinobi": "Clan's cards"}[game]
+    assert f"\n{title} after each round:\n" in out
+    assert "Army after each round" not in out
+    moves = re.findall(r"— you: (.)[^;]*; the AI: (.)", out)
+    assert moves or "none cost" in out
+    for chosen, suggested in moves:
+        assert not chosen.isupper() and not suggested.isupper(), out
 
 
 def test_the_json_agrees_with_the_review_of_the_same_game(

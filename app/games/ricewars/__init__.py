@@ -9,7 +9,7 @@ from app.games.presentation import EVERYTHING, PUBLIC, Beat, GameUI, ResolutionS
 from app.games.ricewars import decisions, narrate, story
 from app.games.ricewars.fights import AsOfStep
 from app.games.ricewars.rules import rules_html
-from app.i18n import N_, _, ngettext
+from app.i18n import N_, _, inside_sentence, ngettext
 from engine.ricewars import records, standings
 from engine.ricewars.state import ACTION, RiceWarsState
 
@@ -101,7 +101,7 @@ class RiceWarsUI(GameUI):
             after.apply(action)
             text = decisions.describe(state_before, action, after, player, player).rstrip(".")
         # read inside a sentence ("you: …"), as the AI's own words are
-        return text[:1].lower() + text[1:] or None
+        return inside_sentence(text) or None
 
     def action_places(
         self,

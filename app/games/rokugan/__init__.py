@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from app.games.presentation import PUBLIC, Beat, GameUI, ResolutionStep, ScoreTable
 from app.games.rokugan import narrate, story, words
 from app.games.rokugan.rules import rules_html
-from app.i18n import N_, _, ngettext
+from app.i18n import N_, _, inside_sentence, ngettext
 from app.palette import rokugan_clan
 from engine.rokugan import scoring
 from engine.rokugan.data import CLANS, OBJECTIVES
@@ -138,10 +138,12 @@ class RokuganUI(GameUI):
         return ScoreTable(columns, rows, history, _("Honor"), tuple(notes))
 
     def move_words(self, state_before: RokuganState, action: Any, player: int) -> str:  # type: ignore[override]
-        """The move as its player's log line tells it, without the full stop."""
+        """The move as its player's log line tells it, without the full stop, read inside
+        a sentence ("you: you use the first-player card"; hints and reviews)."""
         after = state_before.clone()
         after.apply(action)
-        return narrate.describe_action(state_before, action, after, player, player).text.rstrip(".")
+        line = narrate.describe_action(state_before, action, after, player, player).text
+        return inside_sentence(line.rstrip("."))
 
     def reason_words(self, error: Exception) -> str:
         """The engine's reason (one of its rule codes) in the current language."""

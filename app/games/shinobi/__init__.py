@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from app.games.presentation import PUBLIC, Beat, GameUI, ResolutionStep, ScoreTable
 from app.games.shinobi import narrate, story
 from app.games.shinobi.rules import rules_html
-from app.i18n import _, ngettext
+from app.i18n import _, inside_sentence, ngettext
 from app.palette import SHINOBI_SEATS
 from engine.shinobi.cards import CLAN_NAMES, NUM_CLANS
 from engine.shinobi.records import Drew, FinalCount, LastRound, RoundEnded
@@ -68,7 +68,7 @@ class ShinobiUI(GameUI):
         orders = tuple(r for r in records if not isinstance(r, (Drew, LastRound)))
         clan = CLAN_NAMES[state_before.allegiance(player)]
         line = narrate.line_for(orders, player, clan).rstrip(".")
-        return line[:1].lower() + line[1:]  # read inside a sentence, as the AI's words are
+        return inside_sentence(line)  # read inside a sentence, as the AI's words are
 
     def public_description(self, state_after: ShinobiState, action: Any, player: int) -> str:  # type: ignore[override]
         """Everybody else's line (only how many cards were drawn)."""
