@@ -26,6 +26,13 @@ worth less to their clan.
 Which army may attack which is the engine's rule (`engine.shinobi.attack`: `may_attack`,
 `attack_reach`, `in_reach`), asked here and never copied.
 
+The search levels (`SEARCH_ADAPTER`, not `greedy`) also count the rounds after that one:
+in each, every opponent's attack cuts `LATER_AIM` of a card off the largest clan it does
+not serve, whatever it can reach. The totals that stay small (3-5 cards a clan at the
+end) are levelled, so a clan that leads openly early is worth little more than one level
+with the leaders, and its cards are better spent on other clans until the last rounds,
+when the term fades (`later_rounds`: none in the last round).
+
 A finished game is worth `WIN_BONUS` (shared on a tie) or minus `WIN_BONUS / players`,
 plus the margin above.
 
@@ -97,6 +104,17 @@ DANGER = 0.25
 LEADER_AIM = 0.5
 """How often an opponent's attack is taken to hit the largest clan it can reach (the
 rest is spread over every army it can reach)."""
+LATER_AIM = 0.5
+"""Cards each opponent's attack is taken to cut off the largest clan it does not serve in
+every round after the one the search models, until the end (a clan that leads openly is
+cut down by the others' last attacks). The search levels' adapter (`SEARCH_ADAPTER`)
+counts them; `greedy`'s (`ADAPTER`) does not."""
+DRAWS_PER_TURN = 1.6
+"""Cards a turn is taken to draw when the rounds left are counted from the deck. Four
+`greedy` players draw about 1.1 a turn (the 42 cards after the deal last 36-41 turns in
+12 games), so the count is about two thirds of the rounds really left: the setting
+measured (docs/PERFORMANCE.md, Shinobi, fifth session), where `LATER_AIM` 0.25 and 0.5
+played alike."""
 CACHE_LIMIT = 100_000
 """Ranked candidate lists kept (keyed by position, player, clan and clan weights)."""
 
@@ -122,6 +140,15 @@ def exposure(scores: list[float], clan: int) -> float:
     return max(0.0, (share - 1.0 / NUM_CLANS) / (1.0 - 1.0 / NUM_CLANS))
 
 
+def later_rounds(state: ShinobiState) -> int:
+    """Whole rounds likely still to be played after the current one (0 in the last round):
+    the deck's cards at `DRAWS_PER_TURN` a turn, then the last round."""
+    if state.final_left >= 0:
+        return 0
+    turns = state.deck_size() / DRAWS_PER_TURN + state.num_players
+    return max(0, round(turns / state.num_players) - 1)
+
+
 class _WorldInfo:
     """What one sampled world's player knows from the public history before the search."""
 
@@ -141,7 +168,8 @@ class _WorldInfo:
 class ShinobiAdapter(GameAdapter):
     """Candidates and evaluation for Shinobi (see the module docstring)."""
 
-    def __init__(self) -> None:
+    def __init__(self, later_aim: float = 0.0) -> None:
+        self.later_aim = later_aim
         self._worlds: weakref.WeakKeyDictionary[ShinobiState, dict[int, _WorldInfo]] = (
             weakref.WeakKeyDictionary()
         )
@@ -211,6 +239,8 @@ class ShinobiAdapter(GameAdapter):
                 self._own_attack(state, player, clan, totals, info.weights)
             if not others_moved or current != player:
                 self._coming_attacks(state, player, totals)
+            if self.later_aim:
+                self._later_attacks(state, player, totals)
         value = totals[clan] - expected_rival(totals, clan, info.weights)
         value += HOME * state.army(player, clan)
         if state.deck_size():
@@ -245,6 +275,20 @@ class ShinobiAdapter(GameAdapter):
         target = self._best_target(state, player, home, state.protected_mask, minus)
         if target >= 0:
             totals[target] -= 1
+
+    def _later_attacks(self, state: ShinobiState, player: int, totals: list[float]) -> None:
+        """Take off `totals` what the opponents' attacks of the rounds after the modelled
+        one will likely cut: each opponent's attack, `later_aim` of a card off the largest
+        clan it does not serve (in this world), every round until the end. Reach is not
+        asked (the armies of those rounds are not known): it levels the leaders."""
+        n = state.num_players
+        for _ in range(later_rounds(state)):
+            for r in range(n):
+                if r == player:
+                    continue
+                own = state.allegiance(r)
+                leader = max((c for c in range(NUM_CLANS) if c != own), key=totals.__getitem__)
+                totals[leader] -= self.later_aim
 
     @staticmethod
     def _coming_attacks(state: ShinobiState, player: int, totals: list[float]) -> None:
@@ -552,4 +596,7 @@ class InferringAdapter(ShinobiAdapter):
 
 
 ADAPTER = ShinobiAdapter()
-"""Shinobi's adapter, found by `ai.adapters.adapter_for("shinobi")` (also for the levels)."""
+"""Shinobi's plain adapter, `greedy`'s, found by `ai.adapters.adapter_for("shinobi")`."""
+SEARCH_ADAPTER = ShinobiAdapter(later_aim=LATER_AIM)
+"""The search levels' adapter (`adapter_for("shinobi", search=True)`): the plain one that
+also counts the attacks of the later rounds (`LATER_AIM`)."""
