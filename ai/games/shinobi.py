@@ -281,14 +281,17 @@ class ShinobiAdapter(GameAdapter):
         one will likely cut: each opponent's attack, `later_aim` of a card off the largest
         clan it does not serve (in this world), every round until the end. Reach is not
         asked (the armies of those rounds are not known): it levels the leaders."""
-        n = state.num_players
-        for _ in range(later_rounds(state)):
-            for r in range(n):
-                if r == player:
-                    continue
-                own = state.allegiance(r)
-                leader = max((c for c in range(NUM_CLANS) if c != own), key=totals.__getitem__)
-                totals[leader] -= self.later_aim
+        rounds = later_rounds(state)
+        if not rounds:
+            return
+        owns = [state.allegiance(r) for r in range(state.num_players) if r != player]
+        cut = self.later_aim
+        for _ in range(rounds):
+            for own in owns:
+                leader = totals.index(max(totals))
+                if leader == own:  # the first largest clan it does not serve
+                    leader = max((c for c in range(NUM_CLANS) if c != own), key=totals.__getitem__)
+                totals[leader] -= cut
 
     @staticmethod
     def _coming_attacks(state: ShinobiState, player: int, totals: list[float]) -> None:
