@@ -95,12 +95,8 @@ GAME_LEVELS: dict[str, dict[str, Level]] = {
     # search of eight worlds needs 3,600-10,700 nodes (with 10,000 a turn, 5,500 for order
     # 1, six of the eight worlds often stopped at depth 1 late in the game), so with
     # 20,000 every world finishes it and `hard` thinks about 1.5 s at order 1
-    # (docs/PERFORMANCE.md, Shinobi, issue 31 fourth session). The search levels value
-    # positions with `SEARCH_ADAPTER` (the attacks of the rounds after the one searched cut
-    # the leaders down); `easy`, the beginners' level, keeps `greedy`'s plain knowledge
-    # (docs/PERFORMANCE.md, Shinobi, issue 31 fifth session).
+    # (docs/PERFORMANCE.md, Shinobi, issue 31 fourth session).
     "shinobi": {
-        "easy": replace(LEVELS["easy"], expert=False),
         "normal": replace(LEVELS["normal"], nodes=4000),
         "hard": replace(
             LEVELS["hard"], nodes=20000, config=replace(LEVELS["hard"].config, worlds=8)

@@ -26,12 +26,14 @@ worth less to their clan.
 Which army may attack which is the engine's rule (`engine.shinobi.attack`: `may_attack`,
 `attack_reach`, `in_reach`), asked here and never copied.
 
-The search levels (`SEARCH_ADAPTER`, not `greedy`) also count the rounds after that one:
+`LATER_ADAPTER` (not the levels', not `greedy`'s) also counts the rounds after that one:
 in each, every opponent's attack cuts `LATER_AIM` of a card off the largest clan it does
 not serve, whatever it can reach. The totals that stay small (3-5 cards a clan at the
 end) are levelled, so a clan that leads openly early is worth little more than one level
 with the leaders, and its cards are better spent on other clans until the last rounds,
-when the term fades (`later_rounds`: none in the last round).
+when the term fades (`later_rounds`: none in the last round). It made a one-ply player
+much stronger against three `greedy` but `hard` not (docs/PERFORMANCE.md, Shinobi, fifth
+session), so the levels keep the plain adapter.
 
 A finished game is worth `WIN_BONUS` (shared on a tie) or minus `WIN_BONUS / players`,
 plus the margin above.
@@ -107,8 +109,8 @@ rest is spread over every army it can reach)."""
 LATER_AIM = 0.5
 """Cards each opponent's attack is taken to cut off the largest clan it does not serve in
 every round after the one the search models, until the end (a clan that leads openly is
-cut down by the others' last attacks). The search levels' adapter (`SEARCH_ADAPTER`)
-counts them; `greedy`'s (`ADAPTER`) does not."""
+cut down by the others' last attacks): `LATER_ADAPTER` counts them; `ADAPTER`, the
+levels' and `greedy`'s, does not."""
 DRAWS_PER_TURN = 1.6
 """Cards a turn is taken to draw when the rounds left are counted from the deck. Four
 `greedy` players draw about 1.1 a turn (the 42 cards after the deal last 36-41 turns in
@@ -599,7 +601,9 @@ class InferringAdapter(ShinobiAdapter):
 
 
 ADAPTER = ShinobiAdapter()
-"""Shinobi's plain adapter, `greedy`'s, found by `ai.adapters.adapter_for("shinobi")`."""
-SEARCH_ADAPTER = ShinobiAdapter(later_aim=LATER_AIM)
-"""The search levels' adapter (`adapter_for("shinobi", search=True)`): the plain one that
-also counts the attacks of the later rounds (`LATER_AIM`)."""
+"""Shinobi's adapter, found by `ai.adapters.adapter_for("shinobi")` (also for the levels)."""
+LATER_ADAPTER = ShinobiAdapter(later_aim=LATER_AIM)
+"""The plain adapter that also counts the attacks of the later rounds (`LATER_AIM`). Not
+the levels': as a one-ply player against three `greedy` it won 36.8 % of 200 games (fair
+share 25 %), but as `hard`'s it won fewer of 32 deals than the plain adapter
+(docs/PERFORMANCE.md, Shinobi, fifth session)."""

@@ -1,9 +1,9 @@
-"""The search levels' evaluation counts the attacks of the rounds after the one it searches
+"""`LATER_ADAPTER`'s evaluation counts the attacks of the rounds after the one it searches
 (ai.games.shinobi: `LATER_AIM`, `later_rounds`): a clan that leads openly is cut down."""
 
 from __future__ import annotations
 
-from ai.games.shinobi import ADAPTER, SEARCH_ADAPTER, later_rounds
+from ai.games.shinobi import ADAPTER, LATER_ADAPTER, later_rounds
 from engine.shinobi.state import ShinobiState, parse_position
 
 FULL_DECK = "hojo*6 mori*6 oda*6 takeda*6 uesugi*6"
@@ -50,10 +50,10 @@ def test_the_rounds_left_are_counted_from_the_deck() -> None:
 def test_a_clan_that_leads_openly_is_not_fed_while_rounds_remain() -> None:
     # Given Oda, player 0's clan, leading openly with five rounds still to come
     state = _oda_leads(FULL_DECK)
-    # When player 0 chooses its deployment with greedy's and with the search levels' values
+    # When player 0 chooses its deployment with the plain values and with the later rounds counted
     plain = _best_first_order(ADAPTER, state)
-    searched = _best_first_order(SEARCH_ADAPTER, state)
-    # Then greedy feeds Oda, while the search levels keep the lead out of sight (the others'
+    searched = _best_first_order(LATER_ADAPTER, state)
+    # Then the plain values feed Oda, while the later rounds keep the lead out of sight (the others'
     # later attacks would cut a bigger Oda down) and deploy another clan
     assert plain.startswith("deploy oda")
     assert not searched.startswith("deploy oda")
@@ -62,8 +62,8 @@ def test_a_clan_that_leads_openly_is_not_fed_while_rounds_remain() -> None:
 def test_with_no_rounds_left_the_lead_is_worth_its_cards_again() -> None:
     # Given the same table with one card left in the deck (no round after this one)
     state = _oda_leads("hojo")
-    # When player 0 chooses its deployment with the search levels' values
-    searched = _best_first_order(SEARCH_ADAPTER, state)
-    # Then it feeds Oda as greedy does
+    # When player 0 chooses its deployment with the later rounds counted
+    searched = _best_first_order(LATER_ADAPTER, state)
+    # Then it feeds Oda as the plain values do
     assert searched == _best_first_order(ADAPTER, state)
     assert searched.startswith("deploy oda")

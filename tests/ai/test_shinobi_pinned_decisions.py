@@ -40,7 +40,7 @@ def test_bot_candidates_and_evaluations_are_pinned() -> None:
     assert _digest(parts) == CANDIDATES_DIGEST
 
 
-SEARCH_DIGEST = {4: "38fd114c9a2d16dd", 3: "9625e04aa8dde41e"}
+SEARCH_DIGEST = {4: "0cebe853d411ce5d", 3: "090a271a885e965a"}
 
 
 @pytest.mark.parametrize(("players", "seed"), [(4, 2), (3, 1)])
