@@ -6,7 +6,8 @@ order the rulebook resolves things:
 
 * upkeep: `Upkeep` (initiative card, first player, Ronin, hands drawn up);
 * decisions: `Decision` (every action of a player: objective, control, card, placement,
-  swap, pass), with the action's text and, for a placed token, its place in words;
+  swap, pass) in words: its verb, the objective, card or token, the place and the board
+  tokens it points at (`Target`); `seen_by` keeps another clan's secrets;
 * resolution step 1: a `Reveal` per token turned face up;
 * step 2: a `Removal` per bluff back behind the screen (`bluff`), illegal token
   (`illegal`, with the `rule` it broke) and Blessing whose host went (`host gone`);
