@@ -13,8 +13,10 @@ line (`Event.to_json()`: at least `kind` and `round`), from replaying the save w
 Shinobi's rules write one for every decision) is one `action` record (`player`, `action`:
 its text). With `--as SEAT` each record is printed as that seat was told it
 (`Event.seen_by`): the cards others drew are only counted, another's sealed bid and card
-face down are told without amount or name, and the text of another seat's `action`
-record is left out (it may name a face-down token or a secret bid).
+face down are told without amount or name, another Rokugan clan's decision without its
+objective, the kind of a token it put face down, returned or looked at (where it went is
+told), and the text of another seat's `action` record is left out (it may name a
+face-down token or a secret bid).
 Seats in the records are numbered from 0, as in action texts.
 
 The story is told in the language of `--lang en|de|pt` (`app.cli`; else the system's), in

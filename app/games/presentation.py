@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -59,6 +60,21 @@ class Beat:
 
     lines: tuple[LogLine, ...]
     step: ResolutionStep | None = None
+
+
+def summed(total: int, items: Sequence[tuple[int, str]], alone: bool = True) -> str:
+    """A total with the parts that add up to it, as a board's mark reads it: '9 = Army 4 +
+    Blessing 2 − Phoenix 3'. `items`: each part's signed amount (only its sign is read)
+    and its words with its size ("Army 4"); with no part, the total; a lone part that adds
+    (`alone`: it may stand for its total) is its own total ('Army 4')."""
+    if not items:
+        return str(total)
+    if alone and len(items) == 1 and items[0][0] >= 0:
+        return items[0][1]
+    (amount, first), *rest = items
+    said = first if amount >= 0 else f"− {first}"
+    said += "".join(f" {'+' if n >= 0 else '−'} {words}" for n, words in rest)
+    return f"{total} = {said}"
 
 
 def plain(html: str) -> str:

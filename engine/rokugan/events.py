@@ -6,7 +6,8 @@ order the rulebook resolves things:
 
 * upkeep: `Upkeep` (initiative card, first player, Ronin, hands drawn up);
 * decisions: `Decision` (every action of a player: objective, control, card, placement,
-  swap, pass), with the action's text and, for a placed token, its place in words;
+  swap, pass) in words: its verb, the objective, card or token, the place and the board
+  tokens it points at (`Target`); `seen_by` keeps another clan's secrets;
 * resolution step 1: a `Reveal` per token turned face up;
 * step 2: a `Removal` per bluff back behind the screen (`bluff`), illegal token
   (`illegal`, with the `rule` it broke) and Blessing whose host went (`host gone`);
@@ -29,12 +30,12 @@ Names are words a player reads ("Crab", "Kanaiso", "the Kazahaya → Fujikaze bo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from engine.events import Event
-from engine.rokugan.data import CLANS, SPECIAL_NAMES
-from engine.rokugan.position import T_HOST, T_PLAYER, T_SLOT, T_TID, Position
+from engine.rokugan.data import CLANS, SPECIAL_NAMES, TOKENS_PER_CLAN
+from engine.rokugan.position import T_HOST, T_PLAYER, T_SLOT, T_TID, T_UP, Position
 from engine.rokugan.tokens import carried_blessings
 
 NOBODY = ""
@@ -95,14 +96,72 @@ class Side:
 
 
 @dataclass(frozen=True, slots=True)
+class Target:
+    """A board token a decision points at (a card's or ability's target, a Blessing's
+    host, a swapped token): whose it is, its face in words ("Army 3"), where it lies and
+    whether it lies face up."""
+
+    player: int
+    clan: str
+    token: str
+    place: str
+    face_up: bool
+
+    def seen_by(self, viewer: int) -> Target:
+        """The target as `viewer` knew it: a face-down token of another clan is unnamed."""
+        if self.face_up or viewer == self.player:
+            return self
+        return replace(self, token="")
+
+
+SECRET_VERBS = frozenset({"objective", "return"})
+"""Decisions whose `what` only the deciding seat learns: the objective kept, the token the
+Dragon returns from behind its screen."""
+
+PUBLIC_TARGETS = frozenset({"discard", "shugenja"})
+"""Decisions that turn their target face up for everybody (Dark Favors' and Purge the
+Weak's discard, the shugenja card)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Decision(Event):
-    """A player's decision, as its action text; `place` in words for a placed token."""
+    """A player's decision in words: `verb` is the action's kind ("objective", "control",
+    "pass", "return", "card", "send", "place", "animate", "peek", "look", "discard",
+    "swap", "skip"); `what` the objective or card (engine ids, as in `CardEffect`), the
+    token put down, returned or sent (its face, "Army 3") or the step declined; `to`
+    where a sent token goes; `place` where a token or control token went, in words;
+    `args` a card's other targets in words (provinces, a clan, hand tokens); `targets`
+    the board tokens it points at. Never an id of a place or a board token's serial.
+
+    Told to another seat (`seen_by`), a decision keeps what that seat saw and hides the
+    rest: another clan's objective, the token the Dragon returns or sends to its pool,
+    the kind of a face-down token placed (not where), and the kind of each face-down
+    target that seat did not own (a look, a peek, a swap, a scout) unless the decision
+    turned it face up for all."""
 
     kind: ClassVar[str] = "decision"
+    player: int
     clan: str
     phase: str
-    action: str
+    verb: str
+    what: str = ""
+    to: str = ""
     place: str = ""
+    args: tuple[str, ...] = ()
+    targets: tuple[Target, ...] = ()
+
+    def seen_by(self, viewer: int) -> Decision:
+        """The decision as seat `viewer` was told it (see the class docstring)."""
+        if viewer == self.player:
+            return self
+        what = self.what
+        hidden = self.verb in SECRET_VERBS or (self.verb == "send" and self.to != "discard")
+        if hidden or (self.verb == "place" and not self.what.startswith("Blessing")):
+            what = ""
+        targets = self.targets
+        if not (self.verb in PUBLIC_TARGETS or self.what in PUBLIC_TARGETS):
+            targets = tuple(t.seen_by(viewer) for t in self.targets)
+        return replace(self, what=what, targets=targets)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +198,14 @@ class Removal(Event):
     province: str = ""  # the province of the raid, peace or battle that took it
     rule: str = ""  # the rule an illegal token broke; the card that took it
     blessings: tuple[str, ...] = ()  # the Blessings that went with it ("Blessing +2")
+    secret: bool = False  # it left face down, unrevealed (the first-player card)
+    known_by: tuple[int, ...] = ()  # the seats that knew a secret token (owner, card player)
+
+    def seen_by(self, viewer: int) -> Removal:
+        """A token taken off face down is unnamed to a seat that did not know it."""
+        if not self.secret or viewer in self.known_by:
+            return self
+        return replace(self, token="")
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,7 +333,28 @@ def removal(st: Position, serial: int, reason: str, province: int = -1, rule: st
     clan, token, place = token_facts(st, serial)
     where = province_words(st, province) if province >= 0 else ""
     blessings = tuple(token_facts(st, b)[1] for b in carried_blessings(st, serial))
-    return Removal(st.round, clan, token, place, reason, where, rule, blessings)
+    t = st.tokens[serial]
+    assert t is not None
+    secret = rule in UNREVEALED_BY and not t[T_UP]
+    known_by: tuple[int, ...] = ()
+    if secret:
+        bit = 1 << (t[T_PLAYER] * TOKENS_PER_CLAN + t[T_TID])
+        knew = (p for p in range(st.n) if st.known[p] & bit)
+        known_by = tuple(sorted({t[T_PLAYER], st.cur, *knew}))
+    return Removal(st.round, clan, token, place, reason, where, rule, blessings, secret, known_by)
+
+
+UNREVEALED_BY = frozenset({"first_player"})
+"""Cards that take a token off the board without turning it face up (it goes back behind
+its owner's screen): only its owner, the card's player and those who had looked know it."""
+
+
+def target(st: Position, serial: int) -> Target:
+    """Board token `serial` as a decision's `Target`."""
+    t = st.tokens[serial]
+    assert t is not None
+    clan, token, place = token_facts(st, serial)
+    return Target(t[T_PLAYER], clan, token, place, bool(t[T_UP]))
 
 
 def holder_words(st: Position, player: int) -> str:

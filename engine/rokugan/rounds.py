@@ -23,8 +23,17 @@ from typing import Any
 from engine.core import IllegalActionError
 from engine.rokugan import actions as A
 from engine.rokugan.cards import apply_pending, has_upkeep_card_action, play_card, targets
-from engine.rokugan.data import SCORPION, UNICORN
-from engine.rokugan.events import Decision, holder_words, place_words, token_facts
+from engine.rokugan.data import CLANS, SCORPION, UNICORN
+from engine.rokugan.events import (
+    Decision,
+    clan_words,
+    holder_words,
+    place_words,
+    province_words,
+    target,
+    token_facts,
+    token_words,
+)
 from engine.rokugan.placement import apply_swap, can_place, do_place, swap_actions
 from engine.rokugan.position import (
     PEND_ANIMATE,
@@ -44,6 +53,7 @@ from engine.rokugan.position import (
 )
 from engine.rokugan.resolution import resolve
 from engine.rokugan.setup import choose_objective, place_initial_control
+from engine.rokugan.tokens import serial
 from engine.rokugan.upkeep import begin_round, dragon_must_return, return_token
 
 
@@ -102,17 +112,41 @@ def apply_action(st: Position, action: Any) -> None:
 
 
 def decision(st: Position, p: int, action: Any) -> Decision:
-    """The record of seat `p`'s decision `action` (before it is carried out)."""
+    """The record of seat `p`'s decision `action` (before it is carried out), in words:
+    places and board tokens by name, never by id or serial (`events.Decision`)."""
+    verb = str(action).split(" ", 1)[0]
+    what = getattr(action, "objective", "") or getattr(action, "card", "")
+    what = what or getattr(action, "what", "")
+    if isinstance(action, (A.ReturnToken, A.SendToken, A.Place, A.Animate)):
+        what = token_words(action.token)
+    refs: list[str] = []
     place = ""
-    where = getattr(action, "where", None)
+    args: list[str] = []
+    where = getattr(action, "where", None) or getattr(action, "province", None)
     if isinstance(where, str):
         slot = st.board.slot_by_text.get(where)
         if slot is not None:
             place = place_words(st, slot)
-        elif where.startswith("#") and where[1:].isdigit() and int(where[1:]) < len(st.tokens):
-            if st.tokens[int(where[1:])] is not None:
-                place = token_facts(st, int(where[1:]))[2]
-    return Decision(st.round, holder_words(st, p), PHASE_NAMES[st.phase], str(action), place)
+        elif serial(st, where) >= 0:
+            refs.append(where)
+            place = token_facts(st, serial(st, where))[2]
+    if isinstance(action, A.PlayCard):
+        for arg in action.targets:
+            if serial(st, arg) >= 0:
+                refs.append(arg)
+            elif arg in st.board.index:
+                args.append(province_words(st, st.board.index[arg]))
+            elif arg in CLANS:
+                args.append(clan_words(CLANS.index(arg)))
+            else:
+                args.append(token_words(arg))
+    refs += [getattr(action, name, "") for name in ("target", "first", "second")]
+    targets = tuple(target(st, serial(st, r)) for r in refs if serial(st, r) >= 0)
+    to = getattr(action, "to", "")
+    phase = PHASE_NAMES[st.phase]
+    return Decision(
+        st.round, p, holder_words(st, p), phase, verb, what, to, place, tuple(args), targets
+    )
 
 
 def _after_pending(st: Position, p: int, kind: int) -> None:

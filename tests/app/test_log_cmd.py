@@ -179,8 +179,64 @@ def test_json_as_a_seat_keeps_the_others_secrets(saved, capsys) -> None:
         elif full["kind"] == "card" and full["effect"] == "steal_card" and told != full:
             # a card stolen from another by another: that one was taken, not which
             assert told["gained"] == "a card" and 0 not in (full["player"], full["victim"])
+        elif full["kind"] == "decision":
+            # Rokugan: another clan's decision, told as the first seat saw it
+            assert_rokugan_decision_told(told, full)
+        elif full["kind"] == "removal" and full["secret"] and 0 not in full["known_by"]:
+            # a token the first-player card sent back face down: whose and where, not what
+            assert told == {**full, "token": ""} and full["token"]
         else:
             assert told == full
     if game == "shinobi":
         # no allegiance is named before the reveal, which comes last
         assert all("seats" not in r for r in mine[:-1])
+
+
+def assert_rokugan_decision_told(told: dict, full: dict) -> None:
+    """Another clan's Rokugan decision as the first seat (seat 0) was told it: what lay
+    face up and where things went, never another's objective or a face-down token's kind."""
+    secret = full["verb"] in ("objective", "return") or (
+        full["verb"] == "send" and full["to"] == "pool"
+    )
+    if secret or (full["verb"] == "place" and not full["what"].startswith("Blessing")):
+        assert told["what"] == ""  # the objective kept, the token behind the screen
+    else:
+        assert told["what"] == full["what"]  # a card, a face-up or discarded token
+    public_reveal = full["verb"] == "discard" or full["what"] == "shugenja"
+    for seen, target in zip(told["targets"], full["targets"], strict=True):
+        known = target["face_up"] or target["player"] == 0 or public_reveal
+        assert seen == (target if known else {**target, "token": ""})
+    assert {k: v for k, v in told.items() if k not in ("what", "targets")} == {
+        k: v for k, v in full.items() if k not in ("what", "targets")
+    }
+    assert "#" not in json.dumps(full) and "_" not in full["place"]  # names, not ids
+
+
+def test_a_rokugan_seat_never_reads_a_rivals_secrets_mid_game(tmp_path, capsys) -> None:
+    # Given a Rokugan game saved in its second round's placement (as an autosave is)
+    path = tmp_path / "rokugan.json"
+    assert main(["play", "rokugan", "--players", "3", "--seed", "4", "--save", str(path)]) == 0
+    capsys.readouterr()
+    everything = run_json(capsys, str(path))
+    data = json.loads(path.read_text())
+    placed = [i for i, r in enumerate(everything) if r["kind"] == "decision"]
+    rounds = [everything[i]["round"] for i in placed]
+    data["actions"] = data["actions"][: rounds.index(2) + 12]
+    path.write_text(json.dumps(data))
+    full = run_json(capsys, str(path))
+    for seat in (1, 2, 3):
+        # When its records and its story are printed as each seat was told them
+        mine = run_json(capsys, str(path), "--as", str(seat))
+        code, story, _ = run_log(capsys, str(path), "--as", str(seat))
+        assert code == 0
+        text = json.dumps(mine) + "\n".join(story)
+        rivals = [r for r in full if r["kind"] == "decision" and r["player"] != seat - 1]
+        # Then no rival's objective is named, in the records or in the story
+        objectives = [r["what"] for r in rivals if r["verb"] == "objective"]
+        assert objectives and all(o not in text for o in objectives)
+        assert all(o.replace("_", " ").lower() not in text.lower() for o in objectives)
+        # and no token a rival put face down is named, though where it went is
+        placed = [r for r in mine if r["kind"] == "decision" and r["verb"] == "place"]
+        theirs = [r for r in placed if r["player"] != seat - 1]
+        assert theirs and all(r["place"] for r in theirs)
+        assert all(r["what"] == "" or r["what"].startswith("Blessing") for r in theirs)

@@ -442,3 +442,50 @@ def test_while_i_sit_out_each_computer_turn_i_watch_is_a_wait_of_its_own(
     finally:
         controller.stop()
         thinker.shutdown()
+
+
+def test_a_fights_strengths_on_the_board_add_up_the_engines_parts(qtbot) -> None:
+    from app.games.ricewars.board import MARK_WORDS
+    from app.games.ricewars.narrate import fight_sum
+
+    marks = itemised = 0
+    for seeds in (range(0, 20), range(20, 40), range(40, 60)):
+        # Given a combat that got to its cards, stepped on the board as the public sees it
+        before, action, after = a_won_combat(seeds)
+        record = after.last_fight
+        if record is None or not record.revealed:
+            continue
+        sums = [fight_sum(parts) for parts in record.parts]
+        assert [int(s.split(" = ")[0]) for s in sums] == list(record.strengths)
+        beats = story.story(before, action, after, before.current_player(), PUBLIC)
+        view, _session = shown(after, qtbot, viewer=None)
+        for beat in beats:
+            if beat.step is None or beat.step.payload.fight is None:
+                continue
+            view.show_step(beat.step)
+            if beat.step.payload.fight.strengths is None:
+                continue
+            mark = view.fields.fight_item
+            # Then the mark reads each side's strength as the record adds it up (itemised
+            # where that covers no name), and its tooltip always itemises both
+            said = mark.data(MARK_WORDS)
+            assert said in (sums, [str(s) for s in record.strengths])
+            assert sums[0] in mark.toolTip() and sums[1] in mark.toolTip()
+            marks += 1
+            itemised += said == sums
+    assert marks >= 2 and itemised >= marks // 2, (marks, itemised)
+
+
+def test_fight_strength_is_summed_from_its_parts() -> None:
+    from app.games.ricewars.narrate import fight_sum
+    from engine.ricewars.records import Part
+
+    # Given a side's parts as the engine's fight record lists them
+    parts = (Part("2 ashigaru", 2), Part("2 ronin", 2), Part("Kenjutsu", 1))
+    # Then the board reads the total first, then each part with its size
+    assert fight_sum(parts) == "5 = 2 ashigaru 2 + 2 ronin 2 + Kenjutsu 1"
+    assert fight_sum((Part("peasant", 1),)) == "1 = peasant 1"
+    assert fight_sum((Part("1 ashigaru", 1), Part("Ninjutsu's effect", -2))) == (
+        "-1 = 1 ashigaru 1 − Ninjutsu's effect 2"
+    )
+    assert fight_sum(()) == "0"

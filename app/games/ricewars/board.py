@@ -33,7 +33,7 @@ import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.board.animate import animation, fade
 from app.board.scene import MapScene, halo_text
 from app.games.ricewars.fights import BoardPicture, FightPicture
-from app.games.ricewars.narrate import seat_colour, seat_name
+from app.games.ricewars.narrate import fight_sum, seat_colour, seat_name
 from app.i18n import _
 from app.palette import RICEWARS_BLESSED, RICEWARS_FIELDS, RICEWARS_PADDY
 from engine.ricewars.state import RiceWarsState, bits
@@ -44,6 +44,8 @@ BLESSED = QColor(RICEWARS_BLESSED)
 BAND = 0.7  # the paddy band inside an owned field's edge, in units
 PLATE = (3.2, 2.0)  # a field's plate by its name (palace site, blessed Ryo), in units: a
 # larger one squeezes the names of the epic board's narrow fields
+ITEMISED_REACH = 16.0  # how much farther (search steps) an itemised fight mark may go
+MARK_WORDS = 0  # a fight mark's data: what its pills read, the attacker's then the defender's
 BADGE_FONT = 2.0  # the plate's and the fight mark's letters, in units (≥ 9 pt at fit)
 PIECE = 0.78  # a piece's size as a share of its centre target's radius
 
@@ -266,42 +268,72 @@ class FieldBoard(QObject):
 
     def draw_fight(self, state: RiceWarsState, fight: FightPicture) -> QGraphicsItem | None:
         """The fight's mark at its field: each side's strength in its colour (known
-        strength and face-down cards before the reveal), the winner's side ringed."""
+        strength and face-down cards before the reveal), the winner's side ringed. Once
+        revealed, each strength is itemised as the engine's record adds it up ("5 = 2
+        ashigaru 2 + Kenjutsu 1") in the tooltip, and on the mark where that covers no
+        name and stays on the map (else the totals); `MARK_WORDS` holds what it reads."""
         if fight.field is None or fight.field not in self.scene.province_items:
             return None
-        u = self.scene.unit
-        size = u * BADGE_FONT
-        parts = []
-        for side, seat in ((0, fight.attacker), (1, fight.defender)):
+        size = self.scene.unit * BADGE_FONT
+        totals = []
+        for side in (0, 1):
             if fight.strengths is not None:
                 text = str(fight.strengths[side])
             else:
                 text = str(fight.known[side])
                 if fight.hidden[side]:
                     text += "+" + "▮" * min(fight.hidden[side], 5)
-            parts.append((seat, text, fight.winner == side))
-        group = fight_mark(parts, size, self._colours)
-        # over the attacked peasant: the centre target keeps off the field's name
-        group.setPos(self.spot(fight.field))
-        if fight.strengths:
+            totals.append(text)
+        sums = [fight_sum(p) for p in fight.parts] if fight.parts and fight.strengths else None
+        group = self._fight_group(fight, totals, size)
+        if sums:
+            group = self._itemised_where_room(fight, group, self._fight_group(fight, sums, size))
+        names = {"attacker": _name(state, fight.attacker), "defender": _name(state, fight.defender)}
+        if sums:
+            tip = _("Combat: {attacker} attacks with {a}; {defender} defends with {d}")
+            group.setToolTip(tip.format(a=sums[0], d=sums[1], **names))
+        elif fight.strengths:
             tip = _("Combat: {attacker} attacks, {defender} defends — strength {a} : {d}")
+            group.setToolTip(tip.format(a=fight.strengths[0], d=fight.strengths[1], **names))
         else:
             tip = _(
                 "Combat: {attacker} attacks, {defender} defends — the cards face down are not "
                 "known yet"
             )
-        strengths = fight.strengths or (0, 0)
-        group.setToolTip(
-            tip.format(
-                attacker=_name(state, fight.attacker),
-                defender=_name(state, fight.defender),
-                a=strengths[0],
-                d=strengths[1],
-            )
-        )
+            group.setToolTip(tip.format(**names))
         self._add(group, 55)
         self.fight_item = group
         return group
+
+    def _fight_group(self, fight: FightPicture, said: list[str], size: float) -> QGraphicsItem:
+        """The fight's mark reading `said` (attacker's, defender's), at its field."""
+        seats = (fight.attacker, fight.defender)
+        parts = [(seats[side], said[side], fight.winner == side) for side in (0, 1)]
+        group = fight_mark(parts, size, self._colours)
+        # over the attacked peasant: the centre target keeps off the field's name
+        group.setPos(self.spot(fight.field or ""))
+        group.setData(MARK_WORDS, list(said))
+        return group
+
+    def _itemised_where_room(
+        self, fight: FightPicture, totals: QGraphicsItem, itemised: QGraphicsItem
+    ) -> QGraphicsItem:
+        """The itemised mark moved near its field where it covers no name or icon
+        (`MapScene.label_spots`, as Rokugan's battle totals), else the totals mark."""
+        spot = self.spot(fight.field or "")
+        boxes = [item.childrenBoundingRect() for item in (itemised, totals)]
+        found = self.scene.label_spots(
+            [("fight", fight.field or "", spot, [(b.width(), b.height()) for b in boxes])],
+            [],
+            [],
+            (0.0, ITEMISED_REACH),
+            1,
+        )
+        centre, shape = found.get("fight", (spot, 1))
+        if shape != 0:
+            return totals
+        itemised.setPos(centre - boxes[0].center())
+        return itemised
 
     # animation ---------------------------------------------------------------------------
     def animating(self) -> bool:

@@ -30,7 +30,7 @@ from engine.ricewars import records as R
 from engine.ricewars.data import ADVISORS, CARDS
 from engine.ricewars.effects import EFFECTS
 from engine.ricewars.fight import live_fight_record
-from engine.ricewars.records import seat_word
+from engine.ricewars.records import Part, seat_word
 from engine.ricewars.standings import standing as standing_of
 from engine.ricewars.standings import standings
 from engine.ricewars.state import FightRecord, RiceWarsState
@@ -78,6 +78,7 @@ class FightPicture:
     known: tuple[int, int] = (0, 0)  # each side's strength without its cards (the engine's)
     result: str = ""
     winner: int = -1  # 0 attacker, 1 defender, 2 both lost, -1 not yet / no contest
+    parts: tuple[tuple[Part, ...], tuple[Part, ...]] | None = None  # with `strengths`: itemised
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +227,7 @@ def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
             f.known,
             result,
             f.winner if result else -1,
+            f.parts if strengths else None,
         )
 
     if part == "result" and ended is not None:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from app.games.presentation import EVERYTHING
+from app.games.presentation import EVERYTHING, summed
 from app.i18n import N_, _, ngettext
 from app.palette import RICEWARS_COLOURS
 from engine.ricewars import actions as A
@@ -584,6 +584,14 @@ def parts_words(parts: Sequence[Part]) -> str:
     if not parts:
         return "0"
     return " + ".join(f"{income_what(p.what)} {p.amount}" for p in parts) + f" = {total}"
+
+
+def fight_sum(parts: Sequence[Part]) -> str:
+    """A side's fight strength as the board's mark reads it, summed from the engine's
+    record: "5 = 2 ashigaru 2 + Kenjutsu 1" (`presentation.summed`)."""
+    total = sum(p.amount for p in parts)
+    items = [(p.amount, f"{income_what(p.what)} {abs(p.amount)}") for p in parts]
+    return summed(total, items, alone=False)
 
 
 def income_what(what: str) -> str:

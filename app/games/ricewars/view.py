@@ -45,7 +45,7 @@ from app.games.ricewars.picks import CARD, FIELD, Pick, PickTree
 from app.i18n import N_, _
 from app.palette import RICEWARS_LIT
 from engine.ricewars.data import CARDS, HAND_LIMIT
-from engine.ricewars.fight import known_strength
+from engine.ricewars.fight import known_strength, strength_parts
 from engine.ricewars.standings import standings
 from engine.ricewars.state import BID as PH_BID
 from engine.ricewars.state import HIDDEN, PICK, RiceWarsState
@@ -479,9 +479,12 @@ class RiceWarsView(PickTreeView):
         strengths = (state.strength(0), state.strength(1)) if f["revealed"] else None
         attack1 = "attack1" in state.symbols()
         known = (known_strength(f, 0, attack1), known_strength(f, 1, attack1))
+        parts = None
+        if f["revealed"]:
+            parts = (strength_parts(f, 0, attack1), strength_parts(f, 1, attack1))
         return FightPicture(f["kind"], f["att"], f["dfn"], field, f["troops"],
                             (shown[0], shown[1]), (hidden[0], hidden[1]), strengths,
-                            known)  # fmt: skip
+                            known, parts=parts)  # fmt: skip
 
     def _draw_last_actions(self) -> None:
         if self.scene is None:

@@ -10,6 +10,7 @@ engine can give has its words here.
 
 from __future__ import annotations
 
+from app.games.presentation import summed
 from app.i18n import N_, _, pgettext
 from engine.rokugan.data import CLANS
 
@@ -388,17 +389,9 @@ def board_sum(side: object) -> str:
     """A battle side's total as the board reads it, its parts summed as the engine's record
     adds them ('9 = Army 4 + Blessing 2 + Shinobi 3'; a part taken away with '−'; a lone
     token is its own total: 'Army 4')."""
-    parts = [("+", token_from_words(t.label)) for t in side.tokens]  # type: ignore[attr-defined]
+    items = [(t.strength, token_from_words(t.label)) for t in side.tokens]  # type: ignore[attr-defined]
     for bonus in side.bonuses:  # type: ignore[attr-defined]
         n = abs(bonus.strength)
         name = _(BOARD_ITEMS[bonus.what]) if bonus.what in BOARD_ITEMS else reason(bonus.what)
-        said = name.format(n=n) if "{n}" in name else f"{name} {n}"
-        parts.append(("+" if bonus.strength >= 0 else "−", said))
-    total = str(side.total)  # type: ignore[attr-defined]
-    if not parts:
-        return total
-    if len(parts) == 1 and not side.bonuses:  # type: ignore[attr-defined]
-        return parts[0][1]  # one token: its strength is the total ('Army 4')
-    sign, first = parts[0]
-    summed = (first if sign == "+" else f"− {first}") + "".join(f" {s} {p}" for s, p in parts[1:])
-    return f"{total} = {summed}"
+        items.append((bonus.strength, name.format(n=n) if "{n}" in name else f"{name} {n}"))
+    return summed(side.total, items, alone=not side.bonuses)  # type: ignore[attr-defined]
