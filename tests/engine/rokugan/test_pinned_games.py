@@ -63,8 +63,9 @@ def test_undo_back_to_the_start_restores_the_first_position() -> None:
 
 # The records of main as rebased on (they gained CardEffect records there, then each removal
 # named the Blessings that went with its token and each defence whether a control token was
-# placed: changes of the records, not of the game); the speed-ups give the same.
-RECORDS_DIGEST = "9aa2613628711eba"
+# placed, then each decision was told in words with what another seat may see of it:
+# changes of the records, not of the game); the speed-ups give the same.
+RECORDS_DIGEST = "9bd8643b97c8fa04"
 
 
 def test_records_of_a_listening_game_are_pinned() -> None:
