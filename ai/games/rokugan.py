@@ -85,7 +85,6 @@ from engine.rokugan.position import (
     PH_SWAP,
     T_PLAYER,
     T_SLOT,
-    T_TID,
 )
 from engine.rokugan.resolution import raid_condition
 from engine.rokugan.scoring import objectives_met, province_honor
@@ -326,31 +325,6 @@ class RokuganAdapter(GameAdapter):
         if t >= 0 and not b.territory_shadowlands[t]:
             worth += 5.0 / max(1, len(b.territory_members[t]))
         return worth + 1.0
-
-    def _board_totals(
-        self, st: RokuganState
-    ) -> tuple[list[dict[int, int]], list[int], dict[int, tuple[int, int]]]:
-        """Strength per player aimed at each province, the owner's placed defence, and
-        for every board token (province, strength): each token's strength with all the
-        Blessings on it, as the engine's battle counts it (`battles.strength`)."""
-        b = st.board
-        aims: list[dict[int, int]] = [{} for _ in range(b.n)]
-        guard = [0] * b.n
-        where: dict[int, tuple[int, int]] = {}
-        for s, t in enumerate(st.tokens):
-            if t is None or t[T_SLOT] < 0:
-                continue
-            p = t[T_PLAYER]
-            if CLAN_TOKENS[st.clans[p]][t[T_TID]][0] not in _FIGHTERS:
-                continue
-            strength = battles.strength(st, s)
-            q = b.slot_target[t[T_SLOT]]
-            where[s] = (q, strength)
-            if st.ctrl_owner[q] == p:
-                guard[q] += strength
-            else:
-                aims[q][p] = aims[q].get(p, 0) + strength
-        return aims, guard, where
 
     def _conqueror(self, st: RokuganState, q: int, aims: dict[int, int], guard: int) -> int:
         """Who would hold province q after its battle (the owner, or -1 when empty), by
@@ -627,7 +601,7 @@ class RokuganAdapter(GameAdapter):
             return skips[:1] or legal[:1]
         if len(legal) <= self.width:
             return legal
-        aims, guard, where = self._board_totals(st)
+        aims, guard, where = battles.board_totals(st)
 
         def threat(action: Any) -> float:
             target = getattr(action, "target", None)

@@ -24,9 +24,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ai.explain import Explainer, Said, Term, said, seat_name, worlds_said
-from ai.games.rokugan import _OBJECTIVE_ODDS, OBJECTIVE_CLAN, SEARCH_ADAPTER
+from ai.games.rokugan import _OBJECTIVE_ODDS, OBJECTIVE_CLAN
 from engine.core import GameState
 from engine.rokugan import actions as A
+from engine.rokugan import battles
 from engine.rokugan.data import (
     BLESSING,
     BLUFF,
@@ -158,7 +159,7 @@ def _threats(worlds: list[GameState], me: int) -> dict[int, float]:
     """Rival strength aimed at each of `me`'s provinces, mean over the worlds."""
     totals: dict[int, float] = {}
     for world in worlds:
-        aims, _, _ = SEARCH_ADAPTER._board_totals(world)  # type: ignore[arg-type]
+        aims, _, _ = battles.board_totals(world)  # type: ignore[arg-type]
         for q, by_player in enumerate(aims):
             if world.ctrl_owner[q] != me:  # type: ignore[attr-defined]
                 continue

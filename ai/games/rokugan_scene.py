@@ -134,7 +134,7 @@ class PlacementScene:
         self.adapter = adapter
         self.st = st
         self.me = me
-        self.aims, self.guard, self.where = adapter._board_totals(st)
+        self.aims, self.guard, self.where = battles.board_totals(st)
         self._rivals: list[int] | None = None
         # Worths and rivals read only control and special tokens and the objective, which
         # placements do not change: the last ones of each seat and adapter are reused.

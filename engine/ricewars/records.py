@@ -65,8 +65,9 @@ class Standing:
     auction, a round's income, draw or the game's end): everything its daimyo board shows
     — the fields it holds (by id) and those cut off from its palace, its Ryo, troops,
     peasants to place and in the supply, cards in hand (how many), advisors, pass markers,
-    whether its service was used, whether it is the governor and whether the game waits
-    for its decision. Summaries compare two of these; `engine.ricewars.standings` makes
+    whether its service was used, whether it is the governor, whether the game waits
+    for its decision, and what it earns in this round's income, item by item (the daimyo
+    board's tooltip). Summaries compare two of these; `engine.ricewars.standings` makes
     them from a position."""
 
     player: int
@@ -88,6 +89,7 @@ class Standing:
     service_used: bool
     governor: bool
     to_act: bool  # the game waits for this seat's decision
+    income: tuple[Part, ...]  # what it earns in this round's income phase (`economy`)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.core import TERMINAL
 from engine.ricewars.data import ADVISORS
+from engine.ricewars.economy import income_parts
 from engine.ricewars.peasants import connected
 from engine.ricewars.position import NEUTRAL, OVER, Position
 from engine.ricewars.records import Held, Standing, seat_word
@@ -28,7 +29,8 @@ def standing(st: Position, s: int) -> Standing:
     return Standing(s, seat_word(st, s), fields, st.money[s], st.ash[s], st.ash_x[s],
                     st.ash_due[s], st.ron[s], st.ron_x[s], st.ron_due[s], cut, st.reserve[s],
                     st.supply[s], len(st.hands[s]), advisors, st.passes[s],
-                    st.used_service[s], s == st.governor, to_act)  # fmt: skip
+                    st.used_service[s], s == st.governor, to_act,
+                    income_parts(st, s))  # fmt: skip
 
 
 def standings(st: Position) -> tuple[Standing, ...]:

@@ -119,6 +119,39 @@ def strength(st: Position, serial: int) -> int:
     return 0 if parts is None else parts[0] + sum(parts[1])
 
 
+def board_totals(
+    st: Position, only: int = -1
+) -> tuple[list[dict[int, int]], list[int], dict[int, tuple[int, int]]]:
+    """What every side brings to each province's battle as the board stands (or to
+    province `only` alone): the strength per attacker aimed at each province, the
+    controller's own strength there, and each fighter on the board as (province, its
+    `strength`). Lion's bluff and the defence bonus are not in them (`conqueror` adds
+    the bonus). The cards' values and the bots read these totals."""
+    n = st.board.n
+    target = st.board.slot_target
+    aims: list[dict[int, int]] = [{} for _ in range(n)]
+    guard = [0] * n
+    where: dict[int, tuple[int, int]] = {}
+    clans = st.clans
+    owner = st.ctrl_owner
+    for s, t in enumerate(st.tokens):
+        if t is None or t[T_SLOT] < 0:
+            continue
+        q = target[t[T_SLOT]]
+        if only >= 0 and q != only:
+            continue
+        p = t[T_PLAYER]
+        if CLAN_TOKENS[clans[p]][t[T_TID]][0] not in FIGHTERS:
+            continue
+        power = strength(st, s)
+        where[s] = (q, power)
+        if owner[q] == p:
+            guard[q] += power
+        else:
+            aims[q][p] = aims[q].get(p, 0) + power
+    return aims, guard, where
+
+
 DEFENCE_ITEMS = (
     "printed defence",
     "Phoenix ignores a capital's printed defence",

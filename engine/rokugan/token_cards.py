@@ -32,10 +32,7 @@ from dataclasses import dataclass
 from engine.rokugan import battles
 from engine.rokugan.data import (
     ALL_TERRITORY_CARDS,
-    ARMY,
     CLAN_TOKENS,
-    NAVY,
-    SHINOBI,
     TOKENS_PER_CLAN,
 )
 from engine.rokugan.effects import targets as token_targets
@@ -48,7 +45,7 @@ Left = Callable[[Position, int], int]
 Apply = Callable[[Position, int, tuple[str, ...]], None]
 Value = Callable[[Position, int, tuple[str, ...], Callable[[int], float]], float]
 
-FIGHTERS = (ARMY, NAVY, SHINOBI)
+FIGHTERS = battles.FIGHTERS
 """Token kinds that add to a battle's totals."""
 
 
@@ -159,21 +156,9 @@ def _saves(bonus: float) -> Value:
 
 def province_totals(st: Position, q: int) -> tuple[dict[int, int], int]:
     """(strength per attacker, the controller's own strength) of the fighters aimed at
-    province q, each with the Blessings on it (`battles.strength`)."""
-    attack: dict[int, int] = {}
-    guard = 0
-    target = st.board.slot_target
-    for s, t in enumerate(st.tokens):
-        if t is None or t[T_SLOT] < 0 or target[t[T_SLOT]] != q:
-            continue
-        p = t[T_PLAYER]
-        if CLAN_TOKENS[st.clans[p]][t[T_TID]][0] not in FIGHTERS:
-            continue
-        if st.ctrl_owner[q] == p:
-            guard += battles.strength(st, s)
-        else:
-            attack[p] = attack.get(p, 0) + battles.strength(st, s)
-    return attack, guard
+    province q, each with the Blessings on it: `battles.board_totals` of q."""
+    aims, guard, _ = battles.board_totals(st, q)
+    return aims[q], guard[q]
 
 
 # -- the table ----------------------------------------------------------------------------

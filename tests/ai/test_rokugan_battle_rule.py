@@ -4,7 +4,7 @@ counts, and who holds a province after its battle is what the engine resolves.""
 from __future__ import annotations
 
 from ai.games.rokugan import SEARCH_ADAPTER
-from engine.rokugan import placement, scoring
+from engine.rokugan import battles, placement, scoring
 from tests.engine.rokugan.fixtures import owner, position, resolve
 
 
@@ -23,8 +23,8 @@ def test_the_ai_counts_every_blessing_and_predicts_the_engines_battle() -> None:
     placement.do_place(st, 0, "blessing2", "#0", from_discard=False)
     placement.do_place(st, 0, "blessing2", "#0", from_discard=False)
     q = st.board.index["CRAB_2"]
-    # When the AI totals the board
-    aims, guard, where = SEARCH_ADAPTER._board_totals(st)
+    # When the AI totals the board (with the engine's totals)
+    aims, guard, where = battles.board_totals(st)
     predicted = SEARCH_ADAPTER._conqueror(st, q, aims[q], guard[q])
     # Then both Blessings count (1 + 2 + 2 = 5 against 3; the newest alone would tie)
     # and Lion is predicted to win

@@ -17,6 +17,7 @@ from app.games.ricewars.fights import StepShow, round_start
 from app.games.ricewars.narrate import purse_words
 from engine.ricewars import records as R
 from engine.ricewars.data import ADVISORS
+from engine.ricewars.economy import income_parts
 from engine.ricewars.state import NEUTRAL, OVER, SETUP_PEASANT, RiceWarsState
 from tests.app.test_ricewars_board import expected_fills, fills, shown
 from tests.app.test_ricewars_view import new_state
@@ -159,6 +160,7 @@ def figures(st: RiceWarsState) -> list[dict]:
                 "governor": s == st.governor,
                 "to_act": st.phase != OVER
                 and (st.cur == s or (st.phase == NEUTRAL and s == st.neutral)),
+                "income": [(p.what, p.amount) for p in income_parts(st, s)],
             }
         )
     return out
@@ -258,6 +260,16 @@ def check_board(view, after: RiceWarsState, s: int, want: dict, where) -> None:
     assert troops("ronin", text) == want["ronin"], where
     assert ("· governor" in text) == want["governor"], where
     assert ("#fff3c4" in label.styleSheet()) == want["to_act"], where
+    # the tooltip's income, item by item and its sum, is the seat's at that step too
+    tip = label.toolTip()
+    income = re.search(r"income this round: (.*) = (\d+) Ryo", tip)
+    if not want["income"]:
+        assert income is None, (where, tip)
+    else:
+        items = [(what, amount) for what, amount in want["income"]]
+        told = [part.rsplit(" ", 1) for part in income.group(1).split(" + ")]
+        assert [(what, int(n)) for what, n in told] == items, (where, tip)
+        assert int(income.group(2)) == sum(n for _, n in items), (where, tip)
     if s == after.neutral:
         return
     ryo = re.search(r"Ryo (\S+)", text).group(1)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import gettext
 import random
 
 import pytest
 
+from app import i18n
 from app.games.rokugan import GAME_UI, narrate
 from engine.rokugan import actions as A
 from engine.rokugan.state import PH_PLACE
@@ -105,6 +107,40 @@ def test_objectives_and_cards_are_told_in_the_maps_own_words(graph) -> None:
     words = narrate.objective_text(state, keep.objective)
     assert words in narrate.describe_action(before, keep, state, me, me).text
     assert words not in narrate.describe_action(before, keep, state, me, other).text
+
+
+class _NounFirst(gettext.NullTranslations):
+    """German, with the way of the sail's condition worded noun first (the words a
+    translator may choose)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.add_fallback(i18n.translations("de"))
+
+    def gettext(self, message: str) -> str:
+        if message == "Control at least 6 coastal provinces.":
+            return "Küstenprovinzen kontrollieren: mindestens 6."
+        return super().gettext(message)
+
+
+def test_an_objective_read_inside_a_sentence_keeps_a_german_nouns_capital(graph) -> None:
+    from engine.registry import get_game
+
+    state = get_game("rokugan").new_game(3, 1, {}, graph)
+    try:
+        # Given German, with an objective whose condition begins with a noun
+        i18n.install(_NounFirst(), "de")
+        # When its condition is read inside a sentence
+        # Then the noun keeps its capital (only the full stop goes)
+        said = narrate.objective_text(state, "way_of_the_sail")
+        assert said == "Küstenprovinzen kontrollieren: mindestens 6"
+        # And in Portuguese and English the first letter is lower case, as before
+        i18n.set_language("pt")
+        assert narrate.objective_text(state, "way_of_the_sail").startswith("controle ")
+        i18n.set_language("en")
+        assert narrate.objective_text(state, "way_of_the_sail").startswith("control ")
+    finally:
+        i18n.set_language("en")
 
 
 def test_the_score_table_adds_up_to_the_engines_honor_shadowlands_included() -> None:

@@ -17,7 +17,6 @@ from app.games.presentation import EVERYTHING, summed
 from app.i18n import N_, _, ngettext
 from app.palette import RICEWARS_COLOURS
 from engine.ricewars import actions as A
-from engine.ricewars import economy
 from engine.ricewars import records as R
 from engine.ricewars.data import (
     ADVISOR_INDEX,
@@ -572,10 +571,6 @@ def _had_cards(state: RiceWarsState) -> bool:
 
 
 # ---------------------------------------------------------------------------- income
-
-
-income_parts = economy.income_parts
-"""Where a seat's income this round comes from (the engine's parts)."""
 
 
 def parts_words(parts: Sequence[Part]) -> str:

@@ -178,9 +178,12 @@ def daimyo_html(
     return "<br>".join(lines)
 
 
-def daimyo_tip(state: RiceWarsState, s: int) -> str:
-    """The daimyo board's tooltip: where the money comes from."""
-    parts = narrate.income_parts(state, s)
+def daimyo_tip(state: RiceWarsState, s: int, standing: Standing | None = None) -> str:
+    """The daimyo board's tooltip: where the money comes from, as of the seat's
+    `standing` (now, or as of the step a resolution step shows, like `daimyo_html`)."""
+    if standing is None:
+        standing = standings.standing(state, s)
+    parts = standing.income
     if not parts:
         return f"{seat_name(state, s)}"
     income = _("{player}'s income this round: {parts} Ryo").format(

@@ -525,7 +525,7 @@ class RiceWarsView(PickTreeView):
             who = panel.who_sits(self._session, state, s, self._viewer)
             viewer = PUBLIC if self._viewer is None else self._viewer
             _set_text(label, panel.daimyo_html(state, s, who, compact, viewer, shown[s]))
-            label.setToolTip(panel.daimyo_tip(state, s))
+            label.setToolTip(panel.daimyo_tip(state, s, shown[s]))
 
     def _panel_text(self, state: RiceWarsState, compact: bool = False) -> str:
         """The fight, the auction, the step or the phase's help (`compact`: a step by its

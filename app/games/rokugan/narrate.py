@@ -14,7 +14,7 @@ from typing import Any
 
 from app.games.presentation import EVERYTHING, PUBLIC, LogLine
 from app.games.rokugan import words
-from app.i18n import N_, _
+from app.i18n import N_, _, inside_sentence
 from engine.rokugan import actions as A
 from engine.rokugan.battles import defence_parts
 from engine.rokugan.data import (
@@ -55,10 +55,10 @@ token_words = words.token
 
 def objective_text(state: RokuganState, name: str) -> str:
     """Objective `name`'s condition in the words of this game's map ('control the Crab
-    capital (Kyuden Hida), or any 2 provinces of Crab Lands'), in the current language."""
+    capital (Kyuden Hida), or any 2 provinces of Crab Lands'), in the current language, as
+    read inside a sentence (`inside_sentence`: a German noun keeps its capital)."""
     code, params = objective_condition(state.board, OBJECTIVE_INDEX[name])
-    text = words.objective_condition(code, params)
-    return text[:1].lower() + text[1:].rstrip(".")
+    return inside_sentence(words.objective_condition(code, params).rstrip("."))
 
 
 def card_text(name: str) -> str:

@@ -274,6 +274,13 @@ def test_random_battles_add_up_and_tell_what_follows(seed: int) -> None:
             guard += sum(b.strength for b in record.defender.bonuses if b.what == "Blessing")
             guard += sum(b.strength for b in record.defender.bonuses if b.what == "Lion's bluff")
             assert battles.conqueror(pre, q, attack, guard) == owner
+            # and the board's totals before the battle (the cards' and the AI's) are the
+            # record's, without Lion's bluff, for this province alone as for all of them
+            aims, guards, _ = battles.board_totals(pre)
+            alone, guard_alone, _ = battles.board_totals(pre, q)
+            assert aims[q] == alone[q] == {p: v for p, v in attack.items() if v}
+            bluff = sum(b.strength for b in record.defender.bonuses if b.what == "Lion's bluff")
+            assert guards[q] == guard_alone[q] == guard - bluff
         for record in only(records, Defence):
             q = names[record.province]
             assert post.ctrl_up[q] == pre.ctrl_up[q] + record.placed
