@@ -77,7 +77,7 @@ def resolve_bids(st: Position) -> None:
             records.Bid(s, records.seat_word(st, s), bids[s]) for s in st.humans_from(st.governor)
         )
         st.events.append(records.Auction(st.round, ADVISORS[a].name, told, tuple(won),
-                                         not amounts, standings(st)))  # fmt: skip
+                                         not amounts, standings(st, waiting=False)))  # fmt: skip
     st.bids = [NO_BID] * st.seats
     st.bidding = -1
     if len(st.auction_left) > 1:

@@ -217,7 +217,7 @@ def reveal(st: Position) -> None:
         attack1 = "attack1" in st.symbols()
         sides = [records.side(st, f, side, strength_parts(f, side, attack1)) for side in (0, 1)]
         st.events.append(records.Revealed(st.round, f["kind"], records.field_of(st, f), *sides,
-                                          standings(st)))  # fmt: skip
+                                          standings(st, waiting=False)))  # fmt: skip
 
 
 def legal_react(st: Position) -> list[Any]:
@@ -243,7 +243,7 @@ def reaction_record(st: Position, s: int, c: int, paid: bool) -> records.Reactio
     card = CARDS[c]
     return records.ReactionAnswered(st.round, s, records.seat_word(st, s), card.name, card.op,
                                     card.amount, EFFECTS[card.op].moment, card.cost, paid,
-                                    standings(st))  # fmt: skip
+                                    standings(st, waiting=False))  # fmt: skip
 
 
 def settle_react(st: Position) -> bool:

@@ -216,7 +216,7 @@ def fight_event(st: Position, f: dict[str, Any], attack1: bool) -> Event:
     if f["kind"] == "duel" and not f["revealed"]:
         answer = f["result"] or "refused"
         changes = tuple(records.change(st, *c) for c in f["changes"])
-        ends = (standing(st, att), standing(st, dfn))
+        ends = (standing(st, att, False), standing(st, dfn, False))
         return records.DuelAnswered(st.round, att, dfn, answer, changes, ends)
     sides = [records.side(st, f, side, strength_parts(f, side, attack1)) for side in (0, 1)]
     if f["kind"] == "combat":
@@ -239,5 +239,5 @@ def fight_event(st: Position, f: dict[str, Any], attack1: bool) -> Event:
         f["winner"],
         f["result"],
         changes,
-        (standing(st, att), standing(st, dfn)),
+        (standing(st, att, False), standing(st, dfn, False)),
     )

@@ -88,7 +88,7 @@ class Standing:
     passes: int  # pass markers put down this round
     service_used: bool
     governor: bool
-    to_act: bool  # the game waits for this seat's decision
+    to_act: bool  # the game waits for this seat's decision (never in the middle of an action)
     income: tuple[Part, ...]  # what it earns in this round's income phase (`economy`)
 
 

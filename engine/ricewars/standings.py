@@ -16,15 +16,17 @@ from engine.ricewars.position import NEUTRAL, OVER, Position
 from engine.ricewars.records import Held, Standing, seat_word
 
 
-def standing(st: Position, s: int) -> Standing:
-    """Seat `s`'s standing in `st` now."""
+def standing(st: Position, s: int, waiting: bool = True) -> Standing:
+    """Seat `s`'s standing in `st` now. `waiting=False` for a record told in the middle of
+    an action (a fight's reveal and end, a reaction paid, an auction's bids): the seat in
+    `st.cur` has just decided and the next decider is not known yet, so nobody is to act."""
     ids = st.board.ids
     fields = tuple(ids[f] for f in range(st.board.n) if st.owner[f] == s)
     linked = connected(st, s)
     cut = tuple(ids[f] for f in range(st.board.n) if st.owner[f] == s and not linked >> f & 1)
     due = st.adv_due[s]
     advisors = tuple(Held(ADVISORS[a].name, uses, a in due) for a, uses in st.held[s])
-    waits = st.phase != OVER and st.cur != TERMINAL
+    waits = waiting and st.phase != OVER and st.cur != TERMINAL
     to_act = waits and (st.cur == s or (st.phase == NEUTRAL and s == st.neutral))
     return Standing(s, seat_word(st, s), fields, st.money[s], st.ash[s], st.ash_x[s],
                     st.ash_due[s], st.ron[s], st.ron_x[s], st.ron_due[s], cut, st.reserve[s],
@@ -33,6 +35,6 @@ def standing(st: Position, s: int) -> Standing:
                     income_parts(st, s))  # fmt: skip
 
 
-def standings(st: Position) -> tuple[Standing, ...]:
-    """Every seat's standing in `st` now."""
-    return tuple(standing(st, s) for s in range(st.seats))
+def standings(st: Position, waiting: bool = True) -> tuple[Standing, ...]:
+    """Every seat's standing in `st` now (`waiting`: as in `standing`)."""
+    return tuple(standing(st, s, waiting) for s in range(st.seats))

@@ -248,6 +248,11 @@ def troops(word: str, text: str) -> tuple[int, int, int]:
     return (int(found.group(1)), number(r"(\d+) tired", extra), number(r"(\d+) unpaid", extra))
 
 
+def lit(view, s: int) -> bool:
+    """Whether daimyo board `s` is highlighted as the seat to act."""
+    return "#fff3c4" in view.daimyo_boards[s].styleSheet()
+
+
 def check_board(view, after: RiceWarsState, s: int, want: dict, where) -> None:
     """Every figure daimyo board `s` shows is `want`'s."""
     label = view.daimyo_boards[s]
@@ -259,7 +264,8 @@ def check_board(view, after: RiceWarsState, s: int, want: dict, where) -> None:
     assert troops("ashigaru", text) == want["ashigaru"], where
     assert troops("ronin", text) == want["ronin"], where
     assert ("· governor" in text) == want["governor"], where
-    assert ("#fff3c4" in label.styleSheet()) == want["to_act"], where
+    if want["to_act"] is not None:  # None: checked against the decider (`lit`)
+        assert lit(view, s) == want["to_act"], where
     # the tooltip's income, item by item and its sum, is the seat's at that step too
     tip = label.toolTip()
     income = re.search(r"income this round: (.*) = (\d+) Ryo", tip)
@@ -299,12 +305,18 @@ def test_at_every_step_every_daimyo_figure_is_the_games_at_that_step(qtbot, play
             view, session = shown(after, qtbot, viewer=None)
         else:
             session.state = after
+        waits = {s for s, fig in enumerate(figures(after)) if fig["to_act"]}
         for step, want in zip(steps, wanted, strict=True):
             # When the step is shown
             view.show_step(step)
             # Then every figure of every daimyo board is the game's at that step
             for s in range(after.seats):
-                check_board(view, after, s, want[s], (after.round, step.title, s))
+                figs = {**want[s], "to_act": None}
+                check_board(view, after, s, figs, (after.round, step.title, s))
+            # ... and the board lit is the seat the game waits on after the action, or none
+            # (the seat that has just decided is never lit in the middle of its action)
+            on = {s for s in range(after.seats) if lit(view, s)}
+            assert on <= waits, (after.round, step.title, on, waits)
             titles.add(re.sub(r"\d+", "N", step.title.split(" at ")[0]))
         view.show_step(None)
         # ... and once the steps are over, the game's as it stands

@@ -196,7 +196,7 @@ def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
     where = field_name(before, field or "")
     steps: list[Step] = []
     board = BoardPicture.of(before)
-    now = standings(before)
+    now = standings(before, waiting=False)  # the seat that acted has decided
     revealed = next((r for r in told if isinstance(r, R.Revealed)), None)
     paid = [r for r in told if isinstance(r, R.ReactionAnswered)]
     if revealed is not None and part != "result":
@@ -510,7 +510,7 @@ def _result_step(  # noqa: C901 - every way a fight ends
     result.extend(summary_lines(start, ended.standing, tell))
     text = " ".join(result[:2])
     ends = {e.player: e for e in ended.standing}
-    standing = tuple(ends.get(e.player, e) for e in standings(before))
+    standing = tuple(ends.get(e.player, e) for e in standings(before, waiting=False))
     show = StepShow(
         BoardPicture.of(before), BoardPicture.of(after), picture(True, True, text), standing
     )

@@ -297,3 +297,29 @@ def test_app_and_ai_hold_no_copy_of_the_strength_rule_or_an_effect_switch() -> N
         # Then none computes a strength from its own constants or switches on an effect op
         for copy in ("STRENGTH_", "2 * a + 4 * r", "2 * a.ashigaru", '.op == "', '.op in ("'):
             assert copy not in text, (path.name, copy)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_a_record_names_as_to_act_only_the_seat_the_game_then_waits_on(players: int) -> None:
+    from engine.ricewars.standings import standings
+
+    seen: set[str] = set()
+    for seed in range(3):
+        # Given random games, every action applied with its records
+        st = new(players, seed)
+        rng = random.Random(seed)
+        while not st.is_terminal():
+            told = st.apply_told(rng.choice(st.legal_actions()))
+            # When the game then waits on a seat (or on nobody, at the end)
+            waits = {s.player for s in standings(st) if s.to_act}
+            for record in told:
+                marked = getattr(record, "standing", None)
+                if marked is None:
+                    continue
+                seen.add(record.kind)
+                ends = marked if isinstance(marked, tuple) else (marked,)
+                # Then no record's standing marks a seat the game is not waiting on
+                named = {s.player for s in ends if s.to_act}
+                assert named <= waits, (record.kind, named, waits)
+    # ... over the records that carry standings (a fight's reveal and end, an auction)
+    assert {"reveal", "reaction", "fight", "auction", "round_end", "game_end"} <= seen
