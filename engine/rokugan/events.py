@@ -9,9 +9,9 @@ order the rulebook resolves things:
   swap, pass) in words: its verb, the objective, card or token, the place and the board
   tokens it points at (`Target`); `seen_by` keeps another clan's secrets;
 * resolution step 1: a `Reveal` per token turned face up;
-* step 2: a `Removal` per bluff back behind the screen (`bluff`), illegal token
-  (`illegal`, with the `rule` it broke) and Blessing whose host went (`host gone`);
-  every `Removal` names the Blessings that left the board with its token (`blessings`);
+* step 2: a `Removal` per bluff back behind the screen (`bluff`) and illegal token
+  (`illegal`, with the `rule` it broke); every `Removal` names the Blessings that left
+  the board with its token (`blessings`: a Blessing never stays without its host);
 * step 3: a `Raid` per raid token (whether and why it worked), then a `Removal` per token
   it cleared (`cleared by raid`) and the raid token itself (`raid`);
 * step 4: a `Diplomacy` per diplomacy token, then the tokens it cleared (`cleared by peace`);

@@ -8,7 +8,8 @@
    an own province stays, +2 in its battle); every token is re-checked against the board
    as it is now (cards can change control or special tokens after a token was placed, and
    the `table_placements` setting accepts rule-breaking tokens) and illegal ones are
-   discarded, then Blessings whose host went.
+   discarded, the Blessings on them with them (`take_off_board`), then the Blessings
+   left on a host that is no Army, Navy or Shinobi.
 3. `resolve_raids`: a Raid works if its owner controls a neighbouring province or has a
    Shinobi in the raided province; all raid conditions are judged first, then all raids
    are carried out: every combat token in the province or on its borders is discarded,
@@ -109,9 +110,6 @@ def resolve_in_steps(st: Position) -> Iterator[int]:
     yield 7
 
 
-HOST_GONE = "its host is gone"
-
-
 def raid_works(st: Position, serial: int) -> str | None:
     """Step 3: why raid token `serial` works, None when it does not (`raid_condition`)."""
     t = st.tokens[serial]
@@ -144,8 +142,7 @@ def token_problem(st: Position, serial: int) -> str | None:
     if kind == BLESSING:
         host = t[T_HOST]
         ht = st.tokens[host]
-        if ht is None:
-            return HOST_GONE
+        assert ht is not None  # a Blessing leaves the board with its host (take_off_board)
         if st.tok(ht[T_PLAYER], ht[T_TID])[0] not in (ARMY, NAVY, SHINOBI):
             return "a Blessing must lie on an Army, Navy or Shinobi"
         return None
@@ -190,8 +187,9 @@ def remove_bluffs_and_illegal(st: Position) -> dict[int, int]:
             if events is not None:
                 events.append(removal(st, s, "illegal", rule=problem))
             discard_token(st, s)
-    # Again for the Blessings (a host may be gone) and Lion's bluffs: every other token
-    # left passed above, and removing tokens changes nothing `slot_problem` reads.
+    # Again for the Blessings (the ones on a discarded host went with it) and Lion's bluffs:
+    # every other token left passed above, and removing tokens changes nothing
+    # `slot_problem` reads.
     for s in range(len(tokens)):
         t = tokens[s]
         if t is None or (t[T_TID] != BLUFF_TID and st.tok(t[T_PLAYER], t[T_TID])[0] != BLESSING):
@@ -199,8 +197,7 @@ def remove_bluffs_and_illegal(st: Position) -> dict[int, int]:
         problem = token_problem(st, s)
         if problem is not None:
             if events is not None:
-                reason = "host gone" if problem == HOST_GONE else "illegal"
-                events.append(removal(st, s, reason, rule=problem))
+                events.append(removal(st, s, "illegal", rule=problem))
             discard_token(st, s)
     return lion_bluff
 

@@ -94,7 +94,7 @@ def engine_reasons() -> set[str]:
         "resolution.py": {"raid_condition", "token_problem", "resolve_raids"},
         "battles.py": {"fight", "_battle_record", "battles"},
     }
-    constants = {"_BLOCK_PEACE", "_BLOCK_SCORCHED", "_BLOCK_SHRINE", "HOST_GONE", "DEFENCE_ITEMS"}
+    constants = {"_BLOCK_PEACE", "_BLOCK_SCORCHED", "_BLOCK_SHRINE", "DEFENCE_ITEMS"}
     found: set[str] = set()
     for name, wanted in functions.items():
         tree = ast.parse((ROOT / "engine/rokugan" / name).read_text(encoding="utf-8"))

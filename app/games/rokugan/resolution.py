@@ -48,7 +48,6 @@ RAIDED = "raid"  # the raid token itself, spent (step 3)
 CLEARED_RAID = "cleared by raid"  # in or around a scorched province (step 3)
 CLEARED_PEACE = "cleared by peace"  # in or around a province made peaceful (step 4)
 FOUGHT = "fought"  # took part in a battle (step 5)
-HOST_GONE = "host gone"  # a Blessing whose host left
 # why a token left the board during the placement, before the reveal
 SHUGENJA = "shugenja"  # discarded by an opponent's shugenja card (revealed first)
 FIRST_PLAYER_CARD = "first player"  # sent back to its owner's pool (still face down)
@@ -342,7 +341,6 @@ def _step(
 _REASONS = {
     "bluff": BLUFF_BACK,
     "illegal": ILLEGAL,
-    "host gone": HOST_GONE,
     "raid": RAIDED,
     "cleared by raid": CLEARED_RAID,
     "cleared by peace": CLEARED_PEACE,
@@ -374,7 +372,9 @@ def _removals(
         gone.remove(s)
         carried = []
         for label in r.blessings:
-            b = next(b for b in gone if facts[b] == (r.clan, label, r.place))
+            b = next((b for b in gone if facts[b] == (r.clan, label, r.place)), None)
+            if b is None:  # told as gone but not found on `pre`'s board: nothing to point at
+                continue
             gone.remove(b)
             carried.append(b)
         where = provinces.get(r.province, -1)

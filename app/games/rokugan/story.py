@@ -25,7 +25,6 @@ from app.games.rokugan.resolution import (
     CLEARED_PEACE,
     CLEARED_RAID,
     FIRST_PLAYER_CARD,
-    HOST_GONE,
     ILLEGAL,
     SHUGENJA,
     Battle,
@@ -248,8 +247,6 @@ def _bluffs(resolution: Resolution, facts: StepFacts, tell: Teller) -> Lines:
             problem = terms.reason(removal.problem)
             text = _("{token} is discarded: {problem}.").format(token=token, problem=problem)
             lines.append((text, places))
-        elif removal.reason == HOST_GONE:
-            lines.append((_("{token} goes with its host.").format(token=token), places))
         if removal.blessings and lines:
             text, where = lines[-1]
             lines[-1] = (f"{text} {_blessings_discarded(tell, removal)}", where)

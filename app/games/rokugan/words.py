@@ -320,7 +320,6 @@ REASONS = {
         "there is already a combat token on that border"
     ),
     # resolution (engine.rokugan.resolution)
-    "its host is gone": N_("its host is gone"),
     "a Blessing must lie on an Army, Navy or Shinobi": N_(
         "a Blessing must lie on an Army, Navy or Shinobi"
     ),

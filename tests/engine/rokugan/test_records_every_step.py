@@ -43,7 +43,7 @@ Step = tuple[RokuganState, int, list, RokuganState]
 KNOWN = (Reveal, Removal, Raid, Diplomacy, Battle, Defence, TerritoryClaim, Score)
 STEP_KINDS = {1: {Reveal}, 2: {Removal}, 3: {Raid, Removal}, 4: {Diplomacy, Removal}}
 STEP_KINDS |= {5: {Battle, Defence, Removal}, 6: {TerritoryClaim}, 7: {Score}}
-REMOVAL_REASONS = {2: {"bluff", "illegal", "host gone"}, 3: {"raid", "cleared by raid"}}
+REMOVAL_REASONS = {2: {"bluff", "illegal"}, 3: {"raid", "cleared by raid"}}
 REMOVAL_REASONS |= {4: {"cleared by peace"}, 5: {"fought"}}
 
 
