@@ -98,18 +98,21 @@ class Side:
 @dataclass(frozen=True, slots=True)
 class Target:
     """A board token a decision points at (a card's or ability's target, a Blessing's
-    host, a swapped token): whose it is, its face in words ("Army 3"), where it lies and
-    whether it lies face up."""
+    host, a swapped token): whose it is, its face in words ("Army 3"), where it lies,
+    whether it lies face up and which seats knew it as the decision was taken (`known_by`:
+    its owner and those who scouted or peeked it, `st.known`)."""
 
     player: int
     clan: str
     token: str
     place: str
     face_up: bool
+    known_by: tuple[int, ...] = ()
 
     def seen_by(self, viewer: int) -> Target:
-        """The target as `viewer` knew it: a face-down token of another clan is unnamed."""
-        if self.face_up or viewer == self.player:
+        """The target as `viewer` knew it: a face-down token of another clan is unnamed
+        unless `viewer` had scouted or peeked it."""
+        if self.face_up or viewer == self.player or viewer in self.known_by:
             return self
         return replace(self, token="")
 
@@ -136,8 +139,8 @@ class Decision(Event):
     Told to another seat (`seen_by`), a decision keeps what that seat saw and hides the
     rest: another clan's objective, the token the Dragon returns or sends to its pool,
     the kind of a face-down token placed (not where), and the kind of each face-down
-    target that seat did not own (a look, a peek, a swap, a scout) unless the decision
-    turned it face up for all."""
+    target that seat neither owned nor knew (`Target.known_by`: a look, a peek, a swap, a
+    scout) unless the decision turned it face up for all."""
 
     kind: ClassVar[str] = "decision"
     player: int
@@ -336,11 +339,7 @@ def removal(st: Position, serial: int, reason: str, province: int = -1, rule: st
     t = st.tokens[serial]
     assert t is not None
     secret = rule in UNREVEALED_BY and not t[T_UP]
-    known_by: tuple[int, ...] = ()
-    if secret:
-        bit = 1 << (t[T_PLAYER] * TOKENS_PER_CLAN + t[T_TID])
-        knew = (p for p in range(st.n) if st.known[p] & bit)
-        known_by = tuple(sorted({t[T_PLAYER], st.cur, *knew}))
+    known_by = tuple(sorted({*knowers(st, serial), st.cur})) if secret else ()
     return Removal(st.round, clan, token, place, reason, where, rule, blessings, secret, known_by)
 
 
@@ -349,12 +348,24 @@ UNREVEALED_BY = frozenset({"first_player"})
 its owner's screen): only its owner, the card's player and those who had looked know it."""
 
 
-def target(st: Position, serial: int) -> Target:
-    """Board token `serial` as a decision's `Target`."""
+def knowers(st: Position, serial: int) -> tuple[int, ...]:
+    """The seats that know board token `serial` now: its owner and those who saw it
+    (`st.known`: a scout, a peek, a look; forgotten when it moves)."""
+    t = st.tokens[serial]
+    assert t is not None
+    bit = 1 << (t[T_PLAYER] * TOKENS_PER_CLAN + t[T_TID])
+    return tuple(sorted({t[T_PLAYER], *(p for p in range(st.n) if st.known[p] & bit)}))
+
+
+def target(st: Position, serial: int, forgotten: bool = False) -> Target:
+    """Board token `serial` as a decision's `Target`; `forgotten`: the decision makes the
+    other seats forget it (the Unicorn's swap, `placement.apply_swap`), so only its owner
+    knows it."""
     t = st.tokens[serial]
     assert t is not None
     clan, token, place = token_facts(st, serial)
-    return Target(t[T_PLAYER], clan, token, place, bool(t[T_UP]))
+    known_by = (t[T_PLAYER],) if forgotten else knowers(st, serial)
+    return Target(t[T_PLAYER], clan, token, place, bool(t[T_UP]), known_by)
 
 
 def holder_words(st: Position, player: int) -> str:

@@ -141,7 +141,8 @@ def decision(st: Position, p: int, action: Any) -> Decision:
             else:
                 args.append(token_words(arg))
     refs += [getattr(action, name, "") for name in ("target", "first", "second")]
-    targets = tuple(target(st, serial(st, r)) for r in refs if serial(st, r) >= 0)
+    swap = isinstance(action, A.Swap)
+    targets = tuple(target(st, serial(st, r), swap) for r in refs if serial(st, r) >= 0)
     to = getattr(action, "to", "")
     phase = PHASE_NAMES[st.phase]
     return Decision(

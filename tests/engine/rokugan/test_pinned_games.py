@@ -63,9 +63,10 @@ def test_undo_back_to_the_start_restores_the_first_position() -> None:
 
 # The records of main as rebased on (they gained CardEffect records there, then each removal
 # named the Blessings that went with its token and each defence whether a control token was
-# placed, then each decision was told in words with what another seat may see of it:
-# changes of the records, not of the game); the speed-ups give the same.
-RECORDS_DIGEST = "9bd8643b97c8fa04"
+# placed, then each decision was told in words with what another seat may see of it, then
+# each decision's target named the seats that knew it (`Target.known_by`): changes of the
+# records, not of the game); the speed-ups give the same.
+RECORDS_DIGEST = "b84ffcbc6d535a21"
 
 
 def test_records_of_a_listening_game_are_pinned() -> None:
