@@ -50,6 +50,17 @@ def _seen(ends: tuple[Standing, ...], viewer: int) -> tuple[Standing, ...]:
 
 
 @dataclass(frozen=True, slots=True)
+class TellsStandings(Event):
+    """A record that carries every seat's standing (`standing`, a tuple of `Standing`s) as
+    it is at that moment: told to another seat, the others' Ryo in it are hidden (an
+    auction's bids are revealed, so they stay)."""
+
+    def seen_by(self, viewer: int) -> TellsStandings:
+        """Another player's Ryo in the standings are hidden."""
+        return replace(self, standing=_seen(self.standing, viewer))  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True, slots=True)
 class Held:
     """An advisor on a seat's daimyo board: its service markers and whether its upkeep
     is still owed (during hiring)."""
@@ -196,7 +207,7 @@ class Winner:
 
 
 @dataclass(frozen=True, slots=True)
-class Auction(Event):
+class Auction(TellsStandings):
     """Phase 3: one advisor auctioned, the bids revealed, who pays and gets services."""
 
     kind: ClassVar[str] = "auction"
@@ -205,10 +216,6 @@ class Auction(Event):
     winners: tuple[Winner, ...]  # highest bidders (2 services), then second highest (1)
     boxed: bool  # nobody bid: the advisor leaves the game
     standing: tuple[Standing, ...]  # every seat once the winners paid
-
-    def seen_by(self, viewer: int) -> Auction:
-        """Another player's Ryo in the standings are hidden (the bids are revealed)."""
-        return replace(self, standing=_seen(self.standing, viewer))
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,7 +276,7 @@ class Change:
 
 
 @dataclass(frozen=True, slots=True)
-class Fight(Event):
+class Fight(TellsStandings):
     """A combat at a field, or an accepted duel, finished: both sides, the result and the
     fields that changed hands. `winner` 0 attacker, 1 defender, 2 both lost (duel)."""
 
@@ -285,13 +292,9 @@ class Fight(Event):
     changes: tuple[Change, ...]
     standing: tuple[Standing, Standing]  # attacker, defender when the fight ended
 
-    def seen_by(self, viewer: int) -> Fight:
-        """Another player's Ryo in the standings are hidden."""
-        return replace(self, standing=_seen(self.standing, viewer))  # type: ignore[arg-type]
-
 
 @dataclass(frozen=True, slots=True)
-class DuelAnswered(Event):
+class DuelAnswered(TellsStandings):
     """A challenged daimyo's answer to a duel: refused (peasants handed over) or escaped
     (Nigeru); an accepted duel is told by its `Fight`."""
 
@@ -301,10 +304,6 @@ class DuelAnswered(Event):
     answer: str  # "refused" or "escaped"
     changes: tuple[Change, ...]
     standing: tuple[Standing, Standing]  # challenger, challenged when it ended
-
-    def seen_by(self, viewer: int) -> DuelAnswered:
-        """Another player's Ryo in the standings are hidden."""
-        return replace(self, standing=_seen(self.standing, viewer))  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)
@@ -417,7 +416,7 @@ class Stopped(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Revealed(Event):
+class Revealed(TellsStandings):
     """A fight's face-down cards are turned up: both sides as they stand then (troops,
     cards, strength itemised) and every seat's standing at that moment."""
 
@@ -428,13 +427,9 @@ class Revealed(Event):
     defender: Side
     standing: tuple[Standing, ...]
 
-    def seen_by(self, viewer: int) -> Revealed:
-        """Another player's Ryo in the standings are hidden."""
-        return replace(self, standing=_seen(self.standing, viewer))
-
 
 @dataclass(frozen=True, slots=True)
-class ReactionAnswered(Event):
+class ReactionAnswered(TellsStandings):
     """After the reveal: `player` pays `cost` Ryo for a reaction card's effect (Kyuujo,
     Mamori, Yuuki at the reveal; Shouri when losing), or lets it be (`paid` False);
     `standing`: every seat once it is paid."""
@@ -449,10 +444,6 @@ class ReactionAnswered(Event):
     cost: int
     paid: bool
     standing: tuple[Standing, ...]
-
-    def seen_by(self, viewer: int) -> ReactionAnswered:
-        """Another player's Ryo in the standings are hidden."""
-        return replace(self, standing=_seen(self.standing, viewer))
 
 
 @dataclass(frozen=True, slots=True)
@@ -504,7 +495,7 @@ class Declined(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class RoundEnd(Event):
+class RoundEnd(TellsStandings):
     """Phase 5: every player draws; the governor's marker passes on."""
 
     kind: ClassVar[str] = "round_end"
@@ -513,13 +504,9 @@ class RoundEnd(Event):
     governor: str  # the next governor
     standing: tuple[Standing, ...]  # every seat after the draw (the round's end)
 
-    def seen_by(self, viewer: int) -> RoundEnd:
-        """Another player's Ryo in the standings are hidden."""
-        return replace(self, standing=_seen(self.standing, viewer))  # type: ignore[arg-type]
-
 
 @dataclass(frozen=True, slots=True)
-class RoundStart(Event):
+class RoundStart(TellsStandings):
     """A round begins (told before its income); `standing`: every seat once the income
     is paid."""
 
@@ -527,10 +514,6 @@ class RoundStart(Event):
     symbols: tuple[str, ...]
     governor: str
     standing: tuple[Standing, ...]
-
-    def seen_by(self, viewer: int) -> RoundStart:
-        """Another player's Ryo in the standings are hidden."""
-        return replace(self, standing=_seen(self.standing, viewer))
 
 
 @dataclass(frozen=True, slots=True)
