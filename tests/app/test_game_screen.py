@@ -12,7 +12,7 @@ REVEAL = "<br>".join(
     (
         "<b>Black</b>: no card",
         "<b>Yellow</b>: Taue (Rice planting, +1)",
-        "<b>Strength of Black</b>: 5 ashigaru 10 = 10",
+        "<b>Strength of Black</b>: 5 ashigaru (10) = 10",
         "<b>Strength of Yellow</b>: peasant 1 + Taue 1 = 2",
     )
 )

@@ -483,9 +483,9 @@ def test_fight_strength_is_summed_from_its_parts() -> None:
     # Given a side's parts as the engine's fight record lists them
     parts = (Part("2 ashigaru", 2), Part("2 ronin", 2), Part("Kenjutsu", 1))
     # Then the board reads the total first, then each part with its size
-    assert fight_sum(parts) == "5 = 2 ashigaru 2 + 2 ronin 2 + Kenjutsu 1"
+    assert fight_sum(parts) == "5 = 2 ashigaru (2) + 2 ronin (2) + Kenjutsu 1"
     assert fight_sum((Part("peasant", 1),)) == "1 = peasant 1"
     assert fight_sum((Part("1 ashigaru", 1), Part("Ninjutsu's effect", -2))) == (
-        "-1 = 1 ashigaru 1 − Ninjutsu's effect 2"
+        "-1 = 1 ashigaru (1) − Ninjutsu's effect 2"
     )
     assert fight_sum(()) == "0"

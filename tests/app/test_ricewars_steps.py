@@ -273,8 +273,9 @@ def check_board(view, after: RiceWarsState, s: int, want: dict, where) -> None:
         assert income is None, (where, tip)
     else:
         items = [(what, amount) for what, amount in want["income"]]
-        told = [part.rsplit(" ", 1) for part in income.group(1).split(" + ")]
-        assert [(what, int(n)) for what, n in told] == items, (where, tip)
+        # "palace 2", a count's amount in brackets: "3 connected peasants (3)"
+        told = [re.fullmatch(r"(.*) \(?(\d+)\)?", part) for part in income.group(1).split(" + ")]
+        assert [(m.group(1), int(m.group(2))) for m in told] == items, (where, tip)
         assert int(income.group(2)) == sum(n for _, n in items), (where, tip)
     if s == after.neutral:
         return

@@ -574,19 +574,27 @@ def _had_cards(state: RiceWarsState) -> bool:
 
 
 def parts_words(parts: Sequence[Part]) -> str:
-    """ "palace 2 + 3 connected peasants 3 = 5"."""
+    """ "palace 2 + 3 connected peasants (3) = 5"."""
     total = sum(p.amount for p in parts)
     if not parts:
         return "0"
-    return " + ".join(f"{income_what(p.what)} {p.amount}" for p in parts) + f" = {total}"
+    return " + ".join(part_words(p.what, p.amount) for p in parts) + f" = {total}"
 
 
 def fight_sum(parts: Sequence[Part]) -> str:
     """A side's fight strength as the board's mark reads it, summed from the engine's
-    record: "5 = 2 ashigaru 2 + Kenjutsu 1" (`presentation.summed`)."""
+    record: "5 = 2 ashigaru (2) + Kenjutsu 1" (`presentation.summed`)."""
     total = sum(p.amount for p in parts)
-    items = [(p.amount, f"{income_what(p.what)} {abs(p.amount)}") for p in parts]
+    items = [(p.amount, part_words(p.what, abs(p.amount))) for p in parts]
     return summed(total, items, alone=False)
+
+
+def part_words(what: str, amount: int) -> str:
+    """One part of a sum with its amount: "palace 2", "Ikki 1"; a part that is a count
+    of things has its amount in brackets, so the two numbers are not read as one: "3
+    ashigaru (6)", "8 connected peasants (8)"."""
+    said = income_what(what)
+    return f"{said} ({amount})" if said[:1].isdigit() else f"{said} {amount}"
 
 
 def income_what(what: str) -> str:
