@@ -44,14 +44,14 @@ def expected_steps(state, action) -> list:
     return out
 
 
-@pytest.mark.parametrize("rounds", [1, 5])
-def test_every_panel_shows_the_step_on_the_board(qtbot, rounds: int, every_step_waits) -> None:
+def resolution_screen(qtbot, rounds: int):
+    """The decision that resolves round `rounds` (`last_decision_of_round`, seed 11 +
+    rounds), mine to make against greedy clans, and a play screen for its game:
+    (state, action, me, session, ui, screen)."""
     import app.game_screen as game_screen
-    from app.bot_worker import BotThinker
     from app.games import game_ui
     from app.session import AI, HUMAN, GameSession, Seat
 
-    # Given the decision that resolves a round, mine to make, shown step by step
     state, action = last_decision_of_round(rounds, seed=11 + rounds)
     me = state.current_player()
     seats = [Seat(HUMAN) if p == me else Seat(AI, "greedy") for p in range(state.n)]
@@ -59,6 +59,16 @@ def test_every_panel_shows_the_step_on_the_board(qtbot, rounds: int, every_step_
     ui = game_ui("rokugan")
     screen = game_screen.GameScreen(ui.create_view())
     qtbot.addWidget(screen)
+    return state, action, me, session, ui, screen
+
+
+@pytest.mark.parametrize("rounds", [1, 5])
+def test_every_panel_shows_the_step_on_the_board(qtbot, rounds: int, every_step_waits) -> None:
+    import app.game_screen as game_screen
+    from app.bot_worker import BotThinker
+
+    # Given the decision that resolves a round, mine to make, shown step by step
+    state, action, me, session, ui, screen = resolution_screen(qtbot, rounds)
     thinker = BotThinker()
     controller = game_screen.GameController(session, ui, screen, thinker)
     controller.start()

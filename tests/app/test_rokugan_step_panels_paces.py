@@ -9,25 +9,13 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QColor
 
 from app.games.rokugan import narrate
 from app.games.rokugan.story import TITLES, StepShow
-from app.palette import NEUTRAL, rokugan_clan
-from engine.rokugan.data import CLANS
-from tests.app.test_rokugan_step_panels import expected_steps, last_decision_of_round
+from tests.app.test_rokugan_board import owner_colours
+from tests.app.test_rokugan_step_panels import expected_steps, resolution_screen
 
 maps_api = pytest.importorskip("maps.api")
-
-
-def owner_colours(state) -> dict[str, str]:
-    """Each province's fill: its controller's colour, or neutral."""
-    out = {}
-    for q, pid in enumerate(state.board.ids):
-        owner = state.ctrl_owner[q]
-        colour = rokugan_clan(CLANS[state.clans[owner]]).colour if owner >= 0 else NEUTRAL
-        out[pid] = QColor(colour).name()
-    return out
 
 
 class Watcher:
@@ -100,16 +88,8 @@ def play_resolution(qtbot, rounds: int, step_by_step: bool, pace_ms: int) -> Wat
     given pace, stepping through what waits for me, until my next turn or the game's end."""
     import app.game_screen as game_screen
     from app.bot_worker import BotThinker
-    from app.games import game_ui
-    from app.session import AI, HUMAN, GameSession, Seat
 
-    state, action = last_decision_of_round(rounds, seed=11 + rounds)
-    me = state.current_player()
-    seats = [Seat(HUMAN) if p == me else Seat(AI, "greedy") for p in range(state.n)]
-    session = GameSession(state, seats, maps_api.shipped_map_path("rokugan"))
-    ui = game_ui("rokugan")
-    screen = game_screen.GameScreen(ui.create_view())
-    qtbot.addWidget(screen)
+    state, action, me, session, ui, screen = resolution_screen(qtbot, rounds)
     screen.resize(1280, 720)
     screen.show()
     thinker = BotThinker()
