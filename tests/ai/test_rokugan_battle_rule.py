@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ai.games.rokugan import SEARCH_ADAPTER
 from engine.rokugan import battles, placement, scoring
-from tests.engine.rokugan.fixtures import owner, position, resolve
+from tests.engine.rokugan.fixtures import crane_tie_position, owner, position, resolve
 
 
 def test_the_ai_counts_every_blessing_and_predicts_the_engines_battle() -> None:
@@ -68,15 +68,7 @@ def test_the_ai_knows_crane_conquers_on_a_tie() -> None:
     from ai.games.rokugan_scene import PlacementScene as _Scene
     from engine.rokugan import battles
 
-    st = position(
-        """
-        clans crane lion crab
-        control crane CRAB_2
-        control lion CRAB_3
-        control crab CRAB_1
-        place lion army2 CRAB_3
-        """
-    )
+    st = crane_tie_position()
     q = st.board.index["CRAB_3"]
     defence = 2 + battles.defense_bonus(st, q, 0)
     # When Crane's and Crab's bots weigh the province

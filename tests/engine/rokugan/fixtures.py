@@ -211,3 +211,17 @@ def labels_at(st: S.RokuganState, clan: str, where: int) -> list[str]:
 def texts(actions) -> set[str]:
     """The text forms of actions."""
     return {str(a) for a in actions}
+
+
+def crane_tie_position():
+    """Crane (0), Lion (1) and Crab (2), Crane and Crab each next to Lion's CRAB_3,
+    which Lion's Army 2 defends: where Crane needs only to tie and Crab to beat."""
+    return position(
+        """
+        clans crane lion crab
+        control crane CRAB_2
+        control lion CRAB_3
+        control crab CRAB_1
+        place lion army2 CRAB_3
+        """
+    )

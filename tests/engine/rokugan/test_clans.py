@@ -2,7 +2,14 @@
 
 from engine.rokugan import rounds
 from engine.rokugan import state as S
-from tests.engine.rokugan.fixtures import control, labels_at, position, resolve, texts
+from tests.engine.rokugan.fixtures import (
+    control,
+    crane_tie_position,
+    labels_at,
+    position,
+    resolve,
+    texts,
+)
 
 
 def test_crab_face_up_control_tokens_defend_for_two():
@@ -227,15 +234,7 @@ def test_the_strength_to_conquer_is_what_the_battle_rule_needs():
     # Given Crane and Lion each aiming at Lion's Crab_3, defended by Lion's Army 2
     from engine.rokugan import battles
 
-    st = position(
-        """
-        clans crane lion crab
-        control crane CRAB_2
-        control lion CRAB_3
-        control crab CRAB_1
-        place lion army2 CRAB_3
-        """
-    )
+    st = crane_tie_position()
     q = st.board.index["CRAB_3"]
     defence = 2 + battles.defense_bonus(st, q, 0)
     # When each clan asks what it needs there
