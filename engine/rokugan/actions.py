@@ -27,6 +27,7 @@ P, attacking P) or `#N` (a blessing on board token #N). Board tokens are numbere
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.core import ActionParseError
 from engine.text import ActionGrammar
@@ -35,6 +36,20 @@ GRAMMAR = ActionGrammar(
     "Battle for Rokugan", ("place army3 CRAB_1|CRAB_2 ->CRAB_2", "card scout #0", "pass")
 )
 """The action text's verb split and its error for unknown text."""
+
+_SHARED: dict[tuple[Any, ...], Any] = {}
+
+
+def shared(cls: Any, *args: Any) -> Any:
+    """The action `cls(*args)`, one object for equal arguments (actions are frozen
+    values; legal-action lists reuse them instead of building new ones per call)."""
+    key = (cls, *args)
+    found = _SHARED.get(key)
+    if found is None:
+        if len(_SHARED) > 50_000:
+            _SHARED.clear()
+        found = _SHARED[key] = cls(*args)
+    return found
 
 
 @dataclass(frozen=True, slots=True)

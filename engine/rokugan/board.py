@@ -72,6 +72,8 @@ class Board:
         "land_slots_from",
         "land_slots",
         "coastal_slots",
+        "land_pairs_from",
+        "coastal_pairs",
         "action_cache",
         "blessing_cache",
         "no_province_blocked",
@@ -174,6 +176,12 @@ class Board:
         self.coastal_slots = tuple(
             (slot, target[slot], border[slot]) for slot in range(n + 2 * self.n_land, len(text))
         )
+        # The same as ((slot, border), target) with shared pairs, which the legal
+        # placements list (`placement._static_slots`) without building them.
+        self.land_pairs_from = tuple(
+            tuple(((slot, b), t) for slot, t, b in x) for x in self.land_slots_from
+        )
+        self.coastal_pairs = tuple(((slot, b), t) for slot, t, b in self.coastal_slots)
         self.no_province_blocked = (False,) * n
         self.control_actions = tuple(PlaceControl(pid) for pid in self.ids)
         # Placement slots that depend only on control and special tokens, by their content

@@ -138,36 +138,74 @@ def _combination_plays(st: Position, card: str) -> tuple[A.PlayCard, ...]:
     """The plays of a card placing tokens in k different provinces (`combinations_of`)."""
     entry = combinations_of(st, card, EFFECTS[card].combination)
     if entry[1] is None:
-        entry[1] = tuple(_play(card, t) for t in entry[0])
+        known = _COMBINATION_PLAYS.setdefault(card, {})
+        missing = set(entry[0]).difference(known)
+        if missing:
+            if len(known) + len(missing) > 100_000:
+                known = _COMBINATION_PLAYS[card] = {}
+                missing = set(entry[0])
+            known.update((t, A.PlayCard(card, t)) for t in missing)
+        entry[1] = tuple(map(known.__getitem__, entry[0]))
     return entry[1]  # type: ignore[no-any-return]
+
+
+_COMBINATION_PLAYS: dict[str, dict[tuple[str, ...], A.PlayCard]] = {}
+"""Shared plays of each combination card by their provinces (`_combination_plays`)."""
 
 
 def placement_card_actions(st: Position, p: int) -> list[Any]:
     """Scout, shugenja, first-player and Shadowlands card plays at the start of `p`'s
     placement turn."""
-    out: list[Any] = []
-    tokens = st.tokens
-    usable = [
-        (use.face_down_only, _card_actions(use.card, len(tokens)))
-        for use in TOKEN_CARDS.values()
-        if use.usable(st, p)
-    ]
-    if usable:
-        # Each card's `targets`, in one pass over the board.
-        for s, t in enumerate(tokens):
-            if t is None or t[T_PLAYER] == p or t[T_BLESSED] >= 0 or t[T_SLOT] < 0:
-                continue
-            face_down = not t[T_UP]
-            for down_only, plays in usable:
-                if face_down or not down_only:
-                    out.append(plays[s])
+    out = token_card_plays(st, p)
     if p in st.terr_holder:
         for t, h in enumerate(st.terr_holder):
             if h == p:
                 card = st.terr_card[t]
                 if card in SHADOWLANDS_CARDS:
-                    out.extend(A.PlayCard(card, x) for x in card_targets(st, p, card))
+                    out.extend(_play(card, x) for x in card_targets(st, p, card))
     return out
+
+
+_TOKEN_USES = tuple(TOKEN_CARDS.values())
+
+
+def token_card_plays(st: Position, p: int) -> list[Any]:
+    """The scout, shugenja and first-player plays of `p` (a new list): for each board
+    token that is a target (`effects.targets`), in serial order, each usable card that
+    may take it, in `TOKEN_CARDS` order.
+
+    Kept per seat in `st._memo` with the cards usable and a copy of the board tokens it
+    was built from: while those tokens are unchanged and only new ones were placed
+    after them, the plays of the new ones are appended; any other change rebuilds it."""
+    usable = [use for use in _TOKEN_USES if use.left(st, p) > 0]
+    if not usable:
+        return []
+    tokens = st.tokens
+    count = len(tokens)
+    memo = st._memo
+    entry = memo[p]
+    if (
+        entry is not None
+        and entry[0] == usable
+        and entry[1] <= count
+        and tokens[: entry[1]] == entry[2]
+    ):
+        start, plays = entry[1], entry[3]
+        if start == count:
+            return list(plays)
+    else:
+        start, plays = 0, []
+    by_card = [(use.face_down_only, _card_actions(use.card, count)) for use in usable]
+    for s in range(start, count):
+        t = tokens[s]
+        if t is None or t[T_PLAYER] == p or t[T_BLESSED] >= 0 or t[T_SLOT] < 0:
+            continue
+        face_down = not t[T_UP]
+        for down_only, card_plays in by_card:
+            if face_down or not down_only:
+                plays.append(card_plays[s])
+    memo[p] = (usable, count, tokens[:], plays)
+    return list(plays)
 
 
 def card_targets(st: Position, p: int, card: str) -> list[tuple[str, ...]]:
@@ -182,23 +220,23 @@ def pending_actions(st: Position, p: int, pend: tuple[Any, ...]) -> list[Any]:
     if kind == PEND_SEND:
         out: list[Any] = []
         for a in hand_labels(st, p, exclude_bluff=True):
-            out.append(A.SendToken(a, "pool"))
-            out.append(A.SendToken(a, "discard"))
+            out.append(A.shared(A.SendToken, a, "pool"))
+            out.append(A.shared(A.SendToken, a, "discard"))
         return out
     if kind == PEND_PEEK:
-        return [A.Skip("peek"), *(A.Peek(f"#{s}") for s in targets(st, p))]
+        return [A.shared(A.Skip, "peek"), *(A.shared(A.Peek, f"#{s}") for s in targets(st, p))]
     if kind == PEND_LOOK:
         looked = pend[1]
-        out = [A.Look(f"#{s}") for s in targets(st, p) if s not in looked]
+        out = [A.shared(A.Look, f"#{s}") for s in targets(st, p) if s not in looked]
         if looked:
-            out.insert(0, A.Skip("look"))
+            out.insert(0, A.shared(A.Skip, "look"))
         return out
     if kind == PEND_DARK_DISCARD:
-        return [A.Discard(f"#{s}") for s in pend[1] if st.tokens[s] is not None]
+        return [A.shared(A.Discard, f"#{s}") for s in pend[1] if st.tokens[s] is not None]
     if kind == PEND_PURGE:
-        return [A.Discard(f"#{s}") for s in targets(st, p, face_down_only=False)]
+        return [A.shared(A.Discard, f"#{s}") for s in targets(st, p, face_down_only=False)]
     if kind == PEND_ANIMATE:
-        return [A.Animate(lab, where) for lab, where, _, _ in animate_options(st, p)]
+        return [A.shared(A.Animate, lab, where) for lab, where, _, _ in animate_options(st, p)]
     return []
 
 

@@ -57,7 +57,7 @@ from engine.rokugan.data import (
     TOKEN_LABELS,
     TOKENS_PER_CLAN,
 )
-from engine.rokugan.placement import blessing_hosts, slot_lists
+from engine.rokugan.placement import blessing_hosts, slot_finder
 from engine.rokugan.position import (
     DISCARD,
     HAND,
@@ -180,7 +180,7 @@ def combinations_of(st: Position, card: str, k: int) -> list[Any]:
             cache.clear()
         ids = st.board.ids
         k = min(k, len(free))
-        picks = tuple(tuple(ids[q] for q in c) for c in combinations(free, k)) if k else ()
+        picks = tuple(combinations([ids[q] for q in free], k)) if k else ()
         entry = cache[key] = [picks, None]
     return entry  # type: ignore[return-value]
 
@@ -193,7 +193,7 @@ def animate_options(
     clan = st.clans[p]
     seen: set[str] = set()
     out: list[tuple[str, str, int, int]] = []
-    lists: dict[int, list[int]] | None = None
+    slots = slot_finder(st, p)
     text = st.board.slot_text
     for tid in st.tids_at(p, DISCARD):
         kind = CLAN_TOKENS[clan][tid][0]
@@ -204,9 +204,7 @@ def animate_options(
         if kind == BLESSING:
             out.extend((lab, f"#{s}", kind, s) for s in blessing_hosts(st, p))
         else:
-            if lists is None:
-                lists = slot_lists(st, p)
-            out.extend((lab, text[slot], kind, slot) for slot in lists[kind])
+            out.extend((lab, text[slot], kind, slot) for slot in slots(kind))
         if first_only and out:
             return out[:1]
     return out

@@ -182,6 +182,7 @@ class RokuganObservation(Observation):
         st.events = None
         st._history = []
         st._undo = []
+        st.new_memo()
         # Public and own parts straight from the observation.
         (
             hand_count,

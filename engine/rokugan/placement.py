@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import combinations
+from operator import itemgetter
 from typing import Any
 
 from engine.rokugan import actions as A
@@ -250,17 +251,13 @@ def _static_slots(st: Position, player: int) -> tuple[Any, ...]:
         diplomacy = list(own)
         raid = [q for q in anywhere if owner[q] != player]
     # Attacks: never into an own, blocked or Shrine province.
-    coast = [
-        (slot, border)
-        for slot, t, border in b.coastal_slots
-        if owner[t] != player and not blocked[t] and special[t] != SHRINE
+    target = [
+        o != player and not bl and sp != SHRINE
+        for o, bl, sp in zip(owner, blocked, special, strict=True)
     ]
-    land = [
-        (slot, border)
-        for s in (anywhere if ronin else own)
-        for slot, t, border in b.land_slots_from[s]
-        if owner[t] != player and not blocked[t] and special[t] != SHRINE
-    ]
+    coast = [pair for pair, t in b.coastal_pairs if target[t]]
+    pairs_from = b.land_pairs_from
+    land = [pair for s in (anywhere if ronin else own) for pair, t in pairs_from[s] if target[t]]
     harbor = []
     if HARBOR in special:
         for q in range(n):
@@ -330,7 +327,7 @@ def place_actions(st: Position, player: int, out: list[Any]) -> None:
     `place_options`, with shared action objects)."""
     cache = st.board.action_cache
     static: tuple[Any, ...] | None = None
-    slots: dict[int, Sequence[int]] = {}
+    getters: dict[int, Any] = {}
     free: list[Any] = [None, None]
     for lab, kind in _playable(st, player):
         if kind == BLESSING:
@@ -338,12 +335,42 @@ def place_actions(st: Position, player: int, out: list[Any]) -> None:
             if hosts:
                 out.extend(map(_blessing_actions(st.board, lab, hosts[-1] + 1).__getitem__, hosts))
             continue
-        found = slots.get(kind)
-        if found is None:
+        get = getters.get(kind)
+        if get is None:
             if static is None:
                 static = _cached_static(st, player)
-            found = slots[kind] = _kind_slots(static, st.border_occ, kind, free)
-        out.extend(map(cache[lab].__getitem__, found))
+            get = getters[kind] = _gather(_kind_slots(static, st.border_occ, kind, free))
+        get(cache[lab], out)
+
+
+def _gather(slots: Sequence[int]) -> Any:
+    """A function appending the items of a sequence at `slots` to a list, in order (one
+    C call for the lot: `itemgetter`)."""
+    if len(slots) > 1:
+        pick = itemgetter(*slots)
+        return lambda actions, out: out.extend(pick(actions))
+    if slots:
+        only = slots[0]
+        return lambda actions, out: out.append(actions[only])
+    return lambda actions, out: None
+
+
+def slot_finder(st: Position, player: int) -> Any:
+    """`legal_slots` of `player` by kind as a function, each kind's list found once."""
+    static: tuple[Any, ...] | None = None
+    found: dict[int, Sequence[int]] = {}
+    free: list[Any] = [None, None]
+
+    def find(kind: int) -> Sequence[int]:
+        nonlocal static
+        slots = found.get(kind)
+        if slots is None:
+            if static is None:
+                static = _cached_static(st, player)
+            slots = found[kind] = _kind_slots(static, st.border_occ, kind, free)
+        return slots
+
+    return find
 
 
 def _blessing_actions(board: Any, label: str, count: int) -> list[Any]:
@@ -391,7 +418,11 @@ def can_place(st: Position, player: int) -> bool:
                 sp = special[q]
                 if sp != PEACE and sp != SCORCHED and (sp != SHRINE or st.ctrl_owner[q] == player):
                     return True
-    return bool(place_options(st, player))
+    slots = slot_finder(st, player)
+    for _, kind in _playable(st, player):
+        if slots(kind) if kind != BLESSING else blessing_hosts(st, player):
+            return True
+    return False
 
 
 def do_place(st: Position, p: int, label: str, where: str, from_discard: bool) -> None:
@@ -495,7 +526,7 @@ def swap_actions(st: Position, p: int) -> list[Any]:
         if st.label(p, ta[T_TID]) == st.label(p, tb[T_TID]):
             continue  # swapping two equal tokens changes nothing
         if _slot_legal_for(st, p, ka, tb[T_SLOT]) and _slot_legal_for(st, p, kb, ta[T_SLOT]):
-            out.append(A.Swap(f"#{a}", f"#{b}"))
+            out.append(A.shared(A.Swap, f"#{a}", f"#{b}"))
     return out
 
 

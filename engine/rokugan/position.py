@@ -94,6 +94,7 @@ class Position:
         "_history",
         "_undo",
         "_determinized",
+        "_memo",
     )
 
     n: int
@@ -141,6 +142,15 @@ class Position:
     _history: list[Any]
     _undo: list[tuple[Any, ...]]
     _determinized: bool
+    _memo: list[Any]  # per-seat legal-move memos, checked against the position (`new_memo`)
+
+    def new_memo(self) -> None:
+        """Start empty legal-move memos (a new game, clone or determinized world).
+
+        `_memo` is no part of the position: each entry records what it was computed from
+        and is checked against the position before use (`cards.placement_card_actions`),
+        so undo, restore and clones never make it wrong, only miss."""
+        self._memo = [None] * self.n
 
     # ------------------------------------------------------------------ snapshots
 

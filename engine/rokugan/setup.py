@@ -167,6 +167,7 @@ def new_game(
     st.attacked = 0
     st._history = []
     st._undo = []
+    st.new_memo()
     st._determinized = False
     st.events = None
     return st
@@ -186,7 +187,7 @@ def objective_deal_order(board: Board, rng: random.Random, wanted: int) -> list[
 
 def objective_actions(st: Position, p: int) -> list[Any]:
     """Step 5: the two objectives dealt to `p`."""
-    return [A.ChooseObjective(OBJECTIVES[o][0]) for o in st.dealt[p]]
+    return [A.shared(A.ChooseObjective, OBJECTIVES[o][0]) for o in st.dealt[p]]
 
 
 def choose_objective(st: Position, p: int, name: str) -> None:

@@ -166,6 +166,7 @@ class RokuganState(Position, GameState):
         other._history = list(self._history)
         other._undo = list(self._undo)
         other.events = None
+        other.new_memo()
         return other
 
     def undo(self) -> None:
@@ -213,13 +214,13 @@ class RokuganState(Position, GameState):
         if pend is not None:
             return cards.pending_actions(self, p, pend)
         if ph == PH_CARDS:
-            return [A.Pass(), *cards.upkeep_card_actions(self, p)]
+            return [A.shared(A.Pass), *cards.upkeep_card_actions(self, p)]
         if ph == PH_PLACE:
             acts: list[Any] = cards.placement_card_actions(self, p)
             placement.place_actions(self, p, acts)
             return acts
         if ph == PH_SWAP:
-            return [A.Skip("swap"), *placement.swap_actions(self, p)]
+            return [A.shared(A.Skip, "swap"), *placement.swap_actions(self, p)]
         return []
 
     def why_illegal(self, action: Any) -> str | None:

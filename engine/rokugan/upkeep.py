@@ -107,7 +107,7 @@ def dragon_must_return(st: Position) -> int:
 
 def dragon_actions(st: Position, p: int) -> list[Any]:
     """The Dragon's choices of a non-bluff token to return to its pool."""
-    return [A.ReturnToken(lab) for lab in hand_labels(st, p, exclude_bluff=True)]
+    return [A.shared(A.ReturnToken, lab) for lab in hand_labels(st, p, exclude_bluff=True)]
 
 
 def return_token(st: Position, p: int, label: str) -> None:
