@@ -187,8 +187,8 @@ class Board:
         # Placement slots that depend only on control and special tokens, by their content
         # (`placement._cached_static`).
         self.slot_cache: dict[tuple[object, ...], tuple[object, ...]] = {}
-        # The last of them per seat: (Ronin, owners, special tokens, entry).
-        self.slot_last: dict[int, tuple[object, ...]] = {}
+        # The last few of them per seat, newest first: (Ronin, owners, special tokens, entry).
+        self.slot_last: dict[int, tuple[tuple[object, ...], ...]] = {}
         # Honor and the objectives met, by who holds what, face-up control, special
         # tokens and objectives (`scoring.honor`).
         self.honor_cache: dict[tuple[object, ...], tuple[tuple[int, ...], tuple[bool, ...]]] = {}

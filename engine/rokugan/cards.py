@@ -44,6 +44,7 @@ from engine.rokugan.events import board_marks, card_effects
 from engine.rokugan.placement import do_place
 from engine.rokugan.position import (
     DISCARD,
+    MEMO_TOKEN_CARDS,
     PEND_ANIMATE,
     PEND_DARK_DISCARD,
     PEND_LOOK,
@@ -172,39 +173,26 @@ _TOKEN_USES = tuple(TOKEN_CARDS.values())
 def token_card_plays(st: Position, p: int) -> list[Any]:
     """The scout, shugenja and first-player plays of `p` (a new list): for each board
     token that is a target (`effects.targets`), in serial order, each usable card that
-    may take it, in `TOKEN_CARDS` order.
-
-    Kept per seat in `st._memo` with the cards usable and a copy of the board tokens it
-    was built from: while those tokens are unchanged and only new ones were placed
-    after them, the plays of the new ones are appended; any other change rebuilds it."""
+    may take it, in `TOKEN_CARDS` order. Kept per seat with the cards usable
+    (`Position.memo_since`): only the tokens placed since are looked at."""
     usable = [use for use in _TOKEN_USES if use.left(st, p) > 0]
     if not usable:
         return []
+    index = MEMO_TOKEN_CARDS * st.n + p
+    start, plays = st.memo_since(index, usable)
     tokens = st.tokens
     count = len(tokens)
-    memo = st._memo
-    entry = memo[p]
-    if (
-        entry is not None
-        and entry[0] == usable
-        and entry[1] <= count
-        and tokens[: entry[1]] == entry[2]
-    ):
-        start, plays = entry[1], entry[3]
-        if start == count:
-            return list(plays)
-    else:
-        start, plays = 0, []
-    by_card = [(use.face_down_only, _card_actions(use.card, count)) for use in usable]
-    for s in range(start, count):
-        t = tokens[s]
-        if t is None or t[T_PLAYER] == p or t[T_BLESSED] >= 0 or t[T_SLOT] < 0:
-            continue
-        face_down = not t[T_UP]
-        for down_only, card_plays in by_card:
-            if face_down or not down_only:
-                plays.append(card_plays[s])
-    memo[p] = (usable, count, tokens[:], plays)
+    if start < count:
+        by_card = [(use.face_down_only, _card_actions(use.card, count)) for use in usable]
+        for s in range(start, count):
+            t = tokens[s]
+            if t is None or t[T_PLAYER] == p or t[T_BLESSED] >= 0 or t[T_SLOT] < 0:
+                continue
+            face_down = not t[T_UP]
+            for down_only, card_plays in by_card:
+                if face_down or not down_only:
+                    plays.append(card_plays[s])
+        st.memo_keep(index, usable, plays)
     return list(plays)
 
 

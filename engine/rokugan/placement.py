@@ -47,6 +47,7 @@ from engine.rokugan.data import (
 from engine.rokugan.position import (
     DISCARD,
     HAND,
+    MEMO_BLESSING_HOSTS,
     ONBOARD,
     T_BLESSED,
     T_PLAYER,
@@ -175,19 +176,23 @@ _SLOT_KINDS = (ARMY, NAVY, SHINOBI, BLUFF, DIPLOMACY, RAID)
 
 def _cached_static(st: Position, player: int) -> tuple[Any, ...]:
     """`_static_slots`, cached on the board by the control and special tokens (the last
-    entry of each seat is checked first: a list comparison, no key to build)."""
+    few entries of each seat are checked first: list comparisons, no key to build; a
+    few, as Animate the Dead asks about the board with each cost paid)."""
     b = st.board
     ronin = st.ronin[player]
-    last = b.slot_last.get(player)
-    if last is not None and last[0] == ronin and last[1] == st.ctrl_owner and last[2] == st.special:
-        return last[3]  # type: ignore[no-any-return]
-    key = (player, ronin, tuple(st.ctrl_owner), tuple(st.special))
+    owner = st.ctrl_owner
+    special = st.special
+    recent = b.slot_last.get(player, ())
+    for last in recent:
+        if last[1] == owner and last[2] == special and last[0] == ronin:
+            return last[3]  # type: ignore[no-any-return]
+    key = (player, ronin, tuple(owner), tuple(special))
     static = b.slot_cache.get(key)
     if static is None:
         if len(b.slot_cache) > 4096:
             b.slot_cache.clear()
         static = b.slot_cache[key] = _static_slots(st, player)
-    b.slot_last[player] = (ronin, list(st.ctrl_owner), list(st.special), static)
+    b.slot_last[player] = ((ronin, list(owner), list(special), static), *recent[:7])
     return static
 
 
@@ -386,17 +391,25 @@ def _blessing_actions(board: Any, label: str, count: int) -> list[Any]:
 
 def blessing_hosts(st: Position, player: int) -> list[int]:
     """Board tokens `player` may bless now (own face-down Army, Navy or Shinobi; one
-    token may carry several Blessings)."""
-    toks = CLAN_TOKENS[st.clans[player]]
-    return [
-        s
-        for s, t in enumerate(st.tokens)
-        if t is not None
-        and t[T_PLAYER] == player
-        and not t[T_UP]
-        and t[T_SLOT] >= 0
-        and toks[t[T_TID]][0] <= SHINOBI
-    ]
+    token may carry several Blessings). Kept per seat (`Position.memo_since`): only the
+    tokens placed since are looked at."""
+    index = MEMO_BLESSING_HOSTS * st.n + player
+    start, hosts = st.memo_since(index, None)
+    tokens = st.tokens
+    if start < len(tokens):
+        toks = CLAN_TOKENS[st.clans[player]]
+        for s in range(start, len(tokens)):
+            t = tokens[s]
+            if (
+                t is not None
+                and t[T_PLAYER] == player
+                and not t[T_UP]
+                and t[T_SLOT] >= 0
+                and toks[t[T_TID]][0] <= SHINOBI
+            ):
+                hosts.append(s)
+        st.memo_keep(index, None, hosts)
+    return list(hosts)
 
 
 def can_place(st: Position, player: int) -> bool:

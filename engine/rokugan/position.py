@@ -34,6 +34,10 @@ PEND_SEND, PEND_PEEK, PEND_LOOK, PEND_DARK_DISCARD, PEND_PURGE, PEND_ANIMATE = r
 # Territory card holder codes.
 ON_MAP, PLAYED, NO_CARD = -1, -2, -3
 
+# Memos per seat (`Position.memo_since`): seat p's memo of kind k is at k * players + p.
+MEMO_TOKEN_CARDS, MEMO_BLESSING_HOSTS = range(2)
+MEMO_KINDS = 2
+
 # Board token tuple fields: (player, token id, slot or -1 for a Blessing, face up,
 # host serial of a Blessing or -1, serial of the newest Blessing on it or -1).
 T_PLAYER, T_TID, T_SLOT, T_UP, T_HOST, T_BLESSED = range(6)
@@ -147,10 +151,29 @@ class Position:
     def new_memo(self) -> None:
         """Start empty legal-move memos (a new game, clone or determinized world).
 
-        `_memo` is no part of the position: each entry records what it was computed from
-        and is checked against the position before use (`cards.placement_card_actions`),
-        so undo, restore and clones never make it wrong, only miss."""
-        self._memo = [None] * self.n
+        `_memo` is no part of the position: lists found by scanning the board tokens,
+        kept per seat and purpose (`memo_since`, `memo_keep`), each with a copy of the
+        tokens it was found from, checked against the position before use; so undo,
+        restore and clones never make one wrong, they only miss it."""
+        self._memo = [None] * (MEMO_KINDS * self.n)
+
+    def memo_since(self, index: int, tag: Any) -> tuple[int, list[Any]]:
+        """(the first board token still to scan, the list found so far) of memo `index`,
+        kept by `memo_keep` with `tag`: while the tokens it was found from are unchanged
+        (and `tag` equal), only the tokens placed since are to scan; else (0, [])."""
+        entry = self._memo[index]
+        if entry is not None:
+            count = entry[1]
+            tokens = self.tokens
+            if count <= len(tokens) and entry[0] == tag and tokens[:count] == entry[2]:
+                return count, entry[3]
+        return 0, []
+
+    def memo_keep(self, index: int, tag: Any, found: list[Any]) -> None:
+        """Keep `found`, scanned from every board token now, as memo `index` (the caller
+        never changes it afterwards but by extending it through `memo_since`)."""
+        tokens = self.tokens
+        self._memo[index] = (tag, len(tokens), tokens[:], found)
 
     # ------------------------------------------------------------------ snapshots
 
@@ -274,8 +297,15 @@ class Position:
     def tids_at(self, player: int, where: int) -> list[int]:
         """Token ids of `player` at location `where` (POOL, HAND, ...)."""
         base = player * TOKENS_PER_CLAN
+        end = base + TOKENS_PER_CLAN
         loc = self.loc
-        return [t for t in range(TOKENS_PER_CLAN) if loc[base + t] == where]
+        find = loc.index
+        out = []
+        g = base
+        for _ in range(loc[base:end].count(where)):  # straight to each one
+            g = find(where, g, end) + 1
+            out.append(g - 1 - base)
+        return out
 
     def provinces_of(self, player: int) -> int:
         """Number of provinces `player` controls."""
