@@ -113,9 +113,11 @@ def held_cards(st: Position, p: int) -> list[str]:
 # ---------------------------------------------------------------------- legal card plays
 
 
-def upkeep_card_actions(st: Position, p: int) -> list[Any]:
-    """Every territory card play of `p` in the upkeep's card round (not Shadowlands)."""
-    out: list[Any] = []
+def upkeep_card_actions(st: Position, p: int, out: list[Any] | None = None) -> list[Any]:
+    """Every territory card play of `p` in the upkeep's card round (not Shadowlands),
+    appended to `out` (a new list by default) and returned."""
+    if out is None:
+        out = []
     for card in held_cards(st, p):
         if EFFECTS[card].combination:
             out.extend(_combination_plays(st, card))

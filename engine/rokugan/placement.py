@@ -240,9 +240,15 @@ def _static_slots(st: Position, player: int) -> tuple[Any, ...]:
             for sp, o in zip(special, owner, strict=True)
         ]
         anywhere = [q for q in range(n) if not blocked[q]]
+        # Attacks: never into an own, blocked or Shrine province.
+        target = [
+            o != player and not bl and sp != SHRINE
+            for o, bl, sp in zip(owner, blocked, special, strict=True)
+        ]
     else:
         blocked = b.no_province_blocked
         anywhere = list(range(n))
+        target = list(map(player.__ne__, owner))
     own = [q for q in anywhere if owner[q] == player]
     coastal = b.coastal
     navy = [q for q in own if coastal[q] or special[q] == HARBOR]
@@ -255,11 +261,6 @@ def _static_slots(st: Position, player: int) -> tuple[Any, ...]:
     else:
         diplomacy = list(own)
         raid = [q for q in anywhere if owner[q] != player]
-    # Attacks: never into an own, blocked or Shrine province.
-    target = [
-        o != player and not bl and sp != SHRINE
-        for o, bl, sp in zip(owner, blocked, special, strict=True)
-    ]
     coast = [pair for pair, t in b.coastal_pairs if target[t]]
     pairs_from = b.land_pairs_from
     land = [pair for s in (anywhere if ronin else own) for pair, t in pairs_from[s] if target[t]]
@@ -332,7 +333,7 @@ def place_actions(st: Position, player: int, out: list[Any]) -> None:
     `place_options`, with shared action objects)."""
     cache = st.board.action_cache
     static: tuple[Any, ...] | None = None
-    getters: dict[int, Any] = {}
+    found: dict[int, tuple[int, Any]] = {}
     free: list[Any] = [None, None]
     for lab, kind in _playable(st, player):
         if kind == BLESSING:
@@ -340,24 +341,19 @@ def place_actions(st: Position, player: int, out: list[Any]) -> None:
             if hosts:
                 out.extend(map(_blessing_actions(st.board, lab, hosts[-1] + 1).__getitem__, hosts))
             continue
-        get = getters.get(kind)
-        if get is None:
+        size_pick = found.get(kind)
+        if size_pick is None:
             if static is None:
                 static = _cached_static(st, player)
-            get = getters[kind] = _gather(_kind_slots(static, st.border_occ, kind, free))
-        get(cache[lab], out)
-
-
-def _gather(slots: Sequence[int]) -> Any:
-    """A function appending the items of a sequence at `slots` to a list, in order (one
-    C call for the lot: `itemgetter`)."""
-    if len(slots) > 1:
-        pick = itemgetter(*slots)
-        return lambda actions, out: out.extend(pick(actions))
-    if slots:
-        only = slots[0]
-        return lambda actions, out: out.append(actions[only])
-    return lambda actions, out: None
+            slots = _kind_slots(static, st.border_occ, kind, free)
+            size = len(slots)
+            # Several slots: one itemgetter for every label of the kind (one C call each).
+            size_pick = found[kind] = (size, itemgetter(*slots) if size > 1 else slots)
+        size, pick = size_pick
+        if size > 1:
+            out.extend(pick(cache[lab]))
+        elif size:
+            out.append(cache[lab][pick[0]])
 
 
 def slot_finder(st: Position, player: int) -> Any:

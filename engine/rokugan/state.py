@@ -214,7 +214,7 @@ class RokuganState(Position, GameState):
         if pend is not None:
             return cards.pending_actions(self, p, pend)
         if ph == PH_CARDS:
-            return [A.shared(A.Pass), *cards.upkeep_card_actions(self, p)]
+            return cards.upkeep_card_actions(self, p, [A.shared(A.Pass)])
         if ph == PH_PLACE:
             acts: list[Any] = cards.placement_card_actions(self, p)
             placement.place_actions(self, p, acts)
