@@ -297,15 +297,8 @@ class Position:
     def tids_at(self, player: int, where: int) -> list[int]:
         """Token ids of `player` at location `where` (POOL, HAND, ...)."""
         base = player * TOKENS_PER_CLAN
-        end = base + TOKENS_PER_CLAN
         loc = self.loc
-        find = loc.index
-        out = []
-        g = base
-        for _ in range(loc[base:end].count(where)):  # straight to each one
-            g = find(where, g, end) + 1
-            out.append(g - 1 - base)
-        return out
+        return [t for t in range(TOKENS_PER_CLAN) if loc[base + t] == where]
 
     def provinces_of(self, player: int) -> int:
         """Number of provinces `player` controls."""
