@@ -365,6 +365,8 @@ def _dark_targets(st: Position, p: int) -> list[tuple[str, ...]]:
 def _animate_targets(st: Position, p: int) -> list[tuple[str, ...]]:
     """Only costs after which something can still be animated."""
     out: list[tuple[str, ...]] = []
+    if not st.tids_at(p, DISCARD):
+        return out  # nothing to animate, whatever the cost
     kept: bool | None = None
     for c in _costs(st, p):
         q = st.board.index[c]
