@@ -19,7 +19,7 @@ Also the Unicorn's swap of two own face-down tokens before the reveal (`swap_act
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from itertools import combinations
 from operator import itemgetter
 from typing import Any
@@ -284,14 +284,9 @@ def legal_slots_slow(st: Position, player: int, kind: int) -> list[int]:
     ]
 
 
-def playable_hand(st: Position, player: int) -> Iterator[tuple[str, int]]:
+def _playable(st: Position, player: int) -> list[tuple[str, int]]:
     """(label, kind) of every distinct token `player` may place from hand, in token
     order: copies of a label once, the bluff not after Spy Network."""
-    return iter(_playable(st, player))
-
-
-def _playable(st: Position, player: int) -> list[tuple[str, int]]:
-    """`playable_hand` as a list."""
     clan = st.clans[player]
     labels = TOKEN_LABELS[clan]
     toks = CLAN_TOKENS[clan]
@@ -310,27 +305,10 @@ def _playable(st: Position, player: int) -> list[tuple[str, int]]:
     return out
 
 
-def place_options(st: Position, player: int) -> list[tuple[str, str, int, int]]:
-    """(label, where, kind, slot-or-host) of every legal placement from hand."""
-    out = []
-    lists: dict[int, list[int]] | None = None
-    text = st.board.slot_text
-    for lab, kind in playable_hand(st, player):
-        if kind == BLESSING:
-            for s in range(len(st.tokens)):
-                if blessing_problem(st, player, s) is None:
-                    out.append((lab, f"#{s}", kind, s))
-            continue
-        if lists is None:
-            lists = slot_lists(st, player)
-        for slot in lists[kind]:
-            out.append((lab, text[slot], kind, slot))
-    return out
-
-
 def place_actions(st: Position, player: int, out: list[Any]) -> None:
-    """Append every legal Place action of `player` to `out` (the fast path of
-    `place_options`, with shared action objects)."""
+    """Append every legal Place action of `player` to `out` (shared action objects):
+    for each distinct token in hand (`_playable`), its legal slots (`legal_slots`) or,
+    for a Blessing, its hosts (`blessing_hosts`)."""
     cache = st.board.action_cache
     static: tuple[Any, ...] | None = None
     found: dict[int, tuple[int, Any]] = {}
