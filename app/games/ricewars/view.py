@@ -65,6 +65,7 @@ SIDE_WIDEST = 400  # and its widest, when the map, fitted to its height, leaves 
 COLUMN_FORMS = ((0, False), (1, False), (1, True), (2, True))
 """The daimyo boards' and the panel's forms, fullest first (board `compact` level, panel
 compact): the column shows the first that fits its height, so it never scrolls."""
+FITS_KEPT = 512  # measured texts remembered (a game's texts change; old ones are dropped)
 
 
 class RiceWarsView(PickTreeView):
@@ -86,6 +87,7 @@ class RiceWarsView(PickTreeView):
         self._board_key: tuple | None = None
         self._fight_key: tuple | None = None
         self._last_actions: dict[int, tuple[str, tuple[str, ...], str]] = {}
+        self._fits: dict[tuple, bool] = {}  # (what, look, texts, room) -> it fits
 
         self.track = QLabel()
         self.track.setTextFormat(Qt.RichText)
@@ -401,23 +403,50 @@ class RiceWarsView(PickTreeView):
     def _fill_texts(self, state: RiceWarsState) -> None:
         """The track, the panel and the daimyo boards in the fullest forms that fit: the
         track on two lines where one is too wide, the column in the first of
-        `COLUMN_FORMS` that needs no scroll bar (the fullest while the view is hidden)."""
+        `COLUMN_FORMS` that needs no scroll bar (the fullest while the view is hidden).
+        A rich text's size is measured once per text and room (`_fits`): the same texts
+        come back at every redraw of a decision, and measuring them is most of a redraw."""
         shown = self.isVisible()
+        if len(self._fits) > FITS_KEPT:
+            self._fits.clear()
+        look = (self.ui_scale, self.font().pointSizeF())
         rows = 1
-        _set_text(self.track, panel.track_html(state))
-        if shown and self.track.sizeHint().width() > self.track.width():
-            rows = 2
-            _set_text(self.track, panel.track_html(state, rows=2))
+        one_row = panel.track_html(state)
+        if shown:
+            key = ("track", look, one_row, self.track.width())
+            if key not in self._fits:
+                _set_text(self.track, one_row)
+                self._fits[key] = self.track.sizeHint().width() <= self.track.width()
+            if not self._fits[key]:
+                rows = 2
+        _set_text(self.track, one_row if rows == 1 else panel.track_html(state, rows=2))
         if rows != self._track_rows:
             self._track_rows = rows
             line = self.track.fontMetrics().lineSpacing()
             self.track.setFixedHeight(round(line * (1.6 if rows == 1 else 2.7)) + 4)
+        self._ensure_daimyo_boards(state.seats)
         width, room = self.side.minimumWidth(), self.side.height()  # the width it is given
         for boards, compact in COLUMN_FORMS:
-            self._draw_daimyo_boards(state, boards)
-            _set_text(self.panel, self._panel_text(state, compact))
-            if not shown or self._column_height(width) <= room:
+            faces = self._daimyo_board_faces(state, boards)
+            text = self._panel_text(state, compact)
+            if not shown:
                 break
+            key = ("column", look, width, room, text, tuple(f[:2] for f in faces))
+            if key not in self._fits:
+                self._show_column(faces, text)
+                self._fits[key] = self._column_height(width) <= room
+            if self._fits[key]:
+                break
+        self._show_column(faces, text)
+
+    def _show_column(self, faces: list[tuple[str, str, str]], text: str) -> None:
+        """Put the daimyo boards' faces (style, text, tooltip) and the panel's text up."""
+        for label, (style, html, tip) in zip(self.daimyo_boards.values(), faces, strict=True):
+            if label.styleSheet() != style:
+                label.setStyleSheet(style)
+            _set_text(label, html)
+            label.setToolTip(tip)
+        _set_text(self.panel, text)
 
     def _column_height(self, width: int) -> int:
         """The height the panel and the daimyo boards take at `width`."""
@@ -497,22 +526,28 @@ class RiceWarsView(PickTreeView):
                              if key in self.scene.province_items)  # fmt: skip
         self.scene.set_marks("last", marks)
 
-    def _draw_daimyo_boards(self, state: RiceWarsState, compact: int = 0) -> None:
-        if len(self.daimyo_boards) != state.seats:
+    def _ensure_daimyo_boards(self, seats: int) -> None:
+        """One daimyo board label per seat."""
+        if len(self.daimyo_boards) != seats:
             _clear_layout(self.boards_box)
             self.daimyo_boards = {}
-            for s in range(state.seats):
+            for s in range(seats):
                 label = QLabel()
                 label.setTextFormat(Qt.RichText)
                 label.setWordWrap(True)
                 label.setObjectName("daimyo")
                 self.boards_box.addWidget(label)
                 self.daimyo_boards[s] = label
+
+    def _daimyo_board_faces(self, state: RiceWarsState, compact: int) -> list[tuple[str, str, str]]:
+        """Each seat's daimyo board as (style sheet, text, tooltip) at `compact` level."""
         points = self.font().pointSizeF() * 0.92
         step = self._step.payload if self._step is not None else None
         # every figure as of the step shown (the engine's standings), else as of now
         shown = step.standing if isinstance(step, StepShow) and step.standing else standings(state)
-        for s, label in self.daimyo_boards.items():
+        viewer = PUBLIC if self._viewer is None else self._viewer
+        faces = []
+        for s in range(state.seats):
             colour = seat_colour(state, s)
             active = shown[s].to_act
             style = (
@@ -520,12 +555,10 @@ class RiceWarsView(PickTreeView):
                 f" border: 2px solid {colour}; border-left: {round(8 * self.ui_scale)}px solid"
                 f" {colour}; border-radius: 5px; padding: 3px; font-size: {points:.1f}pt; }}"
             )
-            if label.styleSheet() != style:
-                label.setStyleSheet(style)
             who = panel.who_sits(self._session, state, s, self._viewer)
-            viewer = PUBLIC if self._viewer is None else self._viewer
-            _set_text(label, panel.daimyo_html(state, s, who, compact, viewer, shown[s]))
-            label.setToolTip(panel.daimyo_tip(state, s, shown[s]))
+            html = panel.daimyo_html(state, s, who, compact, viewer, shown[s])
+            faces.append((style, html, panel.daimyo_tip(state, s, shown[s])))
+        return faces
 
     def _panel_text(self, state: RiceWarsState, compact: bool = False) -> str:
         """The fight, the auction, the step or the phase's help (`compact`: a step by its
