@@ -1,10 +1,13 @@
 """Playtests and arenas on a Ray cluster (`ai.cluster`): the same results as a local run,
 cancel stops the cluster's work, a killed worker costs no game, the editor's address field.
 
-One local Ray serves the whole module (Ray takes seconds to start on two cores)."""
+One local Ray serves the whole module (Ray takes seconds to start on two cores); Ray is
+imported when the module's first test runs, not when the suite is collected (a second of
+CPU in every test process)."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import signal
 import threading
@@ -20,12 +23,15 @@ from maps.geometry import derive
 from tests.ai.balance_maps import cut_off_map
 from tests.ai.games import NIM
 
-ray = pytest.importorskip("ray")
+if importlib.util.find_spec("ray") is None:
+    pytest.skip("Ray is not installed (the cluster extra)", allow_module_level=True)
 
 
 @pytest.fixture(scope="module", autouse=True)
 def local_ray() -> Any:
     """A local Ray with two CPUs for the module; `cluster="local"` uses it as it is."""
+    import ray
+
     ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
     yield ray
     ray.shutdown()
@@ -104,6 +110,8 @@ def test_a_cluster_playtest_gives_the_same_result_as_a_local_run() -> None:
 
 
 def _free_cpus() -> float:
+    import ray
+
     return ray.available_resources().get("CPU", 0.0)
 
 
