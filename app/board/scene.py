@@ -14,6 +14,7 @@ Scene coordinates are map units (x east, y south).
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 
@@ -98,6 +99,22 @@ def polygon_path(polygon: list | tuple, holes: list | tuple = ()) -> QPainterPat
 
 def halo_text(text: str, size: float, colour: QColor, halo: QColor) -> QGraphicsPathItem:
     """Text as a path with a light halo, centred on (0, 0), readable on any colour."""
+    path, outline_path = _halo_paths(text, size)
+    group = QGraphicsPathItem()
+    outline = QGraphicsPathItem(outline_path, group)
+    outline.setBrush(halo)
+    outline.setPen(Qt.NoPen)
+    fill = QGraphicsPathItem(path, group)
+    fill.setBrush(colour)
+    fill.setPen(Qt.NoPen)
+    return group
+
+
+@functools.lru_cache(maxsize=2048)
+def _halo_paths(text: str, size: float) -> tuple[QPainterPath, QPainterPath]:
+    """The text's path centred on (0, 0) and its halo's outline, made once per text and size
+    (a board is drawn again at every decision, with the same names, figures and marks; a
+    path is a value, copied into each item)."""
     font = QFont("DejaVu Sans")
     font.setPixelSize(max(1, round(size * 4)))
     font.setBold(True)
@@ -106,17 +123,10 @@ def halo_text(text: str, size: float, colour: QColor, halo: QColor) -> QGraphics
     path = _scaled(path, 0.25)
     box = path.boundingRect()
     path.translate(-box.center())
-    group = QGraphicsPathItem()
     stroker = QPainterPathStroker()
     stroker.setWidth(size * 0.28)
     stroker.setJoinStyle(Qt.RoundJoin)
-    outline = QGraphicsPathItem(stroker.createStroke(path), group)
-    outline.setBrush(halo)
-    outline.setPen(Qt.NoPen)
-    fill = QGraphicsPathItem(path, group)
-    fill.setBrush(colour)
-    fill.setPen(Qt.NoPen)
-    return group
+    return path, stroker.createStroke(path)
 
 
 ARROW_SHAPE = ((0.85, 0.0), (0.05, 0.45), (0.05, 0.15), (-0.8, 0.15))
