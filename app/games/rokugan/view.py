@@ -174,6 +174,7 @@ class RokuganView(PickTreeView):
         self._body.addWidget(self.controls)
         self.beside = False
         self._rescaled = False
+        self._hand_key: tuple | None = None  # what the hand's widgets were made for
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(MARGIN, MARGIN, MARGIN, MARGIN)
         self._layout.addWidget(self.info)
@@ -514,7 +515,16 @@ class RokuganView(PickTreeView):
 
     def _draw_hand(self, state: RokuganState, compact: bool = False) -> None:
         """The tokens behind the viewer's screen (`compact`: smaller, where the column
-        over the board would not hold them all)."""
+        over the board would not hold them all). The buttons and their token pictures are
+        made again only when what they show changed (most decisions leave the hand as it
+        was); a click's toggle is set back to the choice either way. Beside the board they
+        are made every time: whether they fit the column depends on the rest of it."""
+        key = None if compact or self.beside else self._hand_shows(state)
+        if key is not None and key == self._hand_key:
+            self._check_hand_buttons()
+            return
+        if not compact:
+            self._hand_key = key
         _clear_layout(self.hand)
         self.hand_buttons = {}
         viewer = self._viewer
@@ -583,6 +593,27 @@ class RokuganView(PickTreeView):
         column.invalidate()
         if self.beside and not compact and column.sizeHint().height() > self.controls.height():
             self._draw_hand(state, compact=True)  # seven kinds of token: smaller, all seen
+
+    def _hand_shows(self, state: RokuganState) -> tuple:
+        """All the hand's widgets under the board depend on: the viewer's clan and tokens,
+        the chosen one, the words' language and the scale they are drawn for."""
+        viewer = self._viewer
+        clan = state.clans[viewer] if viewer is not None else None
+        own = state.observation(viewer).own_loc if viewer is not None else ()
+        hand = tuple(sorted(state.label(viewer, t) for t, loc in enumerate(own) if loc == LOC_HAND))
+        chosen = self.tree.first() if self.tree else None
+        look = (self.ui_scale, self.font().pointSizeF())
+        return (viewer, clan, hand, own.count(LOC_DISCARD), own.count(0), chosen, look,
+                _("behind your screen"))  # fmt: skip
+
+    def _check_hand_buttons(self) -> None:
+        """Each hand button checked when it is the choice, enabled when it may be picked."""
+        options = self.tree.options() if self.tree else []
+        chosen = self.tree.first() if self.tree else None
+        for label, button in self.hand_buttons.items():
+            selected = chosen == Pick(HAND, label)
+            button.setChecked(selected)
+            button.setEnabled(Pick(HAND, label) in options or selected)
 
     def _draw_choices(self, state: RokuganState) -> None:
         _clear_layout(self.choices)
