@@ -33,7 +33,8 @@ end) are levelled, so a clan that leads openly early is worth little more than o
 with the leaders, and its cards are better spent on other clans until the last rounds,
 when the term fades (`later_rounds`: none in the last round). It made a one-ply player
 much stronger against three `greedy` but `hard` not (docs/PERFORMANCE.md, Shinobi, fifth
-session), so the levels keep the plain adapter.
+session). `normal` counts them for itself only (`ai.games.shinobi_levels.OwnLaterAdapter`:
+the opponents it models keep these plain values); `easy` and `hard` keep the plain adapter.
 
 A finished game is worth `WIN_BONUS` (shared on a tie) or minus `WIN_BONUS / players`,
 plus the margin above.
@@ -601,7 +602,8 @@ class InferringAdapter(ShinobiAdapter):
 
 
 ADAPTER = ShinobiAdapter()
-"""Shinobi's adapter, found by `ai.adapters.adapter_for("shinobi")` (also for the levels)."""
+"""Shinobi's adapter, found by `ai.adapters.adapter_for("shinobi")` (`greedy`'s, `easy`'s,
+`hard`'s and the hints'; `normal` searches with `ai.games.shinobi_levels.OWN_LATER_ADAPTER`)."""
 LATER_ADAPTER = ShinobiAdapter(later_aim=LATER_AIM)
 """The plain adapter that also counts the attacks of the later rounds (`LATER_AIM`). Not
 the levels': as a one-ply player against three `greedy` it won 36.8 % of 200 games (fair
