@@ -43,6 +43,7 @@ from engine.ricewars import actions as A
 from engine.ricewars.data import ADVISORS, ASHIGARU_COST, CARD_INDEX, CARDS, RONIN_COST
 from engine.ricewars.effects import EFFECTS, effect_of
 from engine.ricewars.fight import strongest_defence, troop_strength
+from engine.ricewars.peasants import palace_group
 from engine.ricewars.state import (
     ACTION,
     BID,
@@ -88,9 +89,9 @@ class RiceWarsAdapter(GameAdapter):
     # -- evaluation --------------------------------------------------------------------
 
     def key(self, state: GameState) -> Hashable | None:
-        """The engine's position key (history-free), hashed once (the search looks each
-        node's key up several times)."""
-        return HashedKey(state.key())  # type: ignore[attr-defined]
+        """The engine's flat position key (history-free; equal exactly when `key()` is),
+        hashed once (the search looks each node's key up several times)."""
+        return HashedKey(state.position_key())  # type: ignore[attr-defined]
 
     @staticmethod
     def paydays(st: RiceWarsState) -> int:
@@ -113,13 +114,14 @@ class RiceWarsAdapter(GameAdapter):
     def _worth(self, st: RiceWarsState, s: int, ryo: float, paydays: int, free: int) -> float:
         """`worth` in a game not over, given what is the same for every seat: the worth
         of a Ryo, the paydays left and the free fields."""
-        fields = st.own[s].bit_count()
-        conn = st.connected(s)
-        disconnected = (st.own[s] & ~conn).bit_count()
-        value = fields - 0.15 * disconnected
+        own = st.own[s]
+        p = st.palace[s]
+        # the engine's `connected` and `peasant_fields` (before `& free`) in one look-up
+        conn, allowed = palace_group(st, p, own) if p >= 0 else (0, 0)
+        value = own.bit_count() - 0.15 * (own & ~conn).bit_count()
         reserve = st.reserve[s]
         if reserve:  # (else the term is 0.0: the same value)
-            room = 0.7 if st.peasant_fields(s, free) else 0.35
+            room = 0.7 if allowed & free else 0.35
             value += room * reserve
         if s == st.neutral:
             return value
@@ -129,13 +131,16 @@ class RiceWarsAdapter(GameAdapter):
             if conn >> f & 1:
                 income += more
         value += ryo * (st.money[s] + income * paydays)
-        last = paydays == 0
-        value += 0.3 * st.ash[s] + 0.7 * st.ron[s]
-        if not last:
-            value += 0.15 * (st.ash[s] + st.ash_x[s] + st.ash_due[s]) - 0.15 * st.ash[s]
+        ash, ron = st.ash[s], st.ron[s]
+        value += 0.3 * ash + 0.7 * ron
+        if paydays:  # not the last round
+            value += 0.15 * (ash + st.ash_x[s] + st.ash_due[s]) - 0.15 * ash
             value += 0.35 * (st.ron_x[s] + st.ron_due[s])
         value += 0.12 * len(st.hands[s])
-        value += 0.2 * sum(uses for _, uses in st.held[s])
+        uses = 0
+        for _, left in st.held[s]:
+            uses += left
+        value += 0.2 * uses
         return value
 
     def _fight_shift(self, st: RiceWarsState, worth: list[float]) -> None:
@@ -514,7 +519,7 @@ class RiceWarsSearchAdapter(RiceWarsAdapter):
         remembered by position: hires in another order reach the same positions."""
         st.apply(action)
         try:
-            key = (st.board.graph.hash, st.neutral, s, HashedKey(st.key()))
+            key = (st.board.graph.hash, st.neutral, s, HashedKey(st.position_key()))
             value = _AFTER.get(key)
             if value is None:
                 if len(_AFTER) >= AFTER_MEMORY:
@@ -569,14 +574,17 @@ class RiceWarsSearchAdapter(RiceWarsAdapter):
         if ready is None:
             ready = self.troops_ready(st)
         out = []
+        fields = [float(own.bit_count()) for own in st.own]
+        acting = st.phase == ACTION
         for s in range(st.n):
-            if ready[s] <= 0 or (st.phase == ACTION and st.passes[s] >= 2):
+            mine = ready[s]
+            if mine <= 0 or (acting and st.passes[s] >= 2):
                 continue
             best, victim = 0.0, -1
-            for r in range(st.seats):
+            for r, held in enumerate(fields):
                 if r == s:
                     continue
-                taken = min(float(st.own[r].bit_count()), ready[s] - ready[r])
+                taken = min(held, mine - ready[r])
                 if taken > best:
                     best, victim = taken, r
             if victim >= 0:
@@ -587,21 +595,25 @@ class RiceWarsSearchAdapter(RiceWarsAdapter):
         """Every seat's worth (the neutral's last), with the fields each player's
         active troops can still take this round (`strikes`) moved at `STRIKE_WORTH`,
         and peasants waiting on a daimyo board worth little beyond `reserve_room`."""
-        worth = super().standing(st)
-        if not st.is_terminal():
-            ready = self.troops_ready(st)
-            for s, victim, fields in self.strikes(st, ready):
-                worth[s] += STRIKE_WORTH * fields
-                worth[victim] -= STRIKE_WORTH * fields
-            free = st.free_mask()
-            for s in range(st.n):
-                if not st.reserve[s]:
-                    continue
-                places = st.peasant_fields(s, free)
-                idle = st.reserve[s] - self.reserve_room(st, s, ready[s], places)
-                if idle > 0:
-                    room = 0.7 if places else 0.35  # the plain worth's
-                    worth[s] -= (room - IDLE_PEASANT) * idle
+        if st.is_terminal():
+            return [self.worth(st, s) for s in range(st.seats)]
+        # the plain standing's, with its free fields kept for the waiting peasants
+        ryo, paydays, free = self.ryo(st), self.paydays(st), st.free_mask()
+        worth = [self._worth(st, s, ryo, paydays, free) for s in range(st.seats)]
+        self._fight_shift(st, worth)
+        ready = self.troops_ready(st)
+        for s, victim, fields in self.strikes(st, ready):
+            worth[s] += STRIKE_WORTH * fields
+            worth[victim] -= STRIKE_WORTH * fields
+        for s in range(st.n):
+            reserve = st.reserve[s]
+            if not reserve:
+                continue
+            places = st.peasant_fields(s, free)
+            idle = reserve - self.reserve_room(st, s, ready[s], places)
+            if idle > 0:
+                room = 0.7 if places else 0.35  # the plain worth's
+                worth[s] -= (room - IDLE_PEASANT) * idle
         return worth
 
     @staticmethod

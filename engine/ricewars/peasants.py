@@ -22,8 +22,10 @@ _GROUPS: dict[tuple[str, int, int], tuple[int, int]] = {}
 before the taken ones are left out): search revisits positions."""
 
 
-def _group(st: Position, p: int, own: int) -> tuple[int, int]:
-    """(connected, allowed) of a palace on `p` with own peasants `own` (see `_GROUPS`)."""
+def palace_group(st: Position, p: int, own: int) -> tuple[int, int]:
+    """(connected, allowed) of a palace on `p` with own peasants `own` (see `_GROUPS`):
+    `connected` and `peasant_fields` before the taken fields are left out, for a caller
+    that asks both of many seats (the search's evaluation)."""
     board = st.board
     key = (board.graph.hash, p, own)
     group = _GROUPS.get(key)
@@ -48,7 +50,7 @@ def connected(st: Position, s: int) -> int:
     p = st.palace[s]
     if p < 0:
         return 0
-    return _group(st, p, st.own[s])[0]
+    return palace_group(st, p, st.own[s])[0]
 
 
 def peasant_fields(st: Position, s: int, free: int | None = None) -> int:
@@ -60,7 +62,7 @@ def peasant_fields(st: Position, s: int, free: int | None = None) -> int:
         return 0
     if free is None:
         free = st.free_mask()
-    return _group(st, p, st.own[s])[1] & free
+    return palace_group(st, p, st.own[s])[1] & free
 
 
 def remove_peasant(st: Position, f: int, why: str = "") -> None:

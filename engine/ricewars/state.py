@@ -15,6 +15,7 @@ on (False).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from itertools import chain
 from operator import attrgetter
 from typing import Any, Self
 
@@ -65,6 +66,7 @@ from engine.ricewars.position import (
     STATIC,
     Position,
     bits,
+    new_fight,
 )
 from engine.words import Words
 
@@ -99,6 +101,8 @@ __all__ = [
 
 _GET_LISTS = attrgetter(*LISTS)
 _GET_SCALARS = attrgetter(*SCALARS)
+FIGHT_NAMES = tuple(sorted(new_fight("combat", 0, 1, 0, (0, 0))))
+"""The names of every fight's values, sorted (as `key` orders them)."""
 
 
 def _snapshot_code() -> dict[str, Any]:
@@ -143,8 +147,23 @@ def _snapshot_code() -> dict[str, Any]:
               "    self.hands, self.fight, self.boxed_peasants = hands, fight, boxed",
               "    self._ended = None",
               f"    ({', '.join('self.' + name for name in SCALARS)},) = scalars"]  # fmt: skip
-    namespace: dict[str, Any] = {}
-    source = "\n".join(restore + snapshot + assign) + "\n"
+    # The flat key: the lists of fixed length, the piles' and hands' lengths, the fight's
+    # values in the order of its sorted names (every fight has the same names), the
+    # scalars, then what varies in length (piles, hands, boxed peasants): a fixed layout
+    # read from the front, so equal flat keys are equal positions and back.
+    fight_names = ", ".join(f"fight[{name!r}]" for name in FIGHT_NAMES)
+    flat_key = ["def position_key(self):",
+                "    fight = self.fight",
+                "    hands = self.hands",
+                f"    return ({', '.join('*self.' + name for name in fixed)},",
+                f"            {', '.join(f'len(self.{name})' for name in PILES)},",
+                "            *map(len, hands),",
+                f"            ({fight_names}) if fight is not None else None,",
+                f"            {', '.join('self.' + name for name in SCALARS)},",
+                f"            {', '.join('*self.' + name for name in PILES)},",
+                "            *chain.from_iterable(hands))"]  # fmt: skip
+    namespace: dict[str, Any] = {"chain": chain}
+    source = "\n".join(restore + snapshot + assign + flat_key) + "\n"
     exec(source, namespace)  # noqa: S102 - built from this package's attribute names only
     return namespace
 
@@ -287,6 +306,10 @@ class RiceWarsState(Position, GameState):
     """Set every mutable attribute from a `_snapshot` (fresh lists)."""
     _assign: Callable[..., None] = _CODE["_assign"]
     """Set the mutable attributes to the lists given (the state's own from now on)."""
+
+    position_key: Callable[[Self], tuple[Any, ...]] = _CODE["position_key"]
+    """The position as one flat tuple (equal exactly when `key()` is equal): several
+    times cheaper to make and to hash than `key()`, for the search's tables."""
 
     def key(self) -> tuple[Any, ...]:
         """Everything that makes the position (equal keys: equal positions); the fight the
