@@ -109,39 +109,49 @@ class RiceWarsAdapter(GameAdapter):
         """Seat `s`'s standing in fields (see the module docstring)."""
         if st.is_terminal():
             return st.own[s].bit_count() + min(st.wealth(s), 999) / 1000.0
-        return self._worth(st, s, self.ryo(st), self.paydays(st), st.free_mask())
+        return self._worths(st, st.free_mask())[0][s]
 
-    def _worth(self, st: RiceWarsState, s: int, ryo: float, paydays: int, free: int) -> float:
-        """`worth` in a game not over, given what is the same for every seat: the worth
-        of a Ryo, the paydays left and the free fields."""
-        own = st.own[s]
-        p = st.palace[s]
-        # the engine's `connected` and `peasant_fields` (before `& free`) in one look-up
-        conn, allowed = palace_group(st, p, own) if p >= 0 else (0, 0)
-        value = own.bit_count() - 0.15 * (own & ~conn).bit_count()
-        reserve = st.reserve[s]
-        if reserve:  # (else the term is 0.0: the same value)
-            room = 0.7 if allowed & free else 0.35
-            value += room * reserve
-        if s == st.neutral:
-            return value
-        # 1 Ryo a connected peasant, a blessed field's more, 2 the palace
-        income = 2 + conn.bit_count()
-        for f, more in _blessed_extra(st.board):
-            if conn >> f & 1:
-                income += more
-        value += ryo * (st.money[s] + income * paydays)
-        ash, ron = st.ash[s], st.ron[s]
-        value += 0.3 * ash + 0.7 * ron
-        if paydays:  # not the last round
-            value += 0.15 * (ash + st.ash_x[s] + st.ash_due[s]) - 0.15 * ash
-            value += 0.35 * (st.ron_x[s] + st.ron_due[s])
-        value += 0.12 * len(st.hands[s])
-        uses = 0
-        for _, left in st.held[s]:
-            uses += left
-        value += 0.2 * uses
-        return value
+    def _worths(self, st: RiceWarsState, free: int) -> tuple[list[float], list[int]]:
+        """Every seat's `worth` in a game not over (one pass over the seats), and the
+        fields each may take by the peasant rule (`peasant_fields`; `free`: the free
+        fields)."""
+        paydays = self.paydays(st)
+        ryo = self.ryo(st)
+        blessed = _blessed_extra(st.board)
+        neutral = st.neutral
+        money, hands, held = st.money, st.hands, st.held
+        ash_x, ash_due, ron_x, ron_due = st.ash_x, st.ash_due, st.ron_x, st.ron_due
+        worths: list[float] = []
+        places: list[int] = []
+        for s, (own, p, reserve, ash, ron) in enumerate(
+            zip(st.own, st.palace, st.reserve, st.ash, st.ron, strict=True)
+        ):
+            # the engine's `connected` and `peasant_fields` in one look-up
+            conn, allowed = palace_group(st, p, own) if p >= 0 else (0, 0)
+            allowed &= free
+            places.append(allowed)
+            value = own.bit_count() - 0.15 * (own & ~conn).bit_count()
+            if reserve:  # (else the term is 0.0: the same value)
+                room = 0.7 if allowed else 0.35
+                value += room * reserve
+            if s != neutral:
+                # 1 Ryo a connected peasant, a blessed field's more, 2 the palace
+                income = 2 + conn.bit_count()
+                for f, more in blessed:
+                    if conn >> f & 1:
+                        income += more
+                value += ryo * (money[s] + income * paydays)
+                value += 0.3 * ash + 0.7 * ron
+                if paydays:  # not the last round
+                    value += 0.15 * (ash + ash_x[s] + ash_due[s]) - 0.15 * ash
+                    value += 0.35 * (ron_x[s] + ron_due[s])
+                value += 0.12 * len(hands[s])
+                uses = 0
+                for _, left in held[s]:
+                    uses += left
+                value += 0.2 * uses
+            worths.append(value)
+        return worths, places
 
     def _fight_shift(self, st: RiceWarsState, worth: list[float]) -> None:
         """Add the expected outcome of a running combat or duel to `worth`."""
@@ -166,8 +176,7 @@ class RiceWarsAdapter(GameAdapter):
         """Every seat's worth (the neutral's last)."""
         if st.is_terminal():
             return [self.worth(st, s) for s in range(st.seats)]
-        ryo, paydays, free = self.ryo(st), self.paydays(st), st.free_mask()
-        worth = [self._worth(st, s, ryo, paydays, free) for s in range(st.seats)]
+        worth = self._worths(st, st.free_mask())[0]
         self._fight_shift(st, worth)
         return worth
 
@@ -597,9 +606,8 @@ class RiceWarsSearchAdapter(RiceWarsAdapter):
         and peasants waiting on a daimyo board worth little beyond `reserve_room`."""
         if st.is_terminal():
             return [self.worth(st, s) for s in range(st.seats)]
-        # the plain standing's, with its free fields kept for the waiting peasants
-        ryo, paydays, free = self.ryo(st), self.paydays(st), st.free_mask()
-        worth = [self._worth(st, s, ryo, paydays, free) for s in range(st.seats)]
+        # the plain standing's, with the fields open to each seat's waiting peasants
+        worth, open_fields = self._worths(st, st.free_mask())
         self._fight_shift(st, worth)
         ready = self.troops_ready(st)
         for s, victim, fields in self.strikes(st, ready):
@@ -609,7 +617,7 @@ class RiceWarsSearchAdapter(RiceWarsAdapter):
             reserve = st.reserve[s]
             if not reserve:
                 continue
-            places = st.peasant_fields(s, free)
+            places = open_fields[s]
             idle = reserve - self.reserve_room(st, s, ready[s], places)
             if idle > 0:
                 room = 0.7 if places else 0.35  # the plain worth's
