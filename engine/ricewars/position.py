@@ -185,6 +185,7 @@ SLOTS = (
     "_ended",
     "_history",
     "_undo",
+    "_clean",
 )
 """Every attribute of a position: the `__slots__` of the state class."""
 
@@ -249,6 +250,7 @@ class Position:
     _ended: tuple[dict[str, Any], bool] | None  # the fight the last action finished
     _history: list[Any]
     _undo: list[tuple[Any, ...]]
+    _clean: tuple[Any, ...] | None  # the snapshot `undo` restored, while it is the position
     events: list[Event] | None = None
     """What the rules tell while a list (`engine.ricewars.records`); None on the fast
     path (search, clones, determinized states), where telling costs one attribute test."""

@@ -145,7 +145,7 @@ def _snapshot_code() -> dict[str, Any]:
     assign = ["def _assign(self, lists, hands, fight, scalars, boxed):",
               f"    ({', '.join('self.' + name for name in LISTS)},) = lists",
               "    self.hands, self.fight, self.boxed_peasants = hands, fight, boxed",
-              "    self._ended = None",
+              "    self._ended = self._clean = None",
               f"    ({', '.join('self.' + name for name in SCALARS)},) = scalars"]  # fmt: skip
     # The flat key: the lists of fixed length, the piles' and hands' lengths, the fight's
     # values in the order of its sorted names (every fight has the same names), the
@@ -273,7 +273,7 @@ class RiceWarsState(Position, GameState):
     ) -> RiceWarsState:
         """Setup steps 1-10 (chance from `seed`); palaces and peasants are player actions."""
         self = cls.__new__(cls)
-        self.events = None
+        self.events = self._clean = None
         preparation.prepare(self, players, seed, settings, graph)
         self._settle()
         return self
@@ -350,7 +350,11 @@ class RiceWarsState(Position, GameState):
         return self.phase == OVER
 
     def undo(self) -> None:
-        self._restore(self._undo.pop())
+        snapshot = self._undo.pop()
+        self._restore(snapshot)
+        # The position is the snapshot again until the next action: an action right
+        # after an undo (the search's next move from the same node) takes it as its own.
+        self._clean = snapshot
         self._history.pop()
 
     @property
@@ -360,7 +364,7 @@ class RiceWarsState(Position, GameState):
 
     def clone(self) -> Self:
         twin = type(self).__new__(type(self))
-        twin.events = None
+        twin.events = twin._clean = None
         for name in STATIC:
             setattr(twin, name, getattr(self, name))
         twin._restore(self._snapshot())
@@ -375,7 +379,12 @@ class RiceWarsState(Position, GameState):
         return _LEGAL[self.phase](self)
 
     def apply(self, action: Any) -> None:
-        self._undo.append(self._snapshot())
+        snapshot = self._clean
+        if snapshot is None:
+            snapshot = self._snapshot()
+        else:
+            self._clean = None
+        self._undo.append(snapshot)
         self._history.append(action)
         self._ended = None
         s = self.cur
