@@ -71,6 +71,8 @@ CARD_TARGETS = 3
 _BLESSED: dict[str, tuple[tuple[int, int], ...]] = {}
 AFTER_MEMORY = 10_000  # evaluations after a hiring step remembered (about a decision's)
 _AFTER: dict[tuple[Any, ...], float] = {}
+BID_MEMORY = 10_000  # sealed bids remembered by what decides them
+_BIDS: dict[tuple[Any, ...], int] = {}
 
 
 def _blessed_extra(board: Any) -> tuple[tuple[int, int], ...]:
@@ -184,8 +186,7 @@ class RiceWarsAdapter(GameAdapter):
         """Own worth minus the best rival's, plus the win bonus at the end."""
         st: RiceWarsState = state  # type: ignore[assignment]
         worth = self.standing(st)
-        rivals = [w for s, w in enumerate(worth) if s != player]
-        value = worth[player] - max(rivals)
+        value = worth[player] - max(worth[:player] + worth[player + 1 :])
         if st.is_terminal():
             winners = st.winners()
             if player in winners:
@@ -456,7 +457,23 @@ class RiceWarsSearchAdapter(RiceWarsAdapter):
             q: max(0, min(purse, int(self.lot_worth(st, q, a, 2) / ryo)))
             for q, purse in rivals.items()
         }
-        rng = random.Random(a * 7919 + st.round)
+        # The bid depends on nothing else: the search asks it again in many positions.
+        memo = (a, st.round, ryo, two, one, top, *caps.values())
+        best = _BIDS.get(memo)
+        if best is None:
+            if len(_BIDS) >= BID_MEMORY:
+                _BIDS.clear()
+            best = _BIDS[memo] = self._best_sampled_bid(
+                a * 7919 + st.round, caps, ryo, two, one, top
+            )
+        return best
+
+    @staticmethod
+    def _best_sampled_bid(
+        seed: int, caps: dict[int, int], ryo: float, two: float, one: float, top: int
+    ) -> int:
+        """`best_bid` over `LOT_SAMPLES` rival bids drawn from `seed` up to `caps`."""
+        rng = random.Random(seed)
         samples = [[rng.randint(0, cap) for cap in caps.values()] for _ in range(LOT_SAMPLES)]
         # Per sample its highest and second-highest distinct bid (-1: none): above a bid
         # there is no bid, or bids of a single amount (the lot's second service).
