@@ -333,6 +333,18 @@ class RiceWarsAdapter(GameAdapter):
         scored.sort(key=lambda x: -x[0])
         return [a for _, a in scored] + [A.Pass()]
 
+    @staticmethod
+    def _cut_off(st: RiceWarsState, s: int, f: int) -> int:
+        """How many of seat `s`'s connected peasants the loss of its peasant on `f`
+        cuts off from the palace (the engine's `connected` without that peasant)."""
+        p = st.palace[s]
+        if p < 0:
+            return 0
+        own = st.own[s]
+        conn = palace_group(st, p, own)[0]
+        without = own & ~(1 << f)
+        return (conn & without & ~palace_group(st, p, without)[0]).bit_count()
+
     def _attacks(
         self, st: RiceWarsState, me: int, by_field: dict[str, list[Any]]
     ) -> list[tuple[float, Any]]:
@@ -341,10 +353,7 @@ class RiceWarsAdapter(GameAdapter):
         for fid, options in by_field.items():
             f = st.field(fid)
             q = st.owner[f]
-            conn = st.connected(q)
-            st._set_owner(f, -1)
-            cut = (conn & ~(1 << f) & ~st.connected(q)).bit_count()
-            st._set_owner(f, q)
+            cut = self._cut_off(st, q, f)
             value = 1.0 + 0.5 * cut + 0.6 * st.board.blessed[f]
             defence = strongest_defence(st, f)  # the engine's estimate, cards unseen
 
@@ -518,11 +527,7 @@ class RiceWarsSearchAdapter(RiceWarsAdapter):
         """What seat `s` loses with its peasant on field `f`: the field, its income over
         the rounds left, and the peasants its loss cuts off from the palace."""
         income = (st.board.blessed[f] or 1) * self.paydays(st) * self.ryo(st)
-        conn = st.connected(s)
-        st._set_owner(f, -1)
-        cut = (conn & ~(1 << f) & ~st.connected(s)).bit_count()
-        st._set_owner(f, s)
-        return 1.0 + income + 0.5 * cut
+        return 1.0 + income + 0.5 * self._cut_off(st, s, f)
 
     def _hiring(self, st: RiceWarsState, s: int, legal: list[Any]) -> list[Any]:
         """The plain order, each set of hires and payments searched as one line.
