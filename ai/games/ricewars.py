@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Hashable
+from operator import itemgetter
 from typing import Any
 
 from ai.adapters import WIN_BONUS, GameAdapter
@@ -71,6 +72,7 @@ CARD_TARGETS = 3
 _BLESSED: dict[str, tuple[tuple[int, int], ...]] = {}
 AFTER_MEMORY = 10_000  # evaluations after a hiring step remembered (about a decision's)
 _AFTER: dict[tuple[Any, ...], float] = {}
+_FIRST = itemgetter(0)
 BID_MEMORY = 10_000  # sealed bids remembered by what decides them
 _BIDS: dict[tuple[Any, ...], int] = {}
 
@@ -350,6 +352,7 @@ class RiceWarsAdapter(GameAdapter):
     ) -> list[tuple[float, Any]]:
         attack1 = "attack1" in st.symbols()
         ranked = []
+        power: dict[tuple[int, int], int] = {}  # (ashigaru, ronin) -> the troop's strength
         for fid, options in by_field.items():
             f = st.field(fid)
             q = st.owner[f]
@@ -357,17 +360,22 @@ class RiceWarsAdapter(GameAdapter):
             value = 1.0 + 0.5 * cut + 0.6 * st.board.blessed[f]
             defence = strongest_defence(st, f)  # the engine's estimate, cards unseen
 
-            # The smallest troop that beats the strongest defence, else everything.
-            def strength(a: Any) -> int:
-                return troop_strength(0, a.ashigaru, a.ronin, attack1)
-
-            winning = [a for a in options if strength(a) > defence]
-            pick = min(winning, key=strength) if winning else max(options, key=strength)
+            # The smallest troop that beats the strongest defence, else everything
+            # (min and max keep the first of equals, in the order of the legal actions).
+            troops = []
+            for a in options:
+                troop = (a.ashigaru, a.ronin)
+                strength = power.get(troop)
+                if strength is None:
+                    strength = power[troop] = troop_strength(0, a.ashigaru, a.ronin, attack1)
+                troops.append((strength, a))
+            winning = [x for x in troops if x[0] > defence]
+            best, pick = min(winning, key=_FIRST) if winning else max(troops, key=_FIRST)
             if pick.ronin == 0:
-                ronin = [a for a in winning if a.ronin]
+                ronin = [x for x in winning if x[1].ronin]
                 if ronin:
-                    ranked.append((value + 0.6, min(ronin, key=strength)))
-            margin = strength(pick) - defence
+                    ranked.append((value + 0.6, min(ronin, key=_FIRST)[1]))
+            margin = best - defence
             ranked.append((value + 0.1 * min(margin, 3) - (0 if winning else 1.0), pick))
         ranked.sort(key=lambda x: -x[0])
         return ranked[: 2 * ATTACK_TARGETS]
