@@ -43,7 +43,8 @@ def legal_action(st: Position) -> list[Any]:
     for c in st.hands[s]:
         targets = card_targets(st, s, c)
         if targets is not None:
-            out.extend(A.Play(CARDS[c].id, t) for t in targets)
+            card_id = CARDS[c].id
+            out.extend([A.made(A.Play, card_id, t) for t in targets])
     if st.held[s] and not st.used_service[s]:
         out.extend(action_services(st, s))
     ash, ron = st.ash[s], st.ron[s]
@@ -55,7 +56,7 @@ def legal_action(st: Position) -> list[Any]:
                 for f in bits(own[q]):
                     out.extend(attacks[f])
     if ron:
-        out.extend(A.Duel(q) for q in range(st.n) if q != s)
+        out.extend([A.made(A.Duel, q) for q in range(st.n) if q != s])
     return out
 
 

@@ -30,6 +30,7 @@ ADVISOR an advisor id such as `youhei`, pN a seat number):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.core import ActionParseError
 from engine.text import ActionGrammar
@@ -303,3 +304,17 @@ def parse_action(text: str) -> Action:
     if verb == "duel" and len(args) == 1:
         return Duel(_count(args[0], "p", text))
     raise GRAMMAR.unknown(text)
+
+
+_MADE: dict[tuple[Any, ...], Any] = {}
+
+
+def made(kind: type, *args: Any) -> Any:
+    """`kind(*args)`, made once: the legal-action lists are built again at every step of
+    a game and a search, and an action is an immutable value (a shared one is equal to
+    a new one)."""
+    key = (kind, *args)
+    action = _MADE.get(key)
+    if action is None:
+        action = _MADE[key] = kind(*args)
+    return action

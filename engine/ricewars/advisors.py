@@ -35,7 +35,7 @@ def action_services(st: Position, s: int) -> list[Any]:
             if ADVISORS[a].when == "action":
                 targets = service_targets(st, s, a)
                 if targets is not None:
-                    out.extend(A.Service(ADVISORS[a].id, t) for t in targets)
+                    out.extend([A.made(A.Service, ADVISORS[a].id, t) for t in targets])
     return out
 
 

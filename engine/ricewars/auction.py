@@ -91,7 +91,7 @@ def resolve_bids(st: Position) -> None:
 
 def legal_pick(st: Position) -> list[Any]:
     """The advisors on the table not yet auctioned."""
-    return [A.Auction(ADVISORS[a].id) for a in st.auction_left]
+    return [A.made(A.Auction, ADVISORS[a].id) for a in st.auction_left]
 
 
 def apply_pick(st: Position, s: int, action: Any) -> None:
@@ -113,7 +113,7 @@ def settle_pick(st: Position) -> bool:
 
 def legal_bid(st: Position) -> list[Any]:
     """Any bid from 0 to all one's Ryo."""
-    return [A.Bid(k) for k in range(st.money[st.cur] + 1)]
+    return [A.made(A.Bid, k) for k in range(st.money[st.cur] + 1)]
 
 
 def apply_bid(st: Position, s: int, action: Any) -> None:

@@ -33,6 +33,8 @@ from engine.ricewars.peasants import peasant_fields
 from engine.ricewars.position import PLANT, Position, bits
 from engine.ricewars.rounds import next_turn
 
+_SKIP = A.Skip()
+
 
 def card_targets(st: Position, s: int, c: int) -> list[tuple[str, ...]] | None:
     """Argument lists with which seat `s` may play action card `c` (None: not playable)."""
@@ -101,7 +103,7 @@ def legal_plant(st: Position) -> list[Any]:
     """Stop, or the next peasant by the peasant rule."""
     s = st.cur
     peasants = st.field_actions(A.Peasant)
-    return [A.Skip()] + [peasants[f] for f in bits(peasant_fields(st, s))]
+    return [_SKIP] + [peasants[f] for f in bits(peasant_fields(st, s))]
 
 
 def apply_plant(st: Position, s: int, action: Any) -> None:

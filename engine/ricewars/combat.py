@@ -82,7 +82,7 @@ def start_combat(st: Position, s: int, f: int, a: int, r: int) -> None:
 def legal_defend(st: Position) -> list[Any]:
     """Any of one's active ashigaru and at most one active ronin (or none)."""
     most_ashigaru, most_ronin = defence_troops(st, st.cur)
-    return [A.Defend(a, r) for r in range(most_ronin + 1) for a in range(most_ashigaru + 1)]
+    return [A.made(A.Defend, a, r) for r in range(most_ronin + 1) for a in range(most_ashigaru + 1)]
 
 
 def apply_defend(st: Position, s: int, action: Any) -> None:
@@ -116,6 +116,7 @@ def commit_defence(st: Position, a: int, r: int) -> None:
 
 
 _STOP = A.Stop()
+_SKIP = A.Skip()
 _BONUS = tuple(A.Bonus(card.id) for card in CARDS)  # by card index, made once
 
 
@@ -128,7 +129,7 @@ def legal_modify(st: Position) -> list[Any]:
     if not st.used_service[s]:
         for a, _uses in st.held[s]:
             if fight_service_ok(st, side, a):
-                out.append(A.Service(ADVISORS[a].id))
+                out.append(A.made(A.Service, ADVISORS[a].id))
     return out
 
 
@@ -223,7 +224,7 @@ def reveal(st: Position) -> None:
 def legal_react(st: Position) -> list[Any]:
     """Pay for the revealed reaction card's effect, or not."""
     _, card = st.fight["reacts"][0]
-    return [A.Use(CARDS[card].id), A.Skip()]
+    return [A.made(A.Use, CARDS[card].id), _SKIP]
 
 
 def apply_react(st: Position, s: int, action: Any) -> None:
@@ -295,7 +296,7 @@ def shouri_card(st: Position, side: int) -> int:
 def legal_shouri(st: Position) -> list[Any]:
     """Pay for Shouri (and win), or not."""
     card = shouri_card(st, st.fight["shouri"])
-    return [A.Use(CARDS[card].id), A.Skip()]
+    return [A.made(A.Use, CARDS[card].id), _SKIP]
 
 
 def apply_shouri(st: Position, s: int, action: Any) -> None:
@@ -357,7 +358,7 @@ def result(st: Position) -> None:
 
 def legal_occupy(st: Position) -> list[Any]:
     """Place a peasant on the emptied field, or not."""
-    return [A.Peasant(st.fid(st.fight["field"])), A.Skip()]
+    return [st.field_actions(A.Peasant)[st.fight["field"]], _SKIP]
 
 
 def apply_occupy(st: Position, s: int, action: Any) -> None:

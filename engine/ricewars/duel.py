@@ -50,14 +50,17 @@ def challenge(st: Position, s: int, action: A.Duel) -> None:
                                             records.seat_word(st, q)))  # fmt: skip
 
 
+_ACCEPT, _REFUSE = A.Accept(), A.Refuse()
+
+
 def legal_answer(st: Position) -> list[Any]:
     """Accept, refuse, or escape with Nigeru (if one can pay for it)."""
     s = st.cur
-    out: list[Any] = [A.Accept(), A.Refuse()]
+    out: list[Any] = [_ACCEPT, _REFUSE]
     for c in st.hands[s]:
         card = CARDS[c]
         if EFFECTS[card.op].moment == "answer" and st.money[s] >= card.cost:
-            out.append(A.Play(card.id))
+            out.append(A.made(A.Play, card.id))
     return out
 
 

@@ -54,24 +54,29 @@ def refresh(st: Position, s: int) -> None:
     st.ash_x[s] = st.ron_x[s] = 0
 
 
+# The hiring actions, made once (a search lists them at every step of a hiring turn).
+_DONE, _PAY_ASHIGARU, _PAY_RONIN = A.Done(), A.Pay("ashigaru"), A.Pay("ronin")
+_HIRE_PEASANT, _HIRE_ASHIGARU, _HIRE_RONIN = A.Hire("peasant"), A.Hire("ashigaru"), A.Hire("ronin")
+
+
 def legal_hire(st: Position) -> list[Any]:
     """What the hiring player can still afford: upkeep owed, servants in the supply, done."""
     s = st.cur
     m = st.money[s]
-    out: list[Any] = [A.Done()]
+    out: list[Any] = [_DONE]
     if st.ash_due[s] and m >= ASHIGARU_COST:
-        out.append(A.Pay("ashigaru"))
+        out.append(_PAY_ASHIGARU)
     if st.ron_due[s] and m >= RONIN_COST:
-        out.append(A.Pay("ronin"))
+        out.append(_PAY_RONIN)
     for a in st.adv_due[s]:
         if m >= ADVISORS[a].upkeep:
-            out.append(A.Pay(ADVISORS[a].id))
+            out.append(A.made(A.Pay, ADVISORS[a].id))
     if m >= PEASANT_COST and st.supply[s] > 0:
-        out.append(A.Hire("peasant"))
+        out.append(_HIRE_PEASANT)
     if m >= ASHIGARU_COST and st.supply_ash > 0:
-        out.append(A.Hire("ashigaru"))
+        out.append(_HIRE_ASHIGARU)
     if m >= RONIN_COST and st.supply_ron > 0:
-        out.append(A.Hire("ronin"))
+        out.append(_HIRE_RONIN)
     return out
 
 

@@ -188,9 +188,13 @@ def start_setup_peasants(st: Position) -> None:
 # -- palaces (step 12) ------------------------------------------------------------------
 
 
+_STAY = A.Stay()
+
+
 def legal_palace(st: Position) -> list[Any]:
     """The palace sites of the seat whose palace is placed now."""
-    return [A.Palace(st.fid(f)) for f in palace_sites(st, st.queue[0][1])]
+    palaces = st.field_actions(A.Palace)
+    return [palaces[f] for f in palace_sites(st, st.queue[0][1])]
 
 
 def apply_palace(st: Position, s: int, action: Any) -> None:
@@ -227,7 +231,8 @@ def settle_palace(st: Position) -> bool:
 
 def legal_move(st: Position) -> list[Any]:
     """The governor keeps the palace or moves it to another site."""
-    return [A.Stay()] + [A.Palace(st.fid(f)) for f in palace_sites(st, st.cur)]
+    palaces = st.field_actions(A.Palace)
+    return [_STAY] + [palaces[f] for f in palace_sites(st, st.cur)]
 
 
 def apply_move(st: Position, s: int, action: Any) -> None:
