@@ -109,9 +109,30 @@ def strongest_defence(st: Position, field: int) -> int:
     return troop_strength(1, ashigaru, ronin, False) + card
 
 
+_BONUS = tuple(card.bonus for card in CARDS)
+_EFFECT_AMOUNT = tuple(card.amount for card in CARDS)
+
+
 def strength(f: dict[str, Any], side: int, attack1: bool) -> int:
-    """A side's strength in fight `f`: the sum of its `strength_parts`."""
-    return sum(p.amount for p in strength_parts(f, side, attack1))
+    """A side's strength in fight `f`: the sum of its `strength_parts`, added up without
+    making them (fights compare strengths at every step; the parts are for reading)."""
+    total = 0
+    if f["kind"] == "combat":
+        a, r = f["troops"][side]
+        total = troop_strength(side, a, r, attack1)
+    total += f["extra"][side]
+    cards = f["cards"][side]
+    for c in cards:
+        total += _BONUS[c]
+    for c in f["blind"][side]:
+        total += _BONUS[c]
+    for c in f["paid"]:
+        if c in cards and EFFECTS[CARDS[c].op].strength:
+            total += _EFFECT_AMOUNT[c]
+    for who, c in f["tie"]:
+        if who == side:
+            total += _BONUS[c]
+    return total
 
 
 def current_strength(st: Position, side: int) -> int:

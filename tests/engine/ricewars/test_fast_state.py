@@ -14,6 +14,7 @@ import pytest
 
 from engine.ricewars import SPEC
 from engine.ricewars.bench import load_bench_graph
+from engine.ricewars.fight import strength, strength_parts
 from engine.ricewars.position import LISTS, SCALARS
 from engine.ricewars.state import FIGHT_NAMES
 
@@ -144,3 +145,28 @@ def test_undo_gives_back_the_position_played_from_the_start(players: int, seed: 
     for back in range(depth, 0, -1):
         twin.undo()
         assert twin.key() == keys[back - 1]
+
+
+@pytest.mark.parametrize("players", [2, 4, 5])
+def test_a_strength_is_the_sum_of_its_parts(players: int) -> None:
+    # Given every step of random games' fights (combats and duels, cards, draws, ties)
+    steps = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        st = _new(players, seed)
+        while not st.is_terminal():
+            f = st.fight
+            if f is not None:
+                steps += 1
+                # (and the same fight after tie-break draws)
+                tied = {**f, "tie": ((0, steps % 40), (1, (steps * 7) % 40), (0, 3))}
+                for fight in (f, tied):
+                    for side in (0, 1):
+                        for attack1 in (False, True):
+                            # Then the strength added up is the itemised parts' sum
+                            parts = strength_parts(fight, side, attack1)
+                            total = sum(p.amount for p in parts)
+                            assert strength(fight, side, attack1) == total
+            legal = st.legal_actions()
+            st.apply(legal[rng.randrange(len(legal))])
+    assert steps > 50
