@@ -308,8 +308,8 @@ class RiceWarsState(Position, GameState):
     """Set the mutable attributes to the lists given (the state's own from now on)."""
 
     position_key: Callable[[Self], tuple[Any, ...]] = _CODE["position_key"]
-    """The position as one flat tuple (equal exactly when `key()` is equal): several
-    times cheaper to make and to hash than `key()`, for the search's tables."""
+    """The position as one flat tuple, equal exactly when `key()` is: cheaper to make
+    and to hash (one tuple instead of a tuple of tuples), for the search's tables."""
 
     def key(self) -> tuple[Any, ...]:
         """Everything that makes the position (equal keys: equal positions); the fight the
