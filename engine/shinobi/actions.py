@@ -21,6 +21,8 @@ from engine.shinobi.cards import CLANS, NUM_CLANS, clan_index
 from engine.text import ActionGrammar
 
 MAX_PLAYERS = 5
+LAST_ORDER = 3
+"""The attack, the third and last order of a turn."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.shinobi.cards import NUM_CLANS
+
 MIN_STRENGTH = 2
 """The fewest cards an army needs to attack."""
 
@@ -38,3 +40,35 @@ def in_reach(reach: int, defence: int) -> bool:
     """True when an army of `defence` cards can be attacked by armies whose
     `attack_reach` is `reach` (the size part of `may_attack`)."""
     return 0 < defence < reach
+
+
+def attack_reaches(home: Sequence[int]) -> list[int]:
+    """`attack_reach(home, clan)` for every clan at once: the strongest army of `home`
+    reaches every other clan, the second strongest the strongest army's own clan."""
+    top = max(home)
+    if top < MIN_STRENGTH:
+        return [0] * len(home)
+    strongest = list(home).index(top)
+    second = sorted(home)[-2]
+    reaches = [top] * len(home)
+    reaches[strongest] = second if second >= MIN_STRENGTH else 0
+    return reaches
+
+
+def reachable_counts(table: Sequence[int], players: int, seat: int) -> list[int]:
+    """For each clan, how many of its armies in the other provinces the armies of
+    `seat`'s province could attack (protection aside). `table` holds every province's
+    cards per clan at `province * NUM_CLANS + clan`."""
+    base = seat * NUM_CLANS
+    end = players * NUM_CLANS
+    counts = [0] * NUM_CLANS
+    for clan, reach in enumerate(attack_reaches(table[base : base + NUM_CLANS])):
+        if reach:
+            found = 0
+            for defence in table[clan:end:NUM_CLANS]:
+                if 0 < defence < reach:
+                    found += 1
+            if 0 < table[base + clan] < reach:
+                found -= 1  # one's own province is not attacked
+            counts[clan] = found
+    return counts

@@ -71,16 +71,16 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.core import TERMINAL, GameSetup, GameSpec, GameState, Observation
-from engine.shinobi import beliefs, records
+from engine.shinobi import beliefs, reasons, records
 from engine.shinobi.actions import (
     ATTACK,
     DEPLOY,
+    LAST_ORDER,
     NINJA_ON,
     TABLES,
     Attack,
     Deploy,
     Move,
-    PlayNinja,
     ShinobiAction,
     parse_action,
 )
@@ -99,7 +99,6 @@ MIN_PLAYERS = 3
 MAX_PLAYERS = 5
 TWO_PLAYER_VARIANT = "two-player"
 """Our own variant (not in the published game): Shinobi for 2, see the module docstring."""
-LAST_ORDER = 3
 _CLANS = range(NUM_CLANS)
 
 
@@ -374,79 +373,7 @@ class ShinobiState(GameState):
 
     def why_illegal(self, action: Any) -> str | None:
         """None when `action` is legal now, else the rule it breaks, in words."""
-        if not self._order:
-            return "the game is over"
-        p = self._player
-        n = self._n
-        order = self._order
-        hand = self._hand_base + p * CARD_TYPES
-        cells = self._cells
-        if not isinstance(action, Deploy | PlayNinja | Move | Attack):
-            return f"{action!r} is not a Shinobi action"
-        for province in _provinces_of(action):
-            if province >= n:
-                return f"there is no province {province} with {n} players"
-        if isinstance(action, Deploy):
-            name = CLAN_NAMES[action.clan]
-            if order == 3:
-                return "the orders are over: only the attack (third order) is left"
-            if not cells[hand + action.clan]:
-                return f"you have no {name} card in your hand"
-            if order == 1 and action.province == p:
-                return (
-                    "the first order deploys to another player's province, not your own "
-                    "(your own comes with the second order)"
-                )
-            if order == 2 and action.province != p:
-                return "the second order deploys only to your own province"
-            return None
-        if isinstance(action, PlayNinja):
-            if order != 1:
-                return "a Ninja can only be played instead of the first order"
-            if not cells[hand + NINJA]:
-                return "you have no Ninja in your hand"
-            if action.province == p:
-                return "a Ninja may not be played on the armies of your own province"
-            if not cells[action.province * NUM_CLANS + action.clan]:
-                return f"there is no {CLAN_NAMES[action.clan]} army in province {action.province}"
-            return None
-        if isinstance(action, Move):
-            name = CLAN_NAMES[action.clan]
-            if order != 2:
-                return "cards can only be moved with the second order"
-            if action.source == p:
-                return "you may not move forces out of your own province (only into it)"
-            if action.source == action.target:
-                return "a card must move to a different province"
-            if not cells[action.source * NUM_CLANS + action.clan]:
-                return f"there is no {name} card in province {action.source} to move"
-            return None
-        # Attack
-        if order != LAST_ORDER:
-            return f"the attack is the third order; give order {order} first"
-        attacker = CLAN_NAMES[action.attacker]
-        target = CLAN_NAMES[action.clan]
-        strength = cells[p * NUM_CLANS + action.attacker]
-        defence = cells[action.province * NUM_CLANS + action.clan]
-        if not strength:
-            return f"there is no {attacker} army in your own province to attack with"
-        if action.province == p:
-            return "attacks go from your own province against armies in other provinces"
-        if action.clan == action.attacker:
-            return f"an army may not attack an army of its own clan ({attacker})"
-        if not defence:
-            return f"there is no {target} army in province {action.province}"
-        if not may_attack(action.attacker, strength, action.clan, defence):
-            return (
-                f"the {target} army in province {action.province} has {defence} card(s); "
-                f"your {attacker} army of {strength} may only attack a strictly smaller army"
-            )
-        if self.is_protected(action.province, action.clan):
-            return (
-                f"the {target} army in province {action.province} received a card or the Ninja "
-                "this turn and may not be attacked"
-            )
-        return None
+        return reasons.why_illegal(self, action)
 
     # --- playing --------------------------------------------------------------------
 
@@ -681,13 +608,6 @@ class ShinobiState(GameState):
 
     def __repr__(self) -> str:
         return f"ShinobiState(\n{format_position(self)})"
-
-
-def _provinces_of(action: ShinobiAction) -> tuple[int, ...]:
-    """The provinces an action names."""
-    if isinstance(action, Move):
-        return (action.source, action.target)
-    return (action.province,)
 
 
 @dataclass(frozen=True, slots=True)
