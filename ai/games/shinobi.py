@@ -69,8 +69,14 @@ from typing import Any
 from ai.adapters import WIN_BONUS, GameAdapter
 from ai.games import shinobi_infer
 from engine.shinobi import beliefs
-from engine.shinobi.actions import DEPLOY, NINJA_ON, Attack, Move
-from engine.shinobi.attack import MIN_STRENGTH, attack_reach, in_reach, may_attack
+from engine.shinobi.actions import Deploy, Move
+from engine.shinobi.attack import (
+    attack_reaches,
+    in_reach,
+    legal_attacks,
+    may_attack,
+    reachable_counts,
+)
 from engine.shinobi.cards import NINJA, NUM_CLANS
 from engine.shinobi.state import ShinobiState
 
@@ -122,13 +128,18 @@ CACHE_LIMIT = 100_000
 """Ranked candidate lists kept (keyed by position, player, clan and clan weights)."""
 
 
+_CLANS = range(NUM_CLANS)
+_OTHERS = tuple(tuple(c for c in range(NUM_CLANS) if c != k) for k in range(NUM_CLANS))
+"""The clans other than each clan, in clan order."""
+
+
 def expected_rival(totals: list[int], clan: int, weights: list[float]) -> float:
     """Expected total of the strongest clan other than `clan` that some player serves,
     each clan served with its probability in `weights` (taken as independent)."""
-    others = sorted((c for c in range(NUM_CLANS) if c != clan), key=lambda c: -totals[c])
     expected = 0.0
     unserved = 1.0
-    for c in others:
+    # largest first, equal totals in clan order (the sort is stable, also reversed)
+    for c in sorted(_OTHERS[clan], key=totals.__getitem__, reverse=True):
         p = weights[c]
         expected += unserved * p * totals[c]
         unserved *= 1.0 - p
@@ -268,16 +279,25 @@ class ShinobiAdapter(GameAdapter):
     ) -> None:
         """Take off `totals` the card `player`'s own attack this turn will remove (the best
         one the table allows now), when the attack is still to come."""
-        base = expected_rival(totals, clan, weights)
-        minus = []
-        for c in range(NUM_CLANS):
-            totals[c] -= 1
-            minus.append(-1.0 if c == clan else base - expected_rival(totals, clan, weights))
-            totals[c] += 1
-        home = [state.army(player, x) for x in range(NUM_CLANS)]
-        target = self._best_target(state, player, home, state.protected_mask, minus)
-        if target >= 0:
-            totals[target] -= 1
+        clans = self._target_clans(state, player, state.protected_mask)
+        if not clans:
+            return
+        if len(clans) > 1:
+            base = expected_rival(totals, clan, weights)
+            best = float("-inf")
+            target = -1
+            for c in clans:  # in the order the attacks are found: the first best wins
+                if c == clan:
+                    worth = -1.0
+                else:
+                    totals[c] -= 1
+                    worth = base - expected_rival(totals, clan, weights)
+                    totals[c] += 1
+                if worth > best:
+                    best, target = worth, c
+        else:
+            target = clans[0]
+        totals[target] -= 1
 
     def _later_attacks(self, state: ShinobiState, player: int, totals: list[float]) -> None:
         """Take off `totals` what the opponents' attacks of the rounds after the modelled
@@ -312,30 +332,24 @@ class ShinobiAdapter(GameAdapter):
         if state.final_left >= 0:
             turns_left = state.final_left - (1 if current == player else 0)
             seats = seats[: max(0, turns_left)]
-        armies = state.armies()
+        if not seats:
+            return
+        table = state.table()
+        allegiances = state.allegiances
         for r in seats:
-            home = armies[r]
-            if max(home) < MIN_STRENGTH:
-                continue
-            own = state.allegiance(r)
-            reachable = [0] * NUM_CLANS  # armies of each clan r can hit
-            for b in range(NUM_CLANS):
-                reach = attack_reach(home, b)
-                if not reach:
-                    continue
-                for q in range(n):
-                    if q != r and in_reach(reach, armies[q][b]):
-                        reachable[b] += 1
+            reachable = reachable_counts(table, n, r)  # armies of each clan r can hit
             count = sum(reachable)
             if not count:
                 continue
-            aimed = [b for b in range(NUM_CLANS) if reachable[b] and b != own]
+            own = allegiances[r]
+            aimed = [b for b in _CLANS if reachable[b] and b != own]
             if aimed:
-                leader = max(aimed, key=lambda b: totals[b])
+                leader = max(aimed, key=totals.__getitem__)
                 totals[leader] -= LEADER_AIM
-            for b in range(NUM_CLANS):
+            share = 1.0 - LEADER_AIM if aimed else 1.0
+            for b in _CLANS:
                 if reachable[b]:
-                    totals[b] -= (1.0 - LEADER_AIM if aimed else 1.0) * reachable[b] / count
+                    totals[b] -= share * reachable[b] / count
 
     # -- candidates ------------------------------------------------------------------
 
@@ -359,7 +373,7 @@ class ShinobiAdapter(GameAdapter):
         cache_key = (state.canonical_key(), player, clan, tuple(weights), limit, opponent)
         ranked = self._ranked.get(cache_key)
         if ranked is None:
-            scores = self._scores(state, player, clan, weights)
+            scores = self._scores(state, player, clan, weights, legal)
             ranked = sorted(legal, key=lambda a: -scores.get(a, 0.0))[:limit]
             if opponent and len(ranked) > 1:
                 ranked = [self._greedy_choice(state, player, ranked)]
@@ -400,9 +414,17 @@ class ShinobiAdapter(GameAdapter):
         return self.candidates(state, player)[0]
 
     def _scores(
-        self, state: ShinobiState, player: int, clan: int, weights: list[float]
+        self,
+        state: ShinobiState,
+        player: int,
+        clan: int,
+        weights: list[float],
+        legal: list[Any] | None = None,
     ) -> dict[Any, float]:
-        """An estimated worth for each legal action of `player` (no apply/undo)."""
+        """An estimated worth for each of `legal` (default: the legal actions) of
+        `player` (no apply/undo)."""
+        if legal is None:
+            legal = state.legal_actions()
         n = state.num_players
         totals = state.clan_totals()
         base = expected_rival(totals, clan, weights)
@@ -416,123 +438,136 @@ class ShinobiAdapter(GameAdapter):
             totals[c] -= delta
             return value
 
-        plus = [change(c, 1) for c in range(NUM_CLANS)]
-        minus = [change(c, -1) for c in range(NUM_CLANS)]
+        plus = [change(c, 1) for c in _CLANS]
+        minus = [change(c, -1) for c in _CLANS]
         hand_worth = HAND if state.deck_size() else 0.0
         out: dict[Any, float] = {}
         order = state.order
-        armies = state.armies()
-        # reach[r][c]: the strongest army of r's province that could attack clan c.
-        reach = [[attack_reach(row, c) for c in range(NUM_CLANS)] for row in armies]
+        table = state.table()
+        if order == 3:
+            for action in legal:
+                out[action] = minus[action.clan]
+            return out
+        # reach[c][r]: the strongest army of r's province that could attack clan c; none
+        # for oneself at one's own clan (one's own attack never hits it)
+        reaches = [attack_reaches(table[r * NUM_CLANS : (r + 1) * NUM_CLANS]) for r in range(n)]
+        reach = [[row[c] for row in reaches] for c in _CLANS]
+        reach[clan][player] = 0
+        losses: dict[int, float] = {}
 
         def loss(q: int, c: int, size: int) -> float:
             """Expected cards lost soon by clan c's army in q when `size` strong: each
             other player able to hit it takes a share (never oneself at one's own)."""
             if size <= 0:
                 return 0.0
-            threats = 0
-            for r in range(n):
-                if r != q and in_reach(reach[r][c], size) and not (r == player and c == clan):
-                    threats += 1
-            return min(float(size), DANGER * threats)
+            key = (size * NUM_CLANS + c) * NUM_CLANS + q
+            value = losses.get(key)
+            if value is None:
+                threats = 0
+                for r, strongest in enumerate(reach[c]):
+                    if r != q and in_reach(strongest, size):
+                        threats += 1
+                value = losses[key] = min(float(size), DANGER * threats)
+            return value
 
         def joining(q: int, c: int) -> float:
             """Expected surviving cards a card adds by joining clan c's army in q."""
-            size = armies[q][c]
+            size = table[q * NUM_CLANS + c]
             return 1.0 - loss(q, c, size + 1) + loss(q, c, size)
 
         if order == 1:
-            for c in range(NUM_CLANS):
-                row = DEPLOY[c]
-                spent = hand_worth if c == clan else 0.0
-                for q in range(n):
-                    if q != player:
-                        out[row[q]] = plus[c] * joining(q, c) - spent
-            for c in range(NUM_CLANS):
-                row = NINJA_ON[c]
-                for q in range(n):
-                    out[row[q]] = minus[c] - hand_worth
+            for action in legal:
+                c = action.clan
+                if type(action) is Deploy:
+                    spent = hand_worth if c == clan else 0.0
+                    out[action] = plus[c] * joining(action.province, c) - spent
+                else:  # a Ninja
+                    out[action] = minus[c] - hand_worth
             return out
-        home = [state.army(player, x) for x in range(NUM_CLANS)]
+        own = player * NUM_CLANS
+        home = table[own : own + NUM_CLANS]
         protected = state.protected_mask
-        if order == 2:
-            for c in range(NUM_CLANS):
+        best_now = self._best_attack(table, n, player, protected, minus)
+        gains: dict[int, float] = {}
+        for action in legal:
+            c = action.clan
+            if type(action) is not Move:  # a deployment home
                 extra = HOME if c == clan else 0.0
                 kept = joining(player, c)
                 spent = hand_worth if c == clan else 0.0
-                out[DEPLOY[c][player]] = plus[c] * kept + extra - spent
-            best_now = self._best_attack(state, player, home, protected, minus)
-            for action in state.legal_actions():
-                if type(action) is not Move:
-                    continue
-                c, s, t = action.clan, action.source, action.target
-                worth = HOME if (c == clan and t == player) else 0.0
-                after = best_now
-                if t == player:
-                    # The home army of c grows by one: armies of exactly its size come in range.
-                    strength = home[c] + 1
-                    for q in range(n):
-                        if q == player:
-                            continue
-                        for b in range(NUM_CLANS):
-                            size = state.army(q, b)
-                            if (
-                                size
-                                and may_attack(c, strength, b, size)
-                                and not may_attack(c, strength - 1, b, size)
-                            ):
-                                if not protected >> (q * NUM_CLANS + b) & 1:
-                                    after = max(after, minus[b])
-                left = state.army(s, c) - 1
-                if left >= 1 and s != player and not protected >> (s * NUM_CLANS + c) & 1:
-                    for x in range(NUM_CLANS):
-                        grown = home[x] + (1 if (t == player and x == c) else 0)
-                        if may_attack(x, grown, c, left):
-                            after = max(after, minus[c])
-                            break
-                size = armies[s][c]
-                leaving = loss(s, c, size) - loss(s, c, size - 1)
-                safer = joining(t, c) - (1.0 - leaving)
-                out[action] = worth + plus[c] * safer + 0.5 * max(0.0, after - best_now)
-            return out
-        for action in state.legal_actions():
-            if type(action) is Attack:
-                out[action] = minus[action.clan]
+                out[action] = plus[c] * kept + extra - spent
+                continue
+            s, t = action.source, action.target
+            worth = HOME if (c == clan and t == player) else 0.0
+            after = best_now
+            if t == player:
+                # The home army of c grows by one: armies of exactly its size come in range.
+                gain = gains.get(c)
+                if gain is None:
+                    gain = gains[c] = self._growth_gain(table, n, player, home, c, protected, minus)
+                after = max(after, gain)
+            left = table[s * NUM_CLANS + c] - 1
+            if left >= 1 and s != player and not protected >> (s * NUM_CLANS + c) & 1:
+                for x in _CLANS:
+                    grown = home[x] + (1 if (t == player and x == c) else 0)
+                    if may_attack(x, grown, c, left):
+                        after = max(after, minus[c])
+                        break
+            size = table[s * NUM_CLANS + c]
+            leaving = loss(s, c, size) - loss(s, c, size - 1)
+            safer = joining(t, c) - (1.0 - leaving)
+            out[action] = worth + plus[c] * safer + 0.5 * max(0.0, after - best_now)
         return out
 
-    @classmethod
-    def _best_attack(
-        cls,
-        state: ShinobiState,
+    @staticmethod
+    def _growth_gain(
+        table: list[int],
+        players: int,
         player: int,
         home: list[int],
+        clan: int,
         protected: int,
         minus: list[float],
     ) -> float:
-        """The worth of the best attack `player` could make with the table as it is."""
-        target = cls._best_target(state, player, home, protected, minus)
-        return minus[target] if target >= 0 else 0.0
+        """The best worth (-inf: none) among the attacks the home army of `clan` newly
+        reaches when it grows by one (the armies of exactly its old size)."""
+        strength = home[clan] + 1
+        best = float("-inf")
+        for q in range(players):
+            if q == player:
+                continue
+            for b in _CLANS:
+                size = table[q * NUM_CLANS + b]
+                if (
+                    size
+                    and may_attack(clan, strength, b, size)
+                    and not may_attack(clan, strength - 1, b, size)
+                    and not protected >> (q * NUM_CLANS + b) & 1
+                    and minus[b] > best
+                ):
+                    best = minus[b]
+        return best
 
     @staticmethod
-    def _best_target(
-        state: ShinobiState, player: int, home: list[int], protected: int, minus: list[float]
-    ) -> int:
-        """The clan of the best attack `player` could make with the table as it is (-1: none)."""
+    def _best_attack(
+        table: list[int], players: int, player: int, protected: int, minus: list[float]
+    ) -> float:
+        """The worth of the best attack `player` could make with the table as it is."""
         best = float("-inf")
-        target = -1
-        for a in range(NUM_CLANS):
-            strength = home[a]
-            if strength < MIN_STRENGTH:
-                continue
-            for q in range(state.num_players):
-                if q == player:
-                    continue
-                for b in range(NUM_CLANS):
-                    size = state.army(q, b)
-                    if size and may_attack(a, strength, b, size):
-                        if not protected >> (q * NUM_CLANS + b) & 1 and minus[b] > best:
-                            best, target = minus[b], b
-        return target
+        for attack in legal_attacks(table, players, player, protected):
+            if minus[attack.clan] > best:
+                best = minus[attack.clan]
+        return best if best > float("-inf") else 0.0
+
+    @staticmethod
+    def _target_clans(state: ShinobiState, player: int, protected: int) -> list[int]:
+        """The clans `player`'s attack could hit with the table as it is, in the order
+        of the engine's legal attacks (a clan where it is first found)."""
+        clans: list[int] = []
+        for attack in legal_attacks(state.table(), state.num_players, player, protected):
+            if attack.clan not in clans:
+                clans.append(attack.clan)
+        return clans
 
     def plan_key(self, observation: Any) -> Hashable | None:
         """The turn's three orders are planned as one: nothing is drawn or revealed

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.shinobi.actions import ATTACK, MAX_PLAYERS, Attack
 from engine.shinobi.cards import NUM_CLANS
 
 MIN_STRENGTH = 2
@@ -72,3 +73,38 @@ def reachable_counts(table: Sequence[int], players: int, seat: int) -> list[int]
                 found -= 1  # one's own province is not attacked
             counts[clan] = found
     return counts
+
+
+def _targets(players: int, seat: int, attacker: int) -> tuple[tuple[int, Attack], ...]:
+    """(army index, the attack on it) for every army another clan than `attacker` may
+    hold in the provinces but `seat`'s, in the order of `legal_attacks`."""
+    return tuple(
+        (q * NUM_CLANS + clan, ATTACK[attacker][clan][q])
+        for q in range(players)
+        if q != seat
+        for clan in range(NUM_CLANS)
+        if clan != attacker
+    )
+
+
+_TARGETS = [
+    [[_targets(n, seat, a) for a in range(NUM_CLANS)] for seat in range(n)]
+    for n in range(MAX_PLAYERS + 1)
+]
+
+
+def legal_attacks(table: Sequence[int], players: int, seat: int, protected: int) -> list[Attack]:
+    """Every attack `seat`'s armies may make (`may_attack`, and not on an army in
+    `protected`, bit `province * NUM_CLANS + clan`), by attacking clan, then province,
+    then attacked clan. `table` holds every army at `province * NUM_CLANS + clan`."""
+    own = seat * NUM_CLANS
+    out: list[Attack] = []
+    targets = _TARGETS[players][seat]
+    for attacker in range(NUM_CLANS):
+        strength = table[own + attacker]
+        if strength < MIN_STRENGTH:
+            continue
+        for index, attack in targets[attacker]:
+            if 0 < table[index] < strength and not protected >> index & 1:
+                out.append(attack)
+    return out

@@ -73,7 +73,6 @@ from typing import Any, ClassVar
 from engine.core import TERMINAL, GameSetup, GameSpec, GameState, Observation
 from engine.shinobi import beliefs, reasons, records
 from engine.shinobi.actions import (
-    ATTACK,
     DEPLOY,
     LAST_ORDER,
     NINJA_ON,
@@ -84,7 +83,7 @@ from engine.shinobi.actions import (
     ShinobiAction,
     parse_action,
 )
-from engine.shinobi.attack import MIN_STRENGTH, may_attack
+from engine.shinobi.attack import legal_attacks
 from engine.shinobi.cards import (
     CARD_TYPES,
     CLAN_NAMES,
@@ -280,6 +279,10 @@ class ShinobiState(GameState):
         table = self._n * NUM_CLANS
         return [sum(cells[c:table:NUM_CLANS]) for c in range(NUM_CLANS)]
 
+    def table(self) -> list[int]:
+        """Every army's cards in one new list, at `province * 5 + clan` (`army(q, c)`)."""
+        return self._cells[: NUM_CLANS * self._n]
+
     def armies(self) -> list[list[int]]:
         """Every province's cards per clan (`armies()[q][c]` is `army(q, c)`), new lists."""
         cells = self._cells
@@ -357,18 +360,7 @@ class ShinobiState(GameState):
                     if cells[base + c]:
                         out.extend(move[c][s])
         else:
-            own = p * NUM_CLANS
-            protected = self._protected
-            for a in _CLANS:
-                strength = cells[own + a]
-                if strength < MIN_STRENGTH:
-                    continue
-                table = ATTACK[a]
-                for q, base in bases[p]:
-                    for b in _CLANS:
-                        if cells[base + b] and may_attack(a, strength, b, cells[base + b]):
-                            if not protected >> (base + b) & 1:
-                                out.append(table[b][q])
+            return legal_attacks(cells, self._n, p, self._protected)
         return out
 
     def why_illegal(self, action: Any) -> str | None:
@@ -450,18 +442,7 @@ class ShinobiState(GameState):
             )
         if self._order == 2:
             return any(cells[base + c] for base in elsewhere for c in range(NUM_CLANS))
-        own = p * NUM_CLANS
-        protected = self._protected
-        for a in range(NUM_CLANS):
-            strength = cells[own + a]
-            if strength < MIN_STRENGTH:
-                continue
-            for base in elsewhere:
-                for b in range(NUM_CLANS):
-                    if cells[base + b] and may_attack(a, strength, b, cells[base + b]):
-                        if not protected >> (base + b) & 1:
-                            return True
-        return False
+        return bool(legal_attacks(cells, self._n, p, self._protected))
 
     def _end_turn(self) -> None:
         """Draw back up to 4, count down the last round, pass to the next seat."""
