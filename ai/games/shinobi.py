@@ -71,6 +71,7 @@ from ai.games import shinobi_infer
 from engine.shinobi import beliefs
 from engine.shinobi.actions import Deploy, Move
 from engine.shinobi.attack import (
+    MIN_STRENGTH,
     attack_reaches,
     in_reach,
     legal_attacks,
@@ -154,6 +155,21 @@ def exposure(scores: list[float], clan: int) -> float:
     return max(0.0, (share - 1.0 / NUM_CLANS) / (1.0 - 1.0 / NUM_CLANS))
 
 
+_EXPOSURES: dict[tuple[float, ...], float] = {}
+"""`exposure` by the scores and the clan (the search values the same few again and again)."""
+
+
+def _exposure(scores: list[float], clan: int) -> float:
+    """`exposure(scores, clan)`, remembered."""
+    key = (*scores, clan)
+    value = _EXPOSURES.get(key)
+    if value is None:
+        if len(_EXPOSURES) > CACHE_LIMIT:
+            _EXPOSURES.clear()
+        value = _EXPOSURES[key] = exposure(scores, clan)
+    return value
+
+
 def later_rounds(state: ShinobiState) -> int:
     """Whole rounds likely still to be played after the current one (0 in the last round):
     the deck's cards at `DRAWS_PER_TURN` a turn, then the last round."""
@@ -233,22 +249,27 @@ class ShinobiAdapter(GameAdapter):
         """The evaluation for a decision taken at history index `start` (`info.base` for
         the searching player; where an opponent's modelled choice is made for it)."""
         clan = state.allegiance(player)
-        totals: list[float] = list(state.clan_totals())
-        scores = list(info.evidence)
+        totals: list[float] = state.clan_totals()  # a new list
+        scores = info.evidence
         history = state.history
         actors = state.actors
         others_moved = False
+        copied = False
         for index in range(info.base, len(history)):
             actor = actors[index]
             if actor == player:
                 c, s = beliefs.action_evidence(player, history[index])
+                if not copied:
+                    scores = list(scores)
+                    copied = True
                 scores[c] += s
             elif index >= start:
                 others_moved = True
         current = state.current_player()
+        over = state.is_terminal()
         # Every leaf is valued as at the start of the player's next turn: what the search
         # has not played of the round ahead is modelled, nothing beyond it.
-        if not state.is_terminal() and not (others_moved and current == player):
+        if not over and not (others_moved and current == player):
             if current == player:
                 self._own_attack(state, player, clan, totals, info.weights)
             if not others_moved or current != player:
@@ -260,8 +281,8 @@ class ShinobiAdapter(GameAdapter):
         if state.deck_size():
             hand = state.hand(player)
             value += HAND * (hand[clan] + hand[NINJA])
-        value -= EXPOSURE * exposure(scores, clan)
-        if state.is_terminal():
+        value -= EXPOSURE * _exposure(scores, clan)
+        if over:
             winners = state.winners()
             if player in winners:
                 value += WIN_BONUS / len(winners)
@@ -337,6 +358,8 @@ class ShinobiAdapter(GameAdapter):
         table = state.table()
         allegiances = state.allegiances
         for r in seats:
+            if max(table[r * NUM_CLANS : (r + 1) * NUM_CLANS]) < MIN_STRENGTH:
+                continue  # no army there may attack
             reachable = reachable_counts(table, n, r)  # armies of each clan r can hit
             count = sum(reachable)
             if not count:
@@ -438,11 +461,26 @@ class ShinobiAdapter(GameAdapter):
             totals[c] -= delta
             return value
 
-        plus = [change(c, 1) for c in _CLANS]
-        minus = [change(c, -1) for c in _CLANS]
+        # plus[c], minus[c]: the worth of one card more or less of clan c, made for the
+        # clans the legal actions need (a Ninja and the attacks only take cards away)
+        order = state.order
+        plus = [0.0] * NUM_CLANS
+        minus = [0.0] * NUM_CLANS
+        if order == 2:
+            minus = [change(c, -1) for c in _CLANS]
+        if order == 1:  # deployments add a card, a Ninja takes one
+            for c in {action.clan for action in legal if type(action) is Deploy}:
+                plus[c] = change(c, 1)
+            for c in {action.clan for action in legal if type(action) is not Deploy}:
+                minus[c] = change(c, -1)
+        else:
+            for c in {action.clan for action in legal}:
+                if order == 2:
+                    plus[c] = change(c, 1)
+                else:
+                    minus[c] = change(c, -1)
         hand_worth = HAND if state.deck_size() else 0.0
         out: dict[Any, float] = {}
-        order = state.order
         table = state.table()
         if order == 3:
             for action in legal:
@@ -568,6 +606,10 @@ class ShinobiAdapter(GameAdapter):
             if attack.clan not in clans:
                 clans.append(attack.clan)
         return clans
+
+    def key(self, state: ShinobiState) -> Hashable:
+        """The engine's `canonical_key` (what the generic adapter finds, asked directly)."""
+        return state.canonical_key()
 
     def plan_key(self, observation: Any) -> Hashable | None:
         """The turn's three orders are planned as one: nothing is drawn or revealed

@@ -56,6 +56,10 @@ def attack_reaches(home: Sequence[int]) -> list[int]:
     return reaches
 
 
+_REACHES: dict[tuple[int, ...], tuple[int, ...]] = {}
+"""`attack_reaches` by province (a few hundred distinct ones in a game)."""
+
+
 def reachable_counts(table: Sequence[int], players: int, seat: int) -> list[int]:
     """For each clan, how many of its armies in the other provinces the armies of
     `seat`'s province could attack (protection aside). `table` holds every province's
@@ -63,7 +67,13 @@ def reachable_counts(table: Sequence[int], players: int, seat: int) -> list[int]
     base = seat * NUM_CLANS
     end = players * NUM_CLANS
     counts = [0] * NUM_CLANS
-    for clan, reach in enumerate(attack_reaches(table[base : base + NUM_CLANS])):
+    home = tuple(table[base : base + NUM_CLANS])
+    reaches = _REACHES.get(home)
+    if reaches is None:
+        if len(_REACHES) > 100_000:
+            _REACHES.clear()
+        reaches = _REACHES[home] = tuple(attack_reaches(home))
+    for clan, reach in enumerate(reaches):
         if reach:
             found = 0
             for defence in table[clan:end:NUM_CLANS]:
