@@ -82,16 +82,30 @@ MOVE = [[[Move(c, s, t) for t in _P] for s in _P] for c in _C]
 ATTACK = [[[Attack(b, q, a) for q in _P] for b in _C] for a in _C]
 
 
-def _tables(n: int) -> tuple[Any, Any, Any, Any]:
-    """For `n` players, in `legal_actions`' order: the deployments of clan c to every
-    province but p (`[c][p]`), the moves of clan c out of province s to every other
-    (`[c][s]`), (q, its army base `q * 5`) of every province q but p (`[p]`), and
-    those bases alone (`[p]`)."""
+def _by_mask(rows: list[tuple[Any, ...]]) -> tuple[tuple[Any, ...], ...]:
+    """For each 5-bit clan mask m, the tuples `rows[c]` of the clans c in m, joined in
+    clan order."""
+    return tuple(
+        tuple(action for c in _C if m >> c & 1 for action in rows[c]) for m in range(1 << NUM_CLANS)
+    )
+
+
+def _tables(n: int) -> tuple[Any, ...]:
+    """For `n` players, the legal actions' pieces by clan mask (bit c: clan c is there),
+    in `legal_actions`' order: the first order's deployments of the hand's clans to the
+    provinces but p (`[p][hand mask]`), the second order's deployments home
+    (`[p][hand mask]`), the Ninja on the armies of province q (`[q][army mask]`), the
+    moves out of province s (`[s][army mask]`), (q, its army bit shift `q * 5`) of every
+    province q but p (`[p]`), and the bits of those armies together (`[p]`)."""
     others = [[q for q in range(n) if q != p] for p in range(n)]
-    deploy = [[tuple(DEPLOY[c][q] for q in others[p]) for p in range(n)] for c in _C]
-    move = [[tuple(MOVE[c][s][t] for t in others[s]) for s in range(n)] for c in _C]
-    bases = [tuple((q, q * NUM_CLANS) for q in others[p]) for p in range(n)]
-    return deploy, move, bases, [tuple(base for _, base in row) for row in bases]
+    first = [_by_mask([tuple(DEPLOY[c][q] for q in others[p]) for c in _C]) for p in range(n)]
+    home = [_by_mask([(DEPLOY[c][p],) for c in _C]) for p in range(n)]
+    ninja = [_by_mask([(NINJA_ON[c][q],) for c in _C]) for q in range(n)]
+    moves = [_by_mask([tuple(MOVE[c][s][t] for t in others[s]) for c in _C]) for s in range(n)]
+    shifts = [tuple((q, q * NUM_CLANS) for q in others[p]) for p in range(n)]
+    full = (1 << NUM_CLANS) - 1
+    elsewhere = [sum(full << shift for _, shift in shifts[p]) for p in range(n)]
+    return first, home, ninja, moves, shifts, elsewhere
 
 
 TABLES = [_tables(n) if n >= 2 else None for n in range(MAX_PLAYERS + 1)]

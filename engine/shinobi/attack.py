@@ -109,6 +109,8 @@ def legal_attacks(table: Sequence[int], players: int, seat: int, protected: int)
     then attacked clan. `table` holds every army at `province * NUM_CLANS + clan`."""
     own = seat * NUM_CLANS
     out: list[Attack] = []
+    if max(table[own : own + NUM_CLANS]) < MIN_STRENGTH:
+        return out
     targets = _TARGETS[players][seat]
     for attacker in range(NUM_CLANS):
         strength = table[own + attacker]

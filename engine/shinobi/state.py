@@ -73,9 +73,7 @@ from typing import Any, ClassVar
 from engine.core import TERMINAL, GameSetup, GameSpec, GameState, Observation
 from engine.shinobi import beliefs, reasons, records
 from engine.shinobi.actions import (
-    DEPLOY,
     LAST_ORDER,
-    NINJA_ON,
     TABLES,
     Attack,
     Deploy,
@@ -98,7 +96,13 @@ MIN_PLAYERS = 3
 MAX_PLAYERS = 5
 TWO_PLAYER_VARIANT = "two-player"
 """Our own variant (not in the published game): Shinobi for 2, see the module docstring."""
-_CLANS = range(NUM_CLANS)
+_CLAN_BITS = (1 << NUM_CLANS) - 1
+_NINJA_BIT = 1 << NINJA
+
+
+def _bits(counts: Sequence[int]) -> int:
+    """Bit i set for every nonzero `counts[i]`."""
+    return sum(1 << i for i, count in enumerate(counts) if count)
 
 
 class ShinobiState(GameState):
@@ -107,7 +111,9 @@ class ShinobiState(GameState):
     `cells` holds every count in one list: the armies at `province * 5 + clan`, then
     the hands at `hand_base + player * 6 + card`, then the discards at
     `discard_base + card`. The deck is a fixed order with a draw pointer, so undo
-    restores a tiny snapshot and never reshuffles.
+    restores a tiny snapshot and never reshuffles. Beside the counts, which armies stand
+    (`_occupied`, bit `province * 5 + clan`) and which card types each hand holds
+    (`_holding`, bit `player * 6 + card`) are kept as bits for the legal actions.
     """
 
     spec: ClassVar[GameSpec]
@@ -132,6 +138,11 @@ class ShinobiState(GameState):
         "_undo",
         "_setup",
         "_round_table",
+        "_occupied",
+        "_holding",
+        "_attacks_of",
+        "_attacks_key",
+        "_attacks",
     )
 
     def __init__(
@@ -168,6 +179,11 @@ class ShinobiState(GameState):
         for t in range(CARD_TYPES):
             cells[self._discard_base + t] = discards[t]
         self._cells = cells
+        self._occupied = _bits(cells[: self._hand_base])
+        self._holding = _bits(cells[self._hand_base : self._discard_base])
+        self._attacks_of: Any = None  # the cell list `_attacks` was listed for,
+        self._attacks_key = 0  # and the protected armies and the player (`_legal_attacks`)
+        self._attacks: tuple[Attack, ...] = ()
         self._deck = tuple(deck)
         self._deck_pos = 0
         self._allegiance = tuple(allegiance)
@@ -290,14 +306,15 @@ class ShinobiState(GameState):
 
     def _card_counts(self) -> list[int]:
         """Cards of each type anywhere: table, hands, discards, deck."""
-        counts = list(self.discards())
+        cells = self._cells
+        hands, discards = self._hand_base, self._discard_base
+        deck = self.deck()
+        counts = [
+            cells[discards + t] + sum(cells[hands + t : discards : CARD_TYPES]) + deck.count(t)
+            for t in range(CARD_TYPES)
+        ]
         for c in range(NUM_CLANS):
-            counts[c] += self.clan_total(c)
-        for p in range(self._n):
-            for t, k in enumerate(self.hand(p)):
-                counts[t] += k
-        for t in self.deck():
-            counts[t] += 1
+            counts[c] += sum(cells[c:hands:NUM_CLANS])
         return counts
 
     def card_counts(self) -> list[int]:
@@ -342,26 +359,32 @@ class ShinobiState(GameState):
         if not order:
             return []
         p = self._player
-        cells = self._cells
-        hand = self._hand_base + p * CARD_TYPES
-        deploy, move, bases, _ = TABLES[self._n]  # interned actions in this method's order
-        out: list[ShinobiAction] = []
+        first, home, ninja, moves, shifts, _ = TABLES[self._n]  # in this method's order
+        holding = self._holding >> p * CARD_TYPES
+        occupied = self._occupied
         if order == 1:
-            for c in _CLANS:
-                if cells[hand + c]:
-                    out.extend(deploy[c][p])
-            if cells[hand + NINJA]:
-                for q, base in bases[p]:
-                    out.extend(NINJA_ON[c][q] for c in _CLANS if cells[base + c])
-        elif order == 2:
-            out.extend(DEPLOY[c][p] for c in _CLANS if cells[hand + c])
-            for s, base in bases[p]:
-                for c in _CLANS:
-                    if cells[base + c]:
-                        out.extend(move[c][s])
-        else:
-            return legal_attacks(cells, self._n, p, self._protected)
-        return out
+            out = list(first[p][holding & _CLAN_BITS])
+            if holding & _NINJA_BIT:
+                for q, shift in shifts[p]:
+                    out += ninja[q][occupied >> shift & _CLAN_BITS]
+            return out
+        if order == 2:
+            out = list(home[p][holding & _CLAN_BITS])
+            for q, shift in shifts[p]:
+                out += moves[q][occupied >> shift & _CLAN_BITS]
+            return out
+        return list(self._legal_attacks())
+
+    def _legal_attacks(self) -> tuple[Attack, ...]:
+        """The attacks of the player to act, listed once per position (`_has_action`
+        asks first, then `legal_actions`; a cell list is never changed once stacked)."""
+        cells = self._cells
+        key = self._protected << 3 | self._player
+        if self._attacks_of is not cells or self._attacks_key != key:
+            self._attacks = tuple(legal_attacks(cells, self._n, self._player, self._protected))
+            self._attacks_of = cells
+            self._attacks_key = key
+        return self._attacks
 
     def why_illegal(self, action: Any) -> str | None:
         """None when `action` is legal now, else the rule it breaks, in words."""
@@ -385,35 +408,56 @@ class ShinobiState(GameState):
                 self._final_left,
                 self._turns,
                 self._round_table,
+                self._occupied,
+                self._holding,
             )
         )
+        p = self._player
         self._history.append(action)
-        self._actors.append(self._player)
+        self._actors.append(p)
         cells = self._cells = cells.copy()
         kind = type(action)
         if kind is Deploy:
-            cells[self._hand_base + self._player * CARD_TYPES + action.clan] -= 1
+            card = p * CARD_TYPES + action.clan
+            cells[self._hand_base + card] -= 1
+            if not cells[self._hand_base + card]:
+                self._holding ^= 1 << card
             index = action.province * NUM_CLANS + action.clan
             cells[index] += 1
+            self._occupied |= 1 << index
             self._protected |= 1 << index
         elif kind is Move:
-            cells[action.source * NUM_CLANS + action.clan] -= 1
+            source = action.source * NUM_CLANS + action.clan
+            cells[source] -= 1
             index = action.target * NUM_CLANS + action.clan
             cells[index] += 1
+            if not cells[source]:
+                self._occupied ^= 1 << source
+            self._occupied |= 1 << index
             self._protected |= 1 << index
         elif kind is Attack:
-            cells[action.province * NUM_CLANS + action.clan] -= 1
-            cells[self._discard_base + action.clan] += 1
-        else:  # PlayNinja
-            cells[self._hand_base + self._player * CARD_TYPES + NINJA] -= 1
             index = action.province * NUM_CLANS + action.clan
             cells[index] -= 1
+            if not cells[index]:
+                self._occupied ^= 1 << index
+            cells[self._discard_base + action.clan] += 1
+        else:  # PlayNinja
+            card = p * CARD_TYPES + NINJA
+            cells[self._hand_base + card] -= 1
+            if not cells[self._hand_base + card]:
+                self._holding ^= 1 << card
+            index = action.province * NUM_CLANS + action.clan
+            cells[index] -= 1
+            if not cells[index]:
+                self._occupied ^= 1 << index
             cells[self._discard_base + action.clan] += 1
             cells[self._discard_base + NINJA] += 1
             self._protected |= 1 << index
         if self.events is not None:
             self.events.append(records.order_record(self, action, self._order))
         self._order += 1
+        if self._order == 2 and self._holding >> p * CARD_TYPES & _CLAN_BITS:
+            return  # a card to deploy home: the second order has a legal option
         self._settle()
 
     def _settle(self) -> None:
@@ -430,19 +474,17 @@ class ShinobiState(GameState):
 
     def _has_action(self) -> bool:
         """True when the current order has a legal option (`bool(legal_actions())`, fast)."""
-        p = self._player
-        cells = self._cells
-        hand = self._hand_base + p * CARD_TYPES
-        if self._order < LAST_ORDER and any(cells[hand : hand + NUM_CLANS]):
+        order = self._order
+        holding = self._holding >> self._player * CARD_TYPES
+        if order < LAST_ORDER and holding & _CLAN_BITS:
             return True  # a clan card can always be deployed (there are other provinces)
-        elsewhere = TABLES[self._n][3][p]  # the other provinces' army bases
-        if self._order == 1:
-            return bool(cells[hand + NINJA]) and any(
-                cells[base + c] for base in elsewhere for c in range(NUM_CLANS)
-            )
-        if self._order == 2:
-            return any(cells[base + c] for base in elsewhere for c in range(NUM_CLANS))
-        return bool(legal_attacks(cells, self._n, p, self._protected))
+        if order == 1:
+            if not holding & _NINJA_BIT:
+                return False
+            return bool(self._occupied & TABLES[self._n][5][self._player])
+        if order == 2:
+            return bool(self._occupied & TABLES[self._n][5][self._player])
+        return bool(self._legal_attacks())
 
     def _end_turn(self) -> None:
         """Draw back up to 4, count down the last round, pass to the next seat."""
@@ -463,11 +505,14 @@ class ShinobiState(GameState):
             deck = self._deck
             pos = self._deck_pos
             start = pos
+            drawn = 0
             while need > 0 and pos < len(deck):
                 cells[hand + deck[pos]] += 1
+                drawn |= 1 << deck[pos]
                 pos += 1
                 need -= 1
             self._deck_pos = pos
+            self._holding |= drawn << p * CARD_TYPES
             if told is not None and pos > start:
                 told.append(records.drew(round_, p, deck[start:pos]))
             if pos == len(deck):
@@ -498,6 +543,8 @@ class ShinobiState(GameState):
             self._final_left,
             self._turns,
             self._round_table,
+            self._occupied,
+            self._holding,
         ) = self._undo.pop()
         self._history.pop()
         self._actors.pop()
