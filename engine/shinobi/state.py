@@ -183,7 +183,7 @@ class ShinobiState(GameState):
         self._holding = _bits(cells[self._hand_base : self._discard_base])
         self._attacks_of: Any = None  # the cell list `_attacks` was listed for,
         self._attacks_key = 0  # and the protected armies and the player (`_legal_attacks`)
-        self._attacks: tuple[Attack, ...] = ()
+        self._attacks: list[Attack] = []  # never handed out: copied
         self._deck = tuple(deck)
         self._deck_pos = 0
         self._allegiance = tuple(allegiance)
@@ -373,15 +373,15 @@ class ShinobiState(GameState):
             for q, shift in shifts[p]:
                 out += moves[q][occupied >> shift & _CLAN_BITS]
             return out
-        return list(self._legal_attacks())
+        return self._legal_attacks()[:]
 
-    def _legal_attacks(self) -> tuple[Attack, ...]:
+    def _legal_attacks(self) -> list[Attack]:
         """The attacks of the player to act, listed once per position (`_has_action`
         asks first, then `legal_actions`; a cell list is never changed once stacked)."""
         cells = self._cells
         key = self._protected << 3 | self._player
         if self._attacks_of is not cells or self._attacks_key != key:
-            self._attacks = tuple(legal_attacks(cells, self._n, self._player, self._protected))
+            self._attacks = legal_attacks(cells, self._n, self._player, self._protected)
             self._attacks_of = cells
             self._attacks_key = key
         return self._attacks
@@ -455,9 +455,18 @@ class ShinobiState(GameState):
             self._protected |= 1 << index
         if self.events is not None:
             self.events.append(records.order_record(self, action, self._order))
-        self._order += 1
-        if self._order == 2 and self._holding >> p * CARD_TYPES & _CLAN_BITS:
-            return  # a card to deploy home: the second order has a legal option
+        order = self._order = self._order + 1
+        # the commonest steps first, with what `_settle` would find
+        if order == 2:
+            if self._holding >> p * CARD_TYPES & _CLAN_BITS:
+                return  # a card to deploy home: the second order has a legal option
+        elif order == LAST_ORDER:
+            if self._legal_attacks():
+                return
+        elif order > LAST_ORDER:
+            self._end_turn()
+            if self._order == 1 and self._holding >> self._player * CARD_TYPES & _CLAN_BITS:
+                return  # the next player has a card to deploy
         self._settle()
 
     def _settle(self) -> None:
@@ -491,7 +500,7 @@ class ShinobiState(GameState):
         p = self._player
         n = self._n
         told = self.events
-        round_ = records.round_of(self._turns, n)
+        round_ = records.round_of(self._turns, n) if told is not None else 0
         self._turns += 1
         self._protected = 0
         if self._final_left > 0:
