@@ -187,12 +187,34 @@ class _WorldInfo:
     def __init__(self, state: ShinobiState, root: int, base: int) -> None:
         self.base = base
         self.root = root
-        n = state.num_players
-        history = state.history[: self.base]
-        actors = state.actors[: self.base]
-        scores = beliefs.evidence(history, actors, n)
-        self.weights = beliefs.rival_weights(scores, root, state.allegiance(root))
-        self.evidence = scores[root]
+        scores, weights = _public_evidence(state, base)
+        clan = state.allegiance(root)
+        found = weights.get((root, clan))
+        if found is None:
+            found = weights[root, clan] = beliefs.rival_weights(scores, root, clan)
+        self.weights = list(found)
+        self.evidence = scores[root]  # shared: never changed (`_value` copies it)
+
+
+_PUBLIC: list[Any] = [None]
+"""The last public history's evidence: (history, actors, players, evidence, rival
+weights by player and clan). Every world of a decision has the same public history."""
+
+
+def _public_evidence(
+    state: ShinobiState, base: int
+) -> tuple[list[list[float]], dict[tuple[int, int], list[float]]]:
+    """`engine.shinobi.beliefs.evidence` of the first `base` actions of `state`'s history,
+    and the rival weights found for it so far (the last history's, remembered)."""
+    history = state.history[:base]
+    actors = state.actors[:base]
+    n = state.num_players
+    last = _PUBLIC[0]
+    if last is not None and last[2] == n and last[0] == history and last[1] == actors:
+        return last[3], last[4]
+    scores = beliefs.evidence(history, actors, n)
+    _PUBLIC[0] = (history, actors, n, scores, {})
+    return scores, _PUBLIC[0][4]
 
 
 class ShinobiAdapter(GameAdapter):
@@ -204,6 +226,8 @@ class ShinobiAdapter(GameAdapter):
             weakref.WeakKeyDictionary()
         )
         self._ranked: dict[tuple[Any, ...], list[Any]] = {}
+        # the world asked last and its entry of `_worlds` (the search asks one world often)
+        self._last: tuple[Any, dict[int, _WorldInfo] | None] = (lambda: None, None)
 
     # -- knowledge about a world -----------------------------------------------------
 
@@ -212,7 +236,13 @@ class ShinobiAdapter(GameAdapter):
         where undo stops (a sampled world starts with nothing to undo); a world that can
         undo back to the start (the true state, for `cheat`) is first seen at its search
         root."""
-        infos = self._worlds.get(state)
+        last = self._last
+        if last[0]() is state:
+            infos = last[1]
+        else:
+            infos = self._worlds.get(state)
+            if infos is not None:
+                self._last = (weakref.ref(state), infos)
         base = len(state.history) - state.undo_depth
         if infos is not None:
             info = infos.get(player)
@@ -223,6 +253,7 @@ class ShinobiAdapter(GameAdapter):
         if infos is None or any(i.base != base for i in infos.values()):
             infos = {}
             self._worlds[state] = infos
+        self._last = (weakref.ref(state), infos)
         info = _WorldInfo(state, player, base)
         self._infer(state, player, info)
         infos[player] = info
@@ -393,7 +424,7 @@ class ShinobiAdapter(GameAdapter):
                 weights = self._prior(state, clan)
             limit = POLICY_WIDTH[state.order - 1]
             opponent = True
-        cache_key = (state.canonical_key(), player, clan, tuple(weights), limit, opponent)
+        cache_key = (state.position_key(), player, clan, tuple(weights), limit, opponent)
         ranked = self._ranked.get(cache_key)
         if ranked is None:
             scores = self._scores(state, player, clan, weights, legal)
@@ -608,8 +639,9 @@ class ShinobiAdapter(GameAdapter):
         return clans
 
     def key(self, state: ShinobiState) -> Hashable:
-        """The engine's `canonical_key` (what the generic adapter finds, asked directly)."""
-        return state.canonical_key()
+        """The engine's `position_key`: equal exactly when `canonical_key` (what the
+        generic adapter would use) is, and quicker to hash."""
+        return state.position_key()
 
     def plan_key(self, observation: Any) -> Hashable | None:
         """The turn's three orders are planned as one: nothing is drawn or revealed

@@ -66,7 +66,7 @@ other province.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -97,6 +97,10 @@ MAX_PLAYERS = 5
 TWO_PLAYER_VARIANT = "two-player"
 """Our own variant (not in the published game): Shinobi for 2, see the module docstring."""
 _CLAN_BITS = (1 << NUM_CLANS) - 1
+_CLAN_COLUMNS = [
+    tuple(slice(c, n * NUM_CLANS, NUM_CLANS) for c in range(NUM_CLANS)) for n in range(6)
+]
+"""For each player count, the slices of the cells that hold each clan's armies."""
 _NINJA_BIT = 1 << NINJA
 
 
@@ -143,6 +147,8 @@ class ShinobiState(GameState):
         "_attacks_of",
         "_attacks_key",
         "_attacks",
+        "_key_of",
+        "_key",
     )
 
     def __init__(
@@ -184,6 +190,8 @@ class ShinobiState(GameState):
         self._attacks_of: Any = None  # the cell list `_attacks` was listed for,
         self._attacks_key = 0  # and the protected armies and the player (`_legal_attacks`)
         self._attacks: list[Attack] = []  # never handed out: copied
+        self._key_of: Any = None  # the cell list `_key` was made for (`position_key`)
+        self._key: Hashable = None
         self._deck = tuple(deck)
         self._deck_pos = 0
         self._allegiance = tuple(allegiance)
@@ -291,9 +299,7 @@ class ShinobiState(GameState):
 
     def clan_totals(self) -> list[int]:
         """The table total of every clan."""
-        cells = self._cells
-        table = self._n * NUM_CLANS
-        return [sum(cells[c:table:NUM_CLANS]) for c in range(NUM_CLANS)]
+        return list(map(sum, map(self._cells.__getitem__, _CLAN_COLUMNS[self._n])))
 
     def table(self) -> list[int]:
         """Every army's cards in one new list, at `province * 5 + clan` (`army(q, c)`)."""
@@ -350,6 +356,26 @@ class ShinobiState(GameState):
             self._protected,
             self._final_left,
         )
+
+    def position_key(self) -> Hashable:
+        """A key equal exactly when `canonical_key` is, quicker to hash (the counts as
+        bytes, whose hash is kept) and made once per position: for the bots' tables."""
+        cells = self._cells
+        if self._key_of is not cells:  # a cell list once made is never changed
+            try:
+                table: Any = bytes(cells)
+            except ValueError:  # a count beyond a byte (only in made-up positions)
+                table = tuple(cells)
+            self._key = (
+                table,
+                self._deck_pos,
+                self._player,
+                self._order,
+                self._protected,
+                self._final_left,
+            )
+            self._key_of = cells
+        return self._key
 
     # --- legal actions --------------------------------------------------------------
 
