@@ -71,7 +71,6 @@ from ai.games import shinobi_infer
 from engine.shinobi import beliefs
 from engine.shinobi.actions import Deploy, Move
 from engine.shinobi.attack import (
-    MIN_STRENGTH,
     attack_reaches,
     in_reach,
     legal_attacks,
@@ -389,8 +388,6 @@ class ShinobiAdapter(GameAdapter):
         table = state.table()
         allegiances = state.allegiances
         for r in seats:
-            if max(table[r * NUM_CLANS : (r + 1) * NUM_CLANS]) < MIN_STRENGTH:
-                continue  # no army there may attack
             reachable = reachable_counts(table, n, r)  # armies of each clan r can hit
             count = sum(reachable)
             if not count:
@@ -428,7 +425,8 @@ class ShinobiAdapter(GameAdapter):
         ranked = self._ranked.get(cache_key)
         if ranked is None:
             scores = self._scores(state, player, clan, weights, legal)
-            ranked = sorted(legal, key=lambda a: -scores.get(a, 0.0))[:limit]
+            # best first, equal scores in the legal order (the sort is stable, also reversed)
+            ranked = sorted(legal, key=scores.__getitem__, reverse=True)[:limit]
             if opponent and len(ranked) > 1:
                 ranked = [self._greedy_choice(state, player, ranked)]
             if len(self._ranked) > CACHE_LIMIT:
@@ -556,7 +554,7 @@ class ShinobiAdapter(GameAdapter):
         own = player * NUM_CLANS
         home = table[own : own + NUM_CLANS]
         protected = state.protected_mask
-        best_now = self._best_attack(table, n, player, protected, minus)
+        best_now = self._best_attack(self._attacks(state, player, protected), minus)
         gains: dict[int, float] = {}
         for action in legal:
             c = action.clan
@@ -618,22 +616,28 @@ class ShinobiAdapter(GameAdapter):
         return best
 
     @staticmethod
-    def _best_attack(
-        table: list[int], players: int, player: int, protected: int, minus: list[float]
-    ) -> float:
-        """The worth of the best attack `player` could make with the table as it is."""
+    def _best_attack(attacks: Any, minus: list[float]) -> float:
+        """The worth of the best of `attacks` (0 for none)."""
         best = float("-inf")
-        for attack in legal_attacks(table, players, player, protected):
+        for attack in attacks:
             if minus[attack.clan] > best:
                 best = minus[attack.clan]
         return best if best > float("-inf") else 0.0
+
+    @staticmethod
+    def _attacks(state: ShinobiState, player: int, protected: int) -> Any:
+        """The attacks `player` could make with the table as it is, the armies in
+        `protected` spared (the engine's own list when it is the player to act's)."""
+        if state.current_player() == player and protected == state.protected_mask:
+            return state.attacks()  # listed once per position
+        return legal_attacks(state.table(), state.num_players, player, protected)
 
     @staticmethod
     def _target_clans(state: ShinobiState, player: int, protected: int) -> list[int]:
         """The clans `player`'s attack could hit with the table as it is, in the order
         of the engine's legal attacks (a clan where it is first found)."""
         clans: list[int] = []
-        for attack in legal_attacks(state.table(), state.num_players, player, protected):
+        for attack in ShinobiAdapter._attacks(state, player, protected):
             if attack.clan not in clans:
                 clans.append(attack.clan)
         return clans

@@ -56,8 +56,9 @@ def attack_reaches(home: Sequence[int]) -> list[int]:
     return reaches
 
 
-_REACHES: dict[tuple[int, ...], tuple[int, ...]] = {}
-"""`attack_reaches` by province (a few hundred distinct ones in a game)."""
+_REACHES: dict[tuple[int, ...], tuple[int, ...] | None] = {}
+"""`attack_reaches` by province, None where no army may attack (a few hundred distinct
+provinces in a game)."""
 
 
 def reachable_counts(table: Sequence[int], players: int, seat: int) -> list[int]:
@@ -65,14 +66,17 @@ def reachable_counts(table: Sequence[int], players: int, seat: int) -> list[int]
     `seat`'s province could attack (protection aside). `table` holds every province's
     cards per clan at `province * NUM_CLANS + clan`."""
     base = seat * NUM_CLANS
-    end = players * NUM_CLANS
     counts = [0] * NUM_CLANS
     home = tuple(table[base : base + NUM_CLANS])
-    reaches = _REACHES.get(home)
-    if reaches is None:
+    reaches = _REACHES.get(home, ())
+    if reaches == ():
         if len(_REACHES) > 100_000:
             _REACHES.clear()
-        reaches = _REACHES[home] = tuple(attack_reaches(home))
+        found = attack_reaches(home)
+        reaches = _REACHES[home] = tuple(found) if any(found) else None
+    if reaches is None:
+        return counts  # no army there may attack
+    end = players * NUM_CLANS
     for clan, reach in enumerate(reaches):
         if reach:
             found = 0

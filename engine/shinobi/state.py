@@ -188,8 +188,8 @@ class ShinobiState(GameState):
         self._occupied = _bits(cells[: self._hand_base])
         self._holding = _bits(cells[self._hand_base : self._discard_base])
         self._attacks_of: Any = None  # the cell list `_attacks` was listed for,
-        self._attacks_key = 0  # and the protected armies and the player (`_legal_attacks`)
-        self._attacks: list[Attack] = []  # never handed out: copied
+        self._attacks_key = 0  # and the protected armies and the player (`attacks`)
+        self._attacks: tuple[Attack, ...] = ()
         self._key_of: Any = None  # the cell list `_key` was made for (`position_key`)
         self._key: Hashable = None
         self._deck = tuple(deck)
@@ -399,15 +399,16 @@ class ShinobiState(GameState):
             for q, shift in shifts[p]:
                 out += moves[q][occupied >> shift & _CLAN_BITS]
             return out
-        return self._legal_attacks()[:]
+        return list(self.attacks())
 
-    def _legal_attacks(self) -> list[Attack]:
-        """The attacks of the player to act, listed once per position (`_has_action`
-        asks first, then `legal_actions`; a cell list is never changed once stacked)."""
+    def attacks(self) -> tuple[Attack, ...]:
+        """The attacks the player to act could make with the table as it stands: the
+        third order's legal actions (at the first and second orders, what the third
+        would allow if nothing changed). Listed once per position."""
         cells = self._cells
         key = self._protected << 3 | self._player
         if self._attacks_of is not cells or self._attacks_key != key:
-            self._attacks = legal_attacks(cells, self._n, self._player, self._protected)
+            self._attacks = tuple(legal_attacks(cells, self._n, self._player, self._protected))
             self._attacks_of = cells
             self._attacks_key = key
         return self._attacks
@@ -487,7 +488,7 @@ class ShinobiState(GameState):
             if self._holding >> p * CARD_TYPES & _CLAN_BITS:
                 return  # a card to deploy home: the second order has a legal option
         elif order == LAST_ORDER:
-            if self._legal_attacks():
+            if self.attacks():
                 return
         elif order > LAST_ORDER:
             self._end_turn()
@@ -519,7 +520,7 @@ class ShinobiState(GameState):
             return bool(self._occupied & TABLES[self._n][5][self._player])
         if order == 2:
             return bool(self._occupied & TABLES[self._n][5][self._player])
-        return bool(self._legal_attacks())
+        return bool(self.attacks())
 
     def _end_turn(self) -> None:
         """Draw back up to 4, count down the last round, pass to the next seat."""
