@@ -71,10 +71,10 @@ from ai.games import shinobi_infer
 from engine.shinobi import beliefs
 from engine.shinobi.actions import Deploy, Move
 from engine.shinobi.attack import (
-    attack_reaches,
     in_reach,
     legal_attacks,
     may_attack,
+    province_reaches,
     reachable_counts,
 )
 from engine.shinobi.cards import NINJA, NUM_CLANS
@@ -129,6 +129,7 @@ CACHE_LIMIT = 100_000
 
 
 _CLANS = range(NUM_CLANS)
+_NO_REACH = (0,) * NUM_CLANS
 _OTHERS = tuple(tuple(c for c in range(NUM_CLANS) if c != k) for k in range(NUM_CLANS))
 """The clans other than each clan, in clan order."""
 
@@ -517,8 +518,11 @@ class ShinobiAdapter(GameAdapter):
             return out
         # reach[c][r]: the strongest army of r's province that could attack clan c; none
         # for oneself at one's own clan (one's own attack never hits it)
-        reaches = [attack_reaches(table[r * NUM_CLANS : (r + 1) * NUM_CLANS]) for r in range(n)]
-        reach = [[row[c] for row in reaches] for c in _CLANS]
+        reaches = [
+            province_reaches(table[r : r + NUM_CLANS]) or _NO_REACH
+            for r in range(0, n * NUM_CLANS, NUM_CLANS)
+        ]
+        reach = [list(column) for column in zip(*reaches, strict=True)]
         reach[clan][player] = 0
         losses: dict[int, float] = {}
 

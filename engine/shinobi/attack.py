@@ -61,19 +61,26 @@ _REACHES: dict[tuple[int, ...], tuple[int, ...] | None] = {}
 provinces in a game)."""
 
 
+def province_reaches(home: Sequence[int]) -> tuple[int, ...] | None:
+    """`attack_reaches(home)` as a tuple, None when no army of `home` may attack
+    (remembered by province)."""
+    key = tuple(home)
+    reaches = _REACHES.get(key, ())
+    if reaches == ():
+        if len(_REACHES) > 100_000:
+            _REACHES.clear()
+        found = attack_reaches(key)
+        reaches = _REACHES[key] = tuple(found) if any(found) else None
+    return reaches
+
+
 def reachable_counts(table: Sequence[int], players: int, seat: int) -> list[int]:
     """For each clan, how many of its armies in the other provinces the armies of
     `seat`'s province could attack (protection aside). `table` holds every province's
     cards per clan at `province * NUM_CLANS + clan`."""
     base = seat * NUM_CLANS
     counts = [0] * NUM_CLANS
-    home = tuple(table[base : base + NUM_CLANS])
-    reaches = _REACHES.get(home, ())
-    if reaches == ():
-        if len(_REACHES) > 100_000:
-            _REACHES.clear()
-        found = attack_reaches(home)
-        reaches = _REACHES[home] = tuple(found) if any(found) else None
+    reaches = province_reaches(table[base : base + NUM_CLANS])
     if reaches is None:
         return counts  # no army there may attack
     end = players * NUM_CLANS
