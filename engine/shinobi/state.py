@@ -490,7 +490,10 @@ class ShinobiState(GameState):
         elif order == LAST_ORDER:
             if self.attacks():
                 return
-        elif order > LAST_ORDER:
+            if self.events is not None:
+                self.events.append(records.skipped(self))
+            order = self._order = LAST_ORDER + 1  # no attack: the turn ends
+        if order > LAST_ORDER:
             self._end_turn()
             if self._order == 1 and self._holding >> self._player * CARD_TYPES & _CLAN_BITS:
                 return  # the next player has a card to deploy
