@@ -24,7 +24,14 @@ bigger armies may attack) are safe, and rival cards left where they can be hit a
 worth less to their clan.
 
 Which army may attack which is the engine's rule (`engine.shinobi.attack`: `may_attack`,
-`attack_reach`, `in_reach`), asked here and never copied.
+`in_reach`, `province_reaches`, `reachable_counts`, `legal_attacks`, and the state's
+`attacks()`), asked here and never copied.
+
+Speed (issue 32): the values are computed exactly as described, to the last bit, with
+shortcuts that change no float operation: scores only for the legal actions, an army's
+expected loss once per candidate list, the own attack valued only for the clans it can
+hit, the exposure and a decision's public evidence remembered, the engine's
+`position_key` for the tables.
 
 `LATER_ADAPTER` (not the levels', not `greedy`'s) also counts the rounds after that one:
 in each, every opponent's attack cuts `LATER_AIM` of a card off the largest clan it does
