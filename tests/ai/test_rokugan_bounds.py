@@ -7,11 +7,11 @@ read; a battle's result is counted once, whether or not someone listens for its 
 
 import random
 
-from ai.games.rokugan import ADAPTER, LABEL_KIND, SEARCH_ADAPTER, RokuganAdapter, _Scene
+from ai.games.rokugan import ADAPTER, SEARCH_ADAPTER, RokuganAdapter, _Scene
 from engine.rokugan import SPEC, scoring
 from engine.rokugan import actions as A
 from engine.rokugan.bench import load_bench_graph
-from engine.rokugan.data import ARMY, NAVY, SHINOBI
+from engine.rokugan.data import ARMY, LABEL_KIND, NAVY, SHINOBI
 from engine.rokugan.position import PH_PLACE, PH_SWAP
 
 FIGHTERS = (ARMY, NAVY, SHINOBI)
