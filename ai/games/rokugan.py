@@ -379,14 +379,12 @@ class RokuganAdapter(GameAdapter):
         # scores (`place_codes`), each computed once or found kept (`_kept_score`).
         memo: dict[int, tuple[float, int]] = {}
         codes = place_codes(st.board, legal)
-        kept = scene.kept()
-        tables: dict[int, dict[int, float]] = {}
         for index, action in enumerate(legal):
             code = codes[index]
             if code is not None:
                 found = memo.get(code)
                 if found is None:
-                    found = memo[code] = self._kept_score(scene, kept, tables, action, code)
+                    found = memo[code] = scene.kept_score(action, code)
                 scored.append((found[0], index, action, found[1], action.token))
             elif isinstance(action, A.PlayCard):
                 score, q = self._card_score(scene, action)
@@ -405,39 +403,6 @@ class RokuganAdapter(GameAdapter):
             if len(chosen) >= self.width:
                 break
         return chosen or legal[: self.width]
-
-    def _kept_score(
-        self,
-        scene: _Scene,
-        kept: dict[tuple[int, tuple[Any, ...]], dict[int, float]],
-        tables: dict[int, dict[int, float]],
-        action: Any,
-        code: int,
-    ) -> tuple[float, int]:
-        """`_place_score(scene, action, ...)` of a placement from hand with code `code`
-        (`place_codes`), found in or added to the scores kept for its province and what
-        lies there (`PlacementScene.kept`; `tables`: those of this scene by province)."""
-        key, kind, strength = PLACE_INFOS[code]
-        if kind == RAID:  # a Raid reads more than its province's battle: not kept
-            return self._place_score(scene, action, kind, strength)
-        if kind == BLESSING:
-            spot = scene.where.get(int(key[2][1:]))
-            if spot is None:
-                return -1.0, -1  # the host does not fight
-            q = spot[0]
-        else:
-            q = key[2]
-        table = tables.get(q)
-        if table is None:
-            sig = (q, scene.local(q))
-            table = kept.get(sig)
-            if table is None:
-                table = kept[sig] = {}
-            tables[q] = table
-        score = table.get(code)
-        if score is None:
-            score = table[code] = self._place_score(scene, action, kind, strength)[0]
-        return score, q
 
     def _best_placement(self, st: RokuganState, me: int, legal: list[Any]) -> Any:
         """`_placement(st, me, legal)[0]`: the highest score, the earliest on a tie. A
@@ -462,11 +427,9 @@ class RokuganAdapter(GameAdapter):
                     score = self._card_score(scene, action)[0]
                     if score > 0 and score > best:
                         best, best_index = score, index
-        # Scores kept from earlier scenes of this context (`PlacementScene.kept`): a
+        # Scores kept from earlier scenes of this context (`PlacementScene.table`): a
         # node's children differ from it by one token, in one province.
-        kept = scene.kept()
-        tables: dict[int, dict[int, float]] = {}  # per province, its kept scores
-        local = scene.local
+        table_of = scene.table
         bounded: list[tuple[float, int, Any, int, int, dict[int, float] | None, int]] = []
         infos = PLACE_INFOS
         where = scene.where
@@ -484,13 +447,7 @@ class RokuganAdapter(GameAdapter):
                 q = key[2]
             table = None
             if kind != RAID:  # a Raid reads more than its province's battle
-                table = tables.get(q)
-                if table is None:
-                    sig = (q, local(q))
-                    table = kept.get(sig)
-                    if table is None:
-                        table = kept[sig] = {}
-                    tables[q] = table
+                table = table_of(q)
                 score = table.get(code)
                 if score is not None:
                     if score > best or (score == best and index < best_index):
@@ -511,7 +468,7 @@ class RokuganAdapter(GameAdapter):
                     bounded.append((bound, index, legal[index], kind, strength, table, code))
                 continue
             # Bluffs (the commonest key), Diplomacy and Raids: exact and cheap.
-            score = self._kept_score(scene, kept, tables, legal[index], code)[0]
+            score = scene.kept_score(legal[index], code)[0]
             if score > best or (score == best and index < best_index):
                 best, best_index = score, index
         bounded.sort(key=_bound_first)

@@ -23,6 +23,7 @@ from engine.rokugan.data import (
     LOST_LANDS,
     NAVY,
     OBJECTIVE_CLAN,
+    RAID,
     SHINOBI,
     SPECIAL_HONOR,
     WAY_OF_HUMILITY,
@@ -130,6 +131,8 @@ class PlacementScene:
         "_needed",
         "_held",
         "_last",
+        "_kept",
+        "_tables",
     )
 
     def __init__(self, adapter: Any, st: RokuganState, me: int) -> None:
@@ -160,6 +163,8 @@ class PlacementScene:
         self._before: dict[int, int] = {}
         self._needed: dict[int, int] = {}
         self._held: dict[int, int] = {}
+        self._kept: dict[tuple[int, tuple[Any, ...]], dict[int, float]] | None = None
+        self._tables: dict[int, dict[int, float]] = {}
 
     @staticmethod
     def _worths(st: RokuganState, me: int, plans: bool) -> list[float]:
@@ -182,9 +187,9 @@ class PlacementScene:
         return worth
 
     def kept(self) -> dict[tuple[int, tuple[Any, ...]], dict[int, float]]:
-        """Placement scores kept from earlier scenes of the same context, to be read and
-        filled by the caller: per (province, what lies there: `local(q)`), the score of
-        each placement code (`place_codes`) aimed there (and its bound under ~code).
+        """Placement scores kept from earlier scenes of the same context: per (province,
+        what lies there: `local(q)`), the score of each placement code (`place_codes`)
+        aimed there (and its bound under ~code), filled by `kept_score` and the policy.
 
         A score (`RokuganAdapter._place_score`, but a Raid's) reads only the province's
         own battle (`aims`, `guard`), its worth and rival neighbours, who holds what, the
@@ -192,19 +197,51 @@ class PlacementScene:
         scene's seat, objective, owners, special and face-up tokens (`_LAST`'s key) with
         the clans and the leader, so a node's children, which differ from it by one
         token, find most of their scores here."""
-        st = self.st
-        contexts = self._last[2]
-        context = (st.clans, self.leader)
-        kept = contexts.get(context)
-        if kept is None or len(kept) > KEPT_PROVINCES:
-            if len(contexts) > 16:
-                contexts.clear()
-            kept = contexts[context] = {}
-        return kept  # type: ignore[no-any-return]
+        if self._kept is None:
+            contexts = self._last[2]
+            context = (self.st.clans, self.leader)
+            kept = contexts.get(context)
+            if kept is None or len(kept) > KEPT_PROVINCES:
+                if len(contexts) > 16:
+                    contexts.clear()
+                kept = contexts[context] = {}
+            self._kept = kept
+        return self._kept
 
     def local(self, q: int) -> tuple[Any, ...]:
         """What lies in province q's battle: the owner's strength and each attacker's."""
         return (self.guard[q], *self.aims[q].items())
+
+    def table(self, q: int) -> dict[int, float]:
+        """The kept scores of province q as it lies now (`kept`)."""
+        table = self._tables.get(q)
+        if table is None:
+            kept = self.kept()
+            sig = (q, self.local(q))
+            table = kept.get(sig)
+            if table is None:
+                table = kept[sig] = {}
+            self._tables[q] = table
+        return table
+
+    def kept_score(self, action: Any, code: int) -> tuple[float, int]:
+        """`adapter._place_score(self, action, ...)` (score, province) of a placement from
+        hand with code `code` (`place_codes`), found kept or added (`table`)."""
+        key, kind, strength = PLACE_INFOS[code]
+        if kind == RAID:  # a Raid reads more than its province's battle: not kept
+            return self.adapter._place_score(self, action, kind, strength)  # type: ignore[no-any-return]
+        if kind == BLESSING:
+            spot = self.where.get(int(key[2][1:]))
+            if spot is None:
+                return -1.0, -1  # the host does not fight
+            q = spot[0]
+        else:
+            q = key[2]
+        table = self.table(q)
+        score = table.get(code)
+        if score is None:
+            score = table[code] = self.adapter._place_score(self, action, kind, strength)[0]
+        return score, q
 
     @property
     def rivals(self) -> list[int]:
