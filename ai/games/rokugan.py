@@ -435,6 +435,11 @@ class RokuganAdapter(GameAdapter):
         where = scene.where
         for code, index in first.items():
             key, kind, strength = infos[code]
+            if kind == BLUFF:  # the commonest key (a bluff goes anywhere), and cheap
+                score = _bluff_score(scene, key[2])
+                if score > best or (score == best and index < best_index):
+                    best, best_index = score, index
+                continue
             if kind == BLESSING:
                 spot = where.get(int(key[2][1:]))
                 if spot is None:
@@ -467,7 +472,7 @@ class RokuganAdapter(GameAdapter):
                 if bound >= best:  # else it cannot win (the best only rises)
                     bounded.append((bound, index, legal[index], kind, strength, table, code))
                 continue
-            # Bluffs (the commonest key), Diplomacy and Raids: exact and cheap.
+            # Diplomacy and Raids: exact and cheap.
             score = scene.kept_score(legal[index], code)[0]
             if score > best or (score == best and index < best_index):
                 best, best_index = score, index
