@@ -49,7 +49,6 @@ from typing import Any
 from ai.adapters import WIN_BONUS, GameAdapter
 from ai.games.rokugan_scene import (
     PLACE_INFOS,
-    SCORE_KIND,
     objective_progress,
     objective_targets,
     place_codes,
@@ -66,7 +65,6 @@ from engine.rokugan.data import (
     BLUFF,
     CLAN_TOKENS,
     DIPLOMACY,
-    LABEL_KIND,
     NAVY,
     OBJECTIVE_CLAN,
     OBJECTIVE_INDEX,
@@ -99,6 +97,8 @@ _TOKEN_WORTH[BLUFF] = 0.0
 # Plans (`RokuganAdapter(plans=True)`): the weight of a territory's share in the evaluation
 # (the honor a province that serves our unmet objective adds: `PLAN_TARGET`).
 PLAN_TERRITORY = 0.5
+_HAND_WORTH: dict[tuple[int, ...], float] = {}
+"""`RokuganAdapter._hand_worth` by (clan, the token ids in hand): a few hundred hands."""
 
 
 class RokuganAdapter(GameAdapter):
@@ -121,6 +121,7 @@ class RokuganAdapter(GameAdapter):
         self.model = model
         self._spots: tuple[Any, dict[int, dict[tuple[int, int], float]]] | None = None
         self._policies: dict[tuple[int, Any], Any] = {}
+        self._terms: dict[tuple[Any, ...], tuple[list[Any], list[Any]]] = {}
 
     # -- the opponent model --------------------------------------------------------------
 
@@ -182,6 +183,40 @@ class RokuganAdapter(GameAdapter):
         values = [float(h) for h in honor]
         if state.is_terminal() if final is None else final:
             return values
+        # The positional terms read only the board's control, special and face-up
+        # tokens, the clans, the objectives and the round: their additions are kept by
+        # those (a search evaluates many boards of one placement phase) and made in the
+        # order they were counted, so the sums are the same to the bit.
+        when = state.round if now is None else now
+        key = (
+            state.board,
+            state.clans,
+            tuple(state.objective),
+            tuple(state.ctrl_owner),
+            tuple(state.special),
+            tuple(state.ctrl_up),
+            when,
+        )
+        terms = self._terms.get(key)
+        if terms is None:
+            if len(self._terms) > 4096:
+                self._terms.clear()
+            terms = self._terms[key] = self._positional(state, when)
+        for p, add in terms[0]:
+            values[p] += add
+        if self.material:
+            for p in range(state.n):
+                values[p] += self.material * self._hand_worth(state, p)
+        for p, add in terms[1]:
+            values[p] += add
+        return values
+
+    def _positional(
+        self, state: RokuganState, now: int
+    ) -> tuple[list[tuple[int, float]], list[tuple[int, float]]]:
+        """The additions of `_standing` but the hands', in order: (seat, amount) for the
+        provinces (the tie-break and exposure), then for the plans."""
+        before: list[tuple[int, float]] = []
         board = state.board
         owner, special = state.ctrl_owner, state.special
         neighbors = board.neighbors
@@ -190,7 +225,7 @@ class RokuganAdapter(GameAdapter):
         for q, o in enumerate(owner):
             if o < 0:
                 continue
-            values[o] += 0.05  # provinces break honor ties
+            before.append((o, 0.05))  # provinces break honor ties
             if exposure and special[q] != PEACE:
                 rivals = 0
                 for r in neighbors[q]:
@@ -200,19 +235,18 @@ class RokuganAdapter(GameAdapter):
                 if rivals:
                     guard = defense_bonus(state, q, -1)
                     worth = province_honor(state, q)
-                    values[o] -= exposure * worth * rivals / (1 + guard)
-        if self.material:
-            for p in range(state.n):
-                values[p] += self.material * self._hand_worth(state, p)
+                    before.append((o, -(exposure * worth * rivals / (1 + guard))))
+        after: list[tuple[int, float]] = []
         if self.plans:
-            self._add_plans(state, values, state.round if now is None else now)
-        return values
+            self._add_plans(state, after, now)
+        return before, after
 
     @staticmethod
-    def _add_plans(state: RokuganState, values: list[float], now: int) -> None:
+    def _add_plans(state: RokuganState, adds: list[tuple[int, float]], now: int) -> None:
         """Honor still to be won, while rounds are left to win it: an unmet objective
         by its chance (the better of its measured odds and the progress made, squared),
-        an incomplete territory by the share of it held (halved when it is shared)."""
+        an incomplete territory by the share of it held (halved when it is shared); as
+        (seat, amount) in `adds`."""
         left = (ROUNDS - now) / (ROUNDS - 1)
         if left <= 0:
             return
@@ -228,7 +262,7 @@ class RokuganAdapter(GameAdapter):
                 continue
             odds = _OBJECTIVE_ODDS[OBJECTIVES[o][0]][OBJECTIVE_CLAN.get(o) == state.clans[p]]
             chance = max(odds, objective_progress(state, p, o, mine[p]) ** 2)
-            values[p] += left * OBJECTIVES[o][1] * chance
+            adds.append((p, left * OBJECTIVES[o][1] * chance))
         for t, members in enumerate(board.territory_members):
             if board.territory_shadowlands[t] or len(members) < 2:
                 continue
@@ -240,15 +274,21 @@ class RokuganAdapter(GameAdapter):
                 continue  # complete: honor() counts it
             share = 0.5 if len(held) > 1 else 1.0
             for p, count in held.items():
-                values[p] += left * PLAN_TERRITORY * 5 * share * (count / len(members)) ** 2
+                adds.append((p, left * PLAN_TERRITORY * 5 * share * (count / len(members)) ** 2))
 
     @staticmethod
     def _hand_worth(state: RokuganState, player: int) -> float:
         """What the tokens behind the screen are still worth: all but one of them will
         be placed this round, so a token spent on a reply is missed elsewhere."""
-        toks = CLAN_TOKENS[state.clans[player]]
-        worths = sorted(_TOKEN_WORTH[toks[t][0]] * max(1, toks[t][1]) for t in state.hand(player))
-        return sum(worths[1:])
+        key = (state.clans[player], *state.hand(player))
+        found = _HAND_WORTH.get(key)
+        if found is None:
+            if len(_HAND_WORTH) > 100_000:
+                _HAND_WORTH.clear()
+            toks = CLAN_TOKENS[key[0]]
+            worths = sorted(_TOKEN_WORTH[toks[t][0]] * max(1, toks[t][1]) for t in key[1:])
+            found = _HAND_WORTH[key] = sum(worths[1:])
+        return found
 
     def evaluate(self, state: GameState, player: int) -> float:
         """Projected honor minus the best rival's (a win bonus when the game is over).
@@ -336,22 +376,16 @@ class RokuganAdapter(GameAdapter):
         scored: list[tuple[float, int, Any, int, str]] = []
         # A placement's score depends only on its kind (any fighter alike), strength and
         # target province (or Blessing host): the ~190 placements share a few dozen
-        # scores, each computed once.
-        memo: dict[tuple[int, int, int | str], tuple[float, int]] = {}
-        target_of = st.board.target_by_text
+        # scores (`place_codes`), each computed once or found kept (`_kept_score`).
+        memo: dict[int, tuple[float, int]] = {}
+        codes = place_codes(st.board, legal)
         for index, action in enumerate(legal):
-            if type(action) is A.Place:
-                token = action.token
-                kind, strength = LABEL_KIND[token]
-                where = action.where
-                if kind == BLESSING:
-                    key = (kind, strength, where)
-                else:
-                    key = (SCORE_KIND[kind], strength, target_of[where])
-                found = memo.get(key)
+            code = codes[index]
+            if code is not None:
+                found = memo.get(code)
                 if found is None:
-                    found = memo[key] = self._place_score(scene, action, kind, strength)
-                scored.append((found[0], index, action, found[1], token))
+                    found = memo[code] = scene.kept_score(action, code)
+                scored.append((found[0], index, action, found[1], action.token))
             elif isinstance(action, A.PlayCard):
                 score, q = self._card_score(scene, action)
                 if score > 0:
@@ -393,37 +427,62 @@ class RokuganAdapter(GameAdapter):
                     score = self._card_score(scene, action)[0]
                     if score > 0 and score > best:
                         best, best_index = score, index
-        bounded: list[tuple[float, int, Any, int, int]] = []
+        # Scores kept from earlier scenes of this context (`PlacementScene.table`): a
+        # node's children differ from it by one token, in one province.
+        table_of = scene.table
+        bounded: list[tuple[float, int, Any, int, int, dict[int, float] | None, int]] = []
         infos = PLACE_INFOS
+        where = scene.where
         for code, index in first.items():
             key, kind, strength = infos[code]
-            action = legal[index]
-            if kind == BLESSING:
-                spot = scene.where.get(int(action.where[1:]))
-                if spot is not None:
-                    bound = self._swing_bound(scene, spot[0], strength, False) - 0.2
-                    bounded.append((bound, index, action, kind, strength))
-                    continue
-            elif kind == BLUFF:  # the commonest key (a bluff goes anywhere), and cheap
+            if kind == BLUFF:  # the commonest key (a bluff goes anywhere), and cheap
                 score = _bluff_score(scene, key[2])
                 if score > best or (score == best and index < best_index):
                     best, best_index = score, index
                 continue
-            elif kind in _FIGHTERS:
-                if owner[key[2]] != me:
-                    bound = self._swing_bound(scene, key[2], strength, True)
-                else:
-                    bound = self._defence_bound(scene, key[2], strength)
-                bounded.append((bound, index, action, kind, strength))
+            if kind == BLESSING:
+                spot = where.get(int(key[2][1:]))
+                if spot is None:
+                    score = -1.0  # `_place_score`: the host does not fight
+                    if score > best or (score == best and index < best_index):
+                        best, best_index = score, index
+                    continue
+                q = spot[0]
+            else:
+                q = key[2]
+            table = None
+            if kind != RAID:  # a Raid reads more than its province's battle
+                table = table_of(q)
+                score = table.get(code)
+                if score is not None:
+                    if score > best or (score == best and index < best_index):
+                        best, best_index = score, index
+                    continue
+            if kind == BLESSING or kind in _FIGHTERS:
+                # Its bound, kept beside the scores (under ~code) until its score is.
+                bound = table.get(~code)  # type: ignore[union-attr]
+                if bound is None:
+                    if kind == BLESSING:
+                        bound = self._swing_bound(scene, q, strength, False) - 0.2
+                    elif owner[q] != me:
+                        bound = self._swing_bound(scene, q, strength, True)
+                    else:
+                        bound = self._defence_bound(scene, q, strength)
+                    table[~code] = bound  # type: ignore[index]
+                if bound >= best:  # else it cannot win (the best only rises)
+                    bounded.append((bound, index, legal[index], kind, strength, table, code))
                 continue
-            score = self._place_score(scene, action, kind, strength)[0]
+            # Diplomacy and Raids: exact and cheap.
+            score = scene.kept_score(legal[index], code)[0]
             if score > best or (score == best and index < best_index):
                 best, best_index = score, index
         bounded.sort(key=_bound_first)
-        for bound, index, action, kind, strength in bounded:
+        for bound, index, action, kind, strength, table, code in bounded:
             if bound < best:
                 break  # no later one can reach the best (bounds are in falling order)
             score = self._place_score(scene, action, kind, strength)[0]
+            if table is not None:
+                table[code] = score
             if score > best or (score == best and index < best_index):
                 best, best_index = score, index
         return legal[best_index] if best_index >= 0 else legal[0]
@@ -784,7 +843,7 @@ def spot_key(state: RokuganState, player: int, slot: int, serial: int | None = N
     return spot
 
 
-def _bound_first(item: tuple[float, int, Any, int, int]) -> tuple[float, int]:
+def _bound_first(item: tuple[float, int, Any, int, int, Any, int]) -> tuple[float, int]:
     """Sort key of bounded placements: the highest bound first, then the legal order."""
     return (-item[0], item[1])
 

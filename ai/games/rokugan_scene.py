@@ -23,6 +23,7 @@ from engine.rokugan.data import (
     LOST_LANDS,
     NAVY,
     OBJECTIVE_CLAN,
+    RAID,
     SHINOBI,
     SPECIAL_HONOR,
     WAY_OF_HUMILITY,
@@ -104,10 +105,12 @@ def _largest_group(board: Any, provinces: set[int]) -> int:
     return best
 
 
-_LAST: dict[tuple[Any, int, bool], list[Any]] = {}
-"""Per (board, seat, plans): [objective, owners, special tokens, face-up control,
-worths, rivals or None] of the last scene (`PlacementScene`); worths and rivals are
-shared, never changed."""
+_LAST: dict[tuple[Any, ...], list[Any]] = {}
+"""Per (board, seat, plans, the seat's objective, owners, special tokens, face-up control):
+[worths, rivals or None, kept scores] of the scenes (`PlacementScene`) of such a board;
+worths and rivals are shared, never changed; kept scores: `PlacementScene.kept`."""
+KEPT_PROVINCES = 50_000
+"""At most this many (province, what lies there) score tables are kept per scene context."""
 
 
 class PlacementScene:
@@ -128,6 +131,8 @@ class PlacementScene:
         "_needed",
         "_held",
         "_last",
+        "_kept",
+        "_tables",
     )
 
     def __init__(self, adapter: Any, st: RokuganState, me: int) -> None:
@@ -137,30 +142,29 @@ class PlacementScene:
         self.aims, self.guard, self.where = battles.board_totals(st)
         self._rivals: list[int] | None = None
         # Worths and rivals read only control and special tokens and the objective, which
-        # placements do not change: the last ones of each seat and adapter are reused.
-        key = (st.board, me, adapter.plans)
+        # placements do not change: those of each seat, adapter and such facts are kept.
+        key = (
+            st.board,
+            me,
+            adapter.plans,
+            st.objective[me],
+            tuple(st.ctrl_owner),
+            tuple(st.special),
+            tuple(st.ctrl_up),
+        )
         last = _LAST.get(key)
-        objective = st.objective[me]
-        if (
-            last is not None
-            and last[0] == objective
-            and last[1] == st.ctrl_owner
-            and last[2] == st.special
-            and last[3] == st.ctrl_up
-        ):
-            self.worth, self._rivals = last[4], last[5]
-        else:
-            self.worth = self._worths(st, me, adapter.plans)
-            if len(_LAST) > 256:
+        if last is None:
+            if len(_LAST) > 1024:
                 _LAST.clear()
-            last = [objective, list(st.ctrl_owner), list(st.special), list(st.ctrl_up)]
-            last += [self.worth, None]
-            _LAST[key] = last
+            last = _LAST[key] = [self._worths(st, me, adapter.plans), None, {}]
+        self.worth, self._rivals = last[0], last[1]
         self._last = last
         self._leader = -2  # not yet known
         self._before: dict[int, int] = {}
         self._needed: dict[int, int] = {}
         self._held: dict[int, int] = {}
+        self._kept: dict[tuple[int, tuple[Any, ...]], dict[int, float]] | None = None
+        self._tables: dict[int, dict[int, float]] = {}
 
     @staticmethod
     def _worths(st: RokuganState, me: int, plans: bool) -> list[float]:
@@ -182,6 +186,63 @@ class PlacementScene:
                 worth[q] += PLAN_TARGET
         return worth
 
+    def kept(self) -> dict[tuple[int, tuple[Any, ...]], dict[int, float]]:
+        """Placement scores kept from earlier scenes of the same context: per (province,
+        what lies there: `local(q)`), the score of each placement code (`place_codes`)
+        aimed there (and its bound under ~code), filled by `kept_score` and the policy.
+
+        A score (`RokuganAdapter._place_score`, but a Raid's) reads only the province's
+        own battle (`aims`, `guard`), its worth and rival neighbours, who holds what, the
+        special and face-up control tokens, the clans and the leader: the context is this
+        scene's seat, objective, owners, special and face-up tokens (`_LAST`'s key) with
+        the clans and the leader, so a node's children, which differ from it by one
+        token, find most of their scores here."""
+        if self._kept is None:
+            contexts = self._last[2]
+            context = (self.st.clans, self.leader)
+            kept = contexts.get(context)
+            if kept is None or len(kept) > KEPT_PROVINCES:
+                if len(contexts) > 16:
+                    contexts.clear()
+                kept = contexts[context] = {}
+            self._kept = kept
+        return self._kept
+
+    def local(self, q: int) -> tuple[Any, ...]:
+        """What lies in province q's battle: the owner's strength and each attacker's."""
+        return (self.guard[q], *self.aims[q].items())
+
+    def table(self, q: int) -> dict[int, float]:
+        """The kept scores of province q as it lies now (`kept`)."""
+        table = self._tables.get(q)
+        if table is None:
+            kept = self.kept()
+            sig = (q, self.local(q))
+            table = kept.get(sig)
+            if table is None:
+                table = kept[sig] = {}
+            self._tables[q] = table
+        return table
+
+    def kept_score(self, action: Any, code: int) -> tuple[float, int]:
+        """`adapter._place_score(self, action, ...)` (score, province) of a placement from
+        hand with code `code` (`place_codes`), found kept or added (`table`)."""
+        key, kind, strength = PLACE_INFOS[code]
+        if kind == RAID:  # a Raid reads more than its province's battle: not kept
+            return self.adapter._place_score(self, action, kind, strength)  # type: ignore[no-any-return]
+        if kind == BLESSING:
+            spot = self.where.get(int(key[2][1:]))
+            if spot is None:
+                return -1.0, -1  # the host does not fight
+            q = spot[0]
+        else:
+            q = key[2]
+        table = self.table(q)
+        score = table.get(code)
+        if score is None:
+            score = table[code] = self.adapter._place_score(self, action, kind, strength)[0]
+        return score, q
+
     @property
     def rivals(self) -> list[int]:
         """Per province, the neighbours held by others than `me` (counted when first asked)."""
@@ -189,7 +250,7 @@ class PlacementScene:
             owner, me, neighbors = self.st.ctrl_owner, self.me, self.st.board.neighbors
             rivalry = [o >= 0 and o != me for o in owner]
             count = rivalry.__getitem__
-            self._rivals = self._last[5] = [sum(map(count, near)) for near in neighbors]
+            self._rivals = self._last[1] = [sum(map(count, near)) for near in neighbors]
         return self._rivals
 
     @property
@@ -264,18 +325,28 @@ def place_codes(board: Any, legal: list[Any]) -> list[int | None]:
     `legal`, None for other actions: looked up by the actions' ids (the engine shares
     its action objects, one set per board), and equal codes for equal infos."""
     codes = list(map(_PLACE_CODE.get, map(id, legal)))
-    if None in codes:
+    if None not in codes:
+        return codes
+    # The actions without a code: card plays (made anew each time, never kept), and
+    # placements not seen yet.
+    new: list[int] = []
+    index = -1
+    for _ in range(codes.count(None)):
+        index = codes.index(None, index + 1)
+        if type(legal[index]) is A.Place:
+            new.append(index)
+    if new:
         with _PLACE_LOCK:  # the tables change only here, one thread at a time
-            for index, action in enumerate(legal):
-                if codes[index] is None and type(action) is A.Place:
-                    if len(_PLACE_KEPT) > 200_000:
-                        _PLACE_CODE.clear()
-                        _PLACE_KEPT.clear()
-                    info = place_info(board, action)
-                    code = _INFO_CODE.get(info)
-                    if code is None:
-                        code = _INFO_CODE[info] = len(PLACE_INFOS)
-                        PLACE_INFOS.append(info)
-                    _PLACE_KEPT.append(action)
-                    codes[index] = _PLACE_CODE[id(action)] = code
+            for index in new:
+                action = legal[index]
+                if len(_PLACE_KEPT) > 200_000:
+                    _PLACE_CODE.clear()
+                    _PLACE_KEPT.clear()
+                info = place_info(board, action)
+                code = _INFO_CODE.get(info)
+                if code is None:
+                    code = _INFO_CODE[info] = len(PLACE_INFOS)
+                    PLACE_INFOS.append(info)
+                _PLACE_KEPT.append(action)
+                codes[index] = _PLACE_CODE[id(action)] = code
     return codes

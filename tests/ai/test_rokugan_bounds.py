@@ -5,13 +5,14 @@ the best score found; honor and the objectives met are kept on the board by what
 read; a battle's result is counted once, whether or not someone listens for its record.
 """
 
+import itertools
 import random
 
-from ai.games.rokugan import ADAPTER, LABEL_KIND, SEARCH_ADAPTER, RokuganAdapter, _Scene
+from ai.games.rokugan import ADAPTER, SEARCH_ADAPTER, RokuganAdapter, _Scene
 from engine.rokugan import SPEC, scoring
 from engine.rokugan import actions as A
 from engine.rokugan.bench import load_bench_graph
-from engine.rokugan.data import ARMY, NAVY, SHINOBI
+from engine.rokugan.data import ARMY, LABEL_KIND, NAVY, SHINOBI
 from engine.rokugan.position import PH_PLACE, PH_SWAP
 
 FIGHTERS = (ARMY, NAVY, SHINOBI)
@@ -86,3 +87,81 @@ def test_battles_decide_alike_with_and_without_records() -> None:
                 resolved += quiet.round != st.round
             st.apply(action)
     assert resolved == 4 * 5
+
+
+def test_kept_placement_scores_are_those_counted_afresh() -> None:
+    # Given the placement positions of random games in a row (each differs from the one
+    # before by a token, as a node from its child), the kept scores filling as they go
+    from ai.games.rokugan_scene import place_codes
+
+    # and, as a search has them, worlds drawn from the next player's observation (the
+    # rivals' objectives and hands differ, so may the leader)
+    checked = hits = 0
+    rng = random.Random(5)
+    for position, legal in placement_positions(4):
+        me = position.cur
+        worlds = [position.observation(p).determinize(rng) for p in range(position.n)]
+        for adapter, st in itertools.product((ADAPTER, SEARCH_ADAPTER), [position, *worlds]):
+            scene = _Scene(adapter, st, me)
+            kept = scene.kept()
+            before = sum(map(len, kept.values()))
+            # A scene of its own, none of its facts kept from an earlier one
+            fresh = _Scene(adapter, st, me)
+            fresh.worth = _Scene._worths(st, me, adapter.plans)
+            fresh._rivals = None
+            for action, code in zip(legal, place_codes(st.board, legal), strict=True):
+                if code is None:
+                    continue
+                kind, strength = LABEL_KIND[action.token]
+                # Then every score found kept (or added) is the one counted afresh
+                found = scene.kept_score(action, code)
+                assert found == adapter._place_score(fresh, action, kind, strength), action
+                checked += 1
+            hits += before and sum(map(len, kept.values())) == before
+    assert checked > 1000
+    assert hits > 10  # positions whose every score was kept already
+
+
+def test_the_policy_with_kept_scores_is_the_first_candidate_counted_afresh() -> None:
+    # Given the placement positions of random games in a row, with the scores kept
+    from ai.games import rokugan_scene
+
+    checked = 0
+    for st, legal in placement_positions(3):
+        me = st.cur
+        for adapter in (ADAPTER, SEARCH_ADAPTER):
+            kept_move = adapter._best_placement(st, me, legal)
+            saved = dict(rokugan_scene._LAST)
+            rokugan_scene._LAST.clear()  # nothing kept: every score counted afresh
+            try:
+                # Then the policy is the best candidate as counted afresh, both ways
+                assert kept_move == adapter._best_placement(st, me, legal)
+                assert kept_move == adapter._placement(st, me, legal)[0]
+            finally:
+                rokugan_scene._LAST.clear()
+                rokugan_scene._LAST.update(saved)
+            checked += 1
+    assert checked > 100
+
+
+def test_kept_positional_terms_are_those_counted_afresh() -> None:
+    # Given every position of random games on one board (so boards with equal control
+    # recur with other hands, clans and objectives), evaluated by the search adapter
+    graph = load_bench_graph()
+    warm = RokuganAdapter(model=True, plans=True, exposure=0.6, material=0.1, lead=5.0)
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        st = SPEC.new_game(3 + seed % 2, seed, None, graph)
+        while not st.is_terminal():
+            if rng.random() < 0.3:
+                # Then the standing with kept terms is that of an adapter keeping none
+                fresh = RokuganAdapter(model=True, plans=True, exposure=0.6, material=0.1)
+                fresh.lead = 5.0
+                assert warm.projected(st) == fresh.projected(st)
+                assert warm._standing(st) == fresh._standing(st)
+                checked += 1
+            legal = st.legal_actions()
+            st.apply(legal[rng.randrange(len(legal))])
+    assert checked > 100
+    assert len(warm._terms) < checked  # some were found kept
