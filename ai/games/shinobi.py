@@ -233,8 +233,9 @@ class ShinobiAdapter(GameAdapter):
             weakref.WeakKeyDictionary()
         )
         self._ranked: dict[tuple[Any, ...], list[Any]] = {}
-        # the world asked last and its entry of `_worlds` (the search asks one world often)
-        self._last: tuple[Any, dict[int, _WorldInfo] | None] = (lambda: None, None)
+        # the world asked last and its entry of `_worlds` (the search asks one world often);
+        # None as `ai.hint.fresh_adapter` leaves a private cached value
+        self._last: tuple[Any, dict[int, _WorldInfo] | None] | None = None
 
     # -- knowledge about a world -----------------------------------------------------
 
@@ -244,7 +245,7 @@ class ShinobiAdapter(GameAdapter):
         undo back to the start (the true state, for `cheat`) is first seen at its search
         root."""
         last = self._last
-        if last[0]() is state:
+        if last is not None and last[0]() is state:
             infos = last[1]
         else:
             infos = self._worlds.get(state)

@@ -6,14 +6,12 @@ It reads the position through the state's public methods only; the attack's size
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from engine.core import GameState as ShinobiState  # the Shinobi state (no import back)
 from engine.shinobi.actions import LAST_ORDER, Attack, Deploy, Move, PlayNinja, ShinobiAction
 from engine.shinobi.attack import may_attack
 from engine.shinobi.cards import CLAN_NAMES, NINJA
-
-if TYPE_CHECKING:
-    from engine.shinobi.state import ShinobiState
 
 
 def why_illegal(state: ShinobiState, action: Any) -> str | None:
