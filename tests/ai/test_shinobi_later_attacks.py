@@ -5,20 +5,7 @@ from __future__ import annotations
 
 from ai.games.shinobi import ADAPTER, LATER_ADAPTER, later_rounds
 from engine.shinobi.state import ShinobiState, parse_position
-
-FULL_DECK = "hojo*6 mori*6 oda*6 takeda*6 uesugi*6"
-
-
-def _oda_leads(deck: str) -> ShinobiState:
-    """Player 0 serves Oda, which leads the table openly (5 cards, the next clan 3)."""
-    return parse_position(f"""
-turn: player 0, order 1
-deck: {deck}
-p0 oda: hand oda mori takeda uesugi; province oda*2
-p1 takeda: hand takeda*4; province oda*2 mori
-p2 mori: hand mori*4; province takeda*2 oda
-p3 uesugi: hand uesugi*4; province uesugi*3 hojo
-""")
+from tests.ai.shinobi_positions import FULL_DECK, oda_leads
 
 
 def _best_first_order(adapter, state: ShinobiState) -> str:
@@ -33,8 +20,8 @@ def _best_first_order(adapter, state: ShinobiState) -> str:
 
 def test_the_rounds_left_are_counted_from_the_deck() -> None:
     # Given the same table with a full deck, with one card left, and in the last round
-    full = _oda_leads(FULL_DECK)
-    one = _oda_leads("hojo")
+    full = oda_leads(FULL_DECK)
+    one = oda_leads("hojo")
     last = parse_position(
         "turn: player 0, order 1\ndeck: -\nfinal: 3\n"
         "p0 oda: hand oda; province oda*2\np1 mori: hand -; province -\n"
@@ -49,7 +36,7 @@ def test_the_rounds_left_are_counted_from_the_deck() -> None:
 
 def test_a_clan_that_leads_openly_is_not_fed_while_rounds_remain() -> None:
     # Given Oda, player 0's clan, leading openly with five rounds still to come
-    state = _oda_leads(FULL_DECK)
+    state = oda_leads(FULL_DECK)
     # When player 0 chooses its deployment with the plain values and with the later rounds counted
     plain = _best_first_order(ADAPTER, state)
     searched = _best_first_order(LATER_ADAPTER, state)
@@ -61,7 +48,7 @@ def test_a_clan_that_leads_openly_is_not_fed_while_rounds_remain() -> None:
 
 def test_with_no_rounds_left_the_lead_is_worth_its_cards_again() -> None:
     # Given the same table with one card left in the deck (no round after this one)
-    state = _oda_leads("hojo")
+    state = oda_leads("hojo")
     # When player 0 chooses its deployment with the later rounds counted
     searched = _best_first_order(LATER_ADAPTER, state)
     # Then it feeds Oda as the plain values do

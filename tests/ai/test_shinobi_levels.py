@@ -9,21 +9,8 @@ from ai.base import Budget
 from ai.games.shinobi import ADAPTER, ShinobiAdapter
 from ai.games.shinobi_levels import OWN_LATER_ADAPTER, OwnLaterAdapter
 from ai.registry import make_bot
-from engine.shinobi.state import ShinobiState, parse_position
-
-FULL_DECK = "hojo*6 mori*6 oda*6 takeda*6 uesugi*6"
-
-
-def _oda_leads(deck: str) -> ShinobiState:
-    """Player 0 serves Oda, which leads the table openly (5 cards, the next clan 3)."""
-    return parse_position(f"""
-turn: player 0, order 1
-deck: {deck}
-p0 oda: hand oda mori takeda uesugi; province oda*2
-p1 takeda: hand takeda*4; province oda*2 mori
-p2 mori: hand mori*4; province takeda*2 oda
-p3 uesugi: hand uesugi*4; province uesugi*3 hojo
-""")
+from engine.shinobi.state import ShinobiState
+from tests.ai.shinobi_positions import FULL_DECK, oda_leads
 
 
 def _choose(level: str, state: ShinobiState) -> str:
@@ -46,7 +33,7 @@ def test_what_each_level_knows() -> None:
 
 def test_normal_keeps_an_open_lead_out_of_sight_while_rounds_remain() -> None:
     # Given Oda, player 0's clan, leading openly with five rounds still to come
-    state = _oda_leads(FULL_DECK)
+    state = oda_leads(FULL_DECK)
     # When normal and easy give their first order
     # Then easy feeds its leading clan, normal deploys another one (a decoy for the attacks)
     assert _choose("easy@300", state).startswith("deploy oda")
@@ -55,7 +42,7 @@ def test_normal_keeps_an_open_lead_out_of_sight_while_rounds_remain() -> None:
 
 def test_every_level_feeds_its_clan_when_no_round_is_left() -> None:
     # Given the same table with one card left in the deck (no round after this one)
-    state = _oda_leads("hojo")
+    state = oda_leads("hojo")
     # When each level gives its first order
     # Then each adds a card to Oda, its own clan
     for level in ("easy@300", "normal@800", "hard@2000"):
