@@ -50,28 +50,34 @@ def test_every_card_is_declared_with_targets_effect_words_and_value() -> None:
                     assert said.message == words and "{" not in str(said), card
 
 
-def test_every_value_is_a_number_that_leaves_the_position_as_it_was() -> None:
-    # Given every legal territory card play of seeded random games
+def _random_decisions(seeds: range):
+    """Every decision point of 4-player random games from `seeds`: (state, player to act,
+    the position's key, the legal actions); the game goes on by a seeded random move once
+    the reader has looked."""
     graph = rokugan_graph()
-    values: dict[str, set[float]] = {}
-    for seed in range(6):
+    for seed in seeds:
         st = RokuganState.new(4, seed, None, graph)
         rng = random.Random(seed)
         while not st.is_terminal():
             legal = st.legal_actions()
-            player = st.current_player()
-            key = st.key()
-            for action in legal:
-                if isinstance(action, A.PlayCard) and action.card in EFFECTS:
-                    # When the AI values it
-                    value = EFFECTS[action.card].ai_value(st, player, action.targets)
-                    # Then the value is a finite number and the position is unchanged
-                    assert isinstance(value, float) and math.isfinite(value), action
-                    assert st.key() == key, action
-                    values.setdefault(action.card, set()).add(round(value, 6))
-                    # ... and the play is one of the declared targets
-                    assert action.targets in EFFECTS[action.card].targets(st, player)
+            yield st, st.current_player(), st.key(), legal
             st.apply(rng.choice(legal))
+
+
+def test_every_value_is_a_number_that_leaves_the_position_as_it_was() -> None:
+    # Given every legal territory card play of seeded random games
+    values: dict[str, set[float]] = {}
+    for st, player, key, legal in _random_decisions(range(6)):
+        for action in legal:
+            if isinstance(action, A.PlayCard) and action.card in EFFECTS:
+                # When the AI values it
+                value = EFFECTS[action.card].ai_value(st, player, action.targets)
+                # Then the value is a finite number and the position is unchanged
+                assert isinstance(value, float) and math.isfinite(value), action
+                assert st.key() == key, action
+                values.setdefault(action.card, set()).add(round(value, 6))
+                # ... and the play is one of the declared targets
+                assert action.targets in EFFECTS[action.card].targets(st, player)
     # ... and the value depends on the play: no card is valued at one flat figure
     varied = [card for card, seen in values.items() if len(seen) > 1]
     assert len(varied) >= 10, sorted(values)
@@ -120,35 +126,27 @@ def test_every_token_card_is_declared_with_targets_effect_words_and_value() -> N
 
 def test_token_card_plays_are_their_declared_targets_and_values() -> None:
     # Given every scout, shugenja and first-player play of seeded random games
-    graph = rokugan_graph()
     seen: dict[str, int] = {}
     saved = 0
-    for seed in range(4):
-        st = RokuganState.new(4, seed, None, graph)
-        rng = random.Random(seed)
-        while not st.is_terminal():
-            legal = st.legal_actions()
-            player = st.current_player()
-            key = st.key()
-            plays = [a for a in legal if isinstance(a, A.PlayCard) and a.card in TOKEN_CARDS]
-            for action in plays:
-                use = TOKEN_CARDS[action.card]
-                # Then each is one of the card's declared targets, played while usable
-                assert use.usable(st, player) and action.targets in use.targets(st, player)
-                # ... and its value is a finite number that leaves the position as it was
-                value = use.ai_value(st, player, action.targets, lambda q: 10.0)
-                assert isinstance(value, float) and math.isfinite(value), action
-                assert st.key() == key, action
-                assert value == 0.0 or not use.only_looks, action
-                saved += value >= 10.0
-                seen[action.card] = seen.get(action.card, 0) + 1
-            # ... and every declared target of a usable card is offered
-            if plays:
-                for use in TOKEN_CARDS.values():
-                    if use.usable(st, player):
-                        offered = {a.targets for a in plays if a.card == use.card}
-                        assert offered == set(use.targets(st, player)), use.card
-            st.apply(rng.choice(legal))
+    for st, player, key, legal in _random_decisions(range(4)):
+        plays = [a for a in legal if isinstance(a, A.PlayCard) and a.card in TOKEN_CARDS]
+        for action in plays:
+            use = TOKEN_CARDS[action.card]
+            # Then each is one of the card's declared targets, played while usable
+            assert use.usable(st, player) and action.targets in use.targets(st, player)
+            # ... and its value is a finite number that leaves the position as it was
+            value = use.ai_value(st, player, action.targets, lambda q: 10.0)
+            assert isinstance(value, float) and math.isfinite(value), action
+            assert st.key() == key, action
+            assert value == 0.0 or not use.only_looks, action
+            saved += value >= 10.0
+            seen[action.card] = seen.get(action.card, 0) + 1
+        # ... and every declared target of a usable card is offered
+        if plays:
+            for use in TOKEN_CARDS.values():
+                if use.usable(st, player):
+                    offered = {a.targets for a in plays if a.card == use.card}
+                    assert offered == set(use.targets(st, player)), use.card
     assert set(seen) == set(TOKEN_CARDS), seen
     assert saved, "no removal was valued as saving a province"
 
