@@ -43,6 +43,18 @@ def in_reach(reach: int, defence: int) -> bool:
     return 0 < defence < reach
 
 
+def count_in_reach(reaches: Sequence[int], defence: int, skip: int = -1) -> int:
+    """How many of `reaches` (`attack_reach` values), but the one at index `skip`, could
+    attack an army of `defence` cards (`in_reach` counted over them)."""
+    found = 0
+    for reach in reaches:
+        if 0 < defence < reach:
+            found += 1
+    if skip >= 0 and 0 < defence < reaches[skip]:
+        found -= 1
+    return found
+
+
 def attack_reaches(home: Sequence[int]) -> list[int]:
     """`attack_reach(home, clan)` for every clan at once: the strongest army of `home`
     reaches every other clan, the second strongest the strongest army's own clan."""
