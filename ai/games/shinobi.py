@@ -24,8 +24,8 @@ bigger armies may attack) are safe, and rival cards left where they can be hit a
 worth less to their clan.
 
 Which army may attack which is the engine's rule (`engine.shinobi.attack`: `may_attack`,
-`in_reach`, `count_in_reach`, `province_reaches`, `reachable_counts`, `legal_attacks`, and the state's
-`attacks()`), asked here and never copied.
+`in_reach`, `count_in_reach`, `province_reaches`, `reachable_counts`, `legal_attacks`,
+and the state's `attacks()`), asked here and never copied.
 
 Speed (issue 32): the values are computed exactly as described, to the last bit, with
 shortcuts that change no float operation: scores only for the legal actions, an army's
@@ -221,6 +221,16 @@ def later_rounds(state: ShinobiState) -> int:
     return max(0, round(turns / state.num_players) - 1)
 
 
+def _table_key(table: list[int]) -> Hashable:
+    """The armies of a table as a key (bytes, whose hash Python keeps)."""
+    try:
+        return bytes(table)
+    except ValueError:  # a count beyond a byte (only in made-up positions)
+        return tuple(table)
+
+
+_TARGETS: dict[tuple[Hashable, int, int], list[int]] = {}
+"""`ShinobiAdapter._target_clans` by table, player and protected armies."""
 _REACHABLE: dict[Hashable, list[tuple[int, ...] | None]] = {}
 """By table: for each seat, how many armies of each clan its armies could attack
 (`reachable_counts`, made when first asked; a third of the tables come back)."""
@@ -366,10 +376,12 @@ class ShinobiAdapter(GameAdapter):
         # Every leaf is valued as at the start of the player's next turn: what the search
         # has not played of the round ahead is modelled, nothing beyond it.
         if not over and not (others_moved and current == player):
+            table = state.table()
+            key = _table_key(table)
             if current == player:
-                self._own_attack(state, player, clan, totals, info.weights)
+                self._own_attack(state, player, clan, totals, info.weights, key)
             if not others_moved or current != player:
-                self._coming_attacks(state, player, totals)
+                self._coming_attacks(state, player, totals, table, key)
             if self.later_aim:
                 self._later_attacks(state, player, totals)
         value = totals[clan] - _rival(totals, clan, info.weights)
@@ -393,10 +405,21 @@ class ShinobiAdapter(GameAdapter):
         clan: int,
         totals: list[float],
         weights: list[float],
+        table_key: Hashable | None = None,
     ) -> None:
         """Take off `totals` the card `player`'s own attack this turn will remove (the best
-        one the table allows now), when the attack is still to come."""
-        clans = self._target_clans(state, player, state.protected_mask)
+        one the table allows now), when the attack is still to come (`table_key`: the
+        table's `_table_key`, to remember the clans it can hit by)."""
+        protected = state.protected_mask
+        if table_key is None:
+            clans = self._target_clans(state, player, protected)
+        else:
+            found = (table_key, player, protected)
+            clans = _TARGETS.get(found)
+            if clans is None:
+                if len(_TARGETS) > CACHE_LIMIT:
+                    _TARGETS.clear()
+                clans = _TARGETS[found] = self._target_clans(state, player, protected)
         if not clans:
             return
         if len(clans) > 1:
@@ -434,7 +457,13 @@ class ShinobiAdapter(GameAdapter):
                 totals[leader] -= cut
 
     @staticmethod
-    def _coming_attacks(state: ShinobiState, player: int, totals: list[float]) -> None:
+    def _coming_attacks(
+        state: ShinobiState,
+        player: int,
+        totals: list[float],
+        table: list[int] | None = None,
+        table_key: Hashable | None = None,
+    ) -> None:
         """Take off `totals` the cards the opponents' compulsory attacks will likely remove
         before `player` moves again. Each opponent hits, half the time, the largest clan
         it can reach that is not its own (in this world), and else any army it can reach,
@@ -447,16 +476,14 @@ class ShinobiAdapter(GameAdapter):
             seats = seats[: max(0, turns_left)]
         if not seats:
             return
-        table = state.table()
-        try:
-            key: Hashable = bytes(table)
-        except ValueError:  # a count beyond a byte (only in made-up positions)
-            key = tuple(table)
-        known = _REACHABLE.get(key)
+        if table is None or table_key is None:
+            table = state.table()
+            table_key = _table_key(table)
+        known = _REACHABLE.get(table_key)
         if known is None:
             if len(_REACHABLE) > CACHE_LIMIT:
                 _REACHABLE.clear()
-            known = _REACHABLE[key] = [None] * n
+            known = _REACHABLE[table_key] = [None] * n
         allegiances = state.allegiances
         for r in seats:
             reachable = known[r]
