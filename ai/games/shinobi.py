@@ -80,6 +80,7 @@ from engine.shinobi import beliefs
 from engine.shinobi.actions import MAX_PLAYERS, Deploy, Move
 from engine.shinobi.attack import (
     count_in_reach,
+    in_reach,
     legal_attacks,
     may_attack,
     province_reaches,
@@ -620,6 +621,7 @@ class ShinobiAdapter(GameAdapter):
         ]
         reach = [list(column) for column in zip(*reaches, strict=True)]
         reach[clan][player] = 0
+        home_reach = reaches[player]
         losses: dict[int, float] = {}
 
         def loss(q: int, c: int, size: int) -> float:
@@ -671,12 +673,14 @@ class ShinobiAdapter(GameAdapter):
                     gain = gains[c] = self._growth_gain(table, n, player, home, c, protected, minus)
                 after = max(after, gain)
             left = table[s * NUM_CLANS + c] - 1
-            if left >= 1 and s != player and not protected >> (s * NUM_CLANS + c) & 1:
-                for x in _CLANS:
-                    grown = home[x] + (1 if (t == player and x == c) else 0)
-                    if may_attack(x, grown, c, left):
-                        after = max(after, minus[c])
-                        break
+            # one's home armies of other clans (a card moved home joins c's own, which
+            # never attacks c) may attack what is left of the army
+            if (
+                in_reach(home_reach[c], left)
+                and s != player
+                and not protected >> (s * NUM_CLANS + c) & 1
+            ):
+                after = max(after, minus[c])
             size = table[s * NUM_CLANS + c]
             leaving = loss(s, c, size) - loss(s, c, size - 1)
             safer = joining(t, c) - (1.0 - leaving)
