@@ -232,11 +232,10 @@ def _table_key(table: list[int]) -> Hashable:
 
 _TARGETS: dict[tuple[Hashable, int, int], list[int]] = {}
 """`ShinobiAdapter._target_clans` by table, player and protected armies."""
-_REACHABLE: dict[Hashable, list[tuple[int, ...] | None]] = {}
-"""By table: for each seat, how many armies of each clan its armies could attack
-(`reachable_counts`, made when first asked; a third of the tables come back)."""
-_CUTS: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], tuple[tuple[int, float], ...]]] = {}
-"""`_cuts` by the reachable counts and the attacker's clan (a few hundred in a game)."""
+_REACHABLE: dict[Hashable, list[Any]] = {}
+"""By table, for each seat (None until asked): at -1 how many armies of each clan its
+armies could attack (`reachable_counts`), at a clan the `_cuts` of a player serving it
+there (a third of the tables come back)."""
 
 
 def _cuts(
@@ -487,15 +486,20 @@ class ShinobiAdapter(GameAdapter):
             known = _REACHABLE[table_key] = [None] * n
         allegiances = state.allegiances
         for r in seats:
-            reachable = known[r]
-            if reachable is None:  # armies of each clan r can hit
-                reachable = known[r] = tuple(reachable_counts(table, n, r))
-            cuts = _CUTS.get((reachable, allegiances[r]))
+            by_clan = known[r]
+            if by_clan is None:  # armies of each clan r can hit
+                by_clan = known[r] = {-1: reachable_counts(table, n, r)}
+            own = allegiances[r]
+            cuts = by_clan.get(own)
             if cuts is None:
-                cuts = _CUTS[reachable, allegiances[r]] = _cuts(reachable, allegiances[r])
+                cuts = by_clan[own] = _cuts(by_clan[-1], own)
             aimed, shares = cuts
-            if aimed:
-                leader = max(aimed, key=totals.__getitem__)
+            if aimed:  # the largest (the first of equals, as max() finds it)
+                leader = aimed[0]
+                most = totals[leader]
+                for b in aimed:
+                    if totals[b] > most:
+                        leader, most = b, totals[b]
                 totals[leader] -= LEADER_AIM
             for b, cut in shares:
                 totals[b] -= cut
