@@ -238,6 +238,10 @@ armies could attack (`reachable_counts`), at a clan the `_cuts` of a player serv
 there (a third of the tables come back)."""
 
 
+_CUTS: dict[tuple[tuple[int, ...], int], Any] = {}
+"""`_cuts` by its arguments (a few hundred in a game)."""
+
+
 def _cuts(
     reachable: tuple[int, ...], own: int
 ) -> tuple[tuple[int, ...], tuple[tuple[int, float], ...]]:
@@ -488,11 +492,15 @@ class ShinobiAdapter(GameAdapter):
         for r in seats:
             by_clan = known[r]
             if by_clan is None:  # armies of each clan r can hit
-                by_clan = known[r] = {-1: reachable_counts(table, n, r)}
+                by_clan = known[r] = {-1: tuple(reachable_counts(table, n, r))}
             own = allegiances[r]
             cuts = by_clan.get(own)
             if cuts is None:
-                cuts = by_clan[own] = _cuts(by_clan[-1], own)
+                found = (by_clan[-1], own)
+                cuts = _CUTS.get(found)
+                if cuts is None:
+                    cuts = _CUTS[found] = _cuts(*found)
+                by_clan[own] = cuts
             aimed, shares = cuts
             if aimed:  # the largest (the first of equals, as max() finds it)
                 leader = aimed[0]

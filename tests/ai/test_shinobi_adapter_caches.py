@@ -98,7 +98,7 @@ def test_the_remembered_attacks_by_table_are_the_engines() -> None:
                 if by_clan is None:
                     continue
                 reachable = reachable_counts(table, players, seat)
-                assert by_clan[-1] == reachable
+                assert by_clan[-1] == tuple(reachable)
                 # and each clan's cuts are the share of the attack it was taken to make
                 for own, cuts in by_clan.items():
                     if own < 0:
