@@ -232,14 +232,8 @@ def _table_key(table: list[int]) -> Hashable:
 
 _TARGETS: dict[tuple[Hashable, int, int], list[int]] = {}
 """`ShinobiAdapter._target_clans` by table, player and protected armies."""
-_REACHABLE: dict[Hashable, list[Any]] = {}
-"""By table, for each seat (None until asked): at -1 how many armies of each clan its
-armies could attack (`reachable_counts`), at a clan the `_cuts` of a player serving it
-there (a third of the tables come back)."""
-
-
 _CUTS: dict[tuple[tuple[int, ...], int], Any] = {}
-"""`_cuts` by its arguments (a few hundred in a game)."""
+"""`_cuts` by its arguments (a few thousand in a game; nine in ten asks come back)."""
 
 
 def _cuts(
@@ -385,7 +379,7 @@ class ShinobiAdapter(GameAdapter):
             if current == player:
                 self._own_attack(state, player, clan, totals, info.weights, key)
             if not others_moved or current != player:
-                self._coming_attacks(state, player, totals, table, key)
+                self._coming_attacks(state, player, totals, table)
             if self.later_aim:
                 self._later_attacks(state, player, totals)
         value = totals[clan] - _rival(totals, clan, info.weights)
@@ -466,7 +460,6 @@ class ShinobiAdapter(GameAdapter):
         player: int,
         totals: list[float],
         table: list[int] | None = None,
-        table_key: Hashable | None = None,
     ) -> None:
         """Take off `totals` the cards the opponents' compulsory attacks will likely remove
         before `player` moves again. Each opponent hits, half the time, the largest clan
@@ -480,27 +473,17 @@ class ShinobiAdapter(GameAdapter):
             seats = seats[: max(0, turns_left)]
         if not seats:
             return
-        if table is None or table_key is None:
+        if table is None:
             table = state.table()
-            table_key = _table_key(table)
-        known = _REACHABLE.get(table_key)
-        if known is None:
-            if len(_REACHABLE) > CACHE_LIMIT:
-                _REACHABLE.clear()
-            known = _REACHABLE[table_key] = [None] * n
         allegiances = state.allegiances
         for r in seats:
-            by_clan = known[r]
-            if by_clan is None:  # armies of each clan r can hit
-                by_clan = known[r] = {-1: tuple(reachable_counts(table, n, r))}
-            own = allegiances[r]
-            cuts = by_clan.get(own)
+            # the armies of each clan r can hit, and what r's attack takes off the totals
+            found = (tuple(reachable_counts(table, n, r)), allegiances[r])
+            cuts = _CUTS.get(found)
             if cuts is None:
-                found = (by_clan[-1], own)
-                cuts = _CUTS.get(found)
-                if cuts is None:
-                    cuts = _CUTS[found] = _cuts(*found)
-                by_clan[own] = cuts
+                if len(_CUTS) > CACHE_LIMIT:
+                    _CUTS.clear()
+                cuts = _CUTS[found] = _cuts(*found)
             aimed, shares = cuts
             if aimed:  # the largest (the first of equals, as max() finds it)
                 leader = aimed[0]

@@ -2,7 +2,7 @@
 
 The evidence of the public history is remembered for the last history seen, the exposure
 by the scores, the candidate lists by position, the expected rival total by its inputs,
-the opponents' reachable armies and one's own attack's targets by table; a fresh adapter,
+the cuts of the opponents' attacks, one's own attack's targets by table; a fresh adapter,
 which remembers nothing, must value and rank every position alike, whatever the first
 adapter saw before.
 """
@@ -14,7 +14,7 @@ import random
 from ai.games import shinobi
 from ai.games.shinobi import ShinobiAdapter, expected_rival, exposure
 from engine.shinobi import beliefs
-from engine.shinobi.attack import legal_attacks, reachable_counts
+from engine.shinobi.attack import legal_attacks
 from engine.shinobi.state import SPEC
 
 
@@ -84,7 +84,7 @@ def test_the_seats_before_ones_turn_are_those_that_act_until_it() -> None:
                 assert shinobi._SEATS_BEFORE[n][current][player] == tuple(seats)
 
 
-def test_the_remembered_attacks_by_table_are_the_engines() -> None:
+def test_the_remembered_attacks_are_the_engines() -> None:
     # Given the positions of random games valued by one adapter (filling the tables)
     adapter = ShinobiAdapter()
     for players, seed in ((4, 41), (5, 42), (3, 43)):
@@ -93,27 +93,15 @@ def test_the_remembered_attacks_by_table_are_the_engines() -> None:
                 adapter.evaluate(state, p)
             table = state.table()
             key = shinobi._table_key(table)
-            # Then every seat's remembered reachable armies are the engine's count
-            for seat, by_clan in enumerate(shinobi._REACHABLE.get(key) or []):
-                if by_clan is None:
-                    continue
-                reachable = reachable_counts(table, players, seat)
-                assert by_clan[-1] == tuple(reachable)
-                # and each clan's cuts are the share of the attack it was taken to make
-                for own, cuts in by_clan.items():
-                    if own < 0:
-                        continue
-                    aimed, shares = cuts
-                    count = sum(reachable)
-                    assert aimed == tuple(
-                        b for b in range(5) if reachable[b] and b != own and count
-                    )
-                    share = 0.5 if aimed else 1.0
-                    assert shares == tuple(
-                        (b, share * reachable[b] / count) for b in range(5) if reachable[b]
-                    )
-            # And the remembered clans one's own attack can hit are the engine's attacks'
+            # Then the remembered clans one's own attack can hit are the engine's attacks'
             for (k, p, protected), clans in shinobi._TARGETS.items():
                 if k == key:
                     attacks = legal_attacks(table, players, p, protected)
                     assert clans == list(dict.fromkeys(a.clan for a in attacks))
+    # And each remembered cut of an opponent's attack is the share of it each clan loses
+    assert shinobi._CUTS
+    for (reachable, own), (aimed, shares) in shinobi._CUTS.items():
+        count = sum(reachable)
+        assert aimed == tuple(b for b in range(5) if reachable[b] and b != own and count)
+        share = 0.5 if aimed else 1.0
+        assert shares == tuple((b, share * reachable[b] / count) for b in range(5) if reachable[b])
