@@ -31,7 +31,10 @@ Speed (issue 32): the values are computed exactly as described, to the last bit,
 shortcuts that change no float operation: scores only for the legal actions, an army's
 expected loss once per candidate list, the own attack valued only for the clans it can
 hit, the exposure and a decision's public evidence remembered, the engine's
-`position_key` for the tables.
+`position_key` for the tables; the expected rival total remembered by its inputs, an
+opponent's coming attack by its reachable counts and clan, one's own attack's targets by
+table. A cache whose entries rarely come back costs more in memory traffic than it saves
+(docs/PERFORMANCE.md, Shinobi search, fourth round).
 
 `LATER_ADAPTER` (not the levels', not `greedy`'s) also counts the rounds after that one:
 in each, every opponent's attack cuts `LATER_AIM` of a card off the largest clan it does
