@@ -24,14 +24,17 @@ bigger armies may attack) are safe, and rival cards left where they can be hit a
 worth less to their clan.
 
 Which army may attack which is the engine's rule (`engine.shinobi.attack`: `may_attack`,
-`in_reach`, `province_reaches`, `reachable_counts`, `legal_attacks`, and the state's
-`attacks()`), asked here and never copied.
+`in_reach`, `count_in_reach`, `province_reaches`, `reachable_counts`, `legal_attacks`,
+and the state's `attacks()`), asked here and never copied.
 
 Speed (issue 32): the values are computed exactly as described, to the last bit, with
 shortcuts that change no float operation: scores only for the legal actions, an army's
 expected loss once per candidate list, the own attack valued only for the clans it can
 hit, the exposure and a decision's public evidence remembered, the engine's
-`position_key` for the tables.
+`position_key` for the tables; the expected rival total remembered by its inputs, an
+opponent's coming attack by its reachable counts and clan, one's own attack's targets by
+table. A cache whose entries rarely come back costs more in memory traffic than it saves
+(docs/PERFORMANCE.md, Shinobi search, fourth round).
 
 `LATER_ADAPTER` (not the levels', not `greedy`'s) also counts the rounds after that one:
 in each, every opponent's attack cuts `LATER_AIM` of a card off the largest clan it does
@@ -71,13 +74,15 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Hashable
+from operator import attrgetter
 from typing import Any
 
 from ai.adapters import WIN_BONUS, GameAdapter
 from ai.games import shinobi_infer
 from engine.shinobi import beliefs
-from engine.shinobi.actions import Deploy, Move
+from engine.shinobi.actions import MAX_PLAYERS, Deploy, Move
 from engine.shinobi.attack import (
+    count_in_reach,
     in_reach,
     legal_attacks,
     may_attack,
@@ -137,6 +142,24 @@ CACHE_LIMIT = 100_000
 
 _CLANS = range(NUM_CLANS)
 _NO_REACH = (0,) * NUM_CLANS
+_CLAN_OF = attrgetter("clan")
+
+
+def _seats_before(n: int, current: int, player: int) -> tuple[int, ...]:
+    """The seats to act from `current` (the one after `player` when that is `player`)
+    until `player`'s next turn, in turn order."""
+    seats = []
+    seat = current if current != player else (player + 1) % n
+    while seat != player:
+        seats.append(seat)
+        seat = (seat + 1) % n
+    return tuple(seats)
+
+
+_SEATS_BEFORE = [
+    [[_seats_before(n, c, p) for p in range(n)] for c in range(n)] for n in range(MAX_PLAYERS + 1)
+]
+"""`_seats_before(n, current, player)` at `[n][current][player]`."""
 _OTHERS = tuple(tuple(c for c in range(NUM_CLANS) if c != k) for k in range(NUM_CLANS))
 """The clans other than each clan, in clan order."""
 
@@ -152,6 +175,22 @@ def expected_rival(totals: list[int], clan: int, weights: list[float]) -> float:
         expected += unserved * p * totals[c]
         unserved *= 1.0 - p
     return expected
+
+
+_RIVALS: dict[tuple[float, ...], float] = {}
+"""`expected_rival` by the totals, the clan and the weights (the search asks the same
+few again and again: four in five calls are repeats)."""
+
+
+def _rival(totals: list[float], clan: int, weights: list[float]) -> float:
+    """`expected_rival(totals, clan, weights)`, remembered."""
+    key = (*totals, clan, *weights)
+    value = _RIVALS.get(key)
+    if value is None:
+        if len(_RIVALS) > CACHE_LIMIT:
+            _RIVALS.clear()
+        value = _RIVALS[key] = expected_rival(totals, clan, weights)
+    return value
 
 
 def exposure(scores: list[float], clan: int) -> float:
@@ -184,6 +223,35 @@ def later_rounds(state: ShinobiState) -> int:
         return 0
     turns = state.deck_size() / DRAWS_PER_TURN + state.num_players
     return max(0, round(turns / state.num_players) - 1)
+
+
+def _table_key(table: list[int]) -> Hashable:
+    """The armies of a table as a key (bytes, whose hash Python keeps)."""
+    try:
+        return bytes(table)
+    except ValueError:  # a count beyond a byte (only in made-up positions)
+        return tuple(table)
+
+
+_TARGETS: dict[tuple[Hashable, int, int], list[int]] = {}
+"""`ShinobiAdapter._target_clans` by table, player and protected armies."""
+_CUTS: dict[tuple[tuple[int, ...], int], Any] = {}
+"""`_cuts` by its arguments (a few thousand in a game; nine in ten asks come back)."""
+
+
+def _cuts(
+    reachable: tuple[int, ...], own: int
+) -> tuple[tuple[int, ...], tuple[tuple[int, float], ...]]:
+    """What an attack of a player serving `own` takes off the totals, its armies able to
+    hit `reachable[b]` armies of each clan b: the clans it aims at (the largest of them
+    loses `LEADER_AIM`; none when it can hit nothing of another clan) and the share of a
+    card every reachable clan loses, (clan, cut) in clan order."""
+    count = sum(reachable)
+    if not count:
+        return (), ()
+    aimed = tuple(b for b in _CLANS if reachable[b] and b != own)
+    share = 1.0 - LEADER_AIM if aimed else 1.0
+    return aimed, tuple((b, share * reachable[b] / count) for b in _CLANS if reachable[b])
 
 
 class _WorldInfo:
@@ -309,13 +377,15 @@ class ShinobiAdapter(GameAdapter):
         # Every leaf is valued as at the start of the player's next turn: what the search
         # has not played of the round ahead is modelled, nothing beyond it.
         if not over and not (others_moved and current == player):
+            table = state.table()
+            key = _table_key(table)
             if current == player:
-                self._own_attack(state, player, clan, totals, info.weights)
+                self._own_attack(state, player, clan, totals, info.weights, key)
             if not others_moved or current != player:
-                self._coming_attacks(state, player, totals)
+                self._coming_attacks(state, player, totals, table)
             if self.later_aim:
                 self._later_attacks(state, player, totals)
-        value = totals[clan] - expected_rival(totals, clan, info.weights)
+        value = totals[clan] - _rival(totals, clan, info.weights)
         value += HOME * state.army(player, clan)
         if state.deck_size():
             hand = state.hand(player)
@@ -336,14 +406,25 @@ class ShinobiAdapter(GameAdapter):
         clan: int,
         totals: list[float],
         weights: list[float],
+        table_key: Hashable | None = None,
     ) -> None:
         """Take off `totals` the card `player`'s own attack this turn will remove (the best
-        one the table allows now), when the attack is still to come."""
-        clans = self._target_clans(state, player, state.protected_mask)
+        one the table allows now), when the attack is still to come (`table_key`: the
+        table's `_table_key`, to remember the clans it can hit by)."""
+        protected = state.protected_mask
+        if table_key is None:
+            clans = self._target_clans(state, player, protected)
+        else:
+            found = (table_key, player, protected)
+            clans = _TARGETS.get(found)
+            if clans is None:
+                if len(_TARGETS) > CACHE_LIMIT:
+                    _TARGETS.clear()
+                clans = _TARGETS[found] = self._target_clans(state, player, protected)
         if not clans:
             return
         if len(clans) > 1:
-            base = expected_rival(totals, clan, weights)
+            base = _rival(totals, clan, weights)
             best = float("-inf")
             target = -1
             for c in clans:  # in the order the attacks are found: the first best wins
@@ -351,7 +432,7 @@ class ShinobiAdapter(GameAdapter):
                     worth = -1.0
                 else:
                     totals[c] -= 1
-                    worth = base - expected_rival(totals, clan, weights)
+                    worth = base - _rival(totals, clan, weights)
                     totals[c] += 1
                 if worth > best:
                     best, target = worth, c
@@ -377,39 +458,45 @@ class ShinobiAdapter(GameAdapter):
                 totals[leader] -= cut
 
     @staticmethod
-    def _coming_attacks(state: ShinobiState, player: int, totals: list[float]) -> None:
+    def _coming_attacks(
+        state: ShinobiState,
+        player: int,
+        totals: list[float],
+        table: list[int] | None = None,
+    ) -> None:
         """Take off `totals` the cards the opponents' compulsory attacks will likely remove
         before `player` moves again. Each opponent hits, half the time, the largest clan
         it can reach that is not its own (in this world), and else any army it can reach,
         all alike (from the table as it stands)."""
         n = state.num_players
         current = state.current_player()
-        seats = []
-        seat = current if current != player else (player + 1) % n
-        while seat != player:
-            seats.append(seat)
-            seat = (seat + 1) % n
+        seats = _SEATS_BEFORE[n][current][player]
         if state.final_left >= 0:
             turns_left = state.final_left - (1 if current == player else 0)
             seats = seats[: max(0, turns_left)]
         if not seats:
             return
-        table = state.table()
+        if table is None:
+            table = state.table()
         allegiances = state.allegiances
         for r in seats:
-            reachable = reachable_counts(table, n, r)  # armies of each clan r can hit
-            count = sum(reachable)
-            if not count:
-                continue
-            own = allegiances[r]
-            aimed = [b for b in _CLANS if reachable[b] and b != own]
-            if aimed:
-                leader = max(aimed, key=totals.__getitem__)
+            # the armies of each clan r can hit, and what r's attack takes off the totals
+            found = (tuple(reachable_counts(table, n, r)), allegiances[r])
+            cuts = _CUTS.get(found)
+            if cuts is None:
+                if len(_CUTS) > CACHE_LIMIT:
+                    _CUTS.clear()
+                cuts = _CUTS[found] = _cuts(*found)
+            aimed, shares = cuts
+            if aimed:  # the largest (the first of equals, as max() finds it)
+                leader = aimed[0]
+                most = totals[leader]
+                for b in aimed:
+                    if totals[b] > most:
+                        leader, most = b, totals[b]
                 totals[leader] -= LEADER_AIM
-            share = 1.0 - LEADER_AIM if aimed else 1.0
-            for b in _CLANS:
-                if reachable[b]:
-                    totals[b] -= share * reachable[b] / count
+            for b, cut in shares:
+                totals[b] -= cut
 
     # -- candidates ------------------------------------------------------------------
 
@@ -435,7 +522,8 @@ class ShinobiAdapter(GameAdapter):
         if ranked is None:
             scores = self._scores(state, player, clan, weights, legal)
             # best first, equal scores in the legal order (the sort is stable, also reversed)
-            ranked = sorted(legal, key=scores.__getitem__, reverse=True)[:limit]
+            best = sorted(range(len(legal)), key=scores.__getitem__, reverse=True)[:limit]
+            ranked = [legal[i] for i in best]
             if opponent and len(ranked) > 1:
                 ranked = [self._greedy_choice(state, player, ranked)]
             if len(self._ranked) > CACHE_LIMIT:
@@ -481,21 +569,21 @@ class ShinobiAdapter(GameAdapter):
         clan: int,
         weights: list[float],
         legal: list[Any] | None = None,
-    ) -> dict[Any, float]:
+    ) -> list[float]:
         """An estimated worth for each of `legal` (default: the legal actions) of
         `player` (no apply/undo)."""
         if legal is None:
             legal = state.legal_actions()
         n = state.num_players
         totals = state.clan_totals()
-        base = expected_rival(totals, clan, weights)
+        base = _rival(totals, clan, weights)
 
         def change(c: int, delta: int) -> float:
             totals[c] += delta
             if c == clan:
                 value = float(delta)
             else:
-                value = base - expected_rival(totals, clan, weights)
+                value = base - _rival(totals, clan, weights)
             totals[c] -= delta
             return value
 
@@ -518,12 +606,11 @@ class ShinobiAdapter(GameAdapter):
                 else:
                     minus[c] = change(c, -1)
         hand_worth = HAND if state.deck_size() else 0.0
-        out: dict[Any, float] = {}
+        out: list[float] = []  # in the order of `legal`
+        add = out.append
         table = state.table()
         if order == 3:
-            for action in legal:
-                out[action] = minus[action.clan]
-            return out
+            return [minus[action.clan] for action in legal]
         # reach[c][r]: the strongest army of r's province that could attack clan c; none
         # for oneself at one's own clan (one's own attack never hits it)
         reaches = [
@@ -532,6 +619,7 @@ class ShinobiAdapter(GameAdapter):
         ]
         reach = [list(column) for column in zip(*reaches, strict=True)]
         reach[clan][player] = 0
+        home_reach = reaches[player]
         losses: dict[int, float] = {}
 
         def loss(q: int, c: int, size: int) -> float:
@@ -542,10 +630,7 @@ class ShinobiAdapter(GameAdapter):
             key = (size * NUM_CLANS + c) * NUM_CLANS + q
             value = losses.get(key)
             if value is None:
-                threats = 0
-                for r, strongest in enumerate(reach[c]):
-                    if r != q and in_reach(strongest, size):
-                        threats += 1
+                threats = count_in_reach(reach[c], size, q)  # every other province
                 value = losses[key] = min(float(size), DANGER * threats)
             return value
 
@@ -559,9 +644,9 @@ class ShinobiAdapter(GameAdapter):
                 c = action.clan
                 if type(action) is Deploy:
                     spent = hand_worth if c == clan else 0.0
-                    out[action] = plus[c] * joining(action.province, c) - spent
+                    add(plus[c] * joining(action.province, c) - spent)
                 else:  # a Ninja
-                    out[action] = minus[c] - hand_worth
+                    add(minus[c] - hand_worth)
             return out
         own = player * NUM_CLANS
         home = table[own : own + NUM_CLANS]
@@ -574,7 +659,7 @@ class ShinobiAdapter(GameAdapter):
                 extra = HOME if c == clan else 0.0
                 kept = joining(player, c)
                 spent = hand_worth if c == clan else 0.0
-                out[action] = plus[c] * kept + extra - spent
+                add(plus[c] * kept + extra - spent)
                 continue
             s, t = action.source, action.target
             worth = HOME if (c == clan and t == player) else 0.0
@@ -586,16 +671,18 @@ class ShinobiAdapter(GameAdapter):
                     gain = gains[c] = self._growth_gain(table, n, player, home, c, protected, minus)
                 after = max(after, gain)
             left = table[s * NUM_CLANS + c] - 1
-            if left >= 1 and s != player and not protected >> (s * NUM_CLANS + c) & 1:
-                for x in _CLANS:
-                    grown = home[x] + (1 if (t == player and x == c) else 0)
-                    if may_attack(x, grown, c, left):
-                        after = max(after, minus[c])
-                        break
+            # one's home armies of other clans (a card moved home joins c's own, which
+            # never attacks c) may attack what is left of the army
+            if (
+                in_reach(home_reach[c], left)
+                and s != player
+                and not protected >> (s * NUM_CLANS + c) & 1
+            ):
+                after = max(after, minus[c])
             size = table[s * NUM_CLANS + c]
             leaving = loss(s, c, size) - loss(s, c, size - 1)
             safer = joining(t, c) - (1.0 - leaving)
-            out[action] = worth + plus[c] * safer + 0.5 * max(0.0, after - best_now)
+            add(worth + plus[c] * safer + 0.5 * max(0.0, after - best_now))
         return out
 
     @staticmethod
@@ -648,11 +735,7 @@ class ShinobiAdapter(GameAdapter):
     def _target_clans(state: ShinobiState, player: int, protected: int) -> list[int]:
         """The clans `player`'s attack could hit with the table as it is, in the order
         of the engine's legal attacks (a clan where it is first found)."""
-        clans: list[int] = []
-        for attack in ShinobiAdapter._attacks(state, player, protected):
-            if attack.clan not in clans:
-                clans.append(attack.clan)
-        return clans
+        return list(dict.fromkeys(map(_CLAN_OF, ShinobiAdapter._attacks(state, player, protected))))
 
     def key(self, state: ShinobiState) -> Hashable:
         """The engine's `position_key`: equal exactly when `canonical_key` (what the

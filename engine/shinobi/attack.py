@@ -43,6 +43,18 @@ def in_reach(reach: int, defence: int) -> bool:
     return 0 < defence < reach
 
 
+def count_in_reach(reaches: Sequence[int], defence: int, skip: int = -1) -> int:
+    """How many of `reaches` (`attack_reach` values), but the one at index `skip`, could
+    attack an army of `defence` cards (`in_reach` counted over them)."""
+    found = 0
+    for reach in reaches:
+        if 0 < defence < reach:
+            found += 1
+    if skip >= 0 and 0 < defence < reaches[skip]:
+        found -= 1
+    return found
+
+
 def attack_reaches(home: Sequence[int]) -> list[int]:
     """`attack_reach(home, clan)` for every clan at once: the strongest army of `home`
     reaches every other clan, the second strongest the strongest army's own clan."""
@@ -83,16 +95,22 @@ def reachable_counts(table: Sequence[int], players: int, seat: int) -> list[int]
     reaches = province_reaches(table[base : base + NUM_CLANS])
     if reaches is None:
         return counts  # no army there may attack
-    end = players * NUM_CLANS
-    for clan, reach in enumerate(reaches):
-        if reach:
-            found = 0
-            for defence in table[clan:end:NUM_CLANS]:
-                if 0 < defence < reach:
-                    found += 1
-            if 0 < table[base + clan] < reach:
-                found -= 1  # one's own province is not attacked
-            counts[clan] = found
+    # one province at a time, its five armies unpacked (the search asks this most)
+    r0, r1, r2, r3, r4 = reaches
+    for start in range(0, players * NUM_CLANS, NUM_CLANS):
+        if start == base:
+            continue  # one's own province is not attacked
+        d0, d1, d2, d3, d4 = table[start : start + NUM_CLANS]
+        if 0 < d0 < r0:
+            counts[0] += 1
+        if 0 < d1 < r1:
+            counts[1] += 1
+        if 0 < d2 < r2:
+            counts[2] += 1
+        if 0 < d3 < r3:
+            counts[3] += 1
+        if 0 < d4 < r4:
+            counts[4] += 1
     return counts
 
 

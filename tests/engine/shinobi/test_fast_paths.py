@@ -13,6 +13,7 @@ import random
 from engine.shinobi.attack import (
     attack_reach,
     attack_reaches,
+    count_in_reach,
     in_reach,
     legal_attacks,
     may_attack,
@@ -137,3 +138,15 @@ def test_reachable_counts_count_the_armies_in_reach_elsewhere() -> None:
                 for c in range(NUM_CLANS)
             ]
             assert reachable_counts(table, players, seat) == expected
+
+
+def test_count_in_reach_counts_in_reach_over_every_reach_but_the_skipped() -> None:
+    rng = random.Random(5)
+    for _ in range(2000):
+        reaches = [rng.choice((0, 0, 2, 3, 4, 6)) for _ in range(rng.choice((3, 4, 5)))]
+        defence = rng.choice((-1, 0, 1, 2, 3, 5, 6))
+        skip = rng.choice((-1, *range(len(reaches))))
+        expected = sum(
+            1 for r, reach in enumerate(reaches) if r != skip and in_reach(reach, defence)
+        )
+        assert count_in_reach(reaches, defence, skip) == expected
