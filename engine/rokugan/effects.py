@@ -202,11 +202,15 @@ def animate_options(
             continue
         seen.add(lab)
         if kind == BLESSING:
-            out.extend((lab, f"#{s}", kind, s) for s in blessing_hosts(st, p))
+            hosts = blessing_hosts(st, p)
+            if first_only and hosts:
+                return [(lab, f"#{hosts[0]}", kind, hosts[0])]
+            out.extend((lab, f"#{s}", kind, s) for s in hosts)
         else:
-            out.extend((lab, text[slot], kind, slot) for slot in slots(kind))
-        if first_only and out:
-            return out[:1]
+            found = slots(kind)
+            if first_only and found:
+                return [(lab, text[found[0]], kind, found[0])]
+            out.extend((lab, text[slot], kind, slot) for slot in found)
     return out
 
 
@@ -527,13 +531,13 @@ def _honor_moved(st: Position, p: int, args: tuple[str, ...], effect: Apply) -> 
     """`p`'s honor gain less its rivals' average gain when `effect` is carried out now
     (on the position, which is then put back exactly)."""
     before = honor(st)
-    snapshot, events = st._snapshot(), st.events
+    snapshot, events = st._record(), st.events
     st.events = None
     try:
         effect(st, p, args)
         after = honor(st)
     finally:
-        st._restore(snapshot)
+        st._put_back(snapshot)
         st.events = events
     gained = [a - b for a, b in zip(after, before, strict=True)]
     rivals = [g for o, g in enumerate(gained) if o != p]

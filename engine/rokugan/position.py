@@ -9,8 +9,10 @@ public state API on top.
 
 Flat state: per-token locations in one list, per-province control and special tokens in
 lists indexed by province, board combat tokens as a list of small tuples numbered in
-placement order (`#N`). Every `apply` pushes a snapshot of these lists (a few hundred
-ints) and `undo` restores it, so undo is exact and cheap; no deep copies anywhere.
+placement order (`#N`). Every `apply` pushes a record of these lists (one flat tuple of
+a few hundred ints, `_record`) and `undo` puts it back, so undo is exact and cheap; no
+deep copies anywhere. `_snapshot` gives the same position as a tuple of tuples, for keys
+and observations.
 """
 
 from __future__ import annotations
@@ -18,7 +20,14 @@ from __future__ import annotations
 from typing import Any
 
 from engine.rokugan.board import Board
-from engine.rokugan.data import CLAN_TOKENS, CONTROL_TOKENS, HARBOR, TOKEN_LABELS, TOKENS_PER_CLAN
+from engine.rokugan.data import (
+    CLAN_TOKENS,
+    CONTROL_TOKENS,
+    HARBOR,
+    SPECIAL_SUPPLY,
+    TOKEN_LABELS,
+    TOKENS_PER_CLAN,
+)
 
 # Token locations.
 POOL, HAND, ONBOARD, DISCARD, BOX = range(5)
@@ -48,9 +57,10 @@ class Position:
 
     Setup facts (fixed for the game): `n`, `board`, `clans`, `seed`, `settings`,
     `chance_seed`, `terr_card`, `dealt`. Everything else is the position, copied by
-    `_snapshot` and put back by `_restore`. `events` is no part of the position: `None`
-    (the fast path), or the list the rule functions append their records to
-    (`engine.rokugan.events`); clones, undo and determinized worlds start with `None`."""
+    `_record` (or `_snapshot`) and put back by `_put_back`. `events` is no part of the
+    position: `None` (the fast path), or the list the rule functions append their
+    records to (`engine.rokugan.events`); clones, undo and determinized worlds start
+    with `None`."""
 
     __slots__ = (
         "n",
@@ -178,7 +188,7 @@ class Position:
     # ------------------------------------------------------------------ snapshots
 
     def _snapshot(self) -> tuple[Any, ...]:
-        """The position as one tuple (the undo record; `observation.py` reads its parts)."""
+        """The position as a tuple of tuples (`key()`; `observation.py` reads its parts)."""
         return (
             tuple(self.loc),
             tuple(self.hand_count),
@@ -215,30 +225,14 @@ class Position:
             self.attacked,
         )
 
-    def _restore(self, s: tuple[Any, ...]) -> None:
-        """Put back a position taken by `_snapshot`."""
-        (
-            loc,
-            hand_count,
-            ctrl_owner,
-            ctrl_down,
-            ctrl_up,
-            special,
-            supply,
-            control_left,
-            objective,
-            scouts,
-            shugenja,
-            terr_holder,
-            seen_cards,
-            known,
-            tokens,
-            border_occ,
-            ronin,
-            spied,
-            out,
-            setup_left,
-            played_by,
+    # ------------------------------------------------------------------ undo records
+
+    def _record(self) -> tuple[Any, ...]:
+        """The position as one flat tuple (the undo record of `apply`; `_put_back` reads
+        it): the scalars, then every list's ints in `_LISTS` order, then the board tokens.
+        One object, not `_snapshot`'s 22: every apply keeps one, and the garbage
+        collector's young-generation passes come after a fixed count of kept objects."""
+        return (
             self.deck,
             self.revealed,
             self.round,
@@ -251,28 +245,67 @@ class Position:
             self.fp_card_used,
             self.pending,
             self.attacked,
-        ) = s
-        self.loc = list(loc)
-        self.hand_count = list(hand_count)
-        self.ctrl_owner = list(ctrl_owner)
-        self.ctrl_down = list(ctrl_down)
-        self.ctrl_up = list(ctrl_up)
-        self.special = list(special)
-        self.supply = list(supply)
-        self.control_left = list(control_left)
-        self.objective = list(objective)
-        self.scouts = list(scouts)
-        self.shugenja = list(shugenja)
-        self.terr_holder = list(terr_holder)
-        self.seen_cards = list(seen_cards)
-        self.known = list(known)
-        self.tokens = list(tokens)
-        self.border_occ = list(border_occ)
-        self.ronin = list(ronin)
-        self.spied = list(spied)
-        self.out = list(out)
-        self.setup_left = list(setup_left)
-        self.played_by = list(played_by)
+            *self.loc,
+            *self.hand_count,
+            *self.ctrl_owner,
+            *self.ctrl_down,
+            *self.ctrl_up,
+            *self.special,
+            *self.supply,
+            *self.control_left,
+            *self.objective,
+            *self.scouts,
+            *self.shugenja,
+            *self.terr_holder,
+            *self.seen_cards,
+            *self.known,
+            *self.border_occ,
+            *self.ronin,
+            *self.spied,
+            *self.out,
+            *self.setup_left,
+            *self.played_by,
+            *self.tokens,
+        )
+
+    def _put_back(self, r: tuple[Any, ...]) -> None:
+        """Put back a position taken by `_record`."""
+        (
+            self.deck,
+            self.revealed,
+            self.round,
+            self.phase,
+            self.cur,
+            self.first,
+            self.passes,
+            self.draws,
+            self.peek_used,
+            self.fp_card_used,
+            self.pending,
+            self.attacked,
+        ) = r[:_SCALARS]
+        cut = _record_slices(self)
+        self.loc = list(r[cut[0]])
+        self.hand_count = list(r[cut[1]])
+        self.ctrl_owner = list(r[cut[2]])
+        self.ctrl_down = list(r[cut[3]])
+        self.ctrl_up = list(r[cut[4]])
+        self.special = list(r[cut[5]])
+        self.supply = list(r[cut[6]])
+        self.control_left = list(r[cut[7]])
+        self.objective = list(r[cut[8]])
+        self.scouts = list(r[cut[9]])
+        self.shugenja = list(r[cut[10]])
+        self.terr_holder = list(r[cut[11]])
+        self.seen_cards = list(r[cut[12]])
+        self.known = list(r[cut[13]])
+        self.border_occ = list(r[cut[14]])
+        self.ronin = list(r[cut[15]])
+        self.spied = list(r[cut[16]])
+        self.out = list(r[cut[17]])
+        self.setup_left = list(r[cut[18]])
+        self.played_by = list(r[cut[19]])
+        self.tokens = list(r[cut[20]])
 
     # ------------------------------------------------------------------ small queries
 
@@ -311,3 +344,33 @@ class Position:
     def is_coastal(self, prov: int) -> bool:
         """Coastal by the map, or made coastal by the harbor token."""
         return self.board.coastal[prov] or self.special[prov] == HARBOR
+
+
+_SCALARS = 12
+"""Scalars at the head of an undo record (`Position._record`)."""
+
+_SLICES: dict[tuple[int, int, int, int], tuple[slice, ...]] = {}
+
+
+def _record_slices(st: Position) -> tuple[slice, ...]:
+    """Where each list lies in an undo record of `st`'s game (`Position._record`): the
+    lists' lengths depend only on the players and the map; the board tokens run to the end."""
+    b = st.board
+    key = (st.n, b.n, b.n_borders, len(st.terr_card))
+    found = _SLICES.get(key)
+    if found is None:
+        n, provinces = st.n, b.n
+        sizes = (
+            (n * TOKENS_PER_CLAN, n)
+            + (provinces,) * 4
+            + (len(SPECIAL_SUPPLY), n, n, n, n, len(st.terr_card), n, n, b.n_borders)
+            + (n,) * 5
+        )
+        cuts = []
+        start = _SCALARS
+        for size in sizes:
+            cuts.append(slice(start, start + size))
+            start += size
+        cuts.append(slice(start, None))
+        found = _SLICES[key] = tuple(cuts)
+    return found

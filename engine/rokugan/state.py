@@ -162,7 +162,7 @@ class RokuganState(Position, GameState):
             "_determinized",
         ):
             setattr(other, name, getattr(self, name))
-        other._restore(self._snapshot())
+        other._put_back(self._record())
         other._history = list(self._history)
         other._undo = list(self._undo)
         other.events = None
@@ -172,11 +172,11 @@ class RokuganState(Position, GameState):
     def undo(self) -> None:
         if not self._undo:
             raise IndexError("nothing to undo")
-        self._restore(self._undo.pop())
+        self._put_back(self._undo.pop())
         self._history.pop()
 
     def apply(self, action: Any) -> None:
-        self._undo.append(self._snapshot())
+        self._undo.append(self._record())
         self._history.append(action)
         rounds.apply_action(self, action)
 
@@ -335,14 +335,14 @@ class RokuganState(Position, GameState):
             raise ValueError(
                 f"only a placement or swap position can be resolved, not {PHASE_NAMES[self.phase]}"
             )
-        snapshot, events = self._snapshot(), self.events
+        snapshot, events = self._record(), self.events
         self.events = None  # a preview is nothing that happened: it tells no records
         try:
             self.round = ROUNDS
             resolution.resolve(self)
             yield self
         finally:
-            self._restore(snapshot)
+            self._put_back(snapshot)
             self.events = events
 
     def honor_if_resolved(self) -> list[int]:
