@@ -101,9 +101,11 @@ GAME_LEVELS: dict[str, dict[str, Level]] = {
     # `normal` also counts the later rounds' attacks for itself (`OWN_LATER_ADAPTER`: an
     # open lead is cut down by the others' last attacks; the opponents it models keep
     # `greedy`'s values): it won 58.3 % of 48 `normal,easy,easy` games where the plain
-    # adapter won 41.5 % of 90. `hard` keeps the plain adapter: with the term it won 6.25 of
-    # 16 games against three `greedy` where the plain one won 8. `easy` (one ply, 2 worlds)
-    # plays with the plain values, `greedy`'s (docs/PERFORMANCE.md, Shinobi, sixth session).
+    # adapter won 41.5 % of 90. `hard` keeps the plain adapter: with the term it won 12.25
+    # of 32 games against three `greedy` where the plain one won 18 of the same deals, and
+    # 9.5 of 24 against two `normal`s, as the plain one did (seventh session). `easy` (one
+    # ply, 2 worlds) plays with the plain values, `greedy`'s (docs/PERFORMANCE.md, Shinobi,
+    # sixth and seventh sessions).
     "shinobi": {
         "normal": replace(LEVELS["normal"], nodes=4000, adapter=OWN_LATER_ADAPTER),
         "hard": replace(
