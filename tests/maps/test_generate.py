@@ -40,10 +40,11 @@ def test_ten_seeds_pass_the_check_and_play_a_whole_game(game: str) -> None:
         mapfile = generate_map(game, seed=seed)
         # Then it passes the game's check
         assert_passes_check(game, mapfile)
-        # and greedy bots play a whole game on it
+        # and a whole game is played on it (random play: the map is what is tested here, and
+        # a game of greedy bots, which weigh every decision, cost ten times as much)
         graph = derive(mapfile).graph
         players = 2 if game == "rokugan" else 3
-        result, state = play_match(spec, ["greedy"] * players, seed, graph)
+        result, state = play_match(spec, ["random"] * players, seed, graph)
         assert state.is_terminal() and result.winners
 
 
