@@ -15,6 +15,19 @@ from dataclasses import dataclass, field
 
 _OBJ = re.compile(rb"(\d+) 0 obj\s*(.*?)endobj", re.S)
 _NUMBER = re.compile(rb"^[-+]?(\d+\.?\d*|\.\d+)$")
+_SPACE = rb" \t\n\r\x0b\x0c"
+_REGULAR = rb"[^" + _SPACE + rb"\[\]<>()/]"  # (a name's, a number's or an operator's)
+_OPERAND = (  # an array whole, a dictionary's start, a hex string, a string, a name, a number
+    rb"\[[^\]]*\]|<<|<[^>]*>|\([^)]*\)|/" + _REGULAR + rb"*"
+    rb"|[-+]?(?:\d+\.?\d*|\.\d+)(?!" + _REGULAR + rb")"
+)
+_OPERANDS = re.compile(_OPERAND)
+# The content streams read by regular expressions, an operation (its operands, then its
+# operator) at a time: a kit's streams hold millions of bytes, and read a byte at a time
+# they were most of the printing tests' time.
+_OPERATION = re.compile(
+    rb"((?:(?:" + _OPERAND + rb")[" + _SPACE + rb"]*)*)(>>|[^" + _SPACE + rb"]" + _REGULAR + rb"*)"
+)
 
 
 @dataclass
@@ -133,17 +146,13 @@ class Pdf:
         stack: list[tuple[list[float], tuple[float, ...], tuple[float, ...]]] = []
         fill: tuple[float, ...] = (0.0, 0.0, 0.0)
         stroke: tuple[float, ...] = (0.0, 0.0, 0.0)
-        operands: list[bytes] = []
         path: list[tuple[float, float]] = []
         font: int | None = None
         text: list[str] | None = None
         text_pos: tuple[float, float] | None = None
         text_matrix = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]
-        for token in tokenize(stream):
-            if token[:1] in (b"<", b"[", b"/", b"(") or _NUMBER.match(token):
-                operands.append(token)
-                continue
-            op = token
+        for run, op in _OPERATION.findall(stream):
+            operands = _OPERANDS.findall(run) if run else []
             if op == b"q":
                 stack.append((ctm[:], fill, stroke))
             elif op == b"Q":
@@ -194,37 +203,6 @@ class Pdf:
                 page.texts.append(joined)
                 page.text_positions.append((joined, *(text_pos or (0.0, 0.0))))
                 text = None
-            operands = []
-
-
-def tokenize(stream: bytes):
-    """PDF content tokens: numbers, names, hex strings, arrays (whole), operators."""
-    i, n = 0, len(stream)
-    while i < n:
-        c = stream[i : i + 1]
-        if c.isspace():
-            i += 1
-        elif c == b"[":
-            j = stream.index(b"]", i)
-            yield stream[i : j + 1]
-            i = j + 1
-        elif c == b"<" and stream[i : i + 2] != b"<<":
-            j = stream.index(b">", i)
-            yield stream[i : j + 1]
-            i = j + 1
-        elif c == b"(":
-            j = stream.index(b")", i)
-            yield stream[i : j + 1]
-            i = j + 1
-        elif stream[i : i + 2] in (b"<<", b">>"):
-            yield stream[i : i + 2]
-            i += 2
-        else:
-            j = i + 1
-            while j < n and not stream[j : j + 1].isspace() and stream[j : j + 1] not in b"[]<>()/":
-                j += 1
-            yield stream[i:j]
-            i = j
 
 
 def parse_cmap(data: bytes) -> dict[int, str]:
