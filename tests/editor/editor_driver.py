@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
+from shiboken6 import isValid
 
 from editor.document import MapDocument
 from editor.main_window import EditorWindow
@@ -15,19 +16,30 @@ from editor.tools import Tool
 from editor.topology import TopoMap
 from editor.topology.model import PROVINCE
 from tests.editor.test_topology import tiny
+from tests.monkey import paint_once
 
 
 def make_window(
     qtbot: Any, data: dict[str, Any] | None = None, play: Any | None = None
 ) -> EditorWindow:
+    """The editor on `data` (a tiny map by default), shown at 1200 × 800 with the map
+    fitted. Its painting is off, as the app's test window's (painting it at every wait of a
+    test cost more than most of what the tests do, and no test looks at the screen); it is
+    painted once when the test ends, so a paint that raises still fails the test."""
     window = EditorWindow(document=MapDocument(TopoMap.from_dict(data or tiny())), play=play)
     window._ask_unsaved = lambda: "discard"  # type: ignore[method-assign]
-    qtbot.addWidget(window)
+    qtbot.addWidget(window, before_close_func=_paint_at_the_end)
     window.resize(1200, 800)
     window.show()
     qtbot.waitExposed(window)
+    window.setUpdatesEnabled(False)
     window.view.fit()
     return window
+
+
+def _paint_at_the_end(window: EditorWindow) -> None:
+    if isValid(window):  # (a test may have deleted it)
+        paint_once(window)
 
 
 def pixel(window: EditorWindow, xy: tuple[float, float]) -> QPoint:
