@@ -36,6 +36,14 @@ from engine.ricewars.rounds import next_turn
 _SKIP = A.Skip()
 
 
+PLAYS: tuple[tuple[int, Any, int, str] | None, ...] = tuple(
+    (card.cost, EFFECTS[card.op].targets, card.amount, card.id) if card.kind == "action" else None
+    for card in CARDS
+)
+"""By card index: (cost, targets, amount, id) of an action card, None for the others
+(what `card_targets` reads, for the action phase's legal actions at every step)."""
+
+
 def card_targets(st: Position, s: int, c: int) -> list[tuple[str, ...]] | None:
     """Argument lists with which seat `s` may play action card `c` (None: not playable)."""
     card = CARDS[c]

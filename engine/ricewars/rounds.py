@@ -69,15 +69,17 @@ def turn_of(st: Position, start: int, first: bool = False) -> None:
     if order is None:
         seats = st.order_from(start)
         order = _TURN_ORDERS[key] = tuple(seats if first else seats[1:] + seats[:1])
-    for s in order:
-        if has_actions(st, s):
-            if s == st.neutral:
-                humans = st.humans_from(st.governor)
-                st.phase = NEUTRAL
-                st.cur = humans[st.nplaced % len(humans)]
-            else:
+    neutral, passes = st.neutral, st.passes
+    for s in order:  # `has_actions`, written out (it runs after every action)
+        if s != neutral:
+            if passes[s] < 2:
                 st.phase = ACTION
                 st.cur = s
+                return
+        elif st.reserve[s] > 0 and peasant_fields(st, s):
+            humans = st.humans_from(st.governor)
+            st.phase = NEUTRAL
+            st.cur = humans[st.nplaced % len(humans)]
             return
     end_actions(st)
 

@@ -390,7 +390,9 @@ class RiceWarsState(Position, GameState):
         s = self.cur
         self.last_actor = s
         _APPLY[self.phase](self, s, action)
-        self._settle()
+        settle = _SETTLE  # `_settle`, written out: it runs after every action
+        while not settle[self.phase](self):
+            pass
 
     def _settle(self) -> None:
         """Run automatic steps until a player has a decision (or the game is over)."""
