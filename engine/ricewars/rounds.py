@@ -52,13 +52,6 @@ def start_actions(st: Position) -> None:
     turn_of(st, st.governor, first=True)
 
 
-def has_actions(st: Position, s: int) -> bool:
-    """True while seat `s` still takes turns in this action phase."""
-    if s == st.neutral:
-        return st.reserve[s] > 0 and bool(peasant_fields(st, s))
-    return st.passes[s] < 2
-
-
 _TURN_ORDERS: dict[tuple[int, int, bool], tuple[int, ...]] = {}
 
 
@@ -70,7 +63,8 @@ def turn_of(st: Position, start: int, first: bool = False) -> None:
         seats = st.order_from(start)
         order = _TURN_ORDERS[key] = tuple(seats if first else seats[1:] + seats[:1])
     neutral, passes = st.neutral, st.passes
-    for s in order:  # `has_actions`, written out (it runs after every action)
+    # A player takes turns until its second pass; the neutral while it has a peasant to place.
+    for s in order:
         if s != neutral:
             if passes[s] < 2:
                 st.phase = ACTION
