@@ -56,8 +56,11 @@ def legal_action(st: Position) -> list[Any]:
         own = st.own
         for q in range(st.seats):
             if q != s:
-                for f in bits(own[q]):
-                    out.extend(attacks[f])
+                fields = own[q]
+                while fields:  # `bits`, written out: every rival's every field
+                    low = fields & -fields
+                    out.extend(attacks[low.bit_length() - 1])
+                    fields ^= low
     if ron:
         out.extend([made(A.Duel, q) for q in range(st.n) if q != s])
     return out

@@ -131,8 +131,8 @@ def _snapshot_code() -> dict[str, Any]:
     for i, name in enumerate(PILES):
         restore.append(f"    start, end = end, end + piles[{i}]")
         restore.append(f"    self.{name} = flat[start:end]")
-    restore += ["    self.hands = list(map(list, hands))",
-                "    self.fight = dict(fight) if fight is not None else None",
+    restore += ["    self.hands = [[*hand] for hand in hands]",
+                "    self.fight = fight.copy() if fight is not None else None",
                 f"    ({', '.join('self.' + name for name in SCALARS)},) = scalars"]  # fmt: skip
     snapshot = ["def _snapshot(self):",
                 "    fight = self.fight",
