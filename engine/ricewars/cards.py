@@ -27,6 +27,7 @@ from typing import Any
 from engine.ricewars import actions as A
 from engine.ricewars import records
 from engine.ricewars.data import CARD_INDEX, CARDS
+from engine.ricewars.deck import take_card
 from engine.ricewars.economy import pay
 from engine.ricewars.effects import EFFECTS
 from engine.ricewars.peasants import peasant_fields
@@ -57,7 +58,7 @@ def play_card(st: Position, s: int, action: A.Play) -> None:
     effects`); the next turn (Taue first plants its peasants)."""
     c = CARD_INDEX[action.card]
     card = CARDS[c]
-    st.hands[s].remove(c)
+    take_card(st, s, c)
     pay(st, s, card.cost)
     st.discard.append(c)
     if st.events is None:
