@@ -22,15 +22,15 @@ from typing import Any
 from engine.ricewars import actions as A
 from engine.ricewars import records
 from engine.ricewars.advisors import action_service, action_services
-from engine.ricewars.cards import card_targets, play_card
+from engine.ricewars.cards import PLAYS, play_card
 from engine.ricewars.combat import start_combat
-from engine.ricewars.data import CARDS
 from engine.ricewars.duel import challenge
 from engine.ricewars.peasants import peasant_fields
 from engine.ricewars.position import Position, bits
 from engine.ricewars.rounds import next_turn
 
 _PASS = A.Pass()
+Play, made = A.Play, A.made
 
 
 def legal_action(st: Position) -> list[Any]:
@@ -40,11 +40,14 @@ def legal_action(st: Position) -> list[Any]:
     if st.reserve[s] > 0:
         peasants = st.field_actions(A.Peasant)
         out.extend([peasants[f] for f in bits(peasant_fields(st, s))])
+    money = st.money[s]
     for c in st.hands[s]:
-        targets = card_targets(st, s, c)
-        if targets is not None:
-            card_id = CARDS[c].id
-            out.extend([A.made(A.Play, card_id, t) for t in targets])
+        play = PLAYS[c]
+        if play is not None and money >= play[0]:
+            targets = play[1](st, s, play[2])
+            if targets is not None:
+                card_id = play[3]
+                out.extend([made(Play, card_id, t) for t in targets])
     if st.held[s] and not st.used_service[s]:
         out.extend(action_services(st, s))
     ash, ron = st.ash[s], st.ron[s]
@@ -53,10 +56,13 @@ def legal_action(st: Position) -> list[Any]:
         own = st.own
         for q in range(st.seats):
             if q != s:
-                for f in bits(own[q]):
-                    out.extend(attacks[f])
+                fields = own[q]
+                while fields:  # `bits`, written out: every rival's every field
+                    low = fields & -fields
+                    out.extend(attacks[low.bit_length() - 1])
+                    fields ^= low
     if ron:
-        out.extend([A.made(A.Duel, q) for q in range(st.n) if q != s])
+        out.extend([made(A.Duel, q) for q in range(st.n) if q != s])
     return out
 
 

@@ -4,7 +4,7 @@ blessed field, the round track and the side's facts (`graph.attrs`)."""
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.graph import MapGraph
@@ -56,6 +56,8 @@ class Board:
     spread_tables: tuple[tuple[int, ...], ...] = ()  # neighbour unions of 8-field chunks
     n: int = 0  # number of fields
     full: int = 0  # every field (bitmask)
+    groups: dict[int, tuple[int, int]] = field(default_factory=dict, compare=False, repr=False)
+    """The peasant rule's palace groups met so far (`engine.ricewars.peasants`)."""
 
     def spread(self, mask: int) -> int:
         """Every field next to a field of `mask` (the union of their neighbour masks)."""
@@ -116,6 +118,8 @@ def board_for(graph: MapGraph) -> Board:
     attrs = dict(graph.attrs)
     side = _side(graph, attrs)
     ids = tuple(p.id for p in graph.provinces)
+    if len(ids) >= 256:  # the peasant rule's remembered groups key a field in 8 bits
+        raise ValueError(f"map {graph.id!r} has {len(ids)} fields; a board has at most 255")
     index = {pid: i for i, pid in enumerate(ids)}
     nbrs = [[index[q] for q in p.neighbors if q in index] for p in graph.provinces]
     adj = tuple(sum(1 << q for q in row) for row in nbrs)

@@ -27,6 +27,7 @@ from typing import Any
 from engine.ricewars import actions as A
 from engine.ricewars import records
 from engine.ricewars.data import CARD_INDEX, CARDS
+from engine.ricewars.deck import take_card
 from engine.ricewars.economy import pay
 from engine.ricewars.effects import EFFECTS
 from engine.ricewars.peasants import peasant_fields
@@ -34,6 +35,14 @@ from engine.ricewars.position import PLANT, Position, bits
 from engine.ricewars.rounds import next_turn
 
 _SKIP = A.Skip()
+
+
+PLAYS: tuple[tuple[int, Any, int, str] | None, ...] = tuple(
+    (card.cost, EFFECTS[card.op].targets, card.amount, card.id) if card.kind == "action" else None
+    for card in CARDS
+)
+"""By card index: (cost, targets, amount, id) of an action card, None for the others
+(what `card_targets` reads, for the action phase's legal actions at every step)."""
 
 
 def card_targets(st: Position, s: int, c: int) -> list[tuple[str, ...]] | None:
@@ -49,7 +58,7 @@ def play_card(st: Position, s: int, action: A.Play) -> None:
     effects`); the next turn (Taue first plants its peasants)."""
     c = CARD_INDEX[action.card]
     card = CARDS[c]
-    st.hands[s].remove(c)
+    take_card(st, s, c)
     pay(st, s, card.cost)
     st.discard.append(c)
     if st.events is None:

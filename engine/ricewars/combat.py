@@ -37,7 +37,7 @@ from engine.ricewars import actions as A
 from engine.ricewars import duel, records
 from engine.ricewars.advisors import fight_service_ok, use_service
 from engine.ricewars.data import ADVISOR_INDEX, ADVISORS, CARD_INDEX, CARDS
-from engine.ricewars.deck import draw_one
+from engine.ricewars.deck import draw_one, take_card
 from engine.ricewars.economy import pay
 from engine.ricewars.effects import EFFECTS
 from engine.ricewars.fight import (
@@ -139,7 +139,7 @@ def apply_modify(st: Position, s: int, action: Any) -> None:
     side = side_of(st, s)
     if isinstance(action, A.Bonus):
         c = CARD_INDEX[action.card]
-        st.hands[s].remove(c)
+        take_card(st, s, c)
         cards = list(f["cards"])
         cards[side] = cards[side] + (c,)
         f["cards"] = tuple(cards)

@@ -1,9 +1,10 @@
-"""The card deck and the hand limit.
+"""The card deck, the hands and the hand limit.
 
 Cards are drawn from the top of the deck; an empty deck is the discard pile, reshuffled
 (chance from the game's chance seed, so a replay draws the same cards). Nobody ever
 holds more than 5 cards: a draw that would exceed the limit is not made. The neutral
-player gets no cards.
+player gets no cards. A hand is a tuple (changing it makes a new one), so the state's
+undo snapshots share hands instead of copying them.
 """
 
 from __future__ import annotations
@@ -33,11 +34,19 @@ def draw(st: Position, s: int, count: int) -> None:
     """Seat `s` draws `count` cards, never holding more than the hand limit."""
     if s == st.neutral:
         return
-    hand = st.hands[s]
-    for _ in range(count):
-        if len(hand) >= HAND_LIMIT:
-            return
+    drawn: list[int] = []
+    room = HAND_LIMIT - len(st.hands[s])
+    for _ in range(min(count, room)):
         c = draw_one(st)
         if c < 0:
-            return
-        hand.append(c)
+            break
+        drawn.append(c)
+    if drawn:
+        st.hands[s] += tuple(drawn)
+
+
+def take_card(st: Position, s: int, c: int) -> None:
+    """Card `c` leaves seat `s`'s hand (played, put face down or given)."""
+    hand = list(st.hands[s])
+    hand.remove(c)
+    st.hands[s] = tuple(hand)

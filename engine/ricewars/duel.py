@@ -31,6 +31,7 @@ from engine.ricewars.data import (
     DUEL_LOSS_PEASANTS,
     DUEL_REFUSE_PEASANTS,
 )
+from engine.ricewars.deck import take_card
 from engine.ricewars.economy import pay
 from engine.ricewars.effects import EFFECTS
 from engine.ricewars.fight import current_strength, end_fight
@@ -81,7 +82,7 @@ def apply_answer(st: Position, s: int, action: Any) -> None:
         st.phase = GIVE
         return
     c = CARD_INDEX[action.card]
-    st.hands[s].remove(c)
+    take_card(st, s, c)
     pay(st, s, CARDS[c].cost)
     st.discard.append(c)
     EFFECTS[CARDS[c].op].effect(st, s, CARDS[c].amount, ())

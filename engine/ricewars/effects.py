@@ -201,9 +201,12 @@ def _steal(st: Position, s: int, amount: int, args: tuple[str, ...]) -> None:
     hand = st.hands[q]
     k = mix(st.chance_seed, st.chance) % len(hand)
     st.chance += 1
-    st.hands[s].append(hand.pop(k))
-    if len(st.hands[s]) > HAND_LIMIT:  # never more than 5: the stolen card stays
-        hand.append(st.hands[s].pop())
+    rest = hand[:k] + hand[k + 1 :]
+    if len(st.hands[s]) < HAND_LIMIT:
+        st.hands[s] += (hand[k],)
+        st.hands[q] = rest
+    else:  # never more than 5: the stolen card goes back, to the end of the hand
+        st.hands[q] = rest + (hand[k],)
 
 
 def _draw(st: Position, s: int, amount: int, args: tuple[str, ...]) -> None:

@@ -191,7 +191,7 @@ class RiceWarsObservation(Observation):
             rng.randint(0, money[q]) if b == SEALED else b for q, b in enumerate(lists[_L["bids"]])
         ]
         scalars[_S["chance_seed"]] = rng.getrandbits(63)
-        st._assign(lists, hands, fight, tuple(scalars), list(self.boxed))
+        st._assign(lists, list(map(tuple, hands)), fight, tuple(scalars), list(self.boxed))
         st._history = []
         st._undo = []
         return st

@@ -4,7 +4,7 @@ A peasant from the daimyo board may only go to a free field (no peasant, no pala
 that borders the own palace, directly or through own peasants connected to it, and
 never next to an own peasant cut off from the palace. Connection is a flood fill over
 bitmasks with precomputed neighbour unions per 8-field chunk (`Board.spread`), memoised
-by (map, palace, peasants) because search revisits the same groups constantly.
+by (palace, peasants) on the board because search revisits the same groups constantly.
 
 A peasant driven from the board goes back to its owner's supply (Bauernstapel); the
 neutral player's lost peasants leave the game. A peasant taken from the supply after a
@@ -17,18 +17,19 @@ from __future__ import annotations
 from engine.ricewars import records
 from engine.ricewars.position import Position
 
-_GROUPS: dict[tuple[str, int, int], tuple[int, int]] = {}
-"""(map hash, palace, own peasants) -> (connected peasants, fields the peasant rule allows
-before the taken ones are left out): search revisits positions."""
+GROUPS_LIMIT = 500_000
+"""The most palace groups a board remembers (`Board.groups`, by own peasants and palace
+field: search revisits the same groups constantly)."""
 
 
 def palace_group(st: Position, p: int, own: int) -> tuple[int, int]:
-    """(connected, allowed) of a palace on `p` with own peasants `own` (see `_GROUPS`):
-    `connected` and `peasant_fields` before the taken fields are left out, for a caller
-    that asks both of many seats (the search's evaluation)."""
+    """(connected, allowed) of a palace on `p` with own peasants `own`: `connected` and
+    `peasant_fields` before the taken fields are left out, for a caller that asks both
+    of many seats (the search's evaluation); remembered by the board."""
     board = st.board
-    key = (board.graph.hash, p, own)
-    group = _GROUPS.get(key)
+    groups = board.groups
+    key = own << 8 | p  # a board has fewer than 256 fields
+    group = groups.get(key)
     if group is None:
         spread = board.spread
         reach = board.adj[p] & own
@@ -39,9 +40,9 @@ def palace_group(st: Position, p: int, own: int) -> tuple[int, int]:
             reach = grown
         near = board.adj[p] | spread(reach)
         bad = spread(own & ~reach)
-        if len(_GROUPS) > 500_000:
-            _GROUPS.clear()
-        group = _GROUPS[key] = (reach, near & ~bad)
+        if len(groups) > GROUPS_LIMIT:
+            groups.clear()
+        group = groups[key] = (reach, near & ~bad)
     return group
 
 

@@ -72,7 +72,7 @@ NO_BID = -1
 SEALED = -2
 """An opponent's bid that is placed but not yet revealed (in observations)."""
 
-# Mutable attributes, in snapshot order (lists are copied, `hands` one level deeper).
+# Mutable attributes, in snapshot order (lists are copied; `hands` holds tuples).
 LISTS = (
     "palace",
     "owner",
@@ -228,7 +228,7 @@ class Position:
     adeck: list[int]  # advisors still to come, the top last
     table: list[int]  # advisors of the latest auction
     boxed_advisors: list[int]  # advisors out of the game
-    hands: list[list[int]]
+    hands: list[tuple[int, ...]]  # a new tuple when a hand changes (snapshots share them)
     fight: Any  # the combat or duel under way (a dict, see `new_fight`); None between fights
     # SCALARS
     phase: int

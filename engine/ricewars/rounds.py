@@ -52,13 +52,6 @@ def start_actions(st: Position) -> None:
     turn_of(st, st.governor, first=True)
 
 
-def has_actions(st: Position, s: int) -> bool:
-    """True while seat `s` still takes turns in this action phase."""
-    if s == st.neutral:
-        return st.reserve[s] > 0 and bool(peasant_fields(st, s))
-    return st.passes[s] < 2
-
-
 _TURN_ORDERS: dict[tuple[int, int, bool], tuple[int, ...]] = {}
 
 
@@ -69,15 +62,18 @@ def turn_of(st: Position, start: int, first: bool = False) -> None:
     if order is None:
         seats = st.order_from(start)
         order = _TURN_ORDERS[key] = tuple(seats if first else seats[1:] + seats[:1])
+    neutral, passes = st.neutral, st.passes
+    # A player takes turns until its second pass; the neutral while it has a peasant to place.
     for s in order:
-        if has_actions(st, s):
-            if s == st.neutral:
-                humans = st.humans_from(st.governor)
-                st.phase = NEUTRAL
-                st.cur = humans[st.nplaced % len(humans)]
-            else:
+        if s != neutral:
+            if passes[s] < 2:
                 st.phase = ACTION
                 st.cur = s
+                return
+        elif st.reserve[s] > 0 and peasant_fields(st, s):
+            humans = st.humans_from(st.governor)
+            st.phase = NEUTRAL
+            st.cur = humans[st.nplaced % len(humans)]
             return
     end_actions(st)
 

@@ -117,11 +117,12 @@ def prepare(
     st.supply_ron = RONIN_SUPPLY
     deck = list(range(NUM_CARDS))
     rng.shuffle(deck)
-    st.hands = [[] for _ in range(seats)]
+    hands: list[list[int]] = [[] for _ in range(seats)]
     for _ in range(START_CARDS):
         for s in st.order_from(governor):
             if s != st.neutral:
-                st.hands[s].append(deck.pop())
+                hands[s].append(deck.pop())
+    st.hands = [tuple(hand) for hand in hands]
     st.deck = deck
     st.discard = []
     adeck = list(range(len(ADVISORS)))

@@ -131,14 +131,14 @@ def _snapshot_code() -> dict[str, Any]:
     for i, name in enumerate(PILES):
         restore.append(f"    start, end = end, end + piles[{i}]")
         restore.append(f"    self.{name} = flat[start:end]")
-    restore += ["    self.hands = list(map(list, hands))",
-                "    self.fight = dict(fight) if fight is not None else None",
+    restore += ["    self.hands = [*hands]",
+                "    self.fight = fight.copy() if fight is not None else None",
                 f"    ({', '.join('self.' + name for name in SCALARS)},) = scalars"]  # fmt: skip
     snapshot = ["def _snapshot(self):",
                 "    fight = self.fight",
                 f"    return ([{', '.join('*self.' + name for name in flat)}],",
                 f"            ({', '.join(f'len(self.{name})' for name in PILES)},),",
-                "            tuple(map(tuple, self.hands)),",
+                "            (*self.hands,),",
                 "            fight.copy() if fight is not None else None,",
                 f"            ({', '.join('self.' + name for name in SCALARS)},),",
                 "            self._ended)"]  # fmt: skip
@@ -390,7 +390,9 @@ class RiceWarsState(Position, GameState):
         s = self.cur
         self.last_actor = s
         _APPLY[self.phase](self, s, action)
-        self._settle()
+        settle = _SETTLE  # `_settle`, written out: it runs after every action
+        while not settle[self.phase](self):
+            pass
 
     def _settle(self) -> None:
         """Run automatic steps until a player has a decision (or the game is over)."""

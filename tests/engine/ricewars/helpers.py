@@ -81,12 +81,17 @@ def set_hand(st: RiceWarsState, s: int, *card_ids: str) -> None:
     """Seat `s` holds exactly these cards (its old cards go to the discard pile)."""
     wanted = [card(c) for c in card_ids]
     st.discard.extend(st.hands[s])
-    st.hands[s] = []
+    st.hands[s] = ()
     for c in wanted:
-        for pile in (st.deck, st.discard, *st.hands):
+        for pile in (st.deck, st.discard):
             if c in pile:
                 pile.remove(c)
-        st.hands[s].append(c)
+        for q, hand in enumerate(st.hands):  # a hand is a tuple: a new one without c
+            if c in hand:
+                rest = list(hand)
+                rest.remove(c)
+                st.hands[q] = tuple(rest)
+        st.hands[s] += (c,)
 
 
 def stack_deck(st: RiceWarsState, *card_ids: str) -> None:

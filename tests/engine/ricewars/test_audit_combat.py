@@ -120,7 +120,7 @@ def test_refusing_with_one_peasant_gives_one() -> None:
     play(st, f"duel p{dd}", "refuse", f"give {keep}")
     assert st.owner[st.field(keep)] == ch and st.own[dd] == 0
     # Then no cards are drawn and the challenger's ronin stays exhausted
-    assert st.hands[ch] == [] and st.hands[dd] == [] and st.ron_x[ch] == 1
+    assert st.hands[ch] == () and st.hands[dd] == () and st.ron_x[ch] == 1
     assert st.phase == ACTION
 
 
@@ -206,4 +206,4 @@ def test_a_tie_draws_a_card_each_attacker_first_until_decided() -> None:
     assert st.owner[st.field(target)] == dfn and st.money[att] == 1
     # ... the played and drawn cards are discarded, and both draw the next cards
     assert {card(c) for c in ("shouri1", "hosaku3", "hosaku4", "nengu2")} <= set(st.discard)
-    assert st.hands[att] == [card("taue1")] and st.hands[dfn] == [card("kenchi1")]
+    assert st.hands[att] == (card("taue1"),) and st.hands[dfn] == (card("kenchi1"),)

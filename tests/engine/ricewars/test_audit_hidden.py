@@ -73,7 +73,8 @@ def test_states_differing_only_in_hidden_cards_look_the_same() -> None:
     me = st.cur
     other = (me + 1) % 3
     twin = st.clone()
-    twin.hands[other][0], twin.deck[-1] = twin.deck[-1], twin.hands[other][0]
+    hand = twin.hands[other]
+    twin.hands[other], twin.deck[-1] = (twin.deck[-1], *hand[1:]), hand[0]
     assert twin.hands[other] != st.hands[other]
     # Then the observer cannot tell them apart, so its worlds cannot depend on the truth
     assert twin.observation(me) == st.observation(me)

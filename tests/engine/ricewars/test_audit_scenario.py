@@ -15,7 +15,7 @@ def _next_round(st) -> None:
 
 def test_the_neutral_has_no_money_no_cards_and_never_bids() -> None:
     st = ready(2, seed=6)
-    assert st.money[2] == 0 and st.hands[2] == [] and st.income(2) == 0
+    assert st.money[2] == 0 and st.hands[2] == () and st.income(2) == 0
     pass_round(st)
     while st.phase == HIRE:
         play(st, "done")
@@ -26,7 +26,7 @@ def test_the_neutral_has_no_money_no_cards_and_never_bids() -> None:
         bidders.append(st.cur)
         play(st, "bid 0")
     assert set(bidders) == {0, 1}  # both advisors, each bid by the two players only
-    assert st.money[2] == 0 and st.hands[2] == []
+    assert st.money[2] == 0 and st.hands[2] == ()
 
 
 def test_three_peasants_a_round_from_a_pool_of_nine() -> None:

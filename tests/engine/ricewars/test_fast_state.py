@@ -64,9 +64,10 @@ def test_the_flat_key_sees_every_part_of_the_position() -> None:
     for name in changes:
         twin = st.clone()
         part = getattr(twin, name)
-        if name == "hands":
-            part = part[st.cur]
-        if part:
+        if name == "hands":  # a hand is a tuple: the twin gets a new one
+            hand = part[st.cur]
+            part[st.cur] = (*hand[:-1], object())
+        elif part:
             part[-1] = object()
         else:
             part.append(object())

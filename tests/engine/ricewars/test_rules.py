@@ -397,7 +397,7 @@ def test_refusing_a_duel_hands_two_peasants_to_the_challenger() -> None:
     given = field_ids(st, st.own[dd])
     play(st, f"duel p{dd}", "refuse", f"give {given[0]}", f"give {given[1]}")
     assert all(st.owner[st.field(f)] == ch for f in given)
-    assert st.ron_x[ch] == 1 and st.hands[ch] == [] and st.phase == ACTION
+    assert st.ron_x[ch] == 1 and st.hands[ch] == () and st.phase == ACTION
 
 
 def test_a_tied_duel_loses_both_and_the_daimyo_removes_four_peasants() -> None:
@@ -476,7 +476,7 @@ def test_scenario_setup_neutral_palace_and_peasants() -> None:
         st.apply(st.legal_actions()[0])
     # Each places 2; the neutral's 2 are placed by the governor, then the other player
     assert [p for p, owner in placers if owner == 2] == [g, o]
-    assert st.own[2].bit_count() == 2 and st.hands[2] == [] and st.money[2] == 0
+    assert st.own[2].bit_count() == 2 and st.hands[2] == () and st.money[2] == 0
 
 
 def test_scenario_neutral_hiring_and_alternating_placement() -> None:
