@@ -56,6 +56,7 @@ class Board:
     spread_tables: tuple[tuple[int, ...], ...] = ()  # neighbour unions of 8-field chunks
     n: int = 0  # number of fields
     full: int = 0  # every field (bitmask)
+    field_bits: int = 8  # bits that hold a field's index in a palace group's key
     groups: dict[int, tuple[int, int]] = field(default_factory=dict, compare=False, repr=False)
     """The peasant rule's palace groups met so far (`engine.ricewars.peasants`)."""
 
@@ -118,8 +119,6 @@ def board_for(graph: MapGraph) -> Board:
     attrs = dict(graph.attrs)
     side = _side(graph, attrs)
     ids = tuple(p.id for p in graph.provinces)
-    if len(ids) >= 256:  # the peasant rule's remembered groups key a field in 8 bits
-        raise ValueError(f"map {graph.id!r} has {len(ids)} fields; a board has at most 255")
     index = {pid: i for i, pid in enumerate(ids)}
     nbrs = [[index[q] for q in p.neighbors if q in index] for p in graph.provinces]
     adj = tuple(sum(1 << q for q in row) for row in nbrs)
@@ -159,6 +158,7 @@ def board_for(graph: MapGraph) -> Board:
         spread_tables=_spread_tables(adj),
         n=len(ids),
         full=(1 << len(ids)) - 1,
+        field_bits=max(8, (len(ids) - 1).bit_length()),
     )
     _CACHE[graph.hash] = board
     return board

@@ -28,7 +28,7 @@ def palace_group(st: Position, p: int, own: int) -> tuple[int, int]:
     of many seats (the search's evaluation); remembered by the board."""
     board = st.board
     groups = board.groups
-    key = own << 8 | p  # a board has fewer than 256 fields
+    key = own << board.field_bits | p
     group = groups.get(key)
     if group is None:
         spread = board.spread

@@ -5,6 +5,7 @@ sides in one process, at every step of random games."""
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pytest
 
@@ -65,21 +66,26 @@ def test_the_remembered_groups_are_the_rule_walked_by_hand(players: int) -> None
     assert checked > 500
 
 
-def test_a_board_of_256_fields_is_refused() -> None:
-    # Given a map of 256 fields in a row, the first a palace site
-    ids = [f"f{i}" for i in range(256)]
+def test_a_board_of_300_fields_keeps_each_palace_group_apart() -> None:
+    # Given a map of 300 fields in a row, the first a palace site
+    ids = [f"f{i}" for i in range(300)]
     provinces = tuple(
         ProvinceInfo(
             pid,
             pid,
             None,
-            tuple(ids[j] for j in (i - 1, i + 1) if 0 <= j < 256),
+            tuple(ids[j] for j in (i - 1, i + 1) if 0 <= j < 300),
             (),
             {"palace_site": i == 0},
         )  # fmt: skip
         for i, pid in enumerate(ids)
     )
-    graph = MapGraph("row", "Row", "row-hash", provinces, (), {"side": "epic"})
-    # Then the board says how many fields it may have (the groups key a field in 8 bits)
-    with pytest.raises(ValueError, match="at most 255"):
-        board_for(graph)
+    board = board_for(MapGraph("row", "Row", "row-hash", provinces, (), {"side": "epic"}))
+    at = SimpleNamespace(board=board)
+    # When a palace on field 0 with an own peasant on it is met first, then a palace on
+    # field 256 with none (the same key if a field's index had only 8 bits)
+    first = palace_group(at, 0, 1)  # type: ignore[arg-type]
+    second = palace_group(at, 256, 0)  # type: ignore[arg-type]
+    # Then each is its own group: the second may go next to its palace, the first nowhere
+    assert first == (0, 0)
+    assert second == (0, 1 << 255 | 1 << 257)
