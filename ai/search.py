@@ -143,6 +143,9 @@ class WorldSearch:
         self.moves: dict[Hashable, list[Any]] = {}
         self.replies: dict[Hashable, list[Any]] = {}
         self.first_is_policy = type(adapter).policy is GameAdapter.policy
+        # An adapter whose policy is a function of the position may take the position's
+        # key, which the search has already computed (`policy_at(state, player, key)`).
+        self.keyed_policy = getattr(adapter, "policy_at", None)
         self.killers: dict[int, list[Any]] = {}
         self.history: dict[tuple[int, Any], int] = {}
         self.horizon_hit = False
@@ -349,6 +352,8 @@ class WorldSearch:
     def _policy(self, position: Hashable | None, player: int) -> Any:
         if self.first_is_policy:
             return self._candidates(position, player, reply=False)[0]
+        if self.keyed_policy is not None and position is not None:
+            return self.keyed_policy(self.state, player, position)
         return self.adapter.policy(self.state, player)
 
     def _ordered(self, moves: list[Any], player: int, ply: int, table_move: Any) -> list[Any]:

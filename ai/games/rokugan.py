@@ -49,6 +49,7 @@ from typing import Any
 from ai.adapters import WIN_BONUS, GameAdapter
 from ai.games.rokugan_scene import (
     PLACE_INFOS,
+    PLACE_SPOTS,
     objective_progress,
     objective_targets,
     place_codes,
@@ -315,10 +316,14 @@ class RokuganAdapter(GameAdapter):
     def policy(self, state: GameState, player: int) -> Any:
         """`candidates(state, player)[0]`, found without scoring every placement: the
         search asks it of every opponent at its horizon, where only the best move counts."""
+        return self.policy_at(state, player, self.key(state))
+
+    def policy_at(self, state: GameState, player: int, position: Hashable | None) -> Any:
+        """`policy(state, player)` where `position` is `key(state)` (the search has it)."""
         st: RokuganState = state  # type: ignore[assignment]
         # A function of the position: remembered by it (a search asks the same position
         # again in each deepening), at most a few thousand positions at a time.
-        key = (player, HashedKey(st.key()))
+        key = (player, position)
         cache = self._policies
         move = cache.get(key)
         if move is None:
@@ -430,50 +435,55 @@ class RokuganAdapter(GameAdapter):
         # Scores kept from earlier scenes of this context (`PlacementScene.table`): a
         # node's children differ from it by one token, in one province.
         table_of = scene.table
+        tables: dict[int, dict[int, float]] = {}
         bounded: list[tuple[float, int, Any, int, int, dict[int, float] | None, int]] = []
-        infos = PLACE_INFOS
+        infos, spots = PLACE_INFOS, PLACE_SPOTS
         where = scene.where
+        bluffs, raids = scene.spots()
         for code, index in first.items():
-            key, kind, strength = infos[code]
+            kind, q = spots[code]
             if kind == BLUFF:  # the commonest key (a bluff goes anywhere), and cheap
-                score = _bluff_score(scene, key[2])
+                score = bluffs[q]
+            elif kind == RAID:  # not kept: scored only when its bound can win
+                score = raids[q]
                 if score > best or (score == best and index < best_index):
-                    best, best_index = score, index
-                continue
-            if kind == BLESSING:
-                spot = where.get(int(key[2][1:]))
-                if spot is None:
-                    score = -1.0  # `_place_score`: the host does not fight
-                    if score > best or (score == best and index < best_index):
-                        best, best_index = score, index
-                    continue
-                q = spot[0]
+                    score = scene.kept_score(legal[index], code)[0]
             else:
-                q = key[2]
-            table = None
-            if kind != RAID:  # a Raid reads more than its province's battle
-                table = table_of(q)
-                score = table.get(code)
-                if score is not None:
-                    if score > best or (score == best and index < best_index):
-                        best, best_index = score, index
-                    continue
-            if kind == BLESSING or kind in _FIGHTERS:
-                # Its bound, kept beside the scores (under ~code) until its score is.
-                bound = table.get(~code)  # type: ignore[union-attr]
-                if bound is None:
-                    if kind == BLESSING:
-                        bound = self._swing_bound(scene, q, strength, False) - 0.2
-                    elif owner[q] != me:
-                        bound = self._swing_bound(scene, q, strength, True)
+                if kind == BLESSING:
+                    spot = where.get(q)
+                    if spot is None:
+                        score = -1.0  # `_place_score`: the host does not fight
+                        if score > best or (score == best and index < best_index):
+                            best, best_index = score, index
+                        continue
+                    q = spot[0]
+                table = tables.get(q)
+                if table is None:
+                    table = tables[q] = table_of(q)
+                score = table.get(code)  # type: ignore[assignment]
+                if score is None:
+                    if kind == DIPLOMACY:  # exact and cheap
+                        score = table[code] = self._place_score(
+                            scene, legal[index], kind, infos[code][2]
+                        )[0]
                     else:
-                        bound = self._defence_bound(scene, q, strength)
-                    table[~code] = bound  # type: ignore[index]
-                if bound >= best:  # else it cannot win (the best only rises)
-                    bounded.append((bound, index, legal[index], kind, strength, table, code))
-                continue
-            # Diplomacy and Raids: exact and cheap.
-            score = scene.kept_score(legal[index], code)[0]
+                        # Attacks, defences, Blessings: their bound, kept beside the
+                        # scores (under ~code) until their score is.
+                        bound = table.get(~code)
+                        if bound is None:
+                            strength = infos[code][2]
+                            if kind == BLESSING:
+                                bound = self._swing_bound(scene, q, strength, False) - 0.2
+                            elif owner[q] != me:
+                                bound = self._swing_bound(scene, q, strength, True)
+                            else:
+                                bound = self._defence_bound(scene, q, strength)
+                            table[~code] = bound
+                        if bound >= best:  # else it cannot win (the best only rises)
+                            bounded.append(
+                                (bound, index, legal[index], kind, infos[code][2], table, code)
+                            )
+                        continue
             if score > best or (score == best and index < best_index):
                 best, best_index = score, index
         bounded.sort(key=_bound_first)
@@ -530,7 +540,7 @@ class RokuganAdapter(GameAdapter):
         worth = scene.worth[q]
         d = owner[q]
         if kind == BLUFF:
-            return _bluff_score(scene, q), q
+            return scene.spots()[0][q], q  # a bluff: `PlacementScene.spots`
         if kind == DIPLOMACY:
             threat = max(scene.aims[q].values(), default=0)
             danger = threat > scene.held(q) or scene.rivals[q] > 1
@@ -846,15 +856,6 @@ def spot_key(state: RokuganState, player: int, slot: int, serial: int | None = N
 def _bound_first(item: tuple[float, int, Any, int, int, Any, int]) -> tuple[float, int]:
     """Sort key of bounded placements: the highest bound first, then the legal order."""
     return (-item[0], item[1])
-
-
-def _bluff_score(scene: _Scene, q: int) -> float:
-    """A bluff in or at province q: it keeps a real token for next round, and best
-    draws a rival's defence."""
-    d = scene.st.ctrl_owner[q]
-    if d >= 0 and d != scene.me:
-        return 0.4 + 0.05 * scene.worth[q]
-    return 0.3
 
 
 def _best_first(item: tuple[float, int, Any, int, str]) -> tuple[float, int]:

@@ -107,8 +107,9 @@ def _largest_group(board: Any, provinces: set[int]) -> int:
 
 _LAST: dict[tuple[Any, ...], list[Any]] = {}
 """Per (board, seat, plans, the seat's objective, owners, special tokens, face-up control):
-[worths, rivals or None, kept scores] of the scenes (`PlacementScene`) of such a board;
-worths and rivals are shared, never changed; kept scores: `PlacementScene.kept`."""
+[worths, rivals or None, kept scores, bluff scores and Raid bounds or None] of the scenes
+(`PlacementScene`) of such a board; worths, rivals, bluff scores and Raid bounds are
+shared, never changed; kept scores: `PlacementScene.kept`."""
 KEPT_PROVINCES = 50_000
 """At most this many (province, what lies there) score tables are kept per scene context."""
 
@@ -156,7 +157,7 @@ class PlacementScene:
         if last is None:
             if len(_LAST) > 1024:
                 _LAST.clear()
-            last = _LAST[key] = [self._worths(st, me, adapter.plans), None, {}]
+            last = _LAST[key] = [self._worths(st, me, adapter.plans), None, {}, None]
         self.worth, self._rivals = last[0], last[1]
         self._last = last
         self._leader = -2  # not yet known
@@ -243,6 +244,22 @@ class PlacementScene:
             score = table[code] = self.adapter._place_score(self, action, kind, strength)[0]
         return score, q
 
+    def spots(self) -> tuple[list[float], list[float]]:
+        """Per province q, what reads only its owner and worth (kept per `_LAST` context):
+        the score of a bluff there (`bluff_score`) and the most a Raid there can score
+        (`RokuganAdapter._place_score`: its worth x 0.8, less 1, when a rival holds q;
+        else its -1 exactly)."""
+        found = self._last[3]
+        if found is None:
+            owner, me = self.st.ctrl_owner, self.me
+            bluffs, raids = [], []
+            for o, worth in zip(owner, self.worth, strict=True):
+                rival = o >= 0 and o != me
+                bluffs.append(0.4 + 0.05 * worth if rival else 0.3)
+                raids.append(worth * 0.8 - 1.0 if rival else -1.0)
+            found = self._last[3] = (bluffs, raids)
+        return found  # type: ignore[no-any-return]
+
     @property
     def rivals(self) -> list[int]:
         """Per province, the neighbours held by others than `me` (counted when first asked)."""
@@ -306,6 +323,9 @@ strength). `_PLACE_KEPT` holds the actions themselves, so no id is reused while 
 in the table."""
 _PLACE_KEPT: list[Any] = []
 PLACE_INFOS: list[tuple[tuple[int, int, int | str], int, int]] = []
+PLACE_SPOTS: list[tuple[int, int]] = []
+"""Per code, beside `PLACE_INFOS`: (kind as scored, `SCORE_KIND`; the target province, or
+for a Blessing the board token it goes on)."""
 _INFO_CODE: dict[tuple[tuple[int, int, int | str], int, int], int] = {}
 _PLACE_LOCK = threading.Lock()
 
@@ -318,6 +338,12 @@ def place_info(board: Any, action: Any) -> tuple[tuple[int, int, int | str], int
     if kind == BLESSING:
         return (kind, strength, action.where), kind, strength
     return (SCORE_KIND[kind], strength, board.target_by_text[action.where]), kind, strength
+
+
+def _spot_of(info: tuple[tuple[int, int, int | str], int, int]) -> int:
+    """The target of a `place_info`: its province, or a Blessing's host token."""
+    target = info[0][2]
+    return int(target[1:]) if isinstance(target, str) else target
 
 
 def place_codes(board: Any, legal: list[Any]) -> list[int | None]:
@@ -346,6 +372,7 @@ def place_codes(board: Any, legal: list[Any]) -> list[int | None]:
                 code = _INFO_CODE.get(info)
                 if code is None:
                     code = _INFO_CODE[info] = len(PLACE_INFOS)
+                    PLACE_SPOTS.append((info[0][0], _spot_of(info)))
                     PLACE_INFOS.append(info)
                 _PLACE_KEPT.append(action)
                 codes[index] = _PLACE_CODE[id(action)] = code
