@@ -378,28 +378,42 @@ class RokuganAdapter(GameAdapter):
 
     def _placement(self, st: RokuganState, me: int, legal: list[Any]) -> list[Any]:
         scene = _Scene(self, st, me)
-        scored: list[tuple[float, int, Any, int, str]] = []
         # A placement's score depends only on its kind (any fighter alike), strength and
         # target province (or Blessing host): the ~190 placements share a few dozen
-        # scores (`place_codes`), each computed once or found kept (`_kept_score`).
-        memo: dict[int, tuple[float, int]] = {}
+        # scores (`place_codes`), each computed once or found kept (`kept_score`).
         codes = place_codes(st.board, legal)
-        for index, action in enumerate(legal):
-            code = codes[index]
-            if code is not None:
-                found = memo.get(code)
-                if found is None:
-                    found = memo[code] = scene.kept_score(action, code)
-                scored.append((found[0], index, action, found[1], action.token))
-            elif isinstance(action, A.PlayCard):
-                score, q = self._card_score(scene, action)
-                if score > 0:
-                    scored.append((score, index, action, q, action.card))
-        scored.sort(key=_best_first)
+        first = dict(zip(reversed(codes), range(len(legal) - 1, -1, -1), strict=True))
+        others = first.pop(None, None)
+        found: dict[int | None, tuple[float, int]] = {
+            code: scene.kept_score(legal[index], code) for code, index in first.items()
+        }
+        # Every action's score, negated (INF: not a candidate), in the legal order.
+        found[None] = (-INF, -1)
+        negs = [-score for score, _ in map(found.__getitem__, codes)]
+        cards: dict[int, int] = {}
+        if others is not None:  # card plays (and anything not placed from hand)
+            index = -1
+            for _ in range(codes.count(None)):
+                index = codes.index(None, index + 1)
+                action = legal[index]
+                if isinstance(action, A.PlayCard):
+                    score, cards[index] = self._card_score(scene, action)
+                    if score > 0:
+                        negs[index] = -score
+        # The highest score first, the legal order on a tie (the sort is stable).
+        ranked = sorted(range(len(legal)), key=negs.__getitem__)
         chosen: list[Any] = []
         per_province: dict[int, int] = {}
         per_token: dict[str, int] = {}
-        for _score, _, action, q, token in scored:
+        for index in ranked:
+            if negs[index] == INF:
+                break  # the rest are no candidates
+            action = legal[index]
+            code = codes[index]
+            if code is not None:
+                q, token = found[code][1], action.token
+            else:
+                q, token = cards[index], action.card
             if per_province.get(q, 0) >= 2 or per_token.get(token, 0) >= 3:
                 continue
             chosen.append(action)

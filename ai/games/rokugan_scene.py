@@ -107,9 +107,10 @@ def _largest_group(board: Any, provinces: set[int]) -> int:
 
 _LAST: dict[tuple[Any, ...], list[Any]] = {}
 """Per (board, seat, plans, the seat's objective, owners, special tokens, face-up control):
-[worths, rivals or None, kept scores, bluff scores and Raid bounds or None] of the scenes
-(`PlacementScene`) of such a board; worths, rivals, bluff scores and Raid bounds are
-shared, never changed; kept scores: `PlacementScene.kept`."""
+[worths, rivals or None, kept scores, bluff scores and Raid bounds or None, leaders] of the
+scenes (`PlacementScene`) of such a board; worths, rivals, bluff scores and Raid bounds are
+shared, never changed; kept scores: `PlacementScene.kept`; leaders: `PlacementScene.leader`
+by (players, every objective)."""
 KEPT_PROVINCES = 50_000
 """At most this many (province, what lies there) score tables are kept per scene context."""
 
@@ -157,7 +158,7 @@ class PlacementScene:
         if last is None:
             if len(_LAST) > 1024:
                 _LAST.clear()
-            last = _LAST[key] = [self._worths(st, me, adapter.plans), None, {}, None]
+            last = _LAST[key] = [self._worths(st, me, adapter.plans), None, {}, None, {}]
         self.worth, self._rivals = last[0], last[1]
         self._last = last
         self._leader = -2  # not yet known
@@ -274,9 +275,18 @@ class PlacementScene:
     def leader(self) -> int:
         """The rival with the most honor now (the first of them on a tie)."""
         if self._leader == -2:
+            # Honor reads who holds what, the face-up control and special tokens (this
+            # scene's context) and the objectives: the leader is kept by the objectives.
             st, me = self.st, self.me
-            standing = st.honor()
-            self._leader = max((p for p in range(st.n) if p != me), key=lambda p: standing[p])
+            leaders = self._last[4]
+            key = (st.n, tuple(st.objective))
+            found = leaders.get(key)
+            if found is None:
+                standing = st.honor()
+                found = leaders[key] = max(
+                    (p for p in range(st.n) if p != me), key=lambda p: standing[p]
+                )
+            self._leader = found
         return self._leader
 
     def before(self, q: int) -> int:

@@ -165,3 +165,54 @@ def test_kept_positional_terms_are_those_counted_afresh() -> None:
             st.apply(legal[rng.randrange(len(legal))])
     assert checked > 100
     assert len(warm._terms) < checked  # some were found kept
+
+
+def test_kept_bluff_scores_raid_bounds_and_leaders_are_those_counted_afresh() -> None:
+    # Given the placement positions of random games in a row and worlds drawn from the
+    # next player's observation (other objectives: maybe another leader), the scenes'
+    # per-context facts (`PlacementScene.spots`, `leader`) filling as they go
+    from ai.games import rokugan_scene
+    from ai.games.rokugan_scene import PLACE_SPOTS, place_codes, place_info
+    from engine.rokugan.data import BLUFF, RAID
+
+    rng = random.Random(11)
+    raids = kept = 0
+    for position, legal in placement_positions(3):
+        me = position.cur
+        worlds = [position.observation(p).determinize(rng) for p in range(position.n)]
+        for adapter, st in itertools.product((ADAPTER, SEARCH_ADAPTER), [position, *worlds]):
+            scene = _Scene(adapter, st, me)
+            kept += scene._last[3] is not None and bool(scene._last[4])
+            bluffs, bounds = scene.spots()
+            leader = scene.leader
+            saved = dict(rokugan_scene._LAST)
+            rokugan_scene._LAST.clear()  # nothing kept: counted afresh
+            try:
+                fresh = _Scene(adapter, st, me)
+                # Then they are those of a scene that keeps nothing
+                assert (bluffs, bounds) == fresh.spots()
+                honor = st.honor()
+                rivals = [p for p in range(st.n) if p != me]
+                assert leader == fresh.leader == max(rivals, key=lambda p: honor[p])
+                codes = place_codes(st.board, legal)
+                for action, code in zip(legal, codes, strict=True):
+                    if code is None:
+                        continue
+                    info = place_info(st.board, action)
+                    kind, strength = info[1], info[2]
+                    # each code's spot is its score key's kind and target
+                    assert PLACE_SPOTS[code][0] == info[0][0]
+                    score, q = adapter._place_score(fresh, action, kind, strength)
+                    if kind == BLUFF:
+                        assert score == bluffs[q]
+                    elif kind == RAID:
+                        # a Raid's bound is at least its score, and exact but for the
+                        # leader's share and the engine's raid condition
+                        assert bounds[q] >= score
+                        assert score in (bounds[q], -1.0) or st.ctrl_owner[q] != leader
+                        raids += 1
+            finally:
+                rokugan_scene._LAST.clear()
+                rokugan_scene._LAST.update(saved)
+    assert raids > 100
+    assert kept > 10  # scenes that found their spots and leader kept
