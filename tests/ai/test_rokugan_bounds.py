@@ -216,3 +216,20 @@ def test_kept_bluff_scores_raid_bounds_and_leaders_are_those_counted_afresh() ->
                 rokugan_scene._LAST.update(saved)
     assert raids > 100
     assert kept > 10  # scenes that found their spots and leader kept
+
+
+def test_the_policy_at_the_searchs_key_is_the_policy_counted_afresh() -> None:
+    # Given placement positions of random games (some of them asked twice), and an
+    # adapter that remembers nothing
+    checked = 0
+    positions = list(placement_positions(2))
+    for st, _ in positions + positions[::7]:
+        me = st.cur
+        fresh = RokuganAdapter(model=True, plans=True, exposure=0.6, material=0.1, lead=5.0)
+        # Then the policy found by the search's position key (remembered or not) is the
+        # policy counted afresh
+        move = SEARCH_ADAPTER.policy_at(st, me, SEARCH_ADAPTER.key(st))
+        assert move == fresh._policy(st, me)
+        assert move == SEARCH_ADAPTER.policy(st, me)
+        checked += 1
+    assert checked > 50
