@@ -43,7 +43,7 @@ scout cards looks at an unknown token attacking its most valuable province once 
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from typing import Any
 
 from ai.adapters import WIN_BONUS, GameAdapter
@@ -392,14 +392,10 @@ class RokuganAdapter(GameAdapter):
         negs = [-score for score, _ in map(found.__getitem__, codes)]
         cards: dict[int, int] = {}
         if others is not None:  # card plays (and anything not placed from hand)
-            index = -1
-            for _ in range(codes.count(None)):
-                index = codes.index(None, index + 1)
-                action = legal[index]
-                if isinstance(action, A.PlayCard):
-                    score, cards[index] = self._card_score(scene, action)
-                    if score > 0:
-                        negs[index] = -score
+            for index, action in _card_plays(codes, legal):
+                score, cards[index] = self._card_score(scene, action)
+                if score > 0:
+                    negs[index] = -score
         # The highest score first, the legal order on a tie (the sort is stable).
         ranked = sorted(range(len(legal)), key=negs.__getitem__)
         chosen: list[Any] = []
@@ -438,14 +434,10 @@ class RokuganAdapter(GameAdapter):
         first = dict(zip(reversed(codes), range(len(legal) - 1, -1, -1), strict=True))
         others = first.pop(None, None)
         if others is not None:  # card plays (and anything not placed from hand)
-            index = -1
-            for _ in range(codes.count(None)):
-                index = codes.index(None, index + 1)
-                action = legal[index]
-                if isinstance(action, A.PlayCard):
-                    score = self._card_score(scene, action)[0]
-                    if score > 0 and score > best:
-                        best, best_index = score, index
+            for index, action in _card_plays(codes, legal):
+                score = self._card_score(scene, action)[0]
+                if score > 0 and score > best:
+                    best, best_index = score, index
         # Scores kept from earlier scenes of this context (`PlacementScene.table`): a
         # node's children differ from it by one token, in one province.
         table_of = scene.table
@@ -885,3 +877,13 @@ of a world for their replies (`view`), and plans (objectives and territories to 
 It weighs exposure four times as much as `greedy` and tokens in hand a fifth as much, and
 plays the last round to lead (`lead`): at one ply against three `greedy` (800 games) these
 took the margin to the best rival from -5.7 to -3.9, then -3.0 honor (docs/PERFORMANCE.md)."""
+
+
+def _card_plays(codes: list[int | None], legal: list[Any]) -> Iterator[tuple[int, Any]]:
+    """(index, action) of every card play among the actions with no placement code."""
+    index = -1
+    for _ in range(codes.count(None)):
+        index = codes.index(None, index + 1)
+        action = legal[index]
+        if isinstance(action, A.PlayCard):
+            yield index, action
