@@ -17,6 +17,7 @@ and observations.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from engine.rokugan.board import Board
@@ -211,18 +212,7 @@ class Position:
             tuple(self.out),
             tuple(self.setup_left),
             tuple(self.played_by),
-            self.deck,
-            self.revealed,
-            self.round,
-            self.phase,
-            self.cur,
-            self.first,
-            self.passes,
-            self.draws,
-            self.peek_used,
-            self.fp_card_used,
-            self.pending,
-            self.attacked,
+            *_scalars(self),
         )
 
     # ------------------------------------------------------------------ undo records
@@ -233,18 +223,7 @@ class Position:
         One object, not `_snapshot`'s 22: every apply keeps one, and the garbage
         collector's young-generation passes come after a fixed count of kept objects."""
         return (
-            self.deck,
-            self.revealed,
-            self.round,
-            self.phase,
-            self.cur,
-            self.first,
-            self.passes,
-            self.draws,
-            self.peek_used,
-            self.fp_card_used,
-            self.pending,
-            self.attacked,
+            *_scalars(self),
             *self.loc,
             *self.hand_count,
             *self.ctrl_owner,
@@ -345,6 +324,23 @@ class Position:
         """Coastal by the map, or made coastal by the harbor token."""
         return self.board.coastal[prov] or self.special[prov] == HARBOR
 
+
+_scalars = attrgetter(
+    "deck",
+    "revealed",
+    "round",
+    "phase",
+    "cur",
+    "first",
+    "passes",
+    "draws",
+    "peek_used",
+    "fp_card_used",
+    "pending",
+    "attacked",
+)
+"""The position's scalars, in the order `_put_back` unpacks them (the head of an undo
+record, the tail of a snapshot)."""
 
 _SCALARS = 12
 """Scalars at the head of an undo record (`Position._record`)."""
