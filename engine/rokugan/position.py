@@ -53,6 +53,24 @@ MEMO_KINDS = 2
 T_PLAYER, T_TID, T_SLOT, T_UP, T_HOST, T_BLESSED = range(6)
 
 
+SCALARS = (
+    "deck",
+    "revealed",
+    "round",
+    "phase",
+    "cur",
+    "first",
+    "passes",
+    "draws",
+    "peek_used",
+    "fp_card_used",
+    "pending",
+    "attacked",
+)
+"""The position's scalar attributes, in the order of an undo record's head and a
+snapshot's tail (`Position._record`, `Position._snapshot`, `Position._put_back`)."""
+
+
 class Position:
     """The data of a Battle for Rokugan game: setup facts, the position and its history.
 
@@ -64,6 +82,7 @@ class Position:
     with `None`."""
 
     __slots__ = (
+        *SCALARS,
         "n",
         "board",
         "clans",
@@ -72,8 +91,6 @@ class Position:
         "chance_seed",
         "terr_card",
         "dealt",
-        "deck",
-        "revealed",
         "loc",
         "hand_count",
         "ctrl_owner",
@@ -95,16 +112,6 @@ class Position:
         "out",
         "setup_left",
         "played_by",
-        "round",
-        "phase",
-        "cur",
-        "first",
-        "passes",
-        "draws",
-        "peek_used",
-        "fp_card_used",
-        "pending",
-        "attacked",
         "events",
         "_history",
         "_undo",
@@ -325,24 +332,11 @@ class Position:
         return self.board.coastal[prov] or self.special[prov] == HARBOR
 
 
-_scalars = attrgetter(
-    "deck",
-    "revealed",
-    "round",
-    "phase",
-    "cur",
-    "first",
-    "passes",
-    "draws",
-    "peek_used",
-    "fp_card_used",
-    "pending",
-    "attacked",
-)
+_scalars = attrgetter(*SCALARS)
 """The position's scalars, in the order `_put_back` unpacks them (the head of an undo
 record, the tail of a snapshot)."""
 
-_SCALARS = 12
+_SCALARS = len(SCALARS)
 """Scalars at the head of an undo record (`Position._record`)."""
 
 _SLICES: dict[tuple[int, int, int, int], tuple[slice, ...]] = {}
