@@ -24,6 +24,7 @@ import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from ai.base import Budget
 from ai.hint import suggest
 from ai.review import ReviewCancelled, review_game
+from app import gui_gc
 
 
 @dataclass(slots=True)
@@ -113,6 +114,7 @@ class Analyst(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        gui_gc.ensure()  # the thread must never collect the GUI thread's Qt objects
         self._thread = QThread()
         self._thread.setObjectName("daimyo-analysis")
         self._worker = _Worker()

@@ -20,6 +20,7 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from ai.base import Bot, Budget
 from ai.think import think
+from app import gui_gc
 
 
 @dataclass(slots=True)
@@ -84,6 +85,7 @@ class BotThinker(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        gui_gc.ensure()  # the thread must never collect the GUI thread's Qt objects
         self._thread = QThread()
         self._thread.setObjectName("daimyo-bot")
         self._worker = _Worker()

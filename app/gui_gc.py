@@ -9,6 +9,11 @@ foreign thread, and the GUI thread later fires a timer on freed memory and crash
 switches automatic collection off and collects on a GUI-thread timer instead, with the
 same generation thresholds — the approach pyqtgraph takes for the same reason.
 Reference counting, which frees almost everything, is untouched.
+
+Every object that starts such a thread (`app.bot_worker.BotThinker`, `app.analysis_worker.
+Analyst`) calls `ensure()` first: the collector is then in place whoever made the
+QApplication (a command that forgot it, a test process whose first test opens a game — the
+app's monkey test crashed so, in a test that ran first).
 """
 
 from __future__ import annotations
@@ -49,3 +54,13 @@ def install(application: QCoreApplication) -> GuiThreadCollector:
     if existing is not None:
         return existing
     return GuiThreadCollector(application)
+
+
+def ensure() -> GuiThreadCollector:
+    """The collector of the running application, installed if it was not: called by every
+    object that starts a thread running Python code, before it starts it (the application
+    must exist, as for any QObject of the GUI thread)."""
+    application = QCoreApplication.instance()
+    if application is None:
+        raise RuntimeError("a QApplication must exist before a worker thread starts")
+    return install(application)
