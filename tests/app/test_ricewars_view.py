@@ -8,6 +8,7 @@ from collections.abc import Callable
 from html import unescape
 
 import pytest
+import shiboken6
 
 from app.games import game_ui
 from app.games.base import EVERYTHING, PUBLIC, plain
@@ -282,3 +283,17 @@ def test_only_the_thief_reads_which_card_shinobi_stole() -> None:
     for viewer in (PUBLIC, *bystanders):
         told = line(state, steal, thief, viewer)
         assert "takes a card" in told and taken.name not in told.split("takes")[1]
+
+
+def test_a_closed_views_board_scene_is_deleted_with_it_not_left_to_the_collector(qtbot) -> None:
+    # Given a Rice Wars view showing a game's board
+    state = new_state(players=2, seed=3)
+    view = game_ui("ricewars").create_view()
+    qtbot.addWidget(view)
+    view.show_state(session_for(state, [Seat(HUMAN), Seat(AI)]), 0, False)
+    scene = view.scene
+    # When the game closes (the app deletes the game screen and the view with it)
+    shiboken6.delete(view)
+    # Then the scene went with it, in this (the GUI) thread: none is left for the garbage
+    # collector, which may run in a bot's thread (a scene freed there crashed the app)
+    assert not shiboken6.isValid(scene)

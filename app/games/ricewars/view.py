@@ -343,7 +343,11 @@ class RiceWarsView(PickTreeView):
         # the epic board's names at full size (9 pt at fit zoom at 1280 × 720): over the
         # edges or beside a small field on a leader line (the quick board's fit as they are)
         least = LEAST_NAME if self._state().board.side == "epic" else 0.0
-        self.scene = MapScene(map_geometry(path), status_row=PLATE, least_name=least)
+        # the view owns its scene (as Rokugan's does): a closed game's scene is deleted with
+        # the view, in the GUI thread; a scene of no parent was left to the garbage collector,
+        # which could free it in a bot's thread, and the GUI thread then fired the freed
+        # scene's timer and crashed
+        self.scene = MapScene(map_geometry(path), status_row=PLATE, parent=self, least_name=least)
         self.fields = FieldBoard(self.scene, self._state(), self)
         self.board.setScene(self.scene)
         # lit fields get a rim, a bright line over a dark one: a tint alone is hard to see
