@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app import gui_gc
 from app.i18n import N_, _, game_name, ngettext, number
 from app.widgets.scaling import fit_on_screen
 from editor.map_picture import MapPicture, Picture, render_image
@@ -228,6 +229,7 @@ def _start_thread(worker: PlaytestWorker) -> QThread:
         app.setProperty("daimyo_playtests", True)
         app.aboutToQuit.connect(stop_all_playtests)
     _THREADS[:] = [(t, w) for t, w in _THREADS if not t.isFinished()]
+    gui_gc.ensure()  # garbage is collected in the GUI thread only (app.gui_gc)
     thread = QThread()
     worker.moveToThread(thread)
     thread.started.connect(worker.run)

@@ -47,6 +47,25 @@ def _collect_garbage_in_the_gui_thread(request: pytest.FixtureRequest):
             collector.check()
 
 
+@pytest.fixture
+def no_collector(qapp):
+    """An application without the app's collector and automatic collection on, as in a
+    command or a test process that made the QApplication itself (the monkey test of the app
+    crashed so, when it ran first); the collector and the thresholds are put back after."""
+    import shiboken6
+
+    from app import gui_gc
+
+    threshold = gc.get_threshold()
+    existing = qapp.findChild(gui_gc.GuiThreadCollector)
+    if existing is not None:
+        shiboken6.delete(existing)
+    gc.enable()
+    yield qapp
+    gc.set_threshold(*threshold)
+    gui_gc.install(qapp).threshold = threshold
+
+
 QT_FIXTURES = frozenset({"qtbot", "qapp", "window", "app_settings"})
 """Fixtures that mean a test made Qt objects (the app's `window` and settings included)."""
 

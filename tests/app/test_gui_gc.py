@@ -7,7 +7,6 @@ import random
 import threading
 
 import pytest
-import shiboken6
 from PySide6.QtCore import QObject
 
 from ai.base import Bot, Budget
@@ -64,21 +63,6 @@ class _CycleBot(Bot):
         for _ in range(5000):
             _Cycle()
         return legal_actions[0]
-
-
-@pytest.fixture
-def no_collector(qapp):
-    """An application without the app's collector and automatic collection on, as in a
-    command or a test process that made the QApplication itself (the monkey test of the app
-    crashed so, when it ran first); the collector and the thresholds are put back after."""
-    threshold = gc.get_threshold()
-    existing = qapp.findChild(gui_gc.GuiThreadCollector)
-    if existing is not None:
-        shiboken6.delete(existing)
-    gc.enable()
-    yield qapp
-    gc.set_threshold(*threshold)
-    gui_gc.install(qapp).threshold = threshold
 
 
 @pytest.mark.parametrize("make", [BotThinker, Analyst], ids=["bot", "analyst"])
