@@ -11,9 +11,10 @@ same generation thresholds — the approach pyqtgraph takes for the same reason.
 Reference counting, which frees almost everything, is untouched.
 
 Every object that starts such a thread (`app.bot_worker.BotThinker`, `app.analysis_worker.
-Analyst`) calls `ensure()` first: the collector is then in place whoever made the
-QApplication (a command that forgot it, a test process whose first test opens a game — the
-app's monkey test crashed so, in a test that ran first).
+Analyst`, the editor's playtest, live analysis and map generator) calls `ensure()` first:
+the collector is then in place whoever made the QApplication (a command that forgot it, a
+test process whose first test opens a game — the app's monkey test crashed so, in a test
+that ran first).
 """
 
 from __future__ import annotations

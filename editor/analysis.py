@@ -18,6 +18,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 from shiboken6 import isValid
 
+from app import gui_gc
 from app.i18n import _
 from app.startup import import_heavy_modules
 from editor.document import MapDocument
@@ -123,6 +124,7 @@ class LiveAnalysis(QObject):
         import_heavy_modules()
         self._document = document
         self._generation = 0
+        gui_gc.ensure()  # garbage is collected in the GUI thread only (app.gui_gc)
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
         self._signals = _Signals()

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import isValid
 
+from app import gui_gc
 from app.i18n import _, game_name, ngettext
 from app.widgets.scaling import fit_on_screen
 from editor.map_picture import MapPicture, Picture, territory_fills
@@ -115,6 +116,7 @@ class GenerateDialog(QDialog):
         self.setWindowTitle(_("New map from generator"))
         self.mapfile: MapFile | None = None
         self._generation = 0
+        gui_gc.ensure()  # garbage is collected in the GUI thread only (app.gui_gc)
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
         self._signals = _Signals()
