@@ -41,16 +41,10 @@ PLAYS: tuple[tuple[int, Any, int, str] | None, ...] = tuple(
     (card.cost, EFFECTS[card.op].targets, card.amount, card.id) if card.kind == "action" else None
     for card in CARDS
 )
-"""By card index: (cost, targets, amount, id) of an action card, None for the others
-(what `card_targets` reads, for the action phase's legal actions at every step)."""
-
-
-def card_targets(st: Position, s: int, c: int) -> list[tuple[str, ...]] | None:
-    """Argument lists with which seat `s` may play action card `c` (None: not playable)."""
-    card = CARDS[c]
-    if card.kind != "action" or st.money[s] < card.cost:
-        return None
-    return EFFECTS[card.op].targets(st, s, card.amount)
+"""By card index: (cost, targets, amount, id) of an action card, None for the others.
+The action phase's legal actions (`action_phase.legal_action`, the one place of the rule)
+read it at every step: an action card is playable when its owner can pay its cost and its
+effect has a target."""
 
 
 def play_card(st: Position, s: int, action: A.Play) -> None:
