@@ -54,10 +54,13 @@ class SettingsDialog(QDialog):
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.form = QFormLayout()
-        self.form.addRow("", self.language)
-        self.form.addRow("", self.pace)
-        self.form.addRow("", self.steps)
-        self.form.addRow("", self.animations)
+        # a row's label is a QLabel of its own: addRow("", field) would make none at all
+        self.labels = tuple(QLabel() for _row in range(4))
+        for label, field in zip(
+            self.labels, (self.language, self.pace, self.steps, self.animations), strict=True
+        ):
+            label.setBuddy(field)
+            self.form.addRow(label, field)
         self.buttons = QDialogButtonBox(QDialogButtonBox.Close)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -95,11 +98,9 @@ class SettingsDialog(QDialog):
             )
         self.pace.setCurrentIndex(max(0, self.pace.findData(self.settings.ai_pace())))
         self.pace.blockSignals(False)
-        labels = (_("Language"), _("AI pace"), _("Resolution"), _("Board"))
-        for row, text in enumerate(labels):
-            label = self.form.itemAt(row, QFormLayout.LabelRole)
-            if label is not None and isinstance(label.widget(), QLabel):
-                label.widget().setText(text)
+        texts = (_("Language"), _("AI pace"), _("Resolution"), _("Board"))
+        for label, text in zip(self.labels, texts, strict=True):
+            label.setText(text)
         self.steps.setText(_("Show resolution step by step"))
         self.animations.setText(_("Animate what happens on the board"))
         self.note.setText(_("Changes apply at once and are remembered."))

@@ -150,3 +150,20 @@ def test_pyside6_ships_qts_own_catalogs_for_every_language() -> None:
     assert set(QT_CATALOGS) == set(LANGUAGES) - {"en"}
     for name in QT_CATALOGS.values():
         assert (folder / f"{name}.qm").is_file(), folder / f"{name}.qm"
+
+
+def test_each_setting_is_named_beside_its_choice_in_the_current_language(window) -> None:
+    # Given the Settings dialog
+    dialog = window.show_settings()
+    fields = (dialog.language, dialog.pace, dialog.steps, dialog.animations)
+
+    def row_labels() -> list[str]:
+        labels = [dialog.form.labelForField(field) for field in fields]
+        assert all(label is not None and label.isVisible() for label in labels)
+        return [label.text() for label in labels]
+
+    # Then every row says what it sets, a label beside its field
+    assert row_labels() == ["Language", "AI pace", "Resolution", "Board"]
+    # And when German is chosen, the labels say it in German
+    choose(dialog, dialog.language, "de")
+    assert row_labels() == ["Sprache", "KI-Tempo", "Abhandlung", "Spielplan"]
