@@ -14,6 +14,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.games.rokugan.words import territory
 from app.i18n import N_, _, game_name, number
 from app.printing import draw
 from app.printing.model import SEA_COLOUR, Board
@@ -130,7 +131,7 @@ def paint_legend(
 def _entries(board: Board) -> list[tuple[str, str, object]]:
     """(kind, text, value) for every legend line: territories first, then symbols."""
     out: list[tuple[str, str, object]] = [
-        ("swatch", f"{t.name} ({len(t.provinces)})", t.colour) for t in board.territories
+        ("swatch", f"{territory(t.name)} ({len(t.provinces)})", t.colour) for t in board.territories
     ]
     provinces = board.provinces
     if board.seas:

@@ -372,3 +372,32 @@ def test_rokugans_guided_first_game_speaks_portuguese() -> None:
     # and a step that names the board does too
     resolved = steps["resolution"].says(SimpleNamespace(round=3), 0)
     assert resolved.startswith("A rodada 2 foi resolvida") and "ficha de controle" in resolved
+
+
+@pytest.mark.parametrize(
+    ("lang", "unicorn", "shadowlands"),
+    [
+        ("de", "Einhorn-Klan", "Schattenlande Süd"),
+        ("pt", "Clã do Unicórnio", "Terras Sombrias do Sul"),
+    ],
+)
+def test_the_shipped_maps_territories_are_named_in_the_readers_words(
+    lang, unicorn, shadowlands
+) -> None:
+    from app.games.rokugan import narrate
+    from maps.api import load_graph
+
+    # Given a game on the shipped map, whose file names its territories in English
+    graph = load_graph("rokugan")
+    state = get_game("rokugan").new_game(3, 5, {}, graph)
+    fujikaze = next(q for q, p in enumerate(graph.provinces) if p.name == "Fujikaze")
+    kurohama = next(q for q, p in enumerate(graph.provinces) if p.name == "Kurohama")
+    # When the reader's language is German or Portuguese
+    i18n.set_language(lang)
+    # Then an objective's condition and a province's tooltip name the territory in it
+    condition = narrate.objective_text(state, "court_of_the_five_winds")
+    assert unicorn in condition and "Unicorn Clan" not in condition
+    assert unicorn in narrate.province_tip(state, fujikaze)
+    assert shadowlands in narrate.province_tip(state, kurohama)
+    # And a name a map maker wrote stays as written
+    assert words.territory("Kaze no Michi") == "Kaze no Michi"

@@ -632,7 +632,7 @@ def province_tip(state: Any, q: int) -> str:
     """A province's tooltip: its name and territory, who holds it, its defence item by item
     (the engine's `defence_parts`), flowers, capital, special token, coast."""
     b = state.board
-    territory_names = {t.id: t.name for t in b.graph.territories}
+    territory_names = {t.id: words.territory(t.name) for t in b.graph.territories}
     info = b.graph.provinces[q]
     lines = [f"<b>{info.name}</b> — {territory_names.get(info.territory, '')}"]
     owner = state.ctrl_owner[q]

@@ -463,7 +463,7 @@ def _battles(resolution: Resolution, facts: StepFacts, tell: Teller) -> Lines:
 def _territories(resolution: Resolution, facts: StepFacts, tell: Teller) -> Lines:
     state = resolution.reveal
     b = state.board
-    names = {t.id: t.name for t in b.graph.territories}
+    names = {t.id: terms.territory(t.name) for t in b.graph.territories}
     lines: Lines = []
     for t, old, new in facts.cards:
         territory = names.get(b.territory_ids[t], b.territory_ids[t])

@@ -37,6 +37,30 @@ def clan_of(index: int) -> str:
     return clan(CLANS[index])
 
 
+TERRITORY_NAMES = {
+    "Crab Clan": N_("Crab Clan"),
+    "Crane Clan": N_("Crane Clan"),
+    "Dragon Clan": N_("Dragon Clan"),
+    "Lion Clan": N_("Lion Clan"),
+    "Phoenix Clan": N_("Phoenix Clan"),
+    "Scorpion Clan": N_("Scorpion Clan"),
+    "Unicorn Clan": N_("Unicorn Clan"),
+    "Golden Plains": N_("Golden Plains"),
+    "Pearl Islands": N_("Pearl Islands"),
+    "Shadowlands North": N_("Shadowlands North"),
+    "Shadowlands South": N_("Shadowlands South"),
+}
+"""The shipped Rokugan map's territories (maps/data/rokugan.yaml), marked for translation.
+The map file keeps its English names (its hash is pinned in saves); a custom map's own
+names are shown as written."""
+
+
+def territory(name: str) -> str:
+    """A territory by the name its map gives it, in the current language when it is one of
+    the shipped map's ("Unicorn Clan" → "Einhorn-Klan"), else as the map writes it."""
+    return _(TERRITORY_NAMES[name]) if name in TERRITORY_NAMES else name
+
+
 KIND_NAMES = {
     "army": N_("Army {strength}"),
     "navy": N_("Navy {strength}"),
@@ -226,7 +250,11 @@ OBJECTIVE_CONDITIONS = {
 
 def objective_condition(code: str, params: dict[str, str | int]) -> str:
     """An objective's condition on a map (`requirements.objective_condition`) in words."""
-    values = {**params, "clan": clan(str(params["clan"]))} if "clan" in params else params
+    values = dict(params)
+    if "clan" in values:
+        values["clan"] = clan(str(values["clan"]))
+    if "territory" in values:
+        values["territory"] = territory(str(values["territory"]))
     return _(OBJECTIVE_CONDITIONS[code]).format(**values) if code in OBJECTIVE_CONDITIONS else code
 
 
