@@ -167,3 +167,33 @@ def test_each_setting_is_named_beside_its_choice_in_the_current_language(window)
     # And when German is chosen, the labels say it in German
     choose(dialog, dialog.language, "de")
     assert row_labels() == ["Sprache", "KI-Tempo", "Abhandlung", "Spielplan"]
+
+
+def test_a_rice_wars_game_speaks_the_new_language_at_once(window, qtbot) -> None:
+    import random
+
+    from engine.ricewars.state import HIRE
+    from tests.app.test_ricewars_game import decide, wait_for_me
+
+    # Given a Rice Wars game at my hiring, its row of buttons and my hand shown in English
+    seats = (Seat(HUMAN), Seat(AI, "random"), Seat(AI, "random"))
+    assert window.start_game(NewGameConfig("ricewars", seats, map_ref="ricewars-quick", seed=4))
+    rng = random.Random(4)
+    wait_for_me(window, qtbot)
+    while window.session.state.phase != HIRE:
+        decide(window, qtbot, rng)
+        wait_for_me(window, qtbot)
+    view = window.game_screen.view
+    english = [button.text() for button in view.choice_buttons]
+    assert "Done hiring" in english and "Your hand" in view.hand.itemAt(0).widget().text()
+    # When German is chosen in Settings
+    dialog = window.show_settings()
+    choose(dialog, dialog.language, "de")
+    # Then the prompt, the round track, the buttons and the hand speak German at once
+    german = [button.text() for button in view.choice_buttons]
+    assert len(german) == len(english) and "Done hiring" not in german
+    assert "Fertig" in german
+    assert "Runde" in view.track.text() and view.prompt.text().startswith("Einstellung")
+    assert "Deine Hand" in view.hand.itemAt(0).widget().text()
+    # And the decision is still mine to make
+    assert window.controller.human_to_act and view.tree is not None

@@ -110,6 +110,17 @@ class ChoiceRow(QWidget):
         self._update()
         self.row.activate()  # the controls stand in their places before the next click
 
+    def retranslate(self) -> None:
+        """Say the row's words again in the current language; its choices, and the troop
+        mix set in the spin boxes, stay."""
+        if self._shape is None:
+            return
+        troops = self.troop_value()
+        self._rebuild(self._shape)
+        if troops is not None and self.troop_button is not None:
+            self.set_troops(troops)
+        self._update()
+
     def _rebuild(self, shape: tuple) -> None:
         while self.row.count():
             widget = self.row.takeAt(0).widget()

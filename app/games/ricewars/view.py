@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QPointF, Qt, Slot
+from PySide6.QtCore import QEvent, QPointF, Qt, Slot
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -253,6 +253,21 @@ class RiceWarsView(PickTreeView):
         self._fit_side()
         if self._session is not None:
             self._redraw()
+
+    def retranslate(self) -> None:
+        """Say every word again in the current language (`app.i18n`): the track, the
+        column, the board's marks and tooltips, the hand and the row of choices."""
+        self._hand_key = self._board_key = None
+        self._fits.clear()
+        self.choice_box.retranslate()
+        if self._session is not None:
+            self._redraw()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A new language (`QEvent.LanguageChange`): the words again."""
+        super().changeEvent(event)
+        if event.type() == QEvent.LanguageChange:
+            self.retranslate()
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
         """The column takes what the map leaves free; its texts fit its new height."""
