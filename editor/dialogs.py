@@ -154,7 +154,7 @@ class NewMapDialog(QDialog):
         shortest = self.min_border.value() if self.extent else 0.0
         return NewMapSpec(
             self.map_id.text().strip() or "untitled",
-            self.name.text().strip() or "Untitled",
+            self.name.text().strip() or _("Untitled"),
             self.width.value(),
             self.height.value(),
             self.game.currentData(),

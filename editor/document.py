@@ -66,7 +66,7 @@ class MapDocument(QObject):
 
     def __init__(self, topo: TopoMap | None = None, path: Path | None = None) -> None:
         super().__init__()
-        self.topo = topo or TopoMap.new("untitled", "Untitled", 400, 300)
+        self.topo = topo or TopoMap.new("untitled", _("Untitled"), 400, 300)
         self.path: Path | None = path
         self.undo_stack = QUndoStack(self)
         self._autosave = QTimer(self)

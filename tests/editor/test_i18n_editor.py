@@ -138,3 +138,19 @@ def test_print_options_rules_and_recent_games_speak_the_language(qtbot, speak) -
     assert line.details() == "0 Spieler · 24. Dez. 2026, 09:05"
     done = SaveSummary(Path("x.json"), "Shinobi", None, None, True, ("Ich",), datetime(2026, 5, 1))
     assert done.title() == "Shinobi · beendet"
+
+
+def test_a_new_map_is_untitled_in_the_persons_language(qtbot, speak) -> None:
+    from editor.document import MapDocument
+
+    # Given the editor's language is German, then Portuguese
+    speak("de")
+    # When a new map is begun, or the new-map dialog is left without a name
+    dialog = NewMapDialog()
+    qtbot.addWidget(dialog)
+    dialog.name.clear()
+    # Then it is named in that language, as the window's title says it
+    assert MapDocument().topo.meta["name"] == "Unbenannt"
+    assert dialog.spec().name == "Unbenannt"
+    speak("pt")
+    assert MapDocument().topo.meta["name"] == "Sem título"
