@@ -62,3 +62,26 @@ def test_a_fitted_map_settles_whatever_size_the_view_takes(qtbot: Any, monkeypat
     # Then once the sizes stop, the fitting stops: the view settles
     assert len(fits) <= 2, len(fits)
     assert view.viewport().rect().contains(map_on_screen(window).adjusted(2, 2, -2, -2))
+
+
+def test_a_selected_province_leaves_most_of_a_laptop_window_to_the_map(qtbot: Any) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from app.widgets.language import apply_language
+
+    # Given the editor in German (the longest labels) on a 1280 × 720 laptop
+    apply_language("de")
+    try:
+        window = make_window(qtbot)
+        window.resize(1280, 690)
+        qtbot.wait(20)
+        # When a province is selected and its fields fill the Province dock
+        window.view.select(("province", "A", 0))
+        QApplication.processEvents()
+        qtbot.wait(20)
+        # Then the dock grows, but the map keeps well over a third of the window's width
+        # (the label point's two fields beside its box once left it a third)
+        assert window.province_panel.fields.isVisible()
+        assert window.view.width() >= 0.4 * window.width()
+    finally:
+        apply_language("en")
