@@ -356,3 +356,35 @@ def test_a_defence_with_no_control_token_left_says_none_was_added() -> None:
         "Battle — Crab_C: every attack on it went, so Crab defends it successfully, but has no "
         "control token left to put there face up." in lines
     )
+
+
+def test_your_honor_after_a_round_is_the_players_lists_and_your_objective_is_told_apart(
+    graph,
+) -> None:
+    from app.games.rokugan import public_honor
+    from engine.rokugan.data import OBJECTIVES
+
+    # Given the end of the first round of a game, told to seat 0
+    for before, action, after, player in play(graph, 6, rounds=1):
+        if analyse(before, action, after) is None:
+            continue
+        beats = GAME_UI.story(before, action, after, player, 0)
+        summary = next(line.text for line in beats[-1].lines if "For you: " in line.text)
+        # Then the honor it says is the one the Players list shows beside my clan
+        shown = GAME_UI.player_status(after, 0)
+        assert f"→ {public_honor(after, 0)} (" in summary
+        assert shown.startswith(f"{public_honor(after, 0)} honor")
+        # And my secret objective is told apart, met or not as the engine counts it
+        name, honor = OBJECTIVES[after.objective[0]]
+        met = after.objective_met(0, after.objective[0])
+        said = "is met: +" if met else "is not met yet"
+        assert f"your secret objective {narrate_name(name)} {said}" in summary
+        assert f"{honor} honor" in summary.split("your secret objective")[1]
+        return
+    pytest.fail("round 1 did not end")
+
+
+def narrate_name(identifier: str) -> str:
+    from app.games.rokugan import narrate
+
+    return narrate.pretty(identifier)

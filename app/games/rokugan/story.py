@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from app.games.presentation import EVERYTHING, Beat, LogLine, ResolutionStep
+from app.games.presentation import EVERYTHING, PUBLIC, Beat, LogLine, ResolutionStep
 from app.games.rokugan import narrate
 from app.games.rokugan import words as terms
 from app.games.rokugan.narrate import Teller, province_name
@@ -595,15 +595,30 @@ def summary(resolution: Resolution, tell: Teller) -> Lines:
                 else _("tokens lost before their battle: {tokens}")
             )
             parts.append(lost_words.format(tokens=tokens))
-        old = visible_honor(reveal, p, viewer)
-        new = visible_honor(after, p, viewer)
+        # your own honor as the Players list counts it (without your secret objective),
+        # the objective told apart: two different totals for one clan read as a mistake
+        counted = PUBLIC if you else viewer
+        old = visible_honor(reveal, p, counted)
+        new = visible_honor(after, p, counted)
         parts.append(
             _("honor {old} → {new} ({change})").format(old=old, new=new, change=f"{new - old:+d}")
         )
+        if you and not after.is_terminal() and after.objective[p] >= 0:
+            parts.append(_objective_standing(after, p))
         head = _("For you") if you else narrate.clan_name(after, p)
         places = tuple(after.board.ids[q] for q in gained + lost)
         lines.append((_("{head}: {parts}.").format(head=head, parts="; ".join(parts)), places))
     return lines
+
+
+def _objective_standing(state: RokuganState, player: int) -> str:
+    """Whether `player`'s secret objective is met now, and what it would add at the end."""
+    name, honor = OBJECTIVES[state.objective[player]]
+    if state.objective_met(player, state.objective[player]):
+        text = _("your secret objective {objective} is met: +{honor} honor at the end")
+    else:
+        text = _("your secret objective {objective} is not met yet ({honor} honor)")
+    return text.format(objective=narrate.pretty(name), honor=honor)
 
 
 def _taken_by(loss: PlacementLoss, tell: Teller) -> str:
