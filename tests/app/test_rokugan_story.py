@@ -353,9 +353,12 @@ def test_a_defence_with_no_control_token_left_says_none_was_added() -> None:
         for t in lines
     )
     assert (
-        "Battle — Crab_C: every attack on it went, so Crab defends it successfully, but has no "
-        "control token left to put there face up." in lines
+        "Battle — Crab_C: every token attacking it left the board before the battles, so Crab "
+        "defends it successfully, but has no control token left to put there face up." in lines
     )
+    # And the raid says whose neighbouring province let it work: the raider's, not Gold_3C's
+    raid = next(t for t in lines if t.startswith("Raid — Crab's Raid in Gold_3C: "))
+    assert "(the raiding clan controls a neighbouring province)" in raid
 
 
 def test_your_honor_after_a_round_is_the_players_lists_and_your_objective_is_told_apart(

@@ -351,10 +351,14 @@ REASONS = {
     "a Blessing must lie on an Army, Navy or Shinobi": N_(
         "a Blessing must lie on an Army, Navy or Shinobi"
     ),
-    "its clan controls a neighbouring province": N_("its clan controls a neighbouring province"),
-    "its clan has a Shinobi there": N_("its clan has a Shinobi there"),
+    # the raid's reasons: "its" is the raid token's, which a sentence about the raided
+    # province would read as the province's clan
+    "its clan controls a neighbouring province": N_(
+        "the raiding clan controls a neighbouring province"
+    ),
+    "its clan has a Shinobi there": N_("the raiding clan has a Shinobi there"),
     "its clan neither controls a neighbouring province nor has a Shinobi there": N_(
-        "its clan neither controls a neighbouring province nor has a Shinobi there"
+        "the raiding clan neither controls a neighbouring province nor has a Shinobi there"
     ),
     # battles (engine.rokugan.battles)
     "the highest attackers tied, so nobody conquers": N_(
@@ -365,7 +369,7 @@ REASONS = {
     "the defender wins ties": N_("the defender wins ties"),
     "the defence was stronger": N_("the defence was stronger"),
     "it won its battle": N_("it won its battle"),
-    "every attack on it went": N_("every attack on it went"),
+    "every attack on it went": N_("every token attacking it left the board before the battles"),
     "its own tokens held it": N_("its own tokens held it"),
     # the items of a battle's sides
     "Blessing": N_("Blessing"),
