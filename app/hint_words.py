@@ -204,4 +204,6 @@ def _term(term: Term, move_words: Callable[[Any], str | None] | None) -> str:
         return words.clan(term.value)
     if term.kind == "card":
         return words.card(term.value)
+    if term.kind == "territory":  # the shipped map's in the person's words
+        return words.territory(term.value)
     return term.english

@@ -383,10 +383,11 @@ class RokuganExplainer(Explainer):
         )
 
 
-def _territory(board: Any, t: int) -> str:
-    """A territory's name as the map gives it ("the Crab lands")."""
+def _territory(board: Any, t: int) -> Term:
+    """A territory by the name the map gives it, for the app to say in the person's
+    language; in English "Golden Plains territory"."""
     name = board.graph.territories[t].name
-    return name if "territory" in name.lower() else f"{name} territory"
+    return Term("territory", name, name if "territory" in name.lower() else f"{name} territory")
 
 
 def _looked_at(action: Any) -> str | None:

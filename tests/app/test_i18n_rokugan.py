@@ -401,3 +401,21 @@ def test_the_shipped_maps_territories_are_named_in_the_readers_words(
     assert shadowlands in narrate.province_tip(state, kurohama)
     # And a name a map maker wrote stays as written
     assert words.territory("Kaze no Michi") == "Kaze no Michi"
+
+
+def test_a_hint_names_the_territory_in_the_readers_words() -> None:
+    from ai.games.rokugan_hint import _territory
+    from maps.api import load_graph
+
+    # Given the AI's reason for taking a province of the shipped map's Golden Plains
+    state = get_game("rokugan").new_game(3, 5, {}, load_graph("rokugan"))
+    t = next(i for i, x in enumerate(state.board.graph.territories) if x.name == "Golden Plains")
+    territory = _territory(state.board, t)
+    reason = Said(
+        "takes {province} in {territory}, worth {flowers} flowers",
+        (("province", "Koganeura"), ("territory", territory), ("flowers", 3)),
+    )
+    # Then it is data the app says: English as before, German in the reader's words
+    assert str(reason) == "takes Koganeura in Golden Plains territory, worth 3 flowers"
+    i18n.set_language("de")
+    assert say(reason) == "nimmt Koganeura in Goldene Ebenen, 3 Blumen wert"
