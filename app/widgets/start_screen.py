@@ -90,7 +90,12 @@ class StartScreen(ScaledScreen):
         self.recent = QListWidget()
         self.recent.setWordWrap(True)
         self.recent.setSpacing(2)
-        self.recent.setStyleSheet("QListWidget::item { border-bottom: 1px solid #eadfc8; }")
+        # a style sheet on the items takes their selection colours from it: without these a
+        # chosen game's words were drawn white on the pale selection, and vanished
+        self.recent.setStyleSheet(
+            "QListWidget::item { border-bottom: 1px solid #eadfc8; }"
+            "QListWidget::item:selected { background: #f1e2c2; color: #2b2118; }"
+        )
         self.recent.itemActivated.connect(self._on_recent_activated)
         self.recent_title = QLabel()
         recent_box = QVBoxLayout()

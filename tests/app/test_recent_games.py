@@ -250,3 +250,34 @@ def test_a_hostile_map_file_for_a_new_game_gives_a_message(
     # Then a message names the file, and the start screen stays
     assert len(shown) == 1 and shown[0].startswith(f"{path}: ")
     assert window.session is None and window.stack.currentWidget() is window.start_screen
+
+
+def test_a_chosen_recent_game_stays_readable(qapp) -> None:
+    from app.savefile import SaveSummary
+    from app.widgets.start_screen import StartScreen
+
+    def dark_pixels(row: int) -> int:
+        rect = screen.recent.visualItemRect(screen.recent.item(row))
+        image = screen.recent.viewport().grab(rect).toImage()
+        return sum(
+            image.pixelColor(x, y).lightness() < 100
+            for x in range(image.width())
+            for y in range(image.height())
+        )
+
+    # Given the start screen listing three saved games
+    screen = StartScreen()
+    screen.resize(1272, 680)
+    screen.show()
+    saved = datetime(2026, 11, 28, 5, 47)
+    games = [
+        SaveSummary(Path(f"/saves/g{i}.json"), "Rice Wars", "Takuno", 2, False, ("Red",), saved)
+        for i in range(3)
+    ]
+    screen.set_recent_games(games)
+    # When a person clicks the second one (chosen, the window maybe not active)
+    screen.recent.setCurrentRow(1)
+    QApplication.processEvents()
+    # Then its words still show, dark on the selection as the others on white
+    assert dark_pixels(1) > dark_pixels(0) // 2 > 0
+    screen.close()
