@@ -43,7 +43,7 @@ from app.game_screen import GameController, GameScreen
 from app.games import game_ui
 from app.i18n import GAME_NAMES, _, game_name
 from app.new_game_dialog import NewGameDialog
-from app.savefile import read_summary
+from app.savefile import holds_game, read_summary
 from app.session import GameSession, NewGameConfig, load_session, new_session
 from app.settings import AI_PACES, AppSettings
 from app.widgets.end_screen import EndScreen
@@ -634,6 +634,11 @@ class MainWindow(QMainWindow):
                 return Path(own)
         except SaveError:
             pass  # its own file is gone or damaged: keep a new copy
+        # kept before (another game was opened and left unplayed): that file is enough
+        listed = next((p for p in self.settings.recent_games() if holds_game(p, data)), None)
+        if listed is not None:
+            self.settings.add_recent_game(listed)
+            return Path(listed)
         stamp = datetime.now().strftime("%Y-%m-%d-%H%M")
         target = self.settings.saves_dir / f"{data['game']}-{stamp}.json"
         counter = 2

@@ -25,6 +25,7 @@ pending, no hint used, no guide, no undo past the load.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -614,3 +615,14 @@ def read_summary(path: str | Path) -> SaveSummary:
 def _shown_map(name: str | None) -> str | None:
     """The map's name as the Recent games list says it (its side in the reader's words)."""
     return map_name(name) if name else None
+
+
+def holds_game(path: str | Path, data: dict[str, Any]) -> bool:
+    """Whether the save file at `path` holds the game of save `data` as it stands (the
+    app's entry, where the window keeps its seats and summary, aside)."""
+    try:
+        kept = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    game = {key: value for key, value in data.items() if key != "app"}
+    return isinstance(kept, dict) and {k: v for k, v in kept.items() if k != "app"} == game

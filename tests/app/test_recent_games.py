@@ -281,3 +281,22 @@ def test_a_chosen_recent_game_stays_readable(qapp) -> None:
     # Then its words still show, dark on the selection as the others on white
     assert dark_pixels(1) > dark_pixels(0) // 2 > 0
     screen.close()
+
+
+def test_a_game_waiting_in_the_autosave_is_kept_once_however_often_others_open(
+    window, qtbot, pebbles, tmp_path: Path
+) -> None:
+    # Given a game that was closed (it waits in the autosave for Continue)
+    assert window.start_game(pebbles_config(seed=4))
+    play_human_turn(window, qtbot)
+    qtbot.waitUntil(lambda: window.controller.human_to_act, timeout=5000)
+    window.close_game()
+    other = write_save(tmp_path / "other.json", "shinobi", seed=7)
+    # When another saved game is opened and closed unplayed, twice
+    for _ in range(2):
+        assert window.load_game(str(other))
+        window.close_game()
+    # Then the waiting game is kept in one file, not a copy each time
+    kept = [p for p in window.settings.saves_dir.glob("pebbles-*.json")]
+    assert len(kept) == 1 and json.loads(kept[0].read_text())["seed"] == 4
+    assert str(kept[0]) in window.settings.recent_games()
