@@ -37,10 +37,7 @@ TEMPLATES = frozenset(
         ),
         N_("attacks {province} ({clan}'s): taken {worlds}"),
         N_("strengthens the attack on {province} ({clan}'s): taken {worlds}"),
-        N_(
-            "keeps {objective} ({honor} honor), met by {odds:.0%} of the players dealt it in "
-            "measured games"
-        ),
+        N_("met by {odds:.0%} of the players dealt it in measured games"),
         N_("takes {province}, worth {flowers} flowers"),
         N_("looks at {token}, aimed at {province}"),
         N_(

@@ -35,7 +35,6 @@ from engine.rokugan.data import (
     DIPLOMACY,
     LABEL_KIND,
     OBJECTIVE_INDEX,
-    OBJECTIVES,
     RAID,
     SCORCHED,
     TOKEN_LABELS,
@@ -242,13 +241,8 @@ class RokuganExplainer(Explainer):
             index = OBJECTIVE_INDEX[action.objective]
             clan = observation._base[2][me]
             odds = _OBJECTIVE_ODDS[action.objective][OBJECTIVE_CLAN.get(index) == clan]
-            return said(
-                "keeps {objective} ({honor} honor), met by {odds:.0%} of the players dealt it "
-                "in measured games",
-                objective=Term("card", action.objective, pretty(action.objective)),
-                honor=OBJECTIVES[index][1],
-                odds=odds,
-            )
+            # the move's own words name the objective and its honor: the reason adds the odds
+            return said("met by {odds:.0%} of the players dealt it in measured games", odds=odds)
         if isinstance(action, A.PlaceControl):
             q = board.index[action.province]
             flowers = board.flowers[q]

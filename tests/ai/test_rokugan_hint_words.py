@@ -80,3 +80,17 @@ def test_a_cards_reason_is_the_boards_honor_resolved_now_named_so() -> None:
     assert (mine, rival) == tuple(float(f"{x:.1f}") for x in expected_after)
     assert (mine0, rival0) == tuple(float(f"{x:.1f}") for x in expected_before)
     assert not re.search(r"#\d|@\d", reason)
+
+
+def test_an_objective_kept_is_named_once_its_reason_adds_the_odds() -> None:
+    from engine.rokugan import actions as A
+
+    # Given the setup's choice of a secret objective
+    state = get_game("rokugan").new_game(3, 5, {}, rokugan_graph())
+    me = state.current_player()
+    observation = state.observation(me)
+    choice = next(a for a in state.legal_actions() if isinstance(a, A.ChooseObjective))
+    # When the hint gives its reason for keeping one
+    reason = str(EXPLAINER.reason_said(observation, choice, [state], None))
+    # Then the reason adds how often it was met, the move's own words having named it
+    assert re.fullmatch(r"met by \d+% of the players dealt it in measured games", reason)
