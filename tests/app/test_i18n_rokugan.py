@@ -397,6 +397,8 @@ def test_the_shipped_maps_territories_are_named_in_the_readers_words(
     # Then an objective's condition and a province's tooltip name the territory in it
     condition = narrate.objective_text(state, "court_of_the_five_winds")
     assert unicorn in condition and "Unicorn Clan" not in condition
+    phrase = {"de": "Provinzen im Territorium Einhorn-Klan", "pt": "do território Clã do"}
+    assert phrase[lang] in condition  # the territory's name in apposition: no declension
     assert unicorn in narrate.province_tip(state, fujikaze)
     assert shadowlands in narrate.province_tip(state, kurohama)
     # And a name a map maker wrote stays as written
