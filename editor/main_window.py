@@ -421,7 +421,7 @@ class EditorWindow(PrintingActions):
         where = str(doc.path) if doc.path else _("not saved yet")
         name = doc.topo.meta.get("name") or _("Map")
         self.setWindowTitle(
-            _("{map} [*] — {where} — Daimyo map editor").format(map=name, where=where)
+            _("{map}[*] — {where} — Daimyo map editor").format(map=name, where=where)
         )
         self.setWindowModified(doc.dirty)
 

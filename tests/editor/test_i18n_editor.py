@@ -154,3 +154,14 @@ def test_a_new_map_is_untitled_in_the_persons_language(qtbot, speak) -> None:
     assert dialog.spec().name == "Unbenannt"
     speak("pt")
     assert MapDocument().topo.meta["name"] == "Sem título"
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pt"])
+def test_the_windows_title_marks_changes_beside_the_maps_name(qtbot, speak, lang) -> None:
+    # Given the editor on a map, in each language
+    speak(lang)
+    window = make_window(qtbot)
+    name = window.document.topo.meta["name"]
+    # Then Qt's change mark stands right after the name: "Map* — …" when changed, and no
+    # double space before the dash when not
+    assert window.windowTitle().startswith(f"{name}[*] — ")
