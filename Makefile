@@ -4,9 +4,10 @@
 # (one build of the project, one resolution). Before the tests, the project's modules are
 # byte-compiled once (both cores): the test processes and the commands the tests start then
 # load them instead of each compiling them again (the start-up test keeps compiling afresh,
-# in a cache of its own). The tests run on every core; a worker that runs out of tests takes
-# some of another's (worksteal), the longest start first (tests/conftest.py). Long variants
-# of the hunting tests: README, Hunting tests.
+# in a cache of its own), and the test modules' assertions are rewritten once for pytest
+# (tests/rewrite_cache.py) instead of once in every worker. The tests run on every core; a
+# worker that runs out of tests takes some of another's (worksteal), the longest start first
+# (tests/conftest.py). Long variants of the hunting tests: README, Hunting tests.
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 STAMP := $(VENV)/.installed
@@ -31,6 +32,7 @@ run: $(STAMP)
 
 test: $(TEST_STAMP)
 	$(VENV)/bin/python -m compileall -q -j 0 app engine ai maps editor tests
+	$(VENV)/bin/python -m tests.rewrite_cache
 	QT_QPA_PLATFORM=offscreen $(VENV)/bin/python -m pytest -n auto --dist worksteal
 
 lint: $(TEST_STAMP)
