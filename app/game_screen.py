@@ -35,7 +35,6 @@ from PySide6.QtGui import (
     QShortcut,
 )
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QFrame,
     QGroupBox,
     QHBoxLayout,
@@ -63,6 +62,7 @@ from app.story_log import LogEntry, replayed
 from app.widgets.guide_panel import GuidePanel
 from app.widgets.handoff import HandOffScreen
 from app.widgets.hint_panel import HintPanel
+from app.widgets.log_list import LogList
 from app.widgets.scaling import ScaledScreen
 from engine.core import IllegalActionError
 
@@ -146,11 +146,7 @@ class GameScreen(ScaledScreen):
 
         self.players = QListWidget()
         self.players.setWordWrap(True)
-        self.log = QListWidget()
-        self.log.setWordWrap(True)
-        # scrolled by pixels, the newest line sits whole on the bottom edge (by items, the
-        # top line is whole and the newest is cut in half)
-        self.log.setVerticalScrollMode(QAbstractItemView.ScrollPerPixel)
+        self.log = LogList()  # word-wrapped, scrolled by pixels, each line measured once
         # a log read to its end stays at its end when it shrinks (a step's text shows)
         self._log_at_end = True
         bar = self.log.verticalScrollBar()
