@@ -3,6 +3,7 @@ the shipped Rokugan map parsed once per test session (reading it takes about a s
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,15 @@ import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs (see the mod
 import engine.registry
 from app.board import maps_cache
 from app.settings import AppSettings
+
+
+@pytest.fixture(autouse=True)
+def _no_wait_for_the_disk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Files are written as in the app (temp file, rename) but not flushed to the disk:
+    nothing a test reads depends on the flush, and the autosave after every decision
+    waited for it (530 flushes in the Rice Wars whole game, 2 s of its wall). A descriptor
+    `os.fsync` would refuse is still refused. tests/engine/test_files.py keeps the flush."""
+    monkeypatch.setattr(os, "fsync", os.fstat)
 
 
 @pytest.fixture(scope="session")
