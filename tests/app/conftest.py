@@ -22,7 +22,12 @@ def _no_wait_for_the_disk(monkeypatch: pytest.MonkeyPatch) -> None:
     nothing a test reads depends on the flush, and the autosave after every decision
     waited for it (530 flushes in the Rice Wars whole game, 2 s of its wall). A descriptor
     `os.fsync` would refuse is still refused. tests/engine/test_files.py keeps the flush."""
-    monkeypatch.setattr(os, "fsync", os.fstat)
+    monkeypatch.setattr(os, "fsync", _checked_not_flushed)
+
+
+def _checked_not_flushed(fd) -> None:
+    """`os.fsync` without the flush: an int or a file, refused as fsync refuses it."""
+    os.fstat(fd if isinstance(fd, int) else fd.fileno())
 
 
 @pytest.fixture(scope="session")
