@@ -8,14 +8,19 @@
 # (tests/rewrite_cache.py) instead of once in every worker. The tests run on every core; a
 # worker that runs out of tests takes some of another's (worksteal), the longest start first
 # (tests/conftest.py). Long variants of the hunting tests: README, Hunting tests.
+# `make fast` (optional, needs gcc and the Python headers) compiles the hot engine modules with
+# mypyc into build/native/ (engine/native.py lists them and loads them only while they match
+# the sources; DAIMYO_PURE=1 turns them off); `make test-fast` runs the engine and AI tests
+# with them, checking that they really were compiled.
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
+FAST_STAMP := $(VENV)/.installed-fast
 NEW_VENV := test -x $(VENV)/bin/python || { $(PYTHON) -m venv $(VENV) \
 	&& $(VENV)/bin/python -m pip install --quiet --upgrade pip; }
 
-.PHONY: run test lint clean
+.PHONY: run test lint clean fast test-fast
 
 $(STAMP): pyproject.toml
 	$(NEW_VENV)
@@ -27,6 +32,11 @@ $(TEST_STAMP): pyproject.toml
 	$(VENV)/bin/python -m pip install --quiet -e '.[test,cluster]'
 	touch $(STAMP) $(TEST_STAMP)
 
+$(FAST_STAMP): pyproject.toml
+	$(NEW_VENV)
+	$(VENV)/bin/python -m pip install --quiet -e '.[fast]'
+	touch $(STAMP) $(FAST_STAMP)
+
 run: $(STAMP)
 	$(VENV)/bin/daimyo
 
@@ -34,6 +44,13 @@ test: $(TEST_STAMP)
 	$(VENV)/bin/python -m compileall -q -j 0 app engine ai maps editor tests
 	$(VENV)/bin/python -m tests.rewrite_cache
 	QT_QPA_PLATFORM=offscreen $(VENV)/bin/python -m pytest -n auto --dist worksteal
+
+fast: $(FAST_STAMP)
+	DAIMYO_PURE=1 $(VENV)/bin/python -m engine.native_build
+
+test-fast: fast $(TEST_STAMP)
+	DAIMYO_EXPECT_COMPILED=1 QT_QPA_PLATFORM=offscreen $(VENV)/bin/python -m pytest \
+		-n auto --dist worksteal tests/engine tests/ai
 
 lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .

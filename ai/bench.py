@@ -22,6 +22,7 @@ from typing import Any
 
 from ai.base import Budget
 from ai.registry import make_bot
+from engine import native
 from engine.core import GameState
 from engine.registry import get_game
 
@@ -130,7 +131,8 @@ def main(argv: list[str], graph_loader: Callable[[Any], Any] | None = None) -> i
         if level.strip()
     ]
     if args.json:
-        print(json.dumps({"game": args.game, "players": args.players, "levels": rows}))
+        engine = {"engine": native.describe(), "compiled": native.compiled_modules()}
+        print(json.dumps({"game": args.game, "players": args.players, "levels": rows, **engine}))
         return 0
     print(f"{args.game}, {args.players} players, {len(positions)} positions from greedy games")
     for row in rows:

@@ -1,5 +1,6 @@
 """`daimyo bench TARGET`: speed measurements (figures go to docs/PERFORMANCE.md); `wait`
-measures how long a person waits between two decisions in the app."""
+measures how long a person waits between two decisions in the app. Every run first says on
+stderr whether the engine runs compiled (`make fast`) or pure, so each figure is labelled."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import importlib
 import sys
 
 from app.i18n import _
+from engine import native
 
 # target -> "module:function"; the function takes the remaining argv and returns an exit code.
 TARGETS: dict[str, str] = {
@@ -30,6 +32,7 @@ def register(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the chosen benchmark."""
     module_name, _sep, func = TARGETS[args.target].partition(":")
+    print(f"daimyo bench {args.target}: {native.describe()}", file=sys.stderr)
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:

@@ -26,6 +26,7 @@ P, attacking P) or `#N` (a blessing on board token #N). Board tokens are numbere
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -201,7 +202,7 @@ Action = (
     | Skip
 )
 
-_ONE_ARG = {
+_ONE_ARG: dict[str, Callable[[str], Action]] = {
     "objective": ChooseObjective,
     "control": PlaceControl,
     "return": ReturnToken,

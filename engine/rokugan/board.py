@@ -11,6 +11,8 @@ border index (land i, coastal L + j) that holds at most one combat token.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.graph import MapGraph
 from engine.rokugan.actions import Place, PlaceControl
 from engine.rokugan.data import (
@@ -29,7 +31,10 @@ from engine.rokugan.data import (
 )
 
 # Objectives' thresholds (rokugan-components.md): coastal provinces, territories, chain.
-SAIL_PROVINCES, WEB_TERRITORIES, CHAIN_PROVINCES, CHAIN_TERRITORIES = 6, 7, 6, 3
+SAIL_PROVINCES: Final = 6
+WEB_TERRITORIES: Final = 7
+CHAIN_PROVINCES: Final = 6
+CHAIN_TERRITORIES: Final = 3
 
 
 class Board:
@@ -103,7 +108,9 @@ class Board:
         # Territories in the graph's order; provinces without one get none.
         self.territory_ids: tuple[str, ...] = tuple(t.id for t in graph.territories)
         t_index = {t: i for i, t in enumerate(self.territory_ids)}
-        self.territory = tuple(t_index.get(p.territory, -1) for p in provinces)
+        self.territory = tuple(
+            -1 if p.territory is None else t_index.get(p.territory, -1) for p in provinces
+        )
         self.territory_members = tuple(
             tuple(self.index[q] for q in t.provinces if q in self.index) for t in graph.territories
         )

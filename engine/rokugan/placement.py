@@ -185,7 +185,7 @@ def _cached_static(st: Position, player: int) -> tuple[Any, ...]:
     recent = b.slot_last.get(player, ())
     for last in recent:
         if last[1] == owner and last[2] == special and last[0] == ronin:
-            return last[3]  # type: ignore[no-any-return]
+            return last[3]  # type: ignore[return-value]
     key = (player, ronin, tuple(owner), tuple(special))
     static = b.slot_cache.get(key)
     if static is None:
