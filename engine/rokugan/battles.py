@@ -60,6 +60,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from typing import Final
 
 from engine.rokugan.data import (
     ARMY,
@@ -86,7 +87,7 @@ from engine.rokugan.position import T_BLESSED, T_PLAYER, T_SLOT, T_TID, Position
 from engine.rokugan.tokens import add_control, discard_token, remove_control_all
 
 FIGHTERS = (ARMY, NAVY, SHINOBI)
-LION_BLUFF = 2  # what Lion's defending bluff adds in its battle
+LION_BLUFF: Final = 2  # what Lion's defending bluff adds in its battle
 
 
 def token_parts(st: Position, serial: int) -> tuple[int, tuple[int, ...]] | None:

@@ -6,13 +6,29 @@ here is immutable; the rules in `state.py` index these tables with small ints.
 
 from __future__ import annotations
 
+from typing import Final
+
+# The tables are `Final`: the same names and values in pure Python, and compiled (`make fast`,
+# engine/native.py) mypyc writes the small ints into the code instead of a lookup each time.
 CLANS: tuple[str, ...] = ("crab", "crane", "dragon", "lion", "phoenix", "scorpion", "unicorn")
-CRAB, CRANE, DRAGON, LION, PHOENIX, SCORPION, UNICORN = range(7)
-CLAN_INDEX: dict[str, int] = {name: i for i, name in enumerate(CLANS)}
+CRAB: Final = 0
+CRANE: Final = 1
+DRAGON: Final = 2
+LION: Final = 3
+PHOENIX: Final = 4
+SCORPION: Final = 5
+UNICORN: Final = 6
+CLAN_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(CLANS)}
 
 # Combat token kinds.
-ARMY, NAVY, SHINOBI, BLESSING, DIPLOMACY, RAID, BLUFF = range(7)
-KIND_NAMES: tuple[str, ...] = ("army", "navy", "shinobi", "blessing", "diplomacy", "raid", "bluff")
+ARMY: Final = 0
+NAVY: Final = 1
+SHINOBI: Final = 2
+BLESSING: Final = 3
+DIPLOMACY: Final = 4
+RAID: Final = 5
+BLUFF: Final = 6
+KIND_NAMES: Final = ("army", "navy", "shinobi", "blessing", "diplomacy", "raid", "bluff")
 
 # The 26 standard tokens of every clan, in token-id order (ids 0..25); id 26 is the special.
 _STANDARD: tuple[tuple[int, int], ...] = (
@@ -32,9 +48,9 @@ _STANDARD: tuple[tuple[int, int], ...] = (
     (RAID, 0),
     (BLUFF, 0),
 )
-BLUFF_TID = 25
-SPECIAL_TID = 26
-TOKENS_PER_CLAN = 27
+BLUFF_TID: Final = 25
+SPECIAL_TID: Final = 26
+TOKENS_PER_CLAN: Final = 27
 
 _SPECIAL: tuple[tuple[int, int], ...] = (
     (NAVY, 3),  # crab
@@ -55,30 +71,37 @@ def token_label(kind: int, strength: int) -> str:
 
 
 # CLAN_TOKENS[clan][tid] = (kind, strength); TOKEN_LABELS[clan][tid] = label.
-CLAN_TOKENS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+CLAN_TOKENS: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
     _STANDARD + (_SPECIAL[c],) for c in range(len(CLANS))
 )
-TOKEN_LABELS: tuple[tuple[str, ...], ...] = tuple(
+TOKEN_LABELS: Final[tuple[tuple[str, ...], ...]] = tuple(
     tuple(token_label(k, s) for k, s in CLAN_TOKENS[c]) for c in range(len(CLANS))
 )
-LABEL_KIND: dict[str, tuple[int, int]] = {
+LABEL_KIND: Final[dict[str, tuple[int, int]]] = {
     token_label(k, s): (k, s) for toks in CLAN_TOKENS for k, s in toks
 }
 
-CONTROL_TOKENS = 30
-PEACE_TOKENS = 15
-SCORCHED_TOKENS = 15
-HAND_SIZE = 6
-ROUNDS = 5
-SCOUT_CARDS = 2
-SHUGENJA_CARDS = 1
+CONTROL_TOKENS: Final = 30
+PEACE_TOKENS: Final = 15
+SCORCHED_TOKENS: Final = 15
+HAND_SIZE: Final = 6
+ROUNDS: Final = 5
+SCOUT_CARDS: Final = 2
+SHUGENJA_CARDS: Final = 1
 INITIAL_CONTROL = {2: 11, 3: 7, 4: 5, 5: 4}
 
 # Special tokens (one per province at most); 0 = none.
-NO_SPECIAL = 0
-PEACE, SCORCHED, SHRINE, HARBOR, BATTLEFIELD, HONOR1, HONOR2, HONOR4, DEFENSE1, DEFENSE2 = range(
-    1, 11
-)
+NO_SPECIAL: Final = 0
+PEACE: Final = 1
+SCORCHED: Final = 2
+SHRINE: Final = 3
+HARBOR: Final = 4
+BATTLEFIELD: Final = 5
+HONOR1: Final = 6
+HONOR2: Final = 7
+HONOR4: Final = 8
+DEFENSE1: Final = 9
+DEFENSE2: Final = 10
 SPECIAL_NAMES: tuple[str, ...] = (
     "",
     "peace",
@@ -92,9 +115,9 @@ SPECIAL_NAMES: tuple[str, ...] = (
     "defense1",
     "defense2",
 )
-SPECIAL_SUPPLY: tuple[int, ...] = (0, PEACE_TOKENS, SCORCHED_TOKENS, 1, 1, 1, 2, 1, 1, 3, 1)
-SPECIAL_HONOR: tuple[int, ...] = (0, 0, 0, 0, 0, 0, 1, 2, 4, 1, 1)
-SPECIAL_DEFENSE: tuple[int, ...] = (0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2)
+SPECIAL_SUPPLY: Final[tuple[int, ...]] = (0, PEACE_TOKENS, SCORCHED_TOKENS, 1, 1, 1, 2, 1, 1, 3, 1)
+SPECIAL_HONOR: Final[tuple[int, ...]] = (0, 0, 0, 0, 0, 0, 1, 2, 4, 1, 1)
+SPECIAL_DEFENSE: Final[tuple[int, ...]] = (0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2)
 
 # Territory cards: TERRITORY_CARDS[territory id] = (card a, card b).
 TERRITORY_CARDS: dict[str, tuple[str, str]] = {
@@ -139,10 +162,16 @@ OBJECTIVE_CLAN: dict[int, int] = {
     5: PHOENIX,
     6: SCORPION,
 }
-WAY_OF_THE_SAIL, EMERALD_EMPIRE, WEB_OF_INFLUENCE, WAY_OF_HUMILITY, LOST_LANDS = 7, 8, 9, 10, 11
+WAY_OF_THE_SAIL: Final = 7
+EMERALD_EMPIRE: Final = 8
+WEB_OF_INFLUENCE: Final = 9
+WAY_OF_HUMILITY: Final = 10
+LOST_LANDS: Final = 11
 
 # Initiative cards: 0..6 clan cards, 7..9 neutral.
-MASTER_OF_GOVERNANCE, MASTER_OF_TACTICS, RISE_OF_AN_EMPIRE = 7, 8, 9
+MASTER_OF_GOVERNANCE: Final = 7
+MASTER_OF_TACTICS: Final = 8
+RISE_OF_AN_EMPIRE: Final = 9
 INITIATIVE_NAMES: tuple[str, ...] = (
     *CLANS,
     "master_of_governance",

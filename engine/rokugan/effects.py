@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
 
 from engine.rokugan.data import (
     ALL_TERRITORY_CARDS,
@@ -89,7 +89,10 @@ Targets = Callable[[Position, int], "list[tuple[str, ...]]"]
 Apply = Callable[[Position, int, tuple[str, ...]], None]
 Value = Callable[[Position, int, tuple[str, ...]], float]
 
-BOARD, CLAN, HAND_TOKENS, DISCARD_TOKENS = "board", "clan", "hand", "discard"
+BOARD: Final = "board"
+CLAN: Final = "clan"
+HAND_TOKENS: Final = "hand"
+DISCARD_TOKENS: Final = "discard"
 """What a card's targets are (`CardEffect.picks`): places or tokens on the board; a clan
 (by its engine name); tokens behind the player's screen; tokens in its discard pile."""
 

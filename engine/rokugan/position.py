@@ -18,7 +18,7 @@ and observations.
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import Any
+from typing import Any, Final
 
 from engine.rokugan.board import Board
 from engine.rokugan.data import (
@@ -31,26 +31,49 @@ from engine.rokugan.data import (
 )
 
 # Token locations.
-POOL, HAND, ONBOARD, DISCARD, BOX = range(5)
+POOL: Final = 0
+HAND: Final = 1
+ONBOARD: Final = 2
+DISCARD: Final = 3
+BOX: Final = 4
 LOCATION_NAMES = ("pool", "hand", "board", "discard", "box")
 
 # Phases.
-PH_OBJECTIVE, PH_CONTROL, PH_DRAGON, PH_CARDS, PH_PLACE, PH_SWAP, PH_OVER = range(7)
+PH_OBJECTIVE: Final = 0
+PH_CONTROL: Final = 1
+PH_DRAGON: Final = 2
+PH_CARDS: Final = 3
+PH_PLACE: Final = 4
+PH_SWAP: Final = 5
+PH_OVER: Final = 6
 PHASE_NAMES = ("objective", "control", "dragon", "cards", "placement", "swap", "over")
 
 # Pending sub-decisions inside the card round or a placement turn.
-PEND_SEND, PEND_PEEK, PEND_LOOK, PEND_DARK_DISCARD, PEND_PURGE, PEND_ANIMATE = range(1, 7)
+PEND_SEND: Final = 1
+PEND_PEEK: Final = 2
+PEND_LOOK: Final = 3
+PEND_DARK_DISCARD: Final = 4
+PEND_PURGE: Final = 5
+PEND_ANIMATE: Final = 6
 
 # Territory card holder codes.
-ON_MAP, PLAYED, NO_CARD = -1, -2, -3
+ON_MAP: Final = -1
+PLAYED: Final = -2
+NO_CARD: Final = -3
 
 # Memos per seat (`Position.memo_since`): seat p's memo of kind k is at k * players + p.
-MEMO_TOKEN_CARDS, MEMO_BLESSING_HOSTS = range(2)
-MEMO_KINDS = 2
+MEMO_TOKEN_CARDS: Final = 0
+MEMO_BLESSING_HOSTS: Final = 1
+MEMO_KINDS: Final = 2
 
 # Board token tuple fields: (player, token id, slot or -1 for a Blessing, face up,
 # host serial of a Blessing or -1, serial of the newest Blessing on it or -1).
-T_PLAYER, T_TID, T_SLOT, T_UP, T_HOST, T_BLESSED = range(6)
+T_PLAYER: Final = 0
+T_TID: Final = 1
+T_SLOT: Final = 2
+T_UP: Final = 3
+T_HOST: Final = 4
+T_BLESSED: Final = 5
 
 
 SCALARS = (

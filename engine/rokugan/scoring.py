@@ -11,6 +11,8 @@ victory. `honor` is also the standing mid-game.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.rokugan.data import (
     EMERALD_EMPIRE,
     LOST_LANDS,
@@ -109,7 +111,11 @@ def _honor(st: Position) -> tuple[tuple[int, ...], tuple[bool, ...]]:
     return tuple(result), met
 
 
-FLOWERS, FACE_UP, TOKENS, TERRITORIES, OBJECTIVE = range(5)
+FLOWERS: Final = 0
+FACE_UP: Final = 1
+TOKENS: Final = 2
+TERRITORIES: Final = 3
+OBJECTIVE: Final = 4
 HONOR_KINDS = (
     "flowers",
     "face-up control tokens",
