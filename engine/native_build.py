@@ -36,7 +36,13 @@ def build(build_dir: Path = native.BUILD_DIR, opt_level: str = "3") -> Path:
     os.chdir(native.ROOT)
     try:
         extensions = mypycify(
-            ["--ignore-missing-imports", "--cache-dir", str(temp_dir / "mypy"), *paths],
+            [
+                "--ignore-missing-imports",
+                "--follow-imports=silent",
+                "--cache-dir",
+                str(temp_dir / "mypy"),
+                *paths,
+            ],
             opt_level=opt_level,
             target_dir=str(temp_dir / "c"),
             group_name=native.GROUP,
