@@ -415,7 +415,7 @@ class MainWindow(QMainWindow):
             QApplication.restoreOverrideCursor()
             QMessageBox.warning(self, _("Cannot start the game"), str(exc))
             return False
-        session.set_player_label(ui.player_label)
+        session.set_player_words(ui.player_words)
         if session.map_path is not None:
             self.settings.remember_map_path(session.state.setup().map_id or "", session.map_path)
         try:
@@ -518,7 +518,7 @@ class MainWindow(QMainWindow):
             return False
         ui = game_ui(session.game_id)
         session.set_undo_rule(ui.reveals_hidden)
-        session.set_player_label(ui.player_label)
+        session.set_player_words(ui.player_words)
         try:
             self._run(session, from_autosave=not remember)
         finally:

@@ -31,6 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from string import Formatter
 from typing import Any
 
 from app.i18n import _, ai_level_name, game_name, map_name, ngettext, pgettext
@@ -51,7 +52,7 @@ from engine.words import N_, Words
 HUMAN = "human"
 AI = "ai"
 APP_FIELDS = ("seats", "map_path", "save_path", "summary", "screen", "hints", "learn", "undo")
-SUMMARY_FIELDS = ("round", "map", "players", "saved", "finished")
+SUMMARY_FIELDS = ("round", "map", "players", "labels", "saved", "finished")
 
 
 @dataclass(frozen=True, slots=True)
@@ -372,6 +373,12 @@ def _check_summary(summary: Any, fail: Any) -> None:
             raise fail(
                 where, Words.of(N_("is {value}, not a list of names"), value=describe(value))
             )
+        if key == "labels" and (
+            not isinstance(value, list) or not all(_is_words_record(v) for v in value)
+        ):
+            raise fail(
+                where, Words.of(N_("is {value}, not a list of names"), value=describe(value))
+            )
     saved = summary.get("saved")
     if saved is not None:
         try:
@@ -504,22 +511,66 @@ def round_of(state: GameState) -> int | None:
 
 
 def summary_dict(
-    state: GameState, seats: tuple[Seat, ...], labels: list[str], map_name: str | None
+    state: GameState, seats: tuple[Seat, ...], labels: list[Words | str], map_name: str | None
 ) -> dict[str, Any]:
-    """What the Recent games list shows of a game, stored in the save's "app" entry."""
-    players = []
-    for seat, label in zip(seats, labels, strict=False):
-        if seat.is_human:
-            players.append(f"{seat.name} ({label})" if seat.name and seat.name != label else label)
-        else:
-            players.append(f"{label} ({ai_level_name(seat.bot).lower()})")  # said as saved
+    """What the Recent games list shows of a game, stored in the save's "app" entry.
+
+    The seats' names are kept in no language ("labels": each an English message and its
+    values, `Words`); the list says them, with the seats' names and levels, in the reader's
+    language (`said_players`). Saves before this kept "players", already said."""
     return {
         "round": round_of(state),
         "map": map_name,
-        "players": players,
+        "labels": [_words_record(Words.of(w) if isinstance(w, str) else w) for w in labels],
         "saved": datetime.now().isoformat(timespec="seconds"),
         "finished": state.is_terminal(),
     }
+
+
+def _words_record(words: Words) -> dict[str, Any]:
+    values = {k: _words_record(v) if isinstance(v, Words) else v for k, v in words.params}
+    return {"text": words.message, "values": values}
+
+
+def _is_words_record(value: Any, depth: int = 0) -> bool:
+    """Whether `value` is a name kept by `_words_record` that can be said safely: its
+    placeholders plain names with a value each (no attribute, index or format spec)."""
+    if not isinstance(value, dict) or set(value) - {"text", "values"} or depth > 3:
+        return False
+    text, values = value.get("text"), value.get("values", {})
+    if type(text) is not str or not isinstance(values, dict):
+        return False
+    try:
+        fields = [(n, spec, conv) for _t, n, spec, conv in Formatter().parse(text) if n is not None]
+    except ValueError:
+        return False
+    if any(not n.isidentifier() or n not in values or spec or conv for n, spec, conv in fields):
+        return False
+    return all(type(v) in (str, int) or _is_words_record(v, depth + 1) for v in values.values())
+
+
+def _words_of(record: dict[str, Any]) -> Words:
+    values = record.get("values", {})
+    params = {k: _words_of(v) if isinstance(v, dict) else v for k, v in values.items()}
+    return Words.of(record["text"], **params)
+
+
+def said_players(seats: tuple[Seat, ...], labels: list[Words]) -> tuple[str, ...]:
+    """The players as the Recent games list names them, in the current language:
+    "Aiko (Crab)", "Lion (normal)"."""
+    players = []
+    for index, words in enumerate(labels):
+        try:
+            label = str(words)
+        except (KeyError, IndexError, ValueError):  # a catalog's words that do not fit
+            label = words.message
+        seat = seats[index] if index < len(seats) else None
+        if seat is None or seat.is_human:
+            name = seat.name if seat else ""
+            players.append(f"{name} ({label})" if name and name != label else label)
+        else:
+            players.append(f"{label} ({ai_level_name(seat.bot).lower()})")
+    return tuple(players)
 
 
 def _month(number: int) -> str:
@@ -594,8 +645,10 @@ def read_summary(path: str | Path) -> SaveSummary:
     saved = modified
     if isinstance(summary.get("saved"), str):
         saved = datetime.fromisoformat(summary["saved"])
-    # saves written before level_name said "Crab (easy@300)": the budget is not a player's word
-    players = tuple(re.sub(r"@\d+\)", ")", str(p)) for p in summary.get("players") or ())
+    players = said_players(app.seats, [_words_of(r) for r in summary.get("labels") or ()])
+    if not players:  # saved before the labels: the players as they were said then
+        # saves written before level_name said "Crab (easy@300)": the budget is not a word
+        players = tuple(re.sub(r"@\d+\)", ")", str(p)) for p in summary.get("players") or ())
     if not players:
         players = tuple(
             seat.name or (_("You") if seat.is_human else ai_level_name(seat.bot))

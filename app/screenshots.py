@@ -103,7 +103,7 @@ def _sample_saves(window: MainWindow, folder: Path) -> None:
                 break
             state.apply(rng.choice(state.legal_actions()))
         session = GameSession(state, seats, resolve_map_path(map_id) if map_id else None)
-        session.set_player_label(game_ui(game).player_label)
+        session.set_player_words(game_ui(game).player_words)
         session.save(folder / f"{game}.json")
         window.settings.add_recent_game(folder / f"{game}.json")
         if game == "rokugan":

@@ -32,6 +32,7 @@ from engine.core import GameState, IllegalActionError
 from engine.files import atomic_write_text
 from engine.registry import get_game
 from engine.saves import SaveError, save_dict
+from engine.words import N_, Words
 
 __all__ = [
     "AI",
@@ -98,7 +99,9 @@ class GameSession(QObject):
         self.autosave_path: Path | None = None
         self.save_path: Path | None = None
         self._reveals_hidden = reveals_hidden or (lambda state, action, player: True)
-        self._player_label: Callable[[GameState, int], str] = lambda state, p: f"Player {p + 1}"
+        self._player_words: Callable[[GameState, int], Words] = lambda state, p: Words.of(
+            N_("Player {number}"), number=p + 1
+        )
         self._map_name: str | None = None
         self.restored = restored or AppFields()
         """What the save said about the screen (`app.savefile.AppFields`); empty for a new
@@ -143,7 +146,7 @@ class GameSession(QObject):
         other = self.in_the_way(player)
         if other is not None:
             name = self.seats[other].name
-            who = self._player_label(self.state, other) + (f" ({name})" if name else "")
+            who = str(self._player_words(self.state, other)) + (f" ({name})" if name else "")
             return _(
                 "{player} has decided since your last decision, and only they may take their "
                 "decision back (with Undo on their turn)"
@@ -165,9 +168,9 @@ class GameSession(QObject):
         """Set the test that tells which actions reveal hidden information (undo barriers)."""
         self._reveals_hidden = reveals_hidden
 
-    def set_player_label(self, label: Callable[[GameState, int], str]) -> None:
-        """Set how the saved summary names a player ("Crab")."""
-        self._player_label = label
+    def set_player_words(self, words: Callable[[GameState, int], Words]) -> None:
+        """Set how the saved summary names a player ("Crab", said in the reader's language)."""
+        self._player_words = words
 
     def map_name(self) -> str | None:
         """The name of the game's map (from its file), or its id; None without a map."""
@@ -185,7 +188,7 @@ class GameSession(QObject):
 
     def summary(self) -> dict[str, Any]:
         """Game, map, round, players and date, for the Recent games list."""
-        labels = [self._player_label(self.state, p) for p in range(self.state.num_players)]
+        labels = [self._player_words(self.state, p) for p in range(self.state.num_players)]
         return summary_dict(self.state, self.seats, labels, self.map_name())
 
     # changes ---------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.core import GameState
+from engine.words import N_, Words
 
 if TYPE_CHECKING:
     from app.session import NewGameConfig
@@ -119,6 +120,12 @@ class GameUI:
     def player_label(self, state: GameState, player: int) -> str:
         """What to call `player` ("Crab")."""
         return f"Player {player + 1}"
+
+    def player_words(self, state: GameState, player: int) -> Words:
+        """What to call `player`, kept in no language (a save's summary stores it, and the
+        Recent games list says it in the reader's language): "Player 2" unless the game
+        names its seats."""
+        return Words.of(N_("Player {number}"), number=player + 1)
 
     def player_colour(self, state: GameState, player: int) -> str:
         """The player's colour as #rrggbb."""

@@ -5,6 +5,7 @@ geometry and splitters are remembered; a bad file never takes the app down."""
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from datetime import datetime
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QSplitter
 
 from app.new_game_dialog import NewGameDialog
 from app.session import AI, HUMAN, NewGameConfig, Seat
+from engine.registry import get_game
 from tests.app.real_saves import write_save
 from tests.app.test_shell import pebbles_config, play_human_turn
 
@@ -300,3 +302,89 @@ def test_a_game_waiting_in_the_autosave_is_kept_once_however_often_others_open(
     kept = [p for p in window.settings.saves_dir.glob("pebbles-*.json")]
     assert len(kept) == 1 and json.loads(kept[0].read_text())["seed"] == 4
     assert str(kept[0]) in window.settings.recent_games()
+
+
+def write_rokugan_save(path: Path, players: list[str] | None = None) -> list[str]:
+    """A Rokugan save whose summary keeps the clans in no language (as the app writes it,
+    or as `players`: the old summary, said in the language it was saved in); the clan ids."""
+    from app.games import game_ui
+    from app.savefile import summary_dict
+    from engine.rokugan.data import CLANS
+    from engine.saves import save_dict
+    from tests.app.real_saves import graph_of
+
+    state = get_game("rokugan").new_game(3, 5, {}, graph_of("rokugan"))
+    seats = (Seat(HUMAN, name="Aiko"), Seat(AI, "normal"), Seat(AI, "easy"))
+    labels = [game_ui("rokugan").player_words(state, p) for p in range(3)]
+    summary = summary_dict(state, seats, labels, "Rokugan")
+    if players is not None:
+        summary.pop("labels")
+        summary["players"] = players
+    data = save_dict(state)
+    data["app"] = {"seats": [asdict(seat) for seat in seats], "summary": summary}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return [CLANS[clan] for clan in state.clans]
+
+
+@pytest.mark.parametrize(("saved_in", "shown_in"), [("de", "en"), ("en", "de"), ("pt", "de")])
+def test_recent_games_say_the_clans_and_levels_in_the_readers_language(
+    window, tmp_path: Path, saved_in: str, shown_in: str
+) -> None:
+    from app import i18n
+    from app.games.rokugan.words import CLAN_NAMES
+
+    # Given a Rokugan game saved while the program spoke one language
+    try:
+        i18n.set_language(saved_in)
+        path = tmp_path / "rokugan.json"
+        clans = write_rokugan_save(path)
+        window.settings.add_recent_game(path)
+        # When the start screen lists it in another language
+        i18n.set_language(shown_in)
+        window._update_actions()
+        line = recent_lines(window)[0].split("\n")[1]
+        # Then the clans and the levels are said in the language shown
+        first, second, third = (i18n._(CLAN_NAMES[clan]) for clan in clans)
+        normal, easy = i18n._("Normal").lower(), i18n._("Easy").lower()
+        assert line.startswith(f"Aiko ({first}), {second} ({normal}), {third} ({easy}) · ")
+        i18n.set_language(saved_in)
+        said_then = {i18n._(CLAN_NAMES[clan]) for clan in clans} - {first, second, third}
+        assert said_then and not any(name in line for name in said_then)
+    finally:
+        i18n.set_language("en")
+
+
+def test_an_old_summary_with_the_players_said_is_listed_as_it_was_saved(
+    window, tmp_path: Path
+) -> None:
+    # Given a save from before the summary kept the clans in no language (German words)
+    path = tmp_path / "old.json"
+    write_rokugan_save(path, players=["Aiko (Drache)", "Kranich (normal@300)", "Löwe (leicht)"])
+    window.settings.add_recent_game(path)
+    # When the (English) start screen lists it
+    window._update_actions()
+    # Then it shows the players as saved (without the node budget), and the game loads
+    line = recent_lines(window)[0]
+    assert line.startswith("Battle for Rokugan · Rokugan · round 1\n")
+    assert "\nAiko (Drache), Kranich (normal), Löwe (leicht) · " in line
+    assert window.load_game(str(path))
+
+
+def test_a_summary_whose_names_could_run_code_or_fill_memory_is_refused(tmp_path: Path) -> None:
+    from app.savefile import read_summary
+
+    # Given saves whose kept names have a format spec, an attribute, or a missing value
+    for text, values in (
+        ("{n:>999999999}", {"n": 1}),
+        ("{n.__class__}", {"n": 1}),
+        ("{missing}", {}),
+        ("{", {}),
+    ):
+        path = tmp_path / "bad.json"
+        write_rokugan_save(path)
+        data = json.loads(path.read_text())
+        data["app"]["summary"]["labels"][1] = {"text": text, "values": values}
+        path.write_text(json.dumps(data))
+        # When the list reads it, then it says the summary is wrong, naming the field
+        problem = read_summary(path).problem
+        assert problem is not None and "app.summary.labels" in problem, text

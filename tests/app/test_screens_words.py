@@ -40,16 +40,15 @@ def test_a_four_player_shinobi_panel_shows_every_player_whole_at_1280x720(
 
 
 def test_the_recent_games_list_names_the_ai_levels_in_the_language_spoken(qapp) -> None:
-    from app.savefile import summary_dict
+    from app.savefile import said_players
     from app.session import AI, HUMAN, Seat
-    from engine.registry import get_game
+    from engine.words import Words
 
-    # Given a game saved while the program speaks German, a hard and an easy AI at the table
+    # Given a game with a hard and an easy AI at the table, listed while the program speaks German
     i18n.set_language("de")
-    state = get_game("shinobi").new_game(3, 1, {}, None)
     seats = (Seat(HUMAN, name="Aiko"), Seat(AI, "hard@300"), Seat(AI, "easy"))
-    # When the Recent games summary is written
-    players = summary_dict(state, seats, ["P1", "P2", "P3"], None)["players"]
+    # When the Recent games list says the players
+    players = list(said_players(seats, [Words.of("P1"), Words.of("P2"), Words.of("P3")]))
     # Then the levels are German words, without the node budget
     hard, easy = i18n._("Hard").lower(), i18n._("Easy").lower()
     assert (hard, easy) != ("hard", "easy")

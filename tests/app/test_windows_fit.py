@@ -76,6 +76,7 @@ def test_recent_games_name_the_level_not_its_node_budget(tmp_path: Path) -> None
     # Given a save written when the summary said "P1 (easy@300)"
     path = write_save(tmp_path / "old.json", "shinobi")
     data = json.loads(path.read_text(encoding="utf-8"))
+    del data["app"]["summary"]["labels"]  # (the summary said the players then)
     data["app"]["summary"]["players"] = ["You (P0)", "P1 (easy@300)", "P2 (hard@2000)"]
     path.write_text(json.dumps(data), encoding="utf-8")
     # When the Recent list reads it

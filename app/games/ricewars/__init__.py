@@ -12,6 +12,7 @@ from app.games.ricewars.rules import rules_html
 from app.i18n import N_, _, inside_sentence, ngettext
 from engine.ricewars import records, standings
 from engine.ricewars.state import ACTION, RiceWarsState
+from engine.words import Words
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
@@ -38,6 +39,11 @@ class RiceWarsUI(GameUI):
         """The colour's name ("Red")."""
         state = state.state if isinstance(state, AsOfStep) else state
         return narrate.seat_name(state, player)
+
+    def player_words(self, state: RiceWarsState | AsOfStep, player: int) -> Words:  # type: ignore[override]
+        """The colour's name, in no language yet."""
+        state = state.state if isinstance(state, AsOfStep) else state
+        return narrate.seat_words(state, player)
 
     def player_colour(self, state: RiceWarsState | AsOfStep, player: int) -> str:  # type: ignore[override]
         """The colour."""

@@ -46,6 +46,7 @@ from engine.ricewars.state import (
     RiceWarsState,
     bits,
 )
+from engine.words import Words
 
 SYMBOL_WORDS = {
     "income3": (N_("+3 Ryo"), N_("Income: every daimyo earns 3 Ryo more")),
@@ -80,10 +81,15 @@ def advisor_of(advisor_id: str) -> Advisor:
 
 def seat_name(state: RiceWarsState, seat: int) -> str:
     """ "Red", or "Neutral" for the scenario's neutral player."""
+    return str(seat_words(state, seat))
+
+
+def seat_words(state: RiceWarsState, seat: int) -> Words:
+    """The seat's name in no language yet (a save's summary keeps it): "Red", "Neutral"."""
     if seat == state.neutral:
-        return _("Neutral")
+        return Words.of(N_("Neutral"))
     colour = state.colour[seat]
-    return _(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour.capitalize()
+    return Words.of(COLOUR_NAMES.get(colour) or colour.capitalize())
 
 
 def seat_colour(state: RiceWarsState, seat: int) -> str:

@@ -13,6 +13,7 @@ from app.palette import rokugan_clan
 from engine.rokugan import scoring
 from engine.rokugan.data import CLANS, OBJECTIVES
 from engine.rokugan.state import RokuganState
+from engine.words import Words
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
@@ -45,6 +46,10 @@ class RokuganUI(GameUI):
     def player_label(self, state: RokuganState, player: int) -> str:  # type: ignore[override]
         """The clan's name."""
         return narrate.clan_name(state, player)
+
+    def player_words(self, state: RokuganState, player: int) -> Words:  # type: ignore[override]
+        """The clan's name, in no language yet."""
+        return Words.of(words.CLAN_NAMES[CLANS[state.clans[player]]])
 
     def player_colour(self, state: RokuganState, player: int) -> str:  # type: ignore[override]
         """The clan's colour."""
