@@ -634,6 +634,18 @@ class MapScene(QGraphicsScene):
             return None
         return QPointF(block.plate.cx, block.plate.cy), block.plate_scale, block.plate_shape
 
+    def name_rects(self) -> list[tuple[float, float, float, float]]:
+        """Each province name's letters on the scene (left, top, right, bottom; the halo
+        left out): what a piece grown bigger than the layout made it must keep off."""
+        rects = []
+        for item in self.names.values():
+            box = item.mapRectToScene(item.childrenBoundingRect())
+            halo = self.unit * NAME_SIZE * 0.14 * item.scale()
+            rects.append(
+                (box.left() + halo, box.top() + halo, box.right() - halo, box.bottom() - halo)
+            )
+        return rects
+
     def centre_point(self, province_id: str) -> QPointF:
         """Where a province's tokens gather (its centre target; else below its name)."""
         target = self.target(province_id)

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QGraphicsView, QWidget
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.board.scene import MapScene, Spot, parent_item
-from app.board.spread import spread
+from app.board.spread import Rect, clear_of, spread
 
 CLICK_SLOP = 5  # pixels a press may move and still count as a click, not a pan
 LEAST_SPOT_PX = 24  # a lit place is at least this many pixels across, where it has room
@@ -19,13 +19,14 @@ SPOT_REACH = 1.22  # a spot's drawn radius (its halo) in radii of its disc
 SPREAD = 1.6  # how far a lit place may move to make room, in radii of its least disc
 
 
-def spread_spots(spots: list[Spot], radius: float) -> None:
+def spread_spots(spots: list[Spot], radius: float, keep_off: list[Rect] | None = None) -> None:
     """Move lit places apart that stand too close for discs of `radius` (or their own,
-    when bigger) and their halos, each at most `SPREAD` of that radius from its own
-    place: two border arrows at a corner of three provinces get room to be hit instead
-    of shrinking."""
+    when bigger) and their halos, and off the names (`keep_off`), each at most `SPREAD`
+    of that radius from its own place: two border arrows at a corner of three provinces
+    get room to be hit instead of shrinking."""
     places = [(s.home.x(), s.home.y(), max(radius, s.radius)) for s in spots]
-    for spot, (x, y) in zip(spots, spread(places, SPREAD * radius, SPOT_REACH), strict=True):
+    moved = spread(places, SPREAD * radius, SPOT_REACH, keep_off=keep_off or ())
+    for spot, (x, y) in zip(spots, moved, strict=True):
         spot.setPos(x, y)
 
 
@@ -115,7 +116,8 @@ class BoardView(QGraphicsView):
         if px <= 0:
             return
         want = LEAST_SPOT_PX / 2 / px
-        spread_spots(lit, want)
+        names = scene.name_rects()
+        spread_spots(lit, want, names)
         radius = {spot: spot.radius for spot in lit}
 
         def room(spot: Spot, share: bool) -> float:
@@ -136,8 +138,11 @@ class BoardView(QGraphicsView):
         for share in (True, False, False):
             for spot in lit:
                 radius[spot] = max(radius[spot], min(want, room(spot, share)))
-        for spot in lit:
-            spot.setScale(radius[spot] / spot.radius)
+        homes = [(spot.home.x(), spot.home.y(), spot.radius) for spot in lit]
+        grown = [(spot.x(), spot.y(), radius[spot]) for spot in lit]
+        for spot, (x, y, r) in zip(lit, clear_of(homes, grown, names), strict=True):
+            spot.setPos(x, y)  # never over a name: back home where moving does not clear it
+            spot.setScale(r / spot.radius)
 
     def keys_at(self, pos: QPoint) -> list[tuple[str, str]]:
         """The (kind, id) of every clickable item under a viewport position.

@@ -171,3 +171,95 @@ def test_a_sides_total_on_the_board_adds_up_its_parts_from_the_engines_record() 
     assert board_sum(capital) == "1 = Army 1 + Defence 3 − Phoenix 3"
     assert board_sum(Side.of("Lion", (TokenStrength("Navy 2", 2),), ())) == "Navy 2"
     assert board_sum(Side.of("", (), ())) == "0"
+
+
+def fitted(scene: MapScene, qtbot, size: tuple[int, int]):
+    """A board view of `size` pixels showing `scene` at fit zoom."""
+    from app.board.view import BoardView
+
+    view = BoardView()
+    qtbot.addWidget(view)
+    view.resize(*size)
+    view.setScene(scene)
+    view.show()
+    view.fit()
+    return view
+
+
+# the board's room in a 1280 × 720 and a 2560 × 1440 window
+BOARDS = [pytest.param((710, 650), id="1280x720"), pytest.param((1420, 1300), id="2560x1440")]
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_no_token_grown_to_be_read_covers_a_province_name(
+    qapp, qtbot, rokugan_geometry, board
+) -> None:
+    from app.games.rokugan.resolution import Picture
+    from app.games.rokugan.tokens import TokenItem, grow_tokens
+    from app.games.rokugan.view import LEAST_TOKEN_PX
+    from tests.app.test_board_layout import letters
+
+    graph = maps_api.load_graph("rokugan")
+    scene = MapScene(
+        rokugan_geometry,
+        status_row=STATUS_ROW,
+        ownership=True,
+        show_defense=False,
+        least_name=LEAST_NAME,
+    )
+    overlay = BoardOverlay(scene)
+    view = fitted(scene, qtbot, board)
+    least = LEAST_TOKEN_PX / 2 / view.transform().m11()
+    names = {pid: letters(scene, pid) for pid in scene.names}
+    checked = grown = 0
+    for seed in (1, 2):
+        for before, _action, after in play(graph, seed, rounds=5):
+            if after.tokens == before.tokens:
+                continue
+            # Given the tokens on the board after a placement, drawn at least 16 px across
+            overlay.draw(after, Picture.of(after, 0), 0, lambda q: "")
+            items = list(overlay.token_items.values())
+            grow_tokens(items, least, scene.name_rects())
+            # Then no token (its disc and its arrow's head) covers a province's name
+            for key, item in overlay.token_items.items():
+                x, y, r = item.x(), item.y(), item.radius
+                discs = [(x, y, r)]
+                if item.arrow is not None:
+                    reach = r * 0.9
+                    discs.append((x + item.arrow.x() * reach, y + item.arrow.y() * reach, r * 0.45))
+                for pid, rect in names.items():
+                    for dx, dy, dr in discs:
+                        assert not disc_hits_rect(dx, dy, dr, rect), (seed, after.round, key, pid)
+                checked += 1
+                grown += r >= least * 0.99
+                if item.zValue() <= TokenItem.Z:  # (a Blessing is smaller, on its token)
+                    assert r >= least * 0.69, (seed, after.round, key)
+    # And nearly every token is still drawn at least 16 px across, the rest at least 11 px
+    assert checked > 1000 and grown >= checked * 0.9, (grown, checked)
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_no_lit_place_grown_to_be_hit_covers_a_province_name(
+    qapp, qtbot, rokugan_geometry, board
+) -> None:
+    from tests.app.test_board_layout import letters
+
+    # Given every place a token can go lit at once, grown to be hit at this zoom
+    scene = MapScene(
+        rokugan_geometry,
+        status_row=STATUS_ROW,
+        ownership=True,
+        show_defense=False,
+        least_name=LEAST_NAME,
+    )
+    view = fitted(scene, qtbot, board)
+    spots = {**scene.centre_spots, **scene.target_spots}
+    for spot in spots.values():
+        spot.setVisible(True)
+    view.grow_lit_spots()
+    # Then none covers a province's name
+    names = {pid: letters(scene, pid) for pid in scene.names}
+    for key, spot in spots.items():
+        r = spot.radius * spot.scale()
+        for pid, rect in names.items():
+            assert not disc_hits_rect(spot.x(), spot.y(), r, rect), (key, pid)

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.board.animate import animation, fade
 from app.board.scene import MapScene
+from app.board.spread import Rect, covers
 from app.games.rokugan import narrate, words
 from app.games.rokugan.resolution import Battle, Picture, StepFacts, ViewToken
 from app.games.rokugan.tokens import (
@@ -200,7 +201,7 @@ class BoardOverlay(QObject):
                 False,
                 ("token", f"#{s}"),
             )
-            item.setPos(point + QPointF(radius * 0.8, -radius * 0.8))
+            item.setPos(_blessing_point(point, radius, self.scene.name_rects()))
             item.setZValue(46)
             positions[s] = (point, radius)
             item.setToolTip(
@@ -509,6 +510,15 @@ def _after_battle(current: Picture, final: Picture, battle: Battle, state: Rokug
         tuple(tokens),
         current.battles,
     )
+
+
+def _blessing_point(host: QPointF, radius: float, names: list[Rect]) -> QPointF:
+    """Where a Blessing sits on the token (at `host`, of `radius`) it blesses: at its
+    upper right, or another corner where that would cover a name."""
+    corners = ((0.8, -0.8), (-0.8, -0.8), (0.8, 0.8), (-0.8, 0.8))
+    points = [host + QPointF(radius * dx, radius * dy) for dx, dy in corners]
+    free = [p for p in points if not covers(names, p.x(), p.y(), radius * 0.62)]
+    return (free or points)[0]
 
 
 def _cluster(

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.board.spread import Rect, clear_of, rect_distance, spread
 from app.palette import LIT_CORE, LIT_RING, Identity, rokugan_clan
 
 INK = QColor("#1d1a15")
@@ -73,6 +74,36 @@ def _cached_text_path(text: str, size: float, bold: bool) -> QPainterPath:
     cap = metrics.capHeight() * 0.1
     path.translate(-box.center().x(), cap / 2)
     return path
+
+
+def grow_tokens(
+    items: list[TokenItem], least: float, keep_off: list[Rect], move: bool = True
+) -> None:
+    """Draw every token at least `least` in radius (the layout sizes a token on a short
+    border by its border) without covering a name (`keep_off`); grown tokens that overlap
+    move apart a little (`move`; not while a step plays on the board: it moves them
+    itself). A Blessing stays on the token it blesses."""
+    for item in items:
+        if item.base is None:
+            item.base = (item.radius, QPointF(item.pos()))
+        item.set_radius(max(item.base[0], least))
+    if not move:  # where the step has them, only as large as the names leave room
+        for item in items:
+            room = min(
+                (rect_distance(r, item.x(), item.y()) for r in keep_off), default=item.radius
+            )
+            item.set_radius(max(item.base[0], min(item.radius, room)))  # type: ignore[index]
+        return
+    free = [item for item in items if item.zValue() <= TokenItem.Z]
+    places = [(i.base[1].x(), i.base[1].y(), i.radius) for i in free]  # type: ignore[index]
+    for item, (x, y) in zip(free, spread(places, least * 1.5, keep_off=keep_off), strict=True):
+        item.setPos(x, y)
+    homes = [(i.base[1].x(), i.base[1].y(), i.base[0]) for i in items]  # type: ignore[index]
+    grown = [(i.pos().x(), i.pos().y(), i.radius) for i in items]
+    heads = [(i.arrow.x(), i.arrow.y()) if i.arrow is not None else None for i in items]
+    for item, (x, y, r) in zip(items, clear_of(homes, grown, keep_off, heads), strict=True):
+        item.setPos(x, y)
+        item.set_radius(r)
 
 
 class TokenItem(QGraphicsItem):

@@ -35,7 +35,6 @@ from PySide6.QtWidgets import (
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.board.maps_cache import map_geometry
 from app.board.scene import MapScene
-from app.board.spread import spread
 from app.board.view import BoardView
 from app.games.base import PickTreeView, ResolutionStep
 from app.games.rokugan import narrate, words
@@ -54,7 +53,7 @@ from app.games.rokugan.picks import (
 from app.games.rokugan.prompts import button_text, prompt_text
 from app.games.rokugan.resolution import Picture, visible_tokens
 from app.games.rokugan.story import StepShow
-from app.games.rokugan.tokens import TokenItem, clan_identity, token_pixmap
+from app.games.rokugan.tokens import TokenItem, clan_identity, grow_tokens, token_pixmap
 from app.i18n import N_, _
 from app.palette import FLASH, KEY_FOCUS, LAST_MOVE, LIT_CORE
 from app.widgets.keypick import KeyPicker, keys_legend
@@ -436,25 +435,13 @@ class RokuganView(PickTreeView):
         self.keys.refresh()
 
     def _grow_tokens(self) -> None:
-        """Draw every token at least `LEAST_TOKEN_PX` across at this zoom (the layout
-        sizes a token on a short border by its border); grown tokens that overlap move
-        apart a little (not while a step plays on the board: it moves them itself)."""
+        """Draw every token at least `LEAST_TOKEN_PX` across at this zoom, clear of the
+        names (`tokens.grow_tokens`)."""
         px = self.board.transform().m11()
         items = [item for item in self._token_items.values() if shiboken6.isValid(item)]
-        if px <= 0 or not items:
-            return
-        least = LEAST_TOKEN_PX / 2 / px
-        for item in items:
-            if item.base is None:
-                item.base = (item.radius, QPointF(item.pos()))
-            item.set_radius(max(item.base[0], least))
-        if self.animating():
-            return
-        # a Blessing stays on the token it blesses
-        free = [item for item in items if item.zValue() <= TokenItem.Z]
-        places = [(i.base[1].x(), i.base[1].y(), i.radius) for i in free]  # type: ignore[index]
-        for item, (x, y) in zip(free, spread(places, least * 1.5), strict=True):
-            item.setPos(x, y)
+        if px > 0 and items and self.scene is not None:
+            least = LEAST_TOKEN_PX / 2 / px
+            grow_tokens(items, least, self.scene.name_rects(), move=not self.animating())
 
     def _draw_last_actions(self) -> None:
         if self.scene is None:
