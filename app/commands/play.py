@@ -95,18 +95,31 @@ def save_played(state: GameState, path: str, seats: Sequence[str], map_arg: str 
     """Write the finished game as the app saves one: the engine's save and the app's
     entry ("app", read by `app.savefile.check_app_fields`) with the bots that played each
     seat and the map file, so that `daimyo review`, `daimyo log` and the app name the
-    seats by their bots and find a map that is not shipped."""
-    from app.savefile import AI, Seat
+    seats by their bots and find a map that is not shipped; and the summary the Recent
+    games list shows (the map's name, each seat's clan or colour and its bot)."""
+    from app.games import game_ui
+    from app.savefile import AI, Seat, summary_dict
     from engine.files import atomic_write_text
     from engine.saves import save_dict
+    from maps.api import MapError, load_map, resolve_map
 
     data = save_dict(state)
-    map_path = None
-    if map_arg:
-        from maps.api import resolve_map
-
-        map_path = str(resolve_map(map_arg).resolve())
-    data["app"] = {"seats": [asdict(Seat(AI, bot)) for bot in seats], "map_path": map_path}
+    map_path = str(resolve_map(map_arg).resolve()) if map_arg else None
+    map_id = state.setup().map_id
+    map_name = None
+    if map_arg or map_id:
+        try:
+            map_name = str(load_map(resolve_map(map_arg or map_id)).name)  # type: ignore[arg-type]
+        except (MapError, OSError):
+            map_name = map_id  # its id will do
+    players = tuple(Seat(AI, bot) for bot in seats)
+    ui = game_ui(state.setup().game)
+    labels = [ui.player_words(state, p) for p in range(state.num_players)]
+    data["app"] = {
+        "seats": [asdict(seat) for seat in players],
+        "map_path": map_path,
+        "summary": summary_dict(state, players, labels, map_name),
+    }
     atomic_write_text(path, json.dumps(data, indent=1) + "\n")
 
 

@@ -388,3 +388,26 @@ def test_a_summary_whose_names_could_run_code_or_fill_memory_is_refused(tmp_path
         # When the list reads it, then it says the summary is wrong, naming the field
         problem = read_summary(path).problem
         assert problem is not None and "app.summary.labels" in problem, text
+
+
+def test_a_game_saved_by_daimyo_play_is_listed_by_its_map_and_clans(qapp, tmp_path: Path) -> None:
+    from app.cli import main
+    from app.savefile import read_summary
+    from engine.rokugan.data import CLANS
+
+    # Given a bots' game of Rokugan saved by `daimyo play --save`
+    path = tmp_path / "played.json"
+    assert main(["play", "rokugan", "--players", "3", "--seed", "4", "--save", str(path)]) == 0
+    # When the Recent games list reads it
+    summary = read_summary(path)
+    # Then it names the map by its name (not its id) and each seat by its clan and bot
+    assert summary.problem is None
+    assert summary.title() == "Battle for Rokugan · Rokugan · finished"
+    saved = json.loads(path.read_text())
+    bots = [seat["bot"] for seat in saved["app"]["seats"]]
+    names = {clan.capitalize() for clan in CLANS}
+    assert len(summary.players) == 3
+    for player, bot in zip(summary.players, bots, strict=True):
+        clan, _, level = player.partition(" (")
+        assert clan in names and level == f"{bot})", summary.players
+    assert len({p.partition(" (")[0] for p in summary.players}) == 3  # three clans
