@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from itertools import chain
 from operator import attrgetter
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from engine.core import TERMINAL, GameSetup, GameState
 from engine.graph import MapGraph
@@ -300,14 +300,14 @@ class RiceWarsState(Position, GameState):
 
     # -- snapshots ---------------------------------------------------------------------
 
-    _snapshot: Callable[[Self], tuple[Any, ...]] = _CODE["_snapshot"]
+    _snapshot: ClassVar[Callable[[RiceWarsState], tuple[Any, ...]]] = _CODE["_snapshot"]
     """Every mutable attribute as values no rule changes (what `undo` restores)."""
-    _restore: Callable[[Self, tuple[Any, ...]], None] = _CODE["_restore"]
+    _restore: ClassVar[Callable[[RiceWarsState, tuple[Any, ...]], None]] = _CODE["_restore"]
     """Set every mutable attribute from a `_snapshot` (fresh lists)."""
-    _assign: Callable[..., None] = _CODE["_assign"]
+    _assign: ClassVar[Callable[..., None]] = _CODE["_assign"]
     """Set the mutable attributes to the lists given (the state's own from now on)."""
 
-    position_key: Callable[[Self], tuple[Any, ...]] = _CODE["position_key"]
+    position_key: ClassVar[Callable[[RiceWarsState], tuple[Any, ...]]] = _CODE["position_key"]
     """The position as one flat tuple, equal exactly when `key()` is: cheaper to make
     and to hash (one tuple instead of a tuple of tuples), for the search's tables."""
 
