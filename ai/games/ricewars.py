@@ -39,7 +39,6 @@ from typing import Any
 
 from ai.adapters import WIN_BONUS, GameAdapter
 from ai.keys import HashedKey
-from engine.compile_hints import mypyc_attr
 from engine.core import GameState
 from engine.ricewars import actions as A
 from engine.ricewars.data import ADVISORS, ASHIGARU_COST, CARD_INDEX, CARDS, RONIN_COST
@@ -413,7 +412,6 @@ _BEFORE_ACTIONS_END = frozenset(
 )
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: a test extends it
 class RiceWarsSearchAdapter(RiceWarsAdapter):
     """`normal`'s and `hard`'s Rice Wars knowledge (`greedy` and the beginners' `easy` keep
     the plain adapter: `ai.levels`, `Level.expert`).
