@@ -141,7 +141,8 @@ _SLOTS = (
 """Every attribute of a `ShinobiState` (its `__slots__`; `clone` copies them)."""
 
 
-@mypyc_attr(native_class=False)  # compiled, a native class could not be cloned blank
+# compiled, a Python class: mypyc's own would run `__init__` in the `__new__` of `clone`
+@mypyc_attr(native_class=False)
 class ShinobiState(GameState):
     """A Shinobi position: flat count vectors plus the turn's bookkeeping.
 
