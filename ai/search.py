@@ -44,6 +44,7 @@ from typing import Any
 from ai.adapters import GENERIC, GameAdapter
 from ai.adapters import as_observation as _as_observation
 from ai.base import Bot, Budget
+from engine.compile_hints import mypyc_attr
 from engine.core import TERMINAL, GameState, Observation
 
 INF = math.inf
@@ -396,6 +397,7 @@ class Decision:
     nodes: int
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: a bot may extend it
 class SearchBot(Bot):
     """BRS+ alpha-beta over PIMC determinizations (see the module docstring)."""
 
@@ -575,9 +577,9 @@ def _turn_plan(
     plan: list[tuple[Hashable, Any]] = []
     state.apply(move)
     try:
-        for step in common:
-            plan.append((adapter.plan_key(state.observation(root)), step))
-            state.apply(step)
+        for action in common:
+            plan.append((adapter.plan_key(state.observation(root)), action))
+            state.apply(action)
     finally:
         for _ in range(len(plan) + 1):
             state.undo()

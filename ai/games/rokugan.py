@@ -368,7 +368,7 @@ class RokuganAdapter(GameAdapter):
         worth = province_honor(st, q)
         t = b.territory[q]
         if t >= 0 and not b.territory_shadowlands[t]:
-            worth += 5.0 / max(1, len(b.territory_members[t]))
+            return worth + 5.0 / max(1, len(b.territory_members[t])) + 1.0
         return worth + 1.0
 
     def _conqueror(self, st: RokuganState, q: int, aims: dict[int, int], guard: int) -> int:
@@ -385,7 +385,8 @@ class RokuganAdapter(GameAdapter):
         first = dict(zip(reversed(codes), range(len(legal) - 1, -1, -1), strict=True))
         others = first.pop(None, None)
         found: dict[int | None, tuple[float, int]] = {
-            code: scene.kept_score(legal[index], code) for code, index in first.items()
+            code: scene.kept_score(legal[index], code)  # type: ignore[arg-type]
+            for code, index in first.items()
         }
         # Every action's score, negated (INF: not a candidate), in the legal order.
         found[None] = (-INF, -1)
@@ -447,13 +448,13 @@ class RokuganAdapter(GameAdapter):
         where = scene.where
         bluffs, raids = scene.spots()
         for code, index in first.items():
-            kind, q = spots[code]
+            kind, q = spots[code]  # type: ignore[index]
             if kind == BLUFF:  # the commonest key (a bluff goes anywhere), and cheap
                 score = bluffs[q]
             elif kind == RAID:  # not kept: scored only when its bound can win
                 score = raids[q]
                 if score > best or (score == best and index < best_index):
-                    score = scene.kept_score(legal[index], code)[0]
+                    score = scene.kept_score(legal[index], code)[0]  # type: ignore[arg-type]
             else:
                 if kind == BLESSING:
                     spot = where.get(q)
@@ -466,7 +467,7 @@ class RokuganAdapter(GameAdapter):
                 table = tables.get(q)
                 if table is None:
                     table = tables[q] = table_of(q)
-                score = table.get(code)  # type: ignore[assignment]
+                score = table.get(code)  # type: ignore[assignment, arg-type]
                 if score is None:
                     if kind == DIPLOMACY:  # exact and cheap
                         score = table[code] = self._place_score(
@@ -864,7 +865,7 @@ def _bound_first(item: tuple[float, int, Any, int, int, Any, int]) -> tuple[floa
     return (-item[0], item[1])
 
 
-def _best_first(item: tuple[float, int, Any, int, str]) -> tuple[float, int]:
+def _best_first(item: tuple[float, int, Any]) -> tuple[float, int]:
     """Sort key of scored candidates: the highest score first, then the legal order."""
     return (-item[0], item[1])
 

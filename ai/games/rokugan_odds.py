@@ -23,6 +23,7 @@ import argparse
 import random
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
+from typing import cast
 
 from ai.base import Budget
 from ai.games.rokugan import spot_key
@@ -45,7 +46,7 @@ def _greedy_games(
     spec = get_game("rokugan")
     graph = load_bench_graph()
     for game in range(games):
-        state = spec.new_game(4, seed + game, None, graph)
+        state = cast(RokuganState, spec.new_game(4, seed + game, None, graph))
         bots = [make_bot("greedy", "rokugan") for _ in range(4)]
         rng = random.Random(game)
         while not state.is_terminal():

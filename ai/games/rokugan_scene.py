@@ -180,8 +180,9 @@ class PlacementScene:
             value = flowers[q] + SPECIAL_HONOR[special[q]] + up[q]
             t = territory[q]
             if t >= 0 and not shadowlands[t]:
-                value += 5.0 / max(1, len(members[t]))
-            worth.append(value + 1.0)
+                worth.append(value + 5.0 / max(1, len(members[t])) + 1.0)
+            else:
+                worth.append(value + 1.0)
         objective = st.objective[me]
         if plans and objective >= 0 and not st.objective_met(me, objective):
             for q in objective_targets(st, me, objective):
@@ -233,12 +234,12 @@ class PlacementScene:
         if kind == RAID:  # a Raid reads more than its province's battle: not kept
             return self.adapter._place_score(self, action, kind, strength)  # type: ignore[no-any-return]
         if kind == BLESSING:
-            spot = self.where.get(int(key[2][1:]))
+            spot = self.where.get(int(key[2][1:]))  # type: ignore[index]
             if spot is None:
                 return -1.0, -1  # the host does not fight
             q = spot[0]
         else:
-            q = key[2]
+            q = key[2]  # type: ignore[assignment]
         table = self.table(q)
         score = table.get(code)
         if score is None:

@@ -73,7 +73,7 @@ Figures and the other settings tried: docs/PERFORMANCE.md, section Shinobi.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from operator import attrgetter
 from typing import Any
 
@@ -164,7 +164,7 @@ _OTHERS = tuple(tuple(c for c in range(NUM_CLANS) if c != k) for k in range(NUM_
 """The clans other than each clan, in clan order."""
 
 
-def expected_rival(totals: list[int], clan: int, weights: list[float]) -> float:
+def expected_rival(totals: Sequence[float], clan: int, weights: list[float]) -> float:
     """Expected total of the strongest clan other than `clan` that some player serves,
     each clan served with its probability in `weights` (taken as independent)."""
     expected = 0.0
@@ -182,7 +182,7 @@ _RIVALS: dict[tuple[float, ...], float] = {}
 few again and again: four in five calls are repeats)."""
 
 
-def _rival(totals: list[float], clan: int, weights: list[float]) -> float:
+def _rival(totals: Sequence[float], clan: int, weights: list[float]) -> float:
     """`expected_rival(totals, clan, weights)`, remembered."""
     key = (*totals, clan, *weights)
     value = _RIVALS.get(key)
@@ -347,7 +347,7 @@ class ShinobiAdapter(GameAdapter):
 
     # -- evaluation ------------------------------------------------------------------
 
-    def evaluate(self, state: ShinobiState, player: int) -> float:
+    def evaluate(self, state: ShinobiState, player: int) -> float:  # type: ignore[override]
         """The position's worth for `player` in cards (see the module docstring)."""
         info = self._info(state, player)
         return self._value(state, player, info, info.base)
@@ -356,7 +356,7 @@ class ShinobiAdapter(GameAdapter):
         """The evaluation for a decision taken at history index `start` (`info.base` for
         the searching player; where an opponent's modelled choice is made for it)."""
         clan = state.allegiance(player)
-        totals: list[float] = state.clan_totals()  # a new list
+        totals: list[float] = state.clan_totals()  # type: ignore[assignment]  # a new list
         scores = info.evidence
         history = state.history
         actors = state.actors
@@ -412,6 +412,7 @@ class ShinobiAdapter(GameAdapter):
         one the table allows now), when the attack is still to come (`table_key`: the
         table's `_table_key`, to remember the clans it can hit by)."""
         protected = state.protected_mask
+        clans: list[int] | None
         if table_key is None:
             clans = self._target_clans(state, player, protected)
         else:
@@ -500,12 +501,13 @@ class ShinobiAdapter(GameAdapter):
 
     # -- candidates ------------------------------------------------------------------
 
-    def candidates(self, state: ShinobiState, player: int) -> list[Any]:
+    def candidates(self, state: ShinobiState, player: int) -> list[Any]:  # type: ignore[override]
         """The legal actions ranked by their estimated effect, best first, cut to a few."""
         legal = state.legal_actions()
         if len(legal) <= 1:
             return legal
         clan = state.allegiance(player)
+        weights: list[float] | None
         if self._is_root(state, player):
             weights = self._info(state, player).weights
             widths = ROOT_CANDIDATES if state.undo_depth == 0 else INNER_CANDIDATES
@@ -558,7 +560,7 @@ class ShinobiAdapter(GameAdapter):
             return True
         return state.actors[base] == player
 
-    def policy(self, state: ShinobiState, player: int) -> Any:
+    def policy(self, state: ShinobiState, player: int) -> Any:  # type: ignore[override]
         """An opponent's move when not searched: its best-ranked candidate."""
         return self.candidates(state, player)[0]
 
@@ -737,7 +739,7 @@ class ShinobiAdapter(GameAdapter):
         of the engine's legal attacks (a clan where it is first found)."""
         return list(dict.fromkeys(map(_CLAN_OF, ShinobiAdapter._attacks(state, player, protected))))
 
-    def key(self, state: ShinobiState) -> Hashable:
+    def key(self, state: ShinobiState) -> Hashable:  # type: ignore[override]
         """The engine's `position_key`: equal exactly when `canonical_key` (what the
         generic adapter would use) is, and quicker to hash."""
         return state.position_key()

@@ -86,8 +86,10 @@ class ShinobiExplainer(Explainer):
             try:
                 rival += _standing(world, me)[1]
                 table = [
-                    world.army(q, c) for q in range(world.num_players) for c in range(NUM_CLANS)
-                ]  # type: ignore[attr-defined]
+                    world.army(q, c)  # type: ignore[attr-defined]
+                    for q in range(world.num_players)
+                    for c in range(NUM_CLANS)
+                ]
             finally:
                 world.undo()
         record = next((r for r in told if r.kind in ORDER_KINDS), None)
@@ -112,7 +114,7 @@ class ShinobiExplainer(Explainer):
         if isinstance(record, (Attacked, NinjaPlayed)):
             hit = CLAN_NAMES.index(record.clan)
             count = sum(
-                1
+                1  # type: ignore[misc]
                 for world in worlds
                 if any(world.allegiance(p) == hit for p in range(world.num_players) if p != me)  # type: ignore[attr-defined]
             )

@@ -92,12 +92,12 @@ def order_kind(actor: int, action: ShinobiAction, table: ShinobiState) -> str | 
     whose armies are the table before it."""
     kind = type(action)
     if kind is Deploy:
-        if action.province == actor:
+        if action.province == actor:  # type: ignore[union-attr]
             return DEPLOY_HOME
-        joined = table.army(action.province, action.clan)
+        joined = table.army(action.province, action.clan)  # type: ignore[union-attr]
         return DEPLOY_JOIN if joined else DEPLOY_NEW
     if kind is Move:
-        return MOVE_HOME if action.target == actor else MOVE_AWAY
+        return MOVE_HOME if action.target == actor else MOVE_AWAY  # type: ignore[union-attr]
     if kind is PlayNinja:
         return NINJA
     if kind is Attack:

@@ -29,6 +29,7 @@ ADVISOR an advisor id such as `youhei`, pN a seat number):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -255,7 +256,7 @@ Action = (
     | Bonus | Service | Stop | Use | Skip | Duel | Accept | Refuse | Give | Lose | Pass
 )  # fmt: skip
 
-_NO_ARG = {
+_NO_ARG: dict[str, Action] = {
     "stay": Stay(),
     "done": Done(),
     "stop": Stop(),
@@ -264,7 +265,7 @@ _NO_ARG = {
     "refuse": Refuse(),
     "pass": Pass(),
 }
-_ONE_ARG = {
+_ONE_ARG: dict[str, Callable[[str], Action]] = {
     "palace": Palace,
     "peasant": Peasant,
     "pay": Pay,

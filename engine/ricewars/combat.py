@@ -217,8 +217,17 @@ def reveal(st: Position) -> None:
     if st.events is not None:
         attack1 = "attack1" in st.symbols()
         sides = [records.side(st, f, side, strength_parts(f, side, attack1)) for side in (0, 1)]
-        st.events.append(records.Revealed(st.round, f["kind"], records.field_of(st, f), *sides,
-                                          standings(st, waiting=False)))  # fmt: skip
+        attacker, defender = sides
+        st.events.append(
+            records.Revealed(
+                st.round,
+                f["kind"],
+                records.field_of(st, f),
+                attacker,
+                defender,
+                standings(st, waiting=False),
+            )
+        )
 
 
 def legal_react(st: Position) -> list[Any]:

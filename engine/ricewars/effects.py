@@ -94,7 +94,7 @@ def _plant_targets(st: Position, s: int, amount: int) -> list[tuple[str, ...]] |
 
 
 def _disconnected_targets(st: Position, s: int, amount: int) -> list[tuple[str, ...]] | None:
-    out = []
+    out: list[tuple[str, ...]] = []
     for q in st.opponents(s):
         out.extend((st.fid(f),) for f in bits(st.own[q] & ~connected(st, q)))
     return out or None
@@ -104,7 +104,7 @@ def _adjacent_targets(st: Position, s: int, amount: int) -> list[tuple[str, ...]
     near = st.board.adj[st.palace[s]]
     for f in bits(st.own[s]):
         near |= st.board.adj[f]
-    out = []
+    out: list[tuple[str, ...]] = []
     for q in st.opponents(s):
         out.extend((st.fid(f),) for f in bits(st.own[q] & near))
     return out or None
@@ -112,7 +112,7 @@ def _adjacent_targets(st: Position, s: int, amount: int) -> list[tuple[str, ...]
 
 def _walk_targets(st: Position, s: int, amount: int) -> list[tuple[str, ...]] | None:
     free = st.free_mask()
-    out = []
+    out: list[tuple[str, ...]] = []
     for f in bits(st.own[s]):
         out.extend((st.fid(f), st.fid(g)) for g in bits(st.board.adj[f] & free))
     return out or None

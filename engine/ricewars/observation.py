@@ -65,6 +65,14 @@ class RiceWarsObservation(Observation):
         "boxed",
         "purses",
     )
+    _static: tuple[Any, ...]  # the state's STATIC attributes (seed 0)
+    _state_type: Any  # the state's class (it makes the determinized states)
+    lists: tuple[tuple[int, ...], ...]
+    hands: tuple[tuple[int, ...], ...]
+    fight: tuple[tuple[str, Any], ...] | None
+    scalars: tuple[Any, ...]
+    boxed: tuple[int, ...]
+    purses: tuple[tuple[int, int], ...]
 
     @classmethod
     def of(cls, state: Position, player: int) -> RiceWarsObservation:
@@ -77,7 +85,7 @@ class RiceWarsObservation(Observation):
         # states get seed 0, like the other games').
         o._static = (state.n, state.seats, state.neutral, state.board, 0,
                      dict(state.settings), state.colour)  # fmt: skip
-        lists, hands, fight, scalars, boxed = state.key()
+        lists, hands, fight, scalars, boxed = state.key()  # type: ignore[attr-defined]
         fight = dict(fight) if fight is not None else None
         lists = list(lists)
         lists[_L["deck"]] = (HIDDEN,) * len(lists[_L["deck"]])

@@ -57,7 +57,7 @@ class TellsStandings(Event):
 
     def seen_by(self, viewer: int) -> TellsStandings:
         """Another player's Ryo in the standings are hidden."""
-        return replace(self, standing=_seen(self.standing, viewer))  # type: ignore[attr-defined]
+        return replace(self, standing=_seen(self.standing, viewer))  # type: ignore[attr-defined, call-arg]
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from itertools import chain
 from operator import attrgetter
-from typing import Any, Self
+from types import FunctionType
+from typing import Any, ClassVar, Self, TypeVar, cast
 
 from engine.core import TERMINAL, GameSetup, GameState
 from engine.graph import MapGraph
@@ -170,6 +171,21 @@ def _snapshot_code() -> dict[str, Any]:
 
 _CODE = _snapshot_code()
 
+_Rule = TypeVar("_Rule", bound=Callable[..., Any])
+
+
+def _method(rule: _Rule) -> _Rule:
+    """`rule(state, ...)` as a method of the state. A Python function is one already; a
+    compiled one (mypyc, for the modules that can be compiled) does not bind to the
+    instance, so it is wrapped."""
+    if isinstance(rule, FunctionType):
+        return rule
+
+    def method(self: Position, *args: Any, **kwargs: Any) -> Any:
+        return rule(self, *args, **kwargs)
+
+    return cast(_Rule, method)
+
 
 def _decides(st: Position) -> bool:
     """A phase whose player always has a decision to make."""
@@ -280,13 +296,13 @@ class RiceWarsState(Position, GameState):
 
     # -- the rules' questions, answered by the modules that hold the rules
     # (plain functions over the position: `state.connected(s)` is `connected(state, s)`)
-    connected = peasants.connected
-    peasant_fields = peasants.peasant_fields
-    _remove_peasant = peasants.remove_peasant
-    _supply_peasant = peasants.supply_peasant
+    connected = _method(peasants.connected)
+    peasant_fields = _method(peasants.peasant_fields)
+    _remove_peasant = _method(peasants.remove_peasant)
+    _supply_peasant = _method(peasants.supply_peasant)
     palace_sites = preparation.palace_sites
-    income = economy.income
-    strength = current_strength
+    income = _method(economy.income)
+    strength = _method(current_strength)
     wealth = scoring.wealth
     score = scoring.score
     winners = scoring.winners
@@ -300,14 +316,14 @@ class RiceWarsState(Position, GameState):
 
     # -- snapshots ---------------------------------------------------------------------
 
-    _snapshot: Callable[[Self], tuple[Any, ...]] = _CODE["_snapshot"]
+    _snapshot: ClassVar[Callable[[RiceWarsState], tuple[Any, ...]]] = _CODE["_snapshot"]
     """Every mutable attribute as values no rule changes (what `undo` restores)."""
-    _restore: Callable[[Self, tuple[Any, ...]], None] = _CODE["_restore"]
+    _restore: ClassVar[Callable[[RiceWarsState, tuple[Any, ...]], None]] = _CODE["_restore"]
     """Set every mutable attribute from a `_snapshot` (fresh lists)."""
-    _assign: Callable[..., None] = _CODE["_assign"]
+    _assign: ClassVar[Callable[..., None]] = _CODE["_assign"]
     """Set the mutable attributes to the lists given (the state's own from now on)."""
 
-    position_key: Callable[[Self], tuple[Any, ...]] = _CODE["position_key"]
+    position_key: ClassVar[Callable[[RiceWarsState], tuple[Any, ...]]] = _CODE["position_key"]
     """The position as one flat tuple, equal exactly when `key()` is: cheaper to make
     and to hash (one tuple instead of a tuple of tuples), for the search's tables."""
 

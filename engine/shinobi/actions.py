@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from engine.core import ActionParseError
 from engine.shinobi.cards import CLANS, NUM_CLANS, clan_index
@@ -108,7 +108,9 @@ def _tables(n: int) -> tuple[Any, ...]:
     return first, home, ninja, moves, shifts, elsewhere
 
 
-TABLES = [_tables(n) if n >= 2 else None for n in range(MAX_PLAYERS + 1)]
+TABLES = cast(
+    "list[tuple[Any, ...]]", [_tables(n) if n >= 2 else None for n in range(MAX_PLAYERS + 1)]
+)
 """`_tables(n)` for every player count (index n)."""
 
 GRAMMAR = ActionGrammar(

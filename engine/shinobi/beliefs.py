@@ -42,9 +42,9 @@ def action_evidence(actor: int, action: ShinobiAction) -> tuple[int, float]:
     """The (clan, score) an action adds to its actor's evidence."""
     kind = type(action)
     if kind is Deploy:
-        return action.clan, DEPLOY_HOME if action.province == actor else DEPLOY_AWAY
+        return action.clan, DEPLOY_HOME if action.province == actor else DEPLOY_AWAY  # type: ignore[union-attr]
     if kind is Move:
-        return action.clan, MOVE_HOME if action.target == actor else 0.0
+        return action.clan, MOVE_HOME if action.target == actor else 0.0  # type: ignore[union-attr]
     if kind is PlayNinja:
         return action.clan, NINJA_ON
     return action.clan, ATTACK_ON if kind is Attack else 0.0

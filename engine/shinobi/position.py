@@ -116,12 +116,12 @@ def read_position(text: str) -> dict[str, Any]:
             discards = _cards(value, number)
         elif key == "protected":
             for word in value.split():
-                name, at, seat = word.partition("@")
-                if not at or not seat.isdigit() or name not in CLANS:
+                name, at, where = word.partition("@")
+                if not at or not where.isdigit() or name not in CLANS:
                     raise PositionError(
                         f"line {number}: {word!r}: write protected armies as clan@province"
                     )
-                protected_names.append((number, int(seat), CLANS.index(name)))
+                protected_names.append((number, int(where), CLANS.index(name)))
         elif key == "final":
             final = int(value)
         elif key == "turns":
@@ -159,7 +159,7 @@ def read_position(text: str) -> dict[str, Any]:
     }
 
 
-def _list(counts: tuple[int, ...] | list[int]) -> str:
+def _list(counts: Sequence[int]) -> str:
     """'oda*2 ninja' for counts, '-' when empty."""
     words = [CARD_IDS[t] if k == 1 else f"{CARD_IDS[t]}*{k}" for t, k in enumerate(counts) if k]
     return " ".join(words) or "-"

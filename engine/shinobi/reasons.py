@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import GameState as ShinobiState  # the Shinobi state (no import back)
 from engine.shinobi.actions import LAST_ORDER, Attack, Deploy, Move, PlayNinja, ShinobiAction
 from engine.shinobi.attack import may_attack
 from engine.shinobi.cards import CLAN_NAMES, NINJA
+from engine.shinobi.position import PositionView as ShinobiState  # what a state answers
 
 
 def why_illegal(state: ShinobiState, action: Any) -> str | None:

@@ -70,6 +70,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from engine.compile_hints import mypyc_attr
 from engine.core import TERMINAL, GameSetup, GameSpec, GameState, Observation
 from engine.shinobi import beliefs, reasons, records
 from engine.shinobi.actions import (
@@ -109,6 +110,39 @@ def _bits(counts: Sequence[int]) -> int:
     return sum(1 << i for i, count in enumerate(counts) if count)
 
 
+_SLOTS = (
+    "_n",
+    "_cells",
+    "_hand_base",
+    "_discard_base",
+    "_deck",
+    "_deck_pos",
+    "_allegiance",
+    "_player",
+    "_order",
+    "_protected",
+    "_final_left",
+    "_turns",
+    "_first",
+    "_composition",
+    "_history",
+    "_actors",
+    "_undo",
+    "_setup",
+    "_round_table",
+    "_occupied",
+    "_holding",
+    "_attacks_of",
+    "_attacks_key",
+    "_attacks",
+    "_key_of",
+    "_key",
+)
+"""Every attribute of a `ShinobiState` (its `__slots__`; `clone` copies them)."""
+
+
+# compiled, a Python class: mypyc's own would run `__init__` in the `__new__` of `clone`
+@mypyc_attr(native_class=False)
 class ShinobiState(GameState):
     """A Shinobi position: flat count vectors plus the turn's bookkeeping.
 
@@ -122,34 +156,7 @@ class ShinobiState(GameState):
 
     spec: ClassVar[GameSpec]
 
-    __slots__ = (
-        "_n",
-        "_cells",
-        "_hand_base",
-        "_discard_base",
-        "_deck",
-        "_deck_pos",
-        "_allegiance",
-        "_player",
-        "_order",
-        "_protected",
-        "_final_left",
-        "_turns",
-        "_first",
-        "_composition",
-        "_history",
-        "_actors",
-        "_undo",
-        "_setup",
-        "_round_table",
-        "_occupied",
-        "_holding",
-        "_attacks_of",
-        "_attacks_key",
-        "_attacks",
-        "_key_of",
-        "_key",
-    )
+    __slots__ = _SLOTS
 
     def __init__(
         self,
@@ -449,21 +456,21 @@ class ShinobiState(GameState):
             cells[self._hand_base + card] -= 1
             if not cells[self._hand_base + card]:
                 self._holding ^= 1 << card
-            index = action.province * NUM_CLANS + action.clan
+            index = action.province * NUM_CLANS + action.clan  # type: ignore[union-attr]
             cells[index] += 1
             self._occupied |= 1 << index
             self._protected |= 1 << index
         elif kind is Move:
-            source = action.source * NUM_CLANS + action.clan
+            source = action.source * NUM_CLANS + action.clan  # type: ignore[union-attr]
             cells[source] -= 1
-            index = action.target * NUM_CLANS + action.clan
+            index = action.target * NUM_CLANS + action.clan  # type: ignore[union-attr]
             cells[index] += 1
             if not cells[source]:
                 self._occupied ^= 1 << source
             self._occupied |= 1 << index
             self._protected |= 1 << index
         elif kind is Attack:
-            index = action.province * NUM_CLANS + action.clan
+            index = action.province * NUM_CLANS + action.clan  # type: ignore[union-attr]
             cells[index] -= 1
             if not cells[index]:
                 self._occupied ^= 1 << index
@@ -473,7 +480,7 @@ class ShinobiState(GameState):
             cells[self._hand_base + card] -= 1
             if not cells[self._hand_base + card]:
                 self._holding ^= 1 << card
-            index = action.province * NUM_CLANS + action.clan
+            index = action.province * NUM_CLANS + action.clan  # type: ignore[union-attr]
             cells[index] -= 1
             if not cells[index]:
                 self._occupied ^= 1 << index
@@ -600,7 +607,7 @@ class ShinobiState(GameState):
     def clone(self) -> ShinobiState:
         """An independent copy, history and undo stack included."""
         other = object.__new__(ShinobiState)
-        for name in ShinobiState.__slots__:
+        for name in _SLOTS:
             setattr(other, name, getattr(self, name))
         other._cells = self._cells[:]
         other._history = self._history[:]
@@ -636,7 +643,7 @@ class ShinobiState(GameState):
         """The game in figures: turns, rounds, clan totals, allegiances, winning clan."""
         totals = self.clan_totals()
         leaders = self.winners_by_rule()
-        largest = max(range(NUM_CLANS), key=lambda c: (totals[c], -c))
+        largest = totals.index(max(totals))  # the first clan of the largest total
         return {
             "turns": self._turns,
             "rounds": -(-self._turns // self._n),
@@ -677,6 +684,7 @@ class ShinobiState(GameState):
         return f"ShinobiState(\n{format_position(self)})"
 
 
+@mypyc_attr(native_class=False)  # compiled: a slotted dataclass over an ABC stays a Python class
 @dataclass(frozen=True, slots=True)
 class ShinobiObservation(Observation):
     """One player's knowledge. It holds no reference to the true state.
