@@ -49,6 +49,10 @@ MODULES: tuple[str, ...] = (
     "engine.rokugan.token_cards",
     "engine.rokugan.setup",
     "engine.rokugan.data",
+    # The Rokugan search's own hot paths (the generic search, its keys, the scene policy).
+    "ai.search",
+    "ai.keys",
+    "ai.games.rokugan_scene",
 )
 
 ROOT = Path(__file__).resolve().parent.parent
