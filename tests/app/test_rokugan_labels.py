@@ -21,6 +21,17 @@ from engine.rokugan import actions as A
 maps_api = pytest.importorskip("maps.api")
 
 
+def game_scene(geometry) -> MapScene:
+    """The Rokugan board's scene laid out as the game draws it."""
+    return MapScene(
+        geometry,
+        status_row=STATUS_ROW,
+        ownership=True,
+        show_defense=False,
+        least_name=LEAST_NAME,
+    )
+
+
 def test_every_province_name_is_at_least_9_points_at_fit_zoom_on_1280_by_720(window, qtbot) -> None:
     # Given a game in a 1280 × 720 window, the board fitted
     window.resize(1280, 720)
@@ -102,13 +113,7 @@ def assert_clear(scene: MapScene, overlay: BoardOverlay, where: str) -> int:
 
 def test_battle_totals_cover_no_name_status_token_or_other_total(qapp, rokugan_geometry) -> None:
     graph = maps_api.load_graph("rokugan")
-    scene = MapScene(
-        rokugan_geometry,
-        status_row=STATUS_ROW,
-        ownership=True,
-        show_defense=False,
-        least_name=LEAST_NAME,
-    )
+    scene = game_scene(rokugan_geometry)
     overlay = BoardOverlay(scene)
     battles = itemised = 0
     for seed in (1, 2):
@@ -200,13 +205,7 @@ def test_no_token_grown_to_be_read_covers_a_province_name(
     from tests.app.test_board_layout import letters
 
     graph = maps_api.load_graph("rokugan")
-    scene = MapScene(
-        rokugan_geometry,
-        status_row=STATUS_ROW,
-        ownership=True,
-        show_defense=False,
-        least_name=LEAST_NAME,
-    )
+    scene = game_scene(rokugan_geometry)
     overlay = BoardOverlay(scene)
     view = fitted(scene, qtbot, board)
     least = LEAST_TOKEN_PX / 2 / view.transform().m11()
@@ -245,13 +244,7 @@ def test_no_lit_place_grown_to_be_hit_covers_a_province_name(
     from tests.app.test_board_layout import letters
 
     # Given every place a token can go lit at once, grown to be hit at this zoom
-    scene = MapScene(
-        rokugan_geometry,
-        status_row=STATUS_ROW,
-        ownership=True,
-        show_defense=False,
-        least_name=LEAST_NAME,
-    )
+    scene = game_scene(rokugan_geometry)
     view = fitted(scene, qtbot, board)
     spots = {**scene.centre_spots, **scene.target_spots}
     for spot in spots.values():

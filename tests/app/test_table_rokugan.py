@@ -249,17 +249,10 @@ def test_no_control_moves_or_changes_kind_between_two_clicks_of_a_decision(windo
 def test_a_name_set_beside_its_province_keeps_off_its_neighbours_fills(
     qapp, rokugan_geometry
 ) -> None:
-    from app.board.scene import MapScene
-    from app.games.rokugan.view import LEAST_NAME, STATUS_ROW
+    from tests.app.test_rokugan_labels import game_scene
 
     # Given the Rokugan board laid out as the game draws it
-    scene = MapScene(
-        rokugan_geometry,
-        status_row=STATUS_ROW,
-        ownership=True,
-        show_defense=False,
-        least_name=LEAST_NAME,
-    )
+    scene = game_scene(rokugan_geometry)
     shapes = rokugan_geometry.shapes
     # When names are set beside their provinces with a leader line
     apart = [(pid, b) for pid, b in scene.layout.blocks.items() if b.leader is not None]
