@@ -7,6 +7,7 @@ import json
 import random
 from pathlib import Path
 
+from ai.base import Budget
 from ai.fit_ricewars import fit
 from ai.games.ricewars import SEARCH_ADAPTER
 from ai.games.ricewars_fitted import (
@@ -15,6 +16,7 @@ from ai.games.ricewars_fitted import (
     PARTS,
     RiceWarsFittedAdapter,
 )
+from ai.search import SearchBot, SearchConfig
 from engine.ricewars.state import RiceWarsState
 from tests.engine.ricewars.helpers import field_ids, put, ready, set_money, set_troops
 
@@ -91,3 +93,27 @@ def test_the_fit_recovers_the_weights_that_made_the_results(tmp_path: Path) -> N
     # Then it finds those weights
     for (a, b), (ta, tb) in zip(weights, truth, strict=True):
         assert abs(a - ta) < 0.01 and abs(b - tb) < 0.01
+
+
+def test_a_bot_with_the_fitted_evaluation_decides_without_the_rivals_hidden_hand() -> None:
+    # Given two deals alike but for the cards the rival holds (swapped with the hidden
+    # deck's), the same for everything the player to act sees
+    one = ready(2, seed=4)
+    s = one.cur
+    two = one.clone()
+    rival = 1 - s
+    held = list(two.hands[rival])
+    assert held
+    swap = two.deck[: len(held)]
+    two.hands[rival] = tuple(swap)
+    two.deck[: len(held)] = held
+    assert one.observation(s).key() == two.observation(s).key()
+    assert one.hands[rival] != two.hands[rival]
+    bot = SearchBot(SearchConfig(worlds=3, max_depth=2), FITTED_ADAPTER)
+    # When the player decides in each with the same seed and node budget
+    moves = [
+        bot.choose(st.observation(s), st.legal_actions(), random.Random(2), Budget(nodes=400))
+        for st in (one, two)
+    ]
+    # Then it plays the same move
+    assert moves[0] == moves[1]
