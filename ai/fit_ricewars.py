@@ -22,7 +22,8 @@ from collections.abc import Sequence
 
 from ai.games.ricewars_fitted import HAND_SET, PARTS, RiceWarsFittedAdapter
 
-BOTS = "normal@200,normal@400,hard@300,easy@300,greedy"
+BOTS = "normal@200,normal@400,hard@300"  # the search levels (greedy's passive games
+# would teach that troops win, which is who hires them, not what they do)
 
 
 def play(games: int, seed: int, bots: Sequence[str], every: int, out: str) -> None:

@@ -1,4 +1,4 @@
-"""Rice Wars' evaluation with weights fitted by self-play (`hard`'s candidate knowledge).
+"""Rice Wars' evaluation with weights fitted by self-play (a candidate for `hard`).
 
 `RiceWarsSearchAdapter`'s standing is a sum of terms with weights set by hand. Here the
 same terms are counted apart for every seat (`parts`) and weighed by `WEIGHTS`: a term's
@@ -43,9 +43,27 @@ PARTS = (
 HAND_SET = (1.0, -0.15, 0.7, 0.05, 1.0, 1.0, 0.3, 0.7, 0.15, 0.35, 0.12, 0.2, STRIKE_WORTH, 1.0)
 """The search adapter's own weights of `PARTS` (waiting peasants: where a field is open)."""
 
-# (a, b) per term of `PARTS`: weight a + b * (share of paydays left).
-# Fitted by `ai/fit_ricewars.py` (see its docstring for the command and the data).
-WEIGHTS: tuple[tuple[float, float], ...] = tuple((w, 0.0) for w in HAND_SET)
+# (a, b) per term of `PARTS`: weight a + b * (share of paydays left). Fitted on
+# 2026-11-28 by `python -m ai.fit_ricewars fit ... --ridge 0.1` on 80 two-player games
+# between `normal@200`, `normal@400` and `hard@300` (9,267 positions; `play` seeds
+# 2000-2061, and the 18 such games among seeds 1000-1047): docs/PERFORMANCE.md, Rice
+# Wars `hard` with a fitted evaluation, eighth session. No level plays with them yet.
+WEIGHTS: tuple[tuple[float, float], ...] = (
+    (0.983, -0.891),  # fields
+    (-0.072, -0.448),  # cut
+    (0.618, 0.097),  # reach
+    (0.281, -1.152),  # idle
+    (0.289, 1.51),  # money
+    (0.395, -0.011),  # income
+    (0.185, -0.011),  # ash
+    (1.235, 1.17),  # ron
+    (0.173, -0.178),  # ash_kept
+    (1.001, 0.975),  # ron_kept
+    (-0.297, -0.66),  # hand
+    (0.113, -0.138),  # uses
+    (0.089, 0.068),  # strike
+    (0.477, -0.018),  # fight
+)
 
 
 class RiceWarsFittedAdapter(RiceWarsSearchAdapter):
@@ -112,6 +130,7 @@ class RiceWarsFittedAdapter(RiceWarsSearchAdapter):
 
 
 FITTED_ADAPTER = RiceWarsFittedAdapter()
-"""`hard`'s Rice Wars adapter candidate (`ai.levels`)."""
+"""The adapter with the fitted `WEIGHTS` (no level's yet: screened against `normal` by
+registering it as `hard` in a throwaway script, docs/PERFORMANCE.md)."""
 
 __all__ = ["FITTED_ADAPTER", "HAND_SET", "PARTS", "WEIGHTS", "RiceWarsFittedAdapter"]
