@@ -1,4 +1,4 @@
-"""Rice Wars' evaluation with weights fitted by self-play (a candidate for `hard`).
+"""Rice Wars' evaluation with weights fitted by self-play (`hard`'s).
 
 `RiceWarsSearchAdapter`'s standing is a sum of terms with weights set by hand. Here the
 same terms are counted apart for every seat (`parts`) and weighed by `WEIGHTS`: a term's
@@ -44,25 +44,25 @@ HAND_SET = (1.0, -0.15, 0.7, 0.05, 1.0, 1.0, 0.3, 0.7, 0.15, 0.35, 0.12, 0.2, ST
 """The search adapter's own weights of `PARTS` (waiting peasants: where a field is open)."""
 
 # (a, b) per term of `PARTS`: weight a + b * (share of paydays left). Fitted on
-# 2026-11-28 by `python -m ai.fit_ricewars fit ... --ridge 0.1` on 80 two-player games
+# 2026-11-28 by `python -m ai.fit_ricewars fit ... --ridge 1.0` on 80 two-player games
 # between `normal@200`, `normal@400` and `hard@300` (9,267 positions; `play` seeds
 # 2000-2061, and the 18 such games among seeds 1000-1047): docs/PERFORMANCE.md, Rice
-# Wars `hard` with a fitted evaluation, eighth session. No level plays with them yet.
+# Wars `hard` with a fitted evaluation, eighth session.
 WEIGHTS: tuple[tuple[float, float], ...] = (
-    (0.983, -0.891),  # fields
-    (-0.072, -0.448),  # cut
-    (0.618, 0.097),  # reach
-    (0.281, -1.152),  # idle
-    (0.289, 1.51),  # money
-    (0.395, -0.011),  # income
-    (0.185, -0.011),  # ash
-    (1.235, 1.17),  # ron
-    (0.173, -0.178),  # ash_kept
-    (1.001, 0.975),  # ron_kept
-    (-0.297, -0.66),  # hand
-    (0.113, -0.138),  # uses
-    (0.089, 0.068),  # strike
-    (0.477, -0.018),  # fight
+    (0.957, -0.533),  # fields
+    (-0.154, -0.367),  # cut
+    (0.633, 0.045),  # reach
+    (0.008, -0.362),  # idle
+    (0.843, 0.262),  # money
+    (0.416, -0.103),  # income
+    (0.123, -0.103),  # ash
+    (0.948, 0.204),  # ron
+    (0.08, -0.139),  # ash_kept
+    (0.653, 0.18),  # ron_kept
+    (-0.203, -0.291),  # hand
+    (0.114, -0.069),  # uses
+    (0.198, 0.048),  # strike
+    (0.654, -0.133),  # fight
 )
 
 
@@ -130,7 +130,6 @@ class RiceWarsFittedAdapter(RiceWarsSearchAdapter):
 
 
 FITTED_ADAPTER = RiceWarsFittedAdapter()
-"""The adapter with the fitted `WEIGHTS` (no level's yet: screened against `normal` by
-registering it as `hard` in a throwaway script, docs/PERFORMANCE.md)."""
+"""Rice Wars' `hard`'s adapter (`ai.levels`): the fitted `WEIGHTS`."""
 
 __all__ = ["FITTED_ADAPTER", "HAND_SET", "PARTS", "WEIGHTS", "RiceWarsFittedAdapter"]
