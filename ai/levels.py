@@ -17,7 +17,6 @@ from dataclasses import dataclass, replace
 
 from ai.adapters import GameAdapter, adapter_for
 from ai.base import Bot
-from ai.games.ricewars_fitted import FITTED_ADAPTER
 from ai.games.shinobi_levels import OWN_LATER_ADAPTER
 from ai.greedy import GreedyBot
 from ai.registry import register_bot
@@ -87,10 +86,6 @@ def _deeper(level: Level, nodes: int, worlds: int | None = None) -> Level:
 # save a field, and attacks where its ply sees a field won: a sensible, passive game a
 # beginner can learn to beat (tests/ai/test_ricewars_easy.py; docs/PERFORMANCE.md, Rice
 # Wars AI, fourth session).
-# Rice Wars' `hard` weighs the search adapter's terms by weights fitted on self-play games
-# (`ai.games.ricewars_fitted`, `ai/fit_ricewars.py`): at 3,000 nodes it won 13 of 16
-# games against `normal@1000` on deals where the hand-set weights won 6 (docs/PERFORMANCE.md,
-# Rice Wars `hard` with a fitted evaluation, eighth session).
 GAME_LEVELS: dict[str, dict[str, Level]] = {
     "rokugan": {
         "normal": _deeper(LEVELS["normal"], 4000),
@@ -124,7 +119,6 @@ GAME_LEVELS: dict[str, dict[str, Level]] = {
             LEVELS["hard"],
             nodes=40000,
             config=replace(LEVELS["hard"].config, max_depth=4, worlds=6),
-            adapter=FITTED_ADAPTER,
         ),
     },
 }

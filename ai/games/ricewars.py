@@ -413,8 +413,7 @@ _BEFORE_ACTIONS_END = frozenset(
 
 
 class RiceWarsSearchAdapter(RiceWarsAdapter):
-    """`normal`'s Rice Wars knowledge, and `hard`'s with fitted weights
-    (`ai.games.ricewars_fitted`; `greedy` and the beginners' `easy` keep
+    """`normal`'s and `hard`'s Rice Wars knowledge (`greedy` and the beginners' `easy` keep
     the plain adapter: `ai.levels`, `Level.expert`).
 
     Auctions: sealed bids are chosen by rule, not searched (a best-reply search lets every
@@ -693,7 +692,7 @@ ADAPTER = RiceWarsAdapter()
 `easy`'s)."""
 
 SEARCH_ADAPTER = RiceWarsSearchAdapter()
-"""`normal`'s adapter (and the hints'; `hard`'s weighs its terms apart): lots valued per
-bidder, fields at stake valued in full, troops by the fields they can take this round."""
+"""`normal`'s and `hard`'s adapter (and the hints'): lots valued per bidder, fields at
+stake valued in full, troops by the fields they can take this round."""
 
 __all__ = ["ADAPTER", "SEARCH_ADAPTER", "RiceWarsAdapter", "RiceWarsSearchAdapter"]

@@ -1,4 +1,4 @@
-"""Rice Wars' evaluation with weights fitted by self-play (`hard`'s).
+"""Rice Wars' evaluation with weights fitted by self-play (a candidate for `hard`).
 
 `RiceWarsSearchAdapter`'s standing is a sum of terms with weights set by hand. Here the
 same terms are counted apart for every seat (`parts`) and weighed by `WEIGHTS`: a term's
@@ -47,7 +47,8 @@ HAND_SET = (1.0, -0.15, 0.7, 0.05, 1.0, 1.0, 0.3, 0.7, 0.15, 0.35, 0.12, 0.2, ST
 # 2026-11-28 by `python -m ai.fit_ricewars fit ... --ridge 1.0` on 80 two-player games
 # between `normal@200`, `normal@400` and `hard@300` (9,267 positions; `play` seeds
 # 2000-2061, and the 18 such games among seeds 1000-1047): docs/PERFORMANCE.md, Rice
-# Wars `hard` with a fitted evaluation, eighth session.
+# Wars `hard` with a fitted evaluation, eighth session. No level plays with them: 13 of
+# 16 on the screened deals, 8 of 20 on fresh ones.
 WEIGHTS: tuple[tuple[float, float], ...] = (
     (0.957, -0.533),  # fields
     (-0.154, -0.367),  # cut
@@ -130,6 +131,7 @@ class RiceWarsFittedAdapter(RiceWarsSearchAdapter):
 
 
 FITTED_ADAPTER = RiceWarsFittedAdapter()
-"""Rice Wars' `hard`'s adapter (`ai.levels`): the fitted `WEIGHTS`."""
+"""The adapter with the fitted `WEIGHTS` (no level's: screened against `normal` by
+registering it as `hard` in a throwaway script, docs/PERFORMANCE.md)."""
 
 __all__ = ["FITTED_ADAPTER", "HAND_SET", "PARTS", "WEIGHTS", "RiceWarsFittedAdapter"]

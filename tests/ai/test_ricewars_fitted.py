@@ -14,10 +14,8 @@ from ai.games.ricewars_fitted import (
     FITTED_ADAPTER,
     HAND_SET,
     PARTS,
-    WEIGHTS,
     RiceWarsFittedAdapter,
 )
-from ai.registry import make_bot
 from ai.search import SearchBot, SearchConfig
 from engine.ricewars.state import RiceWarsState
 from tests.engine.ricewars.helpers import field_ids, put, ready, set_money, set_troops
@@ -119,11 +117,3 @@ def test_a_bot_with_the_fitted_evaluation_decides_without_the_rivals_hidden_hand
     ]
     # Then it plays the same move
     assert moves[0] == moves[1]
-
-
-def test_hard_plays_with_the_fitted_evaluation_and_normal_with_the_hand_set_one() -> None:
-    # Given the Rice Wars levels' bots
-    hard, normal = make_bot("hard", "ricewars"), make_bot("normal", "ricewars")
-    # Then only hard weighs positions with the fitted weights
-    assert hard.adapter is FITTED_ADAPTER and FITTED_ADAPTER.weights == WEIGHTS
-    assert normal.adapter is SEARCH_ADAPTER
