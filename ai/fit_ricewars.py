@@ -30,11 +30,11 @@ def play(games: int, seed: int, bots: Sequence[str], every: int, out: str) -> No
     """Play `games` games and append their positions to `out` (see the module docstring)."""
     import ai.levels  # noqa: F401  (registers the bots)
     from ai.match import play_match
-    from app.commands.play import load_game_graph
     from engine.registry import get_game
+    from engine.ricewars.bench import load_bench_graph
 
     spec = get_game("ricewars")
-    graph = load_game_graph(spec, None, None)
+    graph = load_bench_graph(2)  # the shipped 2-player board side (ai/ reads no maps/)
     adapter = RiceWarsFittedAdapter()
     for g in range(seed, seed + games):
         rng = random.Random(g)

@@ -104,7 +104,8 @@ class BoardView(QGraphicsView):
         """Draw each lit place at least `LEAST_SPOT_PX` across at this zoom: lit places
         closer than that move apart a little (`spread_spots`), then each grows as far as
         the other lit places leave it room (the layout sizes every place, lit or not, to
-        fit among all of them; only a decision's own places show at once)."""
+        fit among all of them; only a decision's own places show at once), off the
+        provinces' names wherever that keeps it big enough to hit."""
         scene = self.map_scene()
         if scene is None:
             return
@@ -140,8 +141,14 @@ class BoardView(QGraphicsView):
                 radius[spot] = max(radius[spot], min(want, room(spot, share)))
         homes = [(spot.home.x(), spot.home.y(), spot.radius) for spot in lit]
         grown = [(spot.x(), spot.y(), radius[spot]) for spot in lit]
-        for spot, (x, y, r) in zip(lit, clear_of(homes, grown, names), strict=True):
-            spot.setPos(x, y)  # never over a name: back home where moving does not clear it
+        clear = clear_of(homes, grown, names)
+        for spot, big, (x, y, r) in zip(lit, grown, clear, strict=True):
+            # Off the names where that leaves it big enough to hit (back home where moving
+            # does not clear them); a place to click that could only clear a name by
+            # shrinking below the hit size keeps its size: it shows only while choosing.
+            if r < min(want, big[2]) - 1e-9:
+                x, y, r = big
+            spot.setPos(x, y)
             spot.setScale(r / spot.radius)
 
     def keys_at(self, pos: QPoint) -> list[tuple[str, str]]:
