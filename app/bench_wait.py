@@ -218,7 +218,7 @@ def measure(
     window = MainWindow(settings)
     window.resize(1280, 720)
     window.show()
-    seats = (Seat(HUMAN, name="You"), *(Seat(AI, level) for _ in range(players - 1)))
+    seats = (Seat(HUMAN), *(Seat(AI, level) for _ in range(players - 1)))
     window.start_game(NewGameConfig(game, seats, _map_for(game, players), seed=seed))
     controller = window.controller
     screen = window.game_screen

@@ -41,14 +41,14 @@ def guide_for(game: str) -> Guide:
 
 
 def guided_config(guide: Guide) -> NewGameConfig:
-    """The new game a guide plays: its deal, map and settings, "You" in its seat and its
+    """The new game a guide plays: its deal, map and settings, the person in its seat and its
     easy bots in the others (a clan setting becomes each seat's choice)."""
     clans = guide.settings.get("clans")
     seats = []
     for seat, bot in enumerate(guide.seat_bots()):
         choice = clans[seat] if clans else None
         if bot is None:
-            seats.append(Seat(HUMAN, name="You", choice=choice))
+            seats.append(Seat(HUMAN, choice=choice))  # "You", said in the reader's language
         else:
             seats.append(Seat(AI, bot, choice=choice))
     return NewGameConfig(guide.game, tuple(seats), guide.map_id, guide.seed, dict(guide.settings))

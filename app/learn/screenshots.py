@@ -81,7 +81,7 @@ def _review(app: QApplication, window: MainWindow) -> None:
     _, state = play_match(
         get_game("rokugan"), ["normal", "easy", "easy", "easy"], 1, load_graph("rokugan"), {}
     )
-    seats = (Seat(HUMAN, name="You"), Seat(AI, "easy"), Seat(AI, "easy"), Seat(AI, "easy"))
+    seats = (Seat(HUMAN), Seat(AI, "easy"), Seat(AI, "easy"), Seat(AI, "easy"))
     window.coach.review(game_ui("rokugan"), state, seats, 0, Path(shipped_map_path("rokugan")))
     screen = window.coach.review_screen
     shots.wait(app, lambda: screen.moments.count() > 0, 600)

@@ -223,3 +223,19 @@ def test_hints_are_counted_at_the_end_and_the_game_is_reviewed(window, qtbot) ->
     assert "The AI's move:" in screen.detail.text()
     qtbot.mouseClick(screen.findChild(QPushButton, "reviewBack"), Qt.LeftButton)
     assert window.stack.currentWidget() is end
+
+
+def test_a_guided_game_names_the_person_in_their_language(window, qtbot) -> None:
+    from app import i18n
+
+    # Given German chosen, then the guided first game started from the Help menu
+    i18n.set_language("de")
+    try:
+        window.learn_actions[LEARN_GAMES[0]].trigger()
+        players = window.game_screen.players
+        texts = [players.item(row).text() for row in range(players.count())]
+        # Then the players' list names the person "Du", not an English "You"
+        assert any(" — Du" in text for text in texts), texts
+        assert not any("You" in text for text in texts), texts
+    finally:
+        i18n.set_language("en")
