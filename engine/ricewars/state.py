@@ -17,8 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from itertools import chain
 from operator import attrgetter
-from types import FunctionType
-from typing import Any, ClassVar, Self, TypeVar, cast
+from typing import Any, ClassVar, Self
 
 from engine.core import TERMINAL, GameSetup, GameState
 from engine.graph import MapGraph
@@ -171,21 +170,6 @@ def _snapshot_code() -> dict[str, Any]:
 
 _CODE = _snapshot_code()
 
-_Rule = TypeVar("_Rule", bound=Callable[..., Any])
-
-
-def _method(rule: _Rule) -> _Rule:
-    """`rule(state, ...)` as a method of the state. A Python function is one already; a
-    compiled one (mypyc, for the modules that can be compiled) does not bind to the
-    instance, so it is wrapped."""
-    if isinstance(rule, FunctionType):
-        return rule
-
-    def method(self: Position, *args: Any, **kwargs: Any) -> Any:
-        return rule(self, *args, **kwargs)
-
-    return cast(_Rule, method)
-
 
 def _decides(st: Position) -> bool:
     """A phase whose player always has a decision to make."""
@@ -296,13 +280,13 @@ class RiceWarsState(Position, GameState):
 
     # -- the rules' questions, answered by the modules that hold the rules
     # (plain functions over the position: `state.connected(s)` is `connected(state, s)`)
-    connected = _method(peasants.connected)
-    peasant_fields = _method(peasants.peasant_fields)
-    _remove_peasant = _method(peasants.remove_peasant)
-    _supply_peasant = _method(peasants.supply_peasant)
+    connected = peasants.connected
+    peasant_fields = peasants.peasant_fields
+    _remove_peasant = peasants.remove_peasant
+    _supply_peasant = peasants.supply_peasant
     palace_sites = preparation.palace_sites
-    income = _method(economy.income)
-    strength = _method(current_strength)
+    income = economy.income
+    strength = current_strength
     wealth = scoring.wealth
     score = scoring.score
     winners = scoring.winners
