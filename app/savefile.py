@@ -69,6 +69,11 @@ class Seat:
         """True for a person at this computer."""
         return self.kind == HUMAN
 
+    def said_name(self) -> str:
+        """The name the seat is called by: the one entered, else "You" (in the reader's
+        language) for a person; "" for a bot without a name."""
+        return self.name or (_("You") if self.is_human else "")
+
     @classmethod
     def from_dict(cls, data: Any) -> Seat:
         """The seat stored by `asdict`; raises ValueError naming what is wrong."""
@@ -167,8 +172,9 @@ def load_save(path: str | Path, known_maps: Mapping[str, str] | None = None) -> 
         map_path, graph = find_map(save, app.map_path, (known_maps or {}).get(setup.map_id))
     state = replay(save, graph)
     seats = app.seats
-    if not seats:  # an older `daimyo play` save: every seat a bot but the first
-        seats = (Seat(HUMAN, name="You"),) + (Seat(AI, "normal"),) * (state.num_players - 1)
+    if not seats:  # an older `daimyo play` save: every seat a bot but the first, whose
+        # person is "You" in the reader's language (`Seat.said_name`), not a stored name
+        seats = (Seat(HUMAN),) + (Seat(AI, "normal"),) * (state.num_players - 1)
     return LoadedSave(path, save, state, seats, map_path, app)
 
 
@@ -650,19 +656,35 @@ def read_summary(path: str | Path) -> SaveSummary:
         # saves written before level_name said "Crab (easy@300)": the budget is not a word
         players = tuple(re.sub(r"@\d+\)", ")", str(p)) for p in summary.get("players") or ())
     if not players:
+        players = tuple(seat.said_name() or ai_level_name(seat.bot) for seat in app.seats)
+    if not players:
         players = tuple(
-            seat.name or (_("You") if seat.is_human else ai_level_name(seat.bot))
-            for seat in app.seats
-        ) or tuple(_("player {number}").format(number=p + 1) for p in range(save.setup.players))
+            _("player {number}").format(number=p + 1) for p in range(save.setup.players)
+        )
     return SaveSummary(
         path=path,
         game=game_name(save.setup.game, get_game(save.setup.game).name),
-        map=_shown_map(summary.get("map") or save.setup.map_id),
+        map=_shown_map(summary.get("map") or _shipped_map_name(save.setup.map_id)),
         round=summary.get("round"),
         finished=bool(summary.get("finished", False)),
         players=players,
         saved=saved,
     )
+
+
+def _shipped_map_name(map_id: str | None) -> str | None:
+    """The name in the header of the shipped map `map_id` (a save without a summary, such
+    as an older `daimyo play --save`, keeps only the id); the id itself for any other map."""
+    from maps.api import shipped_map_path, shipped_maps
+    from maps.io import MapError, read_map_header
+
+    if map_id is None or map_id not in shipped_maps():
+        return map_id
+    try:
+        name = read_map_header(shipped_map_path(map_id)).get("name")
+    except (MapError, OSError):
+        return map_id
+    return str(name) if name else map_id
 
 
 def _shown_map(name: str | None) -> str | None:

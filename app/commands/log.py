@@ -95,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
     viewer = EVERYTHING
     if args.seat is not None:
         try:
-            viewer = seat_of(args.seat, ui, state, [seat.name for seat in loaded.seats])
+            viewer = seat_of(args.seat, ui, state, [seat.said_name() for seat in loaded.seats])
         except ValueError as exc:
             print(f"daimyo log: {exc}", file=sys.stderr)
             return 2

@@ -102,7 +102,7 @@ def seat_of(text: str, loaded: LoadedSave) -> int:
     from app.games import game_ui
 
     ui = game_ui(loaded.save.setup.game)
-    return seats.seat_of(text, ui, loaded.state, [seat.name for seat in loaded.seats])
+    return seats.seat_of(text, ui, loaded.state, [seat.said_name() for seat in loaded.seats])
 
 
 def _progress(fraction: float) -> None:
@@ -114,7 +114,7 @@ def seat_label(seat: Seat, index: int) -> str:
     node budget: "easy@300" is "Easy"), in the current language."""
     from app.review_words import seat_words
 
-    return seat_words(seat.name, seat.is_human, seat.bot, index)
+    return seat_words(seat.said_name(), seat.is_human, seat.bot, index)
 
 
 def _report(loaded: LoadedSave, review: Review, count: int, seconds: float) -> str:

@@ -46,11 +46,14 @@ def seat_of(text: str, ui: Any, state: Any, player_names: Sequence[str] = ()) ->
     if wanted.isdigit() and 1 <= int(wanted) <= count:
         return int(wanted) - 1
     every = [seat_names(ui, state, seat, player_names) for seat in range(count)]
-    for seat, names in enumerate(every):
-        accepted = {name.casefold() for name in names}
-        accepted.add(ui.player_label(state, seat).strip().casefold())
-        if wanted.casefold() in accepted:
-            return seat
+    # "You", the English name of a person's seat, names it in any language too
+    asked = [wanted.casefold()] + ([_("You").casefold()] if wanted.casefold() == "you" else [])
+    for wanted_name in asked:
+        for seat, names in enumerate(every):
+            accepted = {name.casefold() for name in names}
+            accepted.add(ui.player_label(state, seat).strip().casefold())
+            if wanted_name in accepted:
+                return seat
     choices = ", ".join(f"{seat + 1} ({'/'.join(names)})" for seat, names in enumerate(every))
     raise ValueError(
         _("--as {seat} names no seat of this game; choose one of {choices}").format(

@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING, Any
 from app.games.presentation import PUBLIC, Beat, GameUI, ResolutionStep, ScoreTable
 from app.games.shinobi import narrate, story
 from app.games.shinobi.rules import rules_html
-from app.i18n import _, inside_sentence, ngettext
+from app.i18n import N_, _, inside_sentence, ngettext
 from app.palette import SHINOBI_SEATS
 from engine.shinobi.cards import CLAN_NAMES, NUM_CLANS
 from engine.shinobi.records import Drew, FinalCount, LastRound, RoundEnded
 from engine.shinobi.state import SPEC, ShinobiState
+from engine.words import Words
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
@@ -29,11 +30,17 @@ class ShinobiUI(GameUI):
     game_id = "shinobi"
 
     def player_label(self, state: ShinobiState, player: int) -> str:  # type: ignore[override]
-        """'Player 2'; after the reveal also the clan served."""
-        label = narrate.seat_label(player)
-        if state.is_terminal():
-            label += f" ({CLAN_NAMES[state.allegiance(player)]})"
-        return label
+        """'Player 2'; after the reveal also the clan served: 'Player 2 (Oda)'."""
+        return str(self.player_words(state, player))
+
+    def player_words(self, state: ShinobiState, player: int) -> Words:  # type: ignore[override]
+        """'Player 2' in no language yet; once the game is over with the clan it served
+        (the Recent games list of a finished game names it, as the end screen does)."""
+        seat = Words.of(N_("Player {number}"), number=player + 1)
+        if not state.is_terminal():
+            return seat
+        clan = CLAN_NAMES[state.allegiance(player)]
+        return Words.of(N_("{player} ({clan})"), player=seat, clan=clan)
 
     def player_colour(self, state: ShinobiState, player: int) -> str:  # type: ignore[override]
         """A neutral seat colour (a clan colour would hint at the allegiance)."""
