@@ -1,4 +1,4 @@
-"""The main window: menus and actions, and the screens they switch between.
+"""The main window: the screens its menus and actions (`app.window_menus`) switch between.
 
 Start screen → (new game dialog | continue | load) → game screen → end screen. The window
 owns the one `BotThinker` thread and the `AppSettings`; a running game is a `GameSession`
@@ -6,22 +6,19 @@ owns the one `BotThinker` thread and the `AppSettings`; a running game is a `Gam
 
 A game is never lost to another: starting a new game during one asks first, and the game
 that is replaced (running, or waiting in the autosave) stays saved in a file of its own
-and listed under Recent games. A bad save file gives a message; the window stays where it
-was.
+and listed under Recent games (`app.kept_games`). A bad save file gives a message; the
+window stays where it was.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
-import json
 import threading
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QEvent, Qt, Signal, Slot
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QFont, QKeySequence, QResizeEvent
+from PySide6.QtGui import QCloseEvent, QFont, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -38,52 +35,26 @@ import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.board.maps_cache import preload
 from app.board_printing import BoardPrinting
 from app.bot_worker import BotThinker
-from app.coach import LEARN_GAMES, Coach, guide_for, guided_config
+from app.coach import Coach, guide_for, guided_config
 from app.game_screen import GameController, GameScreen
 from app.games import game_ui
-from app.i18n import GAME_NAMES, _, game_name
+from app.i18n import _
+from app.kept_games import OPEN_FILTER, SAVE_FILTER, autosaved_game, keep_game, with_save_suffix
 from app.new_game_dialog import NewGameDialog
-from app.savefile import holds_game, read_summary
 from app.session import GameSession, NewGameConfig, load_session, new_session
-from app.settings import AI_PACES, AppSettings
+from app.settings import AppSettings
 from app.widgets.end_screen import EndScreen
 from app.widgets.language import apply_language
 from app.widgets.rules_dialog import RulesDialog
 from app.widgets.scaling import fit_on_screen, keep_on_screen, rescale_due, scaled_font, ui_scale
-from app.widgets.settings_dialog import AI_PACE_NAMES, SettingsDialog
+from app.widgets.settings_dialog import SettingsDialog
 from app.widgets.start_screen import StartScreen
-from engine.files import atomic_write_text
-from engine.registry import UnknownGameError, get_game
-from engine.saves import SaveError, read_save
-
-SAVE_FILTER = "Daimyo saves (*.json)"
-OPEN_FILTER = "Daimyo saves (*.json);;All files (*)"
-"""Open finds any save: one named without ".json" elsewhere is still a save."""
+from app.window_menus import WindowMenus, editor_available, shown_game_name
+from engine.registry import get_game
+from engine.saves import SaveError
 
 
-def editor_available() -> bool:
-    """True when the map editor package provides its main window."""
-    return importlib.util.find_spec("editor.main_window") is not None
-
-
-def with_save_suffix(path: str) -> Path:
-    """`path` as a save file: ".json" added when the name has no extension (the dialog
-    leaves it off on some platforms, and Open lists saves by it)."""
-    chosen = Path(path)
-    return chosen if chosen.suffix else chosen.with_name(chosen.name + ".json")
-
-
-def _game_name(game_id: str) -> str:
-    """A game's name in the current language (a game without a translated name: its own)."""
-    if game_id in GAME_NAMES:
-        return game_name(game_id)
-    try:
-        return get_game(game_id).name
-    except UnknownGameError:  # a game no longer registered (a test's stand-in)
-        return game_id
-
-
-class MainWindow(QMainWindow):
+class MainWindow(WindowMenus, QMainWindow):
     """The application window."""
 
     game_started = Signal()
@@ -144,116 +115,6 @@ class MainWindow(QMainWindow):
         self._retranslate()
         self._update_actions()
 
-    # actions and menus -----------------------------------------------------------------
-    def _create_actions(self) -> None:
-        def action(text: str, slot, shortcut: QKeySequence | str | None = None) -> QAction:
-            act = QAction(text, self)  # in English here; `_retranslate` says it again
-            if shortcut is not None:
-                act.setShortcut(QKeySequence(shortcut))
-            act.triggered.connect(lambda *_args, f=slot: f())  # drop `checked`
-            return act
-
-        self.new_action = action("&New game…", self.new_game, QKeySequence.New)
-        self.continue_action = action("&Continue last game", self.continue_game, "Ctrl+R")
-        self.open_action = action("&Load game…", self.open_game, QKeySequence.Open)
-        self.save_action = action("&Save", self.save_game, QKeySequence.Save)
-        self.save_as_action = action("Save &as…", self.save_game_as, QKeySequence.SaveAs)
-        self.close_action = action("Close &game", self.close_game, QKeySequence.Close)
-        self.print_action = action("&Print board…", self.printing.print_board, QKeySequence.Print)
-        self.print_preview_action = action(
-            "Print pre&view…", self.printing.print_preview, "Ctrl+Alt+P"
-        )
-        self.export_pdf_action = action(
-            "&Export board PDF…", self.printing.export_pdf, "Ctrl+Alt+E"
-        )
-        self.print_kit_action = action("Print &kit…", self.print_kit, "Ctrl+Alt+K")
-        self.quit_action = action("&Quit", self.close, QKeySequence.Quit)
-        self.undo_action = action("&Undo my last decision", self._on_undo, QKeySequence.Undo)
-        self.zoom_in_action = action("Zoom &in", lambda: self._zoom(1.25), QKeySequence.ZoomIn)
-        self.zoom_out_action = action("Zoom &out", lambda: self._zoom(0.8), QKeySequence.ZoomOut)
-        self.fit_action = action("&Fit the board", self._fit, "Ctrl+0")
-        self.steps_action = action("Show resolution &step by step", self._on_steps_toggled)
-        self.steps_action.setCheckable(True)
-        self.steps_action.setChecked(self.settings.step_by_step())
-        self.settings_action = action("Settings…", self.show_settings, QKeySequence.Preferences)
-        self.settings_action.setMenuRole(QAction.PreferencesRole)
-        self.editor_action = action("&Map editor", self.open_editor, "Ctrl+E")
-        self.rules_action = action("&Rules", self.show_rules, QKeySequence.HelpContents)
-        self.about_action = action("&About Daimyo", self._on_about)
-        self.learn_actions = {
-            game: action(game, lambda g=game: self.learn_to_play(g)) for game in LEARN_GAMES
-        }
-        self.review_action = action("&Review a saved game…", self.review_saved_game)
-        self.pace_group = QActionGroup(self)
-        self.pace_actions: dict[str, QAction] = {}
-        for pace in AI_PACES:
-            act = QAction(pace, self, checkable=True)
-            act.setChecked(pace == self.settings.ai_pace())
-            act.triggered.connect(lambda checked, p=pace: self._on_pace_chosen(p))
-            self.pace_group.addAction(act)
-            self.pace_actions[pace] = act
-        if not editor_available():
-            self.editor_action.setEnabled(False)
-
-    def _retranslate(self) -> None:
-        """Say every menu, action and button again in the current language (`app.i18n`)."""
-        texts = {
-            self.new_action: _("&New game…"),
-            self.continue_action: _("&Continue last game"),
-            self.open_action: _("&Load game…"),
-            self.save_action: _("&Save"),
-            self.save_as_action: _("Save &as…"),
-            self.close_action: _("Close &game"),
-            self.print_action: _("&Print board…"),
-            self.print_preview_action: _("Print pre&view…"),
-            self.export_pdf_action: _("&Export board PDF…"),
-            self.print_kit_action: _("Print &kit…"),
-            self.quit_action: _("&Quit"),
-            self.undo_action: _("&Undo my last decision"),
-            self.zoom_in_action: _("Zoom &in"),
-            self.zoom_out_action: _("Zoom &out"),
-            self.fit_action: _("&Fit the board"),
-            self.steps_action: _("Show resolution &step by step"),
-            self.settings_action: _("Se&ttings…"),
-            self.editor_action: _("&Map editor"),
-            self.rules_action: _("&Rules"),
-            self.about_action: _("&About Daimyo"),
-            self.review_action: _("&Review a saved game…"),
-        }
-        for act, text in texts.items():
-            act.setText(text)
-        for act in (self.print_action, self.print_preview_action, self.export_pdf_action):
-            act.setToolTip(_("The board of this game's map, or a map you choose"))
-        self.print_kit_action.setToolTip(
-            _("Everything to play at a table: board, tokens, cards, aids (preview or PDF)")
-        )
-        self.review_action.setToolTip(
-            _("The hard AI weighs a player's decisions in a saved game, with what they could see")
-        )
-        if not editor_available():
-            self.editor_action.setToolTip(_("The map editor is not installed yet."))
-        for game, act in self.learn_actions.items():
-            act.setText(_game_name(game))
-        for pace, act in self.pace_actions.items():
-            act.setText(_(AI_PACE_NAMES[pace]))
-        menus = {
-            self.game_menu: _("&Game"),
-            self.edit_menu: _("&Edit"),
-            self.view_menu: _("&View"),
-            self.pace_menu: _("AI &pace"),
-            self.tools_menu: _("&Tools"),
-            self.help_menu: _("&Help"),
-            self.learn_menu: _("&Learn to play"),
-            self.recent_menu: _("Recent games"),
-        }
-        for menu, title in menus.items():
-            menu.setTitle(title)
-        self.print_kit_item.setText(_("A print-and-play &kit…"))
-        self.print_board_item.setText(_("A &board alone…"))
-        self.results_button.setText(_("Back to the results"))
-        self.results_button.setToolTip(_("The end screen: scores, winner, review"))
-        self._update_title()
-
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         """A new language (Settings): the menus, and the results when they show."""
         super().changeEvent(event)
@@ -267,91 +128,6 @@ class MainWindow(QMainWindow):
                 rules.deleteLater()
                 if rules.isVisible():
                     self.show_rules()
-
-    def _create_menus(self) -> None:
-        bar = self.menuBar()
-        game = self.game_menu = bar.addMenu("&Game")
-        for act in (self.new_action, self.continue_action, self.open_action):
-            game.addAction(act)
-        self.recent_menu = game.addMenu("Recent games")
-        game.addSeparator()
-        for act in (self.save_action, self.save_as_action, self.close_action):
-            game.addAction(act)
-        game.addSeparator()
-        for act in (self.print_action, self.print_preview_action, self.export_pdf_action):
-            game.addAction(act)
-        game.addAction(self.print_kit_action)
-        game.addSeparator()
-        game.addAction(self.review_action)
-        game.addSeparator()
-        game.addAction(self.quit_action)
-        edit = self.edit_menu = bar.addMenu("&Edit")
-        edit.addAction(self.undo_action)
-        edit.addSeparator()
-        edit.addAction(self.settings_action)
-        view = self.view_menu = bar.addMenu("&View")
-        for act in (self.zoom_in_action, self.zoom_out_action, self.fit_action):
-            view.addAction(act)
-        view.addSeparator()
-        view.addAction(self.steps_action)
-        pace = self.pace_menu = view.addMenu("AI &pace")
-        for act in self.pace_actions.values():
-            pace.addAction(act)
-        tools = self.tools_menu = bar.addMenu("&Tools")
-        tools.addAction(self.editor_action)
-        helpmenu = self.help_menu = bar.addMenu("&Help")
-        self.learn_menu = helpmenu.addMenu("&Learn to play")
-        for act in self.learn_actions.values():
-            self.learn_menu.addAction(act)
-        helpmenu.addAction(self.rules_action)
-        helpmenu.addAction(self.about_action)
-
-    def _connect_start_screen(self) -> None:
-        screen = self.start_screen
-        screen.new_button.clicked.connect(self.new_action.trigger)
-        screen.continue_button.clicked.connect(self.continue_action.trigger)
-        screen.load_button.clicked.connect(self.open_action.trigger)
-        screen.editor_button.clicked.connect(self.editor_action.trigger)
-        screen.rules_button.clicked.connect(self.rules_action.trigger)
-        print_menu = QMenu(screen.print_button)  # the kit, or a board alone
-        self.print_kit_item = print_menu.addAction("kit", self.print_kit_action.trigger)
-        self.print_board_item = print_menu.addAction("board", self.print_preview_action.trigger)
-        screen.print_button.setMenu(print_menu)
-        screen.learn_button.setMenu(self.learn_menu)
-        screen.recent_chosen.connect(self.load_game)
-
-    def _update_actions(self) -> None:
-        in_game = self.session is not None
-        for act in (self.save_action, self.save_as_action, self.close_action):
-            act.setEnabled(in_game)
-        for act in (self.zoom_in_action, self.zoom_out_action, self.fit_action):
-            act.setEnabled(in_game)
-        autosave = self.settings.autosave_path
-        self.continue_action.setEnabled(autosave.is_file())
-        self.start_screen.continue_button.setEnabled(self.continue_action.isEnabled())
-        self.start_screen.set_continue_game(read_summary(autosave) if autosave.is_file() else None)
-        self.start_screen.editor_button.setEnabled(self.editor_action.isEnabled())
-        self.start_screen.editor_button.setToolTip(self.editor_action.toolTip())
-        if not in_game:
-            self.undo_action.setEnabled(False)
-        recent = [read_summary(path) for path in self.settings.recent_games()]
-        self.start_screen.set_recent_games(recent)
-        self.recent_menu.clear()
-        self.recent_menu.setToolTipsVisible(True)
-        for summary in recent:
-            act = self.recent_menu.addAction(f"{summary.title()} — {summary.details()}")
-            act.setToolTip(str(summary.path))
-            act.triggered.connect(lambda checked=False, p=str(summary.path): self.load_game(p))
-        self.recent_menu.setEnabled(bool(recent))
-        self._update_title()
-
-    def _update_title(self) -> None:
-        if self.session is None:
-            self.setWindowTitle("Daimyo")
-            return
-        name = _game_name(self.session.game_id)
-        path = self.session.save_path
-        self.setWindowTitle(f"Daimyo — {name}" + (f" — {path.name}" if path else ""))
 
     def preload_map(self) -> threading.Thread | None:
         """Parse the map of the last new game (or the default) in the background.
@@ -594,7 +370,7 @@ class MainWindow(QMainWindow):
         session = self.session
         if session is None or session.state.is_terminal():
             return True
-        name = _game_name(session.game_id)
+        name = shown_game_name(session.game_id)
         summary = session.summary()
         if summary.get("round"):
             name = _("{game}, round {round}").format(game=name, round=summary["round"])
@@ -613,57 +389,22 @@ class MainWindow(QMainWindow):
         return answer == QMessageBox.Yes
 
     def _keep_replaced_game(self, incoming: GameSession, from_autosave: bool) -> Path | None:
-        """Before `incoming` takes over the autosave: keep the game it replaces.
-
-        The running game, or else the one waiting in the autosave, stays in its own save
-        file when that file holds it as it is now, else in a new file in the saves folder;
-        either way it is listed under Recent games. Returns that file (None: nothing kept).
-        """
+        """Before `incoming` takes over the autosave: keep the game it replaces (the
+        running one, or else the one waiting in the autosave) in a save file listed under
+        Recent games (`app.kept_games`). Returns that file (None: nothing kept)."""
         data: dict[str, Any] | None = None
         if self.session is not None and self.session is not incoming:
             if self.session.state.history:
                 data = self.session.save_data()
         elif self.session is None and not from_autosave:
-            data = self._autosaved_game()
+            data = autosaved_game(self.settings.autosave_path)
         if data is None:
             return None
-        own = (data.get("app") or {}).get("save_path")
         try:
-            if own and read_save(own).actions == tuple(data["actions"]):
-                self.settings.add_recent_game(own)
-                return Path(own)
-        except SaveError:
-            pass  # its own file is gone or damaged: keep a new copy
-        # kept before (another game was opened and left unplayed): that file is enough
-        listed = next((p for p in self.settings.recent_games() if holds_game(p, data)), None)
-        if listed is not None:
-            self.settings.add_recent_game(listed)
-            return Path(listed)
-        stamp = datetime.now().strftime("%Y-%m-%d-%H%M")
-        target = self.settings.saves_dir / f"{data['game']}-{stamp}.json"
-        counter = 2
-        while target.exists():
-            target = self.settings.saves_dir / f"{data['game']}-{stamp}-{counter}.json"
-            counter += 1
-        try:
-            atomic_write_text(target, json.dumps(data, indent=1) + "\n")
+            return keep_game(self.settings, data)
         except OSError as exc:
-            self._on_status(f"Could not keep the previous game in {target}: {exc.strerror}")
+            self._on_status(f"Could not keep the previous game in {exc.filename}: {exc.strerror}")
             return None
-        self.settings.add_recent_game(target)
-        return target
-
-    def _autosaved_game(self) -> dict[str, Any] | None:
-        """The autosave's content when it holds a game with moves (None if not, or damaged)."""
-        path = self.settings.autosave_path
-        if not path.is_file():
-            return None
-        try:
-            save = read_save(path)
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (SaveError, OSError, ValueError):
-            return None  # a damaged autosave is not worth keeping
-        return data if save.actions else None
 
     def _show_game(self) -> None:
         if self.game_screen is not None:

@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import QRect
 
 import app.widgets.scaling as scaling
-from app.main_window import OPEN_FILTER, with_save_suffix
+from app.kept_games import OPEN_FILTER, with_save_suffix
 from app.savefile import read_summary
 from app.widgets.rules_dialog import RulesDialog
 from tests.app.real_saves import write_save
