@@ -19,6 +19,7 @@ from app.games.ricewars.narrate import seat_colour, seat_mark, seat_name
 from app.games.ricewars.picks import BUTTON, CARD, FIELD, Pick, PickTree
 from app.i18n import N_, _, ai_level_name
 from engine.ricewars import standings
+from engine.ricewars.actions import Attack, Duel, Pass, Peasant, Play, Service
 from engine.ricewars.data import ADVISORS, CARDS, HAND_LIMIT, MAX_ADVISORS
 from engine.ricewars.fight import troop_strength
 from engine.ricewars.records import Standing
@@ -304,7 +305,7 @@ def fight_html(state: RiceWarsState, viewer: int | None) -> str:
         role = _("attacker") if side == 0 else _("defender")
         rows.append(
             f"{swatch(state, seat)} <b>{seat_name(state, seat)}</b> ({role}): {troops}; "
-            + (", ".join(cards) or _("no bonus yet"))
+            + (", ".join(cards) or (_("no card") if f["revealed"] else _("no bonus yet")))
             + strength
         )
     if f["revealed"] and f["winner"] >= 0:
@@ -423,10 +424,7 @@ def prompt_text(state: RiceWarsState, tree: PickTree) -> str:  # noqa: C901
             "Sealed bid for {advisor} — {text}. Nobody sees your bid before the reveal."
         ).format(advisor=adv.name, text=text)
     if ph == ACTION:
-        return _(
-            "Your action: place a peasant (click a lit free field), attack a lit enemy peasant, "
-            "play a card, use an advisor, challenge, or pass."
-        )
+        return action_prompt({type(action) for _picks, action in tree.sequences})
     if ph == NEUTRAL:
         return _("Place a neutral peasant on a lit field (the peasant rule applies).")
     if ph == PLANT:
@@ -453,6 +451,30 @@ def prompt_text(state: RiceWarsState, tree: PickTree) -> str:  # noqa: C901
             n=state.fight["todo"]
         )
     return _("Choose.")
+
+
+ACTION_CHOICES = (
+    (Peasant, N_("place a peasant (click a lit free field)")),
+    (Attack, N_("attack a lit enemy peasant")),
+    (Play, N_("play a card")),
+    (Service, N_("use an advisor")),
+    (Duel, N_("challenge")),
+    (Pass, N_("pass")),
+)
+"""The kinds of action a turn of the actions phase may take, as the prompt names them."""
+
+
+def action_prompt(kinds: set[type]) -> str:
+    """The actions phase's prompt, naming only the kinds of action that are legal now
+    (`kinds`, from the engine's legal actions): no "place a peasant" without one to place,
+    no "use an advisor" without an advisor."""
+    said = [_(text) for kind, text in ACTION_CHOICES if kind in kinds]
+    if not said:
+        return _("Choose.")
+    choices = said[0]
+    if len(said) > 1:
+        choices = _("{choices} or {last}").format(choices=", ".join(said[:-1]), last=said[-1])
+    return _("Your action: {choices}.").format(choices=choices)
 
 
 def short_name(name: str) -> str:

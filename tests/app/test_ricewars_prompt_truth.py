@@ -1,0 +1,86 @@
+"""Rice Wars says only what is true: the actions phase's prompt names only the kinds of
+action the engine allows now, and a fight whose cards are revealed says "no card", not
+"no bonus yet", for a side that played none."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from app.games.ricewars import panel
+from app.games.ricewars.picks import PickTree
+from engine.ricewars import actions as A
+from engine.ricewars.state import ACTION, RiceWarsState
+
+pytest.importorskip("maps.api")
+
+CHOICES = {
+    A.Peasant: "place a peasant",
+    A.Attack: "attack a lit enemy peasant",
+    A.Play: "play a card",
+    A.Service: "use an advisor",
+    A.Duel: "challenge",
+}
+
+
+def random_states(seed: int, steps: int = 900):  # noqa: ANN201 - an iterator of states
+    """The states of a random 3-player game on the quick side, one after each action."""
+    from engine.registry import get_game
+    from maps.api import load_graph
+
+    state: RiceWarsState = get_game("ricewars").new_game(3, seed, {}, load_graph("ricewars-quick"))
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        yield state
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def test_the_action_prompt_names_only_the_kinds_of_action_given() -> None:
+    # When only an attack and a pass are legal, then the prompt offers exactly those
+    said = panel.action_prompt({A.Attack, A.Pass})
+    assert said == "Your action: attack a lit enemy peasant or pass."
+    # And with every kind legal, every kind is named, in the rulebook's order
+    assert panel.action_prompt(set(CHOICES) | {A.Pass}) == (
+        "Your action: place a peasant (click a lit free field), attack a lit enemy peasant, "
+        "play a card, use an advisor, challenge or pass."
+    )
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_action_prompt_of_real_turns_matches_the_legal_actions(seed: int) -> None:
+    # Given the turns of the actions phase of a random game
+    turns = 0
+    for state in random_states(seed):
+        if state.phase != ACTION:
+            continue
+        legal = state.legal_actions()
+        # When the prompt of that turn is said
+        said = panel.prompt_text(state, PickTree(legal, state.board.index))
+        # Then it names a kind of action exactly when the engine allows one
+        kinds = {type(action) for action in legal}
+        for kind, words in CHOICES.items():
+            assert (words in said) == (kind in kinds), (said, kinds)
+        turns += 1
+    assert turns > 10
+
+
+def test_a_revealed_fights_side_without_cards_says_no_card() -> None:
+    # Given fights of random games, each once its cards are revealed
+    seen = 0
+    for seed in range(1, 6):
+        for state in random_states(seed):
+            fight = state.fight
+            if fight is None or not fight["revealed"] or fight["kind"] != "combat":
+                continue
+            # When the fight panel tells it
+            html = panel.fight_html(state, 0)
+            # Then nothing says a bonus may still come
+            assert "no bonus yet" not in html
+            empty = [not (fight["cards"][s] or fight["blind"][s]) for s in (0, 1)]
+            if any(empty) and not any(fight["extra"]):
+                assert "no card" in html
+                seen += 1
+    assert seen > 0
