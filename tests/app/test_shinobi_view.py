@@ -276,3 +276,26 @@ def test_a_suggested_move_stays_ringed_until_cleared_and_the_legend_names_it(qtb
     assert stack.suggestion is None and "Suggested" not in stack.toolTip()
     # And the legend, one hover away, says what a white ring means
     assert "white ring" in view.legend.toolTip() and "last order" in view.legend.toolTip()
+
+
+def test_the_seats_names_on_the_table_follow_a_new_language(qtbot) -> None:
+    from app.widgets.language import apply_language
+
+    # Given the table shown to a person without a name of their own, beside two AI seats
+    seats = (Seat(HUMAN), Seat(AI, "easy"), Seat(AI, "normal"))
+    view = ShinobiView()
+    qtbot.addWidget(view)
+    try:
+        apply_language("de")
+        view.show_state(GameSession(position(ORDER_ONE), seats), 0, True)
+        assert "— Du" in view.provinces[0].title.text()
+        assert "— KI Leicht" in view.provinces[1].title.text()
+        # When the language changes while it shows
+        apply_language("pt")
+        qtbot.waitUntil(lambda: "Jogador 1" in view.provinces[0].title.text())
+        # Then the seats are named in the new language, nothing left in the old one
+        titles = [panel.title.text() for panel in view.provinces]
+        assert "— Você" in titles[0] and "— IA Normal" in titles[2], titles
+        assert not any("Du" in t or "KI " in t for t in titles), titles
+    finally:
+        apply_language("en")

@@ -66,7 +66,7 @@ from engine.shinobi.actions import Attack, Deploy, Move, PlayNinja
 from engine.shinobi.cards import CLAN_NAMES, NINJA, NUM_CLANS
 
 if TYPE_CHECKING:
-    from app.session import GameSession
+    from app.session import GameSession, Seat
     from engine.shinobi.state import ShinobiObservation
 
 SOURCE_CARD = "card"
@@ -144,7 +144,7 @@ class ShinobiView(GameView):
         self.provinces: list[ProvincePanel] = []
         self.hand_buttons: dict[int, HandCardButton] = {}
         self.ui_scale = 1.0
-        self._names: list[str] = []
+        self._seats: tuple[Seat, ...] = ()
         self._highlight: set[int] = set()
         self._rings: dict[tuple[int, int], QColor] = {}
         self._suggestions: dict[str, tuple[frozenset[tuple[int, int]], str]] = {}
@@ -276,12 +276,7 @@ class ShinobiView(GameView):
         """Draw the table as `viewer` sees it (None: public facts only)."""
         state = session.state
         n = state.num_players
-        self._names = [
-            seat.name
-            or (_("You") if q == viewer else "")
-            or (_("AI {level}").format(level=ai_level_name(seat.bot)) if not seat.is_human else "")
-            for q, seat in enumerate(session.seats)
-        ]
+        self._seats = tuple(session.seats)
         self._viewer = viewer
         # the hand and allegiance come only from the viewer's observation
         self.observation = state.observation(viewer if viewer is not None else 0)
@@ -494,10 +489,22 @@ class ShinobiView(GameView):
         self.cancel.setToolTip(_("Choose again (Esc)") if self.cancel.isEnabled() else why)
         self.keys.refresh()
 
+    def _seat_name(self, q: int) -> str:
+        """Who plays seat `q`, in the current language (said again at each redraw, so a
+        new language reaches it): the name entered, "You", or the AI's level."""
+        if q >= len(self._seats):
+            return ""
+        seat = self._seats[q]
+        if seat.name:
+            return seat.name
+        if q == self._viewer:
+            return _("You")
+        return "" if seat.is_human else _("AI {level}").format(level=ai_level_name(seat.bot))
+
     def _province_title(self, q: int) -> str:
         obs = self.observation
         assert obs is not None
-        name = self._names[q] if q < len(self._names) else ""
+        name = self._seat_name(q)
         who = f"<b>{seat_label(q)}</b>" + (f" — {name}" if name else "")
         if obs.current_player == q and obs.order:
             who = "▶ " + who
