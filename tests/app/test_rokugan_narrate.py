@@ -193,3 +193,76 @@ def test_every_card_played_is_told_with_its_declared_effect(graph) -> None:
             # ... and a card that shows hidden tokens is an undo barrier
             assert narrate.reveals_hidden(state, action, player) == EFFECTS[action.card].reveals
     assert len(told) >= 12, sorted(told)
+
+
+# the first round of a played game (Phoenix, Dragon, Scorpion, seed 5) up to its last
+# placement, the Dragon's Blessing
+BLESSED_LAST = (
+    "objective way_of_humility",
+    "objective great_wall_of_the_north",
+    "objective rice_bowl_of_the_empire",
+    "control CRANE_C",
+    "control LION_E",
+    "control GOLD_3C",
+    "control CRANE_3",
+    "control GOLD_2",
+    "control UNI_3",
+    "control CRANE_2",
+    "control ISL_2",
+    "control UNI_C",
+    "control CRAB_3",
+    "control ISL_1B",
+    "control UNI_1",
+    "control CRAB_2",
+    "control ISL_1A",
+    "control DRAGON_1",
+    "control CRAB_C",
+    "control CRAB_1",
+    "control DRAGON_3",
+    "control LION_C",
+    "control SL_N",
+    "control GOLD_3I",
+    "return blessing2",
+    "place army2 DRAGON_3|LION_C ->DRAGON_3",
+    "place army3 CRANE_C|LION_E ->CRANE_C",
+    "card scout #0",
+    "card shugenja #0",
+    "place army5 GOLD_3C",
+    "card scout #1",
+    "card first_player #1",
+    "place navy1 CRANE_2",
+    "peek #2",
+    "place army4 SL_N",
+    "place shinobi2 CRANE_3",
+    "card scout #5",
+    "card shugenja #5",
+    "place army3 CRANE_3",
+    "place army2 ISL_2",
+    "place army2 CRANE_3|GOLD_3I ->CRANE_3",
+    "place army1 CRAB_2|GOLD_3I ->GOLD_3I",
+    "place army1 GOLD_2",
+    "card scout #9",
+    "place army2 GOLD_3I",
+    "place blessing2 #9",
+    "place army1 LION_E",
+)
+
+
+def test_a_blessing_placed_last_in_the_round_names_the_token_it_blesses(graph) -> None:
+    from engine.registry import get_game
+
+    # Given a round whose last placement is the Dragon blessing its Army 2 in Inahoda
+    spec = get_game("rokugan")
+    state = spec.new_game(3, 5, {"clans": ["phoenix", "dragon", "scorpion"]}, graph)
+    for text in BLESSED_LAST:
+        state.apply(spec.parse_action(text))
+    blessing = spec.parse_action("place blessing2 #11")
+    assert state.current_player() == 1 and state.round == 1
+    # When the Blessing is placed, which ends the placement and resolves the round
+    state.apply(blessing)
+    assert state.round == 2
+    # Then its line names the blessed token, to the Dragon and to the others
+    mine = narrate.describe(state, blessing, 1, public=False)
+    theirs = narrate.describe(state, blessing, 1, public=True)
+    assert mine == "You bless your Army 2 in Inahoda with Blessing +2.", mine
+    assert theirs == "Dragon blesses its token in Inahoda with Blessing +2.", theirs

@@ -372,7 +372,7 @@ def _words(  # noqa: C901 - one branch per kind of decision, each a sentence
         if action.where.startswith("#"):
             host = _serial(action.where)
             key = tell.slot_key(host)
-            token = after_tell.token(host, actor=player)
+            token = _teller(tell, after_tell, host).token(host, actor=player)
             return (
                 say(
                     player,
@@ -396,7 +396,9 @@ def _words(  # noqa: C901 - one branch per kind of decision, each a sentence
         )
     if isinstance(action, A.Animate):
         where = (
-            _("on {token}").format(token=after_tell.token(_serial(action.where)))
+            _("on {token}").format(
+                token=_teller(tell, after_tell, _serial(action.where)).token(_serial(action.where))
+            )
             if action.where.startswith("#")
             else place_phrase(state, action.where)
         )
@@ -543,6 +545,14 @@ def _card_effect(tell: Teller, action: Any, player: int, names: list[str]) -> st
         **values,
     )
     return str(said)
+
+
+def _teller(before: Teller, after: Teller, serial: int) -> Teller:
+    """Who tells of board token `serial` that an action put something on: the state after
+    it, unless the token has left the board since (the last placement of a round is told
+    after the resolution it started, when every combat token is gone): then before it."""
+    tokens = after.state.tokens
+    return after if 0 <= serial < len(tokens) and tokens[serial] is not None else before
 
 
 def describe(state_after: RokuganState, action: Any, player: int, public: bool) -> str:
