@@ -76,6 +76,25 @@ def _cached_text_path(text: str, size: float, bold: bool) -> QPainterPath:
     return path
 
 
+FACE_WIDTH = 1.3
+"""The widest a token's face text may be, in radii: inside the clan's ring."""
+
+
+def face_path(face: str, radius: float) -> QPainterPath:
+    """A token's face text ("A3", "Bluff", "Devastação") centred on the origin: big for
+    two letters, smaller for a word, and narrowed to fit inside the ring when the word
+    is long (in German and Portuguese some are)."""
+    size = radius * (0.72 if len(face) <= 2 else 0.48)
+    path = _text_path(face, size)
+    for _try in range(4):  # the font's whole pixel sizes do not scale exactly
+        width = path.boundingRect().width()
+        if width <= radius * FACE_WIDTH:
+            break
+        size *= radius * FACE_WIDTH / width * 0.97
+        path = _text_path(face, size)
+    return path
+
+
 def grow_tokens(
     items: list[TokenItem], least: float, keep_off: list[Rect], move: bool = True
 ) -> None:
@@ -195,8 +214,7 @@ class TokenItem(QGraphicsItem):
             painter.drawEllipse(QPointF(0, 0), r * 0.82, r * 0.82)
             painter.setPen(Qt.NoPen)
             painter.setBrush(INK)
-            size = r * (0.72 if len(self.face) <= 2 else 0.48)
-            face = _text_path(self.face, size)
+            face = face_path(self.face, r)
             face.translate(0, -r * 0.12)
             painter.drawPath(face)
             mark = _text_path(identity.mark, r * 0.3)
