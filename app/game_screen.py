@@ -437,6 +437,7 @@ class GameController(QObject):
         decisions = replayed(self.session.state)
         for entry, (before, action, after, player) in zip(self._log, decisions, strict=False):
             entry.beats = self._entry(before, action, after, player).beats
+        self.screen.log.clear()  # the old language's lines go: the story is told anew
         self._shown_log = []
         self._refresh_log()
         self._update_last_actions()

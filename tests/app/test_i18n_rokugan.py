@@ -310,6 +310,8 @@ def test_the_log_is_told_again_when_the_language_changes(window, qtbot, tmp_path
     # Then the same story is told again in German, line for line, from the records
     after = window.controller.log_texts()
     assert len(after) == len(before)
+    log = window.game_screen.log  # what the person reads: the German story alone
+    assert [log.item(i).text() for i in range(log.count())] == after
     assert any(line.startswith("Du platzierst ") for line in after)
     assert [line for line in after if ENGLISH.search(without_names(line))] == []
     # and the side panel says its words in German
@@ -322,6 +324,7 @@ def test_the_log_is_told_again_when_the_language_changes(window, qtbot, tmp_path
     apply_language("en")
     QApplication.processEvents()
     assert window.controller.log_texts() == before
+    assert [log.item(i).text() for i in range(log.count())] == before
 
 
 def test_rokugans_rules_follow_the_language() -> None:
