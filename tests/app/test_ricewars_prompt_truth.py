@@ -84,3 +84,20 @@ def test_a_revealed_fights_side_without_cards_says_no_card() -> None:
                 assert "no card" in html
                 seen += 1
     assert seen > 0
+
+
+def test_the_end_screens_wealth_columns_say_they_count_ryo() -> None:
+    from app.games import game_ui
+
+    # Given a finished random game (the generator plays on one state to its end)
+    final = None
+    for final in random_states(3, steps=100000):  # noqa: B007 - the last state is wanted
+        pass
+    assert final is not None and final.is_terminal()
+    # When the end screen's table is made
+    table = game_ui("ricewars").score_table(final)
+    # Then the servants' and board peasants' columns say their unit, and add up to wealth
+    assert table.columns[1:3] == ("Servants (Ryo)", "Board peasants (Ryo)")
+    for _label, row in table.rows:
+        ryo, servants, board, wealth = (int(v) for v in row[:4])
+        assert ryo + servants + board == wealth

@@ -638,10 +638,17 @@ INCOME_WORDS = {
 
 # ---------------------------------------------------------------------------- scores
 
-SCORE_COLUMNS = (N_("Ryo"), N_("Servants"), N_("Board peasants"), N_("Wealth"), N_("Fields"))
-"""The end screen's columns: wealth (Ryo, kept servants and board peasants at their cost)
-breaks a tie in fields, which decide (the engine's score, fields + wealth / 1000, is not a
-number a player would read)."""
+SCORE_COLUMNS = (
+    N_("Ryo"),
+    N_("Servants (Ryo)"),
+    N_("Board peasants (Ryo)"),
+    N_("Wealth"),
+    N_("Fields"),
+)
+"""The end screen's columns: wealth (Ryo, kept servants and board peasants at their cost,
+the columns say "(Ryo)": "Servants 18" read as eighteen servants) breaks a tie in fields,
+which decide (the engine's score, fields + wealth / 1000, is not a number a player would
+read)."""
 
 
 def score_row(state: RiceWarsState, s: int) -> tuple[int, ...]:
