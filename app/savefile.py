@@ -575,7 +575,10 @@ def said_players(seats: tuple[Seat, ...], labels: list[Words]) -> tuple[str, ...
             name = seat.name if seat else ""
             players.append(f"{name} ({label})" if name and name != label else label)
         else:
-            players.append(f"{label} ({ai_level_name(seat.bot).lower()})")
+            level = ai_level_name(seat.bot).lower()
+            # "Player 2 (Oda, normal)": a label with brackets of its own gets no second pair
+            said = f"{label[:-1]}, {level})" if label.endswith(")") else f"{label} ({level})"
+            players.append(said)
     return tuple(players)
 
 

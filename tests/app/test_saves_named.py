@@ -102,10 +102,11 @@ def test_a_finished_shinobi_games_summary_names_the_clans_served(
     for language, seat in (("en", "Player"), ("de", "Spieler")):
         i18n.set_language(language)
         players = read_summary(path).players
-        # Then each is the seat and the clan it served, revealed at the end
+        # Then each is the seat, the clan it served, revealed at the end, and its bot
         for p, said in enumerate(players):
             clan = CLAN_NAMES[state.allegiance(p)]
-            assert said.startswith(f"{seat} {p + 1} ({clan}) ("), players
+            assert said.startswith(f"{seat} {p + 1} ({clan}, "), players
+            assert said.count("(") == 1 and said.endswith(")"), players  # one pair
 
 
 def test_a_shinobi_seats_clan_is_named_only_once_the_game_is_over() -> None:
