@@ -23,23 +23,12 @@ import time
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import (
-    QColor,
-    QFontMetrics,
-    QIcon,
-    QKeySequence,
-    QPainter,
-    QPen,
-    QPixmap,
-    QResizeEvent,
-    QShortcut,
-)
+from PySide6.QtGui import QFontMetrics, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QListWidget,
     QListWidgetItem,
     QProgressBar,
     QPushButton,
@@ -58,11 +47,12 @@ from app.bot_worker import BotThinker
 from app.games.base import PUBLIC, GameUI, GameView
 from app.i18n import _, ai_level_name, ngettext
 from app.session import GameSession
-from app.story_log import LogEntry, replayed
+from app.story_log import LogEntry, LogLine, replayed
 from app.widgets.guide_panel import GuidePanel
 from app.widgets.handoff import HandOffScreen
 from app.widgets.hint_panel import HintPanel
 from app.widgets.log_list import LogList
+from app.widgets.players_list import PlayersList
 from app.widgets.scaling import ScaledScreen
 from engine.core import IllegalActionError
 
@@ -144,8 +134,7 @@ class GameScreen(ScaledScreen):
         step_layout.addLayout(step_head)
         step_layout.addWidget(self.step_scroll)
 
-        self.players = QListWidget()
-        self.players.setWordWrap(True)
+        self.players = PlayersList()  # word-wrapped; a row is set again only when it changed
         self.log = LogList()  # word-wrapped, scrolled by pixels, each line measured once
         # a log read to its end stays at its end when it shrinks (a step's text shows)
         self._log_at_end = True
@@ -258,11 +247,7 @@ class GameScreen(ScaledScreen):
 
     def fit_players(self) -> None:
         """Every player in view up to a third of the height, rows as laid out (wraps too)."""
-        players, rows = self.players, 2 * self.players.frameWidth() + 4
-        players.doItemsLayout()
-        for i in range(players.count()):
-            rows += max(players.sizeHintForRow(i), players.visualItemRect(players.item(i)).height())
-        players.setFixedHeight(min(rows, max(60, self.height() // 3)))
+        self.players.fit(max(60, self.height() // 3))
 
     def fit_step_text(self) -> None:
         """Give the step's wrapped title the height of its lines (a wrapped label does not
@@ -285,22 +270,6 @@ class GameScreen(ScaledScreen):
         scroll.setMinimumHeight(min(needed, least))
         scroll.setMaximumHeight(max(needed, least))
         scroll.updateGeometry()
-
-
-PLACES_ROLE = Qt.UserRole + 1  # a log item's board places
-
-
-def _swatch(colour: str) -> QIcon:
-    """A player's colour as a round icon (text in a light colour would not read)."""
-    pixmap = QPixmap(64, 64)  # sharp up to 2 × ICON
-    pixmap.fill(Qt.transparent)
-    painter = QPainter(pixmap)
-    painter.setRenderHint(QPainter.Antialiasing)
-    painter.setPen(QPen(QColor("#1d1a15"), 4))
-    painter.setBrush(QColor(colour))
-    painter.drawEllipse(6, 6, 52, 52)
-    painter.end()
-    return QIcon(pixmap)
 
 
 def animation_ms(ai_delay_ms: int) -> int:
@@ -349,6 +318,9 @@ class GameController(QObject):
         }
         self._log: list[LogEntry] = []
         self._shown_log: list[str] = []
+        # (log, viewer, n, lines): the log's first n entries were told whole to the viewer,
+        # in its first `lines` lines; a told entry does not change (`_refresh_log`)
+        self._told: tuple[list[LogEntry] | None, int, int, int] = (None, PUBLIC, 0, 0)
         self._steps: list[tuple[LogEntry, int]] = []  # (entry, beat) still to show
         self._before: Any = None
         self._viewers = sorted({*humans, PUBLIC})
@@ -439,6 +411,7 @@ class GameController(QObject):
             entry.beats = self._entry(before, action, after, player).beats
         self.screen.log.clear()  # the old language's lines go: the story is told anew
         self._shown_log = []
+        self._told = (None, PUBLIC, 0, 0)
         self._refresh_log()
         self._update_last_actions()
         self._update_undo()
@@ -839,7 +812,7 @@ class GameController(QObject):
 
     @Slot(QListWidgetItem)
     def _on_log_clicked(self, item: QListWidgetItem) -> None:
-        places = item.data(PLACES_ROLE)
+        places = LogList.places(item)
         if places:
             self.view.show_places(tuple(places))
         else:
@@ -848,37 +821,49 @@ class GameController(QObject):
     # side panel ------------------------------------------------------------------------
     def _refresh_players(self, state: Any = None) -> None:
         state = state if state is not None else self.session.state
-        self.screen.players.clear()
+        rows = []
         for player, seat in enumerate(self.session.seats):
             ai = _("AI {level}").format(level=ai_level_name(seat.bot))
             who = seat.name or (_("You") if seat.is_human else ai)
             status = self.ui.player_status(state, player)
             label = self.ui.player_label(state, player)
-            item = QListWidgetItem(f"{label} — {who}" + (f"\n{status}" if status else ""))
-            item.setIcon(_swatch(self.ui.player_colour(state, player)))
-            self.screen.players.addItem(item)
-        self.screen.fit_players()
+            text = f"{label} — {who}" + (f"\n{status}" if status else "")
+            rows.append((text, self.ui.player_colour(state, player)))
+        if self.screen.players.show_rows(rows):
+            self.screen.fit_players()
 
     def _refresh_log(self) -> None:
         viewer = self._viewer_key()
-        lines = [line for entry in self._log for line in entry.lines(viewer) if line.text]
-        texts = [line.text for line in lines]
-        log = self.screen.log
-        shown = self._shown_log
+        log, told_viewer, first, base = self._told
+        if log is not self._log or told_viewer != viewer or base > len(self._shown_log):
+            first = base = 0
+        # the entries told whole already do not change (`_told`): only the rest are asked
+        news = self._lines_from(first, viewer)
+        shown = self._shown_log[base:]
         # a long word-wrapped list is slow to lay out again: only add the new lines
-        if len(texts) < len(shown) or texts[: len(shown)] != shown:
-            log.clear()
-            shown = self._shown_log = []
-        if len(texts) == len(shown):
-            return
-        for line in lines[len(shown) :]:
-            item = QListWidgetItem(line.text)
-            item.setData(PLACES_ROLE, list(line.places))
-            if line.places:
-                item.setToolTip(_("Click to see where on the board"))
-            log.addItem(item)
-        self._shown_log = texts
-        self.screen.show_newest_log_line()
+        if len(news) < len(shown) or [line.text for line in news[: len(shown)]] != shown:
+            self.screen.log.clear()
+            self._shown_log = shown = []
+            if first:
+                first = base = 0
+                news = self._lines_from(0, viewer)
+        self._shown_log = self._shown_log[:base] + [line.text for line in news]
+        self.screen.log.add_lines(news[len(shown) :])
+        if len(news) > len(shown):
+            self.screen.show_newest_log_line()
+        told = first
+        while told < len(self._log) and self._log[told].shown >= self._log[told].count():
+            told += 1
+        told_lines = sum(len(self._entry_lines(entry, viewer)) for entry in self._log[first:told])
+        self._told = (self._log, viewer, told, base + told_lines)
+
+    @staticmethod
+    def _entry_lines(entry: LogEntry, viewer: int) -> list[LogLine]:
+        return [line for line in entry.lines(viewer) if line.text]
+
+    def _lines_from(self, first: int, viewer: int) -> list[LogLine]:
+        """The log lines `viewer` may read so far, from the `first`-th entry on."""
+        return [line for entry in self._log[first:] for line in self._entry_lines(entry, viewer)]
 
     def log_texts(self) -> list[str]:
         """The log lines shown now (tests, reports)."""

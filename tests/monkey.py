@@ -151,6 +151,20 @@ class Recorder:
         return "\n".join([head, *(str(f) for f in self.failures[:5])])
 
 
+def log_told_whole(window: Any) -> bool:
+    """The play screen's log shows what the game's story tells its viewer now, told afresh
+    (True too when no game is on): the app adds only new lines to it and asks only the
+    entries it has not yet told whole for theirs (app.game_screen, `_refresh_log`)."""
+    controller = getattr(window, "controller", None)
+    if controller is None or not controller._active:
+        return True
+    viewer = controller._viewer_key()
+    told = [line.text for entry in controller._log for line in entry.lines(viewer) if line.text]
+    log = window.game_screen.log
+    shown = [log.item(i).text() for i in range(log.count())]
+    return shown == told and controller.log_texts() == told
+
+
 def paint_once(window: QWidget, keep: bool = False) -> None:
     """Paint the whole window now, all that changed since its last paint included; then
     painting stays off unless `keep` (tests that play long paint a sample of moments: a

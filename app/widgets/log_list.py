@@ -10,17 +10,24 @@ sizes are Qt's own, so the log looks exactly as it did. A new style forgets them
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QSize
+from collections.abc import Iterable
+
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QSize, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QListWidget,
+    QListWidgetItem,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QWidget,
 )
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.games.presentation import LogLine
+from app.i18n import _
+
+PLACES_ROLE = Qt.UserRole + 1  # a log line's board places
 
 KEPT_PER_LINE = 4
 """Sizes kept per line before they are all forgotten (the view measures a line at two widths:
@@ -73,3 +80,17 @@ class LogList(QListWidget):
             # the view has laid its lines out for the new style already, at their old sizes
             self.lines.forget()
             self.doItemsLayout()
+
+    def add_lines(self, lines: Iterable[LogLine]) -> None:
+        """Add the story's `lines` at the end; a line that happened somewhere says so."""
+        for line in lines:
+            item = QListWidgetItem(line.text)
+            item.setData(PLACES_ROLE, list(line.places))
+            if line.places:
+                item.setToolTip(_("Click to see where on the board"))
+            self.addItem(item)
+
+    @staticmethod
+    def places(item: QListWidgetItem) -> list[str]:
+        """The board places of a log line (none: it happened nowhere in particular)."""
+        return item.data(PLACES_ROLE) or []

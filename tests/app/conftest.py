@@ -71,9 +71,10 @@ def window(app_settings: AppSettings, qtbot, parsed_maps):
     window. Its painting is off (painting it at every wait of a test was half the CPU of
     the app tests, and no test looks at the screen but through `grab()`, which paints
     anyway); a test paints a moment with tests.monkey.paint_once, and the window is painted
-    once at the end of every test, so a paint that raises still fails it."""
+    once at the end of every test, so a paint that raises still fails it. At its end the
+    game log must show the story as told afresh (`tests.monkey.log_told_whole`)."""
     from app.main_window import MainWindow
-    from tests.monkey import paint_once
+    from tests.monkey import log_told_whole, paint_once
 
     win = MainWindow(app_settings, bot_nodes=20)
     win.resize(1000, 700)
@@ -82,6 +83,8 @@ def window(app_settings: AppSettings, qtbot, parsed_maps):
     win.setUpdatesEnabled(False)
     yield win
     if isValid(win):  # (a test may have deleted it)
+        # the log shows the story as told afresh (a decision's lines come a moment after it)
+        qtbot.waitUntil(lambda: log_told_whole(win), timeout=5000)
         paint_once(win, keep=True)
         win.close()
 

@@ -21,7 +21,7 @@ from pytestqt.exceptions import TimeoutError as QtTimeoutError
 from app.new_game_dialog import NewGameDialog
 from app.session import AI, HUMAN
 from tests import long_runs
-from tests.monkey import Monkey, Recorder
+from tests.monkey import Monkey, Recorder, log_told_whole
 
 pytest.importorskip("maps.api")
 
@@ -76,6 +76,8 @@ def monkey_on(window: Any, qtbot: Any, seed: int, recorder: Recorder, play: floa
         skip += [window.open_action, *window.learn_actions.values()]
         skip.append(window.recent_menu.menuAction())
 
+    told = [True]  # the log has shown the story as told afresh at every step so far
+
     def settle() -> None:
         if monkey.rng.random() < (0.3 if window.bot_nodes <= NODES else 0.9):
             return  # a person may click on while the computer seats think
@@ -83,6 +85,12 @@ def monkey_on(window: Any, qtbot: Any, seed: int, recorder: Recorder, play: floa
             qtbot.waitUntil(lambda: idle(window), timeout=20_000)
         except qtbot.TimeoutError:
             recorder.record("the app still thinks after 20 s")
+        if told[0] and not log_told_whole(window):
+            try:  # (a decision's log lines come a moment after it)
+                qtbot.waitUntil(lambda: log_told_whole(window), timeout=2000)
+            except qtbot.TimeoutError:
+                told[0] = False  # said once
+                recorder.record("the log does not show the story as told afresh")
 
     def accept(dialog: QDialog) -> bool:
         return isinstance(dialog, NewGameDialog) and monkey.rng.random() < 0.5
