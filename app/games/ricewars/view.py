@@ -88,6 +88,8 @@ class RiceWarsView(PickTreeView):
         self._fight_key: tuple | None = None
         self._last_actions: dict[int, tuple[str, tuple[str, ...], str]] = {}
         self._fits: dict[tuple, bool] = {}  # (what, look, texts, room) -> it fits
+        # (look, width, panel?, text, style) -> a daimyo board's or the panel's height
+        self._heights: dict[tuple, int] = {}
 
         self.track = QLabel()
         self.track.setTextFormat(Qt.RichText)
@@ -259,6 +261,7 @@ class RiceWarsView(PickTreeView):
         column, the board's marks and tooltips, the hand and the row of choices."""
         self._hand_key = self._board_key = None
         self._fits.clear()
+        self._heights.clear()
         self.choice_box.retranslate()
         if self._session is not None:
             self._redraw()
@@ -428,6 +431,8 @@ class RiceWarsView(PickTreeView):
         shown = self.isVisible()
         if len(self._fits) > FITS_KEPT:
             self._fits.clear()
+        if len(self._heights) > FITS_KEPT:
+            self._heights.clear()
         look = (self.ui_scale, self.font().pointSizeF())
         rows = 1
         one_row = panel.track_html(state)
@@ -453,7 +458,7 @@ class RiceWarsView(PickTreeView):
             key = ("column", look, width, room, text, tuple(f[:2] for f in faces))
             if key not in self._fits:
                 self._show_column(faces, text)
-                self._fits[key] = self._column_height(width) <= room
+                self._fits[key] = self._column_height(width, look) <= room
             if self._fits[key]:
                 break
         self._show_column(faces, text)
@@ -467,11 +472,18 @@ class RiceWarsView(PickTreeView):
             label.setToolTip(tip)
         _set_text(self.panel, text)
 
-    def _column_height(self, width: int) -> int:
-        """The height the panel and the daimyo boards take at `width`."""
+    def _column_height(self, width: int, look: tuple[float, float]) -> int:
+        """The height the panel and the daimyo boards take at `width` (each label measured
+        once per text, style and room: a decision changes one board or two, not all)."""
         labels = [self.panel, *self.daimyo_boards.values()]
         spacing = self.side.widget().layout().spacing()
-        return sum(label.heightForWidth(width) for label in labels) + spacing * len(labels)
+        height = spacing * len(labels)
+        for label in labels:
+            key = (look, width, label is self.panel, label.text(), label.styleSheet())
+            if key not in self._heights:
+                self._heights[key] = label.heightForWidth(width)
+            height += self._heights[key]
+        return height
 
     def _tips(self, state: RiceWarsState):  # noqa: ANN202 - a tooltip maker
         return lambda f: panel.field_tip(state, f)
