@@ -8,6 +8,10 @@
 # (tests/rewrite_cache.py) instead of once in every worker. The tests run on every core; a
 # worker that runs out of tests takes some of another's (worksteal), the longest start first
 # (tests/conftest.py). Long variants of the hunting tests: README, Hunting tests.
+# The test tools' pytest plugins are named (PYTEST_PLUGINS), not found by pytest at start: a
+# plugin found so has its whole package's assertions rewritten when imported, and Hypothesis
+# (about 90 modules, imported by every worker and by pytest's summary) cost 1.3 s of CPU a
+# process so. A plugin added to the `test` extra is added to TEST_PLUGINS too.
 # `make fast` (optional, needs gcc and the Python headers) compiles the hot engine modules with
 # mypyc into build/native/ (engine/native.py lists them and loads them only while they match
 # the sources; DAIMYO_PURE=1 turns them off); `make test-fast` runs the engine and AI tests
@@ -19,6 +23,9 @@ TEST_STAMP := $(VENV)/.installed-test
 FAST_STAMP := $(VENV)/.installed-fast
 NEW_VENV := test -x $(VENV)/bin/python || { $(PYTHON) -m venv $(VENV) \
 	&& $(VENV)/bin/python -m pip install --quiet --upgrade pip; }
+
+TEST_PLUGINS := PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 \
+	PYTEST_PLUGINS=xdist.plugin,pytestqt.plugin,_hypothesis_pytestplugin
 
 .PHONY: run test lint clean fast test-fast
 
@@ -43,13 +50,13 @@ run: $(STAMP)
 test: $(TEST_STAMP)
 	$(VENV)/bin/python -m compileall -q -j 0 app engine ai maps editor tests
 	$(VENV)/bin/python -m tests.rewrite_cache
-	QT_QPA_PLATFORM=offscreen $(VENV)/bin/python -m pytest -n auto --dist worksteal
+	QT_QPA_PLATFORM=offscreen $(TEST_PLUGINS) $(VENV)/bin/python -m pytest -n auto --dist worksteal
 
 fast: $(FAST_STAMP)
 	DAIMYO_PURE=1 $(VENV)/bin/python -m engine.native_build
 
 test-fast: fast $(TEST_STAMP)
-	DAIMYO_EXPECT_COMPILED=1 QT_QPA_PLATFORM=offscreen $(VENV)/bin/python -m pytest \
+	DAIMYO_EXPECT_COMPILED=1 QT_QPA_PLATFORM=offscreen $(TEST_PLUGINS) $(VENV)/bin/python -m pytest \
 		-n auto --dist worksteal tests/engine tests/ai
 
 lint: $(TEST_STAMP)
