@@ -46,7 +46,7 @@ from app.i18n import N_, _
 from app.palette import RICEWARS_LIT
 from engine.ricewars.data import CARDS, HAND_LIMIT
 from engine.ricewars.fight import known_strength, strength_parts
-from engine.ricewars.standings import standings
+from engine.ricewars.standings import Standing, standings
 from engine.ricewars.state import BID as PH_BID
 from engine.ricewars.state import HIDDEN, PICK, RiceWarsState
 
@@ -450,8 +450,9 @@ class RiceWarsView(PickTreeView):
             self.track.setFixedHeight(round(line * (1.6 if rows == 1 else 2.7)) + 4)
         self._ensure_daimyo_boards(state.seats)
         width, room = self.side.minimumWidth(), self.side.height()  # the width it is given
+        seats = self._daimyo_board_seats(state)  # the same in every form
         for boards, compact in COLUMN_FORMS:
-            faces = self._daimyo_board_faces(state, boards)
+            faces = self._daimyo_board_faces(state, seats, boards)
             text = self._panel_text(state, compact)
             if not shown:
                 break
@@ -570,14 +571,14 @@ class RiceWarsView(PickTreeView):
                 self.boards_box.addWidget(label)
                 self.daimyo_boards[s] = label
 
-    def _daimyo_board_faces(self, state: RiceWarsState, compact: int) -> list[tuple[str, str, str]]:
-        """Each seat's daimyo board as (style sheet, text, tooltip) at `compact` level."""
+    def _daimyo_board_seats(self, state: RiceWarsState) -> list[tuple[str, str, Standing, str]]:
+        """Each seat's daimyo board as (style sheet, who sits, standing, tooltip): what is
+        the same at every `compact` level (`_daimyo_board_faces`)."""
         points = self.font().pointSizeF() * 0.92
         step = self._step.payload if self._step is not None else None
         # every figure as of the step shown (the engine's standings), else as of now
         shown = step.standing if isinstance(step, StepShow) and step.standing else standings(state)
-        viewer = PUBLIC if self._viewer is None else self._viewer
-        faces = []
+        seats = []
         for s in range(state.seats):
             colour = seat_colour(state, s)
             active = shown[s].to_act
@@ -587,9 +588,18 @@ class RiceWarsView(PickTreeView):
                 f" {colour}; border-radius: 5px; padding: 3px; font-size: {points:.1f}pt; }}"
             )
             who = panel.who_sits(self._session, state, s, self._viewer)
-            html = panel.daimyo_html(state, s, who, compact, viewer, shown[s])
-            faces.append((style, html, panel.daimyo_tip(state, s, shown[s])))
-        return faces
+            seats.append((style, who, shown[s], panel.daimyo_tip(state, s, shown[s])))
+        return seats
+
+    def _daimyo_board_faces(
+        self, state: RiceWarsState, seats: list[tuple[str, str, Standing, str]], compact: int
+    ) -> list[tuple[str, str, str]]:
+        """Each seat's daimyo board as (style sheet, text, tooltip) at `compact` level."""
+        viewer = PUBLIC if self._viewer is None else self._viewer
+        return [
+            (style, panel.daimyo_html(state, s, who, compact, viewer, standing), tip)
+            for s, (style, who, standing, tip) in enumerate(seats)
+        ]
 
     def _panel_text(self, state: RiceWarsState, compact: bool = False) -> str:
         """The fight, the auction, the step or the phase's help (`compact`: a step by its
