@@ -145,24 +145,30 @@ def in_scope(row: dict[str, str], entry: Entry) -> bool:
     return row["game"] == "all" or any(row["game"] in ref for ref in entry.references)
 
 
-def english_mentions(term: str, text: str) -> bool:
-    """The English term (or its plural) as words of `text`, placeholders left out."""
-    words = PLACEHOLDER.sub(" ", text).replace("&", "")
+def mention(term: str) -> re.Pattern[str]:
+    """The English term (or its plural) as words."""
     base = re.escape(term)
     plural = re.escape(term[:-1]) + "ies" if term.endswith("y") else base + "s"
-    return re.search(rf"\b({base}|{plural})\b", words, re.IGNORECASE) is not None
+    return re.compile(rf"\b({base}|{plural})\b", re.IGNORECASE)
+
+
+def english_words(text: str) -> str:
+    """A message's English with its placeholders and accelerators left out."""
+    return PLACEHOLDER.sub(" ", text).replace("&", "")
 
 
 def glossary_misses(lang: str, entries: list[Entry], rows: list[dict[str, str]]) -> list[str]:
     """Messages whose English names a glossary term that their translation does not use."""
     misses = []
+    # each message's English made ready once, not once per term (thousands of messages)
+    english = [english_words(e.msgid + " " + (e.msgid_plural or "")) for e in entries]
     for row in rows:
         if row["check"] != "yes":
             continue
         terms = [t.lower() for t in row[lang].split("|")]
-        for entry in entries:
-            english = entry.msgid + " " + (entry.msgid_plural or "")
-            if not (in_scope(row, entry) and english_mentions(row["en"], english)):
+        mentions = mention(row["en"])
+        for entry, words in zip(entries, english, strict=True):
+            if not (mentions.search(words) and in_scope(row, entry)):
                 continue
             for text in entry.msgstr:
                 said = PLACEHOLDER.sub(" ", text).replace("&", "").lower()
