@@ -70,7 +70,15 @@ def rect_distance(rect: Rect, x: float, y: float) -> float:
 
 
 def _near(rects: list[Rect] | tuple[Rect, ...], x: float, y: float, r: float) -> list[Rect]:
-    return [rect for rect in rects if rect_distance(rect, x, y) < r]
+    # a rectangle nearer than r is nearer than r along each axis: most are ruled out so,
+    # without their distance (this runs for every disc and name in every round)
+    return [
+        rect
+        for rect in rects
+        if rect[0] - r < x < rect[2] + r
+        and rect[1] - r < y < rect[3] + r
+        and rect_distance(rect, x, y) < r
+    ]
 
 
 def _out_of(rect: Rect, x: float, y: float, r: float) -> tuple[float, float]:
@@ -103,7 +111,7 @@ def covers(
     discs = [(x, y, r)]
     if head is not None:
         discs.append((x + head[0] * r * HEAD_REACH, y + head[1] * r * HEAD_REACH, r * HEAD_SIZE))
-    return any(rect_distance(rect, cx, cy) < cr for rect in rects for cx, cy, cr in discs)
+    return any(_near(rects, cx, cy, cr) for cx, cy, cr in discs)
 
 
 def clear_of(
