@@ -18,8 +18,9 @@ from dataclasses import dataclass, replace
 from ai.adapters import GameAdapter, adapter_for
 from ai.base import Bot
 from ai.games.shinobi_levels import OWN_LATER_ADAPTER
+from ai.games.shinobi_playout import ShinobiPlayoutBot
 from ai.greedy import GreedyBot
-from ai.registry import register_bot
+from ai.registry import UnknownBotError, register_bot
 from ai.search import SearchBot, SearchConfig
 
 
@@ -205,6 +206,16 @@ def make_greedy(game_id: str) -> Bot:
     return GreedyBot(adapter_for(game_id), worlds=GREEDY_WORLDS)
 
 
+def make_playouts(game_id: str) -> Bot:
+    """Shinobi's playout bot (`ai.games.shinobi_playout`) with `hard`'s node budget and
+    time cap: measured against `hard`, not a level (docs/PERFORMANCE.md, Shinobi levels,
+    ninth session), so registered as not offered."""
+    if game_id != "shinobi":
+        raise UnknownBotError(f"the bot 'playouts' plays Shinobi only, not {game_id}")
+    hard = level_for("hard", game_id)
+    return ShinobiPlayoutBot("playouts", nodes=hard.nodes, seconds=hard.seconds)
+
+
 def _register() -> None:
     register_bot("greedy", make_greedy)
     for name in LEVELS:
@@ -212,6 +223,7 @@ def _register() -> None:
     register_bot(
         "cheat", lambda game_id: make_level_bot("hard", game_id, sees_everything=True), False
     )
+    register_bot("playouts", make_playouts, False)
 
 
 _register()
