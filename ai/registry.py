@@ -1,7 +1,8 @@
 """Bots by name, as every `--seats` / `--bots` option accepts them.
 
 Names: `random`, plus whatever the AI issue registers (`greedy`, `easy`, `normal`,
-`hard`, `cheat`). A name may carry a node budget: `hard@2000`.
+`hard`, `cheat`, and Shinobi's measurement bot `playouts`). A name may carry a node
+budget: `hard@2000`.
 """
 
 from __future__ import annotations
