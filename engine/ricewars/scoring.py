@@ -15,20 +15,35 @@ Rule decisions (the rulebook leaves these open):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.ricewars.data import ASHIGARU_COST, PEASANT_COST, RONIN_COST
 from engine.ricewars.position import OVER, Position
 
 
+class Wealth(NamedTuple):
+    """A seat's wealth in its parts, each in Ryo: the purse, the servants still kept
+    (ashigaru and ronin, fresh, exhausted or due back) at their hiring cost, and the
+    peasants on the daimyo board at theirs. `wealth()` is their sum."""
+
+    ryo: int
+    servants: int
+    board_peasants: int
+
+
+def wealth_parts(st: Position, s: int) -> Wealth:
+    """Seat `s`'s wealth in its parts (the end table shows them; `wealth` sums them)."""
+    return Wealth(
+        st.money[s],
+        ASHIGARU_COST * (st.ash[s] + st.ash_x[s] + st.ash_due[s])
+        + RONIN_COST * (st.ron[s] + st.ron_x[s] + st.ron_due[s]),
+        PEASANT_COST * st.reserve[s],
+    )
+
+
 def wealth(st: Position, s: int) -> int:
     """The tie-break: Ryo plus the hiring cost of the servants still kept."""
-    return (
-        st.money[s]
-        + ASHIGARU_COST * (st.ash[s] + st.ash_x[s] + st.ash_due[s])
-        + RONIN_COST * (st.ron[s] + st.ron_x[s] + st.ron_due[s])
-        + PEASANT_COST * st.reserve[s]
-    )
+    return sum(wealth_parts(st, s))
 
 
 def score(st: Position, s: int) -> float:

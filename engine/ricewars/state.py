@@ -288,6 +288,7 @@ class RiceWarsState(Position, GameState):
     income = economy.income
     strength = current_strength
     wealth = scoring.wealth
+    wealth_parts = scoring.wealth_parts
     score = scoring.score
     winners = scoring.winners
     returns = scoring.returns

@@ -101,3 +101,20 @@ def test_the_end_screens_wealth_columns_say_they_count_ryo() -> None:
     for _label, row in table.rows:
         ryo, servants, board, wealth = (int(v) for v in row[:4])
         assert ryo + servants + board == wealth
+
+
+def test_the_end_table_reads_the_wealth_parts_from_the_engine(monkeypatch) -> None:
+    from app.games import game_ui
+    from engine.ricewars.scoring import Wealth
+    from engine.ricewars.state import RiceWarsState
+
+    # Given a finished game whose engine counts every seat's wealth as (7, 5, 3)
+    final = None
+    for final in random_states(3, steps=100000):  # noqa: B007 - the last state is wanted
+        pass
+    assert final is not None and final.is_terminal()
+    monkeypatch.setattr(RiceWarsState, "wealth_parts", lambda _st, _s: Wealth(7, 5, 3))
+    # When the end screen's table is made
+    table = game_ui("ricewars").score_table(final)
+    # Then its Ryo, servants and board peasants are the engine's (one rule, one place)
+    assert {row[:3] for _label, row in table.rows} == {(7.0, 5.0, 3.0)}

@@ -21,11 +21,8 @@ from engine.ricewars import records as R
 from engine.ricewars.data import (
     ADVISOR_INDEX,
     ADVISORS,
-    ASHIGARU_COST,
     CARD_INDEX,
     CARDS,
-    PEASANT_COST,
-    RONIN_COST,
     ROUND_BONUS,
     Advisor,
     Card,
@@ -652,12 +649,10 @@ read)."""
 
 
 def score_row(state: RiceWarsState, s: int) -> tuple[int, ...]:
-    """Ryo, value of kept servants and board peasants, wealth, and the fields."""
-    servants = ASHIGARU_COST * (state.ash[s] + state.ash_x[s] + state.ash_due[s]) + RONIN_COST * (
-        state.ron[s] + state.ron_x[s] + state.ron_due[s]
-    )
-    board = PEASANT_COST * state.reserve[s]
-    return (state.money[s], servants, board, state.wealth(s), state.fields_of(s))
+    """Ryo, value of kept servants and board peasants, wealth, and the fields, as the
+    engine counts them (`wealth_parts`, which `wealth` sums)."""
+    parts = state.wealth_parts(s)
+    return (*parts, state.wealth(s), state.fields_of(s))
 
 
 def fields_by_round(state: RiceWarsState) -> list[list[float]]:

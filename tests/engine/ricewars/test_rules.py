@@ -456,6 +456,20 @@ def test_game_ends_after_the_last_action_phase_with_the_wealth_tie_break() -> No
     assert st.winners() == [a]
 
 
+def test_wealth_is_the_sum_of_its_parts_each_in_ryo() -> None:
+    # Given a seat with 3 Ryo, an ashigaru and a ronin, and 2 peasants on its daimyo board
+    st = ready(3, seed=1)
+    s = st.cur
+    set_money(st, s, 3)
+    set_troops(st, s, ash=1, ron=1)
+    st.reserve[s] = 2
+    # When its wealth is asked for, in parts and in all
+    parts = st.wealth_parts(s)
+    # Then the purse, the servants at their hiring cost (2 + 4) and the board peasants (1 each)
+    assert parts == (3, 6, 2) and (parts.ryo, parts.servants, parts.board_peasants) == (3, 6, 2)
+    assert st.wealth(s) == 11
+
+
 # ---------------------------------------------------------------- 2-player scenario
 
 
