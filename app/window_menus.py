@@ -71,7 +71,8 @@ class WindowMenus:
         self.steps_action = action("Show resolution &step by step", self._on_steps_toggled)
         self.steps_action.setCheckable(True)
         self.steps_action.setChecked(self.settings.step_by_step())
-        self.settings_action = action("Settings…", self.show_settings, QKeySequence.Preferences)
+        # Ctrl+, (Cmd+, on macOS): the platform's Preferences key is empty on Linux and Windows
+        self.settings_action = action("Settings…", self.show_settings, "Ctrl+,")
         self.settings_action.setMenuRole(QAction.PreferencesRole)
         self.editor_action = action("&Map editor", self.open_editor, "Ctrl+E")
         self.rules_action = action("&Rules", self.show_rules, QKeySequence.HelpContents)

@@ -5,8 +5,8 @@ step with the View menu, and everything is remembered."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QCoreApplication
-from PySide6.QtGui import QAction
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication
 
 from app import i18n
@@ -43,6 +43,19 @@ def test_settings_sit_in_the_edit_menu_with_the_preferences_role(window) -> None
     assert dialog.language.currentData() == ""  # following the system
     assert dialog.pace.currentData() == window.settings.ai_pace()
     assert dialog.steps.isChecked() == window.steps_action.isChecked()
+
+
+def test_ctrl_comma_opens_settings_on_every_platform(window, qtbot) -> None:
+    # Given the window, shown and active (Qt's Preferences key is empty on Linux)
+    window.show()
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=5000)
+    assert window.settings_action.shortcut() == QKeySequence("Ctrl+,")
+    # When Ctrl+, is pressed
+    qtbot.keyClick(window, Qt.Key.Key_Comma, Qt.KeyboardModifier.ControlModifier)
+    # Then the Settings dialog opens
+    dialog = window.findChild(SettingsDialog)
+    assert dialog is not None and dialog.isVisible()
 
 
 def test_a_new_language_applies_at_once_and_the_game_stays(window, qtbot) -> None:
