@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
+from app.games.presentation import PUBLIC
 from app.games.shinobi import GAME_UI, clan_history
 from app.games.shinobi.view import ARMY, PROVINCE, ShinobiView
 from app.session import AI, HUMAN, GameSession, Seat
@@ -166,7 +167,14 @@ def test_drawing_the_last_card_announces_the_last_round() -> None:
     state.apply_checked(Deploy(3, 0))
     steps = GAME_UI.resolution_steps(before, Deploy(3, 0), state)
     assert [s.title for s in steps] == ["The deck is empty"]
-    assert "the last round begins" in GAME_UI.public_description(state, Deploy(3, 0), 0)
+    assert "The last round begins" in steps[0].lines[0]
+    # the action's own line does not tell it again (it did, beside the step, before)
+    assert "last round" not in GAME_UI.public_description(state, Deploy(3, 0), 0)
+    # and the log tells it once, for the drawer and everybody else
+    for viewer in (0, PUBLIC):
+        beats = GAME_UI.story(before, Deploy(3, 0), state, 0, viewer)
+        lines = [line.text for beat in beats for line in beat.lines]
+        assert sum("last round begins" in line for line in lines) == 1, lines
 
 
 FINAL_TURN = """

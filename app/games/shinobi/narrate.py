@@ -20,7 +20,6 @@ from engine.shinobi.records import (
     Deployed,
     Drew,
     FinalCount,
-    LastRound,
     Moved,
     NinjaPlayed,
     final_count,
@@ -192,14 +191,13 @@ def draw_text(record: Drew, viewer: int, everything: bool = False) -> str:
 def line_for(
     records: tuple[Event, ...], viewer: int, viewer_clan: str = "", everything: bool = False
 ) -> str:
-    """The log line of one action's records: the order, the cards drawn, the deck running
-    out (the round's end and the reveal are told apart, `app.games.shinobi.story`)."""
+    """The log line of one action's records: the order and the cards drawn (the deck
+    running out, the round's end and the reveal are told apart, once, by their own steps
+    and lines: `app.games.shinobi.story`)."""
     parts: list[str] = []
     for record in records:
         if isinstance(record, Drew):
             parts.append(draw_text(record, viewer, everything))
-        elif isinstance(record, LastRound):
-            parts.append(_("The deck is empty: the last round begins."))
         else:
             text = order_text(record, viewer, viewer_clan)
             if text:
