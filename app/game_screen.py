@@ -825,7 +825,7 @@ class GameController(QObject):
         for player, seat in enumerate(self.session.seats):
             ai = _("AI {level}").format(level=ai_level_name(seat.bot))
             who = seat.name or (_("You") if seat.is_human else ai)
-            status = self.ui.player_status(state, player)
+            status = self.ui.player_status(state, player, self._viewer_key())
             label = self.ui.player_label(state, player)
             text = f"{label} — {who}" + (f"\n{status}" if status else "")
             rows.append((text, self.ui.player_colour(state, player)))

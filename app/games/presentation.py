@@ -131,8 +131,9 @@ class GameUI:
         """The player's colour as #rrggbb."""
         return PLAYER_COLOURS[player % len(PLAYER_COLOURS)]
 
-    def player_status(self, state: GameState, player: int) -> str:
-        """A short public standing shown beside the player's name (empty for none)."""
+    def player_status(self, state: GameState, player: int, viewer: int = PUBLIC) -> str:
+        """A short standing shown beside the player's name as `viewer` may know it (a seat,
+        `PUBLIC` or `EVERYTHING`; empty for none)."""
         return ""
 
     def describe_action(self, state_after: GameState, action: Any, player: int) -> str:

@@ -570,3 +570,21 @@ def test_a_hand_of_the_five_longest_cards_shows_every_word(window, lang, qtbot) 
     # and the hand's own title and piles are shown whole
     title = view.hand_box.findChildren(QLabel)[0]
     assert title.sizeHint().height() <= title.height() + 1 and "Deck" in title.text()
+
+
+def test_the_players_list_shows_my_own_ryo_exactly_and_the_others_estimated(window) -> None:
+    from app.session import AI, NewGameConfig
+
+    # Given Anna against two computer players, each of the three with 4 Ryo
+    seats = (Seat(HUMAN, name="Anna"), Seat(AI, "easy"), Seat(AI, "easy"))
+    window.start_game(NewGameConfig("ricewars", seats, "ricewars-quick", 4))
+    state = window.session.state
+    for s in range(3):
+        state.money[s] = 4
+    # When the players' list is shown again
+    window.controller._refresh_players()
+    lines = [window.game_screen.players.item(p).text() for p in range(3)]
+    # Then Anna reads her own purse (she knows her notes, as her panel says 4), and only
+    # the table's estimate of the others' (notes are kept face down)
+    assert "· 4 Ryo ·" in lines[0], lines
+    assert "· 1–4 Ryo ·" in lines[1] and "· 1–4 Ryo ·" in lines[2], lines

@@ -50,9 +50,12 @@ class RiceWarsUI(GameUI):
         state = state.state if isinstance(state, AsOfStep) else state
         return narrate.seat_colour(state, player)
 
-    def player_status(self, state: RiceWarsState | AsOfStep, player: int) -> str:  # type: ignore[override]
-        """Public standing: fields, Ryo (the public estimate: notes are kept face down)
-        and cards in hand; during a resolution step as of that step."""
+    def player_status(  # type: ignore[override]
+        self, state: RiceWarsState | AsOfStep, player: int, viewer: int = PUBLIC
+    ) -> str:
+        """Standing: fields, Ryo and cards in hand; during a resolution step as of that
+        step. Ryo: the exact purse to its own seat (`viewer`: you know your notes), the
+        public estimate to anyone else (notes are kept face down)."""
         standing = None
         if isinstance(state, AsOfStep):
             state, standing = state.state, state.standing[player]
@@ -62,7 +65,7 @@ class RiceWarsUI(GameUI):
         words = [ngettext("{n} field", "{n} fields", fields).format(n=fields)]
         if player != state.neutral:
             money = None if standing.money == records.HIDDEN_MONEY else standing.money
-            purse = narrate.purse_words(state, player, PUBLIC, money)
+            purse = narrate.purse_words(state, player, viewer, money)
             words.append(_("{ryo} Ryo").format(ryo=purse))
         if player != state.neutral:
             cards = standing.cards

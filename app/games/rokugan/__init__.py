@@ -55,9 +55,10 @@ class RokuganUI(GameUI):
         """The clan's colour."""
         return rokugan_clan(CLANS[state.clans[player]]).colour
 
-    def player_status(self, state: RokuganState, player: int) -> str:  # type: ignore[override]
+    def player_status(self, state: RokuganState, player: int, viewer: int = PUBLIC) -> str:  # type: ignore[override]
         """Public standing: honor as the board shows it (the engine's count without the
-        secret objective, until the end reveals it), provinces and tokens behind the screen."""
+        secret objective, until the end reveals it), provinces and tokens behind the screen
+        (the same for every `viewer`)."""
         provinces = state.provinces_of(player)
         tokens = state.hand_count[player]
         return " · ".join(

@@ -46,10 +46,11 @@ class ShinobiUI(GameUI):
         """A neutral seat colour (a clan colour would hint at the allegiance)."""
         return SEAT_COLOURS[player % len(SEAT_COLOURS)]
 
-    def player_status(self, state: ShinobiState, player: int) -> str:  # type: ignore[override]
+    def player_status(self, state: ShinobiState, player: int, viewer: int = PUBLIC) -> str:  # type: ignore[override]
         """Public standing: cards in hand and in the province; once the game is over and
         the allegiances are revealed (the label names the clan), the score instead: the
-        clan's cards on the table, ★ for a winner (the engine's count)."""
+        clan's cards on the table, ★ for a winner (the engine's count; the same for every
+        `viewer`)."""
         if state.is_terminal():
             count = narrate.outcome(state)
             seat = next(s for s in count.seats if s.player == player)
