@@ -588,3 +588,25 @@ def test_the_players_list_shows_my_own_ryo_exactly_and_the_others_estimated(wind
     # the table's estimate of the others' (notes are kept face down)
     assert "· 4 Ryo ·" in lines[0], lines
     assert "· 1–4 Ryo ·" in lines[1] and "· 1–4 Ryo ·" in lines[2], lines
+
+
+def test_pass_stands_in_one_place_with_or_without_the_troop_boxes(qtbot) -> None:
+    # Given a random game's action turns at 1280 × 720, some offering an attack (troop
+    # boxes and Cancel in the row), some not
+    state = new_state(3, 2)
+    rng = random.Random(2)
+    session, view, _chosen = table(qtbot, state)
+    places: dict[bool, set[int]] = {True: set(), False: set()}
+    for _ in range(600):
+        if state.is_terminal():
+            break
+        if state.phase == ACTION and state.fight is None:
+            view.show_state(session, state.current_player(), True)
+            row = view.choice_box
+            passes = [b for v, b in row.buttons.items() if v == "pass"]
+            if passes:
+                places[row.cancel is not None].add(passes[0].geometry().right())
+        skip_to(state, rng, 1)
+    # Then Pass stands at the same place in both (it jumped by Cancel's width before)
+    assert places[True] and places[False], places
+    assert len(places[True] | places[False]) == 1, places

@@ -6,9 +6,11 @@ chosen now is disabled, with the reason on hover, never removed or swapped for a
 The row holds every button its pick tree offers at any depth, the troops as two spin
 boxes and one Attack/Defend button (a troop is any mix of ashigaru and ronin, so buttons
 for each mix would not fit), the sealed bid as a spin box, and Cancel (when a choice takes
-more than one pick). Within one decision the row only grows: a button no longer offered
-(the supply ran out, the upkeep is paid) stays, disabled. Hiring shows its whole row from
-the start. Words and reasons come from `panel`; the row never changes the game.
+more than one pick) left of the buttons that end a decision, which stand at the right end
+(Pass keeps its place whether Cancel is there or not). Within one decision the row only
+grows: a button no longer offered (the supply ran out, the upkeep is paid) stays, disabled.
+Hiring shows its whole row from the start. Words and reasons come from `panel`; the row
+never changes the game.
 """
 
 from __future__ import annotations
@@ -153,14 +155,16 @@ class ChoiceRow(QWidget):
                 self.row.addWidget(QLabel(head))  # "Hire:" and "Upkeep:" head their buttons
             self._add_button(value)
         self.row.addStretch(1)
-        for value in buttons:
-            if value in TAIL:
-                self._add_button(value)
+        # Cancel before the ending buttons: Pass stands at the row's right end whether a
+        # choice of several picks (an attack's troops) can be begun or not
         if multi:
             self.cancel = QPushButton(_("Cancel"))
             self.cancel.setProperty("pick", "cancel")
             self.cancel.clicked.connect(self.cancelled)
             self.row.addWidget(self.cancel)
+        for value in buttons:
+            if value in TAIL:
+                self._add_button(value)
         for i in range(self.row.count()):
             widget = self.row.itemAt(i).widget()
             if widget is not None:
