@@ -201,6 +201,20 @@ def test_translations_use_the_glossarys_terms(lang) -> None:
     assert glossary_misses(lang, entries, glossary()) == []
 
 
+def test_german_never_calls_a_map_karte_which_is_a_card() -> None:
+    # Given the German messages that name a map (and no card)
+    entries = [
+        e
+        for e in messages(CATALOGS["de"])
+        if english_mentions("map", e.msgid) and not english_mentions("card", e.msgid)
+    ]
+    # Then none says "Karte" (a card, as "Karteneditor" read): a map is a Landkarte (the
+    # file a designer edits) or a Spielplan (the board a game is played on)
+    alone = re.compile(r"(?<![A-Za-zÄÖÜäöüß])Karte")
+    assert len(entries) > 100
+    assert [e.msgid for e in entries if any(alone.search(t) for t in e.msgstr)] == []
+
+
 def test_the_glossary_check_finds_a_term_not_used() -> None:
     # Given a Rokugan message about honor translated without "Ehre"
     row = {"game": "rokugan", "en": "honor", "de": "Ehre", "pt": "honra", "check": "yes"}
