@@ -109,3 +109,20 @@ def test_the_end_screen_and_its_chart_read_the_records() -> None:
     history = clan_history(state)
     assert [series[-1] for series in history] == [float(s.cards) for s in count.seats]
     assert len(history[0]) == -(-state.turns // 3)
+
+
+def test_portuguese_says_whose_province_a_card_goes_to_when_another_plays_it() -> None:
+    from app import i18n
+    from engine.shinobi.records import Deployed
+
+    # Given player 3 deploying an Oda card (the reader's secret clan) into the reader's province
+    told = (Deployed(1, 2, 1, "Oda", 0, 3),)  # round 1, player 3, order 1, province 0
+    try:
+        # When the reader (player 1) reads it in Portuguese
+        i18n.set_language("pt")
+        line = narrate.line_for(told, 0, "Oda")
+        # Then "tua" says the province and the clan are the reader's: "sua", after another
+        # player as subject, read as that player's own
+        assert line == "Jogador 3 mobiliza uma carta Oda (teu clã) para a tua província."
+    finally:
+        i18n.set_language("en")
