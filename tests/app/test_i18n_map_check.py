@@ -62,7 +62,7 @@ def test_map_check_speaks_german(tmp_path: Path, capsys) -> None:
         "Provinz-Leiste des Editors als Hauptstadt eines Klans markieren (Hauptstadt-Klan)"
     ) in out
     assert any(line.startswith(f"{path}: Einschränkung: ") for line in out)
-    assert out[-1].startswith(f"{path}: 4 Fehler (1 in der Karte, 3 unerfüllte ")
+    assert out[-1].startswith(f"{path}: 4 Fehler (1 in der Landkarte, 3 unerfüllte ")
     assert not any("error" in line or "capital" in line.replace("'capital'", "") for line in out)
 
 

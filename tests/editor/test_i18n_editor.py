@@ -50,7 +50,7 @@ def test_an_open_editor_changes_language_at_once_and_back(qtbot, speak) -> None:
     # When the person chooses German in Settings
     speak("de")
     # Then the menus, the tools, the docks and the panels speak German at once
-    assert menu_titles(window) == ["&Datei", "&Bearbeiten", "&Werkzeuge", "&Ansicht", "&Karte"]
+    assert menu_titles(window) == ["&Datei", "&Bearbeiten", "&Werkzeuge", "&Ansicht", "&Landkarte"]
     assert window.tool_actions[Tool.SPLIT].text() == "Provinz &teilen (Schnittlinie)"
     assert window.tool_actions[Tool.MERGE].iconText() == "Verschmelzen"
     assert window.tool_actions[Tool.INSERT].toolTip() == "Knoten auf Kante einfügen (I)"
@@ -64,7 +64,7 @@ def test_an_open_editor_changes_language_at_once_and_back(qtbot, speak) -> None:
     }  # the objects keep their English names: the remembered layout finds them
     assert window.province_panel.title.text() == "<b>Provinz</b> Akagi"
     assert window.territories_panel.members_label.text() == "Mitglieder"
-    assert window.windowTitle().endswith("Daimyo-Karteneditor")
+    assert window.windowTitle().endswith("Daimyo-Landkarteneditor")
     # And back in English, every word is English again
     speak("en")
     assert menu_titles(window)[0] == "&File"
@@ -104,7 +104,7 @@ def test_the_editors_dialogs_speak_german(qtbot, speak) -> None:
     # Then the map properties name every game by its box's name, with ids behind them
     props = NewMapDialog(extent=(0, 0, 10, 10))
     qtbot.addWidget(props)
-    assert props.windowTitle() == "Karteneigenschaften"
+    assert props.windowTitle() == "Landkarteneigenschaften"
     names = [props.game.itemText(i) for i in range(props.game.count())]
     assert names == ["Jedes Spiel", "Kampf um Rokugan", "Rice Wars", "Shinobi"]
     props.game.setCurrentIndex(1)
