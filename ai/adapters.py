@@ -15,7 +15,8 @@ The search and greedy bots are generic; a game helps them through a `GameAdapter
 - `plan_key(observation)`: where a turn of several own moves is planned once (Rice Wars'
   hiring), a key the position must match for the plan's next move to be played;
 - `budget_share(observation)`: the share of the level's budget this decision gets, where
-  a turn of several decisions shares one budget (Shinobi's three orders).
+  a turn of several decisions shares one budget (Shinobi's three orders);
+- `fresh()`: a copy with the same settings and empty caches (a hint's private adapter).
 
 `GenericAdapter` works for any game (all legal actions, `returns()` as evaluation). A game
 gets its own adapter by a module `ai.games.<game_id>` with an attribute `ADAPTER`.
@@ -23,6 +24,7 @@ gets its own adapter by a module `ai.games.<game_id>` with an attribute `ADAPTER
 
 from __future__ import annotations
 
+import copy
 import importlib
 import importlib.util
 from collections.abc import Hashable
@@ -92,6 +94,13 @@ class GameAdapter:
         """The share of the level's budget (nodes and seconds) for this decision: 1 (the
         default), less where one turn of several decisions shares one budget."""
         return 1.0
+
+    def fresh(self) -> GameAdapter:
+        """A copy of this adapter with the same settings and none of its caches, so its
+        searches neither share memo tables with this one's nor depend on what it searched
+        before (`ai.hint.fresh_adapter`). The default, a shallow copy, suits an adapter
+        that keeps nothing between calls; an adapter that remembers overrides it."""
+        return copy.copy(self)
 
     def key(self, state: GameState) -> Hashable | None:
         """A key equal for equal positions (None: no transposition table).

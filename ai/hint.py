@@ -37,11 +37,9 @@ won end weighs against the margin in the final turns.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import hashlib
 import random
-import weakref
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -118,6 +116,10 @@ class ScoredAdapter(GameAdapter):
         self.inner = inner
         self.win = win
 
+    def fresh(self) -> ScoredAdapter:
+        """The same scoring around a fresh copy of the game's adapter."""
+        return type(self)(self.inner.fresh(), self.win)
+
     def evaluate(self, state: GameState, player: int) -> float:
         """The game's evaluation with the win bonus scaled to `win` points."""
         value = self.inner.evaluate(state, player)
@@ -160,21 +162,10 @@ class _ScoredWithPolicy(ScoredAdapter):
 
 
 def fresh_adapter(game_id: str) -> GameAdapter:
-    """A private copy of the game's search adapter with empty caches, so a hint neither
-    shares memo tables with a bot thinking in another thread nor depends on what was
-    searched before it. By the adapters' convention every private attribute holding a
-    dict or a weak dict is a cache (emptied) and every other private one a cached value
-    (dropped)."""
-    shared = adapter_for(game_id, search=True)
-    adapter = copy.copy(shared)
-    for name, value in list(vars(adapter).items()):
-        if not name.startswith("_"):
-            continue
-        if isinstance(value, (dict, weakref.WeakKeyDictionary, weakref.WeakValueDictionary)):
-            setattr(adapter, name, type(value)())
-        else:
-            setattr(adapter, name, None)
-    return adapter
+    """A private copy of the game's search adapter with empty caches (`GameAdapter.fresh`),
+    so a hint neither shares memo tables with a bot thinking in another thread nor depends
+    on what was searched before it."""
+    return adapter_for(game_id, search=True).fresh()
 
 
 def hint_bot(game_id: str, nodes: int | None = None) -> SearchBot:

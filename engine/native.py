@@ -49,10 +49,12 @@ MODULES: tuple[str, ...] = (
     "engine.rokugan.token_cards",
     "engine.rokugan.setup",
     "engine.rokugan.data",
-    # The Rokugan search's own hot paths (the generic search, its keys, the scene policy).
+    # The Rokugan search's own hot paths (the generic search, its keys, the scene policy,
+    # the adapter: candidates, evaluation, the opponents' policy).
     "ai.search",
     "ai.keys",
     "ai.games.rokugan_scene",
+    "ai.games.rokugan",
 )
 
 ROOT = Path(__file__).resolve().parent.parent

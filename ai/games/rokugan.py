@@ -11,7 +11,7 @@ minus the best rival's; a finished game adds a win bonus (`ai.adapters.WIN_BONUS
 Plans (`plans=True`, the search levels' adapter; `greedy` stays the plain one-ply
 baseline). While rounds are left, honor still to be won counts too, scaled by the share
 of the game left: an unmet secret objective by its chance, the better of how often such an
-objective is met in play (`_OBJECTIVE_ODDS`) and the progress made towards it, squared;
+objective is met in play (`ai.games.rokugan_priors`) and the progress made towards it, squared;
 an incomplete territory by the share of it held, squared (halved when shared). The
 objective choice then keeps the objective that can be met, and provinces that serve it
 are worth more as targets. Measured at one ply over 400 games against three `greedy`: the
@@ -47,6 +47,7 @@ from collections.abc import Hashable, Iterator
 from typing import Any
 
 from ai.adapters import WIN_BONUS, GameAdapter
+from ai.games.rokugan_priors import OBJECTIVE_ODDS, PLACED_ODDS, SpotWeight, spot_key
 from ai.games.rokugan_scene import (
     PLACE_INFOS,
     PLACE_SPOTS,
@@ -82,8 +83,6 @@ from engine.rokugan.position import (
     PH_OBJECTIVE,
     PH_PLACE,
     PH_SWAP,
-    T_PLAYER,
-    T_SLOT,
 )
 from engine.rokugan.resolution import raid_condition
 from engine.rokugan.scoring import objectives_met, province_honor
@@ -124,12 +123,18 @@ class RokuganAdapter(GameAdapter):
         self._policies: dict[tuple[int, Any], Any] = {}
         self._terms: dict[tuple[Any, ...], tuple[list[Any], list[Any]]] = {}
 
+    def fresh(self) -> RokuganAdapter:
+        """The same settings with empty caches (`GameAdapter.fresh`)."""
+        return RokuganAdapter(
+            self.width, self.exposure, self.material, self.model, self.plans, self.lead
+        )
+
     # -- the opponent model --------------------------------------------------------------
 
     def determinize(self, observation: Any, rng: Any) -> GameState:
         """A world drawn from `observation`; with `model`, each rival's face-down board
-        token is drawn by the odds that such a token is the one placed there
-        (`_PLACED_ODDS`, by the kind of spot: an attack on a rival, a defence, ...)."""
+        token is drawn by the odds that such a token is the one placed there (`PLACED_ODDS`
+        in `ai.games.rokugan_priors`, by the kind of spot: an attack on a rival, ...)."""
         if not self.model:
             return observation.determinize(rng)
         cached = self._spots
@@ -139,18 +144,9 @@ class RokuganAdapter(GameAdapter):
             found: dict[int, dict[tuple[int, int], float]] = {}
             for s, bt in enumerate(observation.board_tokens):
                 if bt is not None and bt[5] < 0 and bt[1] >= 0:
-                    found[s] = _PLACED_ODDS.get(spot_key(public, bt[0], bt[1], s), {})
+                    found[s] = PLACED_ODDS.get(spot_key(public, bt[0], bt[1], s), {})
             cached = self._spots = (observation, found)
-        spots = cached[1]
-        clans = observation._base[2]
-
-        def weight(player: int, serial: int, tid: int) -> float:
-            odds = spots.get(serial)
-            if not odds:
-                return 1.0
-            return odds.get(CLAN_TOKENS[clans[player]][tid], 0.05) + 0.05
-
-        return observation.determinize(rng, weight=weight)
+        return observation.determinize(rng, weight=SpotWeight(cached[1], observation._base[2]))
 
     def view(self, state: GameState, player: int) -> GameState:
         """The world as `player` believes it: what it cannot see redrawn from its own
@@ -261,7 +257,7 @@ class RokuganAdapter(GameAdapter):
             o = state.objective[p]
             if o < 0 or met[p]:
                 continue
-            odds = _OBJECTIVE_ODDS[OBJECTIVES[o][0]][OBJECTIVE_CLAN.get(o) == state.clans[p]]
+            odds = OBJECTIVE_ODDS[OBJECTIVES[o][0]][OBJECTIVE_CLAN.get(o) == state.clans[p]]
             chance = max(odds, objective_progress(state, p, o, mine[p]) ** 2)
             adds.append((p, left * OBJECTIVES[o][1] * chance))
         for t, members in enumerate(board.territory_members):
@@ -448,13 +444,15 @@ class RokuganAdapter(GameAdapter):
         where = scene.where
         bluffs, raids = scene.spots()
         for code, index in first.items():
-            kind, q = spots[code]  # type: ignore[index]
+            if code is None:
+                continue  # popped above
+            kind, q = spots[code]
             if kind == BLUFF:  # the commonest key (a bluff goes anywhere), and cheap
                 score = bluffs[q]
             elif kind == RAID:  # not kept: scored only when its bound can win
                 score = raids[q]
                 if score > best or (score == best and index < best_index):
-                    score = scene.kept_score(legal[index], code)[0]  # type: ignore[arg-type]
+                    score = scene.kept_score(legal[index], code)[0]
             else:
                 if kind == BLESSING:
                     spot = where.get(q)
@@ -467,30 +465,31 @@ class RokuganAdapter(GameAdapter):
                 table = tables.get(q)
                 if table is None:
                     table = tables[q] = table_of(q)
-                score = table.get(code)  # type: ignore[assignment, arg-type]
-                if score is None:
-                    if kind == DIPLOMACY:  # exact and cheap
-                        score = table[code] = self._place_score(
-                            scene, legal[index], kind, infos[code][2]
-                        )[0]
-                    else:
-                        # Attacks, defences, Blessings: their bound, kept beside the
-                        # scores (under ~code) until their score is.
-                        bound = table.get(~code)
-                        if bound is None:
-                            strength = infos[code][2]
-                            if kind == BLESSING:
-                                bound = self._swing_bound(scene, q, strength, False) - 0.2
-                            elif owner[q] != me:
-                                bound = self._swing_bound(scene, q, strength, True)
-                            else:
-                                bound = self._defence_bound(scene, q, strength)
-                            table[~code] = bound
-                        if bound >= best:  # else it cannot win (the best only rises)
-                            bounded.append(
-                                (bound, index, legal[index], kind, infos[code][2], table, code)
-                            )
-                        continue
+                kept = table.get(code)
+                if kept is not None:
+                    score = kept
+                elif kind == DIPLOMACY:  # exact and cheap
+                    score = table[code] = self._place_score(
+                        scene, legal[index], kind, infos[code][2]
+                    )[0]
+                else:
+                    # Attacks, defences, Blessings: their bound, kept beside the scores
+                    # (under ~code) until their score is.
+                    bound = table.get(~code)
+                    if bound is None:
+                        strength = infos[code][2]
+                        if kind == BLESSING:
+                            bound = self._swing_bound(scene, q, strength, False) - 0.2
+                        elif owner[q] != me:
+                            bound = self._swing_bound(scene, q, strength, True)
+                        else:
+                            bound = self._defence_bound(scene, q, strength)
+                        table[~code] = bound
+                    if bound >= best:  # else it cannot win (the best only rises)
+                        bounded.append(
+                            (bound, index, legal[index], kind, infos[code][2], table, code)
+                        )
+                    continue
             if score > best or (score == best and index < best_index):
                 best, best_index = score, index
         bounded.sort(key=_bound_first)
@@ -644,13 +643,13 @@ class RokuganAdapter(GameAdapter):
 
     def _objectives(self, st: RokuganState, me: int, legal: list[Any]) -> list[Any]:
         """Both objectives; the one already met (or worth more) first."""
-
-        def score(action: Any) -> float:
+        scored = []
+        for index, action in enumerate(legal):
             o = OBJECTIVE_INDEX[action.objective]
             honor = OBJECTIVES[o][1]
-            return honor * (2.0 if st.objective_met(me, o) else 0.5)
-
-        return sorted(legal, key=lambda a: -score(a))
+            scored.append((honor * (2.0 if st.objective_met(me, o) else 0.5), index, action))
+        scored.sort(key=_best_first)
+        return [a for _, _, a in scored]
 
     def _card_round(self, st: RokuganState, me: int, legal: list[Any]) -> list[Any]:
         """Pass plus the best few target choices of every territory card, by what each
@@ -664,7 +663,7 @@ class RokuganAdapter(GameAdapter):
             score = EFFECTS[action.card].ai_value(st, me, action.targets)
             by_card.setdefault(action.card, []).append((score, index, action))
         for options in by_card.values():
-            options.sort(key=lambda item: (-item[0], item[1]))
+            options.sort(key=_best_first)
             out.extend(a for _, _, a in options[:3])
         return out
 
@@ -677,19 +676,20 @@ class RokuganAdapter(GameAdapter):
             return skips[:1] or legal[:1]
         if len(legal) <= self.width:
             return legal
-        aims, guard, where = battles.board_totals(st)
-
-        def threat(action: Any) -> float:
+        where = battles.board_totals(st)[2]
+        # The threat of each action's target token: its strength, more against our own.
+        scored = []
+        for index, action in enumerate(legal):
+            threat = 0.0
             target = getattr(action, "target", None)
             if isinstance(target, str) and target.startswith("#"):
                 s = int(target[1:])
                 if s in where:
                     q, strength = where[s]
-                    return strength + (3.0 if st.ctrl_owner[q] == me else 0.0)
-            return 0.0
-
-        ranked = sorted(range(len(legal)), key=lambda i: (-threat(legal[i]), i))
-        return [legal[i] for i in ranked[: self.width]]
+                    threat = strength + (3.0 if st.ctrl_owner[q] == me else 0.0)
+            scored.append((threat, index, action))
+        scored.sort(key=_best_first)
+        return [a for _, _, a in scored[: self.width]]
 
     # -- rules outside the search --------------------------------------------------------
 
@@ -740,124 +740,6 @@ class RokuganAdapter(GameAdapter):
             ranked.append((worth, -index, target))
         ranked.sort(reverse=True)
         return [(worth, target) for worth, _, target in ranked]
-
-
-def _spot_kind(board: Any, owner: Any, player: int, slot: int) -> str:
-    """What a token of `player` on `slot` does: "own" (a province centre it holds),
-    "centre" (another centre), "coast" (a coastal border), "rival" / "free" (a land border
-    into a rival's / nobody's province), "mine" (a land border into its own province)."""
-    if slot < 0:
-        return "host"
-    if slot < board.n:
-        return "own" if owner[slot] == player else "centre"
-    if board.is_coastal_slot(slot):
-        return "coast"
-    o = owner[board.slot_target[slot]]
-    return "mine" if o == player else "rival" if o >= 0 else "free"
-
-
-# How often a player dealt an objective meets it at the end of a game, as (another clan's
-# player, the named clan's own player): measured over 400 four-player games of `greedy` bots
-# (`python -m ai.games.rokugan_odds --objectives --games 400 --seed 9000` regenerates it).
-# Measured on the published map, they are only priors on a custom one; every objective is
-# in the table, so a map that deals fewer objectives or has fewer clans needs nothing more.
-_OBJECTIVE_ODDS: dict[str, tuple[float, float]] = {
-    "last_line_of_defense": (0.36, 0.88),
-    "rice_bowl_of_the_empire": (0.3, 0.78),
-    "great_wall_of_the_north": (0.29, 0.61),
-    "court_of_the_five_winds": (0.31, 0.64),
-    "plains_of_battle": (0.26, 0.45),
-    "great_library": (0.35, 0.76),
-    "den_of_secrets": (0.31, 0.61),
-    "way_of_the_sail": (0.01, 0.01),
-    "emerald_empire": (0.16, 0.16),
-    "web_of_influence": (0.0, 0.0),
-    "way_of_humility": (0.55, 0.55),
-    "reclaiming_the_lost_lands": (0.0, 0.0),
-}
-
-# How often a sensible player places a token of (kind, strength) on a kind of spot when it
-# has one in hand: measured over 100 four-player games of `greedy` bots
-# (`python -m ai.games.rokugan_odds --games 100` regenerates it). Kinds: ARMY 0, NAVY 1,
-# SHINOBI 2, DIPLOMACY 4, RAID 5, BLUFF 6 (engine.rokugan.data); missing pairs are never placed.
-_PLACED_ODDS: dict[str, dict[tuple[int, int], float]] = {
-    "centre": {(2, 1): 0.89, (2, 2): 0.85, (2, 3): 0.86, (5, 0): 0.71, (6, 0): 0.39},
-    "coast": {(1, 1): 0.95, (1, 2): 0.81, (1, 3): 0.84},
-    "free0": {(0, 1): 0.84, (0, 2): 0.48, (0, 3): 0.57, (0, 4): 0.41, (0, 5): 0.29},
-    "free1": {(0, 2): 1.0},
-    "own0": {
-        (0, 1): 0.82,
-        (0, 2): 0.53,
-        (0, 3): 0.27,
-        (0, 4): 0.23,
-        (0, 5): 0.15,
-        (0, 6): 0.1,
-        (1, 1): 0.6,
-        (1, 2): 0.34,
-        (1, 3): 0.25,
-        (2, 1): 0.47,
-        (2, 2): 0.31,
-        (4, 0): 0.45,
-    },
-    "own1": {
-        (0, 1): 0.54,
-        (0, 2): 0.54,
-        (0, 3): 0.42,
-        (0, 4): 0.4,
-        (0, 5): 0.34,
-        (0, 6): 0.21,
-        (1, 1): 0.42,
-        (1, 2): 0.43,
-        (1, 3): 0.32,
-        (2, 1): 0.33,
-        (2, 2): 0.29,
-        (2, 3): 0.14,
-        (4, 0): 0.62,
-    },
-    "own2": {
-        (0, 1): 0.43,
-        (0, 2): 0.54,
-        (0, 3): 0.53,
-        (0, 4): 0.55,
-        (0, 5): 0.47,
-        (0, 6): 0.5,
-        (1, 1): 0.25,
-        (1, 2): 0.5,
-        (1, 3): 1.0,
-        (2, 1): 1.0,
-        (2, 2): 0.6,
-        (4, 0): 0.76,
-    },
-    "rival0": {(0, 1): 0.91, (0, 2): 0.49, (0, 3): 0.34, (0, 4): 0.28, (0, 5): 0.23, (0, 6): 0.18},
-    "rival1": {(0, 1): 0.27, (0, 2): 0.87, (0, 3): 0.53, (0, 4): 0.34, (0, 5): 0.3, (0, 6): 0.25},
-    "rival2": {(0, 1): 0.02, (0, 2): 0.27, (0, 3): 0.88, (0, 4): 0.63, (0, 5): 0.47, (0, 6): 0.55},
-    "rival3": {(0, 1): 0.02, (0, 2): 0.07, (0, 3): 0.5, (0, 4): 0.89, (0, 5): 0.57, (0, 6): 0.75},
-    "rival4": {(0, 3): 0.33, (0, 4): 0.25, (0, 5): 0.86, (0, 6): 1.0},
-}
-
-
-def spot_key(state: RokuganState, player: int, slot: int, serial: int | None = None) -> str:
-    """The kind of spot (`_spot_kind`), for an attack with the province's defence
-    against `player` (capped at 4): a sensible attacker brings just enough to win; for a
-    defence with the number of rival tokens aimed at the province (capped at 2) when it
-    was placed (those before board token `serial`; all when None)."""
-    spot = _spot_kind(state.board, state.ctrl_owner, player, slot)
-    if spot in ("rival", "free"):
-        q = state.board.slot_target[slot]
-        return f"{spot}{min(4, state.defense_bonus(q, player))}"
-    if spot == "own":
-        board = state.board
-        tokens = state.tokens if serial is None else state.tokens[:serial]
-        aimed = sum(
-            1
-            for t in tokens
-            if t is not None
-            and t[T_PLAYER] != player
-            and t[T_SLOT] >= board.n
-            and board.slot_target[t[T_SLOT]] == slot
-        )
-        return f"own{min(2, aimed)}"
-    return spot
 
 
 def _bound_first(item: tuple[float, int, Any, int, int, Any, int]) -> tuple[float, int]:

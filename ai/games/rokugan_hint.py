@@ -7,7 +7,7 @@ of rivals as the search drew them), never in the true state:
   province is still held once the board as it would then stand is resolved;
 - an attack (or a Blessing on one) says in how many worlds the province is taken;
 - a Raid in how many worlds the province is scorched; Diplomacy what it shields;
-- an objective how often players dealt it met it in measured games (`_OBJECTIVE_ODDS`);
+- an objective how often players dealt it met it in measured games (`OBJECTIVE_ODDS`);
 - a control token the province's flowers; a card or a pass the player's honor and the
   best rival's if the board were resolved now, before and after it (the engine's
   resolution of the tokens placed, `resolved_preview`, mean over the worlds). That is
@@ -24,7 +24,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ai.explain import Explainer, Said, Term, said, seat_name, worlds_said
-from ai.games.rokugan import _OBJECTIVE_ODDS, OBJECTIVE_CLAN
+from ai.games.rokugan import OBJECTIVE_CLAN
+from ai.games.rokugan_priors import OBJECTIVE_ODDS
 from engine.core import GameState
 from engine.rokugan import actions as A
 from engine.rokugan import battles
@@ -240,7 +241,7 @@ class RokuganExplainer(Explainer):
         if isinstance(action, A.ChooseObjective):
             index = OBJECTIVE_INDEX[action.objective]
             clan = observation._base[2][me]
-            odds = _OBJECTIVE_ODDS[action.objective][OBJECTIVE_CLAN.get(index) == clan]
+            odds = OBJECTIVE_ODDS[action.objective][OBJECTIVE_CLAN.get(index) == clan]
             # the move's own words name the objective and its honor: the reason adds the odds
             return said("met by {odds:.0%} of the players dealt it in measured games", odds=odds)
         if isinstance(action, A.PlaceControl):

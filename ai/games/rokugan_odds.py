@@ -1,11 +1,11 @@
-"""Measure the placement odds of the Rokugan opponent model (`_PLACED_ODDS`), and the
-odds that a secret objective is met (`_OBJECTIVE_ODDS`, used by the bots' plans).
+"""Measure the placement odds of the Rokugan opponent model (`PLACED_ODDS`), and the
+odds that a secret objective is met (`OBJECTIVE_ODDS`, used by the bots' plans).
 
 Plays four-player games of `greedy` bots and counts, for every face-down placement, the
 kind of spot (`spot_key`: what the token does there and, for an attack, the
 province's defence) and the token placed, against the tokens the player had in
 hand then. The odds of (kind, strength) on a kind of spot is how often it was placed there
-when it was in hand. Regenerate the table in `ai/games/rokugan.py` with
+when it was in hand. Regenerate the table in `ai/games/rokugan_priors.py` with
 
     python -m ai.games.rokugan_odds --games 200
 
@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator
 from typing import cast
 
 from ai.base import Budget
-from ai.games.rokugan import spot_key
+from ai.games.rokugan_priors import spot_key
 from ai.registry import make_bot
 from engine.registry import get_game
 from engine.rokugan import actions as A
@@ -105,7 +105,7 @@ def measure_objectives(games: int, seed: int = 9000) -> dict[str, tuple[float, f
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Print the table as Python source for `_PLACED_ODDS` (or `_OBJECTIVE_ODDS`)."""
+    """Print the table as Python source for `PLACED_ODDS` (or `OBJECTIVE_ODDS`)."""
     parser = argparse.ArgumentParser(prog="python -m ai.games.rokugan_odds")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=None)
@@ -113,13 +113,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.objectives:
         found = measure_objectives(args.games, 9000 if args.seed is None else args.seed)
-        print("_OBJECTIVE_ODDS: dict[str, tuple[float, float]] = {")
+        print("OBJECTIVE_ODDS: dict[str, tuple[float, float]] = {")
         for name, (other, own) in found.items():
             print(f'    "{name}": ({other}, {own}),')
         print("}")
         return 0
     table = measure(args.games, 1000 if args.seed is None else args.seed)
-    print("_PLACED_ODDS: dict[str, dict[tuple[int, int], float]] = {")
+    print("PLACED_ODDS: dict[str, dict[tuple[int, int], float]] = {")
     for spot, odds in table.items():
         cells = ", ".join(f"{kind}: {p}" for kind, p in odds.items() if p > 0)
         print(f'    "{spot}": {{{cells}}},')

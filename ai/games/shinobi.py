@@ -72,6 +72,7 @@ Figures and the other settings tried: docs/PERFORMANCE.md, section Shinobi.
 
 from __future__ import annotations
 
+import copy
 import weakref
 from collections.abc import Hashable, Sequence
 from operator import attrgetter
@@ -301,9 +302,16 @@ class ShinobiAdapter(GameAdapter):
             weakref.WeakKeyDictionary()
         )
         self._ranked: dict[tuple[Any, ...], list[Any]] = {}
-        # the world asked last and its entry of `_worlds` (the search asks one world often);
-        # None as `ai.hint.fresh_adapter` leaves a private cached value
+        # the world asked last and its entry of `_worlds` (the search asks one world often)
         self._last: tuple[Any, dict[int, _WorldInfo] | None] | None = None
+
+    def fresh(self) -> ShinobiAdapter:
+        """The same settings with empty caches (`GameAdapter.fresh`)."""
+        adapter = copy.copy(self)
+        adapter._worlds = weakref.WeakKeyDictionary()
+        adapter._ranked = {}
+        adapter._last = None
+        return adapter
 
     # -- knowledge about a world -----------------------------------------------------
 
@@ -779,6 +787,13 @@ class InferringAdapter(ShinobiAdapter):
     def __init__(self) -> None:
         super().__init__()
         self._inference = shinobi_infer.Inference()
+
+    def fresh(self) -> InferringAdapter:
+        """The same settings with empty caches and an inference of its own."""
+        adapter = super().fresh()
+        assert isinstance(adapter, InferringAdapter)
+        adapter._inference = shinobi_infer.Inference()
+        return adapter
 
     def _evidence(self, history: Any, actors: Any, players: int, first: int) -> list[list[float]]:
         return self._inference.scores(history, actors, players, first)

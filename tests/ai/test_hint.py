@@ -391,3 +391,37 @@ def test_a_fresh_adapter_shares_no_cache_with_the_bots() -> None:
     assert mine is not shared
     assert mine._ranked is not shared._ranked and mine._ranked == {}
     assert mine._worlds is not shared._worlds
+
+
+def test_a_fresh_rokugan_adapter_has_the_settings_and_none_of_the_caches() -> None:
+    # Given the bots' Rokugan adapter after a search filled its caches
+    shared = adapter_for("rokugan", search=True)
+    state = threat_position()
+    seen = state.observation(0)
+    world = shared.determinize(seen, random.Random(1))
+    player = world.current_player()
+    shared.policy(world, player)
+    shared.evaluate(world, 0)
+    assert shared._policies and shared._terms and shared._spots is not None
+    # When a hint asks for its own
+    mine = fresh_adapter("rokugan")
+    # Then it has the same settings and empty caches of its own
+    settings = ("width", "exposure", "material", "model", "plans", "lead")
+    assert mine is not shared and type(mine) is type(shared)
+    assert [getattr(mine, s) for s in settings] == [getattr(shared, s) for s in settings]
+    assert mine._policies == {} and mine._terms == {} and mine._spots is None
+    assert mine._policies is not shared._policies and mine._terms is not shared._terms
+    # And it draws, values and answers as the bots' adapter does
+    again = mine.determinize(seen, random.Random(1))
+    assert again.key() == world.key()
+    assert mine.evaluate(again, 0) == shared.evaluate(world, 0)
+    assert mine.policy(again, player) == shared.policy(world, player)
+
+
+def test_a_fresh_scored_adapter_scores_alike_around_a_fresh_inner_adapter() -> None:
+    inner = adapter_for("shinobi", search=True)
+    scored = ScoredAdapter(inner, 5.0)
+    mine = scored.fresh()
+    assert type(mine) is ScoredAdapter and mine.win == 5.0
+    assert mine.inner is not inner and type(mine.inner) is type(inner)
+    assert mine.inner._ranked == {} and mine.inner._ranked is not inner._ranked

@@ -6,8 +6,9 @@ import pytest
 
 from ai.adapters import adapter_for
 from ai.base import Budget
-from ai.games.rokugan import _PLACED_ODDS, ADAPTER, SEARCH_ADAPTER, RokuganAdapter, spot_key
+from ai.games.rokugan import ADAPTER, SEARCH_ADAPTER, RokuganAdapter
 from ai.games.rokugan_odds import measure
+from ai.games.rokugan_priors import PLACED_ODDS, spot_key
 from ai.greedy import GreedyBot
 from ai.levels import LEVELS
 from ai.registry import make_bot
@@ -141,7 +142,7 @@ def test_the_opponent_model_draws_consistent_worlds_that_favour_likely_tokens() 
         for s in hidden:
             q, tid = world.tokens[s][0], world.tokens[s][1]
             spot = spot_key(world, q, world.tokens[s][2])
-            total += _PLACED_ODDS.get(spot, {}).get(CLAN_TOKENS[world.clans[q]][tid], 0.0)
+            total += PLACED_ODDS.get(spot, {}).get(CLAN_TOKENS[world.clans[q]][tid], 0.0)
         return total
 
     assert sum(map(likelihood, biased)) > 1.2 * sum(map(likelihood, plain))

@@ -6,7 +6,6 @@ import pytest
 
 from ai.base import Budget
 from ai.games.rokugan import (
-    _OBJECTIVE_ODDS,
     ADAPTER,
     PLAN_TARGET,
     PLAN_TERRITORY,
@@ -17,6 +16,7 @@ from ai.games.rokugan import (
     objective_targets,
 )
 from ai.games.rokugan_odds import measure_objectives
+from ai.games.rokugan_priors import OBJECTIVE_ODDS
 from ai.levels import LEVELS, level_for
 from ai.registry import make_bot
 from engine.rokugan.data import OBJECTIVE_INDEX, OBJECTIVES
@@ -94,9 +94,9 @@ def test_an_unmet_objective_is_worth_its_odds_or_progress_while_rounds_are_left(
     # rounds left (nothing in the last round)
     left = (5 - rnd) / 4
     share = PLAN_TERRITORY * 5 * (1 / 3) ** 2
-    library = max(_OBJECTIVE_ODDS["great_library"][0], 0.5**2) * OBJECTIVES[5][1]
+    library = max(OBJECTIVE_ODDS["great_library"][0], 0.5**2) * OBJECTIVES[5][1]
     assert gain[0] == pytest.approx(left * (library + share))
-    sail = max(_OBJECTIVE_ODDS["way_of_the_sail"][0], (progress(st, 1, "way_of_the_sail")) ** 2)
+    sail = max(OBJECTIVE_ODDS["way_of_the_sail"][0], (progress(st, 1, "way_of_the_sail")) ** 2)
     assert gain[1] == pytest.approx(left * (sail * 10 + share))
 
 
@@ -150,10 +150,10 @@ def test_the_objective_odds_are_measured_from_play() -> None:
     # When the objective odds are measured over two greedy games
     table = measure_objectives(2)
     # Then every objective has odds, for another clan and for the named clan
-    assert set(table) == {name for name, _ in OBJECTIVES} == set(_OBJECTIVE_ODDS)
+    assert set(table) == {name for name, _ in OBJECTIVES} == set(OBJECTIVE_ODDS)
     assert all(0.0 <= p <= 1.0 for pair in table.values() for p in pair)
     # and the shipped table says the Web of Influence is rarely met, Humility often
-    odds = _OBJECTIVE_ODDS
+    odds = OBJECTIVE_ODDS
     assert odds["web_of_influence"][0] < 0.1 < 0.4 < odds["way_of_humility"][0]
 
 
