@@ -1,5 +1,6 @@
 """The search bot: legal, deterministic under a node budget, honest, and it finds wins."""
 
+import gc
 import random
 
 import pytest
@@ -165,3 +166,28 @@ def test_cheat_searches_the_true_state() -> None:
     # Then it searched one world, the real one, to the end of the game
     assert len(bot.last.depths) == 1
     assert set(bot.last.values) == {Play(9), Play(1)}
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_collector_is_paused_during_a_decision_and_left_as_found(enabled) -> None:
+    # Given an adapter that notes whether automatic collection is on when it evaluates
+    seen = []
+
+    class Noting(GameAdapter):
+        def evaluate(self, state, player):
+            seen.append(gc.isenabled())
+            return super().evaluate(state, player)
+
+    bot = SearchBot(SearchConfig(worlds=1), Noting())
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        # When the bot decides with the collector on (a command) or off (the app)
+        move = decide(bot, NimState(2, 5), nodes=200)
+        after = gc.isenabled()
+    finally:
+        (gc.enable if was else gc.disable)()
+    # Then the search ran without it, and it is as it was afterwards
+    assert move == Take(1)
+    assert seen and not any(seen)
+    assert after == enabled
