@@ -461,10 +461,10 @@ class SearchBot(Bot):
         candidates anyway keep their place, so the search is the same as without them.
 
         Python's cyclic collector is paused while it runs, when it is on: the search frees
-        what it makes by reference counting but for its sampled worlds (a few hundred
-        of cycles, about 3 MB in a `normal` Rokugan decision, collected after it), and the collector's passes
-        over the tables the search and the adapters keep took a sixth of its time. (The
-        app runs with automatic collection off, collecting in the GUI thread:
+        what it makes by reference counting but for its sampled worlds (cycles of about
+        3 MB in a `normal` Rokugan decision, collected after it), and the collector's
+        passes over the tables the search and the adapters keep took a sixth to a quarter
+        of its time. (The app runs with automatic collection off, collecting in the GUI thread:
         `app.gui_gc`; there this changes nothing.)"""
         paused = gc.isenabled()
         gc.disable()
