@@ -157,6 +157,16 @@ def english_words(text: str) -> str:
     return PLACEHOLDER.sub(" ", text).replace("&", "")
 
 
+def longer_terms(row: dict[str, str], rows: list[dict[str, str]]) -> re.Pattern[str] | None:
+    """The glossary's longer terms that hold this one ("daimyo board" holds "board"): each
+    names another thing, with its own row, so a mention of it is not a mention of this term."""
+    mentions = mention(row["en"])
+    longer = [r["en"] for r in rows if len(r["en"]) > len(row["en"]) and mentions.search(r["en"])]
+    if not longer:
+        return None
+    return re.compile("|".join(mention(t).pattern for t in longer), re.IGNORECASE)
+
+
 def glossary_misses(lang: str, entries: list[Entry], rows: list[dict[str, str]]) -> list[str]:
     """Messages whose English names a glossary term that their translation does not use."""
     misses = []
@@ -166,8 +176,10 @@ def glossary_misses(lang: str, entries: list[Entry], rows: list[dict[str, str]])
         if row["check"] != "yes":
             continue
         terms = [t.lower() for t in row[lang].split("|")]
-        mentions = mention(row["en"])
+        mentions, longer = mention(row["en"]), longer_terms(row, rows)
         for entry, words in zip(entries, english, strict=True):
+            if longer is not None:
+                words = longer.sub(" ", words)
             if not (mentions.search(words) and in_scope(row, entry)):
                 continue
             for text in entry.msgstr:
@@ -214,6 +226,31 @@ def test_german_never_calls_a_map_karte_which_is_a_card() -> None:
     alone = re.compile(r"(?<![A-Za-zÄÖÜäöüß])Karte")
     assert len(entries) > 100
     assert [e.msgid for e in entries if any(alone.search(t) for t in e.msgstr)] == []
+
+
+def spielbrett(entries: list[Entry]) -> list[str]:
+    """German messages that call the board a Spielbrett or a Brett, not a Spielplan."""
+    brett = re.compile(r"brett", re.IGNORECASE)
+    return [e.msgid for e in entries if any(brett.search(t) for t in e.msgstr)]
+
+
+def test_german_calls_the_board_a_spielplan_never_a_spielbrett() -> None:
+    # Given the German messages
+    entries = messages(CATALOGS["de"])
+    # Then the board is everywhere der Spielplan (the rulebook's word, the one the new-game
+    # dialog and the print kit show), no message says Spielbrett or Brett
+    assert spielbrett(entries) == []
+    # And the check would find one
+    left = Entry("Rice Wars board side", msgstr=["Spielbrettseite von Rice Wars"])
+    assert spielbrett([left]) == ["Rice Wars board side"]
+    # And the glossary's check keeps "board" a Spielplan: a Tafel is only a player's own board
+    rows = [r for r in glossary() if "board" in r["en"]]
+    said = [
+        Entry("The board", msgstr=["Die Tafel"]),
+        Entry("Daimyo board", msgstr=["Daimyo-Tafel"], references=["app/ricewars.py:1"]),
+        Entry("The board", msgstr=["Der Spielplan"]),
+    ]
+    assert glossary_misses("de", said, rows) == ["board → Spielplan: 'The board' → 'Die Tafel'"]
 
 
 def test_the_glossary_check_finds_a_term_not_used() -> None:
