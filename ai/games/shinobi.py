@@ -644,10 +644,17 @@ class ShinobiAdapter(GameAdapter):
                 value = losses[key] = min(float(size), DANGER * threats)
             return value
 
+        joins: dict[int, float] = {}
+
         def joining(q: int, c: int) -> float:
-            """Expected surviving cards a card adds by joining clan c's army in q."""
-            size = table[q * NUM_CLANS + c]
-            return 1.0 - loss(q, c, size + 1) + loss(q, c, size)
+            """Expected surviving cards a card adds by joining clan c's army in q
+            (remembered: moves to one army ask it again)."""
+            index = q * NUM_CLANS + c
+            value = joins.get(index)
+            if value is None:
+                size = table[index]
+                value = joins[index] = 1.0 - loss(q, c, size + 1) + loss(q, c, size)
+            return value
 
         if order == 1:
             for action in legal:
@@ -663,6 +670,7 @@ class ShinobiAdapter(GameAdapter):
         protected = state.protected_mask
         best_now = self._best_attack(self._attacks(state, player, protected), minus)
         gains: dict[int, float] = {}
+        leaves: dict[int, float] = {}
         for action in legal:
             c = action.clan
             if type(action) is not Move:  # a deployment home
@@ -672,6 +680,7 @@ class ShinobiAdapter(GameAdapter):
                 add(plus[c] * kept + extra - spent)
                 continue
             s, t = action.source, action.target
+            index = s * NUM_CLANS + c
             worth = HOME if (c == clan and t == player) else 0.0
             after = best_now
             if t == player:
@@ -680,17 +689,15 @@ class ShinobiAdapter(GameAdapter):
                 if gain is None:
                     gain = gains[c] = self._growth_gain(table, n, player, home, c, protected, minus)
                 after = max(after, gain)
-            left = table[s * NUM_CLANS + c] - 1
+            left = table[index] - 1
             # one's home armies of other clans (a card moved home joins c's own, which
             # never attacks c) may attack what is left of the army
-            if (
-                in_reach(home_reach[c], left)
-                and s != player
-                and not protected >> (s * NUM_CLANS + c) & 1
-            ):
+            if in_reach(home_reach[c], left) and s != player and not protected >> index & 1:
                 after = max(after, minus[c])
-            size = table[s * NUM_CLANS + c]
-            leaving = loss(s, c, size) - loss(s, c, size - 1)
+            leaving = leaves.get(index)
+            if leaving is None:  # the same army leaves for every target
+                size = table[index]
+                leaving = leaves[index] = loss(s, c, size) - loss(s, c, size - 1)
             safer = joining(t, c) - (1.0 - leaving)
             add(worth + plus[c] * safer + 0.5 * max(0.0, after - best_now))
         return out

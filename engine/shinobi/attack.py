@@ -91,27 +91,28 @@ def reachable_counts(table: Sequence[int], players: int, seat: int) -> list[int]
     `seat`'s province could attack (protection aside). `table` holds every province's
     cards per clan at `province * NUM_CLANS + clan`."""
     base = seat * NUM_CLANS
-    counts = [0] * NUM_CLANS
     reaches = province_reaches(table[base : base + NUM_CLANS])
     if reaches is None:
-        return counts  # no army there may attack
-    # one province at a time, its five armies unpacked (the search asks this most)
+        return [0] * NUM_CLANS  # no army there may attack
+    # one province at a time, its five armies unpacked, counted in locals (the search
+    # asks this most)
     r0, r1, r2, r3, r4 = reaches
+    c0 = c1 = c2 = c3 = c4 = 0
     for start in range(0, players * NUM_CLANS, NUM_CLANS):
         if start == base:
             continue  # one's own province is not attacked
         d0, d1, d2, d3, d4 = table[start : start + NUM_CLANS]
         if 0 < d0 < r0:
-            counts[0] += 1
+            c0 += 1
         if 0 < d1 < r1:
-            counts[1] += 1
+            c1 += 1
         if 0 < d2 < r2:
-            counts[2] += 1
+            c2 += 1
         if 0 < d3 < r3:
-            counts[3] += 1
+            c3 += 1
         if 0 < d4 < r4:
-            counts[4] += 1
-    return counts
+            c4 += 1
+    return [c0, c1, c2, c3, c4]
 
 
 def _targets(players: int, seat: int, attacker: int) -> tuple[tuple[int, Attack], ...]:
