@@ -126,8 +126,9 @@ class ProvincePanel(QWidget):
         self.territory = QComboBox()
         self.flowers = QSpinBox()
         self.flowers.setRange(0, 9)
-        self.capital = QComboBox()
-        self.capital.addItems(list(CLANS))
+        self.capital = QComboBox()  # each clan's name in the reader's language, its id as data
+        for clan_id in CLANS:
+            self.capital.addItem(clan_id, clan_id or None)
         self.defense = QSpinBox()
         self.defense.setRange(0, 9)
         self.shadowlands = QCheckBox()
@@ -178,7 +179,7 @@ class ProvincePanel(QWidget):
         self.territory.activated.connect(self._on_territory)
         self.flowers.valueChanged.connect(lambda v: self._set_attr("flowers", v or None))
         self.capital.activated.connect(
-            lambda i: self._set_attr("capital", CLANS[i] if i > 0 else None)
+            lambda i: self._set_attr("capital", self.capital.itemData(i) or None)
         )
         self.defense.valueChanged.connect(lambda v: self._set_attr("defense", v or None))
         self.shadowlands.toggled.connect(lambda on: self._set_attr("shadowlands", on or None))
@@ -208,7 +209,9 @@ class ProvincePanel(QWidget):
         self.palace.setText(_("palace site"))
         self.ricewars_title.setText(f"<b>{game_name('ricewars')}</b>")
         self.blessed_label.setText(_("Blessed value"))
-        self.capital.setItemText(0, _("(none)"))
+        for i in range(self.capital.count()):
+            clan_id = self.capital.itemData(i)
+            self.capital.setItemText(i, clan_words(clan_id) if clan_id else _("(none)"))
         self.show_face(self.ref)
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
@@ -292,9 +295,9 @@ class ProvincePanel(QWidget):
         self.territory.setCurrentIndex(max(0, self.territory.findData(tid)) if tid else 0)
         self.flowers.setValue(int(a.get("flowers") or 0))
         capital = a.get("capital") or ""
-        if capital and capital not in CLANS:
-            self.capital.addItem(str(capital))
-        self.capital.setCurrentIndex(max(0, self.capital.findText(capital)) if capital else 0)
+        if capital and self.capital.findData(capital) < 0:
+            self.capital.addItem(str(capital), capital)  # a clan this editor does not know
+        self.capital.setCurrentIndex(max(0, self.capital.findData(capital)) if capital else 0)
         self.defense.setValue(int(a.get("defense") or 0))
         self.shadowlands.setChecked(bool(a.get("shadowlands")))
         label = a.get("label")

@@ -19,6 +19,7 @@ from app.widgets.rules_dialog import RulesDialog
 from editor.dialogs import GridDialog, NewMapDialog
 from editor.tools import Tool
 from tests.editor.editor_driver import make_window, wait_analysis
+from tests.editor.test_topology import tiny
 
 
 @pytest.fixture
@@ -165,3 +166,30 @@ def test_the_windows_title_marks_changes_beside_the_maps_name(qtbot, speak, lang
     # Then Qt's change mark stands right after the name: "Map* — …" when changed, and no
     # double space before the dash when not
     assert window.windowTitle().startswith(f"{name}[*] — ")
+
+
+def test_the_capital_list_names_the_clans_in_the_persons_language(qtbot, speak) -> None:
+    # Given a map whose province B names a capital clan this editor does not know
+    data = tiny()
+    data["provinces"][1]["capital"] = "mantis"
+    window = make_window(qtbot, data)
+    panel = window.province_panel
+    # When the person reads Akagi (Crab's capital) in German
+    speak("de")
+    window.view.select(("province", "A", 0))
+    capital = panel.capital
+    # Then the list says the clans' German names (it said the file's ids: "crab", "lion")
+    assert capital.currentText() == "Krabbe" and capital.currentData() == "crab"
+    assert capital.itemText(capital.findData("lion")) == "Löwe"
+    assert capital.itemText(0) == "(keine)"
+    # When B is selected, its unknown clan is kept and shown as the file says it
+    window.view.select(("province", "B", 0))
+    assert capital.currentText() == "mantis" and capital.currentData() == "mantis"
+    # And choosing it again keeps it (the old list looked the choice up by position and
+    # failed for a clan beyond its own seven)
+    capital.activated.emit(capital.currentIndex())
+    assert window.document.topo.provinces["B"].attrs.get("capital") == "mantis"
+    # When Lion is chosen for B, the map holds Lion's id, not its German name
+    capital.setCurrentIndex(capital.findData("lion"))
+    capital.activated.emit(capital.currentIndex())
+    assert window.document.topo.provinces["B"].attrs.get("capital") == "lion"

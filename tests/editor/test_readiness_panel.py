@@ -37,7 +37,9 @@ def test_the_panel_shows_readiness_for_the_maps_game_and_follows_edits(qtbot: An
     click(qtbot, window, (150, 50))
     assert window.province_panel.ref == (PROVINCE, "B", 0)
     capital = window.province_panel.capital
-    capital.setCurrentIndex(capital.findText("lion"))
+    assert capital.currentText() == "(none)"
+    assert capital.itemText(capital.findData("lion")) == "Lion"
+    capital.setCurrentIndex(capital.findData("lion"))
     capital.activated.emit(capital.currentIndex())
     result = wait_analysis(qtbot, window)
     # Then the capitals are enough, but two clans' objectives and Humility are too few
