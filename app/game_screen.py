@@ -829,8 +829,11 @@ class GameController(QObject):
             label = self.ui.player_label(state, player)
             text = f"{label} — {who}" + (f"\n{status}" if status else "")
             rows.append((text, self.ui.player_colour(state, player)))
-        if self.screen.players.show_rows(rows):
-            self.screen.fit_players()
+        self.screen.players.show_rows(rows)
+        # fitted at every refresh, changed or not: the side panel may have settled at another
+        # width since (wrapped rows need another height), and a list left a few pixels short
+        # scrolls and cuts a player's line
+        self.screen.fit_players()
 
     def _refresh_log(self) -> None:
         viewer = self._viewer_key()
