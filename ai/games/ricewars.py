@@ -617,7 +617,7 @@ class RiceWarsSearchAdapter(RiceWarsAdapter):
         acting = st.phase == ACTION
         for s in range(st.n):
             mine = ready[s]
-            if mine <= 0 or (acting and st.passes[s] >= 2):
+            if mine <= 0 or (acting and st.actions_over(s)):
                 continue
             best, victim = 0.0, -1
             for r, held in enumerate(fields):

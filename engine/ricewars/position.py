@@ -23,6 +23,7 @@ from typing import Any
 from engine.events import Event
 from engine.ricewars.actions import Attack
 from engine.ricewars.board import Board
+from engine.ricewars.data import PASS_MARKERS
 
 # Phases (what the player to act decides).
 (
@@ -190,6 +191,11 @@ SLOTS = (
 """Every attribute of a position: the `__slots__` of the state class."""
 
 
+def out_of_actions(passes: int) -> bool:
+    """True when a daimyo with `passes` pass markers down takes no more actions this round."""
+    return passes >= PASS_MARKERS
+
+
 class Position:
     """Every attribute of a Rice Wars position, and the questions the rules ask of it.
 
@@ -262,6 +268,11 @@ class Position:
     def humans_from(self, first: int) -> list[int]:
         """The players (not the neutral) clockwise from `first`."""
         return [s for s in self.order_from(first) if s != self.neutral]
+
+    def actions_over(self, s: int) -> bool:
+        """True when seat `s` has put down its last pass marker: it takes no more actions
+        this round (it still defends and reacts)."""
+        return out_of_actions(self.passes[s])
 
     def opponents(self, s: int) -> list[int]:
         """Every other seat (the neutral included)."""

@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 
 from engine.events import Event
 from engine.ricewars.data import CARDS
-from engine.ricewars.position import Position
+from engine.ricewars.position import Position, out_of_actions
 
 
 def seat_word(st: Position, s: int) -> str:
@@ -448,13 +448,18 @@ class ReactionAnswered(TellsStandings):
 
 @dataclass(frozen=True, slots=True)
 class Passed(Event):
-    """Phase 4: `player` puts down a pass marker (`passes`: how many now; at 2 it takes
-    no more actions this round)."""
+    """Phase 4: `player` puts down a pass marker (`passes`: how many now; at
+    `data.PASS_MARKERS` it takes no more actions this round: `last`)."""
 
     kind: ClassVar[str] = "pass"
     player: int
     name: str
     passes: int
+
+    @property
+    def last(self) -> bool:
+        """The player's last pass marker: no more actions this round."""
+        return out_of_actions(self.passes)
 
 
 @dataclass(frozen=True, slots=True)

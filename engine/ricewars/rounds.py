@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from engine.core import TERMINAL
 from engine.ricewars import records
-from engine.ricewars.data import DRAW_CARDS
+from engine.ricewars.data import DRAW_CARDS, PASS_MARKERS
 from engine.ricewars.deck import draw
 from engine.ricewars.economy import pay_income
 from engine.ricewars.peasants import peasant_fields
@@ -66,7 +66,7 @@ def turn_of(st: Position, start: int, first: bool = False) -> None:
     # A player takes turns until its second pass; the neutral while it has a peasant to place.
     for s in order:
         if s != neutral:
-            if passes[s] < 2:
+            if passes[s] < PASS_MARKERS:  # `actions_over`, inlined
                 st.phase = ACTION
                 st.cur = s
                 return

@@ -141,8 +141,8 @@ class RiceWarsUI(GameUI):
         return state.current_player()
 
     def sits_out(self, state: RiceWarsState, player: int) -> bool:  # type: ignore[override]
-        """Both pass markers down: nothing to decide until the round ends (but a defence)."""
-        return not state.is_terminal() and state.passes[player] >= 2
+        """Every pass marker down: nothing to decide until the round ends (but a defence)."""
+        return not state.is_terminal() and state.actions_over(player)
 
     def turn_begins(self, state: RiceWarsState) -> bool:  # type: ignore[override]
         """An action of the action phase outside a fight: one action is one turn, also

@@ -150,7 +150,7 @@ def _declined(r: R.Declined, tell: Teller) -> str:
 
 
 def _passed(r: R.Passed, tell: Teller) -> str:
-    if r.passes >= 2:
+    if r.last:
         return tell.said(
             r.player,
             N_("You pass — no more actions this round."),

@@ -23,6 +23,7 @@ from engine.ricewars.data import (
     ADVISORS,
     CARD_INDEX,
     CARDS,
+    DRAW_CARDS,
     ROUND_BONUS,
     Advisor,
     Card,
@@ -53,6 +54,7 @@ SYMBOL_WORDS = {
 }
 """Each round symbol's short and long words (marked; said with `_` where shown)."""
 assert ROUND_BONUS == 3, "the income symbol's words name 3 Ryo"
+assert DRAW_CARDS == 2, "the card symbol's words name 3 cards instead of 2"
 PHASE_STEPS = (N_("Income"), N_("Hiring"), N_("Auction"), N_("Actions"), N_("Draw"))
 PHASE_NAMES = (N_("Setup"), N_("Game over"))
 """The phases' names, also `phase_step`'s (marked; said with `_` where shown)."""

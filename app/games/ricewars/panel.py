@@ -20,7 +20,17 @@ from app.games.ricewars.picks import BUTTON, CARD, FIELD, Pick, PickTree
 from app.i18n import N_, _, ai_level_name
 from engine.ricewars import standings
 from engine.ricewars.actions import Attack, Duel, Pass, Peasant, Play, Service
-from engine.ricewars.data import ADVISORS, CARDS, HAND_LIMIT, MAX_ADVISORS
+from engine.ricewars.data import (
+    ADVISORS,
+    ASHIGARU_COST,
+    CARDS,
+    DUEL_REFUSE_PEASANTS,
+    HAND_LIMIT,
+    MAX_ADVISORS,
+    PASS_MARKERS,
+    PEASANT_COST,
+    RONIN_COST,
+)
 from engine.ricewars.fight import troop_strength
 from engine.ricewars.records import Standing
 from engine.ricewars.state import (
@@ -163,7 +173,7 @@ def daimyo_html(
         unpaid_word = _("unpaid")
         unpaid = f" ({unpaid_word})" if held.unpaid else ""
         advisors.append(f"{held.advisor} {'●' * held.services}{unpaid}")
-    marks = "■" * standing.passes + "□" * (2 - standing.passes)
+    marks = "■" * standing.passes + "□" * (PASS_MARKERS - standing.passes)
     held = ", ".join(advisors)
     passes = _("passes {marks}").format(marks=marks)
     if compact:
@@ -239,6 +249,10 @@ PHASE_HELP = {
     "Game over": N_("The game is over: most fields wins, wealth breaks a tie."),
 }
 """What each phase is about (marked here, said with `_` in `phase_help`)."""
+# These words and the buttons' tips name the engine's numbers: a rule change fails here.
+assert (PEASANT_COST, ASHIGARU_COST, RONIN_COST) == (1, 2, 4), "the hiring words name the costs"
+assert PASS_MARKERS == 2, "the pass words name two passes"
+assert DUEL_REFUSE_PEASANTS == 2, "the refusal's tip names two peasants"
 
 
 def picture_html(state: RiceWarsState, p: FightPicture) -> str:
