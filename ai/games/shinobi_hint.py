@@ -23,7 +23,7 @@ from ai.games.shinobi import exposure
 from engine.core import GameState
 from engine.shinobi import beliefs
 from engine.shinobi.actions import Attack, Deploy, Move, PlayNinja
-from engine.shinobi.attack import attack_reach, in_reach
+from engine.shinobi.attack import attack_reach, in_reach, largest_target
 from engine.shinobi.cards import CLAN_NAMES, NUM_CLANS
 from engine.shinobi.records import Attacked, Deployed, Moved, NinjaPlayed
 
@@ -153,12 +153,13 @@ class ShinobiExplainer(Explainer):
                 target=place_said("in", observation, record.target, names),
                 clan=record.clan,
             )
-            if record.target == observation.player and record.target_army >= 2:
+            largest = largest_target(record.target_army)
+            if record.target == observation.player and largest:
                 return said(
                     "{what}, and your {clan} army can attack armies of up to {cards}",
                     what=text,
                     clan=record.clan,
-                    cards=cards_said(record.target_army - 1),
+                    cards=cards_said(largest),
                 )
             return text
         where = place_said("in", observation, record.province, names)

@@ -26,6 +26,12 @@ def may_attack(attacker: int, strength: int, clan: int, defence: int) -> bool:
     return strength >= MIN_STRENGTH and attacker != clan and 0 < defence < strength
 
 
+def largest_target(strength: int) -> int:
+    """The most cards an army of another clan may have for an army of `strength` cards
+    to attack it (`may_attack`), 0 when an army of `strength` attacks nothing."""
+    return strength - 1 if strength >= MIN_STRENGTH else 0
+
+
 def attack_reach(home: Sequence[int], clan: int) -> int:
     """The strength of the strongest army among `home` (one province's cards per clan)
     that may attack armies of `clan`, 0 when none may: a `clan` army of `defence` cards

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import random
+import re
 
 from ai.games.shinobi_hint import EXPLAINER
 from engine.shinobi import SPEC
+from engine.shinobi.actions import Move
+from engine.shinobi.attack import may_attack
+from engine.shinobi.cards import NUM_CLANS
 from tests.engine.shinobi.helpers import position
 
 SECOND_ORDER = """
@@ -68,3 +72,36 @@ def test_a_deployment_says_whose_armies_could_attack_the_army_it_joins() -> None
     # and a card joining one's own Oda army of 1 makes an army nobody else can attack
     why = reason(SECOND_ORDER, "deploy oda to 0")
     assert "no other player has an army large enough to attack that Oda army (2 cards)" in why
+
+
+def test_a_card_moved_home_names_what_the_engines_attack_rule_allows() -> None:
+    # Given every move into one's own province in random games
+    checked = said = 0
+    for seed in range(6):
+        state = SPEC.new_game(4, seed, {})
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            me = state.current_player()
+            homeward = [a for a in state.legal_actions() if isinstance(a, Move) and a.target == me]
+            if homeward and checked < 40:
+                move = rng.choice(homeward)
+                seen = state.observation(me)
+                why = EXPLAINER.reason(seen, move, [seen.determinize(rng)], None)
+                # When the hint words the move
+                strength = state.army(me, move.clan) + 1
+                largest = max(
+                    (d for d in range(1, 60) if may_attack(move.clan, strength, other(move), d)),
+                    default=0,
+                )
+                # Then it names exactly the largest army the engine lets that army attack
+                found = re.search(r"can attack armies of up to (\d+) card", why)
+                assert (int(found.group(1)) if found else 0) == largest, why
+                checked += 1
+                said += found is not None
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked == 40 and 0 < said < checked  # both kinds of move were met
+
+
+def other(move: Move) -> int:
+    """A clan other than the moved card's."""
+    return (move.clan + 1) % NUM_CLANS

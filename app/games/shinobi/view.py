@@ -63,6 +63,7 @@ from app.games.shinobi.province import ProvincePanel
 from app.i18n import _, ai_level_name
 from app.widgets.keypick import keys_legend, widget_picker
 from engine.shinobi.actions import Attack, Deploy, Move, PlayNinja
+from engine.shinobi.attack import MIN_STRENGTH
 from engine.shinobi.cards import CLAN_NAMES, NINJA, NUM_CLANS
 
 if TYPE_CHECKING:
@@ -73,6 +74,7 @@ SOURCE_CARD = "card"
 ARMY = "army"
 PROVINCE = "province"
 FLASH_MS = 1600  # how long a log line's places stay ringed
+assert MIN_STRENGTH == 2, "the reasons name the attack rule's 2+ cards"
 
 Key = tuple  # ("card", t) | ("army", q, c) | ("province", q)
 

@@ -1,6 +1,6 @@
 """The attack rule in one place (engine.shinobi.attack) and the engine asking it."""
 
-from engine.shinobi.attack import attack_reach, in_reach, may_attack
+from engine.shinobi.attack import attack_reach, in_reach, largest_target, may_attack
 from engine.shinobi.state import parse_position
 
 
@@ -49,3 +49,11 @@ def test_the_engine_offers_exactly_the_attacks_the_rule_allows() -> None:
                 assert allowed == any(
                     a.province == q and a.clan == clan for a in state.legal_actions()
                 )
+
+
+def test_largest_target_is_the_biggest_army_may_attack_allows() -> None:
+    # Given armies of every size
+    for strength in range(12):
+        allowed = [d for d in range(1, 20) if may_attack(0, strength, 1, d)]
+        # Then the largest target is the biggest army it may attack (0: none)
+        assert largest_target(strength) == max(allowed, default=0)
