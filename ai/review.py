@@ -136,15 +136,9 @@ def game_start(state: GameState) -> GameState:
 
 
 def round_number(state: GameState) -> int:
-    """The round being played, 1 for the first (setup counts as round 1); a game
-    without rounds of its own (Shinobi) counts one turn of every player as a round."""
-    current = getattr(state, "round", None)
-    if type(current) is int:
-        return max(1, current)
-    turns = getattr(state, "turns", None)
-    if type(turns) is int:
-        return turns // max(1, state.num_players) + 1
-    return 1
+    """The round being played as the game's engine counts it (`GameState.round_number`),
+    1 for the first (setup counts as round 1)."""
+    return state.round_number()
 
 
 def scores_now(game_id: str, state: GameState) -> list[float]:

@@ -502,18 +502,9 @@ def find_map(save: SaveData, recorded: str | None, remembered: str | None) -> tu
 
 
 def round_of(state: GameState) -> int | None:
-    """The round being played (1 = the first), None when the game is over."""
-    if state.is_terminal():
-        return None
-    current = getattr(state, "round", None)
-    if type(current) is int:
-        return max(current, 1)
-    summary = getattr(state, "summary", None)
-    facts = summary() if callable(summary) else {}
-    turns = facts.get("turns") if isinstance(facts, dict) else None
-    if type(turns) is int:  # turn-based games (Shinobi): a round is one turn each
-        return turns // max(state.num_players, 1) + 1
-    return None
+    """The round being played as the game's engine counts it (`GameState.round_number`,
+    1 = the first), None when the game is over."""
+    return None if state.is_terminal() else state.round_number()
 
 
 def summary_dict(

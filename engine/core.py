@@ -141,6 +141,12 @@ class GameState(ABC):
     def setup(self) -> GameSetup:
         """How this game was started (replaying `history` from it gives this state)."""
 
+    def round_number(self) -> int:
+        """The round being played as the game counts it, 1 for the first (setup counts as
+        the first); past the last once the game is over (where the game counts so); 1 in a
+        game without rounds. Logs, reviews and the Recent games list read it."""
+        return 1
+
     def winners(self) -> list[int]:
         """Players with the best return (several on a tie the rules do not break)."""
         scores = self.returns()

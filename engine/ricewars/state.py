@@ -347,6 +347,10 @@ class RiceWarsState(Position, GameState):
     def current_player(self) -> int:
         return TERMINAL if self.phase == OVER else self.cur
 
+    def round_number(self) -> int:
+        """The round being played, 1 for the first (setup, round 0, counts as the first)."""
+        return max(1, self.round)
+
     def is_terminal(self) -> bool:
         return self.phase == OVER
 

@@ -134,6 +134,11 @@ class RokuganState(Position, GameState):
     def current_player(self) -> int:
         return TERMINAL if self.phase == PH_OVER else self.cur
 
+    def round_number(self) -> int:
+        """The round being played, 1 to `ROUNDS` (setup is in the first), `ROUNDS` + 1 once
+        the game is over."""
+        return self.round
+
     def is_terminal(self) -> bool:
         return self.phase == PH_OVER
 

@@ -290,6 +290,11 @@ class ShinobiState(GameState):
         """Completed turns."""
         return self._turns
 
+    def round_number(self) -> int:
+        """The round being played, 1 for the first (every player's turn once), as the
+        records count it (`records.round_of`)."""
+        return records.round_of(self._turns, self._n)
+
     @property
     def first_player(self) -> int:
         """Who took the first turn."""
