@@ -10,6 +10,7 @@ import pytest
 from app import i18n
 from app.games.rokugan import GAME_UI, narrate
 from engine.rokugan import actions as A
+from engine.rokugan.data import ROUNDS
 from engine.rokugan.state import PH_PLACE
 
 maps_api = pytest.importorskip("maps.api")
@@ -39,7 +40,22 @@ def test_the_score_breakdown_adds_up_to_the_engines_honor(graph) -> None:
         for p in range(state.n):
             row = narrate.score_breakdown(state, p)
             assert sum(row[:-1]) == row[-1] == state.honor()[p]
-            assert len(history[p]) == 5 and history[p][-1] == state.honor()[p]
+            assert len(history[p]) == ROUNDS and history[p][-1] == state.honor()[p]
+
+
+def test_the_info_bar_names_the_engines_round(graph) -> None:
+    # Given every position of a random game
+    seen = set()
+
+    def check(state) -> bool:
+        # Then the info bar names the round the engine plays, of the engine's rounds
+        words = narrate.phase_words(state)
+        assert words.startswith(f"Round {state.round_number()} of {ROUNDS} — "), words
+        seen.add(state.round_number())
+        return False
+
+    random_game(graph, 3, check)
+    assert seen == set(range(1, ROUNDS + 1))
 
 
 def test_the_round_end_is_retold_in_seven_steps(graph) -> None:

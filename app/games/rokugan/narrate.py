@@ -25,6 +25,7 @@ from engine.rokugan.data import (
     NAVY,
     OBJECTIVE_INDEX,
     OBJECTIVES,
+    ROUNDS,
     SHINOBI,
     SPECIAL_NAMES,
 )
@@ -48,6 +49,7 @@ from engine.rokugan.state import (
 )
 from engine.rokugan.token_cards import TOKEN_CARDS
 
+assert ROUNDS == 5, "'Round {round} of 5' (here and in the view) names the engine's rounds"
 _SMALL = {"of", "the", "a", "an", "to", "in", "on"}
 KIND_WORDS = {ARMY: N_("Army"), NAVY: N_("Navy"), SHINOBI: N_("Shinobi"), BLESSING: N_("Blessing")}
 token_words = words.token
@@ -578,7 +580,7 @@ def phase_words(state: RokuganState) -> str:
         PH_SWAP: N_("Before the reveal: the Unicorn may swap"),
     }.get(phase, "")
     return _("Round {round} of 5 — {phase}").format(
-        round=min(state.round, 5), phase=_(text) if text else ""
+        round=min(state.round, ROUNDS), phase=_(text) if text else ""
     )
 
 
@@ -627,7 +629,7 @@ def honor_by_round(state: RokuganState) -> list[list[float]]:
     for action in state.history:
         round_before = replay.round
         replay.apply(action)
-        if replay.round != round_before or (replay.is_terminal() and len(history[0]) < 5):
+        if replay.round != round_before or (replay.is_terminal() and len(history[0]) < ROUNDS):
             for p, h in enumerate(replay.honor()):
                 history[p].append(float(h))
     return history

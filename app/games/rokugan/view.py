@@ -70,6 +70,9 @@ from engine.rokugan.state import (
     PH_PLACE,
     RokuganState,
 )
+from engine.rokugan.state import (
+    POOL as LOC_POOL,
+)
 
 if TYPE_CHECKING:
     from app.session import GameSession
@@ -569,7 +572,7 @@ class RokuganView(PickTreeView):
         self.hand.addStretch(1)
         if discard:
             self.hand.addWidget(QLabel(_("Discard pile: {n}").format(n=len(discard))))
-        pool = sum(1 for loc in obs.own_loc if loc == 0)
+        pool = sum(1 for loc in obs.own_loc if loc == LOC_POOL)
         self.hand.addWidget(QLabel(_("Pool: {n}").format(n=pool)))
         column = self.controls.layout()
         for index in range(self.hand.count()):  # shown now, not on the next event: measured
