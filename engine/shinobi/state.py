@@ -292,8 +292,10 @@ class ShinobiState(GameState):
 
     def round_number(self) -> int:
         """The round being played, 1 for the first (every player's turn once), as the
-        records count it (`records.round_of`)."""
-        return records.round_of(self._turns, self._n)
+        records count it (`records.round_of`); once the game is over, its last round (the
+        round of its `FinalCount`)."""
+        turns = self._turns - 1 if self.is_terminal() else self._turns
+        return records.round_of(turns, self._n)
 
     @property
     def first_player(self) -> int:

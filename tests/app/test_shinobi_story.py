@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from app.games.presentation import EVERYTHING, PUBLIC
 from app.games.shinobi import GAME_UI, clan_history, narrate, story
 from engine.shinobi import SPEC
@@ -126,3 +128,16 @@ def test_portuguese_says_whose_province_a_card_goes_to_when_another_plays_it() -
         assert line == "Jogador 3 mobiliza uma carta Oda (teu clã) para a tua província."
     finally:
         i18n.set_language("en")
+
+
+def test_the_end_screens_count_is_the_record_the_games_end_told() -> None:
+    # Given finished random games of every size (some ending with a round, some within one)
+    for seed in range(12):
+        state = SPEC.new_game(3 + seed % 3, seed, {})
+        rng = random.Random(seed)
+        told: tuple = ()
+        while not state.is_terminal():
+            told = state.apply_told(rng.choice(state.legal_actions()))
+        # Then the count the end screen and the players' list read is the engine's own
+        # record of the game's end, its round included
+        assert narrate.outcome(state) == next(r for r in told if isinstance(r, FinalCount))

@@ -241,7 +241,7 @@ def reveals_hidden(state_after: ShinobiState, action: Any, player: int) -> bool:
 def outcome(state: ShinobiState) -> FinalCount:
     """The reveal and the count of a finished game (or of the table as it stands): the
     engine's `final_count`, the record the game's end writes."""
-    return final_count(state, state.turns // state.num_players + 1)
+    return final_count(state, state.round_number())
 
 
 def reveal_lines(count: FinalCount, viewer: int = -1) -> tuple[list[str], list[str], list[str]]:
