@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ricewars import actions as A
-from engine.ricewars.data import ADVISOR_INDEX, ADVISORS, CARD_INDEX, CARDS
+from engine.ricewars.data import ADVISOR_INDEX, ADVISORS, CARD_INDEX, CARDS, SERVANT_COST
 from engine.ricewars.position import (
     ACTION,
     ANSWER,
@@ -76,6 +76,18 @@ STEPS: dict[int, str] = {
 
 GAME_OVER = N_("the game is over")
 
+NONE_LEFT = {
+    "peasant": N_("no peasant left in your supply"),
+    "ashigaru": N_("no ashigaru left in the supply"),
+    "ronin": N_("no ronin left in the supply"),
+}
+"""A servant that cannot be hired: none left to hire."""
+NONE_OWED = {
+    "ashigaru": N_("no ashigaru is owed upkeep now"),
+    "ronin": N_("no ronin is owed upkeep now"),
+}
+"""A servant's upkeep that cannot be paid: none owed."""
+
 
 def card_name(index: int) -> Words:
     """A card's name as the catalog says it."""
@@ -85,6 +97,37 @@ def card_name(index: int) -> Words:
 def advisor_name(index: int) -> Words:
     """An advisor's name as the catalog says it."""
     return Words.of(ADVISORS[index].name)
+
+
+def hiring_reason(st: Any, s: int, action: Any) -> Words | None:
+    """Why seat `s` may not hire or pay `action` now (`engine.ricewars.hiring`'s
+    `legal_hire`): none left in the supply, nothing owed, or too few Ryo; None when it is
+    none of these."""
+    hire = isinstance(action, A.Hire)
+    what = action.kind if hire else action.what
+    if what in ADVISOR_INDEX and not hire:
+        a = ADVISOR_INDEX[what]
+        if a not in st.adv_due[s]:
+            if not any(held[0] == a for held in st.held[s]):
+                return None
+            return Words.of(N_("{advisor}'s upkeep is paid"), advisor=advisor_name(a))
+        cost = ADVISORS[a].upkeep
+    elif hire and what in NONE_LEFT:
+        left = {"peasant": st.supply[s], "ashigaru": st.supply_ash, "ronin": st.supply_ron}
+        if not left[what]:
+            return Words.of(NONE_LEFT[what])
+        cost = SERVANT_COST[what]
+    elif what in NONE_OWED:
+        if not {"ashigaru": st.ash_due[s], "ronin": st.ron_due[s]}[what]:
+            return Words.of(NONE_OWED[what])
+        cost = SERVANT_COST[what]
+    else:
+        return None
+    if st.money[s] < cost:
+        return Words.of(
+            N_("it costs {cost} Ryo and you have {money}"), cost=cost, money=st.money[s]
+        )
+    return None
 
 
 def reason(st: Any, action: Any) -> Words:  # noqa: C901 - one reason per kind of action
@@ -141,6 +184,9 @@ def reason(st: Any, action: Any) -> Words:  # noqa: C901 - one reason per kind o
                 advisor=advisor_name(a),
             )
     if isinstance(action, (A.Hire, A.Pay)):
+        refused = hiring_reason(st, s, action)
+        if refused is not None:
+            return refused
         return Words.of(
             N_("you cannot {action} now: not enough Ryo, nothing owed or none in the supply"),
             action=str(action),

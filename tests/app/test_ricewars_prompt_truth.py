@@ -118,3 +118,51 @@ def test_the_end_table_reads_the_wealth_parts_from_the_engine(monkeypatch) -> No
     table = game_ui("ricewars").score_table(final)
     # Then its Ryo, servants and board peasants are the engine's (one rule, one place)
     assert {row[:3] for _label, row in table.rows} == {(7.0, 5.0, 3.0)}
+
+
+def test_a_hiring_buttons_reason_is_the_engines_and_true() -> None:
+    from engine.ricewars.data import ADVISORS, SERVANT_COST
+    from engine.ricewars.state import HIRE
+
+    # Given the hiring turns of random games, and every hire and payment not allowed there
+    checked = set()
+    for seed in range(1, 5):
+        for state in random_states(seed, steps=3000):
+            if state.phase != HIRE or state.cur < 0:
+                continue
+            s, legal = state.cur, set(state.legal_actions())
+            advisors = [A.Pay(ADVISORS[a].id) for a, _services in state.held[s]]
+            servants = [A.Hire(k) for k in SERVANT_COST] + [A.Pay("ashigaru"), A.Pay("ronin")]
+            for action in [a for a in servants + advisors if a not in legal]:
+                # When the choice row says why its button is disabled
+                said = panel.why_not_button(state, str(action))
+                # Then it is the engine's reason, as a sentence
+                reason = str(state.why_illegal(action))
+                assert said == reason[0].upper() + reason[1:] + "."
+                # And it names the cause the engine's hiring rule refuses it for
+                kind = getattr(action, "kind", None) or action.what
+                money = state.money[s]
+                if isinstance(action, A.Hire):
+                    left = {"peasant": state.supply[s], "ashigaru": state.supply_ash,
+                            "ronin": state.supply_ron}[kind]  # fmt: skip
+                    cause = "left" if not left else "costs"
+                elif kind in SERVANT_COST:
+                    owed = {"ashigaru": state.ash_due[s], "ronin": state.ron_due[s]}[kind]
+                    cause = "owed" if not owed else "costs"
+                elif any(ADVISORS[a].id == kind for a in state.table) and "auction" in (
+                    state.symbols()
+                ):
+                    cause = "leaves"  # its board leaves at this round's auction
+                else:
+                    due = any(ADVISORS[a].id == kind for a in state.adv_due[s])
+                    cause = "costs" if due else "paid"
+                expected = {
+                    "left": f"No {kind} left in",
+                    "owed": f"No {kind} is owed upkeep now.",
+                    "paid": "upkeep is paid.",
+                    "leaves": "leaves the game at this round's auction",
+                    "costs": f"It costs {SERVANT_COST.get(kind, 0) or ''}",
+                }[cause]
+                assert expected in said and (cause != "costs" or f"you have {money}." in said)
+                checked.add(cause)
+    assert checked >= {"left", "owed", "costs", "paid"}

@@ -607,45 +607,15 @@ def troop_reason(state: RiceWarsState, tree: PickTree, value: str) -> str:
 
 def why_not_button(state: RiceWarsState, value: str) -> str:
     """Why the button of `value` cannot be pressed now ("No peasant left in your
-    supply."), from the hiring's state or the rules' own reason."""
+    supply."), in the rules' own words (`why_illegal`)."""
     from engine.ricewars import actions as A
-    from engine.ricewars.data import ASHIGARU_COST, PEASANT_COST, RONIN_COST
 
-    s = state.cur
-    money = state.money[s]
-    verb, _sep, what = value.partition(" ")
-    if verb in ("hire", "pay") and what in ("peasant", "ashigaru", "ronin"):
-        cost = {"peasant": PEASANT_COST, "ashigaru": ASHIGARU_COST, "ronin": RONIN_COST}[what]
-        left = {"peasant": state.supply[s], "ashigaru": state.supply_ash,
-                "ronin": state.supply_ron}[what]  # fmt: skip
-        owed = {"ashigaru": state.ash_due[s], "ronin": state.ron_due[s]}.get(what, 0)
-        if verb == "hire" and not left:
-            return _(NONE_LEFT[what])
-        if verb == "pay" and not owed:
-            return _(NONE_OWED[what])
-        return _("It costs {n} Ryo; you have {money}.").format(n=cost, money=money)
-    if verb == "pay":
-        adv = narrate.advisor_of(what)
-        if not any(ADVISORS[a].id == what for a in state.adv_due[s]):
-            return _("{advisor}'s upkeep is paid.").format(advisor=adv.name)
     try:
         action = A.parse_action(value)
     except ValueError:
         return _("Not a choice now.")
     reason = reason_words(state.why_illegal(action))
     return (reason[0].upper() + reason[1:] + ".") if reason else _("Not a choice now.")
-
-
-NONE_LEFT = {
-    "peasant": N_("No peasant left in your supply."),
-    "ashigaru": N_("No ashigaru left in the supply."),
-    "ronin": N_("No ronin left in the supply."),
-}
-NONE_OWED = {
-    "peasant": N_("No peasant is owed upkeep now."),
-    "ashigaru": N_("No ashigaru is owed upkeep now."),
-    "ronin": N_("No ronin is owed upkeep now."),
-}
 
 
 def reason_words(reason: str | None) -> str:
