@@ -195,3 +195,88 @@ def test_cycle_detector_sees_a_pair_and_a_ring(tmp_path: Path) -> None:
         ["engine.demo.a", "engine.demo.b"],
         ["engine.demo.c", "engine.demo.d", "engine.demo.e"],
     ]
+
+
+# ------------------------------------------------------------------------ the story's words
+
+STORY_MODULES = tuple(f"app.games.{game}.story" for game in ("rokugan", "ricewars", "shinobi"))
+"""The story of each game: its log lines, resolution steps and end words (`daimyo log`
+prints them where PySide6 cannot be imported)."""
+
+
+def runtime_imports(path: Path) -> tuple[set[str], bool]:
+    """(the dotted names a file imports when it runs: at module level, not under
+    `if TYPE_CHECKING:`, True when it imports PySide6 anywhere outside such a block)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    names: set[str] = set()
+    qt = False
+
+    def visit(node: ast.AST, top: bool) -> None:
+        nonlocal qt
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                for other in child.orelse:
+                    visit_one(other, top)
+                continue
+            visit_one(child, top)
+
+    def visit_one(child: ast.AST, top: bool) -> None:
+        nonlocal qt
+        found: list[str] = []
+        if isinstance(child, ast.Import):
+            found = [alias.name for alias in child.names]
+        elif isinstance(child, ast.ImportFrom) and child.level == 0 and child.module:
+            found = [child.module] + [f"{child.module}.{a.name}" for a in child.names]
+        qt = qt or any(name.split(".")[0] == "PySide6" for name in found)
+        if top:
+            names.update(found)
+        function = isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
+        visit(child, top and not function)
+
+    visit(tree, True)
+    return names, qt
+
+
+def import_closure(start: str, mods: Mapping[str, Path]) -> set[str]:
+    """`start` and every module of ours importing it runs (parent packages included)."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in mods:
+            continue
+        seen.add(name)
+        parts = name.split(".")
+        todo += [".".join(parts[:i]) for i in range(1, len(parts))]
+        todo += [n for n in runtime_imports(mods[name])[0] if n in mods]
+    return seen
+
+
+@pytest.mark.parametrize("story", STORY_MODULES)
+def test_the_story_imports_no_qt(story: str) -> None:
+    # Given a game's story and every module importing it runs
+    mods = module_files()
+    closure = import_closure(story, mods)
+    assert f"{story.rsplit('.', 1)[0]}.narrate" in closure
+    # Then none of them imports Qt, not even inside a function
+    assert sorted(m for m in closure if runtime_imports(mods[m])[1]) == []
+
+
+def test_the_story_check_sees_qt_behind_an_import(tmp_path: Path) -> None:
+    # Given a story whose words import a module that imports Qt inside a function, and a
+    # Qt import only for type checking
+    (tmp_path / "app").mkdir()
+    files = {
+        "app/__init__.py": "",
+        "app/story.py": "from typing import TYPE_CHECKING\nfrom app import words\n"
+        "if TYPE_CHECKING:\n    from PySide6.QtWidgets import QWidget\n",
+        "app/words.py": "def paint():\n    from PySide6.QtGui import QColor\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    mods = {"app": tmp_path / "app/__init__.py", "app.story": tmp_path / "app/story.py",
+            "app.words": tmp_path / "app/words.py"}  # fmt: skip
+    # Then the words are found, the type-checking import is not
+    closure = import_closure("app.story", mods)
+    assert closure == {"app", "app.story", "app.words"}
+    assert [m for m in sorted(closure) if runtime_imports(mods[m])[1]] == ["app.words"]
