@@ -136,17 +136,21 @@ def test_a_broken_save_is_an_error_naming_the_file(
 
 
 def test_the_reviews_score_chart_is_the_end_screens(finished_saves: dict[str, Path]) -> None:
-    # The end screen charts honor (Rokugan) and fields (Rice Wars) after each round; the
-    # review's chart of the same game is the same series
+    # The end screen charts honor (Rokugan), fields (Rice Wars) and the seat's clan on
+    # the table (Shinobi) after each round; the review's chart of the same game is the
+    # same series
     from ai.review import scores_by_round
     from app.games.ricewars.narrate import fields_by_round
     from app.games.rokugan.narrate import honor_by_round
+    from app.games.shinobi import clan_history
     from app.savefile import load_save
 
     rokugan = load_save(finished_saves["rokugan"]).state
     assert scores_by_round("rokugan", rokugan) == honor_by_round(rokugan)
     ricewars = load_save(finished_saves["ricewars"]).state
     assert scores_by_round("ricewars", ricewars) == fields_by_round(ricewars)[:3]
+    shinobi = load_save(finished_saves["shinobi"]).state
+    assert scores_by_round("shinobi", shinobi) == [list(row) for row in clan_history(shinobi)]
 
 
 def test_a_save_of_daimyo_play_names_the_bots_that_played(
