@@ -132,6 +132,33 @@ def test_the_only_attacker_is_chosen_and_only_smaller_unprotected_armies_are_lit
     assert chosen.args[0] == Attack(3, 1, 2)
 
 
+def test_an_own_army_that_may_not_attack_is_refused_for_the_engines_reason(qtbot) -> None:
+    # Given my third order: Oda (3) may attack; Mōri (2) finds only bigger armies, its own
+    # clan's or one fed this turn; Takeda (1) is too small to attack
+    view = shown(
+        position(
+            """
+            turn: player 0, order 3
+            deck: oda*4 mori*4
+            p0 oda: hand takeda; province oda*3 mori*2 takeda
+            p1 mori: hand uesugi*2; province takeda*2 mori oda*2
+            p2 takeda: hand hojo mori; province takeda*3 uesugi
+            protected: uesugi@2
+            """
+        ),
+        qtbot,
+    )
+    assert view.selected == (ARMY, 0, 2)
+    # When I click my Mōri army, then my Takeda army
+    with qtbot.waitSignal(view.status) as mori:
+        qtbot.mouseClick(view.provinces[0].stacks[1], Qt.LeftButton)
+    with qtbot.waitSignal(view.status) as takeda:
+        qtbot.mouseClick(view.provinces[0].stacks[3], Qt.LeftButton)
+    # Then the Mōri army has cards enough but nothing to attack; the Takeda army too few
+    assert mori.args[0].startswith("Your Mōri army (2 cards) has nothing to attack now")
+    assert "needs 2+ cards" in takeda.args[0]
+
+
 def test_an_attack_is_marked_on_the_table_after_it(qtbot) -> None:
     state = position(ORDER_THREE)
     state.apply_checked(Attack(3, 1, 2))

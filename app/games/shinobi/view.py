@@ -799,9 +799,15 @@ class ShinobiView(GameView):
                 place=_("in {player}'s province").format(player=seat_label(province)),
             )
         if province == player:
-            return _("Your {clan} army cannot attack anything (it needs 2+ cards).").format(
-                clan=CLAN_NAMES[clan]
-            )
+            strength = obs.army(player, clan)
+            if strength < MIN_STRENGTH:
+                return _("Your {clan} army cannot attack anything (it needs 2+ cards).").format(
+                    clan=CLAN_NAMES[clan]
+                )
+            return _(
+                "Your {clan} army ({n} cards) has nothing to attack now (a strictly smaller "
+                "army of another clan, not fed this turn)."
+            ).format(clan=CLAN_NAMES[clan], n=strength)
         key = (ARMY, province, clan)
         if self.selected is None and any(action_parts(a, player)[1] == key for a in self.legal):
             return _("Choose the attacking army of your province first (a dotted one).")
