@@ -26,7 +26,7 @@ from engine.rokugan.data import (
     WEB_OF_INFLUENCE,
 )
 from engine.rokugan.events import Bonus, province_words
-from engine.rokugan.position import Position
+from engine.rokugan.position import PH_OVER, Position
 
 
 def territory_controller(st: Position, t: int) -> int:
@@ -63,6 +63,15 @@ def honor(st: Position) -> list[int]:
     objectives, so it is kept on the board by them (a search asks it of many positions
     of one placement phase, where none of them changes)."""
     return list(_standing(st)[0])
+
+
+def public_honor(st: Position, player: int) -> int:
+    """`player`'s honor as everybody can count it: without its secret objective while the
+    game runs (the objective is revealed at the end), all of it once the game is over."""
+    total = honor(st)[player]
+    if st.phase != PH_OVER and objectives_met(st)[player]:
+        total -= OBJECTIVES[st.objective[player]][1]
+    return total
 
 
 def objectives_met(st: Position) -> tuple[bool, ...]:

@@ -272,6 +272,11 @@ class RokuganState(Position, GameState):
         """Honor of every player by the end-of-game scoring (also mid-game, as a standing)."""
         return scoring.honor(self)
 
+    def public_honor(self, player: int) -> int:
+        """`player`'s honor without its secret objective until the game is over (what the
+        board shows everybody)."""
+        return scoring.public_honor(self, player)
+
     def objective_met(self, player: int, objective: int) -> bool:
         """Whether `player` meets secret objective `objective` now."""
         return scoring.objective_met(self, player, objective)

@@ -364,7 +364,6 @@ def test_a_defence_with_no_control_token_left_says_none_was_added() -> None:
 def test_your_honor_after_a_round_is_the_players_lists_and_your_objective_is_told_apart(
     graph,
 ) -> None:
-    from app.games.rokugan import public_honor
     from engine.rokugan.data import OBJECTIVES
 
     # Given the end of the first round of a game, told to seat 0
@@ -375,8 +374,8 @@ def test_your_honor_after_a_round_is_the_players_lists_and_your_objective_is_tol
         summary = next(line.text for line in beats[-1].lines if "For you: " in line.text)
         # Then the honor it says is the one the Players list shows beside my clan
         shown = GAME_UI.player_status(after, 0)
-        assert f"→ {public_honor(after, 0)} (" in summary
-        assert shown.startswith(f"{public_honor(after, 0)} honor")
+        assert f"→ {after.public_honor(0)} (" in summary
+        assert shown.startswith(f"{after.public_honor(0)} honor")
         # And my secret objective is told apart, met or not as the engine counts it
         name, honor = OBJECTIVES[after.objective[0]]
         met = after.objective_met(0, after.objective[0])

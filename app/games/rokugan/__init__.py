@@ -10,7 +10,6 @@ from app.games.rokugan import narrate, story, words
 from app.games.rokugan.rules import rules_html
 from app.i18n import N_, _, inside_sentence, ngettext
 from app.palette import rokugan_clan
-from engine.rokugan import scoring
 from engine.rokugan.data import CLANS, OBJECTIVES
 from engine.rokugan.state import RokuganState
 from engine.words import Words
@@ -63,7 +62,7 @@ class RokuganUI(GameUI):
         tokens = state.hand_count[player]
         return " · ".join(
             (
-                _("{honor} honor").format(honor=public_honor(state, player)),
+                _("{honor} honor").format(honor=state.public_honor(player)),
                 ngettext("{n} province", "{n} provinces", provinces).format(n=provinces),
                 _("{n} in hand").format(n=tokens),
             )
@@ -158,14 +157,6 @@ class RokuganUI(GameUI):
     def rules_html(self) -> str:
         """The rules reference, in the current language."""
         return rules_html()
-
-
-def public_honor(state: RokuganState, player: int) -> int:
-    """`player`'s honor as everybody can count it: the engine's honor by kind without the
-    secret objective during the game; all of it once the game is over."""
-    if state.is_terminal():
-        return state.honor()[player]
-    return sum(scoring.honor_breakdown(state, player)[: scoring.OBJECTIVE])
 
 
 def _map_clans(map_ref: str | None) -> tuple[str, ...]:

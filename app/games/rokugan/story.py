@@ -500,14 +500,10 @@ def _territories(resolution: Resolution, facts: StepFacts, tell: Teller) -> Line
 
 def visible_honor(state: RokuganState, player: int, viewer: int) -> int:
     """`player`'s honor as `viewer` may know it: a rival's secret objective is left out
-    until the game is over."""
-    honor = state.honor()[player]
-    if viewer in (player, EVERYTHING) or state.is_terminal():
-        return honor
-    objective = state.objective[player]
-    if objective >= 0 and state.objective_met(player, objective):
-        honor -= OBJECTIVES[objective][1]
-    return honor
+    until the game is over (the engine's `public_honor`)."""
+    if viewer in (player, EVERYTHING):
+        return state.honor()[player]
+    return state.public_honor(player)
 
 
 def _next_round(resolution: Resolution, tell: Teller) -> Lines:

@@ -2,6 +2,7 @@
 
 import pytest
 
+from engine.rokugan import scoring
 from engine.rokugan import state as S
 from engine.rokugan.data import OBJECTIVE_INDEX
 from tests.engine.rokugan.fixtures import position, resolve
@@ -99,6 +100,22 @@ def test_objective_honor_is_added():
         "objective crab reclaiming_the_lost_lands"
     )
     assert st.honor()[0] == 3
+
+
+def test_public_honor_leaves_out_the_secret_objective_until_the_end():
+    # Given Crab meeting its secret objective (3 honor: it holds both Shadowlands provinces)
+    st = position(
+        "clans crab lion\ncontrol crab SL_N\ncontrol crab SL_S\ncontrol lion LION_W\n"
+        "objective crab reclaiming_the_lost_lands\nround 5"
+    )
+    parts = scoring.honor_breakdown(st, 0)
+    # Then everybody counts the honor without it while the game runs
+    assert parts[scoring.OBJECTIVE] > 0
+    assert st.public_honor(0) == sum(parts) - parts[scoring.OBJECTIVE] == st.honor()[0] - 3
+    assert st.public_honor(1) == st.honor()[1]
+    # And all of it once the game is over
+    resolve(st)
+    assert st.is_terminal() and st.public_honor(0) == st.honor()[0]
 
 
 def test_game_ends_after_round_five_with_scores():
