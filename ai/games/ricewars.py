@@ -42,6 +42,7 @@ from ai.keys import HashedKey
 from engine.core import GameState
 from engine.ricewars import actions as A
 from engine.ricewars.data import ADVISORS, ASHIGARU_COST, CARD_INDEX, CARDS, RONIN_COST
+from engine.ricewars.economy import group_income
 from engine.ricewars.effects import EFFECTS, effect_of
 from engine.ricewars.fight import strongest_defence, troop_strength
 from engine.ricewars.peasants import palace_group
@@ -69,22 +70,11 @@ PLACEMENTS = 5
 ATTACK_TARGETS = 5
 CARD_TARGETS = 3
 
-_BLESSED: dict[str, tuple[tuple[int, int], ...]] = {}
 AFTER_MEMORY = 10_000  # evaluations after a hiring step remembered (about a decision's)
 _AFTER: dict[tuple[Any, ...], float] = {}
 _FIRST = itemgetter(0)
 BID_MEMORY = 10_000  # sealed bids remembered by what decides them
 _BIDS: dict[tuple[Any, ...], int] = {}
-
-
-def _blessed_extra(board: Any) -> tuple[tuple[int, int], ...]:
-    """(field, Ryo beyond the usual 1) of every blessed field of `board` (per map)."""
-    found = _BLESSED.get(board.graph.hash)
-    if found is None:
-        found = _BLESSED[board.graph.hash] = tuple(
-            (f, ryo - 1) for f, ryo in enumerate(board.blessed) if ryo
-        )
-    return found
 
 
 class RiceWarsAdapter(GameAdapter):
@@ -121,7 +111,7 @@ class RiceWarsAdapter(GameAdapter):
         fields)."""
         paydays = self.paydays(st)
         ryo = self.ryo(st)
-        blessed = _blessed_extra(st.board)
+        board = st.board
         neutral = st.neutral
         money, hands, held = st.money, st.hands, st.held
         ash_x, ash_due, ron_x, ron_due = st.ash_x, st.ash_due, st.ron_x, st.ron_due
@@ -139,11 +129,7 @@ class RiceWarsAdapter(GameAdapter):
                 room = 0.7 if allowed else 0.35
                 value += room * reserve
             if s != neutral:
-                # 1 Ryo a connected peasant, a blessed field's more, 2 the palace
-                income = 2 + conn.bit_count()
-                for f, more in blessed:
-                    if conn >> f & 1:
-                        income += more
+                income = group_income(board, conn)  # the engine's income of the group
                 value += ryo * (money[s] + income * paydays)
                 value += 0.3 * ash + 0.7 * ron
                 if paydays:  # not the last round

@@ -20,7 +20,8 @@ fight's expected outcome (1).
 
 from __future__ import annotations
 
-from ai.games.ricewars import STRIKE_WORTH, RiceWarsSearchAdapter, _blessed_extra
+from ai.games.ricewars import STRIKE_WORTH, RiceWarsSearchAdapter
+from engine.ricewars.economy import group_income
 from engine.ricewars.peasants import palace_group
 from engine.ricewars.state import RiceWarsState
 
@@ -77,7 +78,6 @@ class RiceWarsFittedAdapter(RiceWarsSearchAdapter):
         """Every seat's terms (`PARTS`) in a game not over, unweighted."""
         paydays = self.paydays(st)
         ryo = self.ryo(st)
-        blessed = _blessed_extra(st.board)
         free = st.free_mask()
         ready = self.troops_ready(st)
         out: list[list[float]] = []
@@ -94,10 +94,7 @@ class RiceWarsFittedAdapter(RiceWarsSearchAdapter):
             row[2] = reach * (1.0 if allowed else 0.5)
             row[3] = float(reserve - reach)
             if s != st.neutral:
-                income = 2 + conn.bit_count()
-                for f, more in blessed:
-                    if conn >> f & 1:
-                        income += more
+                income = group_income(st.board, conn)  # the engine's income of the group
                 row[4] = ryo * st.money[s]
                 row[5] = ryo * income * paydays
                 row[6], row[7] = float(st.ash[s]), float(st.ron[s])

@@ -54,6 +54,7 @@ class Board:
     start_peasants: int
     players: tuple[int, int]
     spread_tables: tuple[tuple[int, ...], ...] = ()  # neighbour unions of 8-field chunks
+    blessed_extra: tuple[tuple[int, int], ...] = ()  # (field, Ryo beyond 1) of blessed fields
     n: int = 0  # number of fields
     full: int = 0  # every field (bitmask)
     field_bits: int = 8  # bits that hold a field's index in a palace group's key
@@ -156,6 +157,7 @@ def board_for(graph: MapGraph) -> Board:
         start_peasants=int(attrs.get("start_peasants", DEFAULT_START_PEASANTS[side])),
         players=(int(players[0]), int(players[1])),
         spread_tables=_spread_tables(adj),
+        blessed_extra=tuple((f, ryo - 1) for f, ryo in enumerate(blessed) if ryo),
         n=len(ids),
         full=(1 << len(ids)) - 1,
         field_bits=max(8, (len(ids) - 1).bit_length()),

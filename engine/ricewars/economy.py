@@ -10,6 +10,7 @@ has no money at all.
 
 from __future__ import annotations
 
+from engine.ricewars.board import Board
 from engine.ricewars.data import PALACE_INCOME, ROUND_BONUS
 from engine.ricewars.peasants import connected
 from engine.ricewars.position import Position, bits
@@ -29,13 +30,22 @@ def earn(st: Position, s: int, amount: int) -> None:
     st.money[s] += got
 
 
+def group_income(board: Board, group: int) -> int:
+    """What a palace and the peasants of `group` (the fields connected to it, a bitmask)
+    earn in an income phase without the round bonus: the palace, 1 Ryo a peasant, a
+    blessed field's more (the bots value a position's income to come with it)."""
+    total = PALACE_INCOME + group.bit_count()
+    for f, more in board.blessed_extra:
+        if group >> f & 1:
+            total += more
+    return total
+
+
 def income(st: Position, s: int) -> int:
     """What seat `s` earns in the income phase of this round (before the bank's limit)."""
     if s == st.neutral or st.palace[s] < 0:
         return 0
-    total = PALACE_INCOME
-    for f in bits(connected(st, s)):
-        total += st.board.blessed[f] or 1
+    total = group_income(st.board, connected(st, s))
     if "income3" in st.symbols():
         total += ROUND_BONUS
     return total

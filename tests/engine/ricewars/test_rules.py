@@ -126,6 +126,29 @@ def test_income_palace_connected_peasants_blessed_field_and_round_bonus() -> Non
     assert st.income(s) == 2 + (len(path) - 1) + 2
 
 
+@pytest.mark.parametrize(("players", "side", "seed"), [(3, "quick", 4), (5, "epic", 1)])
+def test_the_income_told_item_by_item_adds_up_to_the_income_paid(
+    players: int, side: str, seed: int
+) -> None:
+    from engine.ricewars.economy import group_income, income_parts
+
+    # Given the positions of a random game (the epic side's blessed field pays 3)
+    st = new(players, seed=seed, side=side)
+    rng = random.Random(seed)
+    seen = 0
+    while not st.is_terminal():
+        for s in range(st.n):
+            # Then the story's parts, and the group's income the bots value, are the income
+            parts = income_parts(st, s)
+            assert sum(p.amount for p in parts) == st.income(s)
+            if st.palace[s] >= 0:
+                bonus = 3 if "income3" in st.symbols() else 0
+                assert group_income(st.board, st.connected(s)) + bonus == st.income(s)
+                seen += any(p.what.startswith("blessed") for p in parts)
+        st.apply(rng.choice(st.legal_actions()))
+    assert seen  # a blessed field was held
+
+
 def _path(st, start: str, goal: str) -> list[str]:
     """Fields from a neighbour of `start` to `goal` (shortest), avoiding palaces."""
     g = st.field(goal)
