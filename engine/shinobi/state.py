@@ -75,6 +75,7 @@ from engine.core import TERMINAL, GameSetup, GameSpec, GameState, Observation
 from engine.shinobi import beliefs, reasons, records
 from engine.shinobi.actions import (
     LAST_ORDER,
+    MAX_PLAYERS,
     TABLES,
     Attack,
     Deploy,
@@ -94,7 +95,6 @@ from engine.shinobi.cards import (
 from engine.shinobi.position import format_position, read_position
 
 MIN_PLAYERS = 3
-MAX_PLAYERS = 5
 TWO_PLAYER_VARIANT = "two-player"
 """Our own variant (not in the published game): Shinobi for 2, see the module docstring."""
 _CLAN_BITS = (1 << NUM_CLANS) - 1

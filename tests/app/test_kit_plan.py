@@ -19,6 +19,7 @@ from app.printing.kit.rokugan import combat_token_faces
 from app.printing.layout import SAFE_MARGIN_MM, LayoutError, paper_size
 from engine.ricewars import data as R
 from engine.rokugan import data as D
+from engine.shinobi import SPEC as SHINOBI
 from engine.shinobi import cards as C
 
 A4 = paper_size("A4", False)
@@ -113,7 +114,8 @@ def test_shinobi_deck_is_the_engines(qapp) -> None:
     assert counts == {**{n: C.CARDS_PER_CLAN for n in C.CLAN_NAMES}, "Ninja": C.NINJAS}
     # Red backs for allegiance, blue for the deck: one back each
     assert len({c.back for c in allegiance.cards}) == 1 and len({c.back for c in deck.cards}) == 1
-    assert kit.board is None and kit.mats[0].copies == 5
+    # And a province mat for every seat the engine allows
+    assert kit.board is None and kit.mats[0].copies == SHINOBI.max_players == 5
 
 
 def test_rice_wars_pieces_are_the_engines(ricewars) -> None:

@@ -28,6 +28,7 @@ from app.printing.kit.model import (
     TokenSection,
 )
 from engine.ricewars import data as R
+from engine.ricewars.board import DEFAULT_START_PEASANTS
 
 GAME_NAME = "Rice Wars"
 PEASANT_MM = (13.0, 13.0)
@@ -376,6 +377,13 @@ RULES = RulesPage(
     note=N_("Effects of cards and advisors are printed on them."),
 )
 """The rules reference in English, each text marked; `rules_page()` says it."""
+# The aid's and the rules' words name these numbers of the engine: a rule change fails here.
+assert (R.PEASANTS_PER_COLOUR, R.START_CARDS, R.MAX_ADVISORS, R.PASS_MARKERS) == (24, 2, 2, 2)
+assert (R.PALACE_INCOME, R.ROUND_BONUS, R.DRAW_CARDS, R.HAND_LIMIT) == (2, 3, 2, 5)
+assert (R.PEASANT_COST, R.ASHIGARU_COST, R.RONIN_COST) == (1, 2, 4)
+assert (R.DUEL_REFUSE_PEASANTS, R.DUEL_LOSS_PEASANTS) == (2, 4)
+assert R.START_MONEY == {"red": 5, "yellow": 6, "black": 7, "green": 8, "blue": 9}
+assert DEFAULT_START_PEASANTS == {"quick": 2, "epic": 3}
 
 
 def rules_page() -> RulesPage:

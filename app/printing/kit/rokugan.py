@@ -38,6 +38,7 @@ from app.printing.kit.model import (
     owner_back,
 )
 from engine.graph import MapGraph
+from engine.rokugan import SPEC
 from engine.rokugan import data as D
 from engine.rokugan.board import board_for
 from engine.rokugan.requirements import MapDeal, map_deal, objective_condition, player_range
@@ -48,7 +49,7 @@ COMBAT_MM = (TOKEN_MM, TOKEN_MM)  # they sit on the board's border spots, as wid
 CONTROL_MM = (15.0, 15.0)
 SPECIAL_MM = (17.0, 17.0)
 TRACK_MM = (100.0, 22.0)
-MAX_PLAYERS = 5
+MAX_PLAYERS = SPEC.max_players  # the engine's, for a map that does not say
 NEUTRAL = Identity("Neutral", "#efe6d2", "#222222", "")
 CARD_COLOURS = {
     "territory": "#7a1f1f",

@@ -26,10 +26,11 @@ from app.printing.kit.model import (
     RulesPage,
     TokenSection,
 )
+from engine.shinobi import SPEC
 from engine.shinobi import cards as C
 
 GAME_NAME = "Shinobi"
-MAX_PLAYERS = 5
+MAX_PLAYERS = SPEC.max_players  # the engine's: one mat and one aid a seat
 ALLEGIANCE_RED = "#a4262c"
 DECK_BLUE = "#234b7a"
 NINJA_GREY = "#2d2d2d"
@@ -229,6 +230,8 @@ RULES = RulesPage(
     note=N_("3-5 players (2 players: Daimyo's own variant)."),
 )
 """The rules reference in English, each text marked; `rules_page()` says it."""
+# The turn's and the rules' words name these numbers of the engine: a rule change fails here.
+assert (C.HAND_SIZE, C.NUM_CLANS, SPEC.min_players, SPEC.max_players) == (4, 5, 3, 5)
 
 
 def rules_page() -> RulesPage:
