@@ -9,7 +9,20 @@ German rulebook's words (Bauern, Reisfelder, Statthalter, Ratgeber) and ours in 
 from __future__ import annotations
 
 from app.i18n import _, game_name
+from engine.ricewars import data as R
+from engine.ricewars.board import DEFAULT_PLAYERS, DEFAULT_START_PEASANTS, DEFAULT_TRACKS
 from engine.ricewars.data import ADVISORS, CARDS
+
+# The reference's words name these numbers of the engine: a rule change fails here.
+assert {side: len(track) for side, track in DEFAULT_TRACKS.items()} == {"quick": 7, "epic": 8}
+assert DEFAULT_PLAYERS == {"quick": (2, 4), "epic": (3, 5)}
+assert DEFAULT_START_PEASANTS == {"quick": 2, "epic": 3}
+assert R.START_MONEY == {"red": 5, "yellow": 6, "black": 7, "green": 8, "blue": 9}
+assert (R.START_CARDS, R.DRAW_CARDS, R.HAND_LIMIT, len(CARDS)) == (2, 2, 5, 55)
+assert (R.PALACE_INCOME, R.ROUND_BONUS) == (2, 3)
+assert (R.PEASANT_COST, R.ASHIGARU_COST, R.RONIN_COST) == (1, 2, 4)
+assert (R.DUEL_DRAW_CHALLENGER, R.DUEL_DRAW_CHALLENGED) == (2, 3)
+assert (R.NEUTRAL_POOL, R.NEUTRAL_PEASANTS_PER_ROUND, R.NEUTRAL_MAX_ASHIGARU) == (9, 3, 2)
 
 
 def _cards_table() -> str:

@@ -9,6 +9,10 @@ decisions Daimyo takes where the sources are open (see `engine.shinobi.state`) a
 from __future__ import annotations
 
 from app.i18n import _
+from engine.shinobi import cards as C
+
+# The reference's words name these numbers of the engine: a rule change fails here.
+assert (C.DECK_SIZE, C.CARDS_PER_CLAN, C.NINJAS, C.HAND_SIZE) == (58, 11, 3, 4)
 
 
 def rules_html() -> str:
