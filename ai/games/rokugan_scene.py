@@ -15,6 +15,12 @@ from typing import Any
 
 from engine.rokugan import actions as A
 from engine.rokugan import battles
+from engine.rokugan.board import (
+    CHAIN_PROVINCES,
+    LANDS_PROVINCES,
+    SAIL_PROVINCES,
+    WEB_TERRITORIES,
+)
 from engine.rokugan.data import (
     ARMY,
     BLESSING,
@@ -69,11 +75,12 @@ def objective_progress(st: RokuganState, player: int, objective: int, mine: set[
         t = b.clan_territory[clan]
         if t < 0:
             return 0.0
-        return min(1.0, sum(1 for q in mine if b.territory[q] == t) / 2)
+        return min(1.0, sum(1 for q in mine if b.territory[q] == t) / LANDS_PROVINCES)
     if objective == WAY_OF_THE_SAIL:
-        return min(1.0, sum(1 for q in mine if st.is_coastal(q)) / 6)
+        return min(1.0, sum(1 for q in mine if st.is_coastal(q)) / SAIL_PROVINCES)
     if objective == WEB_OF_INFLUENCE:
-        return min(1.0, len({b.territory[q] for q in mine if b.territory[q] >= 0}) / 7)
+        territories = {b.territory[q] for q in mine if b.territory[q] >= 0}
+        return min(1.0, len(territories) / WEB_TERRITORIES)
     if objective == WAY_OF_HUMILITY:
         fewest = min(st.provinces_of(r) for r in range(st.n) if r != player)
         return max(0.0, 1.0 - 0.34 * max(0, len(mine) - fewest))
@@ -81,7 +88,7 @@ def objective_progress(st: RokuganState, player: int, objective: int, mine: set[
         lands = [q for q in range(b.n) if b.shadowlands[q]]
         return sum(1 for q in lands if q in mine) / max(1, len(lands))
     if objective == EMERALD_EMPIRE:
-        return min(1.0, _largest_group(b, mine) / 6)
+        return min(1.0, _largest_group(b, mine) / CHAIN_PROVINCES)
     return 0.0
 
 

@@ -30,7 +30,9 @@ from engine.rokugan.data import (
     WEB_OF_INFLUENCE,
 )
 
-# Objectives' thresholds (rokugan-components.md): coastal provinces, territories, chain.
+# Objectives' thresholds (rokugan-components.md): a clan's lands, coastal provinces,
+# territories, chain (scoring, the deal, the map's requirements and the bots read them).
+LANDS_PROVINCES: Final = 2
 SAIL_PROVINCES: Final = 6
 WEB_TERRITORIES: Final = 7
 CHAIN_PROVINCES: Final = 6
@@ -254,7 +256,7 @@ class Board:
                 return (cap,)
             t = self.clan_territory[clan]
             members = self.territory_members[t] if t >= 0 else ()
-            return members[:2] if len(members) >= 2 else None
+            return members[:LANDS_PROVINCES] if len(members) >= LANDS_PROVINCES else None
         if objective == WAY_OF_THE_SAIL:
             coast = tuple(q for q in range(self.n) if self.coastal[q])
             return coast[:SAIL_PROVINCES] if len(coast) >= SAIL_PROVINCES else None

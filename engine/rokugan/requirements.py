@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from engine.graph import MapGraph, MapProblem, MapReadiness
 from engine.rokugan.board import (
     CHAIN_PROVINCES,
+    LANDS_PROVINCES,
     SAIL_PROVINCES,
     WEB_TERRITORIES,
     Board,
@@ -175,7 +176,7 @@ def objective_condition(b: Board, o: int) -> tuple[str, dict[str, str | int]]:
         params: dict[str, str | int] = {"clan": CLANS[clan]}
         if cap is not None:
             params["capital"] = b.graph.provinces[cap].name
-        if t >= 0 and len(b.territory_members[t]) >= 2:
+        if t >= 0 and len(b.territory_members[t]) >= LANDS_PROVINCES:
             params["territory"] = b.graph.territories[t].name
         code = {
             (True, True): "capital_or_lands",

@@ -13,6 +13,12 @@ from __future__ import annotations
 
 from typing import Final
 
+from engine.rokugan.board import (
+    CHAIN_PROVINCES,
+    LANDS_PROVINCES,
+    SAIL_PROVINCES,
+    WEB_TERRITORIES,
+)
 from engine.rokugan.data import (
     EMERALD_EMPIRE,
     LOST_LANDS,
@@ -192,11 +198,11 @@ def _objective_met(st: Position, player: int, objective: int, mine: list[int]) -
         if cap is not None and st.ctrl_owner[cap] == player:
             return True
         t = b.clan_territory[clan]  # the clan's lands (`Board._deal`)
-        return t >= 0 and sum(1 for q in mine if b.territory[q] == t) >= 2
+        return t >= 0 and sum(1 for q in mine if b.territory[q] == t) >= LANDS_PROVINCES
     if objective == WAY_OF_THE_SAIL:
-        return sum(1 for q in mine if st.is_coastal(q)) >= 6
+        return sum(1 for q in mine if st.is_coastal(q)) >= SAIL_PROVINCES
     if objective == WEB_OF_INFLUENCE:
-        return len({b.territory[q] for q in mine if b.territory[q] >= 0}) >= 7
+        return len({b.territory[q] for q in mine if b.territory[q] >= 0}) >= WEB_TERRITORIES
     if objective == WAY_OF_HUMILITY:
         count = len(mine)
         return all(count <= st.provinces_of(o) for o in range(st.n))
@@ -211,7 +217,7 @@ def _objective_met(st: Position, player: int, objective: int, mine: list[int]) -
 def _emerald_chain(st: Position, mine: set[int]) -> bool:
     """A path of 6 distinct controlled provinces, neighbour to neighbour, touching 3
     territories (a province of no territory touches none)."""
-    return len(mine) >= 6 and st.board.emerald_chain(mine) is not None
+    return len(mine) >= CHAIN_PROVINCES and st.board.emerald_chain(mine) is not None
 
 
 def ranking_key(st: Position, player: int) -> tuple[int, int, int]:

@@ -19,10 +19,20 @@ from ai.games.rokugan_odds import measure_objectives
 from ai.games.rokugan_priors import OBJECTIVE_ODDS
 from ai.levels import LEVELS, level_for
 from ai.registry import make_bot
-from engine.rokugan.data import OBJECTIVE_INDEX, OBJECTIVES
+from engine.rokugan import SPEC
+from engine.rokugan.data import (
+    EMERALD_EMPIRE,
+    LOST_LANDS,
+    OBJECTIVE_CLAN,
+    OBJECTIVE_INDEX,
+    OBJECTIVES,
+    WAY_OF_HUMILITY,
+    WAY_OF_THE_SAIL,
+    WEB_OF_INFLUENCE,
+)
 from engine.rokugan.state import PH_OBJECTIVE
 from tests.ai.test_rokugan import game_at
-from tests.engine.rokugan.fixtures import position
+from tests.engine.rokugan.fixtures import position, rokugan_graph
 
 PLAIN = RokuganAdapter(material=0.0, exposure=0.0)
 PLANS = RokuganAdapter(material=0.0, exposure=0.0, plans=True)
@@ -216,3 +226,32 @@ def test_in_the_last_round_leading_the_projection_earns_the_lead_bonus(rnd) -> N
     assert lead.evaluate(st, 1) == pytest.approx(plain.evaluate(st, 1))
     # and the search levels play their last round to win
     assert SEARCH_ADAPTER.lead > 0 and ADAPTER.lead == 0
+
+
+def test_progress_is_full_exactly_when_the_engine_counts_an_objective_met() -> None:
+    # Given the positions of random games, every seat and every objective
+    met_seen = set()
+    for seed in (1, 2):
+        state = SPEC.new_game(4, seed, None, rokugan_graph())
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+            b = state.board
+            for p in range(state.n):
+                for o in range(len(OBJECTIVES)):
+                    if o == WAY_OF_HUMILITY:
+                        continue  # progress is a measure of distance, not a count
+                    full = progress(state, p, OBJECTIVES[o][0]) >= 1.0
+                    met = state.objective_met(p, o)
+                    # Then the bots' progress counts what the engine's rule counts
+                    if o in OBJECTIVE_CLAN:
+                        capital = b.capital_of_clan.get(OBJECTIVE_CLAN[o])
+                        held = capital is not None and state.ctrl_owner[capital] == p
+                        assert met == (full or held), (o, p)
+                    elif o in (WAY_OF_THE_SAIL, WEB_OF_INFLUENCE, LOST_LANDS):
+                        assert met == full, (o, p)
+                    else:
+                        assert o == EMERALD_EMPIRE and (full or not met)
+                    if met:
+                        met_seen.add(o)
+    assert len(met_seen) >= 3
