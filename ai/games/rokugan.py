@@ -75,6 +75,7 @@ from engine.rokugan.data import (
     RAID,
     ROUNDS,
     SHINOBI,
+    TERRITORY_HONOR,
 )
 from engine.rokugan.effects import EFFECTS
 from engine.rokugan.position import (
@@ -270,8 +271,9 @@ class RokuganAdapter(GameAdapter):
             if len(held) == 1 and state.territory_controller(t) >= 0:
                 continue  # complete: honor() counts it
             share = 0.5 if len(held) > 1 else 1.0
+            whole = left * PLAN_TERRITORY * TERRITORY_HONOR * share
             for p, count in held.items():
-                adds.append((p, left * PLAN_TERRITORY * 5 * share * (count / len(members)) ** 2))
+                adds.append((p, whole * (count / len(members)) ** 2))
 
     @staticmethod
     def _hand_worth(state: RokuganState, player: int) -> float:
@@ -364,7 +366,7 @@ class RokuganAdapter(GameAdapter):
         worth = province_honor(st, q)
         t = b.territory[q]
         if t >= 0 and not b.territory_shadowlands[t]:
-            return worth + 5.0 / max(1, len(b.territory_members[t])) + 1.0
+            return worth + TERRITORY_HONOR / max(1, len(b.territory_members[t])) + 1.0
         return worth + 1.0
 
     def _conqueror(self, st: RokuganState, q: int, aims: dict[int, int], guard: int) -> int:

@@ -86,6 +86,7 @@ PEACE_TOKENS: Final = 15
 SCORCHED_TOKENS: Final = 15
 HAND_SIZE: Final = 6
 ROUNDS: Final = 5
+TERRITORY_HONOR: Final = 5  # a controlled territory's honor (not the Shadowlands)
 SCOUT_CARDS: Final = 2
 SHUGENJA_CARDS: Final = 1
 INITIAL_CONTROL = {2: 11, 3: 7, 4: 5, 5: 4}

@@ -27,6 +27,7 @@ from engine.rokugan.data import (
     SCORCHED,
     SPECIAL_HONOR,
     SPECIAL_NAMES,
+    TERRITORY_HONOR,
     WAY_OF_HUMILITY,
     WAY_OF_THE_SAIL,
     WEB_OF_INFLUENCE,
@@ -114,7 +115,7 @@ def _honor(st: Position) -> tuple[tuple[int, ...], tuple[bool, ...]]:
         if not sl:
             ctl = territory_controller(st, t)
             if ctl >= 0:
-                result[ctl] += 5
+                result[ctl] += TERRITORY_HONOR
     held: list[list[int]] = [[] for _ in range(st.n)]
     for q, o in enumerate(st.ctrl_owner):
         if o >= 0:
@@ -161,7 +162,8 @@ def honor_items(st: Position, player: int) -> list[tuple[int, str, int]]:
             items.append((FACE_UP, f"{name}: face-up control tokens", st.ctrl_up[q]))
     for t in range(len(b.territory_ids)):
         if not b.territory_shadowlands[t] and territory_controller(st, t) == player:
-            items.append((TERRITORIES, f"territory {b.graph.territories[t].name}", 5))
+            name = b.graph.territories[t].name
+            items.append((TERRITORIES, f"territory {name}", TERRITORY_HONOR))
     o = st.objective[player]
     if o >= 0 and objective_met(st, player, o):
         what = OBJECTIVES[o][0].replace("_", " ")
