@@ -10,6 +10,15 @@ page's structure stays here, so a translation cannot break it.
 from __future__ import annotations
 
 from app.i18n import N_, _
+from engine.rokugan import board as B
+from engine.rokugan import data as D
+
+# The reference's words name these numbers of the engine: a rule change fails here.
+assert (D.CONTROL_TOKENS, D.TOKENS_PER_CLAN, D.HAND_SIZE, D.ROUNDS) == (30, 27, 6, 5)
+assert (D.SCOUT_CARDS, D.SHUGENJA_CARDS, D.TERRITORY_HONOR) == (2, 1, 5)
+assert D.INITIAL_CONTROL == {2: 11, 3: 7, 4: 5, 5: 4}
+assert (B.LANDS_PROVINCES, B.SAIL_PROVINCES, B.WEB_TERRITORIES) == (2, 6, 7)
+assert (B.CHAIN_PROVINCES, B.CHAIN_TERRITORIES) == (6, 3)
 
 _TEXTS = (
     N_("Battle for Rokugan"),
