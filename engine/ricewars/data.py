@@ -168,6 +168,8 @@ COLOURS = ("red", "yellow", "black", "green", "blue")
 START_MONEY = {"red": 5, "yellow": 6, "black": 7, "green": 8, "blue": 9}
 """Starting Ryo by colour: later seats place their palace later and act later in round 1."""
 
+SCENARIO_PLAYERS = 2
+"""The player count that plays the scenario: on the quick side, with a neutral third colour."""
 NEUTRAL_POOL = 9
 NEUTRAL_PEASANTS_PER_ROUND = 3
 NEUTRAL_MAX_ASHIGARU = 2

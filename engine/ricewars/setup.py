@@ -40,6 +40,7 @@ from engine.ricewars.data import (
     NUM_CARDS,
     PEASANTS_PER_COLOUR,
     RONIN_SUPPLY,
+    SCENARIO_PLAYERS,
     START_CARDS,
     START_MONEY,
 )
@@ -68,7 +69,8 @@ def prepare(
             f"settings ask for the {wanted} board but map {graph.id!r} is the {board.side} side"
         )
     lo, hi = board.players
-    if players == 2:
+    scenario = players == SCENARIO_PLAYERS
+    if scenario:
         if board.side != "quick":
             raise ValueError("2 players play the scenario on the quick board (--board quick)")
     elif not lo <= players <= hi:
@@ -78,8 +80,8 @@ def prepare(
         )
     rng = random.Random(f"ricewars:{seed}")
     st.n = players
-    st.neutral = 2 if players == 2 else -1
-    st.seats = players + (1 if players == 2 else 0)
+    st.neutral = players if scenario else -1  # the seat after the players'
+    st.seats = players + (1 if scenario else 0)
     st.board = board
     st.seed = seed
     st.settings = settings

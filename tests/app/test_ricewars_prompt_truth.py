@@ -166,3 +166,17 @@ def test_a_hiring_buttons_reason_is_the_engines_and_true() -> None:
                 assert expected in said and (cause != "costs" or f"you have {money}." in said)
                 checked.add(cause)
     assert checked >= {"left", "owed", "costs", "paid"}
+
+
+def test_the_new_game_note_names_the_neutral_exactly_when_the_engine_deals_one() -> None:
+    from app.games import game_ui
+    from engine.registry import get_game
+    from maps.api import load_graph
+
+    ui = game_ui("ricewars")
+    # Given every player count on the board side it plays on
+    for players in range(2, 6):
+        side = "ricewars-epic" if players == 5 else "ricewars-quick"
+        state = get_game("ricewars").new_game(players, 1, {}, load_graph(side))
+        # Then the new-game dialog's note speaks of a neutral colour exactly when there is one
+        assert ("neutral" in ui.setup_note(players, side)) == (state.neutral >= 0)

@@ -11,6 +11,7 @@ from app.games.ricewars.fights import AsOfStep
 from app.games.ricewars.rules import rules_html
 from app.i18n import N_, _, inside_sentence, ngettext
 from engine.ricewars import records, standings
+from engine.ricewars.data import SCENARIO_PLAYERS
 from engine.ricewars.state import ACTION, RiceWarsState
 from engine.words import Words
 
@@ -74,7 +75,7 @@ class RiceWarsUI(GameUI):
 
     def setup_note(self, players: int, map_ref: str | None) -> str:
         """Two players play the scenario: say who the third colour is."""
-        if players == 2:
+        if players == SCENARIO_PLAYERS:
             return _(
                 "Two players play the scenario on the quick board: a neutral third colour "
                 "takes part (its peasants are placed by the players; if it holds the most "
