@@ -727,6 +727,11 @@ class ShinobiObservation(Observation):
         """Cards of `clan` in `province`."""
         return self.armies[province * NUM_CLANS + clan]
 
+    def is_protected(self, province: int, clan: int) -> bool:
+        """True when that army received a card or the Ninja this turn (it may not be
+        attacked), as `ShinobiState.is_protected`."""
+        return bool(self.protected >> (province * NUM_CLANS + clan) & 1)
+
     def clan_total(self, clan: int) -> int:
         """All cards of `clan` on the table."""
         return sum(self.armies[q * NUM_CLANS + clan] for q in range(self.num_players))

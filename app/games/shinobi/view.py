@@ -477,7 +477,7 @@ class ShinobiView(GameView):
                     key in targets,
                     key in sources,
                     key == self.selected,
-                    bool(obs.protected >> (q * NUM_CLANS + stack.clan) & 1),
+                    obs.is_protected(q, stack.clan),
                     marks.get((q, stack.clan), []),
                 )
         self._apply_suggestions()
@@ -814,7 +814,7 @@ class ShinobiView(GameView):
         strength = obs.army(province, clan)
         if strength == 0:
             return _("There is no army there.")
-        if obs.protected >> (province * NUM_CLANS + clan) & 1:
+        if obs.is_protected(province, clan):
             return _("That army received a card this turn: it cannot be attacked now.")
         if self.selected is not None and self.selected[0] == ARMY:
             attacker = self.selected[2]

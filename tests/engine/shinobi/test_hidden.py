@@ -8,6 +8,7 @@ import random
 import pytest
 
 from engine.shinobi import SPEC, ShinobiObservation, format_position
+from engine.shinobi.cards import NUM_CLANS
 
 from .helpers import play, position
 
@@ -246,3 +247,20 @@ def test_a_sampled_copy_is_a_drawn_state_that_guessed_right() -> None:
     assert copy.canonical_key() == state.canonical_key()
     assert copy.setup() == drawn.setup() and copy.undo_depth == drawn.undo_depth == 0
     assert copy.legal_actions() == state.legal_actions() and state.undo_depth == 30
+
+
+def test_every_seat_sees_the_armies_the_state_protects() -> None:
+    # Given the positions of a random game
+    state = SPEC.new_game(4, 3, {})
+    rng = random.Random(3)
+    protected = 0
+    while not state.is_terminal():
+        # Then each seat's observation protects exactly the armies the state does
+        for player in range(state.num_players):
+            seen = state.observation(player)
+            for q in range(state.num_players):
+                for c in range(NUM_CLANS):
+                    assert seen.is_protected(q, c) == state.is_protected(q, c)
+        protected += bool(state.protected_mask)
+        state.apply(rng.choice(state.legal_actions()))
+    assert protected > 0
