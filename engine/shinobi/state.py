@@ -291,9 +291,8 @@ class ShinobiState(GameState):
         return self._turns
 
     def round_number(self) -> int:
-        """The round being played, 1 for the first (every player's turn once), as the
-        records count it (`records.round_of`); once the game is over, its last round (the
-        round of its `FinalCount`)."""
+        """The round being played as the records count it (`records.round_of`); once the
+        game is over, its last round (its `FinalCount`'s)."""
         turns = self._turns - 1 if self.is_terminal() else self._turns
         return records.round_of(turns, self._n)
 
@@ -728,8 +727,7 @@ class ShinobiObservation(Observation):
         return self.armies[province * NUM_CLANS + clan]
 
     def is_protected(self, province: int, clan: int) -> bool:
-        """True when that army received a card or the Ninja this turn (it may not be
-        attacked), as `ShinobiState.is_protected`."""
+        """True when that army may not be attacked this turn (`ShinobiState.is_protected`)."""
         return bool(self.protected >> (province * NUM_CLANS + clan) & 1)
 
     def clan_total(self, clan: int) -> int:
