@@ -67,6 +67,11 @@ class Words:
         """The value given for the placeholder `name` (None when there is none)."""
         return next((v for k, v in self.params if k == name), None)
 
+    def with_value(self, name: str, value: Any) -> Words:
+        """The same words with the placeholder `name` given `value` instead (a reader
+        naming a place its own way); unchanged when there is no such placeholder."""
+        return Words(self.message, tuple((k, value if k == name else v) for k, v in self.params))
+
     def __str__(self) -> str:
         values = {k: _said_value(v) for k, v in self.params}
         return _translate(self.message).format(**values)

@@ -427,8 +427,8 @@ class ShinobiState(GameState):
         return self._attacks
 
     def why_illegal(self, action: Any) -> str | None:
-        """None when `action` is legal now, else the rule it breaks, in words."""
-        return reasons.why_illegal(self, action)
+        """None when `action` is legal now, else the rule it breaks (`reasons`), in words."""
+        return None if (words := reasons.why_illegal(self, action)) is None else str(words)
 
     # --- playing --------------------------------------------------------------------
 

@@ -156,7 +156,7 @@ def test_an_own_army_that_may_not_attack_is_refused_for_the_engines_reason(qtbot
         qtbot.mouseClick(view.provinces[0].stacks[3], Qt.LeftButton)
     # Then the Mōri army has cards enough but nothing to attack; the Takeda army too few
     assert mori.args[0].startswith("Your Mōri army (2 cards) has nothing to attack now")
-    assert "needs 2+ cards" in takeda.args[0]
+    assert "an army needs at least 2 cards" in takeda.args[0]
 
 
 def test_an_attack_is_marked_on_the_table_after_it(qtbot) -> None:

@@ -76,7 +76,8 @@ def _from(q: int, viewer: int) -> str:
     return _("from {player}'s province").format(player=seat_label(q))
 
 
-def _in(q: int, viewer: int) -> str:
+def in_province(q: int, viewer: int) -> str:
+    """'in your province' / "in Player 3's province" (as `viewer` reads it)."""
     if q == viewer:
         return _("in your province")
     return _("in {player}'s province").format(player=seat_label(q))
@@ -148,7 +149,7 @@ def order_text(record: Event, viewer: int, viewer_clan: str = "") -> str:
         return text.format(
             player=who,
             army=_army(record.clan, viewer_clan),
-            place=_in(record.province, viewer),
+            place=in_province(record.province, viewer),
             left=record.army,
         )
     if isinstance(record, Moved):
@@ -168,7 +169,7 @@ def order_text(record: Event, viewer: int, viewer_clan: str = "") -> str:
     return text.format(
         attacker=attacker[:1].upper() + attacker[1:],
         army=_army(record.clan, viewer_clan, record.defence),
-        place=_in(record.province, viewer),
+        place=in_province(record.province, viewer),
         left=record.army,
     )
 

@@ -56,25 +56,27 @@ from app.games.shinobi.cards import (
 from app.games.shinobi.narrate import (
     ORDER_HELP,
     draw_rule_text,
+    in_province,
     last_round_text,
     seat_label,
 )
 from app.games.shinobi.province import ProvincePanel
 from app.i18n import _, ai_level_name
 from app.widgets.keypick import keys_legend, widget_picker
-from engine.shinobi.actions import Attack, Deploy, Move, PlayNinja
-from engine.shinobi.attack import MIN_STRENGTH
+from engine.shinobi import reasons
+from engine.shinobi.actions import Attack, Deploy, Move, PlayNinja, ShinobiAction
+from engine.shinobi.attack import largest_target
 from engine.shinobi.cards import CLAN_NAMES, NINJA, NUM_CLANS
+from engine.words import Words
 
 if TYPE_CHECKING:
     from app.session import GameSession, Seat
-    from engine.shinobi.state import ShinobiObservation
+    from engine.shinobi.state import ShinobiObservation, ShinobiState
 
 SOURCE_CARD = "card"
 ARMY = "army"
 PROVINCE = "province"
 FLASH_MS = 1600  # how long a log line's places stay ringed
-assert MIN_STRENGTH == 2, "the reasons name the attack rule's 2+ cards"
 
 Key = tuple  # ("card", t) | ("army", q, c) | ("province", q)
 
@@ -141,6 +143,7 @@ class ShinobiView(GameView):
         super().__init__(parent)
         self.observation: ShinobiObservation | None = None
         self.legal: list[Any] = []
+        self._state: ShinobiState | None = None  # the game while it is the person's turn
         self.selected: Key | None = None
         self.interactive = False
         self.provinces: list[ProvincePanel] = []
@@ -284,6 +287,7 @@ class ShinobiView(GameView):
         self.observation = state.observation(viewer if viewer is not None else 0)
         self.interactive = interactive and viewer is not None and not state.is_terminal()
         self.legal = list(state.legal_actions()) if self.interactive else []
+        self._state = state if self.interactive else None
         if len(self.provinces) != n:
             self._build_provinces(n)
         self._place_provinces(viewer if viewer is not None else 0)
@@ -772,67 +776,78 @@ class ShinobiView(GameView):
             return
         super().keyPressEvent(event)
 
-    # why not ---------------------------------------------------------------------------
+    # why not: the rules' own reason (`engine.shinobi.reasons`) for the move a click meant
+    def _reason(self, action: ShinobiAction) -> str | None:
+        """Why `action` is not legal now, in the rules' words with the table's names for
+        the provinces (None when it is legal, or when it is not the person's turn)."""
+        if self._state is None:
+            return None
+        words = reasons.why_illegal(self._state, action)
+        if words is None:
+            return None
+        where = words.value("place")
+        if isinstance(where, Words):
+            words = words.with_value("place", in_province(where.value("province"), self._player()))
+        text = str(words)
+        return text[:1].upper() + text[1:] + "."
+
     def _why_not_card(self, card: int) -> str:
         obs = self.observation
-        order = obs.order if obs else 0
+        if obs is None or not obs.order:
+            return self._idle_reason()
+        other = (self._player() + 1) % obs.num_players
         if card == NINJA:
-            if order != 1:
-                return _("A Ninja is played instead of the first order only.")
-            return _("There is no army in another province for the Ninja.")
-        if order == 3:
-            return _("The third order is the attack: choose an army of your province.")
-        return _("The {clan} card cannot be played now.").format(clan=CLAN_NAMES[card])
+            reason = self._reason(PlayNinja(0, other)) if obs.order != 1 else None
+            return reason or _("There is no army in another province for the Ninja.")
+        reason = self._reason(Deploy(card, other)) if obs.order == 3 else None
+        return reason or _("The {clan} card cannot be played now.").format(clan=CLAN_NAMES[card])
 
     def _why_not_army(self, province: int, clan: int) -> str:
         obs = self.observation
         assert obs is not None
         player = self._player()
-        order = obs.order
-        if order == 1:
+        n = obs.num_players
+        selected = self.selected
+        if selected is not None and selected[0] == SOURCE_CARD:
+            card = selected[1]
+            meant = PlayNinja(clan, province) if card == NINJA else Deploy(card, province)
+            return self._reason(meant) or _("Not a choice now.")
+        if obs.order == 1:
             return _("First order: choose a card from your hand first.")
-        if order == 2:
-            if province == player:
-                return _("Nothing may be moved out of your own province.")
-            return _("There is no {clan} card {place}.").format(
-                clan=CLAN_NAMES[clan],
-                place=_("in {player}'s province").format(player=seat_label(province)),
-            )
+        if obs.order == 2:
+            target = player if province != player else (player + 1) % n
+            return self._reason(Move(clan, province, target)) or _("Not a choice now.")
         if province == player:
             strength = obs.army(player, clan)
-            if strength < MIN_STRENGTH:
-                return _("Your {clan} army cannot attack anything (it needs 2+ cards).").format(
-                    clan=CLAN_NAMES[clan]
-                )
+            if largest_target(strength) == 0:  # too small to attack anything (the rules say)
+                other = (player + 1) % n
+                meant = Attack((clan + 1) % NUM_CLANS, other, clan)
+                return self._reason(meant) or _("Not a choice now.")
             return _(
                 "Your {clan} army ({n} cards) has nothing to attack now (a strictly smaller "
                 "army of another clan, not fed this turn)."
             ).format(clan=CLAN_NAMES[clan], n=strength)
+        if selected is not None and selected[0] == ARMY and selected[1] == player:
+            return self._reason(Attack(clan, province, selected[2])) or _("Not a choice now.")
         key = (ARMY, province, clan)
-        if self.selected is None and any(action_parts(a, player)[1] == key for a in self.legal):
+        if selected is None and any(action_parts(a, player)[1] == key for a in self.legal):
             return _("Choose the attacking army of your province first (a dotted one).")
-        strength = obs.army(province, clan)
-        if strength == 0:
-            return _("There is no army there.")
-        if obs.is_protected(province, clan):
-            return _("That army received a card this turn: it cannot be attacked now.")
-        if self.selected is not None and self.selected[0] == ARMY:
-            attacker = self.selected[2]
-            if attacker == clan:
-                return _("An army never attacks an army of its own clan.")
-            return _(
-                "Only a strictly smaller army may be attacked (your {clan} army has {n})."
-            ).format(clan=CLAN_NAMES[attacker], n=obs.army(player, attacker))
-        return _("No army of your province can attack it.")
+        # no attacker chosen: the rule that stops the largest army of my province
+        attackers = [c for c in range(NUM_CLANS) if c != clan and obs.army(player, c)]
+        if not attackers:
+            return _("No army of your province can attack it.")
+        best = max(attackers, key=lambda c: obs.army(player, c))
+        return self._reason(Attack(clan, province, best)) or _("Not a choice now.")
 
     def _why_not_province(self, province: int) -> str:
         obs = self.observation
-        player = self._player()
-        if obs is not None and obs.order == 1 and province == player:
-            return _("The first order deploys to another player's province, not your own.")
-        if obs is not None and obs.order == 2 and self.selected and self.selected[0] == SOURCE_CARD:
-            return _("The second order deploys to your own province only.")
-        return _("That province is not a legal target for this choice.")
+        selected = self.selected
+        reason = None
+        if selected is not None and selected[0] == SOURCE_CARD and selected[1] != NINJA:
+            reason = self._reason(Deploy(selected[1], province))
+        elif selected is not None and selected[0] == ARMY and obs is not None and obs.order == 2:
+            reason = self._reason(Move(selected[2], selected[1], province))
+        return reason or _("That province is not a legal target for this choice.")
 
 
 def _army_key(key: str) -> tuple[int, int] | None:
