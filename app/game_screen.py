@@ -45,7 +45,7 @@ from ai.levels import WAIT_SECONDS, pace_share, table_budget, wait_share
 from ai.registry import UnknownBotError, make_bot
 from app.bot_worker import BotThinker
 from app.games.base import PUBLIC, GameUI, GameView
-from app.i18n import _, ai_level_name, ngettext
+from app.i18n import _, ai_level_name, ngettext, pgettext
 from app.session import GameSession
 from app.story_log import LogEntry, LogLine, replayed
 from app.widgets.guide_panel import GuidePanel
@@ -187,7 +187,9 @@ class GameScreen(ScaledScreen):
         """Say the side panel's words again in the current language (`app.i18n`)."""
         self.move_now.setText(_("Move now"))
         self.move_now.setToolTip(_("Let the thinking clan play its best move found so far"))
-        self.continue_button.setText(_("Continue"))
+        # the step button: German says "Weiter" (the prompts name it so), the start
+        # screen's Continue of a saved game is "Fortsetzen"
+        self.continue_button.setText(pgettext("resolution step", "Continue"))
         self.skip_button.setText(_("Skip all"))
         self.skip_button.setToolTip(_("Skip the remaining resolution steps"))
         self.undo_button.setText(_("Undo my last decision"))

@@ -65,20 +65,29 @@ def legal_answer(st: Position) -> list[Any]:
     return out
 
 
+def refusal_peasants(st: Position, s: int) -> int:
+    """The peasants daimyo `s` hands over if it refuses a duel now: two, or as many as
+    it has on the board (one, none)."""
+    return min(DUEL_REFUSE_PEASANTS, st.fields_of(s))
+
+
 def apply_answer(st: Position, s: int, action: Any) -> None:
     """Accepting starts the bonus steps; refusing hands over peasants; Nigeru ends it."""
     f = st.fight
     if st.events is not None and isinstance(action, (A.Accept, A.Refuse)):
-        answer = "accepted" if isinstance(action, A.Accept) else "refused"
+        refused = isinstance(action, A.Refuse)
+        answer = "refused" if refused else "accepted"
         att = f["att"]
+        given = refusal_peasants(st, s) if refused else 0
         st.events.append(records.ChallengeAnswered(st.round, s, records.seat_word(st, s), att,
-                                                   records.seat_word(st, att), answer))  # fmt: skip
+                                                   records.seat_word(st, att), answer,
+                                                   given))  # fmt: skip
     if isinstance(action, A.Accept):
         st.phase = MODIFY
         return
     if isinstance(action, A.Refuse):
         f["result"] = "refused"
-        f["todo"] = min(DUEL_REFUSE_PEASANTS, st.fields_of(s))
+        f["todo"] = refusal_peasants(st, s)
         st.phase = GIVE
         return
     c = CARD_INDEX[action.card]

@@ -475,8 +475,8 @@ class Challenged(Event):
 
 @dataclass(frozen=True, slots=True)
 class ChallengeAnswered(Event):
-    """A challenged daimyo accepts the duel or refuses it (and must hand over peasants);
-    an escape with Nigeru is the card's `CardPlayed`."""
+    """A challenged daimyo accepts the duel or refuses it (and must hand over `peasants`:
+    two, or as many as it has); an escape with Nigeru is the card's `CardPlayed`."""
 
     kind: ClassVar[str] = "challenge_answer"
     player: int
@@ -484,6 +484,7 @@ class ChallengeAnswered(Event):
     challenger: int
     challenger_name: str
     answer: str  # "accepted" or "refused"
+    peasants: int = 0  # to hand over (refused)
 
 
 @dataclass(frozen=True, slots=True)

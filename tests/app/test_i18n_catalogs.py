@@ -265,3 +265,31 @@ def test_the_glossary_check_finds_a_term_not_used() -> None:
     assert len(glossary_misses("de", [entry], [row])) == 1
     entry.references = ["app/games/shinobi/story.py:10"]
     assert glossary_misses("de", [entry], [row]) == []
+
+
+# ------------------------------------------------------------------- buttons named in prose
+
+STEP_BUTTON_MENTIONS = (
+    "Resolution — press Continue.",
+    "It plays on by itself (Continue steps on).",
+    "A fight of others: it plays on by itself (Continue steps on).",
+    "The round is being resolved: Continue when you have seen this step.",
+    "The panel under the board shows the running combat or auction. When a fight ends, its "
+    "card exchanges are retold step by step (Continue, or Skip all).",
+)
+"""The messages that tell a player to press the resolution's step button."""
+
+
+@pytest.mark.parametrize("lang", sorted(CATALOGS))
+def test_a_message_names_the_step_buttons_as_their_labels_read(lang) -> None:
+    # Given the game screen's step buttons as the translation labels them
+    said = {e.key: e.msgstr[0] for e in messages(CATALOGS[lang])}
+    step = said["resolution step\x04Continue"]
+    skip = said["Skip all"]
+    # Then every message that tells a player to press one names it by that label
+    # (German said "Weiter" in the prompts beside a button labelled "Fortsetzen")
+    for msgid in STEP_BUTTON_MENTIONS:
+        assert step in said[msgid], (msgid, said[msgid], step)
+    for key, text in said.items():
+        if "Skip all" in key and key != "Skip all":
+            assert skip in text, (key, text, skip)

@@ -24,7 +24,7 @@ from app.games.ricewars.narrate import (
     hiring_words,
     troops_words,
 )
-from app.i18n import N_
+from app.i18n import N_, ngettext
 from engine.events import Event
 from engine.ricewars import actions as A
 from engine.ricewars import records as R
@@ -199,10 +199,26 @@ def _challenged(r: R.Challenged, tell: Teller) -> str:
 def _answered(r: R.ChallengeAnswered, tell: Teller) -> str:
     if r.answer == "accepted":
         return tell.said(r.player, N_("You accept the duel."), N_("{player} accepts the duel."))
-    return tell.said(
+    n = r.peasants  # the engine's count: two, or as many as the refuser has
+    if not n:
+        return tell.said(
+            r.player,
+            N_("You refuse the duel; you have no peasant to give up."),
+            N_("{player} refuses the duel and has no peasant to give up."),
+        )
+    return tell.counted(
         r.player,
-        N_("You refuse the duel and must give up two peasants."),
-        N_("{player} refuses the duel and must give up two peasants."),
+        ngettext(
+            "You refuse the duel and must give up {n} peasant.",
+            "You refuse the duel and must give up {n} peasants.",
+            n,
+        ),
+        ngettext(
+            "{player} refuses the duel and must give up {n} peasant.",
+            "{player} refuses the duel and must give up {n} peasants.",
+            n,
+        ),
+        n,
     )
 
 

@@ -24,7 +24,7 @@ from app.games.ricewars.narrate import (
     plural,
     upper,
 )
-from app.i18n import N_, _
+from app.i18n import N_, _, ngettext
 from engine.ricewars import actions as A
 from engine.ricewars import records as R
 from engine.ricewars.data import ADVISORS, CARDS
@@ -374,6 +374,23 @@ def _strength_line(tell: Teller, seat: int, parts: Any) -> str:
     )
 
 
+def _handed_over(tell: Teller, seat: int, n: int) -> str:
+    """A refused duel's result: the peasants `seat` handed over (the engine's changes:
+    two, or as many as it had); the challenger's ronin stays, exhausted."""
+    if not n:
+        return tell.said(
+            seat,
+            N_("You had no peasant to give up."),
+            N_("{player} had no peasant to give up."),
+        )
+    return tell.counted(
+        seat,
+        ngettext("You give up {n} peasant.", "You give up {n} peasants.", n),
+        ngettext("{player} gives up {n} peasant.", "{player} gives up {n} peasants.", n),
+        n,
+    )
+
+
 def _result_step(  # noqa: C901 - every way a fight ends
     before: RiceWarsState,
     after: RiceWarsState,
@@ -463,24 +480,28 @@ def _result_step(  # noqa: C901 - every way a fight ends
                 result.append(
                     said(
                         dfn,
-                        N_("You escape: the ronin leaves."),
-                        N_("{player} escapes: the ronin leaves."),
+                        N_("You escape: the duel does not take place."),
+                        N_("{player} escapes: the duel does not take place."),
                     )
                 )
             else:
-                result.append(
-                    said(
-                        dfn,
-                        N_("You give up two peasants; the ronin leaves."),
-                        N_("{player} gives up two peasants; the ronin leaves."),
-                    )
-                )
+                result.append(_handed_over(tell, dfn, len(ended.changes)))
         elif winner == 0:
+            lost = len(ended.changes)  # four, or every peasant of fewer (the engine's)
             result.append(
-                said(
+                tell.counted(
                     dfn,
-                    N_("The ronin of {challenger} wins: you lose four peasants."),
-                    N_("The ronin of {challenger} wins: {player} loses four peasants."),
+                    ngettext(
+                        "The ronin of {challenger} wins: you lose {n} peasant.",
+                        "The ronin of {challenger} wins: you lose {n} peasants.",
+                        lost,
+                    ),
+                    ngettext(
+                        "The ronin of {challenger} wins: {player} loses {n} peasant.",
+                        "The ronin of {challenger} wins: {player} loses {n} peasants.",
+                        lost,
+                    ),
+                    lost,
                     challenger=tell.name(att),
                 )
             )
@@ -494,11 +515,21 @@ def _result_step(  # noqa: C901 - every way a fight ends
                 )
             )
         else:
+            lost = len(ended.changes)
             result.append(
-                said(
+                tell.counted(
                     dfn,
-                    N_("A tie: both lose — the ronin leaves and you lose four peasants."),
-                    N_("A tie: both lose — the ronin leaves and {player} loses four peasants."),
+                    ngettext(
+                        "A tie: both lose — the ronin leaves and you lose {n} peasant.",
+                        "A tie: both lose — the ronin leaves and you lose {n} peasants.",
+                        lost,
+                    ),
+                    ngettext(
+                        "A tie: both lose — the ronin leaves and {player} loses {n} peasant.",
+                        "A tie: both lose — the ronin leaves and {player} loses {n} peasants.",
+                        lost,
+                    ),
+                    lost,
                 )
             )
         if f.revealed:

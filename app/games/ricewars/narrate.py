@@ -225,6 +225,12 @@ class Teller:
         text = _(you) if self.you(seat) else _(other)
         return text.format(player=seat_name(self.state, seat), **values)
 
+    def counted(self, seat: int, you: str, other: str, n: int, **values: Any) -> str:
+        """`said` of a count `n`, the forms already chosen by `ngettext` (`you` for
+        `seat` itself, `other` naming it `{player}`)."""
+        text = you if self.you(seat) else other
+        return text.format(player=seat_name(self.state, seat), n=n, **values)
+
     def name(self, seat: int) -> str:
         """The seat's name whoever reads it ("Red"; "you" are told your colour too)."""
         return seat_name(self.state, seat)

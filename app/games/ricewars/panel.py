@@ -17,20 +17,20 @@ from app.games.ricewars import narrate
 from app.games.ricewars.fights import FightPicture
 from app.games.ricewars.narrate import seat_colour, seat_mark, seat_name
 from app.games.ricewars.picks import BUTTON, CARD, FIELD, Pick, PickTree
-from app.i18n import N_, _, ai_level_name
+from app.i18n import N_, _, ai_level_name, ngettext
 from engine.ricewars import standings
-from engine.ricewars.actions import Attack, Duel, Pass, Peasant, Play, Service
+from engine.ricewars.actions import Attack, Bonus, Duel, Pass, Peasant, Play, Refuse, Service, Stop
 from engine.ricewars.data import (
     ADVISORS,
     ASHIGARU_COST,
     CARDS,
-    DUEL_REFUSE_PEASANTS,
     HAND_LIMIT,
     MAX_ADVISORS,
     PASS_MARKERS,
     PEASANT_COST,
     RONIN_COST,
 )
+from engine.ricewars.duel import refusal_peasants
 from engine.ricewars.fight import troop_strength
 from engine.ricewars.records import Standing
 from engine.ricewars.state import (
@@ -252,7 +252,6 @@ PHASE_HELP = {
 # These words and the buttons' tips name the engine's numbers: a rule change fails here.
 assert (PEASANT_COST, ASHIGARU_COST, RONIN_COST) == (1, 2, 4), "the hiring words name the costs"
 assert PASS_MARKERS == 2, "the pass words name two passes"
-assert DUEL_REFUSE_PEASANTS == 2, "the refusal's tip names two peasants"
 
 
 def picture_html(state: RiceWarsState, p: FightPicture) -> str:
@@ -284,7 +283,10 @@ def picture_html(state: RiceWarsState, p: FightPicture) -> str:
 
 
 def _side_troops(ashigaru: int, ronin: int, side: int) -> str:
-    """A side's troops in a combat; the defender's peasant fights too."""
+    """A side's troops in a combat; the defender's peasant fights too (alone, when no
+    troops defend it)."""
+    if side == 1 and not (ashigaru or ronin):
+        return _("the peasant alone")
     troops = narrate.troops_words(ashigaru, ronin)
     return _("{troops} + peasant").format(troops=troops) if side == 1 else troops
 
@@ -446,7 +448,7 @@ def prompt_text(state: RiceWarsState, tree: PickTree) -> str:  # noqa: C901
     if ph == DEFEND:
         return _("You are attacked! Choose the troops that defend the peasant.")
     if ph == MODIFY:
-        return _("Combat bonus: play a card face down (click it), use an advisor, or stop.")
+        return bonus_prompt({type(action) for _picks, action in tree.sequences})
     if ph == REACT:
         _seat, card = state.fight["reacts"][0]
         return _("{card} is revealed: pay {cost} Ryo for its effect?").format(
@@ -457,7 +459,7 @@ def prompt_text(state: RiceWarsState, tree: PickTree) -> str:  # noqa: C901
     if ph == OCCUPY:
         return _("Victory! Occupy the emptied field with a peasant from your daimyo board?")
     if ph == ANSWER:
-        return _("A ronin challenges you: accept the duel, refuse (give 2 peasants), or escape.")
+        return answer_prompt(state, {type(action) for _picks, action in tree.sequences})
     if ph == GIVE:
         return _("Refused duel: click one of your peasants to give it to the challenger.")
     if ph == LOSE:
@@ -485,10 +487,49 @@ def action_prompt(kinds: set[type]) -> str:
     said = [_(text) for kind, text in ACTION_CHOICES if kind in kinds]
     if not said:
         return _("Choose.")
-    choices = said[0]
-    if len(said) > 1:
-        choices = _("{choices} or {last}").format(choices=", ".join(said[:-1]), last=said[-1])
-    return _("Your action: {choices}.").format(choices=choices)
+    return _("Your action: {choices}.").format(choices=_choices(said))
+
+
+BONUS_CHOICES = (
+    (Bonus, N_("play a card face down (click it)")),
+    (Service, N_("use an advisor")),
+    (Stop, N_("stop")),
+)
+"""What the bonus steps of a combat or duel may do, as their prompt names them."""
+
+
+def _choices(said: list[str]) -> str:
+    """ "a, b or c" in the reader's words."""
+    if len(said) == 1:
+        return said[0]
+    return _("{choices} or {last}").format(choices=", ".join(said[:-1]), last=said[-1])
+
+
+def bonus_prompt(kinds: set[type]) -> str:
+    """The bonus steps' prompt, naming only what the engine allows now (`kinds`): no
+    card without one in hand, no advisor without a service for the fight."""
+    said = [_(text) for kind, text in BONUS_CHOICES if kind in kinds]
+    if not said:
+        return _("Choose.")
+    return _("Combat bonus: {choices}.").format(choices=_choices(said))
+
+
+def answer_prompt(state: RiceWarsState, kinds: set[type]) -> str:
+    """A challenged daimyo's prompt: accept, refuse (the peasants the engine would have
+    handed over: two, or as many as one has) or, with Nigeru and its Ryo, escape."""
+    given = refusal_peasants(state, state.cur)
+    said = [_("accept the duel")]
+    if Refuse in kinds:
+        said.append(
+            ngettext("refuse (give up {n} peasant)", "refuse (give up {n} peasants)", given).format(
+                n=given
+            )
+            if given
+            else _("refuse (you have no peasant to give up)")
+        )
+    if Play in kinds:
+        said.append(_("escape"))
+    return _("A ronin challenges you: {choices}.").format(choices=_choices(said))
 
 
 def short_name(name: str) -> str:
@@ -572,9 +613,19 @@ def button_text(state: RiceWarsState, pick: Pick, tree: PickTree) -> tuple[str, 
         "stop": (_("No more bonus"), _("The other side has one more step")),
         "skip": (_(skip), ""),
         "accept": (_("Accept the duel"), _("Cards and advisors decide; a tie loses both")),
-        "refuse": (_("Refuse"), _("Give two peasants to the challenger")),
+        "refuse": (_("Refuse"), _refuse_tip(state)),
     }
     return words.get(value, (value, ""))
+
+
+def _refuse_tip(state: RiceWarsState) -> str:
+    """The Refuse button's tooltip: the peasants the engine would have handed over."""
+    given = refusal_peasants(state, state.cur)
+    if not given:
+        return _("You have no peasant to give up")
+    return ngettext(
+        "Give {n} peasant to the challenger", "Give {n} peasants to the challenger", given
+    ).format(n=given)
 
 
 SERVANTS = {"peasant": N_("Peasant"), "ashigaru": N_("Ashigaru"), "ronin": N_("Ronin")}
