@@ -28,7 +28,8 @@ from PySide6.QtWidgets import (
 from shiboken6 import isValid
 
 from app import gui_gc
-from app.i18n import _, game_name, ngettext
+from app.games.rokugan.words import clan as clan_words
+from app.i18n import _, game_name, map_name, ngettext
 from app.widgets.scaling import fit_on_screen
 from editor.map_picture import MapPicture, Picture, territory_fills
 from maps.generate import DEFAULT_PROVINCES, PROVINCE_RANGE
@@ -98,7 +99,7 @@ def notes(mapfile: MapFile) -> dict[str, str]:
     for p in mapfile.provinces:
         a = p.attrs
         if "capital" in a:
-            out[p.id] = _("{clan} capital").format(clan=str(a["capital"]).capitalize())
+            out[p.id] = _("{clan} capital").format(clan=clan_words(str(a["capital"])))
         elif a.get("shadowlands"):
             out[p.id] = _("Shadowlands")
         elif "blessed" in a:
@@ -202,9 +203,9 @@ class GenerateDialog(QDialog):
         if mapfile is None:
             self.preview.show_picture(None, text)
         else:
-            self.preview.show_picture(
-                Picture(mapfile, territory_fills(mapfile), notes(mapfile), labels, mapfile.name)
-            )
+            title = map_name(mapfile.name)
+            fills = territory_fills(mapfile)
+            self.preview.show_picture(Picture(mapfile, fills, notes(mapfile), labels, title))
 
     def done(self, result: int) -> None:  # noqa: D102 - QDialog.done: finish the job first
         self._timer.stop()
@@ -227,7 +228,9 @@ def new_from_generator(window: Any) -> bool:
         return False
     window.set_document(MapDocument(TopoMap.from_mapfile(mapfile)))
     window.statusBar().showMessage(
-        _("Generated {map}: save it to keep it (File ▸ Save as…)").format(map=mapfile.name),
+        _("Generated {map}: save it to keep it (File ▸ Save as…)").format(
+            map=map_name(mapfile.name)
+        ),
         10_000,
     )
     return True

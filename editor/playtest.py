@@ -45,7 +45,7 @@ from PySide6.QtWidgets import (
 )
 
 from app import gui_gc
-from app.i18n import N_, _, game_name, ngettext, number
+from app.i18n import N_, _, game_name, map_name, ngettext, number
 from app.widgets.scaling import fit_on_screen
 from editor.map_picture import MapPicture, Picture, render_image
 from maps.io import MapFile
@@ -128,7 +128,7 @@ def heat_picture(mapfile: MapFile, labels: dict[str, Any], result: Any) -> Pictu
     bots = ", ".join(dict.fromkeys(result.bots))
     players = ngettext("{n} player", "{n} players", result.players).format(n=result.players)
     games = ngettext("{n} game", "{n} games", result.games).format(n=result.games)
-    title = f"{mapfile.name}: {game_name(result.game)}, {players}, {games} ({bots})"
+    title = f"{map_name(mapfile.name)}: {game_name(result.game)}, {players}, {games} ({bots})"
     return Picture(mapfile, fills, notes, dict(labels), title, legend)
 
 

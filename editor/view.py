@@ -45,6 +45,7 @@ from PySide6.QtWidgets import (
     QStyle,
 )
 
+from app.games.rokugan.words import clan as clan_words
 from app.i18n import _, ngettext
 from editor.analysis_overlay import AnalysisOverlay
 from editor.canvas_items import (
@@ -297,7 +298,7 @@ class MapView(EditingTools, AnalysisOverlay, QGraphicsView):
         a = prov.attrs
         if a.get("capital"):
             extra.append("♛")
-            notes.append(_("capital of {clan}").format(clan=a["capital"]))
+            notes.append(_("capital of {clan}").format(clan=clan_words(str(a["capital"]))))
         if a.get("flowers"):
             extra.append("✿" * int(a["flowers"]))
             flowers = int(a["flowers"])

@@ -193,3 +193,27 @@ def test_the_capital_list_names_the_clans_in_the_persons_language(qtbot, speak) 
     capital.setCurrentIndex(capital.findData("lion"))
     capital.activated.emit(capital.currentIndex())
     assert window.document.topo.provinces["B"].attrs.get("capital") == "lion"
+
+
+def test_the_generators_preview_names_map_and_capitals_in_the_persons_language(
+    qtbot, speak
+) -> None:
+    from editor.generate_dialog import GenerateDialog
+
+    # Given the generator's dialog, read in Portuguese
+    speak("pt")
+    dialog = GenerateDialog()
+    qtbot.addWidget(dialog)
+    dialog.wait()
+    qtbot.waitUntil(lambda: dialog.mapfile is not None)
+    picture = dialog.preview.picture
+    # Then the map's title and the capitals' notes are Portuguese (they said "(generated,
+    # seed 1)" and "capital Crane": the file's name and the clan's English name)
+    assert picture.title.endswith("(gerado, semente 1)")
+    capitals = sorted(note for note in picture.notes.values() if note.startswith("capital"))
+    assert "capital Garça" in capitals and "capital Escorpião" in capitals
+    english = {"Crab", "Crane", "Dragon", "Lion", "Phoenix", "Scorpion", "Unicorn"}
+    assert not any(word in english for note in capitals for word in note.split())
+    # And the editor's own label of a capital says its clan's name on hover
+    window = make_window(qtbot, tiny())
+    assert "capital de Caranguejo" in window.view._labels["A"].toolTip()
