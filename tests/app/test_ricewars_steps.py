@@ -12,7 +12,7 @@ import re
 import pytest
 
 from app.games.base import EVERYTHING, PUBLIC
-from app.games.ricewars import story
+from app.games.ricewars import narrate, story
 from app.games.ricewars.fights import StepShow, round_start
 from app.games.ricewars.narrate import purse_words
 from engine.ricewars import records as R
@@ -331,3 +331,32 @@ def test_at_every_step_every_daimyo_figure_is_the_games_at_that_step(qtbot, play
         "Round N: the draw",
         "Game over",
     } <= titles
+
+
+def test_at_every_step_the_hand_is_as_the_daimyo_board_says(qtbot) -> None:
+    # Given the first seat watching a three-player game's steps
+    view = None
+    checked = 0
+    for before, action, after, player in stepped_actions(seed=4):
+        steps = [b.step for b in story.story(before, action, after, player, 0) if b.step]
+        if not steps:
+            continue
+        wanted = expected_at_steps(before, steps, moments(before, action))
+        if view is None:
+            view, session = shown(after, qtbot, viewer=0)
+        else:
+            session.state = after
+        for step, want in zip(steps, wanted, strict=True):
+            # When a step is shown
+            view.show_step(step)
+            # Then the hand holds the cards and Ryo of its daimyo board at that step, not
+            # the cards the fight's or the round's draw brings later (it showed 4/5 cards
+            # beside "cards 3/5" until the last step)
+            hand = [narrate.CARDS[c].id for c in after.hands[0]]
+            assert list(view.card_buttons) == hand[: want[0]["cards"]], (step.title, hand)
+            title = view.hand.itemAt(0).widget().text()
+            assert f"<br>{want[0]['money']} Ryo<br>" in title, (step.title, title)
+            checked += len(hand) > want[0]["cards"]
+        view.show_step(None)
+        assert list(view.card_buttons) == [narrate.CARDS[c].id for c in after.hands[0]]
+    assert checked  # some step came before a draw

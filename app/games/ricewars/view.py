@@ -624,11 +624,18 @@ class RiceWarsView(PickTreeView):
     def _draw_hand(self, state: RiceWarsState) -> None:
         viewer = self._viewer
         hand = state.observation(viewer).hand if viewer is not None else None
-        key = (viewer, hand, state.money[viewer] if viewer is not None else 0,
-               len(state.deck), len(state.discard), self.ui_scale)  # fmt: skip
+        ryo = state.money[viewer] if viewer is not None else 0
+        show = self._step.payload if self._step is not None else None
+        if hand is not None and isinstance(show, StepShow):
+            # a step shows the hand as its daimyo board does (the engine's standing):
+            # the cards drawn since (a fight's draw, the round's) are the hand's last
+            mine = next((e for e in show.standing if e.player == viewer), None)
+            if mine is not None:
+                hand, ryo = hand[: min(mine.cards, len(hand))], mine.money
+        key = (viewer, hand, ryo, len(state.deck), len(state.discard), self.ui_scale)
         if key != self._hand_key:
             self._hand_key = key
-            self._build_hand(state, viewer, hand)
+            self._build_hand(state, viewer, hand, ryo)
         options = set(self.tree.options_of(CARD)) if self.tree is not None else set()
         chosen = self.tree.first() if self.tree is not None else None
         for card_id, button in self.card_buttons.items():
@@ -636,7 +643,7 @@ class RiceWarsView(PickTreeView):
             button.setChecked(selected)
             button.setEnabled(card_id in options or selected)
 
-    def _build_hand(self, state: RiceWarsState, viewer: int | None, hand: Any) -> None:
+    def _build_hand(self, state: RiceWarsState, viewer: int | None, hand: Any, ryo: int) -> None:
         _clear_layout(self.hand)
         self.card_buttons = {}
         if viewer is None:
@@ -651,7 +658,7 @@ class RiceWarsView(PickTreeView):
             ).format(
                 n=len(hand),
                 limit=HAND_LIMIT,
-                ryo=state.money[viewer],
+                ryo=ryo,
                 deck=len(state.deck),
                 discard=len(state.discard),
             )
