@@ -147,7 +147,7 @@ def next_hirer(st: Position) -> None:
     auction in `auction` rounds, else the action phase."""
     if not st.queue:
         st.cur = -1
-        if "auction" in st.symbols():
+        if st.auction_round():
             start_auction(st)
         else:
             start_actions(st)
@@ -175,7 +175,7 @@ def next_hirer(st: Position) -> None:
     st.ash[s] = st.ash_x[s] = st.ron[s] = st.ron_x[s] = 0
     # An advisor of the last auction leaves at this round's auction: no upkeep is owed
     # (paying it would be money lost for nothing), its marker stays until the auction.
-    leaving = set(st.table) if "auction" in st.symbols() else set()
+    leaving = set(st.table) if st.auction_round() else set()
     st.adv_due[s] = tuple(a for a, _ in st.held[s] if a not in leaving)
     st.cur = s
 

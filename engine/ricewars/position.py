@@ -292,6 +292,11 @@ class Position:
             return self.board.track[self.round - 1]
         return frozenset()
 
+    def auction_round(self) -> bool:
+        """True when the current round holds the advisors' auction (its `auction` symbol):
+        hiring is followed by the auction, and last auction's advisors leave at it."""
+        return "auction" in self.symbols()
+
     def _set_owner(self, f: int, s: int) -> None:
         """Seat `s` (-1: nobody) now has the peasant on field `f`."""
         old = self.owner[f]

@@ -175,7 +175,7 @@ def reason(st: Any, action: Any) -> Words:  # noqa: C901 - one reason per kind o
     if isinstance(action, A.Pay) and action.what in ADVISOR_INDEX:
         a = ADVISOR_INDEX[action.what]
         held = any(h[0] == a for h in st.held[s])
-        if held and a in st.table and "auction" in st.symbols():
+        if held and a in st.table and st.auction_round():
             return Words.of(
                 N_(
                     "{advisor} leaves the game at this round's auction: its upkeep would be "

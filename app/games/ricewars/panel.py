@@ -85,6 +85,8 @@ def track_html(state: RiceWarsState, rows: int = 1) -> str:
     phase = narrate.phase_step(state)
     steps = []
     names = ("Setup",) if phase == "Setup" else narrate.PHASE_STEPS
+    if not state.auction_round():  # the advisors' auction is held in some rounds only
+        names = tuple(name for name in names if name != "Auction")
     for name in names:
         if name == phase:
             steps.append(f"<b style='color:{RED}'>{_(name)}</b>")
