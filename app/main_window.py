@@ -473,6 +473,7 @@ class MainWindow(WindowMenus, QMainWindow):
         colours = [ui.player_colour(state, p) for p in range(state.num_players)]
         winners = [label(p, ui.player_label(state, p)) for p in state.winners()]
         self.end_screen.show_scores(scores, colours, winners)
+        self.end_screen.set_board_label(ui.show_board_label)
         people = bool(session.humans())
         self.end_screen.set_hints_used(self.coach.hints_used() if people else None)
         self.end_screen.set_reviewable(people)

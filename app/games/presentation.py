@@ -104,6 +104,8 @@ class GameUI:
     game_id: str = ""
     seat_choice_label: str = ""
     """Name of the per-seat choice ("Clan"), empty when the game has none."""
+    show_board_label: str = N_("Show the board")
+    """The end screen's button back to the game (marked; Shinobi is played on a table)."""
 
     def seat_choices(self) -> list[tuple[str, str]]:
         """(id, label) of the per-seat choice's options; empty for none."""

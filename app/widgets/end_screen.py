@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.games.presentation import ScoreTable
-from app.i18n import _, number
+from app.i18n import N_, _, number
 from app.widgets.scaling import ScaledScreen
 
 TITLE_POINTS = 24  # the winner's line, at scale 1
@@ -167,6 +167,7 @@ class EndScreen(ScaledScreen):
         self.hints.setAlignment(Qt.AlignCenter)
         self._result: tuple[ScoreTable, list[str], list[str]] | None = None
         self._hints_used: int | None = None
+        self._board_label = N_("Show the board")  # the game's word (`set_board_label`)
         board = self.board_button = QPushButton()
         board.clicked.connect(self.show_board)
         self.review_button = QPushButton()
@@ -196,7 +197,7 @@ class EndScreen(ScaledScreen):
     def retranslate(self) -> None:
         """Say every word again in the current language (`app.i18n`); the result shown
         is the one the game's presentation words anew when it is shown again."""
-        self.board_button.setText(_("Show the board"))
+        self.board_button.setText(_(self._board_label))
         self.review_button.setText(_("Review my game"))
         self.review_button.setToolTip(
             _(
@@ -247,6 +248,12 @@ class EndScreen(ScaledScreen):
         )
         rows = sum(table.rowHeight(r) for r in range(table.rowCount()))
         table.setFixedHeight(header + rows + 2 * table.frameWidth() + 2)
+
+    def set_board_label(self, label: str) -> None:
+        """Name the button back to the game with the game's word (marked English,
+        `GameUI.show_board_label`: a board, or Shinobi's table)."""
+        self._board_label = label
+        self.board_button.setText(_(label))
 
     def set_hints_used(self, count: int | None) -> None:
         """Say how many hints the person asked for (None: no person played, hide it)."""

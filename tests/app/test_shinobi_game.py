@@ -204,6 +204,8 @@ def test_one_human_and_three_bots_play_shinobi_to_the_end(
         CLAN_NAMES[state.allegiance(p.province)] in p.title.text()
         for p in view_of(window).provinces
     )
+    # And the way back to the game names Shinobi's table, not a board
+    assert window.end_screen.board_button.text() == "Show the table"
 
 
 def test_hot_seat_shows_each_person_only_their_own_hand(window, qtbot) -> None:

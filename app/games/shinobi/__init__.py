@@ -28,6 +28,7 @@ class ShinobiUI(GameUI):
     """How the app presents Shinobi."""
 
     game_id = "shinobi"
+    show_board_label = N_("Show the table")
 
     def player_label(self, state: ShinobiState, player: int) -> str:  # type: ignore[override]
         """'Player 2'; after the reveal also the clan served: 'Player 2 (Oda)'."""
