@@ -352,13 +352,17 @@ def result(st: Position) -> None:
     if f["winner"] == 0:
         remove_peasant(st, field, "lost a combat")
         f["result"] = "driven out"
-        if f["troops"][0][1] > 0 and supply_peasant(st, att, field, att, "converted"):
+        ronin = f["troops"][0][1] > 0
+        if ronin and supply_peasant(st, att, field, att, "converted"):
             f["result"] = "converted"  # a ronin's victory: the peasant serves a new lord
-        elif st.reserve[att] > 0 and peasant_fields(st, att) >> field & 1:
-            f["occupy"] = True
-            st.phase = OCCUPY
-            st.cur = att
-            return
+        else:
+            if ronin:
+                f["result"] = records.NO_SUPPLY  # no peasant of the winner's supply to convert it
+            if st.reserve[att] > 0 and peasant_fields(st, att) >> field & 1:
+                f["occupy"] = True
+                st.phase = OCCUPY
+                st.cur = att
+                return
     end_fight(st, 1, 1)
 
 

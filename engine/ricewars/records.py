@@ -275,6 +275,11 @@ class Change:
     after: int
 
 
+NO_SUPPLY = "driven out, no peasant in supply"
+"""A `Fight`'s result when the winner's ronin could not convert the peasant (no peasant
+left in the winner's supply) and the field was not occupied: it stays empty."""
+
+
 @dataclass(frozen=True, slots=True)
 class Fight(TellsStandings):
     """A combat at a field, or an accepted duel, finished: both sides, the result and the
@@ -288,7 +293,7 @@ class Fight(TellsStandings):
     paid: tuple[str, ...]  # reaction cards paid for (Kyuujo, Mamori, Yuuki, Shouri)
     tie_break: tuple[str, ...]  # "Red: Hosaku" in draw order
     winner: int
-    result: str  # "converted", "driven out", "occupied", "held", "duel won", ...
+    result: str  # "converted", "driven out", `NO_SUPPLY`, "occupied", "held", "duel won", ...
     changes: tuple[Change, ...]
     standing: tuple[Standing, Standing]  # attacker, defender when the fight ended
 

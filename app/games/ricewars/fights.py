@@ -419,9 +419,9 @@ def _result_step(  # noqa: C901 - every way a fight ends
                 )
             )
         if winner == 0:
-            now = after.owner[after.field(field or "")]
             values = {"field": where, "loser": tell.name(dfn)}
-            if now == att and f.troops[0][1]:
+            how = ended.result if isinstance(ended, R.Fight) else ""  # the engine's word
+            if how == "converted":
                 result.append(
                     said(
                         att,
@@ -430,7 +430,7 @@ def _result_step(  # noqa: C901 - every way a fight ends
                         **values,
                     )
                 )
-            elif now == att:
+            elif how == "occupied":
                 result.append(
                     said(
                         att,
@@ -438,6 +438,23 @@ def _result_step(  # noqa: C901 - every way a fight ends
                         N_(
                             "{player} wins: the peasant of {loser} is driven out and {player} "
                             "occupies {field}."
+                        ),
+                        **values,
+                    )
+                )
+            elif how == R.NO_SUPPLY:
+                result.append(
+                    said(
+                        att,
+                        N_(
+                            "You win: the peasant of {loser} is driven out of {field}; with no "
+                            "peasant left in your supply the ronin cannot convert it, and the "
+                            "field stays empty."
+                        ),
+                        N_(
+                            "{player} wins: the peasant of {loser} is driven out of {field}; with "
+                            "no peasant left in {player}'s supply the ronin cannot convert it, "
+                            "and the field stays empty."
                         ),
                         **values,
                     )

@@ -207,3 +207,21 @@ def test_a_tie_draws_a_card_each_attacker_first_until_decided() -> None:
     # ... the played and drawn cards are discarded, and both draw the next cards
     assert {card(c) for c in ("shouri1", "hosaku3", "hosaku4", "nengu2")} <= set(st.discard)
     assert st.hands[att] == (card("taue1"),) and st.hands[dfn] == (card("kenchi1"),)
+
+
+def test_a_ronin_without_a_peasant_in_supply_drives_out_and_says_why() -> None:
+    from engine.ricewars import records as R
+
+    # Given a ronin's winning attack while the attacker's supply holds no peasant (and no
+    # peasant waits on its board to occupy the field)
+    st, att, dfn, target = _fight()
+    set_troops(st, att, ash=2, ron=1)
+    st.supply[att] = 0
+    st.reserve[att] = 0
+    st.events = []
+    play(st, f"attack {target} a2 r1", "defend a0 r0", "stop", "stop")
+    # Then the peasant is driven out, the field stays empty, and the fight's record says
+    # why: no peasant to convert it
+    assert st.owner[st.field(target)] < 0 and st.phase == ACTION
+    fight = next(e for e in st.events if isinstance(e, R.Fight))
+    assert fight.winner == 0 and fight.result == R.NO_SUPPLY
