@@ -55,6 +55,17 @@ MODULES: tuple[str, ...] = (
     "ai.keys",
     "ai.games.rokugan_scene",
     "ai.games.rokugan",
+    # The Shinobi search's: its adapter (and the levels' and inferring subclasses, which a
+    # Python class may not be), the calibrated inference, and the engine it asks most.
+    "engine.shinobi.cards",
+    "engine.shinobi.actions",
+    "engine.shinobi.position",
+    "engine.shinobi.attack",
+    "engine.shinobi.beliefs",
+    "engine.shinobi.state",
+    "ai.games.shinobi_infer",
+    "ai.games.shinobi",
+    "ai.games.shinobi_levels",
 )
 
 ROOT = Path(__file__).resolve().parent.parent

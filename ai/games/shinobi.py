@@ -72,8 +72,6 @@ Figures and the other settings tried: docs/PERFORMANCE.md, section Shinobi.
 
 from __future__ import annotations
 
-import copy
-import weakref
 from collections.abc import Hashable, Sequence
 from operator import attrgetter
 from typing import Any
@@ -139,6 +137,9 @@ measured (docs/PERFORMANCE.md, Shinobi, fifth session), where `LATER_AIM` 0.25 a
 played alike."""
 CACHE_LIMIT = 100_000
 """Ranked candidate lists kept (keyed by position, player, clan and clan weights)."""
+WORLDS_KEPT = 256
+"""Sampled worlds whose players' knowledge an adapter keeps (a decision samples a few;
+one forgotten is found again, the same)."""
 
 
 _CLANS = range(NUM_CLANS)
@@ -298,20 +299,19 @@ class ShinobiAdapter(GameAdapter):
 
     def __init__(self, later_aim: float = 0.0) -> None:
         self.later_aim = later_aim
-        self._worlds: weakref.WeakKeyDictionary[ShinobiState, dict[int, _WorldInfo]] = (
-            weakref.WeakKeyDictionary()
-        )
+        # the worlds' knowledge by the world's id, the world kept with it (so no other
+        # state takes its id while it is here), the last `WORLDS_KEPT` worlds; not a weak
+        # table: compiled on Python 3.11, mypyc frees a state without clearing its weak
+        # references (a crash)
+        self._worlds: dict[int, tuple[ShinobiState, dict[int, _WorldInfo]]] = {}
         self._ranked: dict[tuple[Any, ...], list[Any]] = {}
         # the world asked last and its entry of `_worlds` (the search asks one world often)
-        self._last: tuple[Any, dict[int, _WorldInfo] | None] | None = None
+        self._last: tuple[ShinobiState, dict[int, _WorldInfo]] | None = None
 
     def fresh(self) -> ShinobiAdapter:
-        """The same settings with empty caches (`GameAdapter.fresh`)."""
-        adapter = copy.copy(self)
-        adapter._worlds = weakref.WeakKeyDictionary()
-        adapter._ranked = {}
-        adapter._last = None
-        return adapter
+        """The same settings with empty caches (`GameAdapter.fresh`): a new adapter (a
+        compiled one cannot be copied with `copy.copy`)."""
+        return ShinobiAdapter(self.later_aim)
 
     # -- knowledge about a world -----------------------------------------------------
 
@@ -321,12 +321,14 @@ class ShinobiAdapter(GameAdapter):
         undo back to the start (the true state, for `cheat`) is first seen at its search
         root."""
         last = self._last
-        if last is not None and last[0]() is state:
+        infos: dict[int, _WorldInfo] | None = None
+        if last is not None and last[0] is state:
             infos = last[1]
         else:
-            infos = self._worlds.get(state)
-            if infos is not None:
-                self._last = (weakref.ref(state), infos)
+            kept = self._worlds.get(id(state))
+            if kept is not None and kept[0] is state:
+                infos = kept[1]
+                self._last = kept
         base = len(state.history) - state.undo_depth
         if infos is not None:
             info = infos.get(player)
@@ -336,8 +338,10 @@ class ShinobiAdapter(GameAdapter):
             base = len(state.history)
         if infos is None or any(i.base != base for i in infos.values()):
             infos = {}
-            self._worlds[state] = infos
-        self._last = (weakref.ref(state), infos)
+            if len(self._worlds) >= WORLDS_KEPT and id(state) not in self._worlds:
+                del self._worlds[next(iter(self._worlds))]  # the oldest world
+            self._worlds[id(state)] = (state, infos)
+        self._last = (state, infos)
         info = _WorldInfo(state, player, base)
         self._infer(state, player, info)
         infos[player] = info
@@ -797,10 +801,7 @@ class InferringAdapter(ShinobiAdapter):
 
     def fresh(self) -> InferringAdapter:
         """The same settings with empty caches and an inference of its own."""
-        adapter = super().fresh()
-        assert isinstance(adapter, InferringAdapter)
-        adapter._inference = shinobi_infer.Inference()
-        return adapter
+        return InferringAdapter()
 
     def _evidence(self, history: Any, actors: Any, players: int, first: int) -> list[list[float]]:
         return self._inference.scores(history, actors, players, first)

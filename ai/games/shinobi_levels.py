@@ -21,6 +21,10 @@ class OwnLaterAdapter(ShinobiAdapter):
     def __init__(self, later_aim: float = LATER_AIM) -> None:
         super().__init__(later_aim=later_aim)
 
+    def fresh(self) -> OwnLaterAdapter:
+        """The same settings with empty caches (`GameAdapter.fresh`)."""
+        return OwnLaterAdapter(self.later_aim)
+
     def _later_attacks(self, state: ShinobiState, player: int, totals: list[float]) -> None:
         """The later rounds' cuts when `player` is the searching player of this world;
         an opponent whose move the search models values the position as `greedy` does."""

@@ -110,39 +110,18 @@ def _bits(counts: Sequence[int]) -> int:
     return sum(1 << i for i, count in enumerate(counts) if count)
 
 
-_SLOTS = (
-    "_n",
-    "_cells",
-    "_hand_base",
-    "_discard_base",
-    "_deck",
-    "_deck_pos",
-    "_allegiance",
-    "_player",
-    "_order",
-    "_protected",
-    "_final_left",
-    "_turns",
-    "_first",
-    "_composition",
-    "_history",
-    "_actors",
-    "_undo",
-    "_setup",
-    "_round_table",
-    "_occupied",
-    "_holding",
-    "_attacks_of",
-    "_attacks_key",
-    "_attacks",
-    "_key_of",
-    "_key",
+_SLOTS = tuple(
+    "_n _cells _hand_base _discard_base _deck _deck_pos _allegiance _player _order "
+    "_protected _final_left _turns _first _composition _history _actors _undo "
+    "_setup _round_table _occupied _holding _attacks_of _attacks_key _attacks "
+    "_key_of _key".split()
 )
-"""Every attribute of a `ShinobiState` (its `__slots__`; `clone` copies them)."""
+"""Every attribute of a `ShinobiState` (its `__slots__`; `clone` copies each by name)."""
 
 
-# compiled, a Python class: mypyc's own would run `__init__` in the `__new__` of `clone`
-@mypyc_attr(native_class=False)
+# compiled, a native class whose `__new__` runs no `__init__` (mypyc's "serializable"; by
+# default its `__new__` would), so that `clone` starts from a blank state
+@mypyc_attr(serializable=True)
 class ShinobiState(GameState):
     """A Shinobi position: flat count vectors plus the turn's bookkeeping.
 
@@ -612,13 +591,33 @@ class ShinobiState(GameState):
 
     def clone(self) -> ShinobiState:
         """An independent copy, history and undo stack included."""
-        other = object.__new__(ShinobiState)
-        for name in _SLOTS:
-            setattr(other, name, getattr(self, name))
+        other = ShinobiState.__new__(ShinobiState)  # blank (see the class's decorator)
+        other._n = self._n
         other._cells = self._cells[:]
+        other._hand_base = self._hand_base
+        other._discard_base = self._discard_base
+        other._deck = self._deck
+        other._deck_pos = self._deck_pos
+        other._allegiance = self._allegiance
+        other._player = self._player
+        other._order = self._order
+        other._protected = self._protected
+        other._final_left = self._final_left
+        other._turns = self._turns
+        other._first = self._first
+        other._composition = self._composition
         other._history = self._history[:]
         other._actors = self._actors[:]
         other._undo = self._undo[:]  # stacked cell lists are never changed: shared safely
+        other._setup = self._setup
+        other._round_table = self._round_table
+        other._occupied = self._occupied
+        other._holding = self._holding
+        other._attacks_of = self._attacks_of
+        other._attacks_key = self._attacks_key
+        other._attacks = self._attacks
+        other._key_of = self._key_of
+        other._key = self._key
         return other
 
     # --- the end --------------------------------------------------------------------

@@ -20,7 +20,7 @@ from engine.shinobi.attack import (
     reachable_counts,
 )
 from engine.shinobi.cards import CARD_TYPES, NUM_CLANS
-from engine.shinobi.state import SPEC, ShinobiState
+from engine.shinobi.state import _SLOTS, SPEC, ShinobiState
 
 
 def _kept_bits_agree(state: ShinobiState) -> None:
@@ -101,6 +101,24 @@ def test_a_clone_and_an_undone_state_list_their_own_attacks() -> None:
     # A handed-out list is the caller's: changing it changes nothing in the state
     before.clear()
     assert state.legal_actions()
+
+
+def test_a_clone_copies_every_attribute_and_shares_no_list_it_changes() -> None:
+    # Given a game some turns in, with something to undo, and a clone of it
+    state = SPEC.new_game(4, 7)
+    rng = random.Random(7)
+    for _ in range(23):
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    state.position_key()
+    state.legal_actions()  # the kept attacks and key are set
+    twin = state.clone()
+    # Then every attribute the state has (its slots) is the original's
+    for name in _SLOTS:
+        assert getattr(twin, name) == getattr(state, name), name
+    # And the lists a state changes in place are its own
+    for name in ("_cells", "_history", "_actors", "_undo"):
+        assert getattr(twin, name) is not getattr(state, name), name
 
 
 def test_the_position_key_is_equal_exactly_when_the_canonical_key_is() -> None:
