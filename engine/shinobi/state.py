@@ -119,9 +119,10 @@ _SLOTS = tuple(
 """Every attribute of a `ShinobiState` (its `__slots__`; `clone` copies each by name)."""
 
 
-# compiled, a native class whose `__new__` runs no `__init__` (mypyc's "serializable"; by
-# default its `__new__` would), so that `clone` starts from a blank state
-@mypyc_attr(serializable=True)
+# compiled, a native class whose `__new__` runs no `__init__`, so that `clone` starts from a
+# blank state: by default mypyc's would, and "serializable" would make calling the class
+# skip `__init__` (mypy 2.4); a Python subclass is allowed, none is made
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ShinobiState(GameState):
     """A Shinobi position: flat count vectors plus the turn's bookkeeping.
 

@@ -49,6 +49,23 @@ def test_a_remembering_adapter_values_and_ranks_like_a_fresh_one() -> None:
         assert found == beliefs.evidence(state.history, state.actors, n)
 
 
+def test_an_adapter_keeps_its_last_worlds_and_finds_a_forgotten_one_again() -> None:
+    # Given one adapter that valued the first world, then more worlds than it keeps
+    adapter = ShinobiAdapter()
+    worlds = [pos for seed in (41, 42, 43) for pos in _positions(4, seed)]
+    assert len(worlds) > shinobi.WORLDS_KEPT + 1
+    first = worlds[0]
+    before = [adapter.evaluate(first, p) for p in range(4)]
+    for state in worlds[1:]:
+        adapter.evaluate(state, state.current_player())
+    # Then it keeps no more than its share, each with its world (no other state takes an id)
+    assert len(adapter._worlds) == shinobi.WORLDS_KEPT
+    assert all(id(kept) == key for key, (kept, _) in adapter._worlds.items())
+    assert id(first) not in adapter._worlds
+    # And the first world, asked again, is valued as before
+    assert [adapter.evaluate(first, p) for p in range(4)] == before
+
+
 def test_the_remembered_exposure_is_the_exposure() -> None:
     rng = random.Random(6)
     for _ in range(300):
