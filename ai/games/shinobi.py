@@ -399,9 +399,7 @@ class ShinobiAdapter(GameAdapter):
                 self._later_attacks(state, player, totals)
         value = totals[clan] - _rival(totals, clan, info.weights)
         value += HOME * state.army(player, clan)
-        if state.deck_size():
-            hand = state.hand(player)
-            value += HAND * (hand[clan] + hand[NINJA])
+        value += self._hand_worth(state, player, clan)
         value -= EXPOSURE * _exposure(scores, clan)
         if over:
             winners = state.winners()
@@ -410,6 +408,19 @@ class ShinobiAdapter(GameAdapter):
             else:
                 value -= WIN_BONUS / state.num_players
         return value
+
+    def _hand_card(self, state: ShinobiState, player: int) -> float:
+        """Worth of a card of `player`'s clan or a Ninja in its hand: `HAND` while the
+        deck lasts (nothing in the last round, when the hand can no longer wait)."""
+        return HAND if state.deck_size() else 0.0
+
+    def _hand_worth(self, state: ShinobiState, player: int, clan: int) -> float:
+        """The worth of `player`'s hand: `_hand_card` for each card of its clan and Ninja."""
+        worth = self._hand_card(state, player)
+        if not worth:
+            return 0.0
+        hand = state.hand(player)
+        return worth * (hand[clan] + hand[NINJA])
 
     def _own_attack(
         self,
@@ -619,7 +630,7 @@ class ShinobiAdapter(GameAdapter):
                     plus[c] = change(c, 1)
                 else:
                     minus[c] = change(c, -1)
-        hand_worth = HAND if state.deck_size() else 0.0
+        hand_worth = self._hand_card(state, player)
         out: list[float] = []  # in the order of `legal`
         add = out.append
         table = state.table()

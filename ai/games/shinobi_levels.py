@@ -7,11 +7,20 @@ little more than being level with the leaders). The opponents it models inside t
 search keep the plain values, the ones `greedy` plays by: `LATER_ADAPTER`, which counts
 the later rounds for every player, also made the modelled opponents level the leaders,
 which the real ones do not (docs/PERFORMANCE.md, Shinobi, fifth and sixth sessions).
+
+`OwnHandAdapter` is the plain adapter whose searching player values a card of its clan
+or a Ninja kept in its hand at `OWN_HAND` (the plain `HAND` is 0.3) while the deck
+lasts: a card in the hand is hidden and safe from attacks, one on the table is seen and
+cut down over the rounds left, so it keeps its clan's cards for the last rounds and
+feeds other clans meanwhile (a player with none of its clan's cards left cannot win).
+The opponents it models keep the plain values. As a one-ply player against three
+`greedy` the hand worth 0.9 won 32.5 % of 400 games (docs/PERFORMANCE.md, Shinobi,
+tenth session).
 """
 
 from __future__ import annotations
 
-from ai.games.shinobi import LATER_AIM, ShinobiAdapter
+from ai.games.shinobi import HAND, LATER_AIM, ShinobiAdapter
 from engine.shinobi.state import ShinobiState
 
 
@@ -34,3 +43,27 @@ class OwnLaterAdapter(ShinobiAdapter):
 
 OWN_LATER_ADAPTER = OwnLaterAdapter()
 """The search adapter of the levels that count the later rounds for themselves."""
+
+
+OWN_HAND = 0.9
+"""Worth of a card of one's clan or a Ninja in one's hand while the deck lasts, for the
+searching player of `OwnHandAdapter` (against `ai.games.shinobi.HAND`'s 0.3)."""
+
+
+class OwnHandAdapter(ShinobiAdapter):
+    """The searching player keeps its clan's cards in the hand (worth `own_hand` each)."""
+
+    def __init__(self, own_hand: float = OWN_HAND) -> None:
+        super().__init__()
+        self.own_hand = own_hand
+
+    def _hand_card(self, state: ShinobiState, player: int) -> float:
+        """`own_hand` for the searching player of this world while the deck lasts; an
+        opponent whose move the search models values its hand as `greedy` does."""
+        if not state.deck_size():
+            return 0.0
+        return self.own_hand if self._is_root(state, player) else HAND
+
+
+OWN_HAND_ADAPTER = OwnHandAdapter()
+"""The search adapter of the levels that keep their clan's cards in the hand."""
