@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from ai.adapters import GameAdapter, adapter_for
 from ai.base import Bot
-from ai.games.shinobi_levels import OWN_LATER_ADAPTER
+from ai.games.shinobi_levels import OWN_HAND_LATER_ADAPTER, OWN_LATER_ADAPTER
 from ai.games.shinobi_playout import ShinobiPlayoutBot
 from ai.greedy import GreedyBot
 from ai.registry import UnknownBotError, register_bot
@@ -102,15 +102,21 @@ GAME_LEVELS: dict[str, dict[str, Level]] = {
     # `normal` also counts the later rounds' attacks for itself (`OWN_LATER_ADAPTER`: an
     # open lead is cut down by the others' last attacks; the opponents it models keep
     # `greedy`'s values): it won 58.3 % of 48 `normal,easy,easy` games where the plain
-    # adapter won 41.5 % of 90. `hard` keeps the plain adapter: with the term it won 12.25
-    # of 32 games against three `greedy` where the plain one won 18 of the same deals, and
-    # 9.5 of 24 against two `normal`s, as the plain one did (seventh session). `easy` (one
-    # ply, 2 worlds) plays with the plain values, `greedy`'s (docs/PERFORMANCE.md, Shinobi,
-    # sixth and seventh sessions).
+    # adapter won 41.5 % of 90. `hard` also keeps its clan's cards in the hand for the
+    # last rounds (`OWN_HAND_LATER_ADAPTER`: worth 0.9 each while the deck lasts, and the
+    # later rounds counted, both for itself): as a one-ply player the pair won 50.7 % of 400
+    # games against three `greedy`, each alone about a third; `hard` with it won 20.92 of
+    # the 32 deals on which the plain `hard` won 18 (the later rounds alone, 12.25), and
+    # 13.5 of 24 against two `normal`s (plain 9.5). `easy` (one ply, 2 worlds) plays with
+    # the plain values, `greedy`'s (docs/PERFORMANCE.md, Shinobi, sixth, seventh and tenth
+    # sessions).
     "shinobi": {
         "normal": replace(LEVELS["normal"], nodes=4000, adapter=OWN_LATER_ADAPTER),
         "hard": replace(
-            LEVELS["hard"], nodes=20000, config=replace(LEVELS["hard"].config, worlds=8)
+            LEVELS["hard"],
+            nodes=20000,
+            config=replace(LEVELS["hard"].config, worlds=8),
+            adapter=OWN_HAND_LATER_ADAPTER,
         ),
     },
     "ricewars": {

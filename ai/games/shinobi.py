@@ -43,8 +43,15 @@ end) are levelled, so a clan that leads openly early is worth little more than o
 with the leaders, and its cards are better spent on other clans until the last rounds,
 when the term fades (`later_rounds`: none in the last round). It made a one-ply player
 much stronger against three `greedy` but `hard` not (docs/PERFORMANCE.md, Shinobi, fifth
-session). `normal` counts them for itself only (`ai.games.shinobi_levels.OwnLaterAdapter`:
-the opponents it models keep these plain values); `easy` and `hard` keep the plain adapter.
+session) until it was paired with a hand worth (below). `normal` counts them for itself
+only (`ai.games.shinobi_levels.OwnLaterAdapter`: the opponents it models keep these plain
+values); `easy` keeps the plain adapter.
+
+`HAND` is the plain hand worth (`_hand_card`, the one hook a level changes it by): `hard`
+values its own clan's cards and Ninjas in its hand at `ai.games.shinobi_levels.OWN_HAND`
+and counts the later rounds, both for itself (`OWN_HAND_LATER_ADAPTER`: it keeps its
+clan's cards hidden and safe for the last rounds; docs/PERFORMANCE.md, Shinobi, tenth
+session).
 
 A finished game is worth `WIN_BONUS` (shared on a tie) or minus `WIN_BONUS / players`,
 plus the margin above.
@@ -846,10 +853,12 @@ class InferringAdapter(ShinobiAdapter):
 
 
 ADAPTER = ShinobiAdapter()
-"""Shinobi's adapter, found by `ai.adapters.adapter_for("shinobi")` (`greedy`'s, `easy`'s,
-`hard`'s and the hints'; `normal` searches with `ai.games.shinobi_levels.OWN_LATER_ADAPTER`)."""
+"""Shinobi's adapter, found by `ai.adapters.adapter_for("shinobi")` (`greedy`'s, `easy`'s
+and the hints'; `normal` searches with `ai.games.shinobi_levels.OWN_LATER_ADAPTER`, `hard`
+with `OWN_HAND_LATER_ADAPTER`)."""
 LATER_ADAPTER = ShinobiAdapter(later_aim=LATER_AIM)
 """The plain adapter that also counts the attacks of the later rounds (`LATER_AIM`). Not
 the levels': as a one-ply player against three `greedy` it won 36.8 % of 200 games (fair
 share 25 %), but as `hard`'s it won fewer of 32 deals than the plain adapter
-(docs/PERFORMANCE.md, Shinobi, fifth session)."""
+(docs/PERFORMANCE.md, Shinobi, fifth session); `hard` counts it for itself together with
+its own hand worth (`ai.games.shinobi_levels`, tenth session)."""

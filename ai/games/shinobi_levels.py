@@ -53,8 +53,8 @@ searching player of `OwnHandAdapter` (against `ai.games.shinobi.HAND`'s 0.3)."""
 class OwnHandAdapter(ShinobiAdapter):
     """The searching player keeps its clan's cards in the hand (worth `own_hand` each)."""
 
-    def __init__(self, own_hand: float = OWN_HAND) -> None:
-        super().__init__()
+    def __init__(self, own_hand: float = OWN_HAND, later_aim: float = 0.0) -> None:
+        super().__init__(later_aim=later_aim)
         self.own_hand = own_hand
 
     def _hand_card(self, state: ShinobiState, player: int) -> float:
@@ -67,3 +67,14 @@ class OwnHandAdapter(ShinobiAdapter):
 
 OWN_HAND_ADAPTER = OwnHandAdapter()
 """The search adapter of the levels that keep their clan's cards in the hand."""
+
+
+class OwnHandLaterAdapter(OwnLaterAdapter, OwnHandAdapter):
+    """The searching player both keeps its clan's cards in the hand (`OwnHandAdapter`)
+    and counts the later rounds' attacks (`OwnLaterAdapter`); the opponents it models
+    keep the plain values."""
+
+
+OWN_HAND_LATER_ADAPTER = OwnHandLaterAdapter()
+"""`hard`'s search adapter: its clan's cards kept in the hand and the later rounds'
+attacks counted, both for itself only."""

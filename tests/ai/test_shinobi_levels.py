@@ -1,5 +1,6 @@
 """Shinobi's levels by knowledge (ai.levels, `GAME_LEVELS["shinobi"]`): `normal` counts
-the later rounds' attacks for itself; `easy` and `hard` play with the plain values."""
+the later rounds' attacks for itself; `hard` counts them and keeps its clan's cards in the
+hand; `easy` plays with the plain values."""
 
 from __future__ import annotations
 
@@ -7,7 +8,12 @@ import random
 
 from ai.base import Budget
 from ai.games.shinobi import ADAPTER, ShinobiAdapter
-from ai.games.shinobi_levels import OWN_LATER_ADAPTER, OwnLaterAdapter
+from ai.games.shinobi_levels import (
+    OWN_HAND_LATER_ADAPTER,
+    OWN_LATER_ADAPTER,
+    OwnHandAdapter,
+    OwnLaterAdapter,
+)
 from ai.registry import make_bot
 from engine.shinobi.state import ShinobiState
 from tests.ai.shinobi_positions import FULL_DECK, oda_leads
@@ -21,13 +27,19 @@ def _choose(level: str, state: ShinobiState) -> str:
 
 def test_what_each_level_knows() -> None:
     # When the levels are made for Shinobi (with and without a node budget)
-    for name in ("easy", "easy@300", "hard", "hard@2000"):
-        # Then easy and hard search with the plain adapter, greedy's values
+    for name in ("easy", "easy@300"):
+        # Then easy searches with the plain adapter, greedy's values
         assert make_bot(name, "shinobi").adapter is ADAPTER
     for name in ("normal", "normal@800"):
         # and normal with the later rounds' attacks counted for itself
         adapter = make_bot(name, "shinobi").adapter
         assert adapter is OWN_LATER_ADAPTER and isinstance(adapter, OwnLaterAdapter)
+        assert not isinstance(adapter, OwnHandAdapter)
+    for name in ("hard", "hard@2000"):
+        # and hard with them counted and its clan's cards kept in the hand, for itself
+        adapter = make_bot(name, "shinobi").adapter
+        assert adapter is OWN_HAND_LATER_ADAPTER
+        assert isinstance(adapter, OwnLaterAdapter) and isinstance(adapter, OwnHandAdapter)
     assert type(make_bot("greedy", "shinobi").adapter) is ShinobiAdapter
 
 

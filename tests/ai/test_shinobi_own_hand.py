@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from ai.games.shinobi import ADAPTER, HAND, ShinobiAdapter
-from ai.games.shinobi_levels import OWN_HAND, OWN_HAND_ADAPTER
+from ai.games.shinobi import ADAPTER, HAND, LATER_ADAPTER, ShinobiAdapter
+from ai.games.shinobi_levels import OWN_HAND, OWN_HAND_ADAPTER, OWN_HAND_LATER_ADAPTER
 from engine.shinobi import SPEC
 from engine.shinobi.state import ShinobiState, parse_position
 
@@ -50,13 +50,20 @@ def _values(adapter, state: ShinobiState, player: int) -> dict[str, float]:
     return values
 
 
-def test_a_card_of_ones_clan_in_the_hand_is_worth_own_hand_while_the_deck_lasts() -> None:
+@pytest.mark.parametrize(
+    ("adapter", "without"),
+    [(OWN_HAND_ADAPTER, ADAPTER), (OWN_HAND_LATER_ADAPTER, LATER_ADAPTER)],
+    ids=["own-hand", "hard's: own hand and later rounds"],
+)
+def test_a_card_of_ones_clan_in_the_hand_is_worth_own_hand_while_the_deck_lasts(
+    adapter, without
+) -> None:
     # Given the mid-game position, where player 3 holds one Uesugi card and one Ninja
     state = _mid_game()
-    plain = _values(ADAPTER, state, 3)
+    plain = _values(without, state, 3)
     # When the searching player values every first order with its own hand worth
-    own = _values(OWN_HAND_ADAPTER, state, 3)
-    # Then each value is the plain one plus (OWN_HAND - HAND) for each such card kept
+    own = _values(adapter, state, 3)
+    # Then each value is the one without it plus (OWN_HAND - HAND) for each such card kept
     assert set(own) == set(plain)
     for move, value in own.items():
         kept = 1 if move.startswith(("deploy uesugi", "ninja")) else 2
@@ -92,7 +99,8 @@ class _EveryoneKeeps(ShinobiAdapter):
         return OWN_HAND if state.deck_size() else 0.0
 
 
-def test_the_opponents_it_models_value_their_hands_as_greedy() -> None:
+@pytest.mark.parametrize("adapter", [OWN_HAND_ADAPTER, OWN_HAND_LATER_ADAPTER])
+def test_the_opponents_it_models_value_their_hands_as_greedy(adapter) -> None:
     # Given the searching player's planned turn in sampled worlds of early games
     everyone = _EveryoneKeeps()
     modelled = changed = 0
@@ -107,7 +115,7 @@ def test_the_opponents_it_models_value_their_hands_as_greedy() -> None:
         while world.current_player() != 0 and not world.is_terminal():
             player = world.current_player()
             # When each opponent's expected move is asked for
-            own = OWN_HAND_ADAPTER.candidates(world, player)
+            own = adapter.candidates(world, player)
             plain = ADAPTER.candidates(world, player)
             # Then it is the move `greedy`'s plain values choose
             assert own == plain
