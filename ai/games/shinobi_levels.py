@@ -14,8 +14,9 @@ lasts: a card in the hand is hidden and safe from attacks, one on the table is s
 cut down over the rounds left, so it keeps its clan's cards for the last rounds and
 feeds other clans meanwhile (a player with none of its clan's cards left cannot win).
 The opponents it models keep the plain values. As a one-ply player against three
-`greedy` the hand worth 0.9 won 32.5 % of 400 games (docs/PERFORMANCE.md, Shinobi,
-tenth session).
+`greedy` the hand worth 0.9 won 32.5 % of 400 games, and 50.7 % together with the later
+rounds' attacks: `OwnHandLaterAdapter`, `hard`'s (docs/PERFORMANCE.md, Shinobi, tenth
+session).
 """
 
 from __future__ import annotations
