@@ -79,12 +79,6 @@ def _deeper(level: Level, nodes: int, worlds: int | None = None) -> Level:
 # stops the slower half; `normal`'s 12,000 a median 0.72 CPU s (p90 1.5 s) of its 1 s
 # (docs/PERFORMANCE.md, Rice Wars AI, second session). In the app, on a loaded machine,
 # both use their whole time cap in the median decision.
-# Rice Wars' `normal` is the middle rung (tenth session): the shared two plies over 2
-# worlds with the troop knowledge. It bids by a lot's worth, defends with the card that
-# saves a field and hires troops as `hard` does, but looks one ply less far over fewer
-# deals of the hidden cards: with three plies and 4 worlds it played `hard`'s game and
-# `hard` won only 56 of 100 against it (docs/PERFORMANCE.md, Rice Wars levels, tenth
-# session).
 # Rice Wars' `easy` is the beginners' level: the shared one-ply search of two worlds with
 # the plain adapter's knowledge (`expert=False`, `greedy`'s): it does not foresee the
 # fields troops will take this round, does not value an auction's lot by its services (a
@@ -127,9 +121,7 @@ GAME_LEVELS: dict[str, dict[str, Level]] = {
     },
     "ricewars": {
         "easy": replace(LEVELS["easy"], expert=False),
-        "normal": replace(
-            LEVELS["normal"], nodes=12000, config=replace(LEVELS["normal"].config, worlds=2)
-        ),
+        "normal": _deeper(LEVELS["normal"], 12000),
         "hard": replace(
             LEVELS["hard"],
             nodes=40000,
