@@ -44,7 +44,20 @@ class Entry:
 
 
 def read_po(path: Path) -> list[Entry]:
-    """The messages of a `.po`/`.pot` file (the header, msgid "", included first)."""
+    """The messages of a `.po`/`.pot` file (the header, msgid "", included first), parsed
+    once per version of the file (its path, mtime and size): the entries are shared by the
+    tests that read it, which must not change them."""
+    stat = path.stat()
+    return list(_parsed_po(path, stat.st_mtime_ns, stat.st_size))
+
+
+@cache
+def _parsed_po(path: Path, mtime_ns: int, size: int) -> tuple[Entry, ...]:
+    return tuple(parse_po(path))
+
+
+def parse_po(path: Path) -> list[Entry]:
+    """The messages of a `.po`/`.pot` file, read afresh."""
     entries: list[Entry] = []
     current: Entry | None = None
     field_name: str | None = None
@@ -128,7 +141,7 @@ def mark(text: str) -> str:
 
 @cache
 def template_keys(path: Path, mtime_ns: int, size: int) -> tuple[frozenset[str], frozenset[str]]:
-    """The keys and plural forms of the template's messages, read once per version of the
+    """The keys and plural forms of the template's messages, made once per version of the
     file (a pseudo-language test's fixture read the template twice, 0.25 s of CPU)."""
     entries = messages(path)
     return (
