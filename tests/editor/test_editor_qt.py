@@ -553,7 +553,7 @@ def test_labels_show_the_game_attributes_as_symbols(qtbot: Any) -> None:
     window = make_window(qtbot)
     label = window.view.label_item("A")
     assert label.text() == "Akagi\n♛ ✿✿"
-    assert label.toolTip() == "Akagi (A): capital of crab, 2 flowers"
+    assert label.toolTip() == "Akagi (A): capital of Crab, 2 flowers"  # the clan by its name
     window.document.run(
         "update_province", "B", attrs={"defense": 2, "palace_site": True, "blessed": 3}
     )
