@@ -15,7 +15,7 @@ cut down over the rounds left, so it keeps its clan's cards for the last rounds 
 feeds other clans meanwhile (a player with none of its clan's cards left cannot win).
 The opponents it models keep the plain values. As a one-ply player against three
 `greedy` the hand worth 0.9 won 32.5 % of 400 games, and 50.7 % together with the later
-rounds' attacks: `OwnHandLaterAdapter`, `hard`'s (docs/PERFORMANCE.md, Shinobi, tenth
+rounds' attacks: `OWN_HAND_LATER_ADAPTER`, `hard`'s (docs/PERFORMANCE.md, Shinobi, tenth
 session).
 """
 
@@ -51,12 +51,18 @@ OWN_HAND = 0.9
 searching player of `OwnHandAdapter` (against `ai.games.shinobi.HAND`'s 0.3)."""
 
 
-class OwnHandAdapter(ShinobiAdapter):
-    """The searching player keeps its clan's cards in the hand (worth `own_hand` each)."""
+class OwnHandAdapter(OwnLaterAdapter):
+    """The searching player keeps its clan's cards in the hand (worth `own_hand` each);
+    with a `later_aim` it also counts the later rounds' attacks for itself
+    (`OwnLaterAdapter`'s; one line of classes: compiled classes inherit from one base)."""
 
     def __init__(self, own_hand: float = OWN_HAND, later_aim: float = 0.0) -> None:
         super().__init__(later_aim=later_aim)
         self.own_hand = own_hand
+
+    def fresh(self) -> OwnHandAdapter:
+        """The same settings with empty caches (`GameAdapter.fresh`)."""
+        return OwnHandAdapter(self.own_hand, self.later_aim)
 
     def _hand_card(self, state: ShinobiState, player: int) -> float:
         """`own_hand` for the searching player of this world while the deck lasts; an
@@ -70,12 +76,6 @@ OWN_HAND_ADAPTER = OwnHandAdapter()
 """The search adapter of the levels that keep their clan's cards in the hand."""
 
 
-class OwnHandLaterAdapter(OwnLaterAdapter, OwnHandAdapter):
-    """The searching player both keeps its clan's cards in the hand (`OwnHandAdapter`)
-    and counts the later rounds' attacks (`OwnLaterAdapter`); the opponents it models
-    keep the plain values."""
-
-
-OWN_HAND_LATER_ADAPTER = OwnHandLaterAdapter()
+OWN_HAND_LATER_ADAPTER = OwnHandAdapter(later_aim=LATER_AIM)
 """`hard`'s search adapter: its clan's cards kept in the hand and the later rounds'
 attacks counted, both for itself only."""
