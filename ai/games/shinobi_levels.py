@@ -56,20 +56,24 @@ class OwnHandAdapter(OwnLaterAdapter):
     with a `later_aim` it also counts the later rounds' attacks for itself
     (`OwnLaterAdapter`'s; one line of classes: compiled classes inherit from one base)."""
 
-    def __init__(self, own_hand: float = OWN_HAND, later_aim: float = 0.0) -> None:
+    def __init__(
+        self, own_hand: float = OWN_HAND, later_aim: float = 0.0, everyone: bool = False
+    ) -> None:
         super().__init__(later_aim=later_aim)
         self.own_hand = own_hand
+        self.everyone = everyone  # the modelled opponents keep theirs too (measurement only)
 
     def fresh(self) -> OwnHandAdapter:
         """The same settings with empty caches (`GameAdapter.fresh`)."""
-        return OwnHandAdapter(self.own_hand, self.later_aim)
+        return OwnHandAdapter(self.own_hand, self.later_aim, self.everyone)
 
     def _hand_card(self, state: ShinobiState, player: int) -> float:
         """`own_hand` for the searching player of this world while the deck lasts; an
-        opponent whose move the search models values its hand as `greedy` does."""
+        opponent whose move the search models values its hand as `greedy` does (unless
+        `everyone`, which measures what that choice changes)."""
         if not state.deck_size():
             return 0.0
-        return self.own_hand if self._is_root(state, player) else HAND
+        return self.own_hand if self.everyone or self._is_root(state, player) else HAND
 
 
 OWN_HAND_ADAPTER = OwnHandAdapter()

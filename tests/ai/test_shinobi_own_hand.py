@@ -8,8 +8,13 @@ import random
 
 import pytest
 
-from ai.games.shinobi import ADAPTER, HAND, LATER_ADAPTER, ShinobiAdapter
-from ai.games.shinobi_levels import OWN_HAND, OWN_HAND_ADAPTER, OWN_HAND_LATER_ADAPTER
+from ai.games.shinobi import ADAPTER, HAND, LATER_ADAPTER
+from ai.games.shinobi_levels import (
+    OWN_HAND,
+    OWN_HAND_ADAPTER,
+    OWN_HAND_LATER_ADAPTER,
+    OwnHandAdapter,
+)
 from engine.shinobi import SPEC
 from engine.shinobi.state import ShinobiState, parse_position
 
@@ -92,17 +97,10 @@ def test_in_the_last_round_the_hand_is_worth_nothing_to_either() -> None:
     assert max((v, m) for m, v in own.items())[1].startswith("deploy uesugi")
 
 
-class _EveryoneKeeps(ShinobiAdapter):
-    """Every player values its hand at `OWN_HAND`, the modelled opponents too."""
-
-    def _hand_card(self, state: ShinobiState, player: int) -> float:
-        return OWN_HAND if state.deck_size() else 0.0
-
-
 @pytest.mark.parametrize("adapter", [OWN_HAND_ADAPTER, OWN_HAND_LATER_ADAPTER])
 def test_the_opponents_it_models_value_their_hands_as_greedy(adapter) -> None:
     # Given the searching player's planned turn in sampled worlds of early games
-    everyone = _EveryoneKeeps()
+    everyone = OwnHandAdapter(everyone=True)  # every player keeps its clan's cards
     modelled = changed = 0
     for seed in (41, 42, 43, 44, 45, 46):
         state = SPEC.new_game(4, seed, {"first": 0})
