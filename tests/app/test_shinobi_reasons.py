@@ -19,6 +19,7 @@ from engine.shinobi.cards import NUM_CLANS
 from engine.shinobi.reasons import why_illegal
 from engine.shinobi.state import ShinobiState
 from engine.words import Words
+from tests.app.test_shinobi_view import ORDER_THREE
 
 SEATS = (Seat(HUMAN, name="Me"), Seat(AI, "easy"), Seat(AI, "easy"))
 
@@ -86,20 +87,7 @@ def test_every_refused_attack_click_says_the_engines_reason(qtbot) -> None:
 
 def test_a_refusal_is_said_in_german_with_the_rulebooks_words(qtbot, german) -> None:
     # Given my third order: my Oda army (3) chosen, a Mōri army of 3 and a fed Uesugi army
-    state = SPEC.new_game(
-        3,
-        1,
-        {
-            "position": """
-            turn: player 0, order 3
-            deck: oda*4 mori*4
-            p0 oda: hand takeda; province oda*3
-            p1 mori: hand uesugi*2; province takeda*2 mori*3
-            p2 takeda: hand hojo mori; province oda uesugi
-            protected: uesugi@2
-            """
-        },
-    )
+    state = SPEC.new_game(3, 1, {"position": ORDER_THREE})
     view = shown(state, qtbot)
     assert view.selected == (ARMY, 0, 2)
     # When I click the Mōri army (not smaller) and the Uesugi army (received a card)
