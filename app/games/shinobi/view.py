@@ -574,11 +574,6 @@ class ShinobiView(GameView):
         recent = recent_actions(obs)
         viewer = self._viewer
 
-        def where(q: int) -> str:
-            if q == viewer:
-                return _("in your province")
-            return _("in {player}'s province").format(player=seat_label(q))
-
         def attacked(actor: int, a: Attack) -> str:
             if actor == viewer:
                 text = _("Your {attacker} army attacked the {clan} {place} (−1)")
@@ -588,7 +583,7 @@ class ShinobiView(GameView):
                 player=seat_label(actor),
                 attacker=CLAN_NAMES[a.attacker],
                 clan=CLAN_NAMES[a.clan],
-                place=where(a.province),
+                place=in_province(a.province, viewer),
             )
 
         def hit(actor: int, a: PlayNinja) -> str:
@@ -597,7 +592,9 @@ class ShinobiView(GameView):
             else:
                 text = _("{player}'s Ninja hit the {clan} {place} (−1)")
             return text.format(
-                player=seat_label(actor), clan=CLAN_NAMES[a.clan], place=where(a.province)
+                player=seat_label(actor),
+                clan=CLAN_NAMES[a.clan],
+                place=in_province(a.province, viewer),
             )
 
         attacks = [attacked(actor, a) for actor, a in recent if isinstance(a, Attack)]
