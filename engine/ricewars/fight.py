@@ -26,7 +26,7 @@ from engine.ricewars.effects import EFFECTS
 from engine.ricewars.position import Position
 from engine.ricewars.records import Part
 from engine.ricewars.rounds import turn_of
-from engine.ricewars.standings import standing
+from engine.ricewars.standings import standings
 
 
 def strength_parts(
@@ -237,7 +237,7 @@ def fight_event(st: Position, f: dict[str, Any], attack1: bool) -> Event:
     if f["kind"] == "duel" and not f["revealed"]:
         answer = f["result"] or "refused"
         changes = tuple(records.change(st, *c) for c in f["changes"])
-        ends = (standing(st, att, False), standing(st, dfn, False))
+        ends = standings(st, waiting=False)
         return records.DuelAnswered(st.round, att, dfn, answer, changes, ends)
     sides = [records.side(st, f, side, strength_parts(f, side, attack1)) for side in (0, 1)]
     if f["kind"] == "combat":
@@ -260,5 +260,5 @@ def fight_event(st: Position, f: dict[str, Any], attack1: bool) -> Event:
         f["winner"],
         f["result"],
         changes,
-        (standing(st, att, False), standing(st, dfn, False)),
+        standings(st, waiting=False),
     )

@@ -45,15 +45,16 @@ HIDDEN_MONEY = -1
 
 
 def _seen(ends: tuple[Standing, ...], viewer: int) -> tuple[Standing, ...]:
-    """Standings as `viewer` may know them: another's Ryo hidden."""
-    return tuple(e if e.player == viewer else replace(e, money=HIDDEN_MONEY) for e in ends)
+    """Standings as `viewer` may know them: another's Ryo and hand hidden (how many cards
+    it holds is public)."""
+    return tuple(e if e.player == viewer else replace(e, money=HIDDEN_MONEY, hand=()) for e in ends)
 
 
 @dataclass(frozen=True, slots=True)
 class TellsStandings(Event):
     """A record that carries every seat's standing (`standing`, a tuple of `Standing`s) as
-    it is at that moment: told to another seat, the others' Ryo in it are hidden (an
-    auction's bids are revealed, so they stay)."""
+    it is at that moment: told to another seat, the others' Ryo and hands in it are hidden
+    (an auction's bids are revealed, so they stay)."""
 
     def seen_by(self, viewer: int) -> TellsStandings:
         """Another player's Ryo in the standings are hidden."""
@@ -75,11 +76,13 @@ class Standing:
     """Where one seat stands at a moment the rules tell (a fight's reveal or end, an
     auction, a round's income, draw or the game's end): everything its daimyo board shows
     — the fields it holds (by id) and those cut off from its palace, its Ryo, troops,
-    peasants to place and in the supply, cards in hand (how many), advisors, pass markers,
-    whether its service was used, whether it is the governor, whether the game waits
-    for its decision, and what it earns in this round's income, item by item (the daimyo
-    board's tooltip). Summaries compare two of these; `engine.ricewars.standings` makes
-    them from a position."""
+    peasants to place and in the supply, cards in hand (how many, and which: told only to
+    its seat), advisors, pass markers, whether its service was used, whether it is the
+    governor, whether the game waits for its decision, and what it earns in this round's
+    income, item by item (the daimyo board's tooltip); and the deck and the discard pile
+    at that moment (the same in every seat's standing), so a screen showing the moment
+    shows the hand and the piles of that moment too. Summaries compare two of these;
+    `engine.ricewars.standings` makes them from a position."""
 
     player: int
     name: str
@@ -95,6 +98,9 @@ class Standing:
     reserve: int  # peasants on the daimyo board, to place
     supply: int  # peasants in the supply
     cards: int  # cards in hand
+    hand: tuple[str, ...]  # the cards in hand by id, in hand order (told only to its seat)
+    deck: int  # cards in the deck (public)
+    discard: int  # cards in the discard pile (public)
     advisors: tuple[Held, ...]
     passes: int  # pass markers put down this round
     service_used: bool
@@ -295,7 +301,7 @@ class Fight(TellsStandings):
     winner: int
     result: str  # "converted", "driven out", `NO_SUPPLY`, "occupied", "held", "duel won", ...
     changes: tuple[Change, ...]
-    standing: tuple[Standing, Standing]  # attacker, defender when the fight ended
+    standing: tuple[Standing, ...]  # every seat when the fight ended (after its draws)
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,7 +314,7 @@ class DuelAnswered(TellsStandings):
     challenged: int
     answer: str  # "refused" or "escaped"
     changes: tuple[Change, ...]
-    standing: tuple[Standing, Standing]  # challenger, challenged when it ended
+    standing: tuple[Standing, ...]  # every seat when it ended
 
 
 @dataclass(frozen=True, slots=True)
@@ -536,6 +542,11 @@ class GameEnd(Event):
     wealth: tuple[Part, ...]
     winners: tuple[str, ...]
     standing: tuple[Standing, ...]
+
+    def seen_by(self, viewer: int) -> GameEnd:
+        """Every seat's Ryo are told (wealth breaks a tie); another's hand is not."""
+        ends = tuple(e if e.player == viewer else replace(e, hand=()) for e in self.standing)
+        return replace(self, standing=ends)
 
 
 # -- making records (the rule functions call these only while `st.events` is a list) ----

@@ -9,7 +9,7 @@ connected`), and `peasants` writes records itself.
 from __future__ import annotations
 
 from engine.core import TERMINAL
-from engine.ricewars.data import ADVISORS
+from engine.ricewars.data import ADVISORS, CARDS
 from engine.ricewars.economy import income_parts
 from engine.ricewars.peasants import connected
 from engine.ricewars.position import NEUTRAL, OVER, Position
@@ -30,7 +30,9 @@ def standing(st: Position, s: int, waiting: bool = True) -> Standing:
     to_act = waits and (st.cur == s or (st.phase == NEUTRAL and s == st.neutral))
     return Standing(s, seat_word(st, s), fields, st.money[s], st.ash[s], st.ash_x[s],
                     st.ash_due[s], st.ron[s], st.ron_x[s], st.ron_due[s], cut, st.reserve[s],
-                    st.supply[s], len(st.hands[s]), advisors, st.passes[s],
+                    st.supply[s], len(st.hands[s]),
+                    tuple(CARDS[c].id for c in st.hands[s]), len(st.deck), len(st.discard),
+                    advisors, st.passes[s],
                     st.used_service[s], s == st.governor, to_act,
                     income_parts(st, s))  # fmt: skip
 

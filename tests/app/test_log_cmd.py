@@ -160,7 +160,14 @@ def test_json_as_a_seat_keeps_the_others_secrets(saved, capsys) -> None:
             seen = told.pop("standing")
             for mine_, all_ in zip([seen] if isinstance(seen, dict) else seen, ends, strict=True):
                 assert mine_["money"] == (all_["money"] if all_["player"] == 0 else -1)
+                # ... and so is its hand (how many cards it holds is public)
+                assert mine_["hand"] == (all_["hand"] if all_["player"] == 0 else [])
+                assert mine_["cards"] == all_["cards"]
             assert told == {k: v for k, v in full.items() if k != "standing"}
+        elif full["kind"] == "game_end" and game == "ricewars":
+            # the game's end tells every seat's Ryo (wealth breaks a tie), not another's hand
+            ends = [{**e, "hand": e["hand"] if e["player"] == 0 else []} for e in full["standing"]]
+            assert told == {**full, "standing": ends}
         elif full.get("player") == 0:
             assert told == full  # its own: all of it
         elif full["kind"] == "draw":

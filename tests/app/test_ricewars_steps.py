@@ -152,6 +152,9 @@ def figures(st: RiceWarsState) -> list[dict]:
                 "ronin": (st.ron[s], st.ron_x[s], st.ron_due[s]),
                 "peasants": (st.reserve[s], st.supply[s]),
                 "cards": len(st.hands[s]),
+                "hand": [narrate.CARDS[c].id for c in st.hands[s]],
+                "deck": len(st.deck),
+                "discard": len(st.discard),
                 "advisors": [
                     (ADVISORS[a].name, uses, a in st.adv_due[s]) for a, uses in st.held[s]
                 ],
@@ -333,11 +336,14 @@ def test_at_every_step_every_daimyo_figure_is_the_games_at_that_step(qtbot, play
     } <= titles
 
 
-def test_at_every_step_the_hand_is_as_the_daimyo_board_says(qtbot) -> None:
-    # Given the first seat watching a three-player game's steps
+@pytest.mark.parametrize(("players", "seed"), [(3, 4), (2, 5)])
+def test_at_every_step_the_hand_and_the_piles_are_the_games_at_that_step(
+    qtbot, players, seed
+) -> None:
+    # Given the first seat watching a game's steps, and the game at each record's moment
     view = None
-    checked = 0
-    for before, action, after, player in stepped_actions(seed=4):
+    later = {"hand": 0, "piles": 0}
+    for before, action, after, player in stepped_actions(seed=seed, players=players):
         steps = [b.step for b in story.story(before, action, after, player, 0) if b.step]
         if not steps:
             continue
@@ -346,17 +352,23 @@ def test_at_every_step_the_hand_is_as_the_daimyo_board_says(qtbot) -> None:
             view, session = shown(after, qtbot, viewer=0)
         else:
             session.state = after
+        now = figures(after)[0]
         for step, want in zip(steps, wanted, strict=True):
             # When a step is shown
             view.show_step(step)
-            # Then the hand holds the cards and Ryo of its daimyo board at that step, not
-            # the cards the fight's or the round's draw brings later (it showed 4/5 cards
-            # beside "cards 3/5" until the last step)
-            hand = [narrate.CARDS[c].id for c in after.hands[0]]
-            assert list(view.card_buttons) == hand[: want[0]["cards"]], (step.title, hand)
-            title = view.hand.itemAt(0).widget().text()
-            assert f"<br>{want[0]['money']} Ryo<br>" in title, (step.title, title)
-            checked += len(hand) > want[0]["cards"]
+            # Then the hand holds the cards of that moment, in their order, with its Ryo,
+            # and the deck and the discard pile count theirs (not the game's after the
+            # fight's or the round's draw, a card played or a reshuffle that came later)
+            mine = want[0]
+            assert list(view.card_buttons) == mine["hand"], (step.title, mine["hand"])
+            title = plain(view.hand.itemAt(0).widget())
+            assert f"{len(mine['hand'])}/5 cards\n{mine['money']} Ryo\n" in title, title
+            assert f"Deck {mine['deck']}\nDiscard {mine['discard']}" in title, title
+            later["hand"] += mine["hand"] != now["hand"]
+            later["piles"] += (mine["deck"], mine["discard"]) != (now["deck"], now["discard"])
         view.show_step(None)
-        assert list(view.card_buttons) == [narrate.CARDS[c].id for c in after.hands[0]]
-    assert checked  # some step came before a draw
+        assert list(view.card_buttons) == now["hand"]
+        piles = f"Deck {now['deck']}\nDiscard {now['discard']}"
+        assert piles in plain(view.hand.itemAt(0).widget())
+    # ... over steps whose hand and piles the action went on to change
+    assert later["hand"] and later["piles"], later

@@ -555,12 +555,11 @@ def _result_step(  # noqa: C901 - every way a fight ends
                     challenger=tell.name(att), challenged=tell.name(dfn)
                 )
             )
-    result.extend(summary_lines(start, ended.standing, tell))
+    fought = tuple(e for e in ended.standing if e.player in (att, dfn))
+    result.extend(summary_lines(start, fought, tell))
     text = " ".join(result[:2])
-    ends = {e.player: e for e in ended.standing}
-    standing = tuple(ends.get(e.player, e) for e in standings(before, waiting=False))
     show = StepShow(
-        BoardPicture.of(before), BoardPicture.of(after), picture(True, True, text), standing
+        BoardPicture.of(before), BoardPicture.of(after), picture(True, True, text), ended.standing
     )
     changed = tuple(
         after.fid(q)

@@ -2,9 +2,11 @@
 auction panel, the prompt with its choices and the viewer's hand of cards.
 
 Layout only and input: the board is drawn by `board.FieldBoard`, the words come from
-`panel`, the cards from `hand`. Rendering rule: public facts come from the state; the
-hand, one's own sealed bid and face-down fight cards only from the viewer's observation.
-With no viewer (hot-seat hand-over) no hand is shown. Sizes follow `set_ui_scale` (1 at
+`panel`, the cards from `hand`. Rendering rule: public facts come from the state; one's
+own sealed bid and face-down fight cards only from the viewer's observation; the hand, its
+Ryo and the deck and discard piles from the viewer's own standing (`engine.ricewars.
+standings`): the record of the resolution step shown, else the position now. With no
+viewer (hot-seat hand-over) no hand is shown. Sizes follow `set_ui_scale` (1 at
 1280 × 720, 2 at 2560 × 1440).
 """
 
@@ -46,7 +48,7 @@ from app.i18n import N_, _
 from app.palette import RICEWARS_LIT
 from engine.ricewars.data import CARDS, HAND_LIMIT
 from engine.ricewars.fight import known_strength, strength_parts
-from engine.ricewars.standings import Standing, standings
+from engine.ricewars.standings import Standing, standing, standings
 from engine.ricewars.state import BID as PH_BID
 from engine.ricewars.state import HIDDEN, PICK, RiceWarsState
 
@@ -621,21 +623,22 @@ class RiceWarsView(PickTreeView):
             return panel.auction_html(state, self._viewer, compact)
         return panel.phase_help(state, compact)
 
+    def _shown_standing(self, state: RiceWarsState, seat: int) -> Standing:
+        """Where `seat` stands as of the step shown (the engine's record), else as of now."""
+        show = self._step.payload if self._step is not None else None
+        if isinstance(show, StepShow) and show.standing:
+            return show.standing[seat]
+        return standing(state, seat)
+
     def _draw_hand(self, state: RiceWarsState) -> None:
         viewer = self._viewer
-        hand = state.observation(viewer).hand if viewer is not None else None
-        ryo = state.money[viewer] if viewer is not None else 0
-        show = self._step.payload if self._step is not None else None
-        if hand is not None and isinstance(show, StepShow):
-            # a step shows the hand as its daimyo board does (the engine's standing):
-            # the cards drawn since (a fight's draw, the round's) are the hand's last
-            mine = next((e for e in show.standing if e.player == viewer), None)
-            if mine is not None:
-                hand, ryo = hand[: min(mine.cards, len(hand))], mine.money
-        key = (viewer, hand, ryo, len(state.deck), len(state.discard), self.ui_scale)
+        # the hand, its Ryo and the piles as of the step shown (its record), else as of now
+        mine = self._shown_standing(state, viewer) if viewer is not None else None
+        shown = (mine.hand, mine.money, mine.deck, mine.discard) if mine is not None else None
+        key = (viewer, shown, self.ui_scale)
         if key != self._hand_key:
             self._hand_key = key
-            self._build_hand(state, viewer, hand, ryo)
+            self._build_hand(mine)
         options = set(self.tree.options_of(CARD)) if self.tree is not None else set()
         chosen = self.tree.first() if self.tree is not None else None
         for card_id, button in self.card_buttons.items():
@@ -643,10 +646,10 @@ class RiceWarsView(PickTreeView):
             button.setChecked(selected)
             button.setEnabled(card_id in options or selected)
 
-    def _build_hand(self, state: RiceWarsState, viewer: int | None, hand: Any, ryo: int) -> None:
+    def _build_hand(self, mine: Standing | None) -> None:
         _clear_layout(self.hand)
         self.card_buttons = {}
-        if viewer is None:
+        if mine is None:
             self.hand.addWidget(QLabel(_("The hand is hidden.")))
             self.hand.addStretch(1)
             return
@@ -656,16 +659,15 @@ class RiceWarsView(PickTreeView):
                 "<b>Your hand</b><br>{n}/{limit} cards<br>{ryo} Ryo<br><small>Deck {deck}<br>"
                 "Discard {discard}</small>"
             ).format(
-                n=len(hand),
+                n=len(mine.hand),
                 limit=HAND_LIMIT,
-                ryo=ryo,
-                deck=len(state.deck),
-                discard=len(state.discard),
+                ryo=mine.money,
+                deck=mine.deck,
+                discard=mine.discard,
             )
         )
         self.hand.addWidget(title)
-        for c in hand:
-            card_id = CARDS[c].id
+        for card_id in mine.hand:
             button = CardButton(card_id, self.ui_scale)
             button.clicked.connect(lambda _checked=False, cid=card_id: self._on_card_clicked(cid))
             self.hand.addWidget(button, 1)

@@ -72,11 +72,13 @@ def test_undo_back_to_the_start_restores_the_first_position() -> None:
 
 # The same games' records; re-pinned when `ChallengeAnswered` gained `peasants` (the peasants
 # a refusal hands over, the engine's count: the four answers of these games differ only there)
-RECORDS_DIGEST = "08b665476d137e36"
+RECORDS_DIGEST = "b52883f694d49626"
 """Regenerated for issue 27 (the records changed, not the games): every decision tells a
 record of its own, and the standings are every daimyo board's figures, its income
 tooltip's parts included. Regenerated again (records only): the standings told in the
-middle of an action (a reveal, a reaction, a fight's end, an auction) mark nobody to act."""
+middle of an action (a reveal, a reaction, a fight's end, an auction) mark nobody to act.
+Regenerated again (records only): a standing tells its seat's hand and the deck and discard
+piles of its moment, and a fight's or a duel's end tells every seat's standing."""
 
 
 def test_records_of_listening_games_are_pinned() -> None:

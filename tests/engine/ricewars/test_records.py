@@ -166,12 +166,16 @@ def test_a_seat_is_told_no_other_seats_ryo_and_no_card_stolen_from_another() -> 
         while not st.is_terminal():
             for record in st.apply_told(rng.choice(st.legal_actions())):
                 seen = record.seen_by(0)
-                # Then every standing shows its own Ryo and hides the others'
+                # Then every standing shows its own Ryo and hand and hides the others'
                 ends = getattr(seen, "standing", ())
                 for end in (ends,) if isinstance(ends, R.Standing) else ends:
                     if not isinstance(seen, R.GameEnd):
                         assert (end.money == R.HIDDEN_MONEY) == (end.player != 0)
                         hidden += end.player != 0
+                    mine = [CARDS[c].id for c in st.hands[0]] if end.player == 0 else []
+                    assert not end.hand or end.player == 0
+                    if isinstance(record, R.GameEnd):
+                        assert list(end.hand) == mine
                 # ... and a card stolen between two others is not named
                 if isinstance(record, R.CardPlayed) and record.effect == "steal_card":
                     if 0 not in (record.player, record.victim):
