@@ -186,7 +186,7 @@ class MainWindow(WindowMenus, QMainWindow):
         ui = game_ui(config.game)
         QApplication.setOverrideCursor(Qt.WaitCursor)
         try:
-            session = new_session(config, ui.settings_for, ui.reveals_hidden)
+            session = new_session(config, ui.settings_for)
         except (ValueError, OSError) as exc:
             QApplication.restoreOverrideCursor()
             QMessageBox.warning(self, _("Cannot start the game"), str(exc))
@@ -293,7 +293,6 @@ class MainWindow(WindowMenus, QMainWindow):
             self._update_actions()  # the Recent list shows the file as damaged now
             return False
         ui = game_ui(session.game_id)
-        session.set_undo_rule(ui.reveals_hidden)
         session.set_player_words(ui.player_words)
         try:
             self._run(session, from_autosave=not remember)

@@ -98,7 +98,8 @@ class GameSession(QObject):
         self.map_path = map_path
         self.autosave_path: Path | None = None
         self.save_path: Path | None = None
-        self._reveals_hidden = reveals_hidden or (lambda state, action, player: True)
+        # the engine says which actions revealed something (undo barriers); a test may say
+        self._reveals_hidden = reveals_hidden or (lambda state, _a, _p: state.revealed_hidden())
         self._player_words: Callable[[GameState, int], Words] = lambda state, p: Words.of(
             N_("Player {number}"), number=p + 1
         )
@@ -165,7 +166,8 @@ class GameSession(QObject):
         return None
 
     def set_undo_rule(self, reveals_hidden: Callable[[GameState, Any, int], bool]) -> None:
-        """Set the test that tells which actions reveal hidden information (undo barriers)."""
+        """Set the test that tells which actions reveal hidden information (undo barriers;
+        by default the engine's `GameState.revealed_hidden`)."""
         self._reveals_hidden = reveals_hidden
 
     def set_player_words(self, words: Callable[[GameState, int], Words]) -> None:

@@ -141,6 +141,13 @@ class GameState(ABC):
     def setup(self) -> GameSetup:
         """How this game was started (replaying `history` from it gives this state)."""
 
+    def revealed_hidden(self) -> bool:
+        """True when the last action applied made something hidden known (a card drawn, a
+        bid or a token turned up, a round's resolution): an undo barrier, as taking it
+        back would let its player decide again knowing it. The app's undo reads it. The
+        default: a game with hidden information says so after every action."""
+        return type(self).spec.hidden_information
+
     def round_number(self) -> int:
         """The round being played as the game counts it, 1 for the first (setup counts as
         the first); past the last once the game is over (where the game counts so); 1 in a

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtWidgets import (
@@ -80,8 +80,3 @@ class GenericGameUI(GameUI):
     def create_view(self, parent: QWidget | None = None) -> GameView:
         """A list-of-actions play area."""
         return GenericGameView(parent)
-
-    def reveals_hidden(self, state_after: Any, action: Any, player: int) -> bool:
-        """Unknown games: only perfect-information ones allow undo past other moves."""
-        spec = getattr(type(state_after), "spec", None)
-        return bool(getattr(spec, "hidden_information", True))

@@ -146,13 +146,6 @@ class GameUI:
         """The log line others may read (hides what the action keeps secret)."""
         return self.describe_action(state_after, action, player)
 
-    def reveals_hidden(self, state_after: GameState, action: Any, player: int) -> bool:
-        """True when hidden information became known with `action` (an undo barrier).
-
-        The safe default: every action is a barrier unless the game says otherwise.
-        """
-        return True
-
     def resolution_steps(
         self, state_before: GameState, action: Any, state_after: GameState
     ) -> list[ResolutionStep]:

@@ -32,7 +32,7 @@ from typing import Any
 
 from engine.core import GameState, Observation
 from engine.ricewars.data import ADVISORS, BANK_TOTAL, NUM_CARDS
-from engine.ricewars.position import HIDDEN, LISTS, NO_BID, SCALARS, SEALED, Position
+from engine.ricewars.position import HIDDEN, LISTS, NO_BID, OVER, SCALARS, SEALED, Position
 
 _L = {name: i for i, name in enumerate(LISTS)}
 _S = {name: i for i, name in enumerate(SCALARS)}
@@ -203,3 +203,21 @@ class RiceWarsObservation(Observation):
         st._history = []
         st._undo = []
         return st
+
+
+def revealed(before: Position, after: Position) -> bool:
+    """True when the action from `before` to `after` made something hidden known (an undo
+    barrier): a card was drawn or stolen (the deck or the chance moved), bids were
+    revealed or advisors came up, a round ended, a fight's cards were turned up, or a
+    fight ended before its reveal with cards played face down (they go back unseen)."""
+    if after.phase == OVER or before.round != after.round:
+        return True
+    if len(before.deck) != len(after.deck) or before.chance != after.chance:
+        return True
+    if before.last_bids != after.last_bids or before.table != after.table:
+        return True
+    revealed_before = before.fight is not None and before.fight["revealed"]
+    revealed_after = after.fight is not None and after.fight["revealed"]
+    ended = before.fight is not None and after.fight is None
+    face_down = before.fight is not None and any((*before.fight["cards"], *before.fight["blind"]))
+    return revealed_after != revealed_before or (ended and not revealed_before and face_down)

@@ -35,7 +35,7 @@ from engine.ricewars import (
 )
 from engine.ricewars import setup as preparation
 from engine.ricewars.fight import FightRecord, current_strength, fight_record
-from engine.ricewars.observation import RiceWarsObservation
+from engine.ricewars.observation import RiceWarsObservation, revealed
 from engine.ricewars.position import (
     ACTION,
     ANSWER,
@@ -353,6 +353,14 @@ class RiceWarsState(Position, GameState):
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
+
+    def revealed_hidden(self) -> bool:
+        """Whether the last action made something hidden known (`observation.revealed`)."""
+        if not self._history:
+            return True
+        before = self.clone()
+        before.undo()
+        return revealed(before, self)
 
     def undo(self) -> None:
         snapshot = self._undo.pop()

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core import Observation
+from engine.rokugan import actions as A
 from engine.rokugan.data import (
     ARMY,
     BLESSING,
@@ -38,11 +39,13 @@ from engine.rokugan.data import (
     SHINOBI,
     TOKENS_PER_CLAN,
 )
+from engine.rokugan.effects import effect_of
 from engine.rokugan.placement import slot_problem
 from engine.rokugan.position import (
     DISCARD,
     HAND,
     ONBOARD,
+    PH_OVER,
     PLAYED,
     POOL,
     T_BLESSED,
@@ -430,3 +433,18 @@ def _match(
         if not augment(s, set()):
             return None
     return match
+
+
+def revealed(before: Position, after: Position, action: Any) -> bool:
+    """True when `action`, taken from `before` to `after`, made something hidden known (an
+    undo barrier): a token looked at or discarded from a hand, a card that reveals (the
+    scout, shugenja and first-player cards, and each territory card whose declared
+    effect `reveals`), or a round's end (its resolution turned every token up and new
+    tokens were drawn), or the game's."""
+    if isinstance(action, (A.Peek, A.Look, A.Discard)):
+        return True
+    if isinstance(action, A.PlayCard):
+        effect = effect_of(action.card)  # None: a scout, shugenja or first-player card
+        if effect is None or effect.reveals:
+            return True
+    return before.round != after.round or after.phase == PH_OVER

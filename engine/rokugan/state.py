@@ -25,7 +25,7 @@ from engine.graph import MapGraph
 from engine.rokugan import actions as A
 from engine.rokugan import battles, cards, placement, resolution, rounds, scoring, setup, upkeep
 from engine.rokugan.data import CLANS, ROUNDS, SPECIAL_NAMES
-from engine.rokugan.observation import RokuganObservation
+from engine.rokugan.observation import RokuganObservation, revealed
 from engine.rokugan.position import (
     BOX,
     DISCARD,
@@ -141,6 +141,14 @@ class RokuganState(Position, GameState):
 
     def is_terminal(self) -> bool:
         return self.phase == PH_OVER
+
+    def revealed_hidden(self) -> bool:
+        """Whether the last action made something hidden known (`observation.revealed`)."""
+        if not self._history:
+            return True
+        before = self.clone()
+        before.undo()
+        return revealed(before, self, self._history[-1])
 
     def setup(self) -> GameSetup:
         graph = self.board.graph

@@ -190,7 +190,7 @@ class ShinobiState(GameState):
             self._final_left = n
         self._turns = turns
         self._first = player if first is None else first
-        self._composition = tuple(self._card_counts())
+        self._composition = tuple(self.card_counts())
         self._history: list[ShinobiAction] = list(history)
         self._actors: list[int] = list(actors)
         self._undo: list[tuple[Any, ...]] = []
@@ -303,8 +303,8 @@ class ShinobiState(GameState):
         cells = self._cells
         return [cells[q : q + NUM_CLANS] for q in range(0, self._n * NUM_CLANS, NUM_CLANS)]
 
-    def _card_counts(self) -> list[int]:
-        """Cards of each type anywhere: table, hands, discards, deck."""
+    def card_counts(self) -> list[int]:
+        """Cards of each type anywhere (table, hands, discards, deck): always `composition`."""
         cells = self._cells
         hands, discards = self._hand_base, self._discard_base
         deck = self.deck()
@@ -315,10 +315,6 @@ class ShinobiState(GameState):
         for c in range(NUM_CLANS):
             counts[c] += sum(cells[c:hands:NUM_CLANS])
         return counts
-
-    def card_counts(self) -> list[int]:
-        """Cards of each type anywhere now (always equals `composition`)."""
-        return self._card_counts()
 
     @property
     def history(self) -> Sequence[ShinobiAction]:
@@ -334,6 +330,10 @@ class ShinobiState(GameState):
     def actors(self) -> Sequence[int]:
         """Who took each action of `history` (public: everyone sees who acts)."""
         return self._actors
+
+    def revealed_hidden(self) -> bool:
+        """A turn's end is an undo barrier: its player drew cards (or the game ended)."""
+        return self.is_terminal() or self._actors[-1:] != [self.current_player()]
 
     def setup(self) -> GameSetup:
         """How this game was started."""

@@ -27,7 +27,7 @@ def game_before_story(game: str, players: int, seed: int, least_steps: int) -> t
     ui = game_ui(game)
     seats = (Seat(AI, "easy"),) * players
     config = NewGameConfig(game, seats, seed=seed)
-    session = new_session(config, ui.settings_for, ui.reveals_hidden)
+    session = new_session(config, ui.settings_for)
     state, rng = session.state, random.Random(seed)
     while not state.is_terminal():
         before, player = state.clone(), state.current_player()
@@ -45,8 +45,7 @@ def saved_before_story(tmp_path: Path, game: str, players: int, seed: int, least
     played, person = game_before_story(game, players, seed, least)
     seats = [Seat(AI, "easy")] * players
     seats[person] = Seat(HUMAN, name="Me")
-    ui = game_ui(game)
-    session = GameSession(played.state, seats, played.map_path, ui.reveals_hidden)
+    session = GameSession(played.state, seats, played.map_path)
     path = tmp_path / f"{game}.json"
     session.save(path)
     return path

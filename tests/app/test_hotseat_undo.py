@@ -21,7 +21,6 @@ def rice_wars_hot_seat() -> tuple[GameSession, list[int]]:
     ui = game_ui("ricewars")
     seats = (Seat(HUMAN, name="Botan"), Seat(HUMAN, name="Ayame"))
     session = new_session(NewGameConfig("ricewars", seats, seed=4), ui.settings_for)
-    session.set_undo_rule(ui.reveals_hidden)
     session.set_player_words(ui.player_words)
     state, rng = session.state, random.Random(4)
     actors: list[int] = []

@@ -73,7 +73,7 @@ def test_random_seats_get_clans_with_a_capital(qtbot: Any, tmp_path: Path) -> No
     for seed in range(6):
         dialog.seed.setText(str(seed))
         # When the game starts, Then the clans are Crab and Lion in some order
-        session = new_session(dialog.config(), ui.settings_for, ui.reveals_hidden)
+        session = new_session(dialog.config(), ui.settings_for)
         assert sorted(CLANS[c] for c in session.state.clans) == ["crab", "lion"]
         settings = ui.settings_for(dialog.config(), random.Random(seed))
         assert sorted(settings["clans"]) == ["crab", "lion"]
@@ -85,7 +85,7 @@ def test_a_game_on_an_unready_map_does_not_start_past_the_dialog(tmp_path: Path)
     config = NewGameConfig("rokugan", (Seat(HUMAN), Seat(AI)), str(path), seed=1)
     ui = game_ui("rokugan")
     with pytest.raises(ValueError, match="not ready for Battle for Rokugan"):
-        new_session(config, ui.settings_for, ui.reveals_hidden)
+        new_session(config, ui.settings_for)
 
 
 def test_a_geometrically_broken_map_is_refused_by_the_dialog_and_the_session(
@@ -107,4 +107,4 @@ def test_a_geometrically_broken_map_is_refused_by_the_dialog_and_the_session(
     config = NewGameConfig("rokugan", (Seat(HUMAN), Seat(AI)), str(path), seed=1)
     ui = game_ui("rokugan")
     with pytest.raises(ValueError, match="self-intersection"):
-        new_session(config, ui.settings_for, ui.reveals_hidden)
+        new_session(config, ui.settings_for)

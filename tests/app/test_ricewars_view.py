@@ -166,16 +166,15 @@ def test_a_fight_is_told_once_and_its_steps_show_the_lines_of_the_log() -> None:
 
 def test_undo_barriers_are_draws_reveals_and_new_rounds_not_hiring() -> None:
     state = play_until(new_state(), lambda s: s.phase == HIRE and s.round == 2)
-    player = state.current_player()
     hire = next(a for a in state.legal_actions() if isinstance(a, A.Hire))
     state.apply(hire)
-    assert not narrate.reveals_hidden(state, hire, player)
+    assert not state.revealed_hidden()
     # the last pass of a round ends it: cards are drawn, a new round begins
     state = play_until(new_state(seed=4), lambda s: s.round == 2 and s.phase == HIRE)
     walk = state.clone()
     walk.undo()
     assert walk.round == 1
-    assert narrate.reveals_hidden(state, state.history[-1], 0)
+    assert state.revealed_hidden()
 
 
 def session_for(state: RiceWarsState, seats: list[Seat]):  # noqa: ANN201

@@ -82,8 +82,8 @@ def test_the_round_end_is_retold_in_seven_steps(graph) -> None:
         "6. Territories",
         "7. Next round",
     ]
-    # And the resolution is an undo barrier
-    assert narrate.reveals_hidden(game, game.history[-1], 0)
+    # And the resolution is an undo barrier (the engine's word)
+    assert game.revealed_hidden()
 
 
 def test_a_placement_hides_the_token_from_the_others(graph) -> None:
@@ -97,7 +97,7 @@ def test_a_placement_hides_the_token_from_the_others(graph) -> None:
     assert narrate.token_words(action.token) in private
     # and a plain placement reveals nothing: it may be undone
     if state.round == 1:
-        assert not narrate.reveals_hidden(state, action, player)
+        assert not state.revealed_hidden()
 
 
 def test_objectives_and_cards_are_told_in_the_maps_own_words(graph) -> None:
@@ -207,7 +207,7 @@ def test_every_card_played_is_told_with_its_declared_effect(graph) -> None:
                 assert f"{name}: " in line and not line.endswith(f"{name}."), line
                 assert "{" not in line, line
             # ... and a card that shows hidden tokens is an undo barrier
-            assert narrate.reveals_hidden(state, action, player) == EFFECTS[action.card].reveals
+            assert state.revealed_hidden() == EFFECTS[action.card].reveals
     assert len(told) >= 12, sorted(told)
 
 

@@ -181,10 +181,10 @@ def test_the_log_names_drawn_cards_only_to_the_player_who_drew_them() -> None:
     assert private == "You deploy a Takeda card to your own province. You draw Oda, Oda, Oda."
     assert "Oda" not in public.replace("Takeda", "")
     # And the turn's end is an undo barrier, a mid-turn order is not
-    assert GAME_UI.reveals_hidden(state, Deploy(3, 0), 0)
+    assert state.revealed_hidden()
     mid = position(ORDER_ONE)
     mid.apply_checked(Deploy(3, 1))
-    assert not GAME_UI.reveals_hidden(mid, Deploy(3, 1), 0)
+    assert not mid.revealed_hidden()
     assert "draws" not in GAME_UI.public_description(mid, Deploy(3, 1), 0)
 
 

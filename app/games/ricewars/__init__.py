@@ -150,10 +150,6 @@ class RiceWarsUI(GameUI):
         when the others have passed and one daimyo plays on alone."""
         return state.phase == ACTION and state.fight is None
 
-    def reveals_hidden(self, state_after: RiceWarsState, action: Any, player: int) -> bool:  # type: ignore[override]
-        """Draws, reveals, advisors coming up and round ends are undo barriers."""
-        return narrate.reveals_hidden(state_after, action, player)
-
     def resolution_steps(
         self,
         state_before: RiceWarsState,

@@ -556,31 +556,6 @@ def action_places(before: RiceWarsState, action: Any) -> tuple[str, ...]:
     return ()
 
 
-def reveals_hidden(state_after: RiceWarsState, action: Any, player: int) -> bool:
-    """True when `action` made hidden information known (an undo barrier): a card was
-    drawn or stolen, cards or bids were revealed, advisors came up, or a round ended."""
-    before = previous(state_after)
-    if before is None or state_after.is_terminal():
-        return True
-    if before.round != state_after.round:
-        return True
-    if len(before.deck) != len(state_after.deck) or before.chance != state_after.chance:
-        return True
-    if before.last_bids != state_after.last_bids or before.table != state_after.table:
-        return True
-    revealed_before = before.fight is not None and before.fight["revealed"]
-    revealed_after = state_after.fight is not None and state_after.fight["revealed"]
-    ended = before.fight is not None and state_after.fight is None
-    return revealed_after != revealed_before or (
-        ended and not revealed_before and _had_cards(before)
-    )
-
-
-def _had_cards(state: RiceWarsState) -> bool:
-    f = state.fight
-    return bool(f and any(f["cards"]) or f and any(f["blind"]))
-
-
 # ---------------------------------------------------------------------------- income
 
 

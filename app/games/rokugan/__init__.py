@@ -97,10 +97,6 @@ class RokuganUI(GameUI):
         """The decision in words for `viewer`, then the resolution step by step."""
         return story.story(state_before, action, state_after, player, viewer)
 
-    def reveals_hidden(self, state_after: RokuganState, action: Any, player: int) -> bool:  # type: ignore[override]
-        """Looks, reveals and the round's resolution are undo barriers."""
-        return narrate.reveals_hidden(state_after, action, player)
-
     def resolution_steps(
         self,
         state_before: RokuganState,

@@ -29,7 +29,7 @@ from engine.rokugan.data import (
     SHINOBI,
     SPECIAL_NAMES,
 )
-from engine.rokugan.effects import CLAN, DISCARD_TOKENS, EFFECTS, HAND_TOKENS, effect_of
+from engine.rokugan.effects import CLAN, DISCARD_TOKENS, EFFECTS, HAND_TOKENS
 from engine.rokugan.requirements import objective_condition
 from engine.rokugan.scoring import honor_breakdown
 from engine.rokugan.state import (
@@ -582,23 +582,6 @@ def phase_words(state: RokuganState) -> str:
     return _("Round {round} of 5 — {phase}").format(
         round=min(state.round, ROUNDS), phase=_(text) if text else ""
     )
-
-
-def reveals_hidden(state_after: RokuganState, action: Any, player: int) -> bool:
-    """True when `action` made hidden information known (an undo barrier)."""
-    if isinstance(action, (A.Peek, A.Look, A.Discard)):
-        return True
-    if isinstance(action, A.PlayCard):
-        effect = effect_of(action.card)  # None: a scout, shugenja or first-player card
-        if effect is None or effect.reveals:
-            return True
-    history = state_after.history
-    if not history:
-        return True
-    # the round changed: resolution revealed every token and new tokens were drawn
-    previous = state_after.clone()
-    previous.undo()
-    return previous.round != state_after.round or state_after.is_terminal()
 
 
 # ---------------------------------------------------------------------------- scoring

@@ -83,10 +83,6 @@ class ShinobiUI(GameUI):
         """Everybody else's line (only how many cards were drawn)."""
         return narrate.describe(state_after, action, player, public=True)
 
-    def reveals_hidden(self, state_after: ShinobiState, action: Any, player: int) -> bool:  # type: ignore[override]
-        """The end of a turn (the draw) and the end of the game are undo barriers."""
-        return narrate.reveals_hidden(state_after, action, player)
-
     def resolution_steps(
         self,
         state_before: ShinobiState,

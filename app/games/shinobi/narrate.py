@@ -234,11 +234,6 @@ def action_places(action: Any, player: int) -> tuple[str, ...]:
     return ()
 
 
-def reveals_hidden(state_after: ShinobiState, action: Any, player: int) -> bool:
-    """A turn's end is an undo barrier: the player drew cards (or the game ended)."""
-    return state_after.is_terminal() or state_after.current_player() != player
-
-
 def outcome(state: ShinobiState) -> FinalCount:
     """The reveal and the count of a finished game (or of the table as it stands): the
     engine's `final_count`, the record the game's end writes."""
