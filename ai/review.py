@@ -17,8 +17,9 @@ k costliest decisions that cost anything (`MIN_LOSS`), costliest first.
 
 Beside the decisions the review keeps every player's score after each round (Battle for
 Rokugan: honor; Rice Wars: fields; Shinobi: the cards of the player's clan on the table,
-its army), read from the replayed game: the game is over or the person is reviewing it,
-so these are the game's own figures, not judgements, and they use no search.
+its army): the engine's `scores_by_round`, the end screen's chart too; the game is over
+or the person is reviewing it, so these are the game's own figures, not judgements, and
+they use no search.
 
 Honest: a decision's analysis reads only the person's observation, the legal actions and
 the move chosen, so two games the person could not tell apart get the same review of the
@@ -45,7 +46,7 @@ from ai.hint import (
     score_unit,
 )
 from ai.levels import level_for
-from engine.core import GameState
+from engine.core import GameState, scores_by_round
 
 MOMENTS = 5
 """How many moments a review lists by default (the issue asks for three to five)."""
@@ -141,40 +142,6 @@ def round_number(state: GameState) -> int:
     return state.round_number()
 
 
-def scores_now(game_id: str, state: GameState) -> list[float]:
-    """Every player's score as the chart counts it (see the module docstring)."""
-    if game_id == "rokugan":
-        return [float(h) for h in state.honor()]  # type: ignore[attr-defined]
-    if game_id == "ricewars":
-        return [float(state.fields_of(p)) for p in range(state.num_players)]  # type: ignore[attr-defined]
-    if game_id == "shinobi":
-        totals = state.clan_totals()  # type: ignore[attr-defined]
-        return [float(totals[state.allegiance(p)]) for p in range(state.num_players)]  # type: ignore[attr-defined]
-    return [float(v) for v in state.returns()]
-
-
-def scores_by_round(game_id: str, state: GameState) -> list[list[float]]:
-    """Every player's score after each finished round of `state`'s game (and at its end),
-    replayed from the start: result[player][r] after round r + 1."""
-    replay = game_start(state)
-    series: list[list[float]] = [[] for _ in range(state.num_players)]
-    for action in state.history:
-        _step(game_id, replay, action, series)
-    return series
-
-
-def _step(game_id: str, replay: GameState, action: Any, series: list[list[float]]) -> None:
-    """Apply `action`; record the scores when it finished a round or the game."""
-    raw_before = getattr(replay, "round", None)
-    before = round_number(replay)
-    replay.apply(action)
-    after = round_number(replay)
-    started = raw_before is None or raw_before >= 1  # Rice Wars' setup is round 0
-    if (after != before and started) or (replay.is_terminal() and len(series[0]) < before):
-        for player, score in enumerate(scores_now(game_id, replay)):
-            series[player].append(score)
-
-
 def review_game(
     game_id: str,
     state: GameState,
@@ -195,7 +162,6 @@ def review_game(
     # Count the decisions first, so the progress bar moves evenly.
     total = _count_decisions(replay, history, seat)
     decisions: list[Moment] = []
-    series: list[list[float]] = [[] for _ in range(state.num_players)]
     done = 0
     for index, action in enumerate(history):
         if cancel.is_set():
@@ -216,14 +182,14 @@ def review_game(
                     raise ReviewCancelled("the review was stopped")
                 decisions.append(_placed(moment, index, round_number(replay)))
                 done += 1
-        _step(game_id, replay, action, series)
+        replay.apply(action)
     if progress is not None:
         progress(1.0)
     return Review(
         game_id,
         seat,
         tuple(decisions),
-        tuple(tuple(s) for s in series),
+        scores_by_round(state)[: state.num_players],  # the end screen's, of the players
         SCORE_NAME.get(game_id, "score"),
     )
 

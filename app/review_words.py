@@ -18,8 +18,8 @@ SCORE_NAMES = {
     "ricewars": N_("Fields"),
     "shinobi": N_("Clan's cards"),
 }
-"""Each game's score as a chart's axis names it (`ai.review.scores_now`; Shinobi's is the
-cards of each player's clan on the table, in the unit of its review, cards)."""
+"""Each game's score as a chart's axis names it (`engine.core.scores_by_round`; Shinobi's
+is the cards of each player's clan on the table, in the unit of its review, cards)."""
 
 
 def score_unit(game_id: str) -> str:

@@ -154,11 +154,34 @@ class GameState(ABC):
         game without rounds. Logs, reviews and the Recent games list read it."""
         return 1
 
+    def round_scores(self) -> list[float]:
+        """Every seat's score as the game counts it between rounds, the figure its charts
+        follow round by round (`scores_by_round`): by default the returns."""
+        return [float(v) for v in self.returns()]
+
     def winners(self) -> list[int]:
         """Players with the best return (several on a tie the rules do not break)."""
         scores = self.returns()
         best = max(scores)
         return [p for p, s in enumerate(scores) if s == best]
+
+
+def scores_by_round(state: GameState) -> tuple[tuple[float, ...], ...]:
+    """Every seat's `round_scores` after each finished round of `state`'s game and at its
+    end (`result[seat][r]` after round r + 1), replayed from its start: the one series the
+    end screen's chart, the review's chart and `daimyo review` show."""
+    replay = state.clone()
+    while replay.history:
+        replay.undo()
+    series: list[list[float]] = [[] for _ in replay.round_scores()]
+    for action in state.history:
+        before = replay.round_number()
+        replay.apply(action)
+        ended = replay.is_terminal() and len(series[0]) < before  # in its last round
+        if replay.round_number() != before or ended:
+            for seat, score in enumerate(replay.round_scores()):
+                series[seat].append(score)
+    return tuple(tuple(scores) for scores in series)
 
 
 @dataclass(frozen=True, slots=True)

@@ -354,6 +354,10 @@ class RiceWarsState(Position, GameState):
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
+    def round_scores(self) -> list[float]:
+        """Every seat's fields (the neutral's too): the first thing the end counts."""
+        return [float(self.fields_of(s)) for s in range(self.seats)]
+
     def revealed_hidden(self) -> bool:
         """Whether the last action made something hidden known (`observation.revealed`)."""
         if not self._history:

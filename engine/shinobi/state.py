@@ -271,8 +271,7 @@ class ShinobiState(GameState):
         return self._turns
 
     def round_number(self) -> int:
-        """The round being played as the records count it (`records.round_of`); once the
-        game is over, its last round (its `FinalCount`'s)."""
+        """The round being played (`records.round_of`); once the game is over, its last."""
         turns = self._turns - 1 if self.is_terminal() else self._turns
         return records.round_of(turns, self._n)
 
@@ -293,6 +292,10 @@ class ShinobiState(GameState):
     def clan_totals(self) -> list[int]:
         """The table total of every clan."""
         return list(map(sum, map(self._cells.__getitem__, _CLAN_COLUMNS[self._n])))
+
+    def round_scores(self) -> list[float]:
+        """Every seat's clan on the table, the army the end counts (allegiances stay secret)."""
+        return [float(self.clan_total(clan)) for clan in self._allegiance]
 
     def table(self) -> list[int]:
         """Every army's cards in one new list, at `province * 5 + clan` (`army(q, c)`)."""
@@ -582,9 +585,8 @@ class ShinobiState(GameState):
         self._actors.pop()
 
     def sampled_copy(self) -> ShinobiState:
-        """This state as a sampled world that guessed everything right: the hands and the
-        deck as they are, marked determinized (seed 0), with nothing to undo. What
-        `determinize` returns, minus the guessing (for tests of the search)."""
+        """This state as a sampled world that guessed all right (hands and deck as they are,
+        seed 0, nothing to undo): what `determinize` returns minus the guessing (tests)."""
         other = self.clone()
         other._setup = _sampled_setup(self.num_players)
         other._undo = []
@@ -639,8 +641,7 @@ class ShinobiState(GameState):
         return leaders
 
     def returns(self) -> list[float]:
-        """1 to a sole winner, 1/k to each of k tied winners, 0 otherwise (provisional
-        while the game runs)."""
+        """1 to a sole winner, 1/k to each of k tied winners, else 0 (provisional mid-game)."""
         leaders = self.winners_by_rule()
         share = 1.0 / len(leaders)
         return [share if p in leaders else 0.0 for p in range(self._n)]

@@ -135,22 +135,28 @@ def test_a_broken_save_is_an_error_naming_the_file(
     assert str(path) in capsys.readouterr().err
 
 
-def test_the_reviews_score_chart_is_the_end_screens(finished_saves: dict[str, Path]) -> None:
-    # The end screen charts honor (Rokugan), fields (Rice Wars) and the seat's clan on
-    # the table (Shinobi) after each round; the review's chart of the same game is the
-    # same series
-    from ai.review import scores_by_round
-    from app.games.ricewars.narrate import fields_by_round
-    from app.games.rokugan.narrate import honor_by_round
-    from app.games.shinobi import clan_history
+@pytest.mark.parametrize("game", GAMES)
+def test_the_end_screen_and_the_review_chart_the_engines_scores_by_round(
+    game: str, finished_saves: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a finished game of each kind
+    from app.games import game_ui
     from app.savefile import load_save
+    from engine.core import scores_by_round
 
-    rokugan = load_save(finished_saves["rokugan"]).state
-    assert scores_by_round("rokugan", rokugan) == honor_by_round(rokugan)
-    ricewars = load_save(finished_saves["ricewars"]).state
-    assert scores_by_round("ricewars", ricewars) == fields_by_round(ricewars)[:3]
-    shinobi = load_save(finished_saves["shinobi"]).state
-    assert scores_by_round("shinobi", shinobi) == [list(row) for row in clan_history(shinobi)]
+    state = load_save(finished_saves[game]).state
+    series = scores_by_round(state)
+    # Then the series runs round by round to the end's figures (honor, fields, the clan)
+    assert [seat[-1] for seat in series] == state.round_scores()
+    assert len({len(seat) for seat in series}) == 1 and len(series[0]) >= 2
+    # ... the end screen charts that very series
+    assert game_ui(game).score_table(state).history == series
+    # ... and the review prints it for every player
+    assert main(["review", str(finished_saves[game]), "--as", "1", "--nodes", "20",
+                 "--moments", "1"]) == 0  # fmt: skip
+    table = capsys.readouterr().out.split("after each round:\n")[1].splitlines()
+    printed = [[float(v) for v in line.split(": ")[1].split()] for line in table]
+    assert printed == [list(seat) for seat in series[: state.num_players]]
 
 
 def test_a_save_of_daimyo_play_names_the_bots_that_played(

@@ -9,6 +9,7 @@ import pytest
 
 from app import i18n
 from app.games.rokugan import GAME_UI, narrate
+from engine.core import scores_by_round
 from engine.rokugan import actions as A
 from engine.rokugan.data import ROUNDS
 from engine.rokugan.state import PH_PLACE
@@ -36,7 +37,7 @@ def test_the_score_breakdown_adds_up_to_the_engines_honor(graph) -> None:
     for seed in (1, 2):
         state = random_game(graph, seed)
         # Then each player's breakdown totals its honor, and the chart ends there
-        history = narrate.honor_by_round(state)
+        history = scores_by_round(state)
         for p in range(state.n):
             row = narrate.score_breakdown(state, p)
             assert sum(row[:-1]) == row[-1] == state.honor()[p]

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from app.games.presentation import EVERYTHING, PUBLIC
-from app.games.shinobi import GAME_UI, clan_history, narrate, story
+from app.games.shinobi import GAME_UI, narrate, story
+from engine.core import scores_by_round
 from engine.shinobi import SPEC
 from engine.shinobi.records import (
     Attacked,
@@ -108,7 +109,7 @@ def test_the_end_screen_and_its_chart_read_the_records() -> None:
     count = narrate.outcome(state)
     # Then the end screen's rows are the final count's, and its chart ends with them
     assert [row[1] for row in table.rows] == [(float(s.home), float(s.cards)) for s in count.seats]
-    history = clan_history(state)
+    history = scores_by_round(state)
     assert [series[-1] for series in history] == [float(s.cards) for s in count.seats]
     assert len(history[0]) == -(-state.turns // 3)
 

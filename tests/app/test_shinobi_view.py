@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from app.games.presentation import PUBLIC
-from app.games.shinobi import GAME_UI, clan_history
+from app.games.shinobi import GAME_UI
 from app.games.shinobi.view import ARMY, PROVINCE, ShinobiView
 from app.session import AI, HUMAN, GameSession, Seat
 from engine.shinobi import SPEC
@@ -249,7 +249,9 @@ def test_the_end_chart_follows_each_clan_round_by_round() -> None:
     while state.turns < 9:
         state.apply(state.legal_actions()[0])
     # Then the chart has one point per player and round: their clan's table total
-    history = clan_history(state)
+    from engine.core import scores_by_round
+
+    history = scores_by_round(state)
     assert [len(row) for row in history] == [3, 3, 3]
     assert [row[-1] for row in history] == [state.clan_total(state.allegiance(p)) for p in range(3)]
 

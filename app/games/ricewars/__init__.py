@@ -10,6 +10,7 @@ from app.games.ricewars import decisions, narrate, story
 from app.games.ricewars.fights import AsOfStep
 from app.games.ricewars.rules import rules_html
 from app.i18n import N_, _, inside_sentence, ngettext
+from engine.core import scores_by_round
 from engine.ricewars import records, standings
 from engine.ricewars.data import SCENARIO_PLAYERS
 from engine.ricewars.state import ACTION, RiceWarsState
@@ -173,7 +174,7 @@ class RiceWarsUI(GameUI):
             (self.player_label(state, s), tuple(float(v) for v in narrate.score_row(state, s)))
             for s in range(state.seats)
         )
-        history = tuple(tuple(h) for h in narrate.fields_by_round(state))
+        history = scores_by_round(state)  # fields after each round (the engine's)
         notes = [_("The most fields wins; wealth (Ryo, servants, board peasants) breaks a tie.")]
         if state.neutral >= 0 and not state.winners():
             notes.append(_("The neutral player holds the most fields: nobody wins."))

@@ -638,20 +638,6 @@ def score_row(state: RiceWarsState, s: int) -> tuple[int, ...]:
     return (*parts, state.wealth(s), state.fields_of(s))
 
 
-def fields_by_round(state: RiceWarsState) -> list[list[float]]:
-    """Fields of every seat at the end of each round (walking the history back)."""
-    walk = state.clone()
-    last: dict[int, list[float]] = {}
-    while True:
-        if walk.round >= 1 and walk.round not in last:
-            last[walk.round] = [float(walk.fields_of(s)) for s in range(walk.seats)]
-        if not walk.history:
-            break
-        walk.undo()
-    rounds = sorted(last)
-    return [[last[r][s] for r in rounds] for s in range(state.seats)]
-
-
 def disconnected(state: RiceWarsState, s: int) -> list[int]:
     """Fields of seat `s` whose peasant is cut off from its palace."""
     if state.palace[s] < 0:

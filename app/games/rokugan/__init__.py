@@ -10,6 +10,7 @@ from app.games.rokugan import narrate, story, words
 from app.games.rokugan.rules import rules_html
 from app.i18n import N_, _, inside_sentence, ngettext
 from app.palette import rokugan_clan
+from engine.core import scores_by_round
 from engine.rokugan.data import CLANS, OBJECTIVES
 from engine.rokugan.state import RokuganState
 from engine.words import Words
@@ -122,7 +123,7 @@ class RokuganUI(GameUI):
             )
             for p in range(state.n)
         )
-        history = tuple(tuple(h) for h in narrate.honor_by_round(state))
+        history = scores_by_round(state)  # honor after each round (the engine's)
         notes = []
         for p in range(state.n):
             objective = state.objective[p]

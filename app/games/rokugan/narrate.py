@@ -604,20 +604,6 @@ def score_breakdown(state: RokuganState, player: int) -> tuple[int, ...]:
     return (*parts, sum(parts))
 
 
-def honor_by_round(state: RokuganState) -> list[list[float]]:
-    """Each player's honor after every finished round, replayed from the game's start."""
-    setup = state.setup()
-    replay = RokuganState.new(setup.players, setup.seed, setup.settings, state.board.graph)
-    history: list[list[float]] = [[] for _ in range(state.n)]
-    for action in state.history:
-        round_before = replay.round
-        replay.apply(action)
-        if replay.round != round_before or (replay.is_terminal() and len(history[0]) < ROUNDS):
-            for p, h in enumerate(replay.honor()):
-                history[p].append(float(h))
-    return history
-
-
 def special_name(kind: int) -> str:
     """The special token's name in words."""
     return words.special(SPECIAL_NAMES[kind]) if kind else ""

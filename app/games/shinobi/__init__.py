@@ -9,9 +9,10 @@ from app.games.shinobi import narrate, story
 from app.games.shinobi.rules import rules_html
 from app.i18n import N_, _, inside_sentence, ngettext
 from app.palette import SHINOBI_SEATS
+from engine.core import scores_by_round
 from engine.shinobi.cards import CLAN_NAMES, NUM_CLANS
-from engine.shinobi.records import Drew, FinalCount, LastRound, RoundEnded
-from engine.shinobi.state import SPEC, ShinobiState
+from engine.shinobi.records import Drew, LastRound
+from engine.shinobi.state import ShinobiState
 from engine.words import Words
 
 if TYPE_CHECKING:
@@ -130,7 +131,7 @@ class ShinobiUI(GameUI):
         return ScoreTable(
             (_("Own clan at home"), _("Clan total")),
             rows,
-            clan_history(state),
+            scores_by_round(state),  # each seat's clan after each round (the engine's)
             _("Own clan's cards on the table"),
             notes,
         )
@@ -138,30 +139,6 @@ class ShinobiUI(GameUI):
     def rules_html(self) -> str:
         """The rules reference, in the current language."""
         return rules_html()
-
-
-def clan_history(state: ShinobiState) -> tuple[tuple[float, ...], ...]:
-    """Per player: their clan's table total after each round and at the end, from the
-    records of the game replayed from the setup (`RoundEnded`, `FinalCount`)."""
-    setup = state.setup()
-    replay = SPEC.new_game(setup.players, setup.seed, setup.settings)
-    names = [CLAN_NAMES[c] for c in state.allegiances]
-    rows: list[list[float]] = [[] for _ in names]
-    ended = 0
-    for action in state.history:
-        for record in replay.apply_told(action):
-            if isinstance(record, RoundEnded):
-                totals = {c.name: c.after for c in record.clans}
-                ended = record.round
-            elif isinstance(record, FinalCount):
-                totals = {c.clan: c.cards for c in record.clans}
-                if ended == record.round:
-                    continue  # the game ended with a round: counted already
-            else:
-                continue
-            for p, name in enumerate(names):
-                rows[p].append(float(totals[name]))
-    return tuple(tuple(r) for r in rows)
 
 
 GAME_UI = ShinobiUI()
