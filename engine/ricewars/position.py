@@ -292,10 +292,12 @@ class Position:
             return self.board.track[self.round - 1]
         return frozenset()
 
-    def auction_round(self) -> bool:
-        """True when the current round holds the advisors' auction (its `auction` symbol):
-        hiring is followed by the auction, and last auction's advisors leave at it."""
-        return "auction" in self.symbols()
+    def auction_round(self, round_number: int | None = None) -> bool:
+        """True when the current round (or round `round_number`) holds the advisors'
+        auction (its `auction` symbol): hiring is followed by the auction, and last
+        auction's advisors leave at it."""
+        r = self.round if round_number is None else round_number
+        return 1 <= r <= self.board.rounds and "auction" in self.board.track[r - 1]
 
     def _set_owner(self, f: int, s: int) -> None:
         """Seat `s` (-1: nobody) now has the peasant on field `f`."""

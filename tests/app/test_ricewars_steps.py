@@ -155,6 +155,7 @@ def figures(st: RiceWarsState) -> list[dict]:
                 "hand": [narrate.CARDS[c].id for c in st.hands[s]],
                 "deck": len(st.deck),
                 "discard": len(st.discard),
+                "round": st.round,
                 "advisors": [
                     (ADVISORS[a].name, uses, a in st.adv_due[s]) for a, uses in st.held[s]
                 ],
@@ -372,3 +373,54 @@ def test_at_every_step_the_hand_and_the_piles_are_the_games_at_that_step(
         assert piles in plain(view.hand.itemAt(0).widget())
     # ... over steps whose hand and piles the action went on to change
     assert later["hand"] and later["piles"], later
+
+
+STEP_PHASES = {"Result": "Actions", "Cards revealed": "Actions", "After the reveal": "Actions"}
+"""The phase a step tells (a fight's steps are the action phase's), by its title's start."""
+
+
+def step_phase(title: str) -> str:
+    if title.startswith("Auction of"):
+        return "Auction"
+    if title.endswith("the draw"):
+        return "Draw"
+    if title.endswith("income"):
+        return "Income"
+    return STEP_PHASES.get(title, "Actions")
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 4), (2, 5)])
+def test_at_every_step_the_round_track_is_the_games_at_that_step(qtbot, players, seed) -> None:
+    # Given a game's steps, and the game at the moment of each record they tell
+    view = None
+    ahead = 0
+    for before, action, after, player in stepped_actions(seed=seed, players=players):
+        steps = [b.step for b in story.story(before, action, after, player, EVERYTHING) if b.step]
+        if not steps:
+            continue
+        wanted = expected_at_steps(before, steps, moments(before, action))
+        if view is None:
+            view, session = shown(after, qtbot, viewer=None)
+        else:
+            session.state = after
+        for step, want in zip(steps, wanted, strict=True):
+            if step.title == "Game over":
+                continue  # the game as it ends: the track as the game stands
+            # When a step is shown
+            view.show_step(step)
+            track = view.track.text()
+            # Then the round track lights the round, the phase and the governor of that
+            # moment (not the next round's hiring after a round's last pass)
+            lit_round = re.search(r"background:#8a6d3b[^>]*>(\d+)", track)
+            assert int(lit_round.group(1)) == want[0]["round"], (step.title, track)
+            phase = re.search(r"<b style='color:[^']*'>([^<]+)</b>", track).group(1)
+            assert phase == step_phase(step.title), (step.title, track)
+            governor = next(s for s, fig in enumerate(want) if fig["governor"])
+            assert f"<b>{narrate.seat_name(after, governor)}</b>" in track, (step.title, track)
+            ahead += want[0]["round"] != after.round
+        view.show_step(None)
+        assert int(re.search(r"background:#8a6d3b[^>]*>(\d+)", view.track.text()).group(1)) == (
+            after.round
+        )
+    # ... over steps of a round the game had left by the time they were shown
+    assert ahead

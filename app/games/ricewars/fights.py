@@ -14,6 +14,7 @@ from typing import Any
 
 from app.games.ricewars.decisions import describe
 from app.games.ricewars.narrate import (
+    PHASE_STEPS,
     SYMBOL_WORDS,
     Teller,
     and_words,
@@ -34,6 +35,8 @@ from engine.ricewars.records import Part, seat_word
 from engine.ricewars.standings import standing as standing_of
 from engine.ricewars.standings import standings
 from engine.ricewars.state import FightRecord, RiceWarsState
+
+INCOME, _HIRING, AUCTION, ACTIONS, DRAW = PHASE_STEPS  # the phases a step may be in
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,13 +87,16 @@ class FightPicture:
 @dataclass(frozen=True, slots=True)
 class StepShow:
     """A resolution step on the board: the board it shows (`board`), the board a result
-    turns it into (`after`, animated), the fight it is about, and where every seat
-    stands as of the step (`standing`: what the daimyo boards show; the step's end)."""
+    turns it into (`after`, animated), the fight it is about, where every seat stands as
+    of the step (`standing`: what the daimyo boards show; the step's end), and the round
+    and phase it is in (what the round track shows)."""
 
     board: BoardPicture
     after: BoardPicture | None = None
     fight: FightPicture | None = None
     standing: tuple[R.Standing, ...] = ()  # every seat as of the step (the engine's records)
+    round: int = 0  # the round the step is in (its record's; 0: the game's now)
+    phase: str = ""  # the phase it is in, a `narrate.PHASE_STEPS` name ("": the game's now)
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,7 +244,7 @@ def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
                     _("After the reveal"),
                     tuple(after_reveal),
                     fields,
-                    StepShow(board, None, picture(True, True), now),
+                    StepShow(board, None, picture(True, True), now, before.round, ACTIONS),
                 )
             )
         steps.append(_result_step(before, after, f, ended, tell, picture, start, fields))
@@ -273,7 +279,7 @@ def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
             title,
             tuple(opening),
             fields,
-            StepShow(board, None, picture(False, False), now),
+            StepShow(board, None, picture(False, False), now, before.round, ACTIONS),
             logged=(),
         )
     )
@@ -286,7 +292,7 @@ def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
                 _("Bonuses") if f.revealed else _("The answer"),
                 (*exchange, *drawn),
                 fields,
-                StepShow(board, None, picture(False, False), now),
+                StepShow(board, None, picture(False, False), now, before.round, ACTIONS),
                 logged=tuple(drawn),
             )
         )
@@ -309,7 +315,7 @@ def _fight_steps(  # noqa: C901 - the fight is told in its rulebook order
             _("Cards revealed"),
             tuple(reveal),
             fields,
-            StepShow(board, None, picture(True, True), now),
+            StepShow(board, None, picture(True, True), now, before.round, ACTIONS),
         )
     )
     if ended is not None:
@@ -559,7 +565,12 @@ def _result_step(  # noqa: C901 - every way a fight ends
     result.extend(summary_lines(start, fought, tell))
     text = " ".join(result[:2])
     show = StepShow(
-        BoardPicture.of(before), BoardPicture.of(after), picture(True, True, text), ended.standing
+        BoardPicture.of(before),
+        BoardPicture.of(after),
+        picture(True, True, text),
+        ended.standing,
+        before.round,
+        ACTIONS,
     )
     changed = tuple(
         after.fid(q)
@@ -682,7 +693,8 @@ def _auction_step(
             )
         )
     title = _("Auction of {advisor} ({kanji})").format(advisor=adv.name, kanji=adv.kanji)
-    return Step(title, tuple(lines), (), StepShow(board, standing=record.standing))
+    show = StepShow(board, standing=record.standing, round=record.round, phase=AUCTION)
+    return Step(title, tuple(lines), (), show)
 
 
 def _draw_step(
@@ -700,7 +712,7 @@ def _draw_step(
         _("Round {n}: the draw").format(n=record.round),
         tuple(lines),
         (),
-        StepShow(board, standing=record.standing),
+        StepShow(board, standing=record.standing, round=record.round, phase=DRAW),
     )
 
 
@@ -756,7 +768,7 @@ def _round_step(
         _("Round {n}: income").format(n=record.round),
         tuple(lines),
         (),
-        StepShow(board, standing=standing),
+        StepShow(board, standing=standing, round=record.round, phase=INCOME),
     )
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from app.games.presentation import PUBLIC
 from app.games.ricewars import narrate
-from app.games.ricewars.fights import FightPicture
+from app.games.ricewars.fights import FightPicture, StepShow
 from app.games.ricewars.narrate import seat_colour, seat_mark, seat_name
 from app.games.ricewars.picks import BUTTON, CARD, FIELD, Pick, PickTree
 from app.i18n import N_, _, ai_level_name, ngettext
@@ -64,35 +64,39 @@ def swatch(state: RiceWarsState, seat: int) -> str:
     return f"<span style='color:{seat_colour(state, seat)}'>■</span>"
 
 
-def track_html(state: RiceWarsState, rows: int = 1) -> str:
+def track_html(state: RiceWarsState, rows: int = 1, step: StepShow | None = None) -> str:
     """The round track, the phases of the round and the governor: on one line, or on two
     (`rows=2`: the phases and the governor under the track) where one is too narrow. A
     past round shows only its number (its symbols are spent); during the setup "Setup"
-    stands for the phases."""
+    stands for the phases. During a resolution `step`, the round, the phase and the
+    governor are the step's (its record's round, its standings' governor)."""
+    moment = step.round if step is not None and step.round else state.round
+    phase = step.phase if step is not None and step.phase else narrate.phase_step(state)
+    gov = state.governor
+    if step is not None and step.standing:
+        gov = next((e.player for e in step.standing if e.governor), gov)
     cells = []
     for r in range(1, state.board.rounds + 1):
         symbols = state.board.track[r - 1]
         words = " ".join(_(narrate.SYMBOL_WORDS[s][0]) for s in sorted(symbols))
         style = (
             "background:#8a6d3b; color:#fff8e4; font-weight:bold"
-            if r == state.round
+            if r == moment
             else "background:#efe4c8; color:#5a4a30"
-            if r > state.round
+            if r > moment
             else "background:#d8cfb8; color:#6f6553"
         )
-        label = f"{r} <small>{words}</small>" if words and r >= state.round else str(r)
+        label = f"{r} <small>{words}</small>" if words and r >= moment else str(r)
         cells.append(f"<td style='{style}; padding:1px 5px'>{label}</td>")
-    phase = narrate.phase_step(state)
     steps = []
     names = ("Setup",) if phase == "Setup" else narrate.PHASE_STEPS
-    if not state.auction_round():  # the advisors' auction is held in some rounds only
+    if not state.auction_round(moment):  # the advisors' auction is held in some rounds only
         names = tuple(name for name in names if name != "Auction")
     for name in names:
         if name == phase:
             steps.append(f"<b style='color:{RED}'>{_(name)}</b>")
         else:
             steps.append(f"<span style='color:#6f6553'>{_(name)}</span>")
-    gov = state.governor
     governor = _("Governor: {swatch} <b>{player}</b>").format(
         swatch=swatch(state, gov), player=seat_name(state, gov)
     )

@@ -437,7 +437,9 @@ class RiceWarsView(PickTreeView):
             self._heights.clear()
         look = (self.ui_scale, self.font().pointSizeF())
         rows = 1
-        one_row = panel.track_html(state)
+        show = self._step.payload if self._step is not None else None
+        step = show if isinstance(show, StepShow) else None  # the track as of the step too
+        one_row = panel.track_html(state, step=step)
         if shown:
             key = ("track", look, one_row, self.track.width())
             if key not in self._fits:
@@ -445,7 +447,7 @@ class RiceWarsView(PickTreeView):
                 self._fits[key] = self.track.sizeHint().width() <= self.track.width()
             if not self._fits[key]:
                 rows = 2
-        _set_text(self.track, one_row if rows == 1 else panel.track_html(state, rows=2))
+        _set_text(self.track, one_row if rows == 1 else panel.track_html(state, 2, step))
         if rows != self._track_rows:
             self._track_rows = rows
             line = self.track.fontMetrics().lineSpacing()
