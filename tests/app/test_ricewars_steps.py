@@ -300,6 +300,7 @@ def check_board(view, after: RiceWarsState, s: int, want: dict, where) -> None:
 def test_at_every_step_every_daimyo_figure_is_the_games_at_that_step(qtbot, players, seed) -> None:
     view = None
     titles: set[str] = set()
+    changed = 0
     for before, action, after, player in stepped_actions(seed=seed, players=players):
         # Given an action told in steps, and the game at the moment of each record it told
         steps = [b.step for b in story.story(before, action, after, player, EVERYTHING) if b.step]
@@ -318,6 +319,14 @@ def test_at_every_step_every_daimyo_figure_is_the_games_at_that_step(qtbot, play
             for s in range(after.seats):
                 figs = {**want[s], "to_act": None}
                 check_board(view, after, s, figs, (after.round, step.title, s))
+            # ... and a field's tooltip names who holds it on the board the step draws
+            board = step.payload.after or step.payload.board
+            for f, fid in enumerate(after.board.ids):
+                tip = view.scene.province_items[fid].toolTip()
+                holder = board.owner[f]
+                named = f"{narrate.seat_name(after, holder)}'s peasant" if holder >= 0 else None
+                assert (named in tip) if named else "'s peasant" not in tip, (step.title, tip)
+                changed += holder != after.owner[f]
             # ... and the board lit is the seat the game waits on after the action, or none
             # (the seat that has just decided is never lit in the middle of its action)
             on = {s for s in range(after.seats) if lit(view, s)}
@@ -335,6 +344,7 @@ def test_at_every_step_every_daimyo_figure_is_the_games_at_that_step(qtbot, play
         "Round N: the draw",
         "Game over",
     } <= titles
+    assert changed  # ... over fields whose holder changed after the step
 
 
 @pytest.mark.parametrize(("players", "seed"), [(3, 4), (2, 5)])

@@ -14,6 +14,7 @@ from typing import Any
 
 from app.games.ricewars.decisions import describe
 from app.games.ricewars.narrate import (
+    PHASE_NAMES,
     PHASE_STEPS,
     SYMBOL_WORDS,
     Teller,
@@ -37,6 +38,7 @@ from engine.ricewars.standings import standings
 from engine.ricewars.state import FightRecord, RiceWarsState
 
 INCOME, _HIRING, AUCTION, ACTIONS, DRAW = PHASE_STEPS  # the phases a step may be in
+GAME_OVER = PHASE_NAMES[1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -798,5 +800,5 @@ def _end_step(
         _("Game over"),
         tuple(upper(line) for line in lines),
         (),
-        StepShow(board, standing=record.standing),
+        StepShow(board, standing=record.standing, round=record.round, phase=GAME_OVER),
     )

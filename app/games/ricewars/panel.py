@@ -14,7 +14,7 @@ from typing import Any
 
 from app.games.presentation import PUBLIC
 from app.games.ricewars import narrate
-from app.games.ricewars.fights import FightPicture, StepShow
+from app.games.ricewars.fights import BoardPicture, FightPicture, StepShow
 from app.games.ricewars.narrate import seat_colour, seat_mark, seat_name
 from app.games.ricewars.picks import BUTTON, CARD, FIELD, Pick, PickTree
 from app.i18n import N_, _, ai_level_name, ngettext
@@ -209,18 +209,20 @@ def daimyo_tip(state: RiceWarsState, s: int, standing: Standing | None = None) -
     return income + "\n" + _("Peasants cut off (✂) from the palace earn nothing.")
 
 
-def field_tip(state: RiceWarsState, f: int) -> str:
-    """A field's tooltip: its name, what is printed on it, who holds it."""
+def field_tip(state: RiceWarsState, f: int, board: BoardPicture | None = None) -> str:
+    """A field's tooltip: its name, what is printed on it, who holds it (now, or on the
+    `board` a resolution step draws)."""
     b = state.board
     lines = [f"<b>{escape(b.names[f])}</b>"]
     if f in b.sites:
         lines.append(_("Palace site"))
     if b.blessed[f]:
         lines.append(_("Blessed field: a connected peasant earns {n} Ryo").format(n=b.blessed[f]))
-    owner = state.owner[f]
+    shown = state if board is None else board
+    owner = shown.owner[f]
     if owner >= 0:
         lines.append(_("{player}'s peasant").format(player=seat_name(state, owner)))
-    for s, p in enumerate(state.palace):
+    for s, p in enumerate(shown.palace):
         if p == f:
             lines.append(_("{player}'s palace").format(player=seat_name(state, s)))
     return "<br>".join(lines)

@@ -490,8 +490,9 @@ class RiceWarsView(PickTreeView):
             height += self._heights[key]
         return height
 
-    def _tips(self, state: RiceWarsState):  # noqa: ANN202 - a tooltip maker
-        return lambda f: panel.field_tip(state, f)
+    def _tips(self, state: RiceWarsState, board: BoardPicture | None = None):  # noqa: ANN202
+        """A field's tooltip maker: who holds it now, or on the `board` a step draws."""
+        return lambda f: panel.field_tip(state, f, board)
 
     def _draw_step_board(self, state: RiceWarsState, show: StepShow) -> None:
         assert self.fields is not None
@@ -503,9 +504,9 @@ class RiceWarsView(PickTreeView):
         ms = self.animation_ms
         if show.after is not None:
             self.fields.animate_result(state, show.board, show.after, show.fight, ms,
-                                       self._tips(state))  # fmt: skip
+                                       self._tips(state, show.after))  # fmt: skip
             return
-        self.fields.draw(state, show.board, self._tips(state), show.fight)
+        self.fields.draw(state, show.board, self._tips(state, show.board), show.fight)
         if first and self.fields.fight_item is not None:
             self.fields.pop(self.fields.fight_item, ms)
 
