@@ -146,7 +146,8 @@ class GameState(ABC):
         bid or a token turned up, a round's resolution): an undo barrier, as taking it
         back would let its player decide again knowing it. The app's undo reads it. The
         default: a game with hidden information says so after every action."""
-        return type(self).spec.hidden_information
+        spec = getattr(type(self), "spec", None)  # a state made without a spec hides all
+        return bool(getattr(spec, "hidden_information", True))
 
     def round_number(self) -> int:
         """The round being played as the game counts it, 1 for the first (setup counts as
