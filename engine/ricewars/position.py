@@ -286,18 +286,18 @@ class Position:
         """The id of field index `f`."""
         return self.board.ids[f]
 
-    def symbols(self) -> frozenset[str]:
-        """The round track symbols of the current round."""
-        if 1 <= self.round <= self.board.rounds:
-            return self.board.track[self.round - 1]
+    def symbols(self, round_number: int | None = None) -> frozenset[str]:
+        """The round track symbols of the current round (or of round `round_number`)."""
+        r = self.round if round_number is None else round_number
+        if 1 <= r <= self.board.rounds:
+            return self.board.track[r - 1]
         return frozenset()
 
     def auction_round(self, round_number: int | None = None) -> bool:
         """True when the current round (or round `round_number`) holds the advisors'
         auction (its `auction` symbol): hiring is followed by the auction, and last
         auction's advisors leave at it."""
-        r = self.round if round_number is None else round_number
-        return 1 <= r <= self.board.rounds and "auction" in self.board.track[r - 1]
+        return "auction" in self.symbols(round_number)
 
     def _set_owner(self, f: int, s: int) -> None:
         """Seat `s` (-1: nobody) now has the peasant on field `f`."""

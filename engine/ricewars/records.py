@@ -57,7 +57,7 @@ class TellsStandings(Event):
     (an auction's bids are revealed, so they stay)."""
 
     def seen_by(self, viewer: int) -> TellsStandings:
-        """Another player's Ryo in the standings are hidden."""
+        """Another player's Ryo and hand in the standings are hidden."""
         return replace(self, standing=_seen(self.standing, viewer))  # type: ignore[attr-defined, call-arg]
 
 
