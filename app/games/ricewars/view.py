@@ -580,9 +580,8 @@ class RiceWarsView(PickTreeView):
         """Each seat's daimyo board as (style sheet, who sits, standing, tooltip): what is
         the same at every `compact` level (`_daimyo_board_faces`)."""
         points = self.font().pointSizeF() * 0.92
-        step = self._step.payload if self._step is not None else None
         # every figure as of the step shown (the engine's standings), else as of now
-        shown = step.standing if isinstance(step, StepShow) and step.standing else standings(state)
+        shown = self._step_standings() or standings(state)
         seats = []
         for s in range(state.seats):
             colour = seat_colour(state, s)
@@ -626,17 +625,16 @@ class RiceWarsView(PickTreeView):
             return panel.auction_html(state, self._viewer, compact)
         return panel.phase_help(state, compact)
 
-    def _shown_standing(self, state: RiceWarsState, seat: int) -> Standing:
-        """Where `seat` stands as of the step shown (the engine's record), else as of now."""
+    def _step_standings(self) -> tuple[Standing, ...]:
+        """Every seat's standing as of the step shown (the engine's records); () for none."""
         show = self._step.payload if self._step is not None else None
-        if isinstance(show, StepShow) and show.standing:
-            return show.standing[seat]
-        return standing(state, seat)
+        return show.standing if isinstance(show, StepShow) else ()
 
     def _draw_hand(self, state: RiceWarsState) -> None:
         viewer = self._viewer
         # the hand, its Ryo and the piles as of the step shown (its record), else as of now
-        mine = self._shown_standing(state, viewer) if viewer is not None else None
+        step = self._step_standings()
+        mine = None if viewer is None else step[viewer] if step else standing(state, viewer)
         shown = (mine.hand, mine.money, mine.deck, mine.discard) if mine is not None else None
         key = (viewer, shown, self.ui_scale)
         if key != self._hand_key:
