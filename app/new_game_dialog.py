@@ -69,7 +69,8 @@ def shipped_maps_for(game_id: str) -> list[tuple[str, str]]:
 def map_header(path: Path) -> dict[str, Any]:
     """The top-level values of a map file (id, name, game) without parsing its polygons;
     {} for a file that is not a readable map (the game start says why)."""
-    from maps.io import MapError, read_map_header
+    from maps.errors import MapError
+    from maps.io import read_map_header
 
     try:
         return read_map_header(path)

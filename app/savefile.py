@@ -670,7 +670,8 @@ def _shipped_map_name(map_id: str | None) -> str | None:
     """The name in the header of the shipped map `map_id` (a save without a summary, such
     as an older `daimyo play --save`, keeps only the id); the id itself for any other map."""
     from maps.api import shipped_map_path, shipped_maps
-    from maps.io import MapError, read_map_header
+    from maps.errors import MapError
+    from maps.io import read_map_header
 
     if map_id is None or map_id not in shipped_maps():
         return map_id

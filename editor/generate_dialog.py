@@ -33,7 +33,7 @@ from app.i18n import _, game_name, map_name, ngettext
 from app.widgets.scaling import fit_on_screen
 from editor.map_picture import MapPicture, Picture, territory_fills
 from maps.generate import DEFAULT_PROVINCES, PROVINCE_RANGE
-from maps.io import MapFile
+from maps.mapfile import MapFile
 
 GAMES = ("rokugan", "ricewars")
 """The games the generator makes maps for."""

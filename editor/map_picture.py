@@ -20,7 +20,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from maps.io import MapFile
+from maps.mapfile import MapFile
 
 SEA = QColor("#a9cfe8")
 BORDER = QColor("#3a3a3a")

@@ -48,7 +48,7 @@ from app import gui_gc
 from app.i18n import N_, _, game_name, map_name, ngettext, number
 from app.widgets.scaling import fit_on_screen
 from editor.map_picture import MapPicture, Picture, render_image
-from maps.io import MapFile
+from maps.mapfile import MapFile
 
 GAMES = ("rokugan", "ricewars")
 """The games a playtest plays."""

@@ -1,6 +1,6 @@
 """The public face of `maps/`: load, save, shipped maps and the game graph.
 
-Other packages use these names; the work is done in `maps.io` (the file format)
+Other packages use these names; the work is done in `maps.io` and `maps.write` (the file format)
 and `maps.geometry` (shapely).
 """
 
@@ -10,18 +10,10 @@ import os
 from pathlib import Path
 
 from engine.graph import MapGraph
-from maps.io import (
-    MapError,
-    MapFile,
-    Province,
-    Sea,
-    SeaPolygon,
-    Territory,
-    dump_map,
-    load_map,
-    parse_map,
-    save_map,
-)
+from maps.errors import MapError
+from maps.io import load_map, parse_map
+from maps.mapfile import MapFile, Province, Sea, SeaPolygon, Territory
+from maps.write import dump_map, save_map
 
 __all__ = [
     "MapError",

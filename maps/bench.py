@@ -18,7 +18,7 @@ import shapely
 from shapely import STRtree
 
 from maps.geometry import derive
-from maps.io import MapFile, Province, Sea, SeaPolygon, Territory
+from maps.mapfile import MapFile, Province, Sea, SeaPolygon, Territory
 from maps.validate import validate
 
 SIZES = (100, 1_000, 5_000)

@@ -29,14 +29,12 @@ from shapely import STRtree
 
 from engine.files import FileContentError, atomic_write_text, read_text
 from engine.words import N_, Words, translated
-from maps.errors import Text
+from maps.errors import THE_FILE, MapError, Text
 from maps.geometry import NEAR_MISS, coordinate_tolerance, derive
-from maps.io import (
+from maps.mapfile import (
     DEFAULT_COLOUR,
     FORMAT_VERSION,
     MAX_COORDINATE,
-    THE_FILE,
-    MapError,
     MapFile,
     Province,
     Ring,

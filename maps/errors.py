@@ -6,6 +6,8 @@ from engine.words import N_, Words
 
 Text = str | Words
 """A part of a message: plain text (a file's path, a parser's own words) or `Words`."""
+THE_FILE = Words.of(N_("the file"))
+"""The field of an error about the whole file (not valid YAML, not UTF-8, too deep)."""
 
 
 class MapError(ValueError):

@@ -2,7 +2,7 @@
 
 `daimyo map generate rokugan|ricewars --provinces P --seed S -o MAP.yaml` and the editor's
 File ▸ New from generator… call it. The same game, count and seed always give the same
-map; the result is an ordinary `MapFile`, written through `maps.io.save_map`.
+map; the result is an ordinary `MapFile`, written through `maps.write.save_map`.
 
 How a map is made:
 
@@ -59,7 +59,7 @@ import shapely
 from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
 
 from engine.graph import MapGraph
-from maps.io import MapFile, Province, Sea, SeaPolygon, Territory
+from maps.mapfile import MapFile, Province, Sea, SeaPolygon, Territory
 from maps.validate import TOKEN_MM
 
 GAMES = ("rokugan", "ricewars")

@@ -31,7 +31,9 @@ import shapely
 from shapely import Geometry, GeometryType, STRtree
 
 from engine.graph import MapGraph, ProvinceInfo, TerritoryInfo
-from maps.io import MapError, MapFile, Point, Ring, dump_map
+from maps.errors import MapError
+from maps.mapfile import MapFile, Point, Ring
+from maps.write import dump_map
 
 # Relative precision of coordinates: shared lines no longer than this fraction of the largest
 # coordinate are rounding (binary floats carry 2**-52; overlay arithmetic loses a few digits).

@@ -1,13 +1,10 @@
-"""Reading and writing map files (YAML, format 1) as `MapFile` values.
+"""Reading map files (YAML, format 1) as `MapFile` values.
 
 Loading checks the file's structure (types, required fields, rings, references)
 and raises `MapError` naming the file, the line and the field, and how to fix it.
 Geometric and game rules (overlaps, reachability, attribute values) are checked by
 `maps.validate`, so that `daimyo map check` can list every problem at once.
-
-Writing produces one canonical text: fixed key order, rings in flow style on one
-line, game attributes sorted by name, integral coordinates written as integers.
-Loading and saving it again gives the same text byte for byte.
+The values are in `maps.mapfile`; `maps.write` writes them back as canonical text.
 """
 
 from __future__ import annotations
@@ -15,31 +12,34 @@ from __future__ import annotations
 import math
 import os
 import re
-from collections.abc import Hashable, Iterator
-from dataclasses import dataclass, field
-from functools import lru_cache
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NoReturn
 
 import yaml
 
-from engine.files import FileContentError, atomic_write_text, read_text
+from engine.files import FileContentError, read_text
 from engine.words import N_, Words
-from maps.errors import MapError, Text
+from maps.errors import THE_FILE, MapError, Text
+from maps.mapfile import (
+    DEFAULT_COLOUR,
+    FORMAT_VERSION,
+    GAMES,
+    MAX_COORDINATE,
+    PROVINCE_KEYS,
+    MapFile,
+    Point,
+    Province,
+    Ring,
+    Sea,
+    SeaPolygon,
+    Territory,
+)
 from maps.yaml_guard import check_events
+from maps.yaml_lines import BadValue, DuplicateKey, LineLoader, YamlList, YamlMap, plain
 
-FORMAT_VERSION = 1
 MAX_MAP_BYTES = 64 * 2**20
 """Larger than any map Daimyo writes (a generated 5,000-province map is about 4 MB)."""
-MAX_COORDINATE = 10**9
-"""Coordinates beyond this are refused: the geometry's tolerances break down long before."""
-MAX_NUMBER = 10**15
-"""Whole numbers beyond this are refused: no map needs them, and float() would overflow."""
-
-GAMES = ("any", "rokugan", "ricewars", "shinobi")
-DEFAULT_COLOUR = "#c8c8c8"
-# Keys of a province mapping that are not game attributes.
-PROVINCE_KEYS = ("id", "name", "polygon", "holes", "label", "territory")
 _TOP_KEYS = (
     "format",
     "id",
@@ -57,195 +57,6 @@ _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 # Border ids are "A|B" and "A~k", so ids may not contain these characters.
 _ID_FORBIDDEN = ("|", "~")
 
-Point = tuple[float, float]
-Ring = list[Point]
-
-
-@dataclass
-class Province:
-    """A province (region): one polygon with optional holes, and open game attributes.
-
-    `attrs` holds every key of the province other than id, name, polygon, holes,
-    label and territory: flowers, capital, defense, shadowlands, palace_site,
-    blessed, ... Territory membership lives in `MapFile.territories`.
-    """
-
-    id: str
-    name: str
-    polygon: Ring
-    holes: list[Ring] = field(default_factory=list)
-    label: Point | None = None
-    attrs: dict[str, Any] = field(default_factory=dict)
-    line: int | None = field(default=None, compare=False, repr=False)
-
-
-@dataclass
-class Territory:
-    """A named, coloured group of provinces (membership in file order)."""
-
-    id: str
-    name: str
-    colour: str = DEFAULT_COLOUR
-    provinces: list[str] = field(default_factory=list)
-    line: int | None = field(default=None, compare=False, repr=False)
-
-
-@dataclass
-class SeaPolygon:
-    """One polygon of a sea: an outer ring and optional holes."""
-
-    polygon: Ring
-    holes: list[Ring] = field(default_factory=list)
-
-
-@dataclass
-class Sea:
-    """A sea: one or more polygons. Provinces touching it are coastal."""
-
-    id: str
-    name: str
-    polygons: list[SeaPolygon] = field(default_factory=list)
-    line: int | None = field(default=None, compare=False, repr=False)
-
-
-@dataclass
-class MapFile:
-    """A whole map file in memory. Coordinates: x east, y south, in map units."""
-
-    id: str
-    name: str
-    width_mm: float
-    height_mm: float
-    extent: tuple[float, float, float, float]
-    provinces: list[Province] = field(default_factory=list)
-    territories: list[Territory] = field(default_factory=list)
-    seas: list[Sea] = field(default_factory=list)
-    game: str = "any"
-    attributes: dict[str, Any] = field(default_factory=dict)
-    path: Path | None = field(default=None, compare=False, repr=False)
-    # Shared boundaries shorter than this (map units) are not borders; None keeps every one.
-    min_border_length: float | None = None
-
-    def province(self, province_id: str) -> Province:
-        """The province with this id (KeyError if none)."""
-        for p in self.provinces:
-            if p.id == province_id:
-                return p
-        raise KeyError(province_id)
-
-    def territory_of(self, province_id: str) -> str | None:
-        """The id of the (first) territory listing this province, or None."""
-        for t in self.territories:
-            if province_id in t.provinces:
-                return t.id
-        return None
-
-    @property
-    def size(self) -> float:
-        """The larger side of the extent, the unit of every tolerance."""
-        minx, miny, maxx, maxy = self.extent
-        return max(maxx - minx, maxy - miny)
-
-
-# --------------------------------------------------------------------------- YAML with lines
-
-
-class _Map(dict):
-    """A YAML mapping that remembers its line and the line of each key."""
-
-    line: int
-    key_lines: dict[Any, int]
-
-
-class _Seq(list):
-    """A YAML sequence that remembers its line and the line of each item."""
-
-    line: int
-    item_lines: list[int]
-
-
-class _DuplicateKey(Exception):
-    def __init__(self, key: Any, line: int) -> None:
-        super().__init__(key, line)
-        self.key = key
-        self.line = line
-
-
-class _BadValue(Exception):
-    """A scalar YAML accepts but Python cannot hold (a 5,000-digit number, 2021-13-45)."""
-
-    def __init__(self, line: int, problem: Text) -> None:
-        super().__init__(line, problem)
-        self.line = line
-        self.problem = problem
-
-
-# libyaml's parser when PyYAML has it (4x faster on Rokugan); marks are the same.
-_SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-class _LineLoader(_SafeLoader):  # type: ignore[misc, valid-type]
-    """SafeLoader whose mappings and sequences carry their source lines."""
-
-    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
-        """Python's own errors on odd scalars become located `_BadValue`s."""
-        line = node.start_mark.line + 1
-        raw = node.value if isinstance(node, yaml.ScalarNode) else ""
-        shown = raw if len(raw) <= 30 else f"{raw[:20]}… ({len(raw)} characters)"
-        try:
-            value = super().construct_object(node, deep=deep)
-        except (ValueError, OverflowError) as exc:  # int digit limit, impossible dates
-            reason = Words.of(N_("too long a number")) if "digits" in str(exc) else str(exc)
-            raise _BadValue(
-                line,
-                Words.of(
-                    N_("the value {value} cannot be read ({reason})"), value=shown, reason=reason
-                ),
-            ) from None
-        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
-            raise _BadValue(
-                line, Words.of(N_("the number {value} is larger than any a map needs"), value=shown)
-            )
-        if isinstance(value, float) and not math.isfinite(value):
-            raise _BadValue(
-                line, Words.of(N_("the value {value} is not a finite number"), value=shown)
-            )
-        return value
-
-
-def _construct_map(loader: _LineLoader, node: yaml.MappingNode) -> Iterator[_Map]:
-    data = _Map()
-    data.line = node.start_mark.line + 1
-    data.key_lines = {}
-    yield data
-    loader.flatten_mapping(node)
-    for key_node, value_node in node.value:
-        key = loader.construct_object(key_node, deep=True)
-        line = key_node.start_mark.line + 1
-        if not isinstance(key, Hashable):
-            raise _BadValue(
-                line, Words.of(N_("a list or mapping is used as a key (keys are names)"))
-            )
-        if key in data:
-            raise _DuplicateKey(key, line)
-        data[key] = loader.construct_object(value_node, deep=True)
-        data.key_lines[key] = line
-
-
-def _construct_seq(loader: _LineLoader, node: yaml.SequenceNode) -> Iterator[_Seq]:
-    data = _Seq()
-    data.line = node.start_mark.line + 1
-    data.item_lines = [child.start_mark.line + 1 for child in node.value]
-    yield data
-    data.extend(loader.construct_object(child, deep=True) for child in node.value)
-
-
-_LineLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
-_LineLoader.add_constructor("tag:yaml.org,2002:seq", _construct_seq)
-
-
-# --------------------------------------------------------------------------- reading
-
 
 class _Reader:
     """Turns the line-annotated YAML tree into a MapFile, failing with precise errors."""
@@ -262,7 +73,7 @@ class _Reader:
     # ---- generic fields
 
     def get(
-        self, m: _Map, key: str, where: Text, *, required: bool = True
+        self, m: YamlMap, key: str, where: Text, *, required: bool = True
     ) -> tuple[Any, int | None]:
         if key not in m:
             if required:
@@ -275,8 +86,8 @@ class _Reader:
             return None, None
         return m[key], m.key_lines[key]
 
-    def mapping(self, value: Any, line: int | None, where: Text) -> _Map:
-        if not isinstance(value, _Map):
+    def mapping(self, value: Any, line: int | None, where: Text) -> YamlMap:
+        if not isinstance(value, YamlMap):
             self.fail(
                 line,
                 where,
@@ -284,8 +95,8 @@ class _Reader:
             )
         return value
 
-    def sequence(self, value: Any, line: int | None, where: Text) -> _Seq:
-        if not isinstance(value, _Seq):
+    def sequence(self, value: Any, line: int | None, where: Text) -> YamlList:
+        if not isinstance(value, YamlList):
             self.fail(line, where, Words.of(N_("must be a list, not {kind}"), kind=_kind(value)))
         return value
 
@@ -366,7 +177,7 @@ class _Reader:
             for i, (item, item_line) in enumerate(zip(seq, seq.item_lines, strict=True))
         ]
 
-    def items(self, value: Any, line: int | None, where: Text) -> Iterator[tuple[_Map, int]]:
+    def items(self, value: Any, line: int | None, where: Text) -> Iterator[tuple[YamlMap, int]]:
         """Each item of a list of mappings, with its line."""
         seq = self.sequence(value, line, where)
         for i, (item, item_line) in enumerate(zip(seq, seq.item_lines, strict=True)):
@@ -377,7 +188,7 @@ class _Reader:
                 item_line,
             )
 
-    def no_unknown(self, m: _Map, known: tuple[str, ...], where: Text) -> None:
+    def no_unknown(self, m: YamlMap, known: tuple[str, ...], where: Text) -> None:
         for key in m:
             if key not in known:
                 self.fail(
@@ -390,7 +201,7 @@ class _Reader:
     # ---- the parts of a map
 
     def read(self, root: Any) -> MapFile:
-        if not isinstance(root, _Map):
+        if not isinstance(root, YamlMap):
             self.fail(
                 getattr(root, "line", 1),
                 THE_FILE,
@@ -452,7 +263,7 @@ class _Reader:
         attributes = (
             {}
             if attrs_value is None
-            else _plain(self.mapping(attrs_value, attrs_line, _field("attributes")))
+            else plain(self.mapping(attrs_value, attrs_line, _field("attributes")))
         )
 
         territories_value, t_line = self.get(root, "territories", THE_MAP, required=False)
@@ -548,7 +359,7 @@ class _Reader:
                     self.ident(territory_value, territory_line, _field("territory", where)),
                     territory_line,
                 )
-            attrs = {k: _plain(v) for k, v in item.items() if k not in PROVINCE_KEYS}
+            attrs = {k: plain(v) for k, v in item.items() if k not in PROVINCE_KEYS}
             for key in attrs:
                 if not isinstance(key, str):
                     self.fail(
@@ -663,7 +474,6 @@ def _kind(value: Any) -> Text:
     return type(value).__name__
 
 
-THE_FILE = Words.of(N_("the file"))
 THE_MAP = Words.of(N_("the map"))
 
 
@@ -674,21 +484,12 @@ def _field(name: str, where: Text | None = None) -> Words:
     return Words.of(N_("{where}: field '{name}'"), where=where, name=name)
 
 
-def _plain(value: Any) -> Any:
-    """The value without line annotations (plain dicts and lists)."""
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
-
-
 def parse_map(text: str, file: str = "<map>") -> MapFile:
     """The map in YAML `text`; `file` names it in error messages."""
     check_events(text, file)
     try:
-        root = yaml.load(text, Loader=_LineLoader)  # a SafeLoader: builds no Python objects
-    except _DuplicateKey as exc:
+        root = yaml.load(text, Loader=LineLoader)  # a SafeLoader: builds no Python objects
+    except DuplicateKey as exc:
         raise MapError(
             Words.of(N_("repeats the key {key}"), key=repr(exc.key)),
             file=file,
@@ -707,7 +508,7 @@ def parse_map(text: str, file: str = "<map>") -> MapFile:
             field=THE_FILE,
             fix=Words.of(N_("check indentation, colons and brackets on that line")),
         ) from None
-    except _BadValue as exc:
+    except BadValue as exc:
         raise MapError(
             exc.problem,
             file=file,
@@ -756,10 +557,10 @@ def read_map_header(path: str | os.PathLike[str]) -> dict[str, Any]:
     head = text[: cut.start()] if cut else text
     check_events(head, str(path))
     try:
-        header = yaml.load(head, Loader=_LineLoader)
-    except (_BadValue, _DuplicateKey, yaml.YAMLError, RecursionError):
+        header = yaml.load(head, Loader=LineLoader)
+    except (BadValue, DuplicateKey, yaml.YAMLError, RecursionError):
         raise MapError(Words.of(N_("is not valid YAML")), file=str(path), field=THE_FILE) from None
-    return _plain(header) if isinstance(header, dict) else {}
+    return plain(header) if isinstance(header, dict) else {}
 
 
 def load_map(path: str | os.PathLike[str]) -> MapFile:
@@ -772,123 +573,3 @@ def load_map(path: str | os.PathLike[str]) -> MapFile:
     mapfile = parse_map(read_map_text(target), str(path))
     mapfile.path = target
     return mapfile
-
-
-# --------------------------------------------------------------------------- writing
-#
-# The writer emits the canonical text itself (PyYAML's pure-Python emitter takes
-# seconds on a 5,000-province map, and the graph hash needs this text each time).
-# Scalars that could be misread are written by PyYAML, which quotes them.
-
-_PLAIN = re.compile(r"^[^\W\d][\w .'()/-]*$")
-_RESOLVER = yaml.resolver.Resolver()
-
-
-@lru_cache(maxsize=4096)
-def _quoted(value: str) -> str:
-    return (
-        yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=1_000_000)
-        .removesuffix("\n...\n")
-        .rstrip("\n")
-    )
-
-
-def _text(value: str) -> str:
-    """A string as a YAML scalar: plain when that reads back as the same string."""
-    if (
-        _PLAIN.match(value)
-        and value == value.rstrip()
-        and " #" not in value
-        and _RESOLVER.resolve(yaml.ScalarNode, value, (True, False)) == "tag:yaml.org,2002:str"
-    ):
-        return value
-    return _quoted(value)
-
-
-def _num(x: float) -> str:
-    """Integral values as ints (10, not 10.0); others as the shortest float."""
-    if isinstance(x, int) and not isinstance(x, bool):
-        return str(x)
-    if float(x).is_integer() and abs(x) < 2**53:
-        return str(int(x))
-    text = repr(float(x))
-    if "e" in text and "." not in text:
-        text = text.replace("e", ".0e")  # YAML 1.1 floats need a dot
-    return text
-
-
-def _pt(p: Point) -> str:
-    return f"[{_num(p[0])}, {_num(p[1])}]"
-
-
-def _ring(ring: Ring) -> str:
-    return "[" + ", ".join(_pt(p) for p in ring) + "]"
-
-
-def _value(value: Any) -> str:
-    """An attribute value on one line (mappings sorted by key)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return _num(value)
-    if isinstance(value, str):
-        return _text(value)
-    if isinstance(value, dict):
-        items = ", ".join(f"{_text(str(k))}: {_value(value[k])}" for k in sorted(value, key=str))
-        return "{" + items + "}"
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
-    return _quoted(str(value))
-
-
-def dump_map(mapfile: MapFile) -> str:
-    """The canonical YAML text of `mapfile`."""
-    out = [
-        f"format: {FORMAT_VERSION}",
-        f"id: {_text(mapfile.id)}",
-        f"name: {_text(mapfile.name)}",
-        f"size: {{width_mm: {_num(mapfile.width_mm)}, height_mm: {_num(mapfile.height_mm)}}}",
-        "extent: [" + ", ".join(_num(v) for v in mapfile.extent) + "]",
-        f"game: {_text(mapfile.game)}",
-    ]
-    if mapfile.min_border_length is not None:
-        out.append(f"min_border_length: {_num(mapfile.min_border_length)}")
-    if mapfile.attributes:
-        out.append("attributes:")
-        out.extend(
-            f"  {_text(str(k))}: {_value(mapfile.attributes[k])}"
-            for k in sorted(mapfile.attributes, key=str)
-        )
-    out.append("territories:" if mapfile.territories else "territories: []")
-    for t in mapfile.territories:
-        out.append(f"  - id: {_text(t.id)}")
-        out.append(f"    name: {_text(t.name)}")
-        out.append(f"    colour: {_text(t.colour)}")
-        out.append("    provinces: [" + ", ".join(_text(m) for m in t.provinces) + "]")
-    out.append("provinces:" if mapfile.provinces else "provinces: []")
-    for p in mapfile.provinces:
-        out.append(f"  - id: {_text(p.id)}")
-        out.append(f"    name: {_text(p.name)}")
-        out.append(f"    polygon: {_ring(p.polygon)}")
-        if p.holes:
-            out.append("    holes: [" + ", ".join(_ring(h) for h in p.holes) + "]")
-        if p.label is not None:
-            out.append(f"    label: {_pt(p.label)}")
-        out.extend(f"    {_text(str(k))}: {_value(p.attrs[k])}" for k in sorted(p.attrs))
-    out.append("seas:" if mapfile.seas else "seas: []")
-    for s in mapfile.seas:
-        out.append(f"  - id: {_text(s.id)}")
-        out.append(f"    name: {_text(s.name)}")
-        out.append("    polygons:")
-        for part in s.polygons:
-            out.append(f"      - polygon: {_ring(part.polygon)}")
-            if part.holes:
-                out.append("        holes: [" + ", ".join(_ring(h) for h in part.holes) + "]")
-    return "\n".join(out) + "\n"
-
-
-def save_map(mapfile: MapFile, path: str | os.PathLike[str]) -> None:
-    """Write `mapfile` as canonical YAML to `path`, atomically."""
-    atomic_write_text(path, dump_map(mapfile))

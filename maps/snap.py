@@ -25,7 +25,7 @@ from shapely import STRtree
 
 from engine.words import N_, Words
 from maps.geometry import coordinate_tolerance, land_contacts
-from maps.io import Point
+from maps.mapfile import Point
 
 # What a note is about, in the order a report lists them.
 KINDS = ("skipped", "island", "snapped", "inserted", "sliver", "corner", "repaired", "sea")

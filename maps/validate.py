@@ -28,7 +28,7 @@ from maps.geometry import (
     province_shapes,
     sea_shapes,
 )
-from maps.io import MapFile, Point, Province
+from maps.mapfile import MapFile, Point, Province
 from maps.print_sizes import TOKEN_MM  # a combat token's width: borders shorter are covered
 
 ROKUGAN_CLANS = ("crab", "crane", "dragon", "lion", "phoenix", "scorpion", "unicorn")

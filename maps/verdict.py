@@ -17,7 +17,7 @@ from pathlib import Path
 
 from engine.graph import MapGraph, MapProblem, MapReadiness
 from engine.words import N_, Words
-from maps.io import MapFile
+from maps.mapfile import MapFile
 from maps.validate import ValidationIssue, validate
 
 

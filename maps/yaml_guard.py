@@ -13,7 +13,7 @@ import re
 import yaml
 
 from engine.words import N_, Words
-from maps.errors import MapError
+from maps.errors import THE_FILE, MapError
 
 MAX_DEPTH = 32
 """YAML nested deeper than this is refused before it is built (maps use 6 levels)."""
@@ -21,7 +21,6 @@ _CORE_TAGS = {
     f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "seq", "map")
 }
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser when present
-THE_FILE = Words.of(N_("the file"))
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 

@@ -1,4 +1,4 @@
-"""A `maps.io.MapFile` as the format-1 map dict `TopoModel.from_dict` reads."""
+"""A `maps.mapfile.MapFile` as the format-1 map dict `TopoModel.from_dict` reads."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ def extent_scale(extent: Any) -> float:
 
 
 def mapfile_to_dict(mapfile: Any) -> dict[str, Any]:
-    """The format-1 dict of a `maps.io.MapFile` (keys in the file's canonical order)."""
+    """The format-1 dict of a `maps.mapfile.MapFile` (keys in the file's canonical order)."""
     if isinstance(mapfile, Mapping):
         return dict(mapfile)
 

@@ -405,7 +405,7 @@ class TopoModel:
 
     def to_mapfile(self) -> Any:
         """This map as a `maps.api.MapFile` (built directly: an empty map converts too)."""
-        from maps import io
+        from maps import mapfile
 
         meta = self.meta
         size = meta.get("size") or {}
@@ -419,7 +419,7 @@ class TopoModel:
             label = p.attrs.get("label")
             attrs = {k: v for k, v in p.attrs.items() if k not in ("label", "territory")}
             provinces.append(
-                io.Province(
+                mapfile.Province(
                     p.id,
                     p.name,
                     pts(p.face.outer),
@@ -429,17 +429,17 @@ class TopoModel:
                 )
             )
         seas = [
-            io.Sea(
+            mapfile.Sea(
                 s.id,
                 s.name,
-                [io.SeaPolygon(pts(f.outer), [pts(h) for h in f.holes]) for f in s.parts],
+                [mapfile.SeaPolygon(pts(f.outer), [pts(h) for h in f.holes]) for f in s.parts],
             )
             for s in self.seas.values()
         ]
         territories = [
-            io.Territory(t.id, t.name, t.colour, list(t.provinces)) for t in self.territories
+            mapfile.Territory(t.id, t.name, t.colour, list(t.provinces)) for t in self.territories
         ]
-        return io.MapFile(
+        return mapfile.MapFile(
             id=str(meta.get("id", "untitled")),
             name=str(meta.get("name", meta.get("id", "Untitled"))),
             width_mm=float(size.get("width_mm", x1 - x0)),

@@ -9,7 +9,7 @@ island's clan should lose most games, whichever clan it is.
 
 from __future__ import annotations
 
-from maps.io import MapFile, Province, Sea, SeaPolygon, Territory
+from maps.mapfile import MapFile, Province, Sea, SeaPolygon, Territory
 
 
 def _square(x: float, y: float, side: float = 10.0) -> list[tuple[float, float]]:

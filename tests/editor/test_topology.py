@@ -155,7 +155,8 @@ def test_mapfile_round_trip_through_maps_io() -> None:
     # Given the tiny map as a MapFile from its canonical YAML
     import yaml
 
-    from maps.io import dump_map, parse_map
+    from maps.io import parse_map
+    from maps.write import dump_map
 
     text = dump_map(parse_map(yaml.safe_dump(tiny(), sort_keys=False)))
     mapfile = parse_map(text)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from maps.io import MapFile, Province, Sea, SeaPolygon, Territory
+from maps.mapfile import MapFile, Province, Sea, SeaPolygon, Territory
 
 
 def square(x: float, y: float, side: float = 10.0) -> list[tuple[float, float]]:

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import shapely
 
-from maps.io import MapFile, Province
+from maps.mapfile import MapFile, Province
 
 Point = tuple[float, float]
 ARMS = ("up", "right", "down", "left")

@@ -19,9 +19,12 @@ from hypothesis import strategies as st
 
 from maps.api import load_map, shipped_map_path
 from maps.convert import geojson_to_map, import_geojson, map_to_geojson
+from maps.errors import MapError
 from maps.geometry import derive, land_contacts
-from maps.io import MapError, MapFile, dump_map, parse_map
+from maps.io import parse_map
+from maps.mapfile import MapFile
 from maps.validate import TOKEN_GAMES, TOKEN_MM, validate
+from maps.write import dump_map
 from tests.maps.builders import TINY_YAML, make_map, province, sea, square
 from tests.maps.generated import split_grid, to_geojson
 

@@ -13,7 +13,7 @@ from maps.api import load_map, shipped_map_path
 from maps.bench import voronoi_map
 from maps.convert import export_map, geojson_to_map, import_geojson, map_to_geojson, snap_polygons
 from maps.geometry import derive
-from maps.io import MapFile, Province
+from maps.mapfile import MapFile, Province
 from maps.validate import validate
 from tests.maps.builders import grid, make_map
 

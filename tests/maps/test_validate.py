@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from maps.io import Territory
+from maps.mapfile import Territory
 from maps.validate import ValidationIssue, validate
 from tests.maps.builders import grid, make_map, province, sea, square
 
