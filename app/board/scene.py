@@ -45,7 +45,9 @@ from PySide6.QtWidgets import (
 )
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
-from app.board.layout import Block, BoardLayout, Box, Target, layout_board, place_labels
+from app.board.labels import place_labels
+from app.board.layout import layout_board
+from app.board.shapes import Block, BoardLayout, Box, Target
 from app.palette import LIT_CORE, LIT_HALO, LIT_RING, NEUTRAL
 from maps.geometry import BorderGeometry, MapGeometry
 

@@ -15,9 +15,9 @@ import pytest
 import shapely
 from PySide6.QtWidgets import QGraphicsPathItem
 
-from app.board.layout import COAST, LAND
 from app.board.maps_cache import map_geometry
 from app.board.scene import MapScene, Spot
+from app.board.shapes import COAST, LAND
 from app.games.ricewars.board import PLATE
 from app.games.rokugan.view import LEAST_NAME, STATUS_ROW
 from tests import long_runs

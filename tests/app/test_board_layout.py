@@ -134,7 +134,7 @@ def test_a_name_set_apart_gives_way_to_a_place_that_finds_no_room_near_it(
     # Given the Rokugan map, and a place in Takanosu that finds no room the first time
     ids = {p.name: p.id for p in rokugan_geometry.mapfile.provinces}
     cramped = ids["Takanosu"]
-    real = layout._targets
+    real = layout.place_targets
     apart: list[set[str]] = []
 
     def targets(geometry, shapes, boundaries, blocks, *args):
@@ -142,7 +142,7 @@ def test_a_name_set_apart_gives_way_to_a_place_that_finds_no_room_near_it(
         apart.append({pid for pid, block in blocks.items() if block.name is not None})
         return found, ({cramped} if len(apart) == 1 else missing)
 
-    monkeypatch.setattr(layout, "_targets", targets)
+    monkeypatch.setattr(layout, "place_targets", targets)
     monkeypatch.setattr(scene, "_LAYOUTS", {})
     # When it is laid out with legible names
     laid = MapScene(rokugan_geometry, status_row=STATUS_ROW, least_name=LEAST_NAME).layout
