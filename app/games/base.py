@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QColor, QKeyEvent
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QLayout, QWidget
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.games.presentation import (
@@ -40,6 +40,7 @@ __all__ = [
     "PickTreeView",
     "ResolutionStep",
     "ScoreTable",
+    "clear_layout",
     "plain",
 ]
 
@@ -159,3 +160,13 @@ class PickTreeView(GameView):
         if self.tree is not None:
             self.tree.reset()
             self._redraw()
+
+
+def clear_layout(layout: QLayout) -> None:
+    """Remove every widget and spacer of `layout`; widgets hide now and are deleted later
+    (one of them may be the button whose click is being handled)."""
+    while layout.count():
+        widget = layout.takeAt(0).widget()
+        if widget is not None:
+            widget.hide()
+            widget.deleteLater()

@@ -49,3 +49,23 @@ def test_a_choice_that_is_not_offered_is_refused_and_back_undoes_a_pick() -> Non
     tree.back()
     assert tree.chosen == []
     assert tree.pick(Pick(TOKEN, "#1")) == A.Peek("#1")
+
+
+def test_a_click_counts_only_on_a_lit_target() -> None:
+    from app.games.rokugan.clicks import choice_for, placing
+
+    # Given an army chosen from behind the screen, with a centre and a border spot lit
+    tree = PickTree([A.Place("army1", "A"), A.Place("army1", "A|B ->B")], PROVINCES)
+    tree.pick(Pick(HAND, "army1"))
+    assert placing(tree)
+    # When the lit border spot is under the pointer, with its province's fill
+    # Then the click places the army there
+    assert choice_for(tree, [("province", "A"), ("slot", "A|B ->B")]) == Pick(PLACE, "A|B ->B")
+    # And a province's fill alone picks nothing while a token is being placed
+    assert choice_for(tree, [("province", "A")]) is None
+    # But a card's province is picked by its fill
+    cards = PickTree([A.PlayCard("diplomatic_mission", ("B",))], PROVINCES)
+    cards.pick(Pick(CARD, "diplomatic_mission"))
+    assert not placing(cards)
+    assert choice_for(cards, [("province", "B")]) == Pick(PLACE, "B")
+    assert choice_for(cards, [("province", "C")]) is None

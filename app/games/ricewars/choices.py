@@ -22,6 +22,7 @@ from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSpinBox, QWidget
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
+from app.games.base import clear_layout
 from app.games.ricewars import panel
 from app.games.ricewars.picks import BID, BUTTON, CARD, FIELD, Pick, PickTree
 from app.i18n import _
@@ -124,11 +125,7 @@ class ChoiceRow(QWidget):
         self._update()
 
     def _rebuild(self, shape: tuple) -> None:
-        while self.row.count():
-            widget = self.row.takeAt(0).widget()
-            if widget is not None:
-                widget.hide()
-                widget.deleteLater()  # it may be the button whose click is handled now
+        clear_layout(self.row)
         self._shape = shape
         buttons, troops, bid_range, multi = shape
         self.values, self.troop_values = list(buttons), list(troops)

@@ -35,7 +35,7 @@ import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.board.maps_cache import map_geometry
 from app.board.scene import HIGHLIGHT_LEGAL, HIGHLIGHT_STEP, MapScene
 from app.board.view import BoardView
-from app.games.base import PickTreeView, ResolutionStep
+from app.games.base import PickTreeView, ResolutionStep, clear_layout
 from app.games.presentation import PUBLIC
 from app.games.ricewars import panel
 from app.games.ricewars.board import PLATE, FieldBoard
@@ -566,7 +566,7 @@ class RiceWarsView(PickTreeView):
     def _ensure_daimyo_boards(self, seats: int) -> None:
         """One daimyo board label per seat."""
         if len(self.daimyo_boards) != seats:
-            _clear_layout(self.boards_box)
+            clear_layout(self.boards_box)
             self.daimyo_boards = {}
             for s in range(seats):
                 label = QLabel()
@@ -648,7 +648,7 @@ class RiceWarsView(PickTreeView):
             button.setEnabled(card_id in options or selected)
 
     def _build_hand(self, mine: Standing | None) -> None:
-        _clear_layout(self.hand)
+        clear_layout(self.hand)
         self.card_buttons = {}
         if mine is None:
             self.hand.addWidget(QLabel(_("The hand is hidden.")))
@@ -745,16 +745,6 @@ def _set_text(label: QLabel, text: str) -> None:
     """Set a label's text only when it changed (rich text layout is not free)."""
     if label.text() != text:
         label.setText(text)
-
-
-def _clear_layout(layout: Any) -> None:
-    """Remove every widget and spacer; widgets hide now and are deleted later (one of
-    them may be the button whose click is being handled)."""
-    while layout.count():
-        widget = layout.takeAt(0).widget()
-        if widget is not None:
-            widget.hide()
-            widget.deleteLater()
 
 
 def _fight_of(step: ResolutionStep) -> bool:

@@ -36,8 +36,8 @@ import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.board.maps_cache import map_geometry
 from app.board.scene import MapScene
 from app.board.view import BoardView
-from app.games.base import PickTreeView, ResolutionStep
-from app.games.rokugan import narrate, words
+from app.games.base import PickTreeView, ResolutionStep, clear_layout
+from app.games.rokugan import clicks, narrate
 from app.games.rokugan.overlay import BoardOverlay
 from app.games.rokugan.picks import (
     BUTTON,
@@ -66,12 +66,10 @@ from engine.rokugan.state import (
     HAND as LOC_HAND,
 )
 from engine.rokugan.state import (
-    PH_CONTROL,
-    PH_PLACE,
-    RokuganState,
+    POOL as LOC_POOL,
 )
 from engine.rokugan.state import (
-    POOL as LOC_POOL,
+    RokuganState,
 )
 
 if TYPE_CHECKING:
@@ -515,7 +513,7 @@ class RokuganView(PickTreeView):
             return
         if not compact:
             self._hand_key = key
-        _clear_layout(self.hand)
+        clear_layout(self.hand)
         self.hand_buttons = {}
         viewer = self._viewer
         if viewer is None:
@@ -606,7 +604,7 @@ class RokuganView(PickTreeView):
             button.setEnabled(Pick(HAND, label) in options or selected)
 
     def _draw_choices(self, state: RokuganState) -> None:
-        _clear_layout(self.choices)
+        clear_layout(self.choices)
         self.choice_buttons = []
         tree = self.tree
         if tree is None:
@@ -690,8 +688,7 @@ class RokuganView(PickTreeView):
 
     def _placing(self) -> bool:
         """True while a token from the hand (or discard pile) is being placed."""
-        tree = self.tree
-        return tree is not None and bool(tree.chosen) and tree.chosen[0].kind in (HAND, DISCARD)
+        return clicks.placing(self.tree)
 
     # keyboard --------------------------------------------------------------------------
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
@@ -776,19 +773,8 @@ class RokuganView(PickTreeView):
             self._redraw()
 
     def _choice_for(self, keys: list[tuple[str, str]]) -> Pick | None:
-        """The legal pick a click on these items means, if any: only a lit target counts."""
-        if self.tree is None:
-            return None
-        options = self.tree.options()
-        placing = self._placing()
-        for kind, key in keys:
-            if kind in ("centre", "slot") and Pick(PLACE, key) in options:
-                return Pick(PLACE, key)
-            if kind == "token" and Pick(TOKEN, key) in options:
-                return Pick(TOKEN, key)
-            if kind == "province" and not placing and Pick(PLACE, key) in options:
-                return Pick(PLACE, key)
-        return None
+        """The legal pick a click on these items means, if any (`clicks.choice_for`)."""
+        return None if self.tree is None else clicks.choice_for(self.tree, keys)
 
     @Slot(object)
     def _on_board_clicked(self, keys: list[tuple[str, str]]) -> None:
@@ -814,71 +800,12 @@ class RokuganView(PickTreeView):
     def _idle_reason(self) -> str:
         if self._session is None:
             return ""
-        state = self._state()
-        if state.is_terminal():
-            return _("The game is over.")
-        if self._step is not None:
-            return _("The round is being resolved: Continue when you have seen this step.")
-        clan = narrate.clan_name(state, state.current_player())
-        return _("It is {clan}'s turn, not yours.").format(clan=clan)
+        return clicks.idle_reason(self._state(), resolving=self._step is not None)
 
     def _why_not_any(self, keys: list[tuple[str, str]]) -> str:
-        """Why a click on these items picks nothing: the rules' reason where there is one,
-        else what to click instead."""
-        for kind, key in keys:
-            reason = self._why_not(kind, key)
-            if reason:
-                return reason
-        if self._placing():
-            return _("Nothing placed: click a lit circle (a province's centre or a border arrow).")
-        if self.tree is not None and any(p.kind == TOKEN for p in self.tree.options()):
-            return _("Nothing chosen: click a lit token.")
-        if self.tree is not None and any(p.kind == PLACE for p in self.tree.options()):
-            return _("Nothing chosen: click a lit province.")
-        return _("Nothing to click there now: use the buttons beside the board.")
-
-    def _why_not(self, kind: str, key: str) -> str | None:
-        """Why the clicked place is not a choice now (the rules' own reason)."""
-        if self.tree is None or self._session is None:
-            return None
-        state = self._state()
-        first = self.tree.first()
-        if first is not None and first.kind == HAND and state.phase == PH_PLACE:
-            what = narrate.token_words(first.value)
-            if kind in ("province", "centre") and not first.value.startswith("blessing"):
-                reason = state.why_illegal(A.Place(first.value, key))
-                where = narrate.where_words(state, key)
-                if reason:
-                    return _("{token} cannot go in {place}: {reason}.").format(
-                        token=what, place=where, reason=words.reason(reason)
-                    )
-                if kind == "province":
-                    return _(
-                        "Nothing placed: to put {token} in {place}, click its lit circle."
-                    ).format(token=what, place=where)
-            if kind == "token" and first.value.startswith("blessing"):
-                reason = state.why_illegal(A.Place(first.value, key))
-                if reason:
-                    return _("{token} cannot go there: {reason}.").format(
-                        token=what, reason=words.reason(reason)
-                    )
-            return None
-        if state.phase == PH_CONTROL and kind == "province":
-            if state.ctrl_owner[state.board.index[key]] >= 0:
-                return _("That province already has a control token.")
-        if first is None and state.phase == PH_PLACE and kind in ("province", "slot", "centre"):
-            return _("Nothing placed: choose a token from behind your screen first.")
-        return None
-
-
-def _clear_layout(layout: QBoxLayout) -> None:
-    """Remove every widget and spacer; widgets hide now and are deleted later (one of
-    them may be the button whose click is being handled)."""
-    while layout.count():
-        widget = layout.takeAt(0).widget()
-        if widget is not None:
-            widget.hide()
-            widget.deleteLater()
+        """Why a click on these items picks nothing (`clicks.why_not_any`)."""
+        state = None if self._session is None else self._state()
+        return clicks.why_not_any(state, self.tree, keys)
 
 
 def _token_order(label: str) -> tuple[int, str]:
