@@ -27,10 +27,11 @@ import numpy as np
 import shapely
 from shapely import STRtree
 
-from engine.files import FileContentError, atomic_write_text, read_text
+from engine.files import atomic_write_text
 from engine.words import N_, Words, translated
 from maps.errors import THE_FILE, MapError, Text
 from maps.geometry import NEAR_MISS, coordinate_tolerance, derive
+from maps.io import read_file_text
 from maps.mapfile import (
     DEFAULT_COLOUR,
     FORMAT_VERSION,
@@ -141,20 +142,9 @@ def import_geojson(
 ) -> ImportResult:
     """A map from a GeoJSON FeatureCollection file (raises MapError on bad input)."""
     file = str(path)
+    text = read_file_text(path, MAX_GEOJSON_BYTES, Words.of(N_("GeoJSON file")))
     try:
-        data = json.loads(read_text(path, MAX_GEOJSON_BYTES, Words.of(N_("GeoJSON file"))))
-    except FileContentError as exc:
-        raise MapError(exc.problem, file=file, fix=exc.fix) from None
-    except FileNotFoundError:
-        raise MapError(
-            Words.of(N_("does not exist")), file=file, fix=Words.of(N_("check the path"))
-        ) from None
-    except OSError as exc:
-        raise MapError(
-            Words.of(N_("cannot be read ({reason})"), reason=str(exc.strerror or exc)),
-            file=file,
-            fix=Words.of(N_("check that the file exists and that you may read it")),
-        ) from None
+        data = json.loads(text)
     except RecursionError:
         raise MapError(
             Words.of(N_("nests too deeply to be GeoJSON")), file=file, field=THE_FILE

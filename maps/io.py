@@ -532,9 +532,16 @@ def read_map_text(path: str | os.PathLike[str]) -> str:
     Raises `MapError` naming the file for a missing, unreadable, oversized, non-plain
     (folder, FIFO) or non-UTF-8 file.
     """
+    return read_file_text(path, MAX_MAP_BYTES, Words.of(N_("map file (.yaml)")))
+
+
+def read_file_text(path: str | os.PathLike[str], limit: int, what: Words) -> str:
+    """The UTF-8 text of the plain file at `path` of at most `limit` bytes, `what` naming
+    its kind; the file's problems (missing, unreadable, too large, not text) as `MapError`s
+    naming it, for the map files and the files maps are made from (GeoJSON)."""
     file = str(path)
     try:
-        return read_text(path, MAX_MAP_BYTES, Words.of(N_("map file (.yaml)")))
+        return read_text(path, limit, what)
     except FileContentError as exc:
         raise MapError(exc.problem, file=file, fix=exc.fix) from None
     except FileNotFoundError:
