@@ -36,7 +36,8 @@ from app.board.maps_cache import preload
 from app.board_printing import BoardPrinting
 from app.bot_worker import BotThinker
 from app.coach import Coach, guide_for, guided_config
-from app.game_screen import GameController, GameScreen
+from app.game_controller import GameController
+from app.game_screen import GameScreen
 from app.games import game_ui
 from app.i18n import _
 from app.kept_games import OPEN_FILTER, SAVE_FILTER, autosaved_game, keep_game, with_save_suffix

@@ -154,7 +154,7 @@ class Recorder:
 def log_told_whole(window: Any) -> bool:
     """The play screen's log shows what the game's story tells its viewer now, told afresh
     (True too when no game is on): the app adds only new lines to it and asks only the
-    entries it has not yet told whole for theirs (app.game_screen, `_refresh_log`)."""
+    entries it has not yet told whole for theirs (app.game_controller, `_refresh_log`)."""
     controller = getattr(window, "controller", None)
     if controller is None or not controller._active:
         return True

@@ -390,6 +390,7 @@ def test_a_scaled_up_view_grows_its_text_and_cards(qtbot) -> None:
 def test_while_i_sit_out_each_computer_turn_i_watch_is_a_wait_of_its_own(
     qtbot, monkeypatch
 ) -> None:
+    import app.game_controller as game_controller
     import app.game_screen as game_screen
     from ai.levels import APP_SECONDS, MIN_THINK_SECONDS, WAIT_SECONDS
     from app.bot_worker import BotThinker
@@ -408,9 +409,9 @@ def test_while_i_sit_out_each_computer_turn_i_watch_is_a_wait_of_its_own(
     thinker = BotThinker()
     screen = game_screen.GameScreen(ui.create_view())
     qtbot.addWidget(screen)
-    controller = game_screen.GameController(session, ui, screen, thinker)
+    controller = game_controller.GameController(session, ui, screen, thinker)
     clock = [100.0]
-    monkeypatch.setattr(game_screen, "time", SimpleNamespace(monotonic=lambda: clock[0]))
+    monkeypatch.setattr(game_controller, "time", SimpleNamespace(monotonic=lambda: clock[0]))
     wait = WAIT_SECONDS["normal"] - APP_SECONDS
     try:
         # When a computer seat's turn begins, long after my last decision

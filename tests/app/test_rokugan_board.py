@@ -169,7 +169,7 @@ def test_stepping_a_resolution_changes_the_board_and_the_log_tells_it(
 
 
 def test_a_step_plays_on_the_board_as_an_animation_that_skip_all_ends(window, qtbot) -> None:
-    from app.game_screen import animation_ms
+    from app.game_controller import animation_ms
 
     # Given the fast AI pace: animations take a fraction of a second
     window.settings.set_ai_pace("fast")

@@ -64,13 +64,13 @@ def resolution_screen(qtbot, rounds: int):
 
 @pytest.mark.parametrize("rounds", [1, 5])
 def test_every_panel_shows_the_step_on_the_board(qtbot, rounds: int, every_step_waits) -> None:
-    import app.game_screen as game_screen
+    import app.game_controller as game_controller
     from app.bot_worker import BotThinker
 
     # Given the decision that resolves a round, mine to make, shown step by step
     state, action, me, session, ui, screen = resolution_screen(qtbot, rounds)
     thinker = BotThinker()
-    controller = game_screen.GameController(session, ui, screen, thinker)
+    controller = game_controller.GameController(session, ui, screen, thinker)
     controller.start()
     try:
         check_steps(qtbot, controller, screen, ui, state, action, rounds, me)

@@ -86,14 +86,14 @@ class Watcher:
 def play_resolution(qtbot, rounds: int, step_by_step: bool, pace_ms: int) -> Watcher:
     """I make the decision that resolves round `rounds` against two greedy clans, at the
     given pace, stepping through what waits for me, until my next turn or the game's end."""
-    import app.game_screen as game_screen
+    import app.game_controller as game_controller
     from app.bot_worker import BotThinker
 
     state, action, me, session, ui, screen = resolution_screen(qtbot, rounds)
     screen.resize(1280, 720)
     screen.show()
     thinker = BotThinker()
-    controller = game_screen.GameController(
+    controller = game_controller.GameController(
         session, ui, screen, thinker, ai_delay_ms=pace_ms, step_by_step=step_by_step
     )
     watcher = Watcher(screen, ui, expected_steps(state, action), me)

@@ -350,7 +350,7 @@ def test_steps_nobody_decides_go_on_at_the_pace_and_continue_still_steps_them(
 ) -> None:
     from PySide6.QtCore import QTimer
 
-    import app.game_screen
+    import app.game_controller
     from app.session import AI, NewGameConfig
     from tests.app.test_ricewars_game import decide
 
@@ -364,7 +364,7 @@ def test_steps_nobody_decides_go_on_at_the_pace_and_continue_still_steps_them(
             else:
                 QTimer.singleShot(ms, context, call)
 
-    monkeypatch.setattr(app.game_screen, "QTimer", HeldTimer)
+    monkeypatch.setattr(app.game_controller, "QTimer", HeldTimer)
     # Given Anna and two computer players at 1280 × 720
     window.resize(1280, 720)
     seats = (Seat(HUMAN, name="Anna"), Seat(AI, "easy"), Seat(AI, "easy"))
