@@ -18,19 +18,17 @@ import math
 from collections.abc import Callable
 
 from PySide6.QtCore import (
-    QAbstractAnimation,
     QObject,
     QParallelAnimationGroup,
     QPointF,
     QRectF,
     QVariantAnimation,
-    Signal,
 )
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, Qt
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
-from app.board.animate import animation, fade
+from app.board.animate import AnimatedBoard, animation, fade
 from app.board.scene import MapScene, halo_text
 from app.games.ricewars.fights import BoardPicture, FightPicture
 from app.games.ricewars.narrate import fight_sum, seat_colour, seat_name
@@ -59,11 +57,8 @@ def mix(colour: QColor, base: QColor, share: float) -> QColor:
     )
 
 
-class FieldBoard(QObject):
+class FieldBoard(AnimatedBoard):
     """Draws Rice Wars pictures on a map scene and animates a fight's result."""
-
-    finished = Signal()
-    """An animation ran to its end (or was skipped)."""
 
     def __init__(
         self, scene: MapScene, state: RiceWarsState, parent: QObject | None = None
@@ -75,8 +70,6 @@ class FieldBoard(QObject):
         self.palace_items: dict[int, QGraphicsItem] = {}
         self.cut_marks: dict[str, QGraphicsItem] = {}
         self.fight_item: QGraphicsItem | None = None
-        self._animation: QAbstractAnimation | None = None
-        self._end: Callable[[], None] | None = None
         self._base: dict[str, QColor] = {}
         self._fill: dict[str, QColor] = {}
         self._colours = [QColor(c) for c in _seat_colours(state)]
@@ -336,39 +329,6 @@ class FieldBoard(QObject):
         return itemised
 
     # animation ---------------------------------------------------------------------------
-    def animating(self) -> bool:
-        """True while an animation runs."""
-        return self._animation is not None
-
-    def stop(self) -> None:
-        """Stop a running animation where it is (the next draw replaces everything)."""
-        animation, self._animation = self._animation, None
-        self._end = None
-        if animation is not None:
-            animation.stop()
-
-    def skip(self) -> None:
-        """Jump to the end of a running animation."""
-        end = self._end
-        self.stop()
-        if end is not None:
-            end()
-            self.finished.emit()
-
-    def _run(self, group: QAbstractAnimation, end: Callable[[], None]) -> None:
-        self._animation = group
-        self._end = end
-
-        def done() -> None:
-            if self._animation is group:
-                self._animation = None
-                self._end = None
-                end()
-                self.finished.emit()
-
-        group.finished.connect(done)
-        group.start()
-
     def pop(self, item: QGraphicsItem, ms: int) -> None:
         """Let `item` appear with a little bounce (the start of a fight)."""
         if ms <= 0:

@@ -24,13 +24,12 @@ from PySide6.QtCore import (
     QSequentialAnimationGroup,
     Qt,
     QVariantAnimation,
-    Signal,
 )
 from PySide6.QtGui import QColor, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
-from app.board.animate import animation, fade
+from app.board.animate import AnimatedBoard, animation, fade
 from app.board.scene import MapScene
 from app.board.spread import Rect, covers
 from app.games.rokugan import narrate, words
@@ -57,11 +56,8 @@ MARK_WORDS = 0  # a battle mark's data: what its pills read, the attackers' then
 ITEMISED_REACH = 16.0  # how much farther (steps of the search) an itemised mark may go
 
 
-class BoardOverlay(QObject):
+class BoardOverlay(AnimatedBoard):
     """Draws pictures on a scene and animates between them."""
-
-    finished = Signal()
-    """An animation ran to its end (or was skipped)."""
 
     def __init__(self, scene: MapScene, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -71,8 +67,6 @@ class BoardOverlay(QObject):
         self.status_items: dict[int, QGraphicsItem] = {}
         self.battle_items: dict[int, QGraphicsItem] = {}
         self._battle_spots: tuple[tuple[Battle, ...], dict[int, tuple[QPointF, int]]] = ((), {})
-        self._animation: QAbstractAnimation | None = None
-        self._end: Callable[[], None] | None = None
 
     # drawing ---------------------------------------------------------------------------
     def clear(self) -> None:
@@ -334,25 +328,6 @@ class BoardOverlay(QObject):
         return pill, width
 
     # animation -------------------------------------------------------------------------
-    def animating(self) -> bool:
-        """True while an animation runs."""
-        return self._animation is not None
-
-    def stop(self) -> None:
-        """Stop a running animation where it is (the next draw replaces everything)."""
-        animation, self._animation = self._animation, None
-        self._end = None
-        if animation is not None:
-            animation.stop()
-
-    def skip(self) -> None:
-        """Jump to the end of a running animation."""
-        end = self._end
-        self.stop()
-        if end is not None:
-            end()
-            self.finished.emit()
-
     def animate_step(
         self,
         state: RokuganState,
@@ -396,17 +371,7 @@ class BoardOverlay(QObject):
             group.addAnimation(self._changes(state, current, after, ms // 2))
         else:
             group = self._changes(state, before, after, ms)
-        self._end = end
-        self._animation = group
-        group.finished.connect(self._on_finished)
-        group.start()
-
-    def _on_finished(self) -> None:
-        end, self._end = self._end, None
-        self._animation = None
-        if end is not None:
-            end()
-        self.finished.emit()
+        self._run(group, end)
 
     def _flips(
         self, state: RokuganState, before: Picture, after: Picture, ms: int
