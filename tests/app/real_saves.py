@@ -64,3 +64,34 @@ def write_save(path: Path, game: str, seed: int = 5) -> Path:
     """Write the real save of `game` to `path`."""
     path.write_text(save_text(game, seed), encoding="utf-8")
     return path
+
+
+def late_ricewars_save(
+    folder: Path, round_number: int, phase: int, players: int = 3, name: str = "You"
+) -> Path:
+    """A Rice Wars save on the quick board, me (`name`) and computer daimyo who play at
+    random, random decisions played (seed 8) until round `round_number` is in `phase` with
+    me to decide: a late position to play from without playing the rounds before it."""
+    from engine.ricewars.state import RiceWarsState
+
+    state: RiceWarsState = get_game("ricewars").new_game(players, 8, {}, graph_of(MAPS["ricewars"]))
+    rng = random.Random(8)  # three seats: I keep Ryo enough to bid in round 5
+    while not (
+        state.round == round_number and state.phase == phase and state.current_player() == 0
+    ):
+        state.apply(rng.choice(state.legal_actions()))
+    seats = (Seat(HUMAN, name=name),) + (Seat(AI, "random"),) * (players - 1)
+    data = save_dict(state)
+    data["app"] = {
+        "seats": [
+            {"kind": s.kind, "bot": s.bot, "name": s.name, "choice": s.choice} for s in seats
+        ],
+        "map_path": None,
+        "save_path": None,
+        "summary": summary_dict(
+            state, seats, [name, *(f"P{p + 1}" for p in range(1, players))], None
+        ),
+    }
+    path = folder / f"ricewars-{players}-{round_number}.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path

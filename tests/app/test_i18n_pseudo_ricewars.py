@@ -6,20 +6,14 @@ log line, and the end screen; names of fields, cards, advisors and players aside
 
 from __future__ import annotations
 
-import json
 import random
 import re
-from pathlib import Path
 
 from app.games.ricewars.picks import BID
 from app.palette import RICEWARS_COLOURS
-from app.savefile import summary_dict
-from app.session import AI, HUMAN, Seat
-from engine.registry import get_game
 from engine.ricewars.data import ADVISORS, CARDS
-from engine.ricewars.state import ACTION, HIRE, RiceWarsState
-from engine.saves import save_dict
-from maps.api import load_graph, resolve_map
+from engine.ricewars.state import ACTION, HIRE
+from tests.app.real_saves import late_ricewars_save
 from tests.app.test_i18n_pseudo import bare, texts
 from tests.app.test_i18n_pseudo import pseudo as pseudo  # noqa: F401 - the fixture
 from tests.app.test_ricewars_game import decide
@@ -42,32 +36,6 @@ def unmarked_here(found: list[tuple[str, str]], fields: list[str]) -> list[str]:
         if bare(text):
             out.append(f"{where}: {bare(text)!r} in {text!r}")
     return out
-
-
-def late_save(folder: Path, round_number: int, phase: int) -> Path:
-    """A three-seat Rice Wars save on the quick board (me and two computer daimyo who play
-    at random), random decisions played until round `round_number` is in `phase` with me
-    to decide."""
-    graph = load_graph(resolve_map("ricewars-quick"))
-    state: RiceWarsState = get_game("ricewars").new_game(3, 8, {}, graph)
-    rng = random.Random(8)  # seed 8: I keep Ryo enough to bid in round 5
-    while not (
-        state.round == round_number and state.phase == phase and state.current_player() == 0
-    ):
-        state.apply(rng.choice(state.legal_actions()))
-    seats = (Seat(HUMAN, name=PLAYER), Seat(AI, "random"), Seat(AI, "random"))
-    data = save_dict(state)
-    data["app"] = {
-        "seats": [
-            {"kind": s.kind, "bot": s.bot, "name": s.name, "choice": s.choice} for s in seats
-        ],
-        "map_path": None,
-        "save_path": None,
-        "summary": summary_dict(state, seats, [PLAYER, "P2", "P3"], None),
-    }
-    path = folder / f"ricewars-{round_number}.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return path
 
 
 def walk(window, qtbot, done) -> tuple[list[str], set[str], set[str]]:
@@ -118,7 +86,7 @@ def test_hiring_the_auction_and_a_fight_are_all_marked(
     tmp_path,
 ) -> None:
     # Given a Rice Wars game in the pseudo-language at my hiring in round 5 (an auction round)
-    assert window.load_game(str(late_save(tmp_path, 5, HIRE)))
+    assert window.load_game(str(late_ricewars_save(tmp_path, 5, HIRE, name=PLAYER)))
     # When I play on by clicks until a fight was retold to its result
     seen, moments, steps = walk(window, qtbot, lambda steps: "⟦Result⟧" in steps)
     # Then every word of every decision, resolution step and log line was marked: the
@@ -135,7 +103,7 @@ def test_the_last_round_its_end_and_the_end_screen_are_all_marked(
     tmp_path,
 ) -> None:
     # Given a Rice Wars game in the pseudo-language at my first action of the last round
-    assert window.load_game(str(late_save(tmp_path, 7, ACTION)))
+    assert window.load_game(str(late_ricewars_save(tmp_path, 7, ACTION, name=PLAYER)))
     # When I play it to the end by clicks
     seen, moments, steps = walk(window, qtbot, lambda steps: False)
     # Then every word was marked, the game's end step and the end screen too

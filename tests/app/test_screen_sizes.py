@@ -16,7 +16,8 @@ from app.games.presentation import ScoreTable
 from app.games.rokugan.picks import HAND, PLACE
 from app.new_game_dialog import NewGameDialog
 from app.session import AI, HUMAN, NewGameConfig, Seat
-from tests.app.real_saves import write_save
+from engine.ricewars.state import HIRE, PHASE_NAMES
+from tests.app.real_saves import late_ricewars_save, write_save
 from tests.app.rokugan_driver import decide
 
 pytest.importorskip("maps.api")
@@ -55,9 +56,10 @@ def small(window, qtbot):
     return window
 
 
-def finish_game_by_picks(window, qtbot, rng: random.Random, check) -> None:
+def finish_game_by_picks(window, qtbot, rng: random.Random, check, until=None) -> None:
     """Play the person's decisions at random through the view (the other games) until the
-    end screen, calling `check` at each decision and each resolution step."""
+    end screen (or until `until()`), calling `check` at each decision and each resolution
+    step."""
     screen = window.game_screen
     state = window.session.state
     while window.stack.currentWidget() is not window.end_screen:
@@ -70,6 +72,8 @@ def finish_game_by_picks(window, qtbot, rng: random.Random, check) -> None:
             timeout=30000,
         )
         check()
+        if until is not None and until():
+            return
         if screen.step_box.isVisible():
             qtbot.mouseClick(screen.continue_button, Qt.LeftButton)
         elif window.controller.human_to_act:
@@ -148,19 +152,45 @@ def test_rokugan_fits_in_every_phase_its_resolution_end_and_review(
     qtbot.mouseClick(review.findChild(QPushButton, "reviewBack"), Qt.LeftButton)
 
 
-@pytest.mark.parametrize(
-    ("game", "players", "map_ref"), [("shinobi", 5, None), ("ricewars", 4, "ricewars-quick")]
-)
-def test_shinobi_and_rice_wars_fit_in_play_and_at_the_end(
-    small, qtbot, game: str, players: int, map_ref: str | None
-) -> None:
+def test_shinobi_fits_in_play_and_at_the_end(small, qtbot) -> None:
     # Given the game at its most players, me and computer clans
-    seats = (Seat(HUMAN), *(Seat(AI, "random") for _ in range(players - 1)))
-    assert small.start_game(NewGameConfig(game, seats, map_ref=map_ref, seed=3))
+    seats = (Seat(HUMAN), *(Seat(AI, "random") for _ in range(4)))
+    assert small.start_game(NewGameConfig("shinobi", seats, seed=3))
     # When I play it to the end, the window fits at every decision and step
-    finish_game_by_picks(small, qtbot, random.Random(2), lambda: assert_fits(small, f"{game} play"))
+    finish_game_by_picks(small, qtbot, random.Random(2), lambda: assert_fits(small, "shinobi play"))
     # Then the end screen fits too
-    assert_fits(small, f"{game} end")
+    assert_fits(small, "shinobi end")
+
+
+def test_rice_wars_fits_in_play_and_at_the_end(small, qtbot, tmp_path) -> None:
+    # Given a game on the quick board at its most players, me and computer daimyo
+    seats = (Seat(HUMAN), *(Seat(AI, "random") for _ in range(3)))
+    assert small.start_game(NewGameConfig("ricewars", seats, map_ref="ricewars-quick", seed=3))
+    state = small.session.state
+    seen: set[str] = set()
+
+    def check() -> None:
+        screen = small.game_screen
+        if screen.step_box.isVisible():
+            fight = screen.step_title.text().startswith(("Combat at", "Duel"))
+            seen.add("fight" if fight else "step")
+        else:
+            seen.add(PHASE_NAMES[state.phase])
+        assert_fits(small, f"ricewars round {state.round} {seen}")
+
+    # When I play it until I have met every kind of decision and resolution step (the
+    # rounds after that ask the same), the window fits at each
+    kinds = {"palace", "hire", "bid", "action", "fight", "step"}
+    finish_game_by_picks(small, qtbot, random.Random(2), check, until=lambda: kinds <= seen)
+    assert kinds <= seen, seen
+    # And a game of four in its last round, played to the end, fits at each too
+    small.close_game()
+    assert small.load_game(str(late_ricewars_save(tmp_path, 7, HIRE, players=4)))
+    state = small.session.state
+    finish_game_by_picks(small, qtbot, random.Random(2), check)
+    # Then the end screen fits too
+    assert state.is_terminal()
+    assert_fits(small, "ricewars end")
 
 
 def test_words_grow_with_the_window_on_the_start_and_end_screens_and_the_menus(
