@@ -95,3 +95,34 @@ def late_ricewars_save(
     path = folder / f"ricewars-{players}-{round_number}.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     return path
+
+
+def late_rokugan_save(folder: Path, players: int = 3) -> Path:
+    """A Rokugan save late in its fifth round's placement, my turn (me against computer
+    clans who play at random), as the app writes it: a few placements before the last
+    resolution, fast to play out."""
+    from engine.rokugan.state import PH_PLACE
+    from maps.api import shipped_map_path
+
+    state = get_game("rokugan").new_game(players, 5, {}, graph_of(MAPS["rokugan"]))
+    rng = random.Random(5)
+
+    def late() -> bool:
+        mine = state.current_player() == 0 and state.hand_count[0] <= 3
+        return state.round == 5 and state.phase == PH_PLACE and mine
+
+    while not late():
+        state.apply(rng.choice(state.legal_actions()))
+    seats = (Seat(HUMAN),) + (Seat(AI, "random"),) * (players - 1)
+    data = save_dict(state)
+    data["app"] = {
+        "seats": [
+            {"kind": s.kind, "bot": s.bot, "name": s.name, "choice": s.choice} for s in seats
+        ],
+        "map_path": str(shipped_map_path("rokugan")),
+        "save_path": None,
+        "summary": summary_dict(state, seats, [f"P{p + 1}" for p in range(players)], "rokugan"),
+    }
+    path = folder / f"rokugan-{players}-late.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path

@@ -5,7 +5,6 @@ reason the engine and the AI give having its words in the app."""
 from __future__ import annotations
 
 import ast
-import json
 import random
 import re
 from pathlib import Path
@@ -18,12 +17,10 @@ from app import i18n
 from app.cli import main
 from app.games.rokugan import words
 from app.hint_words import TEMPLATES, say
-from app.savefile import AI, HUMAN, Seat, summary_dict
 from app.widgets.language import apply_language
 from engine.registry import get_game
 from engine.rokugan.requirements import OBJECTIVE_CONDITIONS
-from engine.rokugan.state import PH_PLACE
-from engine.saves import save_dict
+from tests.app.real_saves import late_rokugan_save
 from tests.app.test_i18n_pseudo import bare, pseudo, texts, unmarked  # noqa: F401 - fixture
 from tests.app.test_i18n_screen_sizes import small, speak  # noqa: F401 - fixture
 from tests.app.test_screen_sizes import assert_fits, finish_game_by_picks
@@ -218,35 +215,6 @@ def test_daimyo_log_of_a_rokugan_game_is_all_marked(pseudo, finished, capsys) ->
 
 
 # ------------------------------------------------------------------------ the game screen
-
-
-def late_rokugan_save(folder: Path) -> Path:
-    """A three-seat Rokugan save late in its fifth round's placement, my turn (me against
-    two computer clans), as the app writes it."""
-    from maps.api import load_graph, shipped_map_path
-
-    state = get_game("rokugan").new_game(3, 5, {}, load_graph("rokugan"))
-    rng = random.Random(5)
-
-    def late() -> bool:  # a few placements before the last resolution: fast to play out
-        mine = state.current_player() == 0 and state.hand_count[0] <= 3
-        return state.round == 5 and state.phase == PH_PLACE and mine
-
-    while not late():
-        state.apply(rng.choice(state.legal_actions()))
-    seats = (Seat(HUMAN), Seat(AI, "random"), Seat(AI, "random"))
-    data = save_dict(state)
-    data["app"] = {
-        "seats": [
-            {"kind": s.kind, "bot": s.bot, "name": s.name, "choice": s.choice} for s in seats
-        ],
-        "map_path": str(shipped_map_path("rokugan")),
-        "save_path": None,
-        "summary": summary_dict(state, seats, ["P1", "P2", "P3"], "rokugan"),
-    }
-    path = folder / "late.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return path
 
 
 def screen_unmarked(found: list[tuple[str, str]]) -> list[str]:

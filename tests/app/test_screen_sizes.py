@@ -17,7 +17,8 @@ from app.games.rokugan.picks import HAND, PLACE
 from app.new_game_dialog import NewGameDialog
 from app.session import AI, HUMAN, NewGameConfig, Seat
 from engine.ricewars.state import HIRE, PHASE_NAMES
-from tests.app.real_saves import late_ricewars_save, write_save
+from engine.rokugan.state import PHASE_NAMES as ROKUGAN_PHASES
+from tests.app.real_saves import late_ricewars_save, late_rokugan_save, write_save
 from tests.app.rokugan_driver import decide
 
 pytest.importorskip("maps.api")
@@ -108,40 +109,54 @@ def test_the_start_screen_and_the_new_game_dialog_fit(small, qtbot, tmp_path) ->
 
 
 def test_rokugan_fits_in_every_phase_its_resolution_end_and_review(
-    small, qtbot, every_step_waits
+    small, qtbot, tmp_path, every_step_waits
 ) -> None:
     # Given a five-clan Rokugan game: me and four computer clans
     seats = (Seat(HUMAN, choice="crab"), *(Seat(AI, "random") for _ in range(4)))
     assert small.start_game(NewGameConfig("rokugan", seats, seed=4))
-    screen = small.game_screen
-    state = small.session.state
     rng = random.Random(5)
-    steps = set()
+    steps: set[str] = set()
+    phases: set[str] = set()
 
-    # When I play it to the end, looking at the window at each decision and each step
     def at_end() -> bool:
         return small.stack.currentWidget() is small.end_screen
 
-    while not at_end():
-        qtbot.waitUntil(
-            lambda: small.controller.human_to_act or screen.step_box.isVisible() or at_end(),
-            timeout=30000,
-        )
-        if screen.step_box.isVisible():
-            steps.add(screen.step_title.text().split(": ")[-1])
-            assert_fits(small, screen.step_title.text())
-            # and the log keeps room for eight lines, however long the step's text (the
-            # Hint box, of no use then, makes way)
-            assert not screen.hint_panel.isVisible()
-            lines = screen.log.viewport().height() / screen.log.fontMetrics().lineSpacing()
-            assert lines >= LOG_LINES, (screen.step_title.text(), lines)
-            qtbot.mouseClick(screen.continue_button, Qt.LeftButton)
-        elif not at_end():
-            assert_fits(small, f"round {state.round} phase {state.phase}")
-            assert screen.hint_panel.isVisible()
-            decide(small, qtbot, rng, prefer=(HAND, PLACE))
-    # Then every step of the resolutions was seen and fitted, and so does the end screen
-    assert state.is_terminal() and {"5. Battles", "7. Next round"} <= steps
+    def play(until) -> None:
+        """Play on, looking at the window at each decision and each step."""
+        screen, state = small.game_screen, small.session.state
+        while not at_end() and not until():
+            qtbot.waitUntil(
+                lambda: small.controller.human_to_act or screen.step_box.isVisible() or at_end(),
+                timeout=30000,
+            )
+            if screen.step_box.isVisible():
+                steps.add(screen.step_title.text().split(": ")[-1])
+                assert_fits(small, screen.step_title.text())
+                # and the log keeps room for eight lines, however long the step's text (the
+                # Hint box, of no use then, makes way)
+                assert not screen.hint_panel.isVisible()
+                lines = screen.log.viewport().height() / screen.log.fontMetrics().lineSpacing()
+                assert lines >= LOG_LINES, (screen.step_title.text(), lines)
+                qtbot.mouseClick(screen.continue_button, Qt.LeftButton)
+            elif not at_end():
+                phases.add(ROKUGAN_PHASES[state.phase])
+                assert_fits(small, f"round {state.round} phase {state.phase}")
+                assert screen.hint_panel.isVisible()
+                decide(small, qtbot, rng, prefer=(HAND, PLACE))
+
+    # When I play it until every kind of decision of mine and every step of a resolution
+    # was seen (the later rounds ask the same), the window fits at each
+    resolution = {"5. Battles", "7. Next round"}
+    mine = {"objective", "control", "cards", "placement"}
+    play(until=lambda: resolution <= steps and mine <= phases)
+    assert resolution <= steps and mine <= phases, (steps, phases)
+    # And a five-clan game in its last round, played to the end, fits at each too
+    small.close_game()
+    assert small.load_game(str(late_rokugan_save(tmp_path, players=5)))
+    state = small.session.state
+    play(until=lambda: False)
+    # Then the end screen fits
+    assert state.is_terminal() and "5. Battles" in steps
     assert_fits(small, "end")
     # And the review of my game
     small.coach.hint_nodes = 30
