@@ -20,7 +20,7 @@ pytest.importorskip("maps.api")
 def test_every_step_on_the_screen_shows_the_hand_piles_and_track_of_its_moment(
     window, qtbot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from app.game_screen import GameController
+    from app.game_controller import GameController
 
     # Given a Rice Wars game of mine against two computer clans, played at random, each
     # step waiting for Continue (none plays on by itself at the AI pace)
