@@ -40,7 +40,13 @@ def run(args: argparse.Namespace) -> int:
     from app import startup
 
     app = startup.qt_application()  # heavy imports before the editor's analysis thread
+    from app.settings import AppSettings
+    from app.widgets.language import apply_language
     from editor.main_window import open_editor
+
+    # The language chosen in Settings (else the system's), in Qt's own buttons and file
+    # dialogs too: the unsaved-changes question names its Discard and Cancel buttons.
+    apply_language(AppSettings().language())
 
     try:
         window = open_editor(path, play=_play_on_map)
