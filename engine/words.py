@@ -80,8 +80,20 @@ class Words:
         return format(str(self), spec)
 
 
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """Values joined with commas, each said in the reader's language when read: names the
+    catalog holds ("Dragon", "Great Wall of the North") as `Words.of(name)`, so a list of
+    clans reads "Dragão, Leão" in Portuguese instead of the engine's English."""
+
+    items: tuple[Any, ...]
+
+    def __str__(self) -> str:
+        return ", ".join(str(_said_value(v)) for v in self.items)
+
+
 def _said_value(value: Any) -> Any:
-    if isinstance(value, Words):
+    if isinstance(value, Words | Listed):
         return str(value)
     return _number(value) if isinstance(value, float) else value
 

@@ -63,7 +63,7 @@ from engine.rokugan.data import (
     WEB_OF_INFLUENCE,
     display_name,
 )
-from engine.words import N_, Words
+from engine.words import N_, Listed, Words
 
 GAME_NAME = "Battle for Rokugan"
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
@@ -245,7 +245,12 @@ def map_problems(graph: MapGraph, players: int | None = None) -> list[MapProblem
         said = Words.of(N_("no capital for any clan: {fix}"), fix=CAPITAL_FIX)
         errors.append(MapProblem("no_capital", said))
     elif len(capitals) < need:
-        have = ", ".join(f"{CLANS[c]} in '{b.ids[b.capital_of_clan[c]]}'" for c in capitals)
+        have = Listed(
+            tuple(
+                Words.of(N_("{clan} in '{province}'"), clan=_clan(c), province=b.ids[q])
+                for c, q in ((c, b.capital_of_clan[c]) for c in capitals)
+            )
+        )
         if players:
             who = Words.of(N_("{n} players need {n}"), n=players)
         else:
@@ -297,7 +302,7 @@ def map_problems(graph: MapGraph, players: int | None = None) -> list[MapProblem
     # Secret objectives.
     deck = b.objective_deck
     if capitals and len(deck) < 2 * need:
-        names = ", ".join(display_name(OBJECTIVES[o][0]) for o in deck)
+        names = Listed(tuple(_card(OBJECTIVES[o][0]) for o in deck))
         errors.append(
             MapProblem(
                 "few_objectives",
@@ -338,6 +343,16 @@ def map_problems(graph: MapGraph, players: int | None = None) -> list[MapProblem
     return errors + limits
 
 
+def _card(identifier: str) -> Words:
+    """A card's or objective's printed name, said in the reader's language."""
+    return Words.of(display_name(identifier))
+
+
+def _clan(index: int) -> Words:
+    """A clan's name ("Dragon"), said in the reader's language ("Dragão")."""
+    return Words.of(display_name(CLANS[index]))
+
+
 def _limits(b: Board) -> list[MapProblem]:
     """What the game goes without on the map of `b`."""
     out: list[MapProblem] = []
@@ -348,7 +363,7 @@ def _limits(b: Board) -> list[MapProblem]:
                 "clans_without_capital",
                 Words.of(
                     N_("clans without a capital cannot be played: {clans} (to play one, {fix})"),
-                    clans=", ".join(CLANS[c] for c in missing),
+                    clans=Listed(tuple(_clan(c) for c in missing)),
                     fix=CAPITAL_FIX,
                 ),
                 severity="limit",
@@ -365,9 +380,15 @@ def _limits(b: Board) -> list[MapProblem]:
                         "provinces of its lands (a territory with the clan's id, or the one "
                         "holding its capital)"
                     ),
-                    objectives=", ".join(
-                        f"{display_name(OBJECTIVES[o][0])} ({CLANS[OBJECTIVE_CLAN[o]]})"
-                        for o in unmet
+                    objectives=Listed(
+                        tuple(
+                            Words.of(
+                                N_("{objective} ({clan})"),
+                                objective=_card(OBJECTIVES[o][0]),
+                                clan=_clan(OBJECTIVE_CLAN[o]),
+                            )
+                            for o in unmet
+                        )
                     ),
                 ),
                 severity="limit",
@@ -490,7 +511,7 @@ def _limits(b: Board) -> list[MapProblem]:
                         if len(dropped) == 1
                         else N_("territory '{id}': {cards} are not dealt: {why}"),
                         id=tid,
-                        cards=", ".join(display_name(c) for c in dropped),
+                        cards=Listed(tuple(_card(c) for c in dropped)),
                         why=why,
                     ),
                     severity="limit",
@@ -509,7 +530,7 @@ def _limits(b: Board) -> list[MapProblem]:
                             "(the published capitals have 2; Printed defense in {panel})"
                         ),
                         province=b.ids[q],
-                        clan=CLANS[c],
+                        clan=_clan(c),
                         panel=PROVINCE_PANEL,
                     ),
                     severity="limit",

@@ -114,3 +114,24 @@ def test_an_edit_the_editor_refuses_says_why_in_german() -> None:
     # When a province is merged with itself, Then the refusal says why in German
     with pytest.raises(TopologyError, match="mit sich selbst verschmolzen"):
         topo.merge_provinces("A", "A")
+
+
+def test_what_a_map_lacks_names_clans_and_cards_in_portuguese() -> None:
+    from engine.registry import map_readiness
+    from tests.engine.rokugan.custom_maps import vale
+
+    # Given the small map with the Crab's and the Lion's capitals, read in Portuguese
+    i18n.set_language("pt")
+    said = {p.code: p.message for p in map_readiness("rokugan", vale()).problems}
+    three = {p.code: p.message for p in map_readiness("rokugan", vale(), 3).problems}
+    # Then the clans and the cards it goes without are named in the rulebook's words
+    assert said["clans_without_capital"].startswith(
+        "clãs sem capital não podem ser jogados: Garça, Dragão, Fênix, Escorpião, Unicórnio"
+    )
+    assert "Covil de Segredos (Escorpião)" in said["clan_objectives"]
+    assert "Caranguejo em 'N1', Leão em 'S1'" in three["few_capitals"]
+    named = " ".join(
+        [said["clans_without_capital"], said["clan_objectives"], three["few_capitals"]]
+    )
+    for english in ("crane", "dragon", "scorpion", "Den of Secrets", " in 'N1'"):
+        assert english not in named

@@ -124,7 +124,7 @@ def test_a_ready_map_exits_0_with_its_players_and_clans(tmp_path: Path, capsys) 
     path = write(tmp_path, TWO_CLANS)
     assert main(["map", "check", str(path), "--game", "rokugan"]) == 0
     out = capsys.readouterr().out
-    assert "limit: clans without a capital cannot be played: crane, dragon" in out
+    assert "limit: clans without a capital cannot be played: Crane, Dragon" in out
     assert out.strip().splitlines()[-1] == (
         f"{path}: valid: 4 provinces, 2 territories, 0 warnings; ready for Battle for "
         "Rokugan (2 players; clans: Crab, Lion; 8 limits)"
@@ -162,7 +162,7 @@ def test_play_refuses_more_players_than_the_map_has_clans(tmp_path: Path, capsys
     path = write(tmp_path, TWO_CLANS)
     assert main(["play", "rokugan", "--map", str(path), "--players", "3"]) == 2
     err = capsys.readouterr().err
-    assert "only 2 clans have a capital (crab in 'A', lion in 'D'); 3 players need 3" in err
+    assert "only 2 clans have a capital (Crab in 'A', Lion in 'D'); 3 players need 3" in err
 
 
 def test_play_on_a_ready_custom_map_plays_its_clans(tmp_path: Path, capsys) -> None:

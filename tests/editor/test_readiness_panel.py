@@ -31,7 +31,7 @@ def test_the_panel_shows_readiness_for_the_maps_game_and_follows_edits(qtbot: An
     # Then the panel checks for the map's game and says it is not ready, and why
     assert panel.game.currentData() == "rokugan"
     assert "Not ready for Battle for Rokugan" in panel.readiness.text()
-    assert any(t.startswith("only 1 clan has a capital (crab in 'A')") for t in listed(panel))
+    assert any(t.startswith("only 1 clan has a capital (Crab in 'A')") for t in listed(panel))
     # When B is made Lion's capital in the Province panel
     window.set_tool(Tool.SELECT)
     click(qtbot, window, (150, 50))

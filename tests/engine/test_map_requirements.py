@@ -85,14 +85,14 @@ def test_one_capital_is_too_few_and_more_players_need_more_capitals() -> None:
     one = with_attrs(vale(), S1={"flowers": 2})
     readiness = map_readiness("rokugan", one)
     assert message(readiness, "few_capitals").startswith(
-        "only 1 clan has a capital (crab in 'N1'); a game needs 2: mark a province as the "
+        "only 1 clan has a capital (Crab in 'N1'); a game needs 2: mark a province as the "
         "capital of another clan"
     )
     # The small custom map has two capitals: ready for 2 players, not for 3
     assert map_readiness("rokugan", vale(), 2).ready
     three = map_readiness("rokugan", vale(), 3)
     assert message(three, "few_capitals").startswith(
-        "only 2 clans have a capital (crab in 'N1', lion in 'S1'); 3 players need 3"
+        "only 2 clans have a capital (Crab in 'N1', Lion in 'S1'); 3 players need 3"
     )
 
 
@@ -143,9 +143,9 @@ def test_limits_say_what_the_small_map_goes_without() -> None:
     ]
     assert message(readiness, "players").startswith("the map seats only 2 players, not 5")
     assert message(readiness, "clans_without_capital").startswith(
-        "clans without a capital cannot be played: crane, dragon, phoenix, scorpion, unicorn"
+        "clans without a capital cannot be played: Crane, Dragon, Phoenix, Scorpion, Unicorn"
     )
-    assert "Den of Secrets (scorpion)" in message(readiness, "clan_objectives")
+    assert "Den of Secrets (Scorpion)" in message(readiness, "clan_objectives")
     assert "Rice Bowl" not in message(readiness, "clan_objectives")  # crane has its lands
     assert message(readiness, "few_coasts").startswith(
         "2 coastal provinces: Way of the Sail (6 coastal provinces) is not dealt"
