@@ -7,7 +7,7 @@ import math
 import sys
 from pathlib import Path
 
-from app.i18n import _
+from app.i18n import _, ngettext, number
 
 PAPERS = ("A4", "A3", "Letter")
 
@@ -159,13 +159,17 @@ def run(args: argparse.Namespace) -> int:
     else:
         layout = _("one sheet")
     turned = _("landscape") if options.landscape else _("portrait")
-    said = _("wrote {file}: {n} pages, board on {layout} at {scale} ({paper} {orientation})")
+    said = ngettext(
+        "wrote {file}: {n} page, board on {layout} at {scale} ({paper} {orientation})",
+        "wrote {file}: {n} pages, board on {layout} at {scale} ({paper} {orientation})",
+        len(result.pages),
+    )
     print(
         said.format(
             file=output,
             n=len(result.pages),
             layout=layout,
-            scale=f"{plan.scale * 100:.1f} %",
+            scale=f"{number(plan.scale * 100, '.1f')} %",
             paper=args.paper,
             orientation=turned,
         )

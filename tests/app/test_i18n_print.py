@@ -90,3 +90,19 @@ def test_a_board_prints_in_german(qapp, tmp_path: Path, capsys) -> None:
     assert re.search(r"Maßstabsleiste: \S+ \S+ (auf dem Spielplan|in Originalgröße)", text)
     assert english_sentences("app/printing/", text) == []
     assert "Scale bar" not in text and "Capital" not in text
+
+
+def test_daimyo_print_says_one_page_and_its_scale_the_portuguese_way(
+    qapp, tmp_path: Path, capsys
+) -> None:
+    from tests.app.test_print import TINY
+
+    # Given a small map printed fitted on one page, in Portuguese
+    board, out = tmp_path / "tiny.yaml", tmp_path / "board.pdf"
+    board.write_text(TINY, encoding="utf-8")
+    assert main(["print", str(board), "--lang", "pt", "-o", str(out)]) == 0
+    said = capsys.readouterr().out
+    # Then it says "1 página" (not "1 páginas") and the scale with a decimal comma
+    assert said.startswith(f"{out} gravado: 1 página, tabuleiro em uma folha a ")
+    scale = re.search(r" a (\S+) %", said)
+    assert scale is not None and re.fullmatch(r"\d+,\d", scale.group(1)), said

@@ -42,7 +42,7 @@ def test_default_is_one_fitted_a4_page_turned_as_the_board(
     result = pages(out)
     assert len(result) == 1 and size(result[0]) == (842, 595)
     said = capsys.readouterr().out
-    assert f"wrote {out}: 1 pages" in said and "(A4 landscape)" in said
+    assert f"wrote {out}: 1 page," in said and "(A4 landscape)" in said
     # And --portrait keeps the paper upright
     assert daimyo_print(tiny, "-o", out, "--portrait") == 0
     assert size(pages(out)[0]) == (595, 842)
