@@ -204,7 +204,12 @@ class BoardPages:
             if legend and plan.legend_rect is not None:
                 rect = _pt(plan.legend_rect)
                 rect.setHeight(
-                    min(rect.height(), legend_height(self.painter, self.board, rect.width()))
+                    min(
+                        rect.height(),
+                        legend_height(
+                            self.painter, self.board, rect.width(), scale=self.plan.scale
+                        ),
+                    )
                 )
                 self._legend(rect, big=False)
             elif legend:
@@ -226,10 +231,12 @@ class BoardPages:
 
     def _legend_page(self) -> None:
         area = self.printable_pt()
-        needed = legend_height(self.painter, self.board, area.width(), big=True)
+        needed = legend_height(
+            self.painter, self.board, area.width(), big=True, scale=self.plan.scale
+        )
         big = needed <= area.height()  # a long legend in the small print, to stay on the page
         if not big:
-            needed = legend_height(self.painter, self.board, area.width())
+            needed = legend_height(self.painter, self.board, area.width(), scale=self.plan.scale)
         rect = QRectF(area.x(), area.y(), area.width(), min(area.height(), needed))
         self._legend(rect, big=big)
 

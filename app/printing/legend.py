@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter
 
 import app.qt_compat  # noqa: F401 - guards PySide6's refcount bugs first
 from app.games.rokugan.words import territory
@@ -21,6 +21,7 @@ from app.printing.model import SEA_COLOUR, Board
 
 SCALE_BAR_COLOUR = "#101820"  # the bar's full-length body (tests measure it by this colour)
 BAR_ROOM = 36  # points (× size factor) below the entries: note, bar, numbers
+SUBTITLE_LINE = 9  # points (× size factor) between the lines of a wrapped subtitle
 ROUND_SYMBOLS = {
     "income3": N_("+3 Ryo income"),
     "auction": N_("advisor auction"),
@@ -51,17 +52,45 @@ def scale_bar_length(scale: float, room_pt: float) -> float:
     return float(fitting[-1] if fitting else NICE_LENGTHS_MM[0])
 
 
-def legend_height(painter: QPainter, board: Board, width: float, big: bool = False) -> float:
-    """The height (points) the legend needs at this width, entries in as many columns as fit."""
+def legend_height(
+    painter: QPainter, board: Board, width: float, big: bool = False, scale: float = 1.0
+) -> float:
+    """The height (points) the legend needs at this width, entries in as many columns as fit
+    (the subtitle, which says the print `scale`, wrapped over as many lines as it needs)."""
     k = 1.35 if big else 1.0
+    lines = _subtitle_lines(painter, _subtitle(board, scale), draw.font(7 * k), width - 16)
+    extra = (len(lines) - 1) * SUBTITLE_LINE * k
     entries = _entries(board)
     if not entries:
-        return 30 * k + BAR_ROOM * k + 12
+        return 30 * k + extra + BAR_ROOM * k + 12
     entry_font = draw.font(7.5 * k)
     column_w = max(draw.text_size(painter, text, entry_font)[0] for _, text, _ in entries) + 22 * k
     columns = max(1, int((width - 16) // column_w))
     rows = math.ceil(len(entries) / columns)
-    return 30 * k + rows * 11.5 * k + BAR_ROOM * k + 12 + 4
+    return 30 * k + extra + rows * 11.5 * k + BAR_ROOM * k + 12 + 4
+
+
+def _subtitle(board: Board, scale: float) -> str:
+    """ "Full-size board 400 × 300 mm · printed at 49 % · Battle for Rokugan"."""
+    said = _("Full-size board {width} × {height} mm · printed at {scale}").format(
+        width=number(board.width_mm),
+        height=number(board.height_mm),
+        scale=f"{number(scale * 100, '.0f')} %",
+    )
+    return said + (f" · {game_name(board.game)}" if board.game != "any" else "")
+
+
+def _subtitle_lines(painter: QPainter, text: str, f: QFont, width: float) -> list[str]:
+    """`text` in lines no wider than `width` points, broken between words (a longer
+    language's subtitle goes on over a second line instead of being cut off)."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        joined = f"{lines[-1]} {word}" if lines else word
+        if lines and draw.text_size(painter, joined, f)[0] <= width:
+            lines[-1] = joined
+        else:
+            lines.append(word)
+    return lines or [""]
 
 
 def paint_legend(
@@ -87,20 +116,17 @@ def paint_legend(
         title_font,
         flags=left,
     )
-    subtitle = _("Full-size board {width} × {height} mm · printed at {scale}").format(
-        width=number(board.width_mm),
-        height=number(board.height_mm),
-        scale=f"{number(scale * 100, '.0f')} %",
-    ) + (f" · {game_name(board.game)}" if board.game != "any" else "")
-    draw.draw_text(
-        painter,
-        QRectF(inner.x(), inner.y() + 16 * k, inner.width(), 10 * k),
-        subtitle,
-        small_font,
-        colour="#444444",
-        flags=left,
-    )
-    top = inner.y() + 30 * k
+    lines = _subtitle_lines(painter, _subtitle(board, scale), small_font, inner.width())
+    for n, line in enumerate(lines):
+        draw.draw_text(
+            painter,
+            QRectF(inner.x(), inner.y() + (16 + n * SUBTITLE_LINE) * k, inner.width(), 10 * k),
+            line,
+            small_font,
+            colour="#444444",
+            flags=left,
+        )
+    top = inner.y() + (30 + (len(lines) - 1) * SUBTITLE_LINE) * k
     bar_room = BAR_ROOM * k
     entries = _entries(board)
     width_needed = max(

@@ -106,3 +106,31 @@ def test_daimyo_print_says_one_page_and_its_scale_the_portuguese_way(
     assert said.startswith(f"{out} gravado: 1 página, tabuleiro em uma folha a ")
     scale = re.search(r" a (\S+) %", said)
     assert scale is not None and re.fullmatch(r"\d+,\d", scale.group(1)), said
+
+
+def test_the_legend_wraps_a_long_subtitle_instead_of_cutting_it(
+    qapp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from app.printing import PrintOptions, draw, legend, load_board, pdf_bytes
+    from tests.app.test_print import TINY
+
+    # Given a small map printed fitted on A4 in Portuguese, whose subtitle is longer
+    board_file = tmp_path / "tiny.yaml"
+    board_file.write_text(TINY, encoding="utf-8")
+    i18n.set_language("pt")
+    drawn: list[tuple[str, float, float]] = []  # the subtitle's lines (grey), their widths
+    real = draw.draw_text
+
+    def recording(painter, rect, text, f, *args, **kwargs):
+        if kwargs.get("colour") == "#444444":
+            drawn.append((text, draw.text_size(painter, text, f)[0], rect.width()))
+        return real(painter, rect, text, f, *args, **kwargs)
+
+    monkeypatch.setattr(legend.draw, "draw_text", recording)
+    # When the board is printed with its legend
+    pdf_bytes(load_board(board_file), PrintOptions(landscape=True))
+    # Then the whole subtitle is printed, and no line of it is wider than its box
+    drawn = [line for line in drawn if not line[0].startswith("Barra de escala")]
+    said = " ".join(text for text, _, _ in drawn)
+    assert re.fullmatch(r"Tabuleiro em tamanho real 400 × 300 mm · impresso a \d+ % · .+", said)
+    assert all(width <= room + 0.01 for _, width, room in drawn), drawn
