@@ -32,7 +32,7 @@ from editor.dialogs import BackgroundDialog, BackgroundSpec, GridDialog, NewMapD
 from editor.document import MapDocument
 from editor.fixes import describe_edit, issue_point, near_miss_tolerance
 from editor.generate_dialog import new_from_generator
-from editor.panels import ProvincePanel, TerritoriesPanel, ValidationPanel
+from editor.panels import ProvincePanel, ScrollingPanel, TerritoriesPanel, ValidationPanel
 from editor.playtest import open_playtest
 from editor.topology import PROVINCE
 from editor.view import MapView, Tool
@@ -97,8 +97,9 @@ class EditorWindow(FileActions, PrintingActions):
         self.province_panel = ProvincePanel(self.document)
         self.territories_panel = TerritoriesPanel(self.document)
         self.validation_panel = ValidationPanel(self.document)
-        self._dock(self.province_panel, N_("Province"), Qt.DockWidgetArea.RightDockWidgetArea)
-        self._dock(self.territories_panel, N_("Territories"), Qt.DockWidgetArea.RightDockWidgetArea)
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        self._dock(ScrollingPanel(self.province_panel), N_("Province"), right)
+        self._dock(ScrollingPanel(self.territories_panel), N_("Territories"), right)
         self._validation_dock = self._dock(
             self.validation_panel, N_("Validation"), Qt.DockWidgetArea.LeftDockWidgetArea
         )

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QStyle,
     QVBoxLayout,
@@ -109,6 +110,40 @@ def colour_icon(colour: str, size: int = 14) -> QIcon:
     pixmap = QPixmap(size, size)
     pixmap.fill(QColor(colour))
     return QIcon(pixmap)
+
+
+class ScrollingPanel(QScrollArea):
+    """A dock's panel that scrolls when the screen is shorter than its fields: the Province
+    and Territories panels together once asked for 760 pixels, and the window grew taller
+    than a 1280 × 720 laptop's screen, its status bar and Fix button below the edge."""
+
+    SHORTEST = 120  # pixels of the panel a dock keeps at least
+
+    def __init__(self, panel: QWidget) -> None:
+        super().__init__()
+        self.setWidget(panel)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys go to the fields or the map's tools
+        panel.installEventFilter(self)
+
+    def eventFilter(self, watched: Any, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        """Tell the dock when the panel's fields come or go (its width follows them)."""
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()
+        return super().eventFilter(watched, event)
+
+    def _room(self) -> int:
+        return self.verticalScrollBar().sizeHint().width()
+
+    def sizeHint(self) -> QSize:  # noqa: D102 - as tall as the panel wants, when there is room
+        wanted = self.widget().sizeHint()
+        return QSize(wanted.width() + self._room(), wanted.height())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: D102 - as wide as the panel, short if need be
+        least = self.widget().minimumSizeHint()
+        return QSize(least.width() + self._room(), min(least.height(), self.SHORTEST))
 
 
 class ProvincePanel(QWidget):

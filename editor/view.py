@@ -102,6 +102,7 @@ class MapView(EditingTools, AnalysisOverlay, QGraphicsView):
         self._labels: dict[str, LabelItem] = {}
         self._handles: dict[int, QGraphicsRectItem] = {}
         self._fitted = False  # at "whole map" zoom: a resize (docks settling) fits again
+        self._bars = (False, False)  # the scroll bars shown at the last resize
         self._all_handles = True  # all handles shown, or only the selection's (zoomed out)
         self._edge_length = 1.0
         self._drag: tuple[int, Point] | None = None
@@ -460,9 +461,12 @@ class MapView(EditingTools, AnalysisOverlay, QGraphicsView):
         away, and so on for ever."""
         super().resizeEvent(event)
         old, new = event.oldSize(), event.size()
+        bars = (self.horizontalScrollBar().isVisible(), self.verticalScrollBar().isVisible())
+        bars_changed, self._bars = bars != self._bars, bars
         bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent) + 2
         if old.isValid() and abs(new.width() - old.width()) <= bar:
-            if abs(new.height() - old.height()) <= bar:
+            # a dock a few pixels wider (the Province panel's fields) still fits again
+            if abs(new.height() - old.height()) <= bar and bars_changed:
                 return
         if self._fitted:
             self.fit()

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from PySide6.QtCore import QRect, QRectF
 
 from tests.editor.editor_driver import make_window, with_east_sea
+from tests.editor.test_topology import tiny
 
 
 def map_on_screen(window: Any) -> QRect:
@@ -26,6 +28,22 @@ def test_a_fitted_map_fits_again_when_the_view_narrows(qtbot: Any) -> None:
     qtbot.waitUntil(lambda: view.viewport().width() < 0.7 * window.width(), timeout=2000)
     qtbot.wait(20)
     # Then the whole map is still inside the view, not cut at its edge
+    assert view.viewport().rect().contains(map_on_screen(window))
+
+
+def test_a_fitted_map_fits_again_when_the_view_narrows_by_a_few_pixels(qtbot: Any) -> None:
+    # Given the editor showing the whole map
+    window = make_window(qtbot)
+    view = window.view
+    qtbot.wait(20)  # the window's own first fit
+    # When the view loses fewer pixels than a scroll bar is wide (the Province dock grows
+    # by its fields' few extra pixels when a province is selected)
+    view.setFixedWidth(view.width() - 12)
+    qtbot.wait(20)
+    shown = view.transform().m11()
+    # Then the map is fitted to the narrower view, as a fresh fit would show it
+    view.fit()
+    assert shown == pytest.approx(view.transform().m11())
     assert view.viewport().rect().contains(map_on_screen(window))
 
 
@@ -83,5 +101,34 @@ def test_a_selected_province_leaves_most_of_a_laptop_window_to_the_map(qtbot: An
         # (the label point's two fields beside its box once left it a third)
         assert window.province_panel.fields.isVisible()
         assert window.view.width() >= 0.4 * window.width()
+    finally:
+        apply_language("en")
+
+
+def test_a_selected_province_and_territory_keep_the_editor_on_a_laptop_screen(
+    qtbot: Any,
+) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from app.widgets.language import apply_language
+
+    # Given the editor in Portuguese on a 1280 × 720 laptop (690 pixels below the title bar),
+    # on a map for any game (the Province panel shows Battle for Rokugan's and Rice Wars' fields)
+    apply_language("pt")
+    try:
+        window = make_window(qtbot, {**tiny(), "game": "any"})
+        window.resize(1280, 690)
+        qtbot.wait(20)
+        # When a province is selected and a territory is made current: both docks fill up
+        window.view.select(("province", "A", 0))
+        window.territories_panel.list.setCurrentRow(0)
+        QApplication.processEvents()
+        qtbot.wait(20)
+        # Then the window need not grow taller than the screen (the docks scroll instead),
+        # its fields are all there, and the whole map is still in view
+        assert window.province_panel.fields.isVisible()
+        assert window.territories_panel.fields.isVisible()
+        assert window.minimumSizeHint().height() <= 690
+        assert window.view.viewport().rect().contains(map_on_screen(window))
     finally:
         apply_language("en")

@@ -66,6 +66,7 @@ def test_typing_into_a_province_id_changes_it(qtbot: Any) -> None:
     click(qtbot, window, (50, 50))
     field = window.province_panel.id_edit
     assert field.isVisible()
+    qtbot.waitUntil(lambda: field.height() > 0)  # the panel lays its fields out, then a click
     qtbot.mouseClick(field, Qt.MouseButton.LeftButton)
     field.selectAll()
     # When "hole" is typed and Return pressed
