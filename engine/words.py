@@ -81,6 +81,22 @@ class Words:
 
 
 @dataclass(frozen=True, slots=True)
+class Decimal:
+    """A coordinate or length for people, said when read: at most `places` decimals, no
+    trailing zeros, with the reader's decimal mark ("16.22", "16,22" in Portuguese)."""
+
+    value: float
+    places: int = 2
+
+    def __str__(self) -> str:
+        text = format(_number(self.value), f".{self.places}f")
+        return text.rstrip("0").rstrip(".,") if self.places > 0 else text
+
+    def __float__(self) -> float:
+        return self.value
+
+
+@dataclass(frozen=True, slots=True)
 class Listed:
     """Values joined with commas, each said in the reader's language when read: names the
     catalog holds ("Dragon", "Great Wall of the North") as `Words.of(name)`, so a list of
@@ -93,7 +109,7 @@ class Listed:
 
 
 def _said_value(value: Any) -> Any:
-    if isinstance(value, Words | Listed):
+    if isinstance(value, Words | Listed | Decimal):
         return str(value)
     return _number(value) if isinstance(value, float) else value
 

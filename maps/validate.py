@@ -17,7 +17,7 @@ import shapely
 from shapely import STRtree
 
 from engine.graph import MapGraph
-from engine.words import N_, Words, labelled
+from engine.words import N_, Decimal, Listed, Words, labelled
 from maps.geometry import (
     MapGeometry,
     border_min,
@@ -121,14 +121,19 @@ def _point(at: Where) -> Point | None:
     return (float(x), float(y))
 
 
-def fmt(value: float) -> str:
-    """A coordinate or length for people: at most 2 decimals, no trailing zeros."""
-    return f"{value:.2f}".rstrip("0").rstrip(".")
+def fmt(value: float) -> Decimal:
+    """A coordinate or length for people: at most 2 decimals, no trailing zeros, written
+    the reader's way ("16,22" in German and Portuguese)."""
+    return Decimal(float(value))
 
 
-def where(point: Point | None) -> str:
-    """ "(x, y)" for a message."""
-    return "(?)" if point is None else f"({fmt(point[0])}, {fmt(point[1])})"
+def where(point: Point | None) -> Words | str:
+    """ "(x, y)" for a message ("(16,22; 148,34)" where a comma is the decimal mark)."""
+    if point is None:
+        return "(?)"
+    # Translators: a point's coordinates; where the decimal mark is a comma, separate
+    # them with a semicolon: "({x}; {y})".
+    return Words.of(N_("({x}, {y})"), x=fmt(point[0]), y=fmt(point[1]))
 
 
 def _anchor(p: Province) -> Point | None:
@@ -521,12 +526,12 @@ def _loose_vertices(a: shapely.Geometry, b: shapely.Geometry, tolerance: float) 
     return [(float(x), float(y)) for x, y in loose]
 
 
-def _points_text(points: list[Point], limit: int = 6) -> Words | str:
+def _points_text(points: list[Point], limit: int = 6) -> Words | Listed:
     if not points:
         return Words.of(
             N_("none is close to a vertex; add a vertex where the outlines should meet")
         )
-    text = ", ".join(where(p) for p in points[:limit])
+    text = Listed(tuple(where(p) for p in points[:limit]))
     if len(points) > limit:
         return Words.of(N_("{points} and {n} more"), points=text, n=len(points) - limit)
     return text

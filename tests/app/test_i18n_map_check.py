@@ -135,3 +135,23 @@ def test_what_a_map_lacks_names_clans_and_cards_in_portuguese() -> None:
     )
     for english in ("crane", "dragon", "scorpion", "Den of Secrets", " in 'N1'"):
         assert english not in named
+
+
+def test_coordinates_are_written_with_the_readers_decimal_comma() -> None:
+    from maps.io import Territory
+    from tests.maps.builders import make_map, province
+
+    # Given a map whose province B at (16.25, 3.5) is in no territory
+    provinces = [
+        province("A", [(0, 0), (16.25, 0), (16.25, 10), (0, 10)]),
+        province("B", [(16.25, 3.5), (30, 3.5), (30, 10), (16.25, 10)]),
+    ]
+    mapfile = make_map(provinces, territories=[Territory("t", "T", "#8fbf6a", ["A"])])
+    issue = next(i for i in validate(mapfile) if i.code == "no_territory")
+    # When it is read in English, then in Portuguese
+    english = issue.message
+    i18n.set_language("pt")
+    portuguese = issue.message
+    # Then English writes a decimal point, Portuguese a decimal comma (and ";" between)
+    assert "(16.25, 3.5)" in english
+    assert "(16,25; 3,5)" in portuguese and "16.25" not in portuguese
