@@ -153,8 +153,14 @@ class MapDocument(QObject):
 
         self.topo = TopoMap.from_mapfile(load_map(self.autosave_path()))
         self.undo_stack.clear()
-        self.undo_stack.resetClean()
+        self.mark_unsaved()
         self.changed.emit(None)
+
+    def mark_unsaved(self) -> MapDocument:
+        """Count the map as unsaved work (a generated or imported map, a restored copy):
+        closing it or opening another asks first. Returns the document."""
+        self.undo_stack.resetClean()
+        return self
 
     def discard_autosave(self) -> None:
         """Remove the autosave copy (the user chose not to keep the changes)."""

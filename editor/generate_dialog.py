@@ -226,7 +226,8 @@ def new_from_generator(window: Any) -> bool:
     dialog.deleteLater()
     if not accepted or mapfile is None:
         return False
-    window.set_document(MapDocument(TopoMap.from_mapfile(mapfile)))
+    # unsaved work: opening another map or closing asks first, as for a drawn one
+    window.set_document(MapDocument(TopoMap.from_mapfile(mapfile)).mark_unsaved())
     window.statusBar().showMessage(
         _("Generated {map}: save it to keep it (File ▸ Save as…)").format(
             map=map_name(mapfile.name)

@@ -187,8 +187,7 @@ class FileActions(QMainWindow):
         except (MapError, OSError) as exc:
             QMessageBox.critical(self, _("Cannot import"), str(exc))
             return False
-        document = MapDocument(TopoMap.from_mapfile(result.mapfile))
-        self.set_document(document)
+        self.set_document(MapDocument(TopoMap.from_mapfile(result.mapfile)).mark_unsaved())
         if result.report:  # a count: a real map can have thousands of snapped vertices
             self.statusBar().showMessage(
                 _(

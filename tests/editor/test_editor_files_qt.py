@@ -99,6 +99,10 @@ def test_geojson_and_svg_export_and_geojson_import(qtbot: Any, tmp_path: Path) -
     assert shared_length(topo, "A", "B") == pytest.approx(80)
     assert window.document.path is None
     assert len(window.view._faces) == len(list(topo.faces()))
+    # And it counts as unsaved work: opening another map or closing asks first
+    asked: list[str] = []
+    window._ask_unsaved = lambda: asked.append("asked") or "cancel"  # type: ignore[method-assign]
+    assert not window.maybe_keep_changes() and asked == ["asked"]
 
 
 def test_background_image_for_tracing(qtbot: Any, tmp_path: Path) -> None:

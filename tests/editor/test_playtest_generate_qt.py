@@ -172,9 +172,11 @@ def test_generator_previews_a_map_and_it_opens_in_the_editor(
     opened = window.document.topo.to_mapfile()
     expected = generate_map("rokugan", 30, 1)
     assert len(opened.provinces) == 30 and window.document.path is None
+    assert window.document.dirty and window.isWindowModified()  # opening another one asks
     assert {p.name for p in opened.provinces} == {p.name for p in expected.provinces}
     # and it saves as a normal map file that passes validation
     assert window.save_to(tmp_path / "new.yaml")
+    assert not window.document.dirty
     saved = load_map(tmp_path / "new.yaml")
     assert [i for i in validate(saved) if i.severity == "error"] == []
     assert sorted(p.attrs.get("capital", "") for p in saved.provinces if "capital" in p.attrs) == [
