@@ -263,6 +263,7 @@ class NewGameDialog(QDialog):
         self._map_box.setVisible(spec.uses_map)
         if self._map_label is not None:
             self._map_label.setVisible(spec.uses_map)
+        kept = self.map.currentData()
         self.map.blockSignals(True)  # one map load below, not one per item added
         self.map.clear()
         for map_id, name in shipped_maps_for(spec.id):
@@ -271,6 +272,8 @@ class NewGameDialog(QDialog):
         _select(self.map, default)
         if self._map_file:
             self.map.addItem(Path(self._map_file).name, self._map_file)
+            if kept == self._map_file:  # the person's own map stays chosen for the new game
+                self.map.setCurrentIndex(self.map.count() - 1)
         self.map.blockSignals(False)
         ui = game_ui(spec.id)
         label = _(ui.seat_choice_label) if ui.seat_choice_label else ""

@@ -108,3 +108,14 @@ def test_a_geometrically_broken_map_is_refused_by_the_dialog_and_the_session(
     ui = game_ui("rokugan")
     with pytest.raises(ValueError, match="self-intersection"):
         new_session(config, ui.settings_for)
+
+
+def test_the_map_file_stays_chosen_when_the_game_changes(qtbot: Any, tmp_path: Path) -> None:
+    # Given the dialog opened on a designer's map ("Play on this map") for Battle for Rokugan
+    dialog, path = open_dialog(qtbot, tmp_path, TWO_CLANS)
+    assert dialog.map.currentData() == str(path)
+    # When the designer switches the game to Rice Wars
+    dialog.game.setCurrentIndex(dialog.game.findData("ricewars"))
+    # Then their map is still the one chosen, not the game's shipped board
+    assert dialog.map.currentData() == str(path)
+    assert dialog.config().map_ref == str(path)
