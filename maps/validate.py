@@ -262,8 +262,9 @@ def _check_territories(mapfile: MapFile, issues: _Issues) -> None:
             issues.error(
                 "no_territory",
                 N_(
-                    "{province} at {where} is in no territory; add its id to the 'provinces' "
-                    "list of a territory"
+                    "{province} at {where} is in no territory; put it in one with Assign by "
+                    "clicking in the editor's Territories panel (in the file: add its id to a "
+                    "territory's 'provinces' list)"
                 ),
                 [p.id],
                 _anchor(p),

@@ -155,3 +155,6 @@ def test_coordinates_are_written_with_the_readers_decimal_comma() -> None:
     # Then English writes a decimal point, Portuguese a decimal comma (and ";" between)
     assert "(16.25, 3.5)" in english
     assert "(16,25; 3,5)" in portuguese and "16.25" not in portuguese
+    # And the fix is the editor's button first, the file's field after
+    assert "put it in one with Assign by clicking in the editor's Territories panel" in english
+    assert "com Atribuir clicando no painel Territórios do editor" in portuguese

@@ -87,7 +87,7 @@ def test_province_in_no_territory() -> None:
     issue = only(validate(m), "no_territory")
     assert issue.provinces == ("B",)
     assert "province 'B'" in issue.message and "(10, 0)" in issue.message
-    assert "'provinces' list of a territory" in issue.message
+    assert "Assign by clicking" in issue.message and "'provinces' list" in issue.message
 
 
 def test_province_in_two_territories() -> None:
