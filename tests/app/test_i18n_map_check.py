@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from app import i18n
 from app.cli import main
@@ -158,3 +160,22 @@ def test_coordinates_are_written_with_the_readers_decimal_comma() -> None:
     # And the fix is the editor's button first, the file's field after
     assert "put it in one with Assign by clicking in the editor's Territories panel" in english
     assert "com Atribuir clicando no painel Territórios do editor" in portuguese
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    x=st.floats(-1e6, 1e6, allow_nan=False, allow_infinity=False),
+    y=st.floats(-1e6, 1e6, allow_nan=False, allow_infinity=False),
+)
+def test_any_point_of_a_map_file_is_said_as_a_portuguese_reader_reads_it(x: float, y: float):
+    from maps.validate import where
+
+    # Given any point a hand-edited map file can hold, said in a validation message
+    i18n.set_language("pt")
+    said = str(where((x, y)))
+    # Then it reads "(x; y)": decimal commas, a semicolon between, each to 2 decimals
+    assert said.startswith("(") and said.endswith(")") and "." not in said
+    parts = said[1:-1].split("; ")
+    assert len(parts) == 2
+    for text, value in zip(parts, (x, y), strict=True):
+        assert float(text.replace(",", ".")) == pytest.approx(value, abs=0.0051)
