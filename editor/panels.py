@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -21,12 +21,15 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QLineEdit,
+    QListView,
     QListWidget,
     QListWidgetItem,
     QPushButton,
     QScrollArea,
     QSpinBox,
     QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
 )
@@ -110,6 +113,19 @@ def colour_icon(colour: str, size: int = 14) -> QIcon:
     pixmap = QPixmap(size, size)
     pixmap.fill(QColor(colour))
     return QIcon(pixmap)
+
+
+class WrappedItems(QStyledItemDelegate):
+    """Each message as tall as its wrapped lines at the list's present width: Qt's own
+    height was taken at another width, and the last line of a long message (its fix,
+    "(Clã da capital))") was cut to "…"."""
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: Any) -> QSize:  # noqa: N802
+        """The height the item's text wraps to in the list's viewport."""
+        view = self.parent()
+        wide = QStyleOptionViewItem(option)  # the list's width, a height that counts as valid
+        wide.rect = QRect(0, 0, view.viewport().width() - 2 * view.spacing(), 1)
+        return super().sizeHint(wide, index)
 
 
 class ScrollingPanel(QScrollArea):
@@ -615,6 +631,8 @@ class ValidationPanel(QWidget):
         self.list.setWordWrap(True)
         self.list.setIconSize(QSize(16, 16))
         self.list.setSpacing(2)
+        self.list.setItemDelegate(WrappedItems(self.list))
+        self.list.setResizeMode(QListView.ResizeMode.Adjust)  # heights follow the width
         self.fix_button = QPushButton()
         self.fix_button.setEnabled(False)
         game_row = QHBoxLayout()

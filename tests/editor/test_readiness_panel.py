@@ -160,3 +160,44 @@ def test_a_map_with_crossed_outlines_is_not_ready() -> None:
     text = readiness_text("rokugan", "Battle for Rokugan", verdict)
     assert text.startswith("<b style='color:#b03a2e'>Not ready for Battle for Rokugan</b>: ")
     assert f"{errors} errors in the map" in text
+
+
+def test_no_message_in_the_list_is_cut_short(qtbot: Any) -> None:
+    from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
+
+    from app.widgets.language import apply_language
+
+    # Given the editor in Portuguese, its panel listing what Battle for Rokugan lacks
+    apply_language("pt")
+    try:
+        window = make_window(qtbot, {**tiny(), "game": "any"})
+        panel, lst = window.validation_panel, window.validation_panel.list
+        panel.game.setCurrentIndex(panel.game.findData("rokugan"))
+        panel.game.activated.emit(panel.game.currentIndex())
+        wait_analysis(qtbot, window)
+        assert lst.count() >= 3
+        width = lst.viewport().width() - 2 * lst.spacing()
+        plain = QStyledItemDelegate()  # Qt's own heights, for comparison
+
+        def option(row: int, wide: int) -> QStyleOptionViewItem:
+            said = QStyleOptionViewItem()
+            said.initFrom(lst)
+            lst.itemDelegate().initStyleOption(said, lst.model().index(row, 0))
+            said.features |= QStyleOptionViewItem.ViewItemFeature.WrapText  # as the list asks
+            said.rect = QRect(0, 0, wide, 1)
+            return said
+
+        cut = 0
+        for row in range(lst.count()):
+            index = lst.model().index(row, 0)
+            needed = plain.sizeHint(option(row, width), index).height()
+            # When Qt asks a message's height at a width the list no longer has (before its
+            # scroll bar came, or before the dock was dragged narrower)
+            stale = option(row, width + 40)
+            cut += plain.sizeHint(stale, index).height() < needed
+            # Then the height holds every line wrapped at the list's width: none ends in "…"
+            assert lst.itemDelegate().sizeHint(stale, index).height() >= needed, row
+        assert cut  # Qt's own heights would have cut some message short
+    finally:
+        apply_language("en")
