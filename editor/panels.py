@@ -159,7 +159,19 @@ class ScrollingPanel(QScrollArea):
 
     def minimumSizeHint(self) -> QSize:  # noqa: D102 - as wide as the panel, short if need be
         least = self.widget().minimumSizeHint()
-        return QSize(least.width() + self._room(), min(least.height(), self.SHORTEST))
+        return QSize(self._widest() + self._room(), min(least.height(), self.SHORTEST))
+
+    def _widest(self) -> int:
+        """The panel's width with its hidden fields shown too: the dock keeps that width, so
+        the map beside it does not shrink and move when a province is selected."""
+        panel = self.widget()
+        layout = panel.layout()
+        parts = panel.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
+        widest = max((part.minimumSizeHint().width() for part in parts), default=0)
+        if layout is not None:
+            margins = layout.contentsMargins()
+            widest += margins.left() + margins.right()
+        return max(widest, panel.minimumSizeHint().width())
 
 
 class ProvincePanel(QWidget):

@@ -132,3 +132,27 @@ def test_a_selected_province_and_territory_keep_the_editor_on_a_laptop_screen(
         assert window.view.viewport().rect().contains(map_on_screen(window))
     finally:
         apply_language("en")
+
+
+def test_selecting_a_province_does_not_move_the_map_under_the_pointer(qtbot: Any) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from app.widgets.language import apply_language
+
+    # Given the editor in Portuguese showing the whole map, nothing selected
+    apply_language("pt")
+    try:
+        window = make_window(qtbot, {**tiny(), "game": "any"})
+        window.resize(1280, 690)
+        qtbot.wait(50)
+        width, scale = window.view.width(), window.view.transform().m11()
+        # When a province is selected (its fields fill the Province dock), then none again
+        for ref in (("province", "A", 0), None):
+            window.view.select(ref)
+            QApplication.processEvents()
+            qtbot.wait(50)
+            # Then the dock keeps its width: the map stays where the designer clicked it
+            assert window.view.width() == width
+            assert window.view.transform().m11() == pytest.approx(scale)
+    finally:
+        apply_language("en")
