@@ -10,6 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QFontMetrics, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QGroupBox,
     QHBoxLayout,
@@ -187,6 +188,11 @@ class GameScreen(ScaledScreen):
         shown = event.type() == QEvent.Show
         if watched is self.step_box and (shown or event.type() == QEvent.Hide and self.isVisible()):
             self.hint_panel.setVisible(not shown)
+            # the steps end with Continue focused: the keys (1–9, arrows) go back to the
+            # board, not to the next widget of the side panel, where they do nothing
+            focus = QApplication.focusWidget()
+            if not shown and focus is not None and self.step_box.isAncestorOf(focus):
+                self.view.setFocus(Qt.OtherFocusReason)
         return super().eventFilter(watched, event)
 
     def apply_scale(self, scale: float) -> None:

@@ -1,8 +1,12 @@
 """The play screen's side panel: a resolution step's text shows whole when the panel has
-the room (it scrolls only when the log would otherwise lose its lines), and the players'
-colours grow with the window as their names do."""
+the room (it scrolls only when the log would otherwise lose its lines), the players'
+colours grow with the window as their names do, and the keys go back to the board when
+the steps end."""
 
 from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from app.game_screen import ICON, SIDE_MIN, GameScreen
 from app.games.base import GameView
@@ -52,3 +56,21 @@ def test_the_players_colours_grow_with_the_window(qtbot) -> None:
     qtbot.waitUntil(lambda: screen.ui_scale == 2.0, timeout=2000)
     # Then each player's colour disc is twice as big, as the text beside it is
     assert screen.players.iconSize().height() == 2 * ICON
+
+
+def test_the_keys_go_back_to_the_board_when_the_steps_end(qtbot) -> None:
+    # Given the play screen, active, a resolution's steps shown and Continue focused (as
+    # after a click on it, or Tab to it)
+    screen = GameScreen(GameView())
+    qtbot.addWidget(screen)
+    screen.resize(1280, 720)
+    screen.show()
+    screen.activateWindow()
+    qtbot.waitUntil(screen.isActiveWindow, timeout=2000)
+    screen.step_box.show()
+    screen.continue_button.setFocus(Qt.TabFocusReason)
+    qtbot.waitUntil(screen.continue_button.hasFocus, timeout=2000)
+    # When the last step is done and the steps hide
+    screen.step_box.hide()
+    # Then the board has the keys (1–9 choose tokens again), not the next side widget
+    assert QApplication.focusWidget() is screen.view
