@@ -391,4 +391,37 @@ def test_a_hint_names_the_territory_in_the_readers_words() -> None:
     # Then it is data the app says: English as before, German in the reader's words
     assert str(reason) == "takes Koganeura in Golden Plains territory, worth 3 flowers"
     i18n.set_language("de")
-    assert say(reason) == "nimmt Koganeura in Goldene Ebenen, 3 Blumen wert"
+    assert say(reason) == "nimmt Koganeura im Territorium Goldene Ebenen, 3 Blumen wert"
+
+
+@pytest.mark.parametrize("lang", ["de", "pt"])
+def test_a_card_played_by_you_reads_as_one_played_by_a_clan(lang) -> None:
+    # Given the story's two lines of a territory card with its effect, in `lang`
+    i18n.set_language(lang)
+    card, effect = "CARD", "EFFECT"
+    yours = i18n._("You play {card}: {effect}.").format(card=card, effect=effect)
+    theirs = i18n._("{clan} plays {card}: {effect}.").format(clan="C", card=card, effect=effect)
+    # Then the effect follows the card as it does for a clan ("Du spielst Hafen des
+    # Wohlstands: einen +2-Ehrebonus-Marker in Akatsuki", not "… und einen …")
+    assert yours.split(card, 1)[1] == theirs.split(card, 1)[1], (yours, theirs)
+
+
+def test_a_clan_blessing_its_own_token_is_told_in_whole_german() -> None:
+    from app.games.rokugan import narrate
+    from maps.api import load_graph
+    from tests.app.test_rokugan_narrate import BLESSED_LAST
+
+    # Given the Dragon blessing its face-down Army 2 in Inahoda, the last placement
+    spec = get_game("rokugan")
+    graph = load_graph("rokugan")
+    state = spec.new_game(3, 5, {"clans": ["phoenix", "dragon", "scorpion"]}, graph)
+    for text in BLESSED_LAST:
+        state.apply(spec.parse_action(text))
+    blessing = spec.parse_action("place blessing2 #11")
+    state.apply(blessing)
+    # When a rival reads it in German
+    i18n.set_language("de")
+    # Then "its token" is the object of the sentence ("den eigenen Marker"), not
+    # "segnet eigener Marker"
+    told = narrate.describe(state, blessing, 1, public=True)
+    assert told == "Drache segnet den eigenen Marker in Inahoda mit Segen +2.", told
