@@ -390,3 +390,38 @@ def narrate_name(identifier: str) -> str:
     from app.games.rokugan import narrate
 
     return narrate.pretty(identifier)
+
+
+def test_a_round_that_changed_no_province_of_yours_says_so_not_that_none_changed(graph) -> None:
+    from app.games.rokugan.narrate import clan_name
+
+    for seed in range(1, 30):
+        for before, action, after, player in play(graph, seed, rounds=3):
+            result = analyse(before, action, after)
+            if result is None:
+                continue
+            reveal = result.reveal
+            changed = [
+                q for q in range(after.board.n) if reveal.ctrl_owner[q] != after.ctrl_owner[q]
+            ]
+            owners = {reveal.ctrl_owner[q] for q in changed} | {
+                after.ctrl_owner[q] for q in changed
+            }
+            calm = [p for p in range(after.n) if p not in owners]
+            # Given a round in which provinces changed hands, none of them a clan's
+            if not changed or not calm:
+                continue
+            viewer = calm[0]
+            # When the round's summary is told to that clan and to everybody
+            beats = GAME_UI.story(before, action, after, player, viewer)
+            mine = next(line.text for line in beats[-1].lines if "For you: " in line.text)
+            told = GAME_UI.story(before, action, after, player, PUBLIC)[-1].lines
+            theirs = next(
+                line.text for line in told if f" — {clan_name(after, viewer)}: " in line.text
+            )
+            # Then it says that clan took and lost none, not that no province changed hands
+            assert "For you: you took no province and lost none" in mine, mine
+            assert ": took no province and lost none" in theirs, theirs
+            assert "changed hands" not in mine + theirs
+            return
+    pytest.fail("no round changed provinces of some clans only")

@@ -581,8 +581,12 @@ def summary(resolution: Resolution, tell: Teller) -> Lines:
                     provinces=names
                 )
             )
-        if not gained and not lost:
-            parts.append(_("no province changed hands"))
+        if not gained and not lost:  # this clan's own: others' provinces may have changed
+            parts.append(
+                _("you took no province and lost none")
+                if you
+                else _("took no province and lost none")
+            )
         if lost_tokens.get(p):
             tokens = narrate._and(lost_tokens[p])
             lost_words = (
