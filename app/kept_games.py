@@ -13,14 +13,25 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from app.i18n import N_, _
 from app.savefile import holds_game
 from app.settings import AppSettings
 from engine.files import atomic_write_text
 from engine.saves import SaveError, read_save
 
-SAVE_FILTER = "Daimyo saves (*.json)"
-OPEN_FILTER = "Daimyo saves (*.json);;All files (*)"
-"""Open finds any save: one named without ".json" elsewhere is still a save."""
+SAVE_FILTER = N_("Daimyo saves (*.json)")
+ALL_FILES = N_("All files (*)")
+
+
+def save_filter() -> str:
+    """The save dialog's file type, in the reader's words."""
+    return _(SAVE_FILTER)
+
+
+def open_filter() -> str:
+    """The open dialogs' file types: Open finds any save, as one named without ".json"
+    elsewhere is still a save."""
+    return f"{_(SAVE_FILTER)};;{_(ALL_FILES)}"
 
 
 def with_save_suffix(path: str) -> Path:

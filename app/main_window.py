@@ -40,7 +40,13 @@ from app.game_controller import GameController
 from app.game_screen import GameScreen
 from app.games import game_ui
 from app.i18n import _
-from app.kept_games import OPEN_FILTER, SAVE_FILTER, autosaved_game, keep_game, with_save_suffix
+from app.kept_games import (
+    autosaved_game,
+    keep_game,
+    open_filter,
+    save_filter,
+    with_save_suffix,
+)
 from app.new_game_dialog import NewGameDialog
 from app.session import GameSession, NewGameConfig, load_session, new_session
 from app.settings import AppSettings
@@ -235,7 +241,7 @@ class MainWindow(WindowMenus, QMainWindow):
 
         folder = str(self.settings.autosave_path.parent)
         path, _filter = QFileDialog.getOpenFileName(
-            self, _("Review a saved game"), folder, OPEN_FILTER
+            self, _("Review a saved game"), folder, open_filter()
         )
         if not path:
             return False
@@ -275,7 +281,7 @@ class MainWindow(WindowMenus, QMainWindow):
         """Ask for a save file and load it."""
         self.settings.saves_dir.mkdir(parents=True, exist_ok=True)
         path, _filter = QFileDialog.getOpenFileName(
-            self, _("Load a game"), str(self.settings.saves_dir), OPEN_FILTER
+            self, _("Load a game"), str(self.settings.saves_dir), open_filter()
         )
         return bool(path) and self.load_game(path)
 
@@ -321,7 +327,7 @@ class MainWindow(WindowMenus, QMainWindow):
         self.settings.saves_dir.mkdir(parents=True, exist_ok=True)
         default = self.settings.saves_dir / f"{self.session.game_id}.json"
         path, _filter = QFileDialog.getSaveFileName(
-            self, _("Save the game"), str(default), SAVE_FILTER
+            self, _("Save the game"), str(default), save_filter()
         )
         return bool(path) and self._save_to(with_save_suffix(path))
 

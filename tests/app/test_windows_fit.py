@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import QRect
 
 import app.widgets.scaling as scaling
-from app.kept_games import OPEN_FILTER, with_save_suffix
+from app.kept_games import open_filter, save_filter, with_save_suffix
 from app.savefile import read_summary
 from app.widgets.rules_dialog import RulesDialog
 from tests.app.real_saves import write_save
@@ -106,7 +106,20 @@ def test_a_save_named_without_extension_gets_json_and_open_lists_any_file() -> N
     assert with_save_suffix("/tmp/game.json") == Path("/tmp/game.json")
     assert with_save_suffix("/tmp/game.save") == Path("/tmp/game.save")
     # And Open offers every file besides the saves
-    assert "All files (*)" in OPEN_FILTER
+    assert "All files (*)" in open_filter()
+
+
+def test_the_save_and_open_dialogs_name_the_file_types_in_the_readers_words() -> None:
+    from app import i18n
+
+    # Given German
+    i18n.set_language("de")
+    try:
+        # Then the dialogs' file types are German, as the rest of the window
+        assert save_filter() == "Daimyo-Spielstände (*.json)"
+        assert open_filter() == "Daimyo-Spielstände (*.json);;Alle Dateien (*)"
+    finally:
+        i18n.set_language("en")
 
 
 def test_show_the_board_at_the_end_goes_there_and_back(window, qtbot, pebbles) -> None:
