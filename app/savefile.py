@@ -611,12 +611,17 @@ class SaveSummary:
             parts.append(_("round {number}").format(number=self.round))
         return " · ".join(parts)
 
-    def details(self) -> str:
-        """Players and the date: "You (Crab), Lion (normal) · 25 Nov 2026, 14:05"."""
+    def when(self) -> str:
+        """The date it was saved, in the reader's words: "25 Nov 2026, 14:05" ("25. Nov.
+        2026, 14:05" in German), the same under Continue as in Recent games."""
         month = _month(self.saved.month)
-        when = _("{day} {month} {year}, {time}").format(
+        return _("{day} {month} {year}, {time}").format(
             day=self.saved.day, month=month, year=self.saved.year, time=self.saved.strftime("%H:%M")
         )
+
+    def details(self) -> str:
+        """Players and the date: "You (Crab), Lion (normal) · 25 Nov 2026, 14:05"."""
+        when = self.when()
         if self.problem is not None:
             return when
         count = len(self.players)

@@ -7,7 +7,7 @@ date it was saved (`app.savefile.SaveSummary`); a file that can no longer be loa
 
 from __future__ import annotations
 
-from PySide6.QtCore import QDateTime, QEvent, QLocale, QPointF, QSize, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QPointF, QSize, Qt, Signal, Slot
 from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -227,8 +227,7 @@ class StartScreen(ScaledScreen):
         # game, map and round; the players; the date: each on a line, names never split
         title = " · ".join(_unbroken(part) for part in game.title().split(" · "))
         players = ", ".join(_unbroken(player) for player in game.players)
-        when = QLocale().toString(QDateTime(game.saved), "dd MMM yyyy, HH:mm")  # the language's
-        self.continue_info.setText(f"{title}\n{players}\n{when}")
+        self.continue_info.setText(f"{title}\n{players}\n{game.when()}")
         resume = _("Resume: {game}").format(game=game.title())
         self.continue_button.setToolTip(f"{resume}\n{game.details()}")
         self.continue_info.show()

@@ -26,6 +26,12 @@ def recent_lines(window) -> list[str]:
     ]
 
 
+def today() -> str:
+    """Today as the lists write it in English: "5 Nov 2026" (the day not padded)."""
+    now = datetime.now()
+    return f"{now.day} {now:%b %Y}"
+
+
 def answer_next_question(button: QMessageBox.StandardButton, asked: list[str]) -> None:
     """Press `button` in the next message box that opens (and note its text)."""
 
@@ -48,12 +54,11 @@ def test_the_recent_list_shows_game_map_round_players_and_date(window, tmp_path:
     window._update_actions()
     lines = recent_lines(window)
     # Then each line names the game, the map, the round, the players and the date
-    today = datetime.now().strftime("%d %b %Y")
     assert lines[0].startswith("Battle for Rokugan · rokugan · round 1\n")
     assert lines[1].startswith("Rice Wars · ricewars-quick · round 2\n")
     assert lines[2].startswith("Shinobi · round 4\n")
     for line in lines:
-        assert "You (P0), P1 (normal), P2 (normal) · " in line and today in line
+        assert "You (P0), P1 (normal), P2 (normal) · " in line and today() in line
     # And the Game menu's Recent games say the same
     assert window.recent_menu.actions()[0].text().startswith("Battle for Rokugan · rokugan")
 
@@ -74,7 +79,7 @@ def test_a_game_saved_in_the_app_is_listed_with_its_round_and_date(
     # Then Recent games shows it: game, round, the players by name and seat, the date
     line = recent_lines(window)[0]
     assert line.startswith("Shinobi · round 1\nAiko (")
-    assert "(random)" in line and datetime.now().strftime("%d %b %Y") in line
+    assert "(random)" in line and today() in line
     assert window.start_screen.recent.item(0).toolTip() == str(target)
     # And Continue says which game it resumes: game, round, players and date, in its text
     info = window.start_screen.continue_info
@@ -82,8 +87,30 @@ def test_a_game_saved_in_the_app_is_listed_with_its_round_and_date(
     title, players, when = info.text().replace("\u00a0", " ").split("\n")
     assert title == "Shinobi · round 1"
     assert players.startswith("Aiko (") and "(random)" in players
-    assert when.startswith(datetime.now().strftime("%d %b %Y"))
+    assert when.startswith(today())
     assert "Aiko (" in window.start_screen.continue_button.toolTip()
+
+
+def test_continue_dates_a_german_game_as_recent_games_does(window, tmp_path: Path) -> None:
+    from app.widgets.language import apply_language
+
+    # Given a game waiting under Continue and listed under Recent games, in German
+    save = write_save(tmp_path / "rokugan.json", "rokugan")
+    window.settings.add_recent_game(save)
+    window.settings.autosave_path.parent.mkdir(parents=True, exist_ok=True)
+    window.settings.autosave_path.write_bytes(save.read_bytes())
+    apply_language("de")
+    try:
+        window._update_actions()
+        # Then Continue's date is the list's, German ("28. Nov. 2026, 13:59"), not a
+        # second format of its own ("28 Nov. 2026, 13:59")
+        info = window.start_screen.continue_info
+        assert info.isVisible()
+        when = info.text().split("\n")[-1]
+        assert when.split(" ")[0].endswith("."), when
+        assert recent_lines(window)[0].endswith(f" · {when}"), (when, recent_lines(window))
+    finally:
+        apply_language("en")
 
 
 def test_new_game_during_a_game_asks_and_cancel_keeps_the_game(
