@@ -185,7 +185,7 @@ class MainWindow(WindowMenus, QMainWindow):
         """The new-game dialog with the last game's choices, its words as big as the menus'
         (a dialog is a window of its own: it does not grow with this one by itself)."""
         dialog = NewGameDialog(self, self.settings.last_new_game(), map_path=map_path)
-        dialog.setFont(scaled_font(dialog.font(), self.bar_scale))
+        _grow_font(dialog, self.bar_scale)
         return dialog
 
     def start_game(self, config: NewGameConfig) -> bool:
@@ -555,7 +555,7 @@ class MainWindow(WindowMenus, QMainWindow):
             dialog.pace_chosen.connect(self._on_pace_chosen)
             dialog.step_by_step_chosen.connect(self._on_steps_chosen)
             dialog.animations_chosen.connect(lambda _on: self._apply_animations())
-        dialog.setFont(scaled_font(dialog.font(), self.bar_scale))
+        _grow_font(dialog, self.bar_scale)
         dialog.show()
         dialog.raise_()
         return dialog
@@ -645,3 +645,10 @@ def play_on_map(map_path: str) -> bool:
 
 
 _windows: list[MainWindow] = []
+
+
+def _grow_font(dialog: QWidget, scale: float) -> None:
+    """Give a dialog the window's scaled font, and the room its bigger words need: a
+    dialog sized before (at its making, or at a smaller scale) squeezed its name fields."""
+    dialog.setFont(scaled_font(dialog.font(), scale))
+    dialog.resize(dialog.size().expandedTo(dialog.sizeHint()))

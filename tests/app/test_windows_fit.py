@@ -269,3 +269,20 @@ def test_the_end_screen_and_the_hand_off_fit_a_laptop_window(window, qtbot, lapt
         need = window.minimumSizeHint()
         assert need.width() <= laptop.width(), (screen, need)
         assert need.height() + TITLE_BAR <= laptop.height(), (screen, need)
+
+
+def test_the_new_game_dialog_at_2560x1440_gives_the_names_their_room(window, qtbot) -> None:
+    from PySide6.QtCore import QSize
+
+    # Given the window at 2560 × 1440, its menus' words twice as big
+    window.resize(QSize(2560, 1440))
+    qtbot.waitUntil(lambda: window.bar_scale >= 1.9, timeout=2000)
+    # When New game opens its dialog
+    dialog = window.new_game_dialog()
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    # Then every seat's name field is as wide as it asks to be (it was squeezed to a
+    # third: the dialog kept the size it had before its words grew)
+    for row in dialog.seats[: dialog.players.value()]:
+        assert row.name.width() >= row.name.sizeHint().width(), row.name.width()
+    dialog.close()
