@@ -425,3 +425,34 @@ def test_a_clan_blessing_its_own_token_is_told_in_whole_german() -> None:
     # "segnet eigener Marker"
     told = narrate.describe(state, blessing, 1, public=True)
     assert told == "Drache segnet den eigenen Marker in Inahoda mit Segen +2.", told
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "nobody attacked it"),
+        ("de", "niemand hat sie angegriffen"),
+        ("pt", "ninguém a atacou"),
+    ],
+)
+def test_a_province_defended_unattacked_says_nobody_attacked_it(lang, said) -> None:
+    from engine.rokugan.events import Defence
+    from tests.engine.rokugan.fixtures import position
+    from tests.engine.rokugan.test_records import told
+
+    # Given Crab's Army in its own capital and nobody attacking it (rulebook p. 10: a
+    # province with a token placed in it and not attacked is defended successfully)
+    st = position(
+        """
+        clans crab lion
+        control crab CRAB_C
+        control lion LION_C
+        place crab army1 CRAB_C
+        """
+    )
+    (defence,) = [r for r in told(st) if isinstance(r, Defence)]
+    # When its reason is read in `lang`
+    i18n.set_language(lang)
+    # Then it says the rule's case, not "its own tokens held it" ("ihre eigenen Marker
+    # haben sie gehalten", which read as if a battle had been fought)
+    assert said in words.reason(defence.why), words.reason(defence.why)

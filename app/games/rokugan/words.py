@@ -370,7 +370,8 @@ REASONS = {
     "the defence was stronger": N_("the defence was stronger"),
     "it won its battle": N_("it won its battle"),
     "every attack on it went": N_("every token attacking it left the board before the battles"),
-    "its own tokens held it": N_("its own tokens held it"),
+    # the rule's own case (rulebook p. 10): tokens placed in it, and no attack on it
+    "its own tokens held it": N_("its controller placed tokens in it and nobody attacked it"),
     # the items of a battle's sides
     "Blessing": N_("Blessing"),
     "Lion's bluff": N_("Lion's bluff"),
