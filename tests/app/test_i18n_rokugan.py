@@ -456,3 +456,25 @@ def test_a_province_defended_unattacked_says_nobody_attacked_it(lang, said) -> N
     # Then it says the rule's case, not "its own tokens held it" ("ihre eigenen Marker
     # haben sie gehalten", which read as if a battle had been fought)
     assert said in words.reason(defence.why), words.reason(defence.why)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pt"])
+def test_the_rules_contents_name_each_section_as_its_heading_does(lang) -> None:
+    from app.games.rokugan.rules import rules_html
+
+    # Given Help → Rules for Battle for Rokugan in `lang`
+    i18n.set_language(lang)
+    html = rules_html()
+    links: dict[str, str] = {}
+    for key, text in re.findall(r'<a href="#(\w+)">([^<]*)</a>', html):
+        links.setdefault(key, text)  # the contents come first; a link in a text may follow
+    headings = dict(re.findall(r'<h2 id="(\w+)">([^<]*)</h2>', html))
+    # Then each entry of the contents reads as the heading it leads to (German said
+    # "Spielaufbau" over "Vorbereitung", "Geheime Ziele" over "Geheime Zielkarten")
+    assert set(headings) - {"contents"} <= set(links)
+    differ = {
+        key: (links[key], headings[key])
+        for key in set(headings) - {"contents"}
+        if links[key] != headings[key]
+    }
+    assert not differ, differ

@@ -29,7 +29,7 @@ _TEXTS = (
     ),
     N_("Contents"),
     N_('<a href="#map">The map</a>'),
-    N_('<a href="#setup">Setting up</a>'),
+    N_('<a href="#setup">Setting up the game</a>'),
     N_('<a href="#round">A round</a>'),
     N_('<a href="#tokens">Combat tokens</a>'),
     N_('<a href="#resolution">Resolution</a>'),
@@ -54,7 +54,7 @@ _TEXTS = (
         "control tokens only mark ownership; <b>face-up</b> ones also add 1 defense "
         "each and score 1 honor."
     ),
-    N_("Setting up"),
+    N_("Setting up the game"),  # the rulebook's own heading (de: Spielaufbau)
     N_("One of the two territory cards of each territory is dealt face down beside it."),
     N_(
         "Each player takes a clan, its 30 control tokens and 27 combat tokens. The "
