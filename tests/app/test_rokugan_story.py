@@ -12,7 +12,7 @@ from app.games.rokugan import GAME_UI
 from app.games.rokugan.resolution import analyse, state_at_reveal
 from engine.rokugan import actions as A
 from engine.rokugan import events, placement
-from engine.rokugan.data import BLESSING, CLAN_INDEX
+from engine.rokugan.data import BLESSING, CLAN_INDEX, OBJECTIVES
 from engine.rokugan.state import T_TID, T_UP
 
 maps_api = pytest.importorskip("maps.api")
@@ -425,3 +425,25 @@ def test_a_round_that_changed_no_province_of_yours_says_so_not_that_none_changed
             assert "changed hands" not in mine + theirs
             return
     pytest.fail("no round changed provinces of some clans only")
+
+
+def test_the_last_round_reveals_every_secret_objective_and_the_winner(graph) -> None:
+    from app.games.rokugan.narrate import clan_name, pretty
+
+    # Given a random three-clan game played to its end
+    before, action, after, player = play(graph, 4, players=3)[-1]
+    assert after.is_terminal()
+    # When its last resolution is told to the first clan
+    told = [line.text for line in GAME_UI.story(before, action, after, player, 0)[-1].lines]
+    # Then every clan's secret objective is named, met or missed as the engine says
+    for p in range(after.n):
+        name, honor = OBJECTIVES[after.objective[p]]
+        met = after.objective_met(p, after.objective[p])
+        who = "Your" if p == 0 else f"{clan_name(after, p)}'s"
+        said = f"{who} secret objective {pretty(name)} is {'met' if met else 'missed'}: "
+        assert any(said in text for text in told), (said, told)
+    # And the winner is the engine's, with its honor
+    (winner,) = after.winners()
+    honor = after.honor()[winner]
+    win = "You win" if winner == 0 else f"{clan_name(after, winner)} wins"
+    assert any(text.endswith(f" — {win} with {honor} honor.") for text in told), told

@@ -511,6 +511,7 @@ def _next_round(resolution: Resolution, tell: Teller) -> Lines:
     lines: Lines = []
     if after.is_terminal():
         lines.append((_("The fifth round is over: the game ends."), ()))
+        lines.extend(_the_end(after, tell))
     else:
         card = INITIATIVE_NAMES[after.revealed[-1]] if after.revealed else ""
         text = tell.say(
@@ -608,6 +609,43 @@ def summary(resolution: Resolution, tell: Teller) -> Lines:
         head = _("For you") if you else narrate.clan_name(after, p)
         places = tuple(after.board.ids[q] for q in gained + lost)
         lines.append((_("{head}: {parts}.").format(head=head, parts="; ".join(parts)), places))
+    return lines
+
+
+def _the_end(state: RokuganState, tell: Teller) -> Lines:
+    """The game's end: every secret objective revealed, met or missed (the engine's
+    `objective_met`), and who wins (the engine's `winners`: most honor, then most
+    provinces, then most territory cards)."""
+    lines: Lines = []
+    for p in range(state.n):
+        if state.objective[p] < 0:
+            continue
+        name, worth = OBJECTIVES[state.objective[p]]
+        if state.objective_met(p, state.objective[p]):
+            you = N_("Your secret objective {objective} is met: +{honor} honor.")
+            other = N_("{clan}'s secret objective {objective} is met: +{honor} honor.")
+        else:
+            you = N_("Your secret objective {objective} is missed: it was worth {honor} honor.")
+            other = N_(
+                "{clan}'s secret objective {objective} is missed: it was worth {honor} honor."
+            )
+        text = tell.say(p, you, other, objective=narrate.pretty(name), honor=worth)
+        lines.append((text, ()))
+    honor = state.honor()
+    winners = state.winners()
+    if len(winners) == 1:
+        text = tell.say(
+            winners[0],
+            N_("You win with {honor} honor."),
+            N_("{clan} wins with {honor} honor."),
+            honor=honor[winners[0]],
+        )
+    else:
+        clans = narrate._and([narrate.clan_name(state, p) for p in winners])
+        text = _("Shared victory with {honor} honor: {clans}.").format(
+            honor=honor[winners[0]], clans=clans
+        )
+    lines.append((text, ()))
     return lines
 
 
