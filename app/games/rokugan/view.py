@@ -57,7 +57,7 @@ from app.games.rokugan.tokens import TokenItem, clan_identity, grow_tokens, toke
 from app.i18n import N_, _
 from app.palette import FLASH, KEY_FOCUS, LAST_MOVE, LIT_CORE
 from app.widgets.keypick import KeyPicker, keys_legend
-from app.widgets.wrap_button import WrapButton
+from app.widgets.wrap_button import wrapped
 from engine.rokugan import actions as A
 from engine.rokugan.data import CLANS, OBJECTIVES
 from engine.rokugan.state import (
@@ -653,7 +653,9 @@ class RokuganView(PickTreeView):
 
     def _choice_button(self, state: RokuganState, pick: Pick) -> QPushButton:
         text, tip = button_text(state, pick, self._viewer)
-        button = WrapButton(text)  # a long choice wraps in the narrow column, never cut
+        if self.beside:  # a long choice takes two lines in the narrow column, never cut
+            text = wrapped(text, self.controls.fontMetrics(), self.controls.width())
+        button = QPushButton(text)
         button.setToolTip(tip)
         button.setProperty("pick", (pick.kind, pick.value))
         button.clicked.connect(lambda _checked=False, p=pick: self._pick(p))
