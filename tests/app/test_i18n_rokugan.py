@@ -478,3 +478,19 @@ def test_the_rules_contents_name_each_section_as_its_heading_does(lang) -> None:
         if links[key] != headings[key]
     }
     assert not differ, differ
+
+
+def test_a_german_hint_keeps_the_next_best_move_apart_from_its_own_lead() -> None:
+    from ai.hint import lead_said
+
+    # Given a hint's verdict: its move keeps +1.5 honor of lead, the next best -8.5
+    move = Term("move", "objective x", "you keep the secret objective Reclaiming")
+    verdict = lead_said("rokugan", 1.5, -8.5, move)
+    # When it is said in German
+    i18n.set_language("de")
+    said = say(verdict)
+    # Then the next best move stands in brackets and the projected lead, the hint's own,
+    # comes after it (it read as the next best move's: "…, du behältst … (erwarteter
+    # Vorsprung … +1,5 Ehre)")
+    assert said.startswith("10,0 Ehre mehr als der nächstbeste Zug (")
+    assert said.endswith("); erwarteter Vorsprung vor dem besten Rivalen +1,5 Ehre"), said
