@@ -285,6 +285,11 @@ class RokuganState(Position, GameState):
         board shows everybody)."""
         return scoring.public_honor(self, player)
 
+    def round_scores(self) -> list[float]:
+        """Every clan's honor as the table counted it after a round: without the secret
+        objectives until the game is over (they are scored at its end), all of it then."""
+        return [float(self.public_honor(p)) for p in range(self.n)]
+
     def objective_met(self, player: int, objective: int) -> bool:
         """Whether `player` meets secret objective `objective` now."""
         return scoring.objective_met(self, player, objective)

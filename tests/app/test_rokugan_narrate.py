@@ -44,6 +44,32 @@ def test_the_score_breakdown_adds_up_to_the_engines_honor(graph) -> None:
             assert len(history[p]) == ROUNDS and history[p][-1] == state.honor()[p]
 
 
+def test_the_chart_counts_a_secret_objective_only_at_the_end(graph) -> None:
+    # Given a finished random game in which a clan met its objective before the last round
+    for seed in range(1, 40):
+        state = random_game(graph, seed)
+        series = scores_by_round(state)
+        replay, early = state.clone(), None
+        while replay.history:
+            replay.undo()
+        for action in state.history:
+            before = replay.round_number()
+            replay.apply(action)
+            if replay.round_number() != before and not replay.is_terminal():
+                met = [p for p in range(replay.n) if replay.honor()[p] != replay.public_honor(p)]
+                if met:
+                    early = (before, met[0], replay.public_honor(met[0]), replay.honor()[met[0]])
+                    break
+        if early is not None:
+            break
+    assert early is not None, "no game met an objective before its end"
+    finished, p, public, whole = early
+    # Then the chart's point after that round is the honor the table counted (the players'
+    # list and the log), not the objective's honor still secret then; its end is all of it
+    assert series[p][finished - 1] == public != whole
+    assert series[p][-1] == state.honor()[p]
+
+
 def test_the_info_bar_names_the_engines_round(graph) -> None:
     # Given every position of a random game
     seen = set()
