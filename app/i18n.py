@@ -155,10 +155,18 @@ DECIMAL_COMMA = frozenset({"de", "pt"})
 _SWAP_SEPARATORS = str.maketrans(".,", ",.")
 
 
+SPACED_PERCENT = frozenset({"de"})
+"""The languages that write a space before the percent sign ("62 %" in German, DIN 5008),
+a no-break one so that the number and its sign stay on one line."""
+
+
 def number(value: float, spec: str = "g") -> str:
     """`value` formatted by `spec` (as `format` does: "g", ".1f", "+.1f", ",", ".0%") with
-    the current language's decimal and thousands separators ("18,2" in German)."""
+    the current language's decimal and thousands separators ("18,2" in German) and its
+    percent sign ("62 %" in German)."""
     text = format(value, spec)
+    if _language in SPACED_PERCENT and text.endswith("%"):
+        text = text[:-1] + "\u00a0%"
     return text.translate(_SWAP_SEPARATORS) if _language in DECIMAL_COMMA else text
 
 

@@ -19,13 +19,20 @@ def english_afterwards():
 
 
 @pytest.mark.parametrize(
-    ("lang", "decimal", "grouped"), [("en", "18.2", "1,234.5"), ("de", "18,2", "1.234,5")]
+    ("lang", "decimal", "grouped", "percent"),
+    [
+        ("en", "18.2", "1,234.5", "62%"),
+        ("de", "18,2", "1.234,5", "62\u00a0%"),
+        ("pt", "18,2", "1.234,5", "62%"),
+    ],
 )
-def test_a_number_has_the_languages_separators(lang: str, decimal: str, grouped: str) -> None:
+def test_a_number_has_the_languages_separators(
+    lang: str, decimal: str, grouped: str, percent: str
+) -> None:
     i18n.set_language(lang)
     assert number(18.24, ".1f") == decimal
     assert number(1234.5, ",.1f") == grouped
-    assert number(3.0) == "3" and number(0.625, ".0%") == "62%"
+    assert number(3.0) == "3" and number(0.625, ".0%") == percent
 
 
 def test_a_hint_says_its_numbers_with_a_decimal_comma_in_german_and_portuguese() -> None:
