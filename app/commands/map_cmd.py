@@ -544,7 +544,7 @@ def balance_lines(
     result: Any, graph: Any, asked: int, seed: int, precision: float | None
 ) -> list[str]:
     """The playtest's report for people, in the current language, its decimals written
-    the language's way ("12,5%" in German; `--json` keeps the dot)."""
+    the language's way ("12,5 %" in German; `--json` keeps the dot)."""
     bots = ", ".join(ai_level_name(b) for b in result.bots)
     if len(set(result.bots)) == 1:
         bots = _("{bot} in every seat").format(bot=ai_level_name(result.bots[0]))

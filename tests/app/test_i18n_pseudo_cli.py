@@ -291,8 +291,9 @@ def test_the_playtest_table_is_marked_and_german_writes_decimal_commas(pseudo) -
     pseudo.speak("de")
     german = "\n".join(balance_lines(balance_result(), GRAPH, 16, 3, None))
     assert german.startswith("Takuno (schnelle Seite) (m): 16 Spiele Kampf um Rokugan, 2 Spieler")
-    assert "31,2%" in german and "[12,5%; 56,2%]" in german and "18,25" in german
-    assert "Krabbe" in german and "Kranich 25%" in german and "1,25" in german
+    assert "31,2\u00a0%" in german and "[12,5\u00a0%; 56,2\u00a0%]" in german
+    assert "Krabbe" in german and "Kranich 25\u00a0%" in german and "1,25" in german
+    assert "18,25" in german
     assert "18.25" not in german and "31.2%" not in german
 
 
