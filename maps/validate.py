@@ -31,7 +31,6 @@ from maps.geometry import (
 from maps.mapfile import MapFile, Point, Province
 from maps.print_sizes import TOKEN_MM  # a combat token's width: borders shorter are covered
 
-ROKUGAN_CLANS = ("crab", "crane", "dragon", "lion", "phoenix", "scorpion", "unicorn")
 # Games whose combat tokens sit on borders (app.printing.model.TOKEN_GAMES).
 TOKEN_GAMES = ("rokugan", "any")
 
@@ -708,7 +707,7 @@ def _is_bool(value: object) -> bool:
     return isinstance(value, bool)
 
 
-# attribute -> (check, what it must be). Applied whatever the game; capital depends on it.
+# attribute -> (check, what it must be): the file format's types, whatever the game.
 _ATTRIBUTES = {
     "flowers": (_non_negative_int, N_("a whole number >= 0 (flowers: 2)")),
     "defense": (_non_negative_int, N_("a whole number >= 0 (defense: 1)")),
@@ -719,7 +718,6 @@ _ATTRIBUTES = {
 
 
 def _check_attributes(mapfile: MapFile, issues: _Issues) -> None:
-    capitals: dict[str, list[Province]] = {}
     for p in mapfile.provinces:
         at = _anchor(p)
         for key, (check, wanted) in _ATTRIBUTES.items():
@@ -734,42 +732,15 @@ def _check_attributes(mapfile: MapFile, issues: _Issues) -> None:
                     value=repr(p.attrs[key]),
                     wanted=Words.of(wanted),
                 )
-        if "capital" in p.attrs:
-            clan = p.attrs["capital"]
-            if mapfile.game == "rokugan" and clan not in ROKUGAN_CLANS:
-                issues.error(
-                    "attribute",
-                    N_("{province}: field 'capital' is {value}; it must be one of {clans}"),
-                    [p.id],
-                    at,
-                    province=_name(p),
-                    value=repr(clan),
-                    clans=", ".join(ROKUGAN_CLANS),
-                )
-            elif not isinstance(clan, str) or not clan:
-                issues.error(
-                    "attribute",
-                    N_("{province}: field 'capital' is {value}; it must be a clan id (text)"),
-                    [p.id],
-                    at,
-                    province=_name(p),
-                    value=repr(clan),
-                )
-            else:
-                capitals.setdefault(clan, []).append(p)
-    for clan, provinces in capitals.items():
-        if len(provinces) > 1:
-            names = " and ".join(f"'{p.id}'" for p in provinces)
-            at = _anchor(provinces[1])
+        # Whose capital it is matters to Battle for Rokugan only: its readiness
+        # (`engine.rokugan.requirements`) names unknown clans and clans with two capitals.
+        clan = p.attrs.get("capital")
+        if "capital" in p.attrs and (not isinstance(clan, str) or not clan):
             issues.error(
-                "capital_twice",
-                N_(
-                    "clan '{clan}' has its capital in provinces {names} (second at {where}); a "
-                    "clan has one capital: remove 'capital' from all but one"
-                ),
-                [p.id for p in provinces],
+                "attribute",
+                N_("{province}: field 'capital' is {value}; it must be a clan id (text)"),
+                [p.id],
                 at,
-                clan=clan,
-                names=names,
-                where=where(at),
+                province=_name(p),
+                value=repr(clan),
             )

@@ -7,7 +7,8 @@ territory cards and initiative cards the map deals, with their names and texts (
 kit prints exactly those). How the deal follows from the map is in `setup.py`.
 
 Errors (the game cannot be set up on the map, or not for that many players):
-* a capital that names no clan of the game;
+* a capital that names no clan of the game, or a clan with its capital in two provinces
+  (setup puts the clan's control token in one capital; other games ignore `capital`);
 * no capital for any clan, or capitals for fewer clans than players (at least 2): only a
   clan with a capital can be played, since setup puts a control token in each player's
   capital and the clan objectives name it;
@@ -222,7 +223,7 @@ def map_problems(graph: MapGraph, players: int | None = None) -> list[MapProblem
     # Capitals.
     for p in graph.provinces:
         value = p.attrs.get("capital")
-        if value is not None and value not in CLAN_INDEX:
+        if value is not None and not (isinstance(value, str) and value in CLAN_INDEX):
             errors.append(
                 MapProblem(
                     "capital_clan",
@@ -240,6 +241,7 @@ def map_problems(graph: MapGraph, players: int | None = None) -> list[MapProblem
                     provinces=(p.id,),
                 )
             )
+    errors.extend(_capitals_twice(graph))
     capitals = b.playable_clans
     if not capitals:
         said = Words.of(N_("no capital for any clan: {fix}"), fix=CAPITAL_FIX)
@@ -346,6 +348,34 @@ def map_problems(graph: MapGraph, players: int | None = None) -> list[MapProblem
 def _card(identifier: str) -> Words:
     """A card's or objective's printed name, said in the reader's language."""
     return Words.of(display_name(identifier))
+
+
+def _capitals_twice(graph: MapGraph) -> list[MapProblem]:
+    """A clan whose capital is marked in two provinces or more: one error per clan, naming
+    every such province."""
+    where: dict[str, list[str]] = {}
+    for p in graph.provinces:
+        value = p.attrs.get("capital")
+        if isinstance(value, str) and value in CLAN_INDEX:
+            where.setdefault(value, []).append(p.id)
+    return [
+        MapProblem(
+            "capital_twice",
+            Words.of(
+                N_(
+                    "the {clan} capital is marked in {n} provinces ({provinces}); a clan has "
+                    "one capital: keep it in one and clear Capital clan in {panel} for the others"
+                ),
+                clan=_clan(CLAN_INDEX[clan]),
+                n=len(ids),
+                provinces=Listed(tuple(f"'{pid}'" for pid in ids)),
+                panel=PROVINCE_PANEL,
+            ),
+            provinces=tuple(ids),
+        )
+        for clan, ids in where.items()
+        if len(ids) > 1
+    ]
 
 
 def _clan(index: int) -> Words:

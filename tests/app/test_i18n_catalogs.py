@@ -293,3 +293,30 @@ def test_a_message_names_the_step_buttons_as_their_labels_read(lang) -> None:
     for key, text in said.items():
         if "Skip all" in key and key != "Skip all":
             assert skip in text, (key, text, skip)
+
+
+# ------------------------------------------------------------ editor fields named in prose
+
+PROVINCE_PANEL_FIELDS = (
+    "Capital clan",
+    "Flowers",
+    "Printed defense",
+    "palace site",
+    "Blessed value",
+)
+"""The labels of the editor's Province panel (`editor.panels`) that map messages name."""
+
+
+@pytest.mark.parametrize("lang", sorted(CATALOGS))
+def test_a_map_message_names_the_province_panels_fields_as_their_labels_read(lang) -> None:
+    # Given the editor's Province panel fields as the translation labels them
+    said = {e.key: e for e in messages(CATALOGS[lang])}
+    # Then every message that sends a designer to that panel names a field by its label
+    # (German said "Hauptstadt-Klan" beside a field labelled "Klan der Hauptstadt")
+    misses = []
+    for field in PROVINCE_PANEL_FIELDS:
+        label = said[field].msgstr[0].lower()
+        for entry in said.values():
+            if entry.msgid != field and "panel" in entry.msgid and field in entry.msgid:
+                misses += [(entry.msgid, t) for t in entry.msgstr if label not in t.lower()]
+    assert misses == []

@@ -61,7 +61,7 @@ def test_map_check_speaks_german(tmp_path: Path, capsys) -> None:
     )
     assert (
         f"{path}: Fehler: keine Hauptstadt für irgendeinen Klan: eine Provinz in der "
-        "Provinz-Leiste des Editors als Hauptstadt eines Klans markieren (Hauptstadt-Klan)"
+        "Provinz-Leiste des Editors als Hauptstadt eines Klans markieren (Klan der Hauptstadt)"
     ) in out
     assert any(line.startswith(f"{path}: Einschränkung: ") for line in out)
     assert out[-1].startswith(f"{path}: 4 Fehler (1 in der Landkarte, 3 unerfüllte ")

@@ -81,6 +81,26 @@ def test_a_capital_of_no_clan_names_the_province() -> None:
     assert "as its Capital clan in the editor's Province panel" in problem.message
 
 
+def test_a_clan_with_two_capitals_is_refused_for_rokugan_naming_both_and_the_fix() -> None:
+    # Given the small map with a second Crab capital in S2
+    graph = with_attrs(vale(), S2={"capital": "crab", "flowers": 1})
+    # When Battle for Rokugan reads it
+    readiness = map_readiness("rokugan", graph)
+    # Then it refuses it, naming both provinces and what to clear
+    problem = next(p for p in readiness.problems if p.code == "capital_twice")
+    assert not readiness.ready and problem.severity == "error"
+    assert problem.provinces == ("N1", "S2")
+    assert problem.message == (
+        "the Crab capital is marked in 2 provinces ('N1', 'S2'); a clan has one capital: "
+        "keep it in one and clear Capital clan in the editor's Province panel for the others"
+    )
+
+
+def test_a_capital_that_is_no_text_is_a_capital_of_no_clan() -> None:
+    graph = with_attrs(vale(), N2={"capital": ["crab"], "flowers": 1})
+    assert "capital_clan" in codes(map_readiness("rokugan", graph), "error")
+
+
 def test_one_capital_is_too_few_and_more_players_need_more_capitals() -> None:
     one = with_attrs(vale(), S1={"flowers": 2})
     readiness = map_readiness("rokugan", one)

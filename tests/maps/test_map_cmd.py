@@ -46,16 +46,36 @@ def test_check_valid_map_exits_0(tmp_path: Path, capsys: pytest.CaptureFixture[s
 def test_check_lists_every_error_and_exits_1(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # Given a map with a second crab capital and a negative flower count
-    text = ANY_YAML.replace("    name: Biwa\n", "    name: Biwa\n    capital: crab\n")
+    # Given a map with a capital that is no text and a negative flower count
+    text = ANY_YAML.replace("    name: Biwa\n", "    name: Biwa\n    capital: 3\n")
     text = text.replace("flowers: 2", "flowers: -2")
     path = write(tmp_path, text)
     # When checked, Then it exits 1 and prints both errors with the file
     assert main(["map", "check", str(path)]) == 1
     out = capsys.readouterr().out
-    assert f"{path}: error: clan 'crab' has its capital in provinces 'A' and 'B'" in out
+    assert f"{path}: error: province 'B' (line 20): field 'capital' is 3" in out
     assert "field 'flowers' is -2" in out
     assert out.strip().endswith(f"{path}: 2 errors, 0 warnings")
+
+
+def test_a_second_capital_of_a_clan_is_rokugans_error_not_rice_wars(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given the tiny Rokugan map with a second Crab capital
+    text = TINY_YAML.replace("    name: Biwa\n", "    name: Biwa\n    capital: crab\n")
+    path = write(tmp_path, text)
+    # When checked for its game, Then Battle for Rokugan refuses it with the fix
+    assert main(["map", "check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert (
+        f"{path}: error: the Crab capital is marked in 2 provinces ('A', 'B'); a clan has one "
+        "capital: keep it in one and clear Capital clan in the editor's Province panel" in out
+    )
+    assert "0 in the map" in out
+    # And checked for Rice Wars, nothing is said about capitals
+    main(["map", "check", str(path), "--game", "ricewars"])
+    out = capsys.readouterr().out
+    assert "Crab" not in out and "Capital clan" not in out
 
 
 def test_check_prints_warnings_and_still_exits_0(

@@ -32,6 +32,25 @@ def test_a_map_with_validation_errors_is_not_ready(broken: Path) -> None:
     assert "self-intersection" in message
 
 
+def test_two_capitals_of_one_clan_refuse_rokugan_and_play_rice_wars() -> None:
+    from maps.api import shipped_map_path
+
+    # Given the Rice Wars map, two of whose fields a designer marked as Crab capitals
+    mapfile = load_map(shipped_map_path("ricewars-quick"))
+    for p in mapfile.provinces[:2]:
+        p.attrs["capital"] = "crab"
+    first, second = (p.id for p in mapfile.provinces[:2])
+    # Then Rice Wars, which has no capitals, plays it
+    assert map_verdict("ricewars", mapfile).ready
+    # And Battle for Rokugan refuses it, naming both provinces and the fix
+    verdict = map_verdict("rokugan", mapfile)
+    problem = next(p for p in verdict.errors if p.code == "capital_twice")
+    assert problem.provinces == (first, second)
+    assert f"'{first}', '{second}'" in problem.message
+    assert "clear Capital clan in the editor's Province panel" in problem.message
+    assert verdict.map_errors == ()
+
+
 def test_the_shipped_map_is_ready() -> None:
     verdict = file_verdict("rokugan", "rokugan", 4)
     assert verdict.ready, verdict.message()
