@@ -36,6 +36,12 @@ How a map is made:
    edge crossing another) is made again from the next sub-seed; bends are flattened on
    later tries.
 
+**Names.** Provinces get made-up Japanese place names; the map's title, its seas ("Ishida
+Sea"), spare territories ("Kawada Lands") and the published territories ("Crab Clan") are
+said in the language the program speaks when the map is made (`engine.words`: English
+without the app), since once saved they are the designer's own words. The same seed gives
+the same map, its names in the language of the day.
+
 **Size.** A map prints 400 × 280 mm up to 30 provinces and grows with the square root of
 the count beyond (`print_size`: 566 × 396 mm for 60, 894 × 626 mm for 150), so that a
 province prints as large on every map. Borders are drawn at least a combat token's width
@@ -59,6 +65,7 @@ import shapely
 from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
 
 from engine.graph import MapGraph
+from engine.words import N_, Words, translated
 from maps.mapfile import MapFile, Province, Sea, SeaPolygon, Territory
 from maps.validate import TOKEN_MM
 
@@ -147,7 +154,7 @@ def generate_map(
         count,
         seed,
         map_id or f"generated-{game}-{seed}",
-        name or f"{_place_name(random.Random(f'{game}:{seed}:title'))} (generated, seed {seed})",
+        name or _title(_place_name(random.Random(f"{game}:{seed}:title")), seed),
     )
     failures: list[str] = []
     for attempt in range(ATTEMPTS):
@@ -536,6 +543,21 @@ def _place_name(rng: random.Random, taken: set[str] | None = None) -> str:
     return name
 
 
+def _title(place: str, seed: int) -> str:
+    # Translators: a generated map's title: a made-up place name and the seed it came from.
+    return str(Words.of(N_("{place} (generated, seed {seed})"), place=place, seed=seed))
+
+
+def _sea_name(place: str) -> str:
+    # Translators: a generated sea, named after a made-up place ("Ishida Sea").
+    return str(Words.of(N_("{place} Sea"), place=place))
+
+
+def _lands_name(place: str) -> str:
+    # Translators: a generated territory of no clan, named after a made-up place.
+    return str(Words.of(N_("{place} Lands"), place=place))
+
+
 def _rgb(colour: str) -> tuple[int, int, int]:
     return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 
@@ -555,12 +577,19 @@ def _colour(used: list[str]) -> str:
 
 @cache
 def _published_territories() -> dict[str, tuple[str, str]]:
-    """Published territory id -> (name, colour), from the shipped Rokugan map."""
+    """Published territory id -> (name, colour), from the shipped Rokugan map (English)."""
     from maps.api import shipped_map_path
     from maps.io import load_map
 
     shipped = load_map(shipped_map_path("rokugan"))
     return {t.id: (t.name, t.colour) for t in shipped.territories}
+
+
+def _published(tid: str) -> tuple[str, str]:
+    """A published territory's (name, colour), its name in the current language (the
+    catalog holds the shipped map's names: `app.games.rokugan.words.TERRITORY_NAMES`)."""
+    name, colour = _published_territories()[tid]
+    return translated(name), colour
 
 
 # --------------------------------------------------------------------------- the map
@@ -590,7 +619,7 @@ def _attempt(request: Request, rng: random.Random, bend: float) -> MapFile | Non
     ]
     landmass = {provinces[n].id: drawing.provinces[i][0] for n, i in enumerate(order)}
     seas = [
-        Sea(f"sea{j + 1}" if j else "sea", f"{_place_name(rng, names)} Sea", [part])
+        Sea(f"sea{j + 1}" if j else "sea", _sea_name(_place_name(rng, names)), [part])
         for j, part in enumerate(drawing.seas)
     ]
     mapfile = MapFile(
@@ -734,23 +763,23 @@ def _rokugan(
     territories: list[Territory] = []
     for clan, head in zip(CLAN_IDS, [crab, *others], strict=True):
         group = heads[head]
-        name, colour = published[clan]
+        name, colour = _published(clan)
         territories.append(Territory(clan, name, colour, sorted(group)))
         capital = max(group, key=lambda q: (sum(n in group for n in nbrs[q]), rng.random()))
         by_id[capital].attrs.update(capital=clan, defense=2, flowers=2)
     spare = [heads[h] for h in heads if h not in clan_heads]
     for i, group in enumerate(spare):
         if i == 0:
-            tid, (name, colour) = "gold_neutral", published["gold_neutral"]
+            tid, (name, colour) = "gold_neutral", _published("gold_neutral")
         else:
             used = [t.colour for t in territories] + [c for _, c in published.values()]
-            tid, name, colour = f"lands{i}", f"{_place_name(rng)} Lands", _colour(used)
+            tid, name, colour = f"lands{i}", _lands_name(_place_name(rng)), _colour(used)
         territories.append(Territory(tid, name, colour, sorted(group)))
     if island:
-        name, colour = published["islands_neutral"]
+        name, colour = _published("islands_neutral")
         territories.append(Territory("islands_neutral", name, colour, sorted(island)))
     for tid, q in zip(SHADOWLANDS, shadow, strict=True):
-        name, colour = published[tid]
+        name, colour = _published(tid)
         territories.append(Territory(tid, name, colour, [q]))
         by_id[q].attrs.update(shadowlands=True, flowers=0, defense=1)
     for p in mapfile.provinces:
