@@ -232,7 +232,7 @@ translation. The map files keep their English names: their hashes are pinned in 
 
 def map_name(name: str) -> str:
     """A map's name for people: "Takuno (quick side)" → "Takuno (schnelle Seite)",
-    "Umehara (generated, seed 1)" → "Umehara (erzeugt, Seed 1)". The place's name stays;
+    "Umehara (generated, seed 1)" → "Umehara (erzeugt, Startwert 1)". The place's name stays;
     only a known description in brackets at its end is translated."""
     place, bracket, rest = name.rpartition(" (")
     part = rest[:-1] if bracket and rest.endswith(")") else ""

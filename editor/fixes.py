@@ -14,6 +14,7 @@ from typing import Any
 
 import shapely
 
+from app.games.rokugan.words import territory as territory_words
 from app.i18n import _, ngettext
 from editor.topology import TopoMap
 from editor.topology.geometry import Point
@@ -210,7 +211,7 @@ def fix_for(issue: Any, topo: TopoMap) -> Fix | None:
     if code == "no_territory" and issue.provinces and issue.provinces[0] in topo.provinces:
         tid = neighbour_territory(topo, issue.provinces[0])
         if tid is not None:
-            name = topo.territory(tid).name
+            name = territory_words(topo.territory(tid).name)
             return (
                 _("put it in {territory}").format(territory=name),
                 "assign",

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.games.rokugan.words import clan as clan_words
+from app.games.rokugan.words import territory as territory_words
 from app.i18n import _, game_name, ngettext
 from editor.document import MapDocument
 from editor.fixes import describe_edit, fix_for
@@ -353,7 +354,7 @@ class ProvincePanel(QWidget):
         self.territory.clear()
         self.territory.addItem(_("(none)"), None)
         for t in topo.territories:
-            self.territory.addItem(colour_icon(t.colour), t.name, t.id)
+            self.territory.addItem(colour_icon(t.colour), territory_words(t.name), t.id)
         tid = topo.territory_of(prov.id)
         self.territory.setCurrentIndex(max(0, self.territory.findData(tid)) if tid else 0)
         self.flowers.setValue(int(a.get("flowers") or 0))
@@ -536,7 +537,10 @@ class TerritoriesPanel(QWidget):
         self.list.blockSignals(True)
         self.list.clear()
         for t in territories:
-            item = QListWidgetItem(colour_icon(t.colour), f"{t.name}  ({len(t.provinces)})")
+            # the published territories' names ("Crab Clan") in the current language; the
+            # name field below shows the file's own text, which is what a rename changes
+            shown = territory_words(t.name)
+            item = QListWidgetItem(colour_icon(t.colour), f"{shown}  ({len(t.provinces)})")
             item.setData(Qt.ItemDataRole.UserRole, t.id)
             item.setToolTip(t.id)
             self.list.addItem(item)

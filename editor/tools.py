@@ -20,6 +20,7 @@ from shapely.geometry import LineString
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon as ShapelyPolygon
 
+from app.games.rokugan.words import territory as territory_words
 from app.i18n import N_, _, ngettext
 from editor.document import MapDocument
 from editor.topology.geometry import Point
@@ -173,7 +174,7 @@ class EditingTools:
                 tid = self.topo.territory_of(edit.result)
                 if tid:
                     said = _("Added province {id} in {territory}").format(
-                        id=edit.result, territory=self.topo.territory(tid).name
+                        id=edit.result, territory=territory_words(self.topo.territory(tid).name)
                     )
                 else:
                     said = _("Added province {id}").format(id=edit.result)

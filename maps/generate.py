@@ -544,8 +544,9 @@ def _place_name(rng: random.Random, taken: set[str] | None = None) -> str:
 
 
 def _title(place: str, seed: int) -> str:
-    # Translators: a generated map's title: a made-up place name and the seed it came from.
-    return str(Words.of(N_("{place} (generated, seed {seed})"), place=place, seed=seed))
+    """ "Umehara (generated, seed 1)": the words `app.i18n.map_name` says such a title in."""
+    part = Words.of(N_("generated, seed {seed}"), seed=seed)
+    return str(Words.of(N_("{place} ({part})"), place=place, part=part))
 
 
 def _sea_name(place: str) -> str:

@@ -217,3 +217,27 @@ def test_the_generators_preview_names_map_and_capitals_in_the_persons_language(
     # And the editor's own label of a capital says its clan's name on hover
     window = make_window(qtbot, tiny())
     assert "capital de Caranguejo" in window.view._labels["A"].toolTip()
+
+
+def test_the_published_territories_are_listed_by_their_names_in_the_persons_language(
+    qtbot, speak
+) -> None:
+    from editor.topology.conversion import mapfile_to_dict
+    from maps.api import load_map, shipped_map_path
+
+    # Given the shipped Rokugan map in the editor, read in Portuguese
+    mapfile = load_map(shipped_map_path("rokugan"))
+    window = make_window(qtbot, mapfile_to_dict(mapfile))
+    speak("pt")
+    panel = window.territories_panel
+    panel.refresh()
+    listed = [panel.list.item(row).text() for row in range(panel.list.count())]
+    # Then the Territories panel names the clans' lands in Portuguese (it said "Crab Clan")
+    assert any(text.startswith("Clã do Caranguejo  (") for text in listed)
+    assert not any(text.startswith("Crab Clan") for text in listed)
+    # And the name field keeps the file's own words, which a rename changes
+    panel.select("crab")
+    assert panel.name_edit.text() == "Crab Clan"
+    # And the Province panel's territory list says the same name
+    window.view.select(("province", mapfile.territories[0].provinces[0], 0))
+    assert window.province_panel.territory.currentText() == "Clã do Caranguejo"
