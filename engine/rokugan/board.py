@@ -98,14 +98,14 @@ class Board:
         self.ids: tuple[str, ...] = tuple(p.id for p in provinces)
         self.index: dict[str, int] = {pid: i for i, pid in enumerate(self.ids)}
         n = self.n = len(provinces)
-        self.flowers = tuple(int(p.attrs.get("flowers", 0) or 0) for p in provinces)
+        self.flowers = tuple(_count(p.attrs.get("flowers")) for p in provinces)
         cap = []
         for p in provinces:
             value = p.attrs.get("capital")
             cap.append(CLAN_INDEX.get(value, -1) if isinstance(value, str) else -1)
         self.capital: tuple[int, ...] = tuple(cap)
         self.capital_of_clan = {c: i for i, c in enumerate(cap) if c >= 0}
-        self.defense = tuple(int(p.attrs.get("defense", 0) or 0) for p in provinces)
+        self.defense = tuple(_count(p.attrs.get("defense")) for p in provinces)
         self.shadowlands = tuple(bool(p.attrs.get("shadowlands", False)) for p in provinces)
         # Territories in the graph's order; provinces without one get none.
         self.territory_ids: tuple[str, ...] = tuple(t.id for t in graph.territories)
@@ -332,6 +332,12 @@ class Board:
 
 
 _BOARDS: dict[int, Board] = {}
+
+
+def _count(value: object) -> int:
+    """A whole-number attribute (flowers, defense); 0 when absent or of another kind, which
+    `maps.validate` reports with its fix (the board of a map in the making must not fail)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def board_for(graph: MapGraph) -> Board:

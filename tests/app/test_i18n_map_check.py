@@ -80,6 +80,21 @@ def test_map_check_speaks_portuguese_for_rice_wars(tmp_path: Path, capsys) -> No
     ) in out
 
 
+def test_a_territory_in_pieces_reads_as_german(tmp_path: Path, capsys) -> None:
+    from tests.maps.builders import TINY_YAML
+
+    # Given the tiny map whose two provinces of 'west' no longer touch
+    text = TINY_YAML.replace(
+        "[[100, 10], [190, 10], [190, 90], [100, 90]]",
+        "[[101, 10], [190, 10], [190, 90], [101, 90]]",
+    )
+    path = write(tmp_path, text)
+    # When checked in German, Then the second piece is "der zweite Teil" (it said "zweites")
+    main(["map", "check", str(path), "--lang", "de"])
+    out = capsys.readouterr().out
+    assert "Territorium 'west' besteht über Land aus 2 Teilen: [A] [B] (zweiter Teil um" in out
+
+
 def test_validation_issues_follow_a_change_of_language() -> None:
     # Given the issues of the broken map, found while English was spoken
     from maps.io import parse_map

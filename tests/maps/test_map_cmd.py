@@ -354,3 +354,19 @@ def test_import_refuses_a_bad_snapping_distance(
     with pytest.raises(SystemExit):
         main(["map", "import", "in.geojson", "-o", str(tmp_path / "o.yaml"), "--snap", value])
     assert "--snap" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("attribute", ["flowers: lots", "defense: high", "flowers: 1.5"])
+def test_a_count_of_the_wrong_kind_is_an_error_of_the_map_not_a_crash(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], attribute: str
+) -> None:
+    # Given the tiny Rokugan map with a flower count or a defense that is no whole number
+    key = attribute.split(":")[0]
+    text = TINY_YAML.replace(f"    {key}: 2\n", f"    {attribute}\n")
+    assert text != TINY_YAML
+    path = write(tmp_path, text)
+    # When checked for its game, Then the map's error says what to write (the board of
+    # Battle for Rokugan, read for the game's needs, raised ValueError)
+    assert main(["map", "check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}: error: province 'A' (line 13): field '{key}' is " in out
