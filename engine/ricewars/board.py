@@ -4,6 +4,7 @@ blessed field, the round track and the side's facts (`graph.attrs`)."""
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -109,6 +110,19 @@ def _side(graph: MapGraph, attrs: dict[str, Any]) -> str:
     return "epic" if len(graph.provinces) > 48 else "quick"
 
 
+def is_palace_site(attrs: Mapping[str, object]) -> bool:
+    """Whether a field's attributes make it a palace site (`palace_site: true`; a value of
+    another kind is `maps.validate`'s error, and no site)."""
+    return attrs.get("palace_site") is True
+
+
+def blessed_ryo(attrs: Mapping[str, object]) -> int:
+    """The Ryo of a blessed field (`blessed: N`, N >= 1), else 0 (a value of another kind is
+    `maps.validate`'s error)."""
+    value = attrs.get("blessed")
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+
 _CACHE: dict[str, Board] = {}
 
 
@@ -123,10 +137,10 @@ def board_for(graph: MapGraph) -> Board:
     index = {pid: i for i, pid in enumerate(ids)}
     nbrs = [[index[q] for q in p.neighbors if q in index] for p in graph.provinces]
     adj = tuple(sum(1 << q for q in row) for row in nbrs)
-    sites = tuple(i for i, p in enumerate(graph.provinces) if p.attrs.get("palace_site"))
+    sites = tuple(i for i, p in enumerate(graph.provinces) if is_palace_site(p.attrs))
     if not sites:
         raise ValueError(f"map {graph.id!r} has no palace site (palace_site: true)")
-    blessed = tuple(int(p.attrs.get("blessed", 0) or 0) for p in graph.provinces)
+    blessed = tuple(blessed_ryo(p.attrs) for p in graph.provinces)
     raw_track = attrs.get("round_track") or DEFAULT_TRACKS[side]
     rounds = int(attrs.get("rounds", len(raw_track)))
     if len(raw_track) != rounds:

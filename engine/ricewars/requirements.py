@@ -7,10 +7,11 @@ Rice Wars reads from a map its fields and their neighbours, two field attributes
 and Battle for Rokugan's attributes are ignored.
 
 Errors (the game cannot be set up, or not for that many players):
-* a field attribute of the wrong kind (`palace_site` not true/false, `blessed` not a
-  whole number >= 1), or map attributes the board cannot read (a side other than quick
-  or epic, a player range outside 2-5, a round track whose length is not `rounds` or
-  with unknown symbols, starting peasants not a whole number >= 1);
+* map attributes the board cannot read (a side other than quick or epic, a player range
+  outside 2-5, a round track whose length is not `rounds` or with unknown symbols,
+  starting peasants not a whole number >= 1); a field attribute of the wrong kind
+  (`palace_site` not true/false, `blessed` not a whole number >= 1) is the map file's
+  error (`maps.validate`), and such a field is no palace site and not blessed here;
 * fewer palace sites than palaces: every seat places one (with 2 players the neutral
   seat too);
 * fewer fields than the palaces and starting peasants of every seat;
@@ -28,7 +29,9 @@ from engine.ricewars.board import (
     DEFAULT_START_PEASANTS,
     DEFAULT_TRACKS,
     SYMBOLS,
+    blessed_ryo,
     board_for,
+    is_palace_site,
 )
 from engine.words import N_, Words
 
@@ -50,43 +53,8 @@ def _side(graph: MapGraph) -> str:
 
 
 def _attribute_problems(graph: MapGraph) -> list[MapProblem]:
-    """Field and map attributes the board cannot read."""
+    """Map attributes the board cannot read."""
     out: list[MapProblem] = []
-    for p in graph.provinces:
-        site = p.attrs.get("palace_site")
-        if site is not None and not isinstance(site, bool):
-            out.append(
-                MapProblem(
-                    "attribute",
-                    Words.of(
-                        N_(
-                            "field '{field}': palace_site is {value}; it must be true or false: "
-                            "tick or clear 'palace site' in {panel}"
-                        ),
-                        field=p.id,
-                        value=repr(site),
-                        panel=PANEL,
-                    ),
-                    provinces=(p.id,),
-                )
-            )
-        blessed = p.attrs.get("blessed")
-        if blessed is not None and not _whole(blessed, 1):
-            out.append(
-                MapProblem(
-                    "attribute",
-                    Words.of(
-                        N_(
-                            "field '{field}': blessed is {value}; it must be a whole number >= 1: "
-                            "set its Blessed value in {panel}"
-                        ),
-                        field=p.id,
-                        value=repr(blessed),
-                        panel=PANEL,
-                    ),
-                    provinces=(p.id,),
-                )
-            )
     attrs = graph.attrs
     fix = FIX
     side = attrs.get("side")
@@ -191,7 +159,7 @@ def player_range(graph: MapGraph) -> tuple[int, int] | None:
         return None
     side = _side(graph)
     low, high = (int(v) for v in graph.attrs.get("players") or DEFAULT_PLAYERS[side])
-    sites = sum(1 for p in graph.provinces if p.attrs.get("palace_site"))
+    sites = sum(1 for p in graph.provinces if is_palace_site(p.attrs))
     start = int(graph.attrs.get("start_peasants") or DEFAULT_START_PEASANTS[side])
     fits = [n for n in range(low, high + 1) if _fits(n, sites, len(graph.provinces), start)]
     if side != "quick":
@@ -216,7 +184,7 @@ def map_readiness(graph: MapGraph, players: int | None = None) -> MapReadiness:
         problems = _board_problems(graph, players)
     problems += (
         []
-        if any(p.attrs.get("blessed") for p in graph.provinces)
+        if any(blessed_ryo(p.attrs) for p in graph.provinces)
         else [
             MapProblem(
                 "no_blessed_field",
@@ -241,7 +209,7 @@ def _board_problems(graph: MapGraph, players: int | None) -> list[MapProblem]:
     low, high = (int(v) for v in graph.attrs.get("players") or DEFAULT_PLAYERS[side])
     start = int(graph.attrs.get("start_peasants") or DEFAULT_START_PEASANTS[side])
     need = players if players is not None else low
-    sites = sum(1 for p in graph.provinces if p.attrs.get("palace_site"))
+    sites = sum(1 for p in graph.provinces if is_palace_site(p.attrs))
     if sites == 0:
         out.append(
             MapProblem(

@@ -370,3 +370,17 @@ def test_a_count_of_the_wrong_kind_is_an_error_of_the_map_not_a_crash(
     assert main(["map", "check", str(path)]) == 1
     out = capsys.readouterr().out
     assert f"{path}: error: province 'A' (line 13): field '{key}' is " in out
+
+
+def test_a_palace_site_of_the_wrong_kind_is_said_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given the tiny map with a palace site written 1 instead of true
+    text = TINY_YAML.replace("    name: Biwa\n", "    name: Biwa\n    palace_site: 1\n")
+    path = write(tmp_path, text)
+    # When checked for Rice Wars, Then the map's error says it, and the game does not
+    # say it again (it was two errors, the map's and Rice Wars')
+    assert main(["map", "check", str(path), "--game", "ricewars"]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}: error: province 'B' (line 20): field 'palace_site' is 1" in out
+    assert out.count("'palace_site'") == 1 and "palace_site is 1" not in out
