@@ -626,12 +626,17 @@ def seat_changes(start: R.Standing, end: R.Standing, state: RiceWarsState, tell:
         ),
     ):
         total0, total1 = active0 + tired0 + due0, active1 + tired1 + due1
+        # the participle agrees with the count ("1 ashigaru exausto", "2 ashigaru exaustos")
         if total1 < total0:
-            parts.append(_("{troops} lost").format(troops=plural(total0 - total1, word)))
+            n = total0 - total1
+            lost = ngettext("{troops} lost", "{troops} lost", n)
+            parts.append(lost.format(troops=plural(n, word)))
         elif total1 > total0:
             parts.append(_("{troops} more").format(troops=plural(total1 - total0, word)))
         if tired1 > tired0 and total1 >= total0:
-            parts.append(_("{troops} exhausted").format(troops=plural(tired1 - tired0, word)))
+            n = tired1 - tired0
+            tired = ngettext("{troops} exhausted", "{troops} exhausted", n)
+            parts.append(tired.format(troops=plural(n, word)))
     # another's Ryo are secret (their notes are kept face down): told only to their owner
     if s != state.neutral and start.money != end.money and tell.knows(s):
         change = end.money - start.money

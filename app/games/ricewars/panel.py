@@ -141,7 +141,11 @@ def daimyo_html(
     cut = len(standing.cut_off)
     fields = _("Fields <b>{n}</b>").format(n=len(standing.fields))
     if cut:
-        cut_words = f"{cut} ✂" if compact > 1 else _("{n} ✂ cut off").format(n=cut)
+        cut_words = (
+            f"{cut} ✂"
+            if compact > 1
+            else ngettext("{n} ✂ cut off", "{n} ✂ cut off", cut).format(n=cut)
+        )
         fields += f" <span style='color:{RED}'>({cut_words})</span>"
     if compact > 1:
         fields += " · " + _("peasants {reserve} + {supply}").format(
@@ -160,7 +164,7 @@ def daimyo_html(
             part = f"{word} <b>{active}</b>"
             extra = []
             if tired:
-                extra.append(_("{n} tired").format(n=tired))
+                extra.append(ngettext("{n} tired", "{n} tired", tired).format(n=tired))
             if due:
                 unpaid = _("{n} unpaid").format(n=due)
                 extra.append(f"<span style='color:{RED}'>{unpaid}</span>")
@@ -452,7 +456,10 @@ def prompt_text(state: RiceWarsState, tree: PickTree) -> str:  # noqa: C901
     if ph == NEUTRAL:
         return _("Place a neutral peasant on a lit field (the peasant rule applies).")
     if ph == PLANT:
-        return _("Taue: place another peasant on a lit field, or stop.")
+        # the card's allowance as the engine counts it down (no peasant is "another" yet)
+        return _(
+            "Taue: place a peasant on a lit field (the card allows {n} more), or stop."
+        ).format(n=state.plant_left)
     if ph == DEFEND:
         return _("You are attacked! Choose the troops that defend the peasant.")
     if ph == MODIFY:

@@ -1,0 +1,82 @@
+"""Rice Wars' words agree with their counts in Portuguese ("1 ashigaru exausto", "2 ronin
+exaustos", "1 ✂ isolado"; they read "1 exaustos" on the daimyo board and in the log), and
+Taue's prompt says how many peasants the card still allows instead of asking for "another"
+peasant before the first is planted."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from app import i18n
+from app.games.ricewars import panel
+from app.games.ricewars.fights import seat_changes
+from app.games.ricewars.narrate import Teller
+from app.games.ricewars.picks import PickTree
+from engine.ricewars import actions as A
+from engine.ricewars import standings
+from engine.ricewars.state import PLANT
+from tests.app.test_ricewars_view import new_state, play_until
+
+pytest.importorskip("maps.api")
+
+
+@pytest.fixture
+def portuguese():
+    i18n.set_language("pt")
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize(
+    ("tired", "said"), [(1, "(1 exausto)"), (2, "(2 exaustos)")], ids=["one", "two"]
+)
+def test_the_daimyo_board_counts_exhausted_troops_in_number(portuguese, tired, said) -> None:
+    # Given a seat with `tired` exhausted ashigaru and a field cut off from its palace
+    state = new_state(3, 1)
+    standing = dataclasses.replace(
+        standings.standing(state, 0), ashigaru_tired=tired, cut_off=("x",) * tired
+    )
+    # When its daimyo board is written in Portuguese
+    html = panel.daimyo_html(state, 0, "", standing=standing)
+    # Then the participles agree with the counts
+    assert f"ashigaru <b>0</b> {said}" in html
+    assert ("1 ✂ isolado)" if tired == 1 else "2 ✂ isolados)") in html
+
+
+def test_the_log_counts_exhausted_and_lost_troops_in_number(portuguese) -> None:
+    # Given a seat whose ashigaru fought and tired, and who lost a ronin
+    state = new_state(3, 1)
+    start = dataclasses.replace(standings.standing(state, 0), ashigaru=1, ronin=2)
+    end = dataclasses.replace(start, ashigaru=0, ashigaru_tired=1, ronin=1)
+    # When what changed for it is told
+    said = seat_changes(start, end, state, Teller(state, 0))
+    # Then each participle agrees with its count
+    assert "1 ashigaru exausto" in said and "exaustos" not in said
+    assert "1 ronin perdido" in said and "perdidos" not in said
+
+
+def test_taue_asks_for_a_peasant_and_says_how_many_the_card_allows() -> None:
+    # Given Taue just played: the engine allows two more peasants
+    state = play_until(new_state(3, 4), lambda s: s.phase == PLANT, seed=4)
+    assert state.phase == PLANT and state.plant_left == 2
+    legal = state.legal_actions()
+    # When the prompt is said, before and after the first peasant
+    first = panel.prompt_text(state, PickTree(legal, state.board.index))
+    state.apply(next(a for a in legal if isinstance(a, A.Peasant)))
+    assert state.phase == PLANT
+    second = panel.prompt_text(state, PickTree(state.legal_actions(), state.board.index))
+    # Then it asks for a peasant (not "another"), with the allowance the engine counts
+    assert first == "Taue: place a peasant on a lit field (the card allows 2 more), or stop."
+    assert second == "Taue: place a peasant on a lit field (the card allows 1 more), or stop."
+
+
+def test_taue_prompt_in_portuguese(portuguese) -> None:
+    # Given Taue just played, when its prompt is said in Portuguese
+    state = play_until(new_state(3, 4), lambda s: s.phase == PLANT, seed=4)
+    said = panel.prompt_text(state, PickTree(state.legal_actions(), state.board.index))
+    # Then it asks for one peasant and gives the allowance
+    assert said == (
+        "Taue: coloque um camponês num arrozal iluminado (a carta permite mais 2), ou pare."
+    )
