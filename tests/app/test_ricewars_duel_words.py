@@ -10,6 +10,7 @@ import pytest
 
 from app.games.base import EVERYTHING
 from app.games.ricewars import panel, story
+from app.games.ricewars.narrate import seat_name
 from app.games.ricewars.picks import BUTTON, Pick, PickTree
 from engine.ricewars import SPEC
 from engine.ricewars.state import MODIFY, RiceWarsState
@@ -33,14 +34,15 @@ def duel(peasants: int) -> tuple[RiceWarsState, int, int]:
     return st, ch, dd
 
 
-def told(st: RiceWarsState, *texts: str) -> str:
-    """Everything the story tells (to everyone) of the actions `texts`, played in turn."""
+def told(st: RiceWarsState, *texts: str, viewer: int = EVERYTHING) -> str:
+    """Everything the story tells (to everyone, or to `viewer`) of the actions `texts`,
+    played in turn."""
     out = []
     for text in texts:
         before, player = st.clone(), st.current_player()
         action = SPEC.parse_action(text)
         st.apply_checked(action)
-        for beat in story.story(before, action, st, player, EVERYTHING):
+        for beat in story.story(before, action, st, player, viewer):
             out += [line.text for line in beat.lines]
             if beat.step is not None:
                 out += list(beat.step.lines)
@@ -102,6 +104,34 @@ def test_a_lost_duel_says_the_peasants_the_engine_removed() -> None:
     # Then the story says two peasants, not four
     assert "loses 2 peasants." in words and "four" not in words
     assert st.own[dd] == 0
+
+
+def test_the_challenger_is_told_of_its_own_ronin_as_yours() -> None:
+    # Given a duel the challenger wins (a bonus 2 against nothing)
+    st, ch, dd = duel(2)
+    set_hand(st, ch, "houka2")
+    play(st, f"duel p{dd}", "accept", "bonus houka2", "stop")
+    # When the challenger reads its end
+    words = told(st, "stop", viewer=ch)
+    # Then its ronin and its draw are its own ("you"), not its colour's
+    them = seat_name(st, dd)
+    assert f"Your ronin wins: {them} loses 2 peasants." in words
+    assert f"You draw 2 cards, {them} draws 3." in words
+    assert seat_name(st, ch) not in words
+
+
+def test_the_challenger_is_told_its_ronin_leaves_and_the_challenged_its_draw() -> None:
+    # Given a duel the challenged daimyo wins (its bonus 2 against nothing)
+    st, ch, dd = duel(2)
+    set_hand(st, dd, "houka2")
+    play(st, f"duel p{dd}", "accept", "stop")
+    # When each of the two reads its end (the challenged's last bonus ends the duel)
+    mine, theirs = st.clone(), st.clone()
+    to_challenger = told(mine, "bonus houka2", viewer=ch)
+    to_challenged = told(theirs, "bonus houka2", viewer=dd)
+    # Then the challenger hears of its ronin, the challenged of its own draw
+    assert f"{seat_name(st, dd)} wins: your ronin leaves." in to_challenger
+    assert f"{seat_name(st, ch)} draws 2 cards, you draw 3." in to_challenged
 
 
 def test_the_bonus_prompt_names_only_what_the_engine_allows() -> None:

@@ -513,32 +513,43 @@ def _result_step(  # noqa: C901 - every way a fight ends
                 result.append(_handed_over(tell, dfn, len(ended.changes)))
         elif winner == 0:
             lost = len(ended.changes)  # four, or every peasant of fewer (the engine's)
-            result.append(
-                tell.counted(
-                    dfn,
-                    ngettext(
-                        "The ronin of {challenger} wins: you lose {n} peasant.",
-                        "The ronin of {challenger} wins: you lose {n} peasants.",
-                        lost,
-                    ),
-                    ngettext(
-                        "The ronin of {challenger} wins: {player} loses {n} peasant.",
-                        "The ronin of {challenger} wins: {player} loses {n} peasants.",
-                        lost,
-                    ),
+            if tell.you(att):
+                mine = ngettext(
+                    "Your ronin wins: {player} loses {n} peasant.",
+                    "Your ronin wins: {player} loses {n} peasants.",
                     lost,
-                    challenger=tell.name(att),
                 )
-            )
+                result.append(mine.format(player=tell.name(dfn), n=lost))
+            else:
+                result.append(
+                    tell.counted(
+                        dfn,
+                        ngettext(
+                            "The ronin of {challenger} wins: you lose {n} peasant.",
+                            "The ronin of {challenger} wins: you lose {n} peasants.",
+                            lost,
+                        ),
+                        ngettext(
+                            "The ronin of {challenger} wins: {player} loses {n} peasant.",
+                            "The ronin of {challenger} wins: {player} loses {n} peasants.",
+                            lost,
+                        ),
+                        lost,
+                        challenger=tell.name(att),
+                    )
+                )
         elif winner == 1:
-            result.append(
-                said(
-                    dfn,
-                    N_("You win: the ronin of {challenger} leaves."),
-                    N_("{player} wins: the ronin of {challenger} leaves."),
-                    challenger=tell.name(att),
+            if tell.you(att):
+                result.append(_("{player} wins: your ronin leaves.").format(player=tell.name(dfn)))
+            else:
+                result.append(
+                    said(
+                        dfn,
+                        N_("You win: the ronin of {challenger} leaves."),
+                        N_("{player} wins: the ronin of {challenger} leaves."),
+                        challenger=tell.name(att),
+                    )
                 )
-            )
         else:
             lost = len(ended.changes)
             result.append(
@@ -558,11 +569,13 @@ def _result_step(  # noqa: C901 - every way a fight ends
                 )
             )
         if f.revealed:
-            result.append(
-                _("{challenger} draws 2 cards, {challenged} draws 3.").format(
-                    challenger=tell.name(att), challenged=tell.name(dfn)
-                )
-            )
+            if tell.you(att):
+                draws = _("You draw 2 cards, {challenged} draws 3.")
+            elif tell.you(dfn):
+                draws = _("{challenger} draws 2 cards, you draw 3.")
+            else:
+                draws = _("{challenger} draws 2 cards, {challenged} draws 3.")
+            result.append(draws.format(challenger=tell.name(att), challenged=tell.name(dfn)))
     fought = tuple(e for e in ended.standing if e.player in (att, dfn))
     result.extend(summary_lines(start, fought, tell))
     text = " ".join(result[:2])
