@@ -80,3 +80,19 @@ def test_taue_prompt_in_portuguese(portuguese) -> None:
     assert said == (
         "Taue: coloque um camponês num arrozal iluminado (a carta permite mais 2), ou pare."
     )
+
+
+def test_the_end_screens_headings_start_with_a_capital_in_portuguese(portuguese) -> None:
+    from app.games import game_ui
+    from tests.app.test_ricewars_prompt_truth import random_states
+
+    # Given a finished random game
+    final = None
+    for final in random_states(3, steps=100000):  # noqa: B007 - the last state is wanted
+        pass
+    assert final is not None and final.is_terminal()
+    # When its end screen's table is made in Portuguese
+    table = game_ui("ricewars").score_table(final)
+    # Then every heading starts with a capital ("Ryo", though "ryo" inside a sentence)
+    assert table.columns[0] == "Ryo"
+    assert all(column[:1].isupper() for column in table.columns)

@@ -178,7 +178,9 @@ class RiceWarsUI(GameUI):
         notes = [_("The most fields wins; wealth (Ryo, servants, board peasants) breaks a tie.")]
         if state.neutral >= 0 and not state.winners():
             notes.append(_("The neutral player holds the most fields: nobody wins."))
-        columns = tuple(_(c) for c in narrate.SCORE_COLUMNS)
+        # a heading starts with a capital, a word that is lower case inside a sentence too
+        # (Portuguese "ryo")
+        columns = tuple(_(c)[:1].upper() + _(c)[1:] for c in narrate.SCORE_COLUMNS)
         return ScoreTable(columns, rows, history, _("Fields"), tuple(notes))
 
     def rules_html(self) -> str:
