@@ -197,7 +197,8 @@ def result_lines(seats: list[str], result: Any) -> list[str]:
     winners starred), then the game's summary in figures."""
     lines = []
     for seat, (bot, score) in enumerate(zip(seats, result.scores, strict=True)):
-        said = _("player {n} ({bot}): {score}").format(n=seat, bot=bot, score=number(score))
+        # counted from 1, as `daimyo review --as 1`, `daimyo log --as 1` and the app count
+        said = _("player {n} ({bot}): {score}").format(n=seat + 1, bot=bot, score=number(score))
         lines.append(said + (" *" if seat in result.winners else ""))
     for key, value in result.summary.items():
         said = _(value) if key == "board" else _said(value)  # "quick": the catalog's side
