@@ -1,7 +1,9 @@
-"""Rice Wars' words agree with their counts in Portuguese ("1 ashigaru exausto", "2 ronin
-exaustos", "1 ✂ isolado"; they read "1 exaustos" on the daimyo board and in the log), and
-Taue's prompt says how many peasants the card still allows instead of asking for "another"
-peasant before the first is planted."""
+"""Rice Wars reads right in Portuguese: words agree with their counts ("1 ashigaru
+exausto", "2 ronin exaustos", "1 ✂ isolado"; they read "1 exaustos" on the daimyo board and
+in the log); Taue's prompt says how many peasants the card still allows instead of asking
+for "another" peasant before the first is planted; the end screen's headings start with a
+capital; and a text about another daimyo's palace never says "seu palácio", which a reader
+addressed as "você" takes for their own."""
 
 from __future__ import annotations
 
@@ -96,3 +98,19 @@ def test_the_end_screens_headings_start_with_a_capital_in_portuguese(portuguese)
     # Then every heading starts with a capital ("Ryo", though "ryo" inside a sentence)
     assert table.columns[0] == "Ryo"
     assert all(column[:1].isupper() for column in table.columns)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Remove an opponent's peasant that has no connection to its palace.",
+        "Blessed field: a peasant connected to its palace earns {n} Ryo here instead of 1",
+    ],
+    ids=["ikki", "blessed field"],
+)
+def test_another_daimyos_palace_is_not_called_yours(portuguese, text) -> None:
+    # Given a text about the palace of a peasant's owner (Ikki's card, a field's tooltip)
+    # When it is read in Portuguese, where "seu" also means the reader's ("você")
+    said = i18n._(text)
+    # Then it names the owner's palace, not "your palace"
+    assert said != text and "seu palácio" not in said and "palácio do dono" in said
