@@ -101,16 +101,24 @@ def test_the_end_screens_headings_start_with_a_capital_in_portuguese(portuguese)
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "owner"),
     [
-        "Remove an opponent's peasant that has no connection to its palace.",
-        "Blessed field: a peasant connected to its palace earns {n} Ryo here instead of 1",
+        ("Remove an opponent's peasant that has no connection to its palace.", "palácio do dono"),
+        (
+            "Blessed field: a peasant connected to its palace earns {n} Ryo here instead of 1",
+            "palácio do dono",
+        ),
+        (
+            "the peasant of {target} on {field}, cut off from its palace, is removed",
+            "próprio palácio",
+        ),
     ],
-    ids=["ikki", "blessed field"],
+    ids=["ikki", "blessed field", "ikki told"],
 )
-def test_another_daimyos_palace_is_not_called_yours(portuguese, text) -> None:
-    # Given a text about the palace of a peasant's owner (Ikki's card, a field's tooltip)
+def test_another_daimyos_palace_is_not_called_yours(portuguese, text, owner) -> None:
+    # Given a text about the palace of a peasant's owner (Ikki's card and its log line, a
+    # field's tooltip)
     # When it is read in Portuguese, where "seu" also means the reader's ("você")
     said = i18n._(text)
     # Then it names the owner's palace, not "your palace"
-    assert said != text and "seu palácio" not in said and "palácio do dono" in said
+    assert said != text and "seu palácio" not in said and owner in said
