@@ -80,6 +80,10 @@ _BIDS: dict[tuple[Any, ...], int] = {}
 class RiceWarsAdapter(GameAdapter):
     """Candidates and evaluation for Rice Wars (see the module docstring)."""
 
+    PURSE_WEIGHT = 1.0
+    """Ryo in hand counted at this many times a Ryo's worth (`ryo`); a level's own
+    knowledge may weigh the purse otherwise (`ai.games.ricewars_levels`)."""
+
     # -- evaluation --------------------------------------------------------------------
 
     def key(self, state: GameState) -> Hashable | None:
@@ -130,7 +134,7 @@ class RiceWarsAdapter(GameAdapter):
                 value += room * reserve
             if s != neutral:
                 income = group_income(board, conn)  # the engine's income of the group
-                value += ryo * (money[s] + income * paydays)
+                value += ryo * (self.PURSE_WEIGHT * money[s] + income * paydays)
                 value += 0.3 * ash + 0.7 * ron
                 if paydays:  # not the last round
                     value += 0.15 * (ash + ash_x[s] + ash_due[s]) - 0.15 * ash
@@ -541,10 +545,11 @@ class RiceWarsSearchAdapter(RiceWarsAdapter):
 
     def _after(self, st: RiceWarsState, s: int, action: Any) -> float:
         """Seat `s`'s evaluation right after `action` (for ordering its hiring steps),
-        remembered by position: hires in another order reach the same positions."""
+        remembered by position (and by adapter: a level's own knowledge values them
+        otherwise): hires in another order reach the same positions."""
         st.apply(action)
         try:
-            key = (st.board.graph.hash, st.neutral, s, HashedKey(st.position_key()))
+            key = (type(self), st.board.graph.hash, st.neutral, s, HashedKey(st.position_key()))
             value = _AFTER.get(key)
             if value is None:
                 if len(_AFTER) >= AFTER_MEMORY:
