@@ -17,7 +17,6 @@ from dataclasses import dataclass, replace
 
 from ai.adapters import GameAdapter, adapter_for
 from ai.base import Bot
-from ai.games.ricewars_levels import HARD_ADAPTER
 from ai.games.shinobi_levels import OWN_HAND_LATER_ADAPTER, OWN_LATER_ADAPTER
 from ai.games.shinobi_playout import ShinobiPlayoutBot
 from ai.greedy import GreedyBot
@@ -88,10 +87,6 @@ def _deeper(level: Level, nodes: int, worlds: int | None = None) -> Level:
 # save a field, and attacks where its ply sees a field won: a sensible, passive game a
 # beginner can learn to beat (tests/ai/test_ricewars_easy.py; docs/PERFORMANCE.md, Rice
 # Wars AI, fourth session).
-# Rice Wars' `hard` counts Ryo in a purse at 1.2 times a Ryo's worth (`HARD_ADAPTER`,
-# `ai.games.ricewars_levels`): knowledge `normal` lacks, where more worlds and plies on the
-# shared evaluation won no more against `normal` (docs/PERFORMANCE.md, Rice Wars levels,
-# eleventh session).
 GAME_LEVELS: dict[str, dict[str, Level]] = {
     "rokugan": {
         "normal": _deeper(LEVELS["normal"], 4000),
@@ -131,7 +126,6 @@ GAME_LEVELS: dict[str, dict[str, Level]] = {
             LEVELS["hard"],
             nodes=40000,
             config=replace(LEVELS["hard"].config, max_depth=4, worlds=6),
-            adapter=HARD_ADAPTER,
         ),
     },
 }

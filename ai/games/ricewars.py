@@ -82,7 +82,7 @@ class RiceWarsAdapter(GameAdapter):
 
     PURSE_WEIGHT = 1.0
     """Ryo in hand counted at this many times a Ryo's worth (`ryo`); a level's own
-    knowledge may weigh the purse otherwise (`ai.games.ricewars_levels`)."""
+    knowledge may weigh the purse otherwise (`ai.games.ricewars_levels`, screened)."""
 
     # -- evaluation --------------------------------------------------------------------
 
@@ -403,9 +403,8 @@ _BEFORE_ACTIONS_END = frozenset(
 
 
 class RiceWarsSearchAdapter(RiceWarsAdapter):
-    """`normal`'s and the hints' Rice Wars knowledge, and the base of `hard`'s
-    (`ai.games.ricewars_levels`: a purse counted higher); `greedy` and the beginners'
-    `easy` keep the plain adapter (`ai.levels`, `Level.expert`).
+    """`normal`'s and `hard`'s Rice Wars knowledge (`greedy` and the beginners' `easy` keep
+    the plain adapter: `ai.levels`, `Level.expert`).
 
     Auctions: sealed bids are chosen by rule, not searched (a best-reply search lets every
     rival outbid any bid, so it never bids). A lot's worth to a bidder is its services
@@ -684,8 +683,7 @@ ADAPTER = RiceWarsAdapter()
 `easy`'s)."""
 
 SEARCH_ADAPTER = RiceWarsSearchAdapter()
-"""`normal`'s adapter and the hints' (`hard`'s is a subclass, `ai.games.ricewars_levels`):
-lots valued per bidder, fields at stake valued in full, troops by the fields they can take
-this round."""
+"""`normal`'s and `hard`'s adapter (and the hints'): lots valued per bidder, fields at
+stake valued in full, troops by the fields they can take this round."""
 
 __all__ = ["ADAPTER", "SEARCH_ADAPTER", "RiceWarsAdapter", "RiceWarsSearchAdapter"]
