@@ -73,7 +73,7 @@ def test_at_each_step_the_daimyo_boards_count_the_fields_the_board_shows(qtbot) 
 
 
 def test_the_round_summary_names_every_field_taken_in_the_round() -> None:
-    told = 0
+    told = planted_told = 0
     for before, action, after, player in stepped_actions(seed=5, players=2):
         if after.round == before.round or before.round < 1:
             continue
@@ -92,7 +92,14 @@ def test_the_round_summary_names_every_field_taken_in_the_round() -> None:
             for name in taken:
                 assert name in text, (before.round, s, name, text)
             told += len(taken)
-    assert told > 5
+            # And a field planted on free land is said as gained, not as taken from someone
+            planted = [
+                f for f in range(after.board.n) if after.owner[f] == s and start.owner[f] < 0
+            ]
+            if planted:
+                assert "gained" in text and "took" not in text, text
+                planted_told += 1
+    assert told > 5 and planted_told > 0
 
 
 def test_the_last_setup_peasant_is_on_the_board_during_income(qtbot) -> None:

@@ -609,7 +609,8 @@ def seat_changes(start: R.Standing, end: R.Standing, state: RiceWarsState, tell:
     lost = [names[index[f]] for f in start.fields if f not in end.fields]
     parts = []
     if gained:
-        took = _("you took {fields}") if you else _("took {fields}")
+        # gained: planted on a free field or won in a fight (the standing does not say which)
+        took = _("you gained {fields}") if you else _("gained {fields}")
         parts.append(took.format(fields=and_words(gained)))
     if lost:
         lost_words = _("you lost {fields}") if you else _("lost {fields}")
