@@ -276,7 +276,7 @@ class GameController(QObject):
                 return
             self.screen.centre.setCurrentWidget(self.view)
             self._say_turn(
-                lambda: _("Your turn, {player}.").format(player=self.ui.player_label(state, player))
+                lambda: _("Your turn, {player}.").format(player=self._seat_label(state, player))
             )
             self.view.show_state(self.session, player, True)
             self._awaiting_human = True
@@ -293,10 +293,8 @@ class GameController(QObject):
         state = self.session.state
         self.viewer = None
         self.view.show_state(self.session, None, False)
-        label = self.ui.player_label(state, player)
-        name = self.session.seats[player].name
         self.screen.handoff.show_for(
-            f"{label} ({name})" if name else label, self.ui.player_colour(state, player)
+            self._seat_label(state, player), self.ui.player_colour(state, player)
         )
         self.screen.centre.setCurrentWidget(self.screen.handoff)
         self._say_turn(
@@ -304,6 +302,13 @@ class GameController(QObject):
         )
         self._refresh_log()
         self._update_undo()
+
+    def _seat_label(self, state: Any, player: int) -> str:
+        """What the game calls `player` ("Yellow"), with the name typed for the seat if
+        any ("Yellow (Ana)"; not a plain "You", as the players' list says it anyway)."""
+        label = self.ui.player_label(state, player)
+        name = self.session.seats[player].name
+        return f"{label} ({name})" if name and name != _("You") else label
 
     def _start_bot(self, player: int) -> None:
         bot, nodes, seconds = self._bot(player)

@@ -119,3 +119,20 @@ def test_the_undo_action_says_whose_decision_is_in_the_way(window, qtbot, pebble
     message = window.statusBar().currentMessage()
     assert message.startswith("Player 2 (Bo) has decided since your last decision")
     assert "Player 2 (Bo)" in screen.undo_button.toolTip()
+
+
+def test_the_turn_line_names_the_person_by_the_name_typed_for_the_seat(
+    window, qtbot, pebbles
+) -> None:
+    # Given a hot-seat Pebbles game of Aiko and Bo
+    seats = (Seat(HUMAN, name="Aiko"), Seat(HUMAN, name="Bo"))
+    assert window.start_game(NewGameConfig("pebbles", seats, seed=3))
+    screen = window.game_screen
+    # When the game is handed to the first person
+    qtbot.waitUntil(lambda: screen.centre.currentWidget() is screen.handoff, timeout=5000)
+    qtbot.mouseClick(screen.handoff.button, Qt.LeftButton)
+    qtbot.waitUntil(lambda: window.controller.human_to_act, timeout=5000)
+    # Then the turn line names the seat as the hand-off did: the game's word and the name
+    player = window.session.state.current_player()
+    label = window.controller.ui.player_label(window.session.state, player)
+    assert screen.turn.text() == f"Your turn, {label} ({seats[player].name})."
