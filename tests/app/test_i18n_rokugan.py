@@ -494,22 +494,3 @@ def test_a_german_hint_keeps_the_next_best_move_apart_from_its_own_lead() -> Non
     # Vorsprung … +1,5 Ehre)")
     assert said.startswith("10,0 Ehre mehr als der nächstbeste Zug (")
     assert said.endswith("); erwarteter Vorsprung vor dem besten Rivalen +1,5 Ehre"), said
-
-
-@pytest.mark.parametrize(
-    ("lang", "one", "two"),
-    [
-        ("en", "Scout (1 left)", "Scout (2 left)"),
-        ("pt", "Batedor (1 restante)", "Batedor (2 restantes)"),
-        ("de", "Späher (noch 1)", "Späher (noch 2)"),
-    ],
-)
-def test_the_scout_button_counts_the_cards_left_in_the_languages_number(lang, one, two) -> None:
-    # Given a player with one scout card left, then two
-    i18n.set_language(lang)
-    # Then the button agrees in number ("1 restante", not "1 restantes")
-    assert words.token_card_button("scout", 1) == one
-    assert words.token_card_button("scout", 2) == two
-    # And a viewer who does not know the count sees the card's plain name
-    assert words.token_card_button("scout", None) is None
-    assert words.token_card_button("first_player", None) == i18n._("First-player card")

@@ -97,9 +97,10 @@ def button_text(state: RokuganState, pick: Pick, viewer: int | None) -> tuple[st
         return _("Done"), _("Play the card with the targets chosen so far")
     if pick.kind == CARD:
         name = narrate.pretty(pick.value)
-        card = TOKEN_CARDS.get(pick.value)
-        left = card.left(state, viewer) if card is not None and viewer is not None else None
-        name = words.token_card_button(pick.value, left) or name
+        button = words.TOKEN_CARD_BUTTONS.get(pick.value)
+        if button is not None and (viewer is not None or "{n}" not in button):
+            left = TOKEN_CARDS[pick.value].left(state, viewer) if viewer is not None else 0
+            name = _(button).format(n=left)
         return name, narrate.card_text(pick.value)
     if pick.kind == DISCARD:
         token = narrate.token_words(pick.value)

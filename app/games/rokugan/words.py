@@ -11,7 +11,7 @@ engine can give has its words here.
 from __future__ import annotations
 
 from app.games.presentation import summed
-from app.i18n import N_, _, ngettext, pgettext
+from app.i18n import N_, _, pgettext
 from engine.rokugan.data import CLANS
 
 CLAN_NAMES = {
@@ -84,18 +84,12 @@ def token_from_words(words: str) -> str:
     return token(head.lower() + number.lstrip("+"))
 
 
-def token_card_button(card: str, left: int | None) -> str | None:
-    """The pick button of a card played on a board token, where it differs from the card's
-    name (None where it does not): the scout with how many the player has left
-    (`token_cards.TokenCard.left`; `left` None: not known to this viewer), in the
-    language's plural ("Batedor (1 restante)", "Batedor (2 restantes)")."""
-    if card == "scout":
-        if left is None:
-            return None
-        return ngettext("Scout ({n} left)", "Scout ({n} left)", left).format(n=left)
-    if card == "first_player":
-        return _("First-player card")
-    return None
+TOKEN_CARD_BUTTONS = {
+    "scout": N_("Scout ({n} left)"),
+    "first_player": N_("First-player card"),
+}
+"""The pick buttons of the cards played on a board token, where they differ from the card's
+name (`{n}`: how many the player has left, `token_cards.TokenCard.left`)."""
 
 
 CARD_NAMES = {
