@@ -494,3 +494,12 @@ def test_a_german_hint_keeps_the_next_best_move_apart_from_its_own_lead() -> Non
     # Vorsprung … +1,5 Ehre)")
     assert said.startswith("10,0 Ehre mehr als der nächstbeste Zug (")
     assert said.endswith("); erwarteter Vorsprung vor dem besten Rivalen +1,5 Ehre"), said
+
+
+def test_the_portuguese_scout_button_reads_right_with_one_card_left() -> None:
+    # Given the scout's button with one card left, in Portuguese
+    i18n.set_language("pt")
+    said = i18n._(words.TOKEN_CARD_BUTTONS["scout"]).format(n=1)
+    # Then no plural noun follows the 1 ("1 restantes"): the count is a label's value
+    assert not re.search(r"\b1 \w+s\b", said), said
+    assert "1" in said and said.startswith("Batedor")
