@@ -28,11 +28,28 @@ def graph_of(map_id: str) -> Any:
     return load_graph(map_id)
 
 
+def with_app(
+    state: Any, seats: tuple[Seat, ...], names: list[str], map_id: str | None
+) -> dict[str, Any]:
+    """`state`'s save with the app's part as the app writes it: the seats, the shipped map
+    `map_id` (None: no map file) and the Recent games summary naming the seats `names`."""
+    from maps.api import shipped_map_path
+
+    data = save_dict(state)
+    data["app"] = {
+        "seats": [
+            {"kind": s.kind, "bot": s.bot, "name": s.name, "choice": s.choice} for s in seats
+        ],
+        "map_path": str(shipped_map_path(map_id)) if map_id else None,
+        "save_path": None,
+        "summary": summary_dict(state, seats, names, map_id),
+    }
+    return data
+
+
 @cache
 def save_data(game: str, seed: int = 5) -> dict[str, Any]:
     """The JSON of a real save of `game` after a few random legal moves."""
-    from maps.api import shipped_map_path
-
     spec = get_game(game)
     map_id = MAPS[game]
     players = 3
@@ -43,16 +60,7 @@ def save_data(game: str, seed: int = 5) -> dict[str, Any]:
             break
         state.apply(rng.choice(state.legal_actions()))
     seats = (Seat(HUMAN, name="You"),) + (Seat(AI, "normal"),) * (players - 1)
-    data = save_dict(state)
-    data["app"] = {
-        "seats": [
-            {"kind": s.kind, "bot": s.bot, "name": s.name, "choice": s.choice} for s in seats
-        ],
-        "map_path": str(shipped_map_path(map_id)) if map_id else None,
-        "save_path": None,
-        "summary": summary_dict(state, seats, [f"P{p}" for p in range(players)], map_id),
-    }
-    return data
+    return with_app(state, seats, [f"P{p}" for p in range(players)], map_id)
 
 
 def save_text(game: str, seed: int = 5) -> str:
@@ -81,17 +89,7 @@ def late_ricewars_save(
     ):
         state.apply(rng.choice(state.legal_actions()))
     seats = (Seat(HUMAN, name=name),) + (Seat(AI, "random"),) * (players - 1)
-    data = save_dict(state)
-    data["app"] = {
-        "seats": [
-            {"kind": s.kind, "bot": s.bot, "name": s.name, "choice": s.choice} for s in seats
-        ],
-        "map_path": None,
-        "save_path": None,
-        "summary": summary_dict(
-            state, seats, [name, *(f"P{p + 1}" for p in range(1, players))], None
-        ),
-    }
+    data = with_app(state, seats, [name, *(f"P{p + 1}" for p in range(1, players))], None)
     path = folder / f"ricewars-{players}-{round_number}.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     return path
@@ -102,7 +100,6 @@ def late_rokugan_save(folder: Path, players: int = 3) -> Path:
     clans who play at random), as the app writes it: a few placements before the last
     resolution, fast to play out."""
     from engine.rokugan.state import PH_PLACE
-    from maps.api import shipped_map_path
 
     state = get_game("rokugan").new_game(players, 5, {}, graph_of(MAPS["rokugan"]))
     rng = random.Random(5)
@@ -114,15 +111,7 @@ def late_rokugan_save(folder: Path, players: int = 3) -> Path:
     while not late():
         state.apply(rng.choice(state.legal_actions()))
     seats = (Seat(HUMAN),) + (Seat(AI, "random"),) * (players - 1)
-    data = save_dict(state)
-    data["app"] = {
-        "seats": [
-            {"kind": s.kind, "bot": s.bot, "name": s.name, "choice": s.choice} for s in seats
-        ],
-        "map_path": str(shipped_map_path("rokugan")),
-        "save_path": None,
-        "summary": summary_dict(state, seats, [f"P{p + 1}" for p in range(players)], "rokugan"),
-    }
+    data = with_app(state, seats, [f"P{p + 1}" for p in range(players)], "rokugan")
     path = folder / f"rokugan-{players}-late.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     return path

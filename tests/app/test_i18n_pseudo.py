@@ -38,7 +38,6 @@ from app.i18n import LANGUAGES
 from app.new_game_dialog import NewGameDialog
 from app.palette import rokugan_clan
 from app.printing.dialog import PrintOptionsDialog
-from app.savefile import summary_dict
 from app.session import AI, HUMAN, Seat
 from app.widgets.handoff import HandOffScreen
 from app.widgets.language import apply_language
@@ -54,9 +53,9 @@ from editor.tools import Tool
 from editor.topology import TopoMap
 from engine.registry import get_game
 from engine.rokugan.data import CLANS as ROKUGAN_CLANS
-from engine.saves import save_dict
 from engine.shinobi.cards import CLAN_NAMES, NUM_CLANS
 from tests.app.po_files import PseudoTranslations
+from tests.app.real_saves import with_app
 from tests.editor.editor_driver import wait_analysis
 from tests.editor.test_topology import tiny
 
@@ -186,15 +185,7 @@ def late_shinobi_save(folder: Path) -> Path:
     while state.deck_size() > 4 or state.current_player() != 0 or state.order != 1:
         state.apply(rng.choice(state.legal_actions()))
     seats = (Seat(HUMAN), Seat(AI, "random"), Seat(AI, "random"))
-    data = save_dict(state)
-    data["app"] = {
-        "seats": [
-            {"kind": s.kind, "bot": s.bot, "name": s.name, "choice": s.choice} for s in seats
-        ],
-        "map_path": None,
-        "save_path": None,
-        "summary": summary_dict(state, seats, ["P1", "P2", "P3"], None),
-    }
+    data = with_app(state, seats, ["P1", "P2", "P3"], None)
     path = folder / "late.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     return path
